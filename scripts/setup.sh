@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Install what texvm needs to build, test and compare against Mesa, from Debian's packages.
+# Idempotent: installs only what is missing. Runs apt-get through sudo when not root.
+set -euo pipefail
+
+PACKAGES=(
+  build-essential cmake ninja-build pkg-config git python3
+  libcmocka-dev      # test framework
+  libpng-dev         # PNG images in and out
+  libcjson-dev       # job files
+  clang libclang-rt-14-dev  # libFuzzer targets
+  valgrind
+  # Mesa's software drivers (softpipe, llvmpipe) as the conformance/speed references
+  libgl1-mesa-dri libegl-mesa0 libegl-dev libgles-dev libgl-dev libgbm1
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: all ${#PACKAGES[@]} packages present"
+  exit 0
+fi
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+echo "setup: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"

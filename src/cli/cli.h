@@ -1,0 +1,35 @@
+/* The texvm program: one file per subcommand, a table in main.c. Uses only the public API. */
+#ifndef TEXVM_CLI_H
+#define TEXVM_CLI_H
+
+#include "texvm/texvm.h"
+#include <stdio.h>
+
+/* Exit codes (documented in docs/cli.md). */
+enum {
+    CLI_EXIT_OK = 0,
+    CLI_EXIT_INVALID = 1,   /* input parsed/ran but was rejected (invalid program, fault) */
+    CLI_EXIT_USAGE = 2,     /* bad command line */
+    CLI_EXIT_IO = 3,        /* a file could not be read or written */
+    CLI_EXIT_UNSUPPORTED = 4
+};
+
+typedef int (*cli_command_fn)(int argc, char **argv);
+
+typedef struct cli_command {
+    const char *name;
+    const char *summary;
+    cli_command_fn run;
+} cli_command;
+
+int cli_check(int argc, char **argv);
+int cli_fmt(int argc, char **argv);
+int cli_run(int argc, char **argv);
+int cli_sass(int argc, char **argv);
+
+/* Read a whole file (NUL-terminated); NULL and a message on stderr on failure. */
+char *cli_read_file(const char *path, size_t *len);
+/* Print an error record as `file:line:column: message` on stderr. */
+void cli_print_error(const tv_error *err);
+
+#endif

@@ -1,0 +1,10 @@
+/* texvm run — placeholder until its issue lands: an explicit error, never a silent no-op. */
+#include "cli.h"
+
+int cli_run(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    fprintf(stderr, "texvm run: not implemented yet\n");
+    return CLI_EXIT_UNSUPPORTED;
+}

@@ -1,0 +1,10 @@
+/* texvm sass — placeholder until its issue lands: an explicit error, never a silent no-op. */
+#include "cli.h"
+
+int cli_sass(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    fprintf(stderr, "texvm sass: not implemented yet\n");
+    return CLI_EXIT_UNSUPPORTED;
+}

@@ -1,0 +1,43 @@
+/* texvm: command dispatch. Each subcommand lives in its own cli_<name>.c. */
+#include "cli.h"
+
+#include <string.h>
+
+static const cli_command commands[] = {
+    {"check", "parse and validate TGSI files", cli_check},
+    {"fmt", "print a TGSI file in canonical (Mesa tgsi_dump) layout", cli_fmt},
+    {"run", "run a job: TGSI programs on textures, buffers and targets", cli_run},
+    {"sass", "run a SASS texture-instruction script on a warp", cli_sass},
+};
+#define NUM_COMMANDS (sizeof commands / sizeof commands[0])
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: texvm COMMAND [ARGS...]\n\n"
+               "texvm %s: a software GPU shader core (TGSI + texture unit + SASS texture "
+               "instructions)\n\ncommands:\n", tv_version());
+    for (size_t i = 0; i < NUM_COMMANDS; i++)
+        fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
+    fprintf(f, "\n`texvm COMMAND --help` describes each command. Options: --help, --version\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return CLI_EXIT_USAGE;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        usage(stdout);
+        return CLI_EXIT_OK;
+    }
+    if (!strcmp(argv[1], "--version")) {
+        printf("texvm %s\n", tv_version());
+        return CLI_EXIT_OK;
+    }
+    for (size_t i = 0; i < NUM_COMMANDS; i++)
+        if (!strcmp(argv[1], commands[i].name))
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "texvm: unknown command '%s' (try texvm --help)\n", argv[1]);
+    return CLI_EXIT_USAGE;
+}
