@@ -1,8 +1,299 @@
-/* texvm TGSI execution engine (public API). Owned by the engine issue; see docs/vm.md. */
+/* texvm TGSI execution engine (public API). See docs/vm.md for the execution model, every
+ * defined-but-unspecified behaviour, limits and the robust-access rule.
+ *
+ * Use:
+ *   tv_vm *vm = tv_vm_create(&cfg, &err);                 // threads, limits
+ *   tv_vm_program *p = tv_vm_program_create(vm, prog, &err); // validate + lower once
+ *   tv_vm_bindings b; tv_vm_bindings_init(&b);            // resources (caller-owned memory)
+ *   b.buffers[0] = (tv_vm_buffer){ data, size };
+ *   tv_vm_run_compute(vm, p, &b, &params, &stats, &err);  // or _fragment/_vertex/_geometry
+ *
+ * All memory named in bindings and stage parameters stays owned by the caller and must
+ * outlive the run call. A tv_vm may run one call at a time (it owns the thread pool);
+ * programs are immutable after creation and may be shared between engines.
+ *
+ * Values in registers are raw 32-bit words; every output array below holds raw bits (float
+ * bits for float data, integers for integer data), 4 channels per element, little-endian
+ * host order. */
 #ifndef TEXVM_VM_H
 #define TEXVM_VM_H
 
 #include "texvm/tgsi.h"
 #include "texvm/tex.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- limits and engine ------------------------------------------------------------------ */
+
+#define TV_VM_MAX_CONSTBUFS 32
+#define TV_VM_MAX_BUFFERS 32
+#define TV_VM_MAX_IMAGES 32
+#define TV_VM_MAX_HWATOMIC 32
+#define TV_VM_MAX_MEMORY 32         /* MEMORY[i] declarations */
+#define TV_VM_MAX_COLOR_TARGETS 8
+#define TV_VM_MAX_ATTRIBS 32        /* vertex inputs / per-vertex GS inputs / outputs */
+#define TV_VM_MAX_STREAMS 4
+#define TV_VM_WARP_LANES 32
+
+typedef struct tv_vm_limits {
+    /* Instructions executed per warp (32 lanes count once) before a TV_ERR_RUNTIME fault;
+     * 0 = default (1e9). */
+    uint64_t max_instructions;
+    /* Nesting of CAL (call depth); 0 = default (64). */
+    uint32_t max_call_depth;
+    /* Iterations of one loop (per entry of a BGNLOOP) per warp; 0 = default (1e8). */
+    uint64_t max_loop_iterations;
+    /* Bytes the engine may allocate for one run (register files, shared and private
+     * memory, GS output); 0 = default (1 GiB). Exceeding it is TV_ERR_NOMEM. */
+    uint64_t max_memory;
+} tv_vm_limits;
+
+typedef struct tv_vm_config {
+    uint32_t threads;      /* worker threads; 0 = 1. Results do not depend on it. */
+    tv_vm_limits limits;
+} tv_vm_config;
+
+typedef struct tv_vm tv_vm;
+
+tv_vm *tv_vm_create(const tv_vm_config *cfg, tv_error *err);  /* cfg may be NULL */
+void tv_vm_destroy(tv_vm *vm);
+tv_status tv_vm_set_threads(tv_vm *vm, uint32_t threads, tv_error *err);
+uint32_t tv_vm_get_threads(const tv_vm *vm);
+void tv_vm_set_limits(tv_vm *vm, const tv_vm_limits *limits);
+
+/* ---- programs ---------------------------------------------------------------------------- */
+
+typedef struct tv_vm_program tv_vm_program;
+
+/* Validate (lenient) and lower `prog` to micro-ops. The program object is copied as far as
+ * needed; `prog` may be freed afterwards. Unsupported opcodes (texture opcodes until the
+ * texture issue lands) fail here with TV_ERR_UNSUPPORTED naming the opcode and line. */
+tv_vm_program *tv_vm_program_create(tv_vm *vm, const tv_tgsi_program *prog, tv_error *err);
+/* Convenience: parse `text` (the first program in it) and create. */
+tv_vm_program *tv_vm_program_from_text(tv_vm *vm, const char *text, size_t len,
+                                       const char *filename, tv_error *err);
+void tv_vm_program_destroy(tv_vm_program *p);
+/* The (copied) source program, for reading declarations and properties. */
+const tv_tgsi_program *tv_vm_program_source(const tv_vm_program *p);
+tv_tgsi_processor tv_vm_program_processor(const tv_vm_program *p);
+/* CS_FIXED_BLOCK_* properties (0 where absent). */
+void tv_vm_program_block_size(const tv_vm_program *p, uint32_t block[3]);
+/* Number of micro-ops after lowering (for tests and the trace header). */
+uint32_t tv_vm_program_num_uops(const tv_vm_program *p);
+
+/* ---- resources ------------------------------------------------------------------------- */
+
+/* Plain memory: CONST buffers, BUFFER (SSBO), HWATOMIC counter arrays, global memory. */
+typedef struct tv_vm_buffer {
+    void *data;            /* NULL = unbound: loads read 0, stores/atomics are dropped */
+    uint64_t size;         /* bytes */
+} tv_vm_buffer;
+
+/* An image: one level, linear layout. Typed access converts through the texture unit's
+ * format table (tv_format_unpack/pack); RAW images (and RAW declarations) address bytes. */
+typedef struct tv_vm_image {
+    void *data;            /* NULL = unbound */
+    uint64_t size;         /* bytes available at data */
+    tv_format format;      /* texel format; NONE = use the declaration's format */
+    uint8_t target;        /* tv_tgsi_target; TV_TGT_UNKNOWN = use the declaration's */
+    uint32_t width, height, depth;  /* depth = layers for arrays, 6*n for cubes */
+    uint32_t samples;      /* 0 or 1 = single-sampled */
+    uint64_t row_pitch;    /* bytes; 0 = width * texel size */
+    uint64_t layer_pitch;  /* bytes; 0 = row_pitch * height */
+} tv_vm_image;
+
+typedef struct tv_vm_bindings {
+    tv_vm_buffer constbufs[TV_VM_MAX_CONSTBUFS];  /* CONST[d][i]: constbufs[d]; 16 bytes/index */
+    tv_vm_buffer buffers[TV_VM_MAX_BUFFERS];      /* BUFFER[i] */
+    tv_vm_image images[TV_VM_MAX_IMAGES];         /* IMAGE[i] */
+    tv_vm_buffer hwatomic[TV_VM_MAX_HWATOMIC];    /* HWATOMIC[d][i]: 4-byte counters */
+    tv_vm_buffer global;   /* MEMORY declared GLOBAL: 32-bit byte addresses into this */
+    uint32_t shared_bytes; /* MEMORY SHARED per compute block; 0 = 65536 */
+    uint32_t private_bytes;/* MEMORY PRIVATE per invocation; 0 = 4096 */
+    /* Texture unit for SVIEW/SAMP (handle = (SAMP index << 20) | SVIEW index) and for
+     * bindless handles; NULL = none (texture opcodes then fault). */
+    tv_tex_unit *tex;
+    /* MEMORY declared INPUT (compute kernel input): read-only bytes. */
+    tv_vm_buffer input;
+} tv_vm_bindings;
+
+void tv_vm_bindings_init(tv_vm_bindings *b);
+
+/* Handles returned by IMG2HND (x = TV_VM_IMAGE_HANDLE_TAG | image index, y = 0). A bindless
+ * image operand (IMAGE register replaced by a TEMP holding a handle) resolves through it;
+ * SAMP2HND returns the texture-unit handle (SAMP<<20 | SVIEW) in x, 0 in y. */
+#define TV_VM_IMAGE_HANDLE_TAG 0x1a000000u
+
+/* ---- statistics, trace ------------------------------------------------------------------- */
+
+typedef struct tv_vm_stats {
+    uint64_t instructions;   /* TGSI instructions executed, counted per warp */
+    uint64_t uops;           /* micro-ops executed */
+    uint64_t warps;          /* warps run */
+    uint64_t invocations;    /* lanes that ran (not helpers) */
+    uint64_t killed;         /* fragment lanes killed/demoted */
+} tv_vm_stats;
+
+/* One executed instruction seen from one lane. */
+typedef struct tv_vm_trace_event {
+    uint32_t insn;           /* instruction index */
+    uint32_t line;           /* source line (0 if unknown) */
+    uint16_t opcode;         /* tv_tgsi_opcode */
+    uint32_t exec_mask;      /* warp execution mask before the instruction */
+    uint32_t lane;           /* the traced lane within its warp */
+    bool active;             /* the traced lane executed (its bit in exec_mask) */
+    uint8_t num_src, num_dst;
+    uint32_t src[TV_TGSI_MAX_SRC][4];   /* swizzled source values, modifiers applied */
+    uint32_t dst_before[TV_TGSI_MAX_DST][4];
+    uint32_t dst_after[TV_TGSI_MAX_DST][4];
+    const tv_tgsi_instruction *instruction;  /* the source instruction */
+} tv_vm_trace_event;
+
+typedef void (*tv_vm_trace_fn)(void *user, const tv_vm_trace_event *ev);
+
+/* Which invocation to trace. While set, runs use one thread. */
+typedef struct tv_vm_trace {
+    tv_vm_trace_fn fn;       /* NULL = no trace */
+    void *user;
+    /* COMP: global thread id (x,y,z); FRAG: pixel (x,y) and sample z; VERT: vertex index
+     * in x and instance in y; GEOM: primitive index in x and invocation in y. */
+    uint32_t id[3];
+} tv_vm_trace;
+
+void tv_vm_set_trace(tv_vm *vm, const tv_vm_trace *trace);  /* NULL = off */
+
+/* ---- COMP --------------------------------------------------------------------------- */
+
+typedef struct tv_vm_compute_params {
+    uint32_t grid[3];        /* blocks; 0 counts as 1 */
+    uint32_t block[3];       /* threads per block; 0 = CS_FIXED_BLOCK_* property (else 1) */
+    uint32_t grid_offset[3]; /* added to BLOCK_ID (for split launches); usually 0 */
+    uint32_t work_dim;       /* SV WORK_DIM; 0 = highest dimension with size > 1 (>= 1) */
+} tv_vm_compute_params;
+
+tv_status tv_vm_run_compute(tv_vm *vm, const tv_vm_program *p, const tv_vm_bindings *b,
+                            const tv_vm_compute_params *params, tv_vm_stats *stats,
+                            tv_error *err);
+
+/* ---- FRAG --------------------------------------------------------------------------- */
+
+/* A vertex of the primitive that covers the target: window position (pixels; y down from
+ * the top row, as the target is stored), depth z, clip w (for perspective), and one vec4
+ * per fragment input register IN[i] (raw 32-bit words, normally float bits). */
+typedef struct tv_vm_frag_vertex {
+    float x, y, z, w;
+    uint32_t attr[TV_VM_MAX_ATTRIBS][4];
+} tv_vm_frag_vertex;
+
+typedef enum tv_vm_frag_prim {
+    TV_VM_PRIM_TRIANGLE = 0, /* vertices 0,1,2 */
+    TV_VM_PRIM_RECT = 1      /* 4 vertices: 0 top-left, 1 top-right, 2 bottom-left,
+                                3 bottom-right; drawn as triangles (0,1,2) and (2,1,3) */
+} tv_vm_frag_prim;
+
+/* A colour target: width*height*samples elements of 4 raw 32-bit words, row-major, samples
+ * of a pixel adjacent. NULL = not written. */
+typedef struct tv_vm_frag_target {
+    uint32_t *data;
+} tv_vm_frag_target;
+
+typedef struct tv_vm_frag_params {
+    uint32_t width, height;
+    uint32_t samples;            /* 0 or 1 = one sample at the pixel centre */
+    uint8_t prim;                /* tv_vm_frag_prim */
+    tv_vm_frag_vertex vertices[4];
+    bool front_face;             /* SV FACE / IN FACE: +1 front, -1 back */
+    uint32_t sample_mask;        /* coverage mask ANDed with the rasterised one; 0 = all */
+    uint32_t primitive_id;       /* SV PRIMID */
+    /* COLOR[i] outputs land in color[i] (killed pixels keep the old contents). */
+    tv_vm_frag_target color[TV_VM_MAX_COLOR_TARGETS];
+    float *depth;                /* width*height*samples; POSITION.z output, NULL = none */
+    uint32_t *stencil;           /* width*height*samples; STENCIL.y output (GL: .y) */
+    uint32_t *sample_mask_out;   /* width*height; SAMPLEMASK output, NULL = none */
+    /* Where FBFETCH reads (per colour target); NULL = read color[i] before the draw. */
+    const uint32_t *fbfetch[TV_VM_MAX_COLOR_TARGETS];
+    /* Optional: restrict the run to a rectangle of the target (x0,y0 inclusive, x1,y1
+     * exclusive); all zero = the whole target. */
+    uint32_t scissor[4];
+} tv_vm_frag_params;
+
+/* Fill `params` with a full-screen rectangle (corners at the target's corners, z = 0,
+ * w = 1) and zero attributes; the caller then sets attr[] per vertex. */
+void tv_vm_frag_params_fullscreen(tv_vm_frag_params *params, uint32_t width, uint32_t height,
+                                  tv_vm_frag_prim prim);
+
+tv_status tv_vm_run_fragment(tv_vm *vm, const tv_vm_program *p, const tv_vm_bindings *b,
+                             const tv_vm_frag_params *params, tv_vm_stats *stats,
+                             tv_error *err);
+
+/* ---- VERT --------------------------------------------------------------------------- */
+
+/* A vertex attribute array: element i of IN[r] is `components` 32-bit words at
+ * data + offset + i*stride (missing components read (0,0,0,1) with 1 as float 1.0 or
+ * integer 1 per `integer`). instance_divisor > 0 steps per instance instead. */
+typedef struct tv_vm_vertex_array {
+    const void *data;            /* NULL = unbound: reads (0,0,0,1) */
+    uint64_t size;               /* bytes available (reads past it return the defaults) */
+    uint64_t offset;
+    uint32_t stride;             /* bytes */
+    uint8_t components;          /* 1..4 */
+    bool integer;
+    uint32_t instance_divisor;
+} tv_vm_vertex_array;
+
+typedef struct tv_vm_vertex_params {
+    uint32_t count;              /* vertices per instance */
+    uint32_t instances;          /* 0 counts as 1 */
+    int32_t base_vertex;         /* SV BASEVERTEX; VERTEXID = base_vertex + i */
+    uint32_t base_instance;      /* SV BASEINSTANCE; INSTANCEID = i (GL) */
+    uint32_t draw_id;
+    const uint32_t *indices;     /* optional index list of `count` entries */
+    tv_vm_vertex_array attribs[TV_VM_MAX_ATTRIBS];  /* per IN[i] */
+    /* Outputs: out[r] receives count*instances elements of 4 words for OUT[r] (vertex
+     * i of instance j at j*count + i). NULL = not collected. */
+    uint32_t *out[TV_VM_MAX_ATTRIBS];
+} tv_vm_vertex_params;
+
+tv_status tv_vm_run_vertex(tv_vm *vm, const tv_vm_program *p, const tv_vm_bindings *b,
+                           const tv_vm_vertex_params *params, tv_vm_stats *stats,
+                           tv_error *err);
+
+/* ---- GEOM --------------------------------------------------------------------------- */
+
+typedef struct tv_vm_geometry_params {
+    uint32_t num_prims;          /* input primitives */
+    /* Per-vertex inputs: in[r] holds elements of 4 words for IN[v][r]; primitive k uses
+     * vertices indices[k*n + v] (or k*n + v when indices is NULL), with n from the
+     * GS_INPUT_PRIMITIVE property (points 1, lines 2, triangles 3, adjacency 4/6). */
+    const uint32_t *in[TV_VM_MAX_ATTRIBS];
+    uint32_t num_vertices;       /* elements in each in[r] (bounds) */
+    const uint32_t *indices;
+    uint32_t primitive_id_base;  /* SV PRIMID = base + k */
+} tv_vm_geometry_params;
+
+/* Emitted geometry of one stream: vertices (each num_outputs vec4 of raw words, in OUT
+ * register order) and primitives (vertex counts, from EMIT/ENDPRIM; a primitive still open
+ * at END is closed). Ordered by input primitive, then invocation, then emission. */
+typedef struct tv_vm_geometry_stream {
+    uint32_t num_vertices;
+    uint32_t num_prims;
+    uint32_t *vertices;          /* num_vertices * num_outputs * 4 words */
+    uint32_t *prim_lengths;      /* num_prims entries */
+} tv_vm_geometry_stream;
+
+typedef struct tv_vm_geometry_output {
+    uint32_t num_outputs;        /* OUT registers per vertex */
+    tv_vm_geometry_stream streams[TV_VM_MAX_STREAMS];
+} tv_vm_geometry_output;
+
+tv_status tv_vm_run_geometry(tv_vm *vm, const tv_vm_program *p, const tv_vm_bindings *b,
+                             const tv_vm_geometry_params *params, tv_vm_geometry_output *out,
+                             tv_vm_stats *stats, tv_error *err);
+void tv_vm_geometry_output_free(tv_vm_geometry_output *out);
+
+#ifdef __cplusplus
+}
+#endif
 #endif
