@@ -1,0 +1,203 @@
+/* glref: buffers, render targets, drawing, compute dispatch. */
+#include "glref_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+GLuint glref_buffer(glref *g, const void *data, size_t size)
+{
+    while (glGetError() != GL_NO_ERROR) {
+    }
+    GLuint b;
+    glGenBuffers(1, &b);
+    glBindBuffer(GL_ARRAY_BUFFER, b);
+    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)size, data, GL_DYNAMIC_DRAW);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    if (!glref_gl_ok(g, "buffer creation")) {
+        glDeleteBuffers(1, &b);
+        return 0;
+    }
+    return b;
+}
+
+bool glref_bind_buffer(glref *g, GLenum target, unsigned index, GLuint buf)
+{
+    glBindBufferBase(target, index, buf);
+    return glref_gl_ok(g, "buffer binding");
+}
+
+bool glref_buffer_read(glref *g, GLuint buf, size_t offset, size_t size, void *out)
+{
+    glBindBuffer(GL_COPY_READ_BUFFER, buf);
+    glGetBufferSubData(GL_COPY_READ_BUFFER, (GLintptr)offset, (GLsizeiptr)size, out);
+    glBindBuffer(GL_COPY_READ_BUFFER, 0);
+    return glref_gl_ok(g, "buffer read-back");
+}
+
+bool glref_buffer_write(glref *g, GLuint buf, size_t offset, size_t size, const void *data)
+{
+    glBindBuffer(GL_COPY_WRITE_BUFFER, buf);
+    glBufferSubData(GL_COPY_WRITE_BUFFER, (GLintptr)offset, (GLsizeiptr)size, data);
+    glBindBuffer(GL_COPY_WRITE_BUFFER, 0);
+    return glref_gl_ok(g, "buffer write");
+}
+
+void glref_buffer_delete(glref *g, GLuint buf)
+{
+    (void)g;
+    if (buf)
+        glDeleteBuffers(1, &buf);
+}
+
+/* Target formats and how they are read back. */
+typedef struct {
+    GLenum internal, format, type;
+} target_format;
+
+static const target_format k_targets[] = {
+    {GL_RGBA32F, GL_RGBA, GL_FLOAT},
+    {GL_RGBA32UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT},
+    {GL_RGBA32I, GL_RGBA_INTEGER, GL_INT},
+};
+
+static const target_format *find_target(GLenum f)
+{
+    for (size_t i = 0; i < sizeof k_targets / sizeof k_targets[0]; i++)
+        if (k_targets[i].internal == f)
+            return &k_targets[i];
+    return NULL;
+}
+
+bool glref_framebuffer(glref *g, int w, int h, int n, const GLenum *formats)
+{
+    if (w < 1 || h < 1 || w > 16384 || h > 16384 || n < 1 || n > GLREF_MAX_TARGETS)
+        return glref_fail(g, "framebuffer: bad size %dx%d or target count %d", w, h, n);
+    for (int i = 0; i < n; i++)
+        if (!find_target(formats[i]))
+            return glref_fail(g, "framebuffer: target %d format 0x%x is not RGBA32F/UI/I", i,
+                              (unsigned)formats[i]);
+    if (g->fbo) {
+        glDeleteFramebuffers(1, &g->fbo);
+        glDeleteTextures(g->fb_n, g->fb_tex);
+        g->fbo = 0;
+    }
+    while (glGetError() != GL_NO_ERROR) {
+    }
+    glGenFramebuffers(1, &g->fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, g->fbo);
+    glGenTextures(n, g->fb_tex);
+    GLenum bufs[GLREF_MAX_TARGETS];
+    for (int i = 0; i < n; i++) {
+        glBindTexture(GL_TEXTURE_2D, g->fb_tex[i]);
+        glTexImage2D(GL_TEXTURE_2D, 0, (GLint)formats[i], w, h, 0,
+                     find_target(formats[i])->format, find_target(formats[i])->type, NULL);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + (GLenum)i, GL_TEXTURE_2D,
+                               g->fb_tex[i], 0);
+        bufs[i] = GL_COLOR_ATTACHMENT0 + (GLenum)i;
+        g->fb_fmt[i] = formats[i];
+    }
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glDrawBuffers(n, bufs);
+    g->fb_w = w;
+    g->fb_h = h;
+    g->fb_n = n;
+    GLenum st = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+    if (st != GL_FRAMEBUFFER_COMPLETE)
+        return glref_fail(g, "framebuffer incomplete (0x%x)", (unsigned)st);
+    glViewport(0, 0, w, h);
+    for (int i = 0; i < n; i++) {
+        static const uint32_t zero[4] = {0, 0, 0, 0};
+        if (!glref_clear(g, i, zero))
+            return false;
+    }
+    return glref_gl_ok(g, "framebuffer creation");
+}
+
+bool glref_clear(glref *g, int i, const uint32_t value[4])
+{
+    if (!g->fbo || i < 0 || i >= g->fb_n)
+        return glref_fail(g, "clear: no target %d", i);
+    glBindFramebuffer(GL_FRAMEBUFFER, g->fbo);
+    switch (g->fb_fmt[i]) {
+    case GL_RGBA32F: {
+        float f[4];
+        memcpy(f, value, sizeof f);
+        glClearBufferfv(GL_COLOR, i, f);
+        break;
+    }
+    case GL_RGBA32UI:
+        glClearBufferuiv(GL_COLOR, i, value);
+        break;
+    default: {
+        GLint v[4];
+        memcpy(v, value, sizeof v);
+        glClearBufferiv(GL_COLOR, i, v);
+        break;
+    }
+    }
+    return glref_gl_ok(g, "clear");
+}
+
+bool glref_set_attrib(glref *g, unsigned location, const float corners[4][4])
+{
+    if (location >= GLREF_MAX_ATTRIBS)
+        return glref_fail(g, "attribute location %u out of range", location);
+    memcpy(g->attrib[location], corners, sizeof g->attrib[location]);
+    g->attrib_set[location] = true;
+    return true;
+}
+
+bool glref_draw(glref *g, GLuint prog)
+{
+    if (!g->fbo)
+        return glref_fail(g, "draw: no framebuffer");
+    while (glGetError() != GL_NO_ERROR) {
+    }
+    glBindFramebuffer(GL_FRAMEBUFFER, g->fbo);
+    glViewport(0, 0, g->fb_w, g->fb_h);
+    glBindVertexArray(g->vao);
+    bool any = false;
+    for (int i = 0; i < GLREF_MAX_ATTRIBS; i++)
+        any = any || g->attrib_set[i];
+    if (any) {
+        if (!g->attrib_buf)
+            glGenBuffers(1, &g->attrib_buf);
+        glBindBuffer(GL_ARRAY_BUFFER, g->attrib_buf);
+        glBufferData(GL_ARRAY_BUFFER, sizeof g->attrib, g->attrib, GL_DYNAMIC_DRAW);
+        for (unsigned i = 0; i < GLREF_MAX_ATTRIBS; i++) {
+            if (!g->attrib_set[i]) {
+                glDisableVertexAttribArray(i);
+                continue;
+            }
+            glVertexAttribPointer(i, 4, GL_FLOAT, GL_FALSE, 16,
+                                  (const void *)(uintptr_t)(i * sizeof g->attrib[0]));
+            glEnableVertexAttribArray(i);
+        }
+        glBindBuffer(GL_ARRAY_BUFFER, 0);
+    }
+    glUseProgram(prog);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    return glref_gl_ok(g, "draw");
+}
+
+bool glref_read(glref *g, int i, void *out)
+{
+    if (!g->fbo || i < 0 || i >= g->fb_n)
+        return glref_fail(g, "read: no target %d", i);
+    const target_format *t = find_target(g->fb_fmt[i]);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, g->fbo);
+    glReadBuffer(GL_COLOR_ATTACHMENT0 + (GLenum)i);
+    glReadPixels(0, 0, g->fb_w, g->fb_h, t->format, t->type, out);
+    return glref_gl_ok(g, "read-back");
+}
+
+bool glref_dispatch(glref *g, GLuint prog, unsigned gx, unsigned gy, unsigned gz)
+{
+    while (glGetError() != GL_NO_ERROR) {
+    }
+    glUseProgram(prog);
+    glDispatchCompute(gx, gy, gz);
+    glMemoryBarrier(GL_ALL_BARRIER_BITS);
+    return glref_gl_ok(g, "dispatch");
+}
