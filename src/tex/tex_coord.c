@@ -1,0 +1,42 @@
+/* Coordinate helpers shared by the sampling modules: safe float->integer conversion,
+ * rounding, and the array-layer rule (round to nearest even, then clamp). */
+#include <math.h>
+
+#include "tex/tex_sampling.h"
+
+#define TEX_I64_LIMIT 1099511627776.0f /* 2^40: far outside any texture, no overflow */
+
+int64_t tex_floor_i64(float x)
+{
+    if (!(x == x))
+        return 0;
+    if (x <= -TEX_I64_LIMIT)
+        return -(int64_t)TEX_I64_LIMIT;
+    if (x >= TEX_I64_LIMIT)
+        return (int64_t)TEX_I64_LIMIT;
+    return (int64_t)floorf(x);
+}
+
+float tex_rne(float x)
+{
+    return rintf(x); /* the default FP environment rounds to nearest even */
+}
+
+float tex_q8(float x)
+{
+    if (!isfinite(x))
+        return x;
+    return rintf(x * 256.0f) / 256.0f;
+}
+
+uint32_t tex_layer_index(float a, uint32_t layers)
+{
+    if (layers == 0 || !(a == a))
+        return 0;
+    float r = rintf(a);
+    if (r <= 0.0f)
+        return 0;
+    if (r >= (float)(layers - 1))
+        return layers - 1;
+    return (uint32_t)r;
+}

@@ -1,0 +1,149 @@
+/* Internal interface of the SAMPLING half of the texture unit (tex_execute.c, tex_target.c,
+ * tex_coord.c, tex_cube.c, tex_lod.c, tex_wrap.c, tex_border.c, tex_filter.c,
+ * tex_gather.c, tex_fetch.c, tex_query.c). Texels are read only through tex_internal.h.
+ * The rules implemented here are documented in docs/texture-unit.md. */
+#ifndef TEXVM_TEX_SAMPLING_H
+#define TEXVM_TEX_SAMPLING_H
+
+#include "tex/tex_internal.h"
+
+/* ---- targets (tex_target.c) ------------------------------------------------------------ */
+typedef struct tex_target_info {
+    const char *name;
+    uint8_t dims;      /* coordinate axes scaled by the texture size: 1, 2 or 3 */
+    bool array;        /* coord[3] / icoord[3] is a layer */
+    bool cube;         /* coord[0..2] is a direction */
+    bool ms;           /* multisample: fetch takes `sample` */
+    uint16_t types;    /* header types (1 << tv_tex_type) this target may address */
+    uint16_t ops;      /* ops (1 << tv_tex_op) defined for this target */
+} tex_target_info;
+
+const tex_target_info *tex_target_get(unsigned target);
+
+/* ---- per-lane context ------------------------------------------------------------------ */
+enum { TEX_FILTER_NEAREST = 0, TEX_FILTER_LINEAR = 1 };
+
+typedef struct tex_ctx {
+    tv_tex_unit *unit;
+    const tex_view *v;
+    const tex_sampler *s;
+    const tex_target_info *tgt;
+    bool hw;                 /* hardware precision mode */
+    bool is_int;             /* SINT/UINT format: never filtered */
+    bool srgb;               /* decode sRGB on load */
+    bool compare;            /* depth compare per texel */
+    uint8_t cmp_func;
+    float ref;               /* (clamped) reference */
+    bool normalized;
+    bool seamless;           /* cube: seamless edges/corners */
+    uint8_t wrap[3];
+    uint8_t mag, min, mip;   /* TV_MAG_*, TV_MIN_*, TV_MIP_* after overrides */
+    uint32_t max_aniso;      /* 1..16 */
+    uint32_t border[4];      /* border texel, pre-swizzle (float bits or integers) */
+    uint32_t base_level;     /* absolute level of view level 0 */
+    uint32_t q;              /* last accessible view level (relative) */
+    uint32_t layer;          /* array layer (cube: first face of the cube) */
+    int8_t off[3];           /* texel offsets for this lane (zeros when none) */
+} tex_ctx;
+
+/* A value flowing through filtering: float components, or raw integers for SINT/UINT. */
+typedef struct tex_val {
+    float f[4];
+    uint32_t u[4];
+} tex_val;
+
+/* ---- small numeric helpers (tex_coord.c) ----------------------------------------------- */
+int64_t tex_floor_i64(float x);       /* floor, saturating to +-2^40, NaN -> 0 */
+float tex_rne(float x);               /* round to nearest even */
+float tex_q8(float x);                /* round to a multiple of 1/256 (RNE); keeps inf/NaN */
+uint32_t tex_layer_index(float a, uint32_t layers); /* clamp(RNE(a), 0, layers-1) */
+
+/* ---- cube (tex_cube.c) ----------------------------------------------------------------- */
+typedef struct tex_cube_coord {
+    unsigned face;            /* 0 +X, 1 -X, 2 +Y, 3 -Y, 4 +Z, 5 -Z */
+    float s, t;               /* face coordinates in [0,1] */
+    float sc, tc, ma;         /* signed numerators and |major| */
+} tex_cube_coord;
+
+void tex_cube_select(float x, float y, float z, tex_cube_coord *out);
+/* Derivative of the face (s,t) given the derivative of the direction vector. */
+void tex_cube_deriv(const tex_cube_coord *c, const float d[3], float *ds, float *dt);
+/* Remap an off-face texel (exactly one of i,j in {-1, n}) to (face', i', j'). */
+void tex_cube_edge(unsigned face, int n, int i, int j, unsigned *nface, int *ni, int *nj);
+
+/* ---- wrap (tex_wrap.c) ----------------------------------------------------------------- */
+#define TEX_BORDER (-1)      /* index meaning "border texel" */
+/* One axis, NEAREST: texel index in [0,size) or TEX_BORDER. */
+int32_t tex_wrap_nearest(unsigned mode, float u, uint32_t size, bool hw);
+/* One axis, LINEAR: two indices (or TEX_BORDER) and the weight of i1. */
+void tex_wrap_linear(unsigned mode, float u, uint32_t size, bool hw, int32_t *i0, int32_t *i1,
+                     float *alpha);
+/* Integer-domain wrap of one index (used by modes defined on integers). */
+int64_t tex_wrap_int(unsigned mode, int64_t i, uint32_t size);
+/* Texel selection without any wrap: floor(u-0.5) and the weight (per precision mode). */
+void tex_select_linear(float u, bool hw, int64_t *i0, float *alpha);
+int64_t tex_select_nearest(float u, bool hw);
+
+/* ---- border and defaults (tex_border.c) ------------------------------------------------ */
+/* Mask (bit c) of components stored by the view's format (others take defaults). */
+unsigned tex_present_mask(const tex_view *v);
+/* The border texel of a view+sampler (pre-swizzle). `zero` gives the TLDS zero border. */
+void tex_border_color(const tex_view *v, const tex_sampler *s, bool srgb, bool zero,
+                      uint32_t out[4]);
+/* Out-of-range fetch value: 0 in present components, (0,0,0,1) typed defaults elsewhere. */
+void tex_zero_texel(const tex_view *v, uint32_t out[4]);
+
+/* ---- LOD (tex_lod.c) ------------------------------------------------------------------- */
+typedef struct tex_lod_in {
+    bool explicit_lod;        /* lambda_base = lod */
+    float lod;                /* explicit LOD */
+    float shader_bias;        /* BIAS op */
+    float lod_clamp;          /* per-lane min clamp (0 = none) */
+    bool have_deriv;          /* derivatives below are meaningful */
+    float dx[3], dy[3];       /* derivatives of the (face) coordinates, normalized space */
+} tex_lod_in;
+
+typedef struct tex_lod_out {
+    float lambda_prime;       /* after bias, before clamps (relative to base level) */
+    float lambda;             /* after clamps */
+    float accessed;           /* ComputeAccessedLod */
+    bool magnify;
+    unsigned nlevels;         /* 1 or 2 */
+    uint32_t level[2];        /* view-relative levels */
+    float wlevel[2];          /* their weights */
+    /* anisotropy */
+    unsigned probes;          /* 1 = isotropic */
+    float probe_ds, probe_dt; /* normalized-space step of the major axis (full footprint) */
+    float major_u, major_v;   /* unit vector of the major axis, texel space */
+    float log2_ratio;         /* log2(minor/major), >= -16 */
+} tex_lod_out;
+
+void tex_lod_compute(const tex_ctx *c, const tex_lod_in *in, tex_lod_out *out);
+/* Scale used for derivatives along each axis (texel size of the base level, 1 if not
+ * normalized). */
+void tex_lod_scale(const tex_ctx *c, float scale[3]);
+
+/* ---- filtering (tex_filter.c) ---------------------------------------------------------- */
+/* Sample one view level (view-relative) at normalized/unnormalized coordinates. */
+void tex_filter_level(const tex_ctx *c, uint32_t level, unsigned filter, const float st[3],
+                      unsigned face, tex_val *out);
+/* Full sampling of one lane after LOD: levels, probes; result pre-swizzle. */
+void tex_filter_sample(const tex_ctx *c, const tex_lod_out *lod, const float st[3],
+                       unsigned face, tex_val *out);
+/* Read one texel (level absolute-relative via c), with border and compare applied. */
+void tex_texel(const tex_ctx *c, uint32_t level, int32_t i, int32_t j, int32_t k,
+               unsigned face, tex_val *out);
+/* Cube seamless: 2x2 footprint at (i0,j0) of face, values in gather order slots
+ * [0]=(i0,j0) [1]=(i1,j0) [2]=(i0,j1) [3]=(i1,j1), corner synthesised. */
+void tex_cube_footprint(const tex_ctx *c, uint32_t level, unsigned face, int64_t i0,
+                        int64_t j0, tex_val t[4]);
+
+/* ---- operations ------------------------------------------------------------------------ */
+void tex_gather_lane(const tex_ctx *c, const tv_tex_request *req, unsigned lane,
+                     const float st[3], unsigned face, uint32_t out[4]);
+void tex_fetch_lane(tv_tex_unit *unit, const tex_view *v, const tex_target_info *tgt,
+                    const tv_tex_request *req, unsigned lane, uint32_t out[4]);
+void tex_query_lane(const tex_view *v, const tv_tex_request *req, unsigned lane,
+                    uint32_t out[4]);
+
+#endif
