@@ -35,9 +35,13 @@ bool tv_memory_read(const tv_memory *mem, uint64_t addr, void *dst, size_t size)
 bool tv_memory_write(tv_memory *mem, uint64_t addr, const void *src, size_t size);
 /* Host pointer for [addr, addr+size) if it lies inside one mapping, else NULL. */
 void *tv_memory_host(const tv_memory *mem, uint64_t addr, size_t size);
+/* The fault flag: number of reads (tv_memory_read, texel and descriptor loads) that
+ * touched unmapped bytes since creation or the last clear. */
+uint64_t tv_memory_fault_count(const tv_memory *mem);
+void tv_memory_clear_faults(tv_memory *mem);
 
 /* ---- formats --------------------------------------------------------------------------- */
-/* texvm's format list (one row each in src/tex/format_table.def). The TIC stores a format
+/* texvm's format list (one row each in include/texvm/tex_formats.def). The TIC stores a format
  * as COMPONENTS + per-component data types + swizzle + sRGB; tv_tic_from_format() fills
  * those fields for a tv_format and tv_format_from_tic() recovers the memory layout. */
 typedef enum tv_format {
@@ -55,6 +59,16 @@ typedef enum tv_format_kind {
     TV_FMT_KIND_DEPTH,  /* depth (float results), possibly with stencil */
 } tv_format_kind;
 
+/* TIC per-component data types (R_DATA_TYPE …) and swizzle sources (X_SOURCE …). */
+enum {
+    TV_TIC_TYPE_SNORM = 1, TV_TIC_TYPE_UNORM = 2, TV_TIC_TYPE_SINT = 3, TV_TIC_TYPE_UINT = 4,
+    TV_TIC_TYPE_SNORM_FORCE_FP16 = 5, TV_TIC_TYPE_UNORM_FORCE_FP16 = 6, TV_TIC_TYPE_FLOAT = 7
+};
+enum {
+    TV_TIC_SOURCE_ZERO = 0, TV_TIC_SOURCE_R = 2, TV_TIC_SOURCE_G = 3, TV_TIC_SOURCE_B = 4,
+    TV_TIC_SOURCE_A = 5, TV_TIC_SOURCE_ONE_INT = 6, TV_TIC_SOURCE_ONE_FLOAT = 7
+};
+
 typedef struct tv_format_info {
     const char *name;          /* "R8G8B8A8_UNORM" */
     const char *pipe_name;     /* "PIPE_FORMAT_R8G8B8A8_UNORM", NULL if none */
@@ -63,6 +77,11 @@ typedef struct tv_format_info {
     uint8_t block_bytes;       /* bytes per texel or per block */
     uint8_t channels;          /* components stored */
     bool srgb;
+    /* How the TIC expresses it (tv_tic_from_format writes these). */
+    uint8_t components;        /* TIC COMPONENTS code */
+    uint8_t data_type[4];      /* TV_TIC_TYPE_* of R, G, B, A */
+    uint8_t source[4];         /* TV_TIC_SOURCE_* of X, Y, Z, W */
+    uint8_t bits[4];           /* stored bits of R, G, B, A (0 = absent; BCn: 8 per colour) */
 } tv_format_info;
 
 const tv_format_info *tv_format_get(tv_format f);
