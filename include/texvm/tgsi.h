@@ -17,9 +17,35 @@ extern "C" {
 enum tv_tgsi_opflags {
     TV_OPF_TEX = 1u << 0,    /* takes a texture-target operand (is_tex) */
     TV_OPF_BRANCH = 1u << 1, /* accepts a ` :N` label */
-    TV_OPF_STORE = 1u << 2,  /* first operand is the written resource (is_store) */
+    TV_OPF_STORE = 1u << 2,  /* writes memory (Mesa's is_store: STORE and the ATOM*s);
+                                the resource operand is given by TV_OPF_RESDST/RES(i) */
     TV_OPF_INDENT = 1u << 3, /* printer indents after */
-    TV_OPF_DEDENT = 1u << 4  /* printer dedents before */
+    TV_OPF_DEDENT = 1u << 4, /* printer dedents before */
+    TV_OPF_OFFSETS = 1u << 5, /* accepts texel-offset operands (TEX family, SAMPLE*) */
+    TV_OPF_MEMQ = 1u << 6,   /* accepts memory qualifiers, a target and a PIPE_FORMAT */
+    TV_OPF_RESDST = 1u << 7  /* the destination is a resource (STORE) */
+};
+/* Operand-position and class fields packed in the flags column of tgsi_opcodes.def.
+ * Decoded into tv_tgsi_opinfo (samp_src, sview_src, res_src, category, stages). */
+#define TV_OPF_SAMP(i) ((uint32_t)((i) + 1) << 8)    /* bits 8-10: source i is SAMP */
+#define TV_OPF_SVIEW(i) ((uint32_t)((i) + 1) << 11)  /* bits 11-13: source i is SVIEW */
+#define TV_OPF_RES(i) ((uint32_t)((i) + 1) << 14)    /* bits 14-16: source i is a resource */
+#define TV_OPF_CAT(c) ((uint32_t)(TV_OPC_##c) << 17) /* bits 17-21: category */
+#define TV_OPF_STAGES(m) ((uint32_t)(m) << 22)       /* bits 22-27: allowed processors */
+
+/* Opcode categories (tv_tgsi_opcat_name gives the lower-case name). */
+typedef enum tv_tgsi_opcat {
+    TV_OPC_FLOAT, TV_OPC_INT, TV_OPC_CONVERT, TV_OPC_DOUBLE, TV_OPC_INT64, TV_OPC_PACK,
+    TV_OPC_ADDRESS, TV_OPC_DERIV, TV_OPC_TEXTURE, TV_OPC_SAMPLE, TV_OPC_RESOURCE,
+    TV_OPC_ATOMIC, TV_OPC_FLOW, TV_OPC_FRAGMENT, TV_OPC_GEOMETRY, TV_OPC_SYNC, TV_OPC_WAVE,
+    TV_OPC_COUNT
+} tv_tgsi_opcat;
+
+/* Processor masks for stage restrictions (bit = tv_tgsi_processor). */
+enum {
+    TV_STAGE_VERT = 1u << 0, TV_STAGE_FRAG = 1u << 1, TV_STAGE_GEOM = 1u << 2,
+    TV_STAGE_TESS_CTRL = 1u << 3, TV_STAGE_TESS_EVAL = 1u << 4, TV_STAGE_COMP = 1u << 5,
+    TV_STAGE_ALL = 0x3f
 };
 
 typedef enum tv_tgsi_opcode {
@@ -43,6 +69,13 @@ typedef struct tv_tgsi_opinfo {
     uint8_t num_src;
     uint8_t outmode;   /* tv_tgsi_outmode */
     uint32_t flags;    /* tv_tgsi_opflags and more (see src/tgsi) */
+    /* decoded from flags: */
+    uint8_t category;  /* tv_tgsi_opcat */
+    uint8_t stages;    /* TV_STAGE_* mask of processors that may use it (ALL = any) */
+    int8_t samp_src;   /* source index that must be a SAMP, -1 = none */
+    int8_t sview_src;  /* source index that must be an SVIEW, -1 = none */
+    int8_t res_src;    /* source index that is a resource (BUFFER/IMAGE/MEMORY/…), -1 */
+    bool res_dst;      /* the destination is the resource (STORE) */
 } tv_tgsi_opinfo;
 
 const tv_tgsi_opinfo *tv_tgsi_opinfo_get(unsigned opcode);
@@ -308,6 +341,9 @@ const char *tv_tgsi_processor_name(unsigned proc);
 /* PIPE_FORMAT_* names as the parser knows them; index 0 is "NONE". The VM maps a name
  * to a texture-unit format with tv_format_from_pipe_name() (tex.h). */
 const char *tv_tgsi_pipe_format_name(unsigned index);
+const char *tv_tgsi_property_name(unsigned prop);
+const char *tv_tgsi_return_type_name(unsigned type);
+const char *tv_tgsi_opcat_name(unsigned category); /* "float", "texture", "flow", … */
 
 #ifdef __cplusplus
 }

@@ -1,10 +1,119 @@
-/* texvm check — placeholder until its issue lands: an explicit error, never a silent no-op. */
+/* texvm check: parse and validate TGSI files. */
 #include "cli.h"
+#include "texvm/tgsi.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void check_usage(FILE *f)
+{
+    fprintf(f,
+            "usage: texvm check [--strict|--legacy] [--quiet] FILE...\n\n"
+            "Parse and validate each TGSI file; a file may hold several programs one after\n"
+            "another (Mesa's dumps hold VERT then FRAG). Errors are printed as\n"
+            "FILE:LINE:COLUMN: message. `-` reads stdin.\n\n"
+            "  --strict   strict validation (every register declared exactly as used, END\n"
+            "             required, ...); the default is lenient: whatever Mesa emits passes\n"
+            "  --legacy   also accept the old graw spellings (SUB, ABS, KIL, operand-less\n"
+            "             EMIT/ENDPRIM, `+ 3` in indirect indices; docs/tgsi-text.md)\n"
+            "  --quiet    print only errors\n"
+            "  --help     show this help\n\n"
+            "exit status: 0 all files valid, 1 some file invalid, 2 usage, 3 a file could\n"
+            "not be read\n");
+}
+
+/* Read FILE, or stdin for "-". */
+char *cli_read_input(const char *path, size_t *len)
+{
+    if (strcmp(path, "-"))
+        return cli_read_file(path, len);
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        if (n + 1 >= cap) {
+            char *nb = realloc(buf, cap * 2);
+            if (!nb) {
+                free(buf);
+                return NULL;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+        size_t got = fread(buf + n, 1, cap - n - 1, stdin);
+        n += got;
+        if (!got)
+            break;
+    }
+    if (!buf) {
+        fprintf(stderr, "-: out of memory\n");
+        return NULL;
+    }
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}
 
 int cli_check(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "texvm check: not implemented yet\n");
-    return CLI_EXIT_UNSUPPORTED;
+    tv_tgsi_mode mode = TV_TGSI_MODE_DEFAULT;
+    tv_tgsi_strictness strict = TV_TGSI_LENIENT;
+    bool quiet = false;
+    int nfiles = 0, rc = CLI_EXIT_OK;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            check_usage(stdout);
+            return CLI_EXIT_OK;
+        } else if (!strcmp(argv[i], "--strict")) {
+            strict = TV_TGSI_STRICT;
+        } else if (!strcmp(argv[i], "--legacy")) {
+            mode = TV_TGSI_MODE_LEGACY;
+        } else if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "-q")) {
+            quiet = true;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            fprintf(stderr, "texvm check: unknown option '%s'\n", argv[i]);
+            check_usage(stderr);
+            return CLI_EXIT_USAGE;
+        } else {
+            nfiles++;
+        }
+    }
+    if (!nfiles) {
+        check_usage(stderr);
+        return CLI_EXIT_USAGE;
+    }
+    for (int i = 1; i < argc; i++) {
+        if (argv[i][0] == '-' && argv[i][1])
+            continue;
+        size_t len;
+        char *text = cli_read_input(argv[i], &len);
+        if (!text) {
+            rc = CLI_EXIT_IO;
+            continue;
+        }
+        tv_tgsi_program *progs;
+        size_t count;
+        tv_error err;
+        tv_status st = tv_tgsi_parse(text, len, argv[i], mode, &progs, &count, &err);
+        free(text);
+        if (st != TV_OK) {
+            cli_print_error(&err);
+            if (rc == CLI_EXIT_OK)
+                rc = CLI_EXIT_INVALID;
+            continue;
+        }
+        bool ok = true;
+        for (size_t k = 0; k < count; k++) {
+            if (tv_tgsi_validate(&progs[k], strict, &err) != TV_OK) {
+                snprintf(err.file, sizeof err.file, "%s", argv[i]);
+                cli_print_error(&err);
+                ok = false;
+            }
+        }
+        if (!ok && rc == CLI_EXIT_OK)
+            rc = CLI_EXIT_INVALID;
+        if (ok && !quiet)
+            printf("%s: ok (%zu program%s)\n", argv[i], count, count == 1 ? "" : "s");
+        tv_tgsi_programs_free(progs, count);
+    }
+    return rc;
 }

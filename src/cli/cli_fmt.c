@@ -1,10 +1,78 @@
-/* texvm fmt — placeholder until its issue lands: an explicit error, never a silent no-op. */
+/* texvm fmt: print TGSI files in canonical form (Mesa's tgsi_dump layout). */
 #include "cli.h"
+#include "texvm/tgsi.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void fmt_usage(FILE *f)
+{
+    fprintf(f,
+            "usage: texvm fmt [--legacy] FILE...\n\n"
+            "Parse each TGSI file (several programs per file are allowed) and print it in\n"
+            "canonical form on stdout: Mesa's tgsi_dump layout (numbered, indented\n"
+            "instructions, IMM[n] numbering) with exact immediates. `-` reads stdin.\n\n"
+            "  --legacy   also accept the old graw spellings (docs/tgsi-text.md)\n"
+            "  --help     show this help\n\n"
+            "exit status: 0 printed, 1 a file did not parse, 2 usage, 3 a file could not be "
+            "read\n");
+}
+
+char *cli_read_input(const char *path, size_t *len);
 
 int cli_fmt(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "texvm fmt: not implemented yet\n");
-    return CLI_EXIT_UNSUPPORTED;
+    tv_tgsi_mode mode = TV_TGSI_MODE_DEFAULT;
+    int nfiles = 0, rc = CLI_EXIT_OK;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            fmt_usage(stdout);
+            return CLI_EXIT_OK;
+        } else if (!strcmp(argv[i], "--legacy")) {
+            mode = TV_TGSI_MODE_LEGACY;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            fprintf(stderr, "texvm fmt: unknown option '%s'\n", argv[i]);
+            fmt_usage(stderr);
+            return CLI_EXIT_USAGE;
+        } else {
+            nfiles++;
+        }
+    }
+    if (!nfiles) {
+        fmt_usage(stderr);
+        return CLI_EXIT_USAGE;
+    }
+    for (int i = 1; i < argc; i++) {
+        if (argv[i][0] == '-' && argv[i][1])
+            continue;
+        size_t len;
+        char *text = cli_read_input(argv[i], &len);
+        if (!text) {
+            rc = CLI_EXIT_IO;
+            continue;
+        }
+        tv_tgsi_program *progs;
+        size_t count;
+        tv_error err;
+        tv_status st = tv_tgsi_parse(text, len, argv[i], mode, &progs, &count, &err);
+        free(text);
+        if (st != TV_OK) {
+            cli_print_error(&err);
+            if (rc == CLI_EXIT_OK)
+                rc = CLI_EXIT_INVALID;
+            continue;
+        }
+        for (size_t k = 0; k < count; k++) {
+            char *s = tv_tgsi_print_alloc(&progs[k]);
+            if (!s) {
+                fprintf(stderr, "texvm fmt: out of memory\n");
+                tv_tgsi_programs_free(progs, count);
+                return CLI_EXIT_INVALID;
+            }
+            fputs(s, stdout);
+            free(s);
+        }
+        tv_tgsi_programs_free(progs, count);
+    }
+    return rc;
 }
