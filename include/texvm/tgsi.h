@@ -209,6 +209,7 @@ typedef struct tv_tgsi_texoffset {
     uint8_t swizzle[3];
 } tv_tgsi_texoffset;
 
+#define TV_TGSI_MAX_INDEX 65535 /* largest register index / declaration bound (validator) */
 #define TV_TGSI_MAX_DST 2
 #define TV_TGSI_MAX_SRC 5
 #define TV_TGSI_MAX_TEXOFFSETS 4

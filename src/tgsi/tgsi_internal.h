@@ -38,6 +38,10 @@ extern const char tvt_swizzle_chars[4];
 void tvt_format_flt32(uint32_t bits, bool hex, char *buf, size_t size);
 void tvt_format_flt64(uint64_t bits, char *buf, size_t size);
 
+/* Canonical text of one register reference / one instruction (no number, no indent). */
+void tvt_format_reg(const tv_tgsi_reg *r, char *buf, size_t size);
+void tvt_format_insn(const tv_tgsi_instruction *in, char *buf, size_t size);
+
 /* True when the declaration's register file is per-vertex in this processor (GS inputs,
  * TCS inputs/outputs, TES inputs, except patch semantics): printed as `IN[][i]`. */
 bool tvt_decl_is_per_vertex(unsigned processor, const tv_tgsi_declaration *d);

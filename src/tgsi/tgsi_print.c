@@ -311,6 +311,8 @@ static void print_imm(out *o, unsigned index, const tv_tgsi_immediate *im)
     puts_(o, "}\n");
 }
 
+static void print_insn_body(out *o, const tv_tgsi_instruction *in);
+
 static void print_insn(out *o, unsigned number, int *indent, const tv_tgsi_instruction *in)
 {
     const tv_tgsi_opinfo *info = tv_tgsi_opinfo_get(in->opcode);
@@ -322,6 +324,30 @@ static void print_insn(out *o, unsigned number, int *indent, const tv_tgsi_instr
         puts_(o, "  ");
     if (flags & TV_OPF_INDENT)
         (*indent)++;
+    print_insn_body(o, in);
+    putc_(o, '\n');
+}
+
+void tvt_format_reg(const tv_tgsi_reg *r, char *buf, size_t size)
+{
+    out o = {buf, size, 0};
+    print_reg(&o, r);
+    if (size)
+        buf[o.len < size ? o.len : size - 1] = '\0';
+}
+
+void tvt_format_insn(const tv_tgsi_instruction *in, char *buf, size_t size)
+{
+    out o = {buf, size, 0};
+    print_insn_body(&o, in);
+    if (size)
+        buf[o.len < size ? o.len : size - 1] = '\0';
+}
+
+static void print_insn_body(out *o, const tv_tgsi_instruction *in)
+{
+    const tv_tgsi_opinfo *info = tv_tgsi_opinfo_get(in->opcode);
+    uint32_t flags = info ? info->flags : 0;
     if (info)
         puts_(o, info->name);
     else
@@ -374,7 +400,6 @@ static void print_insn(out *o, unsigned number, int *indent, const tv_tgsi_instr
     }
     if (in->has_label)
         putf(o, " :%u", in->label);
-    putc_(o, '\n');
 }
 
 size_t tv_tgsi_print(const tv_tgsi_program *prog, char *buf, size_t size)
