@@ -125,6 +125,8 @@ static bool copy_range(tv_memory *mem, uint64_t addr, uint8_t *buf, size_t size,
     if (end < addr) {          /* wraps: clip to 2^64 and report as partially unmapped */
         whole = false;
         end = UINT64_MAX;
+        if (!write)
+            memset(buf, 0, size);
     }
     size_t i = find_from(mem, addr);
     uint64_t cur = addr;
