@@ -123,10 +123,8 @@ void tex_lod_compute(const tex_ctx *c, const tex_lod_in *in, tex_lod_out *out)
     out->level[0] = out->level[1] = 0;
     out->wlevel[0] = 1.0f;
     out->wlevel[1] = 0.0f;
-    if (out->magnify) {
-        out->probes = 1;
-        return;
-    }
+    if (out->magnify)
+        return; /* the anisotropic probes (if any) stay: each is magnified */
     float dp = fminf(lam, q);
     if (c->mip == TV_MIP_POINT) {
         out->level[0] = (uint32_t)fmaxf(nearest_level(dp), 0.0f);
