@@ -1,0 +1,110 @@
+/* Helpers shared by the tests/cli tests. */
+#include "helper_cli.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static char tmpdir[256];
+
+static void cleanup(void)
+{
+    if (tmpdir[0]) {
+        char cmd[300];
+        snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+        if (system(cmd) != 0)
+            fprintf(stderr, "could not remove %s\n", tmpdir);
+    }
+}
+
+const char *tcli_tmpdir(void)
+{
+    if (!tmpdir[0]) {
+        const char *base = getenv("TMPDIR");
+        snprintf(tmpdir, sizeof tmpdir, "%s/texvm-cli-XXXXXX", base && *base ? base : "/tmp");
+        if (!mkdtemp(tmpdir)) {
+            fprintf(stderr, "mkdtemp failed\n");
+            exit(1);
+        }
+        atexit(cleanup);
+    }
+    return tmpdir;
+}
+
+const char *tcli_path(const char *name)
+{
+    static char bufs[8][512];
+    static int next;
+    char *b = bufs[next++ % 8];
+    snprintf(b, 512, "%s/%s", tcli_tmpdir(), name);
+    return b;
+}
+
+const char *tcli_write(const char *name, const void *data, size_t size)
+{
+    const char *p = tcli_path(name);
+    FILE *f = fopen(p, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(data, 1, size, f), size);
+    assert_int_equal(fclose(f), 0);
+    return p;
+}
+
+/* Test JSON is written with single quotes; turn them into double quotes. */
+static char *dq(const char *json)
+{
+    char *s = strdup(json);
+    assert_non_null(s);
+    for (char *p = s; *p; p++)
+        if (*p == '\'')
+            *p = '"';
+    return s;
+}
+
+job *tcli_load_ok(const char *json)
+{
+    job_error err = {0};
+    char *t = dq(json);
+    job *j = job_load_text(t, strlen(t), tcli_path("job.json"), &err);
+    free(t);
+    if (!j)
+        fail_msg("unexpected load error: %s", err.message);
+    return j;
+}
+
+void tcli_load_fail(const char *json, job_errclass cls, const char *message)
+{
+    job_error err = {0};
+    const char *path = tcli_path("job.json");
+    char *t = dq(json);
+    job *j = job_load_text(t, strlen(t), path, &err);
+    free(t);
+    if (j) {
+        job_free(j);
+        fail_msg("expected the error: %s", message);
+    }
+    char want[1200];
+    snprintf(want, sizeof want, "%s: %s", path, message);
+    assert_string_equal(err.message, want);
+    assert_int_equal(err.cls, cls);
+}
+
+float tcli_f(uint32_t bits)
+{
+    float f;
+    memcpy(&f, &bits, 4);
+    return f;
+}
+
+uint32_t tcli_bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}

@@ -1,0 +1,23 @@
+/* Helpers shared by the tests/cli tests. */
+#ifndef TEXVM_TESTS_CLI_HELPER_H
+#define TEXVM_TESTS_CLI_HELPER_H
+
+#include "job.h"
+
+#include <stddef.h>
+
+/* A fresh temporary directory for this test program (removed at exit). */
+const char *tcli_tmpdir(void);
+/* Write a file under the temporary directory; returns its full path (static buffer
+ * rotation of 8). */
+const char *tcli_write(const char *name, const void *data, size_t size);
+const char *tcli_path(const char *name);
+/* JSON text is written with ' for \" (converted before loading). */
+/* Load JSON text as if it were the file <tmpdir>/job.json; assert success. */
+job *tcli_load_ok(const char *json);
+/* Load and expect failure with exactly `message` after "<tmpdir>/job.json: " and class. */
+void tcli_load_fail(const char *json, job_errclass cls, const char *message);
+float tcli_f(uint32_t bits);
+uint32_t tcli_bits(float f);
+
+#endif
