@@ -39,6 +39,12 @@ unsigned tex_present_mask(const tex_view *v)
         return 0xf;
     if (v->fi->kind == TV_FMT_KIND_DEPTH)
         return 0x1;
+    unsigned mask = 0;
+    for (unsigned c = 0; c < 4; c++)
+        if (v->fi->bits[c])
+            mask |= 1u << c;
+    if (mask)
+        return mask;
     unsigned ch = v->fi->channels;
     if (ch == 0 || ch > 4)
         ch = 4;

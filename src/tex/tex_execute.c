@@ -127,6 +127,7 @@ static void setup_ctx(tv_tex_unit *unit, const tex_view *v, const tex_sampler *s
         c->mip = TV_MIP_NONE;
     unsigned code = v->tic.use_header_opt_control ? v->tic.max_anisotropy : s->tsc.max_anisotropy;
     c->max_aniso = over ? 1u : aniso_codes[code & 7u];
+    c->reduction = (over || s->tsc.reduction_filter > 2) ? 0 : s->tsc.reduction_filter;
     tex_border_color(v, s, c->srgb, over, c->border);
     uint32_t levels = v->levels ? v->levels : 1;
     c->base_level = v->base_level < levels ? v->base_level : levels - 1;

@@ -1,7 +1,9 @@
 /* Filtering (sampling.md §6.1–6.3, §5.3): texel reads with border replacement and per-texel
  * depth compare, nearest / linear footprints in 1D, 2D, 3D and on cube faces (seamless edges
  * and corners = average of the three other texels, after compare), mip blending and the
- * anisotropic probe average. Taps with weight 0 are not read. */
+ * anisotropic probe average. Taps with weight 0 are not read. A min/max reduction (TSC
+ * REDUCTION_FILTER) replaces every weighted sum by the component-wise min/max of the
+ * values of non-zero weight (taps, both mip levels, probes). */
 #include <math.h>
 #include <string.h>
 
@@ -118,12 +120,22 @@ void tex_cube_footprint(const tex_ctx *c, uint32_t level, unsigned face, int64_t
     }
 }
 
-/* acc (+)= w * v, starting exactly from the first tap. */
-static void accumulate(tex_val *acc, bool *first, float w, const tex_val *v)
+/* Combine two values under the sampler's reduction (min / max, NaN-avoiding). */
+static float reduce(unsigned red, float a, float b)
+{
+    return red == 1 ? fminf(a, b) : fmaxf(a, b);
+}
+
+/* acc (+)= w * v, starting exactly from the first tap; with a min/max reduction the
+ * taps of non-zero weight are reduced instead. */
+static void accumulate(const tex_ctx *c, tex_val *acc, bool *first, float w, const tex_val *v)
 {
     for (unsigned k = 0; k < 4; k++) {
-        float x = w == 1.0f ? v->f[k] : w * v->f[k];
-        acc->f[k] = *first ? x : acc->f[k] + x;
+        float x = (w == 1.0f || c->reduction) ? v->f[k] : w * v->f[k];
+        if (*first)
+            acc->f[k] = x;
+        else
+            acc->f[k] = c->reduction ? reduce(c->reduction, acc->f[k], x) : acc->f[k] + x;
         if (*first)
             acc->u[k] = v->u[k];
     }
@@ -167,7 +179,7 @@ void tex_filter_level(const tex_ctx *c, uint32_t level, unsigned filter, const f
         bool first = true;
         for (unsigned tap = 0; tap < 4; tap++)
             if (w[tap] != 0.0f)
-                accumulate(out, &first, w[tap], &t[tap]);
+                accumulate(c, out, &first, w[tap], &t[tap]);
         return;
     }
     if (filter == TEX_FILTER_NEAREST) {
@@ -195,7 +207,7 @@ void tex_filter_level(const tex_ctx *c, uint32_t level, unsigned filter, const f
             continue;
         tex_val t;
         tex_texel(c, level, idx[0], idx[1], idx[2], face, &t);
-        accumulate(out, &first, w, &t);
+        accumulate(c, out, &first, w, &t);
     }
 }
 
@@ -208,7 +220,8 @@ static void sample_levels(const tex_ctx *c, const tex_lod_out *lod, unsigned fil
     tex_val hi;
     tex_filter_level(c, lod->level[1], filter, st, face, &hi);
     for (unsigned k = 0; k < 4; k++)
-        out->f[k] = lod->wlevel[0] * out->f[k] + lod->wlevel[1] * hi.f[k];
+        out->f[k] = c->reduction ? reduce(c->reduction, out->f[k], hi.f[k])
+                                 : lod->wlevel[0] * out->f[k] + lod->wlevel[1] * hi.f[k];
 }
 
 void tex_filter_sample(const tex_ctx *c, const tex_lod_out *lod, const float st[3],
@@ -231,10 +244,11 @@ void tex_filter_sample(const tex_ctx *c, const tex_lod_out *lod, const float st[
         tex_val v;
         sample_levels(c, lod, filter, sp, face, &v);
         for (unsigned ch = 0; ch < 4; ch++)
-            sum[ch] += v.f[ch];
+            sum[ch] = p == 1 ? v.f[ch]
+                    : c->reduction ? reduce(c->reduction, sum[ch], v.f[ch]) : sum[ch] + v.f[ch];
         if (p == 1)
             memcpy(out->u, v.u, sizeof out->u);
     }
     for (unsigned ch = 0; ch < 4; ch++)
-        out->f[ch] = sum[ch] / (float)n;
+        out->f[ch] = c->reduction ? sum[ch] : sum[ch] / (float)n;
 }

@@ -39,6 +39,7 @@ typedef struct tex_ctx {
     uint8_t wrap[3];
     uint8_t mag, min, mip;   /* TV_MAG_*, TV_MIN_*, TV_MIP_* after overrides */
     uint32_t max_aniso;      /* 1..16 */
+    uint8_t reduction;       /* TSC REDUCTION_FILTER: 0 weighted average, 1 min, 2 max */
     uint32_t border[4];      /* border texel, pre-swizzle (float bits or integers) */
     uint32_t base_level;     /* absolute level of view level 0 */
     uint32_t q;              /* last accessible view level (relative) */

@@ -295,6 +295,36 @@ static void test_unnormalized_and_overrides(void **state)
     fx_free(&F);
 }
 
+/* REDUCTION_FILTER min/max: component-wise over the taps of non-zero weight. */
+static void test_reduction_minmax(void **state)
+{
+    (void)state;
+    fx F;
+    fx_init(&F);
+    tv_tic t;
+    fx_tic(&t, tv_format_from_name("R32_FLOAT"), TV_TEX_2D, 2, 1, 1, 1);
+    fx_put_tic(&F, 0, &t);
+    fx_write_float(&F, 0, 0, 0, 0, 0, 1.0f, 0, 0, 0);
+    fx_write_float(&F, 0, 0, 1, 0, 0, 5.0f, 0, 0, 0);
+    tv_tsc s;
+    fx_tsc(&s, TV_MAG_LINEAR, TV_MIN_LINEAR, TV_MIP_NONE, TV_WRAP_CLAMP_TO_EDGE);
+    tv_tex_request r;
+    tv_tex_result res;
+    fx_req(&r, TV_TEX_OP_SAMPLE_LZ, TV_TEXTGT_2D, tv_tex_handle(0, 0), 3);
+    r.coord[0][0] = 0.4f;  /* u = 0.8: weights 0.7 / 0.3 */
+    r.coord[0][1] = 0.25f; /* texel centre 0: texel 1 has weight 0 */
+    r.coord[1][0] = r.coord[1][1] = 0.5f;
+    static const float want[3][2] = {{0.7f * 1 + 0.3f * 5, 1}, {1, 1}, {5, 1}};
+    for (unsigned red = 0; red < 3; red++) {
+        s.reduction_filter = (uint8_t)red;
+        fx_put_tsc(&F, 0, &s);
+        fx_run(&F, &r, &res);
+        assert_true(fabsf(fx_f(res.v[0][0]) - want[red][0]) < 1e-6f);
+        assert_true(fx_f(res.v[0][1]) == want[red][1]);
+    }
+    fx_free(&F);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -303,6 +333,7 @@ int main(void)
         cmocka_unit_test(test_srgb_and_integer_filtering),
         cmocka_unit_test(test_border_colours),
         cmocka_unit_test(test_unnormalized_and_overrides),
+        cmocka_unit_test(test_reduction_minmax),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
