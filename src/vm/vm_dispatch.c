@@ -1,0 +1,237 @@
+/* Dispatch plumbing shared by the stages: limits, per-worker memory, warp reset, and
+ * running jobs (tiles, blocks, vertex groups) on the thread pool with deterministic error
+ * selection (the failing job with the lowest number wins). */
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+
+#include "vm/vm_run.h"
+
+tv_status vm_run_begin(vm_run *run, tv_vm *vm, const tv_vm_program *p, const tv_vm_bindings *b,
+                       tv_tgsi_processor stage, tv_error *err)
+{
+    memset(run, 0, sizeof *run);
+    if (!vm || !p)
+        return tv_error_set(err, TV_ERR_ARG, 0, 0, "no engine or program");
+    if (p->proc != stage)
+        return tv_error_set(err, TV_ERR_ARG, 0, 0, "the program is a %s program, not %s",
+                            tv_tgsi_processor_name(p->proc), tv_tgsi_processor_name(stage));
+    static const tv_vm_bindings empty;
+    run->vm = vm;
+    run->prog = p;
+    run->b = b ? b : &empty;
+    run->stage = stage;
+    const tv_vm_limits *lim = &vm->cfg.limits;
+    run->max_instructions = lim->max_instructions ? lim->max_instructions : 1000000000ull;
+    run->max_loop_iterations = lim->max_loop_iterations ? lim->max_loop_iterations
+                                                        : 100000000ull;
+    run->max_call_depth = lim->max_call_depth ? lim->max_call_depth : 64;
+    if (run->max_call_depth > 1024)
+        run->max_call_depth = 1024;
+    run->shared_bytes = run->b->shared_bytes ? run->b->shared_bytes : 65536;
+    run->private_bytes = run->b->private_bytes ? run->b->private_bytes : 4096;
+    run->tracing = vm->tracing;
+    return TV_OK;
+}
+
+static bool uses_memory(const tv_vm_program *p, uint8_t type)
+{
+    for (unsigned i = 0; i < TV_VM_MAX_MEMORY; i++)
+        if (p->memory[i].declared && p->memory[i].type == type)
+            return true;
+    return false;
+}
+
+tv_status vm_worker_init(vm_worker *wk, const vm_run *run, uint32_t nwarps, tv_error *err)
+{
+    const tv_vm_program *p = run->prog;
+    memset(wk, 0, sizeof *wk);
+    wk->run = run;
+    wk->nwarps = nwarps;
+    uint64_t limit = run->vm->cfg.limits.max_memory ? run->vm->cfg.limits.max_memory
+                                                    : (1ull << 30);
+    uint32_t nest = (p->max_nesting + 2) * (run->max_call_depth + 1);
+    uint64_t regs = (uint64_t)nwarps * p->num_slots * sizeof(vm_slot);
+    uint64_t stacks = (uint64_t)nwarps * ((uint64_t)nest * (sizeof(uint32_t) +
+                      2 * sizeof(vm_cfentry)) + (uint64_t)run->max_call_depth *
+                      sizeof(vm_callframe));
+    uint64_t shared = (run->stage == TV_TGSI_COMP) ? run->shared_bytes : 0;
+    uint64_t priv = uses_memory(p, TV_MEM_PRIVATE) ?
+                    (uint64_t)nwarps * VM_LANES * run->private_bytes : 0;
+    if (regs + stacks + shared + priv > limit)
+        return tv_error_set(err, TV_ERR_NOMEM, 0, 0,
+                            "run needs %llu bytes per worker, over the memory limit %llu",
+                            (unsigned long long)(regs + stacks + shared + priv),
+                            (unsigned long long)limit);
+    wk->warps = calloc(nwarps, sizeof *wk->warps);
+    wk->regs = aligned_alloc(64, ((regs + 63) / 64) * 64);
+    wk->stack_mem = malloc(stacks ? stacks : 1);
+    wk->shared = shared ? calloc(1, shared) : NULL;
+    wk->shared_size = (uint32_t)shared;
+    wk->priv = priv ? calloc(1, priv) : NULL;
+    if (!wk->warps || !wk->regs || !wk->stack_mem || (shared && !wk->shared) ||
+        (priv && !wk->priv)) {
+        vm_worker_fini(wk);
+        return tv_error_set(err, TV_ERR_NOMEM, 0, 0, "out of memory");
+    }
+    memset(wk->regs, 0, regs);
+    /* uniform slots: zero, immediates, constants (robust: out of range reads 0) */
+    uint8_t *sm = wk->stack_mem;
+    for (uint32_t i = 0; i < nwarps; i++) {
+        vm_warp *w = &wk->warps[i];
+        w->r = wk->regs + (size_t)i * p->num_slots;
+        for (uint32_t s = 0; s < p->num_uniform; s++) {
+            uint32_t v = p->uniform_init[s];
+            for (unsigned l = 0; l < VM_LANES; l++)
+                w->r[s].u[l] = v;
+        }
+        for (uint32_t k = 0; k < p->num_constrefs; k++) {
+            const vm_constref *c = &p->constrefs[k];
+            uint32_t v = 0;
+            if (c->dim < TV_VM_MAX_CONSTBUFS) {
+                const tv_vm_buffer *cb = &run->b->constbufs[c->dim];
+                uint64_t byte = (uint64_t)c->index * 16u + c->comp * 4u;
+                if (cb->data && byte + 4 <= cb->size)
+                    memcpy(&v, (const uint8_t *)cb->data + byte, 4);
+            }
+            for (unsigned l = 0; l < VM_LANES; l++)
+                w->r[c->slot].u[l] = v;
+        }
+        w->cond_stack = (uint32_t *)sm; sm += nest * sizeof(uint32_t);
+        w->cond_cap = nest;
+        w->loop_stack = (vm_cfentry *)sm; sm += nest * sizeof(vm_cfentry);
+        w->loop_cap = nest;
+        w->sw_stack = (vm_cfentry *)sm; sm += nest * sizeof(vm_cfentry);
+        w->sw_cap = nest;
+        w->calls = (vm_callframe *)sm; sm += run->max_call_depth * sizeof(vm_callframe);
+        w->call_cap = run->max_call_depth;
+        w->prog = p;
+        w->run = run;
+        w->wk = wk;
+    }
+    return TV_OK;
+}
+
+void vm_worker_fini(vm_worker *wk)
+{
+    free(wk->warps);
+    free(wk->regs);
+    free(wk->stack_mem);
+    free(wk->shared);
+    free(wk->priv);
+    free(wk->gs);
+    wk->gs = NULL;
+    wk->warps = NULL;
+    wk->regs = NULL;
+    wk->stack_mem = NULL;
+    wk->shared = NULL;
+    wk->priv = NULL;
+}
+
+vm_warp *vm_worker_warp(vm_worker *wk, uint32_t i, uint32_t present, uint32_t live)
+{
+    vm_warp *w = &wk->warps[i];
+    w->present = present;
+    w->live = live & present;
+    w->killed = w->demoted = 0;
+    w->helper = present & ~live;
+    w->cond = w->loop = w->cont = w->sw = w->func = VM_ALL_LANES;
+    w->pc = 0;
+    w->done = false;
+    w->at_barrier = false;
+    w->cond_sp = w->loop_sp = w->sw_sp = w->call_sp = 0;
+    w->budget = wk->run->max_instructions;
+    w->insns = w->uops = 0;
+    w->fault = false;
+    w->sample = 0;
+    w->gs_stream_mask = 0;
+    vm_update_exec(w);
+    return w;
+}
+
+/* ---- jobs ------------------------------------------------------------------------------ */
+
+typedef struct {
+    vm_run *run;
+    vm_worker *workers;
+    vm_job_fn fn;
+    atomic_uint_fast64_t first_err;
+} jobctx;
+
+static void job_main(void *ctx, uint32_t worker, uint64_t job)
+{
+    jobctx *jc = ctx;
+    if (job > atomic_load(&jc->first_err))
+        return;   /* a lower-numbered job already failed */
+    vm_worker *wk = &jc->workers[worker];
+    tv_error e;
+    memset(&e, 0, sizeof e);
+    tv_status st = jc->fn(wk, job, &e);
+    if (st != TV_OK && (wk->status == TV_OK || job < wk->err_job)) {
+        wk->status = st;
+        wk->err_job = job;
+        wk->err = e;
+        uint_fast64_t cur = atomic_load(&jc->first_err);
+        while (job < cur && !atomic_compare_exchange_weak(&jc->first_err, &cur, job)) {
+        }
+    }
+}
+
+tv_status vm_run_jobs(vm_run *run, uint64_t njobs, uint32_t nwarps, vm_job_fn fn,
+                      tv_vm_stats *stats, tv_error *err)
+{
+    uint32_t threads = tv_threadpool_threads(run->vm->pool);
+    if (run->tracing)
+        threads = 1;
+    if (njobs < threads)
+        threads = (uint32_t)(njobs ? njobs : 1);
+    vm_worker *workers = calloc(threads, sizeof *workers);
+    if (!workers)
+        return tv_error_set(err, TV_ERR_NOMEM, 0, 0, "out of memory");
+    tv_status st = TV_OK;
+    uint32_t inited = 0;
+    for (; inited < threads; inited++) {
+        st = vm_worker_init(&workers[inited], run, nwarps, err);
+        if (st != TV_OK)
+            break;
+        workers[inited].index = inited;
+    }
+    if (st == TV_OK) {
+        jobctx jc;
+        jc.run = run;
+        jc.workers = workers;
+        jc.fn = fn;
+        atomic_init(&jc.first_err, UINT64_MAX);
+        tv_threadpool_run(run->vm->pool, njobs, threads, job_main, &jc);
+        const vm_worker *bad = NULL;
+        for (uint32_t i = 0; i < threads; i++)
+            if (workers[i].status != TV_OK && (!bad || workers[i].err_job < bad->err_job))
+                bad = &workers[i];
+        if (bad) {
+            st = bad->status;
+            if (err)
+                *err = bad->err;
+        }
+        if (stats) {
+            memset(stats, 0, sizeof *stats);
+            for (uint32_t i = 0; i < threads; i++) {
+                stats->instructions += workers[i].stats.instructions;
+                stats->uops += workers[i].stats.uops;
+                stats->warps += workers[i].stats.warps;
+                stats->invocations += workers[i].stats.invocations;
+                stats->killed += workers[i].stats.killed;
+            }
+        }
+    }
+    for (uint32_t i = 0; i < inited; i++)
+        vm_worker_fini(&workers[i]);
+    free(workers);
+    return st;
+}
+
+void vm_worker_count(vm_worker *wk, const vm_warp *w)
+{
+    wk->stats.instructions += w->insns;
+    wk->stats.uops += w->uops;
+    wk->stats.warps++;
+}

@@ -1,0 +1,75 @@
+/* Engine object: configuration, limits, thread pool, trace settings, bindings init. */
+#include <stdlib.h>
+
+#include "vm/vm_run.h"
+
+tv_vm *tv_vm_create(const tv_vm_config *cfg, tv_error *err)
+{
+    tv_vm *vm = calloc(1, sizeof *vm);
+    if (!vm) {
+        tv_error_set(err, TV_ERR_NOMEM, 0, 0, "out of memory");
+        return NULL;
+    }
+    if (cfg)
+        vm->cfg = *cfg;
+    if (vm->cfg.threads == 0)
+        vm->cfg.threads = 1;
+    if (vm->cfg.threads > 256)
+        vm->cfg.threads = 256;
+    vm->pool = tv_threadpool_create(vm->cfg.threads);
+    if (!vm->pool) {
+        free(vm);
+        tv_error_set(err, TV_ERR_NOMEM, 0, 0, "cannot start %u threads", cfg->threads);
+        return NULL;
+    }
+    return vm;
+}
+
+void tv_vm_destroy(tv_vm *vm)
+{
+    if (!vm)
+        return;
+    tv_threadpool_destroy(vm->pool);
+    free(vm);
+}
+
+tv_status tv_vm_set_threads(tv_vm *vm, uint32_t threads, tv_error *err)
+{
+    if (threads == 0)
+        threads = 1;
+    if (threads > 256)
+        return tv_error_set(err, TV_ERR_ARG, 0, 0, "too many threads (%u)", threads);
+    tv_threadpool *np = tv_threadpool_create(threads);
+    if (!np)
+        return tv_error_set(err, TV_ERR_NOMEM, 0, 0, "cannot start %u threads", threads);
+    tv_threadpool_destroy(vm->pool);
+    vm->pool = np;
+    vm->cfg.threads = threads;
+    return TV_OK;
+}
+
+uint32_t tv_vm_get_threads(const tv_vm *vm) { return vm->cfg.threads; }
+
+void tv_vm_set_limits(tv_vm *vm, const tv_vm_limits *limits)
+{
+    if (limits)
+        vm->cfg.limits = *limits;
+    else
+        memset(&vm->cfg.limits, 0, sizeof vm->cfg.limits);
+}
+
+void tv_vm_set_trace(tv_vm *vm, const tv_vm_trace *trace)
+{
+    if (trace && trace->fn) {
+        vm->trace = *trace;
+        vm->tracing = true;
+    } else {
+        memset(&vm->trace, 0, sizeof vm->trace);
+        vm->tracing = false;
+    }
+}
+
+void tv_vm_bindings_init(tv_vm_bindings *b)
+{
+    memset(b, 0, sizeof *b);
+}

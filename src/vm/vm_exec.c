@@ -1,0 +1,339 @@
+/* The run loop: ALU micro-ops call their handler; control flow is handled here with the
+ * mask scheme exec = cond & loop & cont & switch & func & present (docs/vm.md), branching
+ * over code when no lane is active and leaving loops as soon as no lane continues. */
+#include <stdio.h>
+
+#include "vm/vm_run.h"
+#include "vm/vm_trace.h"
+
+void vm_gs_emit(vm_warp *w, const vm_uop *u, bool endprim);
+
+static tv_status fault_error(vm_warp *w, const vm_uop *u, tv_error *err)
+{
+    const tv_tgsi_program *P = &w->prog->src;
+    const tv_tgsi_instruction *in = u->insn < P->num_insns ? &P->insns[u->insn] : NULL;
+    char where[96];
+    where[0] = 0;
+    if (w->run && w->run->stage == TV_TGSI_FRAG)
+        snprintf(where, sizeof where, " (pixel %d,%d)", w->lane_x[w->fault_lane],
+                 w->lane_y[w->fault_lane]);
+    else if (w->run && w->run->stage == TV_TGSI_COMP)
+        snprintf(where, sizeof where, " (thread %d,%d)", w->lane_x[w->fault_lane],
+                 w->lane_y[w->fault_lane]);
+    return tv_error_set(err, w->fault_code, in ? in->line : 0, 0,
+                        "instruction %u (%s), lane %u%s: %s", u->insn,
+                        in ? vm_opname(in->opcode) : "END", w->fault_lane, where,
+                        w->fault_msg);
+}
+
+static inline uint32_t first_lane(uint32_t m)
+{
+    uint32_t l = 0;
+    while (!(m & 1u) && l < 32) { m >>= 1; l++; }
+    return l;
+}
+
+/* Restore the masks saved by CAL and return to the caller. */
+static uint32_t do_return(vm_warp *w)
+{
+    vm_callframe *f = &w->calls[--w->call_sp];
+    w->cond = f->cond; w->loop = f->loop; w->cont = f->cont; w->sw = f->sw; w->func = f->func;
+    w->cond_sp = f->cond_sp; w->loop_sp = f->loop_sp; w->sw_sp = f->sw_sp;
+    vm_update_exec(w);
+    return f->ret_pc;
+}
+
+/* Leave the innermost loop now (every lane has broken out). */
+static void exit_loop(vm_warp *w)
+{
+    vm_cfentry *e = &w->loop_stack[--w->loop_sp];
+    w->cond_sp = e->cond_sp;
+    w->cond = e->a;
+    w->sw_sp = e->sw_sp;
+    w->sw = e->b;
+    w->loop = e->loop;
+    w->cont = e->cont;
+    vm_update_exec(w);
+}
+
+static inline tv_status run(vm_warp *w, tv_error *err, const bool tracing)
+{
+    const vm_uop *code = w->prog->uops;
+    uint32_t pc = w->pc;
+    const vm_run *R = w->run;
+    for (;;) {
+        const vm_uop *u = &code[pc];
+        if (tracing && (u->flags & VM_UF_FIRST))
+            vm_trace_before(w, u->insn);
+        w->insns += (u->flags & VM_UF_FIRST) ? 1u : 0u;
+        w->uops++;
+        if (u->fn) {
+            u->fn(w, u);
+            if ((u->flags & VM_UF_FAULT) && w->fault)
+                return fault_error(w, u, err);
+            if (tracing && (u->flags & VM_UF_LAST))
+                vm_trace_after(w, u->insn);
+            pc++;
+            continue;
+        }
+        uint32_t next = pc + 1;
+        switch (u->kind) {
+        case VM_K_NOP: case VM_K_BGNSUB:
+            break;
+        case VM_K_IF: case VM_K_UIF: {
+            if (w->cond_sp >= w->cond_cap)
+                goto overflow;
+            w->cond_stack[w->cond_sp++] = w->cond;
+            const vm_slot *c = &w->r[u->src[0]];
+            uint32_t m = 0;
+            if (u->kind == VM_K_IF) {
+                for (unsigned l = 0; l < VM_LANES; l++)
+                    m |= (uint32_t)(c->f[l] != 0.0f) << l;
+            } else {
+                for (unsigned l = 0; l < VM_LANES; l++)
+                    m |= (uint32_t)(c->u[l] != 0u) << l;
+            }
+            w->cond &= m;
+            vm_update_exec(w);
+            if (!w->exec)
+                next = u->target;
+            break;
+        }
+        case VM_K_ELSE:
+            w->cond = ~w->cond & w->cond_stack[w->cond_sp - 1];
+            vm_update_exec(w);
+            if (!w->exec)
+                next = u->target;
+            break;
+        case VM_K_ENDIF:
+            w->cond = w->cond_stack[--w->cond_sp];
+            vm_update_exec(w);
+            break;
+        case VM_K_BGNLOOP: {
+            if (w->loop_sp >= w->loop_cap)
+                goto overflow;
+            vm_cfentry *e = &w->loop_stack[w->loop_sp++];
+            e->loop = w->loop; e->cont = w->cont; e->iters = 0; e->entry = w->exec;
+            e->cond_sp = w->cond_sp; e->a = w->cond;
+            e->sw_sp = w->sw_sp; e->b = w->sw;
+            if (!w->exec) {     /* nobody enters: skip the loop */
+                exit_loop(w);
+                next = u->target;
+            }
+            break;
+        }
+        case VM_K_ENDLOOP: {
+            vm_cfentry *e = &w->loop_stack[w->loop_sp - 1];
+            w->cont = e->cont;
+            vm_update_exec(w);
+            if (w->exec) {
+                if (++e->iters > R->max_loop_iterations) {
+                    vm_fault(w, TV_ERR_RUNTIME, first_lane(w->exec),
+                             "loop iteration limit (%llu) exceeded",
+                             (unsigned long long)R->max_loop_iterations);
+                    return fault_error(w, u, err);
+                }
+                if (w->insns > w->budget) {
+                    vm_fault(w, TV_ERR_RUNTIME, first_lane(w->exec),
+                             "instruction budget (%llu) exceeded",
+                             (unsigned long long)w->budget);
+                    return fault_error(w, u, err);
+                }
+                next = u->target;
+            } else {
+                w->loop_sp--;
+                w->loop = e->loop;
+                w->cont = e->cont;
+                vm_update_exec(w);
+            }
+            break;
+        }
+        case VM_K_BRK:
+            if (u->flags & VM_UF_BRKSW) {
+                w->sw &= ~w->exec;
+                vm_update_exec(w);
+            } else {
+                w->loop &= ~w->exec;
+                vm_update_exec(w);
+                if (!(w->loop & w->func & w->loop_stack[w->loop_sp - 1].entry)) {
+                    exit_loop(w);
+                    next = u->target;
+                    break;
+                }
+            }
+            if (!w->exec)
+                next = u->skip;
+            break;
+        case VM_K_CONT:
+            w->cont &= ~w->exec;
+            vm_update_exec(w);
+            if (!(w->loop & w->cont & w->func & w->loop_stack[w->loop_sp - 1].entry)) {
+                /* every lane continues: unwind to ENDLOOP */
+                vm_cfentry *e = &w->loop_stack[w->loop_sp - 1];
+                w->cond_sp = e->cond_sp; w->cond = e->a;
+                w->sw_sp = e->sw_sp; w->sw = e->b;
+                vm_update_exec(w);
+                next = u->target;
+                break;
+            }
+            if (!w->exec)
+                next = u->skip;
+            break;
+        case VM_K_SWITCH: {
+            if (w->sw_sp >= w->sw_cap)
+                goto overflow;
+            vm_cfentry *e = &w->sw_stack[w->sw_sp++];
+            e->sw = w->sw;
+            e->a = w->exec;             /* lanes entering */
+            w->r[u->aux] = w->r[u->src[0]];
+            w->sw = 0;
+            vm_update_exec(w);
+            break;
+        }
+        case VM_K_CASE: {
+            vm_cfentry *e = &w->sw_stack[w->sw_sp - 1];
+            const vm_slot *sel = &w->r[u->aux], *v = &w->r[u->src[0]];
+            uint32_t m = 0;
+            for (unsigned l = 0; l < VM_LANES; l++)
+                m |= (uint32_t)(sel->u[l] == v->u[l]) << l;
+            w->sw |= e->a & m;
+            vm_update_exec(w);
+            if (!w->exec)
+                next = u->skip;
+            break;
+        }
+        case VM_K_DEFAULT: {
+            vm_cfentry *e = &w->sw_stack[w->sw_sp - 1];
+            const vm_slot *sel = &w->r[u->aux];
+            uint32_t any = 0;
+            for (uint32_t k = 0; k < u->aux2; k++) {
+                const vm_slot *v = &w->r[u->src[k]];
+                for (unsigned l = 0; l < VM_LANES; l++)
+                    any |= (uint32_t)(sel->u[l] == v->u[l]) << l;
+            }
+            w->sw |= e->a & ~any;
+            vm_update_exec(w);
+            if (!w->exec)
+                next = u->skip;
+            break;
+        }
+        case VM_K_ENDSWITCH:
+            w->sw = w->sw_stack[--w->sw_sp].sw;
+            vm_update_exec(w);
+            break;
+        case VM_K_CAL: {
+            if (!w->exec)
+                break;
+            if (w->call_sp >= w->call_cap || w->call_sp >= R->max_call_depth) {
+                vm_fault(w, TV_ERR_RUNTIME, first_lane(w->exec),
+                         "call depth limit (%u) exceeded", R->max_call_depth);
+                return fault_error(w, u, err);
+            }
+            if (w->insns > w->budget) {
+                vm_fault(w, TV_ERR_RUNTIME, first_lane(w->exec),
+                         "instruction budget (%llu) exceeded", (unsigned long long)w->budget);
+                return fault_error(w, u, err);
+            }
+            vm_callframe *f = &w->calls[w->call_sp++];
+            f->ret_pc = pc + 1;
+            f->cond = w->cond; f->loop = w->loop; f->cont = w->cont; f->sw = w->sw;
+            f->func = w->func;
+            f->cond_sp = w->cond_sp; f->loop_sp = w->loop_sp; f->sw_sp = w->sw_sp;
+            /* the callee starts with exactly the calling lanes */
+            w->cond = w->loop = w->cont = w->sw = w->exec;
+            w->func = w->exec;
+            vm_update_exec(w);
+            next = u->target;
+            break;
+        }
+        case VM_K_RET:
+            w->func &= ~w->exec;
+            vm_update_exec(w);
+            if (!(w->func & w->present)) {
+                if (w->call_sp) {
+                    next = do_return(w);
+                } else {
+                    w->done = true;
+                    goto finish;
+                }
+                break;
+            }
+            if (!w->exec)
+                next = u->skip;
+            break;
+        case VM_K_ENDSUB:
+            if (w->call_sp) {
+                next = do_return(w);
+                break;
+            }
+            w->done = true;
+            goto finish;
+        case VM_K_KILL:
+        case VM_K_DEMOTE:
+            if (u->kind == VM_K_KILL)
+                w->killed |= w->exec;
+            else
+                w->demoted |= w->exec;
+            if (u->kind == VM_K_DEMOTE)
+                w->helper |= w->exec;
+            w->live &= ~w->exec;
+            if (!w->live && R->stage == TV_TGSI_FRAG) {
+                w->done = true;
+                goto finish;
+            }
+            break;
+        case VM_K_KILL_IF: {
+            uint32_t m = 0;
+            for (unsigned c = 0; c < 4; c++) {
+                const vm_slot *s = &w->r[u->src[c]];
+                for (unsigned l = 0; l < VM_LANES; l++)
+                    m |= (uint32_t)(s->f[l] < 0.0f) << l;
+            }
+            m &= w->exec;
+            w->killed |= m;
+            w->live &= ~m;
+            if (!w->live && R->stage == TV_TGSI_FRAG) {
+                w->done = true;
+                goto finish;
+            }
+            break;
+        }
+        case VM_K_BARRIER:
+            w->at_barrier = true;
+            w->pc = pc + 1;
+            if (tracing)
+                vm_trace_after(w, u->insn);
+            return TV_OK;
+        case VM_K_EMIT: case VM_K_ENDPRIM:
+            vm_gs_emit(w, u, u->kind == VM_K_ENDPRIM);
+            if (w->fault)
+                return fault_error(w, u, err);
+            break;
+        case VM_K_END:
+            w->done = true;
+            goto finish;
+        default:
+            break;
+        }
+        if (tracing && (u->flags & VM_UF_LAST))
+            vm_trace_after(w, u->insn);
+        pc = next;
+        continue;
+overflow:
+        vm_fault(w, TV_ERR_RUNTIME, first_lane(w->exec | 1u), "control-flow nesting too deep");
+        return fault_error(w, u, err);
+    }
+finish:
+    if (tracing)
+        vm_trace_after(w, code[pc].insn);
+    w->pc = pc;
+    return TV_OK;
+}
+
+tv_status vm_exec_warp(vm_warp *w, tv_error *err)
+{
+    w->at_barrier = false;
+    if (w->wk && w->wk->trace_this)
+        return run(w, err, true);
+    return run(w, err, false);
+}

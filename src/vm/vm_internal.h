@@ -1,0 +1,256 @@
+/* Internal structures of the TGSI engine: micro-ops, the lowered program, warps.
+ *
+ * A register channel of a warp is one vm_slot: 32 lanes of 32 bits. Every operand of every
+ * micro-op is a slot index into one flat register file per warp:
+ *   [uniform slots: immediates, directly addressed constants, helpers | TEMP | IN | OUT |
+ *    SV | ADDR | scratch]
+ * Uniform slots are filled once per worker per dispatch and never written by programs, so
+ * warps share nothing and handlers see one base pointer. */
+#ifndef TEXVM_VM_INTERNAL_H
+#define TEXVM_VM_INTERNAL_H
+
+#include <string.h>
+#include "texvm/vm.h"
+#include "util/error.h"
+
+#define VM_LANES 32
+#define VM_ALL_LANES 0xffffffffu
+
+typedef union vm_slot {
+    float f[VM_LANES];
+    uint32_t u[VM_LANES];
+    int32_t i[VM_LANES];
+} vm_slot;
+
+typedef struct vm_warp vm_warp;
+typedef struct vm_uop vm_uop;
+typedef void (*vm_fn)(vm_warp *w, const vm_uop *u);
+
+/* Micro-op kinds: ALU ops carry a handler (kind VM_K_ALU); the rest are control flow or
+ * need the run loop (barrier, end). */
+typedef enum vm_kind {
+    VM_K_ALU = 0,
+    VM_K_IF, VM_K_UIF, VM_K_ELSE, VM_K_ENDIF,
+    VM_K_BGNLOOP, VM_K_ENDLOOP, VM_K_BRK, VM_K_CONT,
+    VM_K_SWITCH, VM_K_CASE, VM_K_DEFAULT, VM_K_ENDSWITCH,
+    VM_K_CAL, VM_K_RET, VM_K_BGNSUB, VM_K_ENDSUB,
+    VM_K_KILL, VM_K_KILL_IF, VM_K_DEMOTE,
+    VM_K_BARRIER, VM_K_EMIT, VM_K_ENDPRIM,
+    VM_K_END, VM_K_NOP,
+    VM_K_COUNT
+} vm_kind;
+
+enum {
+    VM_UF_SAT = 1u << 0,     /* saturate the result ([0,1], NaN -> 0) */
+    VM_UF_FIRST = 1u << 1,   /* first micro-op of a TGSI instruction */
+    VM_UF_LAST = 1u << 2,    /* last micro-op of a TGSI instruction */
+    VM_UF_FAULT = 1u << 3,   /* the handler may set w->fault */
+    VM_UF_LEGACY = 1u << 4,  /* LEGACY_MATH_RULES: 0 * x = 0 */
+    VM_UF_BRKSW = 1u << 5    /* BRK leaves a switch (not a loop) */
+};
+
+#define VM_MAX_USRC 12
+
+struct vm_uop {
+    vm_fn fn;                /* ALU handler; NULL for other kinds */
+    uint16_t kind;           /* vm_kind */
+    uint16_t flags;          /* VM_UF_* */
+    uint32_t insn;           /* TGSI instruction index */
+    uint32_t dst[4];         /* destination slots (vec4 ops: 4 scratch slots) */
+    uint32_t src[VM_MAX_USRC];
+    uint32_t target;         /* jump target (uop index) */
+    uint32_t skip;           /* where to go when the execution mask becomes empty */
+    uint32_t aux, aux2, aux3;/* op-specific: writemask, resource index, counts, opcode */
+};
+
+/* A register file range (for indirect bounds). */
+typedef struct vm_range {
+    uint32_t base;           /* slot of channel x of the first register */
+    int32_t first, count;    /* register indices */
+} vm_range;
+
+/* A directly addressed constant, filled into uniform slot `slot` at dispatch. */
+typedef struct vm_constref {
+    uint32_t slot;
+    uint32_t dim, index, comp;
+} vm_constref;
+
+/* Per-input fragment interpolation info. */
+typedef struct vm_fs_input {
+    uint32_t reg;            /* IN index */
+    uint8_t semantic;        /* tv_tgsi_semantic or TV_SEM_COUNT */
+    uint32_t semantic_index;
+    uint8_t interp, location;
+    uint8_t usage;
+} vm_fs_input;
+
+typedef struct vm_sv {
+    uint32_t reg;            /* SV index */
+    uint8_t semantic;
+} vm_sv;
+
+typedef struct vm_memdecl {
+    bool declared;
+    uint8_t type;            /* tv_tgsi_memory_type */
+} vm_memdecl;
+
+struct tv_vm_program {
+    tv_tgsi_program src;     /* deep copy of the source program */
+    tv_tgsi_processor proc;
+    vm_uop *uops;
+    uint32_t num_uops;
+    uint32_t *insn_uop;      /* first uop of each instruction (num_insns + 1) */
+    uint32_t main_end;       /* uop index where the main program ends (first BGNSUB or END) */
+    /* slots */
+    uint32_t num_slots, num_uniform;
+    uint32_t *uniform_init;  /* num_uniform * 1 words: immediates and literals (constants
+                                are overwritten from constrefs at dispatch) */
+    vm_constref *constrefs;
+    uint32_t num_constrefs;
+    vm_range temp, in, out, sv, addr;
+    uint32_t in_per_vertex;  /* GS: registers per input vertex */
+    uint32_t gs_in_vertices; /* GS: vertices per input primitive */
+    uint32_t scratch_base, scratch_count;
+    /* declarations by file, resolved */
+    vm_fs_input *inputs;
+    uint32_t num_inputs;
+    vm_sv *svs;
+    uint32_t num_svs;
+    uint8_t *out_sem;        /* per OUT register: semantic (TV_SEM_COUNT if none) */
+    uint32_t *out_sem_index;
+    uint8_t image_format[TV_VM_MAX_IMAGES];  /* tv_format per IMAGE decl (0 = none) */
+    uint8_t image_target[TV_VM_MAX_IMAGES];
+    bool image_raw[TV_VM_MAX_IMAGES];
+    vm_memdecl memory[TV_VM_MAX_MEMORY];
+    /* control-flow sizing */
+    uint32_t max_nesting;    /* static depth of IF/LOOP/SWITCH nesting */
+    /* properties */
+    uint32_t block[3];
+    bool legacy_math;
+    bool origin_lower_left, center_integer;
+    uint32_t gs_max_vertices, gs_invocations, gs_out_prim;
+    bool uses_sample_shading;/* SAMPLEID/SAMPLEPOS read or sample-located inputs */
+    bool uses_derivatives;
+};
+
+/* ---- runtime ----------------------------------------------------------------------------- */
+
+typedef struct vm_cfentry {  /* one IF or LOOP/SWITCH record */
+    uint32_t cond, loop, cont, sw;
+    uint32_t a, b;           /* switch: entry mask / matched; loop: unused */
+    uint64_t iters;
+    uint32_t cond_sp, sw_sp;
+    uint32_t entry;          /* loop: exec at BGNLOOP */
+} vm_cfentry;
+
+typedef struct vm_callframe {
+    uint32_t ret_pc;
+    uint32_t cond, loop, cont, sw, func;
+    uint32_t cond_sp, loop_sp, sw_sp;
+} vm_callframe;
+
+typedef struct vm_run vm_run;      /* dispatch-wide state (stage code) */
+typedef struct vm_worker vm_worker;
+
+struct vm_warp {
+    vm_slot *r;              /* register file */
+    uint32_t exec;           /* current execution mask */
+    uint32_t m[VM_LANES];    /* exec expanded to 0 / ~0 per lane */
+    uint32_t present;        /* lanes that run (includes helper lanes) */
+    uint32_t live;           /* lanes that may write memory/outputs (not helper/killed) */
+    uint32_t killed;         /* lanes terminated by KILL/KILL_IF */
+    uint32_t demoted;        /* lanes demoted to helpers */
+    uint32_t helper;         /* helper lanes (not covered, or demoted) */
+    uint32_t cond, loop, cont, sw, func;
+    uint32_t pc;
+    bool done;
+    bool at_barrier;
+    /* stacks */
+    uint32_t *cond_stack; uint32_t cond_sp, cond_cap;
+    vm_cfentry *loop_stack; uint32_t loop_sp, loop_cap;
+    vm_cfentry *sw_stack; uint32_t sw_sp, sw_cap;
+    vm_callframe *calls; uint32_t call_sp, call_cap;
+    vm_slot *sw_sel;         /* switch selectors, one slot per switch level */
+    uint64_t budget;         /* instructions left */
+    uint64_t insns, uops;    /* executed counts */
+    /* context */
+    const tv_vm_program *prog;
+    const vm_run *run;
+    vm_worker *wk;
+    uint32_t sample;         /* FRAG: sample index of this warp (sample shading) */
+    int32_t lane_x[VM_LANES], lane_y[VM_LANES];  /* FRAG pixel / COMP global id x,y */
+    uint8_t lane_tri[VM_LANES];                  /* FRAG: triangle of each lane */
+    uint32_t lane_cov[VM_LANES];                 /* FRAG: covered samples of each lane */
+    uint32_t gs_stream_mask;
+    /* faults */
+    bool fault;
+    tv_status fault_code;
+    uint32_t fault_lane;
+    char fault_msg[200];
+};
+
+/* ---- shared helpers ---------------------------------------------------------------------- */
+
+static inline void vm_update_exec(vm_warp *w)
+{
+    w->exec = w->cond & w->loop & w->cont & w->sw & w->func & w->present;
+    for (unsigned l = 0; l < VM_LANES; l++)
+        w->m[l] = 0u - ((w->exec >> l) & 1u);
+}
+
+static inline uint32_t vm_f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static inline float vm_u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static inline uint64_t vm_d2u(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
+static inline double vm_u2d(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
+
+/* Masked store of a computed slot into dst (only lanes of the execution mask). */
+static inline void vm_store(vm_warp *w, uint32_t dst, const vm_slot *t)
+{
+    vm_slot *d = &w->r[dst];
+    if (w->exec == VM_ALL_LANES) {
+        *d = *t;
+        return;
+    }
+    for (unsigned l = 0; l < VM_LANES; l++)
+        d->u[l] = (d->u[l] & ~w->m[l]) | (t->u[l] & w->m[l]);
+}
+
+static inline float vm_sat(float x)
+{
+    /* NaN -> 0 */
+    return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f;
+}
+
+void vm_fault(vm_warp *w, tv_status code, uint32_t lane, const char *fmt, ...) TV_PRINTF(4, 5);
+
+/* Handler lookup tables (vm_optab.c). */
+typedef enum vm_lclass {
+    VM_L_NONE = 0,   /* not supported here */
+    VM_L_CH,         /* per channel: handler(dst[0], src[0..n-1]) */
+    VM_L_SC,         /* scalar from .x of each source, replicated */
+    VM_L_DOT,        /* dot product of n components (aux = n) */
+    VM_L_V4,         /* whole vec4 sources, 4 scratch results, committed by writemask */
+    VM_L_CF,         /* control flow (kind in the table) */
+    VM_L_SPECIAL,    /* lowered by a dedicated function */
+    VM_L_TEX         /* texture opcode: issue 5 */
+} vm_lclass;
+
+const char *vm_opname(unsigned opcode);
+
+/* Handlers shared between files. */
+void vm_h_mov(vm_warp *w, const vm_uop *u);
+void vm_h_mod_fneg(vm_warp *w, const vm_uop *u);
+void vm_h_mod_fabs(vm_warp *w, const vm_uop *u);
+void vm_h_mod_fnegabs(vm_warp *w, const vm_uop *u);
+void vm_h_mod_ineg(vm_warp *w, const vm_uop *u);
+void vm_h_mod_iabs(vm_warp *w, const vm_uop *u);
+void vm_h_mod_inegabs(vm_warp *w, const vm_uop *u);
+void vm_h_mod_i64(vm_warp *w, const vm_uop *u);
+void vm_h_gather(vm_warp *w, const vm_uop *u);
+void vm_h_gather_const(vm_warp *w, const vm_uop *u);
+void vm_h_scatter(vm_warp *w, const vm_uop *u);
+
+/* Run a warp from w->pc until END, a barrier, or a fault. Returns TV_OK or the fault. */
+tv_status vm_exec_warp(vm_warp *w, tv_error *err);
+
+#endif

@@ -1,0 +1,582 @@
+/* Lowering: TGSI program -> flat micro-op array with every operand resolved to a slot.
+ * One pass over declarations sizes the register file; one pass over instructions emits
+ * micro-ops by the opcode table's class; a final pass turns instruction indices in
+ * control-flow micro-ops into micro-op indices. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "vm/vm_handlers.h"
+#include "vm/vm_lower.h"
+
+tv_status vm_lower_cf(vm_lower *L);
+
+tv_status vm_lower_fail(vm_lower *L, tv_status code, const char *fmt, ...)
+{
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (L->status == TV_OK) {
+        L->status = code;
+        if (L->in)
+            tv_error_set(L->err, code, L->in->line, L->in->column, "instruction %u (%s): %s",
+                         L->insn, vm_opname(L->in->opcode), msg);
+        else
+            tv_error_set(L->err, code, 0, 0, "%s", msg);
+    }
+    return L->status;
+}
+
+vm_uop *vm_lower_emit(vm_lower *L, vm_fn fn, uint16_t kind)
+{
+    if (L->status != TV_OK)
+        return NULL;
+    if (L->num_uops == L->cap_uops) {
+        uint32_t cap = L->cap_uops ? L->cap_uops * 2 : 256;
+        vm_uop *nu = realloc(L->uops, cap * sizeof *nu);
+        if (!nu) {
+            vm_lower_fail(L, TV_ERR_NOMEM, "out of memory");
+            return NULL;
+        }
+        L->uops = nu;
+        L->cap_uops = cap;
+    }
+    vm_uop *u = &L->uops[L->num_uops++];
+    memset(u, 0, sizeof *u);
+    u->fn = fn;
+    u->kind = kind;
+    u->insn = L->insn;
+    return u;
+}
+
+uint32_t vm_lower_scratch(vm_lower *L)
+{
+    if (L->scratch_used >= VM_SCRATCH_SLOTS) {
+        vm_lower_fail(L, TV_ERR_UNSUPPORTED, "instruction needs too many temporaries");
+        return 0;
+    }
+    uint32_t s = L->p->scratch_base + L->scratch_used++;
+    if (L->scratch_used > L->scratch_max)
+        L->scratch_max = L->scratch_used;
+    return s;
+}
+
+static const vm_range *file_range(vm_lower *L, unsigned file)
+{
+    switch (file) {
+    case TV_FILE_TEMP: return &L->p->temp;
+    case TV_FILE_IN: return &L->p->in;
+    case TV_FILE_OUT: return &L->p->out;
+    case TV_FILE_SV: return &L->p->sv;
+    case TV_FILE_ADDR: return &L->p->addr;
+    default: return NULL;
+    }
+}
+
+static uint32_t cref_slot(vm_lower *L, uint32_t dim, uint32_t index, unsigned comp)
+{
+    for (uint32_t i = 0; i < L->num_crefs; i++)
+        if (L->crefs[i].dim == dim && L->crefs[i].index == index && L->crefs[i].comp == comp)
+            return L->crefs[i].slot;
+    vm_lower_fail(L, TV_ERR_INVALID, "internal: constant reference not collected");
+    return 0;
+}
+
+/* Slot holding the per-lane value of an indirect index operand. */
+static uint32_t ind_slot(vm_lower *L, const tv_tgsi_indirect *ind)
+{
+    tv_tgsi_reg r;
+    memset(&r, 0, sizeof r);
+    r.file = ind->file;
+    r.index = ind->index;
+    return vm_lower_reg(L, &r, ind->component);
+}
+
+static bool array_range(vm_lower *L, unsigned file, uint32_t id, int32_t *first, int32_t *cnt)
+{
+    for (uint32_t i = 0; i < L->num_arrays; i++)
+        if (L->arrays[i].file == file && L->arrays[i].id == id) {
+            *first = L->arrays[i].first;
+            *cnt = L->arrays[i].last - L->arrays[i].first + 1;
+            return true;
+        }
+    return false;
+}
+
+uint32_t vm_lower_reg(vm_lower *L, const tv_tgsi_reg *r, unsigned comp)
+{
+    tv_vm_program *p = L->p;
+    comp &= 3u;
+    if (r->file == TV_FILE_IMM) {
+        if (r->indirect) {
+            uint32_t s = vm_lower_scratch(L);
+            vm_uop *u = vm_lower_emit(L, vm_h_gather, VM_K_ALU);
+            if (!u) return 0;
+            u->flags |= VM_UF_FAULT;
+            u->dst[0] = s;
+            u->src[0] = ind_slot(L, &r->ind);
+            u->aux = 1 + comp;
+            u->aux2 = L->src->num_imms;
+            u->aux3 = (uint32_t)r->index;
+            u->target = 4;
+            return s;
+        }
+        if (r->index < 0 || (uint32_t)r->index >= L->src->num_imms) {
+            vm_lower_fail(L, TV_ERR_INVALID, "IMM[%d] is not defined", r->index);
+            return 0;
+        }
+        return 1 + (uint32_t)r->index * 4 + comp;
+    }
+    if (r->file == TV_FILE_CONST) {
+        uint32_t dim = r->has_dim ? (uint32_t)r->dim : 0;
+        if (!r->indirect && !r->dim_indirect)
+            return cref_slot(L, dim, (uint32_t)r->index, comp);
+        uint32_t s = vm_lower_scratch(L);
+        uint32_t is = r->indirect ? ind_slot(L, &r->ind) : UINT32_MAX;
+        uint32_t ds = (r->has_dim && r->dim_indirect) ? ind_slot(L, &r->dim_ind) : UINT32_MAX;
+        vm_uop *u = vm_lower_emit(L, vm_h_gather_const, VM_K_ALU);
+        if (!u) return 0;
+        u->dst[0] = s;
+        u->src[0] = is;
+        u->src[1] = ds;
+        u->aux = dim;
+        u->aux2 = (uint32_t)r->index;
+        u->aux3 = comp;
+        return s;
+    }
+    const vm_range *rg = file_range(L, r->file);
+    if (!rg) {
+        vm_lower_fail(L, TV_ERR_INVALID, "a %s register cannot be used as a value here",
+                      tv_tgsi_file_name(r->file) ? tv_tgsi_file_name(r->file) : "?");
+        return 0;
+    }
+    uint32_t vbase = rg->base;
+    uint32_t per = (uint32_t)rg->count;
+    if (r->file == TV_FILE_IN && p->proc == TV_TGSI_GEOM) {
+        per = p->in_per_vertex;
+        if (r->has_dim && r->dim_indirect) {
+            vm_lower_fail(L, TV_ERR_UNSUPPORTED, "indirect vertex index on IN");
+            return 0;
+        }
+        uint32_t v = r->has_dim ? (uint32_t)r->dim : 0;
+        if (v >= p->gs_in_vertices) {
+            vm_lower_fail(L, TV_ERR_INVALID, "input vertex %u past the primitive's %u", v,
+                          p->gs_in_vertices);
+            return 0;
+        }
+        vbase += v * per * 4;
+    }
+    if (!r->indirect) {
+        int32_t rel = r->index - rg->first;
+        if (rel < 0 || (uint32_t)rel >= per) {
+            vm_lower_fail(L, TV_ERR_INVALID, "%s[%d] is outside the declared registers",
+                          tv_tgsi_file_name(r->file), r->index);
+            return 0;
+        }
+        return vbase + (uint32_t)rel * 4 + comp;
+    }
+    int32_t first = rg->first, cnt = (int32_t)per;
+    uint32_t aid = r->array_id ? r->array_id : r->ind.array_id;
+    if (aid)
+        array_range(L, r->file, aid, &first, &cnt);
+    uint32_t s = vm_lower_scratch(L);
+    uint32_t is = ind_slot(L, &r->ind);
+    vm_uop *u = vm_lower_emit(L, vm_h_gather, VM_K_ALU);
+    if (!u) return 0;
+    u->flags |= VM_UF_FAULT;
+    u->dst[0] = s;
+    u->src[0] = is;
+    u->aux = vbase + (uint32_t)(first - rg->first) * 4 + comp;
+    u->aux2 = (uint32_t)cnt;
+    u->aux3 = (uint32_t)(r->index - first);
+    u->target = 4;
+    return s;
+}
+
+uint32_t vm_lower_src(vm_lower *L, const tv_tgsi_src *s, unsigned chan, char type)
+{
+    uint32_t slot = vm_lower_reg(L, &s->reg, s->swizzle[chan & 3u]);
+    if (!s->negate && !s->absolute)
+        return slot;
+    if (type == 'l')
+        return slot;  /* 64-bit integer modifiers act on pairs: see lower_v4 */
+    if (type == 'd') {
+        if (!(chan & 1u))
+            return slot;  /* low word of a double: sign lives in the high word */
+        type = 'f';
+    }
+    bool integer = type == 'i' || type == 'u';
+    vm_fn fn;
+    if (s->negate && s->absolute)
+        fn = integer ? vm_h_mod_inegabs : vm_h_mod_fnegabs;
+    else if (s->negate)
+        fn = integer ? vm_h_mod_ineg : vm_h_mod_fneg;
+    else
+        fn = integer ? vm_h_mod_iabs : vm_h_mod_fabs;
+    uint32_t t = vm_lower_scratch(L);
+    vm_uop *u = vm_lower_emit(L, fn, VM_K_ALU);
+    if (!u) return 0;
+    u->dst[0] = t;
+    u->src[0] = slot;
+    return t;
+}
+
+uint32_t vm_lower_dst_slot(vm_lower *L, const tv_tgsi_dst *d, unsigned c)
+{
+    if (d->reg.indirect)
+        return UINT32_MAX;
+    tv_tgsi_src s;
+    memset(&s, 0, sizeof s);
+    s.reg = d->reg;
+    const vm_range *rg = file_range(L, d->reg.file);
+    if (!rg || d->reg.file == TV_FILE_SV) {
+        vm_lower_fail(L, TV_ERR_INVALID, "cannot write a %s register",
+                      tv_tgsi_file_name(d->reg.file) ? tv_tgsi_file_name(d->reg.file) : "?");
+        return 0;
+    }
+    return vm_lower_reg(L, &d->reg, c);
+}
+
+void vm_lower_commit(vm_lower *L, const tv_tgsi_dst *d, const uint32_t tmp[4], unsigned mask,
+                     bool sat)
+{
+    unsigned wm = d->writemask & mask;
+    for (unsigned c = 0; c < 4; c++) {
+        if (!(wm & (1u << c)))
+            continue;
+        if (!d->reg.indirect) {
+            uint32_t ds = vm_lower_dst_slot(L, d, c);
+            vm_uop *u = vm_lower_emit(L, vm_h_mov, VM_K_ALU);
+            if (!u) return;
+            u->dst[0] = ds;
+            u->src[0] = tmp[c];
+            if (sat) u->flags |= VM_UF_SAT;
+            continue;
+        }
+        const vm_range *rg = file_range(L, d->reg.file);
+        if (!rg || d->reg.file == TV_FILE_SV) {
+            vm_lower_fail(L, TV_ERR_INVALID, "cannot write this register file indirectly");
+            return;
+        }
+        int32_t first = rg->first, cnt = rg->count;
+        uint32_t aid = d->reg.array_id ? d->reg.array_id : d->reg.ind.array_id;
+        if (aid)
+            array_range(L, d->reg.file, aid, &first, &cnt);
+        uint32_t is = ind_slot(L, &d->reg.ind);
+        uint32_t src = tmp[c];
+        if (sat) {
+            uint32_t t2 = vm_lower_scratch(L);
+            vm_uop *m = vm_lower_emit(L, vm_h_mov, VM_K_ALU);
+            if (!m) return;
+            m->dst[0] = t2;
+            m->src[0] = src;
+            m->flags |= VM_UF_SAT;
+            src = t2;
+        }
+        vm_uop *u = vm_lower_emit(L, vm_h_scatter, VM_K_ALU);
+        if (!u) return;
+        u->flags |= VM_UF_FAULT;
+        u->src[0] = src;
+        u->src[1] = is;
+        u->aux = rg->base + (uint32_t)(first - rg->first) * 4 + c;
+        u->aux2 = (uint32_t)cnt;
+        u->aux3 = (uint32_t)(d->reg.index - first);
+        u->target = 4;
+    }
+}
+
+/* ---- classes ------------------------------------------------------------------------------ */
+
+static void lower_ch(vm_lower *L, const vm_optab_row *row)
+{
+    const tv_tgsi_instruction *in = L->in;
+    const tv_tgsi_dst *d = &in->dst[0];
+    unsigned wm = d->writemask;
+    uint32_t s[4][4] = {{0}};
+    for (unsigned c = 0; c < 4; c++)
+        if (wm & (1u << c))
+            for (unsigned k = 0; k < row->nsrc; k++)
+                s[c][k] = vm_lower_src(L, &in->src[k], c, row->types[k]);
+    uint32_t ds[4] = {0};
+    bool via_tmp = d->reg.indirect;
+    for (unsigned c = 0; c < 4 && !via_tmp; c++)
+        if (wm & (1u << c))
+            ds[c] = vm_lower_dst_slot(L, d, c);
+    for (unsigned c = 0; c < 4 && !via_tmp; c++) {
+        if (!(wm & (1u << c)))
+            continue;
+        for (unsigned c2 = c + 1; c2 < 4; c2++)
+            if (wm & (1u << c2))
+                for (unsigned k = 0; k < row->nsrc; k++)
+                    if (s[c2][k] == ds[c])
+                        via_tmp = true;
+    }
+    vm_fn fn = (L->p->legacy_math && row->fn_legacy) ? row->fn_legacy : row->fn;
+    uint32_t tmp[4] = {0};
+    for (unsigned c = 0; c < 4; c++) {
+        if (!(wm & (1u << c)))
+            continue;
+        vm_uop *u = vm_lower_emit(L, fn, VM_K_ALU);
+        if (!u) return;
+        for (unsigned k = 0; k < row->nsrc; k++)
+            u->src[k] = s[c][k];
+        if (in->saturate) u->flags |= VM_UF_SAT;
+        if (via_tmp) {
+            tmp[c] = vm_lower_scratch(L);
+            u->dst[0] = tmp[c];
+        } else {
+            u->dst[0] = ds[c];
+        }
+    }
+    if (via_tmp)
+        vm_lower_commit(L, d, tmp, 0xf, false);
+}
+
+/* scalar (SC) and dot products (DOT): one result replicated to every written channel */
+static void lower_sc(vm_lower *L, const vm_optab_row *row)
+{
+    const tv_tgsi_instruction *in = L->in;
+    const tv_tgsi_dst *d = &in->dst[0];
+    unsigned wm = d->writemask;
+    if (!wm)
+        return;
+    vm_fn fn = (L->p->legacy_math && row->fn_legacy) ? row->fn_legacy : row->fn;
+    uint32_t srcs[VM_MAX_USRC] = {0};
+    if (row->lclass == VM_L_DOT) {
+        for (unsigned c = 0; c < row->aux; c++) {
+            srcs[c] = vm_lower_src(L, &in->src[0], c, 'f');
+            srcs[4 + c] = vm_lower_src(L, &in->src[1], c, 'f');
+        }
+    } else {
+        for (unsigned k = 0; k < row->nsrc; k++)
+            srcs[k] = vm_lower_src(L, &in->src[k], 0, row->types[k]);
+    }
+    unsigned c0 = 0;
+    while (!(wm & (1u << c0)))
+        c0++;
+    uint32_t res = d->reg.indirect ? vm_lower_scratch(L) : vm_lower_dst_slot(L, d, c0);
+    vm_uop *u = vm_lower_emit(L, fn, VM_K_ALU);
+    if (!u) return;
+    memcpy(u->src, srcs, sizeof srcs);
+    u->dst[0] = res;
+    u->aux = row->aux;
+    if (in->saturate) u->flags |= VM_UF_SAT;
+    uint32_t tmp[4] = {res, res, res, res};
+    unsigned rest = d->reg.indirect ? wm : (wm & ~(1u << c0));
+    vm_lower_commit(L, d, tmp, rest, false);
+}
+
+static void lower_v4(vm_lower *L, const vm_optab_row *row)
+{
+    const tv_tgsi_instruction *in = L->in;
+    const tv_tgsi_dst *d = &in->dst[0];
+    uint32_t srcs[VM_MAX_USRC] = {0};
+    for (unsigned k = 0; k < row->nsrc && k < 3; k++) {
+        for (unsigned c = 0; c < 4; c++)
+            srcs[k * 4 + c] = vm_lower_src(L, &in->src[k], c, row->types[k]);
+        const tv_tgsi_src *s = &in->src[k];
+        if (row->types[k] == 'l' && (s->negate || s->absolute)) {
+            for (unsigned p = 0; p < 2; p++) {
+                uint32_t lo = vm_lower_scratch(L), hi = vm_lower_scratch(L);
+                vm_uop *m = vm_lower_emit(L, vm_h_mod_i64, VM_K_ALU);
+                if (!m) return;
+                m->src[0] = srcs[k * 4 + 2 * p];
+                m->src[1] = srcs[k * 4 + 2 * p + 1];
+                m->dst[0] = lo;
+                m->dst[1] = hi;
+                m->aux = (s->absolute ? 1u : 0u) | (s->negate ? 2u : 0u);
+                srcs[k * 4 + 2 * p] = lo;
+                srcs[k * 4 + 2 * p + 1] = hi;
+            }
+        }
+    }
+    uint32_t tmp[4];
+    for (unsigned c = 0; c < 4; c++)
+        tmp[c] = vm_lower_scratch(L);
+    vm_fn fn = (L->p->legacy_math && row->fn_legacy) ? row->fn_legacy : row->fn;
+    vm_uop *u = vm_lower_emit(L, fn, VM_K_ALU);
+    if (!u) return;
+    memcpy(u->src, srcs, sizeof srcs);
+    memcpy(u->dst, tmp, sizeof tmp);
+    u->aux = d->writemask;
+    if (in->saturate) u->flags |= VM_UF_SAT;
+    vm_lower_commit(L, d, tmp, 0xf, false);
+}
+
+/* Control flow: instruction indices in target/skip are fixed up after lowering. */
+static void lower_cf(vm_lower *L, const vm_optab_row *row)
+{
+    const tv_tgsi_instruction *in = L->in;
+    uint32_t srcs[VM_MAX_USRC] = {0};
+    if (row->nsrc) {
+        unsigned nch = (row->kind == VM_K_KILL_IF) ? 4 : 1;
+        for (unsigned c = 0; c < nch; c++)
+            srcs[c] = vm_lower_src(L, &in->src[0], c, row->types[0]);
+    }
+    vm_uop *u = vm_lower_emit(L, NULL, row->kind);
+    if (!u) return;
+    memcpy(u->src, srcs, sizeof srcs);
+    u->target = UINT32_MAX;
+    uint32_t i = L->insn;
+    switch (row->kind) {
+    case VM_K_IF: case VM_K_UIF: case VM_K_ELSE:
+        u->target = L->match[i];
+        break;
+    case VM_K_BGNLOOP:
+        u->target = L->match[i];   /* ENDLOOP; +1 at fix-up */
+        break;
+    case VM_K_ENDLOOP:
+        u->target = L->match[i];   /* BGNLOOP; +1 at fix-up */
+        break;
+    case VM_K_BRK: {
+        uint32_t o = L->owner[i];
+        if (L->src->insns[o].opcode == TV_TGSI_OP_SWITCH) {
+            u->flags |= VM_UF_BRKSW;
+            u->target = L->match[o];
+        } else {
+            u->target = L->match[o];   /* ENDLOOP; exit = +1 at fix-up */
+        }
+        break;
+    }
+    case VM_K_CONT:
+        u->target = L->match[L->owner[i]];
+        break;
+    case VM_K_SWITCH:
+        u->aux = L->switch_slot[i];
+        break;
+    case VM_K_CASE:
+        u->aux = L->switch_slot[L->owner[i]];
+        break;
+    case VM_K_DEFAULT: {
+        uint32_t o = L->owner[i];
+        u->aux = L->switch_slot[o];
+        /* the values of every CASE of this switch */
+        uint32_t n = 0;
+        for (uint32_t j = o + 1; j < L->match[o]; j++)
+            if (L->owner[j] == o && L->src->insns[j].opcode == TV_TGSI_OP_CASE) {
+                if (n >= VM_MAX_USRC) {
+                    vm_lower_fail(L, TV_ERR_UNSUPPORTED,
+                                  "more than %u CASE labels in a switch with DEFAULT",
+                                  VM_MAX_USRC);
+                    return;
+                }
+                const tv_tgsi_src *cs = &L->src->insns[j].src[0];
+                u->src[n++] = vm_lower_reg(L, &cs->reg, cs->swizzle[0]);
+            }
+        u->aux2 = n;
+        break;
+    }
+    case VM_K_CAL: {
+        if (!in->has_label || in->label >= L->src->num_insns ||
+            L->src->insns[in->label].opcode != TV_TGSI_OP_BGNSUB) {
+            vm_lower_fail(L, TV_ERR_INVALID, "CAL target is not a BGNSUB");
+            return;
+        }
+        u->target = in->label;     /* BGNSUB; +1 at fix-up */
+        break;
+    }
+    default:
+        break;
+    }
+    u->skip = L->skip[i];
+}
+
+static tv_status fixup(vm_lower *L)
+{
+    tv_vm_program *p = L->p;
+    for (uint32_t k = 0; k < L->num_uops; k++) {
+        vm_uop *u = &L->uops[k];
+        if (u->kind == VM_K_ALU)
+            continue;
+        uint32_t add = 0;
+        switch (u->kind) {
+        case VM_K_BGNLOOP: case VM_K_ENDLOOP: case VM_K_CAL: add = 1; break;
+        case VM_K_BRK: add = (u->flags & VM_UF_BRKSW) ? 0 : 1; break;
+        default: break;
+        }
+        if (u->target != UINT32_MAX)
+            u->target = p->insn_uop[u->target] + add;
+        u->skip = p->insn_uop[u->skip < L->src->num_insns ? u->skip : L->src->num_insns];
+    }
+    return TV_OK;
+}
+
+tv_status vm_lower_decls(vm_lower *L);
+
+tv_status vm_lower_program(vm_lower *L)
+{
+    tv_vm_program *p = L->p;
+    const tv_tgsi_program *P = L->src;
+    uint32_t n = P->num_insns;
+    L->match = malloc((n + 1) * sizeof *L->match);
+    L->skip = malloc((n + 1) * sizeof *L->skip);
+    L->owner = malloc((n + 1) * sizeof *L->owner);
+    L->switch_slot = calloc(n + 1, sizeof *L->switch_slot);
+    p->insn_uop = calloc(n + 1, sizeof *p->insn_uop);
+    if (!L->match || !L->skip || !L->owner || !L->switch_slot || !p->insn_uop)
+        return vm_lower_fail(L, TV_ERR_NOMEM, "out of memory");
+    for (uint32_t i = 0; i <= n; i++)
+        L->match[i] = L->skip[i] = L->owner[i] = UINT32_MAX;
+    if (vm_lower_decls(L) != TV_OK)
+        return L->status;
+    if (vm_lower_cf(L) != TV_OK)
+        return L->status;
+    L->in = NULL;
+    for (uint32_t i = 0; i < n; i++) {
+        L->insn = i;
+        L->in = &P->insns[i];
+        L->scratch_used = 0;
+        p->insn_uop[i] = L->num_uops;
+        uint16_t op = L->in->opcode;
+        const vm_optab_row *row = vm_optab_get(op);
+        if (!row)
+            return vm_lower_fail(L, TV_ERR_UNSUPPORTED, "opcode %s is not supported",
+                                 vm_opname(op));
+        if (vm_op_ndst(op) && L->in->num_dst == 0)
+            return vm_lower_fail(L, TV_ERR_INVALID, "missing destination operand");
+        if (L->in->num_src < row->nsrc && row->lclass != VM_L_TEX)
+            return vm_lower_fail(L, TV_ERR_INVALID, "%s needs %u source operands",
+                                 vm_opname(op), row->nsrc);
+        switch (row->lclass) {
+        case VM_L_CH: lower_ch(L, row); break;
+        case VM_L_SC: case VM_L_DOT: lower_sc(L, row); break;
+        case VM_L_V4: lower_v4(L, row); break;
+        case VM_L_CF: lower_cf(L, row); break;
+        case VM_L_SPECIAL: row->lower(L); break;
+        case VM_L_TEX:
+            /* THE place where texture opcodes become tv_tex_request calls (issue 5). */
+            return vm_lower_fail(L, TV_ERR_UNSUPPORTED,
+                                 "not implemented yet: %s (texture opcodes)", vm_opname(op));
+        default:
+            return vm_lower_fail(L, TV_ERR_UNSUPPORTED, "opcode %s is not supported",
+                                 vm_opname(op));
+        }
+        if (L->status != TV_OK)
+            return L->status;
+        if (p->insn_uop[i] < L->num_uops) {
+            L->uops[p->insn_uop[i]].flags |= VM_UF_FIRST;
+            L->uops[L->num_uops - 1].flags |= VM_UF_LAST;
+        } else {
+            vm_uop *u = vm_lower_emit(L, NULL, VM_K_NOP);  /* keep one uop per insn */
+            if (!u) return L->status;
+            u->flags |= VM_UF_FIRST | VM_UF_LAST;
+        }
+    }
+    /* a final END so the run loop always terminates */
+    L->insn = n;
+    L->in = NULL;
+    p->insn_uop[n] = L->num_uops;
+    vm_uop *e = vm_lower_emit(L, NULL, VM_K_END);
+    if (!e) return L->status;
+    e->insn = n ? n - 1 : 0;
+    e->flags |= VM_UF_FIRST | VM_UF_LAST;
+    if (fixup(L) != TV_OK)
+        return L->status;
+    p->uops = L->uops;
+    p->num_uops = L->num_uops;
+    L->uops = NULL;
+    p->scratch_count = L->scratch_max;
+    return TV_OK;
+}

@@ -1,0 +1,80 @@
+/* Handler-writing helpers shared by the vm_ops_*.c files. Every handler loops over the 32
+ * lanes of a warp with no per-lane branches so the compiler can vectorise it; results go
+ * to a local slot first and are then stored under the execution mask. */
+#ifndef TEXVM_VM_OPS_H
+#define TEXVM_VM_OPS_H
+
+#include <math.h>
+#include "vm/vm_internal.h"
+
+#define VM_SRC(k) (&w->r[u->src[k]])
+#define VM_FOR_LANES for (unsigned l = 0; l < VM_LANES; l++)
+
+/* Store a float result, saturating when the micro-op asks. */
+static inline void vm_finish_f(vm_warp *w, const vm_uop *u, vm_slot *t)
+{
+    if (u->flags & VM_UF_SAT)
+        VM_FOR_LANES t->f[l] = vm_sat(t->f[l]);
+    vm_store(w, u->dst[0], t);
+}
+
+static inline void vm_finish_u(vm_warp *w, const vm_uop *u, vm_slot *t)
+{
+    vm_store(w, u->dst[0], t);
+}
+
+/* Float to integer conversions with defined results for every input (docs/vm.md):
+ * truncation toward zero; NaN -> 0; out of range saturates. */
+static inline int32_t vm_f2i(float x)
+{
+    if (!(x == x)) return 0;
+    if (x >= 2147483648.0f) return INT32_MAX;
+    if (x <= -2147483648.0f) return INT32_MIN;
+    return (int32_t)x;
+}
+static inline uint32_t vm_f2u_conv(float x)
+{
+    if (!(x > -1.0f)) return 0;            /* NaN and x <= -1 */
+    if (x >= 4294967296.0f) return UINT32_MAX;
+    return (uint32_t)x;
+}
+static inline int32_t vm_d2i(double x)
+{
+    if (!(x == x)) return 0;
+    if (x >= 2147483648.0) return INT32_MAX;
+    if (x <= -2147483649.0) return INT32_MIN;
+    return (int32_t)x;
+}
+static inline uint32_t vm_d2u_conv(double x)
+{
+    if (!(x > -1.0)) return 0;
+    if (x >= 4294967296.0) return UINT32_MAX;
+    return (uint32_t)x;
+}
+static inline int64_t vm_d2i64(double x)
+{
+    if (!(x == x)) return 0;
+    if (x >= 9223372036854775808.0) return INT64_MAX;
+    if (x < -9223372036854775808.0) return INT64_MIN;
+    return (int64_t)x;
+}
+static inline uint64_t vm_d2u64(double x)
+{
+    if (!(x > -1.0)) return 0;
+    if (x >= 18446744073709551616.0) return UINT64_MAX;
+    return (uint64_t)x;
+}
+
+/* Legacy multiply: 0 * anything (Inf, NaN included) = 0. */
+static inline float vm_lmul(float a, float b)
+{
+    return (a == 0.0f || b == 0.0f) ? 0.0f : a * b;
+}
+
+/* 64-bit values in channel pairs: lo in src[k*4 + 2p], hi in src[k*4 + 2p + 1]. */
+static inline uint64_t vm_pair(const vm_warp *w, uint32_t lo, uint32_t hi, unsigned l)
+{
+    return (uint64_t)w->r[lo].u[l] | ((uint64_t)w->r[hi].u[l] << 32);
+}
+
+#endif

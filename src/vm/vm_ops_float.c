@@ -1,0 +1,230 @@
+/* Float handlers: per-channel ops, scalar (replicated) ops and dot products.
+ * Semantics: docs/vm.md "Arithmetic". Multiplies are never fused (ISO C, no contraction),
+ * so _PRECISE holds for every opcode; LEGACY_MATH_RULES selects the *_legacy variants. */
+#include "vm/vm_ops.h"
+
+#define F1(name, expr)                                                                     \
+    void vm_h_##name(vm_warp *w, const vm_uop *u)                                          \
+    {                                                                                      \
+        const vm_slot *A = VM_SRC(0);                                                      \
+        vm_slot t;                                                                         \
+        VM_FOR_LANES { float a = A->f[l]; t.f[l] = (expr); }                               \
+        vm_finish_f(w, u, &t);                                                             \
+    }
+#define F2(name, expr)                                                                     \
+    void vm_h_##name(vm_warp *w, const vm_uop *u)                                          \
+    {                                                                                      \
+        const vm_slot *A = VM_SRC(0), *B = VM_SRC(1);                                      \
+        vm_slot t;                                                                         \
+        VM_FOR_LANES { float a = A->f[l], b = B->f[l]; t.f[l] = (expr); }                  \
+        vm_finish_f(w, u, &t);                                                             \
+    }
+#define F3(name, expr)                                                                     \
+    void vm_h_##name(vm_warp *w, const vm_uop *u)                                          \
+    {                                                                                      \
+        const vm_slot *A = VM_SRC(0), *B = VM_SRC(1), *C = VM_SRC(2);                      \
+        vm_slot t;                                                                         \
+        VM_FOR_LANES { float a = A->f[l], b = B->f[l], c = C->f[l]; t.f[l] = (expr); }    \
+        vm_finish_f(w, u, &t);                                                             \
+    }
+/* Comparisons producing integer masks (~0 / 0), never saturated. */
+#define FCMP(name, expr)                                                                   \
+    void vm_h_##name(vm_warp *w, const vm_uop *u)                                          \
+    {                                                                                      \
+        const vm_slot *A = VM_SRC(0), *B = VM_SRC(1);                                      \
+        vm_slot t;                                                                         \
+        VM_FOR_LANES { float a = A->f[l], b = B->f[l]; t.u[l] = (expr) ? ~0u : 0u; }      \
+        vm_finish_u(w, u, &t);                                                             \
+    }
+#define FTOI(name, expr)                                                                   \
+    void vm_h_##name(vm_warp *w, const vm_uop *u)                                          \
+    {                                                                                      \
+        const vm_slot *A = VM_SRC(0);                                                      \
+        vm_slot t;                                                                         \
+        VM_FOR_LANES { float a = A->f[l]; t.i[l] = (expr); }                               \
+        vm_finish_u(w, u, &t);                                                             \
+    }
+
+void vm_h_mov(vm_warp *w, const vm_uop *u)
+{
+    vm_slot t = *VM_SRC(0);
+    if (u->flags & VM_UF_SAT)
+        VM_FOR_LANES t.f[l] = vm_sat(t.f[l]);
+    vm_store(w, u->dst[0], &t);
+}
+
+F2(add, a + b)
+F2(mul, a * b)
+F2(mul_legacy, vm_lmul(a, b))
+F2(div, a / b)
+F3(mad, a * b + c)
+F3(mad_legacy, vm_lmul(a, b) + c)
+F3(fma, fmaf(a, b, c))
+F3(fma_legacy, (a == 0.0f || b == 0.0f) ? 0.0f + c : fmaf(a, b, c))
+F3(lrp, a * b + (1.0f - a) * c)
+F3(lrp_legacy, vm_lmul(a, b) + vm_lmul(1.0f - a, c))
+F2(min, fminf(a, b))
+F2(max, fmaxf(a, b))
+F2(slt, a < b ? 1.0f : 0.0f)
+F2(sge, a >= b ? 1.0f : 0.0f)
+F2(seq, a == b ? 1.0f : 0.0f)
+F2(sgt, a > b ? 1.0f : 0.0f)
+F2(sle, a <= b ? 1.0f : 0.0f)
+F2(sne, a != b ? 1.0f : 0.0f)
+FCMP(fseq, a == b)
+FCMP(fsge, a >= b)
+FCMP(fslt, a < b)
+FCMP(fsne, a != b)
+F1(frc, a - floorf(a))
+F1(flr, floorf(a))
+F1(ceil, ceilf(a))
+F1(trunc, truncf(a))
+F1(round, rintf(a))
+F1(ssg, a > 0.0f ? 1.0f : (a < 0.0f ? -1.0f : 0.0f))
+F3(cmp, a < 0.0f ? b : c)
+F1(rcp, 1.0f / a)
+F1(rsq, 1.0f / sqrtf(a))
+F1(sqrt, sqrtf(a))
+F1(ex2, exp2f(a))
+F1(lg2, log2f(a))
+F2(pow, powf(a, b))
+F1(sin, sinf(a))
+F1(cos, cosf(a))
+FTOI(f2i, vm_f2i(a))
+void vm_h_f2u(vm_warp *w, const vm_uop *u)
+{
+    const vm_slot *A = VM_SRC(0);
+    vm_slot t;
+    VM_FOR_LANES t.u[l] = vm_f2u_conv(A->f[l]);
+    vm_finish_u(w, u, &t);
+}
+FTOI(arl, vm_f2i(floorf(a)))
+FTOI(arr, vm_f2i(rintf(a)))
+
+void vm_h_ldexp(vm_warp *w, const vm_uop *u)
+{
+    const vm_slot *A = VM_SRC(0), *B = VM_SRC(1);
+    vm_slot t;
+    VM_FOR_LANES {
+        int32_t e = B->i[l];
+        /* clamp the exponent so ldexpf's int argument never matters beyond the range */
+        e = e > 400 ? 400 : (e < -400 ? -400 : e);
+        t.f[l] = ldexpf(A->f[l], e);
+    }
+    vm_finish_f(w, u, &t);
+}
+
+void vm_h_i2f(vm_warp *w, const vm_uop *u)
+{
+    const vm_slot *A = VM_SRC(0);
+    vm_slot t;
+    VM_FOR_LANES t.f[l] = (float)A->i[l];
+    vm_finish_f(w, u, &t);
+}
+
+void vm_h_u2f(vm_warp *w, const vm_uop *u)
+{
+    const vm_slot *A = VM_SRC(0);
+    vm_slot t;
+    VM_FOR_LANES t.f[l] = (float)A->u[l];
+    vm_finish_f(w, u, &t);
+}
+
+/* Dot products: src[0..n-1] = a, src[4..4+n-1] = b, n in aux. */
+static void dot(vm_warp *w, const vm_uop *u, bool legacy)
+{
+    unsigned n = u->aux;
+    vm_slot t;
+    VM_FOR_LANES t.f[l] = 0.0f;
+    for (unsigned c = 0; c < n; c++) {
+        const vm_slot *A = VM_SRC(c), *B = VM_SRC(4 + c);
+        if (c == 0) {
+            if (legacy)
+                VM_FOR_LANES t.f[l] = vm_lmul(A->f[l], B->f[l]);
+            else
+                VM_FOR_LANES t.f[l] = A->f[l] * B->f[l];
+        } else if (legacy) {
+            VM_FOR_LANES t.f[l] += vm_lmul(A->f[l], B->f[l]);
+        } else {
+            VM_FOR_LANES t.f[l] += A->f[l] * B->f[l];
+        }
+    }
+    vm_finish_f(w, u, &t);
+}
+
+void vm_h_dot(vm_warp *w, const vm_uop *u) { dot(w, u, false); }
+void vm_h_dot_legacy(vm_warp *w, const vm_uop *u) { dot(w, u, true); }
+
+/* ---- vec4 ops with channel-dependent results (VM_L_V4): src[k*4+c], dst[0..3] ---- */
+
+static void store4(vm_warp *w, const vm_uop *u, vm_slot t[4], bool sat)
+{
+    for (unsigned c = 0; c < 4; c++) {
+        if (!(u->aux & (1u << c)))
+            continue;
+        if (sat)
+            VM_FOR_LANES t[c].f[l] = vm_sat(t[c].f[l]);
+        /* scratch destinations: plain copy (commit applies the mask) */
+        w->r[u->dst[c]] = t[c];
+    }
+}
+
+void vm_h_lit(vm_warp *w, const vm_uop *u)
+{
+    const vm_slot *X = VM_SRC(0), *Y = VM_SRC(1), *W = VM_SRC(3);
+    vm_slot t[4];
+    VM_FOR_LANES {
+        float x = X->f[l], y = Y->f[l], e = W->f[l];
+        e = e < -128.0f ? -128.0f : (e > 128.0f ? 128.0f : e);
+        t[0].f[l] = 1.0f;
+        t[1].f[l] = fmaxf(x, 0.0f);
+        t[2].f[l] = x > 0.0f ? powf(fmaxf(y, 0.0f), e) : 0.0f;
+        t[3].f[l] = 1.0f;
+    }
+    store4(w, u, t, u->flags & VM_UF_SAT);
+}
+
+void vm_h_exp(vm_warp *w, const vm_uop *u)
+{
+    const vm_slot *X = VM_SRC(0);
+    vm_slot t[4];
+    VM_FOR_LANES {
+        float x = X->f[l], f = floorf(x);
+        t[0].f[l] = exp2f(f);
+        t[1].f[l] = x - f;
+        t[2].f[l] = exp2f(x);
+        t[3].f[l] = 1.0f;
+    }
+    store4(w, u, t, u->flags & VM_UF_SAT);
+}
+
+void vm_h_log(vm_warp *w, const vm_uop *u)
+{
+    const vm_slot *X = VM_SRC(0);
+    vm_slot t[4];
+    VM_FOR_LANES {
+        float a = fabsf(X->f[l]);
+        float lg = log2f(a), fl = floorf(lg);
+        t[0].f[l] = fl;
+        t[1].f[l] = a / exp2f(fl);
+        t[2].f[l] = lg;
+        t[3].f[l] = 1.0f;
+    }
+    store4(w, u, t, u->flags & VM_UF_SAT);
+}
+
+static void dst_op(vm_warp *w, const vm_uop *u, bool legacy)
+{
+    const vm_slot *A = VM_SRC(1), *B = VM_SRC(5);   /* src0.y, src1.y */
+    const vm_slot *Z = VM_SRC(2), *W = VM_SRC(7);   /* src0.z, src1.w */
+    vm_slot t[4];
+    VM_FOR_LANES {
+        t[0].f[l] = 1.0f;
+        t[1].f[l] = legacy ? vm_lmul(A->f[l], B->f[l]) : A->f[l] * B->f[l];
+        t[2].u[l] = Z->u[l];
+        t[3].u[l] = W->u[l];
+    }
+    store4(w, u, t, u->flags & VM_UF_SAT);
+}
+void vm_h_dst(vm_warp *w, const vm_uop *u) { dst_op(w, u, false); }
+void vm_h_dst_legacy(vm_warp *w, const vm_uop *u) { dst_op(w, u, true); }

@@ -1,0 +1,429 @@
+/* Memory: LOAD/STORE/ATOM* on BUFFER, IMAGE, MEMORY (shared/global/private/input) and
+ * HWATOMIC; RESQ; IMG2HND/SAMP2HND. Robust-access rule (docs/vm.md): a load outside the
+ * resource returns 0, a store or atomic outside it is dropped (an atomic then returns 0);
+ * nothing outside a resource is ever touched. Stores and atomics act only for lanes that
+ * are active and live (not helpers, not killed). */
+#include "vm/vm_handlers.h"
+#include "vm/vm_lower.h"
+#include "vm/vm_ops.h"
+#include "vm/vm_run.h"
+
+enum { RES_BUFFER, RES_IMAGE, RES_MEM, RES_HWATOMIC, RES_BINDLESS };
+
+/* One lane's view of a resource: bytes [base, base+size), and for typed images the
+ * layout. */
+typedef struct {
+    uint8_t *base;
+    uint64_t size;
+    bool writable;
+    bool typed;          /* typed image: address is texel coordinates */
+    const tv_vm_image *img;
+    tv_format fmt;
+    uint8_t target;
+    uint32_t bpp;
+} lane_res;
+
+static void resolve(vm_warp *w, const vm_uop *u, unsigned l, lane_res *r)
+{
+    const vm_run *R = w->run;
+    const tv_vm_bindings *b = R->b;
+    const tv_vm_program *p = w->prog;
+    memset(r, 0, sizeof *r);
+    unsigned kind = u->aux;
+    int64_t idx = (int32_t)u->aux2;
+    if (u->target != UINT32_MAX) {
+        if (kind == RES_BINDLESS) {
+            uint32_t h = w->r[u->target].u[l];
+            if ((h & 0xff000000u) != TV_VM_IMAGE_HANDLE_TAG)
+                return;
+            kind = RES_IMAGE;
+            idx = h & 0xffffffu;
+        } else {
+            idx += w->r[u->target].i[l];
+        }
+    }
+    if (idx < 0)
+        return;
+    switch (kind) {
+    case RES_BUFFER:
+        if (idx < TV_VM_MAX_BUFFERS && b->buffers[idx].data) {
+            r->base = b->buffers[idx].data;
+            r->size = b->buffers[idx].size;
+            r->writable = true;
+        }
+        break;
+    case RES_HWATOMIC:
+        if (idx < TV_VM_MAX_HWATOMIC && b->hwatomic[idx].data) {
+            r->base = b->hwatomic[idx].data;
+            r->size = b->hwatomic[idx].size;
+            r->writable = true;
+        }
+        break;
+    case RES_MEM: {
+        uint8_t type = TV_MEM_SHARED;
+        if (idx < TV_VM_MAX_MEMORY && p->memory[idx].declared)
+            type = p->memory[idx].type;
+        else if (R->stage != TV_TGSI_COMP)
+            type = TV_MEM_PRIVATE;
+        if (type == TV_MEM_SHARED && w->wk->shared) {
+            r->base = w->wk->shared;
+            r->size = w->wk->shared_size;
+            r->writable = true;
+        } else if (type == TV_MEM_GLOBAL && b->global.data) {
+            r->base = b->global.data;
+            r->size = b->global.size;
+            r->writable = true;
+        } else if (type == TV_MEM_INPUT && b->input.data) {
+            r->base = b->input.data;
+            r->size = b->input.size;
+        } else if ((type == TV_MEM_PRIVATE || type == TV_MEM_SHARED) && w->wk->priv) {
+            size_t wi = (size_t)(w - w->wk->warps);
+            r->base = w->wk->priv + (wi * VM_LANES + l) * (size_t)R->private_bytes;
+            r->size = R->private_bytes;
+            r->writable = true;
+        }
+        break;
+    }
+    case RES_IMAGE: {
+        if (idx >= TV_VM_MAX_IMAGES || !b->images[idx].data)
+            return;
+        const tv_vm_image *img = &b->images[idx];
+        r->base = img->data;
+        r->size = img->size;
+        r->writable = true;
+        r->img = img;
+        r->fmt = img->format ? img->format : (tv_format)p->image_format[idx];
+        r->target = img->target != TV_TGT_UNKNOWN && img->target ? img->target
+                                                                 : p->image_target[idx];
+        r->typed = !p->image_raw[idx];
+        if (r->typed) {
+            const tv_format_info *fi = tv_format_get(r->fmt);
+            if (!fi || fi->block_w != 1) {
+                r->base = NULL;   /* unknown or block-compressed format: unbound */
+                return;
+            }
+            r->bpp = fi->block_bytes;
+        }
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+/* Byte offset of the element addressed by lane l, or UINT64_MAX when out of bounds.
+ * `bytes` = access size. */
+static uint64_t element(const lane_res *r, const uint32_t a[4], uint32_t bytes)
+{
+    if (!r->base)
+        return UINT64_MAX;
+    uint64_t off;
+    if (!r->typed) {
+        off = a[0];
+    } else {
+        const tv_vm_image *im = r->img;
+        uint32_t x = a[0], y = 0, z = 0;
+        switch (r->target) {
+        case TV_TGT_1D_ARRAY: z = a[1]; break;
+        case TV_TGT_2D: case TV_TGT_RECT: case TV_TGT_2D_MSAA: y = a[1]; break;
+        case TV_TGT_3D: case TV_TGT_2D_ARRAY: case TV_TGT_CUBE: case TV_TGT_CUBE_ARRAY:
+        case TV_TGT_2D_ARRAY_MSAA:
+            y = a[1]; z = a[2]; break;
+        default: break;  /* BUFFER, 1D */
+        }
+        uint32_t h = im->height ? im->height : 1, d = im->depth ? im->depth : 1;
+        if (x >= im->width || y >= h || z >= d)
+            return UINT64_MAX;
+        uint64_t rp = im->row_pitch ? im->row_pitch : (uint64_t)im->width * r->bpp;
+        uint64_t lp = im->layer_pitch ? im->layer_pitch : rp * h;
+        off = z * lp + y * rp + (uint64_t)x * r->bpp;
+        bytes = r->bpp;
+    }
+    if (off > r->size || r->size - off < bytes)
+        return UINT64_MAX;
+    return off;
+}
+
+static uint32_t atomic_apply(unsigned op, uint32_t *ptr, uint32_t v, uint32_t cmp)
+{
+    uint32_t old = __atomic_load_n(ptr, __ATOMIC_SEQ_CST);
+    for (;;) {
+        uint32_t nv;
+        switch (op) {
+        case TV_TGSI_OP_ATOMUADD: nv = old + v; break;
+        case TV_TGSI_OP_ATOMXCHG: nv = v; break;
+        case TV_TGSI_OP_ATOMCAS: nv = old == cmp ? v : old; break;
+        case TV_TGSI_OP_ATOMAND: nv = old & v; break;
+        case TV_TGSI_OP_ATOMOR: nv = old | v; break;
+        case TV_TGSI_OP_ATOMXOR: nv = old ^ v; break;
+        case TV_TGSI_OP_ATOMUMIN: nv = old < v ? old : v; break;
+        case TV_TGSI_OP_ATOMUMAX: nv = old > v ? old : v; break;
+        case TV_TGSI_OP_ATOMIMIN:
+            nv = ((old ^ 0x80000000u) < (v ^ 0x80000000u)) ? old : v;
+            break;
+        case TV_TGSI_OP_ATOMIMAX:
+            nv = ((old ^ 0x80000000u) > (v ^ 0x80000000u)) ? old : v;
+            break;
+        case TV_TGSI_OP_ATOMFADD: nv = vm_f2u(vm_u2f(old) + vm_u2f(v)); break;
+        case TV_TGSI_OP_ATOMINC_WRAP: nv = old + 1u <= v ? old + 1u : 0u; break;
+        case TV_TGSI_OP_ATOMDEC_WRAP: nv = (old == 0 || old > v) ? v : old - 1u; break;
+        default: return old;
+        }
+        if (__atomic_compare_exchange_n(ptr, &old, nv, false, __ATOMIC_SEQ_CST,
+                                        __ATOMIC_SEQ_CST))
+            return old;
+    }
+}
+
+/* src[0..3] address, src[4..7] value (STORE/ATOM), src[8..11] compare (ATOMCAS: value in
+ * src[8], compare in src[4]); dst[0..3] results; aux resource kind, aux2 index,
+ * target index/handle slot, aux3 opcode, skip = STORE writemask. */
+void vm_h_mem(vm_warp *w, const vm_uop *u);
+void vm_h_mem(vm_warp *w, const vm_uop *u)
+{
+    unsigned op = u->aux3 & 0xffffu;
+    uint32_t hw_index = u->aux3 >> 16;
+    bool load = op == TV_TGSI_OP_LOAD, store = op == TV_TGSI_OP_STORE;
+    vm_slot t[4];
+    memset(t, 0, sizeof t);
+    uint32_t wmask = w->exec & (load ? VM_ALL_LANES : w->live);
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        if (!((wmask >> l) & 1u))
+            continue;
+        lane_res r;
+        resolve(w, u, l, &r);
+        uint32_t a[4];
+        for (unsigned c = 0; c < 4; c++)
+            a[c] = w->r[u->src[c]].u[l];
+        if (u->aux == RES_HWATOMIC)
+            a[0] += hw_index * 4u;
+        if (r.typed) {
+            uint64_t off = element(&r, a, 0);
+            if (off == UINT64_MAX)
+                continue;
+            if (load) {
+                uint32_t v[4];
+                tv_format_unpack(r.fmt, r.base + off, 0, 0, v);
+                for (unsigned c = 0; c < 4; c++) t[c].u[l] = v[c];
+            } else if (store) {
+                uint32_t v[4];
+                for (unsigned c = 0; c < 4; c++) v[c] = w->r[u->src[4 + c]].u[l];
+                tv_format_pack(r.fmt, v, r.base + off);
+            } else if (r.bpp == 4) {
+                uint32_t old = atomic_apply(op, (uint32_t *)(void *)(r.base + off),
+                                            w->r[u->src[op == TV_TGSI_OP_ATOMCAS ? 8 : 4]].u[l],
+                                            w->r[u->src[4]].u[l]);
+                t[0].u[l] = old;
+            }
+            continue;
+        }
+        if (load) {
+            for (unsigned c = 0; c < 4; c++) {
+                if (!((u->skip >> c) & 1u)) continue;
+                uint32_t ac[4] = {a[0] + 4u * c, 0, 0, 0};
+                uint64_t off = element(&r, ac, 4);
+                if (off != UINT64_MAX && a[0] <= UINT32_MAX - 4u * c)
+                    memcpy(&t[c].u[l], r.base + off, 4);
+            }
+        } else if (store) {
+            if (!r.writable) continue;
+            for (unsigned c = 0; c < 4; c++) {
+                if (!((u->skip >> c) & 1u)) continue;
+                uint32_t ac[4] = {a[0] + 4u * c, 0, 0, 0};
+                uint64_t off = element(&r, ac, 4);
+                if (off != UINT64_MAX && a[0] <= UINT32_MAX - 4u * c)
+                    memcpy(r.base + off, &w->r[u->src[4 + c]].u[l], 4);
+            }
+        } else {
+            uint32_t ac[4] = {a[0] & ~3u, 0, 0, 0};
+            uint64_t off = element(&r, ac, 4);
+            if (off == UINT64_MAX || !r.writable || ((uintptr_t)(r.base + off) & 3u))
+                continue;
+            uint32_t old = atomic_apply(op, (uint32_t *)(void *)(r.base + off),
+                                        w->r[u->src[op == TV_TGSI_OP_ATOMCAS ? 8 : 4]].u[l],
+                                        w->r[u->src[4]].u[l]);
+            t[0].u[l] = old;
+        }
+    }
+    if (!load)
+        for (unsigned c = 1; c < 4; c++) t[c] = t[0];
+    for (unsigned c = 0; c < 4; c++)
+        w->r[u->dst[c]] = t[c];
+}
+
+static bool res_kind(vm_lower *L, const tv_tgsi_reg *r, unsigned *kind)
+{
+    (void)L;
+    switch (r->file) {
+    case TV_FILE_BUFFER: *kind = RES_BUFFER; return true;
+    case TV_FILE_IMAGE: *kind = RES_IMAGE; return true;
+    case TV_FILE_MEMORY: *kind = RES_MEM; return true;
+    case TV_FILE_HWATOMIC: *kind = RES_HWATOMIC; return true;
+    case TV_FILE_TEMP: case TV_FILE_CONST: case TV_FILE_IN: case TV_FILE_IMM:
+        *kind = RES_BINDLESS; return true;
+    default: return false;
+    }
+}
+
+static void set_res(vm_lower *L, vm_uop *u, const tv_tgsi_reg *r, unsigned kind)
+{
+    u->aux = kind;
+    u->target = UINT32_MAX;
+    if (kind == RES_BINDLESS) {
+        u->target = vm_lower_reg(L, r, 0);
+        return;
+    }
+    /* HWATOMIC[dim][index]: the binding is dim; index is a counter (4 bytes) */
+    u->aux2 = (uint32_t)((kind == RES_HWATOMIC && r->has_dim) ? r->dim : r->index);
+    if (r->indirect) {
+        tv_tgsi_reg ir;
+        memset(&ir, 0, sizeof ir);
+        ir.file = r->ind.file;
+        ir.index = r->ind.index;
+        u->target = vm_lower_reg(L, &ir, r->ind.component);
+    }
+}
+
+tv_status vm_lower_mem(vm_lower *L)
+{
+    const tv_tgsi_instruction *in = L->in;
+    unsigned op = in->opcode;
+    bool store = op == TV_TGSI_OP_STORE;
+    const tv_tgsi_reg *res = store ? &in->dst[0].reg : &in->src[0].reg;
+    unsigned kind;
+    if (!res_kind(L, res, &kind))
+        return vm_lower_fail(L, TV_ERR_INVALID, "%s needs a BUFFER, IMAGE, MEMORY or "
+                             "HWATOMIC resource", vm_opname(op));
+    const tv_tgsi_src *addr = store ? &in->src[0] : &in->src[1];
+    uint32_t srcs[VM_MAX_USRC] = {0};
+    for (unsigned c = 0; c < 4; c++)
+        srcs[c] = vm_lower_src(L, addr, c, 'u');
+    if (store) {
+        for (unsigned c = 0; c < 4; c++)
+            srcs[4 + c] = vm_lower_src(L, &in->src[1], c, 'u');
+    } else if (op != TV_TGSI_OP_LOAD) {
+        for (unsigned c = 0; c < 4; c++)
+            srcs[4 + c] = vm_lower_src(L, &in->src[2], c, 'u');
+        if (op == TV_TGSI_OP_ATOMCAS)
+            for (unsigned c = 0; c < 4; c++)
+                srcs[8 + c] = vm_lower_src(L, &in->src[3], c, 'u');
+    }
+    uint32_t tmp[4];
+    for (unsigned c = 0; c < 4; c++)
+        tmp[c] = vm_lower_scratch(L);
+    vm_uop *u = vm_lower_emit(L, vm_h_mem, VM_K_ALU);
+    if (!u) return L->status;
+    memcpy(u->src, srcs, sizeof srcs);
+    memcpy(u->dst, tmp, sizeof tmp);
+    set_res(L, u, res, kind);
+    u->aux3 = op;
+    u->skip = store ? in->dst[0].writemask : (in->num_dst ? in->dst[0].writemask : 0);
+    u->flags |= VM_UF_FAULT;
+    if (kind == RES_HWATOMIC) {
+        /* HWATOMIC[d][i]: resource = binding d, byte address = 4 * i + address.x */
+        u->aux3 = op | (((uint32_t)res->index & 0xffffu) << 16);
+    }
+    if (!store && in->num_dst)
+        vm_lower_commit(L, &in->dst[0], tmp, 0xf, false);
+    return L->status;
+}
+
+/* RESQ: BUFFER -> (size, 0, 0, 0); IMAGE -> (w, h, depth/layers, samples);
+ * MEMORY -> (bytes, 0, 0, 0). */
+void vm_h_resq(vm_warp *w, const vm_uop *u);
+void vm_h_resq(vm_warp *w, const vm_uop *u)
+{
+    vm_slot t[4];
+    memset(t, 0, sizeof t);
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        lane_res r;
+        resolve(w, u, l, &r);
+        if (!r.base)
+            continue;
+        if (r.img) {
+            t[0].u[l] = r.img->width;
+            t[1].u[l] = r.img->height ? r.img->height : 1;
+            t[2].u[l] = r.img->depth ? r.img->depth : 1;
+            t[3].u[l] = r.img->samples ? r.img->samples : 1;
+            if (r.target == TV_TGT_1D_ARRAY) {
+                t[1].u[l] = t[2].u[l];
+                t[2].u[l] = 1;
+            }
+            if (!r.typed)
+                t[0].u[l] = (uint32_t)(r.size > UINT32_MAX ? UINT32_MAX : r.size);
+        } else {
+            t[0].u[l] = (uint32_t)(r.size > UINT32_MAX ? UINT32_MAX : r.size);
+        }
+    }
+    for (unsigned c = 0; c < 4; c++)
+        w->r[u->dst[c]] = t[c];
+}
+
+tv_status vm_lower_resq(vm_lower *L)
+{
+    const tv_tgsi_instruction *in = L->in;
+    unsigned kind;
+    if (!res_kind(L, &in->src[0].reg, &kind) || kind == RES_HWATOMIC)
+        return vm_lower_fail(L, TV_ERR_INVALID, "RESQ needs a BUFFER, IMAGE or MEMORY");
+    uint32_t tmp[4];
+    for (unsigned c = 0; c < 4; c++)
+        tmp[c] = vm_lower_scratch(L);
+    vm_uop *u = vm_lower_emit(L, vm_h_resq, VM_K_ALU);
+    if (!u) return L->status;
+    memcpy(u->dst, tmp, sizeof tmp);
+    set_res(L, u, &in->src[0].reg, kind);
+    uint32_t sw[4];
+    for (unsigned c = 0; c < 4; c++)
+        sw[c] = tmp[in->src[0].swizzle[c] & 3u];
+    vm_lower_commit(L, &in->dst[0], sw, 0xf, false);
+    return L->status;
+}
+
+/* IMG2HND: x = TAG | image index, y = 0. SAMP2HND: x = (SAMP << 20) | SAMP (the paired
+ * SVIEW), y = 0. aux = constant part, target = per-lane index slot or UINT32_MAX,
+ * aux2 = 1 for samplers. */
+void vm_h_hnd(vm_warp *w, const vm_uop *u);
+void vm_h_hnd(vm_warp *w, const vm_uop *u)
+{
+    vm_slot t[2];
+    VM_FOR_LANES {
+        uint32_t i = u->aux;
+        if (u->target != UINT32_MAX)
+            i += w->r[u->target].u[l];
+        t[0].u[l] = u->aux2 ? ((i << 20) | (i & 0xfffffu)) : (TV_VM_IMAGE_HANDLE_TAG |
+                                                                (i & 0xffffffu));
+        t[1].u[l] = 0;
+    }
+    w->r[u->dst[0]] = t[0];
+    w->r[u->dst[1]] = t[1];
+    w->r[u->dst[2]] = t[0];
+    w->r[u->dst[3]] = t[1];
+}
+
+tv_status vm_lower_hnd(vm_lower *L)
+{
+    const tv_tgsi_instruction *in = L->in;
+    const tv_tgsi_reg *r = &in->src[0].reg;
+    bool samp = in->opcode == TV_TGSI_OP_SAMP2HND;
+    if (r->file != (samp ? TV_FILE_SAMP : TV_FILE_IMAGE))
+        return vm_lower_fail(L, TV_ERR_INVALID, "%s needs a %s operand", vm_opname(in->opcode),
+                             samp ? "SAMP" : "IMAGE");
+    uint32_t tmp[4];
+    for (unsigned c = 0; c < 4; c++)
+        tmp[c] = vm_lower_scratch(L);
+    vm_uop *u = vm_lower_emit(L, vm_h_hnd, VM_K_ALU);
+    if (!u) return L->status;
+    memcpy(u->dst, tmp, sizeof tmp);
+    u->aux = (uint32_t)r->index;
+    u->aux2 = samp;
+    u->target = UINT32_MAX;
+    if (r->indirect) {
+        tv_tgsi_reg ir;
+        memset(&ir, 0, sizeof ir);
+        ir.file = r->ind.file;
+        ir.index = r->ind.index;
+        u->target = vm_lower_reg(L, &ir, r->ind.component);
+    }
+    vm_lower_commit(L, &in->dst[0], tmp, 0xf, false);
+    return L->status;
+}

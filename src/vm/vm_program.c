@@ -1,0 +1,103 @@
+/* Program objects: deep copy of the source, validation, lowering, accessors. */
+#include <stdlib.h>
+
+#include "vm/vm_lower.h"
+#include "vm/vm_run.h"
+
+tv_status vm_lower_program(vm_lower *L);
+
+#define DUP(dst, srcp, n)                                                                  \
+    do {                                                                                   \
+        (dst) = NULL;                                                                      \
+        if ((n) > 0) {                                                                     \
+            (dst) = malloc((size_t)(n) * sizeof *(dst));                                   \
+            if (!(dst)) return false;                                                      \
+            memcpy((dst), (srcp), (size_t)(n) * sizeof *(dst));                            \
+        }                                                                                  \
+    } while (0)
+
+static bool copy_program(tv_tgsi_program *d, const tv_tgsi_program *s)
+{
+    *d = *s;
+    d->props = NULL; d->decls = NULL; d->imms = NULL; d->insns = NULL; d->stmts = NULL;
+    DUP(d->props, s->props, s->num_props);
+    DUP(d->decls, s->decls, s->num_decls);
+    DUP(d->imms, s->imms, s->num_imms);
+    DUP(d->insns, s->insns, s->num_insns);
+    DUP(d->stmts, s->stmts, s->num_stmts);
+    return true;
+}
+
+void tv_vm_program_destroy(tv_vm_program *p)
+{
+    if (!p)
+        return;
+    free(p->src.props); free(p->src.decls); free(p->src.imms); free(p->src.insns);
+    free(p->src.stmts);
+    free(p->uops); free(p->insn_uop); free(p->uniform_init); free(p->constrefs);
+    free(p->inputs); free(p->svs); free(p->out_sem); free(p->out_sem_index);
+    free(p);
+}
+
+tv_vm_program *tv_vm_program_create(tv_vm *vm, const tv_tgsi_program *prog, tv_error *err)
+{
+    (void)vm;
+    if (!prog) {
+        tv_error_set(err, TV_ERR_ARG, 0, 0, "no program");
+        return NULL;
+    }
+    switch (prog->processor) {
+    case TV_TGSI_COMP: case TV_TGSI_FRAG: case TV_TGSI_VERT: case TV_TGSI_GEOM: break;
+    default:
+        tv_error_set(err, TV_ERR_UNSUPPORTED, prog->first_line, 0,
+                     "the %s stage is not supported by the engine",
+                     tv_tgsi_processor_name(prog->processor) ?
+                         tv_tgsi_processor_name(prog->processor) : "?");
+        return NULL;
+    }
+    if (tv_tgsi_validate(prog, TV_TGSI_LENIENT, err) != TV_OK)
+        return NULL;
+    tv_vm_program *p = calloc(1, sizeof *p);
+    if (!p || !copy_program(&p->src, prog)) {
+        tv_vm_program_destroy(p);
+        tv_error_set(err, TV_ERR_NOMEM, 0, 0, "out of memory");
+        return NULL;
+    }
+    vm_lower L;
+    memset(&L, 0, sizeof L);
+    L.p = p;
+    L.src = &p->src;
+    L.err = err;
+    tv_status st = vm_lower_program(&L);
+    free(L.uops); free(L.crefs); free(L.match); free(L.skip); free(L.owner);
+    free(L.switch_slot);
+    if (st != TV_OK) {
+        tv_vm_program_destroy(p);
+        return NULL;
+    }
+    return p;
+}
+
+tv_vm_program *tv_vm_program_from_text(tv_vm *vm, const char *text, size_t len,
+                                       const char *filename, tv_error *err)
+{
+    tv_tgsi_program *progs = NULL;
+    size_t n = 0;
+    if (tv_tgsi_parse(text, len, filename, TV_TGSI_MODE_DEFAULT, &progs, &n, err) != TV_OK)
+        return NULL;
+    if (n == 0) {
+        tv_error_set(err, TV_ERR_PARSE, 0, 0, "no program in the text");
+        return NULL;
+    }
+    tv_vm_program *p = tv_vm_program_create(vm, &progs[0], err);
+    tv_tgsi_programs_free(progs, n);
+    return p;
+}
+
+const tv_tgsi_program *tv_vm_program_source(const tv_vm_program *p) { return &p->src; }
+tv_tgsi_processor tv_vm_program_processor(const tv_vm_program *p) { return p->proc; }
+void tv_vm_program_block_size(const tv_vm_program *p, uint32_t block[3])
+{
+    memcpy(block, p->block, sizeof p->block);
+}
+uint32_t tv_vm_program_num_uops(const tv_vm_program *p) { return p->num_uops; }

@@ -1,0 +1,99 @@
+/* Dispatch-wide run state shared by the stage drivers and the handlers that touch
+ * resources (memory, fragment, geometry ops). */
+#ifndef TEXVM_VM_RUN_H
+#define TEXVM_VM_RUN_H
+
+#include "vm/vm_internal.h"
+#include "util/threadpool.h"
+
+struct tv_vm {
+    tv_vm_config cfg;
+    tv_threadpool *pool;
+    tv_vm_trace trace;
+    bool tracing;
+};
+
+/* Fragment setup: per primitive triangle, edge/barycentric planes in window space. */
+typedef struct vm_frag_tri {
+    float x[3], y[3];     /* window positions */
+    float z[3], inv_w[3];
+    float area;           /* signed doubled area */
+    uint32_t v[3];        /* vertex indices into params->vertices */
+} vm_frag_tri;
+
+typedef struct vm_gs_prim_out vm_gs_prim_out;
+
+struct vm_run {
+    tv_vm *vm;
+    const tv_vm_program *prog;
+    const tv_vm_bindings *b;
+    tv_tgsi_processor stage;
+    uint64_t max_instructions, max_loop_iterations;
+    uint32_t max_call_depth;
+    uint32_t shared_bytes, private_bytes;
+    /* COMP */
+    uint32_t grid[3], block[3], grid_offset[3], work_dim;
+    /* FRAG */
+    const tv_vm_frag_params *fp;
+    vm_frag_tri tris[2];
+    uint32_t num_tris;
+    uint32_t samples;
+    bool per_sample;
+    float sample_pos[16][2];
+    /* VERT */
+    const tv_vm_vertex_params *vp;
+    /* GEOM */
+    const tv_vm_geometry_params *gp;
+    void *stage_ctx;          /* stage-private per-run data (GEOM job outputs) */
+    /* trace */
+    bool tracing;
+};
+
+/* Per-worker memory: register files for the warps of one block/tile, stacks, shared and
+ * private memory. Allocated once per run per worker; reused for every warp. */
+struct vm_worker {
+    const vm_run *run;
+    uint32_t index;
+    uint32_t nwarps;
+    vm_warp *warps;
+    vm_slot *regs;            /* nwarps * num_slots */
+    void *stack_mem;
+    uint8_t *shared;
+    uint32_t shared_size;
+    uint8_t *priv;            /* nwarps * 32 lanes * private_bytes */
+    /* GEOM output accumulation for the current primitive */
+    vm_gs_prim_out *gs;
+    /* per-worker counters */
+    tv_vm_stats stats;
+    /* trace: current warp is traced */
+    bool trace_this;
+    int32_t trace_warp;
+    tv_vm_trace_event tev;
+    uint32_t trace_lane;
+    /* frag state for the warp being run */
+    uint32_t tile_x, tile_y;
+    /* errors */
+    tv_status status;
+    tv_error err;
+    uint64_t err_job;
+};
+
+/* Worker allocation (vm_worker.c). */
+tv_status vm_worker_init(vm_worker *wk, const vm_run *run, uint32_t nwarps, tv_error *err);
+void vm_worker_fini(vm_worker *wk);
+/* Reset warp `i` of the worker for a new start: masks, stacks, pc, budget. */
+vm_warp *vm_worker_warp(vm_worker *wk, uint32_t i, uint32_t present, uint32_t live);
+
+/* Common dispatch helpers (vm_dispatch.c). */
+tv_status vm_run_begin(vm_run *run, tv_vm *vm, const tv_vm_program *p, const tv_vm_bindings *b,
+                       tv_tgsi_processor stage, tv_error *err);
+/* Run `njobs` jobs over the pool, each with its own worker; merges stats; the error of the
+ * lowest-numbered failing job is returned (deterministic for any thread count). */
+typedef tv_status (*vm_job_fn)(vm_worker *wk, uint64_t job, tv_error *err);
+tv_status vm_run_jobs(vm_run *run, uint64_t njobs, uint32_t nwarps, vm_job_fn fn,
+                      tv_vm_stats *stats, tv_error *err);
+
+/* Add a finished warp's counters to the worker's statistics. */
+void vm_worker_count(vm_worker *wk, const vm_warp *w);
+
+#endif

@@ -1,0 +1,144 @@
+/* COMP stage: a grid of blocks; each block's threads are packed 32 to a warp (x fastest).
+ * Blocks are jobs on the thread pool. BARRIER: every warp of the block runs until it
+ * reaches the barrier (or ends), then all resume; shared memory is per block and zeroed
+ * at block start. */
+#include "vm/vm_run.h"
+
+static void set_sv(vm_warp *w, const vm_run *R, uint32_t bid[3], uint32_t first_thread,
+                   uint32_t nthreads)
+{
+    const tv_vm_program *p = w->prog;
+    for (uint32_t k = 0; k < p->num_svs; k++) {
+        const vm_sv *sv = &p->svs[k];
+        vm_slot *s = &w->r[p->sv.base + sv->reg * 4];
+        for (unsigned l = 0; l < VM_LANES; l++) {
+            uint32_t t = first_thread + l;
+            uint32_t tid[3] = {t % R->block[0], (t / R->block[0]) % R->block[1],
+                               t / (R->block[0] * R->block[1])};
+            uint32_t v[4] = {0, 0, 0, 0};
+            switch (sv->semantic) {
+            case TV_SEM_THREAD_ID: v[0] = tid[0]; v[1] = tid[1]; v[2] = tid[2]; break;
+            case TV_SEM_BLOCK_ID:
+                v[0] = bid[0] + R->grid_offset[0]; v[1] = bid[1] + R->grid_offset[1];
+                v[2] = bid[2] + R->grid_offset[2];
+                break;
+            case TV_SEM_GRID_SIZE: v[0] = R->grid[0]; v[1] = R->grid[1]; v[2] = R->grid[2]; break;
+            case TV_SEM_BLOCK_SIZE:
+                v[0] = R->block[0]; v[1] = R->block[1]; v[2] = R->block[2];
+                break;
+            case TV_SEM_WORK_DIM: v[0] = v[1] = v[2] = v[3] = R->work_dim; break;
+            case TV_SEM_SUBGROUP_SIZE: v[0] = v[1] = v[2] = v[3] = VM_LANES; break;
+            case TV_SEM_SUBGROUP_INVOCATION: v[0] = v[1] = v[2] = v[3] = l; break;
+            case TV_SEM_SUBGROUP_EQ_MASK: v[0] = 1u << l; break;
+            case TV_SEM_SUBGROUP_GE_MASK: v[0] = ~0u << l; break;
+            case TV_SEM_SUBGROUP_GT_MASK: v[0] = l == 31 ? 0 : ~0u << (l + 1); break;
+            case TV_SEM_SUBGROUP_LE_MASK: v[0] = l == 31 ? ~0u : (2u << l) - 1u; break;
+            case TV_SEM_SUBGROUP_LT_MASK: v[0] = (1u << l) - 1u; break;
+            default: break;
+            }
+            (void)nthreads;
+            for (unsigned c = 0; c < 4; c++)
+                s[c].u[l] = v[c];
+        }
+    }
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        uint32_t t = first_thread + l;
+        w->lane_x[l] = (int32_t)(bid[0] * R->block[0] + t % R->block[0]);
+        w->lane_y[l] = (int32_t)(bid[1] * R->block[1] + (t / R->block[0]) % R->block[1]);
+    }
+}
+
+static tv_status comp_job(vm_worker *wk, uint64_t job, tv_error *err)
+{
+    const vm_run *R = wk->run;
+    uint32_t bid[3] = {(uint32_t)(job % R->grid[0]),
+                       (uint32_t)((job / R->grid[0]) % R->grid[1]),
+                       (uint32_t)(job / ((uint64_t)R->grid[0] * R->grid[1]))};
+    uint32_t nthreads = R->block[0] * R->block[1] * R->block[2];
+    uint32_t nwarps = (nthreads + VM_LANES - 1) / VM_LANES;
+    if (wk->shared)
+        memset(wk->shared, 0, wk->shared_size);
+    wk->trace_warp = -1;
+    for (uint32_t i = 0; i < nwarps; i++) {
+        uint32_t first = i * VM_LANES;
+        uint32_t n = nthreads - first < VM_LANES ? nthreads - first : VM_LANES;
+        uint32_t present = n == 32 ? VM_ALL_LANES : (1u << n) - 1u;
+        vm_warp *w = vm_worker_warp(wk, i, present, present);
+        set_sv(w, R, bid, first, nthreads);
+        /* zero the non-uniform registers so results never depend on earlier warps */
+        const tv_vm_program *p = w->prog;
+        memset(&w->r[p->temp.base], 0, (size_t)(p->sv.base - p->temp.base) * sizeof(vm_slot));
+        memset(&w->r[p->addr.base], 0,
+               (size_t)(p->num_slots - p->addr.base) * sizeof(vm_slot));
+        if (R->tracing) {
+            const uint32_t *id = R->vm->trace.id;
+            for (unsigned l = 0; l < n; l++) {
+                uint32_t t = first + l;
+                uint32_t g[3] = {bid[0] * R->block[0] + t % R->block[0],
+                                 bid[1] * R->block[1] + (t / R->block[0]) % R->block[1],
+                                 bid[2] * R->block[2] + t / (R->block[0] * R->block[1])};
+                if (g[0] == id[0] && g[1] == id[1] && g[2] == id[2]) {
+                    wk->trace_warp = (int32_t)i;
+                    wk->trace_lane = l;
+                }
+            }
+        }
+        w->at_barrier = false;
+        w->done = false;
+        wk->stats.invocations += n;
+    }
+    /* run every warp to its next barrier, repeat until all are done */
+    for (;;) {
+        bool any = false;
+        for (uint32_t i = 0; i < nwarps; i++) {
+            vm_warp *w = &wk->warps[i];
+            if (w->done)
+                continue;
+            wk->trace_this = wk->trace_warp == (int32_t)i;
+            tv_status st = vm_exec_warp(w, err);
+            wk->trace_this = false;
+            if (st != TV_OK)
+                return st;
+            if (!w->done)
+                any = true;
+        }
+        if (!any)
+            break;
+    }
+    for (uint32_t i = 0; i < nwarps; i++)
+        vm_worker_count(wk, &wk->warps[i]);
+    return TV_OK;
+}
+
+tv_status tv_vm_run_compute(tv_vm *vm, const tv_vm_program *p, const tv_vm_bindings *b,
+                            const tv_vm_compute_params *params, tv_vm_stats *stats,
+                            tv_error *err)
+{
+    vm_run run;
+    tv_status st = vm_run_begin(&run, vm, p, b, TV_TGSI_COMP, err);
+    if (st != TV_OK)
+        return st;
+    tv_vm_compute_params def;
+    memset(&def, 0, sizeof def);
+    if (!params)
+        params = &def;
+    for (unsigned k = 0; k < 3; k++) {
+        run.grid[k] = params->grid[k] ? params->grid[k] : 1;
+        run.block[k] = params->block[k] ? params->block[k] : (p->block[k] ? p->block[k] : 1);
+        run.grid_offset[k] = params->grid_offset[k];
+    }
+    uint64_t threads = (uint64_t)run.block[0] * run.block[1] * run.block[2];
+    if (threads > 65536)
+        return tv_error_set(err, TV_ERR_ARG, 0, 0, "block of %llu threads is too large",
+                            (unsigned long long)threads);
+    run.work_dim = params->work_dim;
+    if (!run.work_dim) {
+        run.work_dim = 1;
+        for (unsigned k = 1; k < 3; k++)
+            if (run.grid[k] * run.block[k] > 1)
+                run.work_dim = k + 1;
+    }
+    uint32_t nwarps = (uint32_t)((threads + VM_LANES - 1) / VM_LANES);
+    uint64_t njobs = (uint64_t)run.grid[0] * run.grid[1] * run.grid[2];
+    return vm_run_jobs(&run, njobs, nwarps, comp_job, stats, err);
+}

@@ -1,0 +1,371 @@
+/* FRAG stage: the target is cut into 8x4-pixel tiles, one warp each, lanes ordered so that
+ * every aligned 2x2 quad is 4 consecutive lanes (TL, TR, BL, BR). A job is one row of
+ * tiles. The primitive is one triangle or a rectangle (two triangles); pixels outside it
+ * are helper lanes of their quad or absent. Inputs are interpolated per lane at the
+ * pixel centre (or sample / centroid location) in window space: CONSTANT from vertex 0,
+ * LINEAR with screen-space barycentrics, PERSPECTIVE/COLOR perspective-correct with the
+ * vertices' 1/w. Outputs of live lanes land in the targets; killed pixels keep theirs. */
+#include <math.h>
+
+#include "vm/vm_run.h"
+
+static float edge(float ax, float ay, float bx, float by, float px, float py)
+{
+    return (bx - ax) * (py - ay) - (by - ay) * (px - ax);
+}
+
+/* Barycentrics of (x, y) in triangle t; returns whether the point is inside. */
+static bool bary(const vm_frag_tri *t, float x, float y, float b[3])
+{
+    if (t->area == 0.0f) {
+        b[0] = 1.0f; b[1] = b[2] = 0.0f;
+        return false;
+    }
+    b[0] = edge(t->x[1], t->y[1], t->x[2], t->y[2], x, y) / t->area;
+    b[1] = edge(t->x[2], t->y[2], t->x[0], t->y[0], x, y) / t->area;
+    b[2] = edge(t->x[0], t->y[0], t->x[1], t->y[1], x, y) / t->area;
+    return b[0] >= 0.0f && b[1] >= 0.0f && b[2] >= 0.0f;
+}
+
+static void sample_xy(const vm_run *R, uint32_t s, float *x, float *y)
+{
+    if (R->samples <= 1) { *x = 0.5f; *y = 0.5f; return; }
+    *x = R->sample_pos[s & 15][0];
+    *y = R->sample_pos[s & 15][1];
+}
+
+static void interp_at(const vm_run *R, const vm_fs_input *fi, const vm_frag_tri *t, float x,
+                      float y, uint32_t out[4])
+{
+    const tv_vm_frag_params *fp = R->fp;
+    const tv_vm_program *p = R->prog;
+    float b[3];
+    bary(t, x, y, b);
+    if (fi->semantic == TV_SEM_POSITION) {
+        float z = b[0] * t->z[0] + b[1] * t->z[1] + b[2] * t->z[2];
+        float iw = b[0] * t->inv_w[0] + b[1] * t->inv_w[1] + b[2] * t->inv_w[2];
+        float px = x, py = y;
+        if (p->origin_lower_left) py = (float)fp->height - y;
+        if (p->center_integer) { px -= 0.5f; py -= 0.5f; }
+        out[0] = vm_f2u(px); out[1] = vm_f2u(py); out[2] = vm_f2u(z); out[3] = vm_f2u(iw);
+        return;
+    }
+    if (fi->semantic == TV_SEM_FACE) {
+        out[0] = vm_f2u(fp->front_face ? 1.0f : -1.0f);
+        out[1] = out[2] = 0; out[3] = vm_f2u(1.0f);
+        return;
+    }
+    const uint32_t *a0 = fp->vertices[t->v[0]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
+    const uint32_t *a1 = fp->vertices[t->v[1]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
+    const uint32_t *a2 = fp->vertices[t->v[2]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
+    if (fi->interp == TV_INTERP_CONSTANT) {
+        memcpy(out, a0, 16);
+        return;
+    }
+    float w0 = b[0], w1 = b[1], w2 = b[2];
+    if (fi->interp != TV_INTERP_LINEAR) {
+        w0 *= t->inv_w[0]; w1 *= t->inv_w[1]; w2 *= t->inv_w[2];
+        float sum = w0 + w1 + w2;
+        if (sum != 0.0f) { w0 /= sum; w1 /= sum; w2 /= sum; }
+    }
+    for (unsigned c = 0; c < 4; c++)
+        out[c] = vm_f2u(w0 * vm_u2f(a0[c]) + w1 * vm_u2f(a1[c]) + w2 * vm_u2f(a2[c]));
+}
+
+static const vm_fs_input *find_input(const tv_vm_program *p, uint32_t reg)
+{
+    for (uint32_t i = 0; i < p->num_inputs; i++)
+        if (p->inputs[i].reg == reg)
+            return &p->inputs[i];
+    return NULL;
+}
+
+void vm_frag_interp_lane(const vm_warp *w, uint32_t reg, unsigned lane, float dx, float dy,
+                         bool at_sample, uint32_t sample, uint32_t out[4]);
+void vm_frag_interp_lane(const vm_warp *w, uint32_t reg, unsigned lane, float dx, float dy,
+                         bool at_sample, uint32_t sample, uint32_t out[4])
+{
+    const vm_run *R = w->run;
+    const vm_fs_input *fi = find_input(w->prog, reg);
+    memset(out, 0, 16);
+    if (!fi)
+        return;
+    float sx = 0.5f + dx, sy = 0.5f + dy;
+    if (at_sample)
+        sample_xy(R, sample, &sx, &sy);
+    interp_at(R, fi, &R->tris[w->lane_tri[lane]], (float)w->lane_x[lane] + sx,
+              (float)w->lane_y[lane] + sy, out);
+}
+
+void vm_frag_fbfetch_lane(const vm_warp *w, uint32_t color, unsigned lane, uint32_t out[4]);
+void vm_frag_fbfetch_lane(const vm_warp *w, uint32_t color, unsigned lane, uint32_t out[4])
+{
+    const tv_vm_frag_params *fp = w->run->fp;
+    memset(out, 0, 16);
+    if (color >= TV_VM_MAX_COLOR_TARGETS || w->lane_x[lane] < 0)
+        return;
+    const uint32_t *src = fp->fbfetch[color] ? fp->fbfetch[color] : fp->color[color].data;
+    if (!src)
+        return;
+    uint64_t e = ((uint64_t)w->lane_y[lane] * fp->width + (uint64_t)w->lane_x[lane]) *
+                 w->run->samples + w->sample;
+    if ((uint32_t)w->lane_x[lane] < fp->width && (uint32_t)w->lane_y[lane] < fp->height)
+        memcpy(out, src + e * 4, 16);
+}
+
+static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint32_t sample,
+                       bool per_sample)
+{
+    const vm_run *R = wk->run;
+    const tv_vm_frag_params *fp = R->fp;
+    const tv_vm_program *p = R->prog;
+    uint32_t x0 = fp->scissor[2] ? fp->scissor[0] : 0, y0 = fp->scissor[3] ? fp->scissor[1] : 0;
+    uint32_t x1 = fp->scissor[2] ? fp->scissor[2] : fp->width;
+    uint32_t y1 = fp->scissor[3] ? fp->scissor[3] : fp->height;
+    if (x1 > fp->width) x1 = fp->width;
+    if (y1 > fp->height) y1 = fp->height;
+    uint32_t present = 0, live = 0;
+    uint32_t smask = fp->sample_mask ? fp->sample_mask : VM_ALL_LANES;
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        unsigned q = l / 4, i = l % 4;
+        int32_t px = (int32_t)(tx * 8 + (q % 4) * 2 + (i & 1));
+        int32_t py = (int32_t)(ty * 4 + (q / 4) * 2 + (i >> 1));
+        w->lane_x[l] = px;
+        w->lane_y[l] = py;
+        w->lane_tri[l] = 0;
+        w->lane_cov[l] = 0;
+        if ((uint32_t)px >= x1 || (uint32_t)py >= y1 || (uint32_t)px < x0 ||
+            (uint32_t)py < y0)
+            continue;
+        present |= 1u << l;
+        /* coverage per sample; the triangle is the first containing the pixel centre
+           (or any covered sample) */
+        int tri = -1;
+        for (uint32_t s = 0; s < R->samples; s++) {
+            if (!((smask >> s) & 1u)) continue;
+            float sx, sy;
+            sample_xy(R, s, &sx, &sy);
+            for (uint32_t t = 0; t < R->num_tris; t++) {
+                float b[3];
+                if (bary(&R->tris[t], (float)px + sx, (float)py + sy, b)) {
+                    w->lane_cov[l] |= 1u << s;
+                    if (tri < 0) tri = (int)t;
+                    break;
+                }
+            }
+        }
+        float b[3];
+        for (uint32_t t = 0; t < R->num_tris; t++)
+            if (bary(&R->tris[t], (float)px + 0.5f, (float)py + 0.5f, b)) { tri = (int)t; break; }
+        w->lane_tri[l] = (uint8_t)(tri < 0 ? 0 : tri);
+        bool cov = per_sample ? ((w->lane_cov[l] >> sample) & 1u) : w->lane_cov[l] != 0;
+        if (cov) live |= 1u << l;
+    }
+    vm_worker_warp(wk, 0, present, live);
+    w->sample = sample;
+    memset(&w->r[p->temp.base], 0, (size_t)(p->sv.base - p->temp.base) * sizeof(vm_slot));
+    memset(&w->r[p->addr.base], 0, (size_t)(p->num_slots - p->addr.base) * sizeof(vm_slot));
+    /* inputs */
+    for (uint32_t k = 0; k < p->num_inputs; k++) {
+        const vm_fs_input *fi = &p->inputs[k];
+        vm_slot *dst = &w->r[p->in.base + fi->reg * 4];
+        for (unsigned l = 0; l < VM_LANES; l++) {
+            float sx = 0.5f, sy = 0.5f;
+            if (per_sample && (fi->location == TV_LOC_SAMPLE || fi->semantic == TV_SEM_POSITION))
+                sample_xy(R, sample, &sx, &sy);
+            else if (fi->location == TV_LOC_CENTROID && w->lane_cov[l] &&
+                     w->lane_cov[l] != ((R->samples >= 32) ? VM_ALL_LANES
+                                                          : (1u << R->samples) - 1u)) {
+                uint32_t s = 0;
+                while (!((w->lane_cov[l] >> s) & 1u)) s++;
+                sample_xy(R, s, &sx, &sy);
+            }
+            uint32_t v[4];
+            interp_at(R, fi, &R->tris[w->lane_tri[l]], (float)w->lane_x[l] + sx,
+                      (float)w->lane_y[l] + sy, v);
+            for (unsigned c = 0; c < 4; c++) dst[c].u[l] = v[c];
+        }
+    }
+    /* system values */
+    for (uint32_t k = 0; k < p->num_svs; k++) {
+        const vm_sv *sv = &p->svs[k];
+        vm_slot *s = &w->r[p->sv.base + sv->reg * 4];
+        for (unsigned l = 0; l < VM_LANES; l++) {
+            uint32_t v[4] = {0, 0, 0, 0};
+            float sx, sy;
+            switch (sv->semantic) {
+            case TV_SEM_SAMPLEID: v[0] = v[1] = v[2] = v[3] = sample; break;
+            case TV_SEM_SAMPLEPOS:
+                sample_xy(R, per_sample ? sample : 0, &sx, &sy);
+                if (!per_sample) sx = sy = 0.5f;
+                v[0] = vm_f2u(sx); v[1] = vm_f2u(sy);
+                break;
+            case TV_SEM_SAMPLEMASK:
+                v[0] = per_sample ? (w->lane_cov[l] & (1u << sample)) : w->lane_cov[l];
+                break;
+            case TV_SEM_FACE:
+                v[0] = vm_f2u(fp->front_face ? 1.0f : -1.0f);
+                break;
+            case TV_SEM_HELPER_INVOCATION:
+                v[0] = v[1] = v[2] = v[3] = ((w->helper >> l) & 1u) ? ~0u : 0u;
+                break;
+            case TV_SEM_PRIMID: v[0] = v[1] = v[2] = v[3] = fp->primitive_id; break;
+            case TV_SEM_POSITION: {
+                vm_fs_input fi = {0, TV_SEM_POSITION, 0, TV_INTERP_LINEAR, 0, 0xf};
+                interp_at(R, &fi, &R->tris[w->lane_tri[l]], (float)w->lane_x[l] + 0.5f,
+                          (float)w->lane_y[l] + 0.5f, v);
+                break;
+            }
+            case TV_SEM_SUBGROUP_SIZE: v[0] = VM_LANES; break;
+            case TV_SEM_SUBGROUP_INVOCATION: v[0] = l; break;
+            default: break;
+            }
+            for (unsigned c = 0; c < 4; c++)
+                s[c].u[l] = v[c];
+        }
+    }
+}
+
+static void write_outputs(vm_worker *wk, vm_warp *w, bool per_sample)
+{
+    const vm_run *R = wk->run;
+    const tv_vm_frag_params *fp = R->fp;
+    const tv_vm_program *p = R->prog;
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        if (!((w->live >> l) & 1u))
+            continue;
+        uint64_t pix = (uint64_t)w->lane_y[l] * fp->width + (uint64_t)w->lane_x[l];
+        uint32_t cov = per_sample ? (1u << w->sample) : w->lane_cov[l];
+        for (int32_t r = 0; r < p->out.count; r++) {
+            uint8_t sem = p->out_sem[r];
+            const vm_slot *o = &w->r[p->out.base + (uint32_t)r * 4];
+            for (uint32_t s = 0; s < R->samples; s++) {
+                if (!((cov >> s) & 1u)) continue;
+                uint64_t e = pix * R->samples + s;
+                if (sem == TV_SEM_COLOR && p->out_sem_index[r] < TV_VM_MAX_COLOR_TARGETS &&
+                    fp->color[p->out_sem_index[r]].data) {
+                    uint32_t *d = fp->color[p->out_sem_index[r]].data + e * 4;
+                    for (unsigned c = 0; c < 4; c++) d[c] = o[c].u[l];
+                } else if (sem == TV_SEM_POSITION && fp->depth) {
+                    fp->depth[e] = o[2].f[l];
+                } else if (sem == TV_SEM_STENCIL && fp->stencil) {
+                    fp->stencil[e] = o[1].u[l];
+                }
+            }
+            if (sem == TV_SEM_SAMPLEMASK && fp->sample_mask_out)
+                fp->sample_mask_out[pix] = o[0].u[l];
+        }
+    }
+    wk->stats.invocations += (uint64_t)__builtin_popcount(w->present & ~w->helper);
+    wk->stats.killed += (uint64_t)__builtin_popcount(w->killed | w->demoted);
+}
+
+static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
+{
+    const vm_run *R = wk->run;
+    const tv_vm_frag_params *fp = R->fp;
+    uint32_t ty = (uint32_t)job;
+    uint32_t ntx = (fp->width + 7) / 8;
+    uint32_t passes = R->per_sample ? R->samples : 1;
+    const uint32_t *id = R->vm->trace.id;
+    for (uint32_t tx = 0; tx < ntx; tx++) {
+        for (uint32_t s = 0; s < passes; s++) {
+            vm_warp *w = &wk->warps[0];
+            setup_warp(wk, w, tx, ty, s, R->per_sample);
+            if (!w->present)
+                continue;
+            wk->trace_this = false;
+            if (R->tracing && (!R->per_sample || s == id[2]))
+                for (unsigned l = 0; l < VM_LANES; l++)
+                    if ((uint32_t)w->lane_x[l] == id[0] && (uint32_t)w->lane_y[l] == id[1] &&
+                        ((w->present >> l) & 1u)) {
+                        wk->trace_this = true;
+                        wk->trace_lane = l;
+                    }
+            if (w->live) {
+                tv_status st = vm_exec_warp(w, err);
+                wk->trace_this = false;
+                if (st != TV_OK)
+                    return st;
+                write_outputs(wk, w, R->per_sample);
+            }
+            vm_worker_count(wk, w);
+        }
+    }
+    return TV_OK;
+}
+
+void tv_vm_frag_params_fullscreen(tv_vm_frag_params *fp, uint32_t width, uint32_t height,
+                                  tv_vm_frag_prim prim)
+{
+    memset(fp, 0, sizeof *fp);
+    fp->width = width;
+    fp->height = height;
+    fp->samples = 1;
+    fp->prim = (uint8_t)prim;
+    fp->front_face = true;
+    float W = (float)width, H = (float)height;
+    if (prim == TV_VM_PRIM_RECT) {
+        float xs[4] = {0, W, 0, W}, ys[4] = {0, 0, H, H};
+        for (unsigned v = 0; v < 4; v++) {
+            fp->vertices[v].x = xs[v];
+            fp->vertices[v].y = ys[v];
+            fp->vertices[v].w = 1.0f;
+        }
+    } else {
+        float xs[3] = {0, 2 * W, 0}, ys[3] = {0, 0, 2 * H};
+        for (unsigned v = 0; v < 3; v++) {
+            fp->vertices[v].x = xs[v];
+            fp->vertices[v].y = ys[v];
+            fp->vertices[v].w = 1.0f;
+        }
+    }
+}
+
+tv_status tv_vm_run_fragment(tv_vm *vm, const tv_vm_program *p, const tv_vm_bindings *b,
+                             const tv_vm_frag_params *params, tv_vm_stats *stats,
+                             tv_error *err)
+{
+    vm_run run;
+    tv_status st = vm_run_begin(&run, vm, p, b, TV_TGSI_FRAG, err);
+    if (st != TV_OK)
+        return st;
+    if (!params || !params->width || !params->height)
+        return tv_error_set(err, TV_ERR_ARG, 0, 0, "fragment run needs a target size");
+    if (params->width > 65536 || params->height > 65536)
+        return tv_error_set(err, TV_ERR_ARG, 0, 0, "target %ux%u is too large", params->width,
+                            params->height);
+    run.fp = params;
+    run.samples = params->samples ? params->samples : 1;
+    if (run.samples > 16 || (run.samples & (run.samples - 1)))
+        return tv_error_set(err, TV_ERR_ARG, 0, 0, "unsupported sample count %u", run.samples);
+    for (uint32_t s = 0; s < run.samples && run.samples > 1; s++)
+        tv_tex_sample_position(run.samples, s, &run.sample_pos[s][0], &run.sample_pos[s][1]);
+    run.per_sample = p->uses_sample_shading && run.samples > 1;
+    unsigned nv = params->prim == TV_VM_PRIM_RECT ? 4 : 3;
+    static const uint32_t idx[2][3] = {{0, 1, 2}, {2, 1, 3}};
+    run.num_tris = nv == 4 ? 2 : 1;
+    for (uint32_t t = 0; t < run.num_tris; t++) {
+        vm_frag_tri *tr = &run.tris[t];
+        for (unsigned k = 0; k < 3; k++) {
+            const tv_vm_frag_vertex *v = &params->vertices[idx[t][k]];
+            tr->v[k] = idx[t][k];
+            tr->x[k] = v->x;
+            tr->y[k] = v->y;
+            tr->z[k] = v->z;
+            tr->inv_w[k] = v->w != 0.0f ? 1.0f / v->w : 1.0f;
+        }
+        tr->area = edge(tr->x[0], tr->y[0], tr->x[1], tr->y[1], tr->x[2], tr->y[2]);
+        if (tr->area < 0.0f) {
+            /* make the orientation positive so inside tests use >= 0 */
+            float tx = tr->x[1], ty = tr->y[1], tz = tr->z[1], tw = tr->inv_w[1];
+            uint32_t tv = tr->v[1];
+            tr->x[1] = tr->x[2]; tr->y[1] = tr->y[2]; tr->z[1] = tr->z[2];
+            tr->inv_w[1] = tr->inv_w[2]; tr->v[1] = tr->v[2];
+            tr->x[2] = tx; tr->y[2] = ty; tr->z[2] = tz; tr->inv_w[2] = tw; tr->v[2] = tv;
+            tr->area = -tr->area;
+        }
+    }
+    uint64_t njobs = (params->height + 3) / 4;
+    return vm_run_jobs(&run, njobs, 1, frag_job, stats, err);
+}
