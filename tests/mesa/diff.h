@@ -95,6 +95,13 @@ typedef struct diff_batch {
     uint32_t gl[DIFF_PIX][4];
     uint32_t tv[DIFF_PIX][4];
     float tv_lod[DIFF_PIX];  /* texvm's unclamped lambda' (for LOD classification) */
+    /* LOD models for implicit/gradient lookups (not cubes): the exact Euclidean-rho LOD
+     * and llvmpipe's (0.5 * piecewise-linear log2 of the squared rho), both with the
+     * shader bias, without the sampler's; NAN where not modelled. */
+    float lod_exact[DIFF_PIX], lod_llvm[DIFF_PIX];
+    bool lod_model;
+    uint32_t tv_alt[DIFF_PIX][4]; /* texvm at llvmpipe's LOD (explicit-LOD re-run) */
+    bool has_alt;
     float range[4];          /* value range per component (tolerance scale), see compare */
     bool range_done;
 } diff_batch;
@@ -126,11 +133,18 @@ typedef enum {
     DR_ANISO,        /* different anisotropic footprint */
     DR_CUBE_CORNER,  /* cube corner texel: llvmpipe does not average three texels */
     DR_FETCH_OOB,    /* texelFetch out of range: llvmpipe returns (0,0,0,0) vs texvm rule */
+    DR_NORM_ULP,     /* llvmpipe's UNORM/SNORM -> float conversion is not correctly rounded */
+    DR_QUERY_LANE,   /* llvmpipe's textureSize uses one lane's level for the whole vector */
     DR_COUNT
 } diff_reason;
 
 extern const char *const diff_reason_names[DR_COUNT];
 
+/* Fill lod_exact / lod_llvm (call before diff_tv_run). */
+void diff_lod_model(diff_batch *b);
+/* llvmpipe's LOD for a scale factor whose exact LOD is `lod` (0.5 * fastlog2(2^(2 lod))):
+ * used for cubes, where the scale factor itself is taken from texvm's result. */
+float diff_llvm_lod_of(float lod);
 /* Classify pixel i of a batch; *reason is set for DC_DOCUMENTED. */
 diff_class diff_compare(diff_batch *b, int i, diff_reason *reason);
 

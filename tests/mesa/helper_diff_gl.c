@@ -285,7 +285,9 @@ bool diff_gl_run(glref *g, diff_batch *b, char *err, size_t err_size)
     bool ok = ptex && glref_framebuffer(g, DIFF_W, DIFF_H, 1, &fmt) &&
               glref_bind_texture(g, 0, t->gl_target, tex, smp) &&
               glref_bind_texture(g, 1, GL_TEXTURE_2D, ptex, 0) &&
-              glref_uniform_int(g, prog, "tex", 0) && glref_uniform_int(g, prog, "params", 1) &&
+              glref_uniform_int(g, prog, "tex", 0) &&
+              (glGetUniformLocation(prog, "params") < 0 ||
+               glref_uniform_int(g, prog, "params", 1)) &&
               glref_draw(g, prog) && glref_read(g, 0, b->gl);
     if (!ok)
         snprintf(err, err_size, "%s", glref_error(g));

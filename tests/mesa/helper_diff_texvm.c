@@ -295,6 +295,37 @@ bool diff_tv_run(diff_batch *b, char *err, size_t err_size)
                 b->tv_lod[i] = res->lod_unclamped[lane];
             }
         }
+        /* Re-run at llvmpipe's modelled LOD (explicit), to recognise its LOD departure. */
+        b->has_alt = false;
+        bool implicit = b->op == DOP_SAMPLE || b->op == DOP_BIAS || b->op == DOP_GRAD;
+        if (ok && implicit && !b->lod_model &&
+            (b->tex.gl_target == GL_TEXTURE_CUBE_MAP ||
+             b->tex.gl_target == GL_TEXTURE_CUBE_MAP_ARRAY)) {
+            /* cubes: llvmpipe's log2 applied to texvm's scale factor */
+            for (int i = 0; i < DIFF_PIX; i++) {
+                float shader_bias = b->op == DOP_BIAS ? b->p[i].a[0] : 0.0f;
+                float base = b->tv_lod[i] - b->smp.lod_bias - shader_bias;
+                b->lod_llvm[i] = diff_llvm_lod_of(base) + shader_bias;
+            }
+            b->lod_model = true;
+        }
+        if (ok && b->lod_model && b->op != DOP_QLOD) {
+            for (int r = 0; r < DIFF_PIX / TV_TEX_LANES && ok; r++) {
+                fill_request(b, r, req);
+                req->op = TV_TEX_OP_SAMPLE_LOD;
+                for (int lane = 0; lane < TV_TEX_LANES; lane++) {
+                    float l = b->lod_llvm[pixel_of(r, lane)];
+                    req->lod[lane] = isnan(l) ? -100.0f : l;
+                }
+                ok = tv_tex_execute(unit, req, res, &e) == TV_OK;
+                for (int lane = 0; lane < TV_TEX_LANES && ok; lane++)
+                    for (int k = 0; k < 4; k++)
+                        b->tv_alt[pixel_of(r, lane)][k] = res->v[k][lane];
+            }
+            b->has_alt = ok;
+            if (!ok)
+                snprintf(err, err_size, "tv_tex_execute (re-run): %s", e.message);
+        }
     }
     free(req);
     free(res);

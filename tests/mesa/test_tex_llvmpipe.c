@@ -708,7 +708,7 @@ static void print_case(const diff_batch *b, int i)
     memcpy(tf, b->tv[i], 16);
     print_message("    case px=%d,%d fmt=%s target=0x%x %dx%dx%d layers=%d levels=%d base=%d "
                   "max=%d op=%d shadow=%d off=(%d,%d,%d) min=0x%x mag=0x%x wrap=0x%x,0x%x,0x%x "
-                  "aniso=%g seamless=%d\n"
+                  "aniso=%g seamless=%d bias=%g minlod=%g maxlod=%g\n"
                   "      c=(%.9g, %.9g, %.9g, %.9g) a=(%.9g, %.9g, %.9g) dx=(%.6g, %.6g, %.6g) "
                   "dy=(%.6g, %.6g, %.6g)\n"
                   "      llvmpipe %08x %08x %08x %08x (%g %g %g %g)\n"
@@ -717,7 +717,8 @@ static void print_case(const diff_batch *b, int i)
                   b->tex.d, b->tex.layers, b->tex.levels, b->tex.base, b->tex.max, b->op,
                   b->shadow, b->off[0], b->off[1], b->off[2], b->smp.min_filter,
                   b->smp.mag_filter, b->smp.wrap_s, b->smp.wrap_t, b->smp.wrap_r,
-                  (double)b->smp.max_anisotropy, b->smp.seamless_cube, (double)p->c[0],
+                  (double)b->smp.max_anisotropy, b->smp.seamless_cube, (double)b->smp.lod_bias,
+                  (double)b->smp.min_lod, (double)b->smp.max_lod, (double)p->c[0],
                   (double)p->c[1], (double)p->c[2], (double)p->c[3], (double)p->a[0],
                   (double)p->a[1], (double)p->a[2], (double)p->dx[0], (double)p->dx[1],
                   (double)p->dx[2], (double)p->dy[0], (double)p->dy[1], (double)p->dy[2],
@@ -735,7 +736,7 @@ static void run_family(const family *f, uint32_t seed, diff_stats *st)
     uint32_t rng = seed;
     diff_batch *b = calloc(1, sizeof *b);
     assert_non_null(b);
-    int shown = 0;
+    int shown = 0, show_max = getenv("DIFF_SHOW") ? atoi(getenv("DIFF_SHOW")) : 4;
     for (int k = 0; k < f->batches; k++) {
         memset(b, 0, sizeof *b);
         f->gen(b, &rng, k);
@@ -749,6 +750,7 @@ static void run_family(const family *f, uint32_t seed, diff_stats *st)
             diff_texture_free(&b->tex);
             continue;
         }
+        diff_lod_model(b);
         if (!diff_tv_run(b, err, sizeof err))
             fail_msg("%s batch %d: texvm: %s", f->name, k, err);
         for (int i = 0; i < DIFF_PIX; i++) {
@@ -761,10 +763,12 @@ static void run_family(const family *f, uint32_t seed, diff_stats *st)
             case DC_DOCUMENTED:
                 st->documented++;
                 st->doc_by_reason[why]++;
+                if (getenv("DIFF_SHOW_DOC") && shown++ < show_max)
+                    print_case(b, i);
                 break;
             case DC_FAIL:
                 st->failed++;
-                if (shown++ < 4)
+                if (shown++ < show_max)
                     print_case(b, i);
                 break;
             }

@@ -126,6 +126,9 @@ static bool fill_multisample(glref *g, const glref_texture_desc *d, GLuint tex)
     glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, (GLint)d->internal_format, d->width, d->height,
                  layers * d->samples, 0, d->format, d->type, d->data[0]);
     glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAX_LEVEL, 0);
+    /* integer textures are incomplete with linear filters */
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D_ARRAY, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     GLint prev_fbo = 0;
     glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &prev_fbo);
     GLuint fbo;
