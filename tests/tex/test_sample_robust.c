@@ -53,8 +53,8 @@ static void test_random_requests(void **state)
         assert_true(tv_memory_write(F.mem, FX_SMP_POOL + 32u * i, raw, 32));
     }
     tv_tex_invalidate(F.unit);
-    unsigned ok = 0, arg = 0;
-    for (unsigned iter = 0; iter < 1500; iter++) {
+    unsigned ok = 0, arg = 0, valid_lanes = 0;
+    for (unsigned iter = 0; iter < 3000; iter++) {
         tv_tex_set_precision(F.unit, iter & 1 ? TV_TEX_PRECISION_HARDWARE
                                               : TV_TEX_PRECISION_REFERENCE);
         tv_tex_set_header_binding(F.unit, (iter % 7) == 0);
@@ -66,9 +66,10 @@ static void test_random_requests(void **state)
         r.active = rnd();
         r.present = rnd();
         r.component = (uint8_t)(rnd() % 5);
+        uint32_t uniform = (iter & 2) ? tv_tex_handle(rnd() % 4, rnd() % 12) : 0;
         for (unsigned l = 0; l < 32; l++) {
             uint32_t h = rnd() % 14, s = rnd() % 14;
-            r.handle[l] = (rnd() % 64) ? tv_tex_handle(h, s) : rnd();
+            r.handle[l] = uniform ? uniform : (rnd() % 64) ? tv_tex_handle(h, s) : rnd();
             for (int a = 0; a < 4; a++) {
                 r.coord[a][l] = rnd_float();
                 r.icoord[a][l] = (int32_t)(rnd() % 40) - 20;
@@ -107,10 +108,14 @@ static void test_random_requests(void **state)
             } else if ((res.invalid >> l) & 1u) {
                 for (int c = 0; c < 4; c++)
                     assert_int_equal(res.v[c][l], 0);
+            } else {
+                valid_lanes++;
             }
         }
     }
-    assert_true(ok > 300 && arg > 50);
+    assert_true(ok > 600 && arg > 100);
+    print_message("%u requests, %u rejected, %u lanes sampled\n", ok, arg, valid_lanes);
+    assert_true(valid_lanes > 10000);
     fx_free(&F);
 }
 
