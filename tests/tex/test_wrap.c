@@ -3,12 +3,13 @@
  * vectors end to end. */
 #include "sample_fixture.h"
 
-enum { IDX_1D, IDX_2D, IDX_3D, IDX_1DA, IDX_2DA, IDX_COUNT };
+enum { IDX_1D, IDX_2D, IDX_3D, IDX_1DA, IDX_2DA, IDX_RECT, IDX_CUBE, IDX_COUNT };
 
 typedef struct case_tex {
     unsigned type, target, w, h, d, dims;
     float layer_coord;
     unsigned layer;
+    bool unnorm;
 } case_tex;
 
 static const case_tex cases[IDX_COUNT] = {
@@ -17,7 +18,18 @@ static const case_tex cases[IDX_COUNT] = {
     [IDX_3D] = {TV_TEX_3D, TV_TEXTGT_3D, 4, 4, 4, 3, 0.0f, 0},
     [IDX_1DA] = {TV_TEX_1D_ARRAY, TV_TEXTGT_1D_ARRAY, 8, 1, 3, 1, 1.2f, 1},
     [IDX_2DA] = {TV_TEX_2D_ARRAY, TV_TEXTGT_2D_ARRAY, 8, 4, 3, 2, 2.0f, 2},
+    [IDX_RECT] = {TV_TEX_2D_NO_MIPMAP, TV_TEXTGT_2D_RECT, 8, 4, 1, 2, 0.0f, 0, true},
+    /* non-seamless cube: face +Y (layer 2) sampled as a 2D image with the wrap modes */
+    [IDX_CUBE] = {TV_TEX_CUBE, TV_TEXTGT_CUBE, 4, 4, 1, 2, 0.0f, 2},
 };
+
+/* Direction hitting face +Y at face coordinates (s, t): sc = +rx, tc = +rz, ry = 1. */
+static void cube_dir(float s, float t, float d[3])
+{
+    d[0] = 2 * s - 1;
+    d[1] = 1.0f;
+    d[2] = 2 * t - 1;
+}
 
 static const float border[4] = {0.25f, 0.5f, 0.75f, 1.0f};
 
@@ -27,16 +39,23 @@ static void setup_textures(fx *F)
     for (unsigned i = 0; i < IDX_COUNT; i++) {
         tv_tic t;
         fx_tic(&t, f, cases[i].type, cases[i].w, cases[i].h, cases[i].d, 1);
+        t.normalized_coords = !cases[i].unnorm;
         fx_put_tic(F, i, &t);
         fx_fill_formula(F, i);
     }
 }
 
-static float coord(unsigned k, unsigned axis, unsigned size, bool hw)
+static float coord(const case_tex *ct, unsigned k, unsigned axis, unsigned size, bool hw)
 {
     float s = -1.7f + 0.1371f * (float)k + 0.0517f * (float)axis;
-    if (hw) /* put the texel-space coordinate on the 1/256 grid */
-        s = roundf(s * (float)size * 256.0f) / ((float)size * 256.0f);
+    if (ct->unnorm) /* texel units */
+        s *= (float)size;
+    if (ct->target == TV_TEXTGT_CUBE) /* face coordinates stay in [0,1] */
+        s = 0.01f + 0.98f * (float)((k * 37u + axis * 11u) % 64u) / 63.0f;
+    if (hw) { /* put the texel-space coordinate on the 1/256 grid */
+        float scale = ct->unnorm ? 1.0f : (float)size;
+        s = roundf(s * scale * 256.0f) / (scale * 256.0f);
+    }
     return s;
 }
 
@@ -51,6 +70,7 @@ static void run_all(fx *F, bool hw)
                 unsigned filt = lin ? TV_MAG_LINEAR : TV_MAG_POINT;
                 tv_tsc s;
                 fx_tsc(&s, filt, filt, TV_MIP_NONE, mode);
+                s.cubemap_interface_filtering = 0;
                 for (int c = 0; c < 4; c++)
                     s.border_color[c] = fx_u(border[c]);
                 fx_put_tsc(F, 1, &s);
@@ -59,11 +79,18 @@ static void run_all(fx *F, bool hw)
                     tv_tex_result res;
                     fx_req(&r, TV_TEX_OP_SAMPLE_LZ, ct->target, tv_tex_handle(ci, 1), ~0u);
                     unsigned size[3] = {ct->w, ct->h, ct->d};
+                    float fc[3][32];
                     for (unsigned l = 0; l < 32; l++) {
                         unsigned k = batch * 32 + l;
                         for (unsigned a = 0; a < 3; a++)
-                            r.coord[a][l] = coord(k, a, size[a], hw);
+                            fc[a][l] = r.coord[a][l] = coord(ct, k, a, size[a], hw);
                         r.coord[3][l] = ct->layer_coord;
+                        if (ct->target == TV_TEXTGT_CUBE) {
+                            float d[3];
+                            cube_dir(fc[0][l], fc[1][l], d);
+                            for (unsigned a = 0; a < 3; a++)
+                                r.coord[a][l] = d[a];
+                        }
                     }
                     fx_run(F, &r, &res);
                     assert_int_equal(res.invalid, 0);
@@ -73,12 +100,12 @@ static void run_all(fx *F, bool hw)
                     for (unsigned l = 0; l < 32; l++) {
                         double u[3], ref[4];
                         for (unsigned a = 0; a < 3; a++)
-                            u[a] = (double)r.coord[a][l] * size[a];
+                            u[a] = (double)fc[a][l] * (ct->unnorm ? 1 : size[a]);
                         ref_sample_level(&rt, 0, wrap, lin, u, ref);
-                        if (!lin) { /* point sampling is exact */
+                        if (!lin && ct->target != TV_TEXTGT_CUBE) { /* point: exact */
                             fx_expect_near(&res, l, ref, 0.0);
                         } else {
-                            fx_expect_near(&res, l, ref, 2e-6);
+                            fx_expect_near(&res, l, ref, ct->target == TV_TEXTGT_CUBE ? 2e-5 : 2e-6);
                         }
                         checked++;
                     }
