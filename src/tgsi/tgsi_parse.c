@@ -1088,7 +1088,7 @@ static bool parse_instruction(parser *c, size_t start)
                            info->name);
         c->p++;
         uint64_t v;
-        if (!parse_uint(c, 0xffffffffu, &v, "label (an instruction number)"))
+        if (!parse_uint(c, 0xffffffffu, &v, "a label (an instruction number)"))
             return false;
         in->has_label = true;
         in->label = (uint32_t)v;
@@ -1684,6 +1684,11 @@ static bool end_of_statement(parser *c)
     skip_sp(c);
     if (!at_eol(c)) {
         char b[48];
+        int ch = peek(c);
+        if (ch == '#')
+            return fail_at(c, c->p, 1, "unexpected `#`: comments start with `;` or `//`");
+        if (ch < 0x20 || ch >= 0x7f)
+            return fail_at(c, c->p, 1, "unexpected byte 0x%02x", (unsigned)ch);
         return fail_at(c, c->p, 0, "unexpected `%s` after the end of the statement",
                        q(c, c->p, token_len(c, c->p), b));
     }
@@ -1698,6 +1703,8 @@ static bool parse_statement(parser *c)
     size_t start = c->p, len = word_len(c);
     char b[48];
     int ch = peek(c);
+    if (ch < 0x20 || ch >= 0x7f)
+        return fail_at(c, c->p, 1, "unexpected byte 0x%02x", (unsigned)ch);
     if (ch == '#') {
         size_t wl;
         c->p++;
