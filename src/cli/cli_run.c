@@ -1,10 +1,271 @@
-/* texvm run — placeholder until its issue lands: an explicit error, never a silent no-op. */
+/* texvm run: run a job file, or a TGSI file with short-form options (docs/jobs.md §15). */
 #include "cli.h"
+#include "job.h"
+#include "job_run.h"
+#include "job_short.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: texvm run JOB.json [options]\n"
+            "       texvm run SHADER.tgsi [--size WxH | --grid X[xY[xZ]] [--block X[xY[xZ]]]]\n"
+            "                 [--tex N=FILE.png | --tex N=pattern:NAME[:SIZE]] [--const N=v,v,...]\n"
+            "                 [--buffer N=SIZE] [--out FILE.png] [--save-job FILE.json] [options]\n"
+            "\n"
+            "Runs a TGSI program on the texvm engine: resources, the stage and the outputs come\n"
+            "from the job file (docs/jobs.md), or from the short forms for a TGSI file.\n"
+            "\n"
+            "options:\n"
+            "  --out-dir DIR            write outputs under DIR (created; default: the job's folder)\n"
+            "  --threads N              worker threads (default: the job's, else one per core)\n"
+            "  --max-instructions N     instruction budget per warp before a fault\n"
+            "  --precision reference|hardware   texture-unit precision\n"
+            "  --trace X,Y[,S]          FRAG: print every instruction of pixel (X,Y) [sample S]\n"
+            "  --trace X[,Y[,Z]]        COMP: of global thread (X,Y,Z); VERT: of vertex X\n"
+            "  --quiet                  no summary lines\n"
+            "  --help                   this text\n"
+            "\n"
+            "exit codes: 0 ok, 1 invalid job/program, runtime fault or failed check,\n"
+            "            2 bad command line, 3 file I/O, 4 unsupported feature\n");
+}
+
+static bool parse_u64(const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    if (!*s || *s == '-')
+        return false;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (*end || errno)
+        return false;
+    *out = v;
+    return true;
+}
+
+static bool parse_trace(const char *s, uint32_t id[3])
+{
+    id[0] = id[1] = id[2] = 0;
+    for (int k = 0; k < 3; k++) {
+        char *end;
+        errno = 0;
+        if (*s < '0' || *s > '9')
+            return false;
+        unsigned long v = strtoul(s, &end, 10);
+        if (errno || v > UINT32_MAX)
+            return false;
+        id[k] = (uint32_t)v;
+        if (!*end)
+            return true;
+        if (*end != ',')
+            return false;
+        s = end + 1;
+    }
+    return false;
+}
+
+/* mkdir -p */
+static bool make_dirs(const char *path)
+{
+    char buf[1024];
+    size_t n = strlen(path);
+    if (n == 0 || n >= sizeof buf)
+        return false;
+    memcpy(buf, path, n + 1);
+    for (size_t i = 1; i <= n; i++) {
+        if (buf[i] == '/' || buf[i] == '\0') {
+            char c = buf[i];
+            buf[i] = '\0';
+            if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+                return false;
+            buf[i] = c;
+        }
+    }
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t a = strlen(s), b = strlen(suffix);
+    return a >= b && !strcmp(s + a - b, suffix);
+}
+
+static int load_error(const job_error *err)
+{
+    fprintf(stderr, "%s\n", err->message);
+    return err->cls == JOB_ERR_IO ? CLI_EXIT_IO
+           : err->cls == JOB_ERR_UNSUPPORTED ? CLI_EXIT_UNSUPPORTED
+                                              : CLI_EXIT_INVALID;
+}
+
+/* Build the job of a TGSI file from the short forms. */
+static job *short_job(const char *path, const job_short_args *sa, const char *save, int *rc)
+{
+    size_t len;
+    char *text = cli_read_file(path, &len);
+    if (!text) {
+        *rc = CLI_EXIT_IO;
+        return NULL;
+    }
+    tv_tgsi_program *progs = NULL;
+    size_t count = 0;
+    tv_error err;
+    if (tv_tgsi_parse(text, len, path, TV_TGSI_MODE_DEFAULT, &progs, &count, &err) != TV_OK) {
+        cli_print_error(&err);
+        free(text);
+        *rc = CLI_EXIT_INVALID;
+        return NULL;
+    }
+    free(text);
+    char msg[512];
+    char *json = count ? job_short_build(path, &progs[0], sa, msg, sizeof msg) : NULL;
+    if (!count)
+        snprintf(msg, sizeof msg, "%s: no program", path);
+    tv_tgsi_programs_free(progs, count);
+    if (!json) {
+        fprintf(stderr, "texvm run: %s\n", msg);
+        *rc = CLI_EXIT_USAGE;
+        return NULL;
+    }
+    if (save) {
+        FILE *f = fopen(save, "w");
+        if (!f || fputs(json, f) < 0 || fputc('\n', f) < 0 || fclose(f) != 0) {
+            fprintf(stderr, "texvm run: cannot write \"%s\"\n", save);
+            free(json);
+            *rc = CLI_EXIT_IO;
+            return NULL;
+        }
+        fprintf(stderr, "texvm run: wrote the job to %s\n", save);
+    }
+    job_error jerr;
+    job *j = job_load_text(json, strlen(json), "<command line>", &jerr);
+    free(json);
+    if (!j)
+        *rc = load_error(&jerr);
+    return j;
+}
 
 int cli_run(int argc, char **argv)
 {
-    (void)argc;
-    (void)argv;
-    fprintf(stderr, "texvm run: not implemented yet\n");
-    return CLI_EXIT_UNSUPPORTED;
+    job_run_opts o;
+    memset(&o, 0, sizeof o);
+    o.threads = -1;
+    o.precision = -1;
+    job_short_args sa;
+    memset(&sa, 0, sizeof sa);
+    const char *input = NULL, *save = NULL;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        bool takes = true;
+        uint64_t n;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return CLI_EXIT_OK;
+        } else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
+            o.quiet = true;
+            takes = false;
+        } else if (a[0] != '-' || !a[1]) {
+            if (input) {
+                fprintf(stderr, "texvm run: one job or TGSI file at a time ('%s' and '%s')\n",
+                        input, a);
+                return CLI_EXIT_USAGE;
+            }
+            input = a;
+            takes = false;
+        } else if (!v) {
+            fprintf(stderr, "texvm run: %s needs a value (try texvm run --help)\n", a);
+            return CLI_EXIT_USAGE;
+        } else if (!strcmp(a, "--out-dir")) {
+            o.out_dir = v;
+        } else if (!strcmp(a, "--threads")) {
+            if (!parse_u64(v, &n) || n > 1024) {
+                fprintf(stderr, "texvm run: --threads %s: expected 0..1024\n", v);
+                return CLI_EXIT_USAGE;
+            }
+            o.threads = (int)n;
+        } else if (!strcmp(a, "--max-instructions")) {
+            if (!parse_u64(v, &n) || n == 0) {
+                fprintf(stderr, "texvm run: --max-instructions %s: expected a positive number\n",
+                        v);
+                return CLI_EXIT_USAGE;
+            }
+            o.max_instructions = n;
+        } else if (!strcmp(a, "--precision")) {
+            if (!strcmp(v, "reference"))
+                o.precision = TV_TEX_PRECISION_REFERENCE;
+            else if (!strcmp(v, "hardware"))
+                o.precision = TV_TEX_PRECISION_HARDWARE;
+            else {
+                fprintf(stderr, "texvm run: --precision %s: expected reference or hardware\n", v);
+                return CLI_EXIT_USAGE;
+            }
+        } else if (!strcmp(a, "--trace")) {
+            if (!parse_trace(v, o.trace_id)) {
+                fprintf(stderr, "texvm run: --trace %s: expected X[,Y[,Z]]\n", v);
+                return CLI_EXIT_USAGE;
+            }
+            o.trace = true;
+        } else if (!strcmp(a, "--size")) {
+            sa.size = v;
+        } else if (!strcmp(a, "--grid")) {
+            sa.grid = v;
+        } else if (!strcmp(a, "--block")) {
+            sa.block = v;
+        } else if (!strcmp(a, "--out")) {
+            sa.out = v;
+        } else if (!strcmp(a, "--save-job")) {
+            save = v;
+        } else if (!strcmp(a, "--tex") || !strcmp(a, "--const") || !strcmp(a, "--buffer")) {
+            const char **list = a[2] == 't' ? sa.tex : a[2] == 'c' ? sa.consts : sa.buffers;
+            unsigned *cnt = a[2] == 't' ? &sa.num_tex : a[2] == 'c' ? &sa.num_const
+                                                                      : &sa.num_buffer;
+            if (*cnt >= JOB_SHORT_MAX) {
+                fprintf(stderr, "texvm run: at most %d %s options\n", JOB_SHORT_MAX, a);
+                return CLI_EXIT_USAGE;
+            }
+            list[(*cnt)++] = v;
+        } else {
+            fprintf(stderr, "texvm run: unknown option '%s' (try texvm run --help)\n", a);
+            return CLI_EXIT_USAGE;
+        }
+        if (takes)
+            i++;
+    }
+    if (!input) {
+        usage(stderr);
+        return CLI_EXIT_USAGE;
+    }
+    bool is_job = ends_with(input, ".json");
+    bool shorts = sa.size || sa.grid || sa.block || sa.out || save || sa.num_tex ||
+                  sa.num_const || sa.num_buffer;
+    if (is_job && shorts) {
+        fprintf(stderr, "texvm run: --size, --grid, --block, --tex, --const, --buffer, --out and "
+                        "--save-job are for TGSI files; a job file says all of that itself\n");
+        return CLI_EXIT_USAGE;
+    }
+    if (o.out_dir && !make_dirs(o.out_dir)) {
+        fprintf(stderr, "texvm run: cannot create the output folder \"%s\"\n", o.out_dir);
+        return CLI_EXIT_IO;
+    }
+    int rc = 0;
+    job *j;
+    if (is_job) {
+        job_error err;
+        j = job_load_file(input, &err);
+        if (!j)
+            return load_error(&err);
+    } else {
+        j = short_job(input, &sa, save, &rc);
+        if (!j)
+            return rc;
+    }
+    rc = job_run(j, &o);
+    job_free(j);
+    return rc;
 }

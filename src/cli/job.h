@@ -353,6 +353,9 @@ void job_pattern_eval(const job_pattern *p, uint32_t x, uint32_t y, uint32_t lay
                       uint32_t layers, uint32_t level, uint32_t w, uint32_t h, double out[4]);
 uint32_t job_hash(uint32_t seed, uint32_t x, uint32_t y, uint32_t z, uint32_t c);
 
+/* Apply a "header" override to a texture header (job_tic_fields.c). */
+void job_tic_apply(tv_tic *tic, const job_tic_override *o);
+
 /* Typed values (docs/jobs.md §5): parse one element. Returns false with a message. */
 bool job_word_from_string(const char *s, int type, uint32_t *out, char *msg, size_t msgsize);
 

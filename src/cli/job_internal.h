@@ -102,7 +102,6 @@ bool jl_pattern(jl *c, const cJSON *obj, job_pattern *p);
 /* TIC field table for "header" overrides (job_tic_fields.c). */
 int job_tic_field_find(const char *name);
 const char *job_tic_field_name(int field);
-void job_tic_apply(tv_tic *tic, const job_tic_override *o);
 
 /* Free helpers. */
 void job_source_free(job_source *s);

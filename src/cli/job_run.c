@@ -1,0 +1,241 @@
+/* texvm run: a loaded job onto the engine — program, resources, stage, outputs, checks. */
+#include "job_run.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+int run_fail(run_state *rs, int code, const char *fmt, ...)
+{
+    if (!rs->error[0]) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(rs->error, sizeof rs->error, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+int run_exit_code(tv_status s)
+{
+    switch (s) {
+    case TV_OK: return CLI_EXIT_OK;
+    case TV_ERR_UNSUPPORTED: return CLI_EXIT_UNSUPPORTED;
+    case TV_ERR_IO: return CLI_EXIT_IO;
+    default: return CLI_EXIT_INVALID;
+    }
+}
+
+char *run_out_path(const run_state *rs, const char *rel)
+{
+    const char *dir = rs->opts->out_dir ? rs->opts->out_dir : rs->j->dir;
+    size_t n = strlen(dir) + strlen(rel) + 2;
+    char *p = malloc(n);
+    if (p)
+        snprintf(p, n, "%s%s%s", rel[0] == '/' ? "" : dir, rel[0] == '/' ? "" : "/", rel);
+    return p;
+}
+
+/* The job's interpolation overrides, written into the program's IN declarations. */
+static void apply_interp(const job *j, tv_tgsi_program *prog)
+{
+    for (size_t i = 0; i < j->frag.num_inputs; i++) {
+        const job_frag_input *in = &j->frag.inputs[i];
+        if (in->interpolate < 0 && in->location < 0)
+            continue;
+        for (uint32_t d = 0; d < prog->num_decls; d++) {
+            tv_tgsi_declaration *dc = &prog->decls[d];
+            if (dc->file != TV_FILE_IN || (int64_t)in->index < dc->first ||
+                (int64_t)in->index > dc->last)
+                continue;
+            dc->has_interp = true;
+            if (in->interpolate >= 0)
+                dc->interp = (uint8_t)in->interpolate;
+            if (in->location >= 0)
+                dc->location = (uint8_t)in->location;
+        }
+    }
+}
+
+static uint32_t thread_count(const job *j, const job_run_opts *o)
+{
+    int t = o->threads >= 0 ? o->threads : j->options.threads;
+    if (t > 0)
+        return (uint32_t)t;
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (uint32_t)(n > 64 ? 64 : n) : 1;
+}
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void print_summary(const run_state *rs, double seconds, uint32_t threads)
+{
+    const job *j = rs->j;
+    char what[96];
+    switch (j->run) {
+    case TV_TGSI_FRAG:
+        snprintf(what, sizeof what, "FRAG %ux%u", j->frag.width, j->frag.height);
+        break;
+    case TV_TGSI_COMP:
+        snprintf(what, sizeof what, "COMP grid %ux%ux%u", j->comp.grid[0], j->comp.grid[1],
+                 j->comp.grid[2]);
+        break;
+    case TV_TGSI_VERT:
+        snprintf(what, sizeof what, "VERT %u vertices x %u instances", j->vert.count,
+                 j->vert.instances);
+        break;
+    default:
+        snprintf(what, sizeof what, "GEOM %u primitives", j->geom.count);
+        break;
+    }
+    fprintf(stderr,
+            "texvm run: %s: %llu invocations, %llu warp instructions, %.3f s on %u thread%s\n",
+            what, (unsigned long long)rs->stats.invocations,
+            (unsigned long long)rs->stats.instructions, seconds, threads, threads == 1 ? "" : "s");
+}
+
+static void free_state(run_state *rs)
+{
+    for (int t = 0; t < JOB_MAX_TARGETS; t++)
+        free(rs->color[t]);
+    free(rs->depth);
+    free(rs->stencil);
+    for (int r = 0; r < JOB_MAX_ATTRIBS; r++)
+        free(rs->vert_out[r]);
+    if (rs->has_geom_out)
+        tv_vm_geometry_output_free(&rs->geom_out);
+    free(rs->global);
+    run_textures_free(rs);
+}
+
+static int unsupported_options(run_state *rs)
+{
+    const job_options *o = &rs->j->options;
+    if (o->per_quad_lod == 1)
+        return run_fail(rs, CLI_EXIT_UNSUPPORTED,
+                        "options.per_quad_lod: the engine has no per-quad LOD switch yet");
+    if (o->robust_access == 0)
+        return run_fail(rs, CLI_EXIT_UNSUPPORTED,
+                        "options.robust_access false: the engine always applies the "
+                        "robust-access rule");
+    return 0;
+}
+
+static int run_with_program(run_state *rs, tv_tgsi_program *prog)
+{
+    const job *j = rs->j;
+    const job_run_opts *o = rs->opts;
+    tv_error err;
+    memset(&err, 0, sizeof err);
+    int rc = unsupported_options(rs);
+    if (rc)
+        return rc;
+    if (j->run == TV_TGSI_FRAG)
+        apply_interp(j, prog);
+    tv_vm_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.threads = thread_count(j, o);
+    cfg.limits.max_instructions = o->max_instructions ? o->max_instructions
+                                                      : j->options.max_instructions;
+    tv_vm *vm = tv_vm_create(&cfg, &err);
+    if (!vm) {
+        cli_print_error(&err);
+        return run_exit_code(err.code);
+    }
+    tv_vm_program *p = tv_vm_program_create(vm, prog, &err);
+    if (!p) {
+        cli_print_error(&err);
+        tv_vm_destroy(vm);
+        return run_exit_code(err.code);
+    }
+    tv_vm_bindings b;
+    run_trace tr;
+    bool tracing = false;
+    rc = run_textures(rs);
+    if (!rc) {
+        int prec = o->precision >= 0 ? o->precision : j->options.precision;
+        if (prec >= 0)
+            tv_tex_set_precision(rs->tex, (tv_tex_precision)prec);
+        rc = run_bindings(rs, &b);
+    }
+    if (!rc && o->trace) {
+        if (!run_trace_init(&tr, tv_vm_program_source(p), o->trace_out ? o->trace_out : stdout))
+            rc = run_fail(rs, CLI_EXIT_INVALID, "out of memory");
+        else {
+            tracing = true;
+            tv_vm_trace vt = {run_trace_event, &tr, {o->trace_id[0], o->trace_id[1],
+                                                    o->trace_id[2]}};
+            tv_vm_set_trace(vm, &vt);
+        }
+    }
+    double t0 = now();
+    if (!rc)
+        rc = run_stage(rs, vm, p, &b);
+    double t1 = now();
+    if (tracing) {
+        tv_vm_set_trace(vm, NULL);
+        if (!tr.events)
+            fprintf(tr.out, "trace: the traced invocation executed no instruction (is it inside "
+                            "the grid / target?)\n");
+        run_trace_free(&tr);
+    }
+    if (!rc && !o->quiet)
+        print_summary(rs, t1 - t0, o->trace ? 1 : cfg.threads);
+    if (!rc)
+        rc = run_outputs(rs);
+    if (!rc)
+        rc = run_checks(rs);
+    tv_vm_program_destroy(p);
+    tv_vm_destroy(vm);
+    return rc;
+}
+
+int job_run(const job *j, const job_run_opts *opts)
+{
+    run_state *rs = calloc(1, sizeof *rs);
+    if (!rs) {
+        fprintf(stderr, "texvm run: out of memory\n");
+        return CLI_EXIT_INVALID;
+    }
+    rs->j = j;
+    rs->opts = opts;
+    const job_program *jp = NULL;
+    for (size_t i = 0; i < j->num_programs; i++)
+        if (j->programs[i].stage == j->run)
+            jp = &j->programs[i];
+    tv_tgsi_program *progs = NULL;
+    size_t count = 0;
+    tv_error err;
+    memset(&err, 0, sizeof err);
+    int rc;
+    if (!jp) {
+        rc = run_fail(rs, CLI_EXIT_INVALID, "%s: no %s program", j->path, job_stage_name(j->run));
+    } else if (tv_tgsi_parse(jp->text, jp->text_len, jp->tgsi_path ? jp->tgsi_path : j->path,
+                             TV_TGSI_MODE_DEFAULT, &progs, &count, &err) != TV_OK) {
+        cli_print_error(&err);
+        rc = run_exit_code(err.code);
+    } else {
+        tv_tgsi_program *prog = NULL;
+        for (size_t i = 0; i < count && !prog; i++)
+            if (progs[i].processor == j->run)
+                prog = &progs[i];
+        if (!prog)
+            rc = run_fail(rs, CLI_EXIT_INVALID, "%s: the TGSI text holds no %s program",
+                          jp->tgsi_path ? jp->tgsi_path : j->path, job_stage_name(j->run));
+        else
+            rc = run_with_program(rs, prog);
+        tv_tgsi_programs_free(progs, count);
+    }
+    if (rc && rs->error[0])
+        fprintf(stderr, "texvm run: %s\n", rs->error);
+    free_state(rs);
+    free(rs);
+    return rc;
+}

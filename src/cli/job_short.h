@@ -1,0 +1,27 @@
+/* Short forms of texvm run (docs/jobs.md §15): a TGSI file plus options -> job JSON. */
+#ifndef TEXVM_CLI_JOB_SHORT_H
+#define TEXVM_CLI_JOB_SHORT_H
+
+#include "texvm/tgsi.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define JOB_SHORT_MAX 32
+
+typedef struct job_short_args {
+    const char *size, *grid, *block, *out;
+    const char *tex[JOB_SHORT_MAX];
+    unsigned num_tex;
+    const char *consts[JOB_SHORT_MAX];
+    unsigned num_const;
+    const char *buffers[JOB_SHORT_MAX];
+    unsigned num_buffer;
+} job_short_args;
+
+/* The job as JSON text (malloc'ed), or NULL with a message. `tgsi_path` is written into
+ * the job as given (relative to the current directory). */
+char *job_short_build(const char *tgsi_path, const tv_tgsi_program *prog,
+                      const job_short_args *a, char *msg, size_t msgsize);
+
+#endif
