@@ -63,8 +63,25 @@ F3(fma, fmaf(a, b, c))
 F3(fma_legacy, (a == 0.0f || b == 0.0f) ? 0.0f + c : fmaf(a, b, c))
 F3(lrp, a * b + (1.0f - a) * c)
 F3(lrp_legacy, vm_lmul(a, b) + vm_lmul(1.0f - a, c))
-F2(min, fminf(a, b))
-F2(max, fmaxf(a, b))
+/* MIN/MAX: a NaN operand yields the other operand; -0 < +0. */
+static inline float fmin_z(float a, float b)
+{
+    if (a != a) return b;
+    if (b != b) return a;
+    if (a < b) return a;
+    if (b < a) return b;
+    return vm_u2f(vm_f2u(a) | vm_f2u(b));
+}
+static inline float fmax_z(float a, float b)
+{
+    if (a != a) return b;
+    if (b != b) return a;
+    if (a > b) return a;
+    if (b > a) return b;
+    return vm_u2f(vm_f2u(a) & vm_f2u(b));
+}
+F2(min, fmin_z(a, b))
+F2(max, fmax_z(a, b))
 F2(slt, a < b ? 1.0f : 0.0f)
 F2(sge, a >= b ? 1.0f : 0.0f)
 F2(seq, a == b ? 1.0f : 0.0f)
