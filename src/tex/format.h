@@ -44,17 +44,27 @@ void tex_decode(const tex_comp_layout *l, const uint8_t types[4], bool srgb,
  * once to float). BC1 with `punch_through` gives alpha 0 for index 3 in 3-colour mode.
  * BC6H gives floats, BC7 8-bit UNORM RGBA. Malformed BC6H/BC7 blocks give zeros. */
 void tex_bc1_texel(const uint8_t *blk, unsigned x, unsigned y, bool four_colour_only,
-                   float rgba[4]);
+                   double rgba[4]);   /* exact values (sRGB is applied to them before rounding) */
 float tex_bc2_alpha(const uint8_t *blk, unsigned x, unsigned y);
 /* BC4 channel (8 bytes): unorm in [0,1] or snorm in [-1,1] (BC3 alpha = unorm BC4). */
 float tex_bc4_value(const uint8_t *blk, unsigned x, unsigned y, bool is_signed);
 void tex_bc6h_texel(const uint8_t *blk, unsigned x, unsigned y, bool is_signed, float rgb[3]);
 void tex_bc7_texel(const uint8_t *blk, unsigned x, unsigned y, uint8_t rgba[4]);
 
+/* BPTC (BC6H/BC7) shared tables and bit reading (format_bptc.c). Partition tables hold the
+ * subset of texel i in bits [2i+1:2i]. */
+extern const uint32_t tex_bptc_part2[64], tex_bptc_part3[64];
+extern const uint8_t tex_bptc_anchor2[64], tex_bptc_anchor3[64][2];
+extern const uint8_t tex_bptc_weights2[4], tex_bptc_weights3[8], tex_bptc_weights4[16];
+uint32_t tex_bptc_bits(const uint8_t *blk, unsigned pos, unsigned n);
+uint32_t tex_bptc_index(const uint8_t *blk, unsigned pos, unsigned bits, unsigned t,
+                        const uint8_t *anchors, unsigned nanchors);
+
 /* sRGB: 8-bit code -> linear float (exact float of the GL formula, table), and a general
  * version for other bit widths. linear -> 8-bit sRGB code (RNE on the encoded value). */
 extern const uint32_t tex_srgb8_to_linear_bits[256];
 float tex_srgb_to_linear(float cs);
+double tex_srgb_to_linear_d(double cs);
 float tex_linear_to_srgb(float cl);
 
 /* Data type helpers. */

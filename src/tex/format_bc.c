@@ -10,7 +10,7 @@ static inline uint32_t rd32(const uint8_t *p)
 }
 
 void tex_bc1_texel(const uint8_t *blk, unsigned x, unsigned y, bool four_colour_only,
-                   float rgba[4])
+                   double rgba[4])
 {
     uint16_t c0 = rd16(blk), c1 = rd16(blk + 2);
     unsigned idx = (rd32(blk + 4) >> (2 * (4 * (y & 3) + (x & 3)))) & 3;
@@ -18,21 +18,21 @@ void tex_bc1_texel(const uint8_t *blk, unsigned x, unsigned y, bool four_colour_
     int e1[3] = {c1 >> 11, (c1 >> 5) & 63, c1 & 31};
     static const int maxv[3] = {31, 63, 31};
     int w0, w1, div;               /* value = (w0*e0 + w1*e1) / (div * max) */
-    rgba[3] = 1.0f;
+    rgba[3] = 1.0;
     if (four_colour_only || c0 > c1) {
         static const int tw0[4] = {1, 0, 2, 1}, tw1[4] = {0, 1, 1, 2}, td[4] = {1, 1, 3, 3};
         w0 = tw0[idx]; w1 = tw1[idx]; div = td[idx];
     } else {
         if (idx == 3) {
-            rgba[0] = rgba[1] = rgba[2] = 0.0f;
-            rgba[3] = 0.0f;
+            rgba[0] = rgba[1] = rgba[2] = 0.0;
+            rgba[3] = 0.0;
             return;
         }
         static const int tw0[3] = {1, 0, 1}, tw1[3] = {0, 1, 1}, td[3] = {1, 1, 2};
         w0 = tw0[idx]; w1 = tw1[idx]; div = td[idx];
     }
     for (int c = 0; c < 3; c++)
-        rgba[c] = (float)((double)(w0 * e0[c] + w1 * e1[c]) / (double)(div * maxv[c]));
+        rgba[c] = (double)(w0 * e0[c] + w1 * e1[c]) / (double)(div * maxv[c]);
 }
 
 float tex_bc2_alpha(const uint8_t *blk, unsigned x, unsigned y)

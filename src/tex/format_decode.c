@@ -136,10 +136,10 @@ static void decode_depth(const tex_comp_layout *l, const uint8_t types[4],
         out[0] = 0;
 }
 
-/* sRGB for block colour values already in [0,1]. */
-static uint32_t bc_colour(float v, bool srgb)
+/* Block colour values (exact, in [0,1]) -> float, through sRGB when asked. */
+static uint32_t bc_colour(double v, bool srgb)
 {
-    return tv_f32_bits(srgb ? tex_srgb_to_linear(v) : v);
+    return tv_f32_bits((float)(srgb ? tex_srgb_to_linear_d(v) : v));
 }
 
 void tex_decode(const tex_comp_layout *l, const uint8_t types[4], bool srgb,
@@ -166,14 +166,16 @@ void tex_decode(const tex_comp_layout *l, const uint8_t types[4], bool srgb,
     case TEX_DEC_BC2:
     case TEX_DEC_BC3: {
         const uint8_t *colour = l->decoder == TEX_DEC_BC1 ? data : data + 8;
-        tex_bc1_texel(colour, x, y, l->decoder != TEX_DEC_BC1, f);
-        if (l->decoder == TEX_DEC_BC2)
-            f[3] = tex_bc2_alpha(data, x, y);
-        else if (l->decoder == TEX_DEC_BC3)
-            f[3] = tex_bc4_value(data, x, y, false);
+        double d[4];
+        tex_bc1_texel(colour, x, y, l->decoder != TEX_DEC_BC1, d);
         for (int c = 0; c < 3; c++)
-            out[c] = bc_colour(f[c], srgb);
-        out[3] = tv_f32_bits(f[3]);
+            out[c] = bc_colour(d[c], srgb);
+        if (l->decoder == TEX_DEC_BC2)
+            out[3] = tv_f32_bits(tex_bc2_alpha(data, x, y));
+        else if (l->decoder == TEX_DEC_BC3)
+            out[3] = tv_f32_bits(tex_bc4_value(data, x, y, false));
+        else
+            out[3] = tv_f32_bits((float)d[3]);
         return;
     }
     case TEX_DEC_BC4:

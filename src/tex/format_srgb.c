@@ -52,6 +52,15 @@ const uint32_t tex_srgb8_to_linear_bits[256] = {
     0x3f7933b6, 0x3f7b74c6, 0x3f7db8de, 0x3f800000,
 };
 
+double tex_srgb_to_linear_d(double c)
+{
+    if (!(c > 0.0))
+        return 0.0;
+    if (c >= 1.0)
+        return 1.0;
+    return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
+}
+
 float tex_srgb_to_linear(float cs)
 {
     double c = cs;
