@@ -81,9 +81,14 @@ static bool from_png(level_ctx *L, const job_source *s)
     if (r)
         return jl_fail(L->c, r == 3 ? JOB_ERR_IO : JOB_ERR_INVALID, "%s", msg);
     if (img.width != L->w || img.height != L->h * L->layers) {
-        jl_fail(L->c, JOB_ERR_INVALID, "\"%s\" is %ux%u, level %u needs %ux%u (%u x %u rows)",
-                s->path, img.width, img.height, L->level, L->w, L->h * L->layers, L->h,
-                L->layers);
+        if (L->layers > 1)
+            jl_fail(L->c, JOB_ERR_INVALID,
+                    "\"%s\" is %ux%u, level %u needs %ux%u (%u layers of %u rows, stacked)",
+                    s->path, img.width, img.height, L->level, L->w, L->h * L->layers, L->layers,
+                    L->h);
+        else
+            jl_fail(L->c, JOB_ERR_INVALID, "\"%s\" is %ux%u, level %u needs %ux%u", s->path,
+                    img.width, img.height, L->level, L->w, L->h);
         image_free(&img);
         return false;
     }
