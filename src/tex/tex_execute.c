@@ -92,9 +92,9 @@ static bool type_ok(const tex_target_info *tgt, unsigned op, const tex_view *v)
     return true;
 }
 
+/* The part of a lane's context that depends only on (view, sampler, request). */
 static void setup_ctx(tv_tex_unit *unit, const tex_view *v, const tex_sampler *s,
-                      const tex_target_info *tgt, const tv_tex_request *req, unsigned lane,
-                      const lane_coords *lc, tex_ctx *c)
+                      const tex_target_info *tgt, const tv_tex_request *req, tex_ctx *c)
 {
     memset(c, 0, sizeof *c);
     bool over = (req->flags & TV_TEXF_FETCH_OVERRIDES) != 0;
@@ -135,6 +135,15 @@ static void setup_ctx(tv_tex_unit *unit, const tex_view *v, const tex_sampler *s
     c->q = last >= c->base_level ? last - c->base_level : 0;
     if (v->type == TV_TEX_2D_NO_MIPMAP || v->type == TV_TEX_1D_BUFFER)
         c->q = 0;
+}
+
+/* The per-lane part: array layer, compare reference, texel offsets. */
+static void setup_lane(const tv_tex_request *req, unsigned lane, const lane_coords *lc,
+                       tex_ctx *c)
+{
+    const tex_view *v = c->v;
+    const tex_target_info *tgt = c->tgt;
+    c->layer = 0;
     if (tgt->array) {
         uint32_t n = tgt->cube ? v->layers / 6 : v->layers;
         uint32_t idx = tex_layer_index(lc->c[3][lane], n ? n : 1);
@@ -144,6 +153,7 @@ static void setup_ctx(tv_tex_unit *unit, const tex_view *v, const tex_sampler *s
     if (v->tic.data_type[0] == 2) /* UNORM depth: the reference is clamped to [0,1] */
         ref = fminf(fmaxf(ref, 0.0f), 1.0f);
     c->ref = ref;
+    c->off[0] = c->off[1] = c->off[2] = 0;
     if ((req->flags & TV_TEXF_OFFSETS) && !tgt->cube)
         for (unsigned a = 0; a < tgt->dims; a++)
             c->off[a] = req->offset[a][lane];
@@ -194,13 +204,13 @@ static void lane_derivs(const tv_tex_request *req, const tex_target_info *tgt,
     }
 }
 
-static void sample_lane(tv_tex_unit *unit, const tex_view *v, const tex_sampler *s,
-                        const tex_target_info *tgt, const tv_tex_request *req,
-                        const lane_coords *lc, uint32_t present, unsigned lane,
-                        tv_tex_result *res)
+static void sample_lane(const tex_ctx *base, const tv_tex_request *req, const lane_coords *lc,
+                        uint32_t present, unsigned lane, tv_tex_result *res)
 {
-    tex_ctx c;
-    setup_ctx(unit, v, s, tgt, req, lane, lc, &c);
+    tex_ctx c = *base;
+    const tex_view *v = c.v;
+    const tex_target_info *tgt = c.tgt;
+    setup_lane(req, lane, lc, &c);
     float st[3] = {lc->c[0][lane], lc->c[1][lane], lc->c[2][lane]};
     unsigned face = 0;
     if (tgt->cube) {
@@ -285,6 +295,13 @@ tv_status tv_tex_execute(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_re
         lc = &lc_storage;
         project(req, present, lc);
     }
+    /* Consecutive lanes with the same handle share the resolved descriptors and the
+     * per-handle part of the context (descriptors cannot change within a request). */
+    bool have_last = false, last_ok = false, ctx_ok = false;
+    uint32_t last_handle = 0;
+    const tex_view *v = NULL;
+    const tex_sampler *s = NULL;
+    tex_ctx base;
     for (unsigned lane = 0; lane < TV_TEX_LANES; lane++) {
         if (!((active >> lane) & 1u))
             continue;
@@ -292,9 +309,15 @@ tv_status tv_tex_execute(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_re
         uint32_t handle = req->handle[lane];
         if (req->op == TV_TEX_OP_FETCH)
             handle &= 0xfffffu; /* a fetch reads only the header */
-        const tex_view *v = NULL;
-        const tex_sampler *s = NULL;
-        if (!tex_resolve(unit, handle, &v, &s) || !v || !s) {
+        if (!have_last || handle != last_handle) {
+            have_last = true;
+            last_handle = handle;
+            v = NULL;
+            s = NULL;
+            last_ok = tex_resolve(unit, handle, &v, &s) && v && s;
+            ctx_ok = false;
+        }
+        if (!last_ok) {
             res->invalid |= 1u << lane;
             continue;
         }
@@ -317,7 +340,11 @@ tv_status tv_tex_execute(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_re
                 res->v[k][lane] = out[k];
             continue;
         }
-        sample_lane(unit, v, s, tgt, req, lc, present, lane, res);
+        if (!ctx_ok) {
+            setup_ctx(unit, v, s, tgt, req, &base);
+            ctx_ok = true;
+        }
+        sample_lane(&base, req, lc, present, lane, res);
     }
     return TV_OK;
 }

@@ -325,6 +325,51 @@ static void test_reduction_minmax(void **state)
     fx_free(&F);
 }
 
+/* Lanes of one request may use different handles (textures and samplers). */
+static void test_mixed_handles(void **state)
+{
+    (void)state;
+    fx F;
+    fx_init(&F);
+    tv_format f = tv_format_from_name("R32G32B32A32_FLOAT");
+    tv_tic t;
+    fx_tic(&t, f, TV_TEX_2D, 8, 8, 1, 1);
+    fx_put_tic(&F, 0, &t);
+    fx_fill_formula(&F, 0);
+    fx_tic(&t, f, TV_TEX_2D_ARRAY, 4, 4, 3, 1);
+    fx_put_tic(&F, 1, &t);
+    fx_fill_formula(&F, 1);
+    point_sampler(&F, 0, TV_WRAP_REPEAT);
+    tv_tsc s;
+    fx_tsc(&s, TV_MAG_POINT, TV_MIN_POINT, TV_MIP_NONE, TV_WRAP_BORDER);
+    s.border_color[0] = fx_u(3.0f);
+    fx_put_tsc(&F, 1, &s);
+    tv_tex_request r;
+    tv_tex_result res;
+    fx_req(&r, TV_TEX_OP_SAMPLE_LZ, TV_TEXTGT_2D_ARRAY, 0, ~0u);
+    for (unsigned l = 0; l < 32; l++) {
+        r.handle[l] = tv_tex_handle(l % 3 == 0 ? 0 : 1, (l / 2) % 2);
+        r.coord[0][l] = 1.1f + 0.01f * (float)l; /* outside [0,1]: repeat vs border */
+        r.coord[1][l] = 0.3f;
+        r.coord[3][l] = (float)(l % 4);
+    }
+    fx_run(&F, &r, &res);
+    assert_int_equal(res.invalid, 0);
+    for (unsigned l = 0; l < 32; l++) {
+        bool arr = l % 3 != 0, border = (l / 2) % 2 == 1;
+        unsigned n = arr ? 4 : 8;
+        if (border) {
+            assert_true(fx_f(res.v[0][l]) == 3.0f);
+            continue;
+        }
+        double u = (double)r.coord[0][l] * n;
+        int i = (int)floor(u) % (int)n, j = (int)floor(0.3 * n);
+        unsigned layer = arr ? (l % 4 > 2 ? 2 : l % 4) : 0;
+        expect_formula(&res, l, 0, layer, i, j);
+    }
+    fx_free(&F);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -334,6 +379,7 @@ int main(void)
         cmocka_unit_test(test_border_colours),
         cmocka_unit_test(test_unnormalized_and_overrides),
         cmocka_unit_test(test_reduction_minmax),
+        cmocka_unit_test(test_mixed_handles),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
