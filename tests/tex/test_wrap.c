@@ -13,14 +13,14 @@ typedef struct case_tex {
 } case_tex;
 
 static const case_tex cases[IDX_COUNT] = {
-    [IDX_1D] = {TV_TEX_1D, TV_TEXTGT_1D, 8, 1, 1, 1, 0.0f, 0},
-    [IDX_2D] = {TV_TEX_2D, TV_TEXTGT_2D, 8, 4, 1, 2, 0.0f, 0},
-    [IDX_3D] = {TV_TEX_3D, TV_TEXTGT_3D, 4, 4, 4, 3, 0.0f, 0},
-    [IDX_1DA] = {TV_TEX_1D_ARRAY, TV_TEXTGT_1D_ARRAY, 8, 1, 3, 1, 1.2f, 1},
-    [IDX_2DA] = {TV_TEX_2D_ARRAY, TV_TEXTGT_2D_ARRAY, 8, 4, 3, 2, 2.0f, 2},
+    [IDX_1D] = {TV_TEX_1D, TV_TEXTGT_1D, 8, 1, 1, 1, 0.0f, 0, false},
+    [IDX_2D] = {TV_TEX_2D, TV_TEXTGT_2D, 8, 4, 1, 2, 0.0f, 0, false},
+    [IDX_3D] = {TV_TEX_3D, TV_TEXTGT_3D, 4, 4, 4, 3, 0.0f, 0, false},
+    [IDX_1DA] = {TV_TEX_1D_ARRAY, TV_TEXTGT_1D_ARRAY, 8, 1, 3, 1, 1.2f, 1, false},
+    [IDX_2DA] = {TV_TEX_2D_ARRAY, TV_TEXTGT_2D_ARRAY, 8, 4, 3, 2, 2.0f, 2, false},
     [IDX_RECT] = {TV_TEX_2D_NO_MIPMAP, TV_TEXTGT_2D_RECT, 8, 4, 1, 2, 0.0f, 0, true},
     /* non-seamless cube: face +Y (layer 2) sampled as a 2D image with the wrap modes */
-    [IDX_CUBE] = {TV_TEX_CUBE, TV_TEXTGT_CUBE, 4, 4, 1, 2, 0.0f, 2},
+    [IDX_CUBE] = {TV_TEX_CUBE, TV_TEXTGT_CUBE, 4, 4, 1, 2, 0.0f, 2, false},
 };
 
 /* Direction hitting face +Y at face coordinates (s, t): sc = +rx, tc = +rz, ry = 1. */
