@@ -256,6 +256,36 @@ static void test_lod_gradients_and_hw(void **state)
     fx_free(&F);
 }
 
+/* 1D and 3D footprints: only the target's axes count (1D ignores t; 3D adds r * depth). */
+static void test_lod_1d_3d(void **state)
+{
+    (void)state;
+    fx F;
+    fx_init(&F);
+    tv_format f = tv_format_from_name("R32_FLOAT");
+    tv_tic t;
+    fx_tic(&t, f, TV_TEX_1D, 64, 1, 1, 7);
+    fx_put_tic(&F, 0, &t);
+    fx_tic(&t, f, TV_TEX_3D, 64, 32, 16, 7);
+    fx_put_tic(&F, 1, &t);
+    sampler(&F, TV_MAG_LINEAR, TV_MIN_LINEAR, TV_MIP_LINEAR, 0, 0, 15.99f);
+    tv_tex_request r;
+    tv_tex_result res;
+    fx_req(&r, TV_TEX_OP_SAMPLE_GRAD, TV_TEXTGT_1D, tv_tex_handle(0, 0), 1);
+    r.ddx[0][0] = 2.0f / 64;  /* rho 2 */
+    r.ddx[1][0] = 1.0f;       /* t is not an axis of 1D */
+    r.ddy[0][0] = 1.0f / 64;
+    fx_run(&F, &r, &res);
+    assert_true(fabsf(res.lod_unclamped[0] - 1.0f) < 1e-6f);
+    fx_req(&r, TV_TEX_OP_SAMPLE_GRAD, TV_TEXTGT_3D, tv_tex_handle(1, 0), 1);
+    r.ddx[0][0] = 1.0f / 64;  /* (1, 0, 0) texels */
+    r.ddy[1][0] = 3.0f / 32;  /* (0, 3, 4) texels: length 5 */
+    r.ddy[2][0] = 4.0f / 16;
+    fx_run(&F, &r, &res);
+    assert_true(fabs(res.lod_unclamped[0] - log2(5.0)) < 1e-6);
+    fx_free(&F);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -265,6 +295,7 @@ int main(void)
         cmocka_unit_test(test_lod_base_level),
         cmocka_unit_test(test_lod_quads),
         cmocka_unit_test(test_lod_gradients_and_hw),
+        cmocka_unit_test(test_lod_1d_3d),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
