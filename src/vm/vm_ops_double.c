@@ -89,8 +89,25 @@ D1(dneg, -a)
 D2(dadd, a + b)
 D2(dmul, a * b)
 D2(ddiv, a / b)
-D2(dmax, fmax(a, b))
-D2(dmin, fmin(a, b))
+/* DMIN/DMAX as MIN/MAX: a NaN operand yields the other; -0 < +0. */
+static inline double dmin_z(double a, double b)
+{
+    if (a != a) return b;
+    if (b != b) return a;
+    if (a < b) return a;
+    if (b < a) return b;
+    return vm_u2d(vm_d2u(a) | vm_d2u(b));
+}
+static inline double dmax_z(double a, double b)
+{
+    if (a != a) return b;
+    if (b != b) return a;
+    if (a > b) return a;
+    if (b > a) return b;
+    return vm_u2d(vm_d2u(a) & vm_d2u(b));
+}
+D2(dmax, dmax_z(a, b))
+D2(dmin, dmin_z(a, b))
 DCMP(dslt, a < b)
 DCMP(dsge, a >= b)
 DCMP(dseq, a == b)
