@@ -76,7 +76,7 @@ tv_status vm_lower_cf(vm_lower *L)
             if (!sp || st[sp - 1].op != TV_TGSI_OP_SWITCH)
                 goto bad_nest;
             close_region(L, st[sp - 1].rstart, i);
-            st[sp - 1].rstart = i + 1;
+            st[sp - 1].rstart = i;   /* an empty CASE skips to the next label too */
             L->owner[i] = st[sp - 1].idx;
             break;
         case TV_TGSI_OP_ENDSWITCH:
