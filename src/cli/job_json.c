@@ -293,7 +293,7 @@ bool jl_get_format(jl *c, const cJSON *obj, const char *key, bool required, tv_f
 char *jl_resolve(const jl *c, const char *rel)
 {
     size_t dl = c->dir ? strlen(c->dir) : 0;
-    bool abs = rel[0] == '/' || dl == 0;
+    bool abs = rel[0] == '/' || dl == 0 || (dl == 1 && c->dir[0] == '.');
     size_t n = strlen(rel) + dl + 2;
     char *p = malloc(n);
     if (!p)

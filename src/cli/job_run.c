@@ -229,8 +229,10 @@ int job_run(const job *j, const job_run_opts *opts)
         if (!prog)
             rc = run_fail(rs, CLI_EXIT_INVALID, "%s: the TGSI text holds no %s program",
                           jp->tgsi_path ? jp->tgsi_path : j->path, job_stage_name(j->run));
-        else
+        else {
+            rs->program_path = jp->tgsi_path ? jp->tgsi_path : j->path;
             rc = run_with_program(rs, prog);
+        }
         tv_tgsi_programs_free(progs, count);
     }
     if (rc && rs->error[0])

@@ -35,6 +35,7 @@ typedef struct run_texture {
 typedef struct run_state {
     const job *j;
     const job_run_opts *opts;
+    const char *program_path; /* for fault messages */
     tv_memory *mem;
     tv_tex_unit *tex;
     run_texture *textures;   /* per job texture */

@@ -289,6 +289,8 @@ int run_stage(run_state *rs, tv_vm *vm, const tv_vm_program *p, const tv_vm_bind
         return rc;
     if (st != TV_OK) {
         char buf[1024];
+        if (!err.file[0] && rs->program_path)
+            snprintf(err.file, sizeof err.file, "%s", rs->program_path);
         tv_error_format(&err, buf, sizeof buf);
         return run_fail(rs, run_exit_code(st), "%s", buf);
     }

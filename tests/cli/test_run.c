@@ -1,0 +1,287 @@
+/* texvm run end to end: spawn $TEXVM_BIN on small jobs and compare the outputs with values
+ * computed here from the job's definition (pixel centres, thread ids), plus exit codes,
+ * messages, checks, the trace and the short forms. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include "helper_cli.h"
+#include "image.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+static const char *bin(void)
+{
+    const char *b = getenv("TEXVM_BIN");
+    return b && *b ? b : TEXVM_BINARY_DIR "/texvm";
+}
+
+/* Run `texvm run ARGS` in the temporary folder; stdout/stderr to files. Returns the exit
+ * code. */
+static int texvm(const char *args)
+{
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' run %s >stdout.txt 2>stderr.txt", tcli_tmpdir(),
+             bin(), args);
+    int st = system(cmd);
+    assert_true(WIFEXITED(st));
+    return WEXITSTATUS(st);
+}
+
+static char *slurp(const char *name, size_t *size)
+{
+    FILE *f = fopen(tcli_path(name), "rb");
+    if (!f)
+        return NULL;
+    char *buf = malloc(1 << 20);
+    assert_non_null(buf);
+    size_t n = fread(buf, 1, (1 << 20) - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+    if (size)
+        *size = n;
+    return buf;
+}
+
+static void contains(const char *file, const char *needle)
+{
+    char *s = slurp(file, NULL);
+    assert_non_null(s);
+    if (!strstr(s, needle))
+        fail_msg("%s does not contain \"%s\":\n%s", file, needle, s);
+    free(s);
+}
+
+static void write_text(const char *name, const char *text)
+{
+    /* test text uses ' for " */
+    char *t = strdup(text);
+    assert_non_null(t);
+    for (char *p = t; *p; p++)
+        if (*p == '\'')
+            *p = '"';
+    tcli_write(name, t, strlen(t));
+    free(t);
+}
+
+#define UV_FRAG "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n" \
+                "IMM[0] FLT32 {0.2500, 1.0000, 0.0000, 0.0000}\n" \
+                "  0: MOV OUT[0].xy, IN[0].xyxx\n  1: MOV OUT[0].z, IMM[0].xxxx\n" \
+                "  2: MOV OUT[0].w, IMM[0].yyyy\n  3: END\n"
+
+/* IN[0] over a full-target rect with corner uv (0,0)..(1,1): at pixel centres the value is
+ * ((x + 0.5) / W, (y + 0.5) / H) exactly for these power-of-two sizes. */
+static void frag_interpolation(void **state)
+{
+    (void)state;
+    tcli_write("uv.tgsi", UV_FRAG, strlen(UV_FRAG));
+    write_text("uv.json",
+               "{'texvm_job': 1, 'programs': [{'tgsi': 'uv.tgsi'}],"
+               " 'frag': {'width': 8, 'height': 4, 'inputs': [{'index': 0, 'values':"
+               "  [[0, 0, 0, 1], [1, 0, 0, 1], [0, 1, 0, 1], [1, 1, 0, 1]]}]},"
+               " 'outputs': [{'target': 0, 'raw': 'uv.f32'}, {'target': 0, 'png': 'uv.png'}]}");
+    assert_int_equal(texvm("uv.json --threads 2"), 0);
+    size_t size;
+    char *raw = slurp("uv.f32", &size);
+    assert_non_null(raw);
+    assert_int_equal(size, 8 * 4 * 16);
+    const float *f = (const float *)raw;
+    for (int y = 0; y < 4; y++)
+        for (int x = 0; x < 8; x++) {
+            const float *p = f + 4 * (y * 8 + x);
+            assert_true(p[0] == (x + 0.5f) / 8);
+            assert_true(p[1] == (y + 0.5f) / 4);
+            assert_true(p[2] == 0.25f);
+            assert_true(p[3] == 1.0f);
+        }
+    free(raw);
+    image img;
+    char msg[512];
+    assert_int_equal(image_png_read(tcli_path("uv.png"), &img, msg, sizeof msg), 0);
+    assert_int_equal(img.channels, 4);
+    /* pixel (3, 1): u = 0.4375 -> 111.5625 -> 112; v = 0.375 -> 95.625 -> 96; 0.25 -> 64 */
+    const uint16_t *p = img.px + 4 * (1 * 8 + 3);
+    assert_int_equal(p[0], 112);
+    assert_int_equal(p[1], 96);
+    assert_int_equal(p[2], 64);
+    assert_int_equal(p[3], 255);
+    image_free(&img);
+}
+
+/* Perspective: a rect whose right edge has w = 2 (all values given as v, interpolated as
+ * v/w and 1/w): along a row the value at pixel centre x is (x/W)/w'... computed here. */
+static void frag_perspective(void **state)
+{
+    (void)state;
+    tcli_write("uv.tgsi", UV_FRAG, strlen(UV_FRAG));
+    write_text("persp.json",
+               "{'texvm_job': 1, 'programs': [{'tgsi': 'uv.tgsi'}],"
+               " 'frag': {'width': 4, 'height': 2, 'positions': [[0, 0, 0, 1], [4, 0, 0, 2],"
+               "  [0, 2, 0, 1], [4, 2, 0, 2]], 'inputs': [{'index': 0, 'values':"
+               "  [[0, 0, 0, 1], [1, 0, 0, 1], [0, 1, 0, 1], [1, 1, 0, 1]]}]},"
+               " 'outputs': [{'target': 0, 'raw': 'persp.f32'}]}");
+    assert_int_equal(texvm("persp.json"), 0);
+    char *raw = slurp("persp.f32", NULL);
+    assert_non_null(raw);
+    const float *f = (const float *)raw;
+    for (int x = 0; x < 4; x++) {
+        double a = (x + 0.5) / 4;                  /* screen-space fraction */
+        double want = (a / 2) / ((1 - a) + a / 2); /* u/w over 1/w */
+        double got = f[4 * x];
+        if (got < want - 1e-6 || got > want + 1e-6)
+            fail_msg("pixel %d: u = %.9g, want %.9g", x, got, want);
+    }
+    free(raw);
+}
+
+#define IDS_COMP "COMP\nPROPERTY CS_FIXED_BLOCK_WIDTH 4\nPROPERTY CS_FIXED_BLOCK_HEIGHT 2\n" \
+                 "PROPERTY CS_FIXED_BLOCK_DEPTH 1\nDCL SV[0], BLOCK_ID\nDCL SV[1], THREAD_ID\n" \
+                 "DCL BUFFER[0]\nDCL TEMP[0..1]\nIMM[0] UINT32 {4, 2, 8, 16}\n" \
+                 "  0: UMAD TEMP[0].x, SV[0].xxxx, IMM[0].xxxx, SV[1].xxxx\n" \
+                 "  1: UMAD TEMP[0].y, SV[0].yyyy, IMM[0].yyyy, SV[1].yyyy\n" \
+                 "  2: UMAD TEMP[1].x, TEMP[0].yyyy, IMM[0].zzzz, TEMP[0].xxxx\n" \
+                 "  3: SHL TEMP[1].x, TEMP[1].xxxx, IMM[0].yyyy\n" \
+                 "  4: UMAD TEMP[0].z, TEMP[0].yyyy, IMM[0].wwww, TEMP[0].xxxx\n" \
+                 "  5: STORE BUFFER[0].x, TEMP[1].xxxx, TEMP[0].zzzz\n  6: END\n"
+
+/* Every thread of a 2x2 grid of 4x2 blocks stores y*16 + x at word y*8 + x. */
+static void compute_buffer(void **state)
+{
+    (void)state;
+    tcli_write("ids.tgsi", IDS_COMP, strlen(IDS_COMP));
+    write_text("ids.json",
+               "{'texvm_job': 1, 'programs': [{'tgsi': 'ids.tgsi'}], 'comp': {'grid': [2, 2]},"
+               " 'buffers': [{'name': 'out', 'slot': 0, 'size': 128, 'fill': '0xdeadbeef'}],"
+               " 'outputs': [{'buffer': 'out', 'raw': 'ids.bin'},"
+               "  {'buffer': 'out', 'dump': 'ids.txt', 'columns': 8}],"
+               " 'checks': [{'buffer': 'out', 'offset': 36, 'values': [17, 18]}]}");
+    assert_int_equal(texvm("ids.json --threads 1"), 0);
+    char *raw = slurp("ids.bin", NULL);
+    assert_non_null(raw);
+    const uint32_t *w = (const uint32_t *)raw;
+    for (uint32_t y = 0; y < 4; y++)
+        for (uint32_t x = 0; x < 8; x++)
+            assert_int_equal(w[y * 8 + x], y * 16 + x);
+    free(raw);
+    contains("ids.txt", "0x0020: 16 17 18 19 20 21 22 23\n");
+    contains("stderr.txt", "1 checks passed");
+    /* the same job with 2 threads gives the same bytes */
+    assert_int_equal(texvm("ids.json --threads 2 --quiet"), 0);
+    char *again = slurp("ids.bin", NULL);
+    assert_non_null(again);
+    for (uint32_t i = 0; i < 32; i++)
+        assert_int_equal(((const uint32_t *)again)[i], (i / 8) * 16 + i % 8);
+    free(again);
+    /* block size that disagrees with the program's properties */
+    write_text("ids_bad.json",
+               "{'texvm_job': 1, 'programs': [{'tgsi': 'ids.tgsi'}],"
+               " 'comp': {'grid': [1], 'block': [8, 1, 1]}}");
+    assert_int_equal(texvm("ids_bad.json"), 1);
+    contains("stderr.txt",
+             "texvm run: comp.block [8, 1, 1] disagrees with the program's CS_FIXED_BLOCK_* "
+             "[4, 2, 1]");
+}
+
+static void failed_check_exit(void **state)
+{
+    (void)state;
+    tcli_write("uv.tgsi", UV_FRAG, strlen(UV_FRAG));
+    write_text("chk.json",
+               "{'texvm_job': 1, 'programs': [{'tgsi': 'uv.tgsi'}], 'frag': {'size': [2, 2]},"
+               " 'checks': [{'target': 0, 'pixel': [1, 0], 'values': [0.75, 0.25, 0.25, 1]},"
+               "  {'target': 0, 'pixel': [0, 0], 'values': [0.5, 0.25, 0.25, 1]}]}");
+    /* the default inputs are zero: u = v = 0 */
+    assert_int_equal(texvm("chk.json"), 1);
+    contains("stderr.txt", "texvm run: check 0 failed: target 0 pixel (1, 0): got 0 0 0.25 1, "
+                           "expected 0.75 0.25 0.25 1\n");
+    contains("stderr.txt", "texvm run: 2 of 2 checks failed");
+}
+
+static void exit_codes(void **state)
+{
+    (void)state;
+    assert_int_equal(texvm(""), 2);
+    assert_int_equal(texvm("--bogus x.json"), 2);
+    contains("stderr.txt", "texvm run: unknown option '--bogus' (try texvm run --help)");
+    assert_int_equal(texvm("missing.json"), 3);
+    contains("stderr.txt", "missing.json: cannot read \"missing.json\": No such file or directory");
+    write_text("bad.json", "{'texvm_job': 1, 'programs': [{'tgsi_text': 'FRAG\\n'}],"
+                           " 'frag': {'width': 4, 'height': 4}, 'textures': "
+                           "[{'format': 'RGBA9', 'width': 4}]}");
+    assert_int_equal(texvm("bad.json"), 1);
+    contains("stderr.txt",
+             "bad.json: at key \"textures[0].format\": unknown format \"RGBA9\"");
+    assert_int_equal(texvm("bad.json --size 4x4"), 2);
+    assert_int_equal(texvm("--threads x bad.json"), 2);
+    contains("stderr.txt", "texvm run: --threads x: expected 0..1024");
+    assert_int_equal(texvm("--help"), 0);
+    contains("stdout.txt", "usage: texvm run JOB.json [options]");
+    /* a TGSI syntax error */
+    tcli_write("broken.tgsi", "FRAG\n  0: MOV OUT[0], \n", 24);
+    assert_int_equal(texvm("broken.tgsi"), 1);
+    contains("stderr.txt", "broken.tgsi:3:1: ");
+}
+
+#define LOOP_FRAG "FRAG\nDCL OUT[0], COLOR\n  0: BGNLOOP :0\n  1: ENDLOOP :0\n  2: END\n"
+
+static void runtime_fault(void **state)
+{
+    (void)state;
+    tcli_write("loop.tgsi", LOOP_FRAG, strlen(LOOP_FRAG));
+    assert_int_equal(texvm("loop.tgsi --size 2x2 --max-instructions 1000"), 1);
+    contains("stderr.txt", "texvm run: loop.tgsi:");
+    contains("stderr.txt", "instruction budget (1000) exceeded");
+}
+
+static void trace_and_short_forms(void **state)
+{
+    (void)state;
+    tcli_write("uv.tgsi", UV_FRAG, strlen(UV_FRAG));
+    assert_int_equal(texvm("uv.tgsi --size 4x4 --out short.png --save-job short.json --trace 1,2"),
+                     0);
+    /* pixel (1, 2) of 4x4: u = 0.375 (0x3ec00000), v = 0.625 (0x3f200000) */
+    contains("stdout.txt", "   0: MOV OUT[0].xy, IN[0].xyxx");
+    contains("stdout.txt", "x=0.375 (0x3ec00000) y=0.625 (0x3f200000)");
+    contains("stdout.txt", "   3: END");
+    contains("stderr.txt", "wrote the job to short.json");
+    image img;
+    char msg[512];
+    assert_int_equal(image_png_read(tcli_path("short.png"), &img, msg, sizeof msg), 0);
+    assert_int_equal(img.width, 4);
+    /* pixel (1, 2): 0.375 * 255 = 95.625 -> 96, 0.625 * 255 = 159.375 -> 159 */
+    assert_int_equal(img.px[4 * (2 * 4 + 1)], 96);
+    assert_int_equal(img.px[4 * (2 * 4 + 1) + 1], 159);
+    image_free(&img);
+    /* the saved job runs as a job file and loads with the documented defaults */
+    job *j = job_load_file(tcli_path("short.json"), NULL);
+    assert_non_null(j);
+    assert_int_equal(j->frag.width, 4);
+    assert_int_equal(j->frag.num_inputs, 1);
+    assert_int_equal(j->frag.inputs[0].values[3][0], 0x3f800000u);
+    job_free(j);
+    /* COMP short form with a dumped buffer */
+    tcli_write("ids.tgsi", IDS_COMP, strlen(IDS_COMP));
+    assert_int_equal(texvm("ids.tgsi --grid 2x2 --buffer 0=128"), 0);
+    contains("buffer0.txt", "0x0000: 0 1 2 3\n");
+    contains("buffer0.txt", "0x0070: 52 53 54 55\n"); /* y = 3, x = 4..7 */
+    assert_int_equal(texvm("ids.tgsi --size 4x4"), 2);
+    contains("stderr.txt", "ids.tgsi: --size and --out are for FRAG programs");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(frag_interpolation),
+        cmocka_unit_test(frag_perspective),
+        cmocka_unit_test(compute_buffer),
+        cmocka_unit_test(failed_check_exit),
+        cmocka_unit_test(exit_codes),
+        cmocka_unit_test(runtime_fault),
+        cmocka_unit_test(trace_and_short_forms),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
