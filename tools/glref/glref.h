@@ -143,11 +143,14 @@ bool glref_bind_image(glref *g, unsigned unit, GLuint tex, int level, bool layer
 bool glref_framebuffer(glref *g, int w, int h, int n, const GLenum *formats);
 /* Clear target i to 4 raw words (interpreted per the target's format). */
 bool glref_clear(glref *g, int i, const uint32_t value[4]);
-/* Per-corner values for vertex attribute `location` (corners in strip order
+/* Per-corner values (4 corners x 4 floats) for vertex attribute `location` (strip order
  * (-1,-1), (1,-1), (-1,1), (1,1)); used by a caller-supplied vertex shader. */
-bool glref_set_attrib(glref *g, unsigned location, const float corners[4][4]);
+bool glref_set_attrib(glref *g, unsigned location, const float *corners16);
 /* Draw the full-screen rectangle with prog into the framebuffer. */
 bool glref_draw(glref *g, GLuint prog);
+/* Draw `count` vertices as `mode` (GL_TRIANGLES, GL_TRIANGLE_STRIP) with the attributes
+ * set by glref_set_attrib (vertex k = corner k). */
+bool glref_draw_prims(glref *g, GLuint prog, GLenum mode, int count);
 /* Read target i: w*h*16 bytes, rows of y = 0 first. */
 bool glref_read(glref *g, int i, void *out);
 

@@ -5,7 +5,34 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <unistd.h>
+
+/* Send fd 2 to /dev/null (returns the saved fd, or -1) and back. With SOFTPIPE_DEBUG set,
+ * Mesa prints its ~130 internal shaders when a context is made and destroyed. */
+static int mute_stderr(void)
+{
+    fflush(stderr);
+    int saved = dup(2);
+    int null = open("/dev/null", O_WRONLY);
+    if (saved < 0 || null < 0 || dup2(null, 2) < 0) {
+        if (saved >= 0)
+            close(saved);
+        saved = -1;
+    }
+    if (null >= 0)
+        close(null);
+    return saved;
+}
+
+static void unmute_stderr(int saved)
+{
+    if (saved < 0)
+        return;
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+}
 
 bool glref_fail(glref *g, const char *fmt, ...)
 {
@@ -64,25 +91,28 @@ glref *glref_create(const char *driver, unsigned flags, char *err, size_t err_si
     if (flags & GLREF_CAPTURE_TGSI)
         setenv("SOFTPIPE_DEBUG", "fs,vs,gs,cs", 1);
 
+    int muted = (flags & GLREF_CAPTURE_TGSI) ? mute_stderr() : -1;
+    glref *g = NULL;
+    EGLDisplay dpy = EGL_NO_DISPLAY;
+    EGLContext ctx = EGL_NO_CONTEXT;
+    int version = 0;
     PFNEGLGETPLATFORMDISPLAYEXTPROC get_display =
         (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
     if (!get_display) {
         set_err(err, err_size, "eglGetPlatformDisplayEXT unavailable", eglGetError());
-        return NULL;
+        goto out;
     }
-    EGLDisplay dpy = get_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
+    dpy = get_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
     EGLint major = 0, minor = 0;
     if (dpy == EGL_NO_DISPLAY || !eglInitialize(dpy, &major, &minor)) {
         set_err(err, err_size, "no EGL surfaceless display", eglGetError());
-        return NULL;
+        goto out;
     }
     if (!eglBindAPI(EGL_OPENGL_API)) {
         set_err(err, err_size, "eglBindAPI(OpenGL) failed", eglGetError());
         eglTerminate(dpy);
-        return NULL;
+        goto out;
     }
-    EGLContext ctx = EGL_NO_CONTEXT;
-    int version = 0;
     for (size_t i = 0; i < sizeof k_versions / sizeof k_versions[0]; i++) {
         EGLint attrs[] = {EGL_CONTEXT_MAJOR_VERSION, k_versions[i][0],
                           EGL_CONTEXT_MINOR_VERSION, k_versions[i][1],
@@ -97,22 +127,23 @@ glref *glref_create(const char *driver, unsigned flags, char *err, size_t err_si
     if (ctx == EGL_NO_CONTEXT) {
         set_err(err, err_size, "no desktop GL core context (3.1 or later)", eglGetError());
         eglTerminate(dpy);
-        return NULL;
+        goto out;
     }
     if (!eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx)) {
         set_err(err, err_size, "eglMakeCurrent (surfaceless) failed", eglGetError());
         eglDestroyContext(dpy, ctx);
         eglTerminate(dpy);
-        return NULL;
+        goto out;
     }
-    glref *g = calloc(1, sizeof *g);
+    g = calloc(1, sizeof *g);
     if (!g) {
         set_err(err, err_size, "out of memory", 0);
         eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
         eglDestroyContext(dpy, ctx);
         eglTerminate(dpy);
-        return NULL;
+        goto out;
     }
+    g->quiet_debug = (flags & GLREF_CAPTURE_TGSI) != 0;
     g->dpy = dpy;
     g->ctx = ctx;
     g->version = version;
@@ -127,7 +158,8 @@ glref *glref_create(const char *driver, unsigned flags, char *err, size_t err_si
             snprintf(err, err_size, "asked for driver %s, got renderer \"%s\"", driver,
                      g->renderer);
         glref_destroy(g);
-        return NULL;
+        g = NULL;
+        goto out;
     }
     glGenVertexArrays(1, &g->vao);
     glBindVertexArray(g->vao);
@@ -137,8 +169,10 @@ glref *glref_create(const char *driver, unsigned flags, char *err, size_t err_si
         if (err && err_size)
             snprintf(err, err_size, "%s", g->err);
         glref_destroy(g);
-        return NULL;
+        g = NULL;
     }
+out:
+    unmute_stderr(muted);
     return g;
 }
 
@@ -154,6 +188,7 @@ void glref_destroy(glref *g)
         return;
     if (g->saved_stderr >= 0)
         glref_capture_end(g);
+    int muted = g->quiet_debug ? mute_stderr() : -1;
     if (g->fbo) {
         glDeleteFramebuffers(1, &g->fbo);
         glDeleteTextures(g->fb_n, g->fb_tex);
@@ -167,4 +202,5 @@ void glref_destroy(glref *g)
     eglTerminate(g->dpy);
     eglReleaseThread();
     free(g);
+    unmute_stderr(muted);
 }

@@ -139,17 +139,24 @@ bool glref_clear(glref *g, int i, const uint32_t value[4])
     return glref_gl_ok(g, "clear");
 }
 
-bool glref_set_attrib(glref *g, unsigned location, const float corners[4][4])
+bool glref_set_attrib(glref *g, unsigned location, const float *corners16)
 {
     if (location >= GLREF_MAX_ATTRIBS)
         return glref_fail(g, "attribute location %u out of range", location);
-    memcpy(g->attrib[location], corners, sizeof g->attrib[location]);
+    memcpy(g->attrib[location], corners16, sizeof g->attrib[location]);
     g->attrib_set[location] = true;
     return true;
 }
 
 bool glref_draw(glref *g, GLuint prog)
 {
+    return glref_draw_prims(g, prog, GL_TRIANGLE_STRIP, 4);
+}
+
+bool glref_draw_prims(glref *g, GLuint prog, GLenum mode, int count)
+{
+    if (count < 1 || count > 4)
+        return glref_fail(g, "draw: %d vertices (1 to 4)", count);
     if (!g->fbo)
         return glref_fail(g, "draw: no framebuffer");
     while (glGetError() != GL_NO_ERROR) {
@@ -177,7 +184,7 @@ bool glref_draw(glref *g, GLuint prog)
         glBindBuffer(GL_ARRAY_BUFFER, 0);
     }
     glUseProgram(prog);
-    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    glDrawArrays(mode, 0, count);
     return glref_gl_ok(g, "draw");
 }
 

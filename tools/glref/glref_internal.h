@@ -23,6 +23,7 @@ struct glref {
     float attrib[GLREF_MAX_ATTRIBS][4][4];
     GLuint attrib_buf;
     int saved_stderr;         /* -1 when not capturing */
+    bool quiet_debug;         /* SOFTPIPE_DEBUG is on: silence Mesa's own prints */
 };
 
 /* Printf-style error into g->err; always returns false. */

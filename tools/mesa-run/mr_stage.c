@@ -1,0 +1,327 @@
+/* mesa-run: the FRAG stage (a generated pass-through vertex shader feeds the job's
+ * per-vertex inputs to the fragment shader's `in` variables by name) and the COMP stage. */
+#include "mr.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* One `in` variable of a fragment shader. */
+typedef struct fs_input {
+    char qual[64];           /* interpolation/auxiliary qualifiers, copied to the VS */
+    char type[16];
+    char name[64];
+} fs_input;
+
+static bool is_qualifier(const char *w)
+{
+    static const char *const k[] = {"flat", "noperspective", "smooth", "centroid", "sample",
+                                    "highp", "mediump", "lowp", NULL};
+    for (int i = 0; k[i]; i++)
+        if (!strcmp(k[i], w))
+            return true;
+    return false;
+}
+
+/* Scan global-scope declarations `[qualifiers] in TYPE NAME;` (no arrays or blocks). */
+static int scan_inputs(const char *src, fs_input *out, int max)
+{
+    int n = 0, depth = 0;
+    const char *p = src;
+    char stmt[512];
+    size_t len = 0;
+    while (*p) {
+        if (p[0] == '/' && p[1] == '/') {
+            while (*p && *p != '\n')
+                p++;
+            continue;
+        }
+        if (p[0] == '/' && p[1] == '*') {
+            const char *e = strstr(p + 2, "*/");
+            p = e ? e + 2 : p + strlen(p);
+            continue;
+        }
+        if (*p == '#') { /* preprocessor line */
+            while (*p && *p != '\n')
+                p++;
+            continue;
+        }
+        if (*p == '{')
+            depth++;
+        if (*p == '}')
+            depth--;
+        if (*p == ';' || *p == '{' || *p == '}') {
+            stmt[len] = '\0';
+            if (*p == ';' && depth == 0 && n < max) {
+                char words[8][64];
+                int nw = 0;
+                for (char *t = strtok(stmt, " \t\r\n"); t && nw < 8; t = strtok(NULL, " \t\r\n"))
+                    snprintf(words[nw++], 64, "%s", t);
+                int in_at = -1;
+                for (int i = 0; i < nw; i++)
+                    if (!strcmp(words[i], "in"))
+                        in_at = i;
+                if (in_at >= 0 && nw == in_at + 3 && !strchr(words[nw - 1], '[')) {
+                    fs_input *e = &out[n];
+                    e->qual[0] = '\0';
+                    bool ok = true;
+                    for (int i = 0; i < in_at; i++) {
+                        if (!is_qualifier(words[i])) {
+                            ok = strncmp(words[i], "layout", 6) == 0 ? true : false;
+                            continue;
+                        }
+                        if (strlen(e->qual) + strlen(words[i]) + 2 < sizeof e->qual) {
+                            strcat(e->qual, words[i]);
+                            strcat(e->qual, " ");
+                        }
+                    }
+                    if (ok) {
+                        snprintf(e->type, sizeof e->type, "%s", words[in_at + 1]);
+                        snprintf(e->name, sizeof e->name, "%s", words[in_at + 2]);
+                        n++;
+                    }
+                }
+            }
+            len = 0;
+        } else if (len + 1 < sizeof stmt) {
+            stmt[len++] = *p;
+        }
+        p++;
+    }
+    return n;
+}
+
+/* vec4 attribute (raw words) -> the input's type. */
+static const char *conv(const char *type, char *buf, size_t n, int k)
+{
+    static const struct {
+        const char *type, *fmt;
+    } k_conv[] = {
+        {"float", "a%d.x"}, {"vec2", "a%d.xy"}, {"vec3", "a%d.xyz"}, {"vec4", "a%d"},
+        {"int", "floatBitsToInt(a%d.x)"}, {"ivec2", "floatBitsToInt(a%d.xy)"},
+        {"ivec3", "floatBitsToInt(a%d.xyz)"}, {"ivec4", "floatBitsToInt(a%d)"},
+        {"uint", "floatBitsToUint(a%d.x)"}, {"uvec2", "floatBitsToUint(a%d.xy)"},
+        {"uvec3", "floatBitsToUint(a%d.xyz)"}, {"uvec4", "floatBitsToUint(a%d)"},
+    };
+    for (size_t i = 0; i < sizeof k_conv / sizeof k_conv[0]; i++)
+        if (!strcmp(k_conv[i].type, type)) {
+            snprintf(buf, n, k_conv[i].fmt, k);
+            return buf;
+        }
+    return NULL;
+}
+
+/* The fragment shader's #version line, for the generated vertex shader. */
+static void version_line(const char *fs, char *out, size_t n)
+{
+    const char *v = strstr(fs, "#version");
+    if (!v) {
+        snprintf(out, n, "#version 110");
+        return;
+    }
+    size_t len = strcspn(v, "\r\n");
+    snprintf(out, n, "%.*s", (int)len, v);
+}
+
+static char *generate_vs(mr_state *s, const char *fs, fs_input *in, int nin)
+{
+    size_t cap = 4096 + (size_t)nin * 256;
+    char *vs = malloc(cap);
+    if (!vs)
+        return NULL;
+    char ver[64];
+    version_line(fs, ver, sizeof ver);
+    bool es = strstr(ver, " es") != NULL;
+    int len = snprintf(vs, cap, "%s\n%s", ver, es ? "precision highp float;\nprecision highp int;\n" : "");
+    len += snprintf(vs + len, cap - (size_t)len, "in vec4 mesa_run_pos;\n");
+    for (int k = 0; k < nin; k++)
+        len += snprintf(vs + len, cap - (size_t)len, "in vec4 a%d;\n%sout %s %s;\n", k,
+                        in[k].qual, in[k].type, in[k].name);
+    len += snprintf(vs + len, cap - (size_t)len, "void main() {\n    gl_Position = mesa_run_pos;\n");
+    for (int k = 0; k < nin; k++) {
+        char c[64];
+        if (!conv(in[k].type, c, sizeof c, k)) {
+            mr_fail(s, CLI_EXIT_UNSUPPORTED, "fragment input %s of type %s: mesa-run feeds "
+                    "float/int/uint scalars and vectors", in[k].name, in[k].type);
+            free(vs);
+            return NULL;
+        }
+        len += snprintf(vs + len, cap - (size_t)len, "    %s = %s;\n", in[k].name, c);
+    }
+    snprintf(vs + len, cap - (size_t)len, "}\n");
+    return vs;
+}
+
+static const job_frag_input *input_named(const job_frag *f, const char *name, int nin)
+{
+    for (size_t i = 0; i < f->num_inputs; i++)
+        if (f->inputs[i].glsl_name && !strcmp(f->inputs[i].glsl_name, name))
+            return &f->inputs[i];
+    if (nin == 1 && f->num_inputs == 1 && !f->inputs[0].glsl_name)
+        return &f->inputs[0];
+    return NULL;
+}
+
+static GLenum target_format(tv_format f)
+{
+    const tv_format_info *fi = tv_format_get(f);
+    if (fi && fi->kind == TV_FMT_KIND_UINT)
+        return GL_RGBA32UI;
+    if (fi && fi->kind == TV_FMT_KIND_SINT)
+        return GL_RGBA32I;
+    return GL_RGBA32F;
+}
+
+static double now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Run `fn` opts->repeat times after the first run and print the median. */
+static void report_timing(mr_state *s, const char *what, double *t, int n, double items)
+{
+    qsort(t, (size_t)n, sizeof *t, cmp_double);
+    double med = t[n / 2];
+    printf("mesa-run: %s %s: median %.3f ms over %d runs, %.2f M%s/s\n", s->opts->driver,
+           what, med, n, items / (med * 1e3), s->j->run == TV_TGSI_COMP ? "threads" : "pixels");
+}
+
+int mr_frag(mr_state *s, const char *fs_src, const char *vs_src)
+{
+    job_frag *f = &s->j->frag;
+    if (f->samples > 1 || f->has_depth || f->has_stencil)
+        return mr_fail(s, CLI_EXIT_UNSUPPORTED, "mesa-run renders single-sample colour targets "
+                       "only (no samples, depth or stencil)");
+    fs_input in[GLREF_MAX_ATTRIBS];
+    int nin = scan_inputs(fs_src, in, GLREF_MAX_ATTRIBS - 1);
+    char *gen = NULL;
+    if (!vs_src) {
+        gen = generate_vs(s, fs_src, in, nin);
+        if (!gen)
+            return s->rs.error[0] ? CLI_EXIT_UNSUPPORTED : mr_fail(s, CLI_EXIT_INVALID, "out of memory");
+        vs_src = gen;
+    }
+    s->prog = glref_program(s->g, vs_src, fs_src);
+    free(gen);
+    if (!s->prog)
+        return mr_fail(s, CLI_EXIT_INVALID, "GLSL: %s", glref_error(s->g));
+    /* vertices: TL, TR, BL, BR (rect) or 3 (triangle), window coordinates y down */
+    int nv = f->prim == JOB_PRIM_RECT ? 4 : 3;
+    float W = (float)f->width, H = (float)f->height;
+    float pos[4][4] = {{0, 0, 0, 1}, {W, 0, 0, 1}, {0, H, 0, 1}, {W, H, 0, 1}};
+    if (f->prim != JOB_PRIM_RECT) {
+        pos[1][0] = 2 * W;
+        pos[2][1] = 2 * H;
+    }
+    if (f->has_positions)
+        memcpy(pos, f->positions, sizeof pos);
+    float clip[4][4];
+    for (int v = 0; v < 4; v++) {
+        float w = pos[v][3] != 0 ? pos[v][3] : 1.0f;
+        clip[v][0] = (2.0f * pos[v][0] / W - 1.0f) * w;
+        clip[v][1] = (1.0f - 2.0f * pos[v][1] / H) * w;
+        clip[v][2] = (2.0f * pos[v][2] - 1.0f) * w;
+        clip[v][3] = w;
+    }
+    for (int k = 0; k < nin; k++) {
+        char aname[16];
+        snprintf(aname, sizeof aname, "a%d", k);
+        GLint loc = glGetAttribLocation(s->prog, aname);
+        const job_frag_input *ji = input_named(f, in[k].name, nin);
+        float corners[4][4] = {{0}};
+        if (ji)
+            memcpy(corners, ji->values, sizeof corners);
+        if (loc >= 0 && loc < GLREF_MAX_ATTRIBS)
+            glref_set_attrib(s->g, (unsigned)loc, &corners[0][0]);
+    }
+    GLint ploc = glGetAttribLocation(s->prog, "mesa_run_pos");
+    if (ploc >= 0 && ploc < GLREF_MAX_ATTRIBS)
+        glref_set_attrib(s->g, (unsigned)ploc, &clip[0][0]);
+    GLenum fmts[JOB_MAX_TARGETS];
+    unsigned nt = f->num_targets ? f->num_targets : 1;
+    for (unsigned t = 0; t < nt; t++)
+        fmts[t] = f->num_targets ? target_format(f->targets[t].format) : GL_RGBA32F;
+    if (!glref_framebuffer(s->g, (int)f->width, (int)f->height, (int)nt, fmts))
+        return mr_fail(s, CLI_EXIT_INVALID, "%s", glref_error(s->g));
+    for (unsigned t = 0; t < f->num_targets; t++)
+        glref_clear(s->g, (int)t, f->targets[t].clear);
+    int rc = mr_bind(s);
+    if (!rc)
+        rc = mr_uniforms(s);
+    if (rc)
+        return rc;
+    GLenum mode = f->prim == JOB_PRIM_RECT ? GL_TRIANGLE_STRIP : GL_TRIANGLES;
+    if (!glref_draw_prims(s->g, s->prog, mode, nv))
+        return mr_fail(s, CLI_EXIT_INVALID, "draw: %s", glref_error(s->g));
+    glref_finish(s->g);
+    if (s->opts->repeat > 0) {
+        double *t = malloc(sizeof *t * (size_t)s->opts->repeat);
+        for (int r = 0; t && r < s->opts->repeat; r++) {
+            double t0 = now_ms();
+            glref_draw_prims(s->g, s->prog, mode, nv);
+            glref_finish(s->g);
+            t[r] = now_ms() - t0;
+        }
+        if (t)
+            report_timing(s, "draw", t, s->opts->repeat, (double)f->width * f->height);
+        free(t);
+    }
+    size_t npx = (size_t)f->width * f->height;
+    uint32_t *rows = malloc(npx * 16);
+    if (!rows)
+        return mr_fail(s, CLI_EXIT_INVALID, "out of memory");
+    for (unsigned t = 0; t < nt; t++) {
+        s->rs.color[t] = malloc(npx * 16);
+        if (!s->rs.color[t] || !glref_read(s->g, (int)t, rows)) {
+            free(rows);
+            return mr_fail(s, CLI_EXIT_INVALID, "read-back: %s", glref_error(s->g));
+        }
+        /* GL row 0 is the bottom row; texvm's row 0 is the top */
+        for (uint32_t y = 0; y < f->height; y++)
+            memcpy(s->rs.color[t] + (size_t)y * f->width * 4,
+                   rows + (size_t)(f->height - 1 - y) * f->width * 4, (size_t)f->width * 16);
+    }
+    free(rows);
+    return mr_readback(s);
+}
+
+int mr_comp(mr_state *s, const char *cs_src)
+{
+    s->prog = glref_program_compute(s->g, cs_src);
+    if (!s->prog)
+        return mr_fail(s, CLI_EXIT_INVALID, "GLSL: %s", glref_error(s->g));
+    int rc = mr_bind(s);
+    if (!rc)
+        rc = mr_uniforms(s);
+    if (rc)
+        return rc;
+    const job_comp *c = &s->j->comp;
+    if (!glref_dispatch(s->g, s->prog, c->grid[0], c->grid[1], c->grid[2]))
+        return mr_fail(s, CLI_EXIT_INVALID, "dispatch: %s", glref_error(s->g));
+    glref_finish(s->g);
+    if (s->opts->repeat > 0) {
+        GLint ls[3] = {1, 1, 1};
+        glGetProgramiv(s->prog, GL_COMPUTE_WORK_GROUP_SIZE, ls);
+        double *t = malloc(sizeof *t * (size_t)s->opts->repeat);
+        for (int r = 0; t && r < s->opts->repeat; r++) {
+            double t0 = now_ms();
+            glref_dispatch(s->g, s->prog, c->grid[0], c->grid[1], c->grid[2]);
+            glref_finish(s->g);
+            t[r] = now_ms() - t0;
+        }
+        if (t)
+            report_timing(s, "dispatch", t, s->opts->repeat,
+                          (double)c->grid[0] * c->grid[1] * c->grid[2] * ls[0] * ls[1] * ls[2]);
+        free(t);
+    }
+    return mr_readback(s);
+}
