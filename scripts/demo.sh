@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# README command 1: set up, build, and run the main job over examples/.
+# README command 1: set up, build, and render every example job (examples/*/job.json) into
+# out/<example>/ with `texvm run`, then say where the images are.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -15,3 +16,37 @@ if [ ${#tgsi[@]} -gt 0 ]; then
     "$bin" fmt "$f"
   done
 fi
+
+jobs=(examples/*/job.json)
+if [ ${#jobs[@]} -eq 0 ]; then
+  echo "no example jobs under examples/*/job.json"
+  exit 0
+fi
+mkdir -p out
+ok=()
+failed=()
+for job in "${jobs[@]}"; do
+  name=$(basename "$(dirname "$job")")
+  echo "== texvm run $job --out-dir out/$name"
+  if "$bin" run "$job" --out-dir "out/$name"; then
+    ok+=("$name")
+  else
+    failed+=("$name (exit $?)")
+  fi
+done
+
+echo
+echo "== demo: ${#ok[@]} of ${#jobs[@]} example jobs rendered"
+for name in "${ok[@]}"; do
+  for img in out/"$name"/*.png; do
+    echo "   $img"
+  done
+done
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "== failed:"
+  for f in "${failed[@]}"; do
+    echo "   $f"
+  done
+  exit 1
+fi
+echo "Images are in $(pwd)/out/"
