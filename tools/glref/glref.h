@@ -171,7 +171,8 @@ typedef struct glref_tgsi {
 } glref_tgsi;
 
 /* Split a softpipe dump into the programs built from GLSL (those preceded by a NIR print
- * naming a GLSL program; Mesa's internal blit/clear shaders print no NIR and are skipped).
+ * whose `name:` is GLSL<n>, n >= 1; Mesa's internal shaders (GLSL0, ARB<n>, no NIR) are
+ * skipped).
  * Identical consecutive duplicates are dropped. Returns the count (≥ 0) or -1 on
  * allocation failure; free with glref_tgsi_free. */
 int glref_tgsi_split(const char *dump, glref_tgsi **out);

@@ -113,14 +113,23 @@ int glref_tgsi_split(const char *dump, glref_tgsi **out)
     *out = NULL;
     int n = 0, cap = 0;
     glref_tgsi *progs = NULL;
-    bool saw_nir = false;
+    bool saw_nir = false, pending = false;
     const char *p = dump;
     while (*p) {
         const char *eol = strchr(p, '\n');
         size_t len = eol ? (size_t)(eol - p) : strlen(p);
         const char *next = eol ? eol + 1 : p + len;
         if (len > 19 && memcmp(p, "shader: MESA_SHADER_", 20) == 0) {
-            saw_nir = true;
+            pending = true; /* a NIR print; its name says whose program it is */
+            saw_nir = false;
+            p = next;
+            continue;
+        }
+        if (pending && len > 6 && memcmp(p, "name: ", 6) == 0) {
+            /* user programs are GLSL1, GLSL2, …; GLSL0 and ARB<n> are Mesa's own */
+            saw_nir = len >= 11 && memcmp(p + 6, "GLSL", 4) == 0 &&
+                      isdigit((unsigned char)p[10]) && strtol(p + 10, NULL, 10) > 0;
+            pending = false;
             p = next;
             continue;
         }

@@ -94,7 +94,8 @@ static int run(mr_state *s)
         glref_capture_end(s->g);
         if (!rc)
             rc = save_tgsi(s, dump_path);
-        remove(dump_path);
+        if (!getenv("MESA_RUN_KEEP_DUMP"))
+            remove(dump_path); /* MESA_RUN_KEEP_DUMP=1 keeps softpipe's whole print */
     }
     if (!rc && s->opts->layout)
         mr_print_layout(s, stdout);
@@ -162,7 +163,7 @@ int main(int argc, char **argv)
         if (probe) {
             fclose(probe);
         } else if ((probe = fopen(o.tgsi_out, "w")) != NULL) {
-            fputs("FRAG\n  0: END\n", probe);
+            fputs("VERT\n  0: END\nFRAG\n  0: END\nCOMP\n  0: END\n", probe);
             fclose(probe);
         }
     }
