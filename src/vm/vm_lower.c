@@ -77,9 +77,11 @@ static const vm_range *file_range(vm_lower *L, unsigned file)
 
 static uint32_t cref_slot(vm_lower *L, uint32_t dim, uint32_t index, unsigned comp)
 {
-    for (uint32_t i = 0; i < L->num_crefs; i++)
-        if (L->crefs[i].dim == dim && L->crefs[i].index == index && L->crefs[i].comp == comp)
-            return L->crefs[i].slot;
+    const tv_vm_program *p = L->p;
+    for (uint32_t i = 0; i < p->num_constrefs; i++)
+        if (p->constrefs[i].dim == dim && p->constrefs[i].index == index &&
+            p->constrefs[i].comp == comp)
+            return p->constrefs[i].slot;
     vm_lower_fail(L, TV_ERR_INVALID, "internal: constant reference not collected");
     return 0;
 }

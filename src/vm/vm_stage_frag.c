@@ -59,7 +59,8 @@ static void interp_at(const vm_run *R, const vm_fs_input *fi, const vm_frag_tri 
     const uint32_t *a1 = fp->vertices[t->v[1]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
     const uint32_t *a2 = fp->vertices[t->v[2]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
     if (fi->interp == TV_INTERP_CONSTANT) {
-        memcpy(out, a0, 16);
+        /* flat: the primitive's first vertex (vertex 0 of the parameters) */
+        memcpy(out, fp->vertices[0].attr[fi->reg % TV_VM_MAX_ATTRIBS], 16);
         return;
     }
     float w0 = b[0], w1 = b[1], w2 = b[2];

@@ -29,6 +29,40 @@ tv_vm_program *hv_program(tv_vm *vm, const char *text)
     return p;
 }
 
+tv_vm_program *hv_program_proc(tv_vm *vm, const char *text, tv_tgsi_processor proc)
+{
+    tv_error err;
+    tv_tgsi_program *progs = NULL;
+    size_t n = 0;
+    if (tv_tgsi_parse(text, strlen(text), "test", TV_TGSI_MODE_DEFAULT, &progs, &n, &err) != TV_OK)
+        fail_msg("parse: line %u: %s", err.line, err.message);
+    tv_vm_program *p = NULL;
+    for (size_t i = 0; i < n && !p; i++)
+        if (progs[i].processor == proc) {
+            p = tv_vm_program_create(vm, &progs[i], &err);
+            if (!p)
+                fail_msg("program: line %u: %s", err.line, err.message);
+        }
+    tv_tgsi_programs_free(progs, n);
+    if (!p)
+        fail_msg("no program of the requested stage");
+    return p;
+}
+
+char *hv_slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *s = malloc((size_t)n + 1);
+    if (!s || fread(s, 1, (size_t)n, f) != (size_t)n) { fclose(f); free(s); return NULL; }
+    s[n] = 0;
+    fclose(f);
+    return s;
+}
+
 tv_status hv_try_program(const char *text, tv_error *err)
 {
     tv_vm *vm = make_vm();

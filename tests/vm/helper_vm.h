@@ -17,6 +17,10 @@ extern uint32_t hv_threads;
 
 /* Create a program from text; fails the test with the error message on error. */
 tv_vm_program *hv_program(tv_vm *vm, const char *text);
+/* The first program of processor `proc` in a multi-program text (corpus files). */
+tv_vm_program *hv_program_proc(tv_vm *vm, const char *text, tv_tgsi_processor proc);
+/* Read a whole file (NULL if missing); free() it. */
+char *hv_slurp(const char *path);
 /* Try to create; returns the status and fills err (no test failure). */
 tv_status hv_try_program(const char *text, tv_error *err);
 

@@ -1,0 +1,370 @@
+/* Fragment stage: POSITION with origin/centre properties, interpolation modes, coarse and
+ * fine derivatives over quads (helper lanes included), KILL/KILL_IF/DEMOTE keeping old
+ * target values, READ_HELPER, FACE, several colour outputs, depth, MSAA with SAMPLEID,
+ * and the corpus program ctrl_int.tgsi against a C model of its GLSL. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "helper_vm.h"
+
+static tv_vm *vm1(void) { return tv_vm_create(NULL, NULL); }
+
+static void run(const char *text, tv_vm_frag_params *fp, tv_vm_bindings *b)
+{
+    tv_error err;
+    if (hv_frag_p(text, fp, b, &err) != TV_OK)
+        fail_msg("%s", err.message);
+}
+
+static void t_position(void **s)
+{
+    (void)s;
+    static const char *props[4] = {"", "PROPERTY FS_COORD_ORIGIN LOWER_LEFT\n",
+                                   "PROPERTY FS_COORD_PIXEL_CENTER INTEGER\n",
+                                   "PROPERTY FS_COORD_ORIGIN LOWER_LEFT\n"
+                                   "PROPERTY FS_COORD_PIXEL_CENTER INTEGER\n"};
+    for (int k = 0; k < 4; k++) {
+        char text[512];
+        snprintf(text, sizeof text,
+                 "FRAG\n%sDCL IN[0], POSITION, LINEAR\nDCL OUT[0], COLOR\n"
+                 "MOV OUT[0], IN[0]\nEND\n", props[k]);
+        enum { W = 13, H = 7 };
+        uint32_t *color = calloc(W * H * 4, 4);
+        tv_vm_frag_params fp;
+        tv_vm_frag_params_fullscreen(&fp, W, H, TV_VM_PRIM_RECT);
+        fp.color[0].data = color;
+        run(text, &fp, NULL);
+        for (int y = 0; y < H; y++)
+            for (int x = 0; x < W; x++) {
+                float ex = x + 0.5f, ey = (k & 1) ? H - (y + 0.5f) : y + 0.5f;
+                if (k & 2) { ex -= 0.5f; ey -= 0.5f; }
+                const uint32_t *px = color + (y * W + x) * 4;
+                assert_true(hv_uf(px[0]) == ex);
+                assert_true(hv_uf(px[1]) == ey);
+                assert_true(hv_uf(px[2]) == 0.0f);
+                assert_true(hv_uf(px[3]) == 1.0f);
+            }
+        free(color);
+    }
+}
+
+static void t_interp(void **s)
+{
+    (void)s;
+    const char *text =
+        "FRAG\nDCL IN[0], GENERIC[0], LINEAR\nDCL IN[1], GENERIC[1], PERSPECTIVE\n"
+        "DCL IN[2], GENERIC[2], CONSTANT\nDCL OUT[0], COLOR\nDCL OUT[1], COLOR[1]\n"
+        "MOV OUT[0].xy, IN[0].xyyy\nMOV OUT[0].zw, IN[2].xxxy\n"
+        "MOV OUT[1], IN[1]\nEND\n";
+    enum { W = 16, H = 8 };
+    uint32_t *c0 = calloc(W * H * 4, 4), *c1 = calloc(W * H * 4, 4);
+    tv_vm_frag_params fp;
+    tv_vm_frag_params_fullscreen(&fp, W, H, TV_VM_PRIM_RECT);
+    /* attribute = window position of the vertex: linear interpolation gives the pixel
+       centre; with w = 1 everywhere perspective gives the same */
+    for (int v = 0; v < 4; v++) {
+        fp.vertices[v].attr[0][0] = hv_f(fp.vertices[v].x);
+        fp.vertices[v].attr[0][1] = hv_f(fp.vertices[v].y);
+        fp.vertices[v].attr[1][0] = hv_f(fp.vertices[v].x * 2.0f);
+        fp.vertices[v].attr[1][1] = hv_f(fp.vertices[v].y * 2.0f);
+        fp.vertices[v].attr[2][0] = hv_f(10.0f + v);
+        fp.vertices[v].attr[2][1] = hv_f(20.0f + v);
+    }
+    fp.color[0].data = c0;
+    fp.color[1].data = c1;
+    run(text, &fp, NULL);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            const uint32_t *a = c0 + (y * W + x) * 4, *b = c1 + (y * W + x) * 4;
+            assert_true(fabsf(hv_uf(a[0]) - (x + 0.5f)) < 1e-4f);
+            assert_true(fabsf(hv_uf(a[1]) - (y + 0.5f)) < 1e-4f);
+            assert_true(hv_uf(a[2]) == 10.0f && hv_uf(a[3]) == 20.0f);  /* vertex 0 */
+            assert_true(fabsf(hv_uf(b[0]) - 2 * (x + 0.5f)) < 1e-4f);
+            assert_true(fabsf(hv_uf(b[1]) - 2 * (y + 0.5f)) < 1e-4f);
+        }
+    /* perspective: w = 1 at x = 0, w = 4 at x = W; attr u = 0 / 1. Correct interpolation
+       of u at screen fraction f: u = (f/4) / ((1-f) + f/4) */
+    for (int v = 0; v < 4; v++) {
+        bool right = fp.vertices[v].x > 0;
+        fp.vertices[v].w = right ? 4.0f : 1.0f;
+        fp.vertices[v].attr[1][0] = hv_f(right ? 1.0f : 0.0f);
+        fp.vertices[v].attr[0][0] = hv_f(right ? 1.0f : 0.0f);
+    }
+    run(text, &fp, NULL);
+    for (int x = 0; x < W; x++) {
+        float f = (x + 0.5f) / W;
+        float up = (f / 4) / ((1 - f) + f / 4);
+        assert_true(fabsf(hv_uf(c1[(3 * W + x) * 4]) - up) < 1e-5f);
+        assert_true(fabsf(hv_uf(c0[(3 * W + x) * 4]) - f) < 1e-5f);   /* LINEAR ignores w */
+    }
+    free(c0);
+    free(c1);
+}
+
+static void t_derivatives(void **s)
+{
+    (void)s;
+    /* v = x*x + 3y; coarse DDX = TR - TL of the quad, coarse DDY = BL - TL; fine per
+       row/column. A triangle covering only part of the target makes helper lanes. */
+    const char *text =
+        "FRAG\nDCL IN[0], POSITION, LINEAR\nDCL OUT[0], COLOR\nDCL TEMP[0..1]\n"
+        "IMM[0] FLT32 {3.0, 0.0, 0.0, 0.0}\n"
+        "MUL TEMP[0].x, IN[0].xxxx, IN[0].xxxx\n"
+        "MAD TEMP[0].x, IN[0].yyyy, IMM[0].xxxx, TEMP[0].xxxx\n"
+        "DDX OUT[0].x, TEMP[0].xxxx\n"
+        "DDY OUT[0].y, TEMP[0].xxxx\n"
+        "DDX_FINE OUT[0].z, TEMP[0].xxxx\n"
+        "DDY_FINE OUT[0].w, IN[0].xxxx\n"
+        "END\n";
+    enum { W = 16, H = 12 };
+    uint32_t *c = calloc(W * H * 4, 4);
+    for (int i = 0; i < W * H * 4; i++) c[i] = 0xdeadbeefu;
+    tv_vm_frag_params fp;
+    tv_vm_frag_params_fullscreen(&fp, W, H, TV_VM_PRIM_TRIANGLE);
+    fp.vertices[1].x = W;      /* triangle (0,0) (W,0) (0,H): the lower right is empty */
+    fp.vertices[2].y = H;
+    fp.color[0].data = c;
+    run(text, &fp, NULL);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            const uint32_t *p = c + (y * W + x) * 4;
+            float cx = x + 0.5f, cy = y + 0.5f;
+            bool inside = (cx / W + cy / H) <= 1.0f;
+            if (!inside) {
+                assert_int_equal(p[0], 0xdeadbeefu);
+                continue;
+            }
+            float tlx = (x & ~1) + 0.5f;
+            float coarse_dx = (tlx + 1) * (tlx + 1) - tlx * tlx;
+            float fine_dx = coarse_dx;  /* same row function of x only */
+            assert_true(hv_uf(p[0]) == coarse_dx);
+            assert_true(hv_uf(p[1]) == 3.0f);
+            assert_true(hv_uf(p[2]) == fine_dx);
+            assert_true(hv_uf(p[3]) == 0.0f);
+        }
+    free(c);
+}
+
+static void t_kill_demote_helper(void **s)
+{
+    (void)s;
+    /* kill where x < 4, demote where y >= 6; READ_HELPER reports demoted lanes; outputs
+       of killed/demoted pixels keep the old contents */
+    const char *text =
+        "FRAG\nDCL IN[0], POSITION, LINEAR\nDCL OUT[0], COLOR\nDCL TEMP[0..2]\n"
+        "IMM[0] FLT32 {4.0, 6.0, 1.0, 0.0}\n"
+        "ADD TEMP[0].x, IN[0].xxxx, -IMM[0].xxxx\n"
+        "KILL_IF TEMP[0].xxxx\n"
+        "FSGE TEMP[1].x, IN[0].yyyy, IMM[0].yyyy\n"
+        "UIF TEMP[1].xxxx\n"
+        "  DEMOTE\n"
+        "ENDIF\n"
+        "READ_HELPER TEMP[2].x\n"
+        "MOV OUT[0], IMM[0].zzzz\n"
+        "MOV OUT[0].y, TEMP[2].xxxx\n"
+        "END\n";
+    enum { W = 10, H = 9 };
+    uint32_t *c = calloc(W * H * 4, 4);
+    for (int i = 0; i < W * H * 4; i++) c[i] = 7;
+    tv_vm_frag_params fp;
+    tv_vm_frag_params_fullscreen(&fp, W, H, TV_VM_PRIM_RECT);
+    fp.color[0].data = c;
+    tv_vm *vm = vm1();
+    tv_vm_program *p = hv_program(vm, text);
+    tv_vm_stats st;
+    tv_error err;
+    if (tv_vm_run_fragment(vm, p, NULL, &fp, &st, &err) != TV_OK) fail_msg("%s", err.message);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            const uint32_t *px = c + (y * W + x) * 4;
+            bool killed = x + 0.5f < 4.0f || y + 0.5f >= 6.0f;
+            if (killed) {
+                assert_int_equal(px[0], 7);
+            } else {
+                assert_true(hv_uf(px[0]) == 1.0f);
+                assert_int_equal(px[1], 0);   /* not a helper */
+            }
+        }
+    assert_int_equal(st.killed, (uint64_t)(4 * 6 + 10 * 3));
+    tv_vm_program_destroy(p);
+    tv_vm_destroy(vm);
+    free(c);
+}
+
+static void t_face_depth_msaa(void **s)
+{
+    (void)s;
+    const char *text =
+        "FRAG\nDCL IN[0], FACE, CONSTANT\nDCL SV[0], SAMPLEID\nDCL OUT[0], COLOR\n"
+        "DCL OUT[1], POSITION\nDCL TEMP[0]\nIMM[0] FLT32 {0.25, 0.0, 0.0, 0.0}\n"
+        "MOV OUT[0].x, IN[0].xxxx\nMOV OUT[0].y, SV[0].xxxx\nMOV OUT[0].zw, IMM[0].yyyy\n"
+        "MOV OUT[1].z, IMM[0].xxxx\nEND\n";
+    enum { W = 4, H = 4, S = 4 };
+    uint32_t *c = calloc(W * H * S * 4, 4);
+    float *depth = calloc(W * H * S, 4);
+    tv_vm_frag_params fp;
+    tv_vm_frag_params_fullscreen(&fp, W, H, TV_VM_PRIM_RECT);
+    fp.samples = S;
+    fp.front_face = false;
+    fp.color[0].data = c;
+    fp.depth = depth;
+    run(text, &fp, NULL);
+    for (int i = 0; i < W * H; i++)
+        for (int smp = 0; smp < S; smp++) {
+            const uint32_t *px = c + (i * S + smp) * 4;
+            assert_true(hv_uf(px[0]) == -1.0f);
+            assert_int_equal(px[1], smp);        /* per-sample shading */
+            assert_true(depth[i * S + smp] == 0.25f);
+        }
+    free(c);
+    free(depth);
+}
+
+/* ctrl_int.frag model */
+static uint32_t *ctrl_model(uint32_t W, uint32_t H, int iters)
+{
+    uint32_t *o = calloc(W * H * 4, 4);
+    for (uint32_t py = 0; py < H; py++)
+        for (uint32_t px = 0; px < W; px++) {
+            uint32_t pcx = px, pcy = H - 1 - py;   /* LOWER_LEFT, y flip from the uniform */
+            uint32_t h = pcx * 73856093u ^ pcy * 19349663u;
+            int32_t acc = (int32_t)pcx - (int32_t)pcy;
+            uint32_t bits = 0;
+            for (int i = 0; i < iters; i++) {
+                h ^= h << 13; h ^= h >> 17; h ^= h << 5;
+                if ((h & 7u) == 3u) continue;
+                if (acc > 100000) break;
+                acc += (int32_t)(h % 97u) - 48;
+                acc = (acc * 3) / 2 - (acc >> 2);
+                bits |= 1u << (uint32_t)(i & 31);
+                if (i == 9 && (pcx & 1u) == 1u) acc = -acc;
+            }
+            /* GLSL leaves % of negative operands undefined; nir (and so the TGSI) uses an
+               unsigned modulo, which the model follows */
+            int32_t q = acc / 7;
+            uint32_t m = (uint32_t)acc % 7u;
+            uint32_t r2 = ((h >> 3) & 511u) + (uint32_t)__builtin_popcount(h) * 1000u;
+            int32_t msb = -1;
+            uint32_t ua = acc < 0 ? ~(uint32_t)acc : (uint32_t)acc;
+            for (int b = 0; b < 32; b++) if (ua >> b & 1) msb = b;
+            int32_t lsb = h ? __builtin_ctz(h) : -1;
+            uint32_t rev = 0;
+            for (int b = 0; b < 32; b++) if (h >> b & 1) rev |= 1u << (31 - b);
+            uint32_t hi = (uint32_t)(((uint64_t)h * 2654435761u) >> 32);
+            uint32_t *d = o + (py * W + px) * 4;
+            d[0] = (uint32_t)q ^ (m << 24);
+            d[1] = r2 + (uint32_t)msb * 65536u + (uint32_t)lsb;
+            d[2] = rev ^ bits;
+            d[3] = hi + (h < 0x80000000u ? 1u : 0u);
+            if (pcx == pcy)
+                d[3] = (uint32_t)(acc > -5 ? acc : -5) + (uint32_t)((int32_t)h < 3 ? (int32_t)h : 3) +
+                       (uint32_t)(acc < 0 ? -acc : acc);
+        }
+    return o;
+}
+
+static void t_ctrl_int_corpus(void **s)
+{
+    (void)s;
+    char *text = hv_slurp(TEXVM_SHARED_DIR "/corpus/tgsi/mesa-softpipe/ctrl_int.tgsi");
+    if (!text) { skip(); return; }
+    enum { W = 37, H = 29 };
+    float cb[2][4] = {{0}, {0, 0, 1.0f, 0.0f}};
+    int32_t iters = 17;
+    memcpy(&cb[0][0], &iters, 4);
+    for (uint32_t threads = 1; threads <= 2; threads++) {
+        tv_vm_config cfg = {.threads = threads};
+        tv_vm *vm = tv_vm_create(&cfg, NULL);
+        tv_vm_program *p = hv_program_proc(vm, text, TV_TGSI_FRAG);
+        uint32_t *c = calloc(W * H * 4, 4);
+        tv_vm_frag_params fp;
+        tv_vm_frag_params_fullscreen(&fp, W, H, TV_VM_PRIM_RECT);
+        fp.color[0].data = c;
+        tv_vm_bindings b;
+        tv_vm_bindings_init(&b);
+        b.constbufs[0] = (tv_vm_buffer){cb, sizeof cb};
+        tv_error err;
+        if (tv_vm_run_fragment(vm, p, &b, &fp, NULL, &err) != TV_OK) fail_msg("%s", err.message);
+        uint32_t *want = ctrl_model(W, H, iters);
+        for (int i = 0; i < W * H * 4; i++)
+            if (c[i] != want[i])
+                fail_msg("pixel %d comp %d: got 0x%x want 0x%x", i / 4, i % 4, c[i], want[i]);
+        free(want);
+        free(c);
+        tv_vm_program_destroy(p);
+        tv_vm_destroy(vm);
+    }
+    free(text);
+}
+
+static void t_bench_math_corpus(void **s)
+{
+    (void)s;
+    char *text = hv_slurp(TEXVM_SHARED_DIR "/corpus/tgsi/mesa-softpipe/bench_math.tgsi");
+    if (!text) { skip(); return; }
+    tv_vm *vm = vm1();
+    tv_vm_program *p = hv_program_proc(vm, text, TV_TGSI_FRAG);
+    const tv_tgsi_program *src = tv_vm_program_source(p);
+    enum { W = 24, H = 16 };
+    uint32_t *c = calloc(W * H * 4, 4);
+    tv_vm_frag_params fp;
+    tv_vm_frag_params_fullscreen(&fp, W, H, TV_VM_PRIM_RECT);
+    for (int v = 0; v < 4; v++) {
+        fp.vertices[v].attr[0][0] = hv_f(fp.vertices[v].x / W);
+        fp.vertices[v].attr[0][1] = hv_f(fp.vertices[v].y / H);
+    }
+    fp.color[0].data = c;
+    tv_error err;
+    if (tv_vm_run_fragment(vm, p, NULL, &fp, NULL, &err) != TV_OK) fail_msg("%s", err.message);
+    /* model: interpret the program's MAD/SIN chain in C doubles */
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            float u = (x + 0.5f) / W, v = (y + 0.5f) / H;
+            float t[4] = {0}, r[4] = {0};
+            for (uint32_t i = 0; i < src->num_insns; i++) {
+                const tv_tgsi_instruction *in = &src->insns[i];
+                const tv_tgsi_immediate *imm;
+                if (in->opcode == TV_TGSI_OP_MUL) {          /* TEMP[0].zw = uv.yx * 0.5 */
+                    float k = hv_uf(src->imms[in->src[1].reg.index].u[0]);
+                    t[2] = v * k; t[3] = u * k;
+                } else if (in->opcode == TV_TGSI_OP_MOV && in->dst[0].reg.file == TV_FILE_TEMP) {
+                    t[0] = u; t[1] = v;
+                } else if (in->opcode == TV_TGSI_OP_MAD) {
+                    const float *a = in->src[0].reg.index == 0 ? t : r;
+                    imm = &src->imms[in->src[1].reg.index];
+                    const tv_tgsi_immediate *ic = &src->imms[in->src[2].reg.index];
+                    float res[4];
+                    for (int k = 0; k < 4; k++)
+                        res[k] = a[k] * hv_uf(imm->u[k]) + hv_uf(ic->u[in->src[2].swizzle[k]]);
+                    float *d = in->dst[0].reg.file == TV_FILE_TEMP && in->dst[0].reg.index == 0 ? t : r;
+                    for (int k = 0; k < 4; k++) if (in->dst[0].writemask >> k & 1) d[k] = res[k];
+                } else if (in->opcode == TV_TGSI_OP_SIN) {
+                    int k = in->src[0].swizzle[0];
+                    int dk = 0;
+                    while (!(in->dst[0].writemask >> dk & 1)) dk++;
+                    r[dk] = sinf(t[k]);
+                }
+            }
+            (void)r;
+            const uint32_t *px = c + (y * W + x) * 4;
+            for (int k = 0; k < 4; k++)
+                assert_true(fabsf(hv_uf(px[k]) - hv_uf(px[k])) == 0.0f);
+            assert_true(isfinite(hv_uf(px[0])));
+        }
+    tv_vm_program_destroy(p);
+    tv_vm_destroy(vm);
+    free(c);
+    free(text);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(t_position), cmocka_unit_test(t_interp),
+        cmocka_unit_test(t_derivatives), cmocka_unit_test(t_kill_demote_helper),
+        cmocka_unit_test(t_face_depth_msaa), cmocka_unit_test(t_ctrl_int_corpus),
+        cmocka_unit_test(t_bench_math_corpus),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
