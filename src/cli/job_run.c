@@ -151,6 +151,8 @@ static int run_with_program(run_state *rs, tv_tgsi_program *prog)
     }
     tv_vm_program *p = tv_vm_program_create(vm, prog, &err);
     if (!p) {
+        if (!err.file[0] && rs->program_path)
+            snprintf(err.file, sizeof err.file, "%s", rs->program_path);
         cli_print_error(&err);
         tv_vm_destroy(vm);
         return run_exit_code(err.code);
