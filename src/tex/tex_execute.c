@@ -307,14 +307,16 @@ tv_status tv_tex_execute(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_re
             continue;
         clear_lane(res, lane);
         uint32_t handle = req->handle[lane];
-        if (req->op == TV_TEX_OP_FETCH)
-            handle &= 0xfffffu; /* a fetch reads only the header */
+        bool fetch = req->op == TV_TEX_OP_FETCH;
+        if (fetch)
+            handle &= 0xfffffu; /* a fetch reads only the header (TLDS: "only headerPtr") */
         if (!have_last || handle != last_handle) {
             have_last = true;
             last_handle = handle;
             v = NULL;
             s = NULL;
-            last_ok = tex_resolve(unit, handle, &v, &s) && v && s;
+            last_ok = fetch ? tex_resolve_header(unit, handle, &v) && v
+                            : tex_resolve(unit, handle, &v, &s) && v && s;
             ctx_ok = false;
         }
         if (!last_ok) {

@@ -205,6 +205,22 @@ static void test_fetch_invalid(void **state)
     assert_int_equal(res.invalid, 0x2);
     assert_true(fx_f(res.v[0][0]) == 5.0f);
     expect_bits(&res, 1, 0, 0, 0, 0);
+    /* a fetch reads only the header: a sampler index past the pool does not matter, not
+     * even in header-binding mode */
+    r.handle[0] = tv_tex_handle(0, 4000);
+    fx_run(&F, &r, &res);
+    assert_true(fx_f(res.v[0][0]) == 5.0f);
+    tv_tex_set_sampler_pool(F.unit, FX_SMP_POOL, 0);
+    tv_tex_set_header_binding(F.unit, true);
+    fx_tic(&t, tv_format_from_name("R32_FLOAT"), TV_TEX_2D, 2, 2, 1, 1);
+    fx_put_tic(&F, 3, &t);
+    fx_write_float(&F, 3, 0, 0, 0, 0, 6.0f, 0, 0, 0);
+    r.handle[0] = tv_tex_handle(3, 0);
+    fx_run(&F, &r, &res);
+    assert_true(fx_f(res.v[0][0]) == 6.0f);
+    tv_tex_set_header_binding(F.unit, false);
+    tv_tex_set_sampler_pool(F.unit, FX_SMP_POOL, FX_POOL_ENTRIES - 1);
+    r.handle[0] = tv_tex_handle(0, 0);
     /* 3D target on a 2D header: zeros, flagged */
     r.target = TV_TEXTGT_3D;
     fx_run(&F, &r, &res);
