@@ -279,11 +279,12 @@ static tv_status parse_operands(cursor *c, opnd *ops, unsigned *nops)
             o->kind = OK_PRED;
         else if (isdigit((unsigned char)o->text[0]) && parse_uint(o->text, len, &o->num))
             o->kind = OK_NUM;
-        else if (isdigit((unsigned char)o->text[0]) && !ieq(o->text, 2, "1D") &&
-                 !ieq(o->text, 2, "2D") && !ieq(o->text, 2, "3D"))
+        else if (len > 1 && o->text[0] == '0' && (o->text[1] == 'x' || o->text[1] == 'X'))
             return perr(c, b, "bad number '%s'", o->text, len);
+        else if (strspn(o->text, "0123456789") == len)
+            return perr(c, b, "number '%s' out of range", o->text, len);
         else
-            o->kind = OK_NAME;
+            o->kind = OK_NAME;   /* names: 1D, 2D, 3D, CUBE, masks, queries */
         if (!skip(c))
             return perr(c, c->pos, "unterminated comment%s", "", 0);
         if (c->s[c->pos] != ',')
@@ -512,11 +513,8 @@ tv_status tv_sass_parse(const char *text, tv_sass_insn *in, tv_error *err)
     if (text[c.pos])
         return perr(&c, c.pos, "unexpected text '%s'", text + c.pos, strlen(text + c.pos));
     if (in->legacy_tid && in->bindless)
-        return tv_error_set(err, TV_ERR_INVALID, 1, 0,
+        return tv_error_set(err, TV_ERR_INVALID, 0, 0,
                             "%s: the #tidU08, #smpU05 form is not used with .B",
                             sass_ops[in->op].name);
-    s = tv_sass_validate(in, err);
-    if (s && err)
-        err->line = 1;
-    return s;
+    return tv_sass_validate(in, err);
 }
