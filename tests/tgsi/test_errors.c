@@ -3,6 +3,7 @@
 #include "helper_tgsi.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "error_cases.h"
@@ -75,6 +76,27 @@ static void test_bad_arguments(void **state)
     assert_int_equal(tv_tgsi_validate(NULL, TV_TGSI_STRICT, &err), TV_ERR_ARG);
 }
 
+/* docs/errors.md lists every message of the tests, so the documentation stays true */
+static void test_messages_documented(void **state)
+{
+    (void)state;
+    char *doc = th_read(TEXVM_SOURCE_DIR "/docs/errors.md", NULL);
+    assert_non_null(doc);
+    for (size_t i = 0; i < sizeof parse_cases / sizeof parse_cases[0]; i++) {
+        char want[1200];
+        size_t k = 0;
+        for (const char *m = parse_cases[i].expect + strlen("t.tgsi:"); *m && k + 2 < sizeof want; m++) {
+            if (*m == '|')
+                want[k++] = '\\';
+            want[k++] = *m;
+        }
+        want[k] = '\0';
+        if (!strstr(doc, want))
+            fail_msg("docs/errors.md does not list: %s", want);
+    }
+    free(doc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -82,6 +104,7 @@ int main(void)
         cmocka_unit_test(test_error_text_is_offending_token),
         cmocka_unit_test(test_crlf_positions),
         cmocka_unit_test(test_bad_arguments),
+        cmocka_unit_test(test_messages_documented),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -3,6 +3,7 @@
 #include "helper_tgsi.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "error_cases.h"
@@ -103,12 +104,26 @@ static void test_hand_built_object(void **state)
     assert_int_equal(tv_tgsi_validate(&prog, TV_TGSI_LENIENT, &err), TV_ERR_INVALID);
 }
 
+static void test_messages_documented(void **state)
+{
+    (void)state;
+    char *doc = th_read(TEXVM_SOURCE_DIR "/docs/errors.md", NULL);
+    assert_non_null(doc);
+    for (size_t i = 0; i < sizeof validate_cases / sizeof validate_cases[0]; i++) {
+        const char *m = validate_cases[i].expect + strlen("t.tgsi:");
+        if (!strstr(doc, m))
+            fail_msg("docs/errors.md does not list: %s", m);
+    }
+    free(doc);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_validator_messages),
         cmocka_unit_test(test_valid_programs),
         cmocka_unit_test(test_hand_built_object),
+        cmocka_unit_test(test_messages_documented),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
