@@ -46,7 +46,7 @@ static void expect_f(tv_format f, const uint8_t *blk, unsigned t, double r, doub
 
 /* LSB-first bit writer for building blocks. */
 typedef struct bw { uint8_t b[16]; unsigned pos; } bw;
-static void put(bw *w, unsigned bits, uint32_t v)
+static void put(bw *w, unsigned bits, uint64_t v)
 {
     for (unsigned i = 0; i < bits; i++, w->pos++)
         if ((v >> i) & 1)
