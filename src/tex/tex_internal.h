@@ -39,6 +39,10 @@ typedef struct tex_view {
     uint32_t pitch;            /* pitch layout: bytes per row of blocks */
     uint8_t gob_h_log2[TEX_MAX_LEVELS], gob_d_log2[TEX_MAX_LEVELS]; /* per-level BL block */
     uint64_t level_offset[TEX_MAX_LEVELS]; /* bytes from the layer start to each level */
+    uint64_t level_slice[TEX_MAX_LEVELS];  /* bytes per z slice (BL: per slice of blocks) */
+    uint32_t level_gobs_x[TEX_MAX_LEVELS]; /* BL: GOBs per row of blocks */
+    uint32_t level_rows[TEX_MAX_LEVELS];   /* rows of texels/blocks (MSAA scaled) */
+    uint8_t block_w_log2, block_h_log2;
     uint64_t layer_stride;     /* bytes between array layers / cube faces */
     uint64_t size_bytes;       /* whole resource (tv_tic_size_bytes) */
     /* host pointer to the whole resource when it lies in one mapping (revalidated when

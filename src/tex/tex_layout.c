@@ -66,6 +66,8 @@ static uint64_t level_bytes(const tex_view *v, unsigned level)
 
 static void compute_layout(tex_view *v)
 {
+    v->block_w_log2 = v->block_w == 4 ? 2 : 0;
+    v->block_h_log2 = v->block_h == 4 ? 2 : 0;
     if (v->mem_layout == TV_TIC_ONE_D_BUFFER) {
         v->level_offset[0] = 0;
         v->layer_stride = (uint64_t)v->width * v->block_bytes;
@@ -79,8 +81,8 @@ static void compute_layout(tex_view *v)
         /* Levels below 0 shrink the block while it is at least twice the level's size
          * (rows in GOBs of 8, slices); level 0 uses the header's block as given. */
         unsigned bh = bh0, bd = bd0;
+        uint32_t rows = level_h_blocks(v, l), depth = tex_level_depth(v, l);
         if (l > 0) {
-            uint32_t rows = level_h_blocks(v, l), depth = tex_level_depth(v, l);
             while (bh > 0 && rows <= (8u << (bh - 1)))
                 bh--;
             while (bd > 0 && depth <= (1u << (bd - 1)))
@@ -88,6 +90,14 @@ static void compute_layout(tex_view *v)
         }
         v->gob_h_log2[l] = (uint8_t)bh;
         v->gob_d_log2[l] = (uint8_t)bd;
+        v->level_rows[l] = rows;
+        uint64_t row_bytes = (uint64_t)level_w_blocks(v, l) * v->block_bytes;
+        v->level_gobs_x[l] = (uint32_t)div_up(row_bytes, 64);
+        if (bl)
+            v->level_slice[l] = ((uint64_t)v->level_gobs_x[l] * div_up(rows, (uint64_t)8 << bh))
+                                << (9 + bh + bd);
+        else
+            v->level_slice[l] = (uint64_t)v->pitch * rows;
         v->level_offset[l] = total;
         total += level_bytes(v, l);
     }
@@ -107,16 +117,13 @@ void tex_sample_grid_pos(const tex_view *v, unsigned sample, unsigned *sx, unsig
 }
 
 /* Byte offset of (xb, y, z) inside a block-linear level: xb is the byte column. */
-static uint64_t bl_offset(const tex_view *v, unsigned level, uint64_t xb, uint64_t y, uint64_t z)
+static inline uint64_t bl_offset(const tex_view *v, unsigned level, uint64_t xb, uint64_t y,
+                                 uint64_t z)
 {
     unsigned bh = v->gob_h_log2[level], bd = v->gob_d_log2[level];
-    uint64_t row_bytes = (uint64_t)level_w_blocks(v, level) * v->block_bytes;
-    uint64_t gobs_x = div_up(row_bytes, 64);
-    uint64_t block_shift = 9 + bh + bd;                          /* bytes per block, log2 */
-    uint64_t blocks_y = div_up(level_h_blocks(v, level), (uint64_t)8 << bh);
-    uint64_t slice_of_blocks = (gobs_x * blocks_y) << block_shift;
-    uint64_t off = (z >> bd) * slice_of_blocks                   /* block slice */
-                 + (((y >> (3 + bh)) * gobs_x) << block_shift)   /* block row */
+    unsigned block_shift = 9 + bh + bd;                          /* bytes per block, log2 */
+    uint64_t off = (z >> bd) * v->level_slice[level]             /* block slice */
+                 + (((y >> (3 + bh)) * v->level_gobs_x[level]) << block_shift) /* block row */
                  + ((xb >> 6) << block_shift)                    /* block column */
                  + (((z & ((1u << bd) - 1)) << bh) << 9)         /* GOB slice in block */
                  + (((y >> 3) & ((1u << bh) - 1)) << 9);         /* GOB row in block */
@@ -129,14 +136,13 @@ static uint64_t bl_offset(const tex_view *v, unsigned level, uint64_t xb, uint64
 uint64_t tex_texel_offset(const tex_view *v, unsigned level, unsigned x, unsigned y,
                           unsigned z, unsigned layer, unsigned byte)
 {
-    uint64_t bx = x / v->block_w, by = y / v->block_h;
+    uint64_t bx = x >> v->block_w_log2, by = y >> v->block_h_log2;
     if (v->mem_layout == TV_TIC_ONE_D_BUFFER)
         return bx * v->block_bytes + byte;
     uint64_t base = (uint64_t)layer * v->layer_stride + v->level_offset[level];
-    if (v->mem_layout == TV_TIC_PITCH || v->mem_layout == TV_TIC_PITCH_COLOR_KEY) {
-        uint64_t rows = level_h_blocks(v, level);
-        return base + ((uint64_t)z * rows + by) * v->pitch + bx * v->block_bytes + byte;
-    }
+    if (v->mem_layout == TV_TIC_PITCH || v->mem_layout == TV_TIC_PITCH_COLOR_KEY)
+        return base + (uint64_t)z * v->level_slice[level] + by * v->pitch +
+               bx * v->block_bytes + byte;
     return base + bl_offset(v, level, bx * v->block_bytes + byte, by, z);
 }
 
