@@ -7,9 +7,9 @@ scripts/setup.sh
 scripts/build.sh build
 bin=build/texvm
 shopt -s nullglob
-tgsi=(examples/*.tgsi)
+tgsi=(examples/*.tgsi examples/tgsi/*.tgsi)
 if [ ${#tgsi[@]} -gt 0 ]; then
-  echo "== texvm check examples/*.tgsi"
+  echo "== texvm check ${tgsi[*]}"
   "$bin" check "${tgsi[@]}"
   for f in "${tgsi[@]}"; do
     echo "== texvm fmt $f"
