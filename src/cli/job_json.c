@@ -635,7 +635,8 @@ bool jl_payload(jl *c, const cJSON *obj, uint8_t **data, size_t *size, size_t ro
     }
     for (size_t i = 0; i < total; i++)
         buf[i] = (uint8_t)(fill >> (8 * (i & 3)));
-    memcpy(buf, src, n < total ? n : total);
+    if (src && n)
+        memcpy(buf, src, n < total ? n : total);
     free(src);
     free(path);
     *data = buf;

@@ -51,8 +51,11 @@ static void contains(const char *file, const char *needle)
 {
     char *s = slurp(file, NULL);
     assert_non_null(s);
-    if (!strstr(s, needle))
-        fail_msg("%s does not contain \"%s\":\n%s", file, needle, s);
+    if (!strstr(s, needle)) {
+        fprintf(stderr, "%s:\n%s\n", file, s);
+        free(s);
+        fail_msg("%s does not contain \"%s\"", file, needle);
+    }
     free(s);
 }
 
