@@ -448,6 +448,44 @@ static void bc6h_by_hand(void **state)
     expect_f(TV_FORMAT_BC6H_UFLOAT, z, 0, 0, 0, 0, 1);
 }
 
+/* A BC1 texture in memory: tex_load_texel picks the block from (x/4, y/4) and the texel
+ * inside it from (x%4, y%4). 8x8 texels = 2x2 blocks, pitch 16 bytes. Block (bx, by) has
+ * c0 = red, c1 = blue and only texel (1, 2) (index bits 18-19) set to index 1 (blue). */
+static void bc1_texture(void **state)
+{
+    (void)state;
+    uint8_t mem[32];
+    for (int b = 0; b < 4; b++) {
+        uint8_t *p = mem + 8 * b;
+        uint8_t blk[8] = {0x00, 0xf8, 0x1f, 0x00, 0x00, 0x00, 0x04, 0x00};
+        memcpy(p, blk, 8);
+    }
+    tv_memory *m = tv_memory_create();
+    tv_memory_map(m, 0x4000, mem, sizeof mem, NULL);
+    tv_tex_unit *u = tv_tex_create(m);
+    tv_tic tic;
+    tv_tic_from_format(&tic, TV_FORMAT_BC1_RGBA_UNORM, NULL);
+    tic.header_version = TV_TIC_PITCH;
+    tic.texture_type = TV_TEX_2D;
+    tic.address = 0x4000;
+    tic.pitch = 16;
+    tic.width_minus_one = 7;
+    tic.height_minus_one = 7;
+    tex_view v;
+    tex_view_init(&v, &tic);
+    assert_true(v.valid);
+    for (unsigned y = 0; y < 8; y++)
+        for (unsigned x = 0; x < 8; x++) {
+            uint32_t out[4];
+            tex_load_texel(u, &v, 0, x, y, 0, 0, 0, false, out);
+            bool blue = (x % 4) == 1 && (y % 4) == 2;
+            assert_int_equal(out[0], fbits(blue ? 0.0f : 1.0f));
+            assert_int_equal(out[2], fbits(blue ? 1.0f : 0.0f));
+        }
+    tv_tex_destroy(u);
+    tv_memory_destroy(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -457,6 +495,7 @@ int main(void)
         cmocka_unit_test(bc7_modes_by_hand),
         cmocka_unit_test(bc7_independent_vectors),
         cmocka_unit_test(bc6h_by_hand),
+        cmocka_unit_test(bc1_texture),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

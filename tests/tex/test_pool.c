@@ -4,6 +4,7 @@
 #include <setjmp.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -220,6 +221,35 @@ static void pool_in_remapped_memory(void **state)
     assert_int_equal(out[3], 0);
 }
 
+/* Several threads resolving the same and different handles at once get the right
+ * descriptors (the cache is shared and locked). */
+static void *resolver(void *arg)
+{
+    fixture *f = arg;
+    for (int it = 0; it < 20000; it++) {
+        uint32_t hi = (uint32_t)(it * 7 % 64), si = (uint32_t)(it * 13 % 64);
+        const tex_view *v;
+        const tex_sampler *s;
+        if (!tex_resolve(f->unit, tv_tex_handle(hi, si), &v, &s) || v->width != hi + 1 ||
+            s->tsc.border_color[0] != si)
+            return (void *)1;
+    }
+    return NULL;
+}
+
+static void concurrent_resolve(void **state)
+{
+    fixture *f = *state;
+    pthread_t th[4];
+    for (int i = 0; i < 4; i++)
+        pthread_create(&th[i], NULL, resolver, f);
+    for (int i = 0; i < 4; i++) {
+        void *r;
+        pthread_join(th[i], &r);
+        assert_null(r);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -230,6 +260,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(header_binding, setup, teardown),
         cmocka_unit_test_setup_teardown(cache_and_invalidate, setup, teardown),
         cmocka_unit_test_setup_teardown(pool_in_remapped_memory, setup, teardown),
+        cmocka_unit_test_setup_teardown(concurrent_resolve, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
