@@ -135,6 +135,8 @@ typedef enum {
     DR_FETCH_OOB,    /* texelFetch out of range: llvmpipe returns (0,0,0,0) vs texvm rule */
     DR_NORM_ULP,     /* llvmpipe's UNORM/SNORM -> float conversion is not correctly rounded */
     DR_QUERY_LANE,   /* llvmpipe's textureSize uses one lane's level for the whole vector */
+    DR_SRGB,         /* llvmpipe's approximate sRGB decode / texvm's 8-bit sRGB border bytes */
+    DR_FETCH_1DARRAY,/* Mesa 22.3: texelFetch of a 1D array at lod > 0 returns zeros */
     DR_COUNT
 } diff_reason;
 

@@ -123,7 +123,18 @@ static void make_tsc(const glref_sampler_desc *s, tv_tsc *tsc)
     tsc->min_lod_clamp = tv_float_to_fixed_u4_8(clampf(s->min_lod, 0.0f, 15.99f));
     tsc->max_lod_clamp = tv_float_to_fixed_u4_8(clampf(s->max_lod, 0.0f, 15.99f));
     memcpy(tsc->border_color, s->border, sizeof tsc->border_color);
+    /* The sRGB border bytes a driver writes: the float border encoded to 8-bit sRGB. */
+    if (s->border_kind == GLREF_BORDER_FLOAT)
+        for (int c = 0; c < 3; c++) {
+            float f;
+            memcpy(&f, &s->border[c], 4);
+            f = clampf(f, 0.0f, 1.0f);
+            double e = f <= 0.0031308 ? 12.92 * f : 1.055 * pow(f, 1.0 / 2.4) - 0.055;
+            tsc->srgb_border_color[c] = (uint8_t)lround(e * 255.0);
+        }
     tsc->cubemap_interface_filtering = s->seamless_cube ? 2 : 0;
+    /* GL decodes sRGB textures unless the sampler says GL_SKIP_DECODE_EXT */
+    tsc->srgb_conversion = s->srgb_decode;
 }
 
 static bool make_tic(const diff_texture *t, tv_tic *tic, char *err, size_t n)

@@ -121,6 +121,7 @@ typedef struct glref_sampler_desc {
     float lod_bias, min_lod, max_lod;
     GLenum compare_mode, compare_func;
     float max_anisotropy;
+    bool srgb_decode;                /* false: GL_SKIP_DECODE_EXT (EXT_texture_sRGB_decode) */
     bool seamless_cube;              /* per sampler where the driver has
                                         AMD/ARB_seamless_cubemap_per_texture; core GL's
                                         switch is global: see glref_set_seamless */

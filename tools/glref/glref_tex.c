@@ -255,6 +255,7 @@ void glref_sampler_desc_init(glref_sampler_desc *d)
     d->compare_mode = GL_NONE;
     d->compare_func = GL_LEQUAL;
     d->max_anisotropy = 1.0f;
+    d->srgb_decode = true;
     d->seamless_cube = true;
 }
 
@@ -292,6 +293,15 @@ GLuint glref_sampler(glref *g, const glref_sampler_desc *d)
     glSamplerParameteri(s, GL_TEXTURE_COMPARE_MODE, (GLint)d->compare_mode);
     glSamplerParameteri(s, GL_TEXTURE_COMPARE_FUNC, (GLint)d->compare_func);
     glSamplerParameterf(s, GL_TEXTURE_MAX_ANISOTROPY, d->max_anisotropy);
+    if (!d->srgb_decode) {
+        if (!glref_has_extension(g, "GL_EXT_texture_sRGB_decode")) {
+            glDeleteSamplers(1, &s);
+            glref_fail(g, "sampler without sRGB decode needs EXT_texture_sRGB_decode");
+            return 0;
+        }
+        glSamplerParameteri(s, 0x8A48 /* GL_TEXTURE_SRGB_DECODE_EXT */,
+                            0x8A4A /* GL_SKIP_DECODE_EXT */);
+    }
     if (glref_has_extension(g, "GL_AMD_seamless_cubemap_per_texture") ||
         glref_has_extension(g, "GL_ARB_seamless_cubemap_per_texture"))
         glSamplerParameteri(s, GL_TEXTURE_CUBE_MAP_SEAMLESS, d->seamless_cube ? 1 : 0);

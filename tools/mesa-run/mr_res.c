@@ -176,6 +176,8 @@ static int make_sampler(mr_state *s, size_t i, const job_texture *with)
     }
     d.max_anisotropy = (float)p->max_anisotropy;
     d.seamless_cube = p->seamless_cube;
+    /* texvm decodes sRGB only when the sampler's SRGB_CONVERSION is set (jobs.md §9) */
+    d.srgb_decode = p->srgb_conversion;
     if (p->reduction != 0)
         return mr_fail(s, CLI_EXIT_UNSUPPORTED, "samplers[%zu]: min/max reduction is not "
                        "available in Mesa 22.3's GL", i);
