@@ -102,7 +102,7 @@ tv_status tv_sass_validate(const tv_sass_insn *in, tv_error *err)
         snprintf(msg, sizeof msg, "texture type %s is not defined", sass_type_name(in->type));
         return bad(err, in, msg);
     }
-    if (!op->has_type && in->op != TV_SASS_TEXS && in->op != TV_SASS_TLDS) {
+    if (!op->has_type) {   /* TXQ: none; TLD4S: always 2D */
         uint8_t want = in->op == TV_SASS_TLD4S ? TV_SASS_2D : 0;
         if (in->type != want)
             return bad(err, in, "no texture type operand");

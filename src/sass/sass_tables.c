@@ -24,41 +24,46 @@ const size_t sass_num_mods = sizeof sass_mods / sizeof sass_mods[0];
 #define LODB(l) (1u << (l))
 #define ALL_TYPES (0xffu & ~TB(TV_SASS_ARRAY_3D))
 
+#define MODS_PHASE (MB(MK_NODEP) | MB(MK_PHASE))
+
 const sass_op_info sass_ops[TV_SASS_OP_COUNT] = {
-    [TV_SASS_TEX] = {"TEX",
-        MB(MK_B) | MB(MK_LOD) | MB(MK_LC) | MB(MK_AOFFI) | MB(MK_DC) | MB(MK_NDV) |
-        MB(MK_NODEP) | MB(MK_PHASE),
-        LODB(0) | LODB(1) | LODB(2) | LODB(3) | LODB(6) | LODB(7), 0, 0, 0, 0, 1, 1, 1, 1,
-        ALL_TYPES},
-    [TV_SASS_TEXS] = {"TEXS",
-        MB(MK_F16) | MB(MK_LOD) | MB(MK_DC) | MB(MK_NODEP) | MB(MK_PHASE),
-        LODB(0) | LODB(1) | LODB(3), 0, 0, 0, 1, 0, 1, 1, 3, ALL_TYPES},
-    [TV_SASS_TLD] = {"TLD",
-        MB(MK_B) | MB(MK_LOD) | MB(MK_AOFFI) | MB(MK_MS) | MB(MK_CL) | MB(MK_NODEP) |
-        MB(MK_PHASE),
-        LODB(1) | LODB(3), 1, 0, 0, 0, 1, 1, 1, 1,
-        TB(TV_SASS_1D) | TB(TV_SASS_ARRAY_1D) | TB(TV_SASS_2D) | TB(TV_SASS_ARRAY_2D) |
-        TB(TV_SASS_3D)},
-    [TV_SASS_TLDS] = {"TLDS",
-        MB(MK_F16) | MB(MK_LOD) | MB(MK_AOFFI) | MB(MK_MS) | MB(MK_NODEP) | MB(MK_PHASE),
-        LODB(1) | LODB(3), 1, 0, 0, 1, 0, 1, 1, 3, ALL_TYPES},
-    [TV_SASS_TLD4] = {"TLD4",
-        MB(MK_COMP) | MB(MK_B) | MB(MK_AOFFI) | MB(MK_PTP) | MB(MK_DC) | MB(MK_NDV) |
-        MB(MK_NODEP) | MB(MK_PHASE),
-        0, 0, 1, 0, 0, 1, 1, 1, 1,
-        TB(TV_SASS_2D) | TB(TV_SASS_ARRAY_2D) | TB(TV_SASS_CUBE) | TB(TV_SASS_ARRAY_CUBE)},
-    [TV_SASS_TLD4S] = {"TLD4S",
-        MB(MK_F16) | MB(MK_COMP) | MB(MK_AOFFI) | MB(MK_DC) | MB(MK_NODEP) | MB(MK_PHASE),
-        0, 0, 1, 0, 1, 0, 1, 0, 0, TB(TV_SASS_2D)},
-    [TV_SASS_TMML] = {"TMML",
-        MB(MK_B) | MB(MK_LODQ) | MB(MK_NDV) | MB(MK_NODEP) | MB(MK_PHASE),
-        0, 0, 0, 1, 0, 0, 1, 1, 2, ALL_TYPES},
-    [TV_SASS_TXQ] = {"TXQ", MB(MK_B) | MB(MK_NODEP) | MB(MK_PHASE),
-        0, 0, 0, 0, 0, 0, 0, 0, 2, ALL_TYPES},
-    [TV_SASS_TXD] = {"TXD",
-        MB(MK_B) | MB(MK_LC) | MB(MK_AOFFI) | MB(MK_NODEP) | MB(MK_PHASE),
-        0, 0, 0, 0, 0, 1, 1, 1, 1,
-        TB(TV_SASS_1D) | TB(TV_SASS_ARRAY_1D) | TB(TV_SASS_2D) | TB(TV_SASS_ARRAY_2D)},
+    [TV_SASS_TEX] = {.name = "TEX",
+        .mods = MB(MK_B) | MB(MK_LOD) | MB(MK_LC) | MB(MK_AOFFI) | MB(MK_DC) | MB(MK_NDV) |
+                MODS_PHASE,
+        .lods = LODB(0) | LODB(1) | LODB(2) | LODB(3) | LODB(6) | LODB(7),
+        .has_pd = 1, .has_rb = 1, .has_type = 1, .mask_kind = 1, .types = ALL_TYPES},
+    [TV_SASS_TEXS] = {.name = "TEXS",
+        .mods = MB(MK_F16) | MB(MK_LOD) | MB(MK_DC) | MODS_PHASE,
+        .lods = LODB(0) | LODB(1) | LODB(3),
+        .scalar = 1, .has_rb = 1, .has_type = 1, .mask_kind = 3, .types = ALL_TYPES},
+    [TV_SASS_TLD] = {.name = "TLD",
+        .mods = MB(MK_B) | MB(MK_LOD) | MB(MK_AOFFI) | MB(MK_MS) | MB(MK_CL) | MODS_PHASE,
+        .lods = LODB(1) | LODB(3), .lod_required = 1,
+        .has_pd = 1, .has_rb = 1, .has_type = 1, .mask_kind = 1,
+        .types = TB(TV_SASS_1D) | TB(TV_SASS_ARRAY_1D) | TB(TV_SASS_2D) |
+                 TB(TV_SASS_ARRAY_2D) | TB(TV_SASS_3D)},
+    [TV_SASS_TLDS] = {.name = "TLDS",
+        .mods = MB(MK_F16) | MB(MK_LOD) | MB(MK_AOFFI) | MB(MK_MS) | MODS_PHASE,
+        .lods = LODB(1) | LODB(3), .lod_required = 1,
+        .scalar = 1, .has_rb = 1, .has_type = 1, .mask_kind = 3, .types = ALL_TYPES},
+    [TV_SASS_TLD4] = {.name = "TLD4",
+        .mods = MB(MK_COMP) | MB(MK_B) | MB(MK_AOFFI) | MB(MK_PTP) | MB(MK_DC) | MB(MK_NDV) |
+                MODS_PHASE,
+        .comp_required = 1, .has_pd = 1, .has_rb = 1, .has_type = 1, .mask_kind = 1,
+        .types = TB(TV_SASS_2D) | TB(TV_SASS_ARRAY_2D) | TB(TV_SASS_CUBE) |
+                 TB(TV_SASS_ARRAY_CUBE)},
+    [TV_SASS_TLD4S] = {.name = "TLD4S",
+        .mods = MB(MK_F16) | MB(MK_COMP) | MB(MK_AOFFI) | MB(MK_DC) | MODS_PHASE,
+        .comp_required = 1, .scalar = 1, .has_rb = 1, .types = TB(TV_SASS_2D)},
+    [TV_SASS_TMML] = {.name = "TMML",
+        .mods = MB(MK_B) | MB(MK_LODQ) | MB(MK_NDV) | MODS_PHASE,
+        .lodq = 1, .has_rb = 1, .has_type = 1, .mask_kind = 2, .types = ALL_TYPES},
+    [TV_SASS_TXQ] = {.name = "TXQ", .mods = MB(MK_B) | MODS_PHASE, .mask_kind = 2},
+    [TV_SASS_TXD] = {.name = "TXD",
+        .mods = MB(MK_B) | MB(MK_LC) | MB(MK_AOFFI) | MODS_PHASE,
+        .has_pd = 1, .has_rb = 1, .has_type = 1, .mask_kind = 1,
+        .types = TB(TV_SASS_1D) | TB(TV_SASS_ARRAY_1D) | TB(TV_SASS_2D) |
+                 TB(TV_SASS_ARRAY_2D)},
 };
 
 /* ---- TEXS / TLDS target codes (reference §4.3; TLDS: the page's legal-modifier table) -- */
