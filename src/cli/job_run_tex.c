@@ -116,6 +116,17 @@ static void place_texels(run_state *rs, size_t i)
         uint32_t bw = (w + fi->block_w - 1) / fi->block_w, bh = (h + fi->block_h - 1) / fi->block_h;
         uint32_t layers = job_texture_layers(t, l);
         const uint8_t *src = t->data + t->level_offset[l];
+        if (t->layout == TV_TIC_PITCH && t->samples == 1) {
+            /* rows are contiguous in pitch layout: one address per row */
+            size_t row = (size_t)bw * fi->block_bytes;
+            for (uint32_t layer = 0; layer < layers; layer++)
+                for (uint32_t by = 0; by < bh; by++, src += row) {
+                    uint8_t *dst = (uint8_t *)run_texel_ptr(rs, i, l, 0, by * fi->block_h, layer, 0);
+                    if (dst && (uint64_t)(dst - rs->textures[i].mem) + row <= rs->textures[i].size)
+                        memcpy(dst, src, row);
+                }
+            continue;
+        }
         for (uint32_t layer = 0; layer < layers; layer++)
             for (uint32_t by = 0; by < bh; by++)
                 for (uint32_t bx = 0; bx < bw; bx++)

@@ -275,6 +275,87 @@ static void trace_and_short_forms(void **state)
     contains("stderr.txt", "ids.tgsi: --size and --out are for FRAG programs");
 }
 
+#define NOP_COMP "COMP\n  0: END\n"
+
+/* Texel data placed through the header's layout (pitch, block-linear, arrays, mip chains)
+ * and read back by a raw output is the data that went in. */
+static void texture_layout_round_trip(void **state)
+{
+    (void)state;
+    tcli_write("nop.tgsi", NOP_COMP, strlen(NOP_COMP));
+    /* 16x8 RGBA8, 2 layers, 4 levels: 16*8 + 8*4 + 4*2 + 2*1 = 170 texels per layer */
+    size_t n = 170 * 2 * 4;
+    uint8_t *data = malloc(n);
+    assert_non_null(data);
+    for (size_t i = 0; i < n; i++)
+        data[i] = (uint8_t)(i * 31 + 7);
+    tcli_write("tex.raw", data, n);
+    write_text("layout.json",
+               "{'texvm_job': 1, 'programs': [{'tgsi': 'nop.tgsi'}], 'comp': {'grid': [1]},"
+               " 'textures': ["
+               "  {'name': 'p', 'type': '2D_ARRAY', 'format': 'R8G8B8A8_UNORM', 'width': 16,"
+               "   'height': 8, 'layers': 2, 'levels': 4, 'source': {'raw': 'tex.raw'}},"
+               "  {'name': 'b', 'type': '2D_ARRAY', 'format': 'R8G8B8A8_UNORM', 'width': 16,"
+               "   'height': 8, 'layers': 2, 'levels': 4, 'layout': 'block_linear',"
+               "   'block': [0, 1, 0], 'source': {'raw': 'tex.raw'}},"
+               "  {'name': 'q', 'type': '2D', 'format': 'R8G8B8A8_UNORM', 'width': 16,"
+               "   'height': 8, 'pitch': 128, 'source': {'raw': 'tex.raw'}}],"
+               " 'outputs': [{'texture': 'p', 'raw': 'p.raw'}, {'texture': 'b', 'raw': 'b.raw'},"
+               "  {'texture': 'b', 'level': 1, 'layer': 1, 'raw': 'b11.raw'},"
+               "  {'texture': 'q', 'raw': 'q.raw'}]}");
+    assert_int_equal(texvm("layout.json"), 0);
+    size_t size;
+    char *p = slurp("p.raw", &size);
+    assert_int_equal(size, n);
+    assert_memory_equal(p, data, n);
+    free(p);
+    char *b = slurp("b.raw", &size);
+    assert_int_equal(size, n);
+    assert_memory_equal(b, data, n);
+    free(b);
+    /* level 1 of layer 1: after level 0 (2 layers) and level 1 of layer 0 */
+    char *b11 = slurp("b11.raw", &size);
+    assert_int_equal(size, 8 * 4 * 4);
+    assert_memory_equal(b11, data + (16 * 8 * 2 + 8 * 4) * 4, 8 * 4 * 4);
+    free(b11);
+    char *q = slurp("q.raw", &size);
+    assert_int_equal(size, 16 * 8 * 4);
+    assert_memory_equal(q, data, 16 * 8 * 4);
+    free(q);
+    free(data);
+}
+
+#define IMG_COMP "COMP\nPROPERTY CS_FIXED_BLOCK_WIDTH 4\nPROPERTY CS_FIXED_BLOCK_HEIGHT 4\n" \
+                 "PROPERTY CS_FIXED_BLOCK_DEPTH 1\nDCL SV[0], THREAD_ID\n" \
+                 "DCL IMAGE[0], 2D, PIPE_FORMAT_R32_UINT, WR\nDCL TEMP[0]\n" \
+                 "IMM[0] UINT32 {100, 0, 0, 0}\n" \
+                 "  0: UMAD TEMP[0].x, SV[0].yyyy, IMM[0].xxxx, SV[0].xxxx\n" \
+                 "  1: STORE IMAGE[0], SV[0].xyyy, TEMP[0].xxxx, 2D, PIPE_FORMAT_R32_UINT\n" \
+                 "  2: END\n"
+
+/* A compute program stores y*100 + x into an image that is a view of a texture; the
+ * texture's output and a check see the stores. */
+static void image_stores(void **state)
+{
+    (void)state;
+    tcli_write("img.tgsi", IMG_COMP, strlen(IMG_COMP));
+    write_text("img.json",
+               "{'texvm_job': 1, 'programs': [{'tgsi': 'img.tgsi'}], 'comp': {'grid': [1]},"
+               " 'textures': [{'name': 't', 'format': 'R32_UINT', 'width': 4, 'height': 4,"
+               "   'source': {'fill': [7]}}],"
+               " 'images': [{'slot': 0, 'texture': 't'}],"
+               " 'outputs': [{'texture': 't', 'raw': 'img.raw'}],"
+               " 'checks': [{'texture': 't', 'pixel': [3, 2], 'values': [203]}]}");
+    assert_int_equal(texvm("img.json"), 0);
+    size_t size;
+    char *raw = slurp("img.raw", &size);
+    assert_int_equal(size, 64);
+    for (uint32_t y = 0; y < 4; y++)
+        for (uint32_t x = 0; x < 4; x++)
+            assert_int_equal(((const uint32_t *)raw)[y * 4 + x], y * 100 + x);
+    free(raw);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -285,6 +366,8 @@ int main(void)
         cmocka_unit_test(exit_codes),
         cmocka_unit_test(runtime_fault),
         cmocka_unit_test(trace_and_short_forms),
+        cmocka_unit_test(texture_layout_round_trip),
+        cmocka_unit_test(image_stores),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
