@@ -356,6 +356,46 @@ static void image_stores(void **state)
     free(raw);
 }
 
+/* VERT over an attribute array: uv = pos * 0.5 + 0.5 (the corpus program), written as text;
+ * GEOM passes triangles through, collected per stream. */
+static void vertex_and_geometry(void **state)
+{
+    (void)state;
+    const char *vs = "VERT\nDCL IN[0]\nDCL OUT[0], POSITION\nDCL OUT[1].xy, GENERIC[0]\n"
+                     "IMM[0] UINT32 {1056964608, 0, 1065353216, 0}\n"
+                     "  0: MAD OUT[1].xy, IN[0].xyxx, IMM[0].xxxx, IMM[0].xxxx\n"
+                     "  1: MOV OUT[0].xy, IN[0].xyyy\n  2: MOV OUT[0].zw, IMM[0].yzyz\n  3: END\n";
+    tcli_write("vs.tgsi", vs, strlen(vs));
+    write_text("vs.json",
+               "{'texvm_job': 1, 'programs': [{'tgsi': 'vs.tgsi'}],"
+               " 'vert': {'count': 3, 'instances': 2, 'attributes': [{'index': 0,"
+               "  'values': [[-1, -1], [3, -1], [-1, 3]]}]},"
+               " 'outputs': [{'vertices': 'vs.txt'}]}");
+    assert_int_equal(texvm("vs.json"), 0);
+    contains("vs.txt", "instance 1 vertex 1\n"
+                       "  OUT[0] (3 -1 0 1) [40400000 bf800000 00000000 3f800000]\n"
+                       "  OUT[1] (2 0 0 0) [40000000 00000000 00000000 00000000]\n");
+    const char *gs = "GEOM\nPROPERTY GS_INPUT_PRIMITIVE TRIANGLES\n"
+                     "PROPERTY GS_OUTPUT_PRIMITIVE TRIANGLE_STRIP\n"
+                     "PROPERTY GS_MAX_OUTPUT_VERTICES 3\nPROPERTY GS_INVOCATIONS 1\n"
+                     "DCL IN[][0], POSITION\nDCL OUT[0], POSITION\nIMM[0] UINT32 {0, 0, 0, 0}\n"
+                     "  0: MOV OUT[0], IN[2][0]\n  1: EMIT IMM[0].xxxx\n"
+                     "  2: MOV OUT[0], IN[0][0]\n  3: EMIT IMM[0].xxxx\n"
+                     "  4: ENDPRIM IMM[0].xxxx\n  5: END\n";
+    tcli_write("gs.tgsi", gs, strlen(gs));
+    write_text("gs.json",
+               "{'texvm_job': 1, 'programs': [{'tgsi': 'gs.tgsi'}],"
+               " 'geom': {'primitive': 'triangles', 'count': 2, 'inputs': [{'index': 0,"
+               "  'values': [[0], [1], [2], [3], [4], [5]]}]},"
+               " 'outputs': [{'vertices': 'gs.txt'}]}");
+    assert_int_equal(texvm("gs.json"), 0);
+    /* primitive 1 emits its vertex 2 (value 5) then its vertex 0 (value 3) */
+    contains("gs.txt", "stream 0: 4 vertices, 2 primitives\n");
+    contains("gs.txt", "primitive 1 (2 vertices)\n  vertex 2\n"
+                       "    OUT[0] (5 0 0 1) [40a00000 00000000 00000000 3f800000]\n"
+                       "  vertex 3\n    OUT[0] (3 0 0 1) [40400000 00000000 00000000 3f800000]\n");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -368,6 +408,7 @@ int main(void)
         cmocka_unit_test(trace_and_short_forms),
         cmocka_unit_test(texture_layout_round_trip),
         cmocka_unit_test(image_stores),
+        cmocka_unit_test(vertex_and_geometry),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
