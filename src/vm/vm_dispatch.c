@@ -52,9 +52,11 @@ tv_status vm_worker_init(vm_worker *wk, const vm_run *run, uint32_t nwarps, tv_e
                                                     : (1ull << 30);
     uint32_t nest = (p->max_nesting + 2) * (run->max_call_depth + 1);
     uint64_t regs = (uint64_t)nwarps * p->num_slots * sizeof(vm_slot);
-    uint64_t stacks = (uint64_t)nwarps * ((uint64_t)nest * (sizeof(uint32_t) +
-                      2 * sizeof(vm_cfentry)) + (uint64_t)run->max_call_depth *
-                      sizeof(vm_callframe));
+#define VM_ALIGN16(x) (((uint64_t)(x) + 15u) & ~(uint64_t)15u)
+    uint64_t per_warp_stacks = VM_ALIGN16((uint64_t)nest * sizeof(uint32_t)) +
+                               2 * VM_ALIGN16((uint64_t)nest * sizeof(vm_cfentry)) +
+                               VM_ALIGN16((uint64_t)run->max_call_depth * sizeof(vm_callframe));
+    uint64_t stacks = (uint64_t)nwarps * per_warp_stacks;
     uint64_t shared = (run->stage == TV_TGSI_COMP) ? run->shared_bytes : 0;
     uint64_t priv = uses_memory(p, TV_MEM_PRIVATE) ?
                     (uint64_t)nwarps * VM_LANES * run->private_bytes : 0;
@@ -65,7 +67,7 @@ tv_status vm_worker_init(vm_worker *wk, const vm_run *run, uint32_t nwarps, tv_e
                             (unsigned long long)limit);
     wk->warps = calloc(nwarps, sizeof *wk->warps);
     wk->regs = aligned_alloc(64, ((regs + 63) / 64) * 64);
-    wk->stack_mem = malloc(stacks ? stacks : 1);
+    wk->stack_mem = aligned_alloc(16, stacks ? stacks : 16);
     wk->shared = shared ? calloc(1, shared) : NULL;
     wk->shared_size = (uint32_t)shared;
     wk->priv = priv ? calloc(1, priv) : NULL;
@@ -97,13 +99,17 @@ tv_status vm_worker_init(vm_worker *wk, const vm_run *run, uint32_t nwarps, tv_e
             for (unsigned l = 0; l < VM_LANES; l++)
                 w->r[c->slot].u[l] = v;
         }
-        w->cond_stack = (uint32_t *)sm; sm += nest * sizeof(uint32_t);
+        w->cond_stack = (uint32_t *)(void *)sm;
+        sm += VM_ALIGN16(nest * sizeof(uint32_t));
         w->cond_cap = nest;
-        w->loop_stack = (vm_cfentry *)sm; sm += nest * sizeof(vm_cfentry);
+        w->loop_stack = (vm_cfentry *)(void *)sm;
+        sm += VM_ALIGN16(nest * sizeof(vm_cfentry));
         w->loop_cap = nest;
-        w->sw_stack = (vm_cfentry *)sm; sm += nest * sizeof(vm_cfentry);
+        w->sw_stack = (vm_cfentry *)(void *)sm;
+        sm += VM_ALIGN16(nest * sizeof(vm_cfentry));
         w->sw_cap = nest;
-        w->calls = (vm_callframe *)sm; sm += run->max_call_depth * sizeof(vm_callframe);
+        w->calls = (vm_callframe *)(void *)sm;
+        sm += VM_ALIGN16(run->max_call_depth * sizeof(vm_callframe));
         w->call_cap = run->max_call_depth;
         w->prog = p;
         w->run = run;
