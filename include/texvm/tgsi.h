@@ -187,7 +187,8 @@ typedef struct tv_tgsi_reg {
     int32_t dim;
     tv_tgsi_indirect ind;
     tv_tgsi_indirect dim_ind;
-    uint32_t array_id;   /* (n) after the first bracket, 0 = none */
+    uint32_t array_id;   /* (n) after the index bracket (the last one), 0 = none; for an
+                            indirect index the same id is also in ind.array_id */
 } tv_tgsi_reg;
 
 typedef struct tv_tgsi_src {
@@ -235,7 +236,7 @@ typedef struct tv_tgsi_instruction {
     bool has_label;
     uint32_t label;      /* instruction index counted from 0 */
     /* source position */
-    uint32_t line, column;
+    uint32_t line, column; /* of the opcode (after any `N:` prefix), 1-based */
 } tv_tgsi_instruction;
 
 typedef struct tv_tgsi_declaration {
@@ -243,7 +244,10 @@ typedef struct tv_tgsi_declaration {
     int32_t first, last; /* register range */
     bool has_dim;
     int32_t dim;         /* CONST[dim][…]; also set (to 0) for IN[][i] forms */
-    bool dim_implied;    /* written as `[]` (GS/TCS/TES) */
+    bool dim_implied;    /* a per-vertex declaration (GEOM inputs, TESS_CTRL inputs and
+                            outputs, TESS_EVAL inputs, except patch semantics): the vertex
+                            bracket is dropped as in Mesa (`IN[][i]` and `IN[3][i]` alike),
+                            has_dim = true, dim = 0; printed back as `IN[][i]` */
     uint8_t usage_mask;  /* bit 0 = x …; 0xf when absent */
     uint32_t array_id;   /* ARRAY(n), 0 = none */
     bool local;
@@ -273,7 +277,9 @@ typedef struct tv_tgsi_declaration {
 typedef struct tv_tgsi_immediate {
     uint8_t type;        /* tv_tgsi_imm_type */
     uint32_t u[4];       /* raw bits; 64-bit types fill two dwords each (lo, hi) */
-    bool hex;            /* FLT32 written as 0x bit patterns (printed back that way) */
+    bool hex;            /* FLT32 with all four values written as 0x bit patterns: printed
+                            back that way (otherwise each value prints as %10.4f when that
+                            is exact, else as 0x%08x) */
     uint32_t line;
 } tv_tgsi_immediate;
 
@@ -324,7 +330,10 @@ typedef enum tv_tgsi_strictness {
     TV_TGSI_STRICT = 1
 } tv_tgsi_strictness;
 
-/* Check a program; on failure the error names the instruction line and the reason. */
+/* Check a program (docs/tgsi-text.md, "Validation"). LENIENT accepts everything Mesa
+ * emits; STRICT adds tidiness rules. On failure (TV_ERR_INVALID) the error has the line
+ * and column of the instruction (declarations: column 1), the reason, and the instruction
+ * in canonical text in err->text; err->file is left empty for the caller to fill. */
 tv_status tv_tgsi_validate(const tv_tgsi_program *prog, tv_tgsi_strictness strictness,
                            tv_error *err);
 

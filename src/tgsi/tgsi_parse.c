@@ -30,7 +30,8 @@ typedef struct fixup {
 typedef struct parser {
     const char *s;
     size_t n, p;
-    uint32_t line; /* line of position p */
+    uint32_t line;     /* line of position p */
+    size_t line_start; /* offset where that line starts */
     const char *filename;
     tv_tgsi_mode mode;
     tv_error *err;
@@ -187,6 +188,7 @@ static void skip_newline(parser *c)
         c->p++;
     }
     c->line++;
+    c->line_start = c->p;
 }
 
 /* Spaces, comments and line ends. */
@@ -961,11 +963,8 @@ static bool parse_instruction(parser *c, size_t start)
     in->num_src = info->num_src;
     in->mem_target = TV_TGT_UNKNOWN;
     in->tex_target = TV_TGT_UNKNOWN;
-    uint32_t line, col;
-    pos_of(c, start, &line, &col);
     in->line = c->line;
-    in->column = col;
-    (void)line;
+    in->column = (uint32_t)(start - c->line_start + 1);
 
     unsigned nd = info->num_dst, ns = info->num_src, total = nd + ns;
     char desc[128];
