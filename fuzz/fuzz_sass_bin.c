@@ -117,6 +117,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     for (unsigned q = 0; q < TV_SASS_NUM_PREDS; q++)
         tv_sass_set_pred(warp, q, n > 4 + q ? p[4 + q] * 0x01010101u : 0);
-    (void)tv_sass_exec(warp, &a, &err);
+    tv_status st = tv_sass_exec(warp, &a, &err);
+    if (st == TV_ERR_ARG || st == TV_ERR_INVALID || st == TV_ERR_PARSE)
+        abort();   /* a decoded instruction must build well-formed requests */
     return 0;
 }
