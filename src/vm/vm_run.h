@@ -19,6 +19,7 @@ typedef struct vm_frag_tri {
     float z[3], inv_w[3];
     float area;           /* signed doubled area */
     uint32_t v[3];        /* vertex indices into params->vertices */
+    uint32_t provoking;   /* last vertex of the triangle as given (flat inputs, GL rule) */
 } vm_frag_tri;
 
 typedef struct vm_gs_prim_out vm_gs_prim_out;

@@ -2,7 +2,8 @@
  * every aligned 2x2 quad is 4 consecutive lanes (TL, TR, BL, BR). A job is one row of
  * tiles. The primitive is one triangle or a rectangle (two triangles); pixels outside it
  * are helper lanes of their quad or absent. Inputs are interpolated per lane at the
- * pixel centre (or sample / centroid location) in window space: CONSTANT from vertex 0,
+ * pixel centre (or sample / centroid location) in window space: CONSTANT from the last
+ * vertex of the triangle (GL's provoking vertex),
  * LINEAR with screen-space barycentrics, PERSPECTIVE/COLOR perspective-correct with the
  * vertices' 1/w. Outputs of live lanes land in the targets; killed pixels keep theirs. */
 #include <math.h>
@@ -59,8 +60,8 @@ static void interp_at(const vm_run *R, const vm_fs_input *fi, const vm_frag_tri 
     const uint32_t *a1 = fp->vertices[t->v[1]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
     const uint32_t *a2 = fp->vertices[t->v[2]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
     if (fi->interp == TV_INTERP_CONSTANT) {
-        /* flat: the primitive's first vertex (vertex 0 of the parameters) */
-        memcpy(out, fp->vertices[0].attr[fi->reg % TV_VM_MAX_ATTRIBS], 16);
+        /* flat: the provoking vertex, the last of the triangle (GL's default) */
+        memcpy(out, fp->vertices[t->provoking].attr[fi->reg % TV_VM_MAX_ATTRIBS], 16);
         return;
     }
     float w0 = b[0], w1 = b[1], w2 = b[2];
@@ -356,6 +357,7 @@ tv_status tv_vm_run_fragment(tv_vm *vm, const tv_vm_program *p, const tv_vm_bind
             tr->z[k] = v->z;
             tr->inv_w[k] = v->w != 0.0f ? 1.0f / v->w : 1.0f;
         }
+        tr->provoking = idx[t][2];
         tr->area = edge(tr->x[0], tr->y[0], tr->x[1], tr->y[1], tr->x[2], tr->y[2]);
         if (tr->area < 0.0f) {
             /* make the orientation positive so inside tests use >= 0 */
