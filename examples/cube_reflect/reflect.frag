@@ -11,7 +11,7 @@ void main() {
     float r2 = dot(p, p);
     if (r2 > 1.0) {
         // background: the environment straight behind
-        color = texture(env, vec3(p.x, p.y, -1.0)) * 0.6;
+        color = vec4(texture(env, vec3(p.x, p.y, -1.0)).rgb * 0.6, 1.0);
         return;
     }
     vec3 n = vec3(p, sqrt(1.0 - r2));
