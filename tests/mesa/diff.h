@@ -124,7 +124,7 @@ typedef enum { DC_EXACT, DC_TOLERATED, DC_DOCUMENTED, DC_FAIL } diff_class;
 
 typedef struct diff_stats {
     int cases, exact, tolerated, documented, failed;
-    int doc_by_reason[8];
+    int doc_by_reason[16];
 } diff_stats;
 
 /* Documented llvmpipe departures (docs/fidelity.md). */
@@ -136,7 +136,8 @@ typedef enum {
     DR_NORM_ULP,     /* llvmpipe's UNORM/SNORM -> float conversion is not correctly rounded */
     DR_QUERY_LANE,   /* llvmpipe's textureSize uses one lane's level for the whole vector */
     DR_SRGB,         /* llvmpipe's approximate sRGB decode / texvm's 8-bit sRGB border bytes */
-    DR_FETCH_1DARRAY,/* Mesa 22.3: texelFetch of a 1D array at lod > 0 returns zeros */
+    DR_FETCH_1DARRAY,/* Mesa 22.3: 1D array texture levels > 0 read as zeros */
+    DR_INT_LEVEL,    /* llvmpipe: integer textures pick a mip level with a non-mip min filter */
     DR_COUNT
 } diff_reason;
 
@@ -147,6 +148,8 @@ void diff_lod_model(diff_batch *b);
 /* llvmpipe's LOD for a scale factor whose exact LOD is `lod` (0.5 * fastlog2(2^(2 lod))):
  * used for cubes, where the scale factor itself is taken from texvm's result. */
 float diff_llvm_lod_of(float lod);
+/* GL wrap of integer texel coordinate i on an axis of n texels (-1 = border). */
+int diff_ref_wrap(GLenum mode, int i, int n);
 /* Classify pixel i of a batch; *reason is set for DC_DOCUMENTED. */
 diff_class diff_compare(diff_batch *b, int i, diff_reason *reason);
 

@@ -16,8 +16,87 @@ const char *const diff_reason_names[DR_COUNT] = {
     "UNORM/SNORM->float rounding (<= 2 ulp)",
     "textureSize level taken from another lane",
     "sRGB decode / sRGB border bytes (<= 5e-3)",
-    "Mesa: texelFetch of a 1D array at lod > 0 is 0",
+    "Mesa: 1D array levels > 0 read as 0",
+    "llvmpipe: int texture, non-mip filter, uses lod",
 };
+
+int diff_ref_wrap(GLenum mode, int i, int n)
+{
+    switch (mode) {
+    case GL_REPEAT: return ((i % n) + n) % n;
+    case GL_MIRRORED_REPEAT: {
+        int p = ((i % (2 * n)) + 2 * n) % (2 * n);
+        return p < n ? p : 2 * n - 1 - p;
+    }
+    case GL_MIRROR_CLAMP_TO_EDGE: {
+        int m = i < 0 ? -i - 1 : i;
+        return m < n ? m : n - 1;
+    }
+    case GL_CLAMP_TO_BORDER: return i < 0 || i >= n ? -1 : i;
+    default: return i < 0 ? 0 : i >= n ? n - 1 : i;
+    }
+}
+
+/* The value of an all-zero texel: stored channels 0, missing ones (0, 0, 0, 1). */
+static bool is_zero_texel(const diff_batch *b, int i)
+{
+    const diff_format *f = b->tex.fmt;
+    bool ints = f->kind == DK_UINT || f->kind == DK_SINT;
+    for (int c = 0; c < 4; c++) {
+        uint32_t want = c == 3 && c >= f->channels ? (ints ? 1u : 0x3f800000u) : 0u;
+        if (b->gl[i][c] != want)
+            return false;
+    }
+    return true;
+}
+
+/* llvmpipe's answer for an integer texture with a non-mipmap min filter looked up with
+ * textureLod: the GL nearest-texel rule applied at level base + round(lod). Decoded here
+ * from the raw bytes (8/16/32-bit integer channels). */
+static bool int_level_explains(const diff_batch *b, int i)
+{
+    const diff_texture *t = &b->tex;
+    const diff_format *f = t->fmt;
+    bool mipless = b->smp.min_filter == GL_NEAREST || b->smp.min_filter == GL_LINEAR;
+    if ((f->kind != DK_UINT && f->kind != DK_SINT) || !mipless || b->op != DOP_LOD ||
+        b->offset || (t->gl_target != GL_TEXTURE_1D && t->gl_target != GL_TEXTURE_2D &&
+                      t->gl_target != GL_TEXTURE_3D))
+        return false;
+    const diff_params *p = &b->p[i];
+    int q = t->max - t->base;
+    int l = (int)floorf(p->a[0] + 0.5f);
+    l = l < 0 ? 0 : l > q ? q : l;
+    int L = t->base + l;
+    int n[3] = {diff_level_w(t, L), diff_level_h(t, L), diff_level_d(t, L)};
+    GLenum wr[3] = {b->smp.wrap_s, b->smp.wrap_t, b->smp.wrap_r};
+    int axes = t->gl_target == GL_TEXTURE_1D ? 1 : t->gl_target == GL_TEXTURE_2D ? 2 : 3;
+    int ijk[3] = {0, 0, 0};
+    for (int a = 0; a < axes; a++) {
+        ijk[a] = diff_ref_wrap(wr[a], (int)floorf(p->c[a] * (float)n[a]), n[a]);
+        if (ijk[a] < 0)
+            return false;
+    }
+    size_t idx = ((size_t)ijk[2] * n[1] + ijk[1]) * n[0] + ijk[0];
+    const uint8_t *tx = t->data + t->level_off[L] + idx * (size_t)f->bpp;
+    int cb = f->bpp / f->channels; /* bytes per channel */
+    for (int c = 0; c < 4; c++) {
+        uint32_t v;
+        if (c >= f->channels) {
+            v = c == 3 ? 1u : 0u;
+        } else if (cb == 1) {
+            v = f->kind == DK_SINT ? (uint32_t)(int32_t)(int8_t)tx[c] : tx[c];
+        } else if (cb == 2) {
+            uint16_t h;
+            memcpy(&h, tx + 2 * c, 2);
+            v = f->kind == DK_SINT ? (uint32_t)(int32_t)(int16_t)h : h;
+        } else {
+            memcpy(&v, tx + 4 * c, 4);
+        }
+        if (b->gl[i][c] != v)
+            return false;
+    }
+    return true;
+}
 
 /* textureSize components per target (GLSL), and whether a level count is in w. */
 static const struct {
@@ -244,12 +323,22 @@ diff_class diff_compare(diff_batch *b, int i, diff_reason *reason)
         }
         /* Mesa 22.3 (softpipe and llvmpipe alike) returns zeros for texelFetch on a 1D
          * array texture at any lod > 0, although the level holds data. */
-        if (b->tex.gl_target == GL_TEXTURE_1D_ARRAY && l > 0 && !b->gl[i][0] &&
-            !b->gl[i][1] && !b->gl[i][2] && !b->gl[i][3]) {
+        if (b->tex.gl_target == GL_TEXTURE_1D_ARRAY && l > 0 && is_zero_texel(b, i)) {
             *reason = DR_FETCH_1DARRAY;
             return DC_DOCUMENTED;
         }
         return DC_FAIL;
+    }
+    /* The same Mesa 1D-array defect for sampling at a level above the base. */
+    if (b->tex.gl_target == GL_TEXTURE_1D_ARRAY && b->op == DOP_LOD && b->p[i].a[0] > 0.5f &&
+        b->smp.min_filter != GL_NEAREST && b->smp.min_filter != GL_LINEAR &&
+        is_zero_texel(b, i)) {
+        *reason = DR_FETCH_1DARRAY;
+        return DC_DOCUMENTED;
+    }
+    if (int_level_explains(b, i)) {
+        *reason = DR_INT_LEVEL;
+        return DC_DOCUMENTED;
     }
     if (!b->filtered || !is_float)
         return DC_FAIL;

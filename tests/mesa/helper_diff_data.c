@@ -64,6 +64,8 @@ float diff_uniform(uint32_t *s, float lo, float hi)
 
 int diff_irand(uint32_t *s, int lo, int hi)
 {
+    if (hi <= lo)
+        return lo;
     return lo + (int)(diff_rand(s) % (uint32_t)(hi - lo + 1));
 }
 

@@ -271,6 +271,8 @@ static void gen_filter_common(diff_batch *b, uint32_t *rng, int idx, bool trilin
                  t == GL_TEXTURE_3D ? d : 1, layers, t == GL_TEXTURE_RECTANGLE ? 1 : -1, 1);
     if (t != GL_TEXTURE_RECTANGLE && diff_irand(rng, 0, 3) == 0)
         random_view_levels(b, rng);
+    if (t == GL_TEXTURE_1D_ARRAY)
+        b->tex.max = b->tex.base = 0; /* Mesa reads 1D-array levels > 0 as zeros (fidelity.md) */
     glref_sampler_desc_init(&b->smp);
     sampler_filters(b, trilinear ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR, GL_LINEAR);
     if (trilinear && diff_irand(rng, 0, 2) == 0)
@@ -339,6 +341,8 @@ static void gen_gather(diff_batch *b, uint32_t *rng, int idx)
     make_texture(b, rng, t, fmt, w, h, 1, layers, t == GL_TEXTURE_RECTANGLE ? 1 : -1, 1);
     if (t != GL_TEXTURE_RECTANGLE)
         random_view_levels(b, rng);
+    if (t == GL_TEXTURE_CUBE_MAP && diff_level_w(&b->tex, b->tex.base) < 3)
+        b->tex.base = 0; /* face-interior footprints need 3 texels */
     glref_sampler_desc_init(&b->smp);
     sampler_filters(b, GL_LINEAR_MIPMAP_LINEAR, GL_LINEAR);
     if (is_int_fmt(b->tex.fmt))
@@ -701,6 +705,8 @@ typedef struct family {
     int batches;
 } family;
 
+static void print_point_reference(const diff_batch *b, int i);
+
 static void print_case(const diff_batch *b, int i)
 {
     const diff_params *p = &b->p[i];
@@ -727,6 +733,45 @@ static void print_case(const diff_batch *b, int i)
                   (double)gf[1], (double)gf[2], (double)gf[3], b->tv[i][0], b->tv[i][1],
                   b->tv[i][2], b->tv[i][3], (double)tf[0], (double)tf[1], (double)tf[2],
                   (double)tf[3], (double)b->tv_lod[i]);
+    print_point_reference(b, i);
+}
+
+/* Diagnostics for point lookups (not used for classification): the texel an independent
+ * GL-rule evaluation selects (nearest filter, nearest mip), printed as raw bytes. */
+static void print_point_reference(const diff_batch *b, int i)
+{
+    const diff_texture *t = &b->tex;
+    if (b->op != DOP_LOD || b->smp.mag_filter != GL_NEAREST ||
+        (t->gl_target != GL_TEXTURE_2D && t->gl_target != GL_TEXTURE_1D &&
+         t->gl_target != GL_TEXTURE_3D))
+        return;
+    const diff_params *p = &b->p[i];
+    int q = t->max - t->base;
+    int l = b->smp.min_filter == GL_NEAREST || p->a[0] <= 0.5f ? 0 : (int)floorf(p->a[0] + 0.5f);
+    l = l > q ? q : l;
+    for (int L = t->base + l; L <= t->max; L++) {
+        int n[3] = {diff_level_w(t, L), diff_level_h(t, L), diff_level_d(t, L)};
+        GLenum wr[3] = {b->smp.wrap_s, b->smp.wrap_t, b->smp.wrap_r};
+        int ijk[3] = {0, 0, 0};
+        int axes = t->gl_target == GL_TEXTURE_1D ? 1 : t->gl_target == GL_TEXTURE_2D ? 2 : 3;
+        bool border = false;
+        for (int a = 0; a < axes; a++) {
+            ijk[a] = diff_ref_wrap(wr[a], (int)floorf(p->c[a] * (float)n[a]), n[a]);
+            border = border || ijk[a] < 0;
+        }
+        if (border) {
+            print_message("      reference%s: level %d border colour\n",
+                          L == t->base + l ? "" : " (other level)", L);
+            continue;
+        }
+        size_t idx = ((size_t)ijk[2] * n[1] + ijk[1]) * n[0] + ijk[0];
+        const uint8_t *tx = t->data + t->level_off[L] + idx * (size_t)t->fmt->bpp;
+        char hex[64] = "";
+        for (int k = 0; k < t->fmt->bpp && k < 16; k++)
+            snprintf(hex + 2 * k, 3, "%02x", tx[k]);
+        print_message("      reference%s: level %d texel (%d,%d,%d) bytes %s\n",
+                      L == t->base + l ? "" : " (other level)", L, ijk[0], ijk[1], ijk[2], hex);
+    }
 }
 
 static diff_stats g_total;
