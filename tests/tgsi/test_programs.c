@@ -1,4 +1,4 @@
-/* The project's own TGSI programs (tests/tgsi/programs/*.tgsi, written in Mesa's
+/* The project's own TGSI programs (tests/tgsi/programs/NAME.tgsi, written in Mesa's
  * tgsi_dump layout by gen_programs.py): every opcode of the table appears in them, each
  * file validates (lenient and strict), prints back byte-identical and is a fixed point. */
 #include "helper_tgsi.h"
