@@ -548,9 +548,10 @@ tv_status vm_lower_program(vm_lower *L)
         case VM_L_CF: lower_cf(L, row); break;
         case VM_L_SPECIAL: row->lower(L); break;
         case VM_L_TEX:
-            /* THE place where texture opcodes become tv_tex_request calls (issue 5). */
-            return vm_lower_fail(L, TV_ERR_UNSUPPORTED,
-                                 "not implemented yet: %s (texture opcodes)", vm_opname(op));
+            /* THE place where texture opcodes become tv_tex_request calls (issue 5):
+             * src/vm/vm_lower_tex.c, handlers in src/vm/vm_ops_tex.c. */
+            vm_lower_tex(L);
+            break;
         default:
             return vm_lower_fail(L, TV_ERR_UNSUPPORTED, "opcode %s is not supported",
                                  vm_opname(op));

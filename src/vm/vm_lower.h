@@ -68,5 +68,6 @@ tv_status vm_lower_resq(vm_lower *L);
 tv_status vm_lower_hnd(vm_lower *L);       /* IMG2HND / SAMP2HND */
 tv_status vm_lower_frag(vm_lower *L);      /* READ_HELPER, INTERP_*, FBFETCH */
 tv_status vm_lower_warpop(vm_lower *L);    /* VOTE_*, BALLOT, READ_FIRST, READ_INVOC, CLOCK */
+tv_status vm_lower_tex(vm_lower *L);       /* texture opcodes (vm_lower_tex.c) */
 
 #endif

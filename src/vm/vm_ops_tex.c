@@ -1,0 +1,215 @@
+/* Texture micro-op handlers: the operand block of a warp becomes one tv_tex_request for
+ * all active lanes (several for a gather whose component differs between lanes), the
+ * result is post-processed (cube-array size, SAMPLE_C replication, SVIEW swizzle) and
+ * stored under the execution mask. Layout of the micro-op: vm_ops_tex.h. */
+#include <string.h>
+
+#include "vm/vm_ops_tex.h"
+#include "vm/vm_run.h"
+
+void vm_h_tex_copy(vm_warp *w, const vm_uop *u)
+{
+    /* every lane: quad neighbours that are present but inactive feed derivatives */
+    for (uint32_t k = 0; k < u->aux; k++)
+        w->r[u->aux2 + k] = w->r[u->src[k]];
+}
+
+static uint32_t lowest_lane(uint32_t m)
+{
+    for (uint32_t l = 0; l < VM_LANES; l++)
+        if (m >> l & 1u)
+            return l;
+    return 0;
+}
+
+static int8_t clamp_offset(int32_t v)
+{
+    return (int8_t)(v < -128 ? -128 : (v > 127 ? 127 : v));
+}
+
+/* Handle of one lane: bindless value, or (sampler << 20) | view from the indices. */
+static uint32_t lane_handle(const vm_slot *B, const vm_uop *u, unsigned l)
+{
+    if (u->aux2 & VM_TXF_BINDLESS)
+        return B[VM_TB_RES].u[l];
+    int64_t res = (int64_t)u->src[1], samp = (int64_t)u->src[2];
+    if (u->aux2 & VM_TXF_RES_LANE)
+        res += B[VM_TB_RES].i[l];
+    if (u->aux2 & VM_TXF_SAMP_LANE)
+        samp += B[VM_TB_SAMP].i[l];
+    if (res < 0 || res > 0xfffff || samp < 0 || samp > 0xfff)
+        return 0xffffffffu;   /* past every pool: reads zeros */
+    return tv_tex_handle((uint32_t)res, (uint32_t)samp);
+}
+
+/* SAMPLE_POS / SAMPLE_INFO on the render target (no SVIEW operand). */
+static void rt_query(vm_warp *w, const vm_uop *u, const vm_slot *B, vm_slot res[4])
+{
+    const vm_run *R = w->run;
+    uint32_t samples = R->samples ? R->samples : 1;
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        if (u->aux == TV_TGSI_OP_SAMPLE_INFO) {
+            res[0].u[l] = samples;
+            continue;
+        }
+        int32_t s = B[VM_TB_EXTRA].i[l];
+        if (samples <= 1) {
+            res[0].f[l] = 0.5f;
+            res[1].f[l] = 0.5f;
+        } else if (s >= 0 && (uint32_t)s < samples) {
+            res[0].f[l] = R->sample_pos[s][0];
+            res[1].f[l] = R->sample_pos[s][1];
+        }
+    }
+}
+
+/* Fill the request from the operand block. */
+static void build_request(const vm_warp *w, const vm_uop *u, const vm_tex_oprow *row,
+                          const vm_tex_tgtrow *tg, const vm_slot *B, tv_tex_request *req)
+{
+    req->op = row->op;
+    req->target = tg->target;
+    req->active = w->exec;
+    req->present = w->present | w->exec;
+    req->component = (uint8_t)(u->src[4] & 3u);
+    bool compare = row->d3d ? row->compare : tg->shadow;
+    if (compare && row->op != TV_TEX_OP_QUERY_DIM && row->op != TV_TEX_OP_QUERY_SAMPLES &&
+        row->op != TV_TEX_OP_FETCH)
+        req->flags |= TV_TEXF_COMPARE;
+    if (row->level0)
+        req->flags |= TV_TEXF_FORCE_LEVEL0;
+    if (row->arg == VM_TA_PROJ_W)
+        req->flags |= TV_TEXF_PROJECTIVE;
+    if (u->aux2 & VM_TXF_OFFSETS)
+        req->flags |= TV_TEXF_OFFSETS;
+    if (u->aux2 & VM_TXF_OFFSETS4)
+        req->flags |= TV_TEXF_GATHER_4OFFSETS;
+    bool fetch = row->op == TV_TEX_OP_FETCH;
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        req->handle[l] = lane_handle(B, u, l);
+        for (unsigned d = 0; d < tg->dims; d++) {
+            req->coord[d][l] = B[VM_TB_COORD + d].f[l];
+            req->icoord[d][l] = B[VM_TB_COORD + d].i[l];
+        }
+        if (tg->layer >= 0) {
+            req->coord[3][l] = B[VM_TB_COORD + tg->layer].f[l];
+            req->icoord[3][l] = B[VM_TB_COORD + tg->layer].i[l];
+        }
+        if (req->flags & TV_TEXF_COMPARE) {
+            unsigned at = row->arg == VM_TA_REF_X ? VM_TB_EXTRA
+                          : tg->ref == VM_TEX_REF_EXTRA ? VM_TB_EXTRA + (unsigned)row->ref_extra
+                          : VM_TB_COORD + (unsigned)(tg->ref >= 0 ? tg->ref : 0);
+            req->ref[l] = B[at].f[l];
+        }
+        switch (row->arg) {
+        case VM_TA_BIAS_W: case VM_TA_LOD_W: req->lod[l] = B[VM_TB_COORD + 3].f[l]; break;
+        case VM_TA_PROJ_W: req->q[l] = B[VM_TB_COORD + 3].f[l]; break;
+        case VM_TA_BIAS_X: case VM_TA_LOD_X: req->lod[l] = B[VM_TB_EXTRA].f[l]; break;
+        case VM_TA_GRAD:
+            for (unsigned d = 0; d < 3; d++) {
+                req->ddx[d][l] = B[VM_TB_EXTRA + d].f[l];
+                req->ddy[d][l] = B[VM_TB_EXTRA2 + d].f[l];
+            }
+            break;
+        case VM_TA_SAMPLE_X: req->sample[l] = B[VM_TB_EXTRA].i[l]; break;
+        case VM_TA_LEVEL_X: req->lod_i[l] = B[VM_TB_COORD].i[l]; break;
+        default: break;
+        }
+        if (fetch) {
+            if (tg->sample >= 0 && row->arg != VM_TA_SAMPLE_X)
+                req->sample[l] = B[VM_TB_COORD + tg->sample].i[l];
+            else if (tg->sample < 0 && tg->target != TV_TEXTGT_1D_BUFFER)
+                req->lod_i[l] = B[VM_TB_COORD + 3].i[l];   /* level in .w */
+        }
+        if (u->aux2 & VM_TXF_OFFSETS)
+            for (unsigned c = 0; c < 3; c++)
+                req->offset[c][l] = clamp_offset(B[VM_TB_OFF + c].i[l]);
+        if (u->aux2 & VM_TXF_OFFSETS4)
+            for (unsigned k = 0; k < 4; k++)
+                for (unsigned c = 0; c < 2; c++)
+                    req->offset4[k][c][l] = clamp_offset(B[VM_TB_OFF + 3 * k + c].i[l]);
+    }
+    /* GL: implicit-LOD lookups outside fragment shaders use lambda_base = 0 (plus bias) */
+    if (w->run->stage != TV_TGSI_FRAG) {
+        if (req->op == TV_TEX_OP_SAMPLE) {
+            req->op = TV_TEX_OP_SAMPLE_LOD;
+            memset(req->lod, 0, sizeof req->lod);
+        } else if (req->op == TV_TEX_OP_SAMPLE_BIAS) {
+            req->op = TV_TEX_OP_SAMPLE_LOD;
+        } else if (req->op == TV_TEX_OP_QUERY_LOD) {
+            req->flags |= TV_TEXF_NO_DERIV;
+        }
+    }
+}
+
+static bool execute(vm_warp *w, const vm_uop *u, tv_tex_unit *unit, tv_tex_request *req,
+                    tv_tex_result *out)
+{
+    tv_error err;
+    memset(&err, 0, sizeof err);
+    if (tv_tex_execute(unit, req, out, &err) == TV_OK)
+        return true;
+    vm_fault(w, TV_ERR_RUNTIME, lowest_lane(req->active), "%s: %s",
+             tv_tgsi_opinfo_get(u->aux) ? tv_tgsi_opinfo_get(u->aux)->name : "texture",
+             err.message);
+    return false;
+}
+
+void vm_h_tex(vm_warp *w, const vm_uop *u)
+{
+    const vm_tex_oprow *row = vm_tex_oprow_get(u->aux);
+    const vm_tex_tgtrow *tg = vm_tex_tgtrow_get(u->aux3);
+    const vm_slot *B = &w->r[u->src[0]];
+    vm_slot res[4];
+    memset(res, 0, sizeof res);
+    if (!row || !tg)
+        return;
+    if (u->aux2 & VM_TXF_RT) {
+        rt_query(w, u, B, res);
+    } else {
+        tv_tex_unit *unit = w->run->b ? w->run->b->tex : NULL;
+        if (!unit) {
+            vm_fault(w, TV_ERR_RUNTIME, lowest_lane(w->exec),
+                     "%s: no texture unit bound (tv_vm_bindings.tex)",
+                     tv_tgsi_opinfo_get(u->aux)->name);
+            return;
+        }
+        tv_tex_request req;
+        tv_tex_result out;
+        memset(&req, 0, sizeof req);
+        memset(&out, 0, sizeof out);
+        build_request(w, u, row, tg, B, &req);
+        if (u->aux2 & VM_TXF_COMP_LANE) {
+            /* one request per gather component present among the active lanes */
+            uint32_t all = req.active;
+            for (unsigned c = 0; c < 4; c++) {
+                uint32_t m = 0;
+                for (unsigned l = 0; l < VM_LANES; l++)
+                    m |= (uint32_t)((B[VM_TB_EXTRA].u[l] & 3u) == c) << l;
+                req.active = all & m;
+                req.component = (uint8_t)c;
+                if (req.active && !execute(w, u, unit, &req, &out))
+                    return;
+            }
+        } else if (req.active && !execute(w, u, unit, &req, &out)) {
+            return;
+        }
+        for (unsigned c = 0; c < 4; c++)
+            memcpy(res[c].u, out.v[c], sizeof res[c].u);
+    }
+    if (row->op == TV_TEX_OP_QUERY_DIM && tg->cube_array)
+        for (unsigned l = 0; l < VM_LANES; l++)
+            res[2].u[l] /= 6u;   /* layers -> cubes (GL textureSize, D3D resinfo) */
+    if (row->replicate)
+        for (unsigned c = 1; c < 4; c++)
+            res[c] = res[0];
+    uint32_t swz = u->src[3];
+    if (swz != 0xe4u) {
+        vm_slot t[4];
+        for (unsigned c = 0; c < 4; c++)
+            t[c] = res[(swz >> (2 * c)) & 3u];
+        memcpy(res, t, sizeof t);
+    }
+    for (unsigned c = 0; c < 4; c++)
+        vm_store(w, u->dst[c], &res[c]);
+}
