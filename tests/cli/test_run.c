@@ -396,6 +396,60 @@ static void vertex_and_geometry(void **state)
                        "  vertex 3\n    OUT[0] (3 0 0 1) [40400000 00000000 00000000 3f800000]\n");
 }
 
+#define TEX_FRAG "FRAG\nDCL IN[0].xy, GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n" \
+                 "DCL OUT[1], COLOR[1]\nDCL SAMP[0]\nDCL SAMP[1]\nDCL SVIEW[0], 2D, FLOAT\n" \
+                 "DCL SVIEW[1], 2D, FLOAT\n" \
+                 "  0: TEX OUT[0], IN[0].xyyy, SAMP[0], 2D\n" \
+                 "  1: TEX OUT[1], IN[0].xyyy, SAMP[1], 2D\n  2: END\n"
+
+/* Texture headers and samplers built from the job: point sampling at pixel centres returns
+ * the texels as given (unit 0, a view swizzle on unit 1, repeat wrapping with uv 0..2, and
+ * a texture bound to a slot other than its index). */
+static void textures_end_to_end(void **state)
+{
+    (void)state;
+    tcli_write("tex.tgsi", TEX_FRAG, strlen(TEX_FRAG));
+    write_text("tex.json",
+               "{'texvm_job': 1, 'programs': [{'tgsi': 'tex.tgsi'}],"
+               " 'frag': {'width': 8, 'height': 8, 'inputs': [{'index': 0, 'values':"
+               "  [[0, 0, 0, 1], [2, 0, 0, 1], [0, 2, 0, 1], [2, 2, 0, 1]]}],"
+               "  'targets': [{'format': 'R32G32B32A32_FLOAT'}, {'format': 'R32G32B32A32_FLOAT'}]},"
+               " 'textures': ["
+               "  {'name': 'unused', 'format': 'R8_UNORM', 'width': 1, 'source': {'fill': [1]}},"
+               "  {'name': 'grid', 'format': 'R32G32B32A32_FLOAT', 'width': 4, 'height': 4,"
+               "   'source': {'pattern': 'uv'}},"
+               "  {'name': 'swz', 'format': 'R8G8B8A8_UNORM', 'width': 4, 'height': 4,"
+               "   'view': {'swizzle': 'bgr1'},"
+               "   'source': {'fill': [0.2, 0.4, 0.6, 0.8]}}],"
+               " 'samplers': [{'name': 'point', 'filter': 'point', 'wrap': 'repeat'}],"
+               " 'bindings': {'units': [{'slot': 0, 'texture': 'grid', 'sampler': 'point'},"
+               "   {'slot': 1, 'texture': 'swz', 'sampler': 'point'}]},"
+               " 'outputs': [{'target': 0, 'raw': 't0.f32'}, {'target': 1, 'raw': 't1.f32'}]}");
+    assert_int_equal(texvm("tex.json"), 0);
+    char *t0 = slurp("t0.f32", NULL), *t1 = slurp("t1.f32", NULL);
+    assert_non_null(t0);
+    assert_non_null(t1);
+    const float *a = (const float *)t0, *b = (const float *)t1;
+    for (int y = 0; y < 8; y++)
+        for (int x = 0; x < 8; x++) {
+            /* uv = 2 * (x + 0.5) / 8 -> texel x mod 4; the uv pattern's value there */
+            int tx = x % 4, ty = y % 4;
+            const float *p = a + 4 * (y * 8 + x);
+            assert_true(p[0] == (float)((tx + 0.5) / 4));
+            assert_true(p[1] == (float)((ty + 0.5) / 4));
+            assert_true(p[2] == 0.0f);
+            assert_true(p[3] == 1.0f);
+            /* RGBA8 (51, 102, 153, 204) swizzled bgr1 */
+            const float *q = b + 4 * (y * 8 + x);
+            assert_true(q[0] == 153 / 255.0f);
+            assert_true(q[1] == 102 / 255.0f);
+            assert_true(q[2] == 51 / 255.0f);
+            assert_true(q[3] == 1.0f);
+        }
+    free(t0);
+    free(t1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -409,6 +463,7 @@ int main(void)
         cmocka_unit_test(texture_layout_round_trip),
         cmocka_unit_test(image_stores),
         cmocka_unit_test(vertex_and_geometry),
+        cmocka_unit_test(textures_end_to_end),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
