@@ -206,6 +206,78 @@ static void test_divergence_and_ndv(void **state)
     assert_int_equal(writes_of(E, got), 0);
 }
 
+/* The page's #paramA table: the coordinate registers each type implies (s, t, r fp32,
+ * a = u16 array index first), on headers of the matching type. 1D/ARRAY_1D: du/dx = 8
+ * texels -> lambda 3; 3D: du/dx = 8, dv/dy = 2, dw = 0 -> lambda 3, x major. */
+static void test_param_a_rows(void **state)
+{
+    senv *E = *state;
+    sampler(E, TV_MIP_POINT, 0, 0);
+    tv_tic t;
+    senv_tic(&t, TV_FORMAT_R8G8B8A8_UNORM, TV_TEX_1D, 64, 1, 1, 7);
+    senv_put_tic(E, 3, &t);
+    senv_tic(&t, TV_FORMAT_R8G8B8A8_UNORM, TV_TEX_1D_ARRAY, 64, 1, 4, 7);
+    senv_put_tic(E, 4, &t);
+    senv_tic(&t, TV_FORMAT_R8G8B8A8_UNORM, TV_TEX_3D, 64, 64, 64, 7);
+    senv_put_tic(E, 5, &t);
+    senv_tic(&t, TV_FORMAT_R8G8B8A8_UNORM, TV_TEX_CUBE, 64, 64, 1, 7);
+    senv_put_tic(E, 6, &t);
+    senv_tic(&t, TV_FORMAT_R8G8B8A8_UNORM, TV_TEX_CUBE_ARRAY, 64, 64, 2, 7);
+    senv_put_tic(E, 7, &t);
+    for (unsigned i = 3; i <= 7; i++)
+        senv_bind(E, 10 + i, tv_tex_handle(i, 1));
+    unsigned got[16], n;
+    /* 1D: s */
+    quads(E, 8, 8, 0, 0, 0);
+    run_ok(E, "TMML.LOD R0, R8, 13, 1D, 0xf");
+    n = reads_of(E, got);
+    assert_regs(got, n, (unsigned[]){8}, 1);
+    assert_int_equal(reg(E, 0, 0), 0x300);
+    assert_int_equal(reg(E, 2, 0), 0x0040);
+    /* ARRAY_1D: a, s */
+    quads(E, 9, 8, 0, 0, 0);
+    set_all(E, 8, 3);
+    run_ok(E, "TMML.LOD R0, R8, 14, ARRAY_1D, 0xf");
+    n = reads_of(E, got);
+    assert_regs(got, n, (unsigned[]){8, 9}, 2);
+    assert_int_equal(reg(E, 0, 0), 0x300);
+    /* 3D: s, t, r */
+    quads(E, 8, 8, 0, 0, 2);
+    set_allf(E, 10, 0.5f);
+    run_ok(E, "TMML.LOD R0, R8, 15, 3D, 0xf");
+    n = reads_of(E, got);
+    assert_regs(got, n, (unsigned[]){8, 9, 10}, 3);
+    assert_int_equal(reg(E, 0, 0), 0x300);
+    assert_int_equal(reg(E, 3, 0), 0xe000);
+    /* CUBE: s, t, r (a direction); a uniform direction has no derivatives: -inf */
+    set_allf(E, 8, 1.0f);
+    set_allf(E, 9, 0.25f);
+    set_allf(E, 10, 0.25f);
+    run_ok(E, "TMML.LOD R0, R8, 16, CUBE, 0xf");
+    n = reads_of(E, got);
+    assert_regs(got, n, (unsigned[]){8, 9, 10}, 3);
+    assert_int_equal(reg(E, 0, 0), 0x8000);
+    assert_int_equal(reg(E, 1, 0), 0);
+    /* ARRAY_CUBE: a, s, t, r (Ra+0 .. Ra+3 of the page's parameter table) */
+    set_all(E, 8, 1);
+    set_allf(E, 9, 1.0f);
+    set_allf(E, 10, 0.25f);
+    set_allf(E, 11, 0.25f);
+    run_ok(E, "TMML.LOD R0, R8, 17, ARRAY_CUBE, 0xf");
+    n = reads_of(E, got);
+    assert_regs(got, n, (unsigned[]){8, 9, 10, 11}, 4);
+    assert_int_equal(reg(E, 0, 0), 0x8000);
+    /* a type the header does not match: zeros (2D coordinates on the 1D header) */
+    quads(E, 8, 8, 0, 0, 2);
+    set_all(E, 0, 0x55);
+    run_ok(E, "TMML.LOD R0, R8, 13, 2D, 0xf");
+    assert_int_equal(reg(E, 0, 0), 0);
+    /* RESERVED (ARRAY_3D) has no encoding */
+    tv_sass_insn in;
+    assert_int_equal(tv_sass_parse("TMML.LOD R0, R8, 13, ARRAY_3D, 0xf", &in, NULL),
+                     TV_ERR_INVALID);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -213,6 +285,7 @@ int main(void)
         cmocka_unit_test(test_example),
         cmocka_unit_test(test_array_and_bindless),
         cmocka_unit_test(test_divergence_and_ndv),
+        cmocka_unit_test(test_param_a_rows),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
