@@ -101,6 +101,11 @@ typedef struct diff_batch {
     float lod_exact[DIFF_PIX], lod_llvm[DIFF_PIX];
     bool lod_model;
     uint32_t tv_alt[DIFF_PIX][4]; /* texvm at llvmpipe's LOD (explicit-LOD re-run) */
+    /* Anisotropic batches: LODs of the major and minor axes, and texvm's isotropic
+     * trilinear results at both (the box an anisotropic footprint's value falls in). */
+    float lod_major[DIFF_PIX], lod_minor[DIFF_PIX];
+    uint32_t tv_iso[2][DIFF_PIX][4];
+    bool has_iso;
     bool has_alt;
     float range[4];          /* value range per component (tolerance scale), see compare */
     bool range_done;
@@ -130,7 +135,7 @@ typedef struct diff_stats {
 /* Documented llvmpipe departures (docs/fidelity.md). */
 typedef enum {
     DR_LOD_APPROX,   /* llvmpipe's approximate log2 / rho in implicit LOD */
-    DR_ANISO,        /* different anisotropic footprint */
+    DR_ANISO,        /* anisotropic: inside the isotropic minor/major-LOD box */
     DR_CUBE_CORNER,  /* cube corner texel: llvmpipe does not average three texels */
     DR_FETCH_OOB,    /* texelFetch out of range: llvmpipe returns (0,0,0,0) vs texvm rule */
     DR_NORM_ULP,     /* llvmpipe's UNORM/SNORM -> float conversion is not correctly rounded */
@@ -138,6 +143,7 @@ typedef enum {
     DR_SRGB,         /* llvmpipe's approximate sRGB decode / texvm's 8-bit sRGB border bytes */
     DR_FETCH_1DARRAY,/* Mesa 22.3: 1D array texture levels > 0 read as zeros */
     DR_INT_LEVEL,    /* llvmpipe: integer textures pick a mip level with a non-mip min filter */
+    DR_ANISO_FREE,   /* anisotropic footprint outside that box: implementation-defined */
     DR_COUNT
 } diff_reason;
 

@@ -272,9 +272,15 @@ bool diff_tv_run(diff_batch *b, char *err, size_t err_size)
     make_tsc(&b->smp, &tsc);
     uint64_t size = tv_tic_size_bytes(&tic);
     uint8_t *texels = calloc(1, (size_t)size + 64);
-    uint32_t pools[2][8];
+    /* header pool: 1 entry; sampler pool: the sampler, then an isotropic copy */
+    uint32_t pools[3][8];
     tv_tic_encode(&tic, pools[0]);
     tv_tsc_encode(&tsc, pools[1]);
+    tv_tsc iso = tsc;
+    iso.max_anisotropy = 0;
+    if (iso.min_filter == TV_MIN_ANISO)
+        iso.min_filter = TV_MIN_LINEAR;
+    tv_tsc_encode(&iso, pools[2]);
     tv_memory *mem = tv_memory_create();
     tv_tex_unit *unit = mem ? tv_tex_create(mem) : NULL;
     tv_tex_request *req = malloc(sizeof *req);
@@ -283,7 +289,7 @@ bool diff_tv_run(diff_batch *b, char *err, size_t err_size)
     memset(&e, 0, sizeof e);
     bool ok = texels && unit && req && res &&
               tv_memory_map(mem, ADDR_HEADERS, pools[0], 32, &e) == TV_OK &&
-              tv_memory_map(mem, ADDR_SAMPLERS, pools[1], 32, &e) == TV_OK &&
+              tv_memory_map(mem, ADDR_SAMPLERS, pools[1], 64, &e) == TV_OK &&
               tv_memory_map(mem, ADDR_TEXELS, texels, size + 64, &e) == TV_OK;
     if (!ok) {
         snprintf(err, err_size, "texvm set-up failed: %s", e.message);
@@ -291,7 +297,7 @@ bool diff_tv_run(diff_batch *b, char *err, size_t err_size)
         ok = false;
     } else {
         tv_tex_set_header_pool(unit, ADDR_HEADERS, 0);
-        tv_tex_set_sampler_pool(unit, ADDR_SAMPLERS, 0);
+        tv_tex_set_sampler_pool(unit, ADDR_SAMPLERS, 1);
         for (int r = 0; r < DIFF_PIX / TV_TEX_LANES && ok; r++) {
             fill_request(b, r, req);
             if (tv_tex_execute(unit, req, res, &e) != TV_OK) {
@@ -336,6 +342,27 @@ bool diff_tv_run(diff_batch *b, char *err, size_t err_size)
             b->has_alt = ok;
             if (!ok)
                 snprintf(err, err_size, "tv_tex_execute (re-run): %s", e.message);
+        }
+        /* Anisotropic batches: isotropic lookups at the minor and major axis LODs. */
+        b->has_iso = false;
+        if (ok && b->lod_model && b->smp.max_anisotropy > 1.0f) {
+            for (int k = 0; k < 2 && ok; k++)
+                for (int r = 0; r < DIFF_PIX / TV_TEX_LANES && ok; r++) {
+                    fill_request(b, r, req);
+                    req->op = TV_TEX_OP_SAMPLE_LOD;
+                    for (int lane = 0; lane < TV_TEX_LANES; lane++) {
+                        int i = pixel_of(r, lane);
+                        req->handle[lane] = tv_tex_handle(0, 1);
+                        req->lod[lane] = k ? b->lod_major[i] : b->lod_minor[i];
+                    }
+                    ok = tv_tex_execute(unit, req, res, &e) == TV_OK;
+                    for (int lane = 0; lane < TV_TEX_LANES && ok; lane++)
+                        for (int c = 0; c < 4; c++)
+                            b->tv_iso[k][pixel_of(r, lane)][c] = res->v[c][lane];
+                }
+            b->has_iso = ok;
+            if (!ok)
+                snprintf(err, err_size, "tv_tex_execute (isotropic re-run): %s", e.message);
         }
     }
     free(req);
