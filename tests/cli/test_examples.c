@@ -1,0 +1,106 @@
+/* Every shipped example job (examples/<name>/job.json) runs, passes its own checks and
+ * writes its outputs; and example outputs are byte-identical with 1 and 2 threads. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include "helper_cli.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+static const char *bin(void)
+{
+    const char *b = getenv("TEXVM_BIN");
+    return b && *b ? b : TEXVM_BINARY_DIR "/texvm";
+}
+
+static int run_job(const char *name, const char *out, const char *extra)
+{
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "'%s' run '%s/examples/%s/job.json' --out-dir '%s' --quiet %s",
+             bin(), TEXVM_SOURCE_DIR, name, out, extra);
+    int st = system(cmd);
+    assert_true(WIFEXITED(st));
+    return WEXITSTATUS(st);
+}
+
+static size_t file_size(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 ? (size_t)st.st_size : 0;
+}
+
+static void all_examples_run(void **state)
+{
+    (void)state;
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s/examples", TEXVM_SOURCE_DIR);
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    int count = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        char jobpath[1024];
+        if (e->d_name[0] == '.')
+            continue;
+        snprintf(jobpath, sizeof jobpath, "%s/%s/job.json", dir, e->d_name);
+        if (!file_size(jobpath))
+            continue;
+        char out[600];
+        snprintf(out, sizeof out, "%s/%s", tcli_tmpdir(), e->d_name);
+        int rc = run_job(e->d_name, out, "");
+        if (rc != 0)
+            fail_msg("example %s: exit %d", e->d_name, rc);
+        /* every output the job names exists and is not empty */
+        job *j = job_load_file(jobpath, NULL);
+        assert_non_null(j);
+        for (size_t i = 0; i < j->num_outputs; i++) {
+            char path[1200];
+            snprintf(path, sizeof path, "%s/%s", out, j->outputs[i].path);
+            if (!file_size(path))
+                fail_msg("example %s: no output %s", e->d_name, path);
+        }
+        job_free(j);
+        count++;
+    }
+    closedir(d);
+    assert_true(count >= 3);
+}
+
+static void compare_threads(const char *name, const char *file)
+{
+    char a[600], b[600];
+    snprintf(a, sizeof a, "%s/%s-t1", tcli_tmpdir(), name);
+    snprintf(b, sizeof b, "%s/%s-t2", tcli_tmpdir(), name);
+    assert_int_equal(run_job(name, a, "--threads 1"), 0);
+    assert_int_equal(run_job(name, b, "--threads 2"), 0);
+    char cmd[1400];
+    snprintf(cmd, sizeof cmd, "cmp -s '%s/%s' '%s/%s'", a, file, b, file);
+    int st = system(cmd);
+    assert_true(WIFEXITED(st));
+    if (WEXITSTATUS(st) != 0)
+        fail_msg("%s: %s differs between 1 and 2 threads", name, file);
+}
+
+static void threads_identical(void **state)
+{
+    (void)state;
+    compare_threads("plasma", "plasma.rgba8");
+    compare_threads("compute_blur", "blur_output.png");
+    compare_threads("shadow_pcf", "shadow_pcf.png");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(all_examples_run),
+        cmocka_unit_test(threads_identical),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
