@@ -32,6 +32,7 @@ enum tv_tgsi_opflags {
 #define TV_OPF_RES(i) ((uint32_t)((i) + 1) << 14)    /* bits 14-16: source i is a resource */
 #define TV_OPF_CAT(c) ((uint32_t)(TV_OPC_##c) << 17) /* bits 17-21: category */
 #define TV_OPF_STAGES(m) ((uint32_t)(m) << 22)       /* bits 22-27: allowed processors */
+#define TV_OPF_DST64 (1u << 28) /* the first destination is 64-bit: channel pairs xy, zw */
 
 /* Opcode categories (tv_tgsi_opcat_name gives the lower-case name). */
 typedef enum tv_tgsi_opcat {

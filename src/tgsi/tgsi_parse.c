@@ -1327,9 +1327,7 @@ static bool parse_declaration(parser *c)
             return fail_at(c, c->p, 0,
                            "`DCL SVIEW` needs a return type after the target (UNORM, SNORM, "
                            "SINT, UINT or FLOAT)");
-        if (nret != 1 && nret != 4)
-            return fail_at(c, c->p, 0, "`DCL SVIEW` takes 1 or 4 return types, found %d", nret);
-        if (nret == 1)
+        if (nret < 4) /* as Mesa: with fewer than four, the first one applies to all */
             for (int i = 1; i < 4; i++)
                 d->return_type[i] = d->return_type[0];
     }

@@ -644,6 +644,15 @@ static tv_status check_insn(vctx *v, const tv_tgsi_instruction *in)
         if (st)
             return st;
     }
+    if (v->strict && (info->flags & TV_OPF_DST64) && in->num_dst) {
+        unsigned m = in->dst[0].writemask;
+        if ((m & 0x3) == 0x1 || (m & 0x3) == 0x2 || (m & 0xc) == 0x4 || (m & 0xc) == 0x8) {
+            char rt[96];
+            tvt_format_reg(&in->dst[0].reg, rt, sizeof rt);
+            return verr(v, in, 0, "`%s` writes 64-bit values: the write mask of `%s` must "
+                        "cover whole channel pairs (xy, zw or xyzw)", info->name, rt);
+        }
+    }
     for (unsigned i = 0; i < in->num_src; i++) {
         tv_status st = check_src(v, in, info, i, &in->src[i]);
         if (st)

@@ -196,4 +196,6 @@ static const val_case validate_cases[] = {
      "t.tgsi:4:1: `IMAGE[0]` is written but not declared WR (line 2)"},
     {1, "FRAG\nDCL TEMP[0]\nDCL OUT[0], COLOR\nMOV TEMP[0], OUT[0]\nEND\n",
      "t.tgsi:4:1: `OUT[0]`: outputs can only be read in TESS_CTRL programs or by FBFETCH"},
+    {1, "COMP\nDCL TEMP[0]\nDADD TEMP[0].x, TEMP[0], TEMP[0]\nEND\n",
+     "t.tgsi:3:1: `DADD` writes 64-bit values: the write mask of `TEMP[0]` must cover whole channel pairs (xy, zw or xyzw)"},
 };

@@ -45,10 +45,11 @@ static void test_declarations(void **state)
         "DCL BUFFER[1], ATOMIC\n"
         "DCL MEMORY[0], SHARED\n"
         "DCL SV[0], SAMPLEMASK\n"
-        "DCL OUT[0].yw, COLOR[2]\n",
+        "DCL OUT[0].yw, COLOR[2]\n"
+        "DCL SVIEW[4], 3D, UINT, SINT\n",
         0);
     assert_int_equal(p->processor, TV_TGSI_FRAG);
-    assert_int_equal(p->num_decls, 10);
+    assert_int_equal(p->num_decls, 11);
     const tv_tgsi_declaration *d = p->decls;
     assert_int_equal(d[0].file, TV_FILE_IN);
     assert_int_equal(d[0].first, 1);
@@ -88,6 +89,8 @@ static void test_declarations(void **state)
     assert_int_equal(d[8].semantic, TV_SEM_SAMPLEMASK);
     assert_int_equal(d[9].usage_mask, 0xa);
     assert_int_equal(d[9].semantic_index, 2);
+    for (int i = 0; i < 4; i++) /* fewer than four: the first applies to all (Mesa) */
+        assert_int_equal(d[10].return_type[i], TV_RET_UINT);
     tv_tgsi_programs_free(p, 1);
 }
 
