@@ -136,7 +136,6 @@ typedef struct diff_stats {
 typedef enum {
     DR_LOD_APPROX,   /* llvmpipe's approximate log2 / rho in implicit LOD */
     DR_ANISO,        /* anisotropic: inside the isotropic minor/major-LOD box */
-    DR_CUBE_CORNER,  /* cube corner texel: llvmpipe does not average three texels */
     DR_FETCH_OOB,    /* texelFetch out of range: llvmpipe returns (0,0,0,0) vs texvm rule */
     DR_NORM_ULP,     /* llvmpipe's UNORM/SNORM -> float conversion is not correctly rounded */
     DR_QUERY_LANE,   /* llvmpipe's textureSize uses one lane's level for the whole vector */

@@ -11,7 +11,6 @@
 const char *const diff_reason_names[DR_COUNT] = {
     "llvmpipe approximate LOD (log2/rho)",
     "anisotropic: within the iso minor/major box",
-    "cube corner texel (no 3-texel average)",
     "texelFetch out of range",
     "UNORM/SNORM->float rounding (<= 2 ulp)",
     "textureSize level taken from another lane",
