@@ -72,6 +72,17 @@ static void test_example_rgba(void **state)
         assert_int_equal(reg(E, 0, lane), fbits(env_texel_f(0, 0, 3, 5, 0, 2)));
         assert_int_equal(reg(E, 1, lane), fbits(env_texel_f(0, 0, 3, 5, 0, 3)));
     }
+    /* the same instruction as a 64-bit word: same reads, writes and values */
+    uint64_t w = encode_text("TLDS.LZ R0, R4, R9, R11, 0x7, 2D, RGBA");
+    for (unsigned r = 0; r < 6; r++)
+        set_all(E, r, 0);
+    tv_error err;
+    assert_int_equal(tv_sass_exec_word(E->w, w, 0, &err), TV_OK);
+    n = reads_of(E, got);
+    assert_regs(got, n, (unsigned[]){9, 11}, 2);
+    n = writes_of(E, got);
+    assert_regs(got, n, (unsigned[]){0, 1, 4, 5}, 4);
+    assert_int_equal(reg(E, 0, 17), fbits(env_texel_f(0, 0, 3, 5, 0, 2)));
 }
 
 static void test_example_ms(void **state)
