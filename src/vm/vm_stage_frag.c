@@ -126,7 +126,7 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
     uint32_t y1 = fp->scissor[3] ? fp->scissor[3] : fp->height;
     if (x1 > fp->width) x1 = fp->width;
     if (y1 > fp->height) y1 = fp->height;
-    uint32_t present = 0, live = 0;
+    uint32_t inside = 0, live = 0;
     uint32_t smask = fp->sample_mask ? fp->sample_mask : VM_ALL_LANES;
     for (unsigned l = 0; l < VM_LANES; l++) {
         unsigned q = l / 4, i = l % 4;
@@ -136,33 +136,38 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
         w->lane_y[l] = py;
         w->lane_tri[l] = 0;
         w->lane_cov[l] = 0;
-        if ((uint32_t)px >= x1 || (uint32_t)py >= y1 || (uint32_t)px < x0 ||
-            (uint32_t)py < y0)
+        bool in = (uint32_t)px < x1 && (uint32_t)py < y1 && (uint32_t)px >= x0 &&
+                  (uint32_t)py >= y0;
+        /* the triangle of the pixel centre (extrapolated for pixels outside) */
+        float b[3];
+        for (uint32_t t = 0; t < R->num_tris; t++)
+            if (bary(&R->tris[t], (float)px + 0.5f, (float)py + 0.5f, b)) {
+                w->lane_tri[l] = (uint8_t)t;
+                break;
+            }
+        if (!in)
             continue;
-        present |= 1u << l;
-        /* coverage per sample; the triangle is the first containing the pixel centre
-           (or any covered sample) */
-        int tri = -1;
+        inside |= 1u << l;
+        /* coverage per sample */
         for (uint32_t s = 0; s < R->samples; s++) {
             if (!((smask >> s) & 1u)) continue;
             float sx, sy;
             sample_xy(R, s, &sx, &sy);
-            for (uint32_t t = 0; t < R->num_tris; t++) {
-                float b[3];
+            for (uint32_t t = 0; t < R->num_tris; t++)
                 if (bary(&R->tris[t], (float)px + sx, (float)py + sy, b)) {
                     w->lane_cov[l] |= 1u << s;
-                    if (tri < 0) tri = (int)t;
                     break;
                 }
-            }
         }
-        float b[3];
-        for (uint32_t t = 0; t < R->num_tris; t++)
-            if (bary(&R->tris[t], (float)px + 0.5f, (float)py + 0.5f, b)) { tri = (int)t; break; }
-        w->lane_tri[l] = (uint8_t)(tri < 0 ? 0 : tri);
         bool cov = per_sample ? ((w->lane_cov[l] >> sample) & 1u) : w->lane_cov[l] != 0;
         if (cov) live |= 1u << l;
     }
+    /* every lane of a quad with a pixel inside runs (outside ones as helpers), so
+       derivatives at the target's edges see real neighbours */
+    uint32_t present = 0;
+    for (unsigned q = 0; q < VM_LANES; q += 4)
+        if ((inside >> q) & 0xfu)
+            present |= 0xfu << q;
     vm_worker_warp(wk, 0, present, live);
     w->sample = sample;
     memset(&w->r[p->temp.base], 0, (size_t)(p->sv.base - p->temp.base) * sizeof(vm_slot));
@@ -228,7 +233,7 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
     }
 }
 
-static void write_outputs(vm_worker *wk, vm_warp *w, bool per_sample)
+static void write_outputs(vm_worker *wk, vm_warp *w, bool per_sample, uint32_t live0)
 {
     const vm_run *R = wk->run;
     const tv_vm_frag_params *fp = R->fp;
@@ -258,8 +263,8 @@ static void write_outputs(vm_worker *wk, vm_warp *w, bool per_sample)
                 fp->sample_mask_out[pix] = o[0].u[l];
         }
     }
-    wk->stats.invocations += (uint64_t)__builtin_popcount(w->present & ~w->helper);
-    wk->stats.killed += (uint64_t)__builtin_popcount(w->killed | w->demoted);
+    wk->stats.invocations += (uint64_t)__builtin_popcount(live0);
+    wk->stats.killed += (uint64_t)__builtin_popcount(live0 & ~w->live);
 }
 
 static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
@@ -285,11 +290,12 @@ static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
                         wk->trace_lane = l;
                     }
             if (w->live) {
+                uint32_t live0 = w->live;
                 tv_status st = vm_exec_warp(w, err);
                 wk->trace_this = false;
                 if (st != TV_OK)
                     return st;
-                write_outputs(wk, w, R->per_sample);
+                write_outputs(wk, w, R->per_sample, live0);
             }
             vm_worker_count(wk, w);
         }
