@@ -2,7 +2,8 @@
  * (lenient and strict) -> print -> parse -> print, asserting that the printed text parses
  * back in the default mode and is a fixed point of print(parse(.)).
  *   CC=clang scripts/build.sh build-fuzz-tgsi -DTEXVM_FUZZ=ON
- *   build-fuzz-tgsi/fuzz/fuzz_tgsi -max_total_time=660 fuzz/work/tgsi fuzz/corpus/tgsi */
+ *   build-fuzz-tgsi/fuzz/fuzz_tgsi -max_total_time=660 -dict=fuzz/fuzz_tgsi.dict \
+ *       fuzz/work/tgsi fuzz/corpus/tgsi */
 #include "texvm/tgsi.h"
 
 #include <stdio.h>

@@ -248,6 +248,18 @@ static tv_status check_reg(vctx *v, const tv_tgsi_instruction *in, const tv_tgsi
          (p->processor == TV_TGSI_GEOM || p->processor == TV_TGSI_TESS_CTRL ||
           p->processor == TV_TGSI_TESS_EVAL)) ||
         (r->file == TV_FILE_OUT && p->processor == TV_TGSI_TESS_CTRL);
+    if (r->file == TV_FILE_IN && p->processor == TV_TGSI_GEOM && r->has_dim &&
+        !r->dim_indirect) {
+        /* IN[vertex][i]: the vertex must exist in the input primitive */
+        static const uint8_t verts[TVT_NUM_PRIMITIVES] = {1, 2, 0, 2, 3, 3, 3, 0, 0, 0,
+                                                          4, 4, 6, 6, 0};
+        for (uint32_t i = 0; i < p->num_props; i++)
+            if (p->props[i].name == TV_PROP_GS_INPUT_PRIMITIVE &&
+                p->props[i].value < TVT_NUM_PRIMITIVES && verts[p->props[i].value] &&
+                (r->dim < 0 || r->dim >= verts[p->props[i].value]))
+                return verr(v, in, 0, "`%s`: a %s input primitive has %u vertices", rt,
+                            tvt_primitive_names[p->props[i].value], verts[p->props[i].value]);
+    }
     if (r->indirect && !v->strict)
         return TV_OK; /* the effective index is known at run time only */
     int32_t dim = (r->has_dim && !per_vertex && !r->dim_indirect) ? r->dim : 0;

@@ -172,6 +172,8 @@ static const val_case validate_cases[] = {
      "t.tgsi:4:1: the destination of `STORE` must be a BUFFER, IMAGE or MEMORY register, not `SAMP[0]`"},
     {0, "FRAG\nENDLOOP\nEND\n",
      "t.tgsi:2:1: `ENDLOOP` without an open block"},
+    {0, "GEOM\nPROPERTY GS_INPUT_PRIMITIVE LINES\nDCL IN[][0], POSITION\nDCL OUT[0], POSITION\nMOV OUT[0], IN[2][0]\nEND\n",
+     "t.tgsi:5:1: `IN[2][0]`: a LINES input primitive has 2 vertices"},
     {1, "FRAG\nDCL TEMP[0]\nMOV TEMP[0], TEMP[0]\n",
      "t.tgsi:3:1: the program has no `END`"},
     {1, "FRAG\nEND\nEND\n",
