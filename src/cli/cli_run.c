@@ -24,6 +24,9 @@ static void usage(FILE *f)
             "  --out-dir DIR            write outputs under DIR (created; default: the job's folder)\n"
             "  --threads N              worker threads (default: the job's, else one per core)\n"
             "  --max-instructions N     instruction budget per warp before a fault\n"
+            "  --max-loop-iterations N  iterations of one loop per warp before a fault\n"
+            "  --max-call-depth N       CAL nesting before a fault\n"
+            "  --max-memory BYTES       memory the engine may allocate for the run\n"
             "  --precision reference|hardware   texture-unit precision\n"
             "  --trace X,Y[,S]          FRAG: print every instruction of pixel (X,Y) [sample S]\n"
             "  --trace X[,Y[,Z]]        COMP: of global thread (X,Y,Z); VERT: of vertex X\n"
@@ -196,6 +199,18 @@ int cli_run(int argc, char **argv)
                 return CLI_EXIT_USAGE;
             }
             o.max_instructions = n;
+        } else if (!strcmp(a, "--max-loop-iterations") || !strcmp(a, "--max-call-depth") ||
+                   !strcmp(a, "--max-memory")) {
+            if (!parse_u64(v, &n) || n == 0 || (a[6] == 'c' && n > (1u << 20))) {
+                fprintf(stderr, "texvm run: %s %s: expected a positive number\n", a, v);
+                return CLI_EXIT_USAGE;
+            }
+            if (a[6] == 'l')
+                o.max_loop_iterations = n;
+            else if (a[6] == 'c')
+                o.max_call_depth = (uint32_t)n;
+            else
+                o.max_memory = n;
         } else if (!strcmp(a, "--precision")) {
             if (!strcmp(v, "reference"))
                 o.precision = TV_TEX_PRECISION_REFERENCE;

@@ -277,6 +277,9 @@ typedef struct job_check {
 typedef struct job_options {
     int threads;             /* -1 = unset */
     uint64_t max_instructions;   /* 0 = unset */
+    uint64_t max_loop_iterations; /* 0 = unset */
+    uint32_t max_call_depth;     /* 0 = unset */
+    uint64_t max_memory;         /* bytes, 0 = unset */
     int precision;           /* -1 unset, else tv_tex_precision */
     int per_quad_lod;        /* -1 unset, 0/1 */
     int robust_access;       /* -1 unset, 0/1 */

@@ -278,7 +278,8 @@ bool jl_checks(jl *c, const cJSON *root)
 
 bool jl_options(jl *c, const cJSON *root)
 {
-    static const char *const keys[] = {"threads", "max_instructions", "precision",
+    static const char *const keys[] = {"threads", "max_instructions", "max_loop_iterations",
+                                       "max_call_depth", "max_memory", "precision",
                                        "per_quad_lod", "robust_access", NULL};
     static const char *const prec_names[] = {"reference", "hardware", NULL};
     const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "options");
@@ -290,6 +291,9 @@ bool jl_options(jl *c, const cJSON *root)
     bool b;
     if (!jl_object(c, o, keys) || !jl_get_int(c, o, "threads", false, -1, 0, 1024, &threads) ||
         !jl_get_u64(c, o, "max_instructions", false, 0, &op->max_instructions) ||
+        !jl_get_u64(c, o, "max_loop_iterations", false, 0, &op->max_loop_iterations) ||
+        !jl_get_uint(c, o, "max_call_depth", false, 0, 0, 1u << 20, &op->max_call_depth) ||
+        !jl_get_u64(c, o, "max_memory", false, 0, &op->max_memory) ||
         !jl_get_enum(c, o, "precision", prec_names, NULL, -1, &op->precision))
         return false;
     op->threads = threads;

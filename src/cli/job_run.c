@@ -144,6 +144,11 @@ static int run_with_program(run_state *rs, tv_tgsi_program *prog)
     cfg.threads = thread_count(j, o);
     cfg.limits.max_instructions = o->max_instructions ? o->max_instructions
                                                       : j->options.max_instructions;
+    cfg.limits.max_loop_iterations = o->max_loop_iterations ? o->max_loop_iterations
+                                                            : j->options.max_loop_iterations;
+    cfg.limits.max_call_depth = o->max_call_depth ? o->max_call_depth
+                                                  : j->options.max_call_depth;
+    cfg.limits.max_memory = o->max_memory ? o->max_memory : j->options.max_memory;
     tv_vm *vm = tv_vm_create(&cfg, &err);
     if (!vm) {
         cli_print_error(&err);

@@ -13,6 +13,9 @@ typedef struct job_run_opts {
     const char *out_dir;     /* NULL = the job file's directory */
     int threads;             /* -1 = the job's option (else 0 = one per core) */
     uint64_t max_instructions; /* 0 = the job's option */
+    uint64_t max_loop_iterations; /* 0 = the job's option */
+    uint32_t max_call_depth;   /* 0 = the job's option */
+    uint64_t max_memory;       /* 0 = the job's option */
     int precision;           /* -1 = the job's option */
     bool trace;              /* print every executed instruction of one invocation */
     uint32_t trace_id[3];    /* FRAG x,y,sample; COMP global x,y,z; VERT vertex,instance */

@@ -298,7 +298,8 @@ static void vert_geom_outputs_checks(void **state)
         "   'columns': 2}, {'hwatomics': 1, 'raw': 'h.bin'}],"
         " 'checks': [{'buffer': 0, 'offset': 4, 'values': [0, 0]},"
         "   {'hwatomics': 1, 'values': [5]}],"
-        " 'options': {'threads': 2, 'max_instructions': 1000, 'precision': 'hardware',"
+        " 'options': {'threads': 2, 'max_instructions': 1000, 'max_loop_iterations': 50,"
+        "   'max_call_depth': 8, 'max_memory': '0x100000', 'precision': 'hardware',"
         "   'per_quad_lod': true, 'robust_access': false}}");
     assert_int_equal(j->run, TV_TGSI_VERT);
     assert_int_equal(j->vert.count, 3);
@@ -325,6 +326,9 @@ static void vert_geom_outputs_checks(void **state)
     assert_int_equal(j->checks[1].values.w[0], 5);
     assert_int_equal(j->options.threads, 2);
     assert_int_equal(j->options.max_instructions, 1000);
+    assert_int_equal(j->options.max_loop_iterations, 50);
+    assert_int_equal(j->options.max_call_depth, 8);
+    assert_int_equal(j->options.max_memory, 0x100000);
     assert_int_equal(j->options.precision, TV_TEX_PRECISION_HARDWARE);
     assert_int_equal(j->options.per_quad_lod, 1);
     assert_int_equal(j->options.robust_access, 0);

@@ -450,6 +450,54 @@ static void textures_end_to_end(void **state)
     free(t1);
 }
 
+/* Short forms with textures: --tex N=pattern:fill and --tex N=FILE.png bound to units 0 and
+ * 1 with the default sampler; uniform textures give their colour whatever the filter. */
+static void short_form_textures(void **state)
+{
+    (void)state;
+    tcli_write("tex.tgsi", TEX_FRAG, strlen(TEX_FRAG));
+    image png = {3, 2, 3, 8, NULL};
+    uint16_t px[18];
+    for (int i = 0; i < 6; i++) {
+        px[3 * i] = 10;
+        px[3 * i + 1] = 200;
+        px[3 * i + 2] = 77;
+    }
+    png.px = px;
+    char msg[512];
+    assert_int_equal(image_png_write(tcli_path("flat.png"), &png, msg, sizeof msg), 0);
+    assert_int_equal(texvm("tex.tgsi --size 8x4 --tex 0=pattern:fill:16 --tex 1=flat.png "
+                           "--out st.png --save-job st.json"),
+                     0);
+    image img;
+    assert_int_equal(image_png_read(tcli_path("st.png"), &img, msg, sizeof msg), 0);
+    for (int i = 0; i < 8 * 4; i++)
+        for (int c = 0; c < 4; c++)
+            assert_int_equal(img.px[4 * i + c], 255); /* target 0: the white fill */
+    image_free(&img);
+    job *j = job_load_file(tcli_path("st.json"), NULL);
+    assert_non_null(j);
+    assert_int_equal(j->num_textures, 2);
+    assert_int_equal(j->textures[1].width, 3);
+    assert_int_equal(j->textures[1].levels, 2); /* 3x2 -> 1x1 */
+    assert_int_equal(j->samplers[1].min_filter, TV_MIN_ANISO);
+    assert_int_equal(j->samplers[1].max_anisotropy, 16);
+    assert_int_equal(j->sview[1], 1);
+    assert_int_equal(j->samp[1], 1);
+    /* the PNG's texels, as stored */
+    assert_int_equal(j->textures[1].data[0], 10);
+    assert_int_equal(j->textures[1].data[1], 200);
+    assert_int_equal(j->textures[1].data[2], 77);
+    assert_int_equal(j->textures[1].data[3], 255);
+    job_free(j);
+    assert_int_equal(texvm("tex.tgsi --tex 0=pattern:nothing"), 1);
+    contains("stderr.txt",
+             "<command line>: at key \"textures[0].source.pattern\": unknown value \"nothing\"");
+    assert_int_equal(texvm("tex.tgsi --tex x"), 2);
+    contains("stderr.txt", "--tex x: expected N=FILE.png or N=pattern:NAME[:SIZE]");
+    assert_int_equal(texvm("tex.tgsi --max-loop-iterations 0"), 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -464,6 +512,7 @@ int main(void)
         cmocka_unit_test(image_stores),
         cmocka_unit_test(vertex_and_geometry),
         cmocka_unit_test(textures_end_to_end),
+        cmocka_unit_test(short_form_textures),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
