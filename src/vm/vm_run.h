@@ -71,7 +71,8 @@ struct vm_worker {
     int32_t trace_warp;
     tv_vm_trace_event tev;
     uint32_t trace_lane;
-    /* frag state for the warp being run */
+    /* frag state for the warp being run: centre barycentrics per lane */
+    float lane_bary[VM_LANES][3];
     uint32_t tile_x, tile_y;
     /* errors */
     tv_status status;

@@ -35,13 +35,12 @@ static void sample_xy(const vm_run *R, uint32_t s, float *x, float *y)
     *y = R->sample_pos[s & 15][1];
 }
 
-static void interp_at(const vm_run *R, const vm_fs_input *fi, const vm_frag_tri *t, float x,
-                      float y, uint32_t out[4])
+/* Value of input `fi` at a point with barycentrics b in triangle t. */
+static void interp_b(const vm_run *R, const vm_fs_input *fi, const vm_frag_tri *t,
+                     const float b[3], float x, float y, uint32_t out[4])
 {
     const tv_vm_frag_params *fp = R->fp;
     const tv_vm_program *p = R->prog;
-    float b[3];
-    bary(t, x, y, b);
     if (fi->semantic == TV_SEM_POSITION) {
         float z = b[0] * t->z[0] + b[1] * t->z[1] + b[2] * t->z[2];
         float iw = b[0] * t->inv_w[0] + b[1] * t->inv_w[1] + b[2] * t->inv_w[2];
@@ -56,14 +55,14 @@ static void interp_at(const vm_run *R, const vm_fs_input *fi, const vm_frag_tri 
         out[1] = out[2] = 0; out[3] = vm_f2u(1.0f);
         return;
     }
-    const uint32_t *a0 = fp->vertices[t->v[0]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
-    const uint32_t *a1 = fp->vertices[t->v[1]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
-    const uint32_t *a2 = fp->vertices[t->v[2]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
     if (fi->interp == TV_INTERP_CONSTANT) {
         /* flat: the provoking vertex, the last of the triangle (GL's default) */
         memcpy(out, fp->vertices[t->provoking].attr[fi->reg % TV_VM_MAX_ATTRIBS], 16);
         return;
     }
+    const uint32_t *a0 = fp->vertices[t->v[0]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
+    const uint32_t *a1 = fp->vertices[t->v[1]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
+    const uint32_t *a2 = fp->vertices[t->v[2]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
     float w0 = b[0], w1 = b[1], w2 = b[2];
     if (fi->interp != TV_INTERP_LINEAR) {
         w0 *= t->inv_w[0]; w1 *= t->inv_w[1]; w2 *= t->inv_w[2];
@@ -72,6 +71,42 @@ static void interp_at(const vm_run *R, const vm_fs_input *fi, const vm_frag_tri 
     }
     for (unsigned c = 0; c < 4; c++)
         out[c] = vm_f2u(w0 * vm_u2f(a0[c]) + w1 * vm_u2f(a1[c]) + w2 * vm_u2f(a2[c]));
+}
+
+static void interp_at(const vm_run *R, const vm_fs_input *fi, const vm_frag_tri *t, float x,
+                      float y, uint32_t out[4])
+{
+    float b[3];
+    bary(t, x, y, b);
+    interp_b(R, fi, t, b, x, y, out);
+}
+
+/* Is the axis-aligned box [x0,x1]x[y0,y1] inside triangle t (all edges >= 0 at the
+ * corners), or strictly outside one of its edges? */
+static bool box_inside(const vm_frag_tri *t, float x0, float y0, float x1, float y1)
+{
+    if (t->area == 0.0f) return false;
+    const float cx[4] = {x0, x1, x0, x1}, cy[4] = {y0, y0, y1, y1};
+    for (unsigned k = 0; k < 4; k++) {
+        float b[3];
+        if (!bary(t, cx[k], cy[k], b)) return false;
+    }
+    return true;
+}
+static bool box_outside(const vm_frag_tri *t, float x0, float y0, float x1, float y1)
+{
+    if (t->area == 0.0f) return true;
+    const float cx[4] = {x0, x1, x0, x1}, cy[4] = {y0, y0, y1, y1};
+    for (unsigned e = 0; e < 3; e++) {
+        bool all = true;
+        for (unsigned k = 0; k < 4 && all; k++) {
+            float b[3];
+            bary(t, cx[k], cy[k], b);
+            all = b[e] < 0.0f;
+        }
+        if (all) return true;
+    }
+    return false;
 }
 
 static const vm_fs_input *find_input(const tv_vm_program *p, uint32_t reg)
@@ -128,6 +163,20 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
     if (y1 > fp->height) y1 = fp->height;
     uint32_t inside = 0, live = 0;
     uint32_t smask = fp->sample_mask ? fp->sample_mask : VM_ALL_LANES;
+    uint32_t all_samples = (R->samples >= 32 ? VM_ALL_LANES : (1u << R->samples) - 1u) & smask;
+    /* fast path: the tile's 8x4 pixel squares lie in one triangle (and strictly outside
+       the earlier ones, which would win ties): every lane and sample is in it */
+    int whole = -1;
+    float bx0 = (float)(tx * 8), by0 = (float)(ty * 4);
+    for (uint32_t t = 0; t < R->num_tris && whole < 0; t++) {
+        if (!box_inside(&R->tris[t], bx0, by0, bx0 + 8.0f, by0 + 4.0f))
+            continue;
+        bool clear = true;
+        for (uint32_t u = 0; u < t; u++)
+            clear = clear && box_outside(&R->tris[u], bx0, by0, bx0 + 8.0f, by0 + 4.0f);
+        if (clear)
+            whole = (int)t;
+    }
     for (unsigned l = 0; l < VM_LANES; l++) {
         unsigned q = l / 4, i = l % 4;
         int32_t px = (int32_t)(tx * 8 + (q % 4) * 2 + (i & 1));
@@ -138,27 +187,38 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
         w->lane_cov[l] = 0;
         bool in = (uint32_t)px < x1 && (uint32_t)py < y1 && (uint32_t)px >= x0 &&
                   (uint32_t)py >= y0;
-        /* the triangle of the pixel centre (extrapolated for pixels outside) */
-        float b[3];
-        for (uint32_t t = 0; t < R->num_tris; t++)
-            if (bary(&R->tris[t], (float)px + 0.5f, (float)py + 0.5f, b)) {
-                w->lane_tri[l] = (uint8_t)t;
-                break;
-            }
+        float *b = wk->lane_bary[l];
+        if (whole >= 0) {
+            w->lane_tri[l] = (uint8_t)whole;
+            if (p->num_inputs)
+                bary(&R->tris[whole], (float)px + 0.5f, (float)py + 0.5f, b);
+            if (in)
+                w->lane_cov[l] = all_samples;
+        } else {
+            /* the triangle of the pixel centre (extrapolated for pixels outside) */
+            bool found = false;
+            for (uint32_t t = 0; t < R->num_tris && !found; t++)
+                if (bary(&R->tris[t], (float)px + 0.5f, (float)py + 0.5f, b)) {
+                    w->lane_tri[l] = (uint8_t)t;
+                    found = true;
+                }
+            if (!found)
+                bary(&R->tris[0], (float)px + 0.5f, (float)py + 0.5f, b);
+            if (in)
+                for (uint32_t s = 0; s < R->samples; s++) {
+                    if (!((smask >> s) & 1u)) continue;
+                    float sx, sy, sb[3];
+                    sample_xy(R, s, &sx, &sy);
+                    for (uint32_t t = 0; t < R->num_tris; t++)
+                        if (bary(&R->tris[t], (float)px + sx, (float)py + sy, sb)) {
+                            w->lane_cov[l] |= 1u << s;
+                            break;
+                        }
+                }
+        }
         if (!in)
             continue;
         inside |= 1u << l;
-        /* coverage per sample */
-        for (uint32_t s = 0; s < R->samples; s++) {
-            if (!((smask >> s) & 1u)) continue;
-            float sx, sy;
-            sample_xy(R, s, &sx, &sy);
-            for (uint32_t t = 0; t < R->num_tris; t++)
-                if (bary(&R->tris[t], (float)px + sx, (float)py + sy, b)) {
-                    w->lane_cov[l] |= 1u << s;
-                    break;
-                }
-        }
         bool cov = per_sample ? ((w->lane_cov[l] >> sample) & 1u) : w->lane_cov[l] != 0;
         if (cov) live |= 1u << l;
     }
@@ -170,8 +230,10 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
             present |= 0xfu << q;
     vm_worker_warp(wk, 0, present, live);
     w->sample = sample;
+    /* registers a program may read before writing start at 0 (scratch and switch
+       selectors are always written first) */
     memset(&w->r[p->temp.base], 0, (size_t)(p->sv.base - p->temp.base) * sizeof(vm_slot));
-    memset(&w->r[p->addr.base], 0, (size_t)(p->num_slots - p->addr.base) * sizeof(vm_slot));
+    memset(&w->r[p->addr.base], 0, (size_t)p->addr.count * 4 * sizeof(vm_slot));
     /* inputs */
     for (uint32_t k = 0; k < p->num_inputs; k++) {
         const vm_fs_input *fi = &p->inputs[k];
@@ -188,8 +250,12 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
                 sample_xy(R, s, &sx, &sy);
             }
             uint32_t v[4];
-            interp_at(R, fi, &R->tris[w->lane_tri[l]], (float)w->lane_x[l] + sx,
-                      (float)w->lane_y[l] + sy, v);
+            const vm_frag_tri *tri = &R->tris[w->lane_tri[l]];
+            if (sx == 0.5f && sy == 0.5f)
+                interp_b(R, fi, tri, wk->lane_bary[l], (float)w->lane_x[l] + sx,
+                         (float)w->lane_y[l] + sy, v);
+            else
+                interp_at(R, fi, tri, (float)w->lane_x[l] + sx, (float)w->lane_y[l] + sy, v);
             for (unsigned c = 0; c < 4; c++) dst[c].u[l] = v[c];
         }
     }
