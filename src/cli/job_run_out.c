@@ -54,10 +54,27 @@ static uint16_t png_sample(const tv_format_info *fi, uint32_t v, int comp, int b
 typedef void (*pixel_fn)(const run_state *rs, const job_output *o, uint32_t x, uint32_t y,
                          uint32_t out[4]);
 
+/* A target pixel for a PNG: multisampled float targets are resolved (the mean of the
+ * samples' stored values); integer targets show sample 0. */
 static void px_target(const run_state *rs, const job_output *o, uint32_t x, uint32_t y,
                       uint32_t out[4])
 {
+    const job_frag *f = &rs->j->frag;
     target_value(rs, (unsigned)o->index, x, y, 0, out);
+    const tv_format_info *fi = tv_format_get(f->targets[o->index].format);
+    if (f->samples <= 1 || (fi && (fi->kind == TV_FMT_KIND_UINT || fi->kind == TV_FMT_KIND_SINT)))
+        return;
+    double sum[4] = {0, 0, 0, 0};
+    for (uint32_t s = 0; s < f->samples; s++) {
+        uint32_t v[4];
+        target_value(rs, (unsigned)o->index, x, y, s, v);
+        for (int c = 0; c < 4; c++)
+            sum[c] += wf(v[c]);
+    }
+    for (int c = 0; c < 4; c++) {
+        float m = (float)(sum[c] / f->samples);
+        memcpy(&out[c], &m, 4);
+    }
 }
 
 static void px_depth(const run_state *rs, const job_output *o, uint32_t x, uint32_t y,

@@ -498,6 +498,39 @@ static void short_form_textures(void **state)
     assert_int_equal(texvm("tex.tgsi --max-loop-iterations 0"), 2);
 }
 
+#define WHITE_FRAG "FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 {1.0000, 1.0000, 1.0000, 1.0000}\n" \
+                   "  0: MOV OUT[0], IMM[0]\n  1: END\n"
+
+/* 4 samples, a rect covering x < 2.5: in pixel column 2 the standard 4x pattern's samples
+ * at x offsets 0.375 and 0.125 are covered, 0.875 and 0.625 are not. Raw output keeps the
+ * samples; the PNG resolves them (2 of 4 white over a black clear: 127.5 -> 128). */
+static void multisample_resolve(void **state)
+{
+    (void)state;
+    tcli_write("white.tgsi", WHITE_FRAG, strlen(WHITE_FRAG));
+    write_text("ms.json",
+               "{'texvm_job': 1, 'programs': [{'tgsi': 'white.tgsi'}],"
+               " 'frag': {'width': 4, 'height': 4, 'samples': 4,"
+               "  'positions': [[0, 0], [2.5, 0], [0, 4], [2.5, 4]]},"
+               " 'outputs': [{'target': 0, 'raw': 'ms.f32'}, {'target': 0, 'png': 'ms.png'}]}");
+    assert_int_equal(texvm("ms.json"), 0);
+    size_t size;
+    char *raw = slurp("ms.f32", &size);
+    assert_int_equal(size, 4 * 4 * 4 * 16);
+    const float *f = (const float *)raw;
+    /* pixel (2, 1), samples 0..3 */
+    const float *p = f + 4 * 4 * (1 * 4 + 2);
+    assert_true(p[0] == 1.0f && p[4] == 0.0f && p[8] == 1.0f && p[12] == 0.0f);
+    free(raw);
+    image img;
+    char msg[512];
+    assert_int_equal(image_png_read(tcli_path("ms.png"), &img, msg, sizeof msg), 0);
+    assert_int_equal(img.px[4 * (1 * 4 + 1)], 255); /* fully covered */
+    assert_int_equal(img.px[4 * (1 * 4 + 2)], 128); /* half covered */
+    assert_int_equal(img.px[4 * (1 * 4 + 3)], 0);   /* not covered */
+    image_free(&img);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -513,6 +546,7 @@ int main(void)
         cmocka_unit_test(vertex_and_geometry),
         cmocka_unit_test(textures_end_to_end),
         cmocka_unit_test(short_form_textures),
+        cmocka_unit_test(multisample_resolve),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
