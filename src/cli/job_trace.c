@@ -52,21 +52,32 @@ void run_trace_free(run_trace *t)
     t->lines = NULL;
 }
 
+/* One component: as a float when it is a normal float (or inf), as an integer when the bits
+ * read as a small integer (denormal floats, negative-integer NaNs), always with the bits. */
+static void component(FILE *f, char name, uint32_t v)
+{
+    float fl;
+    int32_t i;
+    memcpy(&fl, &v, 4);
+    memcpy(&i, &v, 4);
+    uint32_t exp = v & 0x7f800000u;
+    if (v == 0)
+        fprintf(f, " %c=0", name);
+    else if (exp == 0 && !(v & 0x80000000u))
+        fprintf(f, " %c=%d", name, i);
+    else if (exp == 0x7f800000u && (v & 0x007fffffu))
+        fprintf(f, v >= 0xff800001u ? " %c=%d" : " %c=nan", name, i);
+    else
+        fprintf(f, " %c=%.9g", name, (double)fl);
+    fprintf(f, " (0x%08x)", v);
+}
+
 static void value(FILE *f, const uint32_t v[4], uint8_t mask)
 {
     static const char xyzw[] = "xyzw";
-    for (int c = 0; c < 4; c++) {
-        if (!(mask & (1u << c)))
-            continue;
-        float fl;
-        int32_t i;
-        memcpy(&fl, &v[c], 4);
-        memcpy(&i, &v[c], 4);
-        fprintf(f, " %c=%.9g", xyzw[c], (double)fl);
-        if (v[c] && (v[c] < 0x00800000u || (v[c] >= 0xff000000u)))
-            fprintf(f, "|%d", i); /* small integers and negatives read better as ints */
-        fprintf(f, " (0x%08x)", v[c]);
-    }
+    for (int c = 0; c < 4; c++)
+        if (mask & (1u << c))
+            component(f, xyzw[c], v[c]);
 }
 
 void run_trace_event(void *user, const tv_vm_trace_event *ev)
@@ -86,6 +97,10 @@ void run_trace_event(void *user, const tv_vm_trace_event *ev)
         fprintf(f, "        src%u:", s);
         value(f, ev->src[s], 0xf);
         fputc('\n', f);
+    }
+    if (oi && (oi->flags & TV_OPF_STORE)) {
+        fprintf(f, "        (stores to memory)\n");
+        return;
     }
     for (unsigned d = 0; d < ev->num_dst && d < TV_TGSI_MAX_DST; d++) {
         uint8_t mask = 0xf;
