@@ -531,6 +531,47 @@ static void multisample_resolve(void **state)
     image_free(&img);
 }
 
+#define DEPTH_FRAG "FRAG\nDCL IN[0].xy, GENERIC[0], PERSPECTIVE\nDCL OUT[0], POSITION\n" \
+                   "DCL OUT[1], STENCIL\nDCL OUT[2], COLOR\nIMM[0] UINT32 {7, 0, 0, 0}\n" \
+                   "  0: MOV OUT[0].z, IN[0].xxxx\n  1: MOV OUT[1].y, IMM[0].xxxx\n" \
+                   "  2: MOV OUT[2], IN[0].xyxx\n  3: END\n"
+
+/* Depth and stencil outputs: depth = u at the pixel centre, stencil = 7; raw outputs are
+ * float32 / 32-bit words per pixel, the depth PNG is gray. */
+static void depth_stencil(void **state)
+{
+    (void)state;
+    tcli_write("depth.tgsi", DEPTH_FRAG, strlen(DEPTH_FRAG));
+    write_text("depth.json",
+               "{'texvm_job': 1, 'programs': [{'tgsi': 'depth.tgsi'}],"
+               " 'frag': {'width': 4, 'height': 2, 'inputs': [{'index': 0, 'values':"
+               "  [[0, 0, 0, 1], [1, 0, 0, 1], [0, 1, 0, 1], [1, 1, 0, 1]]}],"
+               "  'depth': {'clear': 1}, 'stencil': {'clear': 0}},"
+               " 'outputs': [{'depth': true, 'raw': 'd.f32'}, {'stencil': true, 'raw': 's.u32'},"
+               "  {'depth': true, 'png': 'd.png', 'channels': 'gray'}],"
+               " 'checks': [{'depth': true, 'pixel': [3, 1], 'values': [0.875]},"
+               "  {'stencil': true, 'pixel': [0, 0], 'values': [7]}]}");
+    assert_int_equal(texvm("depth.json"), 0);
+    size_t size;
+    char *d = slurp("d.f32", &size);
+    assert_int_equal(size, 4 * 2 * 4);
+    for (int y = 0; y < 2; y++)
+        for (int x = 0; x < 4; x++)
+            assert_true(((const float *)d)[y * 4 + x] == (x + 0.5f) / 4);
+    free(d);
+    char *st = slurp("s.u32", &size);
+    assert_int_equal(size, 4 * 2 * 4);
+    for (int i = 0; i < 8; i++)
+        assert_int_equal(((const uint32_t *)st)[i], 7);
+    free(st);
+    image img;
+    char msg[512];
+    assert_int_equal(image_png_read(tcli_path("d.png"), &img, msg, sizeof msg), 0);
+    assert_int_equal(img.channels, 1);
+    assert_int_equal(img.px[1], 96); /* 0.375 * 255 = 95.625 */
+    image_free(&img);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -547,6 +588,7 @@ int main(void)
         cmocka_unit_test(textures_end_to_end),
         cmocka_unit_test(short_form_textures),
         cmocka_unit_test(multisample_resolve),
+        cmocka_unit_test(depth_stencil),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
