@@ -210,6 +210,18 @@ int mr_frag(mr_state *s, const char *fs_src, const char *vs_src)
             return s->rs.error[0] ? CLI_EXIT_UNSUPPORTED : mr_fail(s, CLI_EXIT_INVALID, "out of memory");
         vs_src = gen;
     }
+    /* every named job input must name a fragment-shader input */
+    for (size_t i = 0; i < f->num_inputs; i++) {
+        const char *nm = f->inputs[i].glsl_name;
+        bool found = !nm;
+        for (int k = 0; k < nin && !found; k++)
+            found = !strcmp(in[k].name, nm);
+        if (!found) {
+            free(gen);
+            return mr_fail(s, CLI_EXIT_INVALID, "frag.inputs[%zu]: glsl_name \"%s\" is not an "
+                           "`in` variable of the fragment shader", i, nm);
+        }
+    }
     s->prog = glref_program(s->g, vs_src, fs_src);
     free(gen);
     if (!s->prog)
