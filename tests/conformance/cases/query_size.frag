@@ -1,0 +1,19 @@
+#version 330 core
+#extension GL_ARB_shading_language_420pack : require
+#extension GL_ARB_texture_query_lod : require
+#extension GL_ARB_texture_query_levels : require
+#extension GL_ARB_texture_gather : require
+#extension GL_ARB_gpu_shader5 : require
+#extension GL_ARB_texture_cube_map_array : require
+// TXQ per-lane level
+// units: c2d:tri_repeat
+// class: exact
+in vec2 v_uv;
+out vec4 o;
+layout(binding = 0) uniform sampler2D s0;
+void main() {
+   vec2 q = v_uv * vec2(3.0, 2.0) / (0.35 + v_uv.y);
+   float ref = 0.2 + 0.6 * v_uv.x;
+   int l = int(v_uv.x * 5.0);
+   o = vec4(vec2(textureSize(s0, l)), vec2(textureSize(s0, 4 - l)));
+}

@@ -1,0 +1,19 @@
+#version 330 core
+#extension GL_ARB_shading_language_420pack : require
+#extension GL_ARB_texture_query_lod : require
+#extension GL_ARB_texture_query_levels : require
+#extension GL_ARB_texture_gather : require
+#extension GL_ARB_gpu_shader5 : require
+#extension GL_ARB_texture_cube_map_array : require
+// TXQ 1D, 1D array
+// units: c1d:tri_repeat,a1d:point_mip
+// class: exact
+in vec2 v_uv;
+out vec4 o;
+layout(binding = 0) uniform sampler1D s0;
+layout(binding = 1) uniform sampler1DArray s1;
+void main() {
+   vec2 q = v_uv * vec2(3.0, 2.0) / (0.35 + v_uv.y);
+   float ref = 0.2 + 0.6 * v_uv.x;
+   o = vec4(float(textureSize(s0, 2)), vec2(textureSize(s1, 1)), float(textureQueryLevels(s1)));
+}

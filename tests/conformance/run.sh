@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# The texture conformance suite (issue 5; docs/fidelity.md "Conformance suite").
+# For every tests/conformance/cases/*.frag:
+#   1. build the job from job.json.in (units from the case's `// units:` line: SAMP[i] /
+#      GL binding i = the i-th texture:sampler pair),
+#   2. run it on Mesa softpipe with SOFTPIPE_DEBUG capture (tools/mesa-run --tgsi): the
+#      TGSI texvm runs is the one softpipe printed now, never a stored copy,
+#   3. run it on llvmpipe (GALLIVM_PERF=no_quad_lod,no_aos_sampling),
+#   4. run the captured TGSI with `texvm run`,
+#   5. compare (conf_compare): `agreed` = bit-exact with llvmpipe; `tolerated` = within the
+#      case's tolerance (`// class:` exact 0, filtered 4e-3 (explicit LOD), implicit 0.06
+#      (lambda from derivatives: Mesa approximates it), lod 0.3 (LOD queries), or `tol=`);
+#      `documented` = outside it but listed in known.txt (reason in docs/fidelity.md);
+#      otherwise a failure.
+# Prints one line per case and a summary table. Exit 0, 1 on failures, 77 (skip) when
+# Mesa cannot run (no mesa-run, no EGL).
+#   tests/conformance/run.sh TEXVM MESA_RUN CONF_COMPARE WORKDIR [CASE...]
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+texvm=$1 mesa_run=$2 compare=$3 work=$4
+shift 4
+if [ ! -x "$mesa_run" ]; then
+  echo "conformance: SKIP: tools/mesa-run not built (needs EGL + GL development files)"
+  exit 77
+fi
+export GALLIVM_PERF=no_quad_lod,no_aos_sampling LP_NUM_THREADS=1
+export ASAN_OPTIONS=detect_leaks=0
+mkdir -p "$work"
+cases=("$@")
+if [ ${#cases[@]} -eq 0 ]; then
+  for f in "$here"/cases/*.frag; do cases+=("$(basename "${f%.frag}")"); done
+fi
+declare -A known
+while IFS= read -r line; do
+  case "$line" in ''|'#'*) continue ;; esac
+  known[${line%%:*}]=${line#*: }
+done < "$here/known.txt"
+
+n=0 agreed=0 tolerated=0 documented=0 failed=0 sp_exact=0 sp_tol=0
+printf '%-26s %-9s %-7s %-10s %-10s %s\n' case class tol llvmpipe softpipe result
+for c in "${cases[@]}"; do
+  src="$here/cases/$c.frag"
+  d="$work/$c"
+  rm -rf "$d"
+  mkdir -p "$d/sp" "$d/lp" "$d/tv"
+  cp "$src" "$d/$c.frag"
+  units=$(sed -n 's#^// units: *##p' "$src" | head -1)
+  class=$(sed -n 's#^// class: *\([a-z]*\).*#\1#p' "$src" | head -1)
+  tol=$(sed -n 's#^// class:.*tol=\([0-9.e-]*\).*#\1#p' "$src" | head -1)
+  case "$class" in
+    exact) tol=${tol:-0} ;;
+    filtered) tol=${tol:-0.004} ;;
+    implicit) tol=${tol:-0.06} ;;
+    lod) tol=${tol:-0.3} ;;
+    *) echo "conformance: $c: no '// class:' line" >&2; class=bad; tol=0 ;;
+  esac
+  json=""
+  i=0
+  IFS=',' read -ra pairs <<< "$units"
+  for p in "${pairs[@]}"; do
+    [ -n "$json" ] && json="$json, "
+    json="$json{ \"slot\": $i, \"texture\": \"${p%%:*}\", \"sampler\": \"${p#*:}\" }"
+    i=$((i + 1))
+  done
+  sed -e "s#@TGSI@#$c.tgsi#" -e "s#@GLSL@#$c.frag#" -e "s#@NAME@#$c#" \
+      -e "s#@UNITS@#$json#" "$here/job.json.in" > "$d/job.json"
+  n=$((n + 1))
+  res="" why=""
+  if ! "$mesa_run" --driver softpipe --tgsi "$d/$c.tgsi" --out-dir "$d/sp" --quiet \
+         "$d/job.json" > "$d/softpipe.log" 2>&1; then
+    if [ $n -eq 1 ] && grep -qi "egl\|display" "$d/softpipe.log"; then
+      echo "conformance: SKIP: Mesa cannot run here: $(head -1 "$d/softpipe.log")"
+      exit 77
+    fi
+    res=FAIL why="softpipe: $(tail -1 "$d/softpipe.log")"
+  elif ! "$mesa_run" --driver llvmpipe --out-dir "$d/lp" --quiet "$d/job.json" \
+         > "$d/llvmpipe.log" 2>&1; then
+    res=FAIL why="llvmpipe: $(tail -1 "$d/llvmpipe.log")"
+  elif ! "$texvm" run "$d/job.json" --out-dir "$d/tv" --quiet > "$d/texvm.log" 2>&1; then
+    res=FAIL why="texvm: $(tail -1 "$d/texvm.log")"
+  fi
+  vl=- vs=- ml=0 ms=0
+  if [ -z "$res" ]; then
+    read -r vl vs ml ms < <("$compare" "$d/tv/out.rgba32f" "$d/lp/out.rgba32f" \
+                                        "$d/sp/out.rgba32f" "$tol")
+    case "$vl" in
+      exact) res=agreed ;;
+      tol) res=tolerated ;;
+      *) res=FAIL why="max |texvm - llvmpipe| = $ml" ;;
+    esac
+    case "$vs" in exact) sp_exact=$((sp_exact + 1)) ;; tol) sp_tol=$((sp_tol + 1)) ;; esac
+  fi
+  if [ "$res" = FAIL ] && [ -n "${known[$c]:-}" ]; then
+    res=documented why="${known[$c]} ($why)"
+  fi
+  case "$res" in
+    agreed) agreed=$((agreed + 1)) ;;
+    tolerated) tolerated=$((tolerated + 1)) ;;
+    documented) documented=$((documented + 1)) ;;
+    *) failed=$((failed + 1)) ;;
+  esac
+  printf '%-26s %-9s %-7s %-10s %-10s %s\n' "$c" "$class" "$tol" "$vl($ml)" "$vs($ms)" \
+         "$res${why:+: $why}"
+done
+echo
+echo "| cases | agreed (bit-exact, llvmpipe) | tolerated | documented differences | failures | softpipe bit-exact | softpipe within tolerance |"
+echo "|---|---|---|---|---|---|---|"
+echo "| $n | $agreed | $tolerated | $documented | $failed | $sp_exact | $sp_tol |"
+[ $failed -eq 0 ]

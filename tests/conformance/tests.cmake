@@ -1,0 +1,11 @@
+# tests/conformance: the texture conformance suite (run.sh; docs/fidelity.md, "Conformance
+# suite"). GLSL cases are captured through softpipe at test time and run on softpipe,
+# llvmpipe and texvm; SKIPs (exit 77) where tools/mesa-run is not built or EGL cannot open.
+add_executable(conf_compare ${CMAKE_CURRENT_SOURCE_DIR}/conformance/conf_compare.c)
+target_link_libraries(conf_compare PRIVATE m)
+add_test(NAME conformance.suite
+         COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/conformance/run.sh
+                 $<TARGET_FILE:texvm> ${CMAKE_BINARY_DIR}/tools/mesa-run
+                 $<TARGET_FILE:conf_compare> ${CMAKE_BINARY_DIR}/conformance)
+set_tests_properties(conformance.suite PROPERTIES
+  SKIP_RETURN_CODE 77 TIMEOUT 280 LABELS conformance WORKING_DIRECTORY ${CMAKE_SOURCE_DIR})
