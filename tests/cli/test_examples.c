@@ -96,11 +96,65 @@ static void threads_identical(void **state)
     compare_threads("shadow_pcf", "shadow_pcf.png");
 }
 
+/* The complete jobs of docs/jobs.md §16 run as printed (with the corpus programs they name
+ * copied beside them, and a stand-in plasma.tgsi). */
+static void doc_examples(void **state)
+{
+    (void)state;
+    char path[600];
+    snprintf(path, sizeof path, "%s/docs/jobs.md", TEXVM_SOURCE_DIR);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    static char doc[1 << 18];
+    size_t n = fread(doc, 1, sizeof doc - 1, f);
+    fclose(f);
+    doc[n] = '\0';
+    char *sec = strstr(doc, "## 16. Examples");
+    assert_non_null(sec);
+    char *end = strstr(sec, "## 17.");
+    if (end)
+        *end = '\0';
+    static const char *const corpus[] = {"simple.tgsi", "simple.frag", "cs_ssbo.tgsi",
+                                         "cs_ssbo.comp"};
+    for (size_t i = 0; i < 4; i++) {
+        char cmd[1400];
+        snprintf(cmd, sizeof cmd, "cp '%s/corpus/tgsi/mesa-softpipe/%s' '%s/' 2>/dev/null",
+                 TEXVM_SHARED_DIR, corpus[i], tcli_tmpdir());
+        if (system(cmd) != 0) {
+            skip();
+            return;
+        }
+    }
+    const char *plasma = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n"
+                         "DCL CONST[0]\n  0: MUL OUT[0], IN[0], CONST[0].xxxx\n  1: END\n";
+    tcli_write("plasma.tgsi", plasma, strlen(plasma));
+    int count = 0;
+    for (char *b = strstr(sec, "```json\n"); b; b = strstr(b, "```json\n")) {
+        b += 8;
+        char *e = strstr(b, "```");
+        assert_non_null(e);
+        char name[32];
+        snprintf(name, sizeof name, "doc%d.json", count);
+        tcli_write(name, b, (size_t)(e - b));
+        char cmd[1400];
+        snprintf(cmd, sizeof cmd, "cd '%s' && '%s' run %s --out-dir doc%d --quiet", tcli_tmpdir(),
+                 bin(), name, count);
+        int st = system(cmd);
+        assert_true(WIFEXITED(st));
+        if (WEXITSTATUS(st) != 0)
+            fail_msg("docs/jobs.md §16 example %d: exit %d", count, WEXITSTATUS(st));
+        count++;
+        b = e + 3;
+    }
+    assert_int_equal(count, 3);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(all_examples_run),
         cmocka_unit_test(threads_identical),
+        cmocka_unit_test(doc_examples),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
