@@ -322,6 +322,35 @@ static void texture_layout_round_trip(void **state)
     assert_int_equal(size, 16 * 8 * 4);
     assert_memory_equal(q, data, 16 * 8 * 4);
     free(q);
+    /* 3D block-linear with depth blocks, cube, buffer, 4x MSAA, BC1 blocks */
+    write_text("layout2.json",
+               "{'texvm_job': 1, 'programs': [{'tgsi': 'nop.tgsi'}], 'comp': {'grid': [1]},"
+               " 'textures': ["
+               "  {'name': 'v', 'type': '3D', 'format': 'R8G8B8A8_UNORM', 'width': 4, 'height': 4,"
+               "   'depth': 4, 'levels': 2, 'layout': 'block_linear', 'block': [0, 1, 1],"
+               "   'source': {'raw': 'tex.raw'}},"
+               "  {'name': 'c', 'type': 'CUBE', 'format': 'R8G8B8A8_UNORM', 'width': 4,"
+               "   'height': 4, 'levels': 2, 'source': {'raw': 'tex.raw'}},"
+               "  {'name': 'b', 'type': 'BUFFER', 'format': 'R32_UINT', 'width': 100,"
+               "   'source': {'raw': 'tex.raw'}},"
+               "  {'name': 'm', 'format': 'R8G8B8A8_UNORM', 'width': 8, 'height': 4, 'samples': 4,"
+               "   'source': {'raw': 'tex.raw'}},"
+               "  {'name': 'bc', 'format': 'BC1_RGBA_UNORM', 'width': 16, 'height': 8, 'levels': 2,"
+               "   'source': {'raw': 'tex.raw'}}],"
+               " 'outputs': [{'texture': 'v', 'raw': 'v.raw'}, {'texture': 'c', 'raw': 'c.raw'},"
+               "  {'texture': 'b', 'raw': 'b.raw'}, {'texture': 'm', 'raw': 'm.raw'},"
+               "  {'texture': 'bc', 'raw': 'bc.raw'}]}");
+    assert_int_equal(texvm("layout2.json"), 0);
+    static const struct { const char *file; size_t size; } want[] = {
+        {"v.raw", (4 * 4 * 4 + 2 * 2 * 2) * 4}, {"c.raw", (16 + 4) * 6 * 4},
+        {"b.raw", 400}, {"m.raw", 8 * 4 * 4 * 4}, {"bc.raw", (4 * 2 + 2 * 1) * 8}};
+    for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
+        char *r = slurp(want[k].file, &size);
+        assert_non_null(r);
+        assert_int_equal(size, want[k].size);
+        assert_memory_equal(r, data, size);
+        free(r);
+    }
     free(data);
 }
 
