@@ -47,6 +47,7 @@ typedef struct mr_state {
     GLenum *tex_target;
     GLuint *smp;             /* per job sampler */
     GLuint *buf;             /* per job buffer */
+    GLuint ubo[JOB_MAX_SLOTS]; /* uniform blocks of constant slots >= 1 */
     uint8_t **tex_readback;  /* per job texture, texvm raw layout (after the run) */
     size_t *tex_readback_size;
 } mr_state;

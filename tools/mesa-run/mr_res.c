@@ -368,6 +368,8 @@ void mr_resources_free(mr_state *s)
     if (s->tex_readback)
         for (size_t i = 0; i < j->num_textures; i++)
             free(s->tex_readback[i]);
+    for (int i = 0; i < JOB_MAX_SLOTS; i++)
+        glref_buffer_delete(s->g, s->ubo[i]);
     free(s->tex);
     free(s->tex_target);
     free(s->smp);

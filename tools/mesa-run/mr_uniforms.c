@@ -162,9 +162,13 @@ static int upload_block(mr_state *s, const job_constbuf *cb)
     if (!buf)
         return mr_fail(s, CLI_EXIT_INVALID, "constants slot %u: %s", cb->slot, glref_error(s->g));
     glUniformBlockBinding(s->prog, index, index);
-    glref_bind_buffer(s->g, GL_UNIFORM_BUFFER, index, buf);
-    /* the binding keeps the buffer alive until the context goes */
-    glDeleteBuffers(1, &buf);
+    /* kept until mr_resources_free: deleting a bound buffer unbinds it */
+    if (cb->slot < JOB_MAX_SLOTS) {
+        glref_buffer_delete(s->g, s->ubo[cb->slot]);
+        s->ubo[cb->slot] = buf;
+    }
+    if (!glref_bind_buffer(s->g, GL_UNIFORM_BUFFER, index, buf))
+        return mr_fail(s, CLI_EXIT_INVALID, "constants slot %u: %s", cb->slot, glref_error(s->g));
     return 0;
 }
 
