@@ -176,7 +176,13 @@ tv_status vm_lower_decls(vm_lower *L)
                 p->out_sem[r] = d->has_semantic ? d->semantic : TV_SEM_COUNT;
                 p->out_sem_index[r] = sidx;
             } else if (d->file == TV_FILE_IN && r < p->in.count) {
-                vm_fs_input *fi = &p->inputs[p->num_inputs++];
+                /* a register declared twice keeps its last declaration */
+                vm_fs_input *fi = NULL;
+                for (uint32_t k = 0; k < p->num_inputs && !fi; k++)
+                    if (p->inputs[k].reg == (uint32_t)r)
+                        fi = &p->inputs[k];
+                if (!fi)
+                    fi = &p->inputs[p->num_inputs++];
                 fi->reg = (uint32_t)r;
                 fi->semantic = d->has_semantic ? d->semantic : TV_SEM_COUNT;
                 fi->semantic_index = sidx;
@@ -186,7 +192,12 @@ tv_status vm_lower_decls(vm_lower *L)
                 if (d->location == TV_LOC_SAMPLE)
                     p->uses_sample_shading = true;
             } else if (d->file == TV_FILE_SV && r < p->sv.count) {
-                vm_sv *sv = &p->svs[p->num_svs++];
+                vm_sv *sv = NULL;
+                for (uint32_t k = 0; k < p->num_svs && !sv; k++)
+                    if (p->svs[k].reg == (uint32_t)r)
+                        sv = &p->svs[k];
+                if (!sv)
+                    sv = &p->svs[p->num_svs++];
                 sv->reg = (uint32_t)r;
                 sv->semantic = d->semantic;
                 if (d->semantic == TV_SEM_SAMPLEID || d->semantic == TV_SEM_SAMPLEPOS)
