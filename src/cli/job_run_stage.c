@@ -102,6 +102,12 @@ static int run_frag(run_state *rs, tv_vm *vm, const tv_vm_program *p, const tv_v
                    sizeof f->inputs[i].values[v]);
     fp->front_face = f->front_face;
     size_t n = (size_t)f->width * f->height * f->samples;
+    if ((uint64_t)n * 16 * f->num_targets > ((uint64_t)4 << 30)) {
+        free(fp);
+        return run_fail(rs, CLI_EXIT_INVALID,
+                        "frag: %u targets of %ux%u with %u samples need more than 4 GiB",
+                        f->num_targets, f->width, f->height, f->samples);
+    }
     for (unsigned t = 0; t < f->num_targets; t++) {
         rs->color[t] = malloc(n * 16);
         if (!rs->color[t]) {
