@@ -75,15 +75,19 @@ static void mkdirs(const char *path)
     mkdir(buf, 0755);
 }
 
-/* The FRAG or COMP program of a TGSI file (from its header line to the end). */
-static const char *main_program(const char *text)
+/* The FRAG or COMP program of a TGSI file (from its header line to the end), else the
+ * whole text (a VERT program); trailing blank lines are cut. */
+static const char *main_program(char *text)
 {
+    size_t n = strlen(text);
+    while (n > 1 && text[n - 1] == '\n' && text[n - 2] == '\n')
+        text[--n] = '\0';
     const char *p = strstr(text, "\nFRAG\n");
     if (!p)
         p = strstr(text, "\nCOMP\n");
     if (p)
         return p + 1;
-    return !strncmp(text, "FRAG\n", 5) || !strncmp(text, "COMP\n", 5) ? text : NULL;
+    return text;
 }
 
 /* Prepare <work>/<dir>/ with the job (text) and the GLSL source. */
@@ -116,11 +120,11 @@ static int mesa_run(const char *dir, const char *stem, const char *driver, bool 
     return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
 }
 
-static void check_tgsi(const char *dir, const char *stem)
+static void check_tgsi(const char *dir, const char *stem, const char *corpus_tgsi)
 {
     char a[1024], b[1024];
     snprintf(a, sizeof a, "%s/%s.tgsi", dir, stem);
-    snprintf(b, sizeof b, CORPUS "/%s.tgsi", stem);
+    snprintf(b, sizeof b, CORPUS "/%s", corpus_tgsi);
     char *got = slurp(a, NULL), *want = slurp(b, NULL);
     assert_non_null(got);
     assert_non_null(want);
@@ -174,7 +178,8 @@ static void texvm_compare(const char *dir, const char *stem, const char *out_nam
     free(y);
 }
 
-static void run_corpus_job(const char *stem, const char *glsl_name, const char *out_name)
+static void run_corpus_job_tgsi(const char *stem, const char *glsl_name, const char *out_name,
+                                const char *corpus_tgsi)
 {
     if (g_skip) {
         print_message("SKIP: %s\n", g_skip_reason);
@@ -188,9 +193,16 @@ static void run_corpus_job(const char *stem, const char *glsl_name, const char *
     stage_job(dir, stem, glsl_name, job);
     free(job);
     assert_int_equal(mesa_run(dir, stem, "softpipe", true), 0);
-    check_tgsi(dir, stem);
+    check_tgsi(dir, stem, corpus_tgsi);
     assert_int_equal(mesa_run(dir, stem, "llvmpipe", false), 0);
     texvm_compare(dir, stem, out_name);
+}
+
+static void run_corpus_job(const char *stem, const char *glsl_name, const char *out_name)
+{
+    char tgsi[256];
+    snprintf(tgsi, sizeof tgsi, "%s.tgsi", stem);
+    run_corpus_job_tgsi(stem, glsl_name, out_name, tgsi);
 }
 
 static uint32_t *load_words(const char *dir, const char *driver, const char *name, size_t *n)
@@ -370,6 +382,24 @@ static void test_bench_math(void **state)
     }
 }
 
+/* vs.glsl: the vertex stage through transform feedback; uv = pos * 0.5 + 0.5. */
+static void test_vs(void **state)
+{
+    (void)state;
+    run_corpus_job_tgsi("vs", "vs.glsl", "verts.txt", "vs_mesa22.3.6_softpipe.tgsi");
+    const char *drivers[] = {"softpipe", "llvmpipe"};
+    for (int d = 0; d < 2; d++) {
+        char path[1024];
+        snprintf(path, sizeof path, WORK "/vs/%s/verts.txt", drivers[d]);
+        char *text = slurp(path, NULL);
+        assert_non_null(text);
+        assert_non_null(strstr(text, "instance 1 vertex 2\n  OUT[0] (-1 3 0 1)"));
+        assert_non_null(strstr(text, "instance 0 vertex 1\n  OUT[0] (3 -1 0 1) [40400000 "
+                                     "bf800000 00000000 3f800000]\n  OUT[1] (2 0 0 0)"));
+        free(text);
+    }
+}
+
 static void test_simple(void **state)
 {
     (void)state;
@@ -416,7 +446,7 @@ static void test_tex_all(void **state)
         }
         assert_int_equal(mesa_run(dir, "tex_all", "softpipe", op == 0), 0);
         if (op == 0)
-            check_tgsi(dir, "tex_all");
+            check_tgsi(dir, "tex_all", "tex_all.tgsi");
         assert_int_equal(mesa_run(dir, "tex_all", "llvmpipe", false), 0);
         texvm_compare(dir, "tex_all", "tex_all.rgba32f");
     }
@@ -458,7 +488,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ctrl_int), cmocka_unit_test(test_cs_ssbo),
-        cmocka_unit_test(test_bench_math), cmocka_unit_test(test_simple),
+        cmocka_unit_test(test_bench_math), cmocka_unit_test(test_vs), cmocka_unit_test(test_simple),
         cmocka_unit_test(test_es31_tex), cmocka_unit_test(test_tex_all),
     };
     return cmocka_run_group_tests_name("corpus_mesa", tests, setup, NULL);

@@ -76,9 +76,12 @@ static void test_usage_and_errors(void **state)
                     "\"height\": 2 } }");
     assert_int_equal(run("bad.json"), 1);
     assert_true(err_contains("does not compile"));
-    put("vert.json", "{ \"texvm_job\": 1, \"programs\": [ { \"stage\": \"VERT\", \"tgsi_text\": "
-                     "\"VERT\\n  0: END\\n\", \"glsl\": \"bad.frag\" } ], \"vert\": { \"count\": 3 } }");
-    assert_int_equal(run("vert.json"), 4);
+    put("ok.frag", "#version 330 core\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n");
+    put("msaa.json", "{ \"texvm_job\": 1, \"programs\": [ { \"stage\": \"FRAG\", \"tgsi_text\": "
+                     "\"FRAG\\n  0: END\\n\", \"glsl\": \"ok.frag\" } ], \"frag\": { \"width\": 2, "
+                     "\"height\": 2, \"samples\": 4 } }");
+    assert_int_equal(run("msaa.json"), 4); /* multisample targets: unsupported, said so */
+    assert_true(err_contains("single-sample"));
     put("nosrc.json", "{ \"texvm_job\": 1, \"programs\": [ { \"stage\": \"FRAG\", \"tgsi_text\": "
                       "\"FRAG\\n  0: END\\n\" } ], \"frag\": { \"width\": 2, \"height\": 2 } }");
     assert_int_equal(run("nosrc.json"), 1);

@@ -64,6 +64,11 @@ const char *glref_glsl_version_line(const glref *g);
 const char *glref_fixed_vs(const glref *g);
 /* Build a VS+FS program (vs_src NULL = the fixed one). Returns the GL name or 0. */
 GLuint glref_program(glref *g, const char *vs_src, const char *fs_src);
+/* Build a program that captures vertex outputs by transform feedback: `varyings` (names,
+ * interleaved in this order) of the last vertex stage; fs_src may be NULL (draw with
+ * GL_RASTERIZER_DISCARD). */
+GLuint glref_program_xfb(glref *g, const char *vs_src, const char *fs_src,
+                         const char *const *varyings, int num_varyings);
 /* Build a compute program (needs GL 4.3 or ARB_compute_shader). */
 GLuint glref_program_compute(glref *g, const char *cs_src);
 void glref_program_delete(glref *g, GLuint prog);

@@ -42,11 +42,14 @@ static GLuint compile(glref *g, GLenum stage, const char *src, const char *what)
     return sh;
 }
 
-static GLuint link(glref *g, GLuint *shaders, int n)
+static GLuint link_xfb(glref *g, GLuint *shaders, int n, const char *const *varyings,
+                       int num_varyings)
 {
     GLuint prog = glCreateProgram();
     for (int i = 0; i < n; i++)
         glAttachShader(prog, shaders[i]);
+    if (num_varyings > 0)
+        glTransformFeedbackVaryings(prog, num_varyings, varyings, GL_INTERLEAVED_ATTRIBS);
     glLinkProgram(prog);
     for (int i = 0; i < n; i++)
         glDeleteShader(shaders[i]);
@@ -60,6 +63,34 @@ static GLuint link(glref *g, GLuint *shaders, int n)
         return 0;
     }
     return prog;
+}
+
+static GLuint link(glref *g, GLuint *shaders, int n)
+{
+    return link_xfb(g, shaders, n, NULL, 0);
+}
+
+GLuint glref_program_xfb(glref *g, const char *vs_src, const char *fs_src,
+                         const char *const *varyings, int num_varyings)
+{
+    if (!vs_src) {
+        glref_fail(g, "glref_program_xfb: no vertex shader");
+        return 0;
+    }
+    GLuint sh[2];
+    int n = 0;
+    sh[n] = compile(g, GL_VERTEX_SHADER, vs_src, "vertex");
+    if (!sh[n++])
+        return 0;
+    if (fs_src) {
+        sh[n] = compile(g, GL_FRAGMENT_SHADER, fs_src, "fragment");
+        if (!sh[n]) {
+            glDeleteShader(sh[0]);
+            return 0;
+        }
+        n++;
+    }
+    return link_xfb(g, sh, n, varyings, num_varyings);
 }
 
 GLuint glref_program(glref *g, const char *vs_src, const char *fs_src)

@@ -86,9 +86,11 @@ static int run(mr_state *s)
             rc = mr_frag(s, src, vs);
         else if (j->run == TV_TGSI_COMP)
             rc = mr_comp(s, src);
+        else if (j->run == TV_TGSI_VERT)
+            rc = mr_vert(s, src);
         else
-            rc = mr_fail(s, CLI_EXIT_UNSUPPORTED, "mesa-run runs FRAG and COMP jobs (this one "
-                         "runs %s)", job_stage_name(j->run));
+            rc = mr_fail(s, CLI_EXIT_UNSUPPORTED, "mesa-run runs FRAG, VERT and COMP jobs (this "
+                         "one runs %s)", job_stage_name(j->run));
     }
     if (s->opts->tgsi_out) {
         glref_capture_end(s->g);
@@ -199,6 +201,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "mesa-run: %s: %s\n", job_path, s->rs.error[0] ? s->rs.error : "failed");
     for (int t = 0; t < JOB_MAX_TARGETS; t++)
         free(s->rs.color[t]);
+    for (int r = 0; r < JOB_MAX_ATTRIBS; r++)
+        free(s->rs.vert_out[r]);
     mr_resources_free(s);
     glref_program_delete(g, s->prog);
     glref_destroy(g);

@@ -64,6 +64,20 @@ void mr_print_layout(mr_state *s, FILE *out);
 int mr_frag(mr_state *s, const char *fs_src, const char *vs_src);
 int mr_comp(mr_state *s, const char *cs_src);
 
+/* A global `in`/`out` variable of a shader (mr_glsl.c). */
+typedef struct mr_decl {
+    char qual[64];           /* interpolation/auxiliary qualifiers */
+    char type[16];
+    char name[64];
+} mr_decl;
+int mr_scan_decls(const char *src, const char *keyword, mr_decl *out, int max);
+/* Expression converting vec4 attribute a<k> (raw words) to `type`; NULL if unsupported. */
+const char *mr_conv(const char *type, char *buf, size_t n, int k);
+void mr_version_line(const char *src, char *out, size_t n);
+double mr_now_ms(void);
+void mr_report_timing(mr_state *s, const char *what, double *t, int n, double items);
+int mr_vert(mr_state *s, const char *vs_src);
+
 /* Messages: record the first failure like texvm run (returns code). */
 int mr_fail(mr_state *s, int code, const char *fmt, ...)
 #if defined(__GNUC__)

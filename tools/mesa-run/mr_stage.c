@@ -7,131 +7,14 @@
 #include <string.h>
 #include <time.h>
 
-/* One `in` variable of a fragment shader. */
-typedef struct fs_input {
-    char qual[64];           /* interpolation/auxiliary qualifiers, copied to the VS */
-    char type[16];
-    char name[64];
-} fs_input;
-
-static bool is_qualifier(const char *w)
-{
-    static const char *const k[] = {"flat", "noperspective", "smooth", "centroid", "sample",
-                                    "highp", "mediump", "lowp", NULL};
-    for (int i = 0; k[i]; i++)
-        if (!strcmp(k[i], w))
-            return true;
-    return false;
-}
-
-/* Scan global-scope declarations `[qualifiers] in TYPE NAME;` (no arrays or blocks). */
-static int scan_inputs(const char *src, fs_input *out, int max)
-{
-    int n = 0, depth = 0;
-    const char *p = src;
-    char stmt[512];
-    size_t len = 0;
-    while (*p) {
-        if (p[0] == '/' && p[1] == '/') {
-            while (*p && *p != '\n')
-                p++;
-            continue;
-        }
-        if (p[0] == '/' && p[1] == '*') {
-            const char *e = strstr(p + 2, "*/");
-            p = e ? e + 2 : p + strlen(p);
-            continue;
-        }
-        if (*p == '#') { /* preprocessor line */
-            while (*p && *p != '\n')
-                p++;
-            continue;
-        }
-        if (*p == '{')
-            depth++;
-        if (*p == '}')
-            depth--;
-        if (*p == ';' || *p == '{' || *p == '}') {
-            stmt[len] = '\0';
-            if (*p == ';' && depth == 0 && n < max) {
-                char words[8][64];
-                int nw = 0;
-                for (char *t = strtok(stmt, " \t\r\n"); t && nw < 8; t = strtok(NULL, " \t\r\n"))
-                    snprintf(words[nw++], 64, "%s", t);
-                int in_at = -1;
-                for (int i = 0; i < nw; i++)
-                    if (!strcmp(words[i], "in"))
-                        in_at = i;
-                if (in_at >= 0 && nw == in_at + 3 && !strchr(words[nw - 1], '[')) {
-                    fs_input *e = &out[n];
-                    e->qual[0] = '\0';
-                    bool ok = true;
-                    for (int i = 0; i < in_at; i++) {
-                        if (!is_qualifier(words[i])) {
-                            ok = strncmp(words[i], "layout", 6) == 0 ? true : false;
-                            continue;
-                        }
-                        if (strlen(e->qual) + strlen(words[i]) + 2 < sizeof e->qual) {
-                            strcat(e->qual, words[i]);
-                            strcat(e->qual, " ");
-                        }
-                    }
-                    if (ok) {
-                        snprintf(e->type, sizeof e->type, "%s", words[in_at + 1]);
-                        snprintf(e->name, sizeof e->name, "%s", words[in_at + 2]);
-                        n++;
-                    }
-                }
-            }
-            len = 0;
-        } else if (len + 1 < sizeof stmt) {
-            stmt[len++] = *p;
-        }
-        p++;
-    }
-    return n;
-}
-
-/* vec4 attribute (raw words) -> the input's type. */
-static const char *conv(const char *type, char *buf, size_t n, int k)
-{
-    static const struct {
-        const char *type, *fmt;
-    } k_conv[] = {
-        {"float", "a%d.x"}, {"vec2", "a%d.xy"}, {"vec3", "a%d.xyz"}, {"vec4", "a%d"},
-        {"int", "floatBitsToInt(a%d.x)"}, {"ivec2", "floatBitsToInt(a%d.xy)"},
-        {"ivec3", "floatBitsToInt(a%d.xyz)"}, {"ivec4", "floatBitsToInt(a%d)"},
-        {"uint", "floatBitsToUint(a%d.x)"}, {"uvec2", "floatBitsToUint(a%d.xy)"},
-        {"uvec3", "floatBitsToUint(a%d.xyz)"}, {"uvec4", "floatBitsToUint(a%d)"},
-    };
-    for (size_t i = 0; i < sizeof k_conv / sizeof k_conv[0]; i++)
-        if (!strcmp(k_conv[i].type, type)) {
-            snprintf(buf, n, k_conv[i].fmt, k);
-            return buf;
-        }
-    return NULL;
-}
-
-/* The fragment shader's #version line, for the generated vertex shader. */
-static void version_line(const char *fs, char *out, size_t n)
-{
-    const char *v = strstr(fs, "#version");
-    if (!v) {
-        snprintf(out, n, "#version 110");
-        return;
-    }
-    size_t len = strcspn(v, "\r\n");
-    snprintf(out, n, "%.*s", (int)len, v);
-}
-
-static char *generate_vs(mr_state *s, const char *fs, fs_input *in, int nin)
+static char *generate_vs(mr_state *s, const char *fs, mr_decl *in, int nin)
 {
     size_t cap = 4096 + (size_t)nin * 256;
     char *vs = malloc(cap);
     if (!vs)
         return NULL;
     char ver[64];
-    version_line(fs, ver, sizeof ver);
+    mr_version_line(fs, ver, sizeof ver);
     bool es = strstr(ver, " es") != NULL;
     int len = snprintf(vs, cap, "%s\n%s", ver, es ? "precision highp float;\nprecision highp int;\n" : "");
     len += snprintf(vs + len, cap - (size_t)len, "in vec4 mesa_run_pos;\n");
@@ -141,7 +24,7 @@ static char *generate_vs(mr_state *s, const char *fs, fs_input *in, int nin)
     len += snprintf(vs + len, cap - (size_t)len, "void main() {\n    gl_Position = mesa_run_pos;\n");
     for (int k = 0; k < nin; k++) {
         char c[64];
-        if (!conv(in[k].type, c, sizeof c, k)) {
+        if (!mr_conv(in[k].type, c, sizeof c, k)) {
             mr_fail(s, CLI_EXIT_UNSUPPORTED, "fragment input %s of type %s: mesa-run feeds "
                     "float/int/uint scalars and vectors", in[k].name, in[k].type);
             free(vs);
@@ -173,7 +56,7 @@ static GLenum target_format(tv_format f)
     return GL_RGBA32F;
 }
 
-static double now_ms(void)
+double mr_now_ms(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -187,7 +70,7 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /* Run `fn` opts->repeat times after the first run and print the median. */
-static void report_timing(mr_state *s, const char *what, double *t, int n, double items)
+void mr_report_timing(mr_state *s, const char *what, double *t, int n, double items)
 {
     qsort(t, (size_t)n, sizeof *t, cmp_double);
     double med = t[n / 2];
@@ -201,8 +84,8 @@ int mr_frag(mr_state *s, const char *fs_src, const char *vs_src)
     if (f->samples > 1 || f->has_depth || f->has_stencil)
         return mr_fail(s, CLI_EXIT_UNSUPPORTED, "mesa-run renders single-sample colour targets "
                        "only (no samples, depth or stencil)");
-    fs_input in[GLREF_MAX_ATTRIBS];
-    int nin = scan_inputs(fs_src, in, GLREF_MAX_ATTRIBS - 1);
+    mr_decl in[GLREF_MAX_ATTRIBS];
+    int nin = mr_scan_decls(fs_src, "in", in, GLREF_MAX_ATTRIBS - 1);
     char *gen = NULL;
     if (!vs_src) {
         gen = generate_vs(s, fs_src, in, nin);
@@ -278,13 +161,13 @@ int mr_frag(mr_state *s, const char *fs_src, const char *vs_src)
     if (s->opts->repeat > 0) {
         double *t = malloc(sizeof *t * (size_t)s->opts->repeat);
         for (int r = 0; t && r < s->opts->repeat; r++) {
-            double t0 = now_ms();
+            double t0 = mr_now_ms();
             glref_draw_prims(s->g, s->prog, mode, nv);
             glref_finish(s->g);
-            t[r] = now_ms() - t0;
+            t[r] = mr_now_ms() - t0;
         }
         if (t)
-            report_timing(s, "draw", t, s->opts->repeat, (double)f->width * f->height);
+            mr_report_timing(s, "draw", t, s->opts->repeat, (double)f->width * f->height);
         free(t);
     }
     size_t npx = (size_t)f->width * f->height;
@@ -325,13 +208,13 @@ int mr_comp(mr_state *s, const char *cs_src)
         glGetProgramiv(s->prog, GL_COMPUTE_WORK_GROUP_SIZE, ls);
         double *t = malloc(sizeof *t * (size_t)s->opts->repeat);
         for (int r = 0; t && r < s->opts->repeat; r++) {
-            double t0 = now_ms();
+            double t0 = mr_now_ms();
             glref_dispatch(s->g, s->prog, c->grid[0], c->grid[1], c->grid[2]);
             glref_finish(s->g);
-            t[r] = now_ms() - t0;
+            t[r] = mr_now_ms() - t0;
         }
         if (t)
-            report_timing(s, "dispatch", t, s->opts->repeat,
+            mr_report_timing(s, "dispatch", t, s->opts->repeat,
                           (double)c->grid[0] * c->grid[1] * c->grid[2] * ls[0] * ls[1] * ls[2]);
         free(t);
     }
