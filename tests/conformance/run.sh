@@ -12,6 +12,8 @@
 #      (lambda from derivatives: Mesa approximates it), lod 0.3 (LOD queries), or `tol=`);
 #      `documented` = outside it but listed in known.txt (reason in docs/fidelity.md);
 #      otherwise a failure.
+# Then the programs of shared/corpus/tgsi/mesa-softpipe listed in corpus/cases.txt (tex_all
+# once per u_op), with texvm running the corpus TGSI file itself ($TEXVM_SHARED_DIR).
 # Prints one line per case and a summary table. Exit 0, 1 on failures, 77 (skip) when
 # Mesa cannot run (no mesa-run, no EGL).
 #   tests/conformance/run.sh TEXVM MESA_RUN CONF_COMPARE WORKDIR [CASE...]
@@ -26,9 +28,12 @@ fi
 export GALLIVM_PERF=no_quad_lod,no_aos_sampling LP_NUM_THREADS=1
 export ASAN_OPTIONS=detect_leaks=0
 mkdir -p "$work"
-cases=("$@")
-if [ ${#cases[@]} -eq 0 ]; then
+only=("$@")
+cases=()
+if [ ${#only[@]} -eq 0 ]; then
   for f in "$here"/cases/*.frag; do cases+=("$(basename "${f%.frag}")"); done
+else
+  for c in "${only[@]}"; do [ -f "$here/cases/$c.frag" ] && cases+=("$c"); done
 fi
 declare -A known
 while IFS= read -r line; do
@@ -37,36 +42,22 @@ while IFS= read -r line; do
 done < "$here/known.txt"
 
 n=0 agreed=0 tolerated=0 documented=0 failed=0 sp_exact=0 sp_tol=0
-printf '%-26s %-9s %-7s %-10s %-10s %s\n' case class tol llvmpipe softpipe result
-for c in "${cases[@]}"; do
-  src="$here/cases/$c.frag"
-  d="$work/$c"
-  rm -rf "$d"
-  mkdir -p "$d/sp" "$d/lp" "$d/tv"
-  cp "$src" "$d/$c.frag"
-  units=$(sed -n 's#^// units: *##p' "$src" | head -1)
-  class=$(sed -n 's#^// class: *\([a-z]*\).*#\1#p' "$src" | head -1)
-  tol=$(sed -n 's#^// class:.*tol=\([0-9.e-]*\).*#\1#p' "$src" | head -1)
+
+# run_case NAME CLASS TOL TEXVM_JOB: the case's folder holds job.json (Mesa, captures
+# NAME.tgsi) and TEXVM_JOB (texvm; the same job, possibly naming another TGSI file).
+run_case() {
+  local c=$1 class=$2 tol=$3 tvjob=$4 d="$work/$1" res="" why="" vl=- vs=- ml=0 ms=0
   case "$class" in
     exact) tol=${tol:-0} ;;
     filtered) tol=${tol:-0.004} ;;
     implicit) tol=${tol:-0.06} ;;
     lod) tol=${tol:-0.3} ;;
-    *) echo "conformance: $c: no '// class:' line" >&2; class=bad; tol=0 ;;
+    *) why="no class"; res=FAIL; tol=0 ;;
   esac
-  json=""
-  i=0
-  IFS=',' read -ra pairs <<< "$units"
-  for p in "${pairs[@]}"; do
-    [ -n "$json" ] && json="$json, "
-    json="$json{ \"slot\": $i, \"texture\": \"${p%%:*}\", \"sampler\": \"${p#*:}\" }"
-    i=$((i + 1))
-  done
-  sed -e "s#@TGSI@#$c.tgsi#" -e "s#@GLSL@#$c.frag#" -e "s#@NAME@#$c#" \
-      -e "s#@UNITS@#$json#" "$here/job.json.in" > "$d/job.json"
   n=$((n + 1))
-  res="" why=""
-  if ! "$mesa_run" --driver softpipe --tgsi "$d/$c.tgsi" --out-dir "$d/sp" --quiet \
+  if [ -n "$res" ]; then
+    :
+  elif ! "$mesa_run" --driver softpipe --tgsi "$d/$c.tgsi" --out-dir "$d/sp" --quiet \
          "$d/job.json" > "$d/softpipe.log" 2>&1; then
     if [ $n -eq 1 ] && grep -qi "egl\|display" "$d/softpipe.log"; then
       echo "conformance: SKIP: Mesa cannot run here: $(head -1 "$d/softpipe.log")"
@@ -76,10 +67,9 @@ for c in "${cases[@]}"; do
   elif ! "$mesa_run" --driver llvmpipe --out-dir "$d/lp" --quiet "$d/job.json" \
          > "$d/llvmpipe.log" 2>&1; then
     res=FAIL why="llvmpipe: $(tail -1 "$d/llvmpipe.log")"
-  elif ! "$texvm" run "$d/job.json" --out-dir "$d/tv" --quiet > "$d/texvm.log" 2>&1; then
+  elif ! "$texvm" run "$tvjob" --out-dir "$d/tv" --quiet > "$d/texvm.log" 2>&1; then
     res=FAIL why="texvm: $(tail -1 "$d/texvm.log")"
   fi
-  vl=- vs=- ml=0 ms=0
   if [ -z "$res" ]; then
     read -r vl vs ml ms < <("$compare" "$d/tv/out.rgba32f" "$d/lp/out.rgba32f" \
                                         "$d/sp/out.rgba32f" "$tol")
@@ -101,7 +91,51 @@ for c in "${cases[@]}"; do
   esac
   printf '%-26s %-9s %-7s %-10s %-10s %s\n' "$c" "$class" "$tol" "$vl($ml)" "$vs($ms)" \
          "$res${why:+: $why}"
+}
+
+printf '%-26s %-9s %-7s %-10s %-10s %s\n' case class tol llvmpipe softpipe result
+for c in "${cases[@]}"; do
+  src="$here/cases/$c.frag"
+  d="$work/$c"
+  rm -rf "$d"
+  mkdir -p "$d/sp" "$d/lp" "$d/tv"
+  cp "$src" "$d/$c.frag"
+  units=$(sed -n 's#^// units: *##p' "$src" | head -1)
+  class=$(sed -n 's#^// class: *\([a-z]*\).*#\1#p' "$src" | head -1)
+  tol=$(sed -n 's#^// class:.*tol=\([0-9.e-]*\).*#\1#p' "$src" | head -1)
+  json=""
+  i=0
+  IFS=',' read -ra pairs <<< "$units"
+  for p in "${pairs[@]}"; do
+    [ -n "$json" ] && json="$json, "
+    json="$json{ \"slot\": $i, \"texture\": \"${p%%:*}\", \"sampler\": \"${p#*:}\" }"
+    i=$((i + 1))
+  done
+  sed -e "s#@TGSI@#$c.tgsi#" -e "s#@GLSL@#$c.frag#" -e "s#@NAME@#$c#" \
+      -e "s#@UNITS@#$json#" "$here/job.json.in" > "$d/job.json"
+  run_case "$c" "$class" "$tol" "$d/job.json"
 done
+
+# The corpus programs (all cases, or those named on the command line).
+corpus=${TEXVM_SHARED_DIR:+$TEXVM_SHARED_DIR/corpus/tgsi/mesa-softpipe}
+if [ -n "$corpus" ] && [ -d "$corpus" ]; then
+  while read -r c tpl glsl tgsi class tol uop; do
+    case "$c" in ''|'#'*) continue ;; esac
+    if [ ${#only[@]} -gt 0 ] && [[ ! " ${only[*]} " == *" $c "* ]]; then continue; fi
+    d="$work/$c"
+    rm -rf "$d"
+    mkdir -p "$d/sp" "$d/lp" "$d/tv"
+    cp "$corpus/$glsl" "$corpus/$tgsi" "$d/"
+    [ "$tol" = - ] && tol=""
+    sed -e "s#@TGSI@#$c.tgsi#" -e "s#@GLSL@#$glsl#" -e "s#@UOP@#$uop#" \
+        "$here/corpus/$tpl" > "$d/job.json"
+    sed -e "s#@TGSI@#$tgsi#" -e "s#@GLSL@#$glsl#" -e "s#@UOP@#$uop#" \
+        "$here/corpus/$tpl" > "$d/job_texvm.json"
+    run_case "$c" "$class" "$tol" "$d/job_texvm.json"
+  done < "$here/corpus/cases.txt"
+else
+  echo "conformance: TEXVM_SHARED_DIR not set or no corpus: corpus programs not run"
+fi
 echo
 echo "| cases | agreed (bit-exact, llvmpipe) | tolerated | documented differences | failures | softpipe bit-exact | softpipe within tolerance |"
 echo "|---|---|---|---|---|---|---|"
