@@ -126,7 +126,16 @@ static job *short_job(const char *path, const job_short_args *sa, const char *sa
     }
     free(text);
     char msg[512];
-    char *json = count ? job_short_build(path, &progs[0], sa, msg, sizeof msg) : NULL;
+    /* A file may hold several programs (Mesa prints VERT then FRAG): run the FRAG one, else
+     * the COMP one, else the first. */
+    size_t pick = 0;
+    for (size_t i = count; i-- > 0;)
+        if (progs[i].processor == TV_TGSI_COMP)
+            pick = i;
+    for (size_t i = count; i-- > 0;)
+        if (progs[i].processor == TV_TGSI_FRAG)
+            pick = i;
+    char *json = count ? job_short_build(path, &progs[pick], sa, msg, sizeof msg) : NULL;
     if (!count)
         snprintf(msg, sizeof msg, "%s: no program", path);
     tv_tgsi_programs_free(progs, count);

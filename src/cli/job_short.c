@@ -114,6 +114,10 @@ char *job_short_build(const char *tgsi_path, const tv_tgsi_program *prog,
     cJSON_AddNumberToObject(root, "texvm_job", 1);
     cJSON *progs = cJSON_AddArrayToObject(root, "programs");
     cJSON *p = cJSON_CreateObject();
+    cJSON_AddStringToObject(p, "stage", prog->processor == TV_TGSI_FRAG   ? "FRAG"
+                                        : prog->processor == TV_TGSI_COMP ? "COMP"
+                                        : prog->processor == TV_TGSI_VERT ? "VERT"
+                                                                          : "GEOM");
     cJSON_AddStringToObject(p, "tgsi", tgsi_path);
     cJSON_AddItemToArray(progs, p);
     cJSON *outputs = cJSON_CreateArray();

@@ -525,6 +525,14 @@ static void short_form_textures(void **state)
     assert_int_equal(texvm("tex.tgsi --tex x"), 2);
     contains("stderr.txt", "--tex x: expected N=FILE.png or N=pattern:NAME[:SIZE]");
     assert_int_equal(texvm("tex.tgsi --max-loop-iterations 0"), 2);
+    /* a file with VERT then FRAG (as Mesa prints them): the short form runs the FRAG one */
+    const char *two = "VERT\nDCL IN[0]\nDCL OUT[0], POSITION\n  0: MOV OUT[0], IN[0]\n"
+                      "  1: END\n" UV_FRAG;
+    tcli_write("two.tgsi", two, strlen(two));
+    assert_int_equal(texvm("two.tgsi --size 2x2 --out two.png"), 0);
+    assert_int_equal(image_png_read(tcli_path("two.png"), &img, msg, sizeof msg), 0);
+    assert_int_equal(img.px[2], 64); /* the FRAG program's z = 0.25 */
+    image_free(&img);
 }
 
 #define WHITE_FRAG "FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 {1.0000, 1.0000, 1.0000, 1.0000}\n" \
