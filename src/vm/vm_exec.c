@@ -126,7 +126,9 @@ static inline tv_status run(vm_warp *w, tv_error *err, const bool tracing)
             vm_cfentry *e = &w->loop_stack[w->loop_sp - 1];
             w->cont = e->cont;
             vm_update_exec(w);
-            if (w->exec) {
+            /* killed lanes keep computing for their quad, but never keep a loop alive:
+               `loop { if (c) discard; }` ends when every other lane has left */
+            if (w->exec & ~w->killed) {
                 if (++e->iters > R->max_loop_iterations) {
                     vm_fault(w, TV_ERR_RUNTIME, first_lane(w->exec),
                              "loop iteration limit (%llu) exceeded",
@@ -155,7 +157,7 @@ static inline tv_status run(vm_warp *w, tv_error *err, const bool tracing)
             } else {
                 w->loop &= ~w->exec;
                 vm_update_exec(w);
-                if (!(w->loop & w->func & w->loop_stack[w->loop_sp - 1].entry)) {
+                if (!(w->loop & w->func & ~w->killed & w->loop_stack[w->loop_sp - 1].entry)) {
                     exit_loop(w);
                     next = u->target;
                     break;
@@ -167,7 +169,8 @@ static inline tv_status run(vm_warp *w, tv_error *err, const bool tracing)
         case VM_K_CONT:
             w->cont &= ~w->exec;
             vm_update_exec(w);
-            if (!(w->loop & w->cont & w->func & w->loop_stack[w->loop_sp - 1].entry)) {
+            if (!(w->loop & w->cont & w->func & ~w->killed &
+                  w->loop_stack[w->loop_sp - 1].entry)) {
                 /* every lane continues: unwind to ENDLOOP */
                 vm_cfentry *e = &w->loop_stack[w->loop_sp - 1];
                 w->cond_sp = e->cond_sp; w->cond = e->a;

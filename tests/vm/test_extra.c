@@ -154,12 +154,42 @@ static void t_vs_divisor(void **s)
     tv_vm_destroy(vm);
 }
 
+static void t_kill_ends_loop(void **s)
+{
+    (void)s;
+    /* lanes with x < 4 leave the loop only by KILL_IF; the loop must still end */
+    const char *text =
+        "FRAG\nDCL IN[0], POSITION, LINEAR\nDCL OUT[0], COLOR\nDCL TEMP[0..1]\n"
+        "IMM[0] FLT32 {4.0, 1.0, 0.0, 0.0}\n"
+        "MOV TEMP[1].x, IMM[0].zzzz\n"
+        "BGNLOOP\n"
+        "  ADD TEMP[1].x, TEMP[1].xxxx, IMM[0].yyyy\n"
+        "  ADD TEMP[0].x, IN[0].xxxx, -IMM[0].xxxx\n"
+        "  KILL_IF TEMP[0].xxxx\n"
+        "  FSGE TEMP[0].y, TEMP[1].xxxx, IMM[0].xxxx\n"
+        "  FSGE TEMP[0].z, IN[0].xxxx, IMM[0].xxxx\n"
+        "  AND TEMP[0].y, TEMP[0].yyyy, TEMP[0].zzzz\n"
+        "  UIF TEMP[0].yyyy\n"
+        "    BRK\n"
+        "  ENDIF\n"
+        "ENDLOOP\n"
+        "MOV OUT[0], TEMP[1].xxxx\nEND\n";
+    enum { W = 8, H = 4 };
+    uint32_t color[W * H * 4];
+    memset(color, 0, sizeof color);
+    tv_error err;
+    if (hv_frag(text, W, H, NULL, color, &err) != TV_OK) fail_msg("%s", err.message);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            assert_true(hv_uf(color[(y * W + x) * 4]) == (x < 4 ? 0.0f : 4.0f));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(t_arr_nop_hnd), cmocka_unit_test(t_i64_modifiers),
         cmocka_unit_test(t_kill_samplemask_stencil), cmocka_unit_test(t_interp_sample_scissor),
-        cmocka_unit_test(t_vs_divisor),
+        cmocka_unit_test(t_vs_divisor), cmocka_unit_test(t_kill_ends_loop),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
