@@ -400,6 +400,18 @@ static void test_vs(void **state)
     }
 }
 
+static void test_fs(void **state)
+{
+    (void)state;
+    run_corpus_job_tgsi("fs", "fs.glsl", "fs.rgba32f", "fs_mesa22.3.6_softpipe.tgsi");
+}
+
+static void test_fs3(void **state)
+{
+    (void)state;
+    run_corpus_job_tgsi("fs3", "fs3.glsl", "fs3.rgba32f", "fs3_loop_mesa22.3.6_softpipe.tgsi");
+}
+
 static void test_simple(void **state)
 {
     (void)state;
@@ -488,7 +500,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ctrl_int), cmocka_unit_test(test_cs_ssbo),
-        cmocka_unit_test(test_bench_math), cmocka_unit_test(test_vs), cmocka_unit_test(test_simple),
+        cmocka_unit_test(test_bench_math), cmocka_unit_test(test_vs), cmocka_unit_test(test_fs),
+        cmocka_unit_test(test_fs3), cmocka_unit_test(test_simple),
         cmocka_unit_test(test_es31_tex), cmocka_unit_test(test_tex_all),
     };
     return cmocka_run_group_tests_name("corpus_mesa", tests, setup, NULL);
