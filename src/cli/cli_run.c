@@ -13,6 +13,7 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: texvm run JOB.json [options]\n"
+            "       texvm run JOB.json --const N=v,v,...   (replaces constant buffer N)\n"
             "       texvm run SHADER.tgsi [--size WxH | --grid X[xY[xZ]] [--block X[xY[xZ]]]]\n"
             "                 [--tex N=FILE.png | --tex N=pattern:NAME[:SIZE]] [--const N=v,v,...]\n"
             "                 [--buffer N=SIZE] [--out FILE.png] [--save-job FILE.json] [options]\n"
@@ -267,9 +268,9 @@ int cli_run(int argc, char **argv)
     }
     bool is_job = ends_with(input, ".json");
     bool shorts = sa.size || sa.grid || sa.block || sa.out || save || sa.num_tex ||
-                  sa.num_const || sa.num_buffer;
+                  sa.num_buffer;
     if (is_job && shorts) {
-        fprintf(stderr, "texvm run: --size, --grid, --block, --tex, --const, --buffer, --out and "
+        fprintf(stderr, "texvm run: --size, --grid, --block, --tex, --buffer, --out and "
                         "--save-job are for TGSI files; a job file says all of that itself\n");
         return CLI_EXIT_USAGE;
     }
@@ -279,7 +280,27 @@ int cli_run(int argc, char **argv)
     }
     int rc = 0;
     job *j;
-    if (is_job) {
+    if (is_job && sa.num_const) {
+        /* --const replaces constant buffers of the job */
+        size_t len;
+        char *text = cli_read_file(input, &len);
+        if (!text)
+            return CLI_EXIT_IO;
+        char msg[512];
+        char *patched = job_patch_constants(text, len, &sa, msg, sizeof msg);
+        if (!patched && msg[0]) {
+            fprintf(stderr, "texvm run: %s\n", msg);
+            free(text);
+            return CLI_EXIT_USAGE;
+        }
+        job_error err;
+        j = patched ? job_load_text(patched, strlen(patched), input, &err)
+                    : job_load_text(text, len, input, &err);
+        free(patched);
+        free(text);
+        if (!j)
+            return load_error(&err);
+    } else if (is_job) {
         job_error err;
         j = job_load_file(input, &err);
         if (!j)

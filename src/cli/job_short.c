@@ -89,6 +89,73 @@ static bool add_texture(cJSON *textures, cJSON *samplers, cJSON *units, unsigned
     return true;
 }
 
+/* A constants entry from "N=v,v,..." (numbers, or typed words of docs/jobs.md §5). */
+static cJSON *const_entry(const char *arg, unsigned *slot_out, char *msg, size_t msgsize)
+{
+    unsigned slot;
+    const char *list;
+    if (!slot_arg(arg, &slot, &list, 32) || !*list) {
+        fail(msg, msgsize, "--const %s: expected N=v,v,...", arg);
+        return NULL;
+    }
+    cJSON *cb = cJSON_CreateObject();
+    cJSON_AddNumberToObject(cb, "slot", slot);
+    cJSON *vals = cJSON_AddArrayToObject(cb, "values");
+    char *copy = strdup(list);
+    for (char *tok = copy ? strtok(copy, ",") : NULL; tok; tok = strtok(NULL, ",")) {
+        char *end;
+        double d = strtod(tok, &end);
+        bool decimal = strspn(tok, "0123456789+-.eE") == strlen(tok);
+        if (*end || end == tok || !decimal)
+            cJSON_AddItemToArray(vals, cJSON_CreateString(tok)); /* typed word (§5) */
+        else
+            cJSON_AddItemToArray(vals, cJSON_CreateNumber(d));
+    }
+    free(copy);
+    if (slot_out)
+        *slot_out = slot;
+    return cb;
+}
+
+char *job_patch_constants(const char *text, size_t len, const job_short_args *a, char *msg,
+                          size_t msgsize)
+{
+    msg[0] = '\0';
+    cJSON *root = cJSON_ParseWithLength(text, len);
+    if (!root || !cJSON_IsObject(root)) {
+        cJSON_Delete(root);
+        return NULL; /* the loader reports what is wrong with the file */
+    }
+    cJSON *consts = cJSON_GetObjectItemCaseSensitive(root, "constants");
+    if (!consts)
+        consts = cJSON_AddArrayToObject(root, "constants");
+    if (!cJSON_IsArray(consts)) {
+        cJSON_Delete(root);
+        return NULL;
+    }
+    for (unsigned i = 0; i < a->num_const; i++) {
+        unsigned slot;
+        cJSON *cb = const_entry(a->consts[i], &slot, msg, msgsize);
+        if (!cb) {
+            cJSON_Delete(root);
+            return NULL;
+        }
+        /* replace the job's buffer of that slot */
+        for (int k = cJSON_GetArraySize(consts) - 1; k >= 0; k--) {
+            cJSON *e = cJSON_GetArrayItem(consts, k);
+            cJSON *sl = cJSON_GetObjectItemCaseSensitive(e, "slot");
+            if (cJSON_IsNumber(sl) && sl->valuedouble == (double)slot)
+                cJSON_DeleteItemFromArray(consts, k);
+        }
+        cJSON_AddItemToArray(consts, cb);
+    }
+    char *out = cJSON_Print(root);
+    cJSON_Delete(root);
+    if (!out)
+        snprintf(msg, msgsize, "out of memory");
+    return out;
+}
+
 static bool parse_dims(const char *s, unsigned n_max, double out[3])
 {
     out[0] = out[1] = out[2] = 1;
@@ -208,26 +275,11 @@ char *job_short_build(const char *tgsi_path, const tv_tgsi_program *prog,
     }
     cJSON *consts = cJSON_CreateArray();
     for (unsigned i = 0; i < a->num_const && ok; i++) {
-        unsigned slot;
-        const char *list;
-        if (!slot_arg(a->consts[i], &slot, &list, 32)) {
-            fail(msg, msgsize, "--const %s: expected N=v,v,...", a->consts[i]);
+        cJSON *cb = const_entry(a->consts[i], NULL, msg, msgsize);
+        if (!cb) {
             ok = false;
             break;
         }
-        cJSON *cb = cJSON_CreateObject();
-        cJSON_AddNumberToObject(cb, "slot", slot);
-        cJSON *vals = cJSON_AddArrayToObject(cb, "values");
-        char *copy = strdup(list);
-        for (char *tok = copy ? strtok(copy, ",") : NULL; tok; tok = strtok(NULL, ",")) {
-            char *end;
-            double d = strtod(tok, &end);
-            if (*end || end == tok)
-                cJSON_AddItemToArray(vals, cJSON_CreateString(tok)); /* typed word (§5) */
-            else
-                cJSON_AddItemToArray(vals, cJSON_CreateNumber(d));
-        }
-        free(copy);
         cJSON_AddItemToArray(consts, cb);
     }
     cJSON *buffers = cJSON_CreateArray();

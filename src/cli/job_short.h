@@ -24,4 +24,10 @@ typedef struct job_short_args {
 char *job_short_build(const char *tgsi_path, const tv_tgsi_program *prog,
                       const job_short_args *a, char *msg, size_t msgsize);
 
+/* A job file's JSON with its constant buffers replaced by the --const options (a->consts).
+ * NULL when the text is not a JSON object (then `msg` is empty: load the file as it is, so
+ * the loader reports the problem) or an option is malformed (`msg` says why). */
+char *job_patch_constants(const char *text, size_t len, const job_short_args *a, char *msg,
+                          size_t msgsize);
+
 #endif

@@ -609,6 +609,25 @@ static void depth_stencil(void **state)
     image_free(&img);
 }
 
+#define CONST_FRAG "FRAG\nDCL OUT[0], COLOR\nDCL CONST[0]\n  0: MOV OUT[0], CONST[0]\n  1: END\n"
+
+/* --const on a job file replaces that constant buffer. */
+static void const_override(void **state)
+{
+    (void)state;
+    tcli_write("const.tgsi", CONST_FRAG, strlen(CONST_FRAG));
+    write_text("const.json",
+               "{'texvm_job': 1, 'programs': [{'tgsi': 'const.tgsi'}], 'frag': {'size': [2, 2]},"
+               " 'constants': [{'slot': 0, 'values': [1, 1, 1, 1]}],"
+               " 'checks': [{'target': 0, 'pixel': [1, 1], 'values': [1, 1, 1, 1]}]}");
+    assert_int_equal(texvm("const.json"), 0);
+    assert_int_equal(texvm("const.json --const 0=0.5,0.25,0,1"), 1);
+    contains("stderr.txt", "got 0.5 0.25 0 1, expected 1 1 1 1");
+    assert_int_equal(texvm("const.json --const 0=f:1.0,0x3f800000,1,1"), 0);
+    assert_int_equal(texvm("const.json --const x"), 2);
+    contains("stderr.txt", "texvm run: --const x: expected N=v,v,...");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -626,6 +645,7 @@ int main(void)
         cmocka_unit_test(short_form_textures),
         cmocka_unit_test(multisample_resolve),
         cmocka_unit_test(depth_stencil),
+        cmocka_unit_test(const_override),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
