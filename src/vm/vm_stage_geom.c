@@ -207,6 +207,18 @@ tv_status tv_vm_run_geometry(tv_vm *vm, const tv_vm_program *p, const tv_vm_bind
         return tv_error_set(err, TV_ERR_UNSUPPORTED, 0, 0,
                             "GS_MAX_OUTPUT_VERTICES %u is too large", p->gs_max_vertices);
     run.gp = params;
+    {
+        uint64_t nout = p->out.count > 0 ? (uint64_t)p->out.count : 1;
+        uint64_t maxv = p->gs_max_vertices ? p->gs_max_vertices : 1;
+        uint64_t need = (maxv * nout * 4 + maxv) * 4 * VM_LANES * TV_VM_MAX_STREAMS *
+                        tv_vm_get_threads(vm);
+        uint64_t limit = vm->cfg.limits.max_memory ? vm->cfg.limits.max_memory : (1ull << 30);
+        if (need > limit)
+            return tv_error_set(err, TV_ERR_NOMEM, 0, 0,
+                                "geometry output buffers need %llu bytes, over the memory "
+                                "limit %llu", (unsigned long long)need,
+                                (unsigned long long)limit);
+    }
     uint64_t total = (uint64_t)params->num_prims * p->gs_invocations;
     uint64_t njobs = (total + VM_LANES - 1) / VM_LANES;
     job_out *jobs = calloc(njobs ? njobs : 1, sizeof *jobs);
