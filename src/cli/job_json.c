@@ -614,9 +614,9 @@ bool jl_payload(jl *c, const cJSON *obj, uint8_t **data, size_t *size, size_t ro
         words.w = NULL;
     }
     size_t total = want ? (size_t)want : (round_to ? (n + round_to - 1) / round_to * round_to : n);
-    if (want > ((uint64_t)1 << 32)) {
+    if (want > ((uint64_t)1 << 30)) {
         free(src);
-        jl_fail_at(c, "size", JOB_ERR_INVALID, "size %llu is larger than 4 GiB",
+        jl_fail_at(c, "size", JOB_ERR_INVALID, "size %llu is larger than 1 GiB",
                    (unsigned long long)want);
         goto fail;
     }
