@@ -1,0 +1,292 @@
+/* More texture opcodes on the engine: explicit gradients, projection, cube-array forms
+ * (TEX2/TXB2/TXL2, shadow reference in src1), multisample fetch and sample queries, LOD
+ * queries, per-lane gather components, four gather offsets, compute-stage sampling, and
+ * derivatives from killed lanes and lanes disabled by control flow. Expected values come
+ * from fx_val and the hand-derived footprints in the comments. */
+#include "test_tex_fixture.h"
+
+/* handle of view T2D with the mip-point sampler (repeat, point, mip point) */
+#define H2D_MIP ((SMIP << 20) | T2D)
+
+static void test_grad_and_proj(void **state)
+{
+    (void)state;
+    fx F;
+    setup(&F);
+    uint32_t out[W * H][4];
+    /* SAMPLE_D with d/dx = (0.5, 0), d/dy = (0, 0.5): rho = 2 texels -> lambda 1 -> level 1
+     * (2x2): texel floor(u * 2) = x / 2 */
+    run_ok(&F, HDR "DCL SVIEW[0], 2D, FLOAT\nDCL SAMP[3]\n"
+                   "IMM[0] FLT32 {0.5, 0.0, 0.0, 0.0}\nIMM[1] FLT32 {0.0, 0.5, 0.0, 0.0}\n"
+                   "  0: SAMPLE_D OUT[0], IN[0], SVIEW[0], SAMP[3], IMM[0], IMM[1]\n"
+                   "  1: END\n", out);
+    for (unsigned p = 0; p < W * H; p++)
+        for (unsigned c = 0; c < 4; c++)
+            expect_f(out[p][c], fx_val(1, 0, (int)(p % W / 2), (int)(p / W / 2), 0, c),
+                     "SAMPLE_D lambda 1", p, c);
+    /* TXD through a bindless handle with tiny gradients: lambda < 0, level 0 */
+    char text[1024];
+    snprintf(text, sizeof text, HDR "DCL TEMP[0]\n"
+             "IMM[0] FLT32 {0.01, 0.0, 0.0, 0.0}\nIMM[1] UINT32 {%u, 0, 0, 0}\n"
+             "  0: MOV TEMP[0].x, IMM[1].xxxx\n"
+             "  1: TXD OUT[0], IN[0], IMM[0].xyzz, IMM[0].yxzz, TEMP[0], 2D\n"
+             "  2: END\n", H2D_MIP);
+    run_ok(&F, text, out);
+    for (unsigned p = 0; p < W * H; p++)
+        expect_f(out[p][2], fx_val(0, 0, (int)(p % W), (int)(p / W), 0, 2), "TXD level 0", p, 2);
+    /* TXP: (2u, 2v, 0, 2) projects to (u, v): same texels as TEX */
+    run_ok(&F, HDR "DCL SAMP[0]\nDCL SVIEW[0], 2D, FLOAT\nDCL TEMP[0]\n"
+                   "IMM[0] FLT32 {2.0, 2.0, 0.0, 2.0}\n"
+                   "  0: MUL TEMP[0], IN[0].xyzz, IMM[0]\n"
+                   "  1: MOV TEMP[0].w, IMM[0].wwww\n"
+                   "  2: TXP OUT[0], TEMP[0], SAMP[0], 2D\n"
+                   "  3: END\n", out);
+    for (unsigned p = 0; p < W * H; p++)
+        expect_f(out[p][1], fx_val(0, 0, (int)(p % W), (int)(p / W), 0, 1), "TXP", p, 1);
+    fx_free(&F);
+}
+
+static void test_cube_array_forms(void **state)
+{
+    (void)state;
+    fx F;
+    setup(&F);
+    uint32_t out[W * H][4];
+    /* +X (1, -.5, .5) -> face 0 texel (0, 1); layer 1 (cube 1) -> array layer 6 + 0;
+     * layer 2.6 -> RNE 3 -> clamped to the last cube (2) -> layer 12 */
+    run_ok(&F, HDR "DCL SAMP[5]\nDCL SVIEW[5], CUBEARRAY, FLOAT\nDCL TEMP[0..2]\n"
+                   "IMM[0] FLT32 {1.0, -0.5, 0.5, 1.0}\nIMM[1] FLT32 {0.0, 0.0, 0.0, 2.6}\n"
+                   "  0: TXL2 TEMP[0], IMM[0], IMM[1].xxxx, SAMP[5], CUBEARRAY\n"
+                   "  1: MOV TEMP[1], IMM[0]\n"
+                   "  2: MOV TEMP[1].w, IMM[1].wwww\n"
+                   "  3: TXB2 TEMP[2], TEMP[1], IMM[1].xxxx, SAMP[5], CUBEARRAY\n"
+                   "  4: MOV OUT[0].xy, TEMP[0].xyyy\n"
+                   "  5: MOV OUT[0].zw, TEMP[2].zzzw\n"
+                   "  6: END\n", out);
+    expect_f(out[0][0], fx_val(0, 6, 0, 1, 0, 0), "TXL2 cube 1", 0, 0);
+    expect_f(out[0][1], fx_val(0, 6, 0, 1, 0, 1), "TXL2 cube 1", 0, 1);
+    expect_f(out[0][2], fx_val(0, 12, 0, 1, 0, 2), "TXB2 cube clamp", 0, 2);
+    expect_f(out[0][3], fx_val(0, 12, 0, 1, 0, 3), "TXB2 cube clamp", 0, 3);
+    /* SHADOWCUBE_ARRAY: reference in src1.x (TEX2) / src1.y (TXL2); -Y (.5,-1,-.5) ->
+     * face 3 texel (1, 1) = (3*4 + 3 + 1) / 32 = 0.5; LESS */
+    run_ok(&F, HDR "DCL SAMP[6]\nDCL SVIEW[6], SHADOWCUBEARRAY, FLOAT\nDCL TEMP[0..1]\n"
+                   "IMM[0] FLT32 {0.5, -1.0, -0.5, 0.0}\nIMM[1] FLT32 {0.4, 0.6, 0.0, 0.0}\n"
+                   "  0: TEX2 TEMP[0], IMM[0], IMM[1].xxxx, SAMP[6], SHADOWCUBEARRAY\n"
+                   "  1: TXL2 TEMP[1], IMM[0], IMM[1].zyzz, SAMP[6], SHADOWCUBEARRAY\n"
+                   "  2: MOV OUT[0].x, TEMP[0].xxxx\n"
+                   "  3: MOV OUT[0].y, TEMP[1].xxxx\n"
+                   "  4: END\n", out);
+    expect_f(out[3][0], 1.0, "TEX2 shadow cube array 0.4 < 0.5", 3, 0);
+    expect_f(out[3][1], 0.0, "TXL2 shadow cube array 0.6 < 0.5", 3, 1);
+    fx_free(&F);
+}
+
+static void test_multisample(void **state)
+{
+    (void)state;
+    fx F;
+    setup(&F);
+    uint32_t out[W * H][4];
+    /* TXF 2D_MSAA: sample index in .w; SAMPLE_I_MS: sample in src2.x */
+    run_ok(&F, HDR "DCL SAMP[7]\nDCL SVIEW[7], 2D_MSAA, FLOAT\nDCL TEMP[0..1]\n"
+                   "IMM[0] INT32 {1, 1, 0, 3}\nIMM[1] INT32 {0, 1, 2, 9}\n"
+                   "  0: TXF TEMP[0], IMM[0], SAMP[7], 2D_MSAA\n"
+                   "  1: SAMPLE_I_MS TEMP[1], IMM[1], SVIEW[7], IMM[1].zzzz\n"
+                   "  2: MOV OUT[0].xy, TEMP[0].xyyy\n"
+                   "  3: MOV OUT[0].zw, TEMP[1].xxxy\n"
+                   "  4: END\n", out);
+    expect_f(out[0][0], 1 + 2 + 30, "TXF MS pixel (1,1) sample 3", 0, 0);
+    expect_f(out[0][1], 3, "TXF MS sample", 0, 1);
+    expect_f(out[0][2], 0 + 2 + 20, "SAMPLE_I_MS pixel (0,1) sample 2", 0, 2);
+    expect_f(out[0][3], 2, "SAMPLE_I_MS sample", 0, 3);
+    /* TXQS, SAMPLE_INFO, SAMPLE_POS of the 4x view (sample 1: D3D (6,-2)/16 + 0.5) */
+    run_ok(&F, HDR "DCL SAMP[7]\nDCL SVIEW[7], 2D_MSAA, FLOAT\nDCL TEMP[0..2]\n"
+                   "IMM[0] INT32 {1, 0, 0, 0}\n"
+                   "  0: TXQS TEMP[0], SAMP[7], 2D_MSAA\n"
+                   "  1: SAMPLE_INFO TEMP[1], SVIEW[7], IMM[0].xxxx\n"
+                   "  2: SAMPLE_POS TEMP[2], SVIEW[7], IMM[0].xxxx\n"
+                   "  3: MOV OUT[0].x, TEMP[0].xxxx\n"
+                   "  4: MOV OUT[0].y, TEMP[1].xxxx\n"
+                   "  5: MOV OUT[0].zw, TEMP[2].xxxy\n"
+                   "  6: END\n", out);
+    assert_int_equal(out[0][0], 4);
+    assert_int_equal(out[0][1], 4);
+    expect_f(out[0][2], 0.875, "SAMPLE_POS x", 0, 2);
+    expect_f(out[0][3], 0.375, "SAMPLE_POS y", 0, 3);
+    /* on the single-sampled render target: (0.5, 0.5, 0, 0) and 1 sample */
+    run_ok(&F, HDR "DCL TEMP[0..1]\nIMM[0] INT32 {0, 0, 0, 0}\n"
+                   "  0: SAMPLE_POS TEMP[0], TEMP[1], IMM[0].xxxx\n"
+                   "  1: SAMPLE_INFO TEMP[1], TEMP[1], IMM[0].xxxx\n"
+                   "  2: MOV OUT[0].xy, TEMP[0].xyyy\n"
+                   "  3: MOV OUT[0].zw, TEMP[1].xxxy\n"
+                   "  4: END\n", out);
+    expect_f(out[5][0], 0.5, "SAMPLE_POS render target", 5, 0);
+    expect_f(out[5][1], 0.5, "SAMPLE_POS render target", 5, 1);
+    assert_int_equal(out[5][2], 1);
+    fx_free(&F);
+}
+
+static void test_lod_queries(void **state)
+{
+    (void)state;
+    fx F;
+    setup(&F);
+    uint32_t out[W * H][4];
+    /* uv * 2 on the 4x4 view: rho = 2, lambda' = 1; mip point -> accessed level 1;
+     * LOD (D3D) through the SVIEW swizzle .yxzw */
+    run_ok(&F, HDR "DCL SVIEW[0], 2D, FLOAT\nDCL SAMP[3]\nDCL TEMP[0]\n"
+                   "IMM[0] FLT32 {2.0, 2.0, 0.0, 0.0}\n"
+                   "  0: MUL TEMP[0], IN[0], IMM[0]\n"
+                   "  1: LOD OUT[0], TEMP[0], SVIEW[0].yxzw, SAMP[3]\n"
+                   "  2: END\n", out);
+    for (unsigned p = 0; p < W * H; p++) {
+        expect_f(out[p][0], 1.0, "LOD lambda'", p, 0);
+        expect_f(out[p][1], 1.0, "LOD accessed", p, 1);
+        expect_f(out[p][2], 0.0, "LOD z", p, 2);
+    }
+    /* LODQ with a bindless handle: uv * 0.5 -> rho 0.5, lambda' = -1, accessed 0 */
+    char text[1024];
+    snprintf(text, sizeof text, HDR "DCL TEMP[0..1]\n"
+             "IMM[0] FLT32 {0.5, 0.5, 0.0, 0.0}\nIMM[1] UINT32 {%u, 0, 0, 0}\n"
+             "  0: MUL TEMP[0], IN[0], IMM[0]\n"
+             "  1: MOV TEMP[1].x, IMM[1].xxxx\n"
+             "  2: LODQ OUT[0].xy, TEMP[0], TEMP[1], 2D\n"
+             "  3: END\n", H2D_MIP);
+    run_ok(&F, text, out);
+    expect_f(out[9][0], 0.0, "LODQ accessed", 9, 0);
+    expect_f(out[9][1], -1.0, "LODQ lambda'", 9, 1);
+    fx_free(&F);
+}
+
+static void test_gather_forms(void **state)
+{
+    (void)state;
+    fx F;
+    setup(&F);
+    uint32_t out[W * H][4];
+    /* component per lane = pixel x (0..3), footprint i0 = j0 = 1 at (0.5, 0.5) */
+    run_ok(&F, HDR "DCL SAMP[0]\nDCL SVIEW[0], 2D, FLOAT\nDCL TEMP[0]\n"
+                   "IMM[0] FLT32 {4.0, 0.5, 0.0, 0.0}\n"
+                   "  0: MUL TEMP[0].x, IN[0].xxxx, IMM[0].xxxx\n"
+                   "  1: F2U TEMP[0].x, TEMP[0].xxxx\n"
+                   "  2: TG4 OUT[0], IMM[0].yyyy, TEMP[0].xxxx, SAMP[0], 2D\n"
+                   "  3: END\n", out);
+    for (unsigned p = 0; p < W * H; p++) {
+        unsigned c = p % W;
+        expect_f(out[p][0], fx_val(0, 0, 1, 2, 0, c), "TG4 lane component x", p, 0);
+        expect_f(out[p][3], fx_val(0, 0, 1, 1, 0, c), "TG4 lane component w", p, 3);
+    }
+    /* four offsets: texel n = T[clamp(1 + u_n), clamp(1 + v_n)] */
+    run_ok(&F, HDR "DCL SAMP[0]\nDCL SVIEW[0], 2D, FLOAT\n"
+                   "IMM[0] FLT32 {0.5, 0.5, 0.0, 0.0}\nIMM[1] UINT32 {1, 0, 0, 0}\n"
+                   "IMM[2] INT32 {0, 0, 2, -1}\nIMM[3] INT32 {-1, 1, 5, 0}\n"
+                   "  0: TG4 OUT[0], IMM[0], IMM[1].xxxx, SAMP[0], 2D, IMM[2].xyz, IMM[2].zwz, "
+                   "IMM[3].xyz, IMM[3].zww\n"
+                   "  1: END\n", out);
+    expect_f(out[0][0], fx_val(0, 0, 1, 1, 0, 1), "TG4 offsets[0] (0,0)", 0, 0);
+    expect_f(out[0][1], fx_val(0, 0, 3, 0, 0, 1), "TG4 offsets[1] (2,-1)", 0, 1);
+    expect_f(out[0][2], fx_val(0, 0, 0, 2, 0, 1), "TG4 offsets[2] (-1,1)", 0, 2);
+    expect_f(out[0][3], fx_val(0, 0, 3, 1, 0, 1), "TG4 offsets[3] (5,0) clamped", 0, 3);
+    fx_free(&F);
+}
+
+/* Implicit derivatives keep coming from lanes that are killed or disabled. */
+static void test_derivative_lanes(void **state)
+{
+    (void)state;
+    fx F;
+    setup(&F);
+    uint32_t out[W * H][4];
+    char text[1024];
+    /* odd pixels killed before the lookup; uv*2 -> lambda 1 (level 1) for the others.
+     * Without the killed lanes every row pair would be partial and lambda -inf (level 0). */
+    snprintf(text, sizeof text, HDR "DCL TEMP[0..2]\n"
+             "IMM[0] FLT32 {2.0, 2.0, 0.0, 0.0}\nIMM[1] UINT32 {%u, 0, 0, 0}\n"
+             "IMM[2] FLT32 {4.0, 0.5, 1.0, -1.0}\n"
+             "  0: MUL TEMP[0], IN[0], IMM[0]\n"
+             "  1: MOV TEMP[1].x, IMM[1].xxxx\n"
+             "  2: MUL TEMP[2].x, IN[0].xxxx, IMM[2].xxxx\n"   /* pixel x + 0.5 */
+             "  3: FLR TEMP[2].x, TEMP[2].xxxx\n"
+             "  4: MUL TEMP[2].x, TEMP[2].xxxx, IMM[2].yyyy\n"
+             "  5: FRC TEMP[2].x, TEMP[2].xxxx\n"      /* 0 even, 0.5 odd */
+             "  6: SGE TEMP[2].x, TEMP[2].xxxx, IMM[2].yyyy\n"
+             "  7: MUL TEMP[2].x, TEMP[2].xxxx, IMM[2].wwww\n"  /* -1 odd, 0 even */
+             "  8: KILL_IF TEMP[2].xxxx\n"
+             "  9: TEX OUT[0], TEMP[0], TEMP[1], 2D\n"
+             " 10: END\n", H2D_MIP);
+    run_ok(&F, text, out);
+    for (unsigned p = 0; p < W * H; p += 2)
+        expect_f(out[p][0], fx_val(1, 0, (int)(p % W % 2), (int)(p / W % 2), 0, 0),
+                 "TEX after KILL_IF of the neighbours", p, 0);
+    for (unsigned p = 1; p < W * H; p += 2)
+        assert_int_equal(out[p][0], 0u);   /* killed: target keeps its clear value */
+    /* the lookup inside an IF taken by even pixels only: same lambda */
+    snprintf(text, sizeof text, HDR "DCL TEMP[0..2]\n"
+             "IMM[0] FLT32 {2.0, 2.0, 0.0, 0.0}\nIMM[1] UINT32 {%u, 0, 0, 0}\n"
+             "IMM[2] FLT32 {4.0, 0.5, 1.0, -1.0}\n"
+             "  0: MUL TEMP[0], IN[0], IMM[0]\n"
+             "  1: MOV TEMP[1].x, IMM[1].xxxx\n"
+             "  2: MUL TEMP[2].x, IN[0].xxxx, IMM[2].xxxx\n"
+             "  3: FLR TEMP[2].x, TEMP[2].xxxx\n"
+             "  4: MUL TEMP[2].x, TEMP[2].xxxx, IMM[2].yyyy\n"
+             "  5: FRC TEMP[2].x, TEMP[2].xxxx\n"
+             "  6: SLT TEMP[2].x, TEMP[2].xxxx, IMM[2].yyyy\n"  /* 1 even, 0 odd */
+             "  7: IF TEMP[2].xxxx\n"
+             "  8:   TEX OUT[0], TEMP[0], TEMP[1], 2D\n"
+             "  9: ENDIF\n"
+             " 10: END\n", H2D_MIP);
+    run_ok(&F, text, out);
+    for (unsigned p = 0; p < W * H; p += 2)
+        expect_f(out[p][1], fx_val(1, 0, (int)(p % W % 2), (int)(p / W % 2), 0, 1),
+                 "TEX in a divergent IF", p, 1);
+    fx_free(&F);
+}
+
+/* Compute: implicit-LOD lookups use lambda_base = 0 (+ bias), as GL outside fragments. */
+static void test_compute_stage(void **state)
+{
+    (void)state;
+    fx F;
+    setup(&F);
+    float buf[2][4];
+    memset(buf, 0, sizeof buf);
+    char text[1024];
+    snprintf(text, sizeof text,
+             "COMP\nPROPERTY CS_FIXED_BLOCK_WIDTH 1\nPROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"
+             "PROPERTY CS_FIXED_BLOCK_DEPTH 1\nDCL BUFFER[0]\nDCL TEMP[0..2]\n"
+             "IMM[0] FLT32 {0.625, 0.375, 0.0, 1.0}\nIMM[1] UINT32 {%u, 0, 16, 0}\n"
+             "  0: MOV TEMP[0].x, IMM[1].xxxx\n"
+             "  1: TEX TEMP[1], IMM[0], TEMP[0], 2D\n"
+             "  2: TXB TEMP[2], IMM[0], TEMP[0], 2D\n"
+             "  3: STORE BUFFER[0], IMM[1].yyyy, TEMP[1]\n"
+             "  4: STORE BUFFER[0], IMM[1].zzzz, TEMP[2]\n"
+             "  5: END\n", H2D_MIP);
+    tv_vm_bindings b;
+    tv_vm_bindings_init(&b);
+    b.tex = F.unit;
+    b.buffers[0].data = buf;
+    b.buffers[0].size = sizeof buf;
+    tv_error err;
+    if (hv_compute_b(text, NULL, NULL, &b, &err) != TV_OK)
+        fail_msg("%s", err.message);
+    /* (0.625, 0.375): level 0 texel (2, 1); TXB bias 1 (w) -> level 1 texel (1, 0) */
+    for (unsigned c = 0; c < 4; c++) {
+        assert_true(fabs(buf[0][c] - fx_val(0, 0, 2, 1, 0, c)) < 1e-6);
+        assert_true(fabs(buf[1][c] - fx_val(1, 0, 1, 0, 0, c)) < 1e-6);
+    }
+    fx_free(&F);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_grad_and_proj),
+        cmocka_unit_test(test_cube_array_forms),
+        cmocka_unit_test(test_multisample),
+        cmocka_unit_test(test_lod_queries),
+        cmocka_unit_test(test_gather_forms),
+        cmocka_unit_test(test_derivative_lanes),
+        cmocka_unit_test(test_compute_stage),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
