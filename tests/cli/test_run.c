@@ -130,7 +130,7 @@ static void frag_perspective(void **state)
     assert_int_equal(texvm("persp.json"), 0);
     char *raw = slurp("persp.f32", NULL);
     assert_non_null(raw);
-    const float *f = (const float *)raw;
+    const float *f = (const float *)raw; /* reassigned below */
     for (int x = 0; x < 4; x++) {
         double a = (x + 0.5) / 4;                  /* screen-space fraction */
         double want = (a / 2) / ((1 - a) + a / 2); /* u/w over 1/w */
@@ -138,6 +138,20 @@ static void frag_perspective(void **state)
         if (got < want - 1e-6 || got > want + 1e-6)
             fail_msg("pixel %d: u = %.9g, want %.9g", x, got, want);
     }
+    free(raw);
+    /* the job overrides the declaration: screen-linear, u = (x + 0.5) / 4 */
+    write_text("lin.json",
+               "{'texvm_job': 1, 'programs': [{'tgsi': 'uv.tgsi'}],"
+               " 'frag': {'width': 4, 'height': 2, 'positions': [[0, 0, 0, 1], [4, 0, 0, 2],"
+               "  [0, 2, 0, 1], [4, 2, 0, 2]], 'inputs': [{'index': 0, 'interpolate': 'linear',"
+               "  'values': [[0, 0, 0, 1], [1, 0, 0, 1], [0, 1, 0, 1], [1, 1, 0, 1]]}]},"
+               " 'outputs': [{'target': 0, 'raw': 'lin.f32'}]}");
+    assert_int_equal(texvm("lin.json"), 0);
+    raw = slurp("lin.f32", NULL);
+    assert_non_null(raw);
+    f = (const float *)raw;
+    for (int x = 0; x < 4; x++)
+        assert_true(f[4 * x] == (x + 0.5f) / 4);
     free(raw);
 }
 
