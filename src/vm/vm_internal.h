@@ -206,13 +206,15 @@ static inline double vm_u2d(uint64_t u) { double d; memcpy(&d, &u, 8); return d;
 /* Masked store of a computed slot into dst (only lanes of the execution mask). */
 static inline void vm_store(vm_warp *w, uint32_t dst, const vm_slot *t)
 {
-    vm_slot *d = &w->r[dst];
+    uint32_t *restrict d = w->r[dst].u;
     if (w->exec == VM_ALL_LANES) {
-        *d = *t;
+        memcpy(d, t->u, sizeof t->u);
         return;
     }
+    const uint32_t *restrict m = w->m;
+    const uint32_t *restrict s = t->u;
     for (unsigned l = 0; l < VM_LANES; l++)
-        d->u[l] = (d->u[l] & ~w->m[l]) | (t->u[l] & w->m[l]);
+        d[l] = (d[l] & ~m[l]) | (s[l] & m[l]);
 }
 
 static inline float vm_sat(float x)
