@@ -239,6 +239,22 @@ static int run_geom(run_state *rs, tv_vm *vm, const tv_vm_program *p, const tv_v
                     tv_error *err, tv_status *st)
 {
     const job_geom *g = &rs->j->geom;
+    /* the job's primitive must be the program's GS_INPUT_PRIMITIVE (PIPE_PRIM numbering) */
+    static const uint32_t pipe_prim[JOB_GPRIM_COUNT] = {0, 1, 10, 4, 12};
+    static const char *const names[JOB_GPRIM_COUNT] = {"points", "lines", "lines_adjacency",
+                                                       "triangles", "triangles_adjacency"};
+    const tv_tgsi_program *src = tv_vm_program_source(p);
+    for (uint32_t i = 0; i < src->num_props; i++)
+        if (src->props[i].name == TV_PROP_GS_INPUT_PRIMITIVE &&
+            src->props[i].value != pipe_prim[g->primitive]) {
+            const char *want = "another primitive";
+            for (int k = 0; k < JOB_GPRIM_COUNT; k++)
+                if (pipe_prim[k] == src->props[i].value)
+                    want = names[k];
+            return run_fail(rs, CLI_EXIT_INVALID,
+                            "geom.primitive is %s, but the program's GS_INPUT_PRIMITIVE is %s",
+                            names[g->primitive], want);
+        }
     tv_vm_geometry_params gp;
     memset(&gp, 0, sizeof gp);
     gp.num_prims = g->count;

@@ -434,6 +434,12 @@ static void vertex_and_geometry(void **state)
     assert_int_equal(texvm("gs.json"), 0);
     /* primitive 1 emits its vertex 2 (value 5) then its vertex 0 (value 3) */
     contains("gs.txt", "stream 0: 4 vertices, 2 primitives\n");
+    write_text("gs_bad.json",
+               "{'texvm_job': 1, 'programs': [{'tgsi': 'gs.tgsi'}],"
+               " 'geom': {'primitive': 'points', 'count': 1}}");
+    assert_int_equal(texvm("gs_bad.json"), 1);
+    contains("stderr.txt", "texvm run: geom.primitive is points, but the program's "
+                           "GS_INPUT_PRIMITIVE is triangles");
     contains("gs.txt", "primitive 1 (2 vertices)\n  vertex 2\n"
                        "    OUT[0] (5 0 0 1) [40a00000 00000000 00000000 3f800000]\n"
                        "  vertex 3\n    OUT[0] (3 0 0 1) [40400000 00000000 00000000 3f800000]\n");
