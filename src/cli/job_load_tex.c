@@ -78,7 +78,6 @@ bool jl_pattern(jl *c, const cJSON *o, job_pattern *p)
     memset(p, 0, sizeof *p);
     if (!jl_get_enum(c, o, "pattern", pattern_names, NULL, JOB_PAT_FILL, &p->kind))
         return false;
-    double d;
     switch (p->kind) {
     case JOB_PAT_FILL:
         p->num_colors = 1;
@@ -134,7 +133,6 @@ bool jl_pattern(jl *c, const cJSON *o, job_pattern *p)
             p->brick[0] = (uint32_t)b->child->valuedouble;
             p->brick[1] = (uint32_t)b->child->next->valuedouble;
         }
-        (void)d;
         return jl_get_uint(c, o, "mortar", false, 1, 0, 65536, &p->mortar) &&
                color_list(c, o, "colors", p->colors, JOB_PATTERN_MAX_COLORS, &p->num_colors) &&
                (p->num_colors == 2 ||
