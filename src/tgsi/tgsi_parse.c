@@ -9,7 +9,6 @@
 #include "util/error.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <locale.h>
 #include <math.h>
 #include <stdarg.h>
@@ -1365,12 +1364,15 @@ static bool parse_declaration(parser *c)
 
 /* ---- immediates --------------------------------------------------------------------- */
 
-/* Convert a decimal float token with the C library, independent of LC_NUMERIC. */
-static double to_double(const char *tok, size_t len, bool single, float *f)
+/* Convert a decimal float token with the C library, independent of LC_NUMERIC. The
+ * whole token is converted, however long (a printed FLT64 can have 300+ digits).
+ * Returns false when memory runs out. */
+static bool to_double(const char *tok, size_t len, bool single, float *f, double *d)
 {
-    char buf[128];
-    if (len >= sizeof buf)
-        len = sizeof buf - 1;
+    char small[512];
+    char *buf = len < sizeof small ? small : malloc(len + 1);
+    if (!buf)
+        return false;
     memcpy(buf, tok, len);
     buf[len] = '\0';
     const struct lconv *lc = localeconv();
@@ -1379,12 +1381,13 @@ static double to_double(const char *tok, size_t len, bool single, float *f)
         for (size_t i = 0; i < len; i++)
             if (buf[i] == '.')
                 buf[i] = dp;
-    errno = 0;
-    if (single) {
+    if (single)
         *f = strtof(buf, NULL);
-        return *f;
-    }
-    return strtod(buf, NULL);
+    else
+        *d = strtod(buf, NULL);
+    if (buf != small)
+        free(buf);
+    return true;
 }
 
 /* Scan a decimal float: [sign] (digits [. digits] | . digits) [e [sign] digits]. */
@@ -1479,14 +1482,18 @@ static bool parse_imm_value(parser *c, uint8_t type, uint32_t *dw, bool *hex)
         }
         if (type == TV_IMM_FLT32) {
             float f;
-            to_double(c->s + at, end - at, true, &f);
+            double unused;
+            if (!to_double(c->s + at, end - at, true, &f, &unused))
+                return fail_nomem(c);
             if (isinf(f))
                 return fail_at(c, at, end - at, "`%s` is out of range for FLT32",
                                q(c, at, end - at, b));
             memcpy(dw, &f, 4);
         } else {
             float unused;
-            double d = to_double(c->s + at, end - at, false, &unused);
+            double d;
+            if (!to_double(c->s + at, end - at, false, &unused, &d))
+                return fail_nomem(c);
             if (isinf(d))
                 return fail_at(c, at, end - at, "`%s` is out of range for FLT64",
                                q(c, at, end - at, b));

@@ -278,6 +278,37 @@ static void test_print_buffer_contract(void **state)
     tv_tgsi_programs_free(p, count);
 }
 
+/* Inputs the fuzzer found (fuzz/fuzz_tgsi.c), kept as regression tests. */
+static void test_fuzz_regressions(void **state)
+{
+    (void)state;
+    /* 1: a huge FLT64 prints as a 318-character %10.8f decimal, which must read back
+     * exactly (the parser once truncated long decimals to 127 characters) */
+    const char *huge = "COMP\nIMM FLT64 {0x7fd8000000000000, 0}\n";
+    char *s = th_fixed_point(huge, strlen(huge), 0);
+    assert_non_null(s);
+    assert_true(strlen(s) > 300);
+    size_t count;
+    tv_error err;
+    tv_tgsi_program *p = th_parse(s, 0, &count, &err);
+    assert_non_null(p);
+    assert_int_equal(p->imms[0].u[0], 0);
+    assert_int_equal(p->imms[0].u[1], 0x7fd80000u);
+    tv_tgsi_programs_free(p, count);
+    free(s);
+    /* long decimals convert as a whole */
+    char longtext[2048];
+    int k = snprintf(longtext, sizeof longtext, "COMP\nIMM FLT64 {0.5");
+    for (int i = 0; i < 1500; i++)
+        longtext[k++] = '0';
+    snprintf(longtext + k, sizeof longtext - (size_t)k, "1, 0}\n");
+    p = th_parse(longtext, 0, &count, &err);
+    assert_non_null(p);
+    assert_int_equal(p->imms[0].u[1], 0x3fe00000u); /* 0.5 + 1e-1501 rounds to 0.5 */
+    assert_int_equal(p->imms[0].u[0], 0);
+    tv_tgsi_programs_free(p, count);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -287,6 +318,7 @@ int main(void)
         cmocka_unit_test(test_indentation),
         cmocka_unit_test(test_exact_immediates),
         cmocka_unit_test(test_print_buffer_contract),
+        cmocka_unit_test(test_fuzz_regressions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
