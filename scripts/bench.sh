@@ -1,0 +1,169 @@
+#!/usr/bin/env bash
+# The speed suite (issue 7; docs/performance.md): every workload of bench/workloads, written
+# once in GLSL, run three ways in one invocation — Mesa llvmpipe (LP_NUM_THREADS=1 and 2),
+# Mesa softpipe, and texvm on the TGSI softpipe printed for that GLSL now (1 and 2 threads) —
+# alternating over rounds after a warm-up; medians; outputs compared (conf_compare: the
+# conformance suite's rules); one table of Mpixels/s (M threads/s for compute), ratios and
+# peak memory.
+#   scripts/bench.sh [--quick] [--build DIR] [--rounds N] [--keep] [WORKLOAD...]
+# --quick: 256x144 pixels / 8x8 blocks, 2 rounds (a smoke test, not a measurement).
+# Timing: Mesa = mesa-run --repeat (draw/dispatch + glFinish, first run excluded, median);
+# texvm = the stage time `texvm run` prints (engine run only: no parse, no texture build,
+# no output writing), one process per run after one untimed warm-up process.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+build=""
+quick=0
+rounds=5
+keep=0
+only=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --quick) quick=1; shift ;;
+    --build) build=$2; shift 2 ;;
+    --rounds) rounds=$2; shift 2 ;;
+    --keep) keep=1; shift ;;
+    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    *) only+=("$1"); shift ;;
+  esac
+done
+if [ -z "$build" ]; then
+  for d in build-perf build; do
+    if [ -x "$root/$d/texvm" ]; then build="$root/$d"; break; fi
+  done
+fi
+texvm=$build/texvm
+mesa_run=$build/tools/mesa-run
+compare=$build/tests/conf_compare
+for t in "$texvm" "$mesa_run" "$compare"; do
+  if [ ! -x "$t" ]; then
+    echo "bench: SKIP: $t not built (cmake --build $build --target texvm mesa-run conf_compare)"
+    exit 77
+  fi
+done
+W=1920 H=1080 GX=180 GY=180 sp_repeat=3 lp_repeat=5
+if [ $quick = 1 ]; then
+  W=256 H=144 GX=8 GY=8 sp_repeat=2 lp_repeat=2
+  [ "$rounds" -gt 2 ] && rounds=2
+fi
+work=$build/bench-suite
+rm -rf "$work"
+mkdir -p "$work"
+export ASAN_OPTIONS=detect_leaks=0
+wl=$root/bench/workloads
+
+# name  glsl            template  sampler   tolerance (conformance classes: exact 0, implicit 0.06)
+table="null null.frag frag_null - 0
+bilinear bilinear.frag tex bilinear 0.06
+trilinear trilinear.frag tex trilinear 0.06
+aniso aniso.frag tex aniso 0.06
+math math.frag frag - 1e-5
+loop loop.frag frag - 1e-5
+compute compute.comp comp - 0"
+
+make_job() { # name glsl template sampler w h gx gy tgsi out
+  local bufsize=$(( ($7 * $8 + 1) * 4 ))
+  sed -e "s|@NAME@|$1|g" -e "s|@GLSL@|$wl/$2|g" -e "s|@SAMPLER@|$4|g" -e "s|@W@|$5|g" \
+      -e "s|@H@|$6|g" -e "s|@GX@|$7|g" -e "s|@GY@|$8|g" -e "s|@BUFSIZE@|$bufsize|g" \
+      -e "s|@TGSI@|$9|g" "$wl/$3.json.in" > "${10}"
+}
+
+median() { sort -g | awk '{a[NR]=$1} END {if (NR) print a[int((NR+1)/2)]; else print "nan"}'; }
+
+# run_mesa DRIVER THREADS JOB OUTDIR REPEAT -> appends the median ms to $work/<key>.ms
+run_mesa() {
+  local drv=$1 thr=$2 job=$3 out=$4 rep=$5 key=$6
+  mkdir -p "$out"
+  LP_NUM_THREADS=$thr /usr/bin/time -f %M -o "$out/rss" "$mesa_run" --driver "$drv" \
+    --repeat "$rep" --out-dir "$out" "$job" > "$out/log" 2>&1
+  local ms
+  ms=$(sed -n 's/.*median \([0-9.]*\) ms.*/\1/p' "$out/log" | head -1)
+  if [ -z "$ms" ]; then echo "bench: $key failed:" >&2; tail -3 "$out/log" >&2; return 1; fi
+  echo "$ms" >> "$work/$key.ms"
+  tail -1 "$out/rss" >> "$work/$key.rss"
+}
+
+# run_texvm THREADS JOB OUTDIR KEY -> appends the stage time in ms
+run_texvm() {
+  local thr=$1 job=$2 out=$3 key=$4
+  mkdir -p "$out"
+  /usr/bin/time -f %M -o "$out/rss" "$texvm" run "$job" --threads "$thr" --out-dir "$out" \
+    > "$out/log" 2>&1
+  local s
+  s=$(sed -n 's/^texvm run: .*, \([0-9.]*\) s on .*/\1/p' "$out/log" | head -1)
+  if [ -z "$s" ]; then echo "bench: $key failed:" >&2; tail -3 "$out/log" >&2; return 1; fi
+  [ -n "$key" ] || return 0
+  awk -v s="$s" 'BEGIN {print s * 1000}' >> "$work/$key.ms"
+  tail -1 "$out/rss" >> "$work/$key.rss"
+}
+
+names=()
+while read -r name glsl tmpl sampler tol; do
+  if [ ${#only[@]} -gt 0 ]; then
+    hit=0; for o in "${only[@]}"; do [ "$o" = "$name" ] && hit=1; done
+    [ $hit = 1 ] || continue
+  fi
+  names+=("$name")
+  d=$work/$name
+  mkdir -p "$d"
+  # TGSI: what softpipe prints for this GLSL now (a 16x16 / 1-block run)
+  make_job "$name" "$glsl" "$tmpl" "$sampler" 16 16 1 1 "$d/prog.tgsi" "$d/capture.json"
+  mkdir -p "$d/capture"
+  if ! "$mesa_run" --driver softpipe --tgsi "$d/prog.tgsi" --out-dir "$d/capture" \
+       --quiet "$d/capture.json" > "$d/capture.log" 2>&1; then
+    echo "bench: $name: TGSI capture failed:" >&2; tail -3 "$d/capture.log" >&2; continue
+  fi
+  make_job "$name" "$glsl" "$tmpl" "$sampler" $W $H $GX $GY "$d/prog.tgsi" "$d/job.json"
+  echo "bench: $name: warm-up" >&2
+  run_texvm 1 "$d/job.json" "$d/warm" "" || continue
+  echo "bench: $name: softpipe (1 warm-up + $sp_repeat)" >&2
+  run_mesa softpipe 1 "$d/job.json" "$d/softpipe" "$sp_repeat" "$name.sp" || true
+  for r in $(seq 1 "$rounds"); do
+    echo "bench: $name: round $r/$rounds" >&2
+    run_mesa llvmpipe 1 "$d/job.json" "$d/llvmpipe1" "$lp_repeat" "$name.lp1" || true
+    run_texvm 1 "$d/job.json" "$d/texvm1" "$name.tv1" || true
+    run_mesa llvmpipe 2 "$d/job.json" "$d/llvmpipe2" "$lp_repeat" "$name.lp2" || true
+    run_texvm 2 "$d/job.json" "$d/texvm2" "$name.tv2" || true
+  done
+  out=out.rgba32f; [ "$tmpl" = comp ] && out=out.bin
+  for t in 1 2; do
+    "$compare" "$d/texvm$t/$out" "$d/llvmpipe1/$out" "$d/softpipe/$out" "$tol" \
+      > "$work/$name.cmp$t" 2>&1 || echo "missing" > "$work/$name.cmp$t"
+  done
+  if [ "$tmpl" = comp ]; then echo $((GX * GY * 64)) > "$work/$name.items"
+  else echo $((W * H)) > "$work/$name.items"; fi
+done <<< "$table"
+
+load=$(cut -d' ' -f1-3 /proc/loadavg)
+printf '\nbench: %dx%d (compute %dx%d blocks of 64), %d rounds, load average %s, %s\n' \
+  $W $H $GX $GY "$rounds" "$load" "$(nproc) cores"
+printf 'Mpixels/s (compute: M threads/s), medians; ratio = texvm / reference, same thread count\n'
+printf '%-10s %9s %9s %9s %9s %9s %8s %8s %8s %7s %21s %9s\n' workload llvmpipe1 llvmpipe2 \
+  softpipe texvm1 texvm2 tv/lp1 tv/lp2 tv/sp 2t/1t "vs llvmpipe/softpipe" "peakMiB"
+fails=0
+for name in "${names[@]}"; do
+  items=$(cat "$work/$name.items" 2>/dev/null || echo 0)
+  rate() { # key -> Mitems/s
+    local f=$work/$name.$1.ms
+    [ -s "$f" ] || { echo nan; return; }
+    median < "$f" | awk -v n="$items" '{ if ($1 > 0) printf "%.2f", n / ($1 * 1000); else print "nan" }'
+  }
+  peak() { cat "$work/$name".$1.rss 2>/dev/null | sort -n | tail -1 | awk '{printf "%.0f", $1/1024}'; }
+  lp1=$(rate lp1) lp2=$(rate lp2) sp=$(rate sp) tv1=$(rate tv1) tv2=$(rate tv2)
+  ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a+0 > 0 && b+0 > 0) printf "%.2f", a / b; else print "-" }'; }
+  v=$(awk '{print $1 "/" $2}' "$work/$name.cmp1" 2>/dev/null)
+  v2=$(awk '{print $1 "/" $2}' "$work/$name.cmp2" 2>/dev/null)
+  [ "$v" = "$v2" ] || v="$v|$v2"
+  case "$v" in *diff*|*missing*|"") fails=$((fails + 1)) ;; esac
+  mem="$(peak tv1)/$(peak lp1)/$(peak sp)"
+  printf '%-10s %9s %9s %9s %9s %9s %8s %8s %8s %7s %21s %9s\n' "$name" "$lp1" "$lp2" "$sp" "$tv1" \
+    "$tv2" "$(ratio "$tv1" "$lp1")" "$(ratio "$tv2" "$lp2")" "$(ratio "$tv1" "$sp")" \
+    "$(ratio "$tv2" "$tv1")" "$v" "$mem"
+done
+printf 'peakMiB = max RSS of the whole process: texvm 1 thread / llvmpipe 1 / softpipe.\n'
+printf 'outputs: exact = bit-identical, tol = within the workload tolerance, diff = outside it\n'
+printf '(texvm 1-thread and 2-thread outputs, against llvmpipe / softpipe; max diffs in %s/*.cmp*)\n' "$work"
+[ $keep = 1 ] || find "$work" -name '*.rgba32f' -o -name '*.bin' | grep -v capture | xargs -r rm -f
+[ $fails = 0 ] || { echo "bench: $fails workload(s) differ from Mesa beyond tolerance" >&2; exit 1; }
+exit 0
