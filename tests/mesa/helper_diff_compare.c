@@ -58,9 +58,10 @@ static bool int_level_explains(const diff_batch *b, int i)
     const diff_texture *t = &b->tex;
     const diff_format *f = t->fmt;
     bool mipless = b->smp.min_filter == GL_NEAREST || b->smp.min_filter == GL_LINEAR;
+    GLenum tg = t->gl_target;
     if ((f->kind != DK_UINT && f->kind != DK_SINT) || !mipless || b->op != DOP_LOD ||
-        b->offset || (t->gl_target != GL_TEXTURE_1D && t->gl_target != GL_TEXTURE_2D &&
-                      t->gl_target != GL_TEXTURE_3D))
+        b->offset || (tg != GL_TEXTURE_1D && tg != GL_TEXTURE_2D && tg != GL_TEXTURE_3D &&
+                      tg != GL_TEXTURE_1D_ARRAY && tg != GL_TEXTURE_2D_ARRAY))
         return false;
     const diff_params *p = &b->p[i];
     int q = t->max - t->base;
@@ -69,14 +70,23 @@ static bool int_level_explains(const diff_batch *b, int i)
     int L = t->base + l;
     int n[3] = {diff_level_w(t, L), diff_level_h(t, L), diff_level_d(t, L)};
     GLenum wr[3] = {b->smp.wrap_s, b->smp.wrap_t, b->smp.wrap_r};
-    int axes = t->gl_target == GL_TEXTURE_1D ? 1 : t->gl_target == GL_TEXTURE_2D ? 2 : 3;
+    int axes = tg == GL_TEXTURE_1D || tg == GL_TEXTURE_1D_ARRAY ? 1 : tg == GL_TEXTURE_3D ? 3 : 2;
     int ijk[3] = {0, 0, 0};
     for (int a = 0; a < axes; a++) {
         ijk[a] = diff_ref_wrap(wr[a], (int)floorf(p->c[a] * (float)n[a]), n[a]);
         if (ijk[a] < 0)
             return false;
     }
-    size_t idx = ((size_t)ijk[2] * n[1] + ijk[1]) * n[0] + ijk[0];
+    /* array layer: nearest integer (ties are avoided by the generator), clamped */
+    if (tg == GL_TEXTURE_1D_ARRAY || tg == GL_TEXTURE_2D_ARRAY) {
+        int layer = (int)floorf(p->c[axes] + 0.5f);
+        layer = layer < 0 ? 0 : layer >= t->layers ? t->layers - 1 : layer;
+        if (tg == GL_TEXTURE_1D_ARRAY)
+            ijk[1] = layer; /* rows of a 1D array level are its layers */
+        else
+            ijk[2] = layer;
+    }
+    size_t idx = ((size_t)ijk[2] * (size_t)n[1] + (size_t)ijk[1]) * (size_t)n[0] + (size_t)ijk[0];
     const uint8_t *tx = t->data + t->level_off[L] + idx * (size_t)f->bpp;
     int cb = f->bpp / f->channels; /* bytes per channel */
     for (int c = 0; c < 4; c++) {

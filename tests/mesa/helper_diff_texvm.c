@@ -54,6 +54,8 @@ static const enum_map k_wraps[] = {
     {GL_CLAMP_TO_EDGE, TV_WRAP_CLAMP_TO_EDGE},
     {GL_CLAMP_TO_BORDER, TV_WRAP_BORDER},
     {GL_MIRROR_CLAMP_TO_EDGE, TV_WRAP_MIRROR_ONCE_CLAMP_TO_EDGE},
+    {0x8912 /* GL_MIRROR_CLAMP_TO_BORDER_EXT */, TV_WRAP_MIRROR_ONCE_BORDER},
+    {0x8742 /* GL_MIRROR_CLAMP_EXT */, TV_WRAP_MIRROR_ONCE_CLAMP_OGL},
 };
 
 static uint8_t map_wrap(GLenum w)
@@ -133,6 +135,7 @@ static void make_tsc(const glref_sampler_desc *s, tv_tsc *tsc)
             tsc->srgb_border_color[c] = (uint8_t)lround(e * 255.0);
         }
     tsc->cubemap_interface_filtering = s->seamless_cube ? 2 : 0;
+    tsc->reduction_filter = s->reduction == GL_MIN ? 1 : s->reduction == GL_MAX ? 2 : 0;
     /* GL decodes sRGB textures unless the sampler says GL_SKIP_DECODE_EXT */
     tsc->srgb_conversion = s->srgb_decode;
 }

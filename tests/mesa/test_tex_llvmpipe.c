@@ -33,8 +33,11 @@ static const char *const k_filterable[] = {"rgba8", "rgba8_snorm", "srgb8_a8", "
                                            "rgba16f", "rgba16", "rgba32f", "r32f", "rgb10a2",
                                            "rgb565", "r11g11b10f", "rgb9e5"};
 #define N_FILT (int)(sizeof k_filterable / sizeof k_filterable[0])
+/* The last two are EXT_texture_mirror_clamp's mirror-once modes (llvmpipe has it). */
 static const GLenum k_wraps[] = {GL_REPEAT, GL_MIRRORED_REPEAT, GL_CLAMP_TO_EDGE,
-                                 GL_CLAMP_TO_BORDER, GL_MIRROR_CLAMP_TO_EDGE};
+                                 GL_CLAMP_TO_BORDER, GL_MIRROR_CLAMP_TO_EDGE,
+                                 0x8912 /* GL_MIRROR_CLAMP_TO_BORDER_EXT */,
+                                 0x8742 /* GL_MIRROR_CLAMP_EXT */};
 
 static int ilog2(int v)
 {
@@ -98,7 +101,8 @@ static void random_border(diff_batch *b, uint32_t *rng)
 
 static void random_wraps(diff_batch *b, uint32_t *rng, bool allow_border)
 {
-    int n = allow_border ? 5 : 3;
+    /* EXT_texture_mirror_clamp's modes only with DIFF_MIRROR_EXT=1 (fidelity.md §1.4) */
+    int n = allow_border ? (getenv("DIFF_MIRROR_EXT") ? 7 : 5) : 3;
     b->smp.wrap_s = k_wraps[diff_irand(rng, 0, n - 1)];
     b->smp.wrap_t = k_wraps[diff_irand(rng, 0, n - 1)];
     b->smp.wrap_r = k_wraps[diff_irand(rng, 0, n - 1)];
@@ -278,6 +282,8 @@ static void gen_filter_common(diff_batch *b, uint32_t *rng, int idx, bool trilin
     if (trilinear && diff_irand(rng, 0, 2) == 0)
         b->smp.min_filter = GL_LINEAR_MIPMAP_NEAREST;
     random_wraps(b, rng, true);
+    if (!trilinear && idx % 4 == 3)
+        b->smp.reduction = idx % 8 == 3 ? GL_MIN : GL_MAX; /* ARB_texture_filter_minmax */
     b->filtered = true;
     int n[3] = {b->tex.w, b->tex.h, b->tex.d};
     int q = b->tex.max - b->tex.base;

@@ -127,6 +127,8 @@ typedef struct glref_sampler_desc {
     GLenum compare_mode, compare_func;
     float max_anisotropy;
     bool srgb_decode;                /* false: GL_SKIP_DECODE_EXT (EXT_texture_sRGB_decode) */
+    GLenum reduction;                /* 0 = weighted average; GL_MIN / GL_MAX
+                                        (ARB_texture_filter_minmax) */
     bool seamless_cube;              /* per sampler where the driver has
                                         AMD/ARB_seamless_cubemap_per_texture; core GL's
                                         switch is global: see glref_set_seamless */

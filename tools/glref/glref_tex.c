@@ -293,6 +293,14 @@ GLuint glref_sampler(glref *g, const glref_sampler_desc *d)
     glSamplerParameteri(s, GL_TEXTURE_COMPARE_MODE, (GLint)d->compare_mode);
     glSamplerParameteri(s, GL_TEXTURE_COMPARE_FUNC, (GLint)d->compare_func);
     glSamplerParameterf(s, GL_TEXTURE_MAX_ANISOTROPY, d->max_anisotropy);
+    if (d->reduction) {
+        if (!glref_has_extension(g, "GL_ARB_texture_filter_minmax")) {
+            glDeleteSamplers(1, &s);
+            glref_fail(g, "min/max reduction needs ARB_texture_filter_minmax");
+            return 0;
+        }
+        glSamplerParameteri(s, 0x9366 /* GL_TEXTURE_REDUCTION_MODE_ARB */, (GLint)d->reduction);
+    }
     if (!d->srgb_decode) {
         if (!glref_has_extension(g, "GL_EXT_texture_sRGB_decode")) {
             glDeleteSamplers(1, &s);

@@ -178,9 +178,10 @@ static int make_sampler(mr_state *s, size_t i, const job_texture *with)
     d.seamless_cube = p->seamless_cube;
     /* texvm decodes sRGB only when the sampler's SRGB_CONVERSION is set (jobs.md §9) */
     d.srgb_decode = p->srgb_conversion;
-    if (p->reduction != 0)
-        return mr_fail(s, CLI_EXIT_UNSUPPORTED, "samplers[%zu]: min/max reduction is not "
-                       "available in Mesa 22.3's GL", i);
+    if (p->reduction == 1)
+        d.reduction = GL_MIN;
+    else if (p->reduction == 2)
+        d.reduction = GL_MAX;
     s->smp[i] = glref_sampler(s->g, &d);
     if (!s->smp[i])
         return mr_fail(s, CLI_EXIT_INVALID, "samplers[%zu]: %s", i, glref_error(s->g));
