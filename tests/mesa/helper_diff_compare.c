@@ -269,6 +269,38 @@ static bool same_word(uint32_t a, uint32_t b, bool is_float)
 }
 
 
+/* textureSize/textureQueryLevels as GL defines them for pixel i (in-range levels only). */
+static bool qdim_expected_ok(const diff_batch *b, int i, unsigned mask)
+{
+    const diff_texture *t = &b->tex;
+    int q = t->max - t->base, l = (int)b->p[i].a[2];
+    if (l < 0 || l > q)
+        return true; /* GL leaves out-of-range levels undefined */
+    int L = t->base + l;
+    uint32_t want[4] = {(uint32_t)diff_level_w(t, L), 0, 0, (uint32_t)(q + 1)};
+    switch (t->gl_target) {
+    case GL_TEXTURE_1D_ARRAY: want[1] = (uint32_t)t->layers; break;
+    case GL_TEXTURE_2D_ARRAY:
+    case GL_TEXTURE_2D_MULTISAMPLE_ARRAY:
+        want[1] = (uint32_t)diff_level_h(t, L);
+        want[2] = (uint32_t)t->layers;
+        break;
+    case GL_TEXTURE_CUBE_MAP_ARRAY:
+        want[1] = (uint32_t)diff_level_h(t, L);
+        want[2] = (uint32_t)(t->layers / 6);
+        break;
+    case GL_TEXTURE_3D:
+        want[1] = (uint32_t)diff_level_h(t, L);
+        want[2] = (uint32_t)diff_level_d(t, L);
+        break;
+    default: want[1] = (uint32_t)diff_level_h(t, L); break;
+    }
+    for (int c = 0; c < 4; c++)
+        if ((mask & (1u << c)) && glsl_word(b, i, c) != want[c])
+            return false;
+    return true;
+}
+
 diff_class diff_compare(diff_batch *b, int i, diff_reason *reason)
 {
     bool is_float = b->op == DOP_QLOD || b->shadow ||
@@ -282,6 +314,9 @@ diff_class diff_compare(diff_batch *b, int i, diff_reason *reason)
     if (exact)
         return DC_EXACT;
     if (b->op == DOP_QDIM) {
+        /* texvm's own answer must be the GL one, computed here from the texture's shape */
+        if (!qdim_expected_ok(b, i, mask))
+            return DC_FAIL;
         /* llvmpipe answers a non-uniform level with one lane's level: accept the answer
          * of any pixel of the same 4x4 block (llvmpipe's shading unit). */
         int x = i % DIFF_W, y = i / DIFF_W;
