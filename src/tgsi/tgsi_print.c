@@ -224,11 +224,10 @@ static void print_decl(out *o, unsigned processor, const tv_tgsi_declaration *d)
             d->semantic == TV_SEM_TEXCOORD)
             putf(o, "[%u]", d->semantic_index);
     }
-    if (d->has_stream || d->stream[0] || d->stream[1] || d->stream[2] || d->stream[3]) {
-        if (d->stream[0] || d->stream[1] || d->stream[2] || d->stream[3])
-            putf(o, ", STREAM(%u, %u, %u, %u)", d->stream[0], d->stream[1], d->stream[2],
-                 d->stream[3]);
-    }
+    /* Mesa prints STREAM(...) when a stream is non-zero; texvm also when it was written */
+    if (d->has_stream || d->stream[0] || d->stream[1] || d->stream[2] || d->stream[3])
+        putf(o, ", STREAM(%u, %u, %u, %u)", d->stream[0], d->stream[1], d->stream[2],
+             d->stream[3]);
     if (d->file == TV_FILE_IMAGE) {
         puts_(o, ", ");
         puts_(o, name_or(tvt_target_names, TV_TGT_COUNT, d->image_target));

@@ -307,6 +307,16 @@ static void test_fuzz_regressions(void **state)
     assert_int_equal(p->imms[0].u[1], 0x3fe00000u); /* 0.5 + 1e-1501 rounds to 0.5 */
     assert_int_equal(p->imms[0].u[0], 0);
     tv_tgsi_programs_free(p, count);
+    /* 2: STREAM(0, 0, 0, 0) written on a declaration is printed back, so that strict
+     * validation (STREAM only on GEOM outputs) gives the same answer after printing */
+    const char *st = "VERT\nDCL OUT[0], STREAM(0,0,0,0)\nEND\n";
+    s = th_fixed_point(st, strlen(st), 0);
+    assert_string_equal(s, "VERT\nDCL OUT[0], STREAM(0, 0, 0, 0)\n  0: END\n");
+    p = th_parse(s, 0, &count, &err);
+    assert_int_equal(tv_tgsi_validate(p, TV_TGSI_STRICT, &err), TV_ERR_INVALID);
+    assert_string_equal(err.message, "STREAM(...) is only allowed on GEOM outputs");
+    tv_tgsi_programs_free(p, count);
+    free(s);
 }
 
 int main(void)
