@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -188,6 +189,42 @@ static void test_constants_and_arrays(void **state)
         assert_true(out[2 + l][0] == 20.0f + (float)l);
 }
 
+/* Depth: a program writing gl_FragDepth stores it; the depth buffer is read top row first. */
+static void test_depth(void **state)
+{
+    (void)state;
+    if (g_skip)
+        skip();
+    put("z.frag", "#version 330 core\nout vec4 o;\nvoid main() {\n"
+                  "  gl_FragDepth = (gl_FragCoord.x + 4.0 * floor(gl_FragCoord.y)) / 16.0;\n"
+                  "  o = vec4(1.0); }\n");
+    put("z.json",
+        "{ \"texvm_job\": 1, \"programs\": [ { \"stage\": \"FRAG\", \"tgsi_text\": \"FRAG\\n"
+        "  0: END\\n\", \"glsl\": \"z.frag\" } ],\n"
+        "  \"frag\": { \"width\": 4, \"height\": 2, \"depth\": { \"clear\": 1.0 } },\n"
+        "  \"outputs\": [ { \"depth\": true, \"raw\": \"z.out\" } ] }");
+    assert_int_equal(run("z.json"), 0);
+    float d[8];
+    read_floats("z.out", d, 8);
+    for (int y = 0; y < 2; y++)
+        for (int x = 0; x < 4; x++) {
+            float glrow = (float)(1 - y); /* texvm row 0 = GL window row 1 */
+            float want = ((float)x + 0.5f + 4.0f * glrow) / 16.0f;
+            assert_true(fabsf(d[y * 4 + x] - want) < 1e-6f);
+        }
+    /* not written by the program: the clear value stays */
+    put("nz.frag", "#version 330 core\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n");
+    put("nz.json",
+        "{ \"texvm_job\": 1, \"programs\": [ { \"stage\": \"FRAG\", \"tgsi_text\": \"FRAG\\n"
+        "  0: END\\n\", \"glsl\": \"nz.frag\" } ],\n"
+        "  \"frag\": { \"width\": 4, \"height\": 2, \"depth\": { \"clear\": 0.25 } },\n"
+        "  \"outputs\": [ { \"depth\": true, \"raw\": \"nz.out\" } ] }");
+    assert_int_equal(run("nz.json"), 0);
+    read_floats("nz.out", d, 8);
+    for (int k = 0; k < 8; k++)
+        assert_true(d[k] == 0.25f);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -216,6 +253,7 @@ int main(void)
         cmocka_unit_test(test_multisample_order),
         cmocka_unit_test(test_cube_faces_and_rows),
         cmocka_unit_test(test_constants_and_arrays),
+        cmocka_unit_test(test_depth),
     };
     return cmocka_run_group_tests_name("mesa_run", tests, setup, NULL);
 }

@@ -149,6 +149,11 @@ bool glref_bind_image(glref *g, unsigned unit, GLuint tex, int level, bool layer
 /* (Re)create the framebuffer: n colour targets of w×h with the given internal formats
  * (GL_RGBA32F, GL_RGBA32UI, GL_RGBA32I). */
 bool glref_framebuffer(glref *g, int w, int h, int n, const GLenum *formats);
+/* Add a 32-bit float depth attachment to the framebuffer, cleared to `clear`. Depth testing
+ * stays off unless `write` is true, which stores every fragment's depth (test ALWAYS). */
+bool glref_framebuffer_depth(glref *g, float clear, bool write);
+/* Read the depth attachment: w*h floats, rows of y = 0 first. */
+bool glref_read_depth(glref *g, float *out);
 /* Clear target i to 4 raw words (interpreted per the target's format). */
 bool glref_clear(glref *g, int i, const uint32_t value[4]);
 /* Per-corner values (4 corners x 4 floats) for vertex attribute `location` (strip order

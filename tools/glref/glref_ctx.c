@@ -193,6 +193,8 @@ void glref_destroy(glref *g)
         glDeleteFramebuffers(1, &g->fbo);
         glDeleteTextures(g->fb_n, g->fb_tex);
     }
+    if (g->fb_depth)
+        glDeleteTextures(1, &g->fb_depth);
     if (g->attrib_buf)
         glDeleteBuffers(1, &g->attrib_buf);
     if (g->vao)

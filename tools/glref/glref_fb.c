@@ -81,6 +81,12 @@ bool glref_framebuffer(glref *g, int w, int h, int n, const GLenum *formats)
         glDeleteTextures(g->fb_n, g->fb_tex);
         g->fbo = 0;
     }
+    if (g->fb_depth) {
+        glDeleteTextures(1, &g->fb_depth);
+        g->fb_depth = 0;
+    }
+    glDisable(GL_DEPTH_TEST);
+    glDepthMask(GL_FALSE);
     while (glGetError() != GL_NO_ERROR) {
     }
     glGenFramebuffers(1, &g->fbo);
@@ -112,6 +118,42 @@ bool glref_framebuffer(glref *g, int w, int h, int n, const GLenum *formats)
             return false;
     }
     return glref_gl_ok(g, "framebuffer creation");
+}
+
+bool glref_framebuffer_depth(glref *g, float clear, bool write)
+{
+    if (!g->fbo)
+        return glref_fail(g, "depth: no framebuffer");
+    glGenTextures(1, &g->fb_depth);
+    glBindTexture(GL_TEXTURE_2D, g->fb_depth);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT32F, g->fb_w, g->fb_h, 0,
+                 GL_DEPTH_COMPONENT, GL_FLOAT, NULL);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glBindFramebuffer(GL_FRAMEBUFFER, g->fbo);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_TEXTURE_2D, g->fb_depth, 0);
+    GLenum st = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+    if (st != GL_FRAMEBUFFER_COMPLETE)
+        return glref_fail(g, "framebuffer with depth incomplete (0x%x)", (unsigned)st);
+    glDepthMask(GL_TRUE);
+    glClearBufferfv(GL_DEPTH, 0, &clear);
+    if (write) {
+        glEnable(GL_DEPTH_TEST);
+        glDepthFunc(GL_ALWAYS);
+    } else {
+        glDisable(GL_DEPTH_TEST);
+        glDepthMask(GL_FALSE);
+    }
+    return glref_gl_ok(g, "depth attachment");
+}
+
+bool glref_read_depth(glref *g, float *out)
+{
+    if (!g->fb_depth)
+        return glref_fail(g, "read: no depth attachment");
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, g->fbo);
+    glReadPixels(0, 0, g->fb_w, g->fb_h, GL_DEPTH_COMPONENT, GL_FLOAT, out);
+    return glref_gl_ok(g, "depth read-back");
 }
 
 bool glref_clear(glref *g, int i, const uint32_t value[4])

@@ -19,6 +19,7 @@ struct glref {
     int fb_w, fb_h, fb_n;
     GLuint fb_tex[GLREF_MAX_TARGETS];
     GLenum fb_fmt[GLREF_MAX_TARGETS];
+    GLuint fb_depth;          /* optional DEPTH_COMPONENT32F attachment */
     bool attrib_set[GLREF_MAX_ATTRIBS];
     float attrib[GLREF_MAX_ATTRIBS][4][4];
     GLuint attrib_buf;

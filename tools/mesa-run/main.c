@@ -203,6 +203,7 @@ int main(int argc, char **argv)
         free(s->rs.color[t]);
     for (int r = 0; r < JOB_MAX_ATTRIBS; r++)
         free(s->rs.vert_out[r]);
+    free(s->rs.depth);
     mr_resources_free(s);
     glref_program_delete(g, s->prog);
     glref_destroy(g);

@@ -81,9 +81,9 @@ void mr_report_timing(mr_state *s, const char *what, double *t, int n, double it
 int mr_frag(mr_state *s, const char *fs_src, const char *vs_src)
 {
     job_frag *f = &s->j->frag;
-    if (f->samples > 1 || f->has_depth || f->has_stencil)
-        return mr_fail(s, CLI_EXIT_UNSUPPORTED, "mesa-run renders single-sample colour targets "
-                       "only (no samples, depth or stencil)");
+    if (f->samples > 1 || f->has_stencil)
+        return mr_fail(s, CLI_EXIT_UNSUPPORTED, "mesa-run renders single-sample colour and "
+                       "depth targets only (no samples or stencil)");
     mr_decl in[GLREF_MAX_ATTRIBS];
     int nin = mr_scan_decls(fs_src, "in", in, GLREF_MAX_ATTRIBS - 1);
     char *gen = NULL;
@@ -149,6 +149,10 @@ int mr_frag(mr_state *s, const char *fs_src, const char *vs_src)
         return mr_fail(s, CLI_EXIT_INVALID, "%s", glref_error(s->g));
     for (unsigned t = 0; t < f->num_targets; t++)
         glref_clear(s->g, (int)t, f->targets[t].clear);
+    /* depth: texvm stores the depth a program writes and keeps the clear value otherwise */
+    if (f->has_depth &&
+        !glref_framebuffer_depth(s->g, f->depth_clear, strstr(fs_src, "gl_FragDepth") != NULL))
+        return mr_fail(s, CLI_EXIT_INVALID, "%s", glref_error(s->g));
     int rc = mr_bind(s);
     if (!rc)
         rc = mr_uniforms(s);
@@ -184,6 +188,17 @@ int mr_frag(mr_state *s, const char *fs_src, const char *vs_src)
         for (uint32_t y = 0; y < f->height; y++)
             memcpy(s->rs.color[t] + (size_t)y * f->width * 4,
                    rows + (size_t)(f->height - 1 - y) * f->width * 4, (size_t)f->width * 16);
+    }
+    if (f->has_depth) {
+        float *d = (float *)(void *)rows;
+        s->rs.depth = malloc(npx * 4);
+        if (!s->rs.depth || !glref_read_depth(s->g, d)) {
+            free(rows);
+            return mr_fail(s, CLI_EXIT_INVALID, "depth read-back: %s", glref_error(s->g));
+        }
+        for (uint32_t y = 0; y < f->height; y++)
+            memcpy(s->rs.depth + (size_t)y * f->width, d + (size_t)(f->height - 1 - y) * f->width,
+                   (size_t)f->width * 4);
     }
     free(rows);
     return mr_readback(s);
