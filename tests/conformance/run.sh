@@ -12,6 +12,10 @@
 #      (lambda from derivatives: Mesa approximates it), lod 0.3 (LOD queries), or `tol=`);
 #      `documented` = outside it but listed in known.txt (reason in docs/fidelity.md);
 #      otherwise a failure.
+# Each case whose capture has TEX-family lookups with a D3D10 equivalent runs a second time
+# as NAME/d3d: texvm runs the capture rewritten to SAMPLE, SAMPLE_B, SAMPLE_L, SAMPLE_D,
+# SAMPLE_C, SAMPLE_I, GATHER4, SVIEWINFO, LOD ($CONF_D3D = conf_d3d) against the same
+# Mesa outputs (Mesa's nir_to_tgsi never emits those opcodes).
 # Then the programs of shared/corpus/tgsi/mesa-softpipe listed in corpus/cases.txt (tex_all
 # once per u_op), with texvm running the corpus TGSI file itself ($TEXVM_SHARED_DIR).
 # Prints one line per case and a summary table. Exit 0, 1 on failures, 77 (skip) when
@@ -20,6 +24,7 @@
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 texvm=$1 mesa_run=$2 compare=$3 work=$4
+d3d_tool=${CONF_D3D:-}
 shift 4
 if [ ! -x "$mesa_run" ]; then
   echo "conformance: SKIP: tools/mesa-run not built (needs EGL + GL development files)"
@@ -43,10 +48,14 @@ done < "$here/known.txt"
 
 n=0 agreed=0 tolerated=0 documented=0 failed=0 sp_exact=0 sp_tol=0
 
-# run_case NAME CLASS TOL TEXVM_JOB: the case's folder holds job.json (Mesa, captures
-# NAME.tgsi) and TEXVM_JOB (texvm; the same job, possibly naming another TGSI file).
+# run_case NAME CLASS TOL TEXVM_JOB [D3D]: the case's folder holds job.json (Mesa, captures
+# NAME.tgsi) and TEXVM_JOB (texvm; the same job, possibly naming another TGSI file). With
+# D3D set, Mesa is not run again: texvm runs TEXVM_JOB (the SAMPLE* rewrite of the capture)
+# into tv_d3d/ and is compared with the Mesa outputs already there; the case is NAME/d3d.
 run_case() {
-  local c=$1 class=$2 tol=$3 tvjob=$4 d="$work/$1" res="" why="" vl=- vs=- ml=0 ms=0
+  local c=$1 class=$2 tol=$3 tvjob=$4 d3d=${5:-} d="$work/$1" res="" why="" vl=- vs=- ml=0 ms=0
+  local tv=tv label=$1
+  if [ -n "$d3d" ]; then tv=tv_d3d label="$1/d3d"; mkdir -p "$d/$tv"; fi
   case "$class" in
     exact) tol=${tol:-0} ;;
     filtered) tol=${tol:-0.004} ;;
@@ -55,7 +64,7 @@ run_case() {
     *) why="no class"; res=FAIL; tol=0 ;;
   esac
   n=$((n + 1))
-  if [ -n "$res" ]; then
+  if [ -n "$res" ] || [ -n "$d3d" ]; then
     :
   elif ! "$mesa_run" --driver softpipe --tgsi "$d/$c.tgsi" --out-dir "$d/sp" --quiet \
          "$d/job.json" > "$d/softpipe.log" 2>&1; then
@@ -67,11 +76,12 @@ run_case() {
   elif ! "$mesa_run" --driver llvmpipe --out-dir "$d/lp" --quiet "$d/job.json" \
          > "$d/llvmpipe.log" 2>&1; then
     res=FAIL why="llvmpipe: $(tail -1 "$d/llvmpipe.log")"
-  elif ! "$texvm" run "$tvjob" --out-dir "$d/tv" --quiet > "$d/texvm.log" 2>&1; then
-    res=FAIL why="texvm: $(tail -1 "$d/texvm.log")"
+  fi
+  if [ -z "$res" ] && ! "$texvm" run "$tvjob" --out-dir "$d/$tv" --quiet > "$d/$tv.log" 2>&1; then
+    res=FAIL why="texvm: $(tail -1 "$d/$tv.log")"
   fi
   if [ -z "$res" ]; then
-    read -r vl vs ml ms < <("$compare" "$d/tv/out.rgba32f" "$d/lp/out.rgba32f" \
+    read -r vl vs ml ms < <("$compare" "$d/$tv/out.rgba32f" "$d/lp/out.rgba32f" \
                                         "$d/sp/out.rgba32f" "$tol")
     case "$vl" in
       exact) res=agreed ;;
@@ -80,8 +90,8 @@ run_case() {
     esac
     case "$vs" in exact) sp_exact=$((sp_exact + 1)) ;; tol) sp_tol=$((sp_tol + 1)) ;; esac
   fi
-  if [ "$res" = FAIL ] && [ -n "${known[$c]:-}" ]; then
-    res=documented why="${known[$c]} ($why)"
+  if [ "$res" = FAIL ] && [ -n "${known[$label]:-}" ]; then
+    res=documented why="${known[$label]} ($why)"
   fi
   case "$res" in
     agreed) agreed=$((agreed + 1)) ;;
@@ -89,7 +99,7 @@ run_case() {
     documented) documented=$((documented + 1)) ;;
     *) failed=$((failed + 1)) ;;
   esac
-  printf '%-26s %-9s %-7s %-10s %-10s %s\n' "$c" "$class" "$tol" "$vl($ml)" "$vs($ms)" \
+  printf '%-26s %-9s %-7s %-10s %-10s %s\n' "$label" "$class" "$tol" "$vl($ml)" "$vs($ms)" \
          "$res${why:+: $why}"
 }
 
@@ -114,6 +124,12 @@ for c in "${cases[@]}"; do
   sed -e "s#@TGSI@#$c.tgsi#" -e "s#@GLSL@#$c.frag#" -e "s#@NAME@#$c#" \
       -e "s#@UNITS@#$json#" "$here/job.json.in" > "$d/job.json"
   run_case "$c" "$class" "$tol" "$d/job.json"
+  # the same program with its TEX-family lookups rewritten to the D3D10 SAMPLE* forms
+  if [ -f "$d/$c.tgsi" ] && [ -n "$d3d_tool" ] &&
+     "$d3d_tool" "$d/$c.tgsi" "$d/${c}_d3d.tgsi" > "$d/d3d.log" 2>&1; then
+    sed -e "s#\"tgsi\": \"$c.tgsi\"#\"tgsi\": \"${c}_d3d.tgsi\"#" "$d/job.json" > "$d/job_d3d.json"
+    run_case "$c" "$class" "$tol" "$d/job_d3d.json" d3d
+  fi
 done
 
 # The corpus programs (all cases, or those named on the command line).
