@@ -67,6 +67,9 @@ float tex_srgb_to_linear(float cs);
 double tex_srgb_to_linear_d(double cs);
 float tex_linear_to_srgb(float cl);
 
+/* c / 255 rounded once, for every 8-bit UNORM code (the decoder's table). */
+extern const float tex_unorm8[256];
+
 /* Data type helpers. */
 static inline bool tex_type_is_int(unsigned t) { return t == 3 || t == 4; }
 

@@ -28,8 +28,9 @@ static inline uint32_t get_field(const uint8_t *data, unsigned off, unsigned bit
     return (uint32_t)(bits >= 32 ? v : v & ((1ull << bits) - 1));
 }
 
-/* c / 255 for every 8-bit UNORM code, rounded once (evaluated by the compiler) */
-static const float unorm8[256] = {
+/* c / 255 for every 8-bit UNORM code, rounded once (evaluated by the compiler); shared
+ * with the RGBA8 fast paths (tex_fast.c) so both decode through the same numbers */
+const float tex_unorm8[256] = {
     0.0f / 255.0f, 1.0f / 255.0f, 2.0f / 255.0f, 3.0f / 255.0f, 4.0f / 255.0f, 5.0f / 255.0f,
     6.0f / 255.0f, 7.0f / 255.0f, 8.0f / 255.0f, 9.0f / 255.0f, 10.0f / 255.0f, 11.0f / 255.0f,
     12.0f / 255.0f, 13.0f / 255.0f, 14.0f / 255.0f, 15.0f / 255.0f, 16.0f / 255.0f, 17.0f /
@@ -83,7 +84,7 @@ static const float unorm8[256] = {
 static float unorm_to_float(uint32_t c, unsigned bits)
 {
     if (bits == 8)
-        return unorm8[c & 255];
+        return tex_unorm8[c & 255];
     if (bits <= 24)   /* operands exact in float: one correctly rounded division */
         return (float)c / (float)((1u << bits) - 1);
     return (float)((double)c / (double)(bits >= 32 ? 0xffffffffu : (1u << bits) - 1));

@@ -189,6 +189,10 @@ void tex_filter_level(const tex_ctx *c, uint32_t level, unsigned filter, const f
         tex_texel(c, level, idx[0], idx[1], idx[2], face, out);
         return;
     }
+    if (c->fast && dims == 2) {
+        tex_fast_linear_2d(c, level, u, size, out);
+        return;
+    }
     int32_t i0[3] = {0, 0, 0}, i1[3] = {0, 0, 0};
     float al[3] = {0, 0, 0};
     for (unsigned a = 0; a < dims; a++)

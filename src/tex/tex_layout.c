@@ -250,6 +250,7 @@ void tex_view_init(tex_view *v, const tv_tic *tic)
     if (ok)
         compute_layout(v);
     v->valid = ok;
+    tex_fast_classify(v);
 }
 
 /* ---- public helpers on a bare header --------------------------------------------------- */

@@ -45,6 +45,7 @@ typedef struct tex_ctx {
     uint32_t q;              /* last accessible view level (relative) */
     uint32_t layer;          /* array layer (cube: first face of the cube) */
     int8_t off[3];           /* texel offsets for this lane (zeros when none) */
+    bool fast;               /* unorm8x4 view, no sRGB/compare/int/reduction (tex_fast.c) */
 } tex_ctx;
 
 /* A value flowing through filtering: float components, or raw integers for SINT/UINT. */
@@ -138,6 +139,12 @@ void tex_texel(const tex_ctx *c, uint32_t level, int32_t i, int32_t j, int32_t k
  * [0]=(i0,j0) [1]=(i1,j0) [2]=(i0,j1) [3]=(i1,j1), corner synthesised. */
 void tex_cube_footprint(const tex_ctx *c, uint32_t level, unsigned face, int64_t i0,
                         int64_t j0, tex_val t[4]);
+
+/* ---- fast paths (tex_fast.c) ----------------------------------------------------------- */
+/* tex_filter_level's LINEAR footprint for a 2-axis target when c->fast: u = texel-space
+ * coordinates (offsets added), size = the level's width and height. Bit-identical. */
+void tex_fast_linear_2d(const tex_ctx *c, uint32_t level, const float u[2],
+                        const uint32_t size[2], tex_val *out);
 
 /* ---- operations ------------------------------------------------------------------------ */
 void tex_gather_lane(const tex_ctx *c, const tv_tex_request *req, unsigned lane,

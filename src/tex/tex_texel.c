@@ -43,6 +43,10 @@ void tex_load_texel(tv_tex_unit *unit, const tex_view *v, unsigned level, unsign
     if (layer >= v->layers) layer = v->layers - 1;
     if (sample >= v->samples) sample = v->samples - 1;
 
+    if (v->unorm8x4 && !(srgb && v->srgb) && !unit->no_fast_paths) {
+        tex_fast_load_unorm8x4(unit, v, level, x, y, z, layer, out);
+        return;
+    }
     unsigned sx = 0, sy = 0;
     if (v->samples > 1)
         tex_sample_grid_pos(v, sample, &sx, &sy);

@@ -1,0 +1,237 @@
+/* The RGBA8 fast paths (src/tex/tex_fast.c) against the general path: random requests on
+ * 8-bit UNORM x4 textures (pitch and block-linear, R8G8B8A8 and B8G8R8A8, mip-mapped, odd
+ * sizes), every wrap mode, point/linear/aniso filters and mip modes, sampling ops with
+ * implicit, explicit and gradient LOD, gather and fetch, coordinates in and out of range
+ * plus NaN/inf — each request run with the fast paths on and off, in both precision modes,
+ * every result word must be bit-identical. The general path is the expected value: it is
+ * the reference the conformance and Mesa suites check. */
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "texvm/tex.h"
+#include "tex/tex_internal.h"
+
+#define BASE 0x100000ull
+#define SIZE (16u << 20)
+#define NTEX 4
+#define NSMP 24
+
+typedef struct fp {
+    tv_memory *mem;
+    tv_tex_unit *unit;
+    uint8_t *host;
+    uint32_t rng;
+} fp;
+
+static uint32_t rnd(fp *F)
+{
+    F->rng ^= F->rng << 13;
+    F->rng ^= F->rng >> 17;
+    F->rng ^= F->rng << 5;
+    return F->rng;
+}
+
+static float frnd(fp *F, float lo, float hi)
+{
+    return lo + (hi - lo) * (float)(rnd(F) >> 8) / 16777216.0f;
+}
+
+static void setup(fp *F)
+{
+    memset(F, 0, sizeof *F);
+    F->rng = 0x9e3779b9u;
+    F->host = calloc(1, SIZE);
+    assert_non_null(F->host);
+    F->mem = tv_memory_create();
+    tv_error e;
+    assert_int_equal(tv_memory_map(F->mem, BASE, F->host, SIZE, &e), TV_OK);
+    F->unit = tv_tex_create(F->mem);
+    tv_tex_set_header_pool(F->unit, BASE, 31);
+    tv_tex_set_sampler_pool(F->unit, BASE + 1024, 31);
+    uint64_t next = BASE + 0x10000;
+    static const char *fmts[NTEX] = {"R8G8B8A8_UNORM", "R8G8B8A8_UNORM", "B8G8R8A8_UNORM",
+                                     "R8G8B8A8_UNORM"};
+    static const unsigned w[NTEX] = {64, 37, 50, 16}, h[NTEX] = {64, 21, 8, 16};
+    static const uint8_t layout[NTEX] = {TV_TIC_BLOCKLINEAR, TV_TIC_PITCH, TV_TIC_BLOCKLINEAR,
+                                         TV_TIC_PITCH};
+    for (unsigned t = 0; t < NTEX; t++) {
+        tv_tic tic;
+        memset(&tic, 0, sizeof tic);
+        assert_int_equal(tv_tic_from_format(&tic, tv_format_from_name(fmts[t]), &e), TV_OK);
+        tic.header_version = layout[t];
+        tic.texture_type = TV_TEX_2D;
+        tic.width_minus_one = w[t] - 1;
+        tic.height_minus_one = (uint16_t)(h[t] - 1);
+        unsigned levels = 1;
+        while ((w[t] >> levels) || (h[t] >> levels))
+            levels++;
+        tic.max_mip_level = tic.res_view_max_mip_level = (uint8_t)(levels - 1);
+        if (t == 3) /* a view starting at level 1 */
+            tic.res_view_min_mip_level = 1;
+        if (layout[t] == TV_TIC_PITCH)
+            tic.pitch = (w[t] * 4 + 31) & ~31u;
+        tic.normalized_coords = true;
+        tic.address = next;
+        uint64_t bytes = tv_tic_size_bytes(&tic);
+        assert_true(bytes > 0);
+        for (uint64_t i = 0; i < bytes; i++)
+            F->host[next - BASE + i] = (uint8_t)rnd(F);
+        next += (bytes + 1023) & ~511ull;
+        uint32_t raw[8];
+        tv_tic_encode(&tic, raw);
+        tv_memory_write(F->mem, BASE + 32 * t, raw, 32);
+    }
+    for (unsigned s = 0; s < NSMP; s++) {
+        tv_tsc ts;
+        memset(&ts, 0, sizeof ts);
+        ts.address_u = (uint8_t)(s % 8);
+        ts.address_v = (uint8_t)((s * 3 + 1) % 8);
+        ts.address_p = TV_WRAP_REPEAT;
+        ts.mag_filter = (s & 1) ? TV_MAG_LINEAR : TV_MAG_POINT;
+        ts.min_filter = (s % 3 == 0) ? TV_MIN_POINT : TV_MIN_LINEAR;
+        ts.mip_filter = (uint8_t)(TV_MIP_NONE + (s / 3) % 3);
+        ts.max_anisotropy = (s % 5 == 4) ? 7 : (s % 7 == 6 ? 3 : 0);
+        ts.max_lod_clamp = 0xfff;
+        ts.min_lod_clamp = (s % 11 == 10) ? 0x80 : 0;
+        ts.mip_lod_bias = (s % 4 == 3) ? 0x100 : 0;
+        ts.border_color[0] = 0x3e800000u;
+        ts.border_color[1] = 0x3f000000u;
+        ts.border_color[2] = 0x3f400000u;
+        ts.border_color[3] = 0x3f800000u;
+        uint32_t raw[8];
+        tv_tsc_encode(&ts, raw);
+        tv_memory_write(F->mem, BASE + 1024 + 32 * s, raw, 32);
+    }
+}
+
+static void teardown(fp *F)
+{
+    tv_tex_destroy(F->unit);
+    tv_memory_destroy(F->mem);
+    free(F->host);
+}
+
+static float coord(fp *F)
+{
+    uint32_t k = rnd(F) % 64;
+    if (k == 0) return NAN;
+    if (k == 1) return INFINITY;
+    if (k == 2) return -INFINITY;
+    if (k == 3) return -0.0f;
+    if (k < 12) return (float)(int)(rnd(F) % 9) / 8.0f; /* texel edges and centres */
+    return frnd(F, -2.5f, 3.5f);
+}
+
+static void fill(fp *F, tv_tex_request *r, unsigned op)
+{
+    memset(r, 0, sizeof *r);
+    r->op = (uint8_t)op;
+    r->target = TV_TEXTGT_2D;
+    r->active = rnd(F) | 0x1u;
+    r->present = r->active | rnd(F);
+    uint32_t handle = tv_tex_handle(rnd(F) % NTEX, rnd(F) % NSMP);
+    bool uniform = rnd(F) % 4 != 0;
+    r->component = (uint8_t)(rnd(F) % 4);
+    for (unsigned l = 0; l < TV_TEX_LANES; l++) {
+        r->handle[l] = uniform ? handle : tv_tex_handle(rnd(F) % NTEX, rnd(F) % NSMP);
+        float span = frnd(F, 0.0f, 0.2f);
+        unsigned q = l & ~3u;
+        r->coord[0][l] = (l & 3) ? r->coord[0][q] + span * (float)(l & 1) : coord(F);
+        r->coord[1][l] = (l & 3) ? r->coord[1][q] + span * (float)((l >> 1) & 1) * 0.3f
+                                 : coord(F);
+        r->lod[l] = frnd(F, -2.0f, 8.0f);
+        for (unsigned a = 0; a < 2; a++) {
+            r->ddx[a][l] = frnd(F, -0.3f, 0.3f);
+            r->ddy[a][l] = frnd(F, -0.05f, 0.05f);
+        }
+        r->icoord[0][l] = (int32_t)(rnd(F) % 80) - 8;
+        r->icoord[1][l] = (int32_t)(rnd(F) % 80) - 8;
+        r->lod_i[l] = (int32_t)(rnd(F) % 9) - 1;
+        r->offset[0][l] = (int8_t)((int)(rnd(F) % 16) - 8);
+        r->offset[1][l] = (int8_t)((int)(rnd(F) % 16) - 8);
+    }
+    if (rnd(F) % 4 == 0)
+        r->flags |= TV_TEXF_OFFSETS;
+}
+
+static void run_both(fp *F, const tv_tex_request *r)
+{
+    tv_tex_result a, b;
+    tv_error e;
+    memset(&a, 0xcd, sizeof a);
+    memset(&b, 0xcd, sizeof b);
+    tex_set_fast_paths_disabled(F->unit, false);
+    assert_int_equal(tv_tex_execute(F->unit, r, &a, &e), TV_OK);
+    tex_set_fast_paths_disabled(F->unit, true);
+    assert_int_equal(tv_tex_execute(F->unit, r, &b, &e), TV_OK);
+    tex_set_fast_paths_disabled(F->unit, false);
+    assert_int_equal(a.invalid, b.invalid);
+    for (unsigned l = 0; l < TV_TEX_LANES; l++) {
+        if (!((r->active >> l) & 1u))
+            continue;
+        for (unsigned k = 0; k < 4; k++)
+            if (a.v[k][l] != b.v[k][l])
+                fail_msg("op %u lane %u comp %u: fast %08x general %08x (s %a t %a)", r->op, l,
+                         k, a.v[k][l], b.v[k][l], (double)r->coord[0][l],
+                         (double)r->coord[1][l]);
+        assert_memory_equal(&a.lod_clamped[l], &b.lod_clamped[l], 4);
+    }
+}
+
+/* The textures really take the fast path (else the comparison would prove nothing). */
+static void test_views_are_fast(void **state)
+{
+    (void)state;
+    fp F;
+    setup(&F);
+    for (unsigned t = 0; t < NTEX; t++) {
+        const tex_view *v = NULL;
+        const tex_sampler *s = NULL;
+        assert_true(tex_resolve(F.unit, tv_tex_handle(t, 0), &v, &s));
+        assert_true(v->unorm8x4);
+    }
+    teardown(&F);
+}
+
+static void random_ops(tv_tex_precision prec)
+{
+    static const unsigned ops[] = {TV_TEX_OP_SAMPLE, TV_TEX_OP_SAMPLE_BIAS,
+                                   TV_TEX_OP_SAMPLE_LOD, TV_TEX_OP_SAMPLE_LZ,
+                                   TV_TEX_OP_SAMPLE_GRAD, TV_TEX_OP_GATHER, TV_TEX_OP_FETCH};
+    fp F;
+    setup(&F);
+    tv_tex_set_precision(F.unit, prec);
+    static tv_tex_request r;
+    for (unsigned i = 0; i < 3000; i++) {
+        fill(&F, &r, ops[i % (sizeof ops / sizeof ops[0])]);
+        run_both(&F, &r);
+    }
+    teardown(&F);
+}
+
+static void test_reference_precision(void **state)
+{
+    (void)state;
+    random_ops(TV_TEX_PRECISION_REFERENCE);
+}
+
+static void test_hardware_precision(void **state)
+{
+    (void)state;
+    random_ops(TV_TEX_PRECISION_HARDWARE);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_views_are_fast),
+        cmocka_unit_test(test_reference_precision),
+        cmocka_unit_test(test_hardware_precision),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
