@@ -177,6 +177,8 @@ typedef struct job_texture {
     int mipmaps;             /* job_mipmaps */
     job_source *level_sources;
     size_t num_level_sources;
+    job_source *layer_sources; /* one per layer (slice, face) of level 0 */
+    size_t num_layer_sources;
     /* view / header state */
     uint32_t view_min_level, view_max_level;
     char swizzle[4];         /* 'r','g','b','a','0','1' */

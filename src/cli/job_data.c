@@ -55,8 +55,11 @@ typedef struct level_ctx {
     job_texture *t;
     const tv_format_info *fi;
     uint32_t level, w, h, layers;
-    uint8_t *dst;        /* start of the level */
+    uint8_t *dst;        /* start of the level (or of the layer being filled) */
     size_t texel_bytes;  /* bytes of one texel */
+    uint32_t layer_base; /* first layer filled (layer_sources), for patterns */
+    uint32_t all_layers; /* layers of the level, for patterns */
+    size_t bytes;        /* bytes being filled (raw sources) */
 } level_ctx;
 
 /* Store one texel's words at (layer, x, y), replicated over the samples. */
@@ -153,7 +156,8 @@ static bool from_pattern(level_ctx *L, const job_source *s)
             for (uint32_t x = 0; x < L->w; x++) {
                 double v[4];
                 uint32_t w[4];
-                job_pattern_eval(&s->pattern, x, y, layer, L->layers, L->level, L->w, L->h, v);
+                job_pattern_eval(&s->pattern, x, y, L->layer_base + layer, L->all_layers,
+                                 L->level, L->w, L->h, v);
                 pattern_words(L->fi, v, w);
                 if (!put(L, layer, x, y, w))
                     return false;
@@ -222,7 +226,7 @@ static bool fill_level(level_ctx *L, const job_source *s)
     case JOB_SRC_FILL: return from_fill(L, s);
     case JOB_SRC_PATTERN: return from_pattern(L, s);
     case JOB_SRC_RAW:
-        return from_raw(L->c, s, L->dst, job_texture_level_bytes(L->t, L->level));
+        return from_raw(L->c, s, L->dst, L->bytes);
     default: return true; /* no source: zeros */
     }
 }
@@ -248,6 +252,7 @@ static bool build_texture(jl *c, job_texture *t)
     t->data_size = total;
     bool block = fi->block_w > 1 || fi->block_h > 1;
     bool whole_raw = t->source.kind == JOB_SRC_RAW && !t->num_level_sources &&
+                     !t->num_layer_sources &&
                      t->mipmaps == JOB_MIP_NONE;
     if (whole_raw) {
         size_t m = jl_push_key(c, "source");
@@ -257,11 +262,26 @@ static bool build_texture(jl *c, job_texture *t)
     }
     for (uint32_t l = 0; l < t->levels; l++) {
         level_ctx L = {c, t, fi, l, job_level_size(t->width, l), job_level_size(t->height, l),
-                       job_texture_layers(t, l), t->data + t->level_offset[l],
-                       block ? fi->block_bytes : fi->block_bytes};
-        bool ok;
+                       job_texture_layers(t, l), t->data + t->level_offset[l], fi->block_bytes,
+                       0, job_texture_layers(t, l), t->level_size[l]};
+        bool ok = true;
         size_t m;
-        if (t->num_level_sources) {
+        if (l == 0 && t->num_layer_sources) {
+            /* one source per layer: fill each layer's slab on its own */
+            m = jl_push_key(c, "layer_sources");
+            size_t slab = t->level_size[0] / L.layers;
+            for (uint32_t y = 0; y < L.all_layers && ok; y++) {
+                level_ctx one = L;
+                one.layers = 1;
+                one.layer_base = y;
+                one.dst = L.dst + slab * y;
+                one.bytes = slab;
+                size_t mi = jl_push_index(c, y);
+                ok = fill_level(&one, &t->layer_sources[y]);
+                if (ok)
+                    jl_pop(c, mi);
+            }
+        } else if (t->num_level_sources) {
             m = jl_push_key(c, "level_sources");
             jl_push_index(c, l);
             ok = fill_level(&L, &t->level_sources[l]);
@@ -280,9 +300,12 @@ static bool build_texture(jl *c, job_texture *t)
                               job_level_size(t->width, l - 1), job_level_size(t->height, l - 1),
                               job_texture_layers(t, l - 1));
         } else {
-            m = jl_push_key(c, "source");
-            if (t->source.kind == JOB_SRC_PATTERN || t->source.kind == JOB_SRC_FILL ||
-                t->source.kind == JOB_SRC_NONE)
+            m = jl_push_key(c, t->num_layer_sources ? "layer_sources" : "source");
+            if (t->num_layer_sources)
+                ok = jl_fail(c, JOB_ERR_INVALID,
+                             "level %u has no data: set \"mipmaps\": \"generate\"", l);
+            else if (t->source.kind == JOB_SRC_PATTERN || t->source.kind == JOB_SRC_FILL ||
+                     t->source.kind == JOB_SRC_NONE)
                 ok = fill_level(&L, &t->source);
             else
                 ok = jl_fail(c, JOB_ERR_INVALID,

@@ -337,7 +337,8 @@ static bool texture(jl *c, const cJSON *e, size_t i)
 {
     static const char *const keys[] = {"name", "header_index", "type", "format", "width",
                                        "height", "depth", "layers", "levels", "samples",
-                                       "source", "mipmaps", "level_sources", "view", "layout",
+                                       "source", "mipmaps", "level_sources", "layer_sources",
+                                       "view", "layout",
                                        "pitch", "block", "header", NULL};
     static const char *const mip_names[] = {"none", "generate", "pattern", NULL};
     static const char *const layout_names[] = {"pitch", "block_linear", NULL};
@@ -396,11 +397,15 @@ static bool texture(jl *c, const cJSON *e, size_t i)
                                                          : JOB_TYPE_FLOAT;
     const cJSON *src = cJSON_GetObjectItemCaseSensitive(e, "source");
     const cJSON *lsrc = cJSON_GetObjectItemCaseSensitive(e, "level_sources");
+    const cJSON *ysrc = cJSON_GetObjectItemCaseSensitive(e, "layer_sources");
     if (!jl_get_enum(c, e, "mipmaps", mip_names, NULL, JOB_MIP_NONE, &t->mipmaps))
         return false;
-    if (src && lsrc)
-        return jl_fail_at(c, "level_sources", JOB_ERR_INVALID,
-                          "give \"source\" or \"level_sources\", not both");
+    if (!!src + !!lsrc + !!ysrc > 1)
+        return jl_fail_at(c, ysrc ? "layer_sources" : "level_sources", JOB_ERR_INVALID,
+                          "give one of \"source\", \"level_sources\" and \"layer_sources\"");
+    if (ysrc && t->mipmaps == JOB_MIP_PATTERN)
+        return jl_fail_at(c, "mipmaps", JOB_ERR_INVALID,
+                          "\"pattern\" mip maps need one pattern \"source\"");
     if (lsrc && t->mipmaps != JOB_MIP_NONE)
         return jl_fail_at(c, "mipmaps", JOB_ERR_INVALID,
                           "\"level_sources\" gives every level; leave \"mipmaps\" out");
@@ -430,6 +435,26 @@ static bool texture(jl *c, const cJSON *e, size_t i)
         t->source.values.w = NULL;
         t->source.kind = t->level_sources[0].kind;
         jl_pop(c, m);
+    } else if (ysrc) {
+        size_t m = jl_push_key(c, "layer_sources");
+        if (!cJSON_IsArray(ysrc) || cJSON_GetArraySize(ysrc) < 1)
+            return jl_fail(c, JOB_ERR_INVALID, "expected an array of sources, one per layer");
+        size_t n = (size_t)cJSON_GetArraySize(ysrc);
+        t->layer_sources = calloc(n, sizeof *t->layer_sources);
+        if (!t->layer_sources)
+            return jl_fail(c, JOB_ERR_INVALID, "out of memory");
+        size_t k = 0;
+        for (const cJSON *x = ysrc->child; x; x = x->next, k++) {
+            size_t m2 = jl_push_index(c, k);
+            t->num_layer_sources = k + 1;
+            if (!source(c, x, &t->layer_sources[k], deftype))
+                return false;
+            jl_pop(c, m2);
+        }
+        t->source = t->layer_sources[0];
+        t->source.path = NULL; /* owned by layer_sources[0] */
+        t->source.values.w = NULL;
+        jl_pop(c, m);
     } else {
         t->source.kind = JOB_SRC_NONE;
     }
@@ -443,7 +468,14 @@ static bool texture(jl *c, const cJSON *e, size_t i)
         job_source keep = t->source;
         if (lsrc) /* level 0's path lives in level_sources[0] */
             t->source.path = t->level_sources[0].path;
+        if (ysrc) /* one layer per image: nothing stacked */
+            t->source.path = t->layer_sources[0].path;
+        uint32_t keep_layers = t->layers, keep_depth = t->depth;
+        if (ysrc)
+            t->layers = t->depth = 1;
         bool ok = size_from_png(c, t, has_w, has_h || one_d);
+        t->layers = keep_layers;
+        t->depth = keep_depth;
         t->source = keep;
         if (!ok)
             return false;
@@ -462,6 +494,9 @@ static bool texture(jl *c, const cJSON *e, size_t i)
     if (t->levels > full)
         return jl_fail_at(c, "levels", JOB_ERR_INVALID, "%u levels, but a %ux%ux%u texture has %u",
                           t->levels, t->width, t->height, t->depth, full);
+    if (ysrc && t->num_layer_sources != job_texture_layers(t, 0))
+        return jl_fail_at(c, "layer_sources", JOB_ERR_INVALID, "%zu sources for %u layers",
+                          t->num_layer_sources, job_texture_layers(t, 0));
     if (lsrc && t->num_level_sources != t->levels)
         return jl_fail_at(c, "level_sources", JOB_ERR_INVALID, "%zu sources for %u levels",
                           t->num_level_sources, t->levels);

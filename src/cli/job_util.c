@@ -99,6 +99,9 @@ void job_free(job *j)
         for (size_t k = 0; k < t->num_level_sources; k++)
             job_source_free(&t->level_sources[k]);
         free(t->level_sources);
+        for (size_t k = 0; k < t->num_layer_sources; k++)
+            job_source_free(&t->layer_sources[k]);
+        free(t->layer_sources);
         free(t->overrides);
         free(t->data);
     }

@@ -141,12 +141,70 @@ static void png_textures(void **state)
                    JOB_ERR_INVALID, want);
 }
 
+/* A cube map from six PNG faces (layer_sources), one of them a pattern, with a generated
+ * chain: each face holds its own image. */
+static void cube_from_faces(void **state)
+{
+    (void)state;
+    char msg[512];
+    for (int f = 0; f < 5; f++) {
+        image img = {2, 2, 3, 8, NULL};
+        uint16_t px[12];
+        for (int i = 0; i < 12; i++)
+            px[i] = (uint16_t)(f * 40 + 2 * i);
+        img.px = px;
+        char name[32];
+        snprintf(name, sizeof name, "face%d.png", f);
+        assert_int_equal(image_png_write(tcli_path(name), &img, msg, sizeof msg), 0);
+    }
+    job *j = tcli_load_ok(
+        "{'texvm_job': 1, 'programs': [{'tgsi_text': 'FRAG\\n'}], 'frag': {'size': [1, 1]},"
+        " 'textures': [{'type': 'CUBE', 'format': 'R8G8B8A8_UNORM', 'mipmaps': 'generate',"
+        "  'layer_sources': [{'png': 'face0.png'}, {'png': 'face1.png'}, {'png': 'face2.png'},"
+        "   {'png': 'face3.png'}, {'png': 'face4.png'}, {'pattern': 'layers'}]}]}");
+    const job_texture *t = &j->textures[0];
+    assert_int_equal(t->width, 2);
+    assert_int_equal(t->height, 2);
+    assert_int_equal(t->levels, 2);
+    for (int f = 0; f < 5; f++)
+        for (int p = 0; p < 4; p++) {
+            for (int c = 0; c < 3; c++)
+                assert_int_equal(t->data[(f * 4 + p) * 4 + c], f * 40 + 2 * (p * 3 + c));
+            assert_int_equal(t->data[(f * 4 + p) * 4 + 3], 255);
+        }
+    /* face 5: the layers pattern's colour 5 (cyan) */
+    assert_int_equal(t->data[(5 * 4) * 4 + 0], 0);
+    assert_int_equal(t->data[(5 * 4) * 4 + 1], 255);
+    assert_int_equal(t->data[(5 * 4) * 4 + 2], 255);
+    /* level 1 of face 2: the mean of its four texels, red 80, 86, 92, 98 -> 89 */
+    const uint8_t *l1 = t->data + t->level_offset[1];
+    assert_int_equal(l1[2 * 4 + 0], 89);
+    job_free(j);
+    tcli_load_fail("{'texvm_job': 1, 'programs': [{'tgsi_text': 'FRAG\\n'}], 'frag': {'size': [1, 1]},"
+                   " 'textures': [{'type': 'CUBE', 'format': 'R8G8B8A8_UNORM', 'width': 2,"
+                   "  'height': 2, 'layer_sources': [{'png': 'face0.png'}]}]}",
+                   JOB_ERR_INVALID, "at key \"textures[0].layer_sources\": 1 sources for 6 layers");
+    tcli_load_fail("{'texvm_job': 1, 'programs': [{'tgsi_text': 'FRAG\\n'}], 'frag': {'size': [1, 1]},"
+                   " 'textures': [{'type': '2D_ARRAY', 'layers': 2, 'levels': 2, 'format': 'R8_UNORM',"
+                   "  'width': 2, 'height': 2, 'layer_sources': [{'fill': [1]}, {'fill': [0]}]}]}",
+                   JOB_ERR_INVALID,
+                   "at key \"textures[0].layer_sources\": level 1 has no data: set \"mipmaps\": "
+                   "\"generate\"");
+    tcli_load_fail("{'texvm_job': 1, 'programs': [{'tgsi_text': 'FRAG\\n'}], 'frag': {'size': [1, 1]},"
+                   " 'textures': [{'format': 'R8_UNORM', 'width': 2, 'source': {'fill': [1]},"
+                   "  'layer_sources': [{'fill': [0]}]}]}",
+                   JOB_ERR_INVALID,
+                   "at key \"textures[0].layer_sources\": give one of \"source\", "
+                   "\"level_sources\" and \"layer_sources\"");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(round_trips),
         cmocka_unit_test(errors),
         cmocka_unit_test(png_textures),
+        cmocka_unit_test(cube_from_faces),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
