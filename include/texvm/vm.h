@@ -45,8 +45,9 @@ typedef struct tv_vm_limits {
     uint32_t max_call_depth;
     /* Iterations of one loop (per entry of a BGNLOOP) per warp; 0 = default (1e8). */
     uint64_t max_loop_iterations;
-    /* Bytes the engine may allocate for one run (register files, shared and private
-     * memory, GS output); 0 = default (1 GiB). Exceeding it is TV_ERR_NOMEM. */
+    /* Bytes the engine may allocate per worker thread for one run (register files,
+     * stacks, shared and private memory; GS output buffers for all workers); 0 = default
+     * (1 GiB). Exceeding it is TV_ERR_NOMEM before anything runs. */
     uint64_t max_memory;
 } tv_vm_limits;
 
