@@ -195,7 +195,9 @@ tv_status vm_lower_tex(vm_lower *L)
         put_vec(L, &o, VM_TB_COORD, &in->src[row->coord], integer ? 'i' : 'f');
     if (row->extra >= 0) {
         const tv_tgsi_src *es = &in->src[row->extra];
-        char type = (row->arg == VM_TA_SAMPLE_X) ? 'i' : (row->arg == VM_TA_COMP_X ? 'u' : 'f');
+        /* TG4 src1: the component (uint), or the reference on SHADOWCUBE_ARRAY (float) */
+        char type = row->arg == VM_TA_SAMPLE_X ? 'i'
+                    : (row->arg == VM_TA_COMP_X && !tg->shadow) ? 'u' : 'f';
         if (es->reg.file != TV_FILE_NULL)
             put_vec(L, &o, VM_TB_EXTRA, es, type);
     }
@@ -204,14 +206,17 @@ tv_status vm_lower_tex(vm_lower *L)
     if (lower_offsets(L, row, &o, &flags) != TV_OK)
         return L->status;
 
-    /* gather component: src1.x per lane (TG4), else the sampler operand's swizzle .x
-     * (TG4 with the component in the swizzle, GATHER4) */
+    /* gather component: GATHER4 and TG4 whose sampler operand has a replicated swizzle
+     * (SAMP[n].yyyy: the TG4_COMPONENT_IN_SWIZZLE form, src1 ignored) take the swizzle;
+     * TG4 with the plain SAMP[n] takes src1.x per lane */
     uint32_t comp = 0;
     if (row->op == TV_TEX_OP_GATHER && !tg->shadow) {
-        if (row->arg == VM_TA_COMP_X && o.used[VM_TB_EXTRA])
+        const uint8_t *sw = in->src[row->d3d ? row->samp : row->res].swizzle;
+        bool replicated = sw[0] == sw[1] && sw[0] == sw[2] && sw[0] == sw[3];
+        if (row->arg == VM_TA_COMP_X && o.used[VM_TB_EXTRA] && !replicated)
             flags |= VM_TXF_COMP_LANE;
         else
-            comp = in->src[row->d3d ? row->samp : row->res].swizzle[0] & 3u;
+            comp = sw[0] & 3u;
     }
     static const uint8_t ident[4] = {0, 1, 2, 3};
     uint32_t swz = pack_swizzle(row->res_swizzle ? rs->swizzle : ident);

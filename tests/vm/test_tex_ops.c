@@ -277,6 +277,29 @@ static void test_compute_stage(void **state)
     fx_free(&F);
 }
 
+/* TG4 with the component in the sampler swizzle (PIPE_CAP_TGSI_TG4_COMPONENT_IN_SWIZZLE:
+ * nir_to_tgsi writes SAMP[n].<c><c><c><c> and leaves src1 undefined): a replicated sampler
+ * swizzle wins over src1. */
+static void test_tg4_component_in_swizzle(void **state)
+{
+    (void)state;
+    fx F;
+    setup(&F);
+    uint32_t out[W * H][4];
+    run_ok(&F, HDR "DCL SAMP[0]\nDCL SVIEW[0], 2D, FLOAT\nDCL TEMP[0]\n"
+                   "IMM[0] FLT32 {0.5, 0.5, 0.0, 0.0}\nIMM[1] UINT32 {1, 0, 0, 0}\n"
+                   "  0: TG4 TEMP[0], IMM[0], IMM[1].xxxx, SAMP[0].zzzz, 2D\n"
+                   "  1: TG4 OUT[0], IMM[0], IMM[1].yyyy, SAMP[0].xxxx, 2D\n"
+                   "  2: MOV OUT[0].zw, TEMP[0].zzzw\n"
+                   "  3: END\n", out);
+    /* footprint i0 = j0 = 1 */
+    expect_f(out[0][0], fx_val(0, 0, 1, 2, 0, 0), "TG4 SAMP.xxxx x", 0, 0);
+    expect_f(out[0][1], fx_val(0, 0, 2, 2, 0, 0), "TG4 SAMP.xxxx y", 0, 1);
+    expect_f(out[0][2], fx_val(0, 0, 2, 1, 0, 2), "TG4 SAMP.zzzz z", 0, 2);
+    expect_f(out[0][3], fx_val(0, 0, 1, 1, 0, 2), "TG4 SAMP.zzzz w", 0, 3);
+    fx_free(&F);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -287,6 +310,7 @@ int main(void)
         cmocka_unit_test(test_gather_forms),
         cmocka_unit_test(test_derivative_lanes),
         cmocka_unit_test(test_compute_stage),
+        cmocka_unit_test(test_tg4_component_in_swizzle),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
