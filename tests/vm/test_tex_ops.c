@@ -300,6 +300,57 @@ static void test_tg4_component_in_swizzle(void **state)
     fx_free(&F);
 }
 
+/* Helper lanes of partially covered quads feed derivatives: a triangle covering the pixels
+ * with x + y <= 3 of the 4x4 target (edge x + y = 4.4); uv = (x, y) / 4 interpolated (helpers extrapolate). */
+static void test_helper_lanes(void **state)
+{
+    (void)state;
+    fx F;
+    setup(&F);
+    uint32_t out[W * H][4];
+    memset(out, 0, sizeof out);
+    char text[1024];
+    snprintf(text, sizeof text, HDR "DCL TEMP[0..1]\n"
+             "IMM[0] FLT32 {2.0, 2.0, 0.0, 0.0}\nIMM[1] UINT32 {%u, 0, 0, 0}\n"
+             "  0: MUL TEMP[0], IN[0], IMM[0]\n"
+             "  1: MOV TEMP[1].x, IMM[1].xxxx\n"
+             "  2: TEX OUT[0], TEMP[0], TEMP[1], 2D\n"
+             "  3: END\n", H2D_MIP);
+    tv_vm_frag_params *fp = calloc(1, sizeof *fp);
+    assert_non_null(fp);
+    tv_vm_frag_params_fullscreen(fp, W, H, TV_VM_PRIM_TRIANGLE);
+    static const float pos[3][2] = {{0, 0}, {4.4f, 0}, {0, 4.4f}};
+    for (int v = 0; v < 3; v++) {
+        fp->vertices[v].x = pos[v][0];
+        fp->vertices[v].y = pos[v][1];
+        fp->vertices[v].w = 1.0f;
+        fp->vertices[v].attr[0][0] = hv_f(pos[v][0] / 4.0f);
+        fp->vertices[v].attr[0][1] = hv_f(pos[v][1] / 4.0f);
+    }
+    fp->color[0].data = &out[0][0];
+    tv_vm_bindings b;
+    tv_vm_bindings_init(&b);
+    b.tex = F.unit;
+    tv_error err;
+    if (hv_frag_p(text, fp, &b, &err) != TV_OK)
+        fail_msg("%s", err.message);
+    free(fp);
+    unsigned covered = 0;
+    for (unsigned p = 0; p < W * H; p++) {
+        unsigned x = p % W, y = p / W;
+        if (x + y > 3) {
+            assert_int_equal(out[p][0], 0u);
+            continue;
+        }
+        covered++;
+        /* lambda 1 -> level 1, texel x mod 2 (as for the full rectangle) */
+        expect_f(out[p][0], fx_val(1, 0, (int)(x % 2), (int)(y % 2), 0, 0),
+                 "TEX in a partial quad", p, 0);
+    }
+    assert_int_equal(covered, 10);
+    fx_free(&F);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -311,6 +362,7 @@ int main(void)
         cmocka_unit_test(test_derivative_lanes),
         cmocka_unit_test(test_compute_stage),
         cmocka_unit_test(test_tg4_component_in_swizzle),
+        cmocka_unit_test(test_helper_lanes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
