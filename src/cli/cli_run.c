@@ -1,6 +1,7 @@
 /* texvm run: run a job file, or a TGSI file with short-form options (docs/jobs.md §15). */
 #include "cli.h"
 #include "job.h"
+#include "job_limits.h"
 #include "job_run.h"
 #include "job_short.h"
 
@@ -28,6 +29,7 @@ static void usage(FILE *f)
             "  --max-loop-iterations N  iterations of one loop per warp before a fault\n"
             "  --max-call-depth N       CAL nesting before a fault\n"
             "  --max-memory BYTES       memory the engine may allocate for the run\n"
+            "  --max-job-memory BYTES   memory the job's resources may take (default 2 GiB)\n"
             "  --precision reference|hardware   texture-unit precision\n"
             "  --trace X,Y[,S]          FRAG: print every instruction of pixel (X,Y) [sample S]\n"
             "  --trace X[,Y[,Z]]        COMP: of global thread (X,Y,Z); VERT: of vertex X\n"
@@ -209,6 +211,12 @@ int cli_run(int argc, char **argv)
                 return CLI_EXIT_USAGE;
             }
             o.max_instructions = n;
+        } else if (!strcmp(a, "--max-job-memory")) {
+            if (!parse_u64(v, &n) || n == 0) {
+                fprintf(stderr, "texvm run: %s %s: expected a positive number\n", a, v);
+                return CLI_EXIT_USAGE;
+            }
+            job_set_max_memory(n); /* before the job is loaded (docs/limits.md) */
         } else if (!strcmp(a, "--max-loop-iterations") || !strcmp(a, "--max-call-depth") ||
                    !strcmp(a, "--max-memory")) {
             if (!parse_u64(v, &n) || n == 0 || (a[6] == 'c' && n > (1u << 20))) {

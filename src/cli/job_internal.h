@@ -14,6 +14,7 @@ typedef struct jl {
     job_error *err;
     char path[512];
     size_t path_len;
+    uint64_t reserved;       /* bytes counted against the job memory limit (job_limits.h) */
 } jl;
 
 #if defined(__GNUC__)

@@ -1,5 +1,6 @@
 /* Job loader: JSON walking with key paths and typed getters. */
 #include "job_internal.h"
+#include "job_limits.h"
 
 #include <errno.h>
 #include <math.h>
@@ -8,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 size_t jl_push_key(jl *c, const char *key)
 {
@@ -548,9 +550,28 @@ bool jl_read_file(jl *c, const char *path, uint8_t **data, size_t *size)
     FILE *f = fopen(path, "rb");
     if (!f)
         return jl_fail(c, JOB_ERR_IO, "cannot read \"%s\": %s", path, strerror(errno));
+    /* only regular files, at most the job memory limit: a job naming /dev/zero or a FIFO
+     * must not read forever (docs/limits.md) */
+    struct stat st;
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+        fclose(f);
+        return jl_fail(c, JOB_ERR_IO, "cannot read \"%s\": not a regular file", path);
+    }
+    if ((uint64_t)st.st_size > job_max_memory()) {
+        fclose(f);
+        return jl_fail(c, JOB_ERR_INVALID,
+                       "\"%s\" has %lld bytes, more than the job memory limit of %llu bytes "
+                       "(--max-job-memory)",
+                       path, (long long)st.st_size, (unsigned long long)job_max_memory());
+    }
     size_t cap = 1 << 16, n = 0;
     uint8_t *buf = malloc(cap);
     while (buf) {
+        if (n > job_max_memory()) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
         if (n == cap) {
             uint8_t *nb = realloc(buf, cap * 2);
             if (!nb) {
@@ -627,6 +648,10 @@ bool jl_payload(jl *c, const cJSON *obj, uint8_t **data, size_t *size, size_t ro
     }
     if (total == 0)
         total = 4;
+    if (!jl_reserve(c, total)) {
+        free(src);
+        goto fail;
+    }
     uint8_t *buf = malloc(total);
     if (!buf) {
         free(src);

@@ -1,5 +1,6 @@
 /* Job loader: the file, the top level, programs and stage parameters. */
 #include "job_internal.h"
+#include "job_limits.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -594,6 +595,9 @@ job *job_load_text(const char *text, size_t len, const char *path, job_error *er
     if (ok && desc && !(j->description = strdup(desc)))
         ok = jl_fail(&c, JOB_ERR_INVALID, "out of memory");
     cJSON_Delete(root);
+    char lim[256];
+    if (ok && job_check_memory(j, c.reserved, lim, sizeof lim))
+        ok = jl_fail(&c, JOB_ERR_INVALID, "%s", lim);
     if (ok)
         ok = job_build_data(j, err);
     if (!ok) {

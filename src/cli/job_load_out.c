@@ -1,5 +1,6 @@
 /* Job loader: outputs, checks, options. */
 #include "job_internal.h"
+#include "job_limits.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -128,6 +129,9 @@ static bool output(jl *c, const cJSON *e, job_output *o)
     }
     if (!*path)
         return jl_fail(c, JOB_ERR_INVALID, "empty file name");
+    if (!job_output_path_ok(path)) /* a job writes only inside its output folder */
+        return jl_fail(c, JOB_ERR_INVALID,
+                       "\"%s\" leaves the output folder (absolute, or a \"..\" part)", path);
     if (!(o->path = strdup(path)))
         return jl_fail(c, JOB_ERR_INVALID, "out of memory");
     uint32_t bits;

@@ -1,4 +1,5 @@
 /* texvm run: a loaded job onto the engine — program, resources, stage, outputs, checks. */
+#include "job_limits.h"
 #include "job_run.h"
 
 #include <stdarg.h>
@@ -213,6 +214,12 @@ int job_run(const job *j, const job_run_opts *opts)
     }
     rs->j = j;
     rs->opts = opts;
+    char lim[256];
+    if (job_check_memory(j, 0, lim, sizeof lim)) { /* short forms build jobs in code */
+        fprintf(stderr, "texvm run: %s: %s\n", j->path, lim);
+        free(rs);
+        return CLI_EXIT_INVALID;
+    }
     const job_program *jp = NULL;
     for (size_t i = 0; i < j->num_programs; i++)
         if (j->programs[i].stage == j->run)
