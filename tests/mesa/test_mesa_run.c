@@ -78,11 +78,11 @@ static void test_usage_and_errors(void **state)
     assert_int_equal(run("bad.json"), 1);
     assert_true(err_contains("does not compile"));
     put("ok.frag", "#version 330 core\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n");
-    put("msaa.json", "{ \"texvm_job\": 1, \"programs\": [ { \"stage\": \"FRAG\", \"tgsi_text\": "
-                     "\"FRAG\\n  0: END\\n\", \"glsl\": \"ok.frag\" } ], \"frag\": { \"width\": 2, "
-                     "\"height\": 2, \"samples\": 4 } }");
-    assert_int_equal(run("msaa.json"), 4); /* multisample targets: unsupported, said so */
-    assert_true(err_contains("single-sample"));
+    put("st.json", "{ \"texvm_job\": 1, \"programs\": [ { \"stage\": \"FRAG\", \"tgsi_text\": "
+                   "\"FRAG\\n  0: END\\n\", \"glsl\": \"ok.frag\" } ], \"frag\": { \"width\": 2, "
+                   "\"height\": 2, \"stencil\": { \"clear\": 0 } } }");
+    assert_int_equal(run("st.json"), 4); /* stencil: unsupported, said so */
+    assert_true(err_contains("not stencil"));
     put("nosrc.json", "{ \"texvm_job\": 1, \"programs\": [ { \"stage\": \"FRAG\", \"tgsi_text\": "
                       "\"FRAG\\n  0: END\\n\" } ], \"frag\": { \"width\": 2, \"height\": 2 } }");
     assert_int_equal(run("nosrc.json"), 1);
@@ -225,6 +225,32 @@ static void test_depth(void **state)
         assert_true(d[k] == 0.25f);
 }
 
+/* A 4-sample target: a per-sample program writes its sample index into every sample. */
+static void test_multisample_target(void **state)
+{
+    (void)state;
+    if (g_skip)
+        skip();
+    put("mst.frag", "#version 330 core\n#extension GL_ARB_sample_shading : require\n"
+                    "out vec4 o;\nvoid main() { o = vec4(float(gl_SampleID), gl_FragCoord.x, "
+                    "0.0, 1.0); }\n");
+    put("mst.json",
+        "{ \"texvm_job\": 1, \"programs\": [ { \"stage\": \"FRAG\", \"tgsi_text\": \"FRAG\\n"
+        "  0: END\\n\", \"glsl\": \"mst.frag\" } ],\n"
+        "  \"frag\": { \"width\": 3, \"height\": 2, \"samples\": 4 },\n"
+        "  \"outputs\": [ { \"target\": 0, \"raw\": \"mst.out\" } ] }");
+    assert_int_equal(run("mst.json"), 0);
+    float v[2][3][4][4];
+    read_floats("mst.out", &v[0][0][0][0], 2 * 3 * 4 * 4);
+    for (int y = 0; y < 2; y++)
+        for (int x = 0; x < 3; x++)
+            for (int k = 0; k < 4; k++) {
+                assert_true(v[y][x][k][0] == (float)k);
+                /* per-sample shading: gl_FragCoord is the sample position, inside the pixel */
+                assert_true(v[y][x][k][1] > (float)x && v[y][x][k][1] < (float)x + 1.0f);
+            }
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -254,6 +280,7 @@ int main(void)
         cmocka_unit_test(test_cube_faces_and_rows),
         cmocka_unit_test(test_constants_and_arrays),
         cmocka_unit_test(test_depth),
+        cmocka_unit_test(test_multisample_target),
     };
     return cmocka_run_group_tests_name("mesa_run", tests, setup, NULL);
 }

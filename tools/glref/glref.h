@@ -149,6 +149,11 @@ bool glref_bind_image(glref *g, unsigned unit, GLuint tex, int level, bool layer
 /* (Re)create the framebuffer: n colour targets of w×h with the given internal formats
  * (GL_RGBA32F, GL_RGBA32UI, GL_RGBA32I). */
 bool glref_framebuffer(glref *g, int w, int h, int n, const GLenum *formats);
+/* The same with multisample targets of `samples` samples (GL standard positions). */
+bool glref_framebuffer_ms(glref *g, int w, int h, int samples, int n, const GLenum *formats);
+/* Read every sample of target i: w*h*samples*16 bytes, rows of y = 0 first, the samples of
+ * a pixel one after the other. Works for single-sample targets too (samples = 1). */
+bool glref_read_samples(glref *g, int i, void *out);
 /* Add a 32-bit float depth attachment to the framebuffer, cleared to `clear`. Depth testing
  * stays off unless `write` is true, which stores every fragment's depth (test ALWAYS). */
 bool glref_framebuffer_depth(glref *g, float clear, bool write);

@@ -70,8 +70,15 @@ static const target_format *find_target(GLenum f)
 
 bool glref_framebuffer(glref *g, int w, int h, int n, const GLenum *formats)
 {
+    return glref_framebuffer_ms(g, w, h, 1, n, formats);
+}
+
+bool glref_framebuffer_ms(glref *g, int w, int h, int samples, int n, const GLenum *formats)
+{
     if (w < 1 || h < 1 || w > 16384 || h > 16384 || n < 1 || n > GLREF_MAX_TARGETS)
         return glref_fail(g, "framebuffer: bad size %dx%d or target count %d", w, h, n);
+    if (samples != 1 && samples != 2 && samples != 4 && samples != 8 && samples != 16)
+        return glref_fail(g, "framebuffer: %d samples (1, 2, 4, 8 or 16)", samples);
     for (int i = 0; i < n; i++)
         if (!find_target(formats[i]))
             return glref_fail(g, "framebuffer: target %d format 0x%x is not RGBA32F/UI/I", i,
@@ -93,21 +100,27 @@ bool glref_framebuffer(glref *g, int w, int h, int n, const GLenum *formats)
     glBindFramebuffer(GL_FRAMEBUFFER, g->fbo);
     glGenTextures(n, g->fb_tex);
     GLenum bufs[GLREF_MAX_TARGETS];
+    GLenum tt = samples > 1 ? GL_TEXTURE_2D_MULTISAMPLE : GL_TEXTURE_2D;
     for (int i = 0; i < n; i++) {
-        glBindTexture(GL_TEXTURE_2D, g->fb_tex[i]);
-        glTexImage2D(GL_TEXTURE_2D, 0, (GLint)formats[i], w, h, 0,
-                     find_target(formats[i])->format, find_target(formats[i])->type, NULL);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
-        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + (GLenum)i, GL_TEXTURE_2D,
+        glBindTexture(tt, g->fb_tex[i]);
+        if (samples > 1) {
+            glTexImage2DMultisample(tt, samples, formats[i], w, h, GL_TRUE);
+        } else {
+            glTexImage2D(tt, 0, (GLint)formats[i], w, h, 0, find_target(formats[i])->format,
+                         find_target(formats[i])->type, NULL);
+            glTexParameteri(tt, GL_TEXTURE_MAX_LEVEL, 0);
+        }
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + (GLenum)i, tt,
                                g->fb_tex[i], 0);
         bufs[i] = GL_COLOR_ATTACHMENT0 + (GLenum)i;
         g->fb_fmt[i] = formats[i];
     }
-    glBindTexture(GL_TEXTURE_2D, 0);
+    glBindTexture(tt, 0);
     glDrawBuffers(n, bufs);
     g->fb_w = w;
     g->fb_h = h;
     g->fb_n = n;
+    g->fb_samples = samples;
     GLenum st = glCheckFramebufferStatus(GL_FRAMEBUFFER);
     if (st != GL_FRAMEBUFFER_COMPLETE)
         return glref_fail(g, "framebuffer incomplete (0x%x)", (unsigned)st);
@@ -124,6 +137,8 @@ bool glref_framebuffer_depth(glref *g, float clear, bool write)
 {
     if (!g->fbo)
         return glref_fail(g, "depth: no framebuffer");
+    if (g->fb_samples > 1)
+        return glref_fail(g, "depth: not with multisample targets");
     glGenTextures(1, &g->fb_depth);
     glBindTexture(GL_TEXTURE_2D, g->fb_depth);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT32F, g->fb_w, g->fb_h, 0,
@@ -239,6 +254,59 @@ bool glref_read(glref *g, int i, void *out)
     glReadBuffer(GL_COLOR_ATTACHMENT0 + (GLenum)i);
     glReadPixels(0, 0, g->fb_w, g->fb_h, t->format, t->type, out);
     return glref_gl_ok(g, "read-back");
+}
+
+static const char k_resolve_fs[] =
+    "uniform highp %csampler2DMS src;\n"
+    "uniform int samples;\n"
+    "out %cvec4 o;\n"
+    "void main() { ivec2 p = ivec2(gl_FragCoord.xy);\n"
+    "  o = texelFetch(src, ivec2(p.x / samples, p.y), p.x %% samples); }\n";
+
+bool glref_read_samples(glref *g, int i, void *out)
+{
+    if (!g->fbo || i < 0 || i >= g->fb_n)
+        return glref_fail(g, "read: no target %d", i);
+    if (g->fb_samples == 1)
+        return glref_read(g, i, out);
+    /* spread the samples of each pixel over a (w*samples) x h single-sample texture */
+    GLenum fmt = g->fb_fmt[i];
+    char kind = fmt == GL_RGBA32UI ? 'u' : fmt == GL_RGBA32I ? 'i' : ' ';
+    char body[400], fs[512];
+    snprintf(body, sizeof body, k_resolve_fs, kind, kind);
+    snprintf(fs, sizeof fs, "%s\n%s", g->version_line, body);
+    GLuint prog = glref_program(g, NULL, fs);
+    if (!prog)
+        return false;
+    int w = g->fb_w * g->fb_samples, h = g->fb_h;
+    const target_format *t = find_target(fmt);
+    GLuint tex, fbo;
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glTexImage2D(GL_TEXTURE_2D, 0, (GLint)fmt, w, h, 0, t->format, t->type, NULL);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+    glGenFramebuffers(1, &fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, g->fb_tex[i]);
+    glBindSampler(0, 0);
+    glUseProgram(prog);
+    glUniform1i(glGetUniformLocation(prog, "src"), 0);
+    glUniform1i(glGetUniformLocation(prog, "samples"), g->fb_samples);
+    glViewport(0, 0, w, h);
+    glBindVertexArray(g->vao);
+    glDisable(GL_DEPTH_TEST);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    glReadPixels(0, 0, w, h, t->format, t->type, out);
+    bool ok = glref_gl_ok(g, "sample read-back");
+    glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, 0);
+    glBindFramebuffer(GL_FRAMEBUFFER, g->fbo);
+    glViewport(0, 0, g->fb_w, g->fb_h);
+    glDeleteFramebuffers(1, &fbo);
+    glDeleteTextures(1, &tex);
+    glDeleteProgram(prog);
+    return ok;
 }
 
 bool glref_dispatch(glref *g, GLuint prog, unsigned gx, unsigned gy, unsigned gz)

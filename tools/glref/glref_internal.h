@@ -20,6 +20,7 @@ struct glref {
     GLuint fb_tex[GLREF_MAX_TARGETS];
     GLenum fb_fmt[GLREF_MAX_TARGETS];
     GLuint fb_depth;          /* optional DEPTH_COMPONENT32F attachment */
+    int fb_samples;           /* 1, or the sample count of multisample targets */
     bool attrib_set[GLREF_MAX_ATTRIBS];
     float attrib[GLREF_MAX_ATTRIBS][4][4];
     GLuint attrib_buf;

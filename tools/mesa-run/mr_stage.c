@@ -81,9 +81,9 @@ void mr_report_timing(mr_state *s, const char *what, double *t, int n, double it
 int mr_frag(mr_state *s, const char *fs_src, const char *vs_src)
 {
     job_frag *f = &s->j->frag;
-    if (f->samples > 1 || f->has_stencil)
-        return mr_fail(s, CLI_EXIT_UNSUPPORTED, "mesa-run renders single-sample colour and "
-                       "depth targets only (no samples or stencil)");
+    if (f->has_stencil || (f->samples > 1 && f->has_depth))
+        return mr_fail(s, CLI_EXIT_UNSUPPORTED, "mesa-run renders colour targets (any sample "
+                       "count) and single-sample depth, not stencil");
     mr_decl in[GLREF_MAX_ATTRIBS];
     int nin = mr_scan_decls(fs_src, "in", in, GLREF_MAX_ATTRIBS - 1);
     char *gen = NULL;
@@ -145,7 +145,8 @@ int mr_frag(mr_state *s, const char *fs_src, const char *vs_src)
     unsigned nt = f->num_targets ? f->num_targets : 1;
     for (unsigned t = 0; t < nt; t++)
         fmts[t] = f->num_targets ? target_format(f->targets[t].format) : GL_RGBA32F;
-    if (!glref_framebuffer(s->g, (int)f->width, (int)f->height, (int)nt, fmts))
+    if (!glref_framebuffer_ms(s->g, (int)f->width, (int)f->height,
+                              f->samples > 1 ? (int)f->samples : 1, (int)nt, fmts))
         return mr_fail(s, CLI_EXIT_INVALID, "%s", glref_error(s->g));
     for (unsigned t = 0; t < f->num_targets; t++)
         glref_clear(s->g, (int)t, f->targets[t].clear);
@@ -174,20 +175,21 @@ int mr_frag(mr_state *s, const char *fs_src, const char *vs_src)
             mr_report_timing(s, "draw", t, s->opts->repeat, (double)f->width * f->height);
         free(t);
     }
-    size_t npx = (size_t)f->width * f->height;
-    uint32_t *rows = malloc(npx * 16);
+    size_t npx = (size_t)f->width * f->height, spp = f->samples ? f->samples : 1;
+    size_t row_words = (size_t)f->width * spp * 4;
+    uint32_t *rows = malloc(npx * spp * 16);
     if (!rows)
         return mr_fail(s, CLI_EXIT_INVALID, "out of memory");
     for (unsigned t = 0; t < nt; t++) {
-        s->rs.color[t] = malloc(npx * 16);
-        if (!s->rs.color[t] || !glref_read(s->g, (int)t, rows)) {
+        s->rs.color[t] = malloc(npx * spp * 16);
+        if (!s->rs.color[t] || !glref_read_samples(s->g, (int)t, rows)) {
             free(rows);
             return mr_fail(s, CLI_EXIT_INVALID, "read-back: %s", glref_error(s->g));
         }
         /* GL row 0 is the bottom row; texvm's row 0 is the top */
         for (uint32_t y = 0; y < f->height; y++)
-            memcpy(s->rs.color[t] + (size_t)y * f->width * 4,
-                   rows + (size_t)(f->height - 1 - y) * f->width * 4, (size_t)f->width * 16);
+            memcpy(s->rs.color[t] + (size_t)y * row_words,
+                   rows + (size_t)(f->height - 1 - y) * row_words, row_words * 4);
     }
     if (f->has_depth) {
         float *d = (float *)(void *)rows;
