@@ -7,9 +7,10 @@
 # peak memory.
 #   scripts/bench.sh [--quick] [--build DIR] [--rounds N] [--keep] [WORKLOAD...]
 # --quick: 256x144 pixels / 8x8 blocks, 2 rounds (a smoke test, not a measurement).
-# Timing: Mesa = mesa-run --repeat (draw/dispatch + glFinish, first run excluded, median);
-# texvm = the stage time `texvm run` prints (engine run only: no parse, no texture build,
-# no output writing), one process per run after one untimed warm-up process.
+# Timing, in-process for both: Mesa = mesa-run --repeat (draw/dispatch + glFinish, first
+# run excluded, median); texvm = build-perf/bench/bench_job (texvm run's job code; the stage
+# run — target allocation + clear + draw, or the dispatch — first run excluded, median; no
+# parse, texture build or output writing). Each round = one process per engine.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -33,18 +34,18 @@ if [ -z "$build" ]; then
     if [ -x "$root/$d/texvm" ]; then build="$root/$d"; break; fi
   done
 fi
-texvm=$build/texvm
+texvm=$build/bench/bench_job
 mesa_run=$build/tools/mesa-run
 compare=$build/tests/conf_compare
 for t in "$texvm" "$mesa_run" "$compare"; do
   if [ ! -x "$t" ]; then
-    echo "bench: SKIP: $t not built (cmake --build $build --target texvm mesa-run conf_compare)"
+    echo "bench: SKIP: $t not built (cmake --build $build --target bench_job mesa-run conf_compare)"
     exit 77
   fi
 done
-W=1920 H=1080 GX=180 GY=180 sp_repeat=3 lp_repeat=5
+W=1920 H=1080 GX=180 GY=180 sp_repeat=3 lp_repeat=5 tv_repeat=3
 if [ $quick = 1 ]; then
-  W=256 H=144 GX=8 GY=8 sp_repeat=2 lp_repeat=2
+  W=256 H=144 GX=8 GY=8 sp_repeat=2 lp_repeat=2 tv_repeat=2
   [ "$rounds" -gt 2 ] && rounds=2
 fi
 work=$build/bench-suite
@@ -84,17 +85,16 @@ run_mesa() {
   tail -1 "$out/rss" >> "$work/$key.rss"
 }
 
-# run_texvm THREADS JOB OUTDIR KEY -> appends the stage time in ms
+# run_texvm THREADS JOB OUTDIR KEY -> appends the median ms (bench_job, in-process)
 run_texvm() {
   local thr=$1 job=$2 out=$3 key=$4
   mkdir -p "$out"
-  /usr/bin/time -f %M -o "$out/rss" "$texvm" run "$job" --threads "$thr" --out-dir "$out" \
-    > "$out/log" 2>&1
-  local s
-  s=$(sed -n 's/^texvm run: .*, \([0-9.]*\) s on .*/\1/p' "$out/log" | head -1)
-  if [ -z "$s" ]; then echo "bench: $key failed:" >&2; tail -3 "$out/log" >&2; return 1; fi
-  [ -n "$key" ] || return 0
-  awk -v s="$s" 'BEGIN {print s * 1000}' >> "$work/$key.ms"
+  /usr/bin/time -f %M -o "$out/rss" "$texvm" "$job" --threads "$thr" --repeat "$tv_repeat" \
+    --out-dir "$out" > "$out/log" 2>&1
+  local ms
+  ms=$(sed -n 's/.*median \([0-9.]*\) ms.*/\1/p' "$out/log" | head -1)
+  if [ -z "$ms" ]; then echo "bench: $key failed:" >&2; tail -3 "$out/log" >&2; return 1; fi
+  echo "$ms" >> "$work/$key.ms"
   tail -1 "$out/rss" >> "$work/$key.rss"
 }
 
@@ -115,8 +115,6 @@ while read -r name glsl tmpl sampler tol; do
     echo "bench: $name: TGSI capture failed:" >&2; tail -3 "$d/capture.log" >&2; continue
   fi
   make_job "$name" "$glsl" "$tmpl" "$sampler" $W $H $GX $GY "$d/prog.tgsi" "$d/job.json"
-  echo "bench: $name: warm-up" >&2
-  run_texvm 1 "$d/job.json" "$d/warm" "" || continue
   echo "bench: $name: softpipe (1 warm-up + $sp_repeat)" >&2
   run_mesa softpipe 1 "$d/job.json" "$d/softpipe" "$sp_repeat" "$name.sp" || true
   for r in $(seq 1 "$rounds"); do

@@ -1,0 +1,176 @@
+/* bench_job: time the engine run of a job file in-process, as scripts/bench.sh needs it.
+ *   bench_job JOB.json [--threads N] [--repeat R] [--out-dir DIR]
+ * Loads the job and its TGSI, builds textures and bindings once (texvm run's own code,
+ * src/cli/job_run*.c), then runs the stage 1 + R times and prints the median of the last R
+ * (the first is the warm-up):
+ *   bench_job: FRAG 1920x1080: median X ms over R runs, Y Mpixels/s on N threads
+ * A run is run_stage(): for FRAG it allocates and clears the colour target(s) and draws
+ * (as a GL clear + draw); no parse, texture build or output writing is timed. The outputs
+ * of the last run are written like `texvm run` (for the comparison with Mesa). The job's
+ * per-input interpolation overrides are not applied (the bench jobs have none; such a job
+ * is refused). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli/job_run.h"
+
+static double now_ms(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
+}
+
+static int cmpd(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void free_targets(run_state *rs)
+{
+    for (int t = 0; t < JOB_MAX_TARGETS; t++) {
+        free(rs->color[t]);
+        rs->color[t] = NULL;
+    }
+    free(rs->depth);
+    rs->depth = NULL;
+    free(rs->stencil);
+    rs->stencil = NULL;
+}
+
+static int bench(const job *j, run_state *rs, tv_tgsi_program *prog, int threads, int repeat)
+{
+    for (size_t i = 0; i < j->frag.num_inputs && j->run == TV_TGSI_FRAG; i++)
+        if (j->frag.inputs[i].interpolate >= 0 || j->frag.inputs[i].location >= 0) {
+            fprintf(stderr, "bench_job: interpolation overrides are not supported\n");
+            return 4;
+        }
+    tv_error err;
+    memset(&err, 0, sizeof err);
+    tv_vm_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.threads = (uint32_t)threads;
+    cfg.limits.max_instructions = j->options.max_instructions;
+    cfg.limits.max_loop_iterations = j->options.max_loop_iterations;
+    cfg.limits.max_call_depth = j->options.max_call_depth;
+    cfg.limits.max_memory = j->options.max_memory;
+    tv_vm *vm = tv_vm_create(&cfg, &err);
+    tv_vm_program *p = vm ? tv_vm_program_create(vm, prog, &err) : NULL;
+    if (!p) {
+        fprintf(stderr, "bench_job: %s\n", err.message);
+        tv_vm_destroy(vm);
+        return 1;
+    }
+    tv_vm_bindings b;
+    int rc = run_textures(rs);
+    if (!rc) {
+        if (j->options.precision >= 0)
+            tv_tex_set_precision(rs->tex, (tv_tex_precision)j->options.precision);
+        rc = run_bindings(rs, &b);
+    }
+    double *t = calloc((size_t)repeat + 1, sizeof *t);
+    for (int r = 0; !rc && t && r <= repeat; r++) {
+        free_targets(rs);
+        double t0 = now_ms();
+        rc = run_stage(rs, vm, p, &b);
+        t[r] = now_ms() - t0;
+    }
+    if (!rc && t) {
+        qsort(t + 1, (size_t)repeat, sizeof *t, cmpd);
+        double med = t[1 + repeat / 2];
+        double items = (double)j->frag.width * j->frag.height;
+        if (j->run == TV_TGSI_COMP) {
+            uint32_t blk[3];
+            tv_vm_program_block_size(p, blk);
+            items = 1.0;
+            for (int k = 0; k < 3; k++)
+                items *= (double)j->comp.grid[k] * (j->comp.block[k] ? j->comp.block[k]
+                                                                      : blk[k] ? blk[k] : 1);
+        }
+        printf("bench_job: %s: median %.3f ms over %d runs, %.2f M%s/s on %d thread%s\n",
+               j->run == TV_TGSI_COMP ? "COMP" : "FRAG", med, repeat, items / (med * 1e3),
+               j->run == TV_TGSI_COMP ? "threads" : "pixels", threads, threads == 1 ? "" : "s");
+        rc = run_outputs(rs);
+    }
+    free(t);
+    if (rc && rs->error[0])
+        fprintf(stderr, "bench_job: %s\n", rs->error);
+    tv_vm_program_destroy(p);
+    tv_vm_destroy(vm);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    const char *path = NULL, *out_dir = NULL;
+    int threads = 1, repeat = 5;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--threads") && i + 1 < argc)
+            threads = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--repeat") && i + 1 < argc)
+            repeat = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--out-dir") && i + 1 < argc)
+            out_dir = argv[++i];
+        else if (argv[i][0] != '-' && !path)
+            path = argv[i];
+        else {
+            fprintf(stderr, "usage: bench_job JOB.json [--threads N] [--repeat R] "
+                            "[--out-dir DIR]\n");
+            return 2;
+        }
+    }
+    if (!path || threads < 1 || repeat < 1) {
+        fprintf(stderr, "usage: bench_job JOB.json [--threads N>=1] [--repeat R>=1] "
+                        "[--out-dir DIR]\n");
+        return 2;
+    }
+    job_error jerr;
+    job *j = job_load_file(path, &jerr);
+    if (!j) {
+        fprintf(stderr, "bench_job: %s: cannot load the job\n", path);
+        return 1;
+    }
+    const job_program *jp = NULL;
+    for (size_t i = 0; i < j->num_programs; i++)
+        if (j->programs[i].stage == j->run)
+            jp = &j->programs[i];
+    tv_tgsi_program *progs = NULL, *prog = NULL;
+    size_t count = 0;
+    tv_error err;
+    int rc = 1;
+    if (jp && tv_tgsi_parse(jp->text, jp->text_len, path, TV_TGSI_MODE_DEFAULT, &progs, &count,
+                            &err) == TV_OK) {
+        for (size_t i = 0; i < count && !prog; i++)
+            if (progs[i].processor == j->run)
+                prog = &progs[i];
+    }
+    if (!prog) {
+        fprintf(stderr, "bench_job: %s: no program for the job's stage\n", path);
+    } else {
+        job_run_opts o;
+        memset(&o, 0, sizeof o);
+        o.out_dir = out_dir;
+        o.threads = threads;
+        o.precision = -1;
+        o.quiet = true;
+        run_state *rs = calloc(1, sizeof *rs);
+        if (rs) {
+            rs->j = j;
+            rs->opts = &o;
+            rs->program_path = path;
+            rc = bench(j, rs, prog, threads, repeat);
+            free_targets(rs);
+            for (int r = 0; r < JOB_MAX_ATTRIBS; r++)
+                free(rs->vert_out[r]);
+            free(rs->global);
+            run_textures_free(rs);
+            free(rs);
+        }
+    }
+    tv_tgsi_programs_free(progs, count);
+    job_free(j);
+    return rc;
+}
