@@ -251,6 +251,32 @@ static void test_multisample_target(void **state)
             }
 }
 
+/* gl_FrontFacing follows the job's front_face (texvm's FACE), whatever the winding. */
+static void test_front_face(void **state)
+{
+    (void)state;
+    if (g_skip)
+        skip();
+    put("ff.frag", "#version 330 core\nout vec4 o;\n"
+                   "void main() { o = vec4(gl_FrontFacing ? 1.0 : 0.0); }\n");
+    for (int front = 0; front < 2; front++)
+        for (int tri = 0; tri < 2; tri++) {
+            char job[1024];
+            snprintf(job, sizeof job,
+                     "{ \"texvm_job\": 1, \"programs\": [ { \"stage\": \"FRAG\", \"tgsi_text\": "
+                     "\"FRAG\\n  0: END\\n\", \"glsl\": \"ff.frag\" } ], \"frag\": { \"width\": 2, "
+                     "\"height\": 2, \"front_face\": %s, \"primitive\": \"%s\" },\n"
+                     "  \"outputs\": [ { \"target\": 0, \"raw\": \"ff.out\" } ] }",
+                     front ? "true" : "false", tri ? "triangle" : "rect");
+            put("ff.json", job);
+            assert_int_equal(run("ff.json"), 0);
+            float v[16];
+            read_floats("ff.out", v, 16);
+            for (int k = 0; k < 16; k += 4)
+                assert_true(v[k] == (float)front);
+        }
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -281,6 +307,7 @@ int main(void)
         cmocka_unit_test(test_constants_and_arrays),
         cmocka_unit_test(test_depth),
         cmocka_unit_test(test_multisample_target),
+        cmocka_unit_test(test_front_face),
     };
     return cmocka_run_group_tests_name("mesa_run", tests, setup, NULL);
 }

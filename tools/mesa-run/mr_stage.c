@@ -159,6 +159,17 @@ int mr_frag(mr_state *s, const char *fs_src, const char *vs_src)
         rc = mr_uniforms(s);
     if (rc)
         return rc;
+    /* texvm's FACE is the job's front_face whatever the winding: make GL agree by choosing
+     * which winding is front from the first triangle's orientation. */
+    {
+        float ax = clip[1][0] / clip[1][3] - clip[0][0] / clip[0][3];
+        float ay = clip[1][1] / clip[1][3] - clip[0][1] / clip[0][3];
+        float bx = clip[2][0] / clip[2][3] - clip[0][0] / clip[0][3];
+        float by = clip[2][1] / clip[2][3] - clip[0][1] / clip[0][3];
+        bool ccw = ax * by - bx * ay > 0.0f;
+        glFrontFace(ccw == f->front_face ? GL_CCW : GL_CW);
+        glDisable(GL_CULL_FACE);
+    }
     GLenum mode = f->prim == JOB_PRIM_RECT ? GL_TRIANGLE_STRIP : GL_TRIANGLES;
     if (!glref_draw_prims(s->g, s->prog, mode, nv))
         return mr_fail(s, CLI_EXIT_INVALID, "draw: %s", glref_error(s->g));
