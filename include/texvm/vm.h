@@ -69,8 +69,8 @@ void tv_vm_set_limits(tv_vm *vm, const tv_vm_limits *limits);
 typedef struct tv_vm_program tv_vm_program;
 
 /* Validate (lenient) and lower `prog` to micro-ops. The program object is copied as far as
- * needed; `prog` may be freed afterwards. Unsupported opcodes (texture opcodes until the
- * texture issue lands) fail here with TV_ERR_UNSUPPORTED naming the opcode and line. */
+ * needed; `prog` may be freed afterwards. Unsupported opcodes fail here with
+ * TV_ERR_UNSUPPORTED naming the opcode and line (texture opcodes: docs/vm.md §8). */
 tv_vm_program *tv_vm_program_create(tv_vm *vm, const tv_tgsi_program *prog, tv_error *err);
 /* Convenience: parse `text` (the first program in it) and create. */
 tv_vm_program *tv_vm_program_from_text(tv_vm *vm, const char *text, size_t len,
