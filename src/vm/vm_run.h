@@ -72,7 +72,7 @@ struct vm_worker {
     tv_vm_trace_event tev;
     uint32_t trace_lane;
     /* frag state for the warp being run: centre barycentrics per lane */
-    float lane_bary[VM_LANES][3];
+    float lane_b[3][VM_LANES];
     uint32_t tile_x, tile_y;
     /* errors */
     tv_status status;

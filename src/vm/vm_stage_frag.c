@@ -150,6 +150,60 @@ void vm_frag_fbfetch_lane(const vm_warp *w, uint32_t color, unsigned lane, uint3
         memcpy(out, src + e * 4, 16);
 }
 
+/* Inputs of a tile that lies in one triangle, at the pixel centres: the arithmetic of
+ * interp_b() done lane-parallel (bit-identical). */
+static void interp_tile(vm_worker *wk, const vm_warp *w, const vm_fs_input *fi,
+                        const vm_frag_tri *t, vm_slot *dst)
+{
+    const vm_run *R = wk->run;
+    const tv_vm_frag_params *fp = R->fp;
+    const tv_vm_program *p = R->prog;
+    const float *b0 = wk->lane_b[0], *b1 = wk->lane_b[1], *b2 = wk->lane_b[2];
+    if (fi->semantic == TV_SEM_POSITION) {
+        float H = (float)fp->height;
+        for (unsigned l = 0; l < VM_LANES; l++) {
+            float px = (float)w->lane_x[l] + 0.5f, py = (float)w->lane_y[l] + 0.5f;
+            if (p->origin_lower_left) py = H - py;
+            if (p->center_integer) { px -= 0.5f; py -= 0.5f; }
+            dst[0].f[l] = px;
+            dst[1].f[l] = py;
+            dst[2].f[l] = b0[l] * t->z[0] + b1[l] * t->z[1] + b2[l] * t->z[2];
+            dst[3].f[l] = b0[l] * t->inv_w[0] + b1[l] * t->inv_w[1] + b2[l] * t->inv_w[2];
+        }
+        return;
+    }
+    if (fi->semantic == TV_SEM_FACE || fi->interp == TV_INTERP_CONSTANT) {
+        uint32_t v[4];
+        const float b[3] = {0, 0, 0};
+        interp_b(R, fi, t, b, 0.0f, 0.0f, v);
+        for (unsigned c = 0; c < 4; c++)
+            for (unsigned l = 0; l < VM_LANES; l++)
+                dst[c].u[l] = v[c];
+        return;
+    }
+    float w0[VM_LANES], w1[VM_LANES], w2[VM_LANES];
+    if (fi->interp == TV_INTERP_LINEAR) {
+        memcpy(w0, b0, sizeof w0);
+        memcpy(w1, b1, sizeof w1);
+        memcpy(w2, b2, sizeof w2);
+    } else {
+        for (unsigned l = 0; l < VM_LANES; l++) {
+            float a = b0[l] * t->inv_w[0], b = b1[l] * t->inv_w[1], c = b2[l] * t->inv_w[2];
+            float sum = a + b + c;
+            if (sum != 0.0f) { a /= sum; b /= sum; c /= sum; }
+            w0[l] = a; w1[l] = b; w2[l] = c;
+        }
+    }
+    const uint32_t *a0 = fp->vertices[t->v[0]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
+    const uint32_t *a1 = fp->vertices[t->v[1]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
+    const uint32_t *a2 = fp->vertices[t->v[2]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
+    for (unsigned c = 0; c < 4; c++) {
+        float v0 = vm_u2f(a0[c]), v1 = vm_u2f(a1[c]), v2 = vm_u2f(a2[c]);
+        for (unsigned l = 0; l < VM_LANES; l++)
+            dst[c].f[l] = w0[l] * v0 + w1[l] * v1 + w2[l] * v2;
+    }
+}
+
 static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint32_t sample,
                        bool per_sample)
 {
@@ -177,6 +231,7 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
         if (clear)
             whole = (int)t;
     }
+    float bl[VM_LANES][3];
     for (unsigned l = 0; l < VM_LANES; l++) {
         unsigned q = l / 4, i = l % 4;
         int32_t px = (int32_t)(tx * 8 + (q % 4) * 2 + (i & 1));
@@ -187,11 +242,9 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
         w->lane_cov[l] = 0;
         bool in = (uint32_t)px < x1 && (uint32_t)py < y1 && (uint32_t)px >= x0 &&
                   (uint32_t)py >= y0;
-        float *b = wk->lane_bary[l];
+        float *b = bl[l];
         if (whole >= 0) {
             w->lane_tri[l] = (uint8_t)whole;
-            if (p->num_inputs)
-                bary(&R->tris[whole], (float)px + 0.5f, (float)py + 0.5f, b);
             if (in)
                 w->lane_cov[l] = all_samples;
         } else {
@@ -230,6 +283,22 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
             present |= 0xfu << q;
     vm_worker_warp(wk, 0, present, live);
     w->sample = sample;
+    if (p->num_inputs) {
+        if (whole >= 0) {
+            /* the same formula as bary(), lane-parallel */
+            const vm_frag_tri *T = &R->tris[whole];
+            for (unsigned l = 0; l < VM_LANES; l++) {
+                float fx = (float)w->lane_x[l] + 0.5f, fy = (float)w->lane_y[l] + 0.5f;
+                wk->lane_b[0][l] = edge(T->x[1], T->y[1], T->x[2], T->y[2], fx, fy) / T->area;
+                wk->lane_b[1][l] = edge(T->x[2], T->y[2], T->x[0], T->y[0], fx, fy) / T->area;
+                wk->lane_b[2][l] = edge(T->x[0], T->y[0], T->x[1], T->y[1], fx, fy) / T->area;
+            }
+        } else {
+            for (unsigned l = 0; l < VM_LANES; l++)
+                for (unsigned k = 0; k < 3; k++)
+                    wk->lane_b[k][l] = bl[l][k];
+        }
+    }
     /* registers a program may read before writing start at 0 (scratch and switch
        selectors are always written first) */
     memset(&w->r[p->temp.base], 0, (size_t)(p->sv.base - p->temp.base) * sizeof(vm_slot));
@@ -238,6 +307,12 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
     for (uint32_t k = 0; k < p->num_inputs; k++) {
         const vm_fs_input *fi = &p->inputs[k];
         vm_slot *dst = &w->r[p->in.base + fi->reg * 4];
+        bool at_sample = per_sample && (fi->location == TV_LOC_SAMPLE ||
+                                        fi->semantic == TV_SEM_POSITION);
+        if (whole >= 0 && !at_sample) {
+            interp_tile(wk, w, fi, &R->tris[whole], dst);
+            continue;
+        }
         for (unsigned l = 0; l < VM_LANES; l++) {
             float sx = 0.5f, sy = 0.5f;
             if (per_sample && (fi->location == TV_LOC_SAMPLE || fi->semantic == TV_SEM_POSITION))
@@ -251,9 +326,10 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
             }
             uint32_t v[4];
             const vm_frag_tri *tri = &R->tris[w->lane_tri[l]];
-            if (sx == 0.5f && sy == 0.5f)
-                interp_b(R, fi, tri, wk->lane_bary[l], (float)w->lane_x[l] + sx,
-                         (float)w->lane_y[l] + sy, v);
+            if (sx == 0.5f && sy == 0.5f) {
+                const float b[3] = {wk->lane_b[0][l], wk->lane_b[1][l], wk->lane_b[2][l]};
+                interp_b(R, fi, tri, b, (float)w->lane_x[l] + sx, (float)w->lane_y[l] + sy, v);
+            }
             else
                 interp_at(R, fi, tri, (float)w->lane_x[l] + sx, (float)w->lane_y[l] + sy, v);
             for (unsigned c = 0; c < 4; c++) dst[c].u[l] = v[c];
@@ -304,6 +380,34 @@ static void write_outputs(vm_worker *wk, vm_warp *w, bool per_sample, uint32_t l
     const vm_run *R = wk->run;
     const tv_vm_frag_params *fp = R->fp;
     const tv_vm_program *p = R->prog;
+    if (R->samples == 1) {
+        /* one sample: per output register, every live lane */
+        for (int32_t r = 0; r < p->out.count; r++) {
+            uint8_t sem = p->out_sem[r];
+            const vm_slot *o = &w->r[p->out.base + (uint32_t)r * 4];
+            uint32_t *col = NULL;
+            if (sem == TV_SEM_COLOR && p->out_sem_index[r] < TV_VM_MAX_COLOR_TARGETS)
+                col = fp->color[p->out_sem_index[r]].data;
+            for (unsigned l = 0; l < VM_LANES; l++) {
+                if (!((w->live >> l) & 1u))
+                    continue;
+                uint64_t pix = (uint64_t)w->lane_y[l] * fp->width + (uint64_t)w->lane_x[l];
+                if (col) {
+                    uint32_t *d = col + pix * 4;
+                    d[0] = o[0].u[l]; d[1] = o[1].u[l]; d[2] = o[2].u[l]; d[3] = o[3].u[l];
+                } else if (sem == TV_SEM_POSITION && fp->depth) {
+                    fp->depth[pix] = o[2].f[l];
+                } else if (sem == TV_SEM_STENCIL && fp->stencil) {
+                    fp->stencil[pix] = o[1].u[l];
+                } else if (sem == TV_SEM_SAMPLEMASK && fp->sample_mask_out) {
+                    fp->sample_mask_out[pix] = o[0].u[l];
+                }
+            }
+        }
+        wk->stats.invocations += (uint64_t)__builtin_popcount(live0);
+        wk->stats.killed += (uint64_t)__builtin_popcount(live0 & ~w->live);
+        return;
+    }
     for (unsigned l = 0; l < VM_LANES; l++) {
         if (!((w->live >> l) & 1u))
             continue;
