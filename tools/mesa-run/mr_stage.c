@@ -132,6 +132,25 @@ int mr_frag(mr_state *s, const char *fs_src, const char *vs_src)
         snprintf(aname, sizeof aname, "a%d", k);
         GLint loc = glGetAttribLocation(s->prog, aname);
         const job_frag_input *ji = input_named(f, in[k].name, nin);
+        /* mesa-run cannot change a GLSL declaration: job overrides must agree with it */
+        if (ji && ji->interpolate >= 0) {
+            int glsl = strstr(in[k].qual, "flat") ? TV_INTERP_CONSTANT
+                       : strstr(in[k].qual, "noperspective") ? TV_INTERP_LINEAR
+                                                             : TV_INTERP_PERSPECTIVE;
+            if (ji->interpolate != glsl)
+                return mr_fail(s, CLI_EXIT_UNSUPPORTED, "frag input %s: the job's interpolate "
+                               "differs from the GLSL declaration (\"%s\")", in[k].name,
+                               in[k].qual);
+        }
+        if (ji && ji->location >= 0) {
+            int glsl = strstr(in[k].qual, "centroid") ? TV_LOC_CENTROID
+                       : strstr(in[k].qual, "sample") ? TV_LOC_SAMPLE
+                                                      : TV_LOC_CENTER;
+            if (ji->location != glsl)
+                return mr_fail(s, CLI_EXIT_UNSUPPORTED, "frag input %s: the job's location "
+                               "differs from the GLSL declaration (\"%s\")", in[k].name,
+                               in[k].qual);
+        }
         float corners[4][4] = {{0}};
         if (ji)
             memcpy(corners, ji->values, sizeof corners);
