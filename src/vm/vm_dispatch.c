@@ -241,3 +241,12 @@ void vm_worker_count(vm_worker *wk, const vm_warp *w)
     wk->stats.uops += w->uops;
     wk->stats.warps++;
 }
+
+void vm_zero_regs(vm_warp *w)
+{
+    /* every register a program may read before writing it: TEMP, IN, OUT, SV and ADDR
+       (scratch and switch selectors are always written first) */
+    const tv_vm_program *p = w->prog;
+    size_t end = (size_t)p->addr.base + (size_t)p->addr.count * 4;
+    memset(&w->r[p->temp.base], 0, (end - p->temp.base) * sizeof(vm_slot));
+}

@@ -95,6 +95,8 @@ typedef tv_status (*vm_job_fn)(vm_worker *wk, uint64_t job, tv_error *err);
 tv_status vm_run_jobs(vm_run *run, uint64_t njobs, uint32_t nwarps, vm_job_fn fn,
                       tv_vm_stats *stats, tv_error *err);
 
+/* Zero the registers a program can read before writing (per warp start). */
+void vm_zero_regs(vm_warp *w);
 /* Add a finished warp's counters to the worker's statistics. */
 void vm_worker_count(vm_worker *wk, const vm_warp *w);
 

@@ -64,12 +64,9 @@ static tv_status comp_job(vm_worker *wk, uint64_t job, tv_error *err)
         uint32_t n = nthreads - first < VM_LANES ? nthreads - first : VM_LANES;
         uint32_t present = n == 32 ? VM_ALL_LANES : (1u << n) - 1u;
         vm_warp *w = vm_worker_warp(wk, i, present, present);
+        /* zero the registers so results never depend on earlier warps */
+        vm_zero_regs(w);
         set_sv(w, R, bid, first, nthreads);
-        /* zero the non-uniform registers so results never depend on earlier warps */
-        const tv_vm_program *p = w->prog;
-        memset(&w->r[p->temp.base], 0, (size_t)(p->sv.base - p->temp.base) * sizeof(vm_slot));
-        memset(&w->r[p->addr.base], 0,
-               (size_t)(p->num_slots - p->addr.base) * sizeof(vm_slot));
         if (R->tracing) {
             const uint32_t *id = R->vm->trace.id;
             for (unsigned l = 0; l < n; l++) {

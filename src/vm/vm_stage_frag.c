@@ -301,8 +301,7 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
     }
     /* registers a program may read before writing start at 0 (scratch and switch
        selectors are always written first) */
-    memset(&w->r[p->temp.base], 0, (size_t)(p->sv.base - p->temp.base) * sizeof(vm_slot));
-    memset(&w->r[p->addr.base], 0, (size_t)p->addr.count * 4 * sizeof(vm_slot));
+    vm_zero_regs(w);
     /* inputs */
     for (uint32_t k = 0; k < p->num_inputs; k++) {
         const vm_fs_input *fi = &p->inputs[k];

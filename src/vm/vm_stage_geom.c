@@ -105,7 +105,7 @@ static tv_status geom_job(vm_worker *wk, uint64_t job, tv_error *err)
         for (unsigned s = 0; s < TV_VM_MAX_STREAMS; s++)
             g->ls[l][s].nverts = g->ls[l][s].nprims = g->ls[l][s].open = 0;
     vm_warp *w = vm_worker_warp(wk, 0, present, present);
-    memset(&w->r[p->temp.base], 0, (size_t)(p->num_slots - p->temp.base) * sizeof(vm_slot));
+    vm_zero_regs(w);
     uint32_t nv = p->gs_in_vertices;
     for (unsigned l = 0; l < n; l++) {
         uint64_t k = (first + l) / inv;

@@ -27,7 +27,7 @@ static tv_status vert_job(vm_worker *wk, uint64_t job, tv_error *err)
     uint32_t n = P->count - first < VM_LANES ? P->count - first : VM_LANES;
     uint32_t present = n == 32 ? VM_ALL_LANES : (1u << n) - 1u;
     vm_warp *w = vm_worker_warp(wk, 0, present, present);
-    memset(&w->r[p->temp.base], 0, (size_t)(p->num_slots - p->temp.base) * sizeof(vm_slot));
+    vm_zero_regs(w);
     for (unsigned l = 0; l < n; l++) {
         uint32_t i = first + l;
         uint32_t index = P->indices ? P->indices[i] : i;
