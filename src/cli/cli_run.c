@@ -282,6 +282,21 @@ int cli_run(int argc, char **argv)
                         "--save-job are for TGSI files; a job file says all of that itself\n");
         return CLI_EXIT_USAGE;
     }
+    /* --out FOLDER/FILE.png (the user's own command line, unlike a job file's outputs):
+     * the folder becomes the output folder when --out-dir is not given */
+    char out_folder[1024];
+    const char *slash = sa.out ? strrchr(sa.out, '/') : NULL;
+    if (slash && !o.out_dir) {
+        size_t n = (size_t)(slash - sa.out);
+        if (n >= sizeof out_folder) {
+            fprintf(stderr, "texvm run: --out %s: the folder name is too long\n", sa.out);
+            return CLI_EXIT_USAGE;
+        }
+        memcpy(out_folder, sa.out, n);
+        out_folder[n] = '\0';
+        o.out_dir = n ? out_folder : "/";
+        sa.out = slash + 1;
+    }
     if (o.out_dir && !make_dirs(o.out_dir)) {
         fprintf(stderr, "texvm run: cannot create the output folder \"%s\"\n", o.out_dir);
         return CLI_EXIT_IO;

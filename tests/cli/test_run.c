@@ -285,6 +285,14 @@ static void trace_and_short_forms(void **state)
     assert_int_equal(texvm("ids.tgsi --grid 2x2 --buffer 0=128"), 0);
     contains("buffer0.txt", "0x0000: 0 1 2 3\n");
     contains("buffer0.txt", "0x0070: 52 53 54 55\n"); /* y = 3, x = 4..7 */
+    /* --out with a folder: the folder (created) holds the image */
+    char args[700];
+    snprintf(args, sizeof args, "uv.tgsi --size 2x2 --out '%s/sub/dir/o.png' --quiet",
+             tcli_tmpdir());
+    assert_int_equal(texvm(args), 0);
+    assert_int_equal(image_png_read(tcli_path("sub/dir/o.png"), &img, msg, sizeof msg), 0);
+    assert_int_equal(img.width, 2);
+    image_free(&img);
     assert_int_equal(texvm("ids.tgsi --size 4x4"), 2);
     contains("stderr.txt", "ids.tgsi: --size and --out are for FRAG programs");
 }
