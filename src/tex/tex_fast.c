@@ -51,38 +51,80 @@ void tex_fast_load_unorm8x4(tv_tex_unit *unit, const tex_view *v, unsigned level
         memcpy(&out[c], &tex_unorm8[buf[v->unorm8_byte[c]]], 4);
 }
 
-/* One tap as floats: the border texel, or the decoded texel (in range: the wrap modes
- * return indices inside the level). */
-static inline void tap(const tex_ctx *c, unsigned level, int32_t i, int32_t j, float f[4],
-                       uint32_t raw[4])
+/* tex_wrap_linear for the two integer-domain modes the common samplers use, with the
+ * power-of-two REPEAT as a mask (imod(a, n) == a & (n - 1) in two's complement); other
+ * modes go to the general function. */
+static inline void wrap_linear(unsigned mode, float u, uint32_t size, bool hw, int32_t *i0,
+                               int32_t *i1, float *alpha)
 {
-    const tex_view *v = c->v;
-    if (i == TEX_BORDER || j == TEX_BORDER) {
-        memcpy(raw, c->border, 16);
-    } else if (level >= v->levels || (uint32_t)i >= tex_level_width(v, level) ||
-               (uint32_t)j >= tex_level_height(v, level) || c->layer >= v->layers) {
-        /* not reachable from the wrap modes; the general loader's rules apply */
-        tex_load_texel(c->unit, v, level, (unsigned)i, (unsigned)j, 0, c->layer, 0, false, raw);
-    } else {
-        uint8_t buf[4];
-        read4(c->unit, v, tex_texel_offset(v, level, (unsigned)i, (unsigned)j, 0, c->layer, 0),
-              buf);
-        for (unsigned k = 0; k < 4; k++)
-            memcpy(&raw[k], &tex_unorm8[buf[v->unorm8_byte[k]]], 4);
+    if (mode != TV_WRAP_REPEAT && mode != TV_WRAP_CLAMP_TO_EDGE) {
+        tex_wrap_linear(mode, u, size, hw, i0, i1, alpha);
+        return;
     }
-    memcpy(f, raw, 16);
+    if (hw)
+        u = tex_q8(u);
+    int64_t a;
+    tex_select_linear(u, false, &a, alpha);
+    int64_t n = size ? size : 1;
+    if (mode == TV_WRAP_CLAMP_TO_EDGE) {
+        *i0 = (int32_t)(a < 0 ? 0 : a > n - 1 ? n - 1 : a);
+        *i1 = (int32_t)(a + 1 < 0 ? 0 : a + 1 > n - 1 ? n - 1 : a + 1);
+    } else if ((n & (n - 1)) == 0) {
+        *i0 = (int32_t)(a & (n - 1));
+        *i1 = (int32_t)((a + 1) & (n - 1));
+    } else {
+        int64_t r0 = a % n, r1 = (a + 1) % n;
+        *i0 = (int32_t)(r0 < 0 ? r0 + n : r0);
+        *i1 = (int32_t)(r1 < 0 ? r1 + n : r1);
+    }
+}
+
+/* tex_texel_offset split into a column part and a row part (z = 0): pitch = x * 4 +
+ * y * pitch; block-linear = the GOB/block terms of x plus those of y (they only add). */
+static inline uint64_t col_offset(const tex_view *v, unsigned level, uint32_t x)
+{
+    if (v->mem_layout == TV_TIC_PITCH || v->mem_layout == TV_TIC_PITCH_COLOR_KEY)
+        return (uint64_t)x * 4u;
+    uint64_t xb = (uint64_t)x * 4u;
+    unsigned shift = 9 + v->gob_h_log2[level] + v->gob_d_log2[level];
+    return ((xb >> 6) << shift) + ((xb % 64) / 32) * 256 + ((xb % 32) / 16) * 32 + xb % 16;
+}
+
+static inline uint64_t row_offset(const tex_view *v, unsigned level, uint32_t y)
+{
+    if (v->mem_layout == TV_TIC_PITCH || v->mem_layout == TV_TIC_PITCH_COLOR_KEY)
+        return (uint64_t)y * v->pitch;
+    unsigned bh = v->gob_h_log2[level];
+    unsigned shift = 9 + bh + v->gob_d_log2[level];
+    uint64_t yy = y;
+    return (((yy >> (3 + bh)) * v->level_gobs_x[level]) << shift) +
+           (((yy >> 3) & ((1u << bh) - 1)) << 9) + ((yy % 8) / 2) * 64 + (yy % 2) * 16;
 }
 
 void tex_fast_linear_2d(const tex_ctx *c, uint32_t level, const float u[2],
                         const uint32_t size[2], tex_val *out)
 {
+    const tex_view *v = c->v;
     int32_t i0[2], i1[2];
     float al[2];
     for (unsigned a = 0; a < 2; a++)
-        tex_wrap_linear(c->wrap[a], u[a], size[a], c->hw, &i0[a], &i1[a], &al[a]);
+        wrap_linear(c->wrap[a], u[a], size[a], c->hw, &i0[a], &i1[a], &al[a]);
     const float wx[2] = {1.0f - al[0], al[0]}, wy[2] = {1.0f - al[1], al[1]};
     const int32_t ix[2] = {i0[0], i1[0]}, iy[2] = {i0[1], i1[1]};
-    unsigned abs_level = c->base_level + level;
+    unsigned L = c->base_level + level;
+    /* the whole footprint straight from host memory when the view is mapped there */
+    bool direct = L < v->levels && c->layer < v->layers && v->host &&
+                  v->host_generation == tex_memory_generation(c->unit->mem);
+    uint64_t xo[2] = {0, 0}, yo[2] = {0, 0};
+    if (direct) {
+        uint64_t base = (uint64_t)c->layer * v->layer_stride + v->level_offset[L];
+        for (unsigned k = 0; k < 2; k++) {
+            if (ix[k] != TEX_BORDER)
+                xo[k] = col_offset(v, L, (uint32_t)ix[k]);
+            if (iy[k] != TEX_BORDER)
+                yo[k] = base + row_offset(v, L, (uint32_t)iy[k]);
+        }
+    }
     bool first = true;
     for (unsigned t = 0; t < 4; t++) {
         float w = 1.0f;
@@ -90,9 +132,24 @@ void tex_fast_linear_2d(const tex_ctx *c, uint32_t level, const float u[2],
         w *= wy[t >> 1];
         if (w == 0.0f)
             continue;
-        float f[4];
+        int32_t i = ix[t & 1u], j = iy[t >> 1];
         uint32_t raw[4];
-        tap(c, abs_level, ix[t & 1u], iy[t >> 1], f, raw);
+        if (i == TEX_BORDER || j == TEX_BORDER) {
+            memcpy(raw, c->border, 16);
+        } else {
+            uint64_t off = xo[t & 1u] + yo[t >> 1];
+            if (direct && (uint32_t)i < size[0] && (uint32_t)j < size[1] &&
+                off + 4 <= v->size_bytes) {
+                const uint8_t *p = v->host + off;
+                for (unsigned k = 0; k < 4; k++)
+                    memcpy(&raw[k], &tex_unorm8[p[v->unorm8_byte[k]]], 4);
+            } else { /* the general loader (its clamps and memory rules) */
+                tex_load_texel(c->unit, v, L, (unsigned)i, (unsigned)j, 0, c->layer, 0, false,
+                               raw);
+            }
+        }
+        float f[4];
+        memcpy(f, raw, 16);
         for (unsigned k = 0; k < 4; k++) {
             float x = w == 1.0f ? f[k] : w * f[k];
             out->f[k] = first ? x : out->f[k] + x;
