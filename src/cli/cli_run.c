@@ -219,8 +219,12 @@ int cli_run(int argc, char **argv)
             job_set_max_memory(n); /* before the job is loaded (docs/limits.md) */
         } else if (!strcmp(a, "--max-loop-iterations") || !strcmp(a, "--max-call-depth") ||
                    !strcmp(a, "--max-memory")) {
-            if (!parse_u64(v, &n) || n == 0 || (a[6] == 'c' && n > (1u << 20))) {
+            if (!parse_u64(v, &n) || n == 0) {
                 fprintf(stderr, "texvm run: %s %s: expected a positive number\n", a, v);
+                return CLI_EXIT_USAGE;
+            }
+            if (a[6] == 'c' && n > (1u << 20)) {
+                fprintf(stderr, "texvm run: %s %s: expected 1..%u\n", a, v, 1u << 20);
                 return CLI_EXIT_USAGE;
             }
             if (a[6] == 'l')

@@ -20,7 +20,7 @@ static tv_status fault_error(vm_warp *w, const vm_uop *u, tv_error *err)
     else if (w->run && w->run->stage == TV_TGSI_COMP)
         snprintf(where, sizeof where, " (thread %d,%d)", w->lane_x[w->fault_lane],
                  w->lane_y[w->fault_lane]);
-    return tv_error_set(err, w->fault_code, in ? in->line : 0, 0,
+    return tv_error_set(err, w->fault_code, in ? in->line : 0, in ? in->column : 0,
                         "instruction %u (%s), lane %u%s: %s", u->insn,
                         in ? vm_opname(in->opcode) : "END", w->fault_lane, where,
                         w->fault_msg);
