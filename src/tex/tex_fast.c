@@ -133,29 +133,31 @@ void tex_fast_linear_2d(const tex_ctx *c, uint32_t level, const float u[2],
         if (w == 0.0f)
             continue;
         int32_t i = ix[t & 1u], j = iy[t >> 1];
-        uint32_t raw[4];
+        float f[4]; /* element-wise copies: no wide reload of narrow stores */
         if (i == TEX_BORDER || j == TEX_BORDER) {
-            memcpy(raw, c->border, 16);
+            for (unsigned k = 0; k < 4; k++)
+                memcpy(&f[k], &c->border[k], 4);
         } else {
             uint64_t off = xo[t & 1u] + yo[t >> 1];
             if (direct && (uint32_t)i < size[0] && (uint32_t)j < size[1] &&
                 off + 4 <= v->size_bytes) {
                 const uint8_t *p = v->host + off;
                 for (unsigned k = 0; k < 4; k++)
-                    memcpy(&raw[k], &tex_unorm8[p[v->unorm8_byte[k]]], 4);
+                    f[k] = tex_unorm8[p[v->unorm8_byte[k]]];
             } else { /* the general loader (its clamps and memory rules) */
+                uint32_t raw[4];
                 tex_load_texel(c->unit, v, L, (unsigned)i, (unsigned)j, 0, c->layer, 0, false,
                                raw);
+                for (unsigned k = 0; k < 4; k++)
+                    memcpy(&f[k], &raw[k], 4);
             }
         }
-        float f[4];
-        memcpy(f, raw, 16);
         for (unsigned k = 0; k < 4; k++) {
             float x = w == 1.0f ? f[k] : w * f[k];
             out->f[k] = first ? x : out->f[k] + x;
+            if (first)
+                memcpy(&out->u[k], &f[k], 4);
         }
-        if (first)
-            memcpy(out->u, raw, 16);
         first = false;
     }
 }
