@@ -4,19 +4,6 @@
 
 #include "tex/tex_sampling.h"
 
-#define TEX_I64_LIMIT 1099511627776.0f /* 2^40: far outside any texture, no overflow */
-
-int64_t tex_floor_i64(float x)
-{
-    if (!(x == x))
-        return 0;
-    if (x <= -TEX_I64_LIMIT)
-        return -(int64_t)TEX_I64_LIMIT;
-    if (x >= TEX_I64_LIMIT)
-        return (int64_t)TEX_I64_LIMIT;
-    return (int64_t)floorf(x);
-}
-
 float tex_rne(float x)
 {
     return rintf(x); /* the default FP environment rounds to nearest even */

@@ -5,6 +5,8 @@
 #ifndef TEXVM_TEX_SAMPLING_H
 #define TEXVM_TEX_SAMPLING_H
 
+#include <math.h>
+
 #include "tex/tex_internal.h"
 
 /* ---- targets (tex_target.c) ------------------------------------------------------------ */
@@ -55,7 +57,18 @@ typedef struct tex_val {
 } tex_val;
 
 /* ---- small numeric helpers (tex_coord.c) ----------------------------------------------- */
-int64_t tex_floor_i64(float x);       /* floor, saturating to +-2^40, NaN -> 0 */
+#define TEX_I64_LIMIT 1099511627776.0f /* 2^40: far outside any texture, no overflow */
+/* floor, saturating to +-2^40, NaN -> 0 (inline: on every sampling path) */
+static inline int64_t tex_floor_i64(float x)
+{
+    if (!(x == x))
+        return 0;
+    if (x <= -TEX_I64_LIMIT)
+        return -(int64_t)TEX_I64_LIMIT;
+    if (x >= TEX_I64_LIMIT)
+        return (int64_t)TEX_I64_LIMIT;
+    return (int64_t)floorf(x);
+}
 float tex_rne(float x);               /* round to nearest even */
 float tex_q8(float x);                /* round to a multiple of 1/256 (RNE); keeps inf/NaN */
 uint32_t tex_layer_index(float a, uint32_t layers); /* clamp(RNE(a), 0, layers-1) */
@@ -83,7 +96,16 @@ void tex_wrap_linear(unsigned mode, float u, uint32_t size, bool hw, int32_t *i0
 /* Integer-domain wrap of one index (used by modes defined on integers). */
 int64_t tex_wrap_int(unsigned mode, int64_t i, uint32_t size);
 /* Texel selection without any wrap: floor(u-0.5) and the weight (per precision mode). */
-void tex_select_linear(float u, bool hw, int64_t *i0, float *alpha);
+static inline void tex_select_linear(float u, bool hw, int64_t *i0, float *alpha)
+{
+    if (hw)
+        u = tex_q8(u);
+    float x = u - 0.5f;
+    float fl = floorf(x);
+    *i0 = tex_floor_i64(x);
+    float a = x - fl;
+    *alpha = (a == a && a >= 0.0f && a < 1.0f) ? a : 0.0f;
+}
 int64_t tex_select_nearest(float u, bool hw);
 
 /* ---- border and defaults (tex_border.c) ------------------------------------------------ */

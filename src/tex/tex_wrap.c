@@ -53,17 +53,6 @@ int64_t tex_select_nearest(float u, bool hw)
     return tex_floor_i64(u);
 }
 
-void tex_select_linear(float u, bool hw, int64_t *i0, float *alpha)
-{
-    if (hw)
-        u = tex_q8(u);
-    float x = u - 0.5f;
-    float fl = floorf(x);
-    *i0 = tex_floor_i64(x);
-    float a = x - fl;
-    *alpha = (a == a && a >= 0.0f && a < 1.0f) ? a : 0.0f;
-}
-
 /* The legacy clamps, as a coordinate clamp in texel units (EXT_texture_mirror_clamp). */
 static bool legacy_clamp(unsigned mode, float *u, uint32_t size)
 {
