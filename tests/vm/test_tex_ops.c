@@ -123,6 +123,32 @@ static void test_multisample(void **state)
     expect_f(out[5][0], 0.5, "SAMPLE_POS render target", 5, 0);
     expect_f(out[5][1], 0.5, "SAMPLE_POS render target", 5, 1);
     assert_int_equal(out[5][2], 1);
+    /* a 4x render target: sample 1 at (0.875, 0.375), 4 samples (every sample of a pixel
+     * stores the same values: the program does not run per sample) */
+    uint32_t (*ms)[4] = calloc(W * H * 4, sizeof *ms);
+    assert_non_null(ms);
+    tv_vm_frag_params *fp = calloc(1, sizeof *fp);
+    assert_non_null(fp);
+    tv_vm_frag_params_fullscreen(fp, W, H, TV_VM_PRIM_RECT);
+    fp->samples = 4;
+    fp->color[0].data = &ms[0][0];
+    tv_vm_bindings b;
+    tv_vm_bindings_init(&b);
+    tv_error err;
+    if (hv_frag_p(HDR "DCL TEMP[0..1]\nIMM[0] INT32 {1, 0, 0, 0}\n"
+                      "  0: SAMPLE_POS TEMP[0], TEMP[1], IMM[0].xxxx\n"
+                      "  1: SAMPLE_INFO TEMP[1], TEMP[1], IMM[0].xxxx\n"
+                      "  2: MOV OUT[0].xy, TEMP[0].xyyy\n"
+                      "  3: MOV OUT[0].zw, TEMP[1].xxxy\n"
+                      "  4: END\n", fp, &b, &err) != TV_OK)
+        fail_msg("%s", err.message);
+    for (unsigned e = 0; e < W * H * 4; e++) {
+        expect_f(ms[e][0], 0.875, "SAMPLE_POS 4x target x", e, 0);
+        expect_f(ms[e][1], 0.375, "SAMPLE_POS 4x target y", e, 1);
+        assert_int_equal(ms[e][2], 4);
+    }
+    free(fp);
+    free(ms);
     fx_free(&F);
 }
 
