@@ -73,8 +73,10 @@ static void build_request(const vm_warp *w, const vm_uop *u, const vm_tex_oprow 
     req->present = w->present | w->exec;
     req->component = (uint8_t)(u->src[4] & 3u);
     bool compare = row->d3d ? row->compare : tg->shadow;
-    if (compare && row->op != TV_TEX_OP_QUERY_DIM && row->op != TV_TEX_OP_QUERY_SAMPLES &&
-        row->op != TV_TEX_OP_FETCH)
+    const uint32_t compares = 1u << TV_TEX_OP_SAMPLE | 1u << TV_TEX_OP_SAMPLE_BIAS |
+                              1u << TV_TEX_OP_SAMPLE_LOD | 1u << TV_TEX_OP_SAMPLE_LZ |
+                              1u << TV_TEX_OP_SAMPLE_GRAD | 1u << TV_TEX_OP_GATHER;
+    if (compare && (compares >> row->op & 1u))
         req->flags |= TV_TEXF_COMPARE;
     if (row->level0)
         req->flags |= TV_TEXF_FORCE_LEVEL0;
