@@ -1,5 +1,6 @@
 /* PNG and raw image files (libpng's classic API; errors come back through setjmp). */
 #include "image.h"
+#include "job_limits.h"
 
 #include <errno.h>
 #include <png.h>
@@ -109,6 +110,19 @@ int image_png_read(const char *path, image *out, char *msg, size_t msgsize)
         fclose(f);
         snprintf(msg, msgsize, "\"%s\": unsupported PNG (%ux%u, %d channels, %d bits)", path,
                  ii.width, ii.height, ii.channels, ii.bits);
+        return 1;
+    }
+    /* a few KiB of PNG can claim gigabytes: the decode buffers count against the job memory
+     * limit (docs/limits.md) */
+    uint64_t need = (uint64_t)rowbytes * ii.height + (uint64_t)samples * sizeof(uint16_t);
+    if (need > job_max_memory()) {
+        png_destroy_read_struct(&png, &info, NULL);
+        fclose(f);
+        snprintf(msg, msgsize,
+                 "\"%s\": a %ux%u PNG needs %llu bytes to decode, more than the job memory "
+                 "limit of %llu bytes (--max-job-memory)",
+                 path, ii.width, ii.height, (unsigned long long)need,
+                 (unsigned long long)job_max_memory());
         return 1;
     }
     uint8_t *volatile raw = malloc(rowbytes * ii.height);
