@@ -1,5 +1,6 @@
-/* Differential test against Mesa 22.3 softpipe: every GLSL fragment program in
- * tests/vm/mesa/ (no texture opcodes) runs on softpipe through tools/mesa-run, which also
+/* Differential test against Mesa 22.3 softpipe: every GLSL fragment (.frag, 33x17 target)
+ * and compute (.comp, grid and buffer size from its header) program in tests/vm/mesa/
+ * (no texture opcodes) runs on softpipe through tools/mesa-run, which also
  * captures the TGSI softpipe executes; `texvm run` then executes that TGSI with the same
  * inputs (1 and 2 threads) and the raw outputs are compared: bit-exact for UINT targets,
  * within the tolerance written in the program's header for FLOAT targets. Skips when
@@ -92,7 +93,8 @@ static void t_mesa_softpipe(void **s)
     struct dirent *e;
     while ((e = readdir(d)) && n < 256) {
         size_t len = strlen(e->d_name);
-        if (len > 5 && !strcmp(e->d_name + len - 5, ".frag"))
+        if (len > 5 && (!strcmp(e->d_name + len - 5, ".frag") ||
+                        !strcmp(e->d_name + len - 5, ".comp")))
             names[n++] = strdup(e->d_name);
     }
     closedir(d);
@@ -122,6 +124,12 @@ static void t_mesa_softpipe(void **s)
             snprintf(constants, sizeof constants, "%.*s", (int)(end ? end - cl : 0), cl);
         }
         bool deviation = strstr(src, "// softpipe-deviation:") != NULL;
+        bool comp = strstr(names[i], ".comp") != NULL;
+        unsigned grid[3] = {1, 1, 1}, bufsize = 1024;
+        const char *gl = strstr(src, "// grid: ");
+        if (gl) sscanf(gl, "// grid: %u %u %u", &grid[0], &grid[1], &grid[2]);
+        const char *bl = strstr(src, "// buffer: ");
+        if (bl) sscanf(bl, "// buffer: %u", &bufsize);
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         FILE *f = fopen(path, "wb");
         assert_non_null(f);
@@ -131,12 +139,20 @@ static void t_mesa_softpipe(void **s)
         snprintf(path, sizeof path, "%s/job.json", dir);
         f = fopen(path, "wb");
         assert_non_null(f);
-        fprintf(f, "{ \"texvm_job\": 1,\n"
-                   "  \"programs\": [ { \"stage\": \"FRAG\", \"tgsi\": \"%s.tgsi\", \"glsl\": \"%s\" } ],\n"
-                   "  \"frag\": { \"width\": 33, \"height\": 17, \"targets\": [ { \"format\": \"%s\" } ] },\n"
-                   "  \"constants\": [ { \"slot\": 0, \"values\": %s } ],\n"
-                   "  \"outputs\": [ { \"target\": 0, \"raw\": \"out.raw\" } ] }\n",
-                stem, names[i], flt ? "R32G32B32A32_FLOAT" : "R32G32B32A32_UINT", constants);
+        if (comp)
+            fprintf(f, "{ \"texvm_job\": 1,\n"
+                       "  \"programs\": [ { \"stage\": \"COMP\", \"tgsi\": \"%s.tgsi\", \"glsl\": \"%s\" } ],\n"
+                       "  \"comp\": { \"grid\": [%u, %u, %u] },\n"
+                       "  \"buffers\": [ { \"name\": \"buf\", \"slot\": 0, \"size\": %u } ],\n"
+                       "  \"outputs\": [ { \"buffer\": \"buf\", \"raw\": \"out.raw\" } ] }\n",
+                    stem, names[i], grid[0], grid[1], grid[2], bufsize);
+        else
+            fprintf(f, "{ \"texvm_job\": 1,\n"
+                       "  \"programs\": [ { \"stage\": \"FRAG\", \"tgsi\": \"%s.tgsi\", \"glsl\": \"%s\" } ],\n"
+                       "  \"frag\": { \"width\": 33, \"height\": 17, \"targets\": [ { \"format\": \"%s\" } ] },\n"
+                       "  \"constants\": [ { \"slot\": 0, \"values\": %s } ],\n"
+                       "  \"outputs\": [ { \"target\": 0, \"raw\": \"out.raw\" } ] }\n",
+                    stem, names[i], flt ? "R32G32B32A32_FLOAT" : "R32G32B32A32_UINT", constants);
         fclose(f);
         snprintf(cmd, sizeof cmd,
                  "cd '%s' && rm -rf sp tv1 tv2 && mkdir -p sp tv1 tv2 && "
@@ -201,7 +217,7 @@ static void t_mesa_softpipe(void **s)
            (unsigned)n, exact, tolerated, documented, failed);
     for (size_t k = 0; k < n; k++) free(names[k]);
     assert_int_equal(failed, 0);
-    assert_true(n >= 20);
+    assert_true(n >= 30);
 }
 
 int main(void)
