@@ -9,6 +9,7 @@
  *   > NAME                      a file; its lines follow as `|TEXT` (a newline is added)
  *   > NAME hex                  a binary file; `|HEX` lines of hex digits
  *   > NAME repeat N             a file of the following `|TEXT` lines repeated N times
+ *                               (a NAME given again appends to the file)
  *   $ ARGS                      texvm's arguments, separated by spaces
  *   ! TEXT                      one expected stderr line (exactly; `!` alone = empty line)
  *   stderr empty                nothing on stderr (the docs row says `` (nothing) ``)
@@ -238,7 +239,10 @@ static bool run_case(const tc_case *c, const char *bin)
     for (unsigned i = 0; i < c->num_files; i++) {
         char p[512];
         snprintf(p, sizeof p, "%s/%s", dir, c->files[i].name);
-        FILE *f = fopen(p, "wb");
+        bool again = false;
+        for (unsigned k = 0; k < i; k++)
+            again = again || !strcmp(c->files[k].name, c->files[i].name);
+        FILE *f = fopen(p, again ? "ab" : "wb");
         assert_non_null(f);
         for (unsigned r = 0; r < c->files[i].repeat; r++)
             if (c->files[i].size)
