@@ -9,7 +9,8 @@
 #   4. run the captured TGSI with `texvm run`,
 #   5. compare (conf_compare): `agreed` = bit-exact with llvmpipe; `tolerated` = within the
 #      case's tolerance (`// class:` exact 0, filtered 4e-3 (explicit LOD), implicit 0.06
-#      (lambda from derivatives: Mesa approximates it), lod 0.3 (LOD queries), or `tol=`);
+#      (lambda from derivatives: Mesa computes one lambda per quad), lod 0.3 (LOD queries),
+#      or `tol=`);
 #      `documented` = outside it but listed in known.txt (reason in docs/fidelity.md);
 #      otherwise a failure.
 # Each case whose capture has TEX-family lookups with a D3D10 equivalent runs a second time

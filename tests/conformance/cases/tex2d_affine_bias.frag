@@ -1,0 +1,16 @@
+#version 330 core
+#extension GL_ARB_shading_language_420pack : require
+#extension GL_ARB_texture_query_lod : require
+#extension GL_ARB_texture_query_levels : require
+#extension GL_ARB_texture_gather : require
+#extension GL_ARB_gpu_shader5 : require
+#extension GL_ARB_texture_cube_map_array : require
+// TXB on affine coordinates: lambda 1 + bias 1 = 2
+// units: c2d:tri_repeat
+// class: filtered
+in vec2 v_uv;
+out vec4 o;
+layout(binding = 0) uniform sampler2D s0;
+void main() {
+   o = texture(s0, v_uv * 2.0, 1.0);
+}
