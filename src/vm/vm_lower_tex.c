@@ -221,8 +221,12 @@ tv_status vm_lower_tex(vm_lower *L)
     static const uint8_t ident[4] = {0, 1, 2, 3};
     uint32_t swz = pack_swizzle(row->res_swizzle ? rs->swizzle : ident);
 
+    unsigned size = 1;
+    for (unsigned k = 0; k < VM_TB_SIZE; k++)
+        if (o.used[k])
+            size = k + 1;
     uint32_t base = 0;
-    for (unsigned k = 0; k < VM_TB_SIZE; k++) {
+    for (unsigned k = 0; k < size; k++) {
         uint32_t s = vm_lower_scratch(L);
         if (k == 0)
             base = s;
@@ -242,6 +246,7 @@ tv_status vm_lower_tex(vm_lower *L)
     u->src[2] = samp_index;
     u->src[3] = swz;
     u->src[4] = comp;
+    u->src[5] = size;
     u->aux = in->opcode;
     u->aux2 = flags;
     u->aux3 = target;

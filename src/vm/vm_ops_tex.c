@@ -28,22 +28,22 @@ static int8_t clamp_offset(int32_t v)
 }
 
 /* Handle of one lane: bindless value, or (sampler << 20) | view from the indices. */
-static uint32_t lane_handle(const vm_slot *B, const vm_uop *u, unsigned l)
+static uint32_t lane_handle(const vm_slot *const *B, const vm_uop *u, unsigned l)
 {
     if (u->aux2 & VM_TXF_BINDLESS)
-        return B[VM_TB_RES].u[l];
+        return B[VM_TB_RES]->u[l];
     int64_t res = (int64_t)u->src[1], samp = (int64_t)u->src[2];
     if (u->aux2 & VM_TXF_RES_LANE)
-        res += B[VM_TB_RES].i[l];
+        res += B[VM_TB_RES]->i[l];
     if (u->aux2 & VM_TXF_SAMP_LANE)
-        samp += B[VM_TB_SAMP].i[l];
+        samp += B[VM_TB_SAMP]->i[l];
     if (res < 0 || res > 0xfffff || samp < 0 || samp > 0xfff)
         return 0xffffffffu;   /* past every pool: reads zeros */
     return tv_tex_handle((uint32_t)res, (uint32_t)samp);
 }
 
 /* SAMPLE_POS / SAMPLE_INFO on the render target (no SVIEW operand). */
-static void rt_query(vm_warp *w, const vm_uop *u, const vm_slot *B, vm_slot res[4])
+static void rt_query(vm_warp *w, const vm_uop *u, const vm_slot *const *B, vm_slot res[4])
 {
     const vm_run *R = w->run;
     uint32_t samples = R->samples ? R->samples : 1;
@@ -52,7 +52,7 @@ static void rt_query(vm_warp *w, const vm_uop *u, const vm_slot *B, vm_slot res[
             res[0].u[l] = samples;
             continue;
         }
-        int32_t s = B[VM_TB_EXTRA].i[l];
+        int32_t s = B[VM_TB_EXTRA]->i[l];
         if (samples <= 1) {
             res[0].f[l] = 0.5f;
             res[1].f[l] = 0.5f;
@@ -65,7 +65,8 @@ static void rt_query(vm_warp *w, const vm_uop *u, const vm_slot *B, vm_slot res[
 
 /* Fill the request from the operand block. */
 static void build_request(const vm_warp *w, const vm_uop *u, const vm_tex_oprow *row,
-                          const vm_tex_tgtrow *tg, const vm_slot *B, tv_tex_request *req)
+                          const vm_tex_tgtrow *tg, const vm_slot *const *B,
+                          tv_tex_request *req)
 {
     req->op = row->op;
     req->target = tg->target;
@@ -90,46 +91,46 @@ static void build_request(const vm_warp *w, const vm_uop *u, const vm_tex_oprow 
     for (unsigned l = 0; l < VM_LANES; l++) {
         req->handle[l] = lane_handle(B, u, l);
         for (unsigned d = 0; d < tg->dims; d++) {
-            req->coord[d][l] = B[VM_TB_COORD + d].f[l];
-            req->icoord[d][l] = B[VM_TB_COORD + d].i[l];
+            req->coord[d][l] = B[VM_TB_COORD + d]->f[l];
+            req->icoord[d][l] = B[VM_TB_COORD + d]->i[l];
         }
         if (tg->layer >= 0) {
-            req->coord[3][l] = B[VM_TB_COORD + tg->layer].f[l];
-            req->icoord[3][l] = B[VM_TB_COORD + tg->layer].i[l];
+            req->coord[3][l] = B[VM_TB_COORD + tg->layer]->f[l];
+            req->icoord[3][l] = B[VM_TB_COORD + tg->layer]->i[l];
         }
         if (req->flags & TV_TEXF_COMPARE) {
             unsigned at = row->arg == VM_TA_REF_X ? VM_TB_EXTRA
                           : tg->ref == VM_TEX_REF_EXTRA ? VM_TB_EXTRA + (unsigned)row->ref_extra
                           : VM_TB_COORD + (unsigned)(tg->ref >= 0 ? tg->ref : 0);
-            req->ref[l] = B[at].f[l];
+            req->ref[l] = B[at]->f[l];
         }
         switch (row->arg) {
-        case VM_TA_BIAS_W: case VM_TA_LOD_W: req->lod[l] = B[VM_TB_COORD + 3].f[l]; break;
-        case VM_TA_PROJ_W: req->q[l] = B[VM_TB_COORD + 3].f[l]; break;
-        case VM_TA_BIAS_X: case VM_TA_LOD_X: req->lod[l] = B[VM_TB_EXTRA].f[l]; break;
+        case VM_TA_BIAS_W: case VM_TA_LOD_W: req->lod[l] = B[VM_TB_COORD + 3]->f[l]; break;
+        case VM_TA_PROJ_W: req->q[l] = B[VM_TB_COORD + 3]->f[l]; break;
+        case VM_TA_BIAS_X: case VM_TA_LOD_X: req->lod[l] = B[VM_TB_EXTRA]->f[l]; break;
         case VM_TA_GRAD:
             for (unsigned d = 0; d < 3; d++) {
-                req->ddx[d][l] = B[VM_TB_EXTRA + d].f[l];
-                req->ddy[d][l] = B[VM_TB_EXTRA2 + d].f[l];
+                req->ddx[d][l] = B[VM_TB_EXTRA + d]->f[l];
+                req->ddy[d][l] = B[VM_TB_EXTRA2 + d]->f[l];
             }
             break;
-        case VM_TA_SAMPLE_X: req->sample[l] = B[VM_TB_EXTRA].i[l]; break;
-        case VM_TA_LEVEL_X: req->lod_i[l] = B[VM_TB_COORD].i[l]; break;
+        case VM_TA_SAMPLE_X: req->sample[l] = B[VM_TB_EXTRA]->i[l]; break;
+        case VM_TA_LEVEL_X: req->lod_i[l] = B[VM_TB_COORD]->i[l]; break;
         default: break;
         }
         if (fetch) {
             if (tg->sample >= 0 && row->arg != VM_TA_SAMPLE_X)
-                req->sample[l] = B[VM_TB_COORD + tg->sample].i[l];
+                req->sample[l] = B[VM_TB_COORD + tg->sample]->i[l];
             else if (tg->sample < 0 && tg->target != TV_TEXTGT_1D_BUFFER)
-                req->lod_i[l] = B[VM_TB_COORD + 3].i[l];   /* level in .w */
+                req->lod_i[l] = B[VM_TB_COORD + 3]->i[l];   /* level in .w */
         }
         if (u->aux2 & VM_TXF_OFFSETS)
             for (unsigned c = 0; c < 3; c++)
-                req->offset[c][l] = clamp_offset(B[VM_TB_OFF + c].i[l]);
+                req->offset[c][l] = clamp_offset(B[VM_TB_OFF + c]->i[l]);
         if (u->aux2 & VM_TXF_OFFSETS4)
             for (unsigned k = 0; k < 4; k++)
                 for (unsigned c = 0; c < 2; c++)
-                    req->offset4[k][c][l] = clamp_offset(B[VM_TB_OFF + 3 * k + c].i[l]);
+                    req->offset4[k][c][l] = clamp_offset(B[VM_TB_OFF + 3 * k + c]->i[l]);
     }
     /* GL: implicit-LOD lookups outside fragment shaders use lambda_base = 0 (plus bias) */
     if (w->run->stage != TV_TGSI_FRAG) {
@@ -161,7 +162,11 @@ void vm_h_tex(vm_warp *w, const vm_uop *u)
 {
     const vm_tex_oprow *row = vm_tex_oprow_get(u->aux);
     const vm_tex_tgtrow *tg = vm_tex_tgtrow_get(u->aux3);
-    const vm_slot *B = &w->r[u->src[0]];
+    /* the operand block: entries past the allocated ones read as zeros */
+    static const vm_slot zero;
+    const vm_slot *B[VM_TB_SIZE];
+    for (unsigned k = 0; k < VM_TB_SIZE; k++)
+        B[k] = k < u->src[5] ? &w->r[u->src[0] + k] : &zero;
     vm_slot res[4];
     memset(res, 0, sizeof res);
     if (!row || !tg)
@@ -187,7 +192,7 @@ void vm_h_tex(vm_warp *w, const vm_uop *u)
             for (unsigned c = 0; c < 4; c++) {
                 uint32_t m = 0;
                 for (unsigned l = 0; l < VM_LANES; l++)
-                    m |= (uint32_t)((B[VM_TB_EXTRA].u[l] & 3u) == c) << l;
+                    m |= (uint32_t)((B[VM_TB_EXTRA]->u[l] & 3u) == c) << l;
                 req.active = all & m;
                 req.component = (uint8_t)c;
                 if (req.active && !execute(w, u, unit, &req, &out))

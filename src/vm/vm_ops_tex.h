@@ -10,6 +10,7 @@
  *   src[2]  direct sampler index (D3D forms; = src[1] for the TEX family)
  *   src[3]  result swizzle (2 bits per channel; identity 0xe4)
  *   src[4]  gather component (when not per lane)
+ *   src[5]  number of block slots allocated (entries past it read as zeros)
  *   aux     TGSI opcode, aux2 VM_TXF_* flags, aux3 TGSI target
  *   dst[0..3] four result slots (committed to the destination by writemask afterwards). */
 #ifndef TEXVM_VM_OPS_TEX_H
@@ -17,14 +18,15 @@
 
 #include "vm/vm_internal.h"
 
-/* Operand block layout (slot offsets from src[0]). */
+/* Operand block layout (slot offsets from src[0]); the block is allocated up to its last
+ * used entry, so a plain TEX takes 6 scratch slots. */
 enum {
-    VM_TB_COORD = 0,    /* src coordinates x, y, z, w */
-    VM_TB_EXTRA = 4,    /* first extra vec4 source (TXD ddx, TEX2/TXB2/TXL2/TG4 src1, …) */
-    VM_TB_EXTRA2 = 8,   /* second extra vec4 source (TXD / SAMPLE_D ddy) */
-    VM_TB_OFF = 12,     /* texel offsets: offset k component c at 12 + 3k + c (k < 4) */
-    VM_TB_RES = 24,     /* per-lane resource index, or bindless handle */
-    VM_TB_SAMP = 25,    /* per-lane sampler index */
+    VM_TB_RES = 0,      /* per-lane resource index, or bindless handle */
+    VM_TB_SAMP = 1,     /* per-lane sampler index */
+    VM_TB_COORD = 2,    /* src coordinates x, y, z, w */
+    VM_TB_EXTRA = 6,    /* first extra vec4 source (TXD ddx, TEX2/TXB2/TXL2/TG4 src1, …) */
+    VM_TB_EXTRA2 = 10,  /* second extra vec4 source (TXD / SAMPLE_D ddy) */
+    VM_TB_OFF = 14,     /* texel offsets: offset k component c at 14 + 3k + c (k < 4) */
     VM_TB_SIZE = 26
 };
 
