@@ -150,6 +150,13 @@ static int run_with_program(run_state *rs, tv_tgsi_program *prog)
     cfg.limits.max_call_depth = o->max_call_depth ? o->max_call_depth
                                                   : j->options.max_call_depth;
     cfg.limits.max_memory = o->max_memory ? o->max_memory : j->options.max_memory;
+    /* every worker allocates its own registers, stacks, shared and private memory: all
+     * workers together stay within the job memory limit (docs/limits.md) */
+    uint64_t per_worker = job_max_memory() / (cfg.threads ? cfg.threads : 1);
+    if (!cfg.limits.max_memory)
+        cfg.limits.max_memory = (uint64_t)1 << 30; /* the engine's default */
+    if (cfg.limits.max_memory > per_worker)
+        cfg.limits.max_memory = per_worker ? per_worker : 1;
     tv_vm *vm = tv_vm_create(&cfg, &err);
     if (!vm) {
         cli_print_error(&err);
