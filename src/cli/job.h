@@ -274,6 +274,7 @@ typedef struct job_check {
     int type;                /* job_word_type of the expected values */
     job_words values;
     double tolerance;
+    char *reference;         /* a whole-image check against this PNG (resolved), or NULL */
 } job_check;
 
 typedef struct job_options {

@@ -186,9 +186,37 @@ static bool check(jl *c, const cJSON *e, job_check *k)
 {
     static const char *const keys[] = {"target", "depth", "stencil", "texture", "buffer",
                                        "hwatomics", "pixel", "level", "layer", "offset", "type",
-                                       "values", "tolerance", NULL};
+                                       "values", "tolerance", "reference", NULL};
     if (!jl_object(c, e, keys) || !resource(c, e, false, &k->res, &k->index))
         return false;
+    if (cJSON_GetObjectItemCaseSensitive(e, "reference")) {
+        /* a whole image against a PNG: tolerance in PNG steps */
+        uint32_t level, layer;
+        if (k->res == JOB_RES_BUFFER || k->res == JOB_RES_HWATOMIC)
+            return jl_fail_at(c, "reference", JOB_ERR_INVALID,
+                              "a reference image is for targets, depth, stencil and textures");
+        if (cJSON_GetObjectItemCaseSensitive(e, "values") ||
+            cJSON_GetObjectItemCaseSensitive(e, "pixel"))
+            return jl_fail_at(c, "reference", JOB_ERR_INVALID,
+                              "give \"reference\" or \"pixel\" and \"values\", not both");
+        if (!jl_get_path(c, e, "reference", true, &k->reference) ||
+            !jl_get_double(c, e, "tolerance", false, 0.0, 0.0, 65535.0, &k->tolerance) ||
+            !jl_get_uint(c, e, "level", false, 0, 0, 15, &level) ||
+            !jl_get_uint(c, e, "layer", false, 0, 0, 65535, &layer))
+            return false;
+        k->level = level;
+        k->layer = layer;
+        if (k->res == JOB_RES_TEXTURE) {
+            const job_texture *t = &c->job->textures[k->index];
+            if (level >= t->levels)
+                return jl_fail_at(c, "level", JOB_ERR_INVALID,
+                                  "level %u, but the texture has %u levels", level, t->levels);
+            if (layer >= job_texture_layers(t, level))
+                return jl_fail_at(c, "layer", JOB_ERR_INVALID, "layer %u, but the texture has %u",
+                                  layer, job_texture_layers(t, level));
+        }
+        return true;
+    }
     job *j = c->job;
     bool image_like = k->res == JOB_RES_TARGET || k->res == JOB_RES_TEXTURE ||
                       k->res == JOB_RES_DEPTH || k->res == JOB_RES_STENCIL;

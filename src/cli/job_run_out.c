@@ -108,7 +108,8 @@ static void px_texture(const run_state *rs, const job_output *o, uint32_t x, uin
         memset(out, 0, 16);
 }
 
-static int write_png(run_state *rs, const job_output *o, const char *path)
+/* The PNG pixels of an output (or of a reference check): o->channels and o->bits. */
+static int build_image(run_state *rs, const job_output *o, image *out)
 {
     const job *j = rs->j;
     uint32_t w, h;
@@ -154,6 +155,16 @@ static int write_png(run_state *rs, const job_output *o, const char *path)
                 *q++ = png_sample(fi, v[comp], comp, o->bits);
             }
         }
+    *out = img;
+    return 0;
+}
+
+static int write_png(run_state *rs, const job_output *o, const char *path)
+{
+    image img;
+    int rc = build_image(rs, o, &img);
+    if (rc)
+        return rc;
     char msg[600];
     int r = image_png_write(path, &img, msg, sizeof msg);
     image_free(&img);
@@ -382,12 +393,75 @@ static bool word_matches(uint32_t got, uint32_t want, int type, double tol)
     return fabs((double)g - (double)w) <= tol;
 }
 
+/* A whole-image check: the output as a PNG of the reference's channels and depth, every
+ * sample within `tolerance` PNG steps. Returns 0 (pass), 1 (fail, printed) or -code. */
+static int reference_check(run_state *rs, size_t i, const job_check *k)
+{
+    image ref, img;
+    char msg[600];
+    int r = image_png_read(k->reference, &ref, msg, sizeof msg);
+    if (r)
+        return -run_fail(rs, r == 3 ? CLI_EXIT_IO : CLI_EXIT_INVALID, "checks[%zu]: %s", i, msg);
+    static const int chan_of[5] = {0, JOB_PNG_GRAY, JOB_PNG_GA, JOB_PNG_RGB, JOB_PNG_RGBA};
+    job_output o;
+    memset(&o, 0, sizeof o);
+    o.res = k->res;
+    o.index = k->index;
+    o.level = (int)k->level;
+    o.layer = (int)k->layer;
+    o.channels = chan_of[ref.channels];
+    o.bits = ref.bits;
+    int rc = build_image(rs, &o, &img);
+    if (rc) {
+        image_free(&ref);
+        return -rc;
+    }
+    if (img.width != ref.width || img.height != ref.height) {
+        fprintf(stderr, "texvm run: check %zu failed: the image is %ux%u, \"%s\" is %ux%u\n", i,
+                img.width, img.height, k->reference, ref.width, ref.height);
+        image_free(&img);
+        image_free(&ref);
+        return 1;
+    }
+    size_t pixels = (size_t)img.width * img.height, bad = 0, worst_at = 0;
+    int worst = 0;
+    for (size_t p = 0; p < pixels; p++) {
+        int d = 0;
+        for (int c = 0; c < img.channels; c++) {
+            int e = abs((int)img.px[p * img.channels + c] - (int)ref.px[p * img.channels + c]);
+            d = e > d ? e : d;
+        }
+        if (d > k->tolerance)
+            bad++;
+        if (d > worst) {
+            worst = d;
+            worst_at = p;
+        }
+    }
+    if (bad)
+        fprintf(stderr,
+                "texvm run: check %zu failed: %zu of %zu pixels differ from \"%s\" by more "
+                "than %g (largest %d at (%zu, %zu))\n",
+                i, bad, pixels, k->reference, k->tolerance, worst, worst_at % img.width,
+                worst_at / img.width);
+    image_free(&img);
+    image_free(&ref);
+    return bad ? 1 : 0;
+}
+
 int run_checks(run_state *rs)
 {
     const job *j = rs->j;
     int failed = 0;
     for (size_t i = 0; i < j->num_checks; i++) {
         const job_check *k = &j->checks[i];
+        if (k->reference) {
+            int r = reference_check(rs, i, k);
+            if (r < 0)
+                return -r;
+            failed += r;
+            continue;
+        }
         uint32_t got[64];
         size_t n = k->values.count < 64 ? k->values.count : 64;
         const char *what = "";

@@ -124,8 +124,10 @@ void job_free(job *j)
     for (size_t i = 0; i < j->num_outputs; i++)
         free(j->outputs[i].path);
     free(j->outputs);
-    for (size_t i = 0; i < j->num_checks; i++)
+    for (size_t i = 0; i < j->num_checks; i++) {
         free(j->checks[i].values.w);
+        free(j->checks[i].reference);
+    }
     free(j->checks);
     free(j->description);
     free(j->path);

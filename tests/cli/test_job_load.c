@@ -651,6 +651,15 @@ static void errors_outputs_checks(void **state)
                    JOB_ERR_INVALID,
                    "at key \"checks[0].offset\": 2 words at byte 4 do not fit the 8 bytes (or the "
                    "offset is not a multiple of 4)");
+    tcli_load_fail(HEAD ", 'buffers': [{'size': 8}], 'checks': [{'buffer': 0, 'reference': "
+                   "'r.png'}]}",
+                   JOB_ERR_INVALID,
+                   "at key \"checks[0].reference\": a reference image is for targets, depth, "
+                   "stencil and textures");
+    tcli_load_fail(HEAD ", 'checks': [{'target': 0, 'reference': 'r.png', 'pixel': [0, 0]}]}",
+                   JOB_ERR_INVALID,
+                   "at key \"checks[0].reference\": give \"reference\" or \"pixel\" and "
+                   "\"values\", not both");
     tcli_load_fail(HEAD ", 'options': {'threads': -1}}", JOB_ERR_INVALID,
                    "at key \"options.threads\": value -1 out of range [0, 1024]");
     tcli_load_fail(HEAD ", 'options': {'precision': 'exact'}}", JOB_ERR_INVALID,

@@ -9,6 +9,7 @@
 #include "helper_cli.h"
 #include "image.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -656,6 +657,40 @@ static void const_override(void **state)
     contains("stderr.txt", "texvm run: --const x: expected N=v,v,...");
 }
 
+/* Whole-image checks against a reference PNG (made here from the formula of the uv
+ * program: u, v at pixel centres, 0.25, 1), with a tolerance in PNG steps. */
+static void reference_image_check(void **state)
+{
+    (void)state;
+    tcli_write("uv.tgsi", UV_FRAG, strlen(UV_FRAG));
+    image ref = {4, 4, 4, 8, NULL};
+    uint16_t px[64];
+    for (int y = 0; y < 4; y++)
+        for (int x = 0; x < 4; x++) {
+            uint16_t *p = px + 4 * (y * 4 + x);
+            p[0] = (uint16_t)nearbyint((x + 0.5) / 4 * 255);
+            p[1] = (uint16_t)nearbyint((y + 0.5) / 4 * 255);
+            p[2] = 64;
+            p[3] = 255;
+        }
+    ref.px = px;
+    char msg[512];
+    assert_int_equal(image_png_write(tcli_path("ref.png"), &ref, msg, sizeof msg), 0);
+    const char *job = "{'texvm_job': 1, 'programs': [{'tgsi': 'uv.tgsi'}],"
+                      " 'frag': {'width': 4, 'height': 4, 'inputs': [{'index': 0, 'values':"
+                      "  [[0, 0, 0, 1], [1, 0, 0, 1], [0, 1, 0, 1], [1, 1, 0, 1]]}],"
+                      "  'targets': [{'format': 'R8G8B8A8_UNORM'}]},"
+                      " 'checks': [{'target': 0, 'reference': 'ref.png', 'tolerance': 2}]}";
+    write_text("ref.json", job);
+    assert_int_equal(texvm("ref.json"), 0);
+    contains("stderr.txt", "1 checks passed");
+    px[4 * (2 * 4 + 1) + 1] += 3; /* pixel (1, 2), green */
+    assert_int_equal(image_png_write(tcli_path("ref.png"), &ref, msg, sizeof msg), 0);
+    assert_int_equal(texvm("ref.json"), 1);
+    contains("stderr.txt", "ref.png\" by more than 2 (largest 3 at (1, 2))");
+    contains("stderr.txt", "check 0 failed: 1 of 16 pixels differ from \"");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -674,6 +709,7 @@ int main(void)
         cmocka_unit_test(multisample_resolve),
         cmocka_unit_test(depth_stencil),
         cmocka_unit_test(const_override),
+        cmocka_unit_test(reference_image_check),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
