@@ -362,10 +362,8 @@ static int cmd_bind(script *s, char **tok, unsigned n)
     tv_sass_get_binding(s->w, &b);
     uint32_t h = tv_tex_handle(hdr, smp);
     tv_error err;
-    if (tv_sass_cbank_write(s->w, b.handle_bank, tid * 4u, &h, 4, &err)) {
-        cli_print_error(&err);
-        return CLI_EXIT_INVALID;
-    }
+    if (tv_sass_cbank_write(s->w, b.handle_bank, tid * 4u, &h, 4, &err))
+        return fail(s, err.message, NULL); /* SCRIPT:LINE: like every script error */
     return 0;
 }
 
@@ -379,10 +377,11 @@ static int cmd_cbank(script *s, char **tok, unsigned n)
         if (!parse_value(tok[i], &v))
             return fail(s, "bad value", tok[i]);
         tv_error err;
-        if (tv_sass_cbank_write(s->w, bank, off + 4 * (i - 3), &v, 4, &err)) {
-            cli_print_error(&err);
-            return CLI_EXIT_INVALID;
-        }
+        uint64_t at = (uint64_t)off + 4u * (i - 3);
+        if (at > UINT32_MAX) /* no wrap-around to the start of the bank */
+            return fail(s, "offset past 4 GiB", tok[i]);
+        if (tv_sass_cbank_write(s->w, bank, (uint32_t)at, &v, 4, &err))
+            return fail(s, err.message, NULL); /* SCRIPT:LINE: like every script error */
     }
     return 0;
 }
