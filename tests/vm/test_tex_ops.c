@@ -377,6 +377,56 @@ static void test_helper_lanes(void **state)
     fx_free(&F);
 }
 
+/* VERT: vertex texture fetch with per-vertex coordinates; TEX (implicit LOD) reads the base
+ * level (lambda_base = 0), TXL the level asked for. */
+static void test_vertex_stage(void **state)
+{
+    (void)state;
+    fx F;
+    setup(&F);
+    enum { N = 16 };
+    float uv[N][2];
+    for (int i = 0; i < N; i++) {
+        uv[i][0] = ((float)(i % 4) + 0.5f) / 4.0f;
+        uv[i][1] = ((float)(i / 4) + 0.5f) / 4.0f;
+    }
+    char text[1024];
+    snprintf(text, sizeof text,
+             "VERT\nDCL IN[0]\nDCL OUT[0], GENERIC[0]\nDCL OUT[1], GENERIC[1]\nDCL TEMP[0..1]\n"
+             "IMM[0] UINT32 {%u, 0, 0, 0}\nIMM[1] FLT32 {0.0, 0.0, 0.0, 1.0}\n"
+             "  0: MOV TEMP[0].x, IMM[0].xxxx\n"
+             "  1: TEX OUT[0], IN[0], TEMP[0], 2D\n"
+             "  2: MOV TEMP[1].xy, IN[0].xyyy\n"
+             "  3: MOV TEMP[1].w, IMM[1].wwww\n"
+             "  4: TXL OUT[1], TEMP[1], TEMP[0], 2D\n"
+             "  5: END\n", H2D_MIP);
+    tv_vm *vm = tv_vm_create(NULL, NULL);
+    assert_non_null(vm);
+    tv_vm_program *p = hv_program(vm, text);
+    uint32_t out0[N][4], out1[N][4];
+    tv_vm_vertex_params vp;
+    memset(&vp, 0, sizeof vp);
+    vp.count = N;
+    vp.attribs[0] = (tv_vm_vertex_array){uv, sizeof uv, 0, 8, 2, false, 0};
+    vp.out[0] = &out0[0][0];
+    vp.out[1] = &out1[0][0];
+    tv_vm_bindings b;
+    tv_vm_bindings_init(&b);
+    b.tex = F.unit;
+    tv_error err;
+    if (tv_vm_run_vertex(vm, p, &b, &vp, NULL, &err) != TV_OK)
+        fail_msg("%s", err.message);
+    for (unsigned i = 0; i < N; i++)
+        for (unsigned c = 0; c < 4; c++) {
+            expect_f(out0[i][c], fx_val(0, 0, (int)(i % 4), (int)(i / 4), 0, c), "VERT TEX", i, c);
+            expect_f(out1[i][c], fx_val(1, 0, (int)(i % 4 / 2), (int)(i / 4 / 2), 0, c),
+                     "VERT TXL 1", i, c);
+        }
+    tv_vm_program_destroy(p);
+    tv_vm_destroy(vm);
+    fx_free(&F);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -389,6 +439,7 @@ int main(void)
         cmocka_unit_test(test_compute_stage),
         cmocka_unit_test(test_tg4_component_in_swizzle),
         cmocka_unit_test(test_helper_lanes),
+        cmocka_unit_test(test_vertex_stage),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
