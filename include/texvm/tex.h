@@ -194,6 +194,15 @@ void tv_tic_decode(const uint32_t in[8], tv_tic *tic);
 void tv_tsc_encode(const tv_tsc *tsc, uint32_t out[8]);
 void tv_tsc_decode(const uint32_t in[8], tv_tsc *tsc);
 
+/* The border colour is substituted for the texel's stored components, before the header's
+ * X/Y/Z/W swizzle — as on NVIDIA hardware, which is why Mesa's state tracker pre-swizzles
+ * border colours for these GPUs (PIPE_QUIRK_TEXTURE_BORDER_COLOR_SWIZZLE_NV50). Front ends
+ * with API semantics (the border colour is the final RGBA, GL/D3D) call this to rewrite a
+ * sampler's border_color and srgb_border_color for the header it will be used with, so
+ * that after the swizzle the border reads back as given. A component that several
+ * channels read takes the lowest such channel's value; unreferenced ones are unchanged. */
+void tv_tsc_border_for_header(tv_tsc *tsc, const tv_tic *tic);
+
 /* Convenience: fill a header for a texture of `format` (sets components, data types,
  * swizzle, sRGB), with everything else zero; callers then set type, sizes, layout… */
 tv_status tv_tic_from_format(tv_tic *tic, tv_format format, tv_error *err);

@@ -101,10 +101,11 @@ static inline uint64_t row_offset(const tex_view *v, unsigned level, uint32_t y)
            (((yy >> 3) & ((1u << bh) - 1)) << 9) + ((yy % 8) / 2) * 64 + (yy % 2) * 16;
 }
 
-void tex_fast_linear_2d(const tex_ctx *c, uint32_t level, const float u[2],
+void tex_fast_linear_2d(const tex_ctx *c, uint32_t level, unsigned face, const float u[2],
                         const uint32_t size[2], tex_val *out)
 {
     const tex_view *v = c->v;
+    const uint32_t layer = c->layer + face; /* non-seamless cube faces as in tex_texel() */
     int32_t i0[2], i1[2];
     float al[2];
     for (unsigned a = 0; a < 2; a++)
@@ -113,11 +114,11 @@ void tex_fast_linear_2d(const tex_ctx *c, uint32_t level, const float u[2],
     const int32_t ix[2] = {i0[0], i1[0]}, iy[2] = {i0[1], i1[1]};
     unsigned L = c->base_level + level;
     /* the whole footprint straight from host memory when the view is mapped there */
-    bool direct = L < v->levels && c->layer < v->layers && v->host &&
+    bool direct = L < v->levels && layer < v->layers && v->host &&
                   v->host_generation == tex_memory_generation(c->unit->mem);
     uint64_t xo[2] = {0, 0}, yo[2] = {0, 0};
     if (direct) {
-        uint64_t base = (uint64_t)c->layer * v->layer_stride + v->level_offset[L];
+        uint64_t base = (uint64_t)layer * v->layer_stride + v->level_offset[L];
         for (unsigned k = 0; k < 2; k++) {
             if (ix[k] != TEX_BORDER)
                 xo[k] = col_offset(v, L, (uint32_t)ix[k]);
@@ -146,7 +147,7 @@ void tex_fast_linear_2d(const tex_ctx *c, uint32_t level, const float u[2],
                     f[k] = tex_unorm8[p[v->unorm8_byte[k]]];
             } else { /* the general loader (its clamps and memory rules) */
                 uint32_t raw[4];
-                tex_load_texel(c->unit, v, L, (unsigned)i, (unsigned)j, 0, c->layer, 0, false,
+                tex_load_texel(c->unit, v, L, (unsigned)i, (unsigned)j, 0, layer, 0, false,
                                raw);
                 for (unsigned k = 0; k < 4; k++)
                     memcpy(&f[k], &raw[k], 4);

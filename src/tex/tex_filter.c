@@ -190,7 +190,7 @@ void tex_filter_level(const tex_ctx *c, uint32_t level, unsigned filter, const f
         return;
     }
     if (c->fast && dims == 2) {
-        tex_fast_linear_2d(c, level, u, size, out);
+        tex_fast_linear_2d(c, level, face, u, size, out);
         return;
     }
     int32_t i0[3] = {0, 0, 0}, i1[3] = {0, 0, 0};

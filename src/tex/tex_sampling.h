@@ -165,7 +165,7 @@ void tex_cube_footprint(const tex_ctx *c, uint32_t level, unsigned face, int64_t
 /* ---- fast paths (tex_fast.c) ----------------------------------------------------------- */
 /* tex_filter_level's LINEAR footprint for a 2-axis target when c->fast: u = texel-space
  * coordinates (offsets added), size = the level's width and height. Bit-identical. */
-void tex_fast_linear_2d(const tex_ctx *c, uint32_t level, const float u[2],
+void tex_fast_linear_2d(const tex_ctx *c, uint32_t level, unsigned face, const float u[2],
                         const uint32_t size[2], tex_val *out);
 
 /* ---- operations ------------------------------------------------------------------------ */

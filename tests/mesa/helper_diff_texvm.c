@@ -273,6 +273,8 @@ bool diff_tv_run(diff_batch *b, char *err, size_t err_size)
     if (!make_tic(&b->tex, &tic, err, err_size))
         return false;
     make_tsc(&b->smp, &tsc);
+    /* GL border colours are final RGBA: pre-swizzle them as a GL driver for NVIDIA does */
+    tv_tsc_border_for_header(&tsc, &tic);
     uint64_t size = tv_tic_size_bytes(&tic);
     uint8_t *texels = calloc(1, (size_t)size + 64);
     /* header pool: 1 entry; sampler pool: the sampler, then an isotropic copy */
