@@ -63,6 +63,7 @@ typedef struct tc_case {
 
 static tc_case cases[MAX_CASES];
 static unsigned num_cases;
+static int loaded; /* 0 not yet, 1 loaded, -1 a case file is malformed */
 
 static char *dup_str(const char *s)
 {
@@ -185,8 +186,11 @@ static int cmp_str(const void *a, const void *b)
 
 static void load_cases(void)
 {
-    if (num_cases)
+    if (loaded < 0)
+        fail_msg("the case files are malformed (see the first test)");
+    if (loaded)
         return;
+    loaded = -1; /* until every file parsed */
     const char *dir = TEXVM_SOURCE_DIR "/tests/errors/cases";
     DIR *d = opendir(dir);
     assert_non_null(d);
@@ -216,6 +220,7 @@ static void load_cases(void)
             if (!strcmp(cases[k].id, cases[i].id))
                 fail_msg("%s: case id %s is used twice", cases[i].where, cases[i].id);
     }
+    loaded = 1;
 }
 
 static char *read_all(const char *path, size_t *len)
