@@ -8,6 +8,89 @@
 
 void vm_gs_emit(vm_warp *w, const vm_uop *u, bool endprim);
 
+#define VM_B(b, i) ((((b) >> (i)) & 1) ? 0xffffffffu : 0u)
+#define VM_ROW(b) {VM_B(b, 0), VM_B(b, 1), VM_B(b, 2), VM_B(b, 3), VM_B(b, 4), VM_B(b, 5), \
+                   VM_B(b, 6), VM_B(b, 7)}
+#define VM_R4(b) VM_ROW(b), VM_ROW((b) + 1), VM_ROW((b) + 2), VM_ROW((b) + 3)
+#define VM_R16(b) VM_R4(b), VM_R4((b) + 4), VM_R4((b) + 8), VM_R4((b) + 12)
+#define VM_R64(b) VM_R16(b), VM_R16((b) + 16), VM_R16((b) + 32), VM_R16((b) + 48)
+const uint32_t vm_mask8[256][8] = {VM_R64(0), VM_R64(64), VM_R64(128), VM_R64(192)};
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/* Bit l set where lane l of the slot is non-zero (as integer or as float). */
+static inline uint32_t mask_nonzero_u(const vm_slot *v)
+{
+#if defined(__SSE2__)
+    uint32_t m = 0;
+    const __m128i z = _mm_setzero_si128();
+    for (unsigned k = 0; k < VM_LANES; k += 4) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)&v->u[k]);
+        m |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(x, z))) << k;
+    }
+    return ~m;
+#else
+    uint32_t m = 0;
+    for (unsigned l = 0; l < VM_LANES; l++)
+        m |= (uint32_t)(v->u[l] != 0u) << l;
+    return m;
+#endif
+}
+
+static inline uint32_t mask_nonzero_f(const vm_slot *v)
+{
+#if defined(__SSE2__)
+    uint32_t m = 0;
+    const __m128 z = _mm_setzero_ps();
+    for (unsigned k = 0; k < VM_LANES; k += 4)
+        m |= (uint32_t)_mm_movemask_ps(_mm_cmpneq_ps(_mm_loadu_ps(&v->f[k]), z)) << k;
+    return m;   /* NaN != 0 is true, -0 != 0 is false */
+#else
+    uint32_t m = 0;
+    for (unsigned l = 0; l < VM_LANES; l++)
+        m |= (uint32_t)(v->f[l] != 0.0f) << l;
+    return m;
+#endif
+}
+
+/* Bit l set where lane l of a equals lane l of b (bitwise). */
+static inline uint32_t mask_eq_u(const vm_slot *a, const vm_slot *b)
+{
+#if defined(__SSE2__)
+    uint32_t m = 0;
+    for (unsigned k = 0; k < VM_LANES; k += 4) {
+        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)&a->u[k]);
+        __m128i y = _mm_loadu_si128((const __m128i *)(const void *)&b->u[k]);
+        m |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(x, y))) << k;
+    }
+    return m;
+#else
+    uint32_t m = 0;
+    for (unsigned l = 0; l < VM_LANES; l++)
+        m |= (uint32_t)(a->u[l] == b->u[l]) << l;
+    return m;
+#endif
+}
+
+/* Bit l set where lane l is a float < 0 (NaN and -0 are not). */
+static inline uint32_t mask_neg_f(const vm_slot *v)
+{
+#if defined(__SSE2__)
+    uint32_t m = 0;
+    const __m128 z = _mm_setzero_ps();
+    for (unsigned k = 0; k < VM_LANES; k += 4)
+        m |= (uint32_t)_mm_movemask_ps(_mm_cmplt_ps(_mm_loadu_ps(&v->f[k]), z)) << k;
+    return m;
+#else
+    uint32_t m = 0;
+    for (unsigned l = 0; l < VM_LANES; l++)
+        m |= (uint32_t)(v->f[l] < 0.0f) << l;
+    return m;
+#endif
+}
+
 static tv_status fault_error(vm_warp *w, const vm_uop *u, tv_error *err)
 {
     const tv_tgsi_program *P = &w->prog->src;
@@ -85,15 +168,7 @@ static inline tv_status run(vm_warp *w, tv_error *err, const bool tracing)
                 goto overflow;
             w->cond_stack[w->cond_sp++] = w->cond;
             const vm_slot *c = &w->r[u->src[0]];
-            uint32_t m = 0;
-            if (u->kind == VM_K_IF) {
-                for (unsigned l = 0; l < VM_LANES; l++)
-                    m |= (uint32_t)(c->f[l] != 0.0f) << l;
-            } else {
-                for (unsigned l = 0; l < VM_LANES; l++)
-                    m |= (uint32_t)(c->u[l] != 0u) << l;
-            }
-            w->cond &= m;
+            w->cond &= u->kind == VM_K_IF ? mask_nonzero_f(c) : mask_nonzero_u(c);
             vm_update_exec(w);
             if (!w->exec)
                 next = u->target;
@@ -195,11 +270,7 @@ static inline tv_status run(vm_warp *w, tv_error *err, const bool tracing)
         }
         case VM_K_CASE: {
             vm_cfentry *e = &w->sw_stack[w->sw_sp - 1];
-            const vm_slot *sel = &w->r[u->aux], *v = &w->r[u->src[0]];
-            uint32_t m = 0;
-            for (unsigned l = 0; l < VM_LANES; l++)
-                m |= (uint32_t)(sel->u[l] == v->u[l]) << l;
-            w->sw |= e->a & m;
+            w->sw |= e->a & mask_eq_u(&w->r[u->aux], &w->r[u->src[0]]);
             vm_update_exec(w);
             if (!w->exec)
                 next = u->skip;
@@ -209,11 +280,8 @@ static inline tv_status run(vm_warp *w, tv_error *err, const bool tracing)
             vm_cfentry *e = &w->sw_stack[w->sw_sp - 1];
             const vm_slot *sel = &w->r[u->aux];
             uint32_t any = 0;
-            for (uint32_t k = 0; k < u->aux2; k++) {
-                const vm_slot *v = &w->r[u->src[k]];
-                for (unsigned l = 0; l < VM_LANES; l++)
-                    any |= (uint32_t)(sel->u[l] == v->u[l]) << l;
-            }
+            for (uint32_t k = 0; k < u->aux2; k++)
+                any |= mask_eq_u(sel, &w->r[u->src[k]]);
             w->sw |= e->a & ~any;
             vm_update_exec(w);
             if (!w->exec)
@@ -287,11 +355,8 @@ static inline tv_status run(vm_warp *w, tv_error *err, const bool tracing)
             break;
         case VM_K_KILL_IF: {
             uint32_t m = 0;
-            for (unsigned c = 0; c < 4; c++) {
-                const vm_slot *s = &w->r[u->src[c]];
-                for (unsigned l = 0; l < VM_LANES; l++)
-                    m |= (uint32_t)(s->f[l] < 0.0f) << l;
-            }
+            for (unsigned c = 0; c < 4; c++)
+                m |= mask_neg_f(&w->r[u->src[c]]);
             m &= w->exec;
             w->killed |= m;
             w->live &= ~m;

@@ -155,7 +155,8 @@ typedef struct vm_worker vm_worker;
 struct vm_warp {
     vm_slot *r;              /* register file */
     uint32_t exec;           /* current execution mask */
-    uint32_t m[VM_LANES];    /* exec expanded to 0 / ~0 per lane */
+    uint32_t m[VM_LANES];    /* exec expanded to 0 / ~0 per lane (valid unless m_stale) */
+    bool m_stale;
     uint32_t present;        /* lanes that run (includes helper lanes) */
     uint32_t live;           /* lanes that may write memory/outputs (not helper/killed) */
     uint32_t killed;         /* lanes terminated by KILL/KILL_IF */
@@ -191,11 +192,20 @@ struct vm_warp {
 
 /* ---- shared helpers ---------------------------------------------------------------------- */
 
+/* Lane masks for 8 lanes per byte value (vm_exec.c). */
+extern const uint32_t vm_mask8[256][8];
+
 static inline void vm_update_exec(vm_warp *w)
 {
     w->exec = w->cond & w->loop & w->cont & w->sw & w->func & w->present;
-    for (unsigned l = 0; l < VM_LANES; l++)
-        w->m[l] = 0u - ((w->exec >> l) & 1u);
+    w->m_stale = true;   /* m[] is expanded when a partial-mask store needs it */
+}
+
+static inline void vm_expand_mask(vm_warp *w)
+{
+    for (unsigned k = 0; k < 4; k++)
+        memcpy(&w->m[8 * k], vm_mask8[(w->exec >> (8 * k)) & 0xffu], 8 * sizeof(uint32_t));
+    w->m_stale = false;
 }
 
 static inline uint32_t vm_f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
@@ -211,6 +221,8 @@ static inline void vm_store(vm_warp *w, uint32_t dst, const vm_slot *t)
         memcpy(d, t->u, sizeof t->u);
         return;
     }
+    if (w->m_stale)
+        vm_expand_mask(w);
     const uint32_t *restrict m = w->m;
     const uint32_t *restrict s = t->u;
     for (unsigned l = 0; l < VM_LANES; l++)
