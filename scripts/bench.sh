@@ -31,7 +31,7 @@ while [ $# -gt 0 ]; do
 done
 if [ -z "$build" ]; then
   for d in build-perf build; do
-    if [ -x "$root/$d/texvm" ]; then build="$root/$d"; break; fi
+    if [ -x "$root/$d/bench/bench_job" ]; then build="$root/$d"; break; fi
   done
 fi
 texvm=$build/bench/bench_job
@@ -54,11 +54,13 @@ mkdir -p "$work"
 export ASAN_OPTIONS=detect_leaks=0
 wl=$root/bench/workloads
 
-# name  glsl            template  sampler   tolerance (conformance classes: exact 0, implicit 0.06)
+# name  glsl  template  sampler  tolerance (conformance classes: exact 0, implicit 0.06;
+# aniso 0.15: anisotropy is implementation-defined, the conformance suite documents
+# differences up to 0.14 — tests/conformance/known.txt aniso_plane)
 table="null null.frag frag_null - 0
 bilinear bilinear.frag tex bilinear 0.06
 trilinear trilinear.frag tex trilinear 0.06
-aniso aniso.frag tex aniso 0.06
+aniso aniso.frag tex aniso 0.15
 math math.frag frag - 1e-5
 loop loop.frag frag - 1e-5
 compute compute.comp comp - 0"

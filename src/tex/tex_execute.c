@@ -137,6 +137,7 @@ static void setup_ctx(tv_tex_unit *unit, const tex_view *v, const tex_sampler *s
         c->q = 0;
     c->fast = v->unorm8x4 && !c->srgb && !c->compare && !c->is_int && !c->reduction &&
               !unit->no_fast_paths;
+    tex_lod_scale(c, c->lod_scale);
 }
 
 /* The per-lane part: array layer, compare reference, texel offsets. */

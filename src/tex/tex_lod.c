@@ -42,8 +42,7 @@ static float nearest_level(float x)
 static float footprint(const tex_ctx *c, const tex_lod_in *in, bool aniso_ok,
                        tex_lod_out *out)
 {
-    float scale[3];
-    tex_lod_scale(c, scale);
+    const float *scale = c->lod_scale; /* tex_lod_scale, once per request (setup_ctx) */
     unsigned dims = c->tgt->dims;
     float px[3] = {0, 0, 0}, py[3] = {0, 0, 0};
     float lx = 0.0f, ly = 0.0f;

@@ -48,6 +48,7 @@ typedef struct tex_ctx {
     uint32_t layer;          /* array layer (cube: first face of the cube) */
     int8_t off[3];           /* texel offsets for this lane (zeros when none) */
     bool fast;               /* unorm8x4 view, no sRGB/compare/int/reduction (tex_fast.c) */
+    float lod_scale[3];      /* tex_lod_scale of this context, computed once per request */
 } tex_ctx;
 
 /* A value flowing through filtering: float components, or raw integers for SINT/UINT. */
