@@ -8,8 +8,8 @@
 
 #include "helper_vm.h"
 
-enum { S_ASSIGN, S_IF, S_LOOP, S_BRK, S_CONT, S_SWITCH };
-enum { SIG_NONE, SIG_BRK, SIG_CONT };
+enum { S_ASSIGN, S_IF, S_LOOP, S_BRK, S_CONT, S_SWITCH, S_CALL, S_RET, S_KINDS };
+enum { SIG_NONE, SIG_BRK, SIG_CONT, SIG_RET };
 
 typedef struct node node;
 struct node {
@@ -37,6 +37,9 @@ static node pool[4096];
 static int npool;
 
 /* in_loop: a loop encloses; in_switch: the innermost breakable is a switch */
+static int g_nsubs;   /* subroutines callable from the program being generated */
+static bool g_in_sub;
+
 static node *gen(int level, int loop_depth, bool in_loop, bool in_switch)
 {
     node *n = &pool[npool++];
@@ -68,6 +71,13 @@ static node *gen(int level, int loop_depth, bool in_loop, bool in_switch)
         n->type = S_CONT;
         n->a = rnd(6);
         n->b = rnd(1000);
+    } else if (r < 90 && g_in_sub) {
+        n->type = S_RET;
+        n->a = rnd(6);
+        n->b = rnd(1000);
+    } else if (r < 95 && !g_in_sub && g_nsubs) {
+        n->type = S_CALL;
+        n->a = rnd((uint32_t)g_nsubs);
     } else {
         n->type = S_SWITCH;
         n->ncases = 2 + (int)rnd(3);
@@ -91,10 +101,18 @@ static bool cond_of(const lstate *s, uint32_t shift, uint32_t k)
     return (((s->x ^ (s->lane * 2654435761u) ^ k) >> shift) & 1u) != 0;
 }
 
+static node *subs[2][4];
+static int nsub_body[2];
+
 static int exec_list(node **l, int n, lstate *s);
 static int exec_node(node *n, lstate *s)
 {
     switch (n->type) {
+    case S_CALL:
+        exec_list(subs[n->a], nsub_body[n->a], s);   /* RET ends the call */
+        return SIG_NONE;
+    case S_RET:
+        return cond_of(s, n->a, n->b) ? SIG_RET : SIG_NONE;
     case S_ASSIGN:
         s->x = (s->x * n->a + 12345u) ^ (s->lane << n->b);
         return SIG_NONE;
@@ -112,6 +130,7 @@ static int exec_node(node *n, lstate *s)
             s->cnt[n->depth]++;
             int sig = exec_list(n->then_, n->nthen, s);
             if (sig == SIG_BRK) break;
+            if (sig == SIG_RET) return SIG_RET;
         }
         return SIG_NONE;
     case S_SWITCH: {
@@ -126,7 +145,7 @@ static int exec_node(node *n, lstate *s)
         for (int c = start; c < n->ncases; c++) {
             int sig = exec_list(n->case_body[c], n->case_len[c], s);
             if (sig == SIG_BRK) return SIG_NONE;
-            if (sig == SIG_CONT) return SIG_CONT;
+            if (sig == SIG_CONT || sig == SIG_RET) return sig;
             if (n->case_brk[c]) return SIG_NONE;
         }
         return SIG_NONE;
@@ -185,6 +204,13 @@ static void print_list(out_t *o, node **l, int n);
 static void print_node(out_t *o, node *n)
 {
     switch (n->type) {
+    case S_CALL:
+        emit(o, "CAL :@%u\n", n->a);   /* label patched once the layout is known */
+        break;
+    case S_RET:
+        emit_cond(o, n->a, n->b);
+        emit(o, "UIF TEMP[9].xxxx\nRET\nENDIF\n");
+        break;
     case S_ASSIGN:
         emit(o, "UMAD TEMP[0].x, TEMP[0].xxxx, IMM[%d].xxxx, IMM[%d].xxxx\n", imm(o, n->a),
              imm(o, 12345u));
@@ -239,16 +265,31 @@ static void t_random_cf(void **s)
 {
     (void)s;
     enum { LANES = 40, PROGS = 1500 };
-    unsigned kinds[6] = {0};
+    unsigned kinds[S_KINDS] = {0};
     for (uint32_t seed = 1; seed <= PROGS; seed++) {
         rng_state = seed * 7919u;
         npool = 0;
         node *top[6];
+        g_nsubs = (int)rnd(3);
+        g_in_sub = true;
+        for (int k = 0; k < g_nsubs; k++) {
+            nsub_body[k] = 1 + (int)rnd(4);
+            /* subroutine loops count in TEMP[5..7], the caller's in TEMP[2..4] */
+            for (int i = 0; i < nsub_body[k]; i++) subs[k][i] = gen(0, 3, false, false);
+        }
+        g_in_sub = false;
         int ntop = 2 + (int)rnd(4);
         for (int i = 0; i < ntop; i++) top[i] = gen(0, 0, false, false);
         for (int i = 0; i < npool; i++) kinds[pool[i].type]++;
-        out_t body = {0}, full = {0};
+        out_t body = {0}, full = {0}, subtext[2] = {{0}};
         print_list(&body, top, ntop);
+        for (int k = 0; k < g_nsubs; k++) {
+            subtext[k].nimm = body.nimm;
+            memcpy(subtext[k].imm, body.imm, sizeof body.imm);
+            print_list(&subtext[k], subs[k], nsub_body[k]);
+            body.nimm = subtext[k].nimm;
+            memcpy(body.imm, subtext[k].imm, sizeof body.imm);
+        }
         emit(&full, "COMP\nDCL SV[0], THREAD_ID\nDCL BUFFER[0]\nDCL TEMP[0..9]\n");
         int four = imm(&body, 4);
         for (int i = 0; i < body.nimm; i++)
@@ -257,6 +298,34 @@ static void t_random_cf(void **s)
         append(&full, body.buf ? body.buf : "");
         emit(&full, "UMUL TEMP[9].x, TEMP[1].xxxx, IMM[%d].xxxx\n"
                     "STORE BUFFER[0].x, TEMP[9].xxxx, TEMP[0].xxxx\nEND\n", four);
+        /* subroutines after END; labels are instruction numbers */
+        unsigned label[2] = {0, 0}, count = 0;
+        for (const char *q = full.buf; *q; q++)
+            if (*q == '\n') count++;
+        count -= 4 + (unsigned)body.nimm;   /* COMP and 3 DCL lines, IMM lines */
+        for (int k = 0; k < g_nsubs; k++) {
+            label[k] = count;
+            append(&full, "BGNSUB\n");
+            append(&full, subtext[k].buf ? subtext[k].buf : "");
+            append(&full, "ENDSUB\n");
+            count += 2;
+            for (const char *q = subtext[k].buf ? subtext[k].buf : ""; *q; q++)
+                if (*q == '\n') count++;
+            free(subtext[k].buf);
+        }
+        for (char *q = strstr(full.buf, ":@"); q; q = strstr(q, ":@")) {
+            char num[16];
+            int k = q[2] - '0';
+            int w = snprintf(num, sizeof num, "%u", label[k]);
+            /* ":@k" (3 chars) becomes ":" + number: shift the rest */
+            size_t rest = strlen(q + 3);
+            if ((size_t)w + 1 > 3) {
+                full.buf = realloc(full.buf, strlen(full.buf) + (size_t)w + 2);
+                q = strstr(full.buf, ":@");
+            }
+            memmove(q + 1 + w, q + 3, rest + 1);
+            memcpy(q + 1, num, (size_t)w);
+        }
         uint32_t got[LANES];
         memset(got, 0, sizeof got);
         uint32_t block[3] = {LANES, 1, 1};
@@ -276,10 +345,11 @@ static void t_random_cf(void **s)
         free(body.buf);
         free(full.buf);
     }
-    printf("nodes: %u assign, %u if, %u loop, %u brk, %u cont, %u switch\n", kinds[S_ASSIGN],
-           kinds[S_IF], kinds[S_LOOP], kinds[S_BRK], kinds[S_CONT], kinds[S_SWITCH]);
+    printf("nodes: %u assign, %u if, %u loop, %u brk, %u cont, %u switch, %u cal, %u ret\n",
+           kinds[S_ASSIGN], kinds[S_IF], kinds[S_LOOP], kinds[S_BRK], kinds[S_CONT],
+           kinds[S_SWITCH], kinds[S_CALL], kinds[S_RET]);
     /* the generator must reach every construct */
-    for (int k = 0; k < 6; k++) assert_true(kinds[k] > 100);
+    for (int k = 0; k < S_KINDS; k++) assert_true(kinds[k] > 100);
 }
 
 int main(void)
