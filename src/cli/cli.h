@@ -3,6 +3,7 @@
 #define TEXVM_CLI_H
 
 #include "texvm/texvm.h"
+#include "texvm/tgsi.h"
 #include <stdio.h>
 
 /* Exit codes (documented in docs/cli.md). */
@@ -29,6 +30,13 @@ int cli_sass(int argc, char **argv);
 
 /* Read a whole file (NUL-terminated); NULL and a message on stderr on failure. */
 char *cli_read_file(const char *path, size_t *len);
+/* cli_read_file, or all of stdin when PATH is "-". */
+char *cli_read_input(const char *path, size_t *len);
+/* Read PATH (or stdin for "-") and parse its TGSI programs in MODE. Returns CLI_EXIT_OK
+ * with the programs in PROGS and COUNT (free with tv_tgsi_programs_free), CLI_EXIT_IO
+ * when the file could not be read, or CLI_EXIT_INVALID after printing the parse error. */
+int cli_parse_tgsi_input(const char *path, tv_tgsi_mode mode, tv_tgsi_program **progs,
+                         size_t *count);
 /* Print an error record as `file:line:column: message` on stderr. */
 void cli_print_error(const tv_error *err);
 

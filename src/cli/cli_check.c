@@ -22,37 +22,6 @@ static void check_usage(FILE *f)
             "not be read\n");
 }
 
-/* Read FILE, or stdin for "-". */
-char *cli_read_input(const char *path, size_t *len)
-{
-    if (strcmp(path, "-"))
-        return cli_read_file(path, len);
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        if (n + 1 >= cap) {
-            char *nb = realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                return NULL;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-        size_t got = fread(buf + n, 1, cap - n - 1, stdin);
-        n += got;
-        if (!got)
-            break;
-    }
-    if (!buf) {
-        fprintf(stderr, "-: out of memory\n");
-        return NULL;
-    }
-    buf[n] = '\0';
-    *len = n;
-    return buf;
-}
-
 int cli_check(int argc, char **argv)
 {
     tv_tgsi_mode mode = TV_TGSI_MODE_DEFAULT;
@@ -84,23 +53,15 @@ int cli_check(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         if (argv[i][0] == '-' && argv[i][1])
             continue;
-        size_t len;
-        char *text = cli_read_input(argv[i], &len);
-        if (!text) {
-            rc = CLI_EXIT_IO;
-            continue;
-        }
         tv_tgsi_program *progs;
         size_t count;
-        tv_error err;
-        tv_status st = tv_tgsi_parse(text, len, argv[i], mode, &progs, &count, &err);
-        free(text);
-        if (st != TV_OK) {
-            cli_print_error(&err);
-            if (rc == CLI_EXIT_OK)
-                rc = CLI_EXIT_INVALID;
+        int prc = cli_parse_tgsi_input(argv[i], mode, &progs, &count);
+        if (prc != CLI_EXIT_OK) {
+            if (prc == CLI_EXIT_IO || rc == CLI_EXIT_OK)
+                rc = prc; /* an unreadable file outranks an invalid one */
             continue;
         }
+        tv_error err;
         bool ok = true;
         for (size_t k = 0; k < count; k++) {
             if (tv_tgsi_validate(&progs[k], strict, &err) != TV_OK) {

@@ -18,8 +18,6 @@ static void fmt_usage(FILE *f)
             "read\n");
 }
 
-char *cli_read_input(const char *path, size_t *len);
-
 int cli_fmt(int argc, char **argv)
 {
     tv_tgsi_mode mode = TV_TGSI_MODE_DEFAULT;
@@ -45,21 +43,12 @@ int cli_fmt(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         if (argv[i][0] == '-' && argv[i][1])
             continue;
-        size_t len;
-        char *text = cli_read_input(argv[i], &len);
-        if (!text) {
-            rc = CLI_EXIT_IO;
-            continue;
-        }
         tv_tgsi_program *progs;
         size_t count;
-        tv_error err;
-        tv_status st = tv_tgsi_parse(text, len, argv[i], mode, &progs, &count, &err);
-        free(text);
-        if (st != TV_OK) {
-            cli_print_error(&err);
-            if (rc == CLI_EXIT_OK)
-                rc = CLI_EXIT_INVALID;
+        int prc = cli_parse_tgsi_input(argv[i], mode, &progs, &count);
+        if (prc != CLI_EXIT_OK) {
+            if (prc == CLI_EXIT_IO || rc == CLI_EXIT_OK)
+                rc = prc; /* an unreadable file outranks an invalid one */
             continue;
         }
         for (size_t k = 0; k < count; k++) {

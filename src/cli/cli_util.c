@@ -1,17 +1,14 @@
 /* Small helpers shared by the subcommands. */
 #include "cli.h"
+#include "texvm/tgsi.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-char *cli_read_file(const char *path, size_t *len)
+/* Read all of `f` into a NUL-terminated buffer; NULL when memory runs out. */
+static char *read_stream(FILE *f, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
-        return NULL;
-    }
     size_t cap = 4096, n = 0;
     char *buf = malloc(cap);
     while (buf) {
@@ -19,8 +16,7 @@ char *cli_read_file(const char *path, size_t *len)
             char *nb = realloc(buf, cap * 2);
             if (!nb) {
                 free(buf);
-                buf = NULL;
-                break;
+                return NULL;
             }
             buf = nb;
             cap *= 2;
@@ -30,6 +26,22 @@ char *cli_read_file(const char *path, size_t *len)
         if (got == 0)
             break;
     }
+    if (!buf)
+        return NULL;
+    buf[n] = '\0';
+    *len = n;
+    return buf;
+}
+
+char *cli_read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
+        return NULL;
+    }
+    size_t n = 0;
+    char *buf = read_stream(f, &n);
     if (!buf || ferror(f)) {
         fprintf(stderr, "%s: cannot read\n", path);
         free(buf);
@@ -37,10 +49,36 @@ char *cli_read_file(const char *path, size_t *len)
         return NULL;
     }
     fclose(f);
-    buf[n] = '\0';
     if (len)
         *len = n;
     return buf;
+}
+
+char *cli_read_input(const char *path, size_t *len)
+{
+    if (strcmp(path, "-"))
+        return cli_read_file(path, len);
+    char *buf = read_stream(stdin, len);
+    if (!buf)
+        fprintf(stderr, "-: out of memory\n");
+    return buf;
+}
+
+int cli_parse_tgsi_input(const char *path, tv_tgsi_mode mode, tv_tgsi_program **progs,
+                         size_t *count)
+{
+    size_t len;
+    char *text = cli_read_input(path, &len);
+    if (!text)
+        return CLI_EXIT_IO;
+    tv_error err;
+    tv_status st = tv_tgsi_parse(text, len, path, mode, progs, count, &err);
+    free(text);
+    if (st != TV_OK) {
+        cli_print_error(&err);
+        return CLI_EXIT_INVALID;
+    }
+    return CLI_EXIT_OK;
 }
 
 void cli_print_error(const tv_error *err)
