@@ -17,6 +17,7 @@ typedef struct {
     uint64_t size;
     bool writable;
     bool typed;          /* typed image: address is texel coordinates */
+    bool per_lane;       /* depends on the lane (private memory, per-lane index/handle) */
     const tv_vm_image *img;
     tv_format fmt;
     uint8_t target;
@@ -31,6 +32,7 @@ static void resolve(vm_warp *w, const vm_uop *u, unsigned l, lane_res *r)
     memset(r, 0, sizeof *r);
     unsigned kind = u->aux;
     int64_t idx = (int32_t)u->aux2;
+    r->per_lane = u->target != UINT32_MAX;
     if (u->target != UINT32_MAX) {
         if (kind == RES_BINDLESS) {
             uint32_t h = w->r[u->target].u[l];
@@ -79,6 +81,7 @@ static void resolve(vm_warp *w, const vm_uop *u, unsigned l, lane_res *r)
         } else if ((type == TV_MEM_PRIVATE || type == TV_MEM_SHARED) && w->wk->priv) {
             size_t wi = (size_t)(w - w->wk->warps);
             r->base = w->wk->priv + (wi * VM_LANES + l) * (size_t)R->private_bytes;
+            r->per_lane = true;
             r->size = R->private_bytes;
             r->writable = true;
         }
@@ -187,11 +190,16 @@ void vm_h_mem(vm_warp *w, const vm_uop *u)
     vm_slot t[4];
     memset(t, 0, sizeof t);
     uint32_t wmask = w->exec & (load ? VM_ALL_LANES : w->live);
+    lane_res r;
+    bool have = false;
     for (unsigned l = 0; l < VM_LANES; l++) {
         if (!((wmask >> l) & 1u))
             continue;
-        lane_res r;
-        resolve(w, u, l, &r);
+        /* a resource that does not depend on the lane is resolved once */
+        if (!have || r.per_lane) {
+            resolve(w, u, l, &r);
+            have = true;
+        }
         uint32_t a[4];
         for (unsigned c = 0; c < 4; c++)
             a[c] = w->r[u->src[c]].u[l];
