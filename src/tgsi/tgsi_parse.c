@@ -4,7 +4,8 @@
  * tgsi-text.md) plus the extensions in docs/tgsi-text.md (CR/CRLF, `;` and `//` comments,
  * `_PRECISE`, raw-bit FLT32/FLT64 hex, several programs per file, legacy mode). Every
  * error is a tv_error with file:line:column and the offending text; nothing is printed.
- * Every array is bounded; the parser never reads past `len` (the text may hold NULs). */
+ * Every array is bounded; the parser never reads past `len` (the text may hold NULs).
+ * This file: statements, programs and the API; tgsi_parser.h lists the other parts. */
 #include "tgsi/tgsi_parser.h"
 
 #include <stdio.h>
