@@ -178,6 +178,13 @@ static uint32_t atomic_apply(unsigned op, uint32_t *ptr, uint32_t v, uint32_t cm
     }
 }
 
+/* Track how far shared memory was written, so the next block clears only that much. */
+static inline void note_shared(vm_warp *w, const uint8_t *base, uint64_t end)
+{
+    if (base == w->wk->shared && end > w->wk->shared_hw)
+        w->wk->shared_hw = (uint32_t)end;
+}
+
 /* src[0..3] address, src[4..7] value (STORE/ATOM), src[8..11] compare (ATOMCAS: value in
  * src[8], compare in src[4]); dst[0..3] results; aux resource kind, aux2 index,
  * target index/handle slot, aux3 opcode, skip = STORE writemask. */
@@ -239,8 +246,10 @@ void vm_h_mem(vm_warp *w, const vm_uop *u)
                 if (!((u->skip >> c) & 1u)) continue;
                 uint32_t ac[4] = {a[0] + 4u * c, 0, 0, 0};
                 uint64_t off = element(&r, ac, 4);
-                if (off != UINT64_MAX && a[0] <= UINT32_MAX - 4u * c)
+                if (off != UINT64_MAX && a[0] <= UINT32_MAX - 4u * c) {
                     memcpy(r.base + off, &w->r[u->src[4 + c]].u[l], 4);
+                    note_shared(w, r.base, off + 4);
+                }
             }
         } else {
             uint32_t ac[4] = {a[0] & ~3u, 0, 0, 0};
@@ -251,6 +260,7 @@ void vm_h_mem(vm_warp *w, const vm_uop *u)
                                         w->r[u->src[op == TV_TGSI_OP_ATOMCAS ? 8 : 4]].u[l],
                                         w->r[u->src[4]].u[l]);
             t[0].u[l] = old;
+            note_shared(w, r.base, off + 4);
         }
     }
     if (!load)

@@ -61,6 +61,7 @@ struct vm_worker {
     void *stack_mem;
     uint8_t *shared;
     uint32_t shared_size;
+    uint32_t shared_hw;       /* bytes of shared memory written since it was last zeroed */
     uint8_t *priv;            /* nwarps * 32 lanes * private_bytes */
     /* GEOM output accumulation for the current primitive */
     vm_gs_prim_out *gs;

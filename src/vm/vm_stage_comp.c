@@ -56,8 +56,11 @@ static tv_status comp_job(vm_worker *wk, uint64_t job, tv_error *err)
                        (uint32_t)(job / ((uint64_t)R->grid[0] * R->grid[1]))};
     uint32_t nthreads = R->block[0] * R->block[1] * R->block[2];
     uint32_t nwarps = (nthreads + VM_LANES - 1) / VM_LANES;
-    if (wk->shared)
-        memset(wk->shared, 0, wk->shared_size);
+    /* shared memory starts at zero in every block: clear what the last block wrote */
+    if (wk->shared && wk->shared_hw) {
+        memset(wk->shared, 0, wk->shared_hw);
+        wk->shared_hw = 0;
+    }
     wk->trace_warp = -1;
     for (uint32_t i = 0; i < nwarps; i++) {
         uint32_t first = i * VM_LANES;

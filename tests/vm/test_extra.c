@@ -184,12 +184,37 @@ static void t_kill_ends_loop(void **s)
             assert_true(hv_uf(color[(y * W + x) * 4]) == (x < 4 ? 0.0f : 4.0f));
 }
 
+static void t_shared_zero_per_block(void **s)
+{
+    (void)s;
+    /* every block first reads its shared word (must be 0), then writes it; blocks run
+       one after another on the same worker */
+    const char *text =
+        "COMP\nDCL SV[0], THREAD_ID\nDCL SV[1], BLOCK_ID\nDCL BUFFER[0]\n"
+        "DCL MEMORY[0], SHARED\nDCL TEMP[0..2]\nIMM[0] UINT32 {4, 16, 1000, 0}\n"
+        "UMUL TEMP[0].x, SV[0].xxxx, IMM[0].yyyy\n"
+        "LOAD TEMP[1].x, MEMORY[0], TEMP[0].xxxx\n"
+        "UADD TEMP[2].x, SV[1].xxxx, IMM[0].zzzz\n"
+        "ATOMUADD TEMP[2].y, MEMORY[0], TEMP[0].xxxx, TEMP[2].xxxx\n"
+        "UMAD TEMP[0].y, SV[1].xxxx, IMM[0].yyyy, SV[0].xxxx\n"
+        "UMUL TEMP[0].y, TEMP[0].yyyy, IMM[0].xxxx\n"
+        "OR TEMP[1].x, TEMP[1].xxxx, TEMP[2].yyyy\n"
+        "STORE BUFFER[0].x, TEMP[0].yyyy, TEMP[1].xxxx\nEND\n";
+    uint32_t buf[5 * 16];
+    memset(buf, 0xee, sizeof buf);
+    uint32_t grid[3] = {5, 1, 1}, block[3] = {16, 1, 1};
+    tv_error err;
+    if (hv_compute(text, grid, block, buf, sizeof buf, &err) != TV_OK) fail_msg("%s", err.message);
+    for (int i = 0; i < 5 * 16; i++) assert_int_equal(buf[i], 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(t_arr_nop_hnd), cmocka_unit_test(t_i64_modifiers),
         cmocka_unit_test(t_kill_samplemask_stencil), cmocka_unit_test(t_interp_sample_scissor),
         cmocka_unit_test(t_vs_divisor), cmocka_unit_test(t_kill_ends_loop),
+        cmocka_unit_test(t_shared_zero_per_block),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
