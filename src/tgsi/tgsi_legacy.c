@@ -99,7 +99,6 @@ bool tvp_expand_xpd(parser *c, uint32_t ii)
     tv_tgsi_instruction *mul = &pr->insns[ii], *mad = mul + 1, *mov = mul + 2;
     *mul = x;
     mul->saturate = false;
-    mul->dst[0].reg.file = TV_FILE_TEMP;
     memset(&mul->dst[0].reg, 0, sizeof mul->dst[0].reg);
     mul->dst[0].reg.file = TV_FILE_TEMP;
     mul->dst[0].writemask = 0x7;

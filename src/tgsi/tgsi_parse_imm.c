@@ -167,7 +167,6 @@ static bool parse_imm_value(parser *c, uint8_t type, uint32_t *dw, bool *hex)
                      : (neg ? 0x8000000000000000ull : 0x7fffffffffffffffull);
         uint64_t v = 0;
         bool over = false;
-        size_t dstart = c->p;
         while (peek(c) >= 0 && isdigit(peek(c))) {
             unsigned dgt = (unsigned)(peek(c) - '0');
             if (v > (max - dgt) / 10)
@@ -185,7 +184,6 @@ static bool parse_imm_value(parser *c, uint8_t type, uint32_t *dw, bool *hex)
         if (over)
             return tvp_fail_at(c, at, c->p - at, "`%s` is out of range for %s",
                                tvp_quote(c, at, c->p - at, b), tvt_imm_type_names[type]);
-        (void)dstart;
         uint64_t u = neg ? (uint64_t)0 - v : v;
         dw[0] = (uint32_t)u;
         if (wide)

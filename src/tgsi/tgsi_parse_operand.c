@@ -14,6 +14,20 @@ bool tvp_parse_file_word(parser *c, uint8_t *file)
     return true;
 }
 
+/* An optional `(N)` right after a `]`: an array id, 0 when absent. */
+static bool parse_array_id(parser *c, uint32_t *array_id)
+{
+    *array_id = 0;
+    if (peek(c) != '(')
+        return true;
+    uint64_t v;
+    c->p++;
+    if (!tvp_parse_uint(c, TVP_MAX_INDEX, &v, "array id") || !tvp_expect_char(c, ')', "`)`"))
+        return false;
+    *array_id = (uint32_t)v;
+    return true;
+}
+
 /* One bracket's contents: `N`, or `FILE[N].c`, `FILE[N].c+K`, `FILE[N].c-K`. */
 static bool parse_index(parser *c, int32_t *index, bool *indirect, tv_tgsi_indirect *ind)
 {
@@ -47,12 +61,8 @@ static bool parse_index(parser *c, int32_t *index, bool *indirect, tv_tgsi_indir
     ind->index = (int32_t)v;
     if (!tvp_expect_char(c, ']', "`]`"))
         return false;
-    if (peek(c) == '(') { /* array id of the address register */
-        c->p++;
-        if (!tvp_parse_uint(c, TVP_MAX_INDEX, &v, "array id") || !tvp_expect_char(c, ')', "`)`"))
-            return false;
-        ind->array_id = (uint32_t)v;
-    }
+    if (!parse_array_id(c, &ind->array_id)) /* of the address register */
+        return false;
     skip_sp(c);
     ind->component = 0;
     if (peek(c) == '.') {
@@ -93,24 +103,32 @@ static bool parse_index(parser *c, int32_t *index, bool *indirect, tv_tgsi_indir
     return true;
 }
 
-static bool parse_bracket(parser *c, int32_t *index, bool *indirect, tv_tgsi_indirect *ind,
-                          uint32_t *array_id)
+/* One `[...]` of a register reference, with its optional array id. */
+typedef struct bracket {
+    int32_t index;
+    bool indirect;
+    tv_tgsi_indirect ind; /* when indirect */
+    uint32_t array_id;    /* `(N)` after the `]` */
+} bracket;
+
+static bool parse_bracket(parser *c, bracket *b)
 {
-    if (!parse_index(c, index, indirect, ind))
-        return false;
-    if (!tvp_expect_char(c, ']', "`]`"))
-        return false;
-    *array_id = 0;
-    if (peek(c) == '(') {
-        uint64_t v;
-        c->p++;
-        if (!tvp_parse_uint(c, TVP_MAX_INDEX, &v, "array id") || !tvp_expect_char(c, ')', "`)`"))
-            return false;
-        *array_id = (uint32_t)v;
-    }
-    return true;
+    memset(b, 0, sizeof *b);
+    return parse_index(c, &b->index, &b->indirect, &b->ind) && tvp_expect_char(c, ']', "`]`") &&
+           parse_array_id(c, &b->array_id);
 }
 
+/* The indirect address of a bracket: an array id after the `]` replaces the address
+ * register's own. */
+static tv_tgsi_indirect bracket_ind(const bracket *b)
+{
+    tv_tgsi_indirect ind = b->ind;
+    if (b->array_id)
+        ind.array_id = b->array_id;
+    return ind;
+}
+
+/* `FILE[i]`, or `FILE[d][i]` with a dimension; either index may be indirect. */
 static bool parse_reg(parser *c, tv_tgsi_reg *r)
 {
     memset(r, 0, sizeof *r);
@@ -120,43 +138,26 @@ static bool parse_reg(parser *c, tv_tgsi_reg *r)
     if (peek(c) != '[')
         return tvp_fail_at(c, c->p, 0, "expected `[` after `%s`", tvt_file_names[r->file]);
     c->p++;
-    int32_t i0;
-    bool ind0;
-    tv_tgsi_indirect in0;
-    uint32_t a0;
-    if (!parse_bracket(c, &i0, &ind0, &in0, &a0))
+    bracket b0, b1;
+    if (!parse_bracket(c, &b0))
         return false;
-    if (peek(c) == '[') {
+    const bracket *reg = &b0;
+    if (peek(c) == '[') { /* the first bracket is the dimension */
         c->p++;
-        int32_t i1;
-        bool ind1;
-        tv_tgsi_indirect in1;
-        uint32_t a1;
-        if (!parse_bracket(c, &i1, &ind1, &in1, &a1))
+        if (!parse_bracket(c, &b1))
             return false;
         r->has_dim = true;
-        r->dim = i0;
-        r->dim_indirect = ind0;
-        if (ind0) {
-            r->dim_ind = in0;
-            r->dim_ind.array_id = a0 ? a0 : in0.array_id;
-        }
-        r->index = i1;
-        r->indirect = ind1;
-        if (ind1)
-            r->ind = in1;
-        r->array_id = a1;
-        if (ind1 && a1)
-            r->ind.array_id = a1;
-    } else {
-        r->index = i0;
-        r->indirect = ind0;
-        if (ind0)
-            r->ind = in0;
-        r->array_id = a0;
-        if (ind0 && a0)
-            r->ind.array_id = a0;
+        r->dim = b0.index;
+        r->dim_indirect = b0.indirect;
+        if (b0.indirect)
+            r->dim_ind = bracket_ind(&b0);
+        reg = &b1;
     }
+    r->index = reg->index;
+    r->indirect = reg->indirect;
+    if (reg->indirect)
+        r->ind = bracket_ind(reg);
+    r->array_id = reg->array_id;
     return true;
 }
 
