@@ -147,6 +147,23 @@ tv_status tv_sass_validate(const tv_sass_insn *in, tv_error *err)
 }
 
 /* ---- register rules -------------------------------------------------------------------- */
+/* R<reg>..R<reg+n-1> must be n-aligned (4-aligned for 3 or 4 registers) and end by R254;
+ * VERB says what the span does with the registers ("holds", "receives"). */
+static tv_status span_rule(tv_error *err, const char *opname, const char *what, uint8_t reg,
+                           unsigned n, const char *verb)
+{
+    unsigned align = n > 2 ? 4 : n;
+    if (reg % align)
+        return tv_error_set(err, TV_ERR_RUNTIME, 0, 0,
+                            "%s: fault: misaligned register: %s = R%u %s %u registers and "
+                            "must be %u-aligned", opname, what, reg, verb, n, align);
+    if (reg + n - 1 > TV_SASS_NUM_REGS - 1)
+        return tv_error_set(err, TV_ERR_RUNTIME, 0, 0,
+                            "%s: fault: %s = R%u..R%u runs past R254", opname, what, reg,
+                            reg + n - 1);
+    return TV_OK;
+}
+
 static tv_status vec_rule(tv_error *err, const char *opname, const char *what, uint8_t reg,
                           unsigned n, bool must_rz_if_empty)
 {
@@ -161,16 +178,7 @@ static tv_status vec_rule(tv_error *err, const char *opname, const char *what, u
         return tv_error_set(err, TV_ERR_RUNTIME, 0, 0,
                             "%s: fault: %s must not be RZ (%u parameter%s packed in it)",
                             opname, what, n, n > 1 ? "s" : "");
-    unsigned align = n > 2 ? 4 : n;
-    if (reg % align)
-        return tv_error_set(err, TV_ERR_RUNTIME, 0, 0,
-                            "%s: fault: misaligned register: %s = R%u holds %u registers and "
-                            "must be %u-aligned", opname, what, reg, n, align);
-    if (reg + n - 1 > TV_SASS_NUM_REGS - 1)
-        return tv_error_set(err, TV_ERR_RUNTIME, 0, 0,
-                            "%s: fault: %s = R%u..R%u runs past R254", opname, what, reg,
-                            reg + n - 1);
-    return TV_OK;
+    return span_rule(err, opname, what, reg, n, "holds");
 }
 
 static tv_status dst_rule(tv_error *err, const char *opname, const char *what, uint8_t reg,
@@ -178,16 +186,7 @@ static tv_status dst_rule(tv_error *err, const char *opname, const char *what, u
 {
     if (reg == TV_SASS_RZ || n == 0)
         return TV_OK;   /* writes to RZ are dropped */
-    unsigned align = n > 2 ? 4 : n;
-    if (reg % align)
-        return tv_error_set(err, TV_ERR_RUNTIME, 0, 0,
-                            "%s: fault: misaligned register: %s = R%u receives %u registers "
-                            "and must be %u-aligned", opname, what, reg, n, align);
-    if (reg + n - 1 > TV_SASS_NUM_REGS - 1)
-        return tv_error_set(err, TV_ERR_RUNTIME, 0, 0,
-                            "%s: fault: %s = R%u..R%u runs past R254", opname, what, reg,
-                            reg + n - 1);
-    return TV_OK;
+    return span_rule(err, opname, what, reg, n, "receives");
 }
 
 tv_status tv_sass_check_registers(const tv_sass_insn *in, tv_error *err)
