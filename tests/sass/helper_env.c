@@ -61,6 +61,20 @@ void senv_free(senv *E)
     free(E->host);
 }
 
+int senv_setup(void **state)
+{
+    static senv E;
+    senv_init(&E);
+    *state = &E;
+    return 0;
+}
+
+int senv_teardown(void **state)
+{
+    senv_free(*state);
+    return 0;
+}
+
 void senv_tic(tv_tic *t, tv_format f, unsigned type, unsigned w, unsigned h, unsigned d,
               unsigned levels)
 {
@@ -141,6 +155,14 @@ void senv_put_tic(senv *E, unsigned idx, tv_tic *t)
     tv_tex_invalidate(E->unit);
 }
 
+void senv_put_tex(senv *E, unsigned idx, tv_format f, unsigned type, unsigned w, unsigned h,
+                  unsigned d, unsigned levels)
+{
+    tv_tic t;
+    senv_tic(&t, f, type, w, h, d, levels);
+    senv_put_tic(E, idx, &t);
+}
+
 void senv_put_tsc_raw(senv *E, unsigned idx, const tv_tsc *s)
 {
     uint32_t raw[8];
@@ -172,6 +194,15 @@ tv_status run_status(senv *E, const char *text, tv_error *err)
 {
     memset(err, 0, sizeof *err);
     return tv_sass_exec_text(E->w, text, err);
+}
+
+void parse_ok(const char *text, tv_sass_insn *in)
+{
+    tv_error err;
+    tv_status s = tv_sass_parse(text, in, &err);
+    if (s)
+        fprintf(stderr, "%s: %s\n", text, err.message);
+    assert_int_equal(s, TV_OK);
 }
 
 void run_ok(senv *E, const char *text)

@@ -31,11 +31,17 @@ typedef struct senv {
 
 void senv_init(senv *E);
 void senv_free(senv *E);
+/* cmocka group fixtures: one environment (senv_init) in *state, freed by senv_teardown. */
+int senv_setup(void **state);
+int senv_teardown(void **state);
 /* A pitch-linear header: format, TIC type, level-0 size, depth/layers/cubes, levels. */
 void senv_tic(tv_tic *t, tv_format f, unsigned type, unsigned w, unsigned h, unsigned d,
               unsigned levels);
 /* Store header `idx` with fresh storage, texels filled with env_texel(). */
 void senv_put_tic(senv *E, unsigned idx, tv_tic *t);
+/* senv_tic then senv_put_tic: header `idx` of that format, type and size. */
+void senv_put_tex(senv *E, unsigned idx, tv_format f, unsigned type, unsigned w, unsigned h,
+                  unsigned d, unsigned levels);
 /* Sampler `idx`: filters, wrap on all axes, LOD range [0, 15.996]. */
 void senv_put_tsc(senv *E, unsigned idx, unsigned mag, unsigned min, unsigned mip,
                   unsigned wrap);
@@ -55,6 +61,8 @@ float bitsf(uint32_t u);
 /* IEEE half bits of a float that is exactly representable (test-side reference). */
 uint16_t ref_half(float f);
 
+/* Parse one instruction; fail the test (printing the text and the message) on error. */
+void parse_ok(const char *text, tv_sass_insn *in);
 /* Run text on the warp; fail the test with the message on error. */
 void run_ok(senv *E, const char *text);
 tv_status run_status(senv *E, const char *text, tv_error *err);

@@ -8,29 +8,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static int setup(void **state)
-{
-    static senv E;
-    senv_init(&E);
-    *state = &E;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    senv_free(*state);
-    return 0;
-}
-
 static sass_plan *plan_of(senv *E, const char *text, uint32_t exec)
 {
     static sass_plan p;
     tv_sass_insn in;
     tv_error err;
-    tv_status s = tv_sass_parse(text, &in, &err);
-    if (s)
-        fprintf(stderr, "%s: %s\n", text, err.message);
-    assert_int_equal(s, TV_OK);
+    parse_ok(text, &in);
     assert_int_equal(tv_sass_check_registers(&in, &err), TV_OK);
     assert_int_equal(sass_build_plan(E->w, &in, exec, &p, &err), TV_OK);
     return &p;
@@ -163,5 +146,5 @@ int main(void)
         cmocka_unit_test(test_ops_and_operands),
         cmocka_unit_test(test_quad_split),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, senv_setup, senv_teardown);
 }

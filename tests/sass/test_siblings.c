@@ -13,26 +13,19 @@ enum { S_POINT = 0, S_CMP = 2 };
 
 static int setup(void **state)
 {
-    static senv E;
-    senv_init(&E);
+    senv_setup(state);
+    senv *E = *state;
     tv_tic t;
-    senv_tic(&t, TV_FORMAT_R32G32B32A32_FLOAT, TV_TEX_2D, 8, 8, 1, 3);
-    senv_put_tic(&E, H2D, &t);
-    senv_tic(&t, TV_FORMAT_R32G32B32A32_FLOAT, TV_TEX_2D_ARRAY, 8, 8, 3, 1);
-    senv_put_tic(&E, HARR, &t);
-    senv_tic(&t, TV_FORMAT_R32G32B32A32_FLOAT, TV_TEX_3D, 4, 4, 4, 1);
-    senv_put_tic(&E, H3D, &t);
-    senv_tic(&t, TV_FORMAT_R32G32B32A32_FLOAT, TV_TEX_CUBE, 4, 4, 1, 1);
-    senv_put_tic(&E, HCUBE, &t);
-    senv_tic(&t, TV_FORMAT_R32G32B32A32_FLOAT, TV_TEX_1D, 16, 1, 1, 1);
-    senv_put_tic(&E, H1D, &t);
-    senv_tic(&t, TV_FORMAT_Z32_FLOAT, TV_TEX_2D, 8, 8, 1, 1);
-    senv_put_tic(&E, HDEPTH, &t);
-    senv_tic(&t, TV_FORMAT_Z32_FLOAT, TV_TEX_2D_ARRAY, 8, 8, 3, 1);
-    senv_put_tic(&E, HDARR, &t);
+    senv_put_tex(E, H2D, TV_FORMAT_R32G32B32A32_FLOAT, TV_TEX_2D, 8, 8, 1, 3);
+    senv_put_tex(E, HARR, TV_FORMAT_R32G32B32A32_FLOAT, TV_TEX_2D_ARRAY, 8, 8, 3, 1);
+    senv_put_tex(E, H3D, TV_FORMAT_R32G32B32A32_FLOAT, TV_TEX_3D, 4, 4, 4, 1);
+    senv_put_tex(E, HCUBE, TV_FORMAT_R32G32B32A32_FLOAT, TV_TEX_CUBE, 4, 4, 1, 1);
+    senv_put_tex(E, H1D, TV_FORMAT_R32G32B32A32_FLOAT, TV_TEX_1D, 16, 1, 1, 1);
+    senv_put_tex(E, HDEPTH, TV_FORMAT_Z32_FLOAT, TV_TEX_2D, 8, 8, 1, 1);
+    senv_put_tex(E, HDARR, TV_FORMAT_Z32_FLOAT, TV_TEX_2D_ARRAY, 8, 8, 3, 1);
     senv_tic(&t, TV_FORMAT_R32G32B32A32_FLOAT, TV_TEX_2D, 4, 4, 1, 1);
     t.multi_sample_count = 2;
-    senv_put_tic(&E, HMS, &t);
+    senv_put_tic(E, HMS, &t);
     tv_tsc s;
     memset(&s, 0, sizeof s);
     s.mag_filter = TV_MAG_POINT;
@@ -41,22 +34,15 @@ static int setup(void **state)
     s.max_lod_clamp = 0xfff;
     s.depth_compare = true;
     s.depth_compare_func = TV_CMP_EQUAL;
-    senv_put_tsc_raw(&E, S_CMP, &s);
-    senv_bind(&E, 1, tv_tex_handle(H2D, S_POINT));
-    senv_bind(&E, 2, tv_tex_handle(HARR, S_POINT));
-    senv_bind(&E, 3, tv_tex_handle(H3D, S_POINT));
-    senv_bind(&E, 4, tv_tex_handle(HCUBE, S_POINT));
-    senv_bind(&E, 5, tv_tex_handle(H1D, S_POINT));
-    senv_bind(&E, 6, tv_tex_handle(HDEPTH, S_CMP));
-    senv_bind(&E, 7, tv_tex_handle(HDARR, S_CMP));
-    senv_bind(&E, 8, tv_tex_handle(HMS, S_POINT));
-    *state = &E;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    senv_free(*state);
+    senv_put_tsc_raw(E, S_CMP, &s);
+    senv_bind(E, 1, tv_tex_handle(H2D, S_POINT));
+    senv_bind(E, 2, tv_tex_handle(HARR, S_POINT));
+    senv_bind(E, 3, tv_tex_handle(H3D, S_POINT));
+    senv_bind(E, 4, tv_tex_handle(HCUBE, S_POINT));
+    senv_bind(E, 5, tv_tex_handle(H1D, S_POINT));
+    senv_bind(E, 6, tv_tex_handle(HDEPTH, S_CMP));
+    senv_bind(E, 7, tv_tex_handle(HDARR, S_CMP));
+    senv_bind(E, 8, tv_tex_handle(HMS, S_POINT));
     return 0;
 }
 
@@ -106,7 +92,7 @@ static uint64_t code_of(const char *text)
 {
     tv_sass_insn in;
     uint64_t w = 0;
-    assert_int_equal(tv_sass_parse(text, &in, NULL), TV_OK);
+    parse_ok(text, &in);
     assert_int_equal(tv_sass_encode(&in, &w, NULL, NULL), TV_OK);
     return (w >> 53) & 0xf;
 }
@@ -526,5 +512,5 @@ int main(void)
         cmocka_unit_test(test_tld4s),
         cmocka_unit_test(test_txd),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, senv_teardown);
 }

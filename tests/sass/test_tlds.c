@@ -12,32 +12,21 @@ enum { TID_1D = 1, TID_2D = 7, TID_MS = 0, TID_3D = 4, TID_ARR = 5 };
 
 static int setup(void **state)
 {
-    static senv E;
-    senv_init(&E);
+    senv_setup(state);
+    senv *E = *state;
     tv_tic t;
-    senv_tic(&t, TV_FORMAT_R32G32B32A32_FLOAT, TV_TEX_2D, 8, 8, 1, 3);
-    senv_put_tic(&E, T2D, &t);
+    senv_put_tex(E, T2D, TV_FORMAT_R32G32B32A32_FLOAT, TV_TEX_2D, 8, 8, 1, 3);
     senv_tic(&t, TV_FORMAT_R32G32B32A32_FLOAT, TV_TEX_2D, 4, 4, 1, 1);
     t.multi_sample_count = 2;   /* MODE_2X2: 4 samples */
-    senv_put_tic(&E, T2DMS, &t);
-    senv_tic(&t, TV_FORMAT_R32G32B32A32_FLOAT, TV_TEX_1D, 16, 1, 1, 3);
-    senv_put_tic(&E, T1D, &t);
-    senv_tic(&t, TV_FORMAT_R32G32B32A32_FLOAT, TV_TEX_3D, 4, 4, 4, 1);
-    senv_put_tic(&E, T3D, &t);
-    senv_tic(&t, TV_FORMAT_R32G32B32A32_FLOAT, TV_TEX_2D_ARRAY, 4, 4, 3, 1);
-    senv_put_tic(&E, TARR, &t);
-    senv_bind(&E, TID_2D, tv_tex_handle(T2D, 0));
-    senv_bind(&E, TID_MS, tv_tex_handle(T2DMS, 0));
-    senv_bind(&E, TID_1D, tv_tex_handle(T1D, 0));
-    senv_bind(&E, TID_3D, tv_tex_handle(T3D, 0));
-    senv_bind(&E, TID_ARR, tv_tex_handle(TARR, 0));
-    *state = &E;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    senv_free(*state);
+    senv_put_tic(E, T2DMS, &t);
+    senv_put_tex(E, T1D, TV_FORMAT_R32G32B32A32_FLOAT, TV_TEX_1D, 16, 1, 1, 3);
+    senv_put_tex(E, T3D, TV_FORMAT_R32G32B32A32_FLOAT, TV_TEX_3D, 4, 4, 4, 1);
+    senv_put_tex(E, TARR, TV_FORMAT_R32G32B32A32_FLOAT, TV_TEX_2D_ARRAY, 4, 4, 3, 1);
+    senv_bind(E, TID_2D, tv_tex_handle(T2D, 0));
+    senv_bind(E, TID_MS, tv_tex_handle(T2DMS, 0));
+    senv_bind(E, TID_1D, tv_tex_handle(T1D, 0));
+    senv_bind(E, TID_3D, tv_tex_handle(T3D, 0));
+    senv_bind(E, TID_ARR, tv_tex_handle(TARR, 0));
     return 0;
 }
 
@@ -45,10 +34,7 @@ static uint64_t encode_text(const char *text)
 {
     tv_sass_insn in;
     tv_error err;
-    tv_status s = tv_sass_parse(text, &in, &err);
-    if (s)
-        fprintf(stderr, "%s: %s\n", text, err.message);
-    assert_int_equal(s, TV_OK);
+    parse_ok(text, &in);
     uint64_t w;
     assert_int_equal(tv_sass_encode(&in, &w, NULL, &err), TV_OK);
     return w;
@@ -465,5 +451,5 @@ int main(void)
         cmocka_unit_test(test_overrides_and_invalid),
         cmocka_unit_test(test_override_rows),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, senv_teardown);
 }

@@ -12,22 +12,12 @@
 
 static int setup(void **state)
 {
-    static senv E;
-    senv_init(&E);
-    tv_tic t;
-    senv_tic(&t, TV_FORMAT_R8G8B8A8_UNORM, TV_TEX_2D, 64, 64, 1, 7);
-    senv_put_tic(&E, TEX, &t);
-    senv_tic(&t, TV_FORMAT_R8G8B8A8_UNORM, TV_TEX_2D_ARRAY, 64, 64, 4, 7);
-    senv_put_tic(&E, 2, &t);
-    senv_bind(&E, TID, tv_tex_handle(TEX, 1));
-    senv_bind(&E, 7, tv_tex_handle(2, 1));
-    *state = &E;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    senv_free(*state);
+    senv_setup(state);
+    senv *E = *state;
+    senv_put_tex(E, TEX, TV_FORMAT_R8G8B8A8_UNORM, TV_TEX_2D, 64, 64, 1, 7);
+    senv_put_tex(E, 2, TV_FORMAT_R8G8B8A8_UNORM, TV_TEX_2D_ARRAY, 64, 64, 4, 7);
+    senv_bind(E, TID, tv_tex_handle(TEX, 1));
+    senv_bind(E, 7, tv_tex_handle(2, 1));
     return 0;
 }
 
@@ -287,5 +277,5 @@ int main(void)
         cmocka_unit_test(test_divergence_and_ndv),
         cmocka_unit_test(test_param_a_rows),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, senv_teardown);
 }

@@ -38,20 +38,6 @@ static const tex_case cases[] = {
     {"CUBEMAP_ARRAY past", TV_TEX_CUBE_ARRAY, 8, 8, 2, 3, 0, 7, {0, 0, 0, 3}},
 };
 
-static int setup(void **state)
-{
-    static senv E;
-    senv_init(&E);
-    *state = &E;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    senv_free(*state);
-    return 0;
-}
-
 static void put(senv *E, unsigned idx, unsigned type, unsigned w, unsigned h, unsigned d,
                 unsigned levels, unsigned ms)
 {
@@ -275,5 +261,5 @@ int main(void)
         cmocka_unit_test(test_bindless_and_rules),
         cmocka_unit_test(test_invalid_and_binding),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, senv_setup, senv_teardown);
 }
