@@ -37,6 +37,36 @@ tv_tgsi_program *th_parse(const char *text, tv_tgsi_mode mode, size_t *count, tv
     return p;
 }
 
+tv_tgsi_program *th_parse_ok(const char *text, tv_tgsi_mode mode, size_t *count)
+{
+    tv_error err;
+    tv_tgsi_program *p = th_parse(text, mode, count, &err);
+    if (!p)
+        fail_msg("%u:%u: %s", err.line, err.column, err.message);
+    return p;
+}
+
+void th_expect_documented(const char *doc, const char *message)
+{
+    char want[1200];
+    size_t k = 0;
+    for (const char *m = message; *m && k + 2 < sizeof want; m++) {
+        if (*m == '|')
+            want[k++] = '\\';
+        want[k++] = *m;
+    }
+    want[k] = '\0';
+    if (!strstr(doc, want))
+        fail_msg("docs/errors.md does not list: %s", want);
+}
+
+uint32_t th_fbits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
 char *th_print_all(const tv_tgsi_program *progs, size_t count)
 {
     size_t total = 0;

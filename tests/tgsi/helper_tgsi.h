@@ -14,6 +14,13 @@
 char *th_read(const char *path, size_t *len);
 /* Parse; on failure returns NULL and fills err. */
 tv_tgsi_program *th_parse(const char *text, tv_tgsi_mode mode, size_t *count, tv_error *err);
+/* Parse; fail the test with `line:column: message` when the text does not parse. */
+tv_tgsi_program *th_parse_ok(const char *text, tv_tgsi_mode mode, size_t *count);
+/* Fail the test unless DOC (docs/errors.md) lists MESSAGE, with each `|` escaped as `\|`
+ * as in the document's tables. */
+void th_expect_documented(const char *doc, const char *message);
+/* The bit pattern of a float. */
+uint32_t th_fbits(float f);
 /* All programs printed one after another (malloc'ed). */
 char *th_print_all(const tv_tgsi_program *progs, size_t count);
 /* parse -> print -> parse -> print: the two prints must be equal. Returns the first print

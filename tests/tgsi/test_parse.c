@@ -9,19 +9,9 @@
 static tv_tgsi_program *parse1(const char *text, tv_tgsi_mode mode)
 {
     size_t count;
-    tv_error err;
-    tv_tgsi_program *p = th_parse(text, mode, &count, &err);
-    if (!p)
-        fail_msg("%u:%u: %s", err.line, err.column, err.message);
+    tv_tgsi_program *p = th_parse_ok(text, mode, &count);
     assert_int_equal(count, 1);
     return p;
-}
-
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
 }
 
 static uint64_t dbits(double d)
@@ -219,7 +209,7 @@ static void test_immediates(void **state)
     assert_int_equal(m[0].u[0], 0x3f000000u);
     assert_int_equal(m[0].u[1], 0xc0200000u);
     assert_int_equal(m[0].u[2], 0x3f800000u);
-    assert_int_equal(m[0].u[3], fbits(1e-3f));
+    assert_int_equal(m[0].u[3], th_fbits(1e-3f));
     assert_false(m[0].hex);
     assert_true(m[1].hex);
     assert_int_equal(m[1].u[1], 0x80000000u);

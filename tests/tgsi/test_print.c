@@ -9,10 +9,7 @@
 static char *print_text(const char *text, tv_tgsi_mode mode)
 {
     size_t count;
-    tv_error err;
-    tv_tgsi_program *p = th_parse(text, mode, &count, &err);
-    if (!p)
-        fail_msg("%u:%u: %s", err.line, err.column, err.message);
+    tv_tgsi_program *p = th_parse_ok(text, mode, &count);
     char *s = th_print_all(p, count);
     tv_tgsi_programs_free(p, count);
     return s;
@@ -214,19 +211,12 @@ static void test_indentation(void **state)
     free(s);
 }
 
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
 static void test_exact_immediates(void **state)
 {
     (void)state;
     /* "%10.4f" when it converts back to the same bits, else the bit pattern */
     char hex[16];
-    snprintf(hex, sizeof hex, "0x%08x", fbits(0.123456f));
+    snprintf(hex, sizeof hex, "0x%08x", th_fbits(0.123456f));
     char *s = print_text("COMP\n"
                          "IMM FLT32 {0.1, 0.123456, -0.0, 1e10}\n"
                          "IMM FLT32 {1e-45, 0x7fc00000, 0xff800000, -2.5}\n"

@@ -109,11 +109,8 @@ static void test_messages_documented(void **state)
     (void)state;
     char *doc = th_read(TEXVM_SOURCE_DIR "/docs/errors.md", NULL);
     assert_non_null(doc);
-    for (size_t i = 0; i < sizeof validate_cases / sizeof validate_cases[0]; i++) {
-        const char *m = validate_cases[i].expect + strlen("t.tgsi:");
-        if (!strstr(doc, m))
-            fail_msg("docs/errors.md does not list: %s", m);
-    }
+    for (size_t i = 0; i < sizeof validate_cases / sizeof validate_cases[0]; i++)
+        th_expect_documented(doc, validate_cases[i].expect + strlen("t.tgsi:"));
     free(doc);
 }
 
