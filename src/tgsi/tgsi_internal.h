@@ -28,6 +28,9 @@ extern const unsigned tvt_num_pipe_formats;
 
 /* Case-insensitive lookup of s[0..len) in names[0..count); -1 if absent. */
 int tvt_lookup(const char *const *names, int count, const char *s, size_t len);
+/* The names of property PROP's values (indexed by value) and their count; NULL (count 0)
+ * for a property whose value is a plain number or an unknown property. */
+const char *const *tvt_property_value_names(unsigned prop, int *count);
 /* Index of a "PIPE_FORMAT_xxx" word, -1 if unknown. */
 int tvt_pipe_format_lookup(const char *s, size_t len);
 

@@ -278,25 +278,8 @@ bool tvp_parse_property(parser *c)
     }
     c->p += len;
     skip_sp(c);
-    const char *const *names = NULL;
-    int count = 0;
-    switch (k) {
-    case TV_PROP_GS_INPUT_PRIMITIVE:
-    case TV_PROP_GS_OUTPUT_PRIMITIVE:
-        names = tvt_primitive_names, count = TVT_NUM_PRIMITIVES;
-        break;
-    case TV_PROP_FS_COORD_ORIGIN:
-        names = tvt_origin_names, count = 2;
-        break;
-    case TV_PROP_FS_COORD_PIXEL_CENTER:
-        names = tvt_center_names, count = 2;
-        break;
-    case TV_PROP_NEXT_SHADER:
-        names = tvt_processor_names, count = TV_TGSI_PROCESSOR_COUNT;
-        break;
-    default:
-        break;
-    }
+    int count;
+    const char *const *names = tvt_property_value_names((unsigned)k, &count);
     uint32_t value;
     size_t vat = c->p, vlen = word_len(c);
     if (names && vlen && !isdigit((unsigned char)c->s[vat])) {

@@ -163,40 +163,12 @@ static void print_property(out *o, const tv_tgsi_prop *p)
     puts_(o, "PROPERTY ");
     puts_(o, name_or(tvt_property_names, TV_PROP_COUNT, p->name));
     putc_(o, ' ');
-    switch (p->name) {
-    case TV_PROP_GS_INPUT_PRIMITIVE:
-    case TV_PROP_GS_OUTPUT_PRIMITIVE:
-        if (p->value < TVT_NUM_PRIMITIVES) {
-            puts_(o, tvt_primitive_names[p->value]);
-            break;
-        }
+    int count;
+    const char *const *names = tvt_property_value_names(p->name, &count);
+    if (names && p->value < (unsigned)count)
+        puts_(o, names[p->value]);
+    else
         putf(o, "%u", p->value);
-        break;
-    case TV_PROP_FS_COORD_ORIGIN:
-        if (p->value < 2) {
-            puts_(o, tvt_origin_names[p->value]);
-            break;
-        }
-        putf(o, "%u", p->value);
-        break;
-    case TV_PROP_FS_COORD_PIXEL_CENTER:
-        if (p->value < 2) {
-            puts_(o, tvt_center_names[p->value]);
-            break;
-        }
-        putf(o, "%u", p->value);
-        break;
-    case TV_PROP_NEXT_SHADER:
-        if (p->value < TV_TGSI_PROCESSOR_COUNT) {
-            puts_(o, tvt_processor_names[p->value]);
-            break;
-        }
-        putf(o, "%u", p->value);
-        break;
-    default:
-        putf(o, "%u", p->value);
-        break;
-    }
     putc_(o, '\n');
 }
 

@@ -110,6 +110,28 @@ const char *const tvt_primitive_names[TVT_NUM_PRIMITIVES] = {
 const char *const tvt_origin_names[2] = {"UPPER_LEFT", "LOWER_LEFT"};
 const char *const tvt_center_names[2] = {"HALF_INTEGER", "INTEGER"};
 
+/* Properties whose values have names; the others are plain numbers. */
+static const struct {
+    const char *const *names;
+    int count;
+} property_values[TV_PROP_COUNT] = {
+    [TV_PROP_GS_INPUT_PRIMITIVE] = {tvt_primitive_names, TVT_NUM_PRIMITIVES},
+    [TV_PROP_GS_OUTPUT_PRIMITIVE] = {tvt_primitive_names, TVT_NUM_PRIMITIVES},
+    [TV_PROP_FS_COORD_ORIGIN] = {tvt_origin_names, 2},
+    [TV_PROP_FS_COORD_PIXEL_CENTER] = {tvt_center_names, 2},
+    [TV_PROP_NEXT_SHADER] = {tvt_processor_names, TV_TGSI_PROCESSOR_COUNT},
+};
+
+const char *const *tvt_property_value_names(unsigned prop, int *count)
+{
+    if (prop >= TV_PROP_COUNT || !property_values[prop].names) {
+        *count = 0;
+        return NULL;
+    }
+    *count = property_values[prop].count;
+    return property_values[prop].names;
+}
+
 const char *const tvt_opcat_names[TV_OPC_COUNT] = {
     "float", "int", "convert", "double", "int64", "pack", "address", "derivative", "texture",
     "sample", "resource", "atomic", "flow", "fragment", "geometry", "sync", "wave"};
