@@ -109,6 +109,15 @@ static inline void fx_put_tic(fx *F, unsigned idx, tv_tic *t)
     tv_tex_invalidate(F->unit);
 }
 
+/* fx_tic then fx_put_tic: header `idx` of that format, type and size. */
+static inline void fx_put_tex(fx *F, unsigned idx, tv_format f, unsigned type, unsigned w,
+                              unsigned h, unsigned depth, unsigned levels)
+{
+    tv_tic t;
+    fx_tic(&t, f, type, w, h, depth, levels);
+    fx_put_tic(F, idx, &t);
+}
+
 /* Rewrite header `idx` keeping its storage (view changes). */
 static inline void fx_update_tic(fx *F, unsigned idx, const tv_tic *t)
 {

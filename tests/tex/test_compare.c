@@ -24,9 +24,7 @@ static bool cmp(unsigned f, double ref, double d)
 
 static void setup(fx *F, const char *fmt)
 {
-    tv_tic t;
-    fx_tic(&t, tv_format_from_name(fmt), TV_TEX_2D, 4, 4, 1, 1);
-    fx_put_tic(F, 0, &t);
+    fx_put_tex(F, 0, tv_format_from_name(fmt), TV_TEX_2D, 4, 4, 1, 1);
     for (unsigned y = 0; y < 4; y++)
         for (unsigned x = 0; x < 4; x++)
             fx_write_float(F, 0, 0, x, y, 0, (float)depth_of(x, y), 0, 0, 0);
@@ -107,9 +105,8 @@ static void test_compare_reference_clamp(void **state)
     for (int unorm = 0; unorm < 2; unorm++) {
         fx F;
         fx_init(&F);
-        tv_tic t;
-        fx_tic(&t, tv_format_from_name(unorm ? "Z16_UNORM" : "Z32_FLOAT"), TV_TEX_2D, 2, 1, 1, 1);
-        fx_put_tic(&F, 0, &t);
+        fx_put_tex(&F, 0, tv_format_from_name(unorm ? "Z16_UNORM" : "Z32_FLOAT"), TV_TEX_2D, 2,
+                   1, 1, 1);
         fx_write_float(&F, 0, 0, 0, 0, 0, 1.0f, 0, 0, 0);
         fx_write_float(&F, 0, 0, 1, 0, 0, 0.0f, 0, 0, 0);
         tv_tex_request r;

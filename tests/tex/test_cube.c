@@ -55,9 +55,7 @@ static double cube_texel(unsigned face, int i, int j, unsigned c)
 
 static void setup(fx *F, bool seamless)
 {
-    tv_tic t;
-    fx_tic(&t, tv_format_from_name("R32G32B32A32_FLOAT"), TV_TEX_CUBE, N, N, 1, 1);
-    fx_put_tic(F, 0, &t);
+    fx_put_tex(F, 0, tv_format_from_name("R32G32B32A32_FLOAT"), TV_TEX_CUBE, N, N, 1, 1);
     fx_fill_formula(F, 0);
     tv_tsc s;
     fx_tsc(&s, TV_MAG_LINEAR, TV_MIN_LINEAR, TV_MIP_NONE, TV_WRAP_CLAMP_TO_EDGE);
@@ -201,9 +199,7 @@ static void test_cube_lod(void **state)
     (void)state;
     fx F;
     fx_init(&F);
-    tv_tic t;
-    fx_tic(&t, tv_format_from_name("R32G32B32A32_FLOAT"), TV_TEX_CUBE, 64, 64, 1, 7);
-    fx_put_tic(&F, 0, &t);
+    fx_put_tex(&F, 0, tv_format_from_name("R32G32B32A32_FLOAT"), TV_TEX_CUBE, 64, 64, 1, 7);
     tv_tsc s;
     fx_tsc(&s, TV_MAG_LINEAR, TV_MIN_LINEAR, TV_MIP_LINEAR, TV_WRAP_CLAMP_TO_EDGE);
     fx_put_tsc(&F, 0, &s);
@@ -233,9 +229,7 @@ static void test_cube_array(void **state)
     (void)state;
     fx F;
     fx_init(&F);
-    tv_tic t;
-    fx_tic(&t, tv_format_from_name("R32G32B32A32_FLOAT"), TV_TEX_CUBE_ARRAY, N, N, 3, 1);
-    fx_put_tic(&F, 0, &t);
+    fx_put_tex(&F, 0, tv_format_from_name("R32G32B32A32_FLOAT"), TV_TEX_CUBE_ARRAY, N, N, 3, 1);
     fx_fill_formula(&F, 0);
     tv_tsc p;
     fx_tsc(&p, TV_MAG_POINT, TV_MIN_POINT, TV_MIP_NONE, TV_WRAP_REPEAT);

@@ -74,11 +74,8 @@ static void test_fetch_defaults_out_of_range(void **state)
     (void)state;
     fx F;
     fx_init(&F);
-    tv_tic t;
-    fx_tic(&t, tv_format_from_name("R32G32B32_FLOAT"), TV_TEX_2D, 2, 2, 1, 1);
-    fx_put_tic(&F, 0, &t);
-    fx_tic(&t, tv_format_from_name("R8_UINT"), TV_TEX_2D, 2, 2, 1, 1);
-    fx_put_tic(&F, 1, &t);
+    fx_put_tex(&F, 0, tv_format_from_name("R32G32B32_FLOAT"), TV_TEX_2D, 2, 2, 1, 1);
+    fx_put_tex(&F, 1, tv_format_from_name("R8_UINT"), TV_TEX_2D, 2, 2, 1, 1);
     tv_tex_request r;
     tv_tex_result res;
     fx_req(&r, TV_TEX_OP_FETCH, TV_TEXTGT_2D, tv_tex_handle(0, 0), 1);
@@ -98,8 +95,7 @@ static void test_fetch_array_3d_buffer(void **state)
     fx F;
     fx_init(&F);
     tv_tic t;
-    fx_tic(&t, tv_format_from_name("R32G32B32A32_FLOAT"), TV_TEX_2D_ARRAY, 4, 4, 3, 1);
-    fx_put_tic(&F, 0, &t);
+    fx_put_tex(&F, 0, tv_format_from_name("R32G32B32A32_FLOAT"), TV_TEX_2D_ARRAY, 4, 4, 3, 1);
     fx_fill_formula(&F, 0);
     fx_tic(&t, tv_format_from_name("R32G32B32A32_FLOAT"), TV_TEX_3D, 4, 4, 4, 1);
     fx_put_tic(&F, 1, &t);
@@ -193,9 +189,7 @@ static void test_fetch_invalid(void **state)
     (void)state;
     fx F;
     fx_init(&F);
-    tv_tic t;
-    fx_tic(&t, tv_format_from_name("R32_FLOAT"), TV_TEX_2D, 2, 2, 1, 1);
-    fx_put_tic(&F, 0, &t);
+    fx_put_tex(&F, 0, tv_format_from_name("R32_FLOAT"), TV_TEX_2D, 2, 2, 1, 1);
     fx_write_float(&F, 0, 0, 0, 0, 0, 5.0f, 0, 0, 0);
     tv_tex_request r;
     tv_tex_result res;
@@ -212,8 +206,7 @@ static void test_fetch_invalid(void **state)
     assert_true(fx_f(res.v[0][0]) == 5.0f);
     tv_tex_set_sampler_pool(F.unit, FX_SMP_POOL, 0);
     tv_tex_set_header_binding(F.unit, true);
-    fx_tic(&t, tv_format_from_name("R32_FLOAT"), TV_TEX_2D, 2, 2, 1, 1);
-    fx_put_tic(&F, 3, &t);
+    fx_put_tex(&F, 3, tv_format_from_name("R32_FLOAT"), TV_TEX_2D, 2, 2, 1, 1);
     fx_write_float(&F, 3, 0, 0, 0, 0, 6.0f, 0, 0, 0);
     r.handle[0] = tv_tex_handle(3, 0);
     fx_run(&F, &r, &res);

@@ -15,9 +15,7 @@ static void test_gather_appendix_c(void **state)
     (void)state;
     fx F;
     fx_init(&F);
-    tv_tic t;
-    fx_tic(&t, tv_format_from_name("R32_FLOAT"), TV_TEX_2D, 2, 2, 1, 1);
-    fx_put_tic(&F, 0, &t);
+    fx_put_tex(&F, 0, tv_format_from_name("R32_FLOAT"), TV_TEX_2D, 2, 2, 1, 1);
     for (unsigned row = 0; row < 2; row++)
         for (unsigned col = 0; col < 2; col++)
             fx_write_float(&F, 0, 0, col, row, 0, (float)(10 * row + col), 0, 0, 0);
@@ -54,9 +52,7 @@ static void test_gather_components_offsets(void **state)
     (void)state;
     fx F;
     fx_init(&F);
-    tv_tic t;
-    fx_tic(&t, tv_format_from_name("R32G32B32A32_FLOAT"), TV_TEX_2D, 8, 8, 1, 4);
-    fx_put_tic(&F, 0, &t);
+    fx_put_tex(&F, 0, tv_format_from_name("R32G32B32A32_FLOAT"), TV_TEX_2D, 8, 8, 1, 4);
     fx_fill_formula(&F, 0);
     gather_sampler(&F, TV_WRAP_REPEAT);
     tv_tex_request r;
@@ -104,11 +100,8 @@ static void test_gather_swizzle_and_int(void **state)
     (void)state;
     fx F;
     fx_init(&F);
-    tv_tic t;
-    fx_tic(&t, tv_format_from_name("R32G32_FLOAT"), TV_TEX_2D, 2, 2, 1, 1);
-    fx_put_tic(&F, 0, &t);
-    fx_tic(&t, tv_format_from_name("R32_UINT"), TV_TEX_2D, 2, 2, 1, 1);
-    fx_put_tic(&F, 1, &t);
+    fx_put_tex(&F, 0, tv_format_from_name("R32G32_FLOAT"), TV_TEX_2D, 2, 2, 1, 1);
+    fx_put_tex(&F, 1, tv_format_from_name("R32_UINT"), TV_TEX_2D, 2, 2, 1, 1);
     uint32_t big[4] = {0xfffffff0u, 0, 0, 0};
     fx_write_texel(&F, 1, 0, 0, 1, 0, 0, big);
     gather_sampler(&F, TV_WRAP_CLAMP_TO_EDGE);
@@ -138,9 +131,7 @@ static void test_gather_compare(void **state)
     (void)state;
     fx F;
     fx_init(&F);
-    tv_tic t;
-    fx_tic(&t, tv_format_from_name("Z32_FLOAT"), TV_TEX_2D, 2, 2, 1, 1);
-    fx_put_tic(&F, 0, &t);
+    fx_put_tex(&F, 0, tv_format_from_name("Z32_FLOAT"), TV_TEX_2D, 2, 2, 1, 1);
     float d[2][2] = {{0.1f, 0.2f}, {0.3f, 0.4f}}; /* [row][col] */
     for (unsigned y = 0; y < 2; y++)
         for (unsigned x = 0; x < 2; x++)

@@ -264,8 +264,7 @@ static void test_lod_1d_3d(void **state)
     fx_init(&F);
     tv_format f = tv_format_from_name("R32_FLOAT");
     tv_tic t;
-    fx_tic(&t, f, TV_TEX_1D, 64, 1, 1, 7);
-    fx_put_tic(&F, 0, &t);
+    fx_put_tex(&F, 0, f, TV_TEX_1D, 64, 1, 1, 7);
     fx_tic(&t, f, TV_TEX_3D, 64, 32, 16, 7);
     fx_put_tic(&F, 1, &t);
     sampler(&F, TV_MAG_LINEAR, TV_MIN_LINEAR, TV_MIP_LINEAR, 0, 0, 15.99f);

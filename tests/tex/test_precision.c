@@ -5,9 +5,7 @@
 
 static void setup(fx *F)
 {
-    tv_tic t;
-    fx_tic(&t, tv_format_from_name("R32_FLOAT"), TV_TEX_2D, 4, 1, 1, 2);
-    fx_put_tic(F, 0, &t);
+    fx_put_tex(F, 0, tv_format_from_name("R32_FLOAT"), TV_TEX_2D, 4, 1, 1, 2);
     for (unsigned x = 0; x < 4; x++)
         fx_write_float(F, 0, 0, x, 0, 0, (float)x, 0, 0, 0);
     for (unsigned x = 0; x < 2; x++)
@@ -75,9 +73,7 @@ static void test_precision_point_exact(void **state)
     (void)state;
     fx F;
     fx_init(&F);
-    tv_tic t;
-    fx_tic(&t, tv_format_from_name("R32G32B32A32_FLOAT"), TV_TEX_2D, 1, 1, 1, 1);
-    fx_put_tic(&F, 0, &t);
+    fx_put_tex(&F, 0, tv_format_from_name("R32G32B32A32_FLOAT"), TV_TEX_2D, 1, 1, 1, 1);
     uint32_t bits[4] = {0x00000001u, 0x7fc00001u, 0x80000000u, 0x7f7fffffu};
     fx_write_texel(&F, 0, 0, 0, 0, 0, 0, bits);
     tv_tsc s;

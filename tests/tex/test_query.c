@@ -143,9 +143,7 @@ static void test_query_invalid_and_binding(void **state)
     (void)state;
     fx F;
     fx_init(&F);
-    tv_tic t;
-    fx_tic(&t, tv_format_from_name("R8G8B8A8_UNORM"), TV_TEX_2D, 8, 4, 1, 1);
-    fx_put_tic(&F, 40, &t);
+    fx_put_tex(&F, 40, tv_format_from_name("R8G8B8A8_UNORM"), TV_TEX_2D, 8, 4, 1, 1);
     tv_tsc s;
     fx_tsc(&s, TV_MAG_POINT, TV_MIN_POINT, TV_MIP_POINT, TV_WRAP_REPEAT);
     fx_put_tsc(&F, 2, &s);

@@ -30,9 +30,7 @@ static void test_appendix_c_decode(void **state)
     static const char *fmts[4] = {"R8_SNORM", "R8G8B8A8_SRGB", "R9G9B9E5_FLOAT",
                                   "R11G11B10_FLOAT"};
     for (unsigned i = 0; i < 4; i++) {
-        tv_tic t;
-        fx_tic(&t, tv_format_from_name(fmts[i]), TV_TEX_2D, 4, 1, 1, 1);
-        fx_put_tic(&F, i, &t);
+        fx_put_tex(&F, i, tv_format_from_name(fmts[i]), TV_TEX_2D, 4, 1, 1, 1);
     }
     tv_tsc s;
     fx_tsc(&s, TV_MAG_POINT, TV_MIN_POINT, TV_MIP_NONE, TV_WRAP_CLAMP_TO_EDGE);

@@ -29,15 +29,10 @@ static void test_random_requests(void **state)
     fx F;
     fx_init(&F);
     /* a few real textures plus random descriptor words */
-    tv_tic t;
-    fx_tic(&t, tv_format_from_name("R8G8B8A8_UNORM"), TV_TEX_2D, 16, 16, 1, 5);
-    fx_put_tic(&F, 0, &t);
-    fx_tic(&t, tv_format_from_name("R32G32B32A32_FLOAT"), TV_TEX_CUBE_ARRAY, 8, 8, 2, 4);
-    fx_put_tic(&F, 1, &t);
-    fx_tic(&t, tv_format_from_name("Z16_UNORM"), TV_TEX_2D_ARRAY, 8, 8, 3, 2);
-    fx_put_tic(&F, 2, &t);
-    fx_tic(&t, tv_format_from_name("R32_UINT"), TV_TEX_3D, 4, 4, 4, 3);
-    fx_put_tic(&F, 3, &t);
+    fx_put_tex(&F, 0, tv_format_from_name("R8G8B8A8_UNORM"), TV_TEX_2D, 16, 16, 1, 5);
+    fx_put_tex(&F, 1, tv_format_from_name("R32G32B32A32_FLOAT"), TV_TEX_CUBE_ARRAY, 8, 8, 2, 4);
+    fx_put_tex(&F, 2, tv_format_from_name("Z16_UNORM"), TV_TEX_2D_ARRAY, 8, 8, 3, 2);
+    fx_put_tex(&F, 3, tv_format_from_name("R32_UINT"), TV_TEX_3D, 4, 4, 4, 3);
     for (unsigned i = 4; i < 12; i++) {
         uint32_t raw[8];
         for (int k = 0; k < 8; k++)

@@ -34,17 +34,12 @@ static void test_targets_vs_types(void **state)
     fx F;
     fx_init(&F);
     tv_format f = tv_format_from_name("R32G32B32A32_FLOAT");
-    tv_tic t;
-    fx_tic(&t, f, TV_TEX_2D, 4, 4, 1, 1);
-    fx_put_tic(&F, 0, &t);
+    fx_put_tex(&F, 0, f, TV_TEX_2D, 4, 4, 1, 1);
     fx_fill_formula(&F, 0);
-    fx_tic(&t, f, TV_TEX_2D_ARRAY, 4, 4, 6, 1);
-    fx_put_tic(&F, 1, &t);
+    fx_put_tex(&F, 1, f, TV_TEX_2D_ARRAY, 4, 4, 6, 1);
     fx_fill_formula(&F, 1);
-    fx_tic(&t, f, TV_TEX_3D, 4, 4, 4, 1);
-    fx_put_tic(&F, 2, &t);
-    fx_tic(&t, f, TV_TEX_1D_ARRAY, 4, 1, 3, 1);
-    fx_put_tic(&F, 3, &t);
+    fx_put_tex(&F, 2, f, TV_TEX_3D, 4, 4, 4, 1);
+    fx_put_tex(&F, 3, f, TV_TEX_1D_ARRAY, 4, 1, 3, 1);
     fx_fill_formula(&F, 3);
     point_sampler(&F, 0, TV_WRAP_CLAMP_TO_EDGE);
     static const struct { unsigned target, hdr; bool ok; } pairs[] = {
@@ -149,8 +144,7 @@ static void test_srgb_and_integer_filtering(void **state)
     uint8_t px[2][4] = {{0, 128, 0, 0}, {255, 128, 0, 255}};
     for (unsigned x = 0; x < 2; x++)
         assert_true(tv_memory_write(F.mem, tv_tic_texel_address(&t, 0, x, 0, 0, 0), px[x], 4));
-    fx_tic(&t, tv_format_from_name("R32_UINT"), TV_TEX_2D, 2, 1, 1, 1);
-    fx_put_tic(&F, 1, &t);
+    fx_put_tex(&F, 1, tv_format_from_name("R32_UINT"), TV_TEX_2D, 2, 1, 1, 1);
     uint32_t v0[4] = {7, 0, 0, 0}, v1[4] = {1000, 0, 0, 0};
     fx_write_texel(&F, 1, 0, 0, 0, 0, 0, v0);
     fx_write_texel(&F, 1, 0, 1, 0, 0, 0, v1);
@@ -301,9 +295,7 @@ static void test_reduction_minmax(void **state)
     (void)state;
     fx F;
     fx_init(&F);
-    tv_tic t;
-    fx_tic(&t, tv_format_from_name("R32_FLOAT"), TV_TEX_2D, 2, 1, 1, 1);
-    fx_put_tic(&F, 0, &t);
+    fx_put_tex(&F, 0, tv_format_from_name("R32_FLOAT"), TV_TEX_2D, 2, 1, 1, 1);
     fx_write_float(&F, 0, 0, 0, 0, 0, 1.0f, 0, 0, 0);
     fx_write_float(&F, 0, 0, 1, 0, 0, 5.0f, 0, 0, 0);
     tv_tsc s;
@@ -332,12 +324,9 @@ static void test_mixed_handles(void **state)
     fx F;
     fx_init(&F);
     tv_format f = tv_format_from_name("R32G32B32A32_FLOAT");
-    tv_tic t;
-    fx_tic(&t, f, TV_TEX_2D, 8, 8, 1, 1);
-    fx_put_tic(&F, 0, &t);
+    fx_put_tex(&F, 0, f, TV_TEX_2D, 8, 8, 1, 1);
     fx_fill_formula(&F, 0);
-    fx_tic(&t, f, TV_TEX_2D_ARRAY, 4, 4, 3, 1);
-    fx_put_tic(&F, 1, &t);
+    fx_put_tex(&F, 1, f, TV_TEX_2D_ARRAY, 4, 4, 3, 1);
     fx_fill_formula(&F, 1);
     point_sampler(&F, 0, TV_WRAP_REPEAT);
     tv_tsc s;

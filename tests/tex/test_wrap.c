@@ -149,9 +149,7 @@ static void test_appendix_c_wrap(void **state)
     };
     fx F;
     fx_init(&F);
-    tv_tic t;
-    fx_tic(&t, tv_format_from_name("R32_FLOAT"), TV_TEX_1D, 4, 1, 1, 1);
-    fx_put_tic(&F, 0, &t);
+    fx_put_tex(&F, 0, tv_format_from_name("R32_FLOAT"), TV_TEX_1D, 4, 1, 1, 1);
     for (unsigned x = 0; x < 4; x++)
         fx_write_float(&F, 0, 0, x, 0, 0, (float)x, 0, 0, 0);
     for (unsigned row = 0; row < 3; row++) {
