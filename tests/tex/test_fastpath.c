@@ -1,6 +1,6 @@
 /* The RGBA8 fast paths (src/tex/tex_fast.c) against the general path: random requests on
  * 8-bit UNORM x4 textures (pitch and block-linear, R8G8B8A8 and B8G8R8A8, mip-mapped, odd
- * sizes), every wrap mode, point/linear/aniso filters and mip modes, sampling ops with
+ * sizes; 2D, 2D array and cube targets, seamless and not), every wrap mode, point/linear/aniso filters and mip modes, sampling ops with
  * implicit, explicit and gradient LOD, gather and fetch, coordinates in and out of range
  * plus NaN/inf — each request run with the fast paths on and off, in both precision modes,
  * every result word must be bit-identical. The general path is the expected value: it is
@@ -18,7 +18,7 @@
 
 #define BASE 0x100000ull
 #define SIZE (16u << 20)
-#define NTEX 4
+#define NTEX 6   /* 0..3 2D, 4 2D array, 5 cube */
 #define NSMP 24
 
 typedef struct fp {
@@ -55,16 +55,20 @@ static void setup(fp *F)
     tv_tex_set_sampler_pool(F->unit, BASE + 1024, 31);
     uint64_t next = BASE + 0x10000;
     static const char *fmts[NTEX] = {"R8G8B8A8_UNORM", "R8G8B8A8_UNORM", "B8G8R8A8_UNORM",
-                                     "R8G8B8A8_UNORM"};
-    static const unsigned w[NTEX] = {64, 37, 50, 16}, h[NTEX] = {64, 21, 8, 16};
+                                     "R8G8B8A8_UNORM", "R8G8B8A8_UNORM", "B8G8R8A8_UNORM"};
+    static const unsigned w[NTEX] = {64, 37, 50, 16, 24, 16}, h[NTEX] = {64, 21, 8, 16, 12, 16};
     static const uint8_t layout[NTEX] = {TV_TIC_BLOCKLINEAR, TV_TIC_PITCH, TV_TIC_BLOCKLINEAR,
-                                         TV_TIC_PITCH};
+                                         TV_TIC_PITCH, TV_TIC_BLOCKLINEAR, TV_TIC_BLOCKLINEAR};
+    static const uint8_t type[NTEX] = {TV_TEX_2D, TV_TEX_2D, TV_TEX_2D, TV_TEX_2D,
+                                       TV_TEX_2D_ARRAY, TV_TEX_CUBE};
     for (unsigned t = 0; t < NTEX; t++) {
         tv_tic tic;
         memset(&tic, 0, sizeof tic);
         assert_int_equal(tv_tic_from_format(&tic, tv_format_from_name(fmts[t]), &e), TV_OK);
         tic.header_version = layout[t];
-        tic.texture_type = TV_TEX_2D;
+        tic.texture_type = type[t];
+        if (type[t] == TV_TEX_2D_ARRAY)
+            tic.depth_minus_one = 2; /* 3 layers */
         tic.width_minus_one = w[t] - 1;
         tic.height_minus_one = (uint16_t)(h[t] - 1);
         unsigned levels = 1;
@@ -97,6 +101,7 @@ static void setup(fp *F)
         ts.mip_filter = (uint8_t)(TV_MIP_NONE + (s / 3) % 3);
         ts.max_anisotropy = (s % 5 == 4) ? 7 : (s % 7 == 6 ? 3 : 0);
         ts.max_lod_clamp = 0xfff;
+        ts.cubemap_interface_filtering = (uint8_t)(s % 4 < 2 ? 2 : 0); /* seamless or not */
         ts.min_lod_clamp = (s % 11 == 10) ? 0x80 : 0;
         ts.mip_lod_bias = (s % 4 == 3) ? 0x100 : 0;
         ts.border_color[0] = 0x3e800000u;
@@ -130,32 +135,45 @@ static float coord(fp *F)
 static void fill(fp *F, tv_tex_request *r, unsigned op)
 {
     memset(r, 0, sizeof *r);
+    unsigned kind = rnd(F) % 5; /* 0..2: 2D, 3: 2D array, 4: cube */
+    if (kind == 4 && op == TV_TEX_OP_FETCH)
+        kind = 3;                /* no FETCH on cubes */
+    unsigned tex_lo = kind < 3 ? 0 : kind == 3 ? 4 : 5, tex_n = kind < 3 ? 4 : 1;
     r->op = (uint8_t)op;
-    r->target = TV_TEXTGT_2D;
+    r->target = (uint8_t)(kind < 3 ? TV_TEXTGT_2D : kind == 3 ? TV_TEXTGT_2D_ARRAY
+                                                                 : TV_TEXTGT_CUBE);
     r->active = rnd(F) | 0x1u;
     r->present = r->active | rnd(F);
-    uint32_t handle = tv_tex_handle(rnd(F) % NTEX, rnd(F) % NSMP);
+    uint32_t handle = tv_tex_handle(tex_lo + rnd(F) % tex_n, rnd(F) % NSMP);
     bool uniform = rnd(F) % 4 != 0;
     r->component = (uint8_t)(rnd(F) % 4);
     for (unsigned l = 0; l < TV_TEX_LANES; l++) {
-        r->handle[l] = uniform ? handle : tv_tex_handle(rnd(F) % NTEX, rnd(F) % NSMP);
+        r->handle[l] = uniform ? handle : tv_tex_handle(tex_lo + rnd(F) % tex_n, rnd(F) % NSMP);
         float span = frnd(F, 0.0f, 0.2f);
         unsigned q = l & ~3u;
-        r->coord[0][l] = (l & 3) ? r->coord[0][q] + span * (float)(l & 1) : coord(F);
-        r->coord[1][l] = (l & 3) ? r->coord[1][q] + span * (float)((l >> 1) & 1) * 0.3f
-                                 : coord(F);
+        if (kind == 4) { /* a direction; quads spread around the first lane's */
+            for (unsigned a = 0; a < 3; a++)
+                r->coord[a][l] = (l & 3) ? r->coord[a][q] + span * 0.25f * (float)((l >> a) & 1)
+                                         : frnd(F, -1.0f, 1.0f);
+        } else {
+            r->coord[0][l] = (l & 3) ? r->coord[0][q] + span * (float)(l & 1) : coord(F);
+            r->coord[1][l] = (l & 3) ? r->coord[1][q] + span * (float)((l >> 1) & 1) * 0.3f
+                                     : coord(F);
+        }
+        r->coord[3][l] = frnd(F, -1.0f, 4.0f); /* array layer */
         r->lod[l] = frnd(F, -2.0f, 8.0f);
-        for (unsigned a = 0; a < 2; a++) {
+        for (unsigned a = 0; a < 3; a++) {
             r->ddx[a][l] = frnd(F, -0.3f, 0.3f);
             r->ddy[a][l] = frnd(F, -0.05f, 0.05f);
         }
         r->icoord[0][l] = (int32_t)(rnd(F) % 80) - 8;
         r->icoord[1][l] = (int32_t)(rnd(F) % 80) - 8;
+        r->icoord[3][l] = (int32_t)(rnd(F) % 5) - 1;
         r->lod_i[l] = (int32_t)(rnd(F) % 9) - 1;
         r->offset[0][l] = (int8_t)((int)(rnd(F) % 16) - 8);
         r->offset[1][l] = (int8_t)((int)(rnd(F) % 16) - 8);
     }
-    if (rnd(F) % 4 == 0)
+    if (kind != 4 && rnd(F) % 4 == 0)
         r->flags |= TV_TEXF_OFFSETS;
 }
 
