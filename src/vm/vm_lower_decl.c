@@ -166,6 +166,15 @@ tv_status vm_lower_decls(vm_lower *L)
     if (!p->out_sem || !p->out_sem_index || !p->inputs || !p->svs)
         return vm_lower_fail(L, TV_ERR_NOMEM, "out of memory");
     memset(p->out_sem, TV_SEM_COUNT, (size_t)p->out.count + 1);
+    /* record of each IN / SV register (index + 1, 0 = none): finding a register declared
+     * twice is O(1), not a search (65536 declared inputs took seconds) */
+    uint32_t *in_rec = calloc((size_t)p->in.count + 1, sizeof *in_rec);
+    uint32_t *sv_rec = calloc((size_t)p->sv.count + 1, sizeof *sv_rec);
+    if (!in_rec || !sv_rec) {
+        free(in_rec);
+        free(sv_rec);
+        return vm_lower_fail(L, TV_ERR_NOMEM, "out of memory");
+    }
     for (uint32_t i = 0; i < P->num_decls; i++) {
         const tv_tgsi_declaration *d = &P->decls[i];
         if (d->first < 0)
@@ -177,12 +186,9 @@ tv_status vm_lower_decls(vm_lower *L)
                 p->out_sem_index[r] = sidx;
             } else if (d->file == TV_FILE_IN && r < p->in.count) {
                 /* a register declared twice keeps its last declaration */
-                vm_fs_input *fi = NULL;
-                for (uint32_t k = 0; k < p->num_inputs && !fi; k++)
-                    if (p->inputs[k].reg == (uint32_t)r)
-                        fi = &p->inputs[k];
-                if (!fi)
-                    fi = &p->inputs[p->num_inputs++];
+                if (!in_rec[r])
+                    in_rec[r] = ++p->num_inputs;
+                vm_fs_input *fi = &p->inputs[in_rec[r] - 1];
                 fi->reg = (uint32_t)r;
                 fi->semantic = d->has_semantic ? d->semantic : TV_SEM_COUNT;
                 fi->semantic_index = sidx;
@@ -192,12 +198,9 @@ tv_status vm_lower_decls(vm_lower *L)
                 if (d->location == TV_LOC_SAMPLE)
                     p->uses_sample_shading = true;
             } else if (d->file == TV_FILE_SV && r < p->sv.count) {
-                vm_sv *sv = NULL;
-                for (uint32_t k = 0; k < p->num_svs && !sv; k++)
-                    if (p->svs[k].reg == (uint32_t)r)
-                        sv = &p->svs[k];
-                if (!sv)
-                    sv = &p->svs[p->num_svs++];
+                if (!sv_rec[r])
+                    sv_rec[r] = ++p->num_svs;
+                vm_sv *sv = &p->svs[sv_rec[r] - 1];
                 sv->reg = (uint32_t)r;
                 sv->semantic = d->semantic;
                 if (d->semantic == TV_SEM_SAMPLEID || d->semantic == TV_SEM_SAMPLEPOS)
@@ -205,5 +208,7 @@ tv_status vm_lower_decls(vm_lower *L)
             }
         }
     }
+    free(in_rec);
+    free(sv_rec);
     return TV_OK;
 }

@@ -55,6 +55,12 @@ static void interp_b(const vm_run *R, const vm_fs_input *fi, const vm_frag_tri *
         out[1] = out[2] = 0; out[3] = vm_f2u(1.0f);
         return;
     }
+    if (fi->reg >= TV_VM_MAX_ATTRIBS) {
+        /* no attribute slot: zeros, as VERT does (was attr[reg % 32]; and a program
+         * declaring thousands of inputs costs no interpolation: fuzz_vm timeout) */
+        memset(out, 0, 16);
+        return;
+    }
     if (fi->interp == TV_INTERP_CONSTANT) {
         /* flat: the provoking vertex, the last of the triangle (GL's default) */
         memcpy(out, fp->vertices[t->provoking].attr[fi->reg % TV_VM_MAX_ATTRIBS], 16);
@@ -179,6 +185,10 @@ static void interp_tile(vm_worker *wk, const vm_warp *w, const vm_fs_input *fi,
         for (unsigned c = 0; c < 4; c++)
             for (unsigned l = 0; l < VM_LANES; l++)
                 dst[c].u[l] = v[c];
+        return;
+    }
+    if (fi->reg >= TV_VM_MAX_ATTRIBS) { /* no attribute slot: zeros (interp_b) */
+        memset(dst, 0, 4 * sizeof *dst);
         return;
     }
     float w0[VM_LANES], w1[VM_LANES], w2[VM_LANES];
