@@ -1,6 +1,7 @@
 /* Engine micro-benchmarks (no texture): fragment programs at 1920x1080 into an RGBA32
  * target and a compute kernel, 1 and 2 threads, median of 5 runs after a warm-up.
- *   bench_vm [SHARED_DIR]     (default ../shared: uses corpus/tgsi/mesa-softpipe) */
+ *   bench_vm [SHARED_DIR [WORKLOAD]]  (default ../shared: uses corpus/tgsi/mesa-softpipe;
+ *   WORKLOAD = null, math, loop or compute runs that one only, e.g. under perf) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,6 +116,8 @@ int main(int argc, char **argv)
     const char *names[4] = {"null", "math", "loop", "compute"};
     const char *texts[4] = {null_fs, math, loop_fs, comp_cs};
     for (int k = 0; k < 4; k++) {
+        if (argc > 2 && strcmp(argv[2], names[k]) != 0)
+            continue;
         if (!texts[k]) { printf("%-12s (missing %s)\n", names[k], path); continue; }
         double mp[2] = {0, 0};
         for (uint32_t th = 1; th <= 2; th++) {

@@ -1,6 +1,7 @@
 /* Float handlers: per-channel ops, scalar (replicated) ops and dot products.
  * Semantics: docs/vm.md "Arithmetic". Multiplies are never fused (ISO C, no contraction),
  * so _PRECISE holds for every opcode; LEGACY_MATH_RULES selects the *_legacy variants. */
+#include "vm/vm_fastmath.h"
 #include "vm/vm_ops.h"
 
 #define F1(name, expr)                                                                     \
@@ -105,8 +106,28 @@ F1(sqrt, sqrtf(a))
 F1(ex2, exp2f(a))
 F1(lg2, log2f(a))
 F2(pow, powf(a, b))
-F1(sin, sinf(a))
-F1(cos, cosf(a))
+/* SIN/COS: the branch-free polynomial of vm_fastmath.h over all lanes (vectorised), then
+ * libm for the rare lanes beyond its reduction range (|x| > 8192, Inf, NaN). */
+static void trig(vm_warp *w, const vm_uop *u, uint32_t cosine)
+{
+    const vm_slot *A = VM_SRC(0);
+    vm_slot t;
+    uint32_t far = 0;
+    VM_FOR_LANES {
+        float a = A->f[l];
+        t.f[l] = vm_sincos_lane(a, cosine);
+        far |= !(fabsf(a) <= VM_TRIG_LIMIT);
+    }
+    if (far)
+        VM_FOR_LANES {
+            float a = A->f[l];
+            if (!(fabsf(a) <= VM_TRIG_LIMIT))
+                t.f[l] = cosine ? cosf(a) : sinf(a);
+        }
+    vm_finish_f(w, u, &t);
+}
+void vm_h_sin(vm_warp *w, const vm_uop *u) { trig(w, u, 0); }
+void vm_h_cos(vm_warp *w, const vm_uop *u) { trig(w, u, 1); }
 FTOI(f2i, vm_f2i(a))
 void vm_h_f2u(vm_warp *w, const vm_uop *u)
 {
