@@ -37,6 +37,12 @@ bool jl_fail_at(jl *c, const char *key, job_errclass cls, const char *fmt, ...) 
 bool jl_object(jl *c, const cJSON *obj, const char *const *allowed);
 /* What a JSON value is, for messages ("a string", "an array", …). */
 const char *jl_kind(const cJSON *v);
+/* The optional array root[key]: allocate *arr (one zeroed element of elem_size per array
+ * element), then run fn on each element with the path set. *count is the number of elements
+ * reached, the failing one included, so that job_free frees what was loaded. */
+typedef bool (*jl_elem_fn)(jl *c, const cJSON *e, size_t i);
+bool jl_each(jl *c, const cJSON *root, const char *key, void **arr, size_t elem_size,
+             size_t *count, jl_elem_fn fn);
 
 /* Getters of key `key` of object `obj`. Absent keys leave *out at the default given in
  * `def` and return true unless `required`. */

@@ -122,6 +122,31 @@ bool jl_object(jl *c, const cJSON *obj, const char *const *allowed)
     return true;
 }
 
+bool jl_each(jl *c, const cJSON *root, const char *key, void **arr, size_t elem_size,
+             size_t *count, jl_elem_fn fn)
+{
+    const cJSON *a = cJSON_GetObjectItemCaseSensitive(root, key);
+    if (!a)
+        return true;
+    size_t m0 = jl_push_key(c, key);
+    if (!cJSON_IsArray(a))
+        return jl_fail(c, JOB_ERR_INVALID, "expected an array, got %s", jl_kind(a));
+    size_t n = (size_t)cJSON_GetArraySize(a);
+    *arr = calloc(n ? n : 1, elem_size);
+    if (!*arr)
+        return jl_fail(c, JOB_ERR_INVALID, "out of memory");
+    size_t i = 0;
+    for (const cJSON *e = a->child; e; e = e->next, i++) {
+        size_t m = jl_push_index(c, i);
+        *count = i + 1;
+        if (!fn(c, e, i))
+            return false;
+        jl_pop(c, m);
+    }
+    jl_pop(c, m0);
+    return true;
+}
+
 static const cJSON *get(const cJSON *obj, const char *key)
 {
     return cJSON_GetObjectItemCaseSensitive(obj, key);

@@ -135,59 +135,49 @@ bool jl_programs(jl *c, const cJSON *root)
 
 /* ---- FRAG ---------------------------------------------------------------------------- */
 
-static bool frag_inputs(jl *c, const cJSON *arr, job_frag *f, unsigned nverts)
+static bool frag_input(jl *c, const cJSON *e, size_t i)
 {
     static const char *const keys[] = {"index", "values", "interpolate", "location", "glsl_name",
                                        "type", NULL};
     static const char *const interp_names[] = {"constant", "linear", "perspective", "color",
                                                NULL};
     static const char *const loc_names[] = {"center", "centroid", "sample", NULL};
-    if (!cJSON_IsArray(arr))
-        return jl_fail(c, JOB_ERR_INVALID, "expected an array, got %s", jl_kind(arr));
-    size_t n = (size_t)cJSON_GetArraySize(arr);
-    f->inputs = calloc(n ? n : 1, sizeof *f->inputs);
-    if (!f->inputs)
-        return jl_fail(c, JOB_ERR_INVALID, "out of memory");
-    size_t i = 0;
-    for (const cJSON *e = arr->child; e; e = e->next, i++) {
-        size_t m = jl_push_index(c, i);
-        job_frag_input *in = &f->inputs[i];
-        f->num_inputs = i + 1;
-        int type;
-        job_words w = {0};
-        const char *gname;
-        if (!jl_object(c, e, keys) ||
-            !jl_get_uint(c, e, "index", true, 0, 0, JOB_MAX_ATTRIBS - 1, &in->index) ||
-            !jl_get_type(c, e, "type", JOB_TYPE_FLOAT, &type) ||
-            !jl_get_enum(c, e, "interpolate", interp_names, NULL, -1, &in->interpolate) ||
-            !jl_get_enum(c, e, "location", loc_names, NULL, -1, &in->location) ||
-            !jl_get_string(c, e, "glsl_name", false, &gname))
-            return false;
-        const cJSON *vals = cJSON_GetObjectItemCaseSensitive(e, "values");
-        if (!vals)
-            return jl_fail_at(c, "values", JOB_ERR_INVALID, "required key is missing");
-        if (!cJSON_IsArray(vals) || !vals->child || !cJSON_IsArray(vals->child))
-            return jl_fail_at(c, "values", JOB_ERR_INVALID,
-                              "expected one vector per vertex ([[x,y,z,w], ...])");
-        if (!jl_get_words(c, e, "values", true, type, JL_PAD_VEC4_ONE, &w))
-            return false;
-        if (w.count != nverts * 4) {
-            free(w.w);
-            return jl_fail_at(c, "values", JOB_ERR_INVALID,
-                              "the %s has %u vertices, this input gives %zu vectors",
-                              f->prim == JOB_PRIM_RECT ? "rect" : "triangle", nverts,
-                              w.count / 4);
-        }
-        memcpy(in->values, w.w, w.count * 4);
+    job_frag *f = &c->job->frag;
+    job_frag_input *in = &f->inputs[i];
+    unsigned nverts = f->prim == JOB_PRIM_RECT ? 4 : 3;
+    int type;
+    job_words w = {0};
+    const char *gname;
+    if (!jl_object(c, e, keys) ||
+        !jl_get_uint(c, e, "index", true, 0, 0, JOB_MAX_ATTRIBS - 1, &in->index) ||
+        !jl_get_type(c, e, "type", JOB_TYPE_FLOAT, &type) ||
+        !jl_get_enum(c, e, "interpolate", interp_names, NULL, -1, &in->interpolate) ||
+        !jl_get_enum(c, e, "location", loc_names, NULL, -1, &in->location) ||
+        !jl_get_string(c, e, "glsl_name", false, &gname))
+        return false;
+    const cJSON *vals = cJSON_GetObjectItemCaseSensitive(e, "values");
+    if (!vals)
+        return jl_fail_at(c, "values", JOB_ERR_INVALID, "required key is missing");
+    if (!cJSON_IsArray(vals) || !vals->child || !cJSON_IsArray(vals->child))
+        return jl_fail_at(c, "values", JOB_ERR_INVALID,
+                          "expected one vector per vertex ([[x,y,z,w], ...])");
+    if (!jl_get_words(c, e, "values", true, type, JL_PAD_VEC4_ONE, &w))
+        return false;
+    if (w.count != nverts * 4) {
         free(w.w);
-        if (gname && !(in->glsl_name = strdup(gname)))
-            return jl_fail(c, JOB_ERR_INVALID, "out of memory");
-        for (size_t k = 0; k < i; k++)
-            if (f->inputs[k].index == in->index)
-                return jl_fail_at(c, "index", JOB_ERR_INVALID, "IN[%u] is given twice",
-                                  in->index);
-        jl_pop(c, m);
+        return jl_fail_at(c, "values", JOB_ERR_INVALID,
+                          "the %s has %u vertices, this input gives %zu vectors",
+                          f->prim == JOB_PRIM_RECT ? "rect" : "triangle", nverts,
+                          w.count / 4);
     }
+    memcpy(in->values, w.w, w.count * 4);
+    free(w.w);
+    if (gname && !(in->glsl_name = strdup(gname)))
+        return jl_fail(c, JOB_ERR_INVALID, "out of memory");
+    for (size_t k = 0; k < i; k++)
+        if (f->inputs[k].index == in->index)
+            return jl_fail_at(c, "index", JOB_ERR_INVALID, "IN[%u] is given twice",
+                              in->index);
     return true;
 }
 
@@ -277,13 +267,9 @@ static bool stage_frag(jl *c, const cJSON *o)
         f->has_positions = true;
         /* positions default z to 0 and w to 1 (JL_PAD_VEC4_ONE pads w only) */
     }
-    const cJSON *in = cJSON_GetObjectItemCaseSensitive(o, "inputs");
-    if (in) {
-        size_t m = jl_push_key(c, "inputs");
-        if (!frag_inputs(c, in, f, nverts))
-            return false;
-        jl_pop(c, m);
-    }
+    if (!jl_each(c, o, "inputs", (void **)&f->inputs, sizeof *f->inputs, &f->num_inputs,
+                 frag_input))
+        return false;
     const cJSON *tg = cJSON_GetObjectItemCaseSensitive(o, "targets");
     if (tg) {
         size_t m = jl_push_key(c, "targets");
@@ -351,64 +337,54 @@ static bool stage_comp(jl *c, const cJSON *o)
 
 /* ---- VERT ---------------------------------------------------------------------------- */
 
+static bool vert_attrib(jl *c, const cJSON *e, size_t i)
+{
+    static const char *const keys[] = {"index", "values", "type", "buffer", "format", "offset",
+                                       "stride", "divisor", "glsl_name", NULL};
+    job_vert *v = &c->job->vert;
+    job_attrib *a = &v->attribs[i];
+    int type;
+    const char *gname;
+    uint64_t off;
+    a->buffer = -1;
+    if (!jl_object(c, e, keys) ||
+        !jl_get_uint(c, e, "index", true, 0, 0, JOB_MAX_ATTRIBS - 1, &a->index) ||
+        !jl_get_type(c, e, "type", JOB_TYPE_FLOAT, &type) ||
+        !jl_get_words(c, e, "values", false, type, JL_PAD_VEC4_ONE, &a->values) ||
+        !jl_get_ref(c, e, "buffer", false, JL_REF_BUFFER, &a->buffer) ||
+        !jl_get_format(c, e, "format", false, &a->format) ||
+        !jl_get_u64(c, e, "offset", false, 0, &off) ||
+        !jl_get_uint(c, e, "stride", false, 0, 0, 1u << 20, &a->stride) ||
+        !jl_get_uint(c, e, "divisor", false, 0, 0, UINT32_MAX, &a->divisor) ||
+        !jl_get_string(c, e, "glsl_name", false, &gname))
+        return false;
+    a->offset = off;
+    if (gname && !(a->glsl_name = strdup(gname)))
+        return jl_fail(c, JOB_ERR_INVALID, "out of memory");
+    if (!!a->values.w == (a->buffer >= 0))
+        return jl_fail(c, JOB_ERR_INVALID, "give exactly one of \"values\" and \"buffer\"");
+    if (a->buffer >= 0 && a->format == TV_FORMAT_NONE)
+        return jl_fail_at(c, "format", JOB_ERR_INVALID,
+                          "required key is missing (an attribute read from a buffer needs "
+                          "a format)");
+    if (a->values.w && a->values.count / 4 < v->count)
+        return jl_fail_at(c, "values", JOB_ERR_INVALID,
+                          "%zu vectors for %u vertices", a->values.count / 4, v->count);
+    return true;
+}
+
 static bool stage_vert(jl *c, const cJSON *o)
 {
     static const char *const keys[] = {"count", "instances", "base_vertex", "base_instance",
                                        "attributes", NULL};
-    static const char *const akeys[] = {"index", "values", "type", "buffer", "format", "offset",
-                                        "stride", "divisor", "glsl_name", NULL};
     job_vert *v = &c->job->vert;
     if (!jl_object(c, o, keys) || !jl_get_uint(c, o, "count", true, 0, 1, 1u << 24, &v->count) ||
         !jl_get_uint(c, o, "instances", false, 1, 1, 1u << 16, &v->instances) ||
         !jl_get_int(c, o, "base_vertex", false, 0, INT32_MIN, INT32_MAX, &v->base_vertex) ||
         !jl_get_uint(c, o, "base_instance", false, 0, 0, UINT32_MAX, &v->base_instance))
         return false;
-    const cJSON *arr = cJSON_GetObjectItemCaseSensitive(o, "attributes");
-    if (!arr)
-        return true;
-    size_t m0 = jl_push_key(c, "attributes");
-    if (!cJSON_IsArray(arr))
-        return jl_fail(c, JOB_ERR_INVALID, "expected an array, got %s", jl_kind(arr));
-    size_t n = (size_t)cJSON_GetArraySize(arr);
-    v->attribs = calloc(n ? n : 1, sizeof *v->attribs);
-    if (!v->attribs)
-        return jl_fail(c, JOB_ERR_INVALID, "out of memory");
-    size_t i = 0;
-    for (const cJSON *e = arr->child; e; e = e->next, i++) {
-        size_t m = jl_push_index(c, i);
-        job_attrib *a = &v->attribs[i];
-        v->num_attribs = i + 1;
-        int type;
-        const char *gname;
-        uint64_t off;
-        a->buffer = -1;
-        if (!jl_object(c, e, akeys) ||
-            !jl_get_uint(c, e, "index", true, 0, 0, JOB_MAX_ATTRIBS - 1, &a->index) ||
-            !jl_get_type(c, e, "type", JOB_TYPE_FLOAT, &type) ||
-            !jl_get_words(c, e, "values", false, type, JL_PAD_VEC4_ONE, &a->values) ||
-            !jl_get_ref(c, e, "buffer", false, JL_REF_BUFFER, &a->buffer) ||
-            !jl_get_format(c, e, "format", false, &a->format) ||
-            !jl_get_u64(c, e, "offset", false, 0, &off) ||
-            !jl_get_uint(c, e, "stride", false, 0, 0, 1u << 20, &a->stride) ||
-            !jl_get_uint(c, e, "divisor", false, 0, 0, UINT32_MAX, &a->divisor) ||
-            !jl_get_string(c, e, "glsl_name", false, &gname))
-            return false;
-        a->offset = off;
-        if (gname && !(a->glsl_name = strdup(gname)))
-            return jl_fail(c, JOB_ERR_INVALID, "out of memory");
-        if (!!a->values.w == (a->buffer >= 0))
-            return jl_fail(c, JOB_ERR_INVALID, "give exactly one of \"values\" and \"buffer\"");
-        if (a->buffer >= 0 && a->format == TV_FORMAT_NONE)
-            return jl_fail_at(c, "format", JOB_ERR_INVALID,
-                              "required key is missing (an attribute read from a buffer needs "
-                              "a format)");
-        if (a->values.w && a->values.count / 4 < v->count)
-            return jl_fail_at(c, "values", JOB_ERR_INVALID,
-                              "%zu vectors for %u vertices", a->values.count / 4, v->count);
-        jl_pop(c, m);
-    }
-    jl_pop(c, m0);
-    return true;
+    return jl_each(c, o, "attributes", (void **)&v->attribs, sizeof *v->attribs,
+                   &v->num_attribs, vert_attrib);
 }
 
 /* ---- GEOM ---------------------------------------------------------------------------- */
@@ -419,10 +395,29 @@ static unsigned geom_prim_vertices(int prim)
     return prim >= 0 && prim < JOB_GPRIM_COUNT ? n[prim] : 0;
 }
 
+static bool geom_input(jl *c, const cJSON *e, size_t i)
+{
+    static const char *const keys[] = {"index", "values", "type", NULL};
+    job_geom *g = &c->job->geom;
+    job_geom_input *in = &g->inputs[i];
+    size_t need = (size_t)g->count * geom_prim_vertices(g->primitive);
+    int type;
+    if (!jl_object(c, e, keys) ||
+        !jl_get_uint(c, e, "index", true, 0, 0, JOB_MAX_ATTRIBS - 1, &in->index) ||
+        !jl_get_type(c, e, "type", JOB_TYPE_FLOAT, &type) ||
+        !jl_get_words(c, e, "values", true, type, JL_PAD_VEC4_ONE, &in->values))
+        return false;
+    if (in->values.count / 4 != need)
+        return jl_fail_at(c, "values", JOB_ERR_INVALID,
+                          "%zu vectors; %u primitives of %u vertices need %zu",
+                          in->values.count / 4, g->count,
+                          geom_prim_vertices(g->primitive), need);
+    return true;
+}
+
 static bool stage_geom(jl *c, const cJSON *o)
 {
     static const char *const keys[] = {"primitive", "count", "inputs", NULL};
-    static const char *const ikeys[] = {"index", "values", "type", NULL};
     static const char *const prim_names[] = {"points", "lines", "lines_adjacency", "triangles",
                                              "triangles_adjacency", NULL};
     job_geom *g = &c->job->geom;
@@ -430,37 +425,8 @@ static bool stage_geom(jl *c, const cJSON *o)
         !jl_get_enum(c, o, "primitive", prim_names, NULL, JOB_GPRIM_TRIANGLES, &g->primitive) ||
         !jl_get_uint(c, o, "count", true, 0, 1, 1u << 20, &g->count))
         return false;
-    const cJSON *arr = cJSON_GetObjectItemCaseSensitive(o, "inputs");
-    if (!arr)
-        return true;
-    size_t m0 = jl_push_key(c, "inputs");
-    if (!cJSON_IsArray(arr))
-        return jl_fail(c, JOB_ERR_INVALID, "expected an array, got %s", jl_kind(arr));
-    size_t n = (size_t)cJSON_GetArraySize(arr);
-    g->inputs = calloc(n ? n : 1, sizeof *g->inputs);
-    if (!g->inputs)
-        return jl_fail(c, JOB_ERR_INVALID, "out of memory");
-    size_t i = 0;
-    size_t need = (size_t)g->count * geom_prim_vertices(g->primitive);
-    for (const cJSON *e = arr->child; e; e = e->next, i++) {
-        size_t m = jl_push_index(c, i);
-        job_geom_input *in = &g->inputs[i];
-        g->num_inputs = i + 1;
-        int type;
-        if (!jl_object(c, e, ikeys) ||
-            !jl_get_uint(c, e, "index", true, 0, 0, JOB_MAX_ATTRIBS - 1, &in->index) ||
-            !jl_get_type(c, e, "type", JOB_TYPE_FLOAT, &type) ||
-            !jl_get_words(c, e, "values", true, type, JL_PAD_VEC4_ONE, &in->values))
-            return false;
-        if (in->values.count / 4 != need)
-            return jl_fail_at(c, "values", JOB_ERR_INVALID,
-                              "%zu vectors; %u primitives of %u vertices need %zu",
-                              in->values.count / 4, g->count,
-                              geom_prim_vertices(g->primitive), need);
-        jl_pop(c, m);
-    }
-    jl_pop(c, m0);
-    return true;
+    return jl_each(c, o, "inputs", (void **)&g->inputs, sizeof *g->inputs, &g->num_inputs,
+                   geom_input);
 }
 
 bool jl_stages(jl *c, const cJSON *root)

@@ -90,8 +90,9 @@ static bool level_layer(jl *c, const cJSON *e, const job_texture *t, int def, in
     return true;
 }
 
-static bool output(jl *c, const cJSON *e, job_output *o)
+static bool output(jl *c, const cJSON *e, size_t i)
 {
+    job_output *o = &c->job->outputs[i];
     static const char *const keys[] = {"target", "depth", "stencil", "texture", "buffer",
                                        "hwatomics", "vertices", "png", "raw", "dump", "level",
                                        "layer", "channels", "bits", "type", "columns", NULL};
@@ -160,30 +161,13 @@ static bool output(jl *c, const cJSON *e, job_output *o)
 bool jl_outputs(jl *c, const cJSON *root)
 {
     job *j = c->job;
-    const cJSON *a = cJSON_GetObjectItemCaseSensitive(root, "outputs");
-    if (!a)
-        return true;
-    size_t m0 = jl_push_key(c, "outputs");
-    if (!cJSON_IsArray(a))
-        return jl_fail(c, JOB_ERR_INVALID, "expected an array, got %s", jl_kind(a));
-    size_t n = (size_t)cJSON_GetArraySize(a);
-    j->outputs = calloc(n ? n : 1, sizeof *j->outputs);
-    if (!j->outputs)
-        return jl_fail(c, JOB_ERR_INVALID, "out of memory");
-    size_t i = 0;
-    for (const cJSON *e = a->child; e; e = e->next, i++) {
-        size_t m = jl_push_index(c, i);
-        j->num_outputs = i + 1;
-        if (!output(c, e, &j->outputs[i]))
-            return false;
-        jl_pop(c, m);
-    }
-    jl_pop(c, m0);
-    return true;
+    return jl_each(c, root, "outputs", (void **)&j->outputs, sizeof *j->outputs,
+                   &j->num_outputs, output);
 }
 
-static bool check(jl *c, const cJSON *e, job_check *k)
+static bool check(jl *c, const cJSON *e, size_t i)
 {
+    job_check *k = &c->job->checks[i];
     static const char *const keys[] = {"target", "depth", "stencil", "texture", "buffer",
                                        "hwatomics", "pixel", "level", "layer", "offset", "type",
                                        "values", "tolerance", "reference", NULL};
@@ -286,26 +270,8 @@ static bool check(jl *c, const cJSON *e, job_check *k)
 bool jl_checks(jl *c, const cJSON *root)
 {
     job *j = c->job;
-    const cJSON *a = cJSON_GetObjectItemCaseSensitive(root, "checks");
-    if (!a)
-        return true;
-    size_t m0 = jl_push_key(c, "checks");
-    if (!cJSON_IsArray(a))
-        return jl_fail(c, JOB_ERR_INVALID, "expected an array, got %s", jl_kind(a));
-    size_t n = (size_t)cJSON_GetArraySize(a);
-    j->checks = calloc(n ? n : 1, sizeof *j->checks);
-    if (!j->checks)
-        return jl_fail(c, JOB_ERR_INVALID, "out of memory");
-    size_t i = 0;
-    for (const cJSON *e = a->child; e; e = e->next, i++) {
-        size_t m = jl_push_index(c, i);
-        j->num_checks = i + 1;
-        if (!check(c, e, &j->checks[i]))
-            return false;
-        jl_pop(c, m);
-    }
-    jl_pop(c, m0);
-    return true;
+    return jl_each(c, root, "checks", (void **)&j->checks, sizeof *j->checks,
+                   &j->num_checks, check);
 }
 
 bool jl_options(jl *c, const cJSON *root)

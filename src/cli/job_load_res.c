@@ -5,34 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Run `fn` on each element of root[key] (an array), with the path set. */
-typedef bool (*elem_fn)(jl *c, const cJSON *e, size_t i);
-
-static bool each(jl *c, const cJSON *root, const char *key, void **arr, size_t elem_size,
-                 size_t *count, elem_fn fn)
-{
-    const cJSON *a = cJSON_GetObjectItemCaseSensitive(root, key);
-    if (!a)
-        return true;
-    size_t m0 = jl_push_key(c, key);
-    if (!cJSON_IsArray(a))
-        return jl_fail(c, JOB_ERR_INVALID, "expected an array, got %s", jl_kind(a));
-    size_t n = (size_t)cJSON_GetArraySize(a);
-    *arr = calloc(n ? n : 1, elem_size);
-    if (!*arr)
-        return jl_fail(c, JOB_ERR_INVALID, "out of memory");
-    size_t i = 0;
-    for (const cJSON *e = a->child; e; e = e->next, i++) {
-        size_t m = jl_push_index(c, i);
-        *count = i + 1;
-        if (!fn(c, e, i))
-            return false;
-        jl_pop(c, m);
-    }
-    jl_pop(c, m0);
-    return true;
-}
-
 static bool dup_name(jl *c, const char *name, char **out)
 {
     *out = NULL;
@@ -68,8 +40,8 @@ static bool constant(jl *c, const cJSON *e, size_t i)
 
 bool jl_constants(jl *c, const cJSON *root)
 {
-    return each(c, root, "constants", (void **)&c->job->constants, sizeof(job_constbuf),
-                &c->job->num_constants, constant);
+    return jl_each(c, root, "constants", (void **)&c->job->constants, sizeof(job_constbuf),
+                   &c->job->num_constants, constant);
 }
 
 /* ---- buffers, hwatomics, memory ------------------------------------------------------ */
@@ -129,12 +101,12 @@ static bool memory(jl *c, const cJSON *e, size_t i)
 bool jl_buffers(jl *c, const cJSON *root)
 {
     job *j = c->job;
-    return each(c, root, "buffers", (void **)&j->buffers, sizeof(job_buffer), &j->num_buffers,
-                buffer) &&
-           each(c, root, "hwatomics", (void **)&j->hwatomics, sizeof(job_hwatomic),
-                &j->num_hwatomics, hwatomic) &&
-           each(c, root, "memory", (void **)&j->memory, sizeof(job_memory), &j->num_memory,
-                memory);
+    return jl_each(c, root, "buffers", (void **)&j->buffers, sizeof(job_buffer),
+                   &j->num_buffers, buffer) &&
+           jl_each(c, root, "hwatomics", (void **)&j->hwatomics, sizeof(job_hwatomic),
+                   &j->num_hwatomics, hwatomic) &&
+           jl_each(c, root, "memory", (void **)&j->memory, sizeof(job_memory),
+                   &j->num_memory, memory);
 }
 
 /* ---- samplers ------------------------------------------------------------------------- */
@@ -241,8 +213,8 @@ static bool sampler(jl *c, const cJSON *e, size_t i)
 bool jl_samplers(jl *c, const cJSON *root)
 {
     job *j = c->job;
-    return each(c, root, "samplers", (void **)&j->samplers, sizeof(job_sampler),
-                &j->num_samplers, sampler);
+    return jl_each(c, root, "samplers", (void **)&j->samplers, sizeof(job_sampler),
+                   &j->num_samplers, sampler);
 }
 
 /* ---- bindings ------------------------------------------------------------------------- */
@@ -339,6 +311,6 @@ static bool image(jl *c, const cJSON *e, size_t i)
 bool jl_images(jl *c, const cJSON *root)
 {
     job *j = c->job;
-    return each(c, root, "images", (void **)&j->images, sizeof(job_image), &j->num_images,
-                image);
+    return jl_each(c, root, "images", (void **)&j->images, sizeof(job_image), &j->num_images,
+                   image);
 }

@@ -544,24 +544,6 @@ static bool texture(jl *c, const cJSON *e, size_t i)
 bool jl_textures(jl *c, const cJSON *root)
 {
     job *j = c->job;
-    const cJSON *a = cJSON_GetObjectItemCaseSensitive(root, "textures");
-    if (!a)
-        return true;
-    size_t m0 = jl_push_key(c, "textures");
-    if (!cJSON_IsArray(a))
-        return jl_fail(c, JOB_ERR_INVALID, "expected an array, got %s", jl_kind(a));
-    size_t n = (size_t)cJSON_GetArraySize(a);
-    j->textures = calloc(n ? n : 1, sizeof *j->textures);
-    if (!j->textures)
-        return jl_fail(c, JOB_ERR_INVALID, "out of memory");
-    size_t i = 0;
-    for (const cJSON *e = a->child; e; e = e->next, i++) {
-        size_t m = jl_push_index(c, i);
-        j->num_textures = i + 1;
-        if (!texture(c, e, i))
-            return false;
-        jl_pop(c, m);
-    }
-    jl_pop(c, m0);
-    return true;
+    return jl_each(c, root, "textures", (void **)&j->textures, sizeof *j->textures,
+                   &j->num_textures, texture);
 }
