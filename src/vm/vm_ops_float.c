@@ -108,7 +108,7 @@ F1(lg2, log2f(a))
 F2(pow, powf(a, b))
 /* SIN/COS: the branch-free polynomial of vm_fastmath.h over all lanes (vectorised), then
  * libm for the rare lanes beyond its reduction range (|x| > 8192, Inf, NaN). */
-static void trig(vm_warp *w, const vm_uop *u, uint32_t cosine)
+VM_WIDE_VECTORS static void trig(vm_warp *w, const vm_uop *u, uint32_t cosine)
 {
     const vm_slot *A = VM_SRC(0);
     vm_slot t;
