@@ -120,10 +120,15 @@ typedef struct tv_sass_binding {
 /* A warp on a texture unit (which stays owned by the caller). All lanes active, every
  * register, predicate and constant bank zero, handle bank 0. */
 tv_sass_warp *tv_sass_warp_create(tv_tex_unit *unit, tv_error *err);
+/* Free a warp (NULL is ignored); its texture unit is left alone. */
 void tv_sass_warp_destroy(tv_sass_warp *w);
+/* Set the pools, the header-binding mode and the handle bank, and configure the texture
+ * unit to match. TV_ERR_ARG for a NULL argument or a handle bank past the last. */
 tv_status tv_sass_set_binding(tv_sass_warp *w, const tv_sass_binding *b, tv_error *err);
+/* The binding last set. */
 void tv_sass_get_binding(const tv_sass_warp *w, tv_sass_binding *b);
 
+/* Active lanes: bit l for lane l. */
 void tv_sass_set_active(tv_sass_warp *w, uint32_t mask);
 uint32_t tv_sass_get_active(const tv_sass_warp *w);
 /* Registers: reg 0..254 (RZ reads 0; writes to it are dropped). Out-of-range arguments
@@ -144,6 +149,7 @@ tv_status tv_sass_cbank_read(const tv_sass_warp *w, unsigned bank, uint32_t offs
  * TV_ERR_PARSE/TV_ERR_INVALID (bad text or encoding), TV_ERR_RUNTIME (a fault: register
  * rules; nothing is read or written then), TV_ERR_UNSUPPORTED (named feature). */
 tv_status tv_sass_exec(tv_sass_warp *w, const tv_sass_insn *insn, tv_error *err);
+/* The same after tv_sass_parse of one line of text / tv_sass_decode of a word. */
 tv_status tv_sass_exec_text(tv_sass_warp *w, const char *text, tv_error *err);
 tv_status tv_sass_exec_word(tv_sass_warp *w, uint64_t word, uint32_t ctrl, tv_error *err);
 

@@ -323,8 +323,10 @@ typedef enum tv_tgsi_mode {
  * `filename` is used only in error records (may be NULL). */
 tv_status tv_tgsi_parse(const char *text, size_t len, const char *filename, tv_tgsi_mode mode,
                         tv_tgsi_program **out, size_t *count, tv_error *err);
+/* Free the programs tv_tgsi_parse returned (NULL is ignored). */
 void tv_tgsi_programs_free(tv_tgsi_program *progs, size_t count);
-void tv_tgsi_program_free(tv_tgsi_program *prog); /* one program allocated alone */
+/* Free one program's arrays and zero it; the tv_tgsi_program itself stays the caller's. */
+void tv_tgsi_program_free(tv_tgsi_program *prog);
 
 typedef enum tv_tgsi_strictness {
     TV_TGSI_LENIENT = 0, /* accepts everything Mesa itself emits */
