@@ -5,7 +5,7 @@
 #include "vm/vm_ops.h"
 
 #define F1(name, expr)                                                                     \
-    void vm_h_##name(vm_warp *w, const vm_uop *u)                                          \
+    VM_WIDE_VECTORS void vm_h_##name(vm_warp *w, const vm_uop *u)                                          \
     {                                                                                      \
         const vm_slot *A = VM_SRC(0);                                                      \
         vm_slot t;                                                                         \
@@ -13,7 +13,7 @@
         vm_finish_f(w, u, &t);                                                             \
     }
 #define F2(name, expr)                                                                     \
-    void vm_h_##name(vm_warp *w, const vm_uop *u)                                          \
+    VM_WIDE_VECTORS void vm_h_##name(vm_warp *w, const vm_uop *u)                                          \
     {                                                                                      \
         const vm_slot *A = VM_SRC(0), *B = VM_SRC(1);                                      \
         vm_slot t;                                                                         \
@@ -21,7 +21,7 @@
         vm_finish_f(w, u, &t);                                                             \
     }
 #define F3(name, expr)                                                                     \
-    void vm_h_##name(vm_warp *w, const vm_uop *u)                                          \
+    VM_WIDE_VECTORS void vm_h_##name(vm_warp *w, const vm_uop *u)                                          \
     {                                                                                      \
         const vm_slot *A = VM_SRC(0), *B = VM_SRC(1), *C = VM_SRC(2);                      \
         vm_slot t;                                                                         \
