@@ -171,16 +171,21 @@ void senv_put_tsc_raw(senv *E, unsigned idx, const tv_tsc *s)
     tv_tex_invalidate(E->unit);
 }
 
+void senv_tsc(tv_tsc *s, unsigned mag, unsigned min, unsigned mip, unsigned wrap)
+{
+    memset(s, 0, sizeof *s);
+    s->address_u = s->address_v = s->address_p = (uint8_t)wrap;
+    s->mag_filter = (uint8_t)mag;
+    s->min_filter = (uint8_t)min;
+    s->mip_filter = (uint8_t)mip;
+    s->max_lod_clamp = 0xfff;
+}
+
 void senv_put_tsc(senv *E, unsigned idx, unsigned mag, unsigned min, unsigned mip,
                   unsigned wrap)
 {
     tv_tsc s;
-    memset(&s, 0, sizeof s);
-    s.address_u = s.address_v = s.address_p = (uint8_t)wrap;
-    s.mag_filter = (uint8_t)mag;
-    s.min_filter = (uint8_t)min;
-    s.mip_filter = (uint8_t)mip;
-    s.max_lod_clamp = 0xfff;
+    senv_tsc(&s, mag, min, mip, wrap);
     senv_put_tsc_raw(E, idx, &s);
 }
 

@@ -42,7 +42,9 @@ void senv_put_tic(senv *E, unsigned idx, tv_tic *t);
 /* senv_tic then senv_put_tic: header `idx` of that format, type and size. */
 void senv_put_tex(senv *E, unsigned idx, tv_format f, unsigned type, unsigned w, unsigned h,
                   unsigned d, unsigned levels);
-/* Sampler `idx`: filters, wrap on all axes, LOD range [0, 15.996]. */
+/* A sampler: filters, wrap on all axes, LOD range [0, 15.996], everything else zero. */
+void senv_tsc(tv_tsc *s, unsigned mag, unsigned min, unsigned mip, unsigned wrap);
+/* Sampler `idx`: senv_tsc stored. */
 void senv_put_tsc(senv *E, unsigned idx, unsigned mag, unsigned min, unsigned mip,
                   unsigned wrap);
 void senv_put_tsc_raw(senv *E, unsigned idx, const tv_tsc *s);

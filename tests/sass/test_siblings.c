@@ -27,11 +27,7 @@ static int setup(void **state)
     t.multi_sample_count = 2;
     senv_put_tic(E, HMS, &t);
     tv_tsc s;
-    memset(&s, 0, sizeof s);
-    s.mag_filter = TV_MAG_POINT;
-    s.min_filter = TV_MIN_POINT;
-    s.mip_filter = TV_MIP_POINT;
-    s.max_lod_clamp = 0xfff;
+    senv_tsc(&s, TV_MAG_POINT, TV_MIN_POINT, TV_MIP_POINT, TV_WRAP_REPEAT);
     s.depth_compare = true;
     s.depth_compare_func = TV_CMP_EQUAL;
     senv_put_tsc_raw(E, S_CMP, &s);

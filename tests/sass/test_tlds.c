@@ -395,11 +395,7 @@ static void test_override_rows(void **state)
     senv *E = *state;
     for (unsigned row = 0; row < 9; row++) {
         tv_tsc s;
-        memset(&s, 0, sizeof s);
-        s.mag_filter = TV_MAG_POINT;
-        s.min_filter = TV_MIN_POINT;
-        s.mip_filter = TV_MIP_POINT;
-        s.max_lod_clamp = 0xfff;
+        senv_tsc(&s, TV_MAG_POINT, TV_MIN_POINT, TV_MIP_POINT, TV_WRAP_REPEAT);
         s.address_u = s.address_v = TV_WRAP_BORDER;
         switch (row) {
         case 0: s.mag_filter = TV_MAG_LINEAR; break;                  /* MagFilter */

@@ -24,12 +24,8 @@ static int setup(void **state)
 static void sampler(senv *E, unsigned mip, uint16_t min_lod, int16_t bias)
 {
     tv_tsc s;
-    memset(&s, 0, sizeof s);
-    s.mag_filter = TV_MAG_POINT;
-    s.min_filter = TV_MIN_POINT;
-    s.mip_filter = (uint8_t)mip;
+    senv_tsc(&s, TV_MAG_POINT, TV_MIN_POINT, mip, TV_WRAP_REPEAT);
     s.min_lod_clamp = min_lod;
-    s.max_lod_clamp = 0xfff;
     s.mip_lod_bias = bias;
     senv_put_tsc_raw(E, 1, &s);
 }
