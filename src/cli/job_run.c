@@ -8,17 +8,6 @@
 #include <time.h>
 #include <unistd.h>
 
-int run_fail(run_state *rs, int code, const char *fmt, ...)
-{
-    if (!rs->error[0]) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(rs->error, sizeof rs->error, fmt, ap);
-        va_end(ap);
-    }
-    return code;
-}
-
 int run_exit_code(tv_status s)
 {
     switch (s) {
@@ -27,16 +16,6 @@ int run_exit_code(tv_status s)
     case TV_ERR_IO: return CLI_EXIT_IO;
     default: return CLI_EXIT_INVALID;
     }
-}
-
-char *run_out_path(const run_state *rs, const char *rel)
-{
-    const char *dir = rs->opts->out_dir ? rs->opts->out_dir : rs->j->dir;
-    size_t n = strlen(dir) + strlen(rel) + 2;
-    char *p = malloc(n);
-    if (p)
-        snprintf(p, n, "%s%s%s", rel[0] == '/' ? "" : dir, rel[0] == '/' ? "" : "/", rel);
-    return p;
 }
 
 /* The job's interpolation overrides, written into the program's IN declarations. */

@@ -7,6 +7,7 @@
 #include "job.h"
 #include "texvm/vm.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 
 typedef struct job_run_opts {
@@ -95,9 +96,12 @@ int run_fail(run_state *rs, int code, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+/* run_fail with a va_list (for wrappers such as mesa-run's mr_fail). */
+int run_vfail(run_state *rs, int code, const char *fmt, va_list ap);
 /* Exit code for a library status. */
 int run_exit_code(tv_status s);
-/* Join the output directory and a relative path (malloc'ed). */
+/* Join the output directory (--out-dir, else the job file's directory) and a relative
+ * path; an absolute path, or no directory, gives the path as is (malloc'ed). */
 char *run_out_path(const run_state *rs, const char *rel);
 
 #endif

@@ -1,10 +1,43 @@
-/* texvm run: outputs (PNG, raw, dumps, vertex text) and checks. */
+/* texvm run: outputs (PNG, raw, dumps, vertex text) and checks. tools/mesa-run compiles
+ * this file too (without job_run.c), so the run_* helpers it uses are defined here. */
 #include "image.h"
 #include "job_run.h"
 
 #include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+int run_vfail(run_state *rs, int code, const char *fmt, va_list ap)
+{
+    if (!rs->error[0])
+        vsnprintf(rs->error, sizeof rs->error, fmt, ap);
+    return code;
+}
+
+int run_fail(run_state *rs, int code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    code = run_vfail(rs, code, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+char *run_out_path(const run_state *rs, const char *rel)
+{
+    const char *dir = rs->opts->out_dir ? rs->opts->out_dir : rs->j->dir;
+    size_t n = strlen(rel) + (dir ? strlen(dir) : 0) + 2;
+    char *p = malloc(n);
+    if (!p)
+        return NULL;
+    if (rel[0] == '/' || !dir || !dir[0])
+        snprintf(p, n, "%s", rel);
+    else
+        snprintf(p, n, "%s/%s", dir, rel);
+    return p;
+}
 
 static float wf(uint32_t u)
 {

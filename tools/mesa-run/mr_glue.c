@@ -1,45 +1,18 @@
-/* mesa-run: the few run_* helpers that src/cli/job_run_out.c (compiled in for identical
- * outputs) needs from texvm run, implemented over mesa-run's state. */
+/* mesa-run: what src/cli/job_run_out.c (compiled in for identical outputs) needs from
+ * texvm run beyond that file, implemented over mesa-run's state; and mr_fail. */
 #include "mr.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
-int run_fail(run_state *rs, int code, const char *fmt, ...)
-{
-    if (!rs->error[0]) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(rs->error, sizeof rs->error, fmt, ap);
-        va_end(ap);
-    }
-    return code;
-}
-
 int mr_fail(mr_state *s, int code, const char *fmt, ...)
 {
-    if (!s->rs.error[0]) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(s->rs.error, sizeof s->rs.error, fmt, ap);
-        va_end(ap);
-    }
+    va_list ap;
+    va_start(ap, fmt);
+    code = run_vfail(&s->rs, code, fmt, ap);
+    va_end(ap);
     return code;
-}
-
-char *run_out_path(const run_state *rs, const char *rel)
-{
-    const char *dir = rs->opts->out_dir ? rs->opts->out_dir : rs->j->dir;
-    size_t n = strlen(rel) + (dir ? strlen(dir) : 0) + 2;
-    char *p = malloc(n);
-    if (!p)
-        return NULL;
-    if (rel[0] == '/' || !dir || !dir[0])
-        snprintf(p, n, "%s", rel);
-    else
-        snprintf(p, n, "%s/%s", dir, rel);
-    return p;
 }
 
 /* Texel bytes in the job's raw order (level, layer, row, texel, sample innermost), from the
