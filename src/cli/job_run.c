@@ -2,7 +2,6 @@
 #include "job_limits.h"
 #include "job_run.h"
 
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
