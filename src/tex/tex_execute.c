@@ -293,6 +293,8 @@ tv_status tv_tex_execute(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_re
     uint32_t active = req->active;
     uint32_t present = (req->present ? req->present : active) | active;
     res->invalid = 0;
+    if (tex_warp_sample(unit, req, res)) /* the common shape, warp-wide (tex_warp.c) */
+        return TV_OK;
     lane_coords *lc = NULL, lc_storage;
     if (!is_query(req->op) && req->op != TV_TEX_OP_FETCH) {
         lc = &lc_storage;

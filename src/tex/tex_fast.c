@@ -79,28 +79,6 @@ static inline void wrap_linear(unsigned mode, float u, uint32_t size, bool hw, i
     }
 }
 
-/* tex_texel_offset split into a column part and a row part (z = 0): pitch = x * 4 +
- * y * pitch; block-linear = the GOB/block terms of x plus those of y (they only add). */
-static inline uint64_t col_offset(const tex_view *v, unsigned level, uint32_t x)
-{
-    if (v->mem_layout == TV_TIC_PITCH || v->mem_layout == TV_TIC_PITCH_COLOR_KEY)
-        return (uint64_t)x * 4u;
-    uint64_t xb = (uint64_t)x * 4u;
-    unsigned shift = 9 + v->gob_h_log2[level] + v->gob_d_log2[level];
-    return ((xb >> 6) << shift) + ((xb % 64) / 32) * 256 + ((xb % 32) / 16) * 32 + xb % 16;
-}
-
-static inline uint64_t row_offset(const tex_view *v, unsigned level, uint32_t y)
-{
-    if (v->mem_layout == TV_TIC_PITCH || v->mem_layout == TV_TIC_PITCH_COLOR_KEY)
-        return (uint64_t)y * v->pitch;
-    unsigned bh = v->gob_h_log2[level];
-    unsigned shift = 9 + bh + v->gob_d_log2[level];
-    uint64_t yy = y;
-    return (((yy >> (3 + bh)) * v->level_gobs_x[level]) << shift) +
-           (((yy >> 3) & ((1u << bh) - 1)) << 9) + ((yy % 8) / 2) * 64 + (yy % 2) * 16;
-}
-
 void tex_fast_linear_2d(const tex_ctx *c, uint32_t level, unsigned face, const float u[2],
                         const uint32_t size[2], tex_val *out)
 {
@@ -121,9 +99,9 @@ void tex_fast_linear_2d(const tex_ctx *c, uint32_t level, unsigned face, const f
         uint64_t base = (uint64_t)layer * v->layer_stride + v->level_offset[L];
         for (unsigned k = 0; k < 2; k++) {
             if (ix[k] != TEX_BORDER)
-                xo[k] = col_offset(v, L, (uint32_t)ix[k]);
+                xo[k] = tex_fast_col_offset(v, L, (uint32_t)ix[k]);
             if (iy[k] != TEX_BORDER)
-                yo[k] = base + row_offset(v, L, (uint32_t)iy[k]);
+                yo[k] = base + tex_fast_row_offset(v, L, (uint32_t)iy[k]);
         }
     }
     bool first = true;

@@ -169,6 +169,34 @@ void tex_cube_footprint(const tex_ctx *c, uint32_t level, unsigned face, int64_t
 void tex_fast_linear_2d(const tex_ctx *c, uint32_t level, unsigned face, const float u[2],
                         const uint32_t size[2], tex_val *out);
 
+/* tex_texel_offset split into a column part and a row part (z = 0) for 4-byte texels:
+ * pitch = x * 4 + y * pitch; block-linear = the GOB/block terms of x plus those of y (they
+ * only add). Level absolute; add layer * layer_stride + level_offset[level]. */
+static inline uint64_t tex_fast_col_offset(const tex_view *v, unsigned level, uint32_t x)
+{
+    if (v->mem_layout == TV_TIC_PITCH || v->mem_layout == TV_TIC_PITCH_COLOR_KEY)
+        return (uint64_t)x * 4u;
+    uint64_t xb = (uint64_t)x * 4u;
+    unsigned shift = 9 + v->gob_h_log2[level] + v->gob_d_log2[level];
+    return ((xb >> 6) << shift) + ((xb % 64) / 32) * 256 + ((xb % 32) / 16) * 32 + xb % 16;
+}
+
+static inline uint64_t tex_fast_row_offset(const tex_view *v, unsigned level, uint32_t y)
+{
+    if (v->mem_layout == TV_TIC_PITCH || v->mem_layout == TV_TIC_PITCH_COLOR_KEY)
+        return (uint64_t)y * v->pitch;
+    unsigned bh = v->gob_h_log2[level];
+    unsigned shift = 9 + bh + v->gob_d_log2[level];
+    uint64_t yy = y;
+    return (((yy >> (3 + bh)) * v->level_gobs_x[level]) << shift) +
+           (((yy >> 3) & ((1u << bh) - 1)) << 9) + ((yy % 8) / 2) * 64 + (yy % 2) * 16;
+}
+/* The warp-wide path (tex_warp.c): a whole SAMPLE/SAMPLE_BIAS/SAMPLE_LOD/SAMPLE_LZ request
+ * of the common shape (docs/texture-unit.md, "Fast paths"). Returns false, having written
+ * nothing, when the request does not qualify; true when `res` is complete. Bit-identical
+ * to the general path. */
+bool tex_warp_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_result *res);
+
 /* ---- operations ------------------------------------------------------------------------ */
 void tex_gather_lane(const tex_ctx *c, const tv_tex_request *req, unsigned lane,
                      const float st[3], unsigned face, uint32_t out[4]);

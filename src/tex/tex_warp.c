@@ -1,0 +1,449 @@
+/* The warp-wide sampling path: a whole request of the dominant shape, decided once —
+ * one handle for every active lane, a 2D / 2D array target, a unorm8x4 view (tex_fast.c)
+ * with normalized coordinates, no sRGB decode, compare, reduction or anisotropy, REPEAT /
+ * MIRROR / CLAMP_TO_EDGE wraps, ops SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_LZ (offsets,
+ * projection and NO_DERIV allowed). Everything per request is hoisted (levels, sizes,
+ * addressing, bias and clamps, swizzle); the lanes then go through passes: coordinates,
+ * derivatives + λ + level selection, then per level slot texel-space coordinates, wrap
+ * and weights, and last the texel loads and blends.
+ *
+ * Bit-identity with the general path (tex_execute.c → tex_lod.c → tex_filter.c /
+ * tex_fast.c): the same float operations in the same order per lane. Two rewrites are
+ * exact because every texel value is a finite float in [0, 1] and every weight in [0, 1]:
+ * the four taps are always summed, in tap order (a skipped zero-weight tap adds +0, and
+ * 1·f = f), and NEAREST is the LINEAR footprint with weights (1, 0, 0, 0) at the nearest
+ * texel. tests/tex/test_fastpath_warp.c compares both paths on random requests. */
+#include <math.h>
+#include <string.h>
+
+#include "tex/format.h"
+#include "tex/tex_sampling.h"
+
+#define TEX_MAX_BIAS 15.99609375f /* as tex_lod.c */
+#define TEX_MIN_LOG2_RATIO -16.0f
+#define LANES TV_TEX_LANES
+
+typedef struct warp_level {       /* one view level, hoisted */
+    float wf, hf;                 /* size as floats (the coordinate scale) */
+    uint32_t w, h;
+    uint64_t base;                /* level_offset (layer 0) */
+    unsigned abs;                 /* absolute level */
+} warp_level;
+
+typedef struct warp_ctx {
+    tv_tex_unit *unit;
+    const tex_view *v;
+    bool hw;
+    uint8_t wrap[2];
+    uint8_t mag, min, mip;
+    uint32_t base_level, q;
+    float scale[2];
+    float sbias, lod_min, lod_max;
+    warp_level lv[TEX_MAX_LEVELS];
+    int swz[4];                   /* result component c = channel swz[c], or konst[c] */
+    uint32_t konst[4];
+} warp_ctx;
+
+static uint32_t fbits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+static float clampf(float x, float lo, float hi)
+{
+    return fmaxf(lo, fminf(hi, x)); /* as tex_lod.c */
+}
+
+static float nearest_level(float x)
+{
+    return ceilf(x + 0.5f) - 1.0f;
+}
+
+static bool wrap_ok(unsigned m)
+{
+    return m == TV_WRAP_REPEAT || m == TV_WRAP_MIRROR || m == TV_WRAP_CLAMP_TO_EDGE;
+}
+
+/* The request-wide checks and the hoisted state (mirrors setup_ctx + tex_lod_scale). */
+static bool warp_setup(tv_tex_unit *unit, const tv_tex_request *req, warp_ctx *w)
+{
+    unsigned op = req->op;
+    if (unit->no_fast_paths || !req->active)
+        return false;
+    if (op != TV_TEX_OP_SAMPLE && op != TV_TEX_OP_SAMPLE_BIAS && op != TV_TEX_OP_SAMPLE_LOD &&
+        op != TV_TEX_OP_SAMPLE_LZ)
+        return false;
+    if (req->target != TV_TEXTGT_2D && req->target != TV_TEXTGT_2D_ARRAY)
+        return false;
+    if (req->flags & ~(uint32_t)(TV_TEXF_OFFSETS | TV_TEXF_PROJECTIVE | TV_TEXF_NO_DERIV))
+        return false;
+    unsigned first = 0;
+    while (!((req->active >> first) & 1u))
+        first++;
+    uint32_t handle = req->handle[first];
+    for (unsigned l = first + 1; l < LANES; l++)
+        if (((req->active >> l) & 1u) && req->handle[l] != handle)
+            return false;
+    const tex_view *v = NULL;
+    const tex_sampler *s = NULL;
+    if (!tex_resolve(unit, handle, &v, &s) || !v || !s)
+        return false;
+    const tex_target_info *tgt = tex_target_get(req->target);
+    if (v->type > TV_TEX_CUBE_ARRAY || !(tgt->types & (1u << v->type)))
+        return false;
+    if (!v->unorm8x4 || v->is_integer || !v->normalized || s->tsc.force_unnormalized_coords ||
+        (v->srgb && s->tsc.srgb_conversion) ||
+        (s->tsc.reduction_filter >= 1 && s->tsc.reduction_filter <= 2))
+        return false;
+    if (v->fi && (v->fi->kind == TV_FMT_KIND_SINT || v->fi->kind == TV_FMT_KIND_UINT))
+        return false;
+    if (!v->host || v->host_generation != tex_memory_generation(unit->mem))
+        return false;
+    w->mag = s->tsc.mag_filter;
+    w->min = s->tsc.min_filter;
+    unsigned code = v->tic.use_header_opt_control ? v->tic.max_anisotropy : s->tsc.max_anisotropy;
+    if ((code & 7u) && (w->min == TV_MIN_LINEAR || w->min == TV_MIN_ANISO))
+        return false; /* anisotropic footprint: the general path */
+    w->wrap[0] = s->tsc.address_u & 7u;
+    w->wrap[1] = s->tsc.address_v & 7u;
+    if (!wrap_ok(w->wrap[0]) || !wrap_ok(w->wrap[1]))
+        return false;
+
+    w->unit = unit;
+    w->v = v;
+    w->hw = unit->precision == TV_TEX_PRECISION_HARDWARE;
+    w->mip = s->tsc.mip_filter;
+    if (w->mip < TV_MIP_NONE || w->mip > TV_MIP_LINEAR)
+        w->mip = TV_MIP_NONE;
+    uint32_t levels = v->levels ? v->levels : 1;
+    w->base_level = v->base_level < levels ? v->base_level : levels - 1;
+    uint32_t last = v->max_level < levels ? v->max_level : levels - 1;
+    w->q = last >= w->base_level ? last - w->base_level : 0;
+    if (v->type == TV_TEX_2D_NO_MIPMAP)
+        w->q = 0;
+    if (w->base_level + w->q >= TEX_MAX_LEVELS)
+        return false;
+    w->scale[0] = (float)tex_level_width(v, w->base_level);
+    w->scale[1] = (float)tex_level_height(v, w->base_level);
+    int16_t raw = v->tic.use_header_opt_control ? v->tic.mip_lod_bias : s->tsc.mip_lod_bias;
+    w->sbias = raw / 256.0f;
+    float lod_min = s->tsc.min_lod_clamp / 256.0f;
+    float hdr_min = v->tic.min_lod_clamp / 256.0f - (float)w->base_level;
+    w->lod_min = fmaxf(lod_min, hdr_min);
+    w->lod_max = s->tsc.max_lod_clamp / 256.0f;
+    for (uint32_t r = 0; r <= w->q; r++) {
+        warp_level *L = &w->lv[r];
+        L->abs = w->base_level + r;
+        L->w = tex_level_width(v, L->abs);
+        L->h = tex_level_height(v, L->abs);
+        L->wf = (float)L->w;
+        L->hf = (float)L->h;
+        L->base = v->level_offset[L->abs];
+    }
+    /* the view swizzle as a selection: markers 10..13 come back where a channel is read */
+    uint32_t mark[4] = {10, 11, 12, 13}, out[4];
+    tex_apply_swizzle(v, mark, out);
+    for (unsigned c = 0; c < 4; c++) {
+        bool chan = out[c] >= 10 && out[c] <= 13;
+        w->swz[c] = chan ? (int)out[c] - 10 : -1;
+        w->konst[c] = chan ? 0 : out[c];
+    }
+    return true;
+}
+
+/* tex_lod.c footprint() for two axes without anisotropy; writes the QUERY_LOD extras. */
+static float footprint(const warp_ctx *w, float dx0, float dx1, float dy0, float dy1,
+                       float *mu, float *mv, float *lr)
+{
+    float px0 = dx0 * w->scale[0], py0 = dy0 * w->scale[0];
+    float px1 = dx1 * w->scale[1], py1 = dy1 * w->scale[1];
+    float lx = 0.0f, ly = 0.0f;
+    lx += px0 * px0;
+    ly += py0 * py0;
+    lx += px1 * px1;
+    ly += py1 * py1;
+    lx = sqrtf(lx);
+    ly = sqrtf(ly);
+    bool x_major = !(ly > lx);
+    float rmax = x_major ? lx : ly, rmin = x_major ? ly : lx;
+    float pm0 = x_major ? px0 : py0, pm1 = x_major ? px1 : py1;
+    *mu = *mv = *lr = 0.0f;
+    if (rmax > 0.0f && isfinite(rmax)) {
+        *mu = pm0 / rmax;
+        *mv = pm1 / rmax;
+        *lr = rmin > 0.0f ? fmaxf(log2f(rmin / rmax), TEX_MIN_LOG2_RATIO) : TEX_MIN_LOG2_RATIO;
+    }
+    return log2f(rmax / 1.0f);
+}
+
+/* Quad difference sources per lane (quad_dx / quad_dy of tex_execute.c): value =
+ * c[hi] - c[lo] when ok, else 0. */
+static void quad_sources(uint32_t present, uint8_t xlo[LANES], uint8_t xhi[LANES],
+                         bool xok[LANES], uint8_t ylo[LANES], uint8_t yhi[LANES],
+                         bool yok[LANES])
+{
+    for (unsigned lane = 0; lane < LANES; lane++) {
+        unsigned base = lane & ~3u, row = (lane >> 1) & 1u, col = lane & 1u;
+        xok[lane] = yok[lane] = false;
+        xlo[lane] = xhi[lane] = ylo[lane] = yhi[lane] = (uint8_t)lane;
+        for (unsigned k = 0; k < 2 && !xok[lane]; k++) {
+            unsigned r = k ? 1u - row : row, l0 = base + 2 * r, l1 = l0 + 1;
+            if (((present >> l0) & 1u) && ((present >> l1) & 1u)) {
+                xok[lane] = true;
+                xlo[lane] = (uint8_t)l0;
+                xhi[lane] = (uint8_t)l1;
+            }
+        }
+        for (unsigned k = 0; k < 2 && !yok[lane]; k++) {
+            unsigned cc = k ? 1u - col : col, l0 = base + cc, l1 = l0 + 2;
+            if (((present >> l0) & 1u) && ((present >> l1) & 1u)) {
+                yok[lane] = true;
+                ylo[lane] = (uint8_t)l0;
+                yhi[lane] = (uint8_t)l1;
+            }
+        }
+    }
+}
+
+/* Integer wrap of one index for the three modes taken (tex_wrap_int). */
+static inline int64_t wrap_int(unsigned mode, int64_t i, int64_t n)
+{
+    if (mode == TV_WRAP_CLAMP_TO_EDGE)
+        return i < 0 ? 0 : i > n - 1 ? n - 1 : i;
+    if (mode == TV_WRAP_REPEAT) {
+        if ((n & (n - 1)) == 0)
+            return i & (n - 1);
+        int64_t r = i % n;
+        return r < 0 ? r + n : r;
+    }
+    int64_t r = i % (2 * n); /* MIRROR */
+    r = r < 0 ? r + 2 * n : r;
+    int64_t m = r - n;
+    return (n - 1) - (m >= 0 ? m : -(1 + m));
+}
+
+/* One axis of every lane of a level slot: texel-space coordinate → wrapped indices and
+ * weight (tex_wrap_nearest / tex_wrap_linear with tex_select_linear; NEAREST: i1 = i0,
+ * weight 0). */
+static void wrap_pass(const warp_ctx *w, unsigned axis, unsigned n, const float *u,
+                      const bool *lin, const uint32_t *size, int32_t *i0, int32_t *i1,
+                      float *al)
+{
+    unsigned mode = w->wrap[axis];
+    bool hw = w->hw;
+    for (unsigned i = 0; i < n; i++) {
+        float x = hw ? tex_q8(u[i]) : u[i];
+        x = x - (lin[i] ? 0.5f : 0.0f); /* x - (+0) = x for every x */
+        float fl = floorf(x);
+        int64_t a0 = tex_floor_i64(x);
+        float a = x - fl;
+        al[i] = lin[i] && a == a && a >= 0.0f && a < 1.0f ? a : 0.0f;
+        int64_t sz = size[i];
+        i0[i] = (int32_t)wrap_int(mode, a0, sz);
+        i1[i] = (int32_t)wrap_int(mode, a0 + (lin[i] ? 1 : 0), sz);
+    }
+}
+
+typedef struct warp_lanes {       /* SoA state of the active lanes (compact index) */
+    unsigned n;
+    uint8_t lane[LANES];
+    float s[LANES], t[LANES];
+    float offu[LANES], offv[LANES];
+    uint32_t layer[LANES];
+    bool lin[LANES];
+    uint32_t lvl[2][LANES];
+    float wl0[LANES], wl1[LANES];
+    bool two[LANES];
+} warp_lanes;
+
+/* One level slot for every lane: the filtered (pre-swizzle) value in out[k][i]. */
+static void slot_pass(const warp_ctx *w, const warp_lanes *wl, unsigned slot,
+                      float out[4][LANES])
+{
+    const tex_view *v = w->v;
+    unsigned n = wl->n;
+    float u[LANES] = {0}, vv[LANES] = {0}, a[LANES], b[LANES];
+    uint32_t sw[LANES] = {0}, sh[LANES] = {0};
+    int32_t i0[LANES], i1[LANES], j0[LANES], j1[LANES];
+    for (unsigned i = 0; i < n; i++) {
+        const warp_level *L = &w->lv[wl->lvl[slot][i]];
+        float su = wl->s[i] * L->wf, sv = wl->t[i] * L->hf;
+        u[i] = su + wl->offu[i];
+        vv[i] = sv + wl->offv[i];
+        sw[i] = L->w;
+        sh[i] = L->h;
+    }
+    wrap_pass(w, 0, n, u, wl->lin, sw, i0, i1, a);
+    wrap_pass(w, 1, n, vv, wl->lin, sh, j0, j1, b);
+    const uint8_t *host = v->host;
+    uint64_t limit = v->size_bytes;
+    const uint8_t *bytes = v->unorm8_byte;
+    for (unsigned i = 0; i < n; i++) {
+        const warp_level *L = &w->lv[wl->lvl[slot][i]];
+        unsigned abs = L->abs;
+        uint64_t base = (uint64_t)wl->layer[i] * v->layer_stride + L->base;
+        uint64_t xo[2] = {tex_fast_col_offset(v, abs, (uint32_t)i0[i]),
+                          tex_fast_col_offset(v, abs, (uint32_t)i1[i])};
+        uint64_t yo[2] = {base + tex_fast_row_offset(v, abs, (uint32_t)j0[i]),
+                          base + tex_fast_row_offset(v, abs, (uint32_t)j1[i])};
+        int32_t ix[2] = {i0[i], i1[i]}, jy[2] = {j0[i], j1[i]};
+        float wx[2] = {1.0f - a[i], a[i]}, wy[2] = {1.0f - b[i], b[i]};
+        float acc[4] = {0, 0, 0, 0};
+        for (unsigned tap = 0; tap < 4; tap++) {
+            float wt = wx[tap & 1u] * wy[tap >> 1];
+            uint64_t off = xo[tap & 1u] + yo[tap >> 1];
+            float f[4];
+            if (off + 4 <= limit) {
+                const uint8_t *p = host + off;
+                for (unsigned k = 0; k < 4; k++)
+                    f[k] = tex_unorm8[p[bytes[k]]];
+            } else { /* never for a consistent header: the general loader's rules */
+                uint32_t raw[4];
+                tex_load_texel(w->unit, v, abs, (unsigned)ix[tap & 1u], (unsigned)jy[tap >> 1],
+                               0, wl->layer[i], 0, false, raw);
+                for (unsigned k = 0; k < 4; k++)
+                    memcpy(&f[k], &raw[k], 4);
+            }
+            for (unsigned k = 0; k < 4; k++)
+                acc[k] = tap ? acc[k] + wt * f[k] : wt * f[k];
+        }
+        for (unsigned k = 0; k < 4; k++)
+            out[k][i] = acc[k];
+    }
+}
+
+bool tex_warp_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_result *res)
+{
+    warp_ctx w;
+    if (!warp_setup(unit, req, &w))
+        return false;
+    const tex_view *v = w.v;
+    unsigned op = req->op;
+    uint32_t active = req->active;
+    uint32_t present = (req->present ? req->present : active) | active;
+    bool proj = (req->flags & TV_TEXF_PROJECTIVE) != 0;
+    bool offs = (req->flags & TV_TEXF_OFFSETS) != 0;
+    bool deriv = (op == TV_TEX_OP_SAMPLE || op == TV_TEX_OP_SAMPLE_BIAS) &&
+                 !(req->flags & TV_TEXF_NO_DERIV);
+    bool array = req->target == TV_TEXTGT_2D_ARRAY;
+
+    /* pass 1: projected coordinates of every lane (tex_execute.c project()) */
+    float cs[LANES], ct[LANES];
+    for (unsigned l = 0; l < LANES; l++) {
+        float qd = proj ? req->q[l] : 1.0f;
+        cs[l] = proj ? req->coord[0][l] / qd : req->coord[0][l];
+        ct[l] = proj ? req->coord[1][l] / qd : req->coord[1][l];
+    }
+    warp_lanes wl;
+    wl.n = 0;
+    for (unsigned l = 0; l < LANES; l++)
+        if ((active >> l) & 1u)
+            wl.lane[wl.n++] = (uint8_t)l;
+    unsigned n = wl.n;
+
+    /* pass 2: derivatives, λ, level selection (tex_lod_compute) */
+    float dx0[LANES], dx1[LANES], dy0[LANES], dy1[LANES];
+    if (deriv) {
+        uint8_t xlo[LANES], xhi[LANES], ylo[LANES], yhi[LANES];
+        bool xok[LANES], yok[LANES];
+        quad_sources(present, xlo, xhi, xok, ylo, yhi, yok);
+        for (unsigned i = 0; i < n; i++) {
+            unsigned l = wl.lane[i];
+            dx0[i] = xok[l] ? cs[xhi[l]] - cs[xlo[l]] : 0.0f;
+            dx1[i] = xok[l] ? ct[xhi[l]] - ct[xlo[l]] : 0.0f;
+            dy0[i] = yok[l] ? cs[yhi[l]] - cs[ylo[l]] : 0.0f;
+            dy1[i] = yok[l] ? ct[yhi[l]] - ct[ylo[l]] : 0.0f;
+        }
+    }
+    float qf = (float)w.q;
+    bool any_two = false;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned l = wl.lane[i];
+        float mu = 0.0f, mv = 0.0f, lr = 0.0f, lb;
+        if (op == TV_TEX_OP_SAMPLE_LOD)
+            lb = req->lod[l];
+        else if (op == TV_TEX_OP_SAMPLE_LZ)
+            lb = 0.0f;
+        else if (deriv)
+            lb = footprint(&w, dx0[i], dx1[i], dy0[i], dy1[i], &mu, &mv, &lr);
+        else
+            lb = -INFINITY;
+        float shader_bias = op == TV_TEX_OP_SAMPLE_BIAS ? req->lod[l] : 0.0f;
+        float bias = clampf(w.sbias + shader_bias, -16.0f, TEX_MAX_BIAS);
+        float lp = lb + bias;
+        if (w.hw)
+            lp = tex_q8(lp);
+        float lod_min = w.lod_min;
+        if (req->lod_clamp[l] > lod_min)
+            lod_min = w.hw ? tex_q8(req->lod_clamp[l]) : req->lod_clamp[l];
+        float lam = clampf(lp, lod_min, w.lod_max);
+        float lc = clampf(lam, 0.0f, qf);
+        float accessed = w.mip == TV_MIP_NONE    ? 0.0f
+                         : w.mip == TV_MIP_POINT ? fmaxf(nearest_level(lc), 0.0f)
+                                                 : lc;
+        bool magnify = !(lam > 0.0f);
+        uint32_t l0 = 0, l1 = 0;
+        float w0 = 1.0f, w1 = 0.0f;
+        bool two = false;
+        if (!magnify) {
+            float dp = fminf(lam, qf);
+            if (w.mip == TV_MIP_POINT) {
+                l0 = (uint32_t)fmaxf(nearest_level(dp), 0.0f);
+            } else if (w.mip == TV_MIP_LINEAR) {
+                float h = floorf(dp);
+                uint32_t hi = (uint32_t)h;
+                uint32_t lo = hi + 1 <= w.q ? hi + 1 : w.q;
+                float f = dp - h;
+                l0 = hi;
+                if (lo != hi && f > 0.0f) {
+                    two = true;
+                    l1 = lo;
+                    w0 = 1.0f - f;
+                    w1 = f;
+                }
+            }
+        }
+        unsigned mode = magnify ? w.mag : w.min;
+        wl.lin[i] = mode == TV_MAG_LINEAR || mode == TV_MIN_ANISO;
+        wl.lvl[0][i] = l0;
+        wl.lvl[1][i] = two ? l1 : l0;
+        wl.wl0[i] = w0;
+        wl.wl1[i] = w1;
+        wl.two[i] = two;
+        any_two |= two;
+        res->lod_clamped[l] = accessed;
+        res->lod_unclamped[l] = lp;
+        res->major_u[l] = mu;
+        res->major_v[l] = mv;
+        res->log2_ratio[l] = lr;
+    }
+
+    /* pass 3: per-lane coordinates, offsets and layers */
+    for (unsigned i = 0; i < n; i++) {
+        unsigned l = wl.lane[i];
+        wl.s[i] = cs[l];
+        wl.t[i] = ct[l];
+        wl.offu[i] = (float)(offs ? req->offset[0][l] : 0);
+        wl.offv[i] = (float)(offs ? req->offset[1][l] : 0);
+        wl.layer[i] = array ? tex_layer_index(req->coord[3][l], v->layers ? v->layers : 1) : 0;
+    }
+
+    /* pass 4: the level slots, the mip blend, the swizzle */
+    float val[4][LANES], hi[4][LANES];
+    slot_pass(&w, &wl, 0, val);
+    if (any_two) {
+        slot_pass(&w, &wl, 1, hi);
+        for (unsigned k = 0; k < 4; k++)
+            for (unsigned i = 0; i < n; i++)
+                if (wl.two[i])
+                    val[k][i] = wl.wl0[i] * val[k][i] + wl.wl1[i] * hi[k][i];
+    }
+    for (unsigned c = 0; c < 4; c++) {
+        int src = w.swz[c];
+        for (unsigned i = 0; i < n; i++)
+            res->v[c][wl.lane[i]] = src >= 0 ? fbits(val[src][i]) : w.konst[c];
+    }
+    return true;
+}
