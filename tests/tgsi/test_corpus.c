@@ -72,22 +72,31 @@ static void check_valid(const char *file, const char *text, size_t len, tv_tgsi_
     tv_tgsi_programs_free(p, count);
 }
 
+/* Every file of corpus/SUB ending in SUFFIX (at least MIN_FILES) parses and validates in
+ * the default mode; MUST_PRINT_IDENTICALLY as in check_valid. Returns the file count. */
+static size_t check_all_valid(const char *sub, const char *suffix, size_t min_files,
+                              bool must_print_identically)
+{
+    size_t n;
+    char **files = list_sub(sub, suffix, &n);
+    assert_true(n >= min_files);
+    for (size_t i = 0; i < n; i++) {
+        size_t len;
+        char *text = th_read(files[i], &len);
+        check_valid(files[i], text, len, TV_TGSI_MODE_DEFAULT, must_print_identically);
+        free(text);
+    }
+    th_free_list(files, n);
+    return n;
+}
+
 static void test_softpipe(void **state)
 {
     (void)state;
     if (!have_corpus())
         skip();
-    size_t n;
-    char **files = list_sub("mesa-softpipe", ".tgsi", &n);
-    assert_true(n >= 10);
-    for (size_t i = 0; i < n; i++) {
-        size_t len;
-        char *text = th_read(files[i], &len);
-        check_valid(files[i], text, len, TV_TGSI_MODE_DEFAULT, true);
-        free(text);
-    }
+    size_t n = check_all_valid("mesa-softpipe", ".tgsi", 10, true);
     printf("mesa-softpipe: %zu files, all valid and byte-identical\n", n);
-    th_free_list(files, n);
 }
 
 static void test_intree(void **state)
@@ -95,17 +104,8 @@ static void test_intree(void **state)
     (void)state;
     if (!have_corpus())
         skip();
-    size_t n;
-    char **files = list_sub("mesa-intree", ".txt", &n);
-    assert_true(n >= 30);
-    for (size_t i = 0; i < n; i++) {
-        size_t len;
-        char *text = th_read(files[i], &len);
-        check_valid(files[i], text, len, TV_TGSI_MODE_DEFAULT, false);
-        free(text);
-    }
+    size_t n = check_all_valid("mesa-intree", ".txt", 30, false);
     printf("mesa-intree: %zu files, all valid and fixed points\n", n);
-    th_free_list(files, n);
 }
 
 static bool names_legacy(const tv_error *e)
