@@ -67,6 +67,14 @@ static char *dq(const char *json)
     return s;
 }
 
+const char *tcli_json(const char *name, const char *json)
+{
+    char *t = dq(json);
+    const char *p = tcli_write(name, t, strlen(t));
+    free(t);
+    return p;
+}
+
 job *tcli_load_ok(const char *json)
 {
     job_error err = {0};

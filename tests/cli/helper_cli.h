@@ -12,7 +12,9 @@ const char *tcli_tmpdir(void);
  * rotation of 8). */
 const char *tcli_write(const char *name, const void *data, size_t size);
 const char *tcli_path(const char *name);
-/* JSON text is written with ' for \" (converted before loading). */
+/* JSON text is written with ' for \" (converted before loading or writing). */
+/* Write such JSON text as file `name` of the temporary directory (tcli_write). */
+const char *tcli_json(const char *name, const char *json);
 /* Load JSON text as if it were the file <tmpdir>/job.json; assert success. */
 job *tcli_load_ok(const char *json);
 /* Load and expect failure with exactly `message` after "<tmpdir>/job.json: " and class. */

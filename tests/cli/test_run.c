@@ -60,18 +60,6 @@ static void contains(const char *file, const char *needle)
     free(s);
 }
 
-static void write_text(const char *name, const char *text)
-{
-    /* test text uses ' for " */
-    char *t = strdup(text);
-    assert_non_null(t);
-    for (char *p = t; *p; p++)
-        if (*p == '\'')
-            *p = '"';
-    tcli_write(name, t, strlen(t));
-    free(t);
-}
-
 #define UV_FRAG "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n" \
                 "IMM[0] FLT32 {0.2500, 1.0000, 0.0000, 0.0000}\n" \
                 "  0: MOV OUT[0].xy, IN[0].xyxx\n  1: MOV OUT[0].z, IMM[0].xxxx\n" \
@@ -83,11 +71,11 @@ static void frag_interpolation(void **state)
 {
     (void)state;
     tcli_write("uv.tgsi", UV_FRAG, strlen(UV_FRAG));
-    write_text("uv.json",
-               "{'texvm_job': 1, 'programs': [{'tgsi': 'uv.tgsi'}],"
-               " 'frag': {'width': 8, 'height': 4, 'inputs': [{'index': 0, 'values':"
-               "  [[0, 0, 0, 1], [1, 0, 0, 1], [0, 1, 0, 1], [1, 1, 0, 1]]}]},"
-               " 'outputs': [{'target': 0, 'raw': 'uv.f32'}, {'target': 0, 'png': 'uv.png'}]}");
+    tcli_json("uv.json",
+              "{'texvm_job': 1, 'programs': [{'tgsi': 'uv.tgsi'}],"
+              " 'frag': {'width': 8, 'height': 4, 'inputs': [{'index': 0, 'values':"
+              "  [[0, 0, 0, 1], [1, 0, 0, 1], [0, 1, 0, 1], [1, 1, 0, 1]]}]},"
+              " 'outputs': [{'target': 0, 'raw': 'uv.f32'}, {'target': 0, 'png': 'uv.png'}]}");
     assert_int_equal(texvm("uv.json --threads 2"), 0);
     size_t size;
     char *raw = slurp("uv.f32", &size);
@@ -122,12 +110,12 @@ static void frag_perspective(void **state)
 {
     (void)state;
     tcli_write("uv.tgsi", UV_FRAG, strlen(UV_FRAG));
-    write_text("persp.json",
-               "{'texvm_job': 1, 'programs': [{'tgsi': 'uv.tgsi'}],"
-               " 'frag': {'width': 4, 'height': 2, 'positions': [[0, 0, 0, 1], [4, 0, 0, 2],"
-               "  [0, 2, 0, 1], [4, 2, 0, 2]], 'inputs': [{'index': 0, 'values':"
-               "  [[0, 0, 0, 1], [1, 0, 0, 1], [0, 1, 0, 1], [1, 1, 0, 1]]}]},"
-               " 'outputs': [{'target': 0, 'raw': 'persp.f32'}]}");
+    tcli_json("persp.json",
+              "{'texvm_job': 1, 'programs': [{'tgsi': 'uv.tgsi'}],"
+              " 'frag': {'width': 4, 'height': 2, 'positions': [[0, 0, 0, 1], [4, 0, 0, 2],"
+              "  [0, 2, 0, 1], [4, 2, 0, 2]], 'inputs': [{'index': 0, 'values':"
+              "  [[0, 0, 0, 1], [1, 0, 0, 1], [0, 1, 0, 1], [1, 1, 0, 1]]}]},"
+              " 'outputs': [{'target': 0, 'raw': 'persp.f32'}]}");
     assert_int_equal(texvm("persp.json"), 0);
     char *raw = slurp("persp.f32", NULL);
     assert_non_null(raw);
@@ -141,12 +129,12 @@ static void frag_perspective(void **state)
     }
     free(raw);
     /* the job overrides the declaration: screen-linear, u = (x + 0.5) / 4 */
-    write_text("lin.json",
-               "{'texvm_job': 1, 'programs': [{'tgsi': 'uv.tgsi'}],"
-               " 'frag': {'width': 4, 'height': 2, 'positions': [[0, 0, 0, 1], [4, 0, 0, 2],"
-               "  [0, 2, 0, 1], [4, 2, 0, 2]], 'inputs': [{'index': 0, 'interpolate': 'linear',"
-               "  'values': [[0, 0, 0, 1], [1, 0, 0, 1], [0, 1, 0, 1], [1, 1, 0, 1]]}]},"
-               " 'outputs': [{'target': 0, 'raw': 'lin.f32'}]}");
+    tcli_json("lin.json",
+              "{'texvm_job': 1, 'programs': [{'tgsi': 'uv.tgsi'}],"
+              " 'frag': {'width': 4, 'height': 2, 'positions': [[0, 0, 0, 1], [4, 0, 0, 2],"
+              "  [0, 2, 0, 1], [4, 2, 0, 2]], 'inputs': [{'index': 0, 'interpolate': 'linear',"
+              "  'values': [[0, 0, 0, 1], [1, 0, 0, 1], [0, 1, 0, 1], [1, 1, 0, 1]]}]},"
+              " 'outputs': [{'target': 0, 'raw': 'lin.f32'}]}");
     assert_int_equal(texvm("lin.json"), 0);
     raw = slurp("lin.f32", NULL);
     assert_non_null(raw);
@@ -171,12 +159,12 @@ static void compute_buffer(void **state)
 {
     (void)state;
     tcli_write("ids.tgsi", IDS_COMP, strlen(IDS_COMP));
-    write_text("ids.json",
-               "{'texvm_job': 1, 'programs': [{'tgsi': 'ids.tgsi'}], 'comp': {'grid': [2, 2]},"
-               " 'buffers': [{'name': 'out', 'slot': 0, 'size': 128, 'fill': '0xdeadbeef'}],"
-               " 'outputs': [{'buffer': 'out', 'raw': 'ids.bin'},"
-               "  {'buffer': 'out', 'dump': 'ids.txt', 'columns': 8}],"
-               " 'checks': [{'buffer': 'out', 'offset': 36, 'values': [17, 18]}]}");
+    tcli_json("ids.json",
+              "{'texvm_job': 1, 'programs': [{'tgsi': 'ids.tgsi'}], 'comp': {'grid': [2, 2]},"
+              " 'buffers': [{'name': 'out', 'slot': 0, 'size': 128, 'fill': '0xdeadbeef'}],"
+              " 'outputs': [{'buffer': 'out', 'raw': 'ids.bin'},"
+              "  {'buffer': 'out', 'dump': 'ids.txt', 'columns': 8}],"
+              " 'checks': [{'buffer': 'out', 'offset': 36, 'values': [17, 18]}]}");
     assert_int_equal(texvm("ids.json --threads 1"), 0);
     char *raw = slurp("ids.bin", NULL);
     assert_non_null(raw);
@@ -195,9 +183,9 @@ static void compute_buffer(void **state)
         assert_int_equal(((const uint32_t *)again)[i], (i / 8) * 16 + i % 8);
     free(again);
     /* block size that disagrees with the program's properties */
-    write_text("ids_bad.json",
-               "{'texvm_job': 1, 'programs': [{'tgsi': 'ids.tgsi'}],"
-               " 'comp': {'grid': [1], 'block': [8, 1, 1]}}");
+    tcli_json("ids_bad.json",
+              "{'texvm_job': 1, 'programs': [{'tgsi': 'ids.tgsi'}],"
+              " 'comp': {'grid': [1], 'block': [8, 1, 1]}}");
     assert_int_equal(texvm("ids_bad.json"), 1);
     contains("stderr.txt",
              "texvm run: comp.block [8, 1, 1] disagrees with the program's CS_FIXED_BLOCK_* "
@@ -208,10 +196,10 @@ static void failed_check_exit(void **state)
 {
     (void)state;
     tcli_write("uv.tgsi", UV_FRAG, strlen(UV_FRAG));
-    write_text("chk.json",
-               "{'texvm_job': 1, 'programs': [{'tgsi': 'uv.tgsi'}], 'frag': {'size': [2, 2]},"
-               " 'checks': [{'target': 0, 'pixel': [1, 0], 'values': [0.75, 0.25, 0.25, 1]},"
-               "  {'target': 0, 'pixel': [0, 0], 'values': [0.5, 0.25, 0.25, 1]}]}");
+    tcli_json("chk.json",
+              "{'texvm_job': 1, 'programs': [{'tgsi': 'uv.tgsi'}], 'frag': {'size': [2, 2]},"
+              " 'checks': [{'target': 0, 'pixel': [1, 0], 'values': [0.75, 0.25, 0.25, 1]},"
+              "  {'target': 0, 'pixel': [0, 0], 'values': [0.5, 0.25, 0.25, 1]}]}");
     /* the default inputs are zero: u = v = 0 */
     assert_int_equal(texvm("chk.json"), 1);
     contains("stderr.txt", "texvm run: check 0 failed: target 0 pixel (1, 0): got 0 0 0.25 1, "
@@ -227,7 +215,7 @@ static void exit_codes(void **state)
     contains("stderr.txt", "texvm run: unknown option '--bogus' (try texvm run --help)");
     assert_int_equal(texvm("missing.json"), 3);
     contains("stderr.txt", "missing.json: cannot read \"missing.json\": No such file or directory");
-    write_text("bad.json", "{'texvm_job': 1, 'programs': [{'tgsi_text': 'FRAG\\n'}],"
+    tcli_json("bad.json", "{'texvm_job': 1, 'programs': [{'tgsi_text': 'FRAG\\n'}],"
                            " 'frag': {'width': 4, 'height': 4}, 'textures': "
                            "[{'format': 'RGBA9', 'width': 4}]}");
     assert_int_equal(texvm("bad.json"), 1);
@@ -313,19 +301,19 @@ static void texture_layout_round_trip(void **state)
     for (size_t i = 0; i < n; i++)
         data[i] = (uint8_t)(i * 31 + 7);
     tcli_write("tex.raw", data, n);
-    write_text("layout.json",
-               "{'texvm_job': 1, 'programs': [{'tgsi': 'nop.tgsi'}], 'comp': {'grid': [1]},"
-               " 'textures': ["
-               "  {'name': 'p', 'type': '2D_ARRAY', 'format': 'R8G8B8A8_UNORM', 'width': 16,"
-               "   'height': 8, 'layers': 2, 'levels': 4, 'source': {'raw': 'tex.raw'}},"
-               "  {'name': 'b', 'type': '2D_ARRAY', 'format': 'R8G8B8A8_UNORM', 'width': 16,"
-               "   'height': 8, 'layers': 2, 'levels': 4, 'layout': 'block_linear',"
-               "   'block': [0, 1, 0], 'source': {'raw': 'tex.raw'}},"
-               "  {'name': 'q', 'type': '2D', 'format': 'R8G8B8A8_UNORM', 'width': 16,"
-               "   'height': 8, 'pitch': 128, 'source': {'raw': 'tex.raw'}}],"
-               " 'outputs': [{'texture': 'p', 'raw': 'p.raw'}, {'texture': 'b', 'raw': 'b.raw'},"
-               "  {'texture': 'b', 'level': 1, 'layer': 1, 'raw': 'b11.raw'},"
-               "  {'texture': 'q', 'raw': 'q.raw'}]}");
+    tcli_json("layout.json",
+              "{'texvm_job': 1, 'programs': [{'tgsi': 'nop.tgsi'}], 'comp': {'grid': [1]},"
+              " 'textures': ["
+              "  {'name': 'p', 'type': '2D_ARRAY', 'format': 'R8G8B8A8_UNORM', 'width': 16,"
+              "   'height': 8, 'layers': 2, 'levels': 4, 'source': {'raw': 'tex.raw'}},"
+              "  {'name': 'b', 'type': '2D_ARRAY', 'format': 'R8G8B8A8_UNORM', 'width': 16,"
+              "   'height': 8, 'layers': 2, 'levels': 4, 'layout': 'block_linear',"
+              "   'block': [0, 1, 0], 'source': {'raw': 'tex.raw'}},"
+              "  {'name': 'q', 'type': '2D', 'format': 'R8G8B8A8_UNORM', 'width': 16,"
+              "   'height': 8, 'pitch': 128, 'source': {'raw': 'tex.raw'}}],"
+              " 'outputs': [{'texture': 'p', 'raw': 'p.raw'}, {'texture': 'b', 'raw': 'b.raw'},"
+              "  {'texture': 'b', 'level': 1, 'layer': 1, 'raw': 'b11.raw'},"
+              "  {'texture': 'q', 'raw': 'q.raw'}]}");
     assert_int_equal(texvm("layout.json"), 0);
     size_t size;
     char *p = slurp("p.raw", &size);
@@ -346,23 +334,23 @@ static void texture_layout_round_trip(void **state)
     assert_memory_equal(q, data, 16 * 8 * 4);
     free(q);
     /* 3D block-linear with depth blocks, cube, buffer, 4x MSAA, BC1 blocks */
-    write_text("layout2.json",
-               "{'texvm_job': 1, 'programs': [{'tgsi': 'nop.tgsi'}], 'comp': {'grid': [1]},"
-               " 'textures': ["
-               "  {'name': 'v', 'type': '3D', 'format': 'R8G8B8A8_UNORM', 'width': 4, 'height': 4,"
-               "   'depth': 4, 'levels': 2, 'layout': 'block_linear', 'block': [0, 1, 1],"
-               "   'source': {'raw': 'tex.raw'}},"
-               "  {'name': 'c', 'type': 'CUBE', 'format': 'R8G8B8A8_UNORM', 'width': 4,"
-               "   'height': 4, 'levels': 2, 'source': {'raw': 'tex.raw'}},"
-               "  {'name': 'b', 'type': 'BUFFER', 'format': 'R32_UINT', 'width': 100,"
-               "   'source': {'raw': 'tex.raw'}},"
-               "  {'name': 'm', 'format': 'R8G8B8A8_UNORM', 'width': 8, 'height': 4, 'samples': 4,"
-               "   'source': {'raw': 'tex.raw'}},"
-               "  {'name': 'bc', 'format': 'BC1_RGBA_UNORM', 'width': 16, 'height': 8, 'levels': 2,"
-               "   'source': {'raw': 'tex.raw'}}],"
-               " 'outputs': [{'texture': 'v', 'raw': 'v.raw'}, {'texture': 'c', 'raw': 'c.raw'},"
-               "  {'texture': 'b', 'raw': 'b.raw'}, {'texture': 'm', 'raw': 'm.raw'},"
-               "  {'texture': 'bc', 'raw': 'bc.raw'}]}");
+    tcli_json("layout2.json",
+              "{'texvm_job': 1, 'programs': [{'tgsi': 'nop.tgsi'}], 'comp': {'grid': [1]},"
+              " 'textures': ["
+              "  {'name': 'v', 'type': '3D', 'format': 'R8G8B8A8_UNORM', 'width': 4, 'height': 4,"
+              "   'depth': 4, 'levels': 2, 'layout': 'block_linear', 'block': [0, 1, 1],"
+              "   'source': {'raw': 'tex.raw'}},"
+              "  {'name': 'c', 'type': 'CUBE', 'format': 'R8G8B8A8_UNORM', 'width': 4,"
+              "   'height': 4, 'levels': 2, 'source': {'raw': 'tex.raw'}},"
+              "  {'name': 'b', 'type': 'BUFFER', 'format': 'R32_UINT', 'width': 100,"
+              "   'source': {'raw': 'tex.raw'}},"
+              "  {'name': 'm', 'format': 'R8G8B8A8_UNORM', 'width': 8, 'height': 4, 'samples': 4,"
+              "   'source': {'raw': 'tex.raw'}},"
+              "  {'name': 'bc', 'format': 'BC1_RGBA_UNORM', 'width': 16, 'height': 8, 'levels': 2,"
+              "   'source': {'raw': 'tex.raw'}}],"
+              " 'outputs': [{'texture': 'v', 'raw': 'v.raw'}, {'texture': 'c', 'raw': 'c.raw'},"
+              "  {'texture': 'b', 'raw': 'b.raw'}, {'texture': 'm', 'raw': 'm.raw'},"
+              "  {'texture': 'bc', 'raw': 'bc.raw'}]}");
     assert_int_equal(texvm("layout2.json"), 0);
     static const struct { const char *file; size_t size; } want[] = {
         {"v.raw", (4 * 4 * 4 + 2 * 2 * 2) * 4}, {"c.raw", (16 + 4) * 6 * 4},
@@ -391,13 +379,13 @@ static void image_stores(void **state)
 {
     (void)state;
     tcli_write("img.tgsi", IMG_COMP, strlen(IMG_COMP));
-    write_text("img.json",
-               "{'texvm_job': 1, 'programs': [{'tgsi': 'img.tgsi'}], 'comp': {'grid': [1]},"
-               " 'textures': [{'name': 't', 'format': 'R32_UINT', 'width': 4, 'height': 4,"
-               "   'source': {'fill': [7]}}],"
-               " 'images': [{'slot': 0, 'texture': 't'}],"
-               " 'outputs': [{'texture': 't', 'raw': 'img.raw'}],"
-               " 'checks': [{'texture': 't', 'pixel': [3, 2], 'values': [203]}]}");
+    tcli_json("img.json",
+              "{'texvm_job': 1, 'programs': [{'tgsi': 'img.tgsi'}], 'comp': {'grid': [1]},"
+              " 'textures': [{'name': 't', 'format': 'R32_UINT', 'width': 4, 'height': 4,"
+              "   'source': {'fill': [7]}}],"
+              " 'images': [{'slot': 0, 'texture': 't'}],"
+              " 'outputs': [{'texture': 't', 'raw': 'img.raw'}],"
+              " 'checks': [{'texture': 't', 'pixel': [3, 2], 'values': [203]}]}");
     assert_int_equal(texvm("img.json"), 0);
     size_t size;
     char *raw = slurp("img.raw", &size);
@@ -418,11 +406,11 @@ static void vertex_and_geometry(void **state)
                      "  0: MAD OUT[1].xy, IN[0].xyxx, IMM[0].xxxx, IMM[0].xxxx\n"
                      "  1: MOV OUT[0].xy, IN[0].xyyy\n  2: MOV OUT[0].zw, IMM[0].yzyz\n  3: END\n";
     tcli_write("vs.tgsi", vs, strlen(vs));
-    write_text("vs.json",
-               "{'texvm_job': 1, 'programs': [{'tgsi': 'vs.tgsi'}],"
-               " 'vert': {'count': 3, 'instances': 2, 'attributes': [{'index': 0,"
-               "  'values': [[-1, -1], [3, -1], [-1, 3]]}]},"
-               " 'outputs': [{'vertices': 'vs.txt'}]}");
+    tcli_json("vs.json",
+              "{'texvm_job': 1, 'programs': [{'tgsi': 'vs.tgsi'}],"
+              " 'vert': {'count': 3, 'instances': 2, 'attributes': [{'index': 0,"
+              "  'values': [[-1, -1], [3, -1], [-1, 3]]}]},"
+              " 'outputs': [{'vertices': 'vs.txt'}]}");
     assert_int_equal(texvm("vs.json"), 0);
     contains("vs.txt", "instance 1 vertex 1\n"
                        "  OUT[0] (3 -1 0 1) [40400000 bf800000 00000000 3f800000]\n"
@@ -435,17 +423,17 @@ static void vertex_and_geometry(void **state)
                      "  2: MOV OUT[0], IN[0][0]\n  3: EMIT IMM[0].xxxx\n"
                      "  4: ENDPRIM IMM[0].xxxx\n  5: END\n";
     tcli_write("gs.tgsi", gs, strlen(gs));
-    write_text("gs.json",
-               "{'texvm_job': 1, 'programs': [{'tgsi': 'gs.tgsi'}],"
-               " 'geom': {'primitive': 'triangles', 'count': 2, 'inputs': [{'index': 0,"
-               "  'values': [[0], [1], [2], [3], [4], [5]]}]},"
-               " 'outputs': [{'vertices': 'gs.txt'}]}");
+    tcli_json("gs.json",
+              "{'texvm_job': 1, 'programs': [{'tgsi': 'gs.tgsi'}],"
+              " 'geom': {'primitive': 'triangles', 'count': 2, 'inputs': [{'index': 0,"
+              "  'values': [[0], [1], [2], [3], [4], [5]]}]},"
+              " 'outputs': [{'vertices': 'gs.txt'}]}");
     assert_int_equal(texvm("gs.json"), 0);
     /* primitive 1 emits its vertex 2 (value 5) then its vertex 0 (value 3) */
     contains("gs.txt", "stream 0: 4 vertices, 2 primitives\n");
-    write_text("gs_bad.json",
-               "{'texvm_job': 1, 'programs': [{'tgsi': 'gs.tgsi'}],"
-               " 'geom': {'primitive': 'points', 'count': 1}}");
+    tcli_json("gs_bad.json",
+              "{'texvm_job': 1, 'programs': [{'tgsi': 'gs.tgsi'}],"
+              " 'geom': {'primitive': 'points', 'count': 1}}");
     assert_int_equal(texvm("gs_bad.json"), 1);
     contains("stderr.txt", "texvm run: geom.primitive is points, but the program's "
                            "GS_INPUT_PRIMITIVE is triangles");
@@ -467,22 +455,22 @@ static void textures_end_to_end(void **state)
 {
     (void)state;
     tcli_write("tex.tgsi", TEX_FRAG, strlen(TEX_FRAG));
-    write_text("tex.json",
-               "{'texvm_job': 1, 'programs': [{'tgsi': 'tex.tgsi'}],"
-               " 'frag': {'width': 8, 'height': 8, 'inputs': [{'index': 0, 'values':"
-               "  [[0, 0, 0, 1], [2, 0, 0, 1], [0, 2, 0, 1], [2, 2, 0, 1]]}],"
-               "  'targets': [{'format': 'R32G32B32A32_FLOAT'}, {'format': 'R32G32B32A32_FLOAT'}]},"
-               " 'textures': ["
-               "  {'name': 'unused', 'format': 'R8_UNORM', 'width': 1, 'source': {'fill': [1]}},"
-               "  {'name': 'grid', 'format': 'R32G32B32A32_FLOAT', 'width': 4, 'height': 4,"
-               "   'source': {'pattern': 'uv'}},"
-               "  {'name': 'swz', 'format': 'R8G8B8A8_UNORM', 'width': 4, 'height': 4,"
-               "   'view': {'swizzle': 'bgr1'},"
-               "   'source': {'fill': [0.2, 0.4, 0.6, 0.8]}}],"
-               " 'samplers': [{'name': 'point', 'filter': 'point', 'wrap': 'repeat'}],"
-               " 'bindings': {'units': [{'slot': 0, 'texture': 'grid', 'sampler': 'point'},"
-               "   {'slot': 1, 'texture': 'swz', 'sampler': 'point'}]},"
-               " 'outputs': [{'target': 0, 'raw': 't0.f32'}, {'target': 1, 'raw': 't1.f32'}]}");
+    tcli_json("tex.json",
+              "{'texvm_job': 1, 'programs': [{'tgsi': 'tex.tgsi'}],"
+              " 'frag': {'width': 8, 'height': 8, 'inputs': [{'index': 0, 'values':"
+              "  [[0, 0, 0, 1], [2, 0, 0, 1], [0, 2, 0, 1], [2, 2, 0, 1]]}],"
+              "  'targets': [{'format': 'R32G32B32A32_FLOAT'}, {'format': 'R32G32B32A32_FLOAT'}]},"
+              " 'textures': ["
+              "  {'name': 'unused', 'format': 'R8_UNORM', 'width': 1, 'source': {'fill': [1]}},"
+              "  {'name': 'grid', 'format': 'R32G32B32A32_FLOAT', 'width': 4, 'height': 4,"
+              "   'source': {'pattern': 'uv'}},"
+              "  {'name': 'swz', 'format': 'R8G8B8A8_UNORM', 'width': 4, 'height': 4,"
+              "   'view': {'swizzle': 'bgr1'},"
+              "   'source': {'fill': [0.2, 0.4, 0.6, 0.8]}}],"
+              " 'samplers': [{'name': 'point', 'filter': 'point', 'wrap': 'repeat'}],"
+              " 'bindings': {'units': [{'slot': 0, 'texture': 'grid', 'sampler': 'point'},"
+              "   {'slot': 1, 'texture': 'swz', 'sampler': 'point'}]},"
+              " 'outputs': [{'target': 0, 'raw': 't0.f32'}, {'target': 1, 'raw': 't1.f32'}]}");
     assert_int_equal(texvm("tex.json"), 0);
     char *t0 = slurp("t0.f32", NULL), *t1 = slurp("t1.f32", NULL);
     assert_non_null(t0);
@@ -574,11 +562,11 @@ static void multisample_resolve(void **state)
 {
     (void)state;
     tcli_write("white.tgsi", WHITE_FRAG, strlen(WHITE_FRAG));
-    write_text("ms.json",
-               "{'texvm_job': 1, 'programs': [{'tgsi': 'white.tgsi'}],"
-               " 'frag': {'width': 4, 'height': 4, 'samples': 4,"
-               "  'positions': [[0, 0], [2.5, 0], [0, 4], [2.5, 4]]},"
-               " 'outputs': [{'target': 0, 'raw': 'ms.f32'}, {'target': 0, 'png': 'ms.png'}]}");
+    tcli_json("ms.json",
+              "{'texvm_job': 1, 'programs': [{'tgsi': 'white.tgsi'}],"
+              " 'frag': {'width': 4, 'height': 4, 'samples': 4,"
+              "  'positions': [[0, 0], [2.5, 0], [0, 4], [2.5, 4]]},"
+              " 'outputs': [{'target': 0, 'raw': 'ms.f32'}, {'target': 0, 'png': 'ms.png'}]}");
     assert_int_equal(texvm("ms.json"), 0);
     size_t size;
     char *raw = slurp("ms.f32", &size);
@@ -608,15 +596,15 @@ static void depth_stencil(void **state)
 {
     (void)state;
     tcli_write("depth.tgsi", DEPTH_FRAG, strlen(DEPTH_FRAG));
-    write_text("depth.json",
-               "{'texvm_job': 1, 'programs': [{'tgsi': 'depth.tgsi'}],"
-               " 'frag': {'width': 4, 'height': 2, 'inputs': [{'index': 0, 'values':"
-               "  [[0, 0, 0, 1], [1, 0, 0, 1], [0, 1, 0, 1], [1, 1, 0, 1]]}],"
-               "  'depth': {'clear': 1}, 'stencil': {'clear': 0}},"
-               " 'outputs': [{'depth': true, 'raw': 'd.f32'}, {'stencil': true, 'raw': 's.u32'},"
-               "  {'depth': true, 'png': 'd.png', 'channels': 'gray'}],"
-               " 'checks': [{'depth': true, 'pixel': [3, 1], 'values': [0.875]},"
-               "  {'stencil': true, 'pixel': [0, 0], 'values': [7]}]}");
+    tcli_json("depth.json",
+              "{'texvm_job': 1, 'programs': [{'tgsi': 'depth.tgsi'}],"
+              " 'frag': {'width': 4, 'height': 2, 'inputs': [{'index': 0, 'values':"
+              "  [[0, 0, 0, 1], [1, 0, 0, 1], [0, 1, 0, 1], [1, 1, 0, 1]]}],"
+              "  'depth': {'clear': 1}, 'stencil': {'clear': 0}},"
+              " 'outputs': [{'depth': true, 'raw': 'd.f32'}, {'stencil': true, 'raw': 's.u32'},"
+              "  {'depth': true, 'png': 'd.png', 'channels': 'gray'}],"
+              " 'checks': [{'depth': true, 'pixel': [3, 1], 'values': [0.875]},"
+              "  {'stencil': true, 'pixel': [0, 0], 'values': [7]}]}");
     assert_int_equal(texvm("depth.json"), 0);
     size_t size;
     char *d = slurp("d.f32", &size);
@@ -645,10 +633,10 @@ static void const_override(void **state)
 {
     (void)state;
     tcli_write("const.tgsi", CONST_FRAG, strlen(CONST_FRAG));
-    write_text("const.json",
-               "{'texvm_job': 1, 'programs': [{'tgsi': 'const.tgsi'}], 'frag': {'size': [2, 2]},"
-               " 'constants': [{'slot': 0, 'values': [1, 1, 1, 1]}],"
-               " 'checks': [{'target': 0, 'pixel': [1, 1], 'values': [1, 1, 1, 1]}]}");
+    tcli_json("const.json",
+              "{'texvm_job': 1, 'programs': [{'tgsi': 'const.tgsi'}], 'frag': {'size': [2, 2]},"
+              " 'constants': [{'slot': 0, 'values': [1, 1, 1, 1]}],"
+              " 'checks': [{'target': 0, 'pixel': [1, 1], 'values': [1, 1, 1, 1]}]}");
     assert_int_equal(texvm("const.json"), 0);
     assert_int_equal(texvm("const.json --const 0=0.5,0.25,0,1"), 1);
     contains("stderr.txt", "got 0.5 0.25 0 1, expected 1 1 1 1");
@@ -681,7 +669,7 @@ static void reference_image_check(void **state)
                       "  [[0, 0, 0, 1], [1, 0, 0, 1], [0, 1, 0, 1], [1, 1, 0, 1]]}],"
                       "  'targets': [{'format': 'R8G8B8A8_UNORM'}]},"
                       " 'checks': [{'target': 0, 'reference': 'ref.png', 'tolerance': 2}]}";
-    write_text("ref.json", job);
+    tcli_json("ref.json", job);
     assert_int_equal(texvm("ref.json"), 0);
     contains("stderr.txt", "1 checks passed");
     px[4 * (2 * 4 + 1) + 1] += 3; /* pixel (1, 2), green */
