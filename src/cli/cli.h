@@ -28,6 +28,18 @@ int cli_fmt(int argc, char **argv);
 int cli_run(int argc, char **argv);
 int cli_sass(int argc, char **argv);
 
+/* A flag option of a command: NAME (and ALIAS, or NULL) sets *SET. */
+typedef struct cli_flag {
+    const char *name, *alias;
+    bool *set;
+} cli_flag;
+/* The command line of a command taking flags and files (CMD names it in messages; FLAGS
+ * ends with a NULL name): --help/-h prints USAGE on stdout and gives CLI_EXIT_OK; an unknown
+ * option, or no file, prints USAGE on stderr and gives CLI_EXIT_USAGE; else -1 (run). */
+int cli_parse_flags(int argc, char **argv, const char *cmd, const cli_flag *flags,
+                    void (*usage)(FILE *));
+/* Whether a command-line argument is a file ("-" is stdin) rather than an option. */
+bool cli_is_file_arg(const char *arg);
 /* Read a whole file (NUL-terminated); NULL and a message on stderr on failure. */
 char *cli_read_file(const char *path, size_t *len);
 /* cli_read_file, or all of stdin when PATH is "-". */

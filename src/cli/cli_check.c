@@ -24,34 +24,19 @@ static void check_usage(FILE *f)
 
 int cli_check(int argc, char **argv)
 {
-    tv_tgsi_mode mode = TV_TGSI_MODE_DEFAULT;
-    tv_tgsi_strictness strict = TV_TGSI_LENIENT;
-    bool quiet = false;
-    int nfiles = 0, rc = CLI_EXIT_OK;
+    bool strict = false, legacy = false, quiet = false;
+    const cli_flag flags[] = {{"--strict", NULL, &strict},
+                              {"--legacy", NULL, &legacy},
+                              {"--quiet", "-q", &quiet},
+                              {NULL, NULL, NULL}};
+    int usage_rc = cli_parse_flags(argc, argv, "check", flags, check_usage);
+    if (usage_rc >= 0)
+        return usage_rc;
+    tv_tgsi_mode mode = legacy ? TV_TGSI_MODE_LEGACY : TV_TGSI_MODE_DEFAULT;
+    tv_tgsi_strictness strictness = strict ? TV_TGSI_STRICT : TV_TGSI_LENIENT;
+    int rc = CLI_EXIT_OK;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            check_usage(stdout);
-            return CLI_EXIT_OK;
-        } else if (!strcmp(argv[i], "--strict")) {
-            strict = TV_TGSI_STRICT;
-        } else if (!strcmp(argv[i], "--legacy")) {
-            mode = TV_TGSI_MODE_LEGACY;
-        } else if (!strcmp(argv[i], "--quiet") || !strcmp(argv[i], "-q")) {
-            quiet = true;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            fprintf(stderr, "texvm check: unknown option '%s'\n", argv[i]);
-            check_usage(stderr);
-            return CLI_EXIT_USAGE;
-        } else {
-            nfiles++;
-        }
-    }
-    if (!nfiles) {
-        check_usage(stderr);
-        return CLI_EXIT_USAGE;
-    }
-    for (int i = 1; i < argc; i++) {
-        if (argv[i][0] == '-' && argv[i][1])
+        if (!cli_is_file_arg(argv[i]))
             continue;
         tv_tgsi_program *progs;
         size_t count;
@@ -64,7 +49,7 @@ int cli_check(int argc, char **argv)
         tv_error err;
         bool ok = true;
         for (size_t k = 0; k < count; k++) {
-            if (tv_tgsi_validate(&progs[k], strict, &err) != TV_OK) {
+            if (tv_tgsi_validate(&progs[k], strictness, &err) != TV_OK) {
                 snprintf(err.file, sizeof err.file, "%s", argv[i]);
                 cli_print_error(&err);
                 ok = false;

@@ -20,28 +20,15 @@ static void fmt_usage(FILE *f)
 
 int cli_fmt(int argc, char **argv)
 {
-    tv_tgsi_mode mode = TV_TGSI_MODE_DEFAULT;
-    int nfiles = 0, rc = CLI_EXIT_OK;
+    bool legacy = false;
+    const cli_flag flags[] = {{"--legacy", NULL, &legacy}, {NULL, NULL, NULL}};
+    int usage_rc = cli_parse_flags(argc, argv, "fmt", flags, fmt_usage);
+    if (usage_rc >= 0)
+        return usage_rc;
+    tv_tgsi_mode mode = legacy ? TV_TGSI_MODE_LEGACY : TV_TGSI_MODE_DEFAULT;
+    int rc = CLI_EXIT_OK;
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            fmt_usage(stdout);
-            return CLI_EXIT_OK;
-        } else if (!strcmp(argv[i], "--legacy")) {
-            mode = TV_TGSI_MODE_LEGACY;
-        } else if (argv[i][0] == '-' && argv[i][1]) {
-            fprintf(stderr, "texvm fmt: unknown option '%s'\n", argv[i]);
-            fmt_usage(stderr);
-            return CLI_EXIT_USAGE;
-        } else {
-            nfiles++;
-        }
-    }
-    if (!nfiles) {
-        fmt_usage(stderr);
-        return CLI_EXIT_USAGE;
-    }
-    for (int i = 1; i < argc; i++) {
-        if (argv[i][0] == '-' && argv[i][1])
+        if (!cli_is_file_arg(argv[i]))
             continue;
         tv_tgsi_program *progs;
         size_t count;

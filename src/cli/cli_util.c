@@ -81,6 +81,42 @@ int cli_parse_tgsi_input(const char *path, tv_tgsi_mode mode, tv_tgsi_program **
     return CLI_EXIT_OK;
 }
 
+bool cli_is_file_arg(const char *arg)
+{
+    return arg[0] != '-' || !arg[1];
+}
+
+int cli_parse_flags(int argc, char **argv, const char *cmd, const cli_flag *flags,
+                    void (*usage)(FILE *))
+{
+    int nfiles = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return CLI_EXIT_OK;
+        }
+        if (cli_is_file_arg(a)) {
+            nfiles++;
+            continue;
+        }
+        const cli_flag *f = flags;
+        while (f->name && strcmp(a, f->name) && !(f->alias && !strcmp(a, f->alias)))
+            f++;
+        if (!f->name) {
+            fprintf(stderr, "texvm %s: unknown option '%s'\n", cmd, a);
+            usage(stderr);
+            return CLI_EXIT_USAGE;
+        }
+        *f->set = true;
+    }
+    if (!nfiles) {
+        usage(stderr);
+        return CLI_EXIT_USAGE;
+    }
+    return -1;
+}
+
 void cli_print_error(const tv_error *err)
 {
     char buf[1024];
