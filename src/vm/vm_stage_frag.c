@@ -214,6 +214,13 @@ static void interp_tile(vm_worker *wk, const vm_warp *w, const vm_fs_input *fi,
     }
 }
 
+/* Position of each lane in its 8x4 tile: quads of 4 consecutive lanes (TL, TR, BL, BR),
+ * 4 quads per row of quads. */
+static const uint8_t tile_lx[VM_LANES] = {0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7,
+                                          0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7};
+static const uint8_t tile_ly[VM_LANES] = {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1,
+                                          2, 2, 3, 3, 2, 2, 3, 3, 2, 2, 3, 3, 2, 2, 3, 3};
+
 static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint32_t sample,
                        bool per_sample)
 {
@@ -242,10 +249,23 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
             whole = (int)t;
     }
     float bl[VM_LANES][3];
-    for (unsigned l = 0; l < VM_LANES; l++) {
-        unsigned q = l / 4, i = l % 4;
-        int32_t px = (int32_t)(tx * 8 + (q % 4) * 2 + (i & 1));
-        int32_t py = (int32_t)(ty * 4 + (q / 4) * 2 + (i >> 1));
+    uint32_t tpx = tx * 8, tpy = ty * 4;
+    if (whole >= 0 && tpx >= x0 && tpy >= y0 && tpx + 8 <= x1 && tpy + 4 <= y1) {
+        /* the common case (every tile of a full-screen rectangle but the diagonal ones):
+           the tile lies in one triangle and inside the scissor box, so every lane is in
+           with all samples: the per-lane loop below without its tests */
+        for (unsigned l = 0; l < VM_LANES; l++) {
+            w->lane_x[l] = (int32_t)(tpx + tile_lx[l]);
+            w->lane_y[l] = (int32_t)(tpy + tile_ly[l]);
+            w->lane_tri[l] = (uint8_t)whole;
+            w->lane_cov[l] = all_samples;
+        }
+        inside = VM_ALL_LANES;
+        bool cov = per_sample ? ((all_samples >> sample) & 1u) : all_samples != 0;
+        live = cov ? VM_ALL_LANES : 0;
+    } else for (unsigned l = 0; l < VM_LANES; l++) {
+        int32_t px = (int32_t)(tpx + tile_lx[l]);
+        int32_t py = (int32_t)(tpy + tile_ly[l]);
         w->lane_x[l] = px;
         w->lane_y[l] = py;
         w->lane_tri[l] = 0;
@@ -397,6 +417,18 @@ static void write_outputs(vm_worker *wk, vm_warp *w, bool per_sample, uint32_t l
             uint32_t *col = NULL;
             if (sem == TV_SEM_COLOR && p->out_sem_index[r] < TV_VM_MAX_COLOR_TARGETS)
                 col = fp->color[p->out_sem_index[r]].data;
+            if (col && w->live == VM_ALL_LANES) {
+                /* every lane live: the whole 8x4 tile is in the target, lane 0 at its
+                   top-left corner; rows by table, no per-lane test or multiply */
+                uint32_t *t0 = col + ((uint64_t)w->lane_y[0] * fp->width +
+                                      (uint64_t)w->lane_x[0]) * 4;
+                size_t row = (size_t)fp->width * 4;
+                for (unsigned l = 0; l < VM_LANES; l++) {
+                    uint32_t *d = t0 + tile_ly[l] * row + tile_lx[l] * 4u;
+                    d[0] = o[0].u[l]; d[1] = o[1].u[l]; d[2] = o[2].u[l]; d[3] = o[3].u[l];
+                }
+                continue;
+            }
             for (unsigned l = 0; l < VM_LANES; l++) {
                 if (!((w->live >> l) & 1u))
                     continue;
