@@ -110,9 +110,12 @@ bool tvp_parse_declaration(parser *c)
                 continue;
             }
             if (!have_target)
-                return tvp_fail_at(c, at, len, "expected a texture target for `DCL SVIEW`, found `%s`%s",
+                return tvp_fail_at(c, at, len,
+                                   "expected a texture target for `DCL SVIEW`, found `%s`%s",
                                    tvp_quote(c, at, len, b),
-                                   tvp_word_is(c, at, len, "CUBE_ARRAY") ? " (TGSI spells it `CUBEARRAY`)" : "");
+                                   tvp_word_is(c, at, len, "CUBE_ARRAY")
+                                       ? " (TGSI spells it `CUBEARRAY`)"
+                                       : "");
             return tvp_fail_at(c, at, len,
                                "unknown sampler-view return type `%s` (UNORM, SNORM, SINT, UINT or "
                                "FLOAT)",
@@ -194,7 +197,8 @@ bool tvp_parse_declaration(parser *c)
             if (peek(c) == '[') {
                 uint64_t v;
                 c->p++;
-                if (!tvp_parse_uint(c, 0xffffffffu, &v, "semantic index") || !tvp_expect_char(c, ']', "`]`"))
+                if (!tvp_parse_uint(c, 0xffffffffu, &v, "semantic index") ||
+                    !tvp_expect_char(c, ']', "`]`"))
                     return false;
                 d->semantic_index = (uint32_t)v;
             }
@@ -213,7 +217,8 @@ bool tvp_parse_declaration(parser *c)
         if (tvt_lookup(tvt_semantic_names, TV_SEM_COUNT, c->s + at, len) >= 0 ||
             tvt_lookup(tvt_interp_names, TV_INTERP_COUNT, c->s + at, len) >= 0 ||
             tvt_lookup(tvt_location_names, TV_LOC_COUNT, c->s + at, len) >= 0)
-            return tvp_fail_at(c, at, len, "duplicate declaration attribute `%s`", tvp_quote(c, at, len, b));
+            return tvp_fail_at(c, at, len, "duplicate declaration attribute `%s`",
+                               tvp_quote(c, at, len, b));
         return tvp_fail_at(c, at, len,
                            "unknown declaration attribute `%s` (expected a semantic, an "
                            "interpolation, a location, INVARIANT, LOCAL, ARRAY(n) or STREAM(...))",

@@ -237,7 +237,8 @@ bool tvp_parse_immediate(parser *c, size_t kw_at)
                     return tvp_fail_at(c, c->p, 1, "`%s` immediates take %u values, found %u",
                                        tvt_imm_type_names[type], want, i);
                 return tvp_fail_at(c, c->p, 0, "expected `,` between immediate values, found `%s`",
-                                   at_eol(c) ? "end of line" : tvp_quote(c, c->p, token_len(c, c->p), b));
+                                   at_eol(c) ? "end of line"
+                                             : tvp_quote(c, c->p, token_len(c, c->p), b));
             }
             c->p++;
         }

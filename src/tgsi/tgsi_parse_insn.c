@@ -54,8 +54,10 @@ bool tvp_parse_instruction(parser *c, size_t start)
     if (!info) {
         leg = tvp_legacy_op_find(c, at, base);
         if (!leg && len > 12 && tvp_word_is(c, at + len - 12, 12, "_PRECISE_SAT"))
-            return tvp_fail_at(c, at, len, "`%s`: write `_SAT` before `_PRECISE` (`%.*s_SAT_PRECISE`)",
-                               tvp_quote(c, at, len, b), (int)(len - 12 > 30 ? 30 : len - 12), c->s + at);
+            return tvp_fail_at(c, at, len,
+                               "`%s`: write `_SAT` before `_PRECISE` (`%.*s_SAT_PRECISE`)",
+                               tvp_quote(c, at, len, b), (int)(len - 12 > 30 ? 30 : len - 12),
+                               c->s + at);
         if (!leg) {
             if (tvp_word_is(c, at, len, "END") == false && pr->num_insns == 0 &&
                 tvt_lookup(tvt_file_names, TV_FILE_COUNT, c->s + at, len) >= 0)
@@ -69,10 +71,11 @@ bool tvp_parse_instruction(parser *c, size_t start)
                                    "`%s` was removed from TGSI (legacy syntax): %s, or use "
                                    "legacy mode (--legacy)",
                                    tvp_quote(c, at, base, b), leg->hint);
-            return tvp_fail_at(c, at, len, "`%s` was removed from TGSI%s%s%s", tvp_quote(c, at, base, b),
+            return tvp_fail_at(c, at, len, "`%s` was removed from TGSI%s%s%s",
+                               tvp_quote(c, at, base, b),
                                leg->hint ? ": " : "", leg->hint ? leg->hint : "",
                                c->mode == TV_TGSI_MODE_LEGACY ? " (legacy mode does not expand it)"
-                                                          : "");
+                                                              : "");
         }
         info = tv_tgsi_opinfo_find(leg->modern, strlen(leg->modern));
     }
