@@ -6,9 +6,10 @@
 #include <math.h>
 
 /* Convert a decimal float token with the C library, independent of LC_NUMERIC. The
- * whole token is converted, however long (a printed FLT64 can have 300+ digits).
- * Returns false when memory runs out. */
-static bool to_double(const char *tok, size_t len, bool single, float *f, double *d)
+ * whole token is converted, however long (a printed FLT64 can have 300+ digits). SINGLE
+ * rounds once, to float (strtof; the double holds that float exactly). Returns false when
+ * memory runs out. */
+static bool to_double(const char *tok, size_t len, bool single, double *d)
 {
     char small[512];
     char *buf = len < sizeof small ? small : malloc(len + 1);
@@ -22,10 +23,7 @@ static bool to_double(const char *tok, size_t len, bool single, float *f, double
         for (size_t i = 0; i < len; i++)
             if (buf[i] == '.')
                 buf[i] = dp;
-    if (single)
-        *f = strtof(buf, NULL);
-    else
-        *d = strtod(buf, NULL);
+    *d = single ? (double)strtof(buf, NULL) : strtod(buf, NULL);
     if (buf != small)
         free(buf);
     return true;
@@ -121,23 +119,16 @@ static bool parse_imm_value(parser *c, uint8_t type, uint32_t *dw, bool *hex)
             return tvp_fail_at(c, at, l, "expected a %s value, found `%s`", tvt_imm_type_names[type],
                                at_eol(c) ? "end of line" : tvp_quote(c, at, l, b));
         }
+        double d;
+        if (!to_double(c->s + at, end - at, type == TV_IMM_FLT32, &d))
+            return tvp_fail_nomem(c);
+        if (isinf(d))
+            return tvp_fail_at(c, at, end - at, "`%s` is out of range for %s",
+                               tvp_quote(c, at, end - at, b), tvt_imm_type_names[type]);
         if (type == TV_IMM_FLT32) {
-            float f;
-            double unused;
-            if (!to_double(c->s + at, end - at, true, &f, &unused))
-                return tvp_fail_nomem(c);
-            if (isinf(f))
-                return tvp_fail_at(c, at, end - at, "`%s` is out of range for FLT32",
-                                   tvp_quote(c, at, end - at, b));
+            float f = (float)d;
             memcpy(dw, &f, 4);
         } else {
-            float unused;
-            double d;
-            if (!to_double(c->s + at, end - at, false, &unused, &d))
-                return tvp_fail_nomem(c);
-            if (isinf(d))
-                return tvp_fail_at(c, at, end - at, "`%s` is out of range for FLT64",
-                                   tvp_quote(c, at, end - at, b));
             uint64_t u;
             memcpy(&u, &d, 8);
             dw[0] = (uint32_t)u;
