@@ -25,20 +25,6 @@
 
 #define VM_TRIG_LIMIT 8192.0f
 
-/* Loops over vm_sincos_lane are compiled for wider vectors too where GCC can pick the
- * variant at load time (x86-64 ifunc): 8 or 16 lanes per instruction instead of 4. The
- * same IEEE operations in the same order (ISO C: no contraction, so no FMA), so every
- * variant gives bit-identical results. */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
-    defined(__has_attribute)
-#if __has_attribute(target_clones)
-#define VM_WIDE_VECTORS __attribute__((target_clones("avx512f", "avx2", "default")))
-#endif
-#endif
-#ifndef VM_WIDE_VECTORS
-#define VM_WIDE_VECTORS
-#endif
-
 static inline uint32_t vm_fm_bits(float f)
 {
     uint32_t u;

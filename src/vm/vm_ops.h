@@ -10,6 +10,20 @@
 #define VM_SRC(k) (&w->r[u->src[k]])
 #define VM_FOR_LANES for (unsigned l = 0; l < VM_LANES; l++)
 
+/* Handlers marked VM_WIDE_VECTORS are compiled for wider vectors too where GCC can pick
+ * the variant at load time (x86-64 ifunc): 8 or 16 lanes per instruction instead of 4.
+ * The same IEEE and integer operations in the same order (ISO C: no contraction, and no
+ * FMA enabled), so every variant gives bit-identical results. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
+    defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define VM_WIDE_VECTORS __attribute__((target_clones("avx512f", "avx2", "default")))
+#endif
+#endif
+#ifndef VM_WIDE_VECTORS
+#define VM_WIDE_VECTORS
+#endif
+
 /* Store a float result, saturating when the micro-op asks. */
 static inline void vm_finish_f(vm_warp *w, const vm_uop *u, vm_slot *t)
 {
