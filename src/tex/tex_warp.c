@@ -51,9 +51,34 @@ static uint32_t fbits(float f)
     return u;
 }
 
-static float clampf(float x, float lo, float hi)
+/* fminf / fmaxf / floorf without the library call (they are calls at the baseline ISA):
+ * the strict orders decide inline; ties (±0) and NaNs go to libm, so the result is the
+ * library's, bit for bit. */
+static inline float min_x(float a, float b)
 {
-    return fmaxf(lo, fminf(hi, x)); /* as tex_lod.c */
+    return a < b ? a : b < a ? b : fminf(a, b);
+}
+
+static inline float max_x(float a, float b)
+{
+    return a > b ? a : b > a ? b : fmaxf(a, b);
+}
+
+static inline float clampf(float x, float lo, float hi)
+{
+    return max_x(lo, min_x(hi, x)); /* as tex_lod.c */
+}
+
+/* floorf: integral values (and ±0, inf, NaN) are their own floor; else truncate and step
+ * down for negatives. */
+static inline float floor_x(float x)
+{
+    if (!(fabsf(x) < 8388608.0f))
+        return x == x ? x : floorf(x);
+    if (x == 0.0f)
+        return x;
+    float t = (float)(int32_t)x;
+    return t > x ? t - 1.0f : t;
 }
 
 static float nearest_level(float x)
@@ -173,7 +198,7 @@ static float footprint(const warp_ctx *w, float dx0, float dx1, float dy0, float
     if (rmax > 0.0f && isfinite(rmax)) {
         *mu = pm0 / rmax;
         *mv = pm1 / rmax;
-        *lr = rmin > 0.0f ? fmaxf(log2f(rmin / rmax), TEX_MIN_LOG2_RATIO) : TEX_MIN_LOG2_RATIO;
+        *lr = rmin > 0.0f ? max_x(log2f(rmin / rmax), TEX_MIN_LOG2_RATIO) : TEX_MIN_LOG2_RATIO;
     }
     return log2f(rmax / 1.0f);
 }
@@ -236,8 +261,9 @@ static void wrap_pass(const warp_ctx *w, unsigned axis, unsigned n, const float 
     for (unsigned i = 0; i < n; i++) {
         float x = hw ? tex_q8(u[i]) : u[i];
         x = x - (lin[i] ? 0.5f : 0.0f); /* x - (+0) = x for every x */
-        float fl = floorf(x);
-        int64_t a0 = tex_floor_i64(x);
+        float fl = floor_x(x);
+        int64_t a0 = !(x == x) ? 0 : x <= -TEX_I64_LIMIT ? -(int64_t)TEX_I64_LIMIT
+                   : x >= TEX_I64_LIMIT ? (int64_t)TEX_I64_LIMIT : (int64_t)fl; /* floor_i64 */
         float a = x - fl;
         al[i] = lin[i] && a == a && a >= 0.0f && a < 1.0f ? a : 0.0f;
         int64_t sz = size[i];
@@ -359,17 +385,33 @@ bool tex_warp_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_result
     }
     float qf = (float)w.q;
     bool any_two = false;
+    /* the footprint is a pure function of the four derivatives: lanes repeating the
+     * previous lane's bits (quads of an affine mapping) reuse its results */
+    uint32_t memo_key[4] = {0, 0, 0, 0};
+    float memo[4] = {0, 0, 0, 0};
+    bool have_memo = false;
     for (unsigned i = 0; i < n; i++) {
         unsigned l = wl.lane[i];
         float mu = 0.0f, mv = 0.0f, lr = 0.0f, lb;
-        if (op == TV_TEX_OP_SAMPLE_LOD)
+        if (op == TV_TEX_OP_SAMPLE_LOD) {
             lb = req->lod[l];
-        else if (op == TV_TEX_OP_SAMPLE_LZ)
+        } else if (op == TV_TEX_OP_SAMPLE_LZ) {
             lb = 0.0f;
-        else if (deriv)
-            lb = footprint(&w, dx0[i], dx1[i], dy0[i], dy1[i], &mu, &mv, &lr);
-        else
+        } else if (deriv) {
+            uint32_t key[4] = {fbits(dx0[i]), fbits(dx1[i]), fbits(dy0[i]), fbits(dy1[i])};
+            if (!have_memo || memcmp(key, memo_key, sizeof key)) {
+                memo[0] = footprint(&w, dx0[i], dx1[i], dy0[i], dy1[i], &memo[1], &memo[2],
+                                    &memo[3]);
+                memcpy(memo_key, key, sizeof key);
+                have_memo = true;
+            }
+            lb = memo[0];
+            mu = memo[1];
+            mv = memo[2];
+            lr = memo[3];
+        } else {
             lb = -INFINITY;
+        }
         float shader_bias = op == TV_TEX_OP_SAMPLE_BIAS ? req->lod[l] : 0.0f;
         float bias = clampf(w.sbias + shader_bias, -16.0f, TEX_MAX_BIAS);
         float lp = lb + bias;
@@ -381,18 +423,18 @@ bool tex_warp_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_result
         float lam = clampf(lp, lod_min, w.lod_max);
         float lc = clampf(lam, 0.0f, qf);
         float accessed = w.mip == TV_MIP_NONE    ? 0.0f
-                         : w.mip == TV_MIP_POINT ? fmaxf(nearest_level(lc), 0.0f)
+                         : w.mip == TV_MIP_POINT ? max_x(nearest_level(lc), 0.0f)
                                                  : lc;
         bool magnify = !(lam > 0.0f);
         uint32_t l0 = 0, l1 = 0;
         float w0 = 1.0f, w1 = 0.0f;
         bool two = false;
         if (!magnify) {
-            float dp = fminf(lam, qf);
+            float dp = min_x(lam, qf);
             if (w.mip == TV_MIP_POINT) {
-                l0 = (uint32_t)fmaxf(nearest_level(dp), 0.0f);
+                l0 = (uint32_t)max_x(nearest_level(dp), 0.0f);
             } else if (w.mip == TV_MIP_LINEAR) {
-                float h = floorf(dp);
+                float h = floor_x(dp);
                 uint32_t hi = (uint32_t)h;
                 uint32_t lo = hi + 1 <= w.q ? hi + 1 : w.q;
                 float f = dp - h;
