@@ -175,34 +175,42 @@ static bool integral(jl *c, const char *key, double d, double min, double max)
     return true;
 }
 
+/* KEY as an integer in [min, max]. *found says whether the key is there; an absent key is
+ * an error only when required. */
+static bool get_integer(jl *c, const cJSON *obj, const char *key, bool required, double min,
+                        double max, bool *found, double *d)
+{
+    const cJSON *v = get(obj, key);
+    *found = v != NULL;
+    if (!v)
+        return required ? missing(c, key) : true;
+    return number_of(c, key, v, d) && integral(c, key, *d, min, max);
+}
+
 bool jl_get_uint(jl *c, const cJSON *obj, const char *key, bool required, uint32_t def,
                  uint32_t min, uint32_t max, uint32_t *out)
 {
-    const cJSON *v = get(obj, key);
+    bool found;
     double d = 0;
-    if (!v) {
+    bool ok = get_integer(c, obj, key, required, min, max, &found, &d);
+    if (!found)
         *out = def;
-        return required ? missing(c, key) : true;
-    }
-    if (!number_of(c, key, v, &d) || !integral(c, key, d, min, max))
-        return false;
-    *out = (uint32_t)d;
-    return true;
+    else if (ok)
+        *out = (uint32_t)d;
+    return ok;
 }
 
 bool jl_get_int(jl *c, const cJSON *obj, const char *key, bool required, int32_t def,
                 int32_t min, int32_t max, int32_t *out)
 {
-    const cJSON *v = get(obj, key);
+    bool found;
     double d = 0;
-    if (!v) {
+    bool ok = get_integer(c, obj, key, required, min, max, &found, &d);
+    if (!found)
         *out = def;
-        return required ? missing(c, key) : true;
-    }
-    if (!number_of(c, key, v, &d) || !integral(c, key, d, min, max))
-        return false;
-    *out = (int32_t)d;
-    return true;
+    else if (ok)
+        *out = (int32_t)d;
+    return ok;
 }
 
 bool jl_get_u64(jl *c, const cJSON *obj, const char *key, bool required, uint64_t def,
