@@ -28,7 +28,29 @@ typedef struct warp_level {       /* one view level, hoisted */
     uint32_t w, h;
     uint64_t base;                /* level_offset (layer 0) */
     unsigned abs;                 /* absolute level */
+    /* tex_fast_col_offset / tex_fast_row_offset constants: pitch, or block-linear GOB
+     * block height (log2), shift of a block and GOBs per row */
+    bool pitch_layout;
+    uint32_t pitch, gobs_x;
+    unsigned bh, shift;
 } warp_level;
+
+static inline uint64_t col_off(const warp_level *L, uint32_t x)
+{
+    uint64_t xb = (uint64_t)x * 4u;
+    if (L->pitch_layout)
+        return xb;
+    return ((xb >> 6) << L->shift) + ((xb % 64) / 32) * 256 + ((xb % 32) / 16) * 32 + xb % 16;
+}
+
+static inline uint64_t row_off(const warp_level *L, uint32_t y)
+{
+    uint64_t yy = y;
+    if (L->pitch_layout)
+        return yy * L->pitch;
+    return (((yy >> (3 + L->bh)) * L->gobs_x) << L->shift) +
+           (((yy >> 3) & ((1u << L->bh) - 1)) << 9) + ((yy % 8) / 2) * 64 + (yy % 2) * 16;
+}
 
 typedef struct warp_ctx {
     tv_tex_unit *unit;
@@ -166,6 +188,11 @@ static bool warp_setup(tv_tex_unit *unit, const tv_tex_request *req, warp_ctx *w
         L->wf = (float)L->w;
         L->hf = (float)L->h;
         L->base = v->level_offset[L->abs];
+        L->pitch_layout = v->mem_layout == TV_TIC_PITCH || v->mem_layout == TV_TIC_PITCH_COLOR_KEY;
+        L->pitch = v->pitch;
+        L->gobs_x = v->level_gobs_x[L->abs];
+        L->bh = v->gob_h_log2[L->abs];
+        L->shift = 9 + L->bh + v->gob_d_log2[L->abs];
     }
     /* the view swizzle as a selection: markers 10..13 come back where a channel is read */
     uint32_t mark[4] = {10, 11, 12, 13}, out[4];
@@ -310,10 +337,8 @@ static void slot_pass(const warp_ctx *w, const warp_lanes *wl, unsigned slot,
         const warp_level *L = &w->lv[wl->lvl[slot][i]];
         unsigned abs = L->abs;
         uint64_t base = (uint64_t)wl->layer[i] * v->layer_stride + L->base;
-        uint64_t xo[2] = {tex_fast_col_offset(v, abs, (uint32_t)i0[i]),
-                          tex_fast_col_offset(v, abs, (uint32_t)i1[i])};
-        uint64_t yo[2] = {base + tex_fast_row_offset(v, abs, (uint32_t)j0[i]),
-                          base + tex_fast_row_offset(v, abs, (uint32_t)j1[i])};
+        uint64_t xo[2] = {col_off(L, (uint32_t)i0[i]), col_off(L, (uint32_t)i1[i])};
+        uint64_t yo[2] = {base + row_off(L, (uint32_t)j0[i]), base + row_off(L, (uint32_t)j1[i])};
         int32_t ix[2] = {i0[i], i1[i]}, jy[2] = {j0[i], j1[i]};
         float wx[2] = {1.0f - a[i], a[i]}, wy[2] = {1.0f - b[i], b[i]};
         float acc[4] = {0, 0, 0, 0};
