@@ -89,13 +89,26 @@ static void interp_at(const vm_run *R, const vm_fs_input *fi, const vm_frag_tri 
 
 /* Is the axis-aligned box [x0,x1]x[y0,y1] inside triangle t (all edges >= 0 at the
  * corners), or strictly outside one of its edges? */
+/* e / area >= 0, as bary() tests it, without the division where the signs decide it: a
+ * finite nonzero area and an e of its sign (or zero) give +0 or more (−0 / negative area
+ * is +0, ±Inf / finite is ±Inf); NaN e and every other case divide. */
+static bool ratio_nonneg(float e, float area)
+{
+    if (area > 0.0f && area < INFINITY && e >= 0.0f) return true;
+    if (area < 0.0f && area > -INFINITY && e <= 0.0f) return true;
+    return e / area >= 0.0f;
+}
 static bool box_inside(const vm_frag_tri *t, float x0, float y0, float x1, float y1)
 {
     if (t->area == 0.0f) return false;
     const float cx[4] = {x0, x1, x0, x1}, cy[4] = {y0, y0, y1, y1};
     for (unsigned k = 0; k < 4; k++) {
-        float b[3];
-        if (!bary(t, cx[k], cy[k], b)) return false;
+        /* bary()'s inside test, same edge values */
+        float x = cx[k], y = cy[k];
+        if (!ratio_nonneg(edge(t->x[1], t->y[1], t->x[2], t->y[2], x, y), t->area) ||
+            !ratio_nonneg(edge(t->x[2], t->y[2], t->x[0], t->y[0], x, y), t->area) ||
+            !ratio_nonneg(edge(t->x[0], t->y[0], t->x[1], t->y[1], x, y), t->area))
+            return false;
     }
     return true;
 }
