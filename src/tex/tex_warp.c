@@ -238,6 +238,14 @@ static void quad_sources(uint32_t present, uint8_t xlo[LANES], uint8_t xhi[LANES
 {
     for (unsigned lane = 0; lane < LANES; lane++) {
         unsigned base = lane & ~3u, row = (lane >> 1) & 1u, col = lane & 1u;
+        if (((present >> base) & 0xfu) == 0xfu) { /* full quad: the lane's own pairs */
+            xok[lane] = yok[lane] = true;
+            xlo[lane] = (uint8_t)(base + 2 * row);
+            xhi[lane] = (uint8_t)(base + 2 * row + 1);
+            ylo[lane] = (uint8_t)(base + col);
+            yhi[lane] = (uint8_t)(base + col + 2);
+            continue;
+        }
         xok[lane] = yok[lane] = false;
         xlo[lane] = xhi[lane] = ylo[lane] = yhi[lane] = (uint8_t)lane;
         for (unsigned k = 0; k < 2 && !xok[lane]; k++) {
