@@ -6,6 +6,7 @@
  * tight instruction budget, writing their outputs into the scratch folder.
  *   scripts/fuzz 600 fuzz_job */
 #include "job.h"
+#include "job_limits.h"
 #include "job_run.h"
 
 #include <stdio.h>
@@ -32,6 +33,7 @@ static void setup(void)
     snprintf(dir, sizeof dir, "/tmp/texvm_fuzz_job_%ld", (long)getpid());
     snprintf(job_path, sizeof job_path, "%s/job.json", dir);
     snprintf(out_dir, sizeof out_dir, "%s/out", dir);
+    job_set_max_memory(256u << 20); /* below the fuzzer's 2 GiB malloc limit */
     mkdir(dir, 0700);
     mkdir(out_dir, 0700);
     static const char frag[] = "FRAG\nDCL IN[0], GENERIC[0], LINEAR\nDCL OUT[0], COLOR\n"
