@@ -14,83 +14,26 @@
 #include <cmocka.h>
 
 #include "texvm/tex.h"
+#include "fastpath_fixture.h"
 #include "tex/tex_internal.h"
 
-#define BASE 0x100000ull
-#define SIZE (16u << 20)
 #define NTEX 6   /* 0..3 2D, 4 2D array, 5 cube */
 #define NSMP 24
 
-typedef struct fp {
-    tv_memory *mem;
-    tv_tex_unit *unit;
-    uint8_t *host;
-    uint32_t rng;
-} fp;
-
-static uint32_t rnd(fp *F)
-{
-    F->rng ^= F->rng << 13;
-    F->rng ^= F->rng >> 17;
-    F->rng ^= F->rng << 5;
-    return F->rng;
-}
-
-static float frnd(fp *F, float lo, float hi)
-{
-    return lo + (hi - lo) * (float)(rnd(F) >> 8) / 16777216.0f;
-}
+static const fp_tex textures[NTEX] = {
+    {"R8G8B8A8_UNORM", 64, 64, TV_TIC_BLOCKLINEAR, TV_TEX_2D, 0, -1, 0},
+    {"R8G8B8A8_UNORM", 37, 21, TV_TIC_PITCH, TV_TEX_2D, 0, -1, 0},
+    {"B8G8R8A8_UNORM", 50, 8, TV_TIC_BLOCKLINEAR, TV_TEX_2D, 0, -1, 0},
+    /* a view starting at level 1 */
+    {"R8G8B8A8_UNORM", 16, 16, TV_TIC_PITCH, TV_TEX_2D, 1, -1, 0},
+    {"R8G8B8A8_UNORM", 24, 12, TV_TIC_BLOCKLINEAR, TV_TEX_2D_ARRAY, 0, -1, 0},
+    {"B8G8R8A8_UNORM", 16, 16, TV_TIC_BLOCKLINEAR, TV_TEX_CUBE, 0, -1, 0},
+};
 
 static void setup(fp *F)
 {
-    memset(F, 0, sizeof *F);
-    F->rng = 0x9e3779b9u;
-    F->host = calloc(1, SIZE);
-    assert_non_null(F->host);
-    F->mem = tv_memory_create();
-    tv_error e;
-    assert_int_equal(tv_memory_map(F->mem, BASE, F->host, SIZE, &e), TV_OK);
-    F->unit = tv_tex_create(F->mem);
-    tv_tex_set_header_pool(F->unit, BASE, 31);
-    tv_tex_set_sampler_pool(F->unit, BASE + 1024, 31);
-    uint64_t next = BASE + 0x10000;
-    static const char *fmts[NTEX] = {"R8G8B8A8_UNORM", "R8G8B8A8_UNORM", "B8G8R8A8_UNORM",
-                                     "R8G8B8A8_UNORM", "R8G8B8A8_UNORM", "B8G8R8A8_UNORM"};
-    static const unsigned w[NTEX] = {64, 37, 50, 16, 24, 16}, h[NTEX] = {64, 21, 8, 16, 12, 16};
-    static const uint8_t layout[NTEX] = {TV_TIC_BLOCKLINEAR, TV_TIC_PITCH, TV_TIC_BLOCKLINEAR,
-                                         TV_TIC_PITCH, TV_TIC_BLOCKLINEAR, TV_TIC_BLOCKLINEAR};
-    static const uint8_t type[NTEX] = {TV_TEX_2D, TV_TEX_2D, TV_TEX_2D, TV_TEX_2D,
-                                       TV_TEX_2D_ARRAY, TV_TEX_CUBE};
-    for (unsigned t = 0; t < NTEX; t++) {
-        tv_tic tic;
-        memset(&tic, 0, sizeof tic);
-        assert_int_equal(tv_tic_from_format(&tic, tv_format_from_name(fmts[t]), &e), TV_OK);
-        tic.header_version = layout[t];
-        tic.texture_type = type[t];
-        if (type[t] == TV_TEX_2D_ARRAY)
-            tic.depth_minus_one = 2; /* 3 layers */
-        tic.width_minus_one = w[t] - 1;
-        tic.height_minus_one = (uint16_t)(h[t] - 1);
-        unsigned levels = 1;
-        while ((w[t] >> levels) || (h[t] >> levels))
-            levels++;
-        tic.max_mip_level = tic.res_view_max_mip_level = (uint8_t)(levels - 1);
-        if (t == 3) /* a view starting at level 1 */
-            tic.res_view_min_mip_level = 1;
-        if (layout[t] == TV_TIC_PITCH)
-            tic.pitch = (w[t] * 4 + 31) & ~31u;
-        tic.normalized_coords = true;
-        tic.address = next;
-        uint64_t bytes = tv_tic_size_bytes(&tic);
-        assert_true(bytes > 0);
-        for (uint64_t i = 0; i < bytes; i++)
-            F->host[next - BASE + i] = (uint8_t)rnd(F);
-        next += (bytes + 1023) & ~511ull;
-        uint32_t raw[8];
-        tv_tic_encode(&tic, raw);
-        tv_memory_write(F->mem, BASE + 32 * t, raw, 32);
-    }
-    for (unsigned s = 0; s < NSMP; s++) {
+    fp_setup(F, 0x9e3779b9u, textures, NTEX, 31);
+for (unsigned s = 0; s < NSMP; s++) {
         tv_tsc ts;
         memset(&ts, 0, sizeof ts);
         ts.address_u = (uint8_t)(s % 8);
@@ -108,72 +51,63 @@ static void setup(fp *F)
         ts.border_color[1] = 0x3f000000u;
         ts.border_color[2] = 0x3f400000u;
         ts.border_color[3] = 0x3f800000u;
-        uint32_t raw[8];
-        tv_tsc_encode(&ts, raw);
-        tv_memory_write(F->mem, BASE + 1024 + 32 * s, raw, 32);
+        fp_put_sampler(F, s, &ts);
     }
-}
-
-static void teardown(fp *F)
-{
-    tv_tex_destroy(F->unit);
-    tv_memory_destroy(F->mem);
-    free(F->host);
 }
 
 static float coord(fp *F)
 {
-    uint32_t k = rnd(F) % 64;
+    uint32_t k = fp_rnd(F) % 64;
     if (k == 0) return NAN;
     if (k == 1) return INFINITY;
     if (k == 2) return -INFINITY;
     if (k == 3) return -0.0f;
-    if (k < 12) return (float)(int)(rnd(F) % 9) / 8.0f; /* texel edges and centres */
-    return frnd(F, -2.5f, 3.5f);
+    if (k < 12) return (float)(int)(fp_rnd(F) % 9) / 8.0f; /* texel edges and centres */
+    return fp_frnd(F, -2.5f, 3.5f);
 }
 
 static void fill(fp *F, tv_tex_request *r, unsigned op)
 {
     memset(r, 0, sizeof *r);
-    unsigned kind = rnd(F) % 5; /* 0..2: 2D, 3: 2D array, 4: cube */
+    unsigned kind = fp_rnd(F) % 5; /* 0..2: 2D, 3: 2D array, 4: cube */
     if (kind == 4 && op == TV_TEX_OP_FETCH)
         kind = 3;                /* no FETCH on cubes */
     unsigned tex_lo = kind < 3 ? 0 : kind == 3 ? 4 : 5, tex_n = kind < 3 ? 4 : 1;
     r->op = (uint8_t)op;
     r->target = (uint8_t)(kind < 3 ? TV_TEXTGT_2D : kind == 3 ? TV_TEXTGT_2D_ARRAY
                                                                  : TV_TEXTGT_CUBE);
-    r->active = rnd(F) | 0x1u;
-    r->present = r->active | rnd(F);
-    uint32_t handle = tv_tex_handle(tex_lo + rnd(F) % tex_n, rnd(F) % NSMP);
-    bool uniform = rnd(F) % 4 != 0;
-    r->component = (uint8_t)(rnd(F) % 4);
+    r->active = fp_rnd(F) | 0x1u;
+    r->present = r->active | fp_rnd(F);
+    uint32_t handle = tv_tex_handle(tex_lo + fp_rnd(F) % tex_n, fp_rnd(F) % NSMP);
+    bool uniform = fp_rnd(F) % 4 != 0;
+    r->component = (uint8_t)(fp_rnd(F) % 4);
     for (unsigned l = 0; l < TV_TEX_LANES; l++) {
-        r->handle[l] = uniform ? handle : tv_tex_handle(tex_lo + rnd(F) % tex_n, rnd(F) % NSMP);
-        float span = frnd(F, 0.0f, 0.2f);
+        r->handle[l] = uniform ? handle : tv_tex_handle(tex_lo + fp_rnd(F) % tex_n, fp_rnd(F) % NSMP);
+        float span = fp_frnd(F, 0.0f, 0.2f);
         unsigned q = l & ~3u;
         if (kind == 4) { /* a direction; quads spread around the first lane's */
             for (unsigned a = 0; a < 3; a++)
                 r->coord[a][l] = (l & 3) ? r->coord[a][q] + span * 0.25f * (float)((l >> a) & 1)
-                                         : frnd(F, -1.0f, 1.0f);
+                                         : fp_frnd(F, -1.0f, 1.0f);
         } else {
             r->coord[0][l] = (l & 3) ? r->coord[0][q] + span * (float)(l & 1) : coord(F);
             r->coord[1][l] = (l & 3) ? r->coord[1][q] + span * (float)((l >> 1) & 1) * 0.3f
                                      : coord(F);
         }
-        r->coord[3][l] = frnd(F, -1.0f, 4.0f); /* array layer */
-        r->lod[l] = frnd(F, -2.0f, 8.0f);
+        r->coord[3][l] = fp_frnd(F, -1.0f, 4.0f); /* array layer */
+        r->lod[l] = fp_frnd(F, -2.0f, 8.0f);
         for (unsigned a = 0; a < 3; a++) {
-            r->ddx[a][l] = frnd(F, -0.3f, 0.3f);
-            r->ddy[a][l] = frnd(F, -0.05f, 0.05f);
+            r->ddx[a][l] = fp_frnd(F, -0.3f, 0.3f);
+            r->ddy[a][l] = fp_frnd(F, -0.05f, 0.05f);
         }
-        r->icoord[0][l] = (int32_t)(rnd(F) % 80) - 8;
-        r->icoord[1][l] = (int32_t)(rnd(F) % 80) - 8;
-        r->icoord[3][l] = (int32_t)(rnd(F) % 5) - 1;
-        r->lod_i[l] = (int32_t)(rnd(F) % 9) - 1;
-        r->offset[0][l] = (int8_t)((int)(rnd(F) % 16) - 8);
-        r->offset[1][l] = (int8_t)((int)(rnd(F) % 16) - 8);
+        r->icoord[0][l] = (int32_t)(fp_rnd(F) % 80) - 8;
+        r->icoord[1][l] = (int32_t)(fp_rnd(F) % 80) - 8;
+        r->icoord[3][l] = (int32_t)(fp_rnd(F) % 5) - 1;
+        r->lod_i[l] = (int32_t)(fp_rnd(F) % 9) - 1;
+        r->offset[0][l] = (int8_t)((int)(fp_rnd(F) % 16) - 8);
+        r->offset[1][l] = (int8_t)((int)(fp_rnd(F) % 16) - 8);
     }
-    if (kind != 4 && rnd(F) % 4 == 0)
+    if (kind != 4 && fp_rnd(F) % 4 == 0)
         r->flags |= TV_TEXF_OFFSETS;
 }
 
@@ -213,7 +147,7 @@ static void test_views_are_fast(void **state)
         assert_true(tex_resolve(F.unit, tv_tex_handle(t, 0), &v, &s));
         assert_true(v->unorm8x4);
     }
-    teardown(&F);
+    fp_teardown(&F);
 }
 
 static void random_ops(tv_tex_precision prec)
@@ -229,7 +163,7 @@ static void random_ops(tv_tex_precision prec)
         fill(&F, &r, ops[i % (sizeof ops / sizeof ops[0])]);
         run_both(&F, &r);
     }
-    teardown(&F);
+    fp_teardown(&F);
 }
 
 static void test_reference_precision(void **state)

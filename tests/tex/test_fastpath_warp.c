@@ -16,92 +16,27 @@
 #include <cmocka.h>
 
 #include "texvm/tex.h"
+#include "fastpath_fixture.h"
 #include "tex/tex_sampling.h"
 
-#define BASE 0x100000ull
-#define SIZE (16u << 20)
 #define NTEX 7 /* 0..4 2D, 5 2D array, 6 2D_NO_MIPMAP */
 #define NSMP 36
 
-typedef struct fp {
-    tv_memory *mem;
-    tv_tex_unit *unit;
-    uint8_t *host;
-    uint32_t rng;
-} fp;
-
-static uint32_t rnd(fp *F)
-{
-    F->rng ^= F->rng << 13;
-    F->rng ^= F->rng >> 17;
-    F->rng ^= F->rng << 5;
-    return F->rng;
-}
-
-static float frnd(fp *F, float lo, float hi)
-{
-    return lo + (hi - lo) * (float)(rnd(F) >> 8) / 16777216.0f;
-}
+static const fp_tex textures[NTEX] = {
+    {"R8G8B8A8_UNORM", 64, 64, TV_TIC_BLOCKLINEAR, TV_TEX_2D, 0, -1, 0},
+    {"R8G8B8A8_UNORM", 37, 21, TV_TIC_PITCH, TV_TEX_2D, 0, -1, 0},
+    {"B8G8R8A8_UNORM", 50, 8, TV_TIC_BLOCKLINEAR, TV_TEX_2D, 0, -1, 0},
+    /* a view starting at level 1 */
+    {"R8G8B8A8_UNORM", 16, 16, TV_TIC_PITCH, TV_TEX_2D, 1, -1, 0},
+    /* levels 2..4 of 7, header min-LOD clamp 2.5 */
+    {"B8G8R8A8_UNORM", 33, 65, TV_TIC_BLOCKLINEAR, TV_TEX_2D, 2, 4, 0x280},
+    {"R8G8B8A8_UNORM", 24, 12, TV_TIC_BLOCKLINEAR, TV_TEX_2D_ARRAY, 0, -1, 0},
+    {"R8G8B8A8_UNORM", 19, 7, TV_TIC_PITCH, TV_TEX_2D_NO_MIPMAP, 0, -1, 0},
+};
 
 static void setup(fp *F)
 {
-    memset(F, 0, sizeof *F);
-    F->rng = 0x2545f491u;
-    F->host = calloc(1, SIZE);
-    assert_non_null(F->host);
-    F->mem = tv_memory_create();
-    tv_error e;
-    assert_int_equal(tv_memory_map(F->mem, BASE, F->host, SIZE, &e), TV_OK);
-    F->unit = tv_tex_create(F->mem);
-    tv_tex_set_header_pool(F->unit, BASE, 31);
-    tv_tex_set_sampler_pool(F->unit, BASE + 1024, 63);
-    uint64_t next = BASE + 0x10000;
-    static const char *fmts[NTEX] = {"R8G8B8A8_UNORM", "R8G8B8A8_UNORM", "B8G8R8A8_UNORM",
-                                     "R8G8B8A8_UNORM", "B8G8R8A8_UNORM", "R8G8B8A8_UNORM",
-                                     "R8G8B8A8_UNORM"};
-    static const unsigned w[NTEX] = {64, 37, 50, 16, 33, 24, 19};
-    static const unsigned h[NTEX] = {64, 21, 8, 16, 65, 12, 7};
-    static const uint8_t layout[NTEX] = {TV_TIC_BLOCKLINEAR, TV_TIC_PITCH, TV_TIC_BLOCKLINEAR,
-                                         TV_TIC_PITCH, TV_TIC_BLOCKLINEAR, TV_TIC_BLOCKLINEAR,
-                                         TV_TIC_PITCH};
-    static const uint8_t type[NTEX] = {TV_TEX_2D, TV_TEX_2D, TV_TEX_2D, TV_TEX_2D, TV_TEX_2D,
-                                       TV_TEX_2D_ARRAY, TV_TEX_2D_NO_MIPMAP};
-    for (unsigned t = 0; t < NTEX; t++) {
-        tv_tic tic;
-        memset(&tic, 0, sizeof tic);
-        assert_int_equal(tv_tic_from_format(&tic, tv_format_from_name(fmts[t]), &e), TV_OK);
-        tic.header_version = layout[t];
-        tic.texture_type = type[t];
-        if (type[t] == TV_TEX_2D_ARRAY)
-            tic.depth_minus_one = 2; /* 3 layers */
-        tic.width_minus_one = w[t] - 1;
-        tic.height_minus_one = (uint16_t)(h[t] - 1);
-        unsigned levels = 1;
-        while ((w[t] >> levels) || (h[t] >> levels))
-            levels++;
-        if (type[t] == TV_TEX_2D_NO_MIPMAP)
-            levels = 1;
-        tic.max_mip_level = tic.res_view_max_mip_level = (uint8_t)(levels - 1);
-        if (t == 3) /* a view starting at level 1 */
-            tic.res_view_min_mip_level = 1;
-        if (t == 4) { /* levels 2..4 of 7, header min-LOD clamp 2.5 */
-            tic.res_view_min_mip_level = 2;
-            tic.res_view_max_mip_level = 4;
-            tic.min_lod_clamp = 0x280;
-        }
-        if (layout[t] == TV_TIC_PITCH)
-            tic.pitch = (w[t] * 4 + 31) & ~31u;
-        tic.normalized_coords = true;
-        tic.address = next;
-        uint64_t bytes = tv_tic_size_bytes(&tic);
-        assert_true(bytes > 0);
-        for (uint64_t i = 0; i < bytes; i++)
-            F->host[next - BASE + i] = (uint8_t)rnd(F);
-        next += (bytes + 1023) & ~511ull;
-        uint32_t raw[8];
-        tv_tic_encode(&tic, raw);
-        tv_memory_write(F->mem, BASE + 32 * t, raw, 32);
-    }
+    fp_setup(F, 0x2545f491u, textures, NTEX, 63);
     static const uint8_t wraps[3] = {TV_WRAP_REPEAT, TV_WRAP_MIRROR, TV_WRAP_CLAMP_TO_EDGE};
     for (unsigned s = 0; s < NSMP; s++) {
         tv_tsc ts;
@@ -117,76 +52,67 @@ static void setup(fp *F)
         ts.min_lod_clamp = (s % 11 == 10) ? 0x80 : 0;
         ts.mip_lod_bias = (int16_t)((s % 4 == 3) ? 0x100 : (s % 9 == 8) ? -0x1a0 : 0);
         ts.srgb_conversion = true; /* no effect: the views are not sRGB */
-        uint32_t raw[8];
-        tv_tsc_encode(&ts, raw);
-        tv_memory_write(F->mem, BASE + 1024 + 32 * s, raw, 32);
+        fp_put_sampler(F, s, &ts);
     }
-}
-
-static void teardown(fp *F)
-{
-    tv_tex_destroy(F->unit);
-    tv_memory_destroy(F->mem);
-    free(F->host);
 }
 
 static float coord(fp *F)
 {
-    uint32_t k = rnd(F) % 64;
+    uint32_t k = fp_rnd(F) % 64;
     if (k == 0) return NAN;
     if (k == 1) return INFINITY;
     if (k == 2) return -INFINITY;
     if (k == 3) return -0.0f;
     if (k == 4) return 3.0e9f;
-    if (k < 14) return (float)(int)(rnd(F) % 17) / 16.0f - 0.5f; /* texel edges, centres */
-    return frnd(F, -2.5f, 3.5f);
+    if (k < 14) return (float)(int)(fp_rnd(F) % 17) / 16.0f - 0.5f; /* texel edges, centres */
+    return fp_frnd(F, -2.5f, 3.5f);
 }
 
 static float lod_value(fp *F)
 {
-    uint32_t k = rnd(F) % 16;
+    uint32_t k = fp_rnd(F) % 16;
     if (k == 0) return NAN;
-    if (k == 1) return (rnd(F) & 1) ? INFINITY : -INFINITY;
-    if (k < 8) return (float)(int)(rnd(F) % 17) / 2.0f - 2.0f; /* integers and halves */
-    if (k < 10) return (float)(int)(rnd(F) % 9) + ((rnd(F) & 1) ? 1.0f / 512 : -1.0f / 512);
-    return frnd(F, -3.0f, 9.0f);
+    if (k == 1) return (fp_rnd(F) & 1) ? INFINITY : -INFINITY;
+    if (k < 8) return (float)(int)(fp_rnd(F) % 17) / 2.0f - 2.0f; /* integers and halves */
+    if (k < 10) return (float)(int)(fp_rnd(F) % 9) + ((fp_rnd(F) & 1) ? 1.0f / 512 : -1.0f / 512);
+    return fp_frnd(F, -3.0f, 9.0f);
 }
 
 static void fill(fp *F, tv_tex_request *r, unsigned op)
 {
     memset(r, 0, sizeof *r);
-    bool array = rnd(F) % 4 == 0;
-    unsigned tex = array ? 5 : rnd(F) % 7;
+    bool array = fp_rnd(F) % 4 == 0;
+    unsigned tex = array ? 5 : fp_rnd(F) % 7;
     r->op = (uint8_t)op;
     r->target = (uint8_t)(array ? TV_TEXTGT_2D_ARRAY
-                                : (rnd(F) % 6 == 0 ? TV_TEXTGT_2D_ARRAY : TV_TEXTGT_2D));
-    switch (rnd(F) % 4) {
+                                : (fp_rnd(F) % 6 == 0 ? TV_TEXTGT_2D_ARRAY : TV_TEXTGT_2D));
+    switch (fp_rnd(F) % 4) {
     case 0: r->active = ~0u; break;
-    case 1: r->active = 0x0f0f0f0fu & rnd(F); break;
-    default: r->active = rnd(F); break;
+    case 1: r->active = 0x0f0f0f0fu & fp_rnd(F); break;
+    default: r->active = fp_rnd(F); break;
     }
-    r->active |= 1u << (rnd(F) % 32);
-    r->present = (rnd(F) % 3 == 0) ? 0 : r->active | rnd(F);
-    uint32_t k = rnd(F) % 8;
+    r->active |= 1u << (fp_rnd(F) % 32);
+    r->present = (fp_rnd(F) % 3 == 0) ? 0 : r->active | fp_rnd(F);
+    uint32_t k = fp_rnd(F) % 8;
     r->flags = (k & 1 ? TV_TEXF_OFFSETS : 0) | (k & 2 ? TV_TEXF_PROJECTIVE : 0) |
-               ((k & 4) && rnd(F) % 3 == 0 ? TV_TEXF_NO_DERIV : 0);
-    uint32_t handle = tv_tex_handle(tex, rnd(F) % NSMP);
-    float scale = (rnd(F) & 1) ? frnd(F, 0.0f, 0.05f) : frnd(F, 0.0f, 0.6f);
+               ((k & 4) && fp_rnd(F) % 3 == 0 ? TV_TEXF_NO_DERIV : 0);
+    uint32_t handle = tv_tex_handle(tex, fp_rnd(F) % NSMP);
+    float scale = (fp_rnd(F) & 1) ? fp_frnd(F, 0.0f, 0.05f) : fp_frnd(F, 0.0f, 0.6f);
     for (unsigned l = 0; l < TV_TEX_LANES; l++) {
-        r->handle[l] = (r->active >> l) & 1u ? handle : (uint32_t)rnd(F); /* inactive: any */
+        r->handle[l] = (r->active >> l) & 1u ? handle : (uint32_t)fp_rnd(F); /* inactive: any */
         unsigned q = l & ~3u;
-        float span = scale * frnd(F, 0.5f, 1.5f);
+        float span = scale * fp_frnd(F, 0.5f, 1.5f);
         r->coord[0][l] = (l & 3) ? r->coord[0][q] + span * (float)(l & 1) : coord(F);
         r->coord[1][l] = (l & 3) ? r->coord[1][q] + span * (float)((l >> 1) & 1) * 0.7f
                                  : coord(F);
-        if (rnd(F) % 40 == 0)
-            r->coord[rnd(F) & 1][l] = coord(F);
-        r->coord[3][l] = (rnd(F) % 8 == 0) ? coord(F) : frnd(F, -1.0f, 4.0f);
-        r->q[l] = (rnd(F) % 16 == 0) ? 0.0f : frnd(F, 0.25f, 2.0f);
+        if (fp_rnd(F) % 40 == 0)
+            r->coord[fp_rnd(F) & 1][l] = coord(F);
+        r->coord[3][l] = (fp_rnd(F) % 8 == 0) ? coord(F) : fp_frnd(F, -1.0f, 4.0f);
+        r->q[l] = (fp_rnd(F) % 16 == 0) ? 0.0f : fp_frnd(F, 0.25f, 2.0f);
         r->lod[l] = lod_value(F);
-        r->lod_clamp[l] = (rnd(F) % 4 == 0) ? lod_value(F) : 0.0f;
-        r->offset[0][l] = (int8_t)((int)(rnd(F) % 16) - 8);
-        r->offset[1][l] = (int8_t)((int)(rnd(F) % 16) - 8);
+        r->lod_clamp[l] = (fp_rnd(F) % 4 == 0) ? lod_value(F) : 0.0f;
+        r->offset[0][l] = (int8_t)((int)(fp_rnd(F) % 16) - 8);
+        r->offset[1][l] = (int8_t)((int)(fp_rnd(F) % 16) - 8);
     }
 }
 
@@ -241,7 +167,7 @@ static void random_requests(tv_tex_precision prec)
         check(&F, &r, &taken);
     }
     assert_true(taken * 10 >= n * 9); /* the shape really takes the warp path */
-    teardown(&F);
+    fp_teardown(&F);
 }
 
 static void test_reference_precision(void **state)
@@ -282,7 +208,7 @@ static void test_declines_other_shapes(void **state)
     tex_set_fast_paths_disabled(F.unit, true);
     r.handle[1] = r.handle[0];
     assert_false(tex_warp_sample(F.unit, &r, &res));
-    teardown(&F);
+    fp_teardown(&F);
 }
 
 int main(void)

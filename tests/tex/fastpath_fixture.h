@@ -1,0 +1,40 @@
+/* Shared fixture of the fast-path tests (test_fastpath*.c): one mapped buffer holding a
+ * header pool, a sampler pool and 8-bit UNORM x4 textures filled with random bytes from a
+ * xorshift generator, so fast and general paths can be compared on the same data. */
+#ifndef TEXVM_TESTS_FASTPATH_FIXTURE_H
+#define TEXVM_TESTS_FASTPATH_FIXTURE_H
+
+#include <stdint.h>
+
+#include "texvm/tex.h"
+
+#define FP_BASE 0x100000ull  /* header pool; samplers at +1024, textures from +0x10000 */
+#define FP_SIZE (16u << 20)
+
+typedef struct fp {
+    tv_memory *mem;
+    tv_tex_unit *unit;
+    uint8_t *host;
+    uint32_t rng;
+} fp;
+
+/* One texture: format name, size, layout and type (2D arrays get 3 layers, 2D_NO_MIPMAP
+ * one level), the view's min level, max level (-1 = the last) and header min-LOD clamp. */
+typedef struct fp_tex {
+    const char *format;
+    unsigned w, h;
+    uint8_t layout, type;
+    uint8_t min_level;
+    int8_t max_level;
+    uint16_t min_lod_clamp;
+} fp_tex;
+
+uint32_t fp_rnd(fp *F);
+float fp_frnd(fp *F, float lo, float hi);
+/* Map the buffer, create the unit (header pool max 31, sampler pool max `sampler_max`),
+ * and write header t for tex[t] with random texels. */
+void fp_setup(fp *F, uint32_t seed, const fp_tex *tex, unsigned ntex, uint32_t sampler_max);
+void fp_put_sampler(fp *F, unsigned index, const tv_tsc *ts);
+void fp_teardown(fp *F);
+
+#endif
