@@ -34,6 +34,7 @@ if [ -z "$build" ]; then
     if [ -x "$root/$d/bench/bench_job" ]; then build="$root/$d"; break; fi
   done
 fi
+build=$(cd "$build" && pwd)  # absolute: the job files name paths relative to themselves
 texvm=$build/bench/bench_job
 mesa_run=$build/tools/mesa-run
 compare=$build/tests/conf_compare
