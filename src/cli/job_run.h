@@ -60,6 +60,8 @@ typedef struct run_state {
     tv_vm_geometry_output geom_out;
     bool has_geom_out;
     tv_vm_stats stats;
+    double engine_seconds;   /* the last run_stage's engine call alone (tv_vm_run_*): what
+                                bench_job times, as Mesa's timer covers the draw alone */
     char error[1024];        /* first failure message */
 } run_state;
 
