@@ -71,8 +71,9 @@ tv_status vm_worker_init(vm_worker *wk, const vm_run *run, uint32_t nwarps, tv_e
     wk->shared = shared ? calloc(1, shared) : NULL;
     wk->shared_size = (uint32_t)shared;
     wk->priv = priv ? calloc(1, priv) : NULL;
+    wk->tex_req = calloc(1, sizeof *wk->tex_req);
     if (!wk->warps || !wk->regs || !wk->stack_mem || (shared && !wk->shared) ||
-        (priv && !wk->priv)) {
+        (priv && !wk->priv) || !wk->tex_req) {
         vm_worker_fini(wk);
         return tv_error_set(err, TV_ERR_NOMEM, 0, 0, "out of memory");
     }
@@ -125,6 +126,7 @@ void vm_worker_fini(vm_worker *wk)
     free(wk->stack_mem);
     free(wk->shared);
     free(wk->priv);
+    free(wk->tex_req);
     free(wk->gs);
     wk->gs = NULL;
     wk->warps = NULL;
@@ -132,6 +134,7 @@ void vm_worker_fini(vm_worker *wk)
     wk->stack_mem = NULL;
     wk->shared = NULL;
     wk->priv = NULL;
+    wk->tex_req = NULL;
 }
 
 vm_warp *vm_worker_warp(vm_worker *wk, uint32_t i, uint32_t present, uint32_t live)

@@ -63,13 +63,63 @@ static void rt_query(vm_warp *w, const vm_uop *u, const vm_slot *const *B, vm_sl
     }
 }
 
-/* Fill the request from the operand block. */
-static void build_request(const vm_warp *w, const vm_uop *u, const vm_tex_oprow *row,
+/* Field groups of the request that build_request writes for some micro-ops only. The
+ * worker keeps one request (vm_worker.tex_req) whose fields outside the groups written by
+ * the last call are zero, so a call zeroes only what the previous one wrote and it does
+ * not (no stale value reaches the texture unit), instead of the whole ~3 KB per warp. */
+enum {
+    RG_COORD0 = 1u << 0,   /* coord[k] and icoord[k]: RG_COORD0 << k, k < 4 */
+    RG_Q = 1u << 4,
+    RG_LOD = 1u << 5,
+    RG_LOD_I = 1u << 6,
+    RG_SAMPLE = 1u << 7,
+    RG_REF = 1u << 8,
+    RG_GRAD = 1u << 9,
+    RG_OFFSET = 1u << 10,
+    RG_OFFSET4 = 1u << 11
+};
+
+static void zero_groups(tv_tex_request *req, uint32_t g)
+{
+    for (unsigned k = 0; k < 4; k++)
+        if (g & (RG_COORD0 << k)) {
+            memset(req->coord[k], 0, sizeof req->coord[k]);
+            memset(req->icoord[k], 0, sizeof req->icoord[k]);
+        }
+    if (g & RG_Q) memset(req->q, 0, sizeof req->q);
+    if (g & RG_LOD) memset(req->lod, 0, sizeof req->lod);
+    if (g & RG_LOD_I) memset(req->lod_i, 0, sizeof req->lod_i);
+    if (g & RG_SAMPLE) memset(req->sample, 0, sizeof req->sample);
+    if (g & RG_REF) memset(req->ref, 0, sizeof req->ref);
+    if (g & RG_GRAD) {
+        memset(req->ddx, 0, sizeof req->ddx);
+        memset(req->ddy, 0, sizeof req->ddy);
+    }
+    if (g & RG_OFFSET) memset(req->offset, 0, sizeof req->offset);
+    if (g & RG_OFFSET4) memset(req->offset4, 0, sizeof req->offset4);
+}
+
+static void copy_f(float *d, const vm_slot *s)
+{
+    memcpy(d, s->f, sizeof s->f);
+}
+
+static void copy_i(int32_t *d, const vm_slot *s)
+{
+    memcpy(d, s->i, sizeof s->i);
+}
+
+/* Fill the request from the operand block: the per-micro-op decisions once, then each
+ * field as a copy of its operand slot (all 32 lanes). The fields written are those of
+ * the lane loop this replaces, with the same values; the others are zero (tex_req). */
+static void build_request(vm_warp *w, const vm_uop *u, const vm_tex_oprow *row,
                           const vm_tex_tgtrow *tg, const vm_slot *const *B,
                           tv_tex_request *req)
 {
+    vm_worker *wk = w->wk;
     req->op = row->op;
     req->target = tg->target;
+    req->flags = 0;
     req->active = w->exec;
     req->present = w->present | w->exec;
     req->component = (uint8_t)(u->src[4] & 3u);
@@ -88,50 +138,82 @@ static void build_request(const vm_warp *w, const vm_uop *u, const vm_tex_oprow 
     if (u->aux2 & VM_TXF_OFFSETS4)
         req->flags |= TV_TEXF_GATHER_4OFFSETS;
     bool fetch = row->op == TV_TEX_OP_FETCH;
-    for (unsigned l = 0; l < VM_LANES; l++) {
-        req->handle[l] = lane_handle(B, u, l);
-        for (unsigned d = 0; d < tg->dims; d++) {
-            req->coord[d][l] = B[VM_TB_COORD + d]->f[l];
-            req->icoord[d][l] = B[VM_TB_COORD + d]->i[l];
-        }
-        if (tg->layer >= 0) {
-            req->coord[3][l] = B[VM_TB_COORD + tg->layer]->f[l];
-            req->icoord[3][l] = B[VM_TB_COORD + tg->layer]->i[l];
-        }
-        if (req->flags & TV_TEXF_COMPARE) {
-            unsigned at = row->arg == VM_TA_REF_X ? VM_TB_EXTRA
-                          : tg->ref == VM_TEX_REF_EXTRA ? VM_TB_EXTRA + (unsigned)row->ref_extra
-                          : VM_TB_COORD + (unsigned)(tg->ref >= 0 ? tg->ref : 0);
-            req->ref[l] = B[at]->f[l];
-        }
-        switch (row->arg) {
-        case VM_TA_BIAS_W: case VM_TA_LOD_W: req->lod[l] = B[VM_TB_COORD + 3]->f[l]; break;
-        case VM_TA_PROJ_W: req->q[l] = B[VM_TB_COORD + 3]->f[l]; break;
-        case VM_TA_BIAS_X: case VM_TA_LOD_X: req->lod[l] = B[VM_TB_EXTRA]->f[l]; break;
-        case VM_TA_GRAD:
-            for (unsigned d = 0; d < 3; d++) {
-                req->ddx[d][l] = B[VM_TB_EXTRA + d]->f[l];
-                req->ddy[d][l] = B[VM_TB_EXTRA2 + d]->f[l];
-            }
-            break;
-        case VM_TA_SAMPLE_X: req->sample[l] = B[VM_TB_EXTRA]->i[l]; break;
-        case VM_TA_LEVEL_X: req->lod_i[l] = B[VM_TB_COORD]->i[l]; break;
-        default: break;
-        }
-        if (fetch) {
-            if (tg->sample >= 0 && row->arg != VM_TA_SAMPLE_X)
-                req->sample[l] = B[VM_TB_COORD + tg->sample]->i[l];
-            else if (tg->sample < 0 && tg->target != TV_TEXTGT_1D_BUFFER)
-                req->lod_i[l] = B[VM_TB_COORD + 3]->i[l];   /* level in .w */
-        }
-        if (u->aux2 & VM_TXF_OFFSETS)
-            for (unsigned c = 0; c < 3; c++)
-                req->offset[c][l] = clamp_offset(B[VM_TB_OFF + c]->i[l]);
-        if (u->aux2 & VM_TXF_OFFSETS4)
-            for (unsigned k = 0; k < 4; k++)
-                for (unsigned c = 0; c < 2; c++)
-                    req->offset4[k][c][l] = clamp_offset(B[VM_TB_OFF + 3 * k + c]->i[l]);
+    bool implicit_to_lod = w->run->stage != TV_TGSI_FRAG &&
+                           (row->op == TV_TEX_OP_SAMPLE || row->op == TV_TEX_OP_SAMPLE_BIAS);
+
+    /* the groups this call writes */
+    uint32_t g = 0;
+    for (unsigned d = 0; d < tg->dims; d++)
+        g |= RG_COORD0 << d;
+    if (tg->layer >= 0) g |= RG_COORD0 << 3;
+    if (req->flags & TV_TEXF_COMPARE) g |= RG_REF;
+    switch (row->arg) {
+    case VM_TA_BIAS_W: case VM_TA_LOD_W: case VM_TA_BIAS_X: case VM_TA_LOD_X: g |= RG_LOD; break;
+    case VM_TA_PROJ_W: g |= RG_Q; break;
+    case VM_TA_GRAD: g |= RG_GRAD; break;
+    case VM_TA_SAMPLE_X: g |= RG_SAMPLE; break;
+    case VM_TA_LEVEL_X: g |= RG_LOD_I; break;
+    default: break;
     }
+    bool fetch_sample = fetch && tg->sample >= 0 && row->arg != VM_TA_SAMPLE_X;
+    bool fetch_level = fetch && tg->sample < 0 && tg->target != TV_TEXTGT_1D_BUFFER;
+    if (fetch_sample) g |= RG_SAMPLE;
+    if (fetch_level) g |= RG_LOD_I;
+    if (u->aux2 & VM_TXF_OFFSETS) g |= RG_OFFSET;
+    if (u->aux2 & VM_TXF_OFFSETS4) g |= RG_OFFSET4;
+    if (implicit_to_lod) g |= RG_LOD;
+    zero_groups(req, wk->tex_req_groups & ~g);
+    wk->tex_req_groups = g;
+
+    if (!(u->aux2 & (VM_TXF_BINDLESS | VM_TXF_RES_LANE | VM_TXF_SAMP_LANE))) {
+        uint32_t h = lane_handle(B, u, 0);   /* the same for every lane */
+        for (unsigned l = 0; l < VM_LANES; l++)
+            req->handle[l] = h;
+    } else {
+        for (unsigned l = 0; l < VM_LANES; l++)
+            req->handle[l] = lane_handle(B, u, l);
+    }
+    for (unsigned d = 0; d < tg->dims; d++) {
+        copy_f(req->coord[d], B[VM_TB_COORD + d]);
+        copy_i(req->icoord[d], B[VM_TB_COORD + d]);
+    }
+    if (tg->layer >= 0) {
+        copy_f(req->coord[3], B[VM_TB_COORD + tg->layer]);
+        copy_i(req->icoord[3], B[VM_TB_COORD + tg->layer]);
+    }
+    if (req->flags & TV_TEXF_COMPARE) {
+        unsigned at = row->arg == VM_TA_REF_X ? VM_TB_EXTRA
+                      : tg->ref == VM_TEX_REF_EXTRA ? VM_TB_EXTRA + (unsigned)row->ref_extra
+                      : VM_TB_COORD + (unsigned)(tg->ref >= 0 ? tg->ref : 0);
+        copy_f(req->ref, B[at]);
+    }
+    switch (row->arg) {
+    case VM_TA_BIAS_W: case VM_TA_LOD_W: copy_f(req->lod, B[VM_TB_COORD + 3]); break;
+    case VM_TA_PROJ_W: copy_f(req->q, B[VM_TB_COORD + 3]); break;
+    case VM_TA_BIAS_X: case VM_TA_LOD_X: copy_f(req->lod, B[VM_TB_EXTRA]); break;
+    case VM_TA_GRAD:
+        for (unsigned d = 0; d < 3; d++) {
+            copy_f(req->ddx[d], B[VM_TB_EXTRA + d]);
+            copy_f(req->ddy[d], B[VM_TB_EXTRA2 + d]);
+        }
+        break;
+    case VM_TA_SAMPLE_X: copy_i(req->sample, B[VM_TB_EXTRA]); break;
+    case VM_TA_LEVEL_X: copy_i(req->lod_i, B[VM_TB_COORD]); break;
+    default: break;
+    }
+    if (fetch_sample)
+        copy_i(req->sample, B[VM_TB_COORD + tg->sample]);
+    else if (fetch_level)
+        copy_i(req->lod_i, B[VM_TB_COORD + 3]);   /* level in .w */
+    if (u->aux2 & VM_TXF_OFFSETS)
+        for (unsigned c = 0; c < 3; c++)
+            for (unsigned l = 0; l < VM_LANES; l++)
+                req->offset[c][l] = clamp_offset(B[VM_TB_OFF + c]->i[l]);
+    if (u->aux2 & VM_TXF_OFFSETS4)
+        for (unsigned k = 0; k < 4; k++)
+            for (unsigned c = 0; c < 2; c++)
+                for (unsigned l = 0; l < VM_LANES; l++)
+                    req->offset4[k][c][l] = clamp_offset(B[VM_TB_OFF + 3 * k + c]->i[l]);
     /* GL: implicit-LOD lookups outside fragment shaders use lambda_base = 0 (plus bias) */
     if (w->run->stage != TV_TGSI_FRAG) {
         if (req->op == TV_TEX_OP_SAMPLE) {
@@ -167,11 +249,12 @@ void vm_h_tex(vm_warp *w, const vm_uop *u)
     const vm_slot *B[VM_TB_SIZE];
     for (unsigned k = 0; k < VM_TB_SIZE; k++)
         B[k] = k < u->src[5] ? &w->r[u->src[0] + k] : &zero;
-    vm_slot res[4];
-    memset(res, 0, sizeof res);
     if (!row || !tg)
         return;
+    vm_slot res[4];
+    tv_tex_result out;
     if (u->aux2 & VM_TXF_RT) {
+        memset(res, 0, sizeof res);
         rt_query(w, u, B, res);
     } else {
         tv_tex_unit *unit = w->run->b ? w->run->b->tex : NULL;
@@ -181,24 +264,33 @@ void vm_h_tex(vm_warp *w, const vm_uop *u)
                      tv_tgsi_opinfo_get(u->aux)->name);
             return;
         }
-        tv_tex_request req;
-        tv_tex_result out;
-        memset(&req, 0, sizeof req);
-        memset(&out, 0, sizeof out);
-        build_request(w, u, row, tg, B, &req);
+        tv_tex_request *req = w->wk->tex_req;
+        /* only the values are read back (not the QUERY_LOD extras); lanes the unit does
+           not write read as zero */
+        memset(out.v, 0, sizeof out.v);
+        build_request(w, u, row, tg, B, req);
         if (u->aux2 & VM_TXF_COMP_LANE) {
             /* one request per gather component present among the active lanes */
-            uint32_t all = req.active;
+            uint32_t all = req->active;
             for (unsigned c = 0; c < 4; c++) {
                 uint32_t m = 0;
                 for (unsigned l = 0; l < VM_LANES; l++)
                     m |= (uint32_t)((B[VM_TB_EXTRA]->u[l] & 3u) == c) << l;
-                req.active = all & m;
-                req.component = (uint8_t)c;
-                if (req.active && !execute(w, u, unit, &req, &out))
+                req->active = all & m;
+                req->component = (uint8_t)c;
+                if (req->active && !execute(w, u, unit, req, &out))
                     return;
             }
-        } else if (req.active && !execute(w, u, unit, &req, &out)) {
+        } else if (req->active && !execute(w, u, unit, req, &out)) {
+            return;
+        }
+        bool cube_size = row->op == TV_TEX_OP_QUERY_DIM && tg->cube_array;
+        if (!cube_size && !row->replicate && u->src[3] == 0xe4u) {
+            /* nothing to post-process: the unit's values straight into the result slots */
+            for (unsigned c = 0; c < 4; c++) {
+                vm_slot *t = (vm_slot *)(void *)out.v[c];
+                vm_store(w, u->dst[c], t);
+            }
             return;
         }
         for (unsigned c = 0; c < 4; c++)

@@ -7,6 +7,10 @@
  * LINEAR with screen-space barycentrics, PERSPECTIVE/COLOR perspective-correct with the
  * vertices' 1/w. Outputs of live lanes land in the targets; killed pixels keep theirs. */
 #include <math.h>
+#include <stdint.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "vm/vm_run.h"
 
@@ -87,45 +91,61 @@ static void interp_at(const vm_run *R, const vm_fs_input *fi, const vm_frag_tri 
     interp_b(R, fi, t, b, x, y, out);
 }
 
-/* Is the axis-aligned box [x0,x1]x[y0,y1] inside triangle t (all edges >= 0 at the
- * corners), or strictly outside one of its edges? */
-/* e / area >= 0, as bary() tests it, without the division where the signs decide it: a
- * finite nonzero area and an e of its sign (or zero) give +0 or more (−0 / negative area
- * is +0, ±Inf / finite is ±Inf); NaN e and every other case divide. */
-static bool ratio_nonneg(float e, float area)
+/* Which tiles of a row lie in one triangle, from the tile corners. A box is inside
+ * triangle t when bary()'s inside test (every e_k / area >= 0) holds at its four corners,
+ * and strictly outside edge k when b_k = e_k / area < 0 at all four: the edge values are
+ * float expressions monotone in x and in y (a - b*x with exact-rounded steps), so the
+ * corners bound every pixel centre and sample inside the box. The tests are evaluated
+ * once per corner of a row of tiles (a corner is shared by up to four tiles), with
+ * bary()'s operations, as bits; a tile's tests are the AND of its corners' bits. */
+enum {
+    CB_TRI = 6,           /* bits per triangle: in_0..2, neg_0..2 */
+    CB_IN = 0x7u,         /* every e_k / area >= 0 (bits 0..2 of a triangle) */
+    CB_NEG = 0x38u        /* e_k / area < 0 (bits 3..5) */
+};
+#define CB_CHUNK 64       /* tiles classified per pass (corner arrays on the stack) */
+
+/* Corner bits of the n points (8 (x0 + i), y), i < n, for the run's triangles. */
+static void corner_bits(const vm_run *R, uint32_t x0, uint32_t n, float y, uint16_t *bits)
 {
-    if (area > 0.0f && area < INFINITY && e >= 0.0f) return true;
-    if (area < 0.0f && area > -INFINITY && e <= 0.0f) return true;
-    return e / area >= 0.0f;
-}
-static bool box_inside(const vm_frag_tri *t, float x0, float y0, float x1, float y1)
-{
-    if (t->area == 0.0f) return false;
-    const float cx[4] = {x0, x1, x0, x1}, cy[4] = {y0, y0, y1, y1};
-    for (unsigned k = 0; k < 4; k++) {
-        /* bary()'s inside test, same edge values */
-        float x = cx[k], y = cy[k];
-        if (!ratio_nonneg(edge(t->x[1], t->y[1], t->x[2], t->y[2], x, y), t->area) ||
-            !ratio_nonneg(edge(t->x[2], t->y[2], t->x[0], t->y[0], x, y), t->area) ||
-            !ratio_nonneg(edge(t->x[0], t->y[0], t->x[1], t->y[1], x, y), t->area))
-            return false;
-    }
-    return true;
-}
-static bool box_outside(const vm_frag_tri *t, float x0, float y0, float x1, float y1)
-{
-    if (t->area == 0.0f) return true;
-    const float cx[4] = {x0, x1, x0, x1}, cy[4] = {y0, y0, y1, y1};
-    for (unsigned e = 0; e < 3; e++) {
-        bool all = true;
-        for (unsigned k = 0; k < 4 && all; k++) {
-            float b[3];
-            bary(t, cx[k], cy[k], b);
-            all = b[e] < 0.0f;
+    for (uint32_t i = 0; i < n; i++)
+        bits[i] = 0;
+    for (uint32_t t = 0; t < R->num_tris; t++) {
+        const vm_frag_tri *T = &R->tris[t];
+        uint16_t sh = (uint16_t)(CB_TRI * t);
+        if (T->area == 0.0f) {
+            /* bary() puts no point inside: never inside, outside every edge */
+            for (uint32_t i = 0; i < n; i++)
+                bits[i] |= (uint16_t)(CB_NEG << sh);
+            continue;
         }
-        if (all) return true;
+        for (uint32_t i = 0; i < n; i++) {
+            float x = (float)((x0 + i) * 8u);
+            float q0 = edge(T->x[1], T->y[1], T->x[2], T->y[2], x, y) / T->area;
+            float q1 = edge(T->x[2], T->y[2], T->x[0], T->y[0], x, y) / T->area;
+            float q2 = edge(T->x[0], T->y[0], T->x[1], T->y[1], x, y) / T->area;
+            uint32_t b = (uint32_t)(q0 >= 0.0f) | (uint32_t)(q1 >= 0.0f) << 1 |
+                         (uint32_t)(q2 >= 0.0f) << 2 | (uint32_t)(q0 < 0.0f) << 3 |
+                         (uint32_t)(q1 < 0.0f) << 4 | (uint32_t)(q2 < 0.0f) << 5;
+            bits[i] |= (uint16_t)(b << sh);
+        }
     }
-    return false;
+}
+
+/* The triangle a tile lies in wholly (and strictly outside the earlier ones, which win
+ * ties), from the AND of its four corners' bits; -1 when none. */
+static int tile_whole(const vm_run *R, uint32_t m)
+{
+    for (uint32_t t = 0; t < R->num_tris; t++) {
+        if (((m >> (CB_TRI * t)) & CB_IN) != CB_IN)
+            continue;
+        bool clear = true;
+        for (uint32_t u = 0; u < t; u++)
+            clear = clear && ((m >> (CB_TRI * u)) & CB_NEG) != 0;
+        if (clear)
+            return (int)t;
+    }
+    return -1;
 }
 
 static const vm_fs_input *find_input(const tv_vm_program *p, uint32_t reg)
@@ -234,8 +254,9 @@ static const uint8_t tile_lx[VM_LANES] = {0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6,
 static const uint8_t tile_ly[VM_LANES] = {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1,
                                           2, 2, 3, 3, 2, 2, 3, 3, 2, 2, 3, 3, 2, 2, 3, 3};
 
+/* `whole`: the triangle the tile lies in wholly (tile_whole), -1 none. */
 static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint32_t sample,
-                       bool per_sample)
+                       bool per_sample, int whole)
 {
     const vm_run *R = wk->run;
     const tv_vm_frag_params *fp = R->fp;
@@ -248,19 +269,6 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
     uint32_t inside = 0, live = 0;
     uint32_t smask = fp->sample_mask ? fp->sample_mask : VM_ALL_LANES;
     uint32_t all_samples = (R->samples >= 32 ? VM_ALL_LANES : (1u << R->samples) - 1u) & smask;
-    /* fast path: the tile's 8x4 pixel squares lie in one triangle (and strictly outside
-       the earlier ones, which would win ties): every lane and sample is in it */
-    int whole = -1;
-    float bx0 = (float)(tx * 8), by0 = (float)(ty * 4);
-    for (uint32_t t = 0; t < R->num_tris && whole < 0; t++) {
-        if (!box_inside(&R->tris[t], bx0, by0, bx0 + 8.0f, by0 + 4.0f))
-            continue;
-        bool clear = true;
-        for (uint32_t u = 0; u < t; u++)
-            clear = clear && box_outside(&R->tris[u], bx0, by0, bx0 + 8.0f, by0 + 4.0f);
-        if (clear)
-            whole = (int)t;
-    }
     float bl[VM_LANES][3];
     uint32_t tpx = tx * 8, tpy = ty * 4;
     if (whole >= 0 && tpx >= x0 && tpy >= y0 && tpx + 8 <= x1 && tpy + 4 <= y1) {
@@ -417,6 +425,53 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
     }
 }
 
+/* Lanes in a mask (the builtin is a library call without -mpopcnt). */
+static uint64_t popcount32(uint32_t m)
+{
+    if (m == VM_ALL_LANES)
+        return VM_LANES;
+    m = m - ((m >> 1) & 0x55555555u);
+    m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
+    m = (m + (m >> 4)) & 0x0f0f0f0fu;
+    return (m * 0x01010101u) >> 24;
+}
+
+/* The colour of a fully live tile into the target at t0 (its top-left pixel; `row` words
+ * per target row): the four channel slots become one 16-byte pixel per lane. With SSE2 a
+ * quad's four lanes are one 4x4 transpose; `ahead`: the tile two to the right is in the
+ * target too, and its lines are prefetched for writing (the target is far larger than
+ * the caches, and the stores otherwise wait for each line). */
+static void store_tile(uint32_t *t0, size_t row, const vm_slot *o, bool ahead)
+{
+#if defined(__SSE2__)
+    if (ahead)
+        for (unsigned y = 0; y < 4; y++) {
+            uintptr_t a = (uintptr_t)(t0 + y * row) + 2 * 8 * 16;
+            __builtin_prefetch((const void *)a, 1, 0);
+            __builtin_prefetch((const void *)(a + 64), 1, 0);
+        }
+    for (unsigned q = 0; q < VM_LANES / 4; q++) {
+        __m128i c0 = _mm_loadu_si128((const __m128i *)(const void *)&o[0].u[4 * q]);
+        __m128i c1 = _mm_loadu_si128((const __m128i *)(const void *)&o[1].u[4 * q]);
+        __m128i c2 = _mm_loadu_si128((const __m128i *)(const void *)&o[2].u[4 * q]);
+        __m128i c3 = _mm_loadu_si128((const __m128i *)(const void *)&o[3].u[4 * q]);
+        __m128i a01 = _mm_unpacklo_epi32(c0, c1), a23 = _mm_unpacklo_epi32(c2, c3);
+        __m128i b01 = _mm_unpackhi_epi32(c0, c1), b23 = _mm_unpackhi_epi32(c2, c3);
+        uint32_t *d = t0 + tile_ly[4 * q] * row + tile_lx[4 * q] * 4u;
+        _mm_storeu_si128((__m128i *)(void *)d, _mm_unpacklo_epi64(a01, a23));        /* TL */
+        _mm_storeu_si128((__m128i *)(void *)(d + 4), _mm_unpackhi_epi64(a01, a23));  /* TR */
+        _mm_storeu_si128((__m128i *)(void *)(d + row), _mm_unpacklo_epi64(b01, b23));     /* BL */
+        _mm_storeu_si128((__m128i *)(void *)(d + row + 4), _mm_unpackhi_epi64(b01, b23)); /* BR */
+    }
+#else
+    (void)ahead;
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        uint32_t *d = t0 + tile_ly[l] * row + tile_lx[l] * 4u;
+        d[0] = o[0].u[l]; d[1] = o[1].u[l]; d[2] = o[2].u[l]; d[3] = o[3].u[l];
+    }
+#endif
+}
+
 static void write_outputs(vm_worker *wk, vm_warp *w, bool per_sample, uint32_t live0)
 {
     const vm_run *R = wk->run;
@@ -432,14 +487,10 @@ static void write_outputs(vm_worker *wk, vm_warp *w, bool per_sample, uint32_t l
                 col = fp->color[p->out_sem_index[r]].data;
             if (col && w->live == VM_ALL_LANES) {
                 /* every lane live: the whole 8x4 tile is in the target, lane 0 at its
-                   top-left corner; rows by table, no per-lane test or multiply */
-                uint32_t *t0 = col + ((uint64_t)w->lane_y[0] * fp->width +
-                                      (uint64_t)w->lane_x[0]) * 4;
-                size_t row = (size_t)fp->width * 4;
-                for (unsigned l = 0; l < VM_LANES; l++) {
-                    uint32_t *d = t0 + tile_ly[l] * row + tile_lx[l] * 4u;
-                    d[0] = o[0].u[l]; d[1] = o[1].u[l]; d[2] = o[2].u[l]; d[3] = o[3].u[l];
-                }
+                   top-left corner */
+                store_tile(col + ((uint64_t)w->lane_y[0] * fp->width +
+                                  (uint64_t)w->lane_x[0]) * 4,
+                           (size_t)fp->width * 4, o, w->lane_x[0] + 24 <= (int32_t)fp->width);
                 continue;
             }
             for (unsigned l = 0; l < VM_LANES; l++) {
@@ -458,8 +509,8 @@ static void write_outputs(vm_worker *wk, vm_warp *w, bool per_sample, uint32_t l
                 }
             }
         }
-        wk->stats.invocations += (uint64_t)__builtin_popcount(live0);
-        wk->stats.killed += (uint64_t)__builtin_popcount(live0 & ~w->live);
+        wk->stats.invocations += popcount32(live0);
+        wk->stats.killed += popcount32(live0 & ~w->live);
         return;
     }
     for (unsigned l = 0; l < VM_LANES; l++) {
@@ -487,8 +538,8 @@ static void write_outputs(vm_worker *wk, vm_warp *w, bool per_sample, uint32_t l
                 fp->sample_mask_out[pix] = o[0].u[l];
         }
     }
-    wk->stats.invocations += (uint64_t)__builtin_popcount(live0);
-    wk->stats.killed += (uint64_t)__builtin_popcount(live0 & ~w->live);
+    wk->stats.invocations += popcount32(live0);
+    wk->stats.killed += popcount32(live0 & ~w->live);
 }
 
 static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
@@ -499,10 +550,18 @@ static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
     uint32_t ntx = (fp->width + 7) / 8;
     uint32_t passes = R->per_sample ? R->samples : 1;
     const uint32_t *id = R->vm->trace.id;
+    uint16_t top[CB_CHUNK + 1], bot[CB_CHUNK + 1];
     for (uint32_t tx = 0; tx < ntx; tx++) {
+        uint32_t i = tx % CB_CHUNK;
+        if (i == 0) {
+            uint32_t n = ntx - tx < CB_CHUNK ? ntx - tx : CB_CHUNK;
+            corner_bits(R, tx, n + 1, (float)(ty * 4), top);
+            corner_bits(R, tx, n + 1, (float)(ty * 4 + 4), bot);
+        }
+        int whole = tile_whole(R, (uint32_t)(top[i] & top[i + 1] & bot[i] & bot[i + 1]));
         for (uint32_t s = 0; s < passes; s++) {
             vm_warp *w = &wk->warps[0];
-            setup_warp(wk, w, tx, ty, s, R->per_sample);
+            setup_warp(wk, w, tx, ty, s, R->per_sample, whole);
             if (!w->present)
                 continue;
             wk->trace_this = false;
