@@ -247,8 +247,11 @@ void vm_h_tex(vm_warp *w, const vm_uop *u)
     /* the operand block: entries past the allocated ones read as zeros */
     static const vm_slot zero;
     const vm_slot *B[VM_TB_SIZE];
-    for (unsigned k = 0; k < VM_TB_SIZE; k++)
-        B[k] = k < u->src[5] ? &w->r[u->src[0] + k] : &zero;
+    unsigned nb = u->src[5] < VM_TB_SIZE ? u->src[5] : VM_TB_SIZE;
+    for (unsigned k = 0; k < nb; k++)
+        B[k] = &w->r[u->src[0] + k];
+    for (unsigned k = nb; k < VM_TB_SIZE; k++)
+        B[k] = &zero;
     if (!row || !tg)
         return;
     vm_slot res[4];

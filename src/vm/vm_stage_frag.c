@@ -120,7 +120,7 @@ static void corner_bits(const vm_run *R, uint32_t x0, uint32_t n, float y, uint1
             continue;
         }
         for (uint32_t i = 0; i < n; i++) {
-            float x = (float)((x0 + i) * 8u);
+            float x = (float)(int32_t)((x0 + i) * 8u);   /* < 2^17: exact either way */
             float q0 = edge(T->x[1], T->y[1], T->x[2], T->y[2], x, y) / T->area;
             float q1 = edge(T->x[2], T->y[2], T->x[0], T->y[0], x, y) / T->area;
             float q2 = edge(T->x[0], T->y[0], T->x[1], T->y[1], x, y) / T->area;
@@ -230,11 +230,14 @@ static void interp_tile(vm_worker *wk, const vm_warp *w, const vm_fs_input *fi,
         memcpy(w1, b1, sizeof w1);
         memcpy(w2, b2, sizeof w2);
     } else {
+        /* interp_b's `if (sum != 0) divide` as a division by 1 where sum is ±0 (exact:
+           x / 1 is x; and sum + 0 is sum for every other sum), so the loop has no branch
+           and vectorises */
         for (unsigned l = 0; l < VM_LANES; l++) {
             float a = b0[l] * t->inv_w[0], b = b1[l] * t->inv_w[1], c = b2[l] * t->inv_w[2];
             float sum = a + b + c;
-            if (sum != 0.0f) { a /= sum; b /= sum; c /= sum; }
-            w0[l] = a; w1[l] = b; w2[l] = c;
+            float d = sum + (float)(sum == 0.0f);
+            w0[l] = a / d; w1[l] = b / d; w2[l] = c / d;
         }
     }
     const uint32_t *a0 = fp->vertices[t->v[0]].attr[fi->reg % TV_VM_MAX_ATTRIBS];

@@ -303,6 +303,68 @@ static void test_compute_stage(void **state)
     fx_free(&F);
 }
 
+/* The engine keeps one texture request per worker and zeroes only the fields the previous
+ * micro-op wrote and the next one does not: a lookup must give the same result whatever
+ * ran before it. Compute: TXL level 1, then TEX (lambda_base 0: level 0, the stale LOD
+ * must not reach it), TXD, TXP, an offset TEX and a 2D-array TEX, then TEX again. */
+static void test_request_reuse(void **state)
+{
+    (void)state;
+    fx F;
+    setup(&F);
+    float buf[7][4];
+    memset(buf, 0, sizeof buf);
+    char text[2048];
+    snprintf(text, sizeof text,
+             "COMP\nPROPERTY CS_FIXED_BLOCK_WIDTH 1\nPROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"
+             "PROPERTY CS_FIXED_BLOCK_DEPTH 1\nDCL BUFFER[0]\nDCL SAMP[3]\n"
+             "DCL SVIEW[3], 2D_ARRAY, FLOAT\nDCL TEMP[0..7]\n"
+             "IMM[0] FLT32 {0.625, 0.375, 0.0, 1.0}\nIMM[1] UINT32 {%u, 0, 16, 32}\n"
+             "IMM[2] UINT32 {48, 64, 80, 96}\nIMM[3] FLT32 {1.25, 0.75, 3.0, 2.0}\n"
+             "IMM[4] INT32 {1, 1, 0, 0}\nIMM[5] FLT32 {0.5, 0.0, 0.0, 0.0}\n"
+             "IMM[6] FLT32 {0.0, 0.5, 0.0, 0.0}\n"
+             "  0: MOV TEMP[0].x, IMM[1].xxxx\n"
+             "  1: TXL TEMP[1], IMM[0], TEMP[0], 2D\n"
+             "  2: TEX TEMP[2], IMM[0], TEMP[0], 2D\n"
+             "  3: TXD TEMP[3], IMM[0], IMM[5], IMM[6], TEMP[0], 2D\n"
+             "  4: TXP TEMP[4], IMM[3], TEMP[0], 2D\n"
+             "  5: TEX TEMP[5], IMM[0], TEMP[0], 2D, IMM[4].xyz\n"
+             "  6: TEX TEMP[6], IMM[3], SAMP[3], 2D_ARRAY\n"
+             "  7: TEX TEMP[7], IMM[0], TEMP[0], 2D\n"
+             "  8: STORE BUFFER[0], IMM[1].yyyy, TEMP[1]\n"
+             "  9: STORE BUFFER[0], IMM[1].zzzz, TEMP[2]\n"
+             " 10: STORE BUFFER[0], IMM[1].wwww, TEMP[3]\n"
+             " 11: STORE BUFFER[0], IMM[2].xxxx, TEMP[4]\n"
+             " 12: STORE BUFFER[0], IMM[2].yyyy, TEMP[5]\n"
+             " 13: STORE BUFFER[0], IMM[2].zzzz, TEMP[6]\n"
+             " 14: STORE BUFFER[0], IMM[2].wwww, TEMP[7]\n"
+             " 15: END\n", H2D_MIP);
+    tv_vm_bindings b;
+    tv_vm_bindings_init(&b);
+    b.tex = F.unit;
+    b.buffers[0].data = buf;
+    b.buffers[0].size = sizeof buf;
+    tv_error err;
+    if (hv_compute_b(text, NULL, NULL, &b, &err) != TV_OK)
+        fail_msg("%s", err.message);
+    /* (0.625, 0.375) on the 4x4 level 0: texel (2, 1); level 1 (2x2): texel (1, 0).
+     * TXD with derivatives (0.5, 0) and (0, 0.5) (2 texels per step): lambda 1 -> level 1.
+     * TXP (1.25, 0.75) / 2 = (0.625, 0.375). Offset (1, 1): texel (3, 2). The 2D-array
+     * view 3 (2x2, 4 layers) at (1.25, 0.75) layer 3, sampler 3 (repeat): texel (0, 1). */
+    static const int want[7][4] = {{1, 0, 1, 0}, {0, 0, 2, 1}, {1, 0, 1, 0}, {0, 0, 2, 1},
+                                   {0, 0, 3, 2}, {0, 3, 0, 1}, {0, 0, 2, 1}};
+    static const char *what[7] = {"TXL level 1", "TEX after TXL", "TXD", "TXP",
+                                  "TEX offset", "TEX 2D array", "TEX after all"};
+    for (unsigned k = 0; k < 7; k++)
+        for (unsigned c = 0; c < 4; c++) {
+            double e = k == 5 ? fx_val(0, 3, 0, 1, 0, c)
+                              : fx_val(want[k][0], 0, want[k][2], want[k][3], 0, c);
+            if (fabs(buf[k][c] - e) > 1e-6)
+                fail_msg("%s: comp %u = %.9g, want %.9g", what[k], c, buf[k][c], e);
+        }
+    fx_free(&F);
+}
+
 /* TG4 with the component in the sampler swizzle (PIPE_CAP_TGSI_TG4_COMPONENT_IN_SWIZZLE:
  * nir_to_tgsi writes SAMP[n].<c><c><c><c> and leaves src1 undefined): a replicated sampler
  * swizzle wins over src1. */
@@ -437,6 +499,7 @@ int main(void)
         cmocka_unit_test(test_gather_forms),
         cmocka_unit_test(test_derivative_lanes),
         cmocka_unit_test(test_compute_stage),
+        cmocka_unit_test(test_request_reuse),
         cmocka_unit_test(test_tg4_component_in_swizzle),
         cmocka_unit_test(test_helper_lanes),
         cmocka_unit_test(test_vertex_stage),

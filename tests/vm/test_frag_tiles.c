@@ -1,0 +1,251 @@
+/* Fragment coverage and interpolation of random primitives against a per-pixel model:
+ * the stage classifies whole tiles from their corners (a tile wholly inside one triangle
+ * skips the per-lane tests), and that shortcut must give exactly what testing every pixel
+ * centre and sample gives. The model below is the rule of docs/vm.md "FRAG" written per
+ * pixel, with the stage's float formulas (edge functions, barycentrics = edge / area,
+ * perspective weights normalised by their sum), so the comparison is bit-exact:
+ * triangles (0,1,2) and (2,1,3) of a rectangle, made counter-clockwise; a point is in a
+ * triangle when its three barycentrics are >= 0; the first triangle containing the pixel
+ * centre gives the values (triangle 0, extrapolated, when none does); a sample is covered
+ * when some triangle contains it. Primitives: random vertices (fractional, at tile
+ * corners, off the target, degenerate, both orientations), scissor boxes, 1 and 4
+ * samples, targets wider than one 64-tile pass of the classifier, 1 and 2 threads. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "helper_vm.h"
+
+#define CLEAR 0x7fc0dead  /* a NaN no interpolation produces: "not written" */
+
+typedef struct {
+    float x[3], y[3], iw[3], area;
+    unsigned v[3], provoking;
+} mtri;
+
+static float m_edge(float ax, float ay, float bx, float by, float px, float py)
+{
+    return (bx - ax) * (py - ay) - (by - ay) * (px - ax);
+}
+
+static unsigned m_setup(const tv_vm_frag_params *fp, mtri t[2])
+{
+    static const unsigned idx[2][3] = {{0, 1, 2}, {2, 1, 3}};
+    unsigned n = fp->prim == TV_VM_PRIM_RECT ? 2 : 1;
+    for (unsigned k = 0; k < n; k++) {
+        unsigned o[3] = {idx[k][0], idx[k][1], idx[k][2]};
+        const tv_vm_frag_vertex *v = fp->vertices;
+        float area = m_edge(v[o[0]].x, v[o[0]].y, v[o[1]].x, v[o[1]].y, v[o[2]].x, v[o[2]].y);
+        if (area < 0.0f) {   /* counter-clockwise: swap the last two */
+            unsigned s = o[1];
+            o[1] = o[2];
+            o[2] = s;
+            area = -area;
+        }
+        for (unsigned j = 0; j < 3; j++) {
+            t[k].x[j] = v[o[j]].x;
+            t[k].y[j] = v[o[j]].y;
+            t[k].iw[j] = v[o[j]].w != 0.0f ? 1.0f / v[o[j]].w : 1.0f;
+            t[k].v[j] = o[j];
+        }
+        t[k].area = area;
+        t[k].provoking = idx[k][2];
+    }
+    return n;
+}
+
+static bool m_bary(const mtri *t, float px, float py, float b[3])
+{
+    if (t->area == 0.0f) {
+        b[0] = 1.0f;
+        b[1] = b[2] = 0.0f;
+        return false;
+    }
+    b[0] = m_edge(t->x[1], t->y[1], t->x[2], t->y[2], px, py) / t->area;
+    b[1] = m_edge(t->x[2], t->y[2], t->x[0], t->y[0], px, py) / t->area;
+    b[2] = m_edge(t->x[0], t->y[0], t->x[1], t->y[1], px, py) / t->area;
+    return b[0] >= 0.0f && b[1] >= 0.0f && b[2] >= 0.0f;
+}
+
+static uint32_t m_f2u(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+/* Expected words of OUT[0] = IN[0] (LINEAR), OUT[1] = IN[1] (PERSPECTIVE), OUT[2] = IN[2]
+ * (CONSTANT) at pixel (x, y), and the covered-sample mask. */
+static uint32_t m_pixel(const tv_vm_frag_params *fp, const mtri *t, unsigned nt, unsigned x,
+                        unsigned y, uint32_t out[3][4])
+{
+    float cx = (float)x + 0.5f, cy = (float)y + 0.5f, b[3];
+    unsigned tri = 0;
+    bool found = false;
+    for (unsigned k = 0; k < nt && !found; k++)
+        if (m_bary(&t[k], cx, cy, b)) {
+            tri = k;
+            found = true;
+        }
+    if (!found)
+        m_bary(&t[0], cx, cy, b);
+    uint32_t cov = 0;
+    unsigned samples = fp->samples ? fp->samples : 1;
+    for (unsigned s = 0; s < samples; s++) {
+        float sx = 0.5f, sy = 0.5f, sb[3];
+        if (samples > 1)
+            tv_tex_sample_position(samples, s, &sx, &sy);
+        for (unsigned k = 0; k < nt; k++)
+            if (m_bary(&t[k], (float)x + sx, (float)y + sy, sb)) {
+                cov |= 1u << s;
+                break;
+            }
+    }
+    const mtri *T = &t[tri];
+    const uint32_t *a[3];
+    for (unsigned c = 0; c < 4; c++) {
+        float v[3];
+        for (unsigned j = 0; j < 3; j++) {
+            a[j] = fp->vertices[T->v[j]].attr[0];
+            memcpy(&v[j], &a[j][c], 4);
+        }
+        out[0][c] = m_f2u(b[0] * v[0] + b[1] * v[1] + b[2] * v[2]);
+    }
+    float w0 = b[0] * T->iw[0], w1 = b[1] * T->iw[1], w2 = b[2] * T->iw[2];
+    float sum = w0 + w1 + w2;
+    if (sum != 0.0f) {
+        w0 /= sum;
+        w1 /= sum;
+        w2 /= sum;
+    }
+    for (unsigned c = 0; c < 4; c++) {
+        float v[3];
+        for (unsigned j = 0; j < 3; j++)
+            memcpy(&v[j], &fp->vertices[T->v[j]].attr[1][c], 4);
+        out[1][c] = m_f2u(w0 * v[0] + w1 * v[1] + w2 * v[2]);
+        out[2][c] = fp->vertices[T->provoking].attr[2][c];
+    }
+    return cov;
+}
+
+static uint32_t rng = 12345u;
+static uint32_t rnd(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 17;
+    rng ^= rng << 5;
+    return rng;
+}
+static float rnd_coord(float size)
+{
+    switch (rnd() % 4) {
+    case 0: return (float)(rnd() % ((unsigned)size + 1));                 /* any integer */
+    case 1: return (float)((rnd() % ((unsigned)size / 4 + 2)) * 4);       /* tile corner */
+    case 2: return -size + (float)(rnd() % 3000) / 1000.0f * size;         /* off target */
+    default: return (float)(rnd() % 100000) / 100000.0f * size;           /* fraction */
+    }
+}
+
+static const char *PROG =
+    "FRAG\nDCL IN[0], GENERIC[0], LINEAR\nDCL IN[1], GENERIC[1], PERSPECTIVE\n"
+    "DCL IN[2], GENERIC[2], CONSTANT\nDCL OUT[0], COLOR\nDCL OUT[1], COLOR[1]\n"
+    "DCL OUT[2], COLOR[2]\nMOV OUT[0], IN[0]\nMOV OUT[1], IN[1]\nMOV OUT[2], IN[2]\nEND\n";
+
+static void check_case(unsigned W, unsigned H, unsigned samples, tv_vm_frag_prim prim,
+                       bool scissor, unsigned threads, unsigned icase)
+{
+    tv_vm_frag_params *fp = calloc(1, sizeof *fp);
+    assert_non_null(fp);
+    tv_vm_frag_params_fullscreen(fp, W, H, prim);
+    fp->samples = samples;
+    unsigned nv = prim == TV_VM_PRIM_RECT ? 4 : 3;
+    bool fullscreen = icase % 5 == 0;   /* the bench's case: the tiles of two triangles */
+    for (unsigned v = 0; v < nv; v++) {
+        if (!fullscreen) {
+            fp->vertices[v].x = rnd_coord((float)W);
+            fp->vertices[v].y = rnd_coord((float)H);
+        }
+        fp->vertices[v].w = 0.5f + (float)(rnd() % 8);
+        for (unsigned r = 0; r < 3; r++)
+            for (unsigned c = 0; c < 4; c++)
+                fp->vertices[v].attr[r][c] = m_f2u((float)(rnd() % 2000) / 7.0f - 100.0f);
+    }
+    if (icase % 7 == 3)   /* degenerate: a line */
+        fp->vertices[2].x = fp->vertices[0].x, fp->vertices[2].y = fp->vertices[0].y;
+    if (scissor) {
+        fp->scissor[0] = rnd() % W;
+        fp->scissor[1] = rnd() % H;
+        fp->scissor[2] = fp->scissor[0] + 1 + rnd() % (W - fp->scissor[0]);
+        fp->scissor[3] = fp->scissor[1] + 1 + rnd() % (H - fp->scissor[1]);
+    }
+    size_t n = (size_t)W * H * samples * 4;
+    uint32_t *col[3];
+    for (unsigned k = 0; k < 3; k++) {
+        col[k] = malloc(n * 4);
+        assert_non_null(col[k]);
+        for (size_t i = 0; i < n; i++)
+            col[k][i] = CLEAR;
+        fp->color[k].data = col[k];
+    }
+    hv_threads = threads;
+    tv_error err;
+    if (hv_frag_p(PROG, fp, NULL, &err) != TV_OK)
+        fail_msg("case %u: %s", icase, err.message);
+    hv_threads = 1;
+    mtri t[2];
+    unsigned nt = m_setup(fp, t);
+    uint32_t x0 = fp->scissor[2] ? fp->scissor[0] : 0, y0 = fp->scissor[3] ? fp->scissor[1] : 0;
+    uint32_t x1 = fp->scissor[2] ? fp->scissor[2] : W, y1 = fp->scissor[3] ? fp->scissor[3] : H;
+    for (unsigned y = 0; y < H; y++)
+        for (unsigned x = 0; x < W; x++) {
+            uint32_t want[3][4];
+            uint32_t cov = m_pixel(fp, t, nt, x, y, want);
+            bool in = x >= x0 && x < x1 && y >= y0 && y < y1;
+            for (unsigned s = 0; s < samples; s++) {
+                bool written = in && ((cov >> s) & 1u);
+                for (unsigned k = 0; k < 3; k++)
+                    for (unsigned c = 0; c < 4; c++) {
+                        uint32_t got = col[k][(((size_t)y * W + x) * samples + s) * 4 + c];
+                        uint32_t exp = written ? want[k][c] : CLEAR;
+                        if (got != exp)
+                            fail_msg("case %u (%ux%u, %u samples, %s%s, %u threads): pixel "
+                                     "(%u,%u) sample %u OUT[%u].%c = 0x%08x, want 0x%08x",
+                                     icase, W, H, samples,
+                                     prim == TV_VM_PRIM_RECT ? "rect" : "triangle",
+                                     scissor ? ", scissor" : "", threads, x, y, s, k,
+                                     "xyzw"[c], got, exp);
+                    }
+            }
+        }
+    for (unsigned k = 0; k < 3; k++)
+        free(col[k]);
+    free(fp);
+}
+
+static void t_random_primitives(void **s)
+{
+    (void)s;
+    static const unsigned sizes[][2] = {{37, 23}, {64, 16}, {13, 7}, {530, 9}, {9, 41}};
+    for (unsigned i = 0; i < 60; i++) {
+        const unsigned *sz = sizes[(i / 3) % 5];
+        check_case(sz[0], sz[1], 1, (i & 1) ? TV_VM_PRIM_TRIANGLE : TV_VM_PRIM_RECT,
+                   i % 3 == 2, 1 + (i % 4 == 1), i);
+    }
+}
+
+static void t_random_msaa(void **s)
+{
+    (void)s;
+    for (unsigned i = 0; i < 16; i++)
+        check_case(29, 14, 4, (i & 1) ? TV_VM_PRIM_TRIANGLE : TV_VM_PRIM_RECT, i % 3 == 2, 1,
+                   100 + i);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(t_random_primitives),
+        cmocka_unit_test(t_random_msaa),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
