@@ -12,6 +12,7 @@
 #include <emmintrin.h>
 #endif
 
+#include "vm/vm_ops.h"
 #include "vm/vm_run.h"
 
 static float edge(float ax, float ay, float bx, float by, float px, float py)
@@ -105,8 +106,9 @@ enum {
 };
 #define CB_CHUNK 64       /* tiles classified per pass (corner arrays on the stack) */
 
-/* Corner bits of the n points (8 (x0 + i), y), i < n, for the run's triangles. */
-static void corner_bits(const vm_run *R, uint32_t x0, uint32_t n, float y, uint16_t *bits)
+/* Corner bits of the n points (8 (x0 + i), y), i < n, for the run's triangles (built for
+ * wider vectors too: the same IEEE operations, so the same bits). */
+VM_WIDE_VECTORS static void corner_bits(const vm_run *R, uint32_t x0, uint32_t n, float y, uint16_t *bits)
 {
     for (uint32_t i = 0; i < n; i++)
         bits[i] = 0;
@@ -311,7 +313,10 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
                 }
             if (!found)
                 bary(&R->tris[0], (float)px + 0.5f, (float)py + 0.5f, b);
-            if (in)
+            if (in && R->samples == 1)
+                /* the one sample is the pixel centre, just tested */
+                w->lane_cov[l] = found ? (smask & 1u) : 0u;
+            else if (in)
                 for (uint32_t s = 0; s < R->samples; s++) {
                     if (!((smask >> s) & 1u)) continue;
                     float sx, sy, sb[3];
