@@ -139,25 +139,51 @@ static void exit_loop(vm_warp *w)
     vm_update_exec(w);
 }
 
-static inline tv_status run(vm_warp *w, tv_error *err, const bool tracing)
+/* Count per micro-op instead of per run (vm_exec_set_per_uop_counting): the reference the
+ * run counts are tested against. */
+static bool per_uop_counting;
+
+void vm_exec_set_per_uop_counting(bool on)
+{
+    per_uop_counting = on;
+}
+
+static inline tv_status run(vm_warp *w, tv_error *err, const bool tracing, const bool per_uop)
 {
     const vm_uop *code = w->prog->uops;
     uint32_t pc = w->pc;
     const vm_run *R = w->run;
     for (;;) {
         const vm_uop *u = &code[pc];
-        if (tracing && (u->flags & VM_UF_FIRST))
+        const uint32_t flags = u->flags;
+        if (tracing && (flags & VM_UF_FIRST))
             vm_trace_before(w, u->insn);
-        w->insns += (u->flags & VM_UF_FIRST) ? 1u : 0u;
-        w->uops++;
+        if (per_uop) {
+            w->insns += (flags & VM_UF_FIRST) ? 1u : 0u;
+            w->uops++;
+        }
         if (u->fn) {
-            u->fn(w, u);
-            if ((u->flags & VM_UF_FAULT) && w->fault)
-                return fault_error(w, u, err);
-            if (tracing && (u->flags & VM_UF_LAST))
+            /* the common ALU micro-op: no counting, no fault test */
+            if (flags & (VM_UF_COUNT | VM_UF_FAULT)) {
+                if ((flags & VM_UF_COUNT) && !per_uop) {
+                    w->insns += u->ninsns;
+                    w->uops += u->nuops;
+                }
+                u->fn(w, u);
+                if ((flags & VM_UF_FAULT) && w->fault)
+                    return fault_error(w, u, err);
+            } else {
+                u->fn(w, u);
+            }
+            if (tracing && (flags & VM_UF_LAST))
                 vm_trace_after(w, u->insn);
             pc++;
             continue;
+        }
+        /* every control-flow micro-op ends a counted run (vm_lower.c count_runs) */
+        if (!per_uop) {
+            w->insns += u->ninsns;
+            w->uops += u->nuops;
         }
         uint32_t next = pc + 1;
         switch (u->kind) {
@@ -401,7 +427,10 @@ finish:
 tv_status vm_exec_warp(vm_warp *w, tv_error *err)
 {
     w->at_barrier = false;
-    if (w->wk && w->wk->trace_this)
-        return run(w, err, true);
-    return run(w, err, false);
+    bool tracing = w->wk && w->wk->trace_this;
+    if (per_uop_counting)
+        return tracing ? run(w, err, true, true) : run(w, err, false, true);
+    if (tracing)
+        return run(w, err, true, false);
+    return run(w, err, false, false);
 }

@@ -5,14 +5,7 @@
 #include "vm/vm_internal.h"
 
 #define VM_HANDLER_LIST(X) \
-    X(add) \
-    X(and) \
-    X(arl) \
-    X(arr) \
     X(bfi) \
-    X(brev) \
-    X(ceil) \
-    X(cmp) \
     X(cos) \
     X(d2f) \
     X(d2i) \
@@ -30,7 +23,6 @@
     X(dflr) \
     X(dfma) \
     X(dfrac) \
-    X(div) \
     X(dldexp) \
     X(dmad) \
     X(dmax) \
@@ -54,22 +46,11 @@
     X(ex2) \
     X(exp) \
     X(f2d) \
-    X(f2i) \
     X(f2i64) \
-    X(f2u) \
     X(f2u64) \
-    X(flr) \
-    X(fma) \
-    X(fma_legacy) \
-    X(frc) \
-    X(fseq) \
-    X(fsge) \
-    X(fslt) \
-    X(fsne) \
     X(gather) \
     X(gather_const) \
     X(i2d) \
-    X(i2f) \
     X(i2i64) \
     X(i642d) \
     X(i642f) \
@@ -83,30 +64,10 @@
     X(i64shr) \
     X(i64slt) \
     X(i64ssg) \
-    X(iabs) \
-    X(ibfe) \
-    X(idiv) \
-    X(imax) \
-    X(imin) \
-    X(imsb) \
-    X(imul_hi) \
-    X(ineg) \
-    X(isge) \
-    X(ishr) \
-    X(islt) \
-    X(issg) \
     X(ldexp) \
     X(lg2) \
     X(lit) \
     X(log) \
-    X(lrp) \
-    X(lrp_legacy) \
-    X(lsb) \
-    X(mad) \
-    X(mad_legacy) \
-    X(max) \
-    X(min) \
-    X(mod) \
     X(mod_fabs) \
     X(mod_fneg) \
     X(mod_fnegabs) \
@@ -115,33 +76,17 @@
     X(mod_ineg) \
     X(mod_inegabs) \
     X(mov) \
-    X(mul) \
-    X(mul_legacy) \
-    X(not) \
-    X(or) \
     X(pk2h) \
     X(pk2us) \
     X(pk4b) \
     X(pk4ub) \
-    X(popc) \
     X(pow) \
     X(rcp) \
-    X(round) \
     X(rsq) \
     X(scatter) \
-    X(seq) \
-    X(sge) \
-    X(sgt) \
-    X(shl) \
     X(sin) \
-    X(sle) \
-    X(slt) \
-    X(sne) \
     X(sqrt) \
-    X(ssg) \
-    X(trunc) \
     X(u2d) \
-    X(u2f) \
     X(u2i64) \
     X(u642d) \
     X(u642f) \
@@ -157,6 +102,69 @@
     X(u64shr) \
     X(u64slt) \
     X(u64sne) \
+    X(up2h) \
+    X(up2us) \
+    X(up4b) \
+    X(up4ub)
+
+/* Channel-group handlers (VM_L_CHN: vm_h_NAME_n, vm_ops.h). */
+#define VM_GROUP_HANDLER_LIST(X) \
+    X(add) \
+    X(and) \
+    X(arl) \
+    X(arr) \
+    X(brev) \
+    X(ceil) \
+    X(cmp) \
+    X(div) \
+    X(f2i) \
+    X(f2u) \
+    X(flr) \
+    X(fma) \
+    X(fma_legacy) \
+    X(frc) \
+    X(fseq) \
+    X(fsge) \
+    X(fslt) \
+    X(fsne) \
+    X(i2f) \
+    X(iabs) \
+    X(ibfe) \
+    X(idiv) \
+    X(imax) \
+    X(imin) \
+    X(imsb) \
+    X(imul_hi) \
+    X(ineg) \
+    X(isge) \
+    X(ishr) \
+    X(islt) \
+    X(issg) \
+    X(lrp) \
+    X(lrp_legacy) \
+    X(lsb) \
+    X(mad) \
+    X(mad_legacy) \
+    X(max) \
+    X(min) \
+    X(mod) \
+    X(mov) \
+    X(mul) \
+    X(mul_legacy) \
+    X(not) \
+    X(or) \
+    X(popc) \
+    X(round) \
+    X(seq) \
+    X(sge) \
+    X(sgt) \
+    X(shl) \
+    X(sle) \
+    X(slt) \
+    X(sne) \
+    X(ssg) \
+    X(trunc) \
+    X(u2f) \
     X(uadd) \
     X(uarl) \
     X(ubfe) \
@@ -169,10 +177,6 @@
     X(umsb) \
     X(umul) \
     X(umul_hi) \
-    X(up2h) \
-    X(up2us) \
-    X(up4b) \
-    X(up4ub) \
     X(useq) \
     X(usge) \
     X(ushr) \
@@ -183,5 +187,8 @@
 #define VM_DECLARE_HANDLER(n) void vm_h_##n(vm_warp *w, const vm_uop *u);
 VM_HANDLER_LIST(VM_DECLARE_HANDLER)
 #undef VM_DECLARE_HANDLER
+#define VM_DECLARE_GROUP_HANDLER(n) void vm_h_##n##_n(vm_warp *w, const vm_uop *u);
+VM_GROUP_HANDLER_LIST(VM_DECLARE_GROUP_HANDLER)
+#undef VM_DECLARE_GROUP_HANDLER
 
 #endif

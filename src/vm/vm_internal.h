@@ -46,7 +46,8 @@ enum {
     VM_UF_LAST = 1u << 2,    /* last micro-op of a TGSI instruction */
     VM_UF_FAULT = 1u << 3,   /* the handler may set w->fault */
     VM_UF_LEGACY = 1u << 4,  /* LEGACY_MATH_RULES: 0 * x = 0 */
-    VM_UF_BRKSW = 1u << 5    /* BRK leaves a switch (not a loop) */
+    VM_UF_BRKSW = 1u << 5,   /* BRK leaves a switch (not a loop) */
+    VM_UF_COUNT = 1u << 6    /* ends a counted run: add ninsns/nuops before running it */
 };
 
 #define VM_MAX_USRC 12
@@ -61,6 +62,10 @@ struct vm_uop {
     uint32_t target;         /* jump target (uop index) */
     uint32_t skip;           /* where to go when the execution mask becomes empty */
     uint32_t aux, aux2, aux3;/* op-specific: writemask, resource index, counts, opcode */
+    /* Executed-instruction counting by runs (vm_lower.c count_runs): a run is entered only
+     * at its first micro-op and left only after its last, which carries VM_UF_COUNT and
+     * the run's TGSI instructions (VM_UF_FIRST micro-ops) and micro-ops. */
+    uint32_t ninsns, nuops;
 };
 
 /* A register file range (for indirect bounds). */
@@ -213,20 +218,23 @@ static inline float vm_u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 static inline uint64_t vm_d2u(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
 static inline double vm_u2d(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
 
-/* Masked store of a computed slot into dst (only lanes of the execution mask). */
+/* Masked store of a computed slot into dst (only lanes of the execution mask). The blend
+ * goes through a local slot: with the stores into a local, GCC vectorises the loop (with
+ * them straight into the register file it must assume d may alias m or t, and did not). */
 static inline void vm_store(vm_warp *w, uint32_t dst, const vm_slot *t)
 {
-    uint32_t *restrict d = w->r[dst].u;
+    vm_slot *d = &w->r[dst];
     if (w->exec == VM_ALL_LANES) {
-        memcpy(d, t->u, sizeof t->u);
+        memcpy(d, t, sizeof *d);
         return;
     }
     if (w->m_stale)
         vm_expand_mask(w);
-    const uint32_t *restrict m = w->m;
-    const uint32_t *restrict s = t->u;
+    const uint32_t *m = w->m;
+    vm_slot b;
     for (unsigned l = 0; l < VM_LANES; l++)
-        d[l] = (d[l] & ~m[l]) | (s[l] & m[l]);
+        b.u[l] = (d->u[l] & ~m[l]) | (t->u[l] & m[l]);
+    memcpy(d, &b, sizeof *d);
 }
 
 static inline float vm_sat(float x)
@@ -246,7 +254,8 @@ typedef enum vm_lclass {
     VM_L_V4,         /* whole vec4 sources, 4 scratch results, committed by writemask */
     VM_L_CF,         /* control flow (kind in the table) */
     VM_L_SPECIAL,    /* lowered by a dedicated function */
-    VM_L_TEX         /* texture opcode: issue 5 */
+    VM_L_TEX,        /* texture opcode: issue 5 */
+    VM_L_CHN         /* per channel as one channel-group micro-op (vm_ops.h) */
 } vm_lclass;
 
 const char *vm_opname(unsigned opcode);
@@ -266,5 +275,8 @@ void vm_h_scatter(vm_warp *w, const vm_uop *u);
 
 /* Run a warp from w->pc until END, a barrier, or a fault. Returns TV_OK or the fault. */
 tv_status vm_exec_warp(vm_warp *w, tv_error *err);
+/* Tests: count executed instructions and micro-ops one micro-op at a time (the reference
+ * for the per-run counts; not thread-safe, set it before a run). */
+void vm_exec_set_per_uop_counting(bool on);
 
 #endif

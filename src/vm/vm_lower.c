@@ -241,10 +241,45 @@ uint32_t vm_lower_dst_slot(vm_lower *L, const tv_tgsi_dst *d, unsigned c)
     return vm_lower_reg(L, &d->reg, c);
 }
 
+/* The moves of a direct destination as one channel-group MOV. The group reads every
+ * source before it writes, so it is used only when no source is the destination of an
+ * earlier channel (where one-by-one moves would read the new value). */
+static bool commit_group(vm_lower *L, const tv_tgsi_dst *d, const uint32_t tmp[4], unsigned wm,
+                         bool sat)
+{
+    uint32_t ds[4], src[4];
+    unsigned n = 0;
+    for (unsigned c = 0; c < 4; c++) {
+        if (!(wm & (1u << c)))
+            continue;
+        ds[n] = vm_lower_dst_slot(L, d, c);
+        src[n] = tmp[c];
+        for (unsigned k = 0; k < n; k++)
+            if (src[n] == ds[k])
+                return false;
+        n++;
+    }
+    if (!n || L->status != TV_OK)
+        return true;
+    vm_uop *u = vm_lower_emit(L, vm_h_mov_n, VM_K_ALU);
+    if (!u)
+        return true;
+    for (unsigned k = 0; k < n; k++) {
+        u->dst[k] = ds[k];
+        u->src[k] = src[k];
+    }
+    u->aux2 = n;
+    if (sat)
+        u->flags |= VM_UF_SAT;
+    return true;
+}
+
 void vm_lower_commit(vm_lower *L, const tv_tgsi_dst *d, const uint32_t tmp[4], unsigned mask,
                      bool sat)
 {
     unsigned wm = d->writemask & mask;
+    if (!d->reg.indirect && commit_group(L, d, tmp, wm, sat))
+        return;
     for (unsigned c = 0; c < 4; c++) {
         if (!(wm & (1u << c)))
             continue;
@@ -333,6 +368,48 @@ static void lower_ch(vm_lower *L, const vm_optab_row *row)
         }
     }
     if (via_tmp)
+        vm_lower_commit(L, d, tmp, 0xf, false);
+}
+
+/* Per channel as one micro-op (VM_L_CHN): the group handler computes every written
+ * channel before it stores any, so a destination that is also a later channel's source
+ * needs no scratch copy. An indirect destination gets the group into scratch slots and
+ * then the commit's scatters. */
+static void lower_chn(vm_lower *L, const vm_optab_row *row)
+{
+    const tv_tgsi_instruction *in = L->in;
+    const tv_tgsi_dst *d = &in->dst[0];
+    unsigned wm = d->writemask;
+    uint32_t s[4][4] = {{0}};
+    for (unsigned c = 0; c < 4; c++)
+        if (wm & (1u << c))
+            for (unsigned k = 0; k < row->nsrc; k++)
+                s[c][k] = vm_lower_src(L, &in->src[k], c, row->types[k]);
+    uint32_t ds[4] = {0}, tmp[4] = {0};
+    for (unsigned c = 0; c < 4; c++) {
+        if (!(wm & (1u << c)))
+            continue;
+        if (d->reg.indirect)
+            ds[c] = tmp[c] = vm_lower_scratch(L);
+        else
+            ds[c] = vm_lower_dst_slot(L, d, c);
+    }
+    if (!wm || L->status != TV_OK)
+        return;
+    vm_fn fn = (L->p->legacy_math && row->fn_legacy) ? row->fn_legacy : row->fn;
+    vm_uop *u = vm_lower_emit(L, fn, VM_K_ALU);
+    if (!u) return;
+    unsigned n = 0;
+    for (unsigned c = 0; c < 4; c++) {
+        if (!(wm & (1u << c)))
+            continue;
+        for (unsigned k = 0; k < row->nsrc; k++)
+            u->src[k * 4 + n] = s[c][k];
+        u->dst[n++] = ds[c];
+    }
+    u->aux2 = n;
+    if (in->saturate) u->flags |= VM_UF_SAT;
+    if (d->reg.indirect)
         vm_lower_commit(L, d, tmp, 0xf, false);
 }
 
@@ -505,6 +582,47 @@ static tv_status fixup(vm_lower *L)
     return TV_OK;
 }
 
+/* Split the micro-ops into counted runs, so the run loop adds executed instructions and
+ * micro-ops once per run instead of once per micro-op (vm_exec.c). A run starts at a
+ * leader — micro-op 0, a jump or skip target, the micro-op after a control-flow micro-op
+ * or after a CLOCK — and ends at a control-flow micro-op, at the micro-op before the next
+ * leader, or at a CLOCK (whose handler reads the count, so the count must be exact there).
+ * The last micro-op of a run adds the run's counts before it runs: the counts seen by the
+ * budget checks (ENDLOOP, CAL), CLOCK and the statistics are the per-micro-op counts. */
+static tv_status count_runs(vm_lower *L)
+{
+    uint32_t n = L->num_uops;
+    uint8_t *leader = calloc(n + 1, 1);
+    if (!leader)
+        return vm_lower_fail(L, TV_ERR_NOMEM, "out of memory");
+    leader[0] = 1;
+    for (uint32_t k = 0; k < n; k++) {
+        const vm_uop *u = &L->uops[k];
+        bool clock = u->insn < L->src->num_insns &&
+                     L->src->insns[u->insn].opcode == TV_TGSI_OP_CLOCK;
+        if (!u->fn) {
+            if (u->target < n) leader[u->target] = 1;
+            if (u->skip < n) leader[u->skip] = 1;
+        }
+        if (!u->fn || clock)
+            leader[k + 1] = 1;
+    }
+    uint32_t insns = 0, uops = 0;
+    for (uint32_t k = 0; k < n; k++) {
+        vm_uop *u = &L->uops[k];
+        insns += (u->flags & VM_UF_FIRST) ? 1u : 0u;
+        uops++;
+        if (leader[k + 1] || k + 1 == n) {
+            u->flags |= VM_UF_COUNT;
+            u->ninsns = insns;
+            u->nuops = uops;
+            insns = uops = 0;
+        }
+    }
+    free(leader);
+    return TV_OK;
+}
+
 tv_status vm_lower_decls(vm_lower *L);
 
 tv_status vm_lower_program(vm_lower *L)
@@ -543,6 +661,7 @@ tv_status vm_lower_program(vm_lower *L)
                                  vm_opname(op), row->nsrc);
         switch (row->lclass) {
         case VM_L_CH: lower_ch(L, row); break;
+        case VM_L_CHN: lower_chn(L, row); break;
         case VM_L_SC: case VM_L_DOT: lower_sc(L, row); break;
         case VM_L_V4: lower_v4(L, row); break;
         case VM_L_CF: lower_cf(L, row); break;
@@ -575,7 +694,7 @@ tv_status vm_lower_program(vm_lower *L)
     if (!e) return L->status;
     e->insn = n ? n - 1 : 0;
     e->flags |= VM_UF_FIRST | VM_UF_LAST;
-    if (fixup(L) != TV_OK)
+    if (fixup(L) != TV_OK || count_runs(L) != TV_OK)
         return L->status;
     p->uops = L->uops;
     p->num_uops = L->num_uops;

@@ -37,6 +37,25 @@ static inline void vm_finish_u(vm_warp *w, const vm_uop *u, vm_slot *t)
     vm_store(w, u->dst[0], t);
 }
 
+/* Channel groups: one micro-op runs a per-channel operation for the n = aux2 (1..4)
+ * written channels of an instruction; channel c reads source k from src[k*4 + c] and
+ * writes dst[c]. Every channel is computed before any is stored (as TGSI reads all
+ * sources before writing), so a destination may be another channel's source. */
+#define VM_GSRC(k, c) (&w->r[u->src[(k) * 4u + (c)]])
+#define VM_FOR_CHANNELS for (unsigned c = 0; c < u->aux2; c++)
+
+static inline void vm_finish_n_u(vm_warp *w, const vm_uop *u, vm_slot t[4])
+{
+    VM_FOR_CHANNELS vm_store(w, u->dst[c], &t[c]);
+}
+
+static inline void vm_finish_n_f(vm_warp *w, const vm_uop *u, vm_slot t[4])
+{
+    if (u->flags & VM_UF_SAT)
+        VM_FOR_CHANNELS VM_FOR_LANES t[c].f[l] = vm_sat(t[c].f[l]);
+    vm_finish_n_u(w, u, t);
+}
+
 /* Float to integer conversions with defined results for every input (docs/vm.md):
  * truncation toward zero; NaN -> 0; out of range saturates. */
 static inline int32_t vm_f2i(float x)

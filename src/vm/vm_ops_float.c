@@ -4,46 +4,100 @@
 #include "vm/vm_fastmath.h"
 #include "vm/vm_ops.h"
 
+/* Each operation is the expression of one lane; its handler vm_h_NAME_n runs a channel
+ * group (vm_ops.h: source k of channel c in src[k*4 + c], destination in dst[c]). */
 #define F1(name, expr)                                                                     \
-    VM_WIDE_VECTORS void vm_h_##name(vm_warp *w, const vm_uop *u)                                          \
+    VM_WIDE_VECTORS void vm_h_##name##_n(vm_warp *w, const vm_uop *u)                      \
+    {                                                                                      \
+        vm_slot t[4];                                                                      \
+        VM_FOR_CHANNELS {                                                                  \
+            const vm_slot *A = VM_GSRC(0, c);                                              \
+            VM_FOR_LANES { float a = A->f[l]; t[c].f[l] = (expr); }                        \
+        }                                                                                  \
+        vm_finish_n_f(w, u, t);                                                            \
+    }
+#define F2(name, expr)                                                                     \
+    VM_WIDE_VECTORS void vm_h_##name##_n(vm_warp *w, const vm_uop *u)                      \
+    {                                                                                      \
+        vm_slot t[4];                                                                      \
+        VM_FOR_CHANNELS {                                                                  \
+            const vm_slot *A = VM_GSRC(0, c), *B = VM_GSRC(1, c);                          \
+            VM_FOR_LANES { float a = A->f[l], b = B->f[l]; t[c].f[l] = (expr); }           \
+        }                                                                                  \
+        vm_finish_n_f(w, u, t);                                                            \
+    }
+#define F3(name, expr)                                                                     \
+    VM_WIDE_VECTORS void vm_h_##name##_n(vm_warp *w, const vm_uop *u)                      \
+    {                                                                                      \
+        vm_slot t[4];                                                                      \
+        for (unsigned ch = 0; ch < u->aux2; ch++) {                                        \
+            const vm_slot *A = VM_GSRC(0, ch), *B = VM_GSRC(1, ch), *C = VM_GSRC(2, ch);   \
+            VM_FOR_LANES {                                                                 \
+                float a = A->f[l], b = B->f[l], c = C->f[l];                               \
+                t[ch].f[l] = (expr);                                                       \
+            }                                                                              \
+        }                                                                                  \
+        vm_finish_n_f(w, u, t);                                                            \
+    }
+/* Ops lowered as scalars (VM_L_SC: one result replicated) need no channel group. */
+#define F1S(name, expr)                                                                    \
+    VM_WIDE_VECTORS void vm_h_##name(vm_warp *w, const vm_uop *u)                          \
     {                                                                                      \
         const vm_slot *A = VM_SRC(0);                                                      \
         vm_slot t;                                                                         \
         VM_FOR_LANES { float a = A->f[l]; t.f[l] = (expr); }                               \
         vm_finish_f(w, u, &t);                                                             \
     }
-#define F2(name, expr)                                                                     \
-    VM_WIDE_VECTORS void vm_h_##name(vm_warp *w, const vm_uop *u)                                          \
+#define F2S(name, expr)                                                                    \
+    VM_WIDE_VECTORS void vm_h_##name(vm_warp *w, const vm_uop *u)                          \
     {                                                                                      \
         const vm_slot *A = VM_SRC(0), *B = VM_SRC(1);                                      \
         vm_slot t;                                                                         \
         VM_FOR_LANES { float a = A->f[l], b = B->f[l]; t.f[l] = (expr); }                  \
         vm_finish_f(w, u, &t);                                                             \
     }
-#define F3(name, expr)                                                                     \
-    VM_WIDE_VECTORS void vm_h_##name(vm_warp *w, const vm_uop *u)                                          \
-    {                                                                                      \
-        const vm_slot *A = VM_SRC(0), *B = VM_SRC(1), *C = VM_SRC(2);                      \
-        vm_slot t;                                                                         \
-        VM_FOR_LANES { float a = A->f[l], b = B->f[l], c = C->f[l]; t.f[l] = (expr); }    \
-        vm_finish_f(w, u, &t);                                                             \
-    }
 /* Comparisons producing integer masks (~0 / 0), never saturated. */
 #define FCMP(name, expr)                                                                   \
-    void vm_h_##name(vm_warp *w, const vm_uop *u)                                          \
+    VM_WIDE_VECTORS void vm_h_##name##_n(vm_warp *w, const vm_uop *u)                      \
     {                                                                                      \
-        const vm_slot *A = VM_SRC(0), *B = VM_SRC(1);                                      \
-        vm_slot t;                                                                         \
-        VM_FOR_LANES { float a = A->f[l], b = B->f[l]; t.u[l] = (expr) ? ~0u : 0u; }      \
-        vm_finish_u(w, u, &t);                                                             \
+        vm_slot t[4];                                                                      \
+        VM_FOR_CHANNELS {                                                                  \
+            const vm_slot *A = VM_GSRC(0, c), *B = VM_GSRC(1, c);                          \
+            VM_FOR_LANES { float a = A->f[l], b = B->f[l]; t[c].u[l] = (expr) ? ~0u : 0u; } \
+        }                                                                                  \
+        vm_finish_n_u(w, u, t);                                                            \
     }
+/* Conversions to integers (never saturated; FTOI: signed, FTOU: unsigned). */
 #define FTOI(name, expr)                                                                   \
-    void vm_h_##name(vm_warp *w, const vm_uop *u)                                          \
+    VM_WIDE_VECTORS void vm_h_##name##_n(vm_warp *w, const vm_uop *u)                      \
     {                                                                                      \
-        const vm_slot *A = VM_SRC(0);                                                      \
-        vm_slot t;                                                                         \
-        VM_FOR_LANES { float a = A->f[l]; t.i[l] = (expr); }                               \
-        vm_finish_u(w, u, &t);                                                             \
+        vm_slot t[4];                                                                      \
+        VM_FOR_CHANNELS {                                                                  \
+            const vm_slot *A = VM_GSRC(0, c);                                              \
+            VM_FOR_LANES { float a = A->f[l]; t[c].i[l] = (expr); }                        \
+        }                                                                                  \
+        vm_finish_n_u(w, u, t);                                                            \
+    }
+#define FTOU(name, expr)                                                                   \
+    VM_WIDE_VECTORS void vm_h_##name##_n(vm_warp *w, const vm_uop *u)                      \
+    {                                                                                      \
+        vm_slot t[4];                                                                      \
+        VM_FOR_CHANNELS {                                                                  \
+            const vm_slot *A = VM_GSRC(0, c);                                              \
+            VM_FOR_LANES { float a = A->f[l]; t[c].u[l] = (expr); }                        \
+        }                                                                                  \
+        vm_finish_n_u(w, u, t);                                                            \
+    }
+/* Conversions from integers (saturate applies: the result is a float). */
+#define ITOF(name, member)                                                                 \
+    VM_WIDE_VECTORS void vm_h_##name##_n(vm_warp *w, const vm_uop *u)                      \
+    {                                                                                      \
+        vm_slot t[4];                                                                      \
+        VM_FOR_CHANNELS {                                                                  \
+            const vm_slot *A = VM_GSRC(0, c);                                              \
+            VM_FOR_LANES t[c].f[l] = (float)A->member[l];                                  \
+        }                                                                                  \
+        vm_finish_n_f(w, u, t);                                                            \
     }
 
 void vm_h_mov(vm_warp *w, const vm_uop *u)
@@ -52,6 +106,14 @@ void vm_h_mov(vm_warp *w, const vm_uop *u)
     if (u->flags & VM_UF_SAT)
         VM_FOR_LANES t.f[l] = vm_sat(t.f[l]);
     vm_store(w, u->dst[0], &t);
+}
+
+/* A channel group of MOVs (TGSI MOV and the commits of computed results). */
+VM_WIDE_VECTORS void vm_h_mov_n(vm_warp *w, const vm_uop *u)
+{
+    vm_slot t[4];
+    VM_FOR_CHANNELS t[c] = *VM_GSRC(0, c);
+    vm_finish_n_f(w, u, t);
 }
 
 F2(add, a + b)
@@ -100,12 +162,12 @@ F1(trunc, truncf(a))
 F1(round, rintf(a))
 F1(ssg, a > 0.0f ? 1.0f : (a < 0.0f ? -1.0f : 0.0f))
 F3(cmp, a < 0.0f ? b : c)
-F1(rcp, 1.0f / a)
-F1(rsq, 1.0f / sqrtf(a))
-F1(sqrt, sqrtf(a))
-F1(ex2, exp2f(a))
-F1(lg2, log2f(a))
-F2(pow, powf(a, b))
+F1S(rcp, 1.0f / a)
+F1S(rsq, 1.0f / sqrtf(a))
+F1S(sqrt, sqrtf(a))
+F1S(ex2, exp2f(a))
+F1S(lg2, log2f(a))
+F2S(pow, powf(a, b))
 /* SIN/COS: the branch-free polynomial of vm_fastmath.h over all lanes (vectorised), then
  * libm for the rare lanes beyond its reduction range (|x| > 8192, Inf, NaN). */
 VM_WIDE_VECTORS static void trig(vm_warp *w, const vm_uop *u, uint32_t cosine)
@@ -129,13 +191,7 @@ VM_WIDE_VECTORS static void trig(vm_warp *w, const vm_uop *u, uint32_t cosine)
 void vm_h_sin(vm_warp *w, const vm_uop *u) { trig(w, u, 0); }
 void vm_h_cos(vm_warp *w, const vm_uop *u) { trig(w, u, 1); }
 FTOI(f2i, vm_f2i(a))
-void vm_h_f2u(vm_warp *w, const vm_uop *u)
-{
-    const vm_slot *A = VM_SRC(0);
-    vm_slot t;
-    VM_FOR_LANES t.u[l] = vm_f2u_conv(A->f[l]);
-    vm_finish_u(w, u, &t);
-}
+FTOU(f2u, vm_f2u_conv(a))
 FTOI(arl, vm_f2i(floorf(a)))
 FTOI(arr, vm_f2i(rintf(a)))
 
@@ -152,21 +208,8 @@ void vm_h_ldexp(vm_warp *w, const vm_uop *u)
     vm_finish_f(w, u, &t);
 }
 
-void vm_h_i2f(vm_warp *w, const vm_uop *u)
-{
-    const vm_slot *A = VM_SRC(0);
-    vm_slot t;
-    VM_FOR_LANES t.f[l] = (float)A->i[l];
-    vm_finish_f(w, u, &t);
-}
-
-void vm_h_u2f(vm_warp *w, const vm_uop *u)
-{
-    const vm_slot *A = VM_SRC(0);
-    vm_slot t;
-    VM_FOR_LANES t.f[l] = (float)A->u[l];
-    vm_finish_f(w, u, &t);
-}
+ITOF(i2f, i)
+ITOF(u2f, u)
 
 /* Dot products: src[0..n-1] = a, src[4..4+n-1] = b, n in aux. */
 static void dot(vm_warp *w, const vm_uop *u, bool legacy)

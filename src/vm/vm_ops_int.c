@@ -3,37 +3,50 @@
  * Signed arithmetic is done on uint32_t and converted back, so there is no C overflow. */
 #include "vm/vm_ops.h"
 
+/* Each operation is the expression of one lane; its handler vm_h_NAME_n runs a channel
+ * group (vm_ops.h: source k of channel c in src[k*4 + c], destination in dst[c]). */
 #define U1(name, expr)                                                                     \
-    void vm_h_##name(vm_warp *w, const vm_uop *u)                                          \
+    VM_WIDE_VECTORS void vm_h_##name##_n(vm_warp *w, const vm_uop *u)                      \
     {                                                                                      \
-        const vm_slot *A = VM_SRC(0);                                                      \
-        vm_slot t;                                                                         \
-        VM_FOR_LANES { uint32_t a = A->u[l]; t.u[l] = (expr); }                            \
-        vm_finish_u(w, u, &t);                                                             \
+        vm_slot t[4];                                                                      \
+        VM_FOR_CHANNELS {                                                                  \
+            const vm_slot *A = VM_GSRC(0, c);                                              \
+            VM_FOR_LANES { uint32_t a = A->u[l]; t[c].u[l] = (expr); }                     \
+        }                                                                                  \
+        vm_finish_n_u(w, u, t);                                                            \
     }
 #define U2(name, expr)                                                                     \
-    void vm_h_##name(vm_warp *w, const vm_uop *u)                                          \
+    VM_WIDE_VECTORS void vm_h_##name##_n(vm_warp *w, const vm_uop *u)                      \
     {                                                                                      \
-        const vm_slot *A = VM_SRC(0), *B = VM_SRC(1);                                      \
-        vm_slot t;                                                                         \
-        VM_FOR_LANES { uint32_t a = A->u[l], b = B->u[l]; t.u[l] = (expr); }              \
-        vm_finish_u(w, u, &t);                                                             \
+        vm_slot t[4];                                                                      \
+        VM_FOR_CHANNELS {                                                                  \
+            const vm_slot *A = VM_GSRC(0, c), *B = VM_GSRC(1, c);                          \
+            VM_FOR_LANES { uint32_t a = A->u[l], b = B->u[l]; t[c].u[l] = (expr); }       \
+        }                                                                                  \
+        vm_finish_n_u(w, u, t);                                                            \
     }
 #define U3(name, expr)                                                                     \
-    void vm_h_##name(vm_warp *w, const vm_uop *u)                                          \
+    VM_WIDE_VECTORS void vm_h_##name##_n(vm_warp *w, const vm_uop *u)                      \
     {                                                                                      \
-        const vm_slot *A = VM_SRC(0), *B = VM_SRC(1), *C = VM_SRC(2);                      \
-        vm_slot t;                                                                         \
-        VM_FOR_LANES { uint32_t a = A->u[l], b = B->u[l], c = C->u[l]; t.u[l] = (expr); } \
-        vm_finish_u(w, u, &t);                                                             \
+        vm_slot t[4];                                                                      \
+        for (unsigned ch = 0; ch < u->aux2; ch++) {                                        \
+            const vm_slot *A = VM_GSRC(0, ch), *B = VM_GSRC(1, ch), *C = VM_GSRC(2, ch);   \
+            VM_FOR_LANES {                                                                 \
+                uint32_t a = A->u[l], b = B->u[l], c = C->u[l];                            \
+                t[ch].u[l] = (expr);                                                       \
+            }                                                                              \
+        }                                                                                  \
+        vm_finish_n_u(w, u, t);                                                            \
     }
 #define I2(name, expr)                                                                     \
-    void vm_h_##name(vm_warp *w, const vm_uop *u)                                          \
+    VM_WIDE_VECTORS void vm_h_##name##_n(vm_warp *w, const vm_uop *u)                      \
     {                                                                                      \
-        const vm_slot *A = VM_SRC(0), *B = VM_SRC(1);                                      \
-        vm_slot t;                                                                         \
-        VM_FOR_LANES { int32_t a = A->i[l], b = B->i[l]; t.u[l] = (expr); }                \
-        vm_finish_u(w, u, &t);                                                             \
+        vm_slot t[4];                                                                      \
+        VM_FOR_CHANNELS {                                                                  \
+            const vm_slot *A = VM_GSRC(0, c), *B = VM_GSRC(1, c);                          \
+            VM_FOR_LANES { int32_t a = A->i[l], b = B->i[l]; t[c].u[l] = (expr); }        \
+        }                                                                                  \
+        vm_finish_n_u(w, u, t);                                                            \
     }
 
 #define MASK(c) ((c) ? ~0u : 0u)

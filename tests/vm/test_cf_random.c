@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "helper_vm.h"
+#include "vm/vm_internal.h"   /* vm_exec_set_per_uop_counting */
 
 enum { S_ASSIGN, S_IF, S_LOOP, S_BRK, S_CONT, S_SWITCH, S_CALL, S_RET, S_KINDS };
 enum { SIG_NONE, SIG_BRK, SIG_CONT, SIG_RET };
@@ -261,6 +262,97 @@ static void print_list(out_t *o, node **l, int n)
     for (int i = 0; i < n; i++) print_node(o, l[i]);
 }
 
+/* Run `text` (one block of `lanes` threads, BUFFER[0] = out) with an instruction budget,
+ * counting per micro-op or per run. */
+static tv_status run_counted(const char *text, uint32_t lanes, uint64_t budget, bool per_uop,
+                             uint32_t *out, size_t bytes, tv_vm_stats *stats, tv_error *err)
+{
+    vm_exec_set_per_uop_counting(per_uop);
+    tv_vm *vm = tv_vm_create(&(tv_vm_config){.threads = 1, .limits = {.max_instructions = budget}},
+                             NULL);
+    memset(err, 0, sizeof *err);
+    memset(stats, 0, sizeof *stats);
+    memset(out, 0, bytes);
+    tv_vm_program *p = tv_vm_program_from_text(vm, text, strlen(text), "counted", err);
+    tv_status st = p ? TV_OK : err->code;
+    if (p) {
+        tv_vm_bindings b;
+        tv_vm_bindings_init(&b);
+        b.buffers[0] = (tv_vm_buffer){out, bytes};
+        tv_vm_compute_params cp;
+        memset(&cp, 0, sizeof cp);
+        cp.grid[0] = cp.grid[1] = cp.grid[2] = 1;
+        cp.block[0] = lanes;
+        cp.block[1] = cp.block[2] = 1;
+        st = tv_vm_run_compute(vm, p, &b, &cp, stats, err);
+    }
+    tv_vm_program_destroy(p);
+    tv_vm_destroy(vm);
+    vm_exec_set_per_uop_counting(false);
+    return st;
+}
+
+/* The engine counts executed instructions once per run of micro-ops (vm_lower.c
+ * count_runs). The reference is the count kept one micro-op at a time: the statistics,
+ * CLOCK (which reads the count) and the instruction budget (where it trips, and its
+ * message) must be the same. `text` ends with "...STORE ...\nEND\n"; a CLOCK is added
+ * into the stored value. */
+static void check_counts(uint32_t seed, const char *text, uint32_t lanes)
+{
+    const char *end = strstr(text, "UMUL TEMP[9].x, TEMP[1].xxxx");
+    assert_non_null(end);
+    size_t head = (size_t)(end - text);
+    const char *clock = "CLOCK TEMP[8].xy\nXOR TEMP[0].x, TEMP[0].xxxx, TEMP[8].xxxx\n";
+    char *t = malloc(strlen(text) + strlen(clock) + 1);
+    assert_non_null(t);
+    memcpy(t, text, head);
+    strcpy(t + head, clock);
+    strcat(t, end);
+    /* the subroutines (after END) moved down by the two instructions: relabel the CALs */
+    size_t cap = strlen(t) + 64, n = 0;
+    char *r = malloc(cap);
+    assert_non_null(r);
+    for (const char *q = t; *q;) {
+        if (!strncmp(q, "CAL :", 5)) {
+            char *e;
+            unsigned long lab = strtoul(q + 5, &e, 10);
+            if (n + 32 > cap) { cap *= 2; r = realloc(r, cap); assert_non_null(r); }
+            n += (size_t)snprintf(r + n, cap - n, "CAL :%lu", lab + 2);
+            q = e;
+            continue;
+        }
+        if (n + 2 > cap) { cap *= 2; r = realloc(r, cap); assert_non_null(r); }
+        r[n++] = *q++;
+    }
+    r[n] = 0;
+    free(t);
+    t = r;
+    uint32_t a[64], b[64];
+    tv_vm_stats sa, sb;
+    tv_error ea, eb;
+    tv_status ra = run_counted(t, lanes, 0, true, a, sizeof a, &sa, &ea);
+    tv_status rb = run_counted(t, lanes, 0, false, b, sizeof b, &sb, &eb);
+    if (ra != TV_OK || rb != TV_OK)
+        fail_msg("seed %u: %s / %s\n%s", seed, ea.message, eb.message, t);
+    if (sa.instructions != sb.instructions || sa.uops != sb.uops || memcmp(a, b, sizeof a))
+        fail_msg("seed %u: per micro-op %llu insns %llu uops, per run %llu insns %llu uops%s",
+                 seed, (unsigned long long)sa.instructions, (unsigned long long)sa.uops,
+                 (unsigned long long)sb.instructions, (unsigned long long)sb.uops,
+                 memcmp(a, b, sizeof a) ? ", CLOCK results differ" : "");
+    /* budgets below the program's count trip at the same micro-op with the same message */
+    uint64_t budgets[3] = {sa.instructions / 2 + 1, sa.instructions / 5 + 1, sa.instructions - 1};
+    for (unsigned k = 0; k < 3; k++) {
+        if (budgets[k] == 0)
+            continue;
+        ra = run_counted(t, lanes, budgets[k], true, a, sizeof a, &sa, &ea);
+        rb = run_counted(t, lanes, budgets[k], false, b, sizeof b, &sb, &eb);
+        if (ra != rb || strcmp(ea.message, eb.message) != 0 || memcmp(a, b, sizeof a))
+            fail_msg("seed %u budget %llu: per micro-op %d \"%s\", per run %d \"%s\"", seed,
+                     (unsigned long long)budgets[k], (int)ra, ea.message, (int)rb, eb.message);
+    }
+    free(t);
+}
+
 static void t_random_cf(void **s)
 {
     (void)s;
@@ -332,6 +424,8 @@ static void t_random_cf(void **s)
         tv_error err;
         if (hv_compute(full.buf, NULL, block, got, sizeof got, &err) != TV_OK)
             fail_msg("seed %u: %s\n%s", seed, err.message, full.buf);
+        if (seed % 5 == 0)
+            check_counts(seed, full.buf, LANES);
         for (uint32_t l = 0; l < LANES; l++) {
             lstate st;
             memset(&st, 0, sizeof st);

@@ -1,0 +1,141 @@
+/* Channel groups (one micro-op for every written channel of a per-channel instruction,
+ * src/vm/vm_ops.h): a destination channel that is also a source of a later channel must
+ * not be seen updated, under a full and a partial execution mask, with saturate, a
+ * source modifier and an indirect destination. The
+ * expected values come from a plain per-lane C interpretation of the same program
+ * (every source read before any destination is written, as TGSI specifies). */
+#include <math.h>
+
+#include "helper_vm.h"
+
+enum { LANES = 40 };
+
+static const char *prog =
+    "COMP\n"
+    "DCL SV[0], THREAD_ID\n"
+    "DCL BUFFER[0]\n"
+    "DCL TEMP[0..3]\n"
+    "DCL ADDR[0]\n"
+    "IMM[0] UINT32 {1, 2, 3, 16}\n"
+    "IMM[1] FLT32 {0.5, -2.0, 3.0, 1.5}\n"
+    "IMM[2] UINT32 {64, 16, 32, 48}\n"
+    "MOV TEMP[0], SV[0].xxxx\n"
+    "UADD TEMP[0], TEMP[0], IMM[0]\n"
+    "U2F TEMP[1], TEMP[0]\n"
+    "AND TEMP[3].x, SV[0].xxxx, IMM[0].xxxx\n"
+    "UIF TEMP[3].xxxx\n"
+    "  MOV TEMP[0].xyz, TEMP[0].yzxw\n"
+    "  UCMP TEMP[0].yzw, TEMP[0].xxxx, TEMP[0].wwxy, IMM[0].zzzz\n"
+    "  MUL TEMP[1].yzw, TEMP[1].xxyz, IMM[1]\n"
+    "ELSE\n"
+    "  ADD TEMP[1].xy, TEMP[1].yxxx, -TEMP[1].wwww\n"
+    "  XOR TEMP[0].zw, TEMP[0].wwzz, TEMP[0].xxxx\n"
+    "ENDIF\n"
+    "MAD_SAT TEMP[2], TEMP[1].wzyx, IMM[1].xxxx, IMM[1].yyyy\n"
+    "UARL ADDR[0].x, IMM[0].xxxx\n"
+    "ADD TEMP[ADDR[0].x+1].xy, TEMP[1].yxxx, TEMP[2].wzzz\n"
+    "MOV TEMP[3].xyzw, TEMP[1].wzyx\n"
+    "UMUL TEMP[3].w, SV[0].xxxx, IMM[2].xxxx\n"
+    "STORE BUFFER[0].xyzw, TEMP[3].wwww, TEMP[0]\n"
+    "UADD TEMP[3].w, TEMP[3].wwww, IMM[2].yyyy\n"
+    "STORE BUFFER[0].xyzw, TEMP[3].wwww, TEMP[1]\n"
+    "UADD TEMP[3].w, TEMP[3].wwww, IMM[2].yyyy\n"
+    "STORE BUFFER[0].xyzw, TEMP[3].wwww, TEMP[2]\n"
+    "UADD TEMP[3].w, TEMP[3].wwww, IMM[2].yyyy\n"
+    "MOV TEMP[2].x, TEMP[3].wwww\n"
+    "STORE BUFFER[0].xyz, TEMP[2].xxxx, TEMP[3]\n"
+    "END\n";
+
+static float sat(float x) { return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f; }
+static uint32_t fu(float f) { return hv_f(f); }
+
+/* The program above, one lane, with whole-instruction source snapshots. */
+static void reference(uint32_t l, uint32_t out[16])
+{
+    uint32_t t0[4], s0[4];
+    float t1[4], s1[4], t2[4], t3[3];
+    const uint32_t i0[4] = {1, 2, 3, 16};
+    const float i1[4] = {0.5f, -2.0f, 3.0f, 1.5f};
+    for (int c = 0; c < 4; c++) t0[c] = l + i0[c];
+    for (int c = 0; c < 4; c++) t1[c] = (float)t0[c];
+    if (l & 1u) {
+        memcpy(s0, t0, sizeof s0);
+        t0[0] = s0[1]; t0[1] = s0[2]; t0[2] = s0[0];                 /* MOV .xyz, .yzxw */
+        memcpy(s0, t0, sizeof s0);
+        t0[1] = s0[0] ? s0[3] : 3u;                                   /* UCMP .yzw */
+        t0[2] = s0[0] ? s0[0] : 3u;
+        t0[3] = s0[0] ? s0[1] : 3u;
+        memcpy(s1, t1, sizeof s1);
+        t1[1] = s1[0] * i1[1]; t1[2] = s1[1] * i1[2]; t1[3] = s1[2] * i1[3];  /* MUL */
+    } else {
+        memcpy(s1, t1, sizeof s1);
+        t1[0] = s1[1] + -s1[3]; t1[1] = s1[0] + -s1[3];               /* ADD .xy */
+        memcpy(s0, t0, sizeof s0);
+        t0[2] = s0[2] ^ s0[0]; t0[3] = s0[2] ^ s0[0];                 /* XOR .zw */
+    }
+    const int mad_sw[4] = {3, 2, 1, 0};
+    for (int c = 0; c < 4; c++) t2[c] = sat(t1[mad_sw[c]] * i1[0] + i1[1]);
+    float a0 = t1[1] + t2[3], a1 = t1[0] + t2[2];                     /* ADD TEMP[2].xy */
+    t2[0] = a0; t2[1] = a1;
+    t3[0] = t1[3]; t3[1] = t1[2]; t3[2] = t1[1];                      /* MOV TEMP[3].xyz */
+    for (int c = 0; c < 4; c++) {
+        out[c] = t0[c];
+        out[4 + c] = fu(t1[c]);
+        out[8 + c] = fu(t2[c]);
+    }
+    for (int c = 0; c < 3; c++) out[12 + c] = fu(t3[c]);
+    out[15] = 0;
+}
+
+static void t_groups_match_reference(void **s)
+{
+    (void)s;
+    static uint32_t got[LANES * 16];
+    memset(got, 0, sizeof got);
+    uint32_t block[3] = {LANES, 1, 1};
+    tv_error err;
+    if (hv_compute(prog, NULL, block, got, sizeof got, &err) != TV_OK)
+        fail_msg("%s", err.message);
+    for (uint32_t l = 0; l < LANES; l++) {
+        uint32_t want[16];
+        reference(l, want);
+        for (int k = 0; k < 16; k++)
+            if (got[l * 16 + k] != want[k])
+                fail_msg("lane %u word %d: got 0x%08x want 0x%08x", l, k, got[l * 16 + k],
+                         want[k]);
+    }
+}
+
+/* A scalar result replicated by the commit's channel-group MOV: DP2 writes .x, then .y and
+ * .z are moved from .x; .w keeps its value. */
+static void t_replicated_results(void **s)
+{
+    (void)s;
+    const char *p =
+        "COMP\nDCL SV[0], THREAD_ID\nDCL BUFFER[0]\nDCL TEMP[0..1]\n"
+        "IMM[0] FLT32 {1.5, 2.0, 0.25, 0.0}\nIMM[1] UINT32 {16, 0, 0, 0}\n"
+        "U2F TEMP[0], SV[0].xxxx\n"
+        "DP2 TEMP[0].xyz, TEMP[0].xyyy, IMM[0]\n"
+        "UMUL TEMP[1].x, SV[0].xxxx, IMM[1].xxxx\n"
+        "STORE BUFFER[0].xyzw, TEMP[1].xxxx, TEMP[0]\nEND\n";
+    static uint32_t got[LANES * 4];
+    uint32_t block[3] = {LANES, 1, 1};
+    tv_error err;
+    assert_int_equal(hv_compute(p, NULL, block, got, sizeof got, &err), TV_OK);
+    for (uint32_t l = 0; l < LANES; l++) {
+        float x = (float)l;
+        float d = x * 1.5f + x * 2.0f;
+        uint32_t want[4] = {fu(d), fu(d), fu(d), fu(x)};
+        for (int c = 0; c < 4; c++)
+            assert_int_equal(got[l * 4 + c], want[c]);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(t_groups_match_reference),
+        cmocka_unit_test(t_replicated_results),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
