@@ -38,9 +38,10 @@ static const vm_tex_tgtrow tgtrows[TV_TGT_COUNT] = {
 
 /* opcode, tv op, d3d, nsrc, coord, res, samp, extra, extra2, arg, ref_extra, compare,
  * level0, replicate, res_swizzle */
-#define R(name, op, d3d, n, c, r, s, e, e2, arg, re, cmp, l0, rep, swz) \
-    {TV_TGSI_OP_##name, TV_TEX_OP_##op, d3d, n, c, r, s, e, e2, VM_TA_##arg, re, cmp, l0, rep, swz}
-static const vm_tex_oprow oprows[] = {
+#define R(name, op, d3d, n, c, r, s, e, e2, arg, re, cmp, l0, rep, swz)                         \
+    [TV_TGSI_OP_##name] = {TV_TGSI_OP_##name, TV_TEX_OP_##op, d3d, n, c, r, s, e, e2,           \
+                           VM_TA_##arg, re, cmp, l0, rep, swz}
+static const vm_tex_oprow oprows[TV_TGSI_OP_LAST + 1] = {
     /* TEX family: SAMP[n] names sampler n and view n; the target is an operand */
     R(TEX, SAMPLE, false, 2, 0, 1, -1, -1, -1, NONE, -1, false, false, false, false),
     R(TEX_LZ, SAMPLE_LZ, false, 2, 0, 1, -1, -1, -1, NONE, -1, false, false, false, false),
@@ -75,12 +76,13 @@ static const vm_tex_oprow oprows[] = {
     R(LOD, QUERY_LOD, true, 3, 0, 1, 2, -1, -1, NONE, -1, false, false, false, true),
 };
 
+/* Indexed by opcode (the handler looks its row up per warp); absent opcodes are zero
+ * rows, which have no sources. */
 const vm_tex_oprow *vm_tex_oprow_get(unsigned opcode)
 {
-    for (size_t i = 0; i < sizeof oprows / sizeof oprows[0]; i++)
-        if (oprows[i].opcode == opcode)
-            return &oprows[i];
-    return NULL;
+    if (opcode > TV_TGSI_OP_LAST || !oprows[opcode].nsrc)
+        return NULL;
+    return &oprows[opcode];
 }
 
 const vm_tex_tgtrow *vm_tex_tgtrow_get(unsigned tgsi_target)
