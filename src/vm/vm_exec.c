@@ -15,6 +15,9 @@ void vm_gs_emit(vm_warp *w, const vm_uop *u, bool endprim);
 #define VM_R16(b) VM_R4(b), VM_R4((b) + 4), VM_R4((b) + 8), VM_R4((b) + 12)
 #define VM_R64(b) VM_R16(b), VM_R16((b) + 16), VM_R16((b) + 32), VM_R16((b) + 48)
 const uint32_t vm_mask8[256][8] = {VM_R64(0), VM_R64(64), VM_R64(128), VM_R64(192)};
+#define VM_BITS8(k) 1u << (k), 1u << ((k) + 1), 1u << ((k) + 2), 1u << ((k) + 3), \
+                    1u << ((k) + 4), 1u << ((k) + 5), 1u << ((k) + 6), 1u << ((k) + 7)
+const uint32_t vm_lane_bit[VM_LANES] = {VM_BITS8(0), VM_BITS8(8), VM_BITS8(16), VM_BITS8(24)};
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -148,7 +151,16 @@ void vm_exec_set_per_uop_counting(bool on)
     per_uop_counting = on;
 }
 
-static inline tv_status run(vm_warp *w, tv_error *err, const bool tracing, const bool per_uop)
+/* run() is instantiated per (tracing, per_uop) pair; forced inline so that each copy is
+ * specialised (GCC otherwise kept one copy testing `tracing` at every micro-op). */
+#if defined(__GNUC__)
+#define VM_SPECIALISE inline __attribute__((always_inline))
+#else
+#define VM_SPECIALISE inline
+#endif
+
+static VM_SPECIALISE tv_status run(vm_warp *w, tv_error *err, const bool tracing,
+                                   const bool per_uop)
 {
     const vm_uop *code = w->prog->uops;
     uint32_t pc = w->pc;
@@ -424,13 +436,21 @@ finish:
     return TV_OK;
 }
 
+static tv_status run_plain(vm_warp *w, tv_error *err) { return run(w, err, false, false); }
+static tv_status run_traced(vm_warp *w, tv_error *err) { return run(w, err, true, false); }
+static tv_status run_per_uop(vm_warp *w, tv_error *err)
+{
+    if (w->wk && w->wk->trace_this)
+        return run(w, err, true, true);
+    return run(w, err, false, true);
+}
+
 tv_status vm_exec_warp(vm_warp *w, tv_error *err)
 {
     w->at_barrier = false;
-    bool tracing = w->wk && w->wk->trace_this;
     if (per_uop_counting)
-        return tracing ? run(w, err, true, true) : run(w, err, false, true);
-    if (tracing)
-        return run(w, err, true, false);
-    return run(w, err, false, false);
+        return run_per_uop(w, err);
+    if (w->wk && w->wk->trace_this)
+        return run_traced(w, err);
+    return run_plain(w, err);
 }

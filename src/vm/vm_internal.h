@@ -218,22 +218,28 @@ static inline float vm_u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 static inline uint64_t vm_d2u(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
 static inline double vm_u2d(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
 
-/* Masked store of a computed slot into dst (only lanes of the execution mask). The blend
- * goes through a local slot: with the stores into a local, GCC vectorises the loop (with
- * them straight into the register file it must assume d may alias m or t, and did not). */
+/* Bit l of a lane mask (vm_exec.c). */
+extern const uint32_t vm_lane_bit[VM_LANES];
+
+/* Masked store of a computed slot into dst (only lanes of the execution mask). The lane
+ * masks come from exec itself (AND with the lane's bit, compare: vector operations), not
+ * from the expanded m[] in memory (reading m[] as wide vectors right after the expansion
+ * wrote it in halves stalled on store forwarding). The blend goes through a local slot:
+ * with the stores into a local GCC vectorises the loop (straight into the register file
+ * it must assume d may alias t, and did not). */
 static inline void vm_store(vm_warp *w, uint32_t dst, const vm_slot *t)
 {
     vm_slot *d = &w->r[dst];
-    if (w->exec == VM_ALL_LANES) {
+    const uint32_t e = w->exec;
+    if (e == VM_ALL_LANES) {
         memcpy(d, t, sizeof *d);
         return;
     }
-    if (w->m_stale)
-        vm_expand_mask(w);
-    const uint32_t *m = w->m;
     vm_slot b;
-    for (unsigned l = 0; l < VM_LANES; l++)
-        b.u[l] = (d->u[l] & ~m[l]) | (t->u[l] & m[l]);
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        uint32_t m = 0u - (uint32_t)((e & vm_lane_bit[l]) != 0u);
+        b.u[l] = (d->u[l] & ~m) | (t->u[l] & m);
+    }
     memcpy(d, &b, sizeof *d);
 }
 
