@@ -4,6 +4,7 @@
  * nothing outside a resource is ever touched. Stores and atomics act only for lanes that
  * are active and live (not helpers, not killed). */
 #include "vm/vm_handlers.h"
+#include "vm/vm_mem.h"
 #include "vm/vm_lower.h"
 #include "vm/vm_ops.h"
 #include "vm/vm_run.h"
@@ -147,35 +148,54 @@ static uint64_t element(const lane_res *r, const uint32_t a[4], uint32_t bytes)
     return off;
 }
 
+/* The value an atomic stores: *nv from the old value, the operand v and the compare
+ * value cmp; false for an operation that does not write. */
+static inline bool atom_value(unsigned op, uint32_t old, uint32_t v, uint32_t cmp, uint32_t *nv)
+{
+    switch (op) {
+    case TV_TGSI_OP_ATOMUADD: *nv = old + v; return true;
+    case TV_TGSI_OP_ATOMXCHG: *nv = v; return true;
+    case TV_TGSI_OP_ATOMCAS: *nv = old == cmp ? v : old; return true;
+    case TV_TGSI_OP_ATOMAND: *nv = old & v; return true;
+    case TV_TGSI_OP_ATOMOR: *nv = old | v; return true;
+    case TV_TGSI_OP_ATOMXOR: *nv = old ^ v; return true;
+    case TV_TGSI_OP_ATOMUMIN: *nv = old < v ? old : v; return true;
+    case TV_TGSI_OP_ATOMUMAX: *nv = old > v ? old : v; return true;
+    case TV_TGSI_OP_ATOMIMIN:
+        *nv = ((old ^ 0x80000000u) < (v ^ 0x80000000u)) ? old : v;
+        return true;
+    case TV_TGSI_OP_ATOMIMAX:
+        *nv = ((old ^ 0x80000000u) > (v ^ 0x80000000u)) ? old : v;
+        return true;
+    case TV_TGSI_OP_ATOMFADD: *nv = vm_f2u(vm_u2f(old) + vm_u2f(v)); return true;
+    case TV_TGSI_OP_ATOMINC_WRAP: *nv = old + 1u <= v ? old + 1u : 0u; return true;
+    case TV_TGSI_OP_ATOMDEC_WRAP: *nv = (old == 0 || old > v) ? v : old - 1u; return true;
+    default: return false;
+    }
+}
+
 static uint32_t atomic_apply(unsigned op, uint32_t *ptr, uint32_t v, uint32_t cmp)
 {
     uint32_t old = __atomic_load_n(ptr, __ATOMIC_SEQ_CST);
     for (;;) {
         uint32_t nv;
-        switch (op) {
-        case TV_TGSI_OP_ATOMUADD: nv = old + v; break;
-        case TV_TGSI_OP_ATOMXCHG: nv = v; break;
-        case TV_TGSI_OP_ATOMCAS: nv = old == cmp ? v : old; break;
-        case TV_TGSI_OP_ATOMAND: nv = old & v; break;
-        case TV_TGSI_OP_ATOMOR: nv = old | v; break;
-        case TV_TGSI_OP_ATOMXOR: nv = old ^ v; break;
-        case TV_TGSI_OP_ATOMUMIN: nv = old < v ? old : v; break;
-        case TV_TGSI_OP_ATOMUMAX: nv = old > v ? old : v; break;
-        case TV_TGSI_OP_ATOMIMIN:
-            nv = ((old ^ 0x80000000u) < (v ^ 0x80000000u)) ? old : v;
-            break;
-        case TV_TGSI_OP_ATOMIMAX:
-            nv = ((old ^ 0x80000000u) > (v ^ 0x80000000u)) ? old : v;
-            break;
-        case TV_TGSI_OP_ATOMFADD: nv = vm_f2u(vm_u2f(old) + vm_u2f(v)); break;
-        case TV_TGSI_OP_ATOMINC_WRAP: nv = old + 1u <= v ? old + 1u : 0u; break;
-        case TV_TGSI_OP_ATOMDEC_WRAP: nv = (old == 0 || old > v) ? v : old - 1u; break;
-        default: return old;
-        }
+        if (!atom_value(op, old, v, cmp, &nv))
+            return old;
         if (__atomic_compare_exchange_n(ptr, &old, nv, false, __ATOMIC_SEQ_CST,
                                         __ATOMIC_SEQ_CST))
             return old;
     }
+}
+
+/* The same on memory no other thread can see (a block's shared memory lives in its
+ * worker, and a worker runs one block at a time): a plain read-modify-write. */
+static inline uint32_t local_apply(unsigned op, uint8_t *ptr, uint32_t v, uint32_t cmp)
+{
+    uint32_t old, nv;
+    memcpy(&old, ptr, 4);
+    if (atom_value(op, old, v, cmp, &nv))
+        memcpy(ptr, &nv, 4);
+    return old;
 }
 
 /* Track how far shared memory was written, so the next block clears only that much. */
@@ -185,11 +205,10 @@ static inline void note_shared(vm_warp *w, const uint8_t *base, uint64_t end)
         w->wk->shared_hw = (uint32_t)end;
 }
 
-/* src[0..3] address, src[4..7] value (STORE/ATOM), src[8..11] compare (ATOMCAS: value in
- * src[8], compare in src[4]); dst[0..3] results; aux resource kind, aux2 index,
- * target index/handle slot, aux3 opcode, skip = STORE writemask. */
-void vm_h_mem(vm_warp *w, const vm_uop *u);
-void vm_h_mem(vm_warp *w, const vm_uop *u)
+/* The general path, lane by lane: typed images, per-lane resources (indexed, bindless,
+ * private memory) and accesses with a lane out of range. Also the reference the warp
+ * path (mem_linear) must match bit for bit (tests/vm/test_mem_fast.c). */
+static void mem_lanes(vm_warp *w, const vm_uop *u)
 {
     unsigned op = u->aux3 & 0xffffu;
     uint32_t hw_index = u->aux3 >> 16;
@@ -267,6 +286,149 @@ void vm_h_mem(vm_warp *w, const vm_uop *u)
         for (unsigned c = 1; c < 4; c++) t[c] = t[0];
     for (unsigned c = 0; c < 4; c++)
         w->r[u->dst[c]] = t[c];
+}
+
+/* Test hook: false sends every access down mem_lanes (tests/vm/test_mem_fast.c compares
+ * the two paths). Process-wide; change it only between runs. */
+static bool warp_path = true;
+
+void vm_mem_set_warp_path(bool on)
+{
+    warp_path = on;
+}
+
+/* Addresses of the lanes of `mask`, 0 for the others, and the largest:
+ * the bounds of a whole access are checked once against it (addresses are unsigned, so
+ * none is below the resource; lanes outside the mask then address byte 0, which is in
+ * range whenever the largest is). */
+VM_WIDE_VECTORS static uint32_t lane_addrs(const uint32_t *restrict src, uint32_t bias,
+                                           uint32_t mask, uint32_t *restrict a)
+{
+    uint32_t mx = 0;
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        uint32_t v = (src[l] + bias) & (0u - ((mask >> l) & 1u));
+        a[l] = v;
+        mx = v > mx ? v : mx;
+    }
+    return mx;
+}
+
+/* d[l] = the 4 bytes at b + a[l], every lane (a gather). */
+VM_WIDE_VECTORS static void gather_words(uint32_t *restrict d, const uint8_t *restrict b,
+                                         const uint32_t *restrict a)
+{
+    for (unsigned l = 0; l < VM_LANES; l++)
+        memcpy(&d[l], b + a[l], 4);
+}
+
+/* An atomic's results (0 for lanes that did not act) into the written components, whole
+ * slots as mem_lanes writes them. */
+static inline void put_result(vm_warp *w, const vm_uop *u, const uint32_t res[VM_LANES])
+{
+    for (unsigned c = 0; c < 4; c++)
+        if ((u->skip >> c) & 1u)
+            memcpy(w->r[u->dst[c]].u, res, VM_LANES * sizeof(uint32_t));
+}
+
+/* The warp path: an untyped resource the same for every lane (BUFFER, HWATOMIC, SHARED,
+ * GLOBAL, INPUT) whose access is in range for every lane, checked once from the largest
+ * address. Only the address's x component is read and only the written components are
+ * stored; anything else goes to mem_lanes, which gives the same results. Lanes run in
+ * ascending order and, within a lane, components in ascending order, as in mem_lanes, so
+ * overlapping stores and atomics on one word end the same way. */
+static void mem_linear(vm_warp *w, const vm_uop *u, const lane_res *r, uint32_t wmask)
+{
+    unsigned op = u->aux3 & 0xffffu;
+    uint32_t bias = u->aux == RES_HWATOMIC ? (u->aux3 >> 16) * 4u : 0u;
+    uint32_t a[VM_LANES];
+    uint32_t amax = lane_addrs(w->r[u->src[0]].u, bias, wmask, a);
+    unsigned comps = u->skip & 0xfu;
+    bool load = op == TV_TGSI_OP_LOAD;
+    if (load || op == TV_TGSI_OP_STORE) {
+        if (!load && !r->writable)
+            return;                       /* every store dropped */
+        if (!comps)
+            return;                       /* nothing read or written */
+        unsigned top = 31u - (unsigned)__builtin_clz(comps);
+        /* mem_lanes' test for word c of lane l: a + 4c does not wrap and a + 4c + 4 <= size;
+           it is monotone in a and c, so the largest address and top component decide */
+        uint64_t last = (uint64_t)amax + 4u * top;
+        if (last > UINT32_MAX || last + 4u > r->size) {
+            mem_lanes(w, u);
+            return;
+        }
+        if (load) {
+            for (unsigned c = 0; c <= top; c++) {
+                if (!((comps >> c) & 1u))
+                    continue;
+                /* every lane: the others read byte 4c, their results unused (the
+                   commit is under the execution mask) */
+                gather_words(w->r[u->dst[c]].u, r->base + 4u * c, a);
+            }
+            return;
+        }
+        if (comps == 1u && wmask == VM_ALL_LANES) {
+            const uint32_t *v = w->r[u->src[4]].u;
+            for (unsigned l = 0; l < VM_LANES; l++)
+                memcpy(r->base + a[l], &v[l], 4);
+        } else if (comps == 1u) {
+            const uint32_t *v = w->r[u->src[4]].u;
+            for (uint32_t mk = wmask; mk; mk &= mk - 1u) {
+                unsigned l = (unsigned)__builtin_ctz(mk);
+                memcpy(r->base + a[l], &v[l], 4);
+            }
+        } else {
+            for (unsigned l = 0; l < VM_LANES; l++) {
+                if (!((wmask >> l) & 1u))
+                    continue;
+                for (unsigned c = 0; c <= top; c++)
+                    if ((comps >> c) & 1u)
+                        memcpy(r->base + a[l] + 4u * c, &w->r[u->src[4 + c]].u[l], 4);
+            }
+        }
+        if (wmask)
+            note_shared(w, r->base, last + 4u);
+        return;
+    }
+    /* atomics: the aligned word holding the address */
+    uint64_t end = (uint64_t)(amax & ~3u) + 4u;
+    if (!r->writable || ((uintptr_t)r->base & 3u) || end > r->size) {
+        mem_lanes(w, u);
+        return;
+    }
+    const uint32_t *V = w->r[u->src[op == TV_TGSI_OP_ATOMCAS ? 8 : 4]].u;
+    const uint32_t *C = w->r[u->src[4]].u;
+    uint32_t res[VM_LANES] = {0};
+    bool local = r->base == w->wk->shared;
+    for (uint32_t mk = wmask; mk; mk &= mk - 1u) {
+        unsigned l = (unsigned)__builtin_ctz(mk);
+        uint8_t *p = r->base + (a[l] & ~3u);
+        res[l] = local ? local_apply(op, p, V[l], C[l])
+                       : atomic_apply(op, (uint32_t *)(void *)p, V[l], C[l]);
+    }
+    if (wmask)
+        note_shared(w, r->base, end);
+    put_result(w, u, res);
+}
+
+/* src[0..3] address, src[4..7] value (STORE/ATOM), src[8..11] compare (ATOMCAS: value in
+ * src[8], compare in src[4]); dst[0..3] results; aux resource kind, aux2 index,
+ * target index/handle slot, aux3 opcode (HWATOMIC: counter index in the high 16 bits),
+ * skip = writemask (STORE: of the memory; others: of the result). */
+void vm_h_mem(vm_warp *w, const vm_uop *u);
+void vm_h_mem(vm_warp *w, const vm_uop *u)
+{
+    if (warp_path && u->target == UINT32_MAX) {
+        unsigned op = u->aux3 & 0xffffu;
+        uint32_t wmask = w->exec & (op == TV_TGSI_OP_LOAD ? VM_ALL_LANES : w->live);
+        lane_res r;
+        resolve(w, u, wmask ? (unsigned)__builtin_ctz(wmask) : 0u, &r);
+        if (!r.per_lane && !r.typed) {
+            mem_linear(w, u, &r, wmask);
+            return;
+        }
+    }
+    mem_lanes(w, u);
 }
 
 static bool res_kind(vm_lower *L, const tv_tgsi_reg *r, unsigned *kind)

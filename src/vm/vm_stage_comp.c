@@ -4,47 +4,104 @@
  * at block start. */
 #include "vm/vm_run.h"
 
-static void set_sv(vm_warp *w, const vm_run *R, uint32_t bid[3], uint32_t first_thread,
-                   uint32_t nthreads)
+/* Thread ids (x, y, z within the block) of the 32 lanes of the warp whose first thread
+ * is `first`: thread t = first + l has x = t % bx, y = (t / bx) % by, z = t / (bx * by)
+ * (lanes past the block's end included, as if the block went on). One division per
+ * warp, then a mixed-radix count. */
+static void warp_tids(const vm_run *R, uint32_t first, uint32_t tid[3][VM_LANES])
+{
+    uint32_t bx = R->block[0], by = R->block[1];
+    uint32_t x = first % bx, y = (first / bx) % by, z = first / (bx * by);
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        tid[0][l] = x;
+        tid[1][l] = y;
+        tid[2][l] = z;
+        if (++x == bx) {
+            x = 0;
+            if (++y == by) {
+                y = 0;
+                z++;
+            }
+        }
+    }
+}
+
+static inline void fill(vm_slot *s, uint32_t v)
+{
+    for (unsigned l = 0; l < VM_LANES; l++)
+        s->u[l] = v;
+}
+
+/* The system values of a warp: per semantic, whole slots (registers start zeroed, so
+ * components a semantic leaves at 0 are not written). */
+static void set_sv(vm_warp *w, const vm_run *R, const uint32_t bid[3], uint32_t first)
 {
     const tv_vm_program *p = w->prog;
+    uint32_t tid[3][VM_LANES];
+    warp_tids(R, first, tid);
     for (uint32_t k = 0; k < p->num_svs; k++) {
         const vm_sv *sv = &p->svs[k];
         vm_slot *s = &w->r[p->sv.base + sv->reg * 4];
-        for (unsigned l = 0; l < VM_LANES; l++) {
-            uint32_t t = first_thread + l;
-            uint32_t tid[3] = {t % R->block[0], (t / R->block[0]) % R->block[1],
-                               t / (R->block[0] * R->block[1])};
-            uint32_t v[4] = {0, 0, 0, 0};
-            switch (sv->semantic) {
-            case TV_SEM_THREAD_ID: v[0] = tid[0]; v[1] = tid[1]; v[2] = tid[2]; break;
-            case TV_SEM_BLOCK_ID:
-                v[0] = bid[0] + R->grid_offset[0]; v[1] = bid[1] + R->grid_offset[1];
-                v[2] = bid[2] + R->grid_offset[2];
-                break;
-            case TV_SEM_GRID_SIZE: v[0] = R->grid[0]; v[1] = R->grid[1]; v[2] = R->grid[2]; break;
-            case TV_SEM_BLOCK_SIZE:
-                v[0] = R->block[0]; v[1] = R->block[1]; v[2] = R->block[2];
-                break;
-            case TV_SEM_WORK_DIM: v[0] = v[1] = v[2] = v[3] = R->work_dim; break;
-            case TV_SEM_SUBGROUP_SIZE: v[0] = v[1] = v[2] = v[3] = VM_LANES; break;
-            case TV_SEM_SUBGROUP_INVOCATION: v[0] = v[1] = v[2] = v[3] = l; break;
-            case TV_SEM_SUBGROUP_EQ_MASK: v[0] = 1u << l; break;
-            case TV_SEM_SUBGROUP_GE_MASK: v[0] = ~0u << l; break;
-            case TV_SEM_SUBGROUP_GT_MASK: v[0] = l == 31 ? 0 : ~0u << (l + 1); break;
-            case TV_SEM_SUBGROUP_LE_MASK: v[0] = l == 31 ? ~0u : (2u << l) - 1u; break;
-            case TV_SEM_SUBGROUP_LT_MASK: v[0] = (1u << l) - 1u; break;
-            default: break;
-            }
-            (void)nthreads;
+        switch (sv->semantic) {
+        case TV_SEM_THREAD_ID:
+            for (unsigned c = 0; c < 3; c++)
+                memcpy(s[c].u, tid[c], sizeof tid[c]);
+            fill(&s[3], 0);
+            break;
+        case TV_SEM_BLOCK_ID:
+            for (unsigned c = 0; c < 3; c++)
+                fill(&s[c], bid[c] + R->grid_offset[c]);
+            fill(&s[3], 0);
+            break;
+        case TV_SEM_GRID_SIZE:
+            for (unsigned c = 0; c < 3; c++)
+                fill(&s[c], R->grid[c]);
+            fill(&s[3], 0);
+            break;
+        case TV_SEM_BLOCK_SIZE:
+            for (unsigned c = 0; c < 3; c++)
+                fill(&s[c], R->block[c]);
+            fill(&s[3], 0);
+            break;
+        case TV_SEM_WORK_DIM:
             for (unsigned c = 0; c < 4; c++)
-                s[c].u[l] = v[c];
+                fill(&s[c], R->work_dim);
+            break;
+        case TV_SEM_SUBGROUP_SIZE:
+            for (unsigned c = 0; c < 4; c++)
+                fill(&s[c], VM_LANES);
+            break;
+        case TV_SEM_SUBGROUP_INVOCATION:
+            for (unsigned c = 0; c < 4; c++)
+                for (unsigned l = 0; l < VM_LANES; l++)
+                    s[c].u[l] = l;
+            break;
+        case TV_SEM_SUBGROUP_EQ_MASK: case TV_SEM_SUBGROUP_GE_MASK:
+        case TV_SEM_SUBGROUP_GT_MASK: case TV_SEM_SUBGROUP_LE_MASK:
+        case TV_SEM_SUBGROUP_LT_MASK:
+            for (unsigned l = 0; l < VM_LANES; l++) {
+                uint32_t eq = 1u << l, le = eq | (eq - 1u);
+                uint32_t v;
+                switch (sv->semantic) {
+                case TV_SEM_SUBGROUP_EQ_MASK: v = eq; break;
+                case TV_SEM_SUBGROUP_GE_MASK: v = ~(eq - 1u); break;
+                case TV_SEM_SUBGROUP_GT_MASK: v = ~le; break;
+                case TV_SEM_SUBGROUP_LE_MASK: v = le; break;
+                default: v = eq - 1u; break;   /* LT */
+                }
+                s[0].u[l] = v;
+                s[1].u[l] = s[2].u[l] = s[3].u[l] = 0;
+            }
+            break;
+        default:
+            for (unsigned c = 0; c < 4; c++)
+                fill(&s[c], 0);
+            break;
         }
     }
     for (unsigned l = 0; l < VM_LANES; l++) {
-        uint32_t t = first_thread + l;
-        w->lane_x[l] = (int32_t)(bid[0] * R->block[0] + t % R->block[0]);
-        w->lane_y[l] = (int32_t)(bid[1] * R->block[1] + (t / R->block[0]) % R->block[1]);
+        w->lane_x[l] = (int32_t)(bid[0] * R->block[0] + tid[0][l]);
+        w->lane_y[l] = (int32_t)(bid[1] * R->block[1] + tid[1][l]);
     }
 }
 
@@ -69,7 +126,7 @@ static tv_status comp_job(vm_worker *wk, uint64_t job, tv_error *err)
         vm_warp *w = vm_worker_warp(wk, i, present, present);
         /* zero the registers so results never depend on earlier warps */
         vm_zero_regs(w);
-        set_sv(w, R, bid, first, nthreads);
+        set_sv(w, R, bid, first);
         if (R->tracing) {
             const uint32_t *id = R->vm->trace.id;
             for (unsigned l = 0; l < n; l++) {
