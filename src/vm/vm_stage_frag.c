@@ -192,8 +192,9 @@ void vm_frag_fbfetch_lane(const vm_warp *w, uint32_t color, unsigned lane, uint3
 }
 
 /* Inputs of a tile that lies in one triangle, at the pixel centres: the arithmetic of
- * interp_b() done lane-parallel (bit-identical). */
-static void interp_tile(vm_worker *wk, const vm_warp *w, const vm_fs_input *fi,
+ * interp_b() done lane-parallel (bit-identical; built for wider vectors too, the same
+ * IEEE operations in the same order). */
+VM_WIDE_VECTORS static void interp_tile(vm_worker *wk, const vm_warp *w, const vm_fs_input *fi,
                         const vm_frag_tri *t, vm_slot *dst)
 {
     const vm_run *R = wk->run;
@@ -249,6 +250,18 @@ static void interp_tile(vm_worker *wk, const vm_warp *w, const vm_fs_input *fi,
         float v0 = vm_u2f(a0[c]), v1 = vm_u2f(a1[c]), v2 = vm_u2f(a2[c]);
         for (unsigned l = 0; l < VM_LANES; l++)
             dst[c].f[l] = w0[l] * v0 + w1[l] * v1 + w2[l] * v2;
+    }
+}
+
+/* Centre barycentrics of a tile's lanes in triangle T: the formula of bary(),
+ * lane-parallel (and built for wider vectors). */
+VM_WIDE_VECTORS static void tile_bary(vm_worker *wk, const vm_warp *w, const vm_frag_tri *T)
+{
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        float fx = (float)w->lane_x[l] + 0.5f, fy = (float)w->lane_y[l] + 0.5f;
+        wk->lane_b[0][l] = edge(T->x[1], T->y[1], T->x[2], T->y[2], fx, fy) / T->area;
+        wk->lane_b[1][l] = edge(T->x[2], T->y[2], T->x[0], T->y[0], fx, fy) / T->area;
+        wk->lane_b[2][l] = edge(T->x[0], T->y[0], T->x[1], T->y[1], fx, fy) / T->area;
     }
 }
 
@@ -344,14 +357,7 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
     w->sample = sample;
     if (p->num_inputs) {
         if (whole >= 0) {
-            /* the same formula as bary(), lane-parallel */
-            const vm_frag_tri *T = &R->tris[whole];
-            for (unsigned l = 0; l < VM_LANES; l++) {
-                float fx = (float)w->lane_x[l] + 0.5f, fy = (float)w->lane_y[l] + 0.5f;
-                wk->lane_b[0][l] = edge(T->x[1], T->y[1], T->x[2], T->y[2], fx, fy) / T->area;
-                wk->lane_b[1][l] = edge(T->x[2], T->y[2], T->x[0], T->y[0], fx, fy) / T->area;
-                wk->lane_b[2][l] = edge(T->x[0], T->y[0], T->x[1], T->y[1], fx, fy) / T->area;
-            }
+            tile_bary(wk, w, &R->tris[whole]);
         } else {
             for (unsigned l = 0; l < VM_LANES; l++)
                 for (unsigned k = 0; k < 3; k++)
