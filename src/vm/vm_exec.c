@@ -142,8 +142,9 @@ static void exit_loop(vm_warp *w)
     vm_update_exec(w);
 }
 
-/* Count per micro-op instead of per run (vm_exec_set_per_uop_counting): the reference the
- * run counts are tested against. */
+/* Run the unoptimised micro-ops and count one micro-op at a time (vm_exec_set_per_uop_
+ * counting): the reference the optimised program and its run counts are tested against.
+ * Traces use it too, so that every instruction (removed copies included) is traced. */
 static bool per_uop_counting;
 
 void vm_exec_set_per_uop_counting(bool on)
@@ -162,7 +163,7 @@ void vm_exec_set_per_uop_counting(bool on)
 static VM_SPECIALISE tv_status run(vm_warp *w, tv_error *err, const bool tracing,
                                    const bool per_uop)
 {
-    const vm_uop *code = w->prog->uops;
+    const vm_uop *code = per_uop ? w->prog->uops_plain : w->prog->uops;
     uint32_t pc = w->pc;
     const vm_run *R = w->run;
     for (;;) {
@@ -436,9 +437,8 @@ finish:
     return TV_OK;
 }
 
-static tv_status run_plain(vm_warp *w, tv_error *err) { return run(w, err, false, false); }
-static tv_status run_traced(vm_warp *w, tv_error *err) { return run(w, err, true, false); }
-static tv_status run_per_uop(vm_warp *w, tv_error *err)
+static tv_status run_optimised(vm_warp *w, tv_error *err) { return run(w, err, false, false); }
+static tv_status run_unoptimised(vm_warp *w, tv_error *err)
 {
     if (w->wk && w->wk->trace_this)
         return run(w, err, true, true);
@@ -448,9 +448,10 @@ static tv_status run_per_uop(vm_warp *w, tv_error *err)
 tv_status vm_exec_warp(vm_warp *w, tv_error *err)
 {
     w->at_barrier = false;
-    if (per_uop_counting)
-        return run_per_uop(w, err);
-    if (w->wk && w->wk->trace_this)
-        return run_traced(w, err);
-    return run_plain(w, err);
+    bool tracing = w->wk && w->wk->trace_this;
+    if (w->pc == 0)     /* a warp resumed after a barrier stays on its micro-op array */
+        w->plain = per_uop_counting || tracing;
+    if (w->plain)
+        return run_unoptimised(w, err);
+    return run_optimised(w, err);
 }

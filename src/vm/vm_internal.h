@@ -104,6 +104,8 @@ struct tv_vm_program {
     tv_tgsi_processor proc;
     vm_uop *uops;
     uint32_t num_uops;
+    vm_uop *uops_plain;      /* before copy propagation (traces, counting tests) */
+    uint32_t num_uops_plain;
     uint32_t *insn_uop;      /* first uop of each instruction (num_insns + 1) */
     uint32_t main_end;       /* uop index where the main program ends (first BGNSUB or END) */
     /* slots */
@@ -169,6 +171,7 @@ struct vm_warp {
     uint32_t helper;         /* helper lanes (not covered, or demoted) */
     uint32_t cond, loop, cont, sw, func;
     uint32_t pc;
+    bool plain;              /* runs prog->uops_plain (set when a warp starts at pc 0) */
     bool done;
     bool at_barrier;
     /* stacks */

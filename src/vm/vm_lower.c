@@ -589,12 +589,14 @@ static tv_status fixup(vm_lower *L)
  * leader, or at a CLOCK (whose handler reads the count, so the count must be exact there).
  * The last micro-op of a run adds the run's counts before it runs: the counts seen by the
  * budget checks (ENDLOOP, CAL), CLOCK and the statistics are the per-micro-op counts. */
-static tv_status count_runs(vm_lower *L)
+static uint8_t *find_leaders(vm_lower *L)
 {
     uint32_t n = L->num_uops;
     uint8_t *leader = calloc(n + 1, 1);
-    if (!leader)
-        return vm_lower_fail(L, TV_ERR_NOMEM, "out of memory");
+    if (!leader) {
+        vm_lower_fail(L, TV_ERR_NOMEM, "out of memory");
+        return NULL;
+    }
     leader[0] = 1;
     for (uint32_t k = 0; k < n; k++) {
         const vm_uop *u = &L->uops[k];
@@ -607,10 +609,20 @@ static tv_status count_runs(vm_lower *L)
         if (!u->fn || clock)
             leader[k + 1] = 1;
     }
+    return leader;
+}
+
+/* On entry ninsns holds the instructions each micro-op stands for (vm_lower_copies). */
+static tv_status count_runs(vm_lower *L)
+{
+    uint32_t n = L->num_uops;
+    uint8_t *leader = find_leaders(L);
+    if (!leader)
+        return L->status;
     uint32_t insns = 0, uops = 0;
     for (uint32_t k = 0; k < n; k++) {
         vm_uop *u = &L->uops[k];
-        insns += (u->flags & VM_UF_FIRST) ? 1u : 0u;
+        insns += u->ninsns;
         uops++;
         if (leader[k + 1] || k + 1 == n) {
             u->flags |= VM_UF_COUNT;
@@ -694,7 +706,22 @@ tv_status vm_lower_program(vm_lower *L)
     if (!e) return L->status;
     e->insn = n ? n - 1 : 0;
     e->flags |= VM_UF_FIRST | VM_UF_LAST;
-    if (fixup(L) != TV_OK || count_runs(L) != TV_OK)
+    if (fixup(L) != TV_OK)
+        return L->status;
+    /* the unoptimised micro-ops, for traces and the counting tests (vm_exec.c) */
+    p->uops_plain = malloc(L->num_uops * sizeof *p->uops_plain);
+    if (!p->uops_plain)
+        return vm_lower_fail(L, TV_ERR_NOMEM, "out of memory");
+    memcpy(p->uops_plain, L->uops, L->num_uops * sizeof *p->uops_plain);
+    p->num_uops_plain = L->num_uops;
+    for (uint32_t k = 0; k < L->num_uops; k++)
+        L->uops[k].ninsns = (L->uops[k].flags & VM_UF_FIRST) ? 1u : 0u;
+    uint8_t *leader = find_leaders(L);
+    if (!leader)
+        return L->status;
+    vm_lower_copies(L, leader);
+    free(leader);
+    if (L->status != TV_OK || count_runs(L) != TV_OK)
         return L->status;
     p->uops = L->uops;
     p->num_uops = L->num_uops;

@@ -69,5 +69,8 @@ tv_status vm_lower_hnd(vm_lower *L);       /* IMG2HND / SAMP2HND */
 tv_status vm_lower_frag(vm_lower *L);      /* READ_HELPER, INTERP_*, FBFETCH */
 tv_status vm_lower_warpop(vm_lower *L);    /* VOTE_*, BALLOT, READ_FIRST, READ_INVOC, CLOCK */
 tv_status vm_lower_tex(vm_lower *L);       /* texture opcodes (vm_lower_tex.c) */
+/* Copy propagation and dead-MOV removal after fixup (vm_lower_copy.c); leader[k] marks
+ * the micro-ops entered other than from the one before. */
+tv_status vm_lower_copies(vm_lower *L, const uint8_t *leader);
 
 #endif

@@ -34,7 +34,7 @@ void tv_vm_program_destroy(tv_vm_program *p)
         return;
     free(p->src.props); free(p->src.decls); free(p->src.imms); free(p->src.insns);
     free(p->src.stmts);
-    free(p->uops); free(p->insn_uop); free(p->uniform_init); free(p->constrefs);
+    free(p->uops); free(p->uops_plain); free(p->insn_uop); free(p->uniform_init); free(p->constrefs);
     free(p->inputs); free(p->svs); free(p->out_sem); free(p->out_sem_index);
     free(p);
 }

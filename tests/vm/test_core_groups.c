@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "helper_vm.h"
+#include "vm/vm_internal.h"   /* uops_plain, vm_exec_set_per_uop_counting */
 
 enum { LANES = 40 };
 
@@ -131,11 +132,150 @@ static void t_replicated_results(void **s)
     }
 }
 
+/* Phi copies as compilers emit them (the bench `loop` workload's shape): per iteration
+ * two MOVs whose destinations only feed the UCMP after them (propagated, then removed) and
+ * two loop-carried MOVs (kept). Lane l runs (l ^ 5) & 7 iterations. */
+static const char *phi_prog =
+    "COMP\nDCL SV[0], THREAD_ID\nDCL BUFFER[0]\nDCL TEMP[0..5]\n"
+    "IMM[0] UINT32 {7, 5, 0, 1}\nIMM[1] FLT32 {0.5, 1.0, 0.25, 0.0}\nIMM[2] UINT32 {16, 0, 0, 0}\n"
+    "XOR TEMP[0].x, SV[0].xxxx, IMM[0].yyyy\n"
+    "AND TEMP[0].x, TEMP[0].xxxx, IMM[0].xxxx\n"
+    "MOV TEMP[1].x, IMM[0].zzzz\n"
+    "MOV TEMP[2], IMM[1].wwww\n"
+    "BGNLOOP\n"
+    "  USGE TEMP[3].x, TEMP[1].xxxx, TEMP[0].xxxx\n"
+    "  UIF TEMP[3].xxxx\n"
+    "    BRK\n"
+    "  ENDIF\n"
+    "  AND TEMP[3].x, TEMP[1].xxxx, IMM[0].wwww\n"
+    "  ADD TEMP[4].x, TEMP[2].xxxx, IMM[1].xxxx\n"
+    "  MAD TEMP[5].y, TEMP[2].yyxx, IMM[1].xxxx, IMM[1].yyyy\n"
+    "  MOV TEMP[5].xzw, TEMP[2]\n"
+    "  USNE TEMP[3].x, TEMP[3].xxxx, IMM[0].zzzz\n"
+    "  MOV TEMP[4].yzw, TEMP[2].yyzw\n"
+    "  UCMP TEMP[3], TEMP[3].xxxx, TEMP[4], TEMP[5]\n"
+    "  U2F TEMP[4].x, TEMP[1].xxxx\n"
+    "  MAD TEMP[4].x, TEMP[4].xxxx, IMM[1].zzzz, TEMP[3].zxxx\n"
+    "  UADD TEMP[1].x, TEMP[1].xxxx, IMM[0].wwww\n"
+    "  MOV TEMP[2].xyw, TEMP[3]\n"
+    "  MOV TEMP[2].z, TEMP[4].xxxx\n"
+    "ENDLOOP\n"
+    "UMUL TEMP[0].y, SV[0].xxxx, IMM[2].xxxx\n"
+    "STORE BUFFER[0].xyzw, TEMP[0].yyyy, TEMP[2]\n"
+    "END\n";
+
+static void phi_reference(uint32_t l, float acc[4])
+{
+    uint32_t n = (l ^ 5u) & 7u;
+    acc[0] = acc[1] = acc[2] = acc[3] = 0.0f;
+    for (uint32_t i = 0; i < n; i++) {
+        float x = acc[0] + 0.5f, y = acc[1] * 0.5f + 1.0f;
+        float nx = (i & 1u) ? x : acc[0];
+        float ny = (i & 1u) ? acc[1] : y;
+        float nz = (float)i * 0.25f + acc[2];
+        acc[0] = nx;
+        acc[1] = ny;
+        acc[2] = nz;
+    }
+}
+
+static tv_status run_prog(const char *text, bool unoptimised, uint32_t *out, size_t bytes,
+                          tv_vm_stats *st, uint32_t *nuops)
+{
+    vm_exec_set_per_uop_counting(unoptimised);
+    tv_vm *vm = tv_vm_create(NULL, NULL);
+    tv_error err;
+    tv_vm_program *p = tv_vm_program_from_text(vm, text, strlen(text), "prog", &err);
+    if (!p)
+        fail_msg("%s", err.message);
+    *nuops = unoptimised ? p->num_uops_plain : p->num_uops;
+    tv_vm_bindings b;
+    tv_vm_bindings_init(&b);
+    b.buffers[0] = (tv_vm_buffer){out, bytes};
+    tv_vm_compute_params cp;
+    memset(&cp, 0, sizeof cp);
+    cp.grid[0] = cp.grid[1] = cp.grid[2] = 1;
+    cp.block[0] = LANES;
+    cp.block[1] = cp.block[2] = 1;
+    tv_status r = tv_vm_run_compute(vm, p, &b, &cp, st, &err);
+    tv_vm_program_destroy(p);
+    tv_vm_destroy(vm);
+    vm_exec_set_per_uop_counting(false);
+    return r;
+}
+
+static void t_phi_copies(void **s)
+{
+    (void)s;
+    static uint32_t got[LANES * 4], ref[LANES * 4];
+    tv_vm_stats so, su;
+    uint32_t no, nu;
+    assert_int_equal(run_prog(phi_prog, false, got, sizeof got, &so, &no), TV_OK);
+    assert_int_equal(run_prog(phi_prog, true, ref, sizeof ref, &su, &nu), TV_OK);
+    for (uint32_t l = 0; l < LANES; l++) {
+        float acc[4];
+        phi_reference(l, acc);
+        for (int c = 0; c < 4; c++)
+            if (got[l * 4 + c] != hv_f(acc[c]) || ref[l * 4 + c] != hv_f(acc[c]))
+                fail_msg("lane %u channel %d: optimised 0x%08x, unoptimised 0x%08x, want "
+                         "0x%08x", l, c, got[l * 4 + c], ref[l * 4 + c], hv_f(acc[c]));
+    }
+    /* the two copies that only feed the UCMP are gone; instructions are still counted */
+    assert_int_equal(no + 2, nu);
+    assert_int_equal(so.instructions, su.instructions);
+    assert_true(so.uops < su.uops);
+}
+
+/* A copy is forgotten when its source or its destination is written; a dead MOV at the
+ * end of an IF body stays (its count cannot move to the ENDIF, which the skipped branch
+ * reaches too: warp 0 skips the body, warp 1 runs it), one before an ALU micro-op goes. */
+static void t_copy_edges(void **s)
+{
+    (void)s;
+    const char *p =
+        "COMP\nDCL SV[0], THREAD_ID\nDCL BUFFER[0]\nDCL TEMP[0..7]\n"
+        "IMM[0] UINT32 {1, 32, 0, 16}\n"
+        "UADD TEMP[1].x, SV[0].xxxx, IMM[0].zzzz\n"
+        "MOV TEMP[2].x, TEMP[1].xxxx\n"
+        "UADD TEMP[1].x, TEMP[1].xxxx, IMM[0].xxxx\n"
+        "UADD TEMP[3].x, TEMP[2].xxxx, IMM[0].zzzz\n"
+        "MOV TEMP[4].x, TEMP[1].xxxx\n"
+        "UADD TEMP[4].x, TEMP[4].xxxx, IMM[0].xxxx\n"
+        "UADD TEMP[3].y, TEMP[4].xxxx, IMM[0].zzzz\n"
+        "MOV TEMP[6].y, TEMP[3].xxxx\n"
+        "USGE TEMP[5].x, SV[0].xxxx, IMM[0].yyyy\n"
+        "UIF TEMP[5].xxxx\n"
+        "  UADD TEMP[3].z, TEMP[3].yyyy, IMM[0].xxxx\n"
+        "  MOV TEMP[6].x, TEMP[3].zzzz\n"
+        "ENDIF\n"
+        "CLOCK TEMP[7].xy\n"
+        "MOV TEMP[3].w, TEMP[7].xxxx\n"
+        "UMUL TEMP[0].x, SV[0].xxxx, IMM[0].wwww\n"
+        "STORE BUFFER[0].xyzw, TEMP[0].xxxx, TEMP[3]\nEND\n";
+    static uint32_t got[LANES * 4], ref[LANES * 4];
+    tv_vm_stats so, su;
+    uint32_t no, nu;
+    assert_int_equal(run_prog(p, false, got, sizeof got, &so, &no), TV_OK);
+    assert_int_equal(run_prog(p, true, ref, sizeof ref, &su, &nu), TV_OK);
+    for (uint32_t l = 0; l < LANES; l++) {
+        assert_int_equal(got[l * 4 + 0], l);
+        assert_int_equal(got[l * 4 + 1], l + 2);
+        assert_int_equal(got[l * 4 + 2], l >= 32 ? l + 3 : 0);
+        /* CLOCK: instructions the warp executed up to it (itself included), by hand */
+        assert_int_equal(got[l * 4 + 3], ref[l * 4 + 3]);
+        assert_int_equal(got[l * 4 + 3], l >= 32 ? 14 : 12);
+    }
+    assert_int_equal(so.instructions, su.instructions);
+    assert_int_equal(no + 1, nu);   /* only MOV TEMP[6].y */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(t_groups_match_reference),
         cmocka_unit_test(t_replicated_results),
+        cmocka_unit_test(t_phi_copies),
+        cmocka_unit_test(t_copy_edges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

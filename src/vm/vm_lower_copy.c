@@ -1,0 +1,250 @@
+/* Copy propagation and dead-MOV removal on the lowered micro-ops (after fixup).
+ *
+ * Compilers emit phi copies as MOVs (`MOV TEMP[5].xzw, TEMP[2]` … `UCMP TEMP[3], c,
+ * TEMP[4], TEMP[5]`). Within a straight run of lane-wise micro-ops (channel groups and
+ * source modifiers: same execution mask throughout, each lane computed from the same lane
+ * only), a read of a MOV's destination becomes a read of its source while neither has been
+ * written since. That is exact for every active lane, and inactive lanes' results are
+ * never stored. Consumers that look at other lanes or at registers by range (derivatives,
+ * texture, memory, indirect access, control flow) are left alone: they end a run.
+ * Afterwards, a channel of a channel-group MOV whose TEMP destination no micro-op reads
+ * any more is dropped, and a MOV with no channel left is removed; the instructions it
+ * stood for are counted by the next micro-op (vm_lower.c count_runs), which is reached
+ * only through it. Programs with indirect register access keep every MOV.
+ *
+ * The unoptimised micro-ops are kept for traces and the counting tests (vm_exec.c), so a
+ * trace still shows every instruction. */
+#include <stdlib.h>
+
+#include "vm/vm_handlers.h"
+#include "vm/vm_lower.h"
+
+static const vm_fn group_fns[] = {
+#define VM_GROUP_FN(n) vm_h_##n##_n,
+    VM_GROUP_HANDLER_LIST(VM_GROUP_FN)
+#undef VM_GROUP_FN
+};
+
+static bool is_group(vm_fn fn)
+{
+    for (size_t i = 0; i < sizeof group_fns / sizeof group_fns[0]; i++)
+        if (fn == group_fns[i])
+            return true;
+    return false;
+}
+
+static bool is_mod(vm_fn fn)
+{
+    return fn == vm_h_mod_fneg || fn == vm_h_mod_fabs || fn == vm_h_mod_fnegabs ||
+           fn == vm_h_mod_ineg || fn == vm_h_mod_iabs || fn == vm_h_mod_inegabs;
+}
+
+/* Lane-wise micro-ops with their reads in src[] and writes in dst[0..nw-1]. */
+static unsigned lanewise_writes(const vm_uop *u)
+{
+    if (!u->fn)
+        return 0;
+    if (is_group(u->fn))
+        return u->aux2;
+    if (is_mod(u->fn))
+        return 1;
+    return 0;
+}
+
+typedef struct {
+    uint32_t *copy_of;       /* per slot: the slot it is a copy of, or UINT32_MAX */
+    uint32_t *active;        /* slots with a copy_of entry */
+    uint32_t nactive;
+} copies;
+
+static void forget_all(copies *C)
+{
+    for (uint32_t i = 0; i < C->nactive; i++)
+        C->copy_of[C->active[i]] = UINT32_MAX;
+    C->nactive = 0;
+}
+
+/* Slot x is written: it is no longer a copy, and no longer the source of one. */
+static void forget(copies *C, uint32_t x)
+{
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < C->nactive; i++) {
+        uint32_t d = C->active[i];
+        if (d == x || C->copy_of[d] == x)
+            C->copy_of[d] = UINT32_MAX;
+        else
+            C->active[k++] = d;
+    }
+    C->nactive = k;
+}
+
+static void propagate(vm_lower *L, const uint8_t *leader, copies *C)
+{
+    for (uint32_t k = 0; k < L->num_uops; k++) {
+        vm_uop *u = &L->uops[k];
+        if (leader[k])
+            forget_all(C);
+        unsigned nw = lanewise_writes(u);
+        if (!nw) {
+            forget_all(C);
+            continue;
+        }
+        for (unsigned i = 0; i < VM_MAX_USRC; i++)
+            if (u->src[i] && C->copy_of[u->src[i]] != UINT32_MAX)
+                u->src[i] = C->copy_of[u->src[i]];
+        for (unsigned c = 0; c < nw; c++)
+            forget(C, u->dst[c]);
+        if (u->fn != vm_h_mov_n || (u->flags & VM_UF_SAT))
+            continue;
+        for (unsigned c = 0; c < nw; c++) {
+            bool self = false;   /* the source was written by this group (a swizzled MOV) */
+            for (unsigned c2 = 0; c2 < nw; c2++)
+                self |= u->src[c] == u->dst[c2];
+            if (!self) {
+                C->copy_of[u->dst[c]] = u->src[c];
+                C->active[C->nactive++] = u->dst[c];
+            }
+        }
+    }
+}
+
+/* Mark TEMP slots some micro-op may read. Lane-wise micro-ops read exactly their src[];
+ * for anything else every field that names a TEMP slot counts, as the whole register. */
+static void mark_reads(const vm_lower *L, uint8_t *read)
+{
+    const vm_range *t = &L->p->temp;
+    uint32_t lo = t->base, hi = t->base + (uint32_t)t->count * 4u;
+    for (uint32_t k = 0; k < L->num_uops; k++) {
+        const vm_uop *u = &L->uops[k];
+        if (lanewise_writes(u) || u->fn == vm_h_mov) {
+            for (unsigned i = 0; i < VM_MAX_USRC; i++)
+                if (u->src[i] >= lo && u->src[i] < hi)
+                    read[u->src[i] - lo] = 1;
+            continue;
+        }
+        uint32_t f[VM_MAX_USRC + 9];
+        unsigned n = 0;
+        for (unsigned i = 0; i < VM_MAX_USRC; i++) f[n++] = u->src[i];
+        for (unsigned i = 0; i < 4; i++) f[n++] = u->dst[i];
+        f[n++] = u->aux; f[n++] = u->aux2; f[n++] = u->aux3;
+        f[n++] = u->target; f[n++] = u->skip;
+        for (unsigned i = 0; i < n; i++)
+            if (f[i] >= lo && f[i] < hi) {
+                uint32_t r = (f[i] - lo) & ~3u;
+                read[r] = read[r + 1] = read[r + 2] = read[r + 3] = 1;
+            }
+    }
+}
+
+/* Drop dead channels of MOV groups; returns the number of MOVs left with no channel
+ * (marked in gone[]). */
+static uint32_t drop_dead(vm_lower *L, const uint8_t *read, uint8_t *gone)
+{
+    const vm_range *t = &L->p->temp;
+    uint32_t lo = t->base, hi = t->base + (uint32_t)t->count * 4u, ngone = 0;
+    for (uint32_t k = 0; k < L->num_uops; k++) {
+        vm_uop *u = &L->uops[k];
+        if (u->fn != vm_h_mov_n)
+            continue;
+        unsigned m = 0;
+        for (unsigned c = 0; c < u->aux2; c++) {
+            uint32_t d = u->dst[c];
+            if (d >= lo && d < hi && !read[d - lo])
+                continue;
+            u->dst[m] = d;
+            u->src[m] = u->src[c];
+            m++;
+        }
+        for (unsigned c = m; c < u->aux2; c++)
+            u->dst[c] = u->src[c] = 0;
+        u->aux2 = m;
+        if (!m) {
+            gone[k] = 1;
+            ngone++;
+        }
+    }
+    return ngone;
+}
+
+/* Remove the micro-ops marked in gone[] whose instruction count can move to the next kept
+ * micro-op exactly (no leader between: every path to that micro-op passes the removed
+ * one); the others stay as empty groups. Jump targets are remapped. */
+static void remove_gone(vm_lower *L, const uint8_t *leader, uint8_t *gone)
+{
+    uint32_t n = L->num_uops;
+    for (uint32_t k = 0; k < n; k++) {
+        if (!gone[k])
+            continue;
+        uint32_t v = k + 1;
+        bool ok = true;
+        while (v < n && gone[v]) {
+            ok &= !leader[v];
+            v++;
+        }
+        if (v >= n || leader[v] || !ok)
+            gone[k] = 0;
+    }
+    uint32_t *newidx = malloc((n + 1) * sizeof *newidx);
+    if (!newidx) {
+        vm_lower_fail(L, TV_ERR_NOMEM, "out of memory");
+        return;
+    }
+    uint32_t m = 0, carry = 0;
+    for (uint32_t k = 0; k < n; k++) {
+        newidx[k] = m;
+        if (gone[k]) {
+            carry += L->uops[k].ninsns;
+            continue;
+        }
+        L->uops[m] = L->uops[k];
+        L->uops[m].ninsns += carry;
+        carry = 0;
+        m++;
+    }
+    newidx[n] = m;
+    for (uint32_t k = 0; k < m; k++) {
+        vm_uop *u = &L->uops[k];
+        if (u->fn)
+            continue;
+        if (u->target != UINT32_MAX)
+            u->target = newidx[u->target];
+        u->skip = newidx[u->skip];
+    }
+    for (uint32_t i = 0; i <= L->src->num_insns; i++)
+        L->p->insn_uop[i] = newidx[L->p->insn_uop[i]];
+    L->num_uops = m;
+    free(newidx);
+}
+
+static bool has_indirect(const vm_lower *L)
+{
+    for (uint32_t k = 0; k < L->num_uops; k++)
+        if (L->uops[k].fn == vm_h_gather || L->uops[k].fn == vm_h_scatter)
+            return true;
+    return false;
+}
+
+/* ninsns of every micro-op holds the instructions it stands for (its VM_UF_FIRST) on
+ * entry; removed MOVs add theirs to the next kept micro-op. */
+tv_status vm_lower_copies(vm_lower *L, const uint8_t *leader)
+{
+    tv_vm_program *p = L->p;
+    uint32_t n = L->num_uops;
+    copies C = {calloc(p->num_slots, sizeof *C.copy_of), calloc(p->num_slots, sizeof *C.active), 0};
+    uint8_t *read = calloc((size_t)p->temp.count * 4u + 1u, 1);
+    uint8_t *gone = calloc(n + 1, 1);
+    if (!C.copy_of || !C.active || !read || !gone) {
+        free(C.copy_of); free(C.active); free(read); free(gone);
+        return vm_lower_fail(L, TV_ERR_NOMEM, "out of memory");
+    }
+    for (uint32_t s = 0; s < p->num_slots; s++)
+        C.copy_of[s] = UINT32_MAX;
+    if (!has_indirect(L)) {
+        propagate(L, leader, &C);
+        mark_reads(L, read);
+        if (drop_dead(L, read, gone))
+            remove_gone(L, leader, gone);
+    }
+    free(C.copy_of); free(C.active); free(read); free(gone);
+    return L->status;
+}
