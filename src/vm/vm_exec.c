@@ -23,17 +23,30 @@ const uint32_t vm_lane_bit[VM_LANES] = {VM_BITS8(0), VM_BITS8(8), VM_BITS8(16), 
 #include <emmintrin.h>
 #endif
 
+#if defined(__SSE2__)
+/* 32 lane masks (all-ones / zero words, 4 per vector) to a 32-bit lane mask: saturating
+ * packs to bytes keep all-ones/zero, then one byte movemask per 16 lanes (no loop). */
+static inline uint32_t pack_masks(const __m128i c[8])
+{
+    __m128i lo = _mm_packs_epi16(_mm_packs_epi32(c[0], c[1]), _mm_packs_epi32(c[2], c[3]));
+    __m128i hi = _mm_packs_epi16(_mm_packs_epi32(c[4], c[5]), _mm_packs_epi32(c[6], c[7]));
+    return (uint32_t)_mm_movemask_epi8(lo) | ((uint32_t)_mm_movemask_epi8(hi) << 16);
+}
+static inline __m128i load4(const uint32_t *p)
+{
+    return _mm_loadu_si128((const __m128i *)(const void *)p);
+}
+#endif
+
 /* Bit l set where lane l of the slot is non-zero (as integer or as float). */
 static inline uint32_t mask_nonzero_u(const vm_slot *v)
 {
 #if defined(__SSE2__)
-    uint32_t m = 0;
     const __m128i z = _mm_setzero_si128();
-    for (unsigned k = 0; k < VM_LANES; k += 4) {
-        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)&v->u[k]);
-        m |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(x, z))) << k;
-    }
-    return ~m;
+    __m128i c[8];
+    for (unsigned k = 0; k < 8; k++)
+        c[k] = _mm_cmpeq_epi32(load4(&v->u[4 * k]), z);
+    return ~pack_masks(c);
 #else
     uint32_t m = 0;
     for (unsigned l = 0; l < VM_LANES; l++)
@@ -45,11 +58,11 @@ static inline uint32_t mask_nonzero_u(const vm_slot *v)
 static inline uint32_t mask_nonzero_f(const vm_slot *v)
 {
 #if defined(__SSE2__)
-    uint32_t m = 0;
     const __m128 z = _mm_setzero_ps();
-    for (unsigned k = 0; k < VM_LANES; k += 4)
-        m |= (uint32_t)_mm_movemask_ps(_mm_cmpneq_ps(_mm_loadu_ps(&v->f[k]), z)) << k;
-    return m;   /* NaN != 0 is true, -0 != 0 is false */
+    __m128i c[8];
+    for (unsigned k = 0; k < 8; k++)
+        c[k] = _mm_castps_si128(_mm_cmpneq_ps(_mm_loadu_ps(&v->f[4 * k]), z));
+    return pack_masks(c);   /* NaN != 0 is true, -0 != 0 is false */
 #else
     uint32_t m = 0;
     for (unsigned l = 0; l < VM_LANES; l++)
@@ -62,13 +75,10 @@ static inline uint32_t mask_nonzero_f(const vm_slot *v)
 static inline uint32_t mask_eq_u(const vm_slot *a, const vm_slot *b)
 {
 #if defined(__SSE2__)
-    uint32_t m = 0;
-    for (unsigned k = 0; k < VM_LANES; k += 4) {
-        __m128i x = _mm_loadu_si128((const __m128i *)(const void *)&a->u[k]);
-        __m128i y = _mm_loadu_si128((const __m128i *)(const void *)&b->u[k]);
-        m |= (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(x, y))) << k;
-    }
-    return m;
+    __m128i c[8];
+    for (unsigned k = 0; k < 8; k++)
+        c[k] = _mm_cmpeq_epi32(load4(&a->u[4 * k]), load4(&b->u[4 * k]));
+    return pack_masks(c);
 #else
     uint32_t m = 0;
     for (unsigned l = 0; l < VM_LANES; l++)
@@ -81,11 +91,11 @@ static inline uint32_t mask_eq_u(const vm_slot *a, const vm_slot *b)
 static inline uint32_t mask_neg_f(const vm_slot *v)
 {
 #if defined(__SSE2__)
-    uint32_t m = 0;
     const __m128 z = _mm_setzero_ps();
-    for (unsigned k = 0; k < VM_LANES; k += 4)
-        m |= (uint32_t)_mm_movemask_ps(_mm_cmplt_ps(_mm_loadu_ps(&v->f[k]), z)) << k;
-    return m;
+    __m128i c[8];
+    for (unsigned k = 0; k < 8; k++)
+        c[k] = _mm_castps_si128(_mm_cmplt_ps(_mm_loadu_ps(&v->f[4 * k]), z));
+    return pack_masks(c);
 #else
     uint32_t m = 0;
     for (unsigned l = 0; l < VM_LANES; l++)

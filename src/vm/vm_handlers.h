@@ -6,7 +6,6 @@
 
 #define VM_HANDLER_LIST(X) \
     X(bfi) \
-    X(cos) \
     X(d2f) \
     X(d2i) \
     X(d2i64) \
@@ -84,7 +83,6 @@
     X(rcp) \
     X(rsq) \
     X(scatter) \
-    X(sin) \
     X(sqrt) \
     X(u2d) \
     X(u2i64) \
@@ -109,6 +107,8 @@
 
 /* Channel-group handlers (VM_L_CHN: vm_h_NAME_n, vm_ops.h). */
 #define VM_GROUP_HANDLER_LIST(X) \
+    X(cos) \
+    X(sin) \
     X(add) \
     X(and) \
     X(arl) \

@@ -441,6 +441,7 @@ static void lower_sc(vm_lower *L, const vm_optab_row *row)
     memcpy(u->src, srcs, sizeof srcs);
     u->dst[0] = res;
     u->aux = row->aux;
+    u->aux2 = 1;   /* a one-channel group for the handlers that are groups (SIN, COS) */
     if (in->saturate) u->flags |= VM_UF_SAT;
     uint32_t tmp[4] = {res, res, res, res};
     unsigned rest = d->reg.indirect ? wm : (wm & ~(1u << c0));

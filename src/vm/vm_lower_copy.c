@@ -166,24 +166,11 @@ static uint32_t drop_dead(vm_lower *L, const uint8_t *read, uint8_t *gone)
     return ngone;
 }
 
-/* Remove the micro-ops marked in gone[] whose instruction count can move to the next kept
- * micro-op exactly (no leader between: every path to that micro-op passes the removed
- * one); the others stay as empty groups. Jump targets are remapped. */
-static void remove_gone(vm_lower *L, const uint8_t *leader, uint8_t *gone)
+/* Remove the micro-ops marked in gone[]; each one's instruction count moves to the next
+ * kept micro-op. Jump targets are remapped. */
+static void compact(vm_lower *L, const uint8_t *gone)
 {
     uint32_t n = L->num_uops;
-    for (uint32_t k = 0; k < n; k++) {
-        if (!gone[k])
-            continue;
-        uint32_t v = k + 1;
-        bool ok = true;
-        while (v < n && gone[v]) {
-            ok &= !leader[v];
-            v++;
-        }
-        if (v >= n || leader[v] || !ok)
-            gone[k] = 0;
-    }
     uint32_t *newidx = malloc((n + 1) * sizeof *newidx);
     if (!newidx) {
         vm_lower_fail(L, TV_ERR_NOMEM, "out of memory");
@@ -216,6 +203,63 @@ static void remove_gone(vm_lower *L, const uint8_t *leader, uint8_t *gone)
     free(newidx);
 }
 
+/* Keep the dead MOVs whose instruction count cannot move to the next kept micro-op
+ * exactly (a leader on the way: a path reaches it without passing the MOV); they stay as
+ * empty groups. */
+static void keep_unmovable(const vm_lower *L, const uint8_t *leader, uint8_t *gone)
+{
+    uint32_t n = L->num_uops;
+    for (uint32_t k = 0; k < n; k++) {
+        if (!gone[k])
+            continue;
+        uint32_t v = k + 1;
+        bool ok = true;
+        while (v < n && gone[v]) {
+            ok &= !leader[v];
+            v++;
+        }
+        if (v >= n || leader[v] || !ok)
+            gone[k] = 0;
+    }
+}
+
+/* Consecutive channel groups of the same handler become one group (up to 4 channels) when
+ * the second is reached only through the first and reads nothing the first writes (the
+ * group reads all sources before it writes). MOV TEMP[2].xyw, TEMP[3] + MOV TEMP[2].z,
+ * TEMP[4].xxxx: one micro-op. The merged micro-op counts both instructions. */
+static void fuse_groups(vm_lower *L, const uint8_t *leader, uint8_t *gone)
+{
+    uint32_t n = L->num_uops, k = 0;
+    while (k < n) {
+        vm_uop *a = &L->uops[k];
+        uint32_t j = k + 1;
+        while (j < n && !gone[k] && a->fn && is_group(a->fn)) {
+            vm_uop *b = &L->uops[j];
+            unsigned na = a->aux2, nb = b->aux2;
+            if (gone[j] || leader[j] || b->fn != a->fn || na + nb > 4 ||
+                ((a->flags ^ b->flags) & VM_UF_SAT))
+                break;
+            bool reads_a = false;
+            for (unsigned i = 0; i < VM_MAX_USRC; i++)
+                for (unsigned c = 0; c < na; c++)
+                    reads_a |= b->src[i] != 0 && b->src[i] == a->dst[c];
+            if (reads_a)
+                break;
+            for (unsigned q = 0; q < 3; q++)
+                for (unsigned c = 0; c < nb; c++)
+                    a->src[q * 4 + na + c] = b->src[q * 4 + c];
+            for (unsigned c = 0; c < nb; c++)
+                a->dst[na + c] = b->dst[c];
+            a->aux2 = na + nb;
+            a->ninsns += b->ninsns;
+            b->ninsns = 0;
+            gone[j] = 1;
+            j++;
+        }
+        k = j;
+    }
+}
+
 static bool has_indirect(const vm_lower *L)
 {
     for (uint32_t k = 0; k < L->num_uops; k++)
@@ -243,8 +287,17 @@ tv_status vm_lower_copies(vm_lower *L, const uint8_t *leader)
         propagate(L, leader, &C);
         mark_reads(L, read);
         if (drop_dead(L, read, gone))
-            remove_gone(L, leader, gone);
+            keep_unmovable(L, leader, gone);
     }
+    /* empty groups still kept are not fused (they keep their place for the count) */
+    for (uint32_t k = 0; k < n; k++)
+        if (!gone[k] && L->uops[k].fn == vm_h_mov_n && !L->uops[k].aux2)
+            gone[k] = 2;
+    fuse_groups(L, leader, gone);
+    for (uint32_t k = 0; k < n; k++)
+        if (gone[k] == 2)
+            gone[k] = 0;
+    compact(L, gone);
     free(C.copy_of); free(C.active); free(read); free(gone);
     return L->status;
 }

@@ -169,27 +169,32 @@ F1S(ex2, exp2f(a))
 F1S(lg2, log2f(a))
 F2S(pow, powf(a, b))
 /* SIN/COS: the branch-free polynomial of vm_fastmath.h over all lanes (vectorised), then
- * libm for the rare lanes beyond its reduction range (|x| > 8192, Inf, NaN). */
+ * libm for the rare lanes beyond its reduction range (|x| > 8192, Inf, NaN). A channel
+ * group (consecutive SIN or COS instructions fused at lowering, vm_lower_copy.c) runs in
+ * one call: the polynomial is a chain of dependent operations, and the channels' chains
+ * are independent, so the core overlaps them. */
 VM_WIDE_VECTORS static void trig(vm_warp *w, const vm_uop *u, uint32_t cosine)
 {
-    const vm_slot *A = VM_SRC(0);
-    vm_slot t;
+    vm_slot t[4];
     uint32_t far = 0;
-    VM_FOR_LANES {
-        float a = A->f[l];
-        t.f[l] = vm_sincos_lane(a, cosine);
-        far |= !(fabsf(a) <= VM_TRIG_LIMIT);
-    }
-    if (far)
+    VM_FOR_CHANNELS {
+        const vm_slot *A = VM_GSRC(0, c);
         VM_FOR_LANES {
             float a = A->f[l];
-            if (!(fabsf(a) <= VM_TRIG_LIMIT))
-                t.f[l] = cosine ? cosf(a) : sinf(a);
+            t[c].f[l] = vm_sincos_lane(a, cosine);
+            far |= !(fabsf(a) <= VM_TRIG_LIMIT);
         }
-    vm_finish_f(w, u, &t);
+    }
+    if (far)
+        VM_FOR_CHANNELS VM_FOR_LANES {
+            float a = VM_GSRC(0, c)->f[l];
+            if (!(fabsf(a) <= VM_TRIG_LIMIT))
+                t[c].f[l] = cosine ? cosf(a) : sinf(a);
+        }
+    vm_finish_n_f(w, u, t);
 }
-void vm_h_sin(vm_warp *w, const vm_uop *u) { trig(w, u, 0); }
-void vm_h_cos(vm_warp *w, const vm_uop *u) { trig(w, u, 1); }
+void vm_h_sin_n(vm_warp *w, const vm_uop *u) { trig(w, u, 0); }
+void vm_h_cos_n(vm_warp *w, const vm_uop *u) { trig(w, u, 1); }
 FTOI(f2i, vm_f2i(a))
 FTOU(f2u, vm_f2u_conv(a))
 FTOI(arl, vm_f2i(floorf(a)))

@@ -11,6 +11,8 @@
 #define CHNL(nsrc, types, fn) \
     {VM_L_CHN, VM_K_ALU, nsrc, types, vm_h_##fn##_n, vm_h_##fn##_legacy_n, NULL, 0}
 #define SC(nsrc, fn) {VM_L_SC, VM_K_ALU, nsrc, "ff", vm_h_##fn, NULL, NULL, 0}
+/* scalar with a channel-group handler: one channel, so consecutive ones can be fused */
+#define SCN(fn) {VM_L_SC, VM_K_ALU, 1, "ff", vm_h_##fn##_n, NULL, NULL, 0}
 #define DOT(n) {VM_L_DOT, VM_K_ALU, 2, "ff", vm_h_dot, vm_h_dot_legacy, NULL, n}
 #define V4(nsrc, types, fn) {VM_L_V4, VM_K_ALU, nsrc, types, vm_h_##fn, NULL, NULL, 0}
 #define V4L(nsrc, types, fn) {VM_L_V4, VM_K_ALU, nsrc, types, vm_h_##fn, vm_h_##fn##_legacy, NULL, 0}
@@ -38,13 +40,13 @@ static const vm_optab_row optab[TV_TGSI_OP_LAST] = {
     O(POW) = SC(2, pow),               O(DEMOTE) = CF(VM_K_DEMOTE, 0, ""),
     O(U2I64) = V4(1, "u", u2i64),      O(CLOCK) = SP(0, vm_lower_warpop),
     O(I2I64) = V4(1, "i", i2i64),      O(READ_HELPER) = SP(0, vm_lower_frag),
-    O(COS) = SC(1, cos),               O(DDX) = CH(1, "f", ddx),
+    O(COS) = SCN(cos),                  O(DDX) = CH(1, "f", ddx),
     O(DDY) = CH(1, "f", ddy),          O(KILL) = CF(VM_K_KILL, 0, ""),
     O(PK2H) = V4(1, "f", pk2h),        O(PK2US) = V4(1, "f", pk2us),
     O(PK4B) = V4(1, "f", pk4b),        O(PK4UB) = V4(1, "f", pk4ub),
     O(D2U64) = V4(1, "d", d2u64),      O(SEQ) = CHN(2, "ff", seq),
     O(D2I64) = V4(1, "d", d2i64),      O(SGT) = CHN(2, "ff", sgt),
-    O(SIN) = SC(1, sin),               O(SLE) = CHN(2, "ff", sle),
+    O(SIN) = SCN(sin),                  O(SLE) = CHN(2, "ff", sle),
     O(SNE) = CHN(2, "ff", sne),         O(U642D) = V4(1, "l", u642d),
     O(TEX) = TX, O(TXD) = TX, O(TXP) = TX,
     O(UP2H) = V4(1, "u", up2h),        O(UP2US) = V4(1, "u", up2us),
