@@ -273,20 +273,35 @@ static const uint8_t tile_ly[VM_LANES] = {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0,
                                           2, 2, 3, 3, 2, 2, 3, 3, 2, 2, 3, 3, 2, 2, 3, 3};
 
 /* `whole`: the triangle the tile lies in wholly (tile_whole), -1 none. */
+/* Per-draw constants of the coverage tests (computed once per job, not per tile). */
+typedef struct frag_box {
+    uint32_t x0, y0, x1, y1;   /* scissor box clipped to the target */
+    uint32_t smask;            /* sample mask */
+    uint32_t all_samples;      /* the samples a pixel inside every test covers */
+} frag_box;
+
+static void frag_box_init(const vm_run *R, frag_box *fb)
+{
+    const tv_vm_frag_params *fp = R->fp;
+    fb->x0 = fp->scissor[2] ? fp->scissor[0] : 0;
+    fb->y0 = fp->scissor[3] ? fp->scissor[1] : 0;
+    fb->x1 = fp->scissor[2] ? fp->scissor[2] : fp->width;
+    fb->y1 = fp->scissor[3] ? fp->scissor[3] : fp->height;
+    if (fb->x1 > fp->width) fb->x1 = fp->width;
+    if (fb->y1 > fp->height) fb->y1 = fp->height;
+    fb->smask = fp->sample_mask ? fp->sample_mask : VM_ALL_LANES;
+    fb->all_samples = (R->samples >= 32 ? VM_ALL_LANES : (1u << R->samples) - 1u) & fb->smask;
+}
+
 static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint32_t sample,
-                       bool per_sample, int whole)
+                       bool per_sample, int whole, const frag_box *fb)
 {
     const vm_run *R = wk->run;
     const tv_vm_frag_params *fp = R->fp;
     const tv_vm_program *p = R->prog;
-    uint32_t x0 = fp->scissor[2] ? fp->scissor[0] : 0, y0 = fp->scissor[3] ? fp->scissor[1] : 0;
-    uint32_t x1 = fp->scissor[2] ? fp->scissor[2] : fp->width;
-    uint32_t y1 = fp->scissor[3] ? fp->scissor[3] : fp->height;
-    if (x1 > fp->width) x1 = fp->width;
-    if (y1 > fp->height) y1 = fp->height;
+    const uint32_t x0 = fb->x0, y0 = fb->y0, x1 = fb->x1, y1 = fb->y1;
+    const uint32_t smask = fb->smask, all_samples = fb->all_samples;
     uint32_t inside = 0, live = 0;
-    uint32_t smask = fp->sample_mask ? fp->sample_mask : VM_ALL_LANES;
-    uint32_t all_samples = (R->samples >= 32 ? VM_ALL_LANES : (1u << R->samples) - 1u) & smask;
     float bl[VM_LANES][3];
     uint32_t tpx = tx * 8, tpy = ty * 4;
     if (whole >= 0 && tpx >= x0 && tpy >= y0 && tpx + 8 <= x1 && tpy + 4 <= y1) {
@@ -565,6 +580,8 @@ static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
     uint32_t passes = R->per_sample ? R->samples : 1;
     const uint32_t *id = R->vm->trace.id;
     uint16_t top[CB_CHUNK + 1], bot[CB_CHUNK + 1];
+    frag_box fb;
+    frag_box_init(R, &fb);
     for (uint32_t tx = 0; tx < ntx; tx++) {
         uint32_t i = tx % CB_CHUNK;
         if (i == 0) {
@@ -575,7 +592,7 @@ static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
         int whole = tile_whole(R, (uint32_t)(top[i] & top[i + 1] & bot[i] & bot[i + 1]));
         for (uint32_t s = 0; s < passes; s++) {
             vm_warp *w = &wk->warps[0];
-            setup_warp(wk, w, tx, ty, s, R->per_sample, whole);
+            setup_warp(wk, w, tx, ty, s, R->per_sample, whole, &fb);
             if (!w->present)
                 continue;
             wk->trace_this = false;
