@@ -290,6 +290,28 @@ static VM_SPECIALISE tv_status run(vm_warp *w, tv_error *err, const bool tracing
             if (!w->exec)
                 next = u->skip;
             break;
+        case VM_K_BRK_IF: {
+            /* exactly UIF c; BRK; ENDIF (no ELSE). The UIF is counted with its run; here
+               the ENDIF when no lane breaks, the BRK when the loop ends, both else */
+            if (w->cond_sp >= w->cond_cap)
+                goto overflow;
+            const vm_slot *c = &w->r[u->src[0]];
+            uint32_t m = w->exec & (u->aux ? mask_nonzero_u(c) : mask_nonzero_f(c));
+            if (!m) {
+                w->insns += per_uop ? 0u : 1u;
+                break;
+            }
+            w->loop &= ~m;
+            vm_update_exec(w);
+            if (!(w->loop & w->func & ~w->killed & w->loop_stack[w->loop_sp - 1].entry)) {
+                w->insns += per_uop ? 0u : 1u;
+                exit_loop(w);
+                next = u->target;
+                break;
+            }
+            w->insns += per_uop ? 0u : 2u;
+            break;
+        }
         case VM_K_CONT:
             w->cont &= ~w->exec;
             vm_update_exec(w);

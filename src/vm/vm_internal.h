@@ -37,6 +37,8 @@ typedef enum vm_kind {
     VM_K_KILL, VM_K_KILL_IF, VM_K_DEMOTE,
     VM_K_BARRIER, VM_K_EMIT, VM_K_ENDPRIM,
     VM_K_END, VM_K_NOP,
+    VM_K_BRK_IF,             /* IF/UIF src[0]; BRK; ENDIF fused (vm_lower_copy.c); aux = 1
+                                for UIF (integer test), 0 for IF (float test) */
     VM_K_COUNT
 } vm_kind;
 
@@ -224,12 +226,20 @@ static inline double vm_u2d(uint64_t u) { double d; memcpy(&d, &u, 8); return d;
 /* Bit l of a lane mask (vm_exec.c). */
 extern const uint32_t vm_lane_bit[VM_LANES];
 
-/* Masked store of a computed slot into dst (only lanes of the execution mask). The lane
- * masks come from exec itself (AND with the lane's bit, compare: vector operations), not
- * from the expanded m[] in memory (reading m[] as wide vectors right after the expansion
- * wrote it in halves stalled on store forwarding). The blend goes through a local slot:
- * with the stores into a local GCC vectorises the loop (straight into the register file
- * it must assume d may alias t, and did not). */
+/* Blend the lanes of e from s into d. d and s never overlap (s is a handler's local
+ * result), which restrict tells GCC, so the loop vectorises straight into d. The lane masks
+ * come from e itself (AND with the lane's bit, compare: vector operations), not from the
+ * expanded m[] in memory (reading m[] as wide vectors right after the expansion wrote it
+ * in halves stalled on store forwarding). */
+static inline void vm_blend(uint32_t *restrict d, const uint32_t *restrict s, uint32_t e)
+{
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        uint32_t m = 0u - (uint32_t)((e & vm_lane_bit[l]) != 0u);
+        d[l] = (d[l] & ~m) | (s[l] & m);
+    }
+}
+
+/* Masked store of a computed slot into dst (only lanes of the execution mask). */
 static inline void vm_store(vm_warp *w, uint32_t dst, const vm_slot *t)
 {
     vm_slot *d = &w->r[dst];
@@ -238,12 +248,7 @@ static inline void vm_store(vm_warp *w, uint32_t dst, const vm_slot *t)
         memcpy(d, t, sizeof *d);
         return;
     }
-    vm_slot b;
-    for (unsigned l = 0; l < VM_LANES; l++) {
-        uint32_t m = 0u - (uint32_t)((e & vm_lane_bit[l]) != 0u);
-        b.u[l] = (d->u[l] & ~m) | (t->u[l] & m);
-    }
-    memcpy(d, &b, sizeof *d);
+    vm_blend(d->u, t->u, e);
 }
 
 static inline float vm_sat(float x)

@@ -260,6 +260,47 @@ static void fuse_groups(vm_lower *L, const uint8_t *leader, uint8_t *gone)
     }
 }
 
+/* UIF c / IF c; BRK; ENDIF (the usual loop exit test) becomes one VM_K_BRK_IF micro-op,
+ * which counts the BRK and the ENDIF as the three would have on its path (the UIF counts
+ * with its run). Only when nothing else enters the BRK or the ENDIF. */
+static void fuse_brk_if(vm_lower *L, const uint8_t *leader, uint8_t *gone)
+{
+    uint32_t n = L->num_uops;
+    uint32_t *entries = calloc(n + 1, sizeof *entries);
+    if (!entries) {
+        vm_lower_fail(L, TV_ERR_NOMEM, "out of memory");
+        return;
+    }
+    for (uint32_t k = 0; k < n; k++) {
+        const vm_uop *u = &L->uops[k];
+        if (u->fn)
+            continue;
+        if (u->target < n) entries[u->target]++;
+        if (u->skip < n) entries[u->skip]++;
+    }
+    (void)leader;
+    for (uint32_t k = 0; k + 2 < n; k++) {
+        vm_uop *a = &L->uops[k], *b = &L->uops[k + 1], *e = &L->uops[k + 2];
+        if (a->fn || b->fn || e->fn || gone[k] || gone[k + 1] || gone[k + 2])
+            continue;
+        if ((a->kind != VM_K_UIF && a->kind != VM_K_IF) || b->kind != VM_K_BRK ||
+            (b->flags & VM_UF_BRKSW) || e->kind != VM_K_ENDIF || a->target != k + 2)
+            continue;
+        /* the BRK is entered only from the IF; the ENDIF only by the IF's jump and the
+           BRK's skip (when every lane broke but the loop goes on) */
+        if (entries[k + 1] != 0 || entries[k + 2] != 2 || b->skip != k + 2)
+            continue;
+        a->aux = a->kind == VM_K_UIF ? 1u : 0u;
+        a->kind = VM_K_BRK_IF;
+        a->target = b->target;
+        a->skip = e->skip;
+        b->ninsns = e->ninsns = 0; /* the BRK and ENDIF: counted by the micro-op as it runs */
+        gone[k + 1] = gone[k + 2] = 1;
+        k += 2;
+    }
+    free(entries);
+}
+
 static bool has_indirect(const vm_lower *L)
 {
     for (uint32_t k = 0; k < L->num_uops; k++)
@@ -294,6 +335,7 @@ tv_status vm_lower_copies(vm_lower *L, const uint8_t *leader)
         if (!gone[k] && L->uops[k].fn == vm_h_mov_n && !L->uops[k].aux2)
             gone[k] = 2;
     fuse_groups(L, leader, gone);
+    fuse_brk_if(L, leader, gone);
     for (uint32_t k = 0; k < n; k++)
         if (gone[k] == 2)
             gone[k] = 0;
