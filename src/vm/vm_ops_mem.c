@@ -148,28 +148,31 @@ static uint64_t element(const lane_res *r, const uint32_t a[4], uint32_t bytes)
     return off;
 }
 
-/* The value an atomic stores: *nv from the old value, the operand v and the compare
- * value cmp; false for an operation that does not write. */
+/* The atomics: opcode and the value stored from the old value, the operand v and the
+ * compare value cmp (ATOMCAS). */
+#define ATOM_OPS(X)                                                                    \
+    X(ATOMUADD, old + v)                                                               \
+    X(ATOMXCHG, v)                                                                     \
+    X(ATOMCAS, old == cmp ? v : old)                                                   \
+    X(ATOMAND, old & v)                                                                \
+    X(ATOMOR, old | v)                                                                 \
+    X(ATOMXOR, old ^ v)                                                                \
+    X(ATOMUMIN, old < v ? old : v)                                                     \
+    X(ATOMUMAX, old > v ? old : v)                                                     \
+    X(ATOMIMIN, ((old ^ 0x80000000u) < (v ^ 0x80000000u)) ? old : v)                   \
+    X(ATOMIMAX, ((old ^ 0x80000000u) > (v ^ 0x80000000u)) ? old : v)                   \
+    X(ATOMFADD, vm_f2u(vm_u2f(old) + vm_u2f(v)))                                       \
+    X(ATOMINC_WRAP, old + 1u <= v ? old + 1u : 0u)                                     \
+    X(ATOMDEC_WRAP, (old == 0 || old > v) ? v : old - 1u)
+
+/* *nv = the value atomic `op` stores; false for an operation that does not write. */
 static inline bool atom_value(unsigned op, uint32_t old, uint32_t v, uint32_t cmp, uint32_t *nv)
 {
+    (void)cmp;
     switch (op) {
-    case TV_TGSI_OP_ATOMUADD: *nv = old + v; return true;
-    case TV_TGSI_OP_ATOMXCHG: *nv = v; return true;
-    case TV_TGSI_OP_ATOMCAS: *nv = old == cmp ? v : old; return true;
-    case TV_TGSI_OP_ATOMAND: *nv = old & v; return true;
-    case TV_TGSI_OP_ATOMOR: *nv = old | v; return true;
-    case TV_TGSI_OP_ATOMXOR: *nv = old ^ v; return true;
-    case TV_TGSI_OP_ATOMUMIN: *nv = old < v ? old : v; return true;
-    case TV_TGSI_OP_ATOMUMAX: *nv = old > v ? old : v; return true;
-    case TV_TGSI_OP_ATOMIMIN:
-        *nv = ((old ^ 0x80000000u) < (v ^ 0x80000000u)) ? old : v;
-        return true;
-    case TV_TGSI_OP_ATOMIMAX:
-        *nv = ((old ^ 0x80000000u) > (v ^ 0x80000000u)) ? old : v;
-        return true;
-    case TV_TGSI_OP_ATOMFADD: *nv = vm_f2u(vm_u2f(old) + vm_u2f(v)); return true;
-    case TV_TGSI_OP_ATOMINC_WRAP: *nv = old + 1u <= v ? old + 1u : 0u; return true;
-    case TV_TGSI_OP_ATOMDEC_WRAP: *nv = (old == 0 || old > v) ? v : old - 1u; return true;
+#define ATOM_CASE(name, expr) case TV_TGSI_OP_##name: *nv = (expr); return true;
+    ATOM_OPS(ATOM_CASE)
+#undef ATOM_CASE
     default: return false;
     }
 }
@@ -187,15 +190,40 @@ static uint32_t atomic_apply(unsigned op, uint32_t *ptr, uint32_t v, uint32_t cm
     }
 }
 
-/* The same on memory no other thread can see (a block's shared memory lives in its
- * worker, and a worker runs one block at a time): a plain read-modify-write. */
-static inline uint32_t local_apply(unsigned op, uint8_t *ptr, uint32_t v, uint32_t cmp)
+/* Atomics of the lanes of `mask` (ascending) on memory no other thread can see (a
+ * block's shared memory lives in its worker, and a worker runs one block at a time):
+ * plain read-modify-writes, the word kept in a register while consecutive lanes address
+ * the same one (a shared counter: one load and one store per warp, not a store-to-load
+ * chain through memory per lane), one loop per operation. Lane l's result is the value
+ * before its operation. An operation that does not write leaves the word as it was. */
+static void local_atomics(unsigned op, uint8_t *base, const uint32_t *a, uint32_t mask,
+                          const uint32_t *V, const uint32_t *C, uint32_t *res)
 {
-    uint32_t old, nv;
-    memcpy(&old, ptr, 4);
-    if (atom_value(op, old, v, cmp, &nv))
-        memcpy(ptr, &nv, 4);
-    return old;
+    uint32_t at = 1u, cur = 0;    /* at: offset of the word in cur; 1 = none (not aligned) */
+#define LOCAL_LOOP(expr)                                                               \
+    for (; mask; mask &= mask - 1u) {                                                  \
+        unsigned l = (unsigned)__builtin_ctz(mask);                                    \
+        uint32_t o = a[l] & ~3u;                                                       \
+        if (o != at) {                                                                 \
+            if (at != 1u)                                                              \
+                memcpy(base + at, &cur, 4);                                            \
+            memcpy(&cur, base + o, 4);                                                 \
+            at = o;                                                                    \
+        }                                                                              \
+        uint32_t old = cur, v = V[l], cmp = C[l];                                      \
+        (void)v; (void)cmp;                                                            \
+        res[l] = old;                                                                  \
+        cur = (expr);                                                                  \
+    }
+    switch (op) {
+#define LOCAL_CASE(name, expr) case TV_TGSI_OP_##name: LOCAL_LOOP(expr) break;
+    ATOM_OPS(LOCAL_CASE)
+#undef LOCAL_CASE
+    default: LOCAL_LOOP(old) break;
+    }
+#undef LOCAL_LOOP
+    if (at != 1u)
+        memcpy(base + at, &cur, 4);
 }
 
 /* Track how far shared memory was written, so the next block clears only that much. */
@@ -282,10 +310,13 @@ static void mem_lanes(vm_warp *w, const vm_uop *u)
             note_shared(w, r.base, off + 4);
         }
     }
+    if (store)
+        return;
     if (!load)
         for (unsigned c = 1; c < 4; c++) t[c] = t[0];
     for (unsigned c = 0; c < 4; c++)
-        w->r[u->dst[c]] = t[c];
+        if ((u->skip >> c) & 1u)
+            vm_store(w, u->dst[c], &t[c]);
 }
 
 /* Test hook: false sends every access down mem_lanes (tests/vm/test_mem_fast.c compares
@@ -313,21 +344,24 @@ VM_WIDE_VECTORS static uint32_t lane_addrs(const uint32_t *restrict src, uint32_
     return mx;
 }
 
-/* d[l] = the 4 bytes at b + a[l], every lane (a gather). */
+/* d[l] = the 4 bytes at b + a[l] for the lanes of `mask` (a gather and a blend; every
+ * lane reads, so a[] must be in range for all). */
 VM_WIDE_VECTORS static void gather_words(uint32_t *restrict d, const uint8_t *restrict b,
-                                         const uint32_t *restrict a)
+                                         const uint32_t *restrict a, uint32_t mask)
 {
-    for (unsigned l = 0; l < VM_LANES; l++)
-        memcpy(&d[l], b + a[l], 4);
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        uint32_t v, k = 0u - ((mask >> l) & 1u);
+        memcpy(&v, b + a[l], 4);
+        d[l] = (v & k) | (d[l] & ~k);
+    }
 }
 
-/* An atomic's results (0 for lanes that did not act) into the written components, whole
- * slots as mem_lanes writes them. */
-static inline void put_result(vm_warp *w, const vm_uop *u, const uint32_t res[VM_LANES])
+/* An atomic's results (0 for lanes that did not act) into the written channels. */
+static inline void put_result(vm_warp *w, const vm_uop *u, const vm_slot *res)
 {
     for (unsigned c = 0; c < 4; c++)
         if ((u->skip >> c) & 1u)
-            memcpy(w->r[u->dst[c]].u, res, VM_LANES * sizeof(uint32_t));
+            vm_store(w, u->dst[c], res);
 }
 
 /* The warp path: an untyped resource the same for every lane (BUFFER, HWATOMIC, SHARED,
@@ -361,9 +395,8 @@ static void mem_linear(vm_warp *w, const vm_uop *u, const lane_res *r, uint32_t 
             for (unsigned c = 0; c <= top; c++) {
                 if (!((comps >> c) & 1u))
                     continue;
-                /* every lane: the others read byte 4c, their results unused (the
-                   commit is under the execution mask) */
-                gather_words(w->r[u->dst[c]].u, r->base + 4u * c, a);
+                /* every lane reads (the others byte 4c); active lanes are stored */
+                gather_words(w->r[u->dst[c]].u, r->base + 4u * c, a, wmask);
             }
             return;
         }
@@ -398,21 +431,27 @@ static void mem_linear(vm_warp *w, const vm_uop *u, const lane_res *r, uint32_t 
     }
     const uint32_t *V = w->r[u->src[op == TV_TGSI_OP_ATOMCAS ? 8 : 4]].u;
     const uint32_t *C = w->r[u->src[4]].u;
-    uint32_t res[VM_LANES] = {0};
-    bool local = r->base == w->wk->shared;
-    for (uint32_t mk = wmask; mk; mk &= mk - 1u) {
-        unsigned l = (unsigned)__builtin_ctz(mk);
-        uint8_t *p = r->base + (a[l] & ~3u);
-        res[l] = local ? local_apply(op, p, V[l], C[l])
-                       : atomic_apply(op, (uint32_t *)(void *)p, V[l], C[l]);
+    vm_slot t;
+    uint32_t *res = t.u;
+    memset(res, 0, sizeof t);
+    if (r->base == w->wk->shared) {
+        local_atomics(op, r->base, a, wmask, V, C, res);
+    } else {
+        for (uint32_t mk = wmask; mk; mk &= mk - 1u) {
+            unsigned l = (unsigned)__builtin_ctz(mk);
+            res[l] = atomic_apply(op, (uint32_t *)(void *)(r->base + (a[l] & ~3u)), V[l],
+                                  C[l]);
+        }
     }
     if (wmask)
         note_shared(w, r->base, end);
-    put_result(w, u, res);
+    put_result(w, u, &t);
 }
 
 /* src[0..3] address, src[4..7] value (STORE/ATOM), src[8..11] compare (ATOMCAS: value in
- * src[8], compare in src[4]); dst[0..3] results; aux resource kind, aux2 index,
+ * src[8], compare in src[4]); dst[0..3] results, stored under the execution mask for the
+ * channels of skip (the destination register, or scratch slots committed after);
+ * aux resource kind, aux2 index,
  * target index/handle slot, aux3 opcode (HWATOMIC: counter index in the high 16 bits),
  * skip = writemask (STORE: of the memory; others: of the result). */
 void vm_h_mem(vm_warp *w, const vm_uop *u);
@@ -488,9 +527,16 @@ tv_status vm_lower_mem(vm_lower *L)
             for (unsigned c = 0; c < 4; c++)
                 srcs[8 + c] = vm_lower_src(L, &in->src[3], c, 'u');
     }
+    /* results go straight to a direct destination (stored under the execution mask, after
+       every source was read); an indirect one gets scratch slots and a commit */
+    bool direct = !store && in->num_dst && !in->dst[0].reg.indirect;
+    unsigned wm = in->num_dst ? in->dst[0].writemask : 0;
     uint32_t tmp[4];
     for (unsigned c = 0; c < 4; c++)
-        tmp[c] = vm_lower_scratch(L);
+        tmp[c] = direct && ((wm >> c) & 1u) ? vm_lower_dst_slot(L, &in->dst[0], c)
+                                            : vm_lower_scratch(L);
+    if (L->status != TV_OK)
+        return L->status;
     vm_uop *u = vm_lower_emit(L, vm_h_mem, VM_K_ALU);
     if (!u) return L->status;
     memcpy(u->src, srcs, sizeof srcs);
@@ -503,7 +549,7 @@ tv_status vm_lower_mem(vm_lower *L)
         /* HWATOMIC[d][i]: resource = binding d, byte address = 4 * i + address.x */
         u->aux3 = op | (((uint32_t)res->index & 0xffffu) << 16);
     }
-    if (!store && in->num_dst)
+    if (!store && in->num_dst && !direct)
         vm_lower_commit(L, &in->dst[0], tmp, 0xf, false);
     return L->status;
 }

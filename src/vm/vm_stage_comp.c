@@ -2,6 +2,7 @@
  * Blocks are jobs on the thread pool. BARRIER: every warp of the block runs until it
  * reaches the barrier (or ends), then all resume; shared memory is per block and zeroed
  * at block start. */
+#include "vm/vm_ops.h"
 #include "vm/vm_run.h"
 
 /* Thread ids (x, y, z within the block) of the 32 lanes of the warp whose first thread
@@ -12,6 +13,14 @@ static void warp_tids(const vm_run *R, uint32_t first, uint32_t tid[3][VM_LANES]
 {
     uint32_t bx = R->block[0], by = R->block[1];
     uint32_t x = first % bx, y = (first / bx) % by, z = first / (bx * by);
+    if (bx - x >= VM_LANES) {     /* the warp lies in one row (blocks 32·k wide) */
+        for (unsigned l = 0; l < VM_LANES; l++) {
+            tid[0][l] = x + l;
+            tid[1][l] = y;
+            tid[2][l] = z;
+        }
+        return;
+    }
     for (unsigned l = 0; l < VM_LANES; l++) {
         tid[0][l] = x;
         tid[1][l] = y;
@@ -32,9 +41,10 @@ static inline void fill(vm_slot *s, uint32_t v)
         s->u[l] = v;
 }
 
-/* The system values of a warp: per semantic, whole slots (registers start zeroed, so
- * components a semantic leaves at 0 are not written). */
-static void set_sv(vm_warp *w, const vm_run *R, const uint32_t bid[3], uint32_t first)
+/* The system values of a warp: per declared value, its four slots written whole (a
+ * lane loop per slot, no per-lane switch). */
+VM_WIDE_VECTORS static void set_sv(vm_warp *w, const vm_run *R, const uint32_t bid[3],
+                                   uint32_t first)
 {
     const tv_vm_program *p = w->prog;
     uint32_t tid[3][VM_LANES];

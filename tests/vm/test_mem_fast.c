@@ -35,6 +35,7 @@ static const char *const ops[] = {
 typedef struct {
     char text[2048];
     uint32_t data_bytes, shared_bytes;
+    unsigned kept;           /* result channels the instruction does not write */
     uint32_t data[64], params[THREADS * 4];
 } mem_case;
 
@@ -80,6 +81,7 @@ static void make_case(mem_case *c)
         p[3] = (rnd() & 1u) ? c->data[(p[0] / 4) % 64] : rnd() % 50;
     }
     unsigned wm = 1 + rnd() % 15;
+    c->kept = store ? 0xfu : 0xfu & ~wm;
     char w[8], mem[16];
     wm_str(wm, w);
     snprintf(mem, sizeof mem, "%s", shared ? "MEMORY[0]" : "BUFFER[0]");
@@ -100,7 +102,7 @@ static void make_case(mem_case *c)
              "PROPERTY CS_FIXED_BLOCK_DEPTH 1\n"
              "DCL SV[0], THREAD_ID\nDCL SV[1], BLOCK_ID\nDCL BUFFER[0]\nDCL BUFFER[1]\n"
              "DCL BUFFER[2]\nDCL BUFFER[3]\nDCL MEMORY[0], SHARED\nDCL TEMP[0..4]\n"
-             "IMM[0] UINT32 {%d, 16, 0, 0}\n"
+             "IMM[0] UINT32 {%d, 16, 0, 3735928559}\n"
              "UMAD TEMP[2].x, SV[1].xxxx, IMM[0].xxxx, SV[0].xxxx\n"
              "UMUL TEMP[2].x, TEMP[2].xxxx, IMM[0].yyyy\n"
              "UMUL TEMP[3].x, SV[0].xxxx, IMM[0].yyyy\n"
@@ -108,7 +110,7 @@ static void make_case(mem_case *c)
              "STORE MEMORY[0], TEMP[3].xxxx, TEMP[4]\n"
              "BARRIER\n"
              "LOAD TEMP[0], BUFFER[1], TEMP[2].xxxx\n"
-             "MOV TEMP[1], IMM[0].zzzz\n"
+             "MOV TEMP[1], IMM[0].wwww\n"
              "UIF TEMP[0].zzzz\n%sENDIF\n"
              "BARRIER\n"
              "STORE BUFFER[2], TEMP[2].xxxx, TEMP[1]\n"
@@ -152,6 +154,11 @@ static void t_warp_path_random(void **s)
         make_case(c);
         run_case(c, true, a);
         run_case(c, false, b);
+        /* lanes outside the UIF and unwritten channels keep the old value */
+        for (uint32_t t = 0; t < THREADS; t++)
+            for (unsigned k = 0; k < 4; k++)
+                if (!c->params[t * 4 + 2] || ((c->kept >> k) & 1u))
+                    assert_int_equal(a->results[t * 4 + k], 0xdeadbeefu);
         if (memcmp(a, b, sizeof *a)) {
             print_message("case %u:\n%s", i, c->text);
             assert_memory_equal(a->data, b->data, sizeof a->data);
