@@ -8,7 +8,8 @@
  * triangle when its three barycentrics are >= 0; the first triangle containing the pixel
  * centre gives the values (triangle 0, extrapolated, when none does); a sample is covered
  * when some triangle contains it. Primitives: random vertices (fractional, at tile
- * corners, off the target, degenerate, both orientations), scissor boxes, 1 and 4
+ * corners, off the target, far away, infinite or NaN, degenerate, both orientations,
+ * w = 0), scissor boxes, 1 and 4
  * samples, targets wider than one 64-tile pass of the classifier, 1 and 2 threads. */
 #include <math.h>
 #include <stdio.h>
@@ -172,6 +173,12 @@ static void check_case(unsigned W, unsigned H, unsigned samples, tv_vm_frag_prim
     }
     if (icase % 7 == 3)   /* degenerate: a line */
         fp->vertices[2].x = fp->vertices[0].x, fp->vertices[2].y = fp->vertices[0].y;
+    if (icase % 11 == 4) {   /* far away and w = 0 (1/w taken as 1) */
+        fp->vertices[1].x = 1e20f;
+        fp->vertices[0].w = 0.0f;
+    }
+    if (icase % 13 == 6)     /* infinite and NaN positions: the tests see NaN edges */
+        fp->vertices[nv - 1].y = (icase & 1) ? INFINITY : NAN;
     if (scissor) {
         fp->scissor[0] = rnd() % W;
         fp->scissor[1] = rnd() % H;
