@@ -75,6 +75,8 @@ struct vm_worker {
     /* frag state for the warp being run: centre barycentrics per lane */
     float lane_b[3][VM_LANES];
     uint32_t tile_x, tile_y;
+    /* COMP: every warp's SV registers hold this run's system values (vm_stage_comp.c) */
+    bool comp_sv_ready;
     /* texture request reused by every texture micro-op of the worker (vm_ops_tex.c):
        zero outside the field groups `tex_req_groups` written by the last one */
     struct tv_tex_request *tex_req;

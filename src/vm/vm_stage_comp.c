@@ -42,9 +42,11 @@ static inline void fill(vm_slot *s, uint32_t v)
 }
 
 /* The system values of a warp: per declared value, its four slots written whole (a
- * lane loop per slot, no per-lane switch). */
+ * lane loop per slot, no per-lane switch). `all` false: only BLOCK_ID, the one value that
+ * differs between blocks (the others are still in the registers from the worker's
+ * previous block: programs cannot write SV registers). lane_x/lane_y always. */
 VM_WIDE_VECTORS static void set_sv(vm_warp *w, const vm_run *R, const uint32_t bid[3],
-                                   uint32_t first)
+                                   uint32_t first, bool all)
 {
     const tv_vm_program *p = w->prog;
     uint32_t tid[3][VM_LANES];
@@ -52,6 +54,8 @@ VM_WIDE_VECTORS static void set_sv(vm_warp *w, const vm_run *R, const uint32_t b
     for (uint32_t k = 0; k < p->num_svs; k++) {
         const vm_sv *sv = &p->svs[k];
         vm_slot *s = &w->r[p->sv.base + sv->reg * 4];
+        if (!all && sv->semantic != TV_SEM_BLOCK_ID)
+            continue;
         switch (sv->semantic) {
         case TV_SEM_THREAD_ID:
             for (unsigned c = 0; c < 3; c++)
@@ -115,6 +119,21 @@ VM_WIDE_VECTORS static void set_sv(vm_warp *w, const vm_run *R, const uint32_t b
     }
 }
 
+/* Zero the registers a program may read before writing (vm_zero_regs: TEMP to ADDR)
+ * except the SV registers, which keep the system values of the worker's previous block.
+ * False (nothing done) when the SV registers do not lie inside that range. */
+static bool zero_regs_but_sv(vm_warp *w)
+{
+    const tv_vm_program *p = w->prog;
+    size_t t0 = p->temp.base, s0 = p->sv.base, s1 = s0 + (size_t)p->sv.count * 4;
+    size_t end = (size_t)p->addr.base + (size_t)p->addr.count * 4;
+    if (p->sv.count <= 0 || s0 < t0 || s1 > end)
+        return false;
+    memset(&w->r[t0], 0, (s0 - t0) * sizeof(vm_slot));
+    memset(&w->r[s1], 0, (end - s1) * sizeof(vm_slot));
+    return true;
+}
+
 static tv_status comp_job(vm_worker *wk, uint64_t job, tv_error *err)
 {
     const vm_run *R = wk->run;
@@ -134,9 +153,12 @@ static tv_status comp_job(vm_worker *wk, uint64_t job, tv_error *err)
         uint32_t n = nthreads - first < VM_LANES ? nthreads - first : VM_LANES;
         uint32_t present = n == 32 ? VM_ALL_LANES : (1u << n) - 1u;
         vm_warp *w = vm_worker_warp(wk, i, present, present);
-        /* zero the registers so results never depend on earlier warps */
-        vm_zero_regs(w);
-        set_sv(w, R, bid, first);
+        /* zero the registers so results never depend on earlier warps; after the
+           worker's first block, the system values other than BLOCK_ID stay */
+        bool keep = wk->comp_sv_ready && zero_regs_but_sv(w);
+        if (!keep)
+            vm_zero_regs(w);
+        set_sv(w, R, bid, first, !keep);
         if (R->tracing) {
             const uint32_t *id = R->vm->trace.id;
             for (unsigned l = 0; l < n; l++) {
@@ -154,6 +176,7 @@ static tv_status comp_job(vm_worker *wk, uint64_t job, tv_error *err)
         w->done = false;
         wk->stats.invocations += n;
     }
+    wk->comp_sv_ready = true;    /* every warp of a block (the same count in every block) */
     /* run every warp to its next barrier, repeat until all are done */
     for (;;) {
         bool any = false;

@@ -210,10 +210,10 @@ static void t_warp_path_bounds(void **s)
 }
 
 /* THREAD_ID, BLOCK_ID, BLOCK_SIZE, GRID_SIZE and the subgroup values for block shapes
- * whose rows and layers cross warp boundaries. */
-static void t_system_values(void **s)
+ * whose rows and layers cross warp boundaries; 12 blocks on one worker (a worker's later
+ * blocks rewrite only BLOCK_ID) and on two. */
+static void check_system_values(void)
 {
-    (void)s;
     static const uint32_t shapes[][3] = {
         {5, 3, 7}, {33, 1, 1}, {1, 40, 1}, {3, 1, 12}, {64, 1, 1}, {2, 2, 9}, {31, 2, 1},
     };
@@ -278,11 +278,47 @@ static void t_system_values(void **s)
     }
 }
 
+static void t_system_values(void **s)
+{
+    (void)s;
+    check_system_values();
+    uint32_t save = hv_threads;
+    hv_threads = 2;
+    check_system_values();
+    hv_threads = save;
+}
+
+/* Every block starts from zeroed TEMP registers, also on a worker's later blocks (which
+ * keep their system-value registers): each thread adds 1 to a TEMP it never wrote
+ * before and stores it. */
+static void t_registers_zeroed(void **s)
+{
+    (void)s;
+    const char *text =
+        "COMP\nPROPERTY CS_FIXED_BLOCK_WIDTH 40\nPROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"
+        "PROPERTY CS_FIXED_BLOCK_DEPTH 1\n"
+        "DCL SV[0], THREAD_ID\nDCL SV[1], BLOCK_ID\nDCL BUFFER[0]\nDCL TEMP[0..2]\n"
+        "IMM[0] UINT32 {40, 4, 1, 7}\n"
+        "UADD TEMP[1].x, TEMP[1].xxxx, IMM[0].zzzz\n"
+        "UMAD TEMP[0].x, SV[1].xxxx, IMM[0].xxxx, SV[0].xxxx\n"
+        "UMUL TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy\n"
+        "STORE BUFFER[0].x, TEMP[0].xxxx, TEMP[1].xxxx\n"
+        "MOV TEMP[1].x, IMM[0].wwww\nMOV TEMP[2], IMM[0].wwww\n"
+        "END\n";
+    uint32_t buf[5 * 40];
+    memset(buf, 0xee, sizeof buf);
+    uint32_t grid[3] = {5, 1, 1};
+    tv_error err;
+    if (hv_compute(text, grid, NULL, buf, sizeof buf, &err) != TV_OK) fail_msg("%s", err.message);
+    for (uint32_t i = 0; i < 5 * 40; i++)
+        assert_int_equal(buf[i], 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(t_warp_path_random), cmocka_unit_test(t_warp_path_bounds),
-        cmocka_unit_test(t_system_values),
+        cmocka_unit_test(t_system_values), cmocka_unit_test(t_registers_zeroed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
