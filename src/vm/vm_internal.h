@@ -49,7 +49,9 @@ enum {
     VM_UF_FAULT = 1u << 3,   /* the handler may set w->fault */
     VM_UF_LEGACY = 1u << 4,  /* LEGACY_MATH_RULES: 0 * x = 0 */
     VM_UF_BRKSW = 1u << 5,   /* BRK leaves a switch (not a loop) */
-    VM_UF_COUNT = 1u << 6    /* ends a counted run: add ninsns/nuops before running it */
+    VM_UF_COUNT = 1u << 6,   /* ends a counted run: add ninsns/nuops before running it */
+    VM_UF_NOMASK = 1u << 7   /* channel group: every lane of the destinations may be
+                                written (vm_lower_copy.c mark_unmasked) */
 };
 
 #define VM_MAX_USRC 12

@@ -590,7 +590,7 @@ static tv_status fixup(vm_lower *L)
  * leader, or at a CLOCK (whose handler reads the count, so the count must be exact there).
  * The last micro-op of a run adds the run's counts before it runs: the counts seen by the
  * budget checks (ENDLOOP, CAL), CLOCK and the statistics are the per-micro-op counts. */
-static uint8_t *find_leaders(vm_lower *L)
+uint8_t *vm_lower_leaders(vm_lower *L)
 {
     uint32_t n = L->num_uops;
     uint8_t *leader = calloc(n + 1, 1);
@@ -617,7 +617,7 @@ static uint8_t *find_leaders(vm_lower *L)
 static tv_status count_runs(vm_lower *L)
 {
     uint32_t n = L->num_uops;
-    uint8_t *leader = find_leaders(L);
+    uint8_t *leader = vm_lower_leaders(L);
     if (!leader)
         return L->status;
     uint32_t insns = 0, uops = 0;
@@ -717,7 +717,7 @@ tv_status vm_lower_program(vm_lower *L)
     p->num_uops_plain = L->num_uops;
     for (uint32_t k = 0; k < L->num_uops; k++)
         L->uops[k].ninsns = (L->uops[k].flags & VM_UF_FIRST) ? 1u : 0u;
-    uint8_t *leader = find_leaders(L);
+    uint8_t *leader = vm_lower_leaders(L);
     if (!leader)
         return L->status;
     vm_lower_copies(L, leader);

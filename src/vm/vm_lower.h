@@ -72,5 +72,8 @@ tv_status vm_lower_tex(vm_lower *L);       /* texture opcodes (vm_lower_tex.c) *
 /* Copy propagation and dead-MOV removal after fixup (vm_lower_copy.c); leader[k] marks
  * the micro-ops entered other than from the one before. */
 tv_status vm_lower_copies(vm_lower *L, const uint8_t *leader);
+/* leader[k] for every micro-op (n + 1 bytes, malloc'd): entered other than from k - 1 —
+ * micro-op 0, jump and skip targets, after control flow or a CLOCK (vm_lower.c). */
+uint8_t *vm_lower_leaders(vm_lower *L);
 
 #endif

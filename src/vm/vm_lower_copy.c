@@ -108,6 +108,21 @@ static void propagate(vm_lower *L, const uint8_t *leader, copies *C)
     }
 }
 
+/* The fields of a micro-op that may name a slot: for control flow src[] and aux (the
+ * switch selector; target and skip are micro-op indices), for other handlers every field. */
+static unsigned slot_fields(const vm_uop *u, uint32_t f[VM_MAX_USRC + 9])
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < VM_MAX_USRC; i++) f[n++] = u->src[i];
+    f[n++] = u->aux;
+    if (!u->fn)
+        return n;
+    for (unsigned i = 0; i < 4; i++) f[n++] = u->dst[i];
+    f[n++] = u->aux2; f[n++] = u->aux3;
+    f[n++] = u->target; f[n++] = u->skip;
+    return n;
+}
+
 /* Mark TEMP slots some micro-op may read. Lane-wise micro-ops read exactly their src[];
  * for anything else every field that names a TEMP slot counts, as the whole register. */
 static void mark_reads(const vm_lower *L, uint8_t *read)
@@ -123,11 +138,7 @@ static void mark_reads(const vm_lower *L, uint8_t *read)
             continue;
         }
         uint32_t f[VM_MAX_USRC + 9];
-        unsigned n = 0;
-        for (unsigned i = 0; i < VM_MAX_USRC; i++) f[n++] = u->src[i];
-        for (unsigned i = 0; i < 4; i++) f[n++] = u->dst[i];
-        f[n++] = u->aux; f[n++] = u->aux2; f[n++] = u->aux3;
-        f[n++] = u->target; f[n++] = u->skip;
+        unsigned n = slot_fields(u, f);
         for (unsigned i = 0; i < n; i++)
             if (f[i] >= lo && f[i] < hi) {
                 uint32_t r = (f[i] - lo) & ~3u;
@@ -301,6 +312,74 @@ static void fuse_brk_if(vm_lower *L, const uint8_t *leader, uint8_t *gone)
     free(entries);
 }
 
+/* A channel group may write every lane (VM_UF_NOMASK, no blend) when the lanes outside
+ * the execution mask of its TEMP destinations are never looked at: every read of each such
+ * slot anywhere in the program is by a lane-wise micro-op or an IF/UIF/BRK_IF test (which
+ * look at active lanes only) in the same run, after a write of the slot in that run — so
+ * under the same execution mask — as for `USGE TEMP[3].x …; BRK_IF TEMP[3].x`. Counted
+ * runs (leaders, control flow) bound the runs here too. */
+static void mark_unmasked(vm_lower *L, const uint8_t *leader)
+{
+    const vm_range *t = &L->p->temp;
+    uint32_t lo = t->base, nt = (uint32_t)t->count * 4u, n = L->num_uops;
+    uint32_t *def_run = malloc((nt + 1) * sizeof *def_run);
+    uint8_t *unsafe = calloc(nt + 1, 1);
+    if (!def_run || !unsafe) {
+        free(def_run); free(unsafe);
+        vm_lower_fail(L, TV_ERR_NOMEM, "out of memory");
+        return;
+    }
+    for (uint32_t i = 0; i < nt; i++)
+        def_run[i] = UINT32_MAX;
+    uint32_t run = 0;
+    for (uint32_t k = 0; k < n; k++) {
+        const vm_uop *u = &L->uops[k];
+        if (leader[k] && k)
+            run++;
+        unsigned nw = lanewise_writes(u);
+        bool test = !u->fn && (u->kind == VM_K_IF || u->kind == VM_K_UIF ||
+                               u->kind == VM_K_BRK_IF);
+        if (nw || test) {
+            unsigned nr = test ? 1 : VM_MAX_USRC;
+            for (unsigned i = 0; i < nr; i++) {
+                uint32_t x = u->src[i] - lo;
+                if (u->src[i] >= lo && x < nt && def_run[x] != run)
+                    unsafe[x] = 1;
+            }
+            for (unsigned c = 0; c < nw; c++) {
+                uint32_t x = u->dst[c] - lo;
+                if (u->dst[c] >= lo && x < nt)
+                    def_run[x] = run;
+            }
+        } else {
+            /* anything else may read or write any TEMP slot its fields name, any lane */
+            uint32_t f[VM_MAX_USRC + 9];
+            unsigned m = slot_fields(u, f);
+            for (unsigned i = 0; i < m; i++)
+                if (f[i] >= lo && f[i] - lo < nt) {
+                    uint32_t r = (f[i] - lo) & ~3u;
+                    unsafe[r] = unsafe[r + 1] = unsafe[r + 2] = unsafe[r + 3] = 1;
+                }
+        }
+        if (!u->fn)
+            run++;
+    }
+    for (uint32_t k = 0; k < n; k++) {
+        vm_uop *u = &L->uops[k];
+        if (!u->fn || !is_group(u->fn) || !u->aux2)
+            continue;
+        bool ok = true;
+        for (unsigned c = 0; c < u->aux2; c++) {
+            uint32_t x = u->dst[c] - lo;
+            ok &= u->dst[c] >= lo && x < nt && !unsafe[x];
+        }
+        if (ok)
+            u->flags |= VM_UF_NOMASK;
+    }
+    free(def_run);
+    free(unsafe);
+}
+
 static bool has_indirect(const vm_lower *L)
 {
     for (uint32_t k = 0; k < L->num_uops; k++)
@@ -340,6 +419,12 @@ tv_status vm_lower_copies(vm_lower *L, const uint8_t *leader)
         if (gone[k] == 2)
             gone[k] = 0;
     compact(L, gone);
+    if (L->status == TV_OK && !has_indirect(L)) {
+        uint8_t *lead = vm_lower_leaders(L);
+        if (lead)
+            mark_unmasked(L, lead);
+        free(lead);
+    }
     free(C.copy_of); free(C.active); free(read); free(gone);
     return L->status;
 }

@@ -46,7 +46,10 @@ static inline void vm_finish_u(vm_warp *w, const vm_uop *u, vm_slot *t)
 
 static inline void vm_finish_n_u(vm_warp *w, const vm_uop *u, vm_slot t[4])
 {
-    VM_FOR_CHANNELS vm_store(w, u->dst[c], &t[c]);
+    if (u->flags & VM_UF_NOMASK)
+        VM_FOR_CHANNELS memcpy(&w->r[u->dst[c]], &t[c], sizeof(vm_slot));
+    else
+        VM_FOR_CHANNELS vm_store(w, u->dst[c], &t[c]);
 }
 
 static inline void vm_finish_n_f(vm_warp *w, const vm_uop *u, vm_slot t[4])
