@@ -26,12 +26,15 @@ const uint32_t vm_lane_bit[VM_LANES] = {VM_BITS8(0), VM_BITS8(8), VM_BITS8(16), 
 #if defined(__SSE2__)
 /* 32 lane masks (all-ones / zero words, 4 per vector) to a 32-bit lane mask: saturating
  * packs to bytes keep all-ones/zero, then one byte movemask per 16 lanes (no loop). */
-static inline uint32_t pack_masks(const __m128i c[8])
+static inline uint32_t pack_masks(__m128i c0, __m128i c1, __m128i c2, __m128i c3, __m128i c4,
+                                  __m128i c5, __m128i c6, __m128i c7)
 {
-    __m128i lo = _mm_packs_epi16(_mm_packs_epi32(c[0], c[1]), _mm_packs_epi32(c[2], c[3]));
-    __m128i hi = _mm_packs_epi16(_mm_packs_epi32(c[4], c[5]), _mm_packs_epi32(c[6], c[7]));
+    __m128i lo = _mm_packs_epi16(_mm_packs_epi32(c0, c1), _mm_packs_epi32(c2, c3));
+    __m128i hi = _mm_packs_epi16(_mm_packs_epi32(c4, c5), _mm_packs_epi32(c6, c7));
     return (uint32_t)_mm_movemask_epi8(lo) | ((uint32_t)_mm_movemask_epi8(hi) << 16);
 }
+/* the 8 compares written out (a loop kept them in a stack array) */
+#define VM_PACK8(CMP) pack_masks(CMP(0), CMP(1), CMP(2), CMP(3), CMP(4), CMP(5), CMP(6), CMP(7))
 static inline __m128i load4(const uint32_t *p)
 {
     return _mm_loadu_si128((const __m128i *)(const void *)p);
@@ -43,10 +46,9 @@ static inline uint32_t mask_nonzero_u(const vm_slot *v)
 {
 #if defined(__SSE2__)
     const __m128i z = _mm_setzero_si128();
-    __m128i c[8];
-    for (unsigned k = 0; k < 8; k++)
-        c[k] = _mm_cmpeq_epi32(load4(&v->u[4 * k]), z);
-    return ~pack_masks(c);
+#define VM_CMP(k) _mm_cmpeq_epi32(load4(&v->u[4 * (k)]), z)
+    return ~VM_PACK8(VM_CMP);
+#undef VM_CMP
 #else
     uint32_t m = 0;
     for (unsigned l = 0; l < VM_LANES; l++)
@@ -59,10 +61,9 @@ static inline uint32_t mask_nonzero_f(const vm_slot *v)
 {
 #if defined(__SSE2__)
     const __m128 z = _mm_setzero_ps();
-    __m128i c[8];
-    for (unsigned k = 0; k < 8; k++)
-        c[k] = _mm_castps_si128(_mm_cmpneq_ps(_mm_loadu_ps(&v->f[4 * k]), z));
-    return pack_masks(c);   /* NaN != 0 is true, -0 != 0 is false */
+#define VM_CMP(k) _mm_castps_si128(_mm_cmpneq_ps(_mm_loadu_ps(&v->f[4 * (k)]), z))
+    return VM_PACK8(VM_CMP);   /* NaN != 0 is true, -0 != 0 is false */
+#undef VM_CMP
 #else
     uint32_t m = 0;
     for (unsigned l = 0; l < VM_LANES; l++)
@@ -75,10 +76,9 @@ static inline uint32_t mask_nonzero_f(const vm_slot *v)
 static inline uint32_t mask_eq_u(const vm_slot *a, const vm_slot *b)
 {
 #if defined(__SSE2__)
-    __m128i c[8];
-    for (unsigned k = 0; k < 8; k++)
-        c[k] = _mm_cmpeq_epi32(load4(&a->u[4 * k]), load4(&b->u[4 * k]));
-    return pack_masks(c);
+#define VM_CMP(k) _mm_cmpeq_epi32(load4(&a->u[4 * (k)]), load4(&b->u[4 * (k)]))
+    return VM_PACK8(VM_CMP);
+#undef VM_CMP
 #else
     uint32_t m = 0;
     for (unsigned l = 0; l < VM_LANES; l++)
@@ -92,10 +92,9 @@ static inline uint32_t mask_neg_f(const vm_slot *v)
 {
 #if defined(__SSE2__)
     const __m128 z = _mm_setzero_ps();
-    __m128i c[8];
-    for (unsigned k = 0; k < 8; k++)
-        c[k] = _mm_castps_si128(_mm_cmplt_ps(_mm_loadu_ps(&v->f[4 * k]), z));
-    return pack_masks(c);
+#define VM_CMP(k) _mm_castps_si128(_mm_cmplt_ps(_mm_loadu_ps(&v->f[4 * (k)]), z))
+    return VM_PACK8(VM_CMP);
+#undef VM_CMP
 #else
     uint32_t m = 0;
     for (unsigned l = 0; l < VM_LANES; l++)
