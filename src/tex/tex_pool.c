@@ -4,13 +4,19 @@
  *
  * Cache: one open-addressing table per pool, index -> heap entry. Entries never move and
  * are freed only by tv_tex_invalidate / tv_tex_destroy, so tex_resolve can hand out
- * pointers; a mutex makes lookups safe from several threads. As on the hardware
+ * pointers; a mutex makes lookups safe from several threads. A lookup first tries a
+ * per-thread memo of the last resolve (unit id, cache epoch, memory generation, indices):
+ * with several workers sampling the same texture, taking the mutex per request bounced
+ * its cache line between the cores on every warp. Any clear of a table bumps the epoch,
+ * and a change of the memory mappings the generation, so a memo never outlives its
+ * entries. As on the hardware
  * (INVALIDATE_TEXTURE_HEADER_CACHE / INVALIDATE_SAMPLER_CACHE), rewriting a pool entry
  * after it was used takes effect only after tv_tex_invalidate(). Changing a pool's base
  * or maximum drops that pool's cache. */
 #include "tex/tex_internal.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,7 +33,26 @@ typedef struct cache_table {
 typedef struct tex_cache {
     pthread_mutex_t lock;
     cache_table headers, samplers;
+    uint64_t id;               /* unique per unit ever created (a memo key, not the address) */
+    atomic_uint_fast64_t epoch; /* bumped by every table clear */
 } tex_cache;
+
+static atomic_uint_fast64_t next_unit_id = 1;
+
+/* The last resolve of this thread (see the file comment). */
+typedef struct resolve_memo {
+    uint64_t id, epoch, mem_gen;
+    uint32_t hi, si;           /* si = UINT32_MAX: header only */
+    const tex_view *v;
+    const tex_sampler *s;
+} resolve_memo;
+
+static _Thread_local resolve_memo memo;
+
+static void bump_epoch(tex_cache *c)
+{
+    atomic_fetch_add_explicit(&c->epoch, 1, memory_order_release);
+}
 
 static void table_clear(cache_table *t)
 {
@@ -94,6 +119,8 @@ tv_tex_unit *tv_tex_create(tv_memory *mem)
     }
     u->mem = mem;
     u->cache = c;
+    c->id = atomic_fetch_add(&next_unit_id, 1);
+    atomic_init(&c->epoch, 0);
     u->precision = TV_TEX_PRECISION_REFERENCE;
     /* No pools yet: every index is invalid until a pool is set. */
     u->header_max = u->sampler_max = 0;
@@ -120,6 +147,7 @@ void tv_tex_set_header_pool(tv_tex_unit *unit, uint64_t base, uint32_t max_index
     unit->header_base = base;
     unit->header_max = max_index;
     table_clear(&c->headers);
+    bump_epoch(c);
     pthread_mutex_unlock(&c->lock);
 }
 
@@ -130,6 +158,7 @@ void tv_tex_set_sampler_pool(tv_tex_unit *unit, uint64_t base, uint32_t max_inde
     unit->sampler_base = base;
     unit->sampler_max = max_index;
     table_clear(&c->samplers);
+    bump_epoch(c);
     pthread_mutex_unlock(&c->lock);
 }
 
@@ -143,6 +172,7 @@ void tv_tex_invalidate(tv_tex_unit *unit)
     pthread_mutex_lock(&c->lock);
     table_clear(&c->headers);
     table_clear(&c->samplers);
+    bump_epoch(c);
     pthread_mutex_unlock(&c->lock);
 }
 
@@ -224,6 +254,35 @@ static const tex_sampler *get_sampler(tv_tex_unit *unit, tex_cache *c, uint32_t 
     return s;
 }
 
+static bool memo_get(const tv_tex_unit *unit, tex_cache *c, uint32_t hi, uint32_t si,
+                     const tex_view **v, const tex_sampler **s)
+{
+    if (memo.id != c->id || memo.hi != hi || memo.si != si ||
+        memo.epoch != atomic_load_explicit(&c->epoch, memory_order_acquire) ||
+        memo.mem_gen != tex_memory_generation(unit->mem))
+        return false;
+    *v = memo.v;
+    *s = memo.s;
+    return true;
+}
+
+/* Lock held: the entries cannot go away between the lookup and the epoch read. */
+static void memo_put(const tv_tex_unit *unit, tex_cache *c, uint32_t hi, uint32_t si,
+                     const tex_view *v, const tex_sampler *s)
+{
+    if (!v || (si != UINT32_MAX && !s)) {
+        memo.id = 0;               /* allocation failure: not remembered */
+        return;
+    }
+    memo.id = c->id;
+    memo.epoch = atomic_load_explicit(&c->epoch, memory_order_acquire);
+    memo.mem_gen = tex_memory_generation(unit->mem);
+    memo.hi = hi;
+    memo.si = si;
+    memo.v = v;
+    memo.s = s;
+}
+
 bool tex_resolve_header(tv_tex_unit *unit, uint32_t header_index, const tex_view **view)
 {
     *view = NULL;
@@ -231,9 +290,14 @@ bool tex_resolve_header(tv_tex_unit *unit, uint32_t header_index, const tex_view
     if (!unit || header_index > unit->header_max)
         return false;
     tex_cache *c = unit->cache;
-    pthread_mutex_lock(&c->lock);
-    const tex_view *v = get_view(unit, c, header_index);
-    pthread_mutex_unlock(&c->lock);
+    const tex_view *v = NULL;
+    const tex_sampler *s = NULL;
+    if (!memo_get(unit, c, header_index, UINT32_MAX, &v, &s)) {
+        pthread_mutex_lock(&c->lock);
+        v = get_view(unit, c, header_index);
+        memo_put(unit, c, header_index, UINT32_MAX, v, NULL);
+        pthread_mutex_unlock(&c->lock);
+    }
     if (!v || !v->valid)
         return false;
     *view = v;
@@ -252,10 +316,15 @@ bool tex_resolve(tv_tex_unit *unit, uint32_t handle, const tex_view **view,
     if (hi > unit->header_max || si > unit->sampler_max)
         return false;
     tex_cache *c = unit->cache;
-    pthread_mutex_lock(&c->lock);
-    const tex_view *v = get_view(unit, c, hi);
-    const tex_sampler *s = get_sampler(unit, c, si);
-    pthread_mutex_unlock(&c->lock);
+    const tex_view *v = NULL;
+    const tex_sampler *s = NULL;
+    if (!memo_get(unit, c, hi, si, &v, &s)) {
+        pthread_mutex_lock(&c->lock);
+        v = get_view(unit, c, hi);
+        s = get_sampler(unit, c, si);
+        memo_put(unit, c, hi, si, v, s);
+        pthread_mutex_unlock(&c->lock);
+    }
     if (!v || !s || !v->valid)
         return false;
     *view = v;

@@ -250,6 +250,39 @@ static void concurrent_resolve(void **state)
     }
 }
 
+/* The per-thread memo of the last resolve is keyed by the unit, not its address: a unit
+ * created where a destroyed one lived, or a second unit over other pools, never sees the
+ * other's descriptors. */
+static void memo_per_unit(void **state)
+{
+    fixture *f = *state;
+    const tex_view *v;
+    const tex_sampler *s;
+    uint32_t other[8];
+    tv_tic t;
+    tv_tic_decode(f->headers[5], &t);
+    t.width_minus_one = 40;
+    tv_tic_encode(&t, other);
+    tv_memory *m2 = tv_memory_create();
+    tv_memory_map(m2, HDR_BASE, other, sizeof other, NULL);
+    tv_memory_map(m2, SMP_BASE, f->samplers, sizeof f->samplers, NULL);
+    for (int round = 0; round < 4; round++) {
+        assert_true(tex_resolve(f->unit, tv_tex_handle(0, 0), &v, &s));
+        assert_int_equal(v->width, 1);
+        tv_tex_unit *u2 = tv_tex_create(m2);
+        tv_tex_set_header_pool(u2, HDR_BASE, 0);
+        tv_tex_set_sampler_pool(u2, SMP_BASE, 63);
+        assert_true(tex_resolve(u2, tv_tex_handle(0, 0), &v, &s));
+        assert_int_equal(v->width, 41);
+        assert_true(tex_resolve(f->unit, tv_tex_handle(0, 0), &v, &s));
+        assert_int_equal(v->width, 1);
+        assert_true(tex_resolve(u2, tv_tex_handle(0, 0), &v, &s));
+        assert_int_equal(v->width, 41);
+        tv_tex_destroy(u2);     /* the next round's unit may reuse the address */
+    }
+    tv_memory_destroy(m2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -261,6 +294,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(cache_and_invalidate, setup, teardown),
         cmocka_unit_test_setup_teardown(pool_in_remapped_memory, setup, teardown),
         cmocka_unit_test_setup_teardown(concurrent_resolve, setup, teardown),
+        cmocka_unit_test_setup_teardown(memo_per_unit, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
