@@ -196,6 +196,13 @@ static inline uint64_t tex_fast_row_offset(const tex_view *v, unsigned level, ui
  * nothing, when the request does not qualify; true when `res` is complete. Bit-identical
  * to the general path. */
 bool tex_warp_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_result *res);
+/* Tests: how many requests the calling thread's warp path answered with its vectorised
+ * kernel (tex_warp_vec.c) — the rest of the taken ones went through its lane passes. */
+uint64_t tex_warp_vec_count(void);
+/* Tests: the widest instruction set the calling thread's vector kernel may use — 2
+ * AVX-512F (the default), 1 AVX2, 0 the baseline — where the CPU has it (x86-64 GCC
+ * builds; elsewhere there is only the baseline). */
+void tex_warp_vec_limit_isa(unsigned cap);
 
 /* ---- operations ------------------------------------------------------------------------ */
 void tex_gather_lane(const tex_ctx *c, const tv_tex_request *req, unsigned lane,

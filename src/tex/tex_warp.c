@@ -2,10 +2,12 @@
  * one handle for every active lane, a 2D / 2D array target, a unorm8x4 view (tex_fast.c)
  * with normalized coordinates, no sRGB decode, compare, reduction or anisotropy, REPEAT /
  * MIRROR / CLAMP_TO_EDGE wraps, ops SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_LZ (offsets,
- * projection and NO_DERIV allowed). Everything per request is hoisted (levels, sizes,
- * addressing, bias and clamps, swizzle); the lanes then go through passes: coordinates,
- * derivatives + λ + level selection, then per level slot texel-space coordinates, wrap
- * and weights, and last the texel loads and blends.
+ * projection and NO_DERIV allowed). Everything per request is hoisted (sizes, bias and
+ * clamps, swizzle). The vectorised kernel (tex_warp_vec.c) answers the request when its
+ * own conditions hold (one level per slot, power-of-two sizes for REPEAT / MIRROR,
+ * coordinates in the int32 range, ...); otherwise the lanes go through passes here:
+ * coordinates, derivatives + λ + level selection, then per level slot texel-space
+ * coordinates, wrap and weights, and last the texel loads and blends.
  *
  * Bit-identity with the general path (tex_execute.c → tex_lod.c → tex_filter.c /
  * tex_fast.c): the same float operations in the same order per lane. Two rewrites are
@@ -17,23 +19,11 @@
 #include <string.h>
 
 #include "tex/format.h"
-#include "tex/tex_sampling.h"
+#include "tex/tex_warp.h"
 
-#define TEX_MAX_BIAS 15.99609375f /* as tex_lod.c */
-#define TEX_MIN_LOG2_RATIO -16.0f
+#define TEX_MAX_BIAS TEX_WARP_MAX_BIAS
+#define TEX_MIN_LOG2_RATIO TEX_WARP_MIN_LOG2_RATIO
 #define LANES TV_TEX_LANES
-
-typedef struct warp_level {       /* one view level, hoisted */
-    float wf, hf;                 /* size as floats (the coordinate scale) */
-    uint32_t w, h;
-    uint64_t base;                /* level_offset (layer 0) */
-    unsigned abs;                 /* absolute level */
-    /* tex_fast_col_offset / tex_fast_row_offset constants: pitch, or block-linear GOB
-     * block height (log2), shift of a block and GOBs per row */
-    bool pitch_layout;
-    uint32_t pitch, gobs_x;
-    unsigned bh, shift;
-} warp_level;
 
 static inline uint64_t col_off(const warp_level *L, uint32_t x)
 {
@@ -51,20 +41,6 @@ static inline uint64_t row_off(const warp_level *L, uint32_t y)
     return (((yy >> (3 + L->bh)) * L->gobs_x) << L->shift) +
            (((yy >> 3) & ((1u << L->bh) - 1)) << 9) + ((yy % 8) / 2) * 64 + (yy % 2) * 16;
 }
-
-typedef struct warp_ctx {
-    tv_tex_unit *unit;
-    const tex_view *v;
-    bool hw;
-    uint8_t wrap[2];
-    uint8_t mag, min, mip;
-    uint32_t base_level, q;
-    float scale[2];
-    float sbias, lod_min, lod_max;
-    warp_level lv[TEX_MAX_LEVELS];
-    int swz[4];                   /* result component c = channel swz[c], or konst[c] */
-    uint32_t konst[4];
-} warp_ctx;
 
 static uint32_t fbits(float f)
 {
@@ -129,8 +105,10 @@ static bool warp_setup(tv_tex_unit *unit, const tv_tex_request *req, warp_ctx *w
     unsigned first = 0;
     while (!((req->active >> first) & 1u))
         first++;
-    uint32_t handle = req->handle[first];
-    for (unsigned l = first + 1; l < LANES; l++)
+    uint32_t handle = req->handle[first], diff = 0;
+    for (unsigned l = 0; l < LANES; l++) /* every lane equal (vectorised): done */
+        diff |= req->handle[l] ^ handle;
+    for (unsigned l = first + 1; diff && l < LANES; l++)
         if (((req->active >> l) & 1u) && req->handle[l] != handle)
             return false;
     const tex_view *v = NULL;
@@ -180,20 +158,6 @@ static bool warp_setup(tv_tex_unit *unit, const tv_tex_request *req, warp_ctx *w
     float hdr_min = v->tic.min_lod_clamp / 256.0f - (float)w->base_level;
     w->lod_min = fmaxf(lod_min, hdr_min);
     w->lod_max = s->tsc.max_lod_clamp / 256.0f;
-    for (uint32_t r = 0; r <= w->q; r++) {
-        warp_level *L = &w->lv[r];
-        L->abs = w->base_level + r;
-        L->w = tex_level_width(v, L->abs);
-        L->h = tex_level_height(v, L->abs);
-        L->wf = (float)L->w;
-        L->hf = (float)L->h;
-        L->base = v->level_offset[L->abs];
-        L->pitch_layout = v->mem_layout == TV_TIC_PITCH || v->mem_layout == TV_TIC_PITCH_COLOR_KEY;
-        L->pitch = v->pitch;
-        L->gobs_x = v->level_gobs_x[L->abs];
-        L->bh = v->gob_h_log2[L->abs];
-        L->shift = 9 + L->bh + v->gob_d_log2[L->abs];
-    }
     /* the view swizzle as a selection: markers 10..13 come back where a channel is read */
     uint32_t mark[4] = {10, 11, 12, 13}, out[4];
     tex_apply_swizzle(v, mark, out);
@@ -232,9 +196,9 @@ static float footprint(const warp_ctx *w, float dx0, float dx1, float dy0, float
 
 /* Quad difference sources per lane (quad_dx / quad_dy of tex_execute.c): value =
  * c[hi] - c[lo] when ok, else 0. */
-static void quad_sources(uint32_t present, uint8_t xlo[LANES], uint8_t xhi[LANES],
-                         bool xok[LANES], uint8_t ylo[LANES], uint8_t yhi[LANES],
-                         bool yok[LANES])
+void tex_warp_quad_sources(uint32_t present, uint8_t xlo[LANES], uint8_t xhi[LANES],
+                           bool xok[LANES], uint8_t ylo[LANES], uint8_t yhi[LANES],
+                           bool yok[LANES])
 {
     for (unsigned lane = 0; lane < LANES; lane++) {
         unsigned base = lane & ~3u, row = (lane >> 1) & 1u, col = lane & 1u;
@@ -319,6 +283,22 @@ typedef struct warp_lanes {       /* SoA state of the active lanes (compact inde
     bool two[LANES];
 } warp_lanes;
 
+void tex_warp_level(const warp_ctx *w, uint32_t rel, warp_level *L)
+{
+    const tex_view *v = w->v;
+    L->abs = w->base_level + rel;
+    L->w = tex_level_width(v, L->abs);
+    L->h = tex_level_height(v, L->abs);
+    L->wf = (float)L->w;
+    L->hf = (float)L->h;
+    L->base = v->level_offset[L->abs];
+    L->pitch_layout = v->mem_layout == TV_TIC_PITCH || v->mem_layout == TV_TIC_PITCH_COLOR_KEY;
+    L->pitch = v->pitch;
+    L->gobs_x = v->level_gobs_x[L->abs];
+    L->bh = v->gob_h_log2[L->abs];
+    L->shift = 9 + L->bh + v->gob_d_log2[L->abs];
+}
+
 /* One level slot for every lane: the filtered (pre-swizzle) value in out[k][i]. */
 static void slot_pass(const warp_ctx *w, const warp_lanes *wl, unsigned slot,
                       float out[4][LANES])
@@ -378,6 +358,10 @@ bool tex_warp_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_result
     warp_ctx w;
     if (!warp_setup(unit, req, &w))
         return false;
+    if (tex_warp_vec(&w, req, res))
+        return true;
+    for (uint32_t r = 0; r <= w.q; r++)
+        tex_warp_level(&w, r, &w.lv[r]);
     const tex_view *v = w.v;
     unsigned op = req->op;
     uint32_t active = req->active;
@@ -407,7 +391,7 @@ bool tex_warp_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_result
     if (deriv) {
         uint8_t xlo[LANES], xhi[LANES], ylo[LANES], yhi[LANES];
         bool xok[LANES], yok[LANES];
-        quad_sources(present, xlo, xhi, xok, ylo, yhi, yok);
+        tex_warp_quad_sources(present, xlo, xhi, xok, ylo, yhi, yok);
         for (unsigned i = 0; i < n; i++) {
             unsigned l = wl.lane[i];
             dx0[i] = xok[l] ? cs[xhi[l]] - cs[xlo[l]] : 0.0f;

@@ -6,7 +6,9 @@
  * offsets, projection, NO_DERIV, partial quads and helper lanes, NaN / inf coordinates and
  * LODs on level boundaries — in both precision modes. tex_warp_sample() is called
  * directly (it must take the request) and every result word is compared with
- * tv_tex_execute() with the fast paths off. */
+ * tv_tex_execute() with the fast paths off. Requests whose lanes share their levels go
+ * through its vectorised kernel, the others through its lane passes;
+ * test_fastpath_warp_full.c aims at the kernel. */
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,0 +1,90 @@
+/* Private interface of the warp-wide sampling path: tex_warp.c (the request checks, the
+ * hoisted state and the general lane passes) and tex_warp_vec.c (the vectorised kernel for
+ * the dominant shape). docs/texture-unit.md "Fast paths", docs/performance.md §2.2–2.3. */
+#ifndef TEXVM_TEX_WARP_H
+#define TEXVM_TEX_WARP_H
+
+#include "tex/tex_sampling.h"
+
+/* TEX_WIDE_VECTORS (1 or 0): the vector kernels are also compiled for AVX-512F and AVX2
+ * (TEX_TARGET_AVX512 / TEX_TARGET_AVX2 function attributes) and picked at run time from
+ * the CPU's features — GCC on x86-64 only. As VM_WIDE_VECTORS (src/vm/vm_ops.h) but with a
+ * tuning in the attribute: under its generic tuning GCC 12 emulates every gather with
+ * scalar loads and lane inserts, and target_clones cannot carry a tuning. The same IEEE
+ * and integer operations in the same order in every variant (ISO C: no contraction; no
+ * FMA enabled), so every variant gives bit-identical results. */
+#ifndef TEX_WIDE_VECTORS
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
+#define TEX_WIDE_VECTORS 1
+#define TEX_TARGET_AVX512 \
+    __attribute__((target("avx512f,tune=skylake-avx512,prefer-vector-width=512")))
+#define TEX_TARGET_AVX2 __attribute__((target("avx2,tune=haswell")))
+#else
+#define TEX_WIDE_VECTORS 0
+#endif
+#endif
+
+#define TEX_WARP_MAX_BIAS 15.99609375f /* as tex_lod.c */
+#define TEX_WARP_MIN_LOG2_RATIO -16.0f
+
+typedef struct warp_level {       /* one view level, hoisted */
+    float wf, hf;                 /* size as floats (the coordinate scale) */
+    uint32_t w, h;
+    uint64_t base;                /* level_offset (layer 0) */
+    unsigned abs;                 /* absolute level */
+    /* tex_fast_col_offset / tex_fast_row_offset constants: pitch, or block-linear GOB
+     * block height (log2), shift of a block and GOBs per row */
+    bool pitch_layout;
+    uint32_t pitch, gobs_x;
+    unsigned bh, shift;
+} warp_level;
+
+/* The request-wide state (tex_warp.c warp_setup); lv[] is filled only by the general lane
+ * passes (warp_levels), the vector kernel derives the one or two levels it reads. */
+typedef struct warp_ctx {
+    tv_tex_unit *unit;
+    const tex_view *v;
+    bool hw;
+    uint8_t wrap[2];
+    uint8_t mag, min, mip;
+    uint32_t base_level, q;
+    float scale[2];
+    float sbias, lod_min, lod_max;
+    int swz[4];                   /* result component c = channel swz[c], or konst[c] */
+    uint32_t konst[4];
+    warp_level lv[TEX_MAX_LEVELS];
+} warp_ctx;
+
+/* An 8-bit UNORM byte as a float without a division, bit-identical to the decoder's
+ * table (tex_unorm8[b] = b / 255.0f, correctly rounded): b/255 = h·2^-24·(1 + 2^-24 +
+ * 2^-48 + …) with h = b·0x010101 (the byte repeated). h and h·2^-24 are exact, the sum
+ * h + h·2^-24 is rounded once, and the rest of the series (below 2^-24 of h's last bit)
+ * cannot move it across a rounding boundary: the sum's last set bit lies below every
+ * halfway point, so it is never a tie. The final scaling is exact.
+ * tests/tex/test_fastpath_warp_full.c checks all 256 bytes. */
+#if defined(__GNUC__) /* always inlined: the kernels' tunings differ from the default's */
+__attribute__((always_inline))
+#endif
+static inline float tex_warp_unorm8(uint32_t b)
+{
+    float h = (float)(int32_t)(b * 0x010101u);
+    return (h + h * 0x1p-24f) * 0x1p-24f;
+}
+
+/* Level constants of view level `rel` (relative to the base level). */
+void tex_warp_level(const warp_ctx *w, uint32_t rel, warp_level *L);
+
+/* Quad difference sources per lane (tex_execute.c quad_dx / quad_dy): value = c[hi] - c[lo]
+ * when ok, else 0. */
+void tex_warp_quad_sources(uint32_t present, uint8_t xlo[TV_TEX_LANES],
+                           uint8_t xhi[TV_TEX_LANES], bool xok[TV_TEX_LANES],
+                           uint8_t ylo[TV_TEX_LANES], uint8_t yhi[TV_TEX_LANES],
+                           bool yok[TV_TEX_LANES]);
+
+/* The vectorised kernel (tex_warp_vec.c): the whole request as fixed-length loops over the
+ * 32 lanes, when its conditions hold (checked first per request, then per lane: see the
+ * file). Returns false, having written nothing, otherwise; the general lane passes then
+ * answer. Bit-identical to them. */
+bool tex_warp_vec(const warp_ctx *w, const tv_tex_request *req, tv_tex_result *res);
+
+#endif

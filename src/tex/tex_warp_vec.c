@@ -1,0 +1,690 @@
+/* The vectorised kernel of the warp-wide path (tex_warp.c): the whole request as
+ * fixed-length, branch-free loops over the 32 lanes on int32 / float arrays, compiled
+ * for AVX-512F / AVX2 / the baseline ISA (TEX_WIDE_VECTORS, tex_warp.h) — GCC vectorises
+ * every lane loop but the log2f misses and the rare partial-quad index copy (check with
+ * -fopt-info-vec-optimized; texel and memo loads become gathers of 32-bit words; the
+ * square root is explicit SSE) — for the dominant shape:
+ *
+ *   decided once per request (besides tex_warp.c's own checks): the view mapped at a
+ *   4-byte aligned host address, 4-byte aligned level offsets, pitch and layer stride;
+ *   then per lane, with a flag reduced over the active lanes: λ computed without a
+ *   signed-zero tie or NaN in its min/max clamps (those are the cases the general code
+ *   leaves to libm's fminf / fmaxf), one level for slot 0 across the active lanes and one
+ *   for slot 1 across the active lanes that blend two levels, REPEAT / MIRROR only on
+ *   power-of-two sizes of those levels (CLAMP_TO_EDGE on any), the whole level inside the
+ *   resource and below 2^31 bytes, and every active lane's texel-space coordinate finite
+ *   with |x| < 2^23 (where floor is exact in int32, so the general path's 2^40
+ *   saturation cannot matter, and x - floor(x) is a number in [0, 1] — 1 where a tiny
+ *   negative x rounds x + 1 up, which the general path's range test of the weight turns
+ *   into 0, as here). Any other request returns false having written nothing, and
+ *   tex_warp.c's lane passes answer it.
+ *
+ * Bit-identity with those passes (and so with the general path), operation by operation:
+ *   - the same float operations in the same order per lane (projection, quad differences,
+ *     footprint, bias, clamps, level selection, texel-space coordinates, weights, the tap
+ *     sum in tap order, the mip blend); ISO C, no contraction, no FMA enabled;
+ *   - min / max decided by the strict orders; a tie between different bit patterns (±0)
+ *     or a NaN is flagged and the request goes to the general passes (which call libm);
+ *   - floor / ceil through int32 truncation for |x| < 2^23, exact; the one difference,
+ *     floor(-0) = +0 instead of -0, is removed by adding +0 to x - floor(x) (the weight);
+ *     ceil only feeds ceil(x + 0.5) - 1, where a zero of either sign gives -1;
+ *   - rint (tex_q8, tex_layer_index) as (|y| + 2^23) - 2^23 with y's sign for |y| < 2^23,
+ *     y itself beyond (already integral): exact in round-to-nearest-even;
+ *   - sqrtf as the SSE square root (both correctly rounded), divisions as divisions;
+ *   - log2f is libm's, through a per-thread memo of (argument bits → result) — a pure
+ *     function, so a hit returns the library's bits; only misses call it;
+ *   - texels decode by tex_warp_unorm8 (tex_warp.h: the byte repeated, converted and
+ *     scaled — no division), which equals the decoder's table tex_unorm8 for all 256
+ *     bytes (tests/tex/test_fastpath_warp_full.c checks each), from 32-bit words
+ *     gathered at the tex_fast_col_offset + tex_fast_row_offset addresses.
+ * tests/tex/test_fastpath_warp_full.c drives requests into this kernel (and around it)
+ * and compares every result word with the general path. */
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "tex/tex_warp.h"
+
+#define N TV_TEX_LANES
+#define BIG 8388608.0f /* 2^23 */
+
+#if defined(__GNUC__)
+typedef uint32_t tex_word __attribute__((may_alias, aligned(4)));
+#define VEC_INLINE static inline __attribute__((always_inline))
+#else
+typedef uint32_t tex_word;
+#define VEC_INLINE static inline
+#endif
+
+VEC_INLINE uint32_t fb(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+VEC_INLINE float bf(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+/* c (0 or 1) ? a : b, on the bits. The loops below compute both sides of every choice and
+ * select this way: GCC's partial redundancy elimination otherwise sinks float operations
+ * into the branches of a `?:`, and if-conversion then refuses them (an operation that may
+ * raise a flag is not made unconditional under the default -ftrapping-math), which keeps
+ * the loop scalar. */
+VEC_INLINE float fsel(uint32_t c, float a, float b)
+{
+    uint32_t m = 0u - c;
+    return bf((fb(a) & m) | (fb(b) & ~m));
+}
+
+VEC_INLINE uint32_t isel(uint32_t c, uint32_t a, uint32_t b)
+{
+    uint32_t m = 0u - c;
+    return (a & m) | (b & ~m);
+}
+
+/* min / max by the strict orders; *bad gets a tie of different bits (±0) or a NaN */
+VEC_INLINE float vmin(float a, float b, uint32_t *bad)
+{
+    *bad |= (uint32_t)(a != a) | (uint32_t)(b != b) | ((uint32_t)(a == b) & (fb(a) != fb(b)));
+    return fsel(a < b, a, b);
+}
+
+VEC_INLINE float vmax(float a, float b, uint32_t *bad)
+{
+    *bad |= (uint32_t)(a != a) | (uint32_t)(b != b) | ((uint32_t)(a == b) & (fb(a) != fb(b)));
+    return fsel(a > b, a, b);
+}
+
+/* rintf (round to nearest even) */
+VEC_INLINE float rne(float y)
+{
+    float a = fabsf(y);
+    float r = copysignf((a + BIG) - BIG, y);
+    return fsel(a < BIG, r, y);
+}
+
+/* tex_q8 */
+VEC_INLINE float q8(float x)
+{
+    float r = rne(x * 256.0f) / 256.0f;
+    return fsel(isfinite(x) != 0, r, x);
+}
+
+/* sqrtf for 32 lanes: the SSE square root where there is one (sqrtf is a call the
+ * vectoriser cannot take while math-errno is on — the project's default — and neither
+ * `#pragma GCC optimize` nor the optimize attribute turns that off in GCC 12); both are
+ * correctly rounded */
+VEC_INLINE void sqrt_lanes(float *x)
+{
+#if defined(__SSE__) && defined(__GNUC__)
+    typedef float v4sf __attribute__((vector_size(16), aligned(4)));
+    for (unsigned l = 0; l < N; l += 4) {
+        v4sf v;
+        memcpy(&v, &x[l], sizeof v);
+        v = __builtin_ia32_sqrtps(v);
+        memcpy(&x[l], &v, sizeof v);
+    }
+#else
+    for (unsigned l = 0; l < N; l++)
+        x[l] = sqrtf(x[l]);
+#endif
+}
+
+/* floor for |x| < 2^23 (the caller sanitises) */
+VEC_INLINE int32_t floor_i(float x)
+{
+    int32_t t = (int32_t)x;
+    return t - (int32_t)((float)t > x);
+}
+
+/* nearest_level (ceilf(x + 0.5f) - 1.0f) for 0 <= x < 2^22 */
+VEC_INLINE float nearest(float x)
+{
+    float y = x + 0.5f;
+    int32_t t = (int32_t)y;
+    t += (int32_t)((float)t < y);
+    return (float)t - 1.0f;
+}
+
+/* ---- log2f memo ---------------------------------------------------------------------- */
+#define MEMO_BITS 9
+#define MEMO_SIZE (1u << MEMO_BITS)
+#define MEMO_ONE 0x3f800000u /* keys are stored xor 1.0f: the zeroed memo maps 1.0f to +0 */
+
+typedef struct log2_memo {
+    uint32_t key[MEMO_SIZE];
+    float val[MEMO_SIZE];
+} log2_memo;
+
+static _Thread_local log2_memo tls_memo;
+static _Thread_local uint64_t tls_taken;
+static _Thread_local unsigned tls_isa_cap = 2; /* tests: the widest variant allowed */
+
+uint64_t tex_warp_vec_count(void)
+{
+    return tls_taken;
+}
+
+void tex_warp_vec_limit_isa(unsigned cap)
+{
+    tls_isa_cap = cap;
+}
+
+VEC_INLINE uint32_t memo_slot(uint32_t bits)
+{
+    return (bits * 0x9e3779b1u) >> (32 - MEMO_BITS);
+}
+
+/* out[l] = log2f(x[l]) where need[l] (else anything) */
+VEC_INLINE void log2_lanes(log2_memo *m, const float *x, const uint32_t *need, float *out)
+{
+    uint32_t miss[N], any = 0;
+    for (unsigned l = 0; l < N; l++) {
+        uint32_t b = fb(x[l]), h = memo_slot(b);
+        out[l] = m->val[h];
+        miss[l] = need[l] & (uint32_t)((m->key[h] ^ MEMO_ONE) != b);
+    }
+    for (unsigned l = 0; l < N; l++)
+        any |= miss[l];
+    if (!any)
+        return;
+    for (unsigned l = 0; l < N; l++) {
+        if (!miss[l])
+            continue;
+        uint32_t b = fb(x[l]), h = memo_slot(b);
+        out[l] = log2f(x[l]);
+        m->key[h] = b ^ MEMO_ONE;
+        m->val[h] = out[l];
+    }
+}
+
+/* ---- one level ----------------------------------------------------------------------- */
+typedef struct vec_level {
+    float wf, hf;
+    uint32_t w, h;
+    uint32_t base;               /* level_offset, bytes */
+    bool pitch_layout;
+    uint32_t pitch, gobs_x, bh, shift;
+} vec_level;
+
+static bool pow2(uint32_t n)
+{
+    return (n & (n - 1)) == 0;
+}
+
+/* The constants of view level `rel`, or false when the kernel cannot read it (a wrap
+ * that needs a power-of-two size, or addresses past the resource or 2^31). */
+static bool vec_level_get(const warp_ctx *w, uint32_t rel, uint32_t max_layer, vec_level *V)
+{
+    warp_level L;
+    tex_warp_level(w, rel, &L);
+    const tex_view *v = w->v;
+    for (unsigned a = 0; a < 2; a++)
+        if (w->wrap[a] != TV_WRAP_CLAMP_TO_EDGE && !pow2(a ? L.h : L.w))
+            return false;
+    if (L.w == 0 || L.h == 0 || (L.base & 3u))
+        return false;
+    /* the addresses grow with x and with y: the last texel of the last layer is the end */
+    uint64_t xb = (uint64_t)(L.w - 1) * 4u, yy = L.h - 1, xo, yo;
+    if (L.pitch_layout) {
+        xo = xb;
+        yo = yy * L.pitch;
+    } else {
+        xo = ((xb >> 6) << L.shift) + ((xb % 64) / 32) * 256 + ((xb % 32) / 16) * 32 + xb % 16;
+        yo = (((yy >> (3 + L.bh)) * L.gobs_x) << L.shift) +
+             (((yy >> 3) & ((1u << L.bh) - 1)) << 9) + ((yy % 8) / 2) * 64 + (yy % 2) * 16;
+    }
+    uint64_t end = (uint64_t)max_layer * v->layer_stride + L.base + xo + yo + 4;
+    if (end > v->size_bytes || end > 0x7fffffffu)
+        return false;
+    V->wf = L.wf;
+    V->hf = L.hf;
+    V->w = L.w;
+    V->h = L.h;
+    V->base = (uint32_t)L.base;
+    V->pitch_layout = L.pitch_layout;
+    V->pitch = L.pitch;
+    V->gobs_x = L.gobs_x;
+    V->bh = L.bh;
+    V->shift = L.shift;
+    return true;
+}
+
+/* ---- the kernel ---------------------------------------------------------------------- */
+typedef struct vec_req {          /* per-request constants */
+    const warp_ctx *w;
+    const tv_tex_request *req;
+    uint32_t active, present;
+    bool proj, offs, deriv, array, op_lod, op_lz, op_bias;
+    bool mag_lin, min_lin;
+    uint32_t layers;
+    int shift[4];                 /* bit position of the channel of result component c */
+} vec_req;
+
+/* One axis of every lane: texel-space coordinate → wrapped indices and weight. Returns
+ * nonzero when an active lane is outside |x| < 2^23 (or not finite). */
+VEC_INLINE uint32_t axis_pass(const float *c, float scale, const float *off,
+                              const uint32_t *lin, const uint32_t *act, bool hw, unsigned mode,
+                              uint32_t n, int32_t *i0, int32_t *i1, float *al)
+{
+    uint32_t bad = 0;
+    for (unsigned l = 0; l < N; l++) {
+        float su = c[l] * scale;
+        float u = su + off[l];
+        float x = u;
+        if (hw) /* hoisted: hw is a constant of each inlined copy */
+            x = q8(u);
+        x = x - (float)lin[l] * 0.5f; /* x - 0.5f or x - 0.0f */
+        uint32_t inr = fabsf(x) < BIG;
+        bad |= act[l] & (inr ^ 1u);
+        float xs = fsel(inr, x, 0.0f);
+        int32_t f = floor_i(xs);
+        /* x - floorf(x), +0 also for x = -0; in [0, 1], and 1 where a small negative x
+         * rounds x + 1 up: the general path then takes weight 0 (as for NaN) */
+        float a = (xs - (float)f) + 0.0f;
+        al[l] = fsel(lin[l] & (uint32_t)(a < 1.0f), a, 0.0f);
+        i0[l] = f;
+        i1[l] = f + (int32_t)lin[l];
+    }
+    int32_t nm = (int32_t)n - 1;
+    switch (mode) {
+    case TV_WRAP_REPEAT:
+        for (unsigned l = 0; l < N; l++) {
+            i0[l] &= nm;
+            i1[l] &= nm;
+        }
+        break;
+    case TV_WRAP_MIRROR: /* (n-1) - mirror(imod(i, 2n) - n), n a power of two */
+        for (unsigned l = 0; l < N; l++) {
+            int32_t m0 = (i0[l] & (2 * nm + 1)) - (int32_t)n;
+            int32_t m1 = (i1[l] & (2 * nm + 1)) - (int32_t)n;
+            i0[l] = nm - (m0 >= 0 ? m0 : -(1 + m0));
+            i1[l] = nm - (m1 >= 0 ? m1 : -(1 + m1));
+        }
+        break;
+    default: /* CLAMP_TO_EDGE */
+        for (unsigned l = 0; l < N; l++) {
+            i0[l] = i0[l] < 0 ? 0 : i0[l] > nm ? nm : i0[l];
+            i1[l] = i1[l] < 0 ? 0 : i1[l] > nm ? nm : i1[l];
+        }
+        break;
+    }
+    return bad;
+}
+
+/* One level slot of every lane: the filtered values of the result components in
+ * out[c][l] (components with a constant are skipped). Nonzero: a lane is out of range. */
+VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float *s,
+                              const float *t, const float *offu, const float *offv,
+                              const uint32_t *layer_off, const uint32_t *lin,
+                              const uint32_t *act, float out[4][N])
+{
+    const warp_ctx *w = R->w;
+    int32_t i0[N], i1[N], j0[N], j1[N];
+    float a[N], b[N];
+    uint32_t bad;
+    if (w->hw) {
+        bad = axis_pass(s, V->wf, offu, lin, act, true, w->wrap[0], V->w, i0, i1, a);
+        bad |= axis_pass(t, V->hf, offv, lin, act, true, w->wrap[1], V->h, j0, j1, b);
+    } else {
+        bad = axis_pass(s, V->wf, offu, lin, act, false, w->wrap[0], V->w, i0, i1, a);
+        bad |= axis_pass(t, V->hf, offv, lin, act, false, w->wrap[1], V->h, j0, j1, b);
+    }
+    if (bad)
+        return bad;
+    uint32_t xo0[N], xo1[N], yo0[N], yo1[N];
+    if (V->pitch_layout) {
+        for (unsigned l = 0; l < N; l++) {
+            xo0[l] = (uint32_t)i0[l] * 4u;
+            xo1[l] = (uint32_t)i1[l] * 4u;
+            yo0[l] = layer_off[l] + V->base + (uint32_t)j0[l] * V->pitch;
+            yo1[l] = layer_off[l] + V->base + (uint32_t)j1[l] * V->pitch;
+        }
+    } else {
+        uint32_t sh = V->shift, bh = V->bh, bm = (1u << bh) - 1, gx = V->gobs_x;
+        for (unsigned l = 0; l < N; l++) {
+            uint32_t x0 = (uint32_t)i0[l] * 4u, x1 = (uint32_t)i1[l] * 4u;
+            xo0[l] = ((x0 >> 6) << sh) + ((x0 & 63u) >> 5) * 256u + ((x0 & 31u) >> 4) * 32u +
+                     (x0 & 15u);
+            xo1[l] = ((x1 >> 6) << sh) + ((x1 & 63u) >> 5) * 256u + ((x1 & 31u) >> 4) * 32u +
+                     (x1 & 15u);
+            uint32_t y0 = (uint32_t)j0[l], y1 = (uint32_t)j1[l];
+            yo0[l] = layer_off[l] + V->base + (((y0 >> (3 + bh)) * gx) << sh) +
+                     (((y0 >> 3) & bm) << 9) + ((y0 & 7u) >> 1) * 64u + (y0 & 1u) * 16u;
+            yo1[l] = layer_off[l] + V->base + (((y1 >> (3 + bh)) * gx) << sh) +
+                     (((y1 >> 3) & bm) << 9) + ((y1 & 7u) >> 1) * 64u + (y1 & 1u) * 16u;
+        }
+    }
+    const tex_word *words = (const tex_word *)(const void *)w->v->host;
+    uint32_t tx[4][N];
+    for (unsigned l = 0; l < N; l++) {
+        tx[0][l] = words[(xo0[l] + yo0[l]) >> 2];
+        tx[1][l] = words[(xo1[l] + yo0[l]) >> 2];
+        tx[2][l] = words[(xo0[l] + yo1[l]) >> 2];
+        tx[3][l] = words[(xo1[l] + yo1[l]) >> 2];
+    }
+    float wt[4][N];
+    for (unsigned l = 0; l < N; l++) {
+        float wx0 = 1.0f - a[l], wx1 = a[l], wy0 = 1.0f - b[l], wy1 = b[l];
+        wt[0][l] = wx0 * wy0;
+        wt[1][l] = wx1 * wy0;
+        wt[2][l] = wx0 * wy1;
+        wt[3][l] = wx1 * wy1;
+    }
+    for (unsigned c = 0; c < 4; c++) {
+        if (R->shift[c] < 0)
+            continue;
+        unsigned sh = (unsigned)R->shift[c];
+        for (unsigned l = 0; l < N; l++) {
+            float f0 = tex_warp_unorm8((tx[0][l] >> sh) & 255u);
+            float f1 = tex_warp_unorm8((tx[1][l] >> sh) & 255u);
+            float f2 = tex_warp_unorm8((tx[2][l] >> sh) & 255u);
+            float f3 = tex_warp_unorm8((tx[3][l] >> sh) & 255u);
+            float acc = wt[0][l] * f0;
+            acc = acc + wt[1][l] * f1;
+            acc = acc + wt[2][l] * f2;
+            acc = acc + wt[3][l] * f3;
+            out[c][l] = acc;
+        }
+    }
+    return 0;
+}
+
+VEC_INLINE bool vec_body(const vec_req *R, tv_tex_result *res)
+{
+    const warp_ctx *w = R->w;
+    const tv_tex_request *req = R->req;
+    const bool hw = w->hw;
+    uint32_t act[N];
+    for (unsigned l = 0; l < N; l++)
+        act[l] = (R->active >> l) & 1u;
+
+    /* projected coordinates (tex_execute.c project()) */
+    float cs[N], ct[N];
+    const uint32_t proj = R->proj;
+    for (unsigned l = 0; l < N; l++) {
+        float qd = fsel(proj, req->q[l], 1.0f);
+        float s0 = req->coord[0][l], t0 = req->coord[1][l];
+        float sp = s0 / qd, tp = t0 / qd;
+        cs[l] = fsel(proj, sp, s0);
+        ct[l] = fsel(proj, tp, t0);
+    }
+
+    /* derivatives and the footprint (tex_lod.c footprint() for two axes, no anisotropy) */
+    float lg_max[N], mu[N], mv[N], lr[N];
+    if (R->deriv) {
+        float dx0[N], dx1[N], dy0[N], dy1[N];
+        if (R->present == ~0u) { /* full quads: each lane's own row and column pairs */
+            for (unsigned b = 0; b < N; b += 4) {
+                float s0 = cs[b], s1 = cs[b + 1], s2 = cs[b + 2], s3 = cs[b + 3];
+                float t0 = ct[b], t1 = ct[b + 1], t2 = ct[b + 2], t3 = ct[b + 3];
+                dx0[b] = s1 - s0;
+                dx0[b + 1] = s1 - s0;
+                dx0[b + 2] = s3 - s2;
+                dx0[b + 3] = s3 - s2;
+                dx1[b] = t1 - t0;
+                dx1[b + 1] = t1 - t0;
+                dx1[b + 2] = t3 - t2;
+                dx1[b + 3] = t3 - t2;
+                dy0[b] = s2 - s0;
+                dy0[b + 1] = s3 - s1;
+                dy0[b + 2] = s2 - s0;
+                dy0[b + 3] = s3 - s1;
+                dy1[b] = t2 - t0;
+                dy1[b + 1] = t3 - t1;
+                dy1[b + 2] = t2 - t0;
+                dy1[b + 3] = t3 - t1;
+            }
+        } else {
+            uint8_t xlo[N], xhi[N], ylo[N], yhi[N];
+            bool xok[N], yok[N];
+            tex_warp_quad_sources(R->present, xlo, xhi, xok, ylo, yhi, yok);
+            int32_t ixl[N], ixh[N], iyl[N], iyh[N];
+            uint32_t okx[N], oky[N];
+            for (unsigned l = 0; l < N; l++) {
+                ixl[l] = xlo[l];
+                ixh[l] = xhi[l];
+                iyl[l] = ylo[l];
+                iyh[l] = yhi[l];
+                okx[l] = xok[l];
+                oky[l] = yok[l];
+            }
+            for (unsigned l = 0; l < N; l++) {
+                float a0 = cs[ixh[l]] - cs[ixl[l]], a1 = ct[ixh[l]] - ct[ixl[l]];
+                float b0 = cs[iyh[l]] - cs[iyl[l]], b1 = ct[iyh[l]] - ct[iyl[l]];
+                dx0[l] = fsel(okx[l], a0, 0.0f);
+                dx1[l] = fsel(okx[l], a1, 0.0f);
+                dy0[l] = fsel(oky[l], b0, 0.0f);
+                dy1[l] = fsel(oky[l], b1, 0.0f);
+            }
+        }
+        float rmax[N], ratio[N], px0[N], px1[N], py0[N], py1[N], lx[N], ly[N];
+        uint32_t valid[N], need_r[N];
+        const float sc0 = w->scale[0], sc1 = w->scale[1];
+        for (unsigned l = 0; l < N; l++) {
+            px0[l] = dx0[l] * sc0;
+            py0[l] = dy0[l] * sc0;
+            px1[l] = dx1[l] * sc1;
+            py1[l] = dy1[l] * sc1;
+            float x2 = 0.0f, y2 = 0.0f;
+            x2 += px0[l] * px0[l];
+            y2 += py0[l] * py0[l];
+            x2 += px1[l] * px1[l];
+            y2 += py1[l] * py1[l];
+            lx[l] = x2;
+            ly[l] = y2;
+        }
+        sqrt_lanes(lx);
+        sqrt_lanes(ly);
+        for (unsigned l = 0; l < N; l++) {
+            uint32_t x_major = !(ly[l] > lx[l]);
+            float rx = fsel(x_major, lx[l], ly[l]), rn = fsel(x_major, ly[l], lx[l]);
+            float pm0 = fsel(x_major, px0[l], py0[l]), pm1 = fsel(x_major, px1[l], py1[l]);
+            uint32_t ok = (uint32_t)(rx > 0.0f) & (uint32_t)(fabsf(rx) <= 3.40282347e38f);
+            float d0 = pm0 / rx, d1 = pm1 / rx;
+            valid[l] = ok;
+            mu[l] = fsel(ok, d0, 0.0f);
+            mv[l] = fsel(ok, d1, 0.0f);
+            ratio[l] = rn / rx;
+            need_r[l] = ok & (uint32_t)(rn > 0.0f) & act[l];
+            rmax[l] = rx;
+        }
+        float lg_ratio[N];
+        log2_lanes(&tls_memo, rmax, act, lg_max);
+        log2_lanes(&tls_memo, ratio, need_r, lg_ratio);
+        for (unsigned l = 0; l < N; l++) {
+            float g = fsel(lg_ratio[l] > TEX_WARP_MIN_LOG2_RATIO, lg_ratio[l],
+                           TEX_WARP_MIN_LOG2_RATIO);
+            lr[l] = fsel(valid[l], fsel(need_r[l], g, TEX_WARP_MIN_LOG2_RATIO), 0.0f);
+        }
+    } else {
+        for (unsigned l = 0; l < N; l++)
+            lg_max[l] = mu[l] = mv[l] = lr[l] = 0.0f;
+    }
+
+    /* bias, clamps, level selection (tex_lod_compute) */
+    const float qf = (float)w->q, sbias = w->sbias, lod_min = w->lod_min, lod_max = w->lod_max;
+    const uint32_t q = w->q;
+    const unsigned mip = w->mip;
+    float lp_out[N], acc_out[N], wl0[N], wl1[N], s[N], t[N], offu[N], offv[N];
+    uint32_t lvl0[N], lvl1[N], two[N], lin[N], bad_l[N], layer_off[N];
+    const uint32_t op_lod = R->op_lod, op_lz = R->op_lz, op_bias = R->op_bias, deriv = R->deriv;
+    const uint32_t m_none = mip == TV_MIP_NONE, m_point = mip == TV_MIP_POINT;
+    const uint32_t m_linear = mip == TV_MIP_LINEAR, hwu = hw;
+    const uint32_t mag_lin = R->mag_lin, min_lin = R->min_lin;
+    for (unsigned l = 0; l < N; l++) {
+        uint32_t bad = 0;
+        float lb = fsel(op_lod, req->lod[l], fsel(op_lz, 0.0f, fsel(deriv, lg_max[l], -INFINITY)));
+        float shader_bias = fsel(op_bias, req->lod[l], 0.0f);
+        float bias = vmax(-16.0f, vmin(TEX_WARP_MAX_BIAS, sbias + shader_bias, &bad), &bad);
+        float lp = lb + bias;
+        float lpq = q8(lp);
+        lp = fsel(hwu, lpq, lp);
+        float lc0 = req->lod_clamp[l], lcq = q8(lc0);
+        float lmin = fsel(lc0 > lod_min, fsel(hwu, lcq, lc0), lod_min);
+        float lam = vmax(lmin, vmin(lod_max, lp, &bad), &bad);
+        float lc = vmax(0.0f, vmin(qf, lam, &bad), &bad);
+        float lcs = fsel((uint32_t)(lc >= 0.0f) & (uint32_t)(lc < 4194304.0f), lc, 0.0f);
+        uint32_t bad_pt = 0;
+        float acc_pt = vmax(nearest(lcs), 0.0f, &bad_pt);
+        bad |= m_point & bad_pt;
+        acc_out[l] = fsel(m_none, 0.0f, fsel(m_point, acc_pt, lc));
+        uint32_t magnify = !(lam > 0.0f);
+        float dp = fsel(lam < qf, lam, qf); /* lam > 0 here: no tie of zeros, no NaN */
+        float dps = fsel(magnify | (uint32_t)!(dp < 4194304.0f), 0.0f, dp);
+        float nl = nearest(dps);
+        uint32_t lpt = (uint32_t)(int32_t)fsel(nl > 0.0f, nl, 0.0f);
+        int32_t hi_i = floor_i(dps);
+        uint32_t hi = (uint32_t)hi_i, lo = isel(hi + 1 <= q, hi + 1, q);
+        float f = dps - (float)hi_i, g = 1.0f - f;
+        uint32_t tw = (magnify ^ 1u) & m_linear & (uint32_t)(lo != hi) & (uint32_t)(f > 0.0f);
+        uint32_t l0 = isel(magnify, 0u, isel(m_point, lpt, isel(m_linear, hi, 0u)));
+        lvl0[l] = l0;
+        lvl1[l] = isel(tw, lo, l0);
+        wl0[l] = fsel(tw, g, 1.0f);
+        wl1[l] = fsel(tw, f, 0.0f);
+        two[l] = tw;
+        lin[l] = isel(magnify, mag_lin, min_lin);
+        lp_out[l] = lp;
+        bad_l[l] = bad & act[l];
+    }
+    /* the texel passes read inactive lanes at 0; offsets; layers */
+    const uint32_t offs = R->offs, array = R->array;
+    const float lm = (float)(R->layers - 1);
+    const uint32_t stride = (uint32_t)w->v->layer_stride;
+    for (unsigned l = 0; l < N; l++) {
+        s[l] = fsel(act[l], cs[l], 0.0f);
+        t[l] = fsel(act[l], ct[l], 0.0f);
+        offu[l] = (float)(int32_t)isel(offs, (uint32_t)(int32_t)req->offset[0][l], 0u);
+        offv[l] = (float)(int32_t)isel(offs, (uint32_t)(int32_t)req->offset[1][l], 0u);
+        /* tex_layer_index: clamp(rint(a), 0, layers - 1), NaN -> 0 */
+        float la = req->coord[3][l];
+        float r = rne(fsel(la == la, la, 0.0f));
+        float rc = fsel(r <= 0.0f, 0.0f, fsel(r >= lm, lm, r));
+        uint32_t layer = isel(array & act[l], (uint32_t)(int32_t)rc, 0u);
+        layer_off[l] = layer * stride;
+    }
+    /* one level per slot across the lanes that read it */
+    unsigned first = (unsigned)__builtin_ctz(R->active);
+    /* (a lane blending two levels reads L0 and L0 + 1) */
+    uint32_t L0 = lvl0[first], L1 = L0 + 1, bad = 0, any_two = 0;
+    for (unsigned l = 0; l < N; l++) {
+        uint32_t tw = act[l] & two[l];
+        bad |= bad_l[l] | (act[l] & (uint32_t)(lvl0[l] != L0)) | (tw & (uint32_t)(lvl1[l] != L1));
+        any_two |= tw;
+    }
+    if (bad)
+        return false;
+    uint32_t max_layer = R->array ? R->layers - 1 : 0;
+    vec_level V0, V1;
+    if (!vec_level_get(w, L0, max_layer, &V0))
+        return false;
+    if (any_two && !vec_level_get(w, L1, max_layer, &V1))
+        return false;
+    float v0[4][N], v1[4][N];
+    if (slot_pass(R, &V0, s, t, offu, offv, layer_off, lin, act, v0))
+        return false;
+    if (any_two) {
+        if (slot_pass(R, &V1, s, t, offu, offv, layer_off, lin, act, v1))
+            return false;
+        for (unsigned c = 0; c < 4; c++) {
+            if (R->shift[c] < 0)
+                continue;
+            for (unsigned l = 0; l < N; l++) {
+                float m = wl0[l] * v0[c][l] + wl1[l] * v1[c][l];
+                v0[c][l] = fsel(two[l], m, v0[c][l]);
+            }
+        }
+    }
+    /* the results: active lanes only */
+    for (unsigned c = 0; c < 4; c++) {
+        if (R->shift[c] < 0) {
+            uint32_t k = w->konst[c];
+            for (unsigned l = 0; l < N; l++)
+                res->v[c][l] = isel(act[l], k, res->v[c][l]);
+        } else {
+            for (unsigned l = 0; l < N; l++)
+                res->v[c][l] = isel(act[l], fb(v0[c][l]), res->v[c][l]);
+        }
+    }
+    for (unsigned l = 0; l < N; l++) {
+        res->lod_clamped[l] = fsel(act[l], acc_out[l], res->lod_clamped[l]);
+        res->lod_unclamped[l] = fsel(act[l], lp_out[l], res->lod_unclamped[l]);
+        res->major_u[l] = fsel(act[l], mu[l], res->major_u[l]);
+        res->major_v[l] = fsel(act[l], mv[l], res->major_v[l]);
+        res->log2_ratio[l] = fsel(act[l], lr[l], res->log2_ratio[l]);
+    }
+    return true;
+}
+
+/* The kernel per instruction set (TEX_WIDE_VECTORS, tex_warp.h): the same body compiled
+ * for AVX-512F and AVX2 with tunings under which GCC emits hardware gathers for the texel
+ * and table loads (its generic tuning emulates them with scalar loads), and for the
+ * baseline; picked once from the CPU's features. */
+#if TEX_WIDE_VECTORS
+TEX_TARGET_AVX512 static bool vec_run_avx512(const vec_req *R, tv_tex_result *res)
+{
+    return vec_body(R, res);
+}
+
+TEX_TARGET_AVX2 static bool vec_run_avx2(const vec_req *R, tv_tex_result *res)
+{
+    return vec_body(R, res);
+}
+#endif
+
+static bool vec_run_base(const vec_req *R, tv_tex_result *res)
+{
+    return vec_body(R, res);
+}
+
+static bool vec_run(const vec_req *R, tv_tex_result *res)
+{
+#if TEX_WIDE_VECTORS
+    __builtin_cpu_init();
+    unsigned cap = tls_isa_cap;
+    if (cap >= 2 && __builtin_cpu_supports("avx512f"))
+        return vec_run_avx512(R, res);
+    if (cap >= 1 && __builtin_cpu_supports("avx2"))
+        return vec_run_avx2(R, res);
+#endif
+    return vec_run_base(R, res);
+}
+
+bool tex_warp_vec(const warp_ctx *w, const tv_tex_request *req, tv_tex_result *res)
+{
+    const tex_view *v = w->v;
+    bool array = req->target == TV_TEXTGT_2D_ARRAY;
+    if (((uintptr_t)v->host & 3u) || (array && (v->layer_stride & 3u)) ||
+        ((v->mem_layout == TV_TIC_PITCH || v->mem_layout == TV_TIC_PITCH_COLOR_KEY) &&
+         (v->pitch & 3u)))
+        return false;
+    vec_req R;
+    R.w = w;
+    R.req = req;
+    R.active = req->active;
+    R.present = (req->present ? req->present : req->active) | req->active;
+    unsigned op = req->op;
+    R.proj = (req->flags & TV_TEXF_PROJECTIVE) != 0;
+    R.offs = (req->flags & TV_TEXF_OFFSETS) != 0;
+    R.deriv = (op == TV_TEX_OP_SAMPLE || op == TV_TEX_OP_SAMPLE_BIAS) &&
+              !(req->flags & TV_TEXF_NO_DERIV);
+    R.op_lod = op == TV_TEX_OP_SAMPLE_LOD;
+    R.op_lz = op == TV_TEX_OP_SAMPLE_LZ;
+    R.op_bias = op == TV_TEX_OP_SAMPLE_BIAS;
+    R.array = array;
+    R.layers = v->layers ? v->layers : 1;
+    R.mag_lin = w->mag == TV_MAG_LINEAR || w->mag == TV_MIN_ANISO;
+    R.min_lin = w->min == TV_MAG_LINEAR || w->min == TV_MIN_ANISO;
+    for (unsigned c = 0; c < 4; c++)
+        R.shift[c] = w->swz[c] >= 0 ? 8 * (int)v->unorm8_byte[w->swz[c]] : -1;
+    if (!vec_run(&R, res))
+        return false;
+    tls_taken++;
+    return true;
+}
