@@ -332,7 +332,7 @@ void vm_mem_set_warp_path(bool on)
  * the bounds of a whole access are checked once against it (addresses are unsigned, so
  * none is below the resource; lanes outside the mask then address byte 0, which is in
  * range whenever the largest is). */
-VM_WIDE_VECTORS static uint32_t lane_addrs(const uint32_t *restrict src, uint32_t bias,
+static inline uint32_t lane_addrs(const uint32_t *restrict src, uint32_t bias,
                                            uint32_t mask, uint32_t *restrict a)
 {
     uint32_t mx = 0;
@@ -346,7 +346,7 @@ VM_WIDE_VECTORS static uint32_t lane_addrs(const uint32_t *restrict src, uint32_
 
 /* d[l] = the 4 bytes at b + a[l] for the lanes of `mask` (a gather and a blend; every
  * lane reads, so a[] must be in range for all). */
-VM_WIDE_VECTORS static void gather_words(uint32_t *restrict d, const uint8_t *restrict b,
+static inline void gather_words(uint32_t *restrict d, const uint8_t *restrict b,
                                          const uint32_t *restrict a, uint32_t mask)
 {
     for (unsigned l = 0; l < VM_LANES; l++) {
@@ -370,7 +370,8 @@ static inline void put_result(vm_warp *w, const vm_uop *u, const vm_slot *res)
  * stored; anything else goes to mem_lanes, which gives the same results. Lanes run in
  * ascending order and, within a lane, components in ascending order, as in mem_lanes, so
  * overlapping stores and atomics on one word end the same way. */
-static void mem_linear(vm_warp *w, const vm_uop *u, const lane_res *r, uint32_t wmask)
+VM_WIDE_VECTORS static void mem_linear(vm_warp *w, const vm_uop *u, const lane_res *r,
+                                       uint32_t wmask)
 {
     unsigned op = u->aux3 & 0xffffu;
     uint32_t bias = u->aux == RES_HWATOMIC ? (u->aux3 >> 16) * 4u : 0u;
