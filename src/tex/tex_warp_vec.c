@@ -45,6 +45,10 @@
 
 #include "tex/tex_warp.h"
 
+#if TEX_WIDE_VECTORS
+#include <immintrin.h> /* the square roots (sqrt_lanes) */
+#endif
+
 #define N TV_TEX_LANES
 #define BIG 8388608.0f /* 2^23 */
 
@@ -115,12 +119,41 @@ VEC_INLINE float q8(float x)
     return fsel(isfinite(x) != 0, r, x);
 }
 
-/* sqrtf for 32 lanes: the SSE square root where there is one (sqrtf is a call the
- * vectoriser cannot take while math-errno is on — the project's default — and neither
- * `#pragma GCC optimize` nor the optimize attribute turns that off in GCC 12); both are
- * correctly rounded */
-VEC_INLINE void sqrt_lanes(float *x)
+/* sqrtf for 32 lanes: the hardware square root of the variant's widest vectors (isa: 2
+ * AVX-512F, 1 AVX2, 0 the baseline's SSE; a constant of each inlined copy, so the other
+ * arms and their builtins are gone before code generation) — sqrtf is a call the
+ * vectoriser cannot take while math-errno is on (the project's default), and neither
+ * `#pragma GCC optimize` nor the optimize attribute turns that off in GCC 12; all are
+ * correctly rounded. Full-width loads after full-width stores also avoid the
+ * store-forwarding stalls of 4-lane reads of 16-lane stores. */
+#if TEX_WIDE_VECTORS
+/* (functions of the variants' targets: the intrinsics cannot be inlined into a function
+ * of the default target, even one that is itself only ever inlined into the variant) */
+TEX_TARGET_AVX512 static inline void sqrt_avx512(float *x)
 {
+    for (unsigned l = 0; l < N; l += 16)
+        _mm512_storeu_ps(&x[l], _mm512_sqrt_ps(_mm512_loadu_ps(&x[l])));
+}
+
+TEX_TARGET_AVX2 static inline void sqrt_avx2(float *x)
+{
+    for (unsigned l = 0; l < N; l += 8)
+        _mm256_storeu_ps(&x[l], _mm256_sqrt_ps(_mm256_loadu_ps(&x[l])));
+}
+#endif
+
+VEC_INLINE void sqrt_lanes(float *x, unsigned isa)
+{
+#if TEX_WIDE_VECTORS
+    if (isa == 2) {
+        sqrt_avx512(x);
+        return;
+    }
+    if (isa == 1) {
+        sqrt_avx2(x);
+        return;
+    }
+#endif
 #if defined(__SSE__) && defined(__GNUC__)
     typedef float v4sf __attribute__((vector_size(16), aligned(4)));
     for (unsigned l = 0; l < N; l += 4) {
@@ -130,6 +163,7 @@ VEC_INLINE void sqrt_lanes(float *x)
         memcpy(&x[l], &v, sizeof v);
     }
 #else
+    (void)isa;
     for (unsigned l = 0; l < N; l++)
         x[l] = sqrtf(x[l]);
 #endif
@@ -156,9 +190,10 @@ VEC_INLINE float nearest(float x)
 #define MEMO_SIZE (1u << MEMO_BITS)
 #define MEMO_ONE 0x3f800000u /* keys are stored xor 1.0f: the zeroed memo maps 1.0f to +0 */
 
+/* entry = key | result bits << 32: one 64-bit gather per lane finds both (two 32-bit
+ * gathers of separate arrays cost twice the gather elements) */
 typedef struct log2_memo {
-    uint32_t key[MEMO_SIZE];
-    float val[MEMO_SIZE];
+    uint64_t ent[MEMO_SIZE];
 } log2_memo;
 
 static _Thread_local log2_memo tls_memo;
@@ -175,9 +210,10 @@ void tex_warp_vec_limit_isa(unsigned cap)
     tls_isa_cap = cap;
 }
 
-VEC_INLINE uint32_t memo_slot(uint32_t bits)
+/* an int32 (not uint32) index: see the texel gathers in slot_pass */
+VEC_INLINE int32_t memo_slot(uint32_t bits)
 {
-    return (bits * 0x9e3779b1u) >> (32 - MEMO_BITS);
+    return (int32_t)((bits * 0x9e3779b1u) >> (32 - MEMO_BITS));
 }
 
 /* out[l] = log2f(x[l]) where need[l] (else anything) */
@@ -185,9 +221,10 @@ VEC_INLINE void log2_lanes(log2_memo *m, const float *x, const uint32_t *need, f
 {
     uint32_t miss[N], any = 0;
     for (unsigned l = 0; l < N; l++) {
-        uint32_t b = fb(x[l]), h = memo_slot(b);
-        out[l] = m->val[h];
-        miss[l] = need[l] & (uint32_t)((m->key[h] ^ MEMO_ONE) != b);
+        uint32_t b = fb(x[l]);
+        uint64_t e = m->ent[memo_slot(b)];
+        out[l] = bf((uint32_t)(e >> 32));
+        miss[l] = need[l] & (uint32_t)(((uint32_t)e ^ MEMO_ONE) != b);
     }
     for (unsigned l = 0; l < N; l++)
         any |= miss[l];
@@ -196,10 +233,10 @@ VEC_INLINE void log2_lanes(log2_memo *m, const float *x, const uint32_t *need, f
     for (unsigned l = 0; l < N; l++) {
         if (!miss[l])
             continue;
-        uint32_t b = fb(x[l]), h = memo_slot(b);
+        uint32_t b = fb(x[l]);
+        int32_t h = memo_slot(b);
         out[l] = log2f(x[l]);
-        m->key[h] = b ^ MEMO_ONE;
-        m->val[h] = out[l];
+        m->ent[h] = (uint64_t)(b ^ MEMO_ONE) | (uint64_t)fb(out[l]) << 32;
     }
 }
 
@@ -362,11 +399,17 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
     }
     const tex_word *words = (const tex_word *)(const void *)w->v->host;
     uint32_t tx[4][N];
+    /* int32 word indices, computed in int32 (every address is below 2^31, vec_level_get):
+     * GCC 12 emits hardware gathers only for signed 32-bit indices; with uint32 ones
+     * (even cast to int32 at the end) it emulated each gather by scalar loads and lane
+     * inserts */
     for (unsigned l = 0; l < N; l++) {
-        tx[0][l] = words[(xo0[l] + yo0[l]) >> 2];
-        tx[1][l] = words[(xo1[l] + yo0[l]) >> 2];
-        tx[2][l] = words[(xo0[l] + yo1[l]) >> 2];
-        tx[3][l] = words[(xo1[l] + yo1[l]) >> 2];
+        int32_t x0 = (int32_t)xo0[l], x1 = (int32_t)xo1[l];
+        int32_t y0 = (int32_t)yo0[l], y1 = (int32_t)yo1[l];
+        tx[0][l] = words[(x0 + y0) >> 2];
+        tx[1][l] = words[(x1 + y0) >> 2];
+        tx[2][l] = words[(x0 + y1) >> 2];
+        tx[3][l] = words[(x1 + y1) >> 2];
     }
     float wt[4][N];
     for (unsigned l = 0; l < N; l++) {
@@ -395,7 +438,7 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
     return 0;
 }
 
-VEC_INLINE bool vec_body(const vec_req *R, tv_tex_result *res)
+VEC_INLINE bool vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
 {
     const warp_ctx *w = R->w;
     const tv_tex_request *req = R->req;
@@ -479,8 +522,8 @@ VEC_INLINE bool vec_body(const vec_req *R, tv_tex_result *res)
             lx[l] = x2;
             ly[l] = y2;
         }
-        sqrt_lanes(lx);
-        sqrt_lanes(ly);
+        sqrt_lanes(lx, isa);
+        sqrt_lanes(ly, isa);
         for (unsigned l = 0; l < N; l++) {
             uint32_t x_major = !(ly[l] > lx[l]);
             float rx = fsel(x_major, lx[l], ly[l]), rn = fsel(x_major, ly[l], lx[l]);
@@ -629,18 +672,18 @@ VEC_INLINE bool vec_body(const vec_req *R, tv_tex_result *res)
 #if TEX_WIDE_VECTORS
 TEX_TARGET_AVX512 static bool vec_run_avx512(const vec_req *R, tv_tex_result *res)
 {
-    return vec_body(R, res);
+    return vec_body(R, res, 2);
 }
 
 TEX_TARGET_AVX2 static bool vec_run_avx2(const vec_req *R, tv_tex_result *res)
 {
-    return vec_body(R, res);
+    return vec_body(R, res, 1);
 }
 #endif
 
 static bool vec_run_base(const vec_req *R, tv_tex_result *res)
 {
-    return vec_body(R, res);
+    return vec_body(R, res, 0);
 }
 
 static bool vec_run(const vec_req *R, tv_tex_result *res)
