@@ -1,0 +1,458 @@
+/* The warp-wide path for anisotropic requests: a SAMPLE / SAMPLE_BIAS request with
+ * implicit derivatives whose sampler filters anisotropically, decided once per request —
+ * one handle for every active lane, a 2D / 2D array target, a unorm8x4 view (tex_fast.c)
+ * with normalized coordinates mapped in host memory, no sRGB decode, compare or
+ * reduction, REPEAT / MIRROR / CLAMP_TO_EDGE (offsets and projection allowed).
+ *
+ * What the general path (tex_execute.c sample_lane → tex_lod_compute → tex_filter_sample)
+ * redoes per lane and per probe is hoisted per request: the tex_ctx copy, sampler state,
+ * bias and clamps, every level's size and memory constants, the swizzle. The footprint
+ * (λ, probe count and step, the QUERY_LOD extras) is a pure function of the four
+ * derivatives, so lanes repeating the previous lane's derivative bits (quads of an affine
+ * mapping) reuse it. Each probe's level footprints then read texels straight from host
+ * memory.
+ *
+ * Bit-identity: per lane the same float operations in the same order as tex_lod.c
+ * (footprint with anisotropy, bias, clamps, level selection), tex_filter.c (probe
+ * position k = p/(n+1) - 0.5, st + k·step, the level blend w0·a + w1·b, the probe sum
+ * from the first probe and the division by n) and tex_filter_level / tex_fast.c (texel
+ * coordinate st·size + offset, wrap, weights (1-a or a)·(1-b or b)). One rewrite is exact
+ * because texel values are finite floats in [0, 1] and weights lie in [0, 1]: the four
+ * taps are always summed in tap order (a skipped zero-weight tap adds +0 to a sum ≥ +0,
+ * and 1·f = f). tests/tex/test_fastpath_aniso.c compares both paths word for word. */
+#include <math.h>
+#include <string.h>
+
+#include "tex/format.h"
+#include "tex/tex_sampling.h"
+#include "tex/tex_warp_aniso.h"
+
+#define LANES TV_TEX_LANES
+#define MAX_BIAS 15.99609375f /* as tex_lod.c */
+#define MIN_LOG2_RATIO -16.0f
+
+static const uint8_t aniso_codes[8] = {1, 2, 4, 6, 8, 10, 12, 16}; /* as tex_execute.c */
+
+typedef struct an_level { /* one view level, hoisted */
+    float wf, hf;         /* size as floats (the coordinate scale) */
+    uint32_t w, h;
+    bool pow2_w, pow2_h;
+    uint64_t base;        /* level_offset (layer 0) */
+    unsigned abs;         /* absolute level */
+    unsigned bh, shift;   /* block-linear: GOB block height (log2), shift of a block */
+    uint32_t gobs_x;
+} an_level;
+
+typedef struct an_ctx {
+    tv_tex_unit *unit;
+    const tex_view *v;
+    bool hw, pitch_layout;
+    uint8_t wrap[2];
+    uint8_t mag, min, mip;
+    uint32_t base_level, q;
+    float scale[2], maxa;
+    float sbias, lod_min, lod_max;
+    int swz[4];           /* result component c = channel swz[c], or konst[c] */
+    uint32_t konst[4];
+    an_level lv[TEX_MAX_LEVELS];
+} an_ctx;
+
+typedef struct an_foot {  /* tex_lod.c footprint() results for one derivative set */
+    float lb, mu, mv, lr;
+    unsigned probes;
+    float ds, dt;
+} an_foot;
+
+static uint32_t fbits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+static float clampf(float x, float lo, float hi)
+{
+    return fmaxf(lo, fminf(hi, x)); /* as tex_lod.c */
+}
+
+static float nearest_level(float x)
+{
+    return ceilf(x + 0.5f) - 1.0f;
+}
+
+static bool wrap_ok(unsigned m)
+{
+    return m == TV_WRAP_REPEAT || m == TV_WRAP_MIRROR || m == TV_WRAP_CLAMP_TO_EDGE;
+}
+
+/* tex_fast_col_offset / tex_fast_row_offset with the level's constants hoisted. */
+static inline uint64_t col_off(const an_ctx *w, const an_level *L, uint32_t x)
+{
+    uint64_t xb = (uint64_t)x * 4u;
+    if (w->pitch_layout)
+        return xb;
+    return ((xb >> 6) << L->shift) + ((xb % 64) / 32) * 256 + ((xb % 32) / 16) * 32 + xb % 16;
+}
+
+static inline uint64_t row_off(const an_ctx *w, const an_level *L, uint32_t y)
+{
+    uint64_t yy = y;
+    if (w->pitch_layout)
+        return yy * w->v->pitch;
+    return (((yy >> (3 + L->bh)) * L->gobs_x) << L->shift) +
+           (((yy >> 3) & ((1u << L->bh) - 1)) << 9) + ((yy % 8) / 2) * 64 + (yy % 2) * 16;
+}
+
+/* The request-wide checks and the hoisted state (mirrors setup_ctx + tex_lod_scale). */
+static bool an_setup(tv_tex_unit *unit, const tv_tex_request *req, an_ctx *w)
+{
+    if (unit->no_fast_paths || !req->active)
+        return false;
+    if (req->op != TV_TEX_OP_SAMPLE && req->op != TV_TEX_OP_SAMPLE_BIAS)
+        return false;
+    if (req->target != TV_TEXTGT_2D && req->target != TV_TEXTGT_2D_ARRAY)
+        return false;
+    if (req->flags & ~(uint32_t)(TV_TEXF_OFFSETS | TV_TEXF_PROJECTIVE))
+        return false;
+    unsigned first = 0;
+    while (!((req->active >> first) & 1u))
+        first++;
+    uint32_t handle = req->handle[first];
+    for (unsigned l = first + 1; l < LANES; l++)
+        if (((req->active >> l) & 1u) && req->handle[l] != handle)
+            return false;
+    const tex_view *v = NULL;
+    const tex_sampler *s = NULL;
+    if (!tex_resolve(unit, handle, &v, &s) || !v || !s)
+        return false;
+    const tex_target_info *tgt = tex_target_get(req->target);
+    if (v->type > TV_TEX_CUBE_ARRAY || !(tgt->types & (1u << v->type)))
+        return false;
+    if (!v->unorm8x4 || v->is_integer || !v->normalized || s->tsc.force_unnormalized_coords ||
+        (v->srgb && s->tsc.srgb_conversion) ||
+        (s->tsc.reduction_filter >= 1 && s->tsc.reduction_filter <= 2))
+        return false;
+    if (v->fi && (v->fi->kind == TV_FMT_KIND_SINT || v->fi->kind == TV_FMT_KIND_UINT))
+        return false;
+    if (!v->host || v->host_generation != tex_memory_generation(unit->mem))
+        return false;
+    w->mag = s->tsc.mag_filter;
+    w->min = s->tsc.min_filter;
+    unsigned code = v->tic.use_header_opt_control ? v->tic.max_anisotropy : s->tsc.max_anisotropy;
+    unsigned maxa = aniso_codes[code & 7u];
+    if (maxa <= 1 || (w->min != TV_MIN_LINEAR && w->min != TV_MIN_ANISO))
+        return false; /* isotropic: tex_warp.c or the general path */
+    w->maxa = (float)maxa;
+    w->wrap[0] = s->tsc.address_u & 7u;
+    w->wrap[1] = s->tsc.address_v & 7u;
+    if (!wrap_ok(w->wrap[0]) || !wrap_ok(w->wrap[1]))
+        return false;
+
+    w->unit = unit;
+    w->v = v;
+    w->hw = unit->precision == TV_TEX_PRECISION_HARDWARE;
+    w->pitch_layout = v->mem_layout == TV_TIC_PITCH || v->mem_layout == TV_TIC_PITCH_COLOR_KEY;
+    w->mip = s->tsc.mip_filter;
+    if (w->mip < TV_MIP_NONE || w->mip > TV_MIP_LINEAR)
+        w->mip = TV_MIP_NONE;
+    uint32_t levels = v->levels ? v->levels : 1;
+    w->base_level = v->base_level < levels ? v->base_level : levels - 1;
+    uint32_t last = v->max_level < levels ? v->max_level : levels - 1;
+    w->q = last >= w->base_level ? last - w->base_level : 0;
+    if (v->type == TV_TEX_2D_NO_MIPMAP)
+        w->q = 0;
+    if (w->base_level + w->q >= TEX_MAX_LEVELS)
+        return false;
+    w->scale[0] = (float)tex_level_width(v, w->base_level);
+    w->scale[1] = (float)tex_level_height(v, w->base_level);
+    int16_t raw = v->tic.use_header_opt_control ? v->tic.mip_lod_bias : s->tsc.mip_lod_bias;
+    w->sbias = raw / 256.0f;
+    float lod_min = s->tsc.min_lod_clamp / 256.0f;
+    float hdr_min = v->tic.min_lod_clamp / 256.0f - (float)w->base_level;
+    w->lod_min = fmaxf(lod_min, hdr_min);
+    w->lod_max = s->tsc.max_lod_clamp / 256.0f;
+    for (uint32_t r = 0; r <= w->q; r++) {
+        an_level *L = &w->lv[r];
+        L->abs = w->base_level + r;
+        L->w = tex_level_width(v, L->abs);
+        L->h = tex_level_height(v, L->abs);
+        L->wf = (float)L->w;
+        L->hf = (float)L->h;
+        L->pow2_w = (L->w & (L->w - 1)) == 0;
+        L->pow2_h = (L->h & (L->h - 1)) == 0;
+        L->base = v->level_offset[L->abs];
+        L->gobs_x = v->level_gobs_x[L->abs];
+        L->bh = v->gob_h_log2[L->abs];
+        L->shift = 9 + L->bh + v->gob_d_log2[L->abs];
+    }
+    /* the view swizzle as a selection: markers 10..13 come back where a channel is read */
+    uint32_t mark[4] = {10, 11, 12, 13}, out[4];
+    tex_apply_swizzle(v, mark, out);
+    for (unsigned c = 0; c < 4; c++) {
+        bool chan = out[c] >= 10 && out[c] <= 13;
+        w->swz[c] = chan ? (int)out[c] - 10 : -1;
+        w->konst[c] = chan ? 0 : out[c];
+    }
+    return true;
+}
+
+/* tex_lod.c footprint() for two axes with anisotropy allowed. */
+static void footprint(const an_ctx *w, const float dx[2], const float dy[2], an_foot *o)
+{
+    float px0 = dx[0] * w->scale[0], py0 = dy[0] * w->scale[0];
+    float px1 = dx[1] * w->scale[1], py1 = dy[1] * w->scale[1];
+    float lx = 0.0f, ly = 0.0f;
+    lx += px0 * px0;
+    ly += py0 * py0;
+    lx += px1 * px1;
+    ly += py1 * py1;
+    lx = sqrtf(lx);
+    ly = sqrtf(ly);
+    bool x_major = !(ly > lx);
+    float rmax = x_major ? lx : ly, rmin = x_major ? ly : lx;
+    float pm0 = x_major ? px0 : py0, pm1 = x_major ? px1 : py1;
+    const float *dm = x_major ? dx : dy;
+    o->mu = o->mv = o->lr = 0.0f;
+    if (rmax > 0.0f && isfinite(rmax)) {
+        o->mu = pm0 / rmax;
+        o->mv = pm1 / rmax;
+        o->lr = rmin > 0.0f ? fmaxf(log2f(rmin / rmax), MIN_LOG2_RATIO) : MIN_LOG2_RATIO;
+    }
+    float eta = 1.0f;
+    o->probes = 1;
+    o->ds = o->dt = 0.0f;
+    if (rmax > 0.0f) {
+        eta = rmin > 0.0f ? fminf(rmax / rmin, w->maxa) : w->maxa;
+        if (!(eta >= 1.0f))
+            eta = 1.0f;
+        o->probes = (unsigned)ceilf(eta);
+        o->ds = dm[0];
+        o->dt = dm[1];
+    }
+    o->lb = log2f(rmax / eta);
+}
+
+/* One axis, LINEAR (tex_wrap_linear): REPEAT of a power of two and CLAMP_TO_EDGE inline
+ * (as tex_fast.c), MIRROR through the general function. */
+static inline void wrap_linear(unsigned mode, bool pow2, float u, uint32_t size, bool hw,
+                               int32_t *i0, int32_t *i1, float *alpha)
+{
+    if (mode == TV_WRAP_MIRROR || (mode == TV_WRAP_REPEAT && !pow2)) {
+        tex_wrap_linear(mode, u, size, hw, i0, i1, alpha);
+        return;
+    }
+    int64_t a;
+    tex_select_linear(u, hw, &a, alpha);
+    int64_t n = size;
+    if (mode == TV_WRAP_CLAMP_TO_EDGE) {
+        *i0 = (int32_t)(a < 0 ? 0 : a > n - 1 ? n - 1 : a);
+        *i1 = (int32_t)(a + 1 < 0 ? 0 : a + 1 > n - 1 ? n - 1 : a + 1);
+    } else {
+        *i0 = (int32_t)(a & (n - 1));
+        *i1 = (int32_t)((a + 1) & (n - 1));
+    }
+}
+
+/* The four channels of texel (i, j) of level L, layer base `lbase`. */
+static inline void texel(const an_ctx *w, const an_level *L, uint64_t lbase, uint64_t xo,
+                         uint64_t yo, int32_t i, int32_t j, uint32_t layer, float f[4])
+{
+    const tex_view *v = w->v;
+    uint64_t off = lbase + xo + yo;
+    if (off + 4 <= v->size_bytes) {
+        const uint8_t *p = v->host + off;
+        for (unsigned k = 0; k < 4; k++)
+            f[k] = tex_unorm8[p[v->unorm8_byte[k]]];
+        return;
+    }
+    uint32_t raw[4]; /* never for a consistent header: the general loader's rules */
+    tex_load_texel(w->unit, v, L->abs, (unsigned)i, (unsigned)j, 0, layer, 0, false, raw);
+    for (unsigned k = 0; k < 4; k++)
+        memcpy(&f[k], &raw[k], 4);
+}
+
+/* tex_filter_level for one lane at one level: u, v texel-space coordinates. */
+static void level_sample(const an_ctx *w, const an_level *L, uint32_t layer, bool lin,
+                         float u, float vv, float out[4])
+{
+    uint64_t lbase = (uint64_t)layer * w->v->layer_stride + L->base;
+    if (!lin) {
+        int32_t i = tex_wrap_nearest(w->wrap[0], u, L->w, w->hw);
+        int32_t j = tex_wrap_nearest(w->wrap[1], vv, L->h, w->hw);
+        texel(w, L, lbase, col_off(w, L, (uint32_t)i), row_off(w, L, (uint32_t)j), i, j, layer,
+              out);
+        return;
+    }
+    int32_t i0, i1, j0, j1;
+    float a, b;
+    wrap_linear(w->wrap[0], L->pow2_w, u, L->w, w->hw, &i0, &i1, &a);
+    wrap_linear(w->wrap[1], L->pow2_h, vv, L->h, w->hw, &j0, &j1, &b);
+    const float wx[2] = {1.0f - a, a}, wy[2] = {1.0f - b, b};
+    const int32_t ix[2] = {i0, i1}, jy[2] = {j0, j1};
+    const uint64_t xo[2] = {col_off(w, L, (uint32_t)i0), col_off(w, L, (uint32_t)i1)};
+    const uint64_t yo[2] = {row_off(w, L, (uint32_t)j0), row_off(w, L, (uint32_t)j1)};
+    for (unsigned t = 0; t < 4; t++) {
+        float wt = wx[t & 1u] * wy[t >> 1];
+        float f[4];
+        texel(w, L, lbase, xo[t & 1u], yo[t >> 1], ix[t & 1u], jy[t >> 1], layer, f);
+        for (unsigned k = 0; k < 4; k++)
+            out[k] = t ? out[k] + wt * f[k] : wt * f[k];
+    }
+}
+
+typedef struct an_lane {  /* one lane after λ: what its probes need */
+    float s, t, offu, offv;
+    uint32_t layer;
+    bool lin, two;
+    uint32_t l0, l1;
+    float w0, w1;
+} an_lane;
+
+/* sample_levels: one or two levels and their blend. */
+static void levels_sample(const an_ctx *w, const an_lane *ln, float s, float t, float out[4])
+{
+    const an_level *L = &w->lv[ln->l0];
+    level_sample(w, L, ln->layer, ln->lin, s * L->wf + ln->offu, t * L->hf + ln->offv, out);
+    if (!ln->two)
+        return;
+    float hi[4];
+    const an_level *H = &w->lv[ln->l1];
+    level_sample(w, H, ln->layer, ln->lin, s * H->wf + ln->offu, t * H->hf + ln->offv, hi);
+    for (unsigned k = 0; k < 4; k++)
+        out[k] = ln->w0 * out[k] + ln->w1 * hi[k];
+}
+
+/* tex_lod_compute after the footprint: bias, clamps, level selection for one lane. */
+static void lane_lod(const an_ctx *w, const tv_tex_request *req, unsigned l, float lb,
+                     an_lane *ln, float *accessed, float *lp_out)
+{
+    float shader_bias = req->op == TV_TEX_OP_SAMPLE_BIAS ? req->lod[l] : 0.0f;
+    float bias = clampf(w->sbias + shader_bias, -16.0f, MAX_BIAS);
+    float lp = lb + bias;
+    if (w->hw)
+        lp = tex_q8(lp);
+    float lod_min = w->lod_min;
+    if (req->lod_clamp[l] > lod_min)
+        lod_min = w->hw ? tex_q8(req->lod_clamp[l]) : req->lod_clamp[l];
+    float lam = clampf(lp, lod_min, w->lod_max);
+    float qf = (float)w->q;
+    float lc = clampf(lam, 0.0f, qf);
+    *accessed = w->mip == TV_MIP_NONE    ? 0.0f
+                : w->mip == TV_MIP_POINT ? fmaxf(nearest_level(lc), 0.0f)
+                                         : lc;
+    *lp_out = lp;
+    bool magnify = !(lam > 0.0f);
+    ln->l0 = ln->l1 = 0;
+    ln->w0 = 1.0f;
+    ln->w1 = 0.0f;
+    ln->two = false;
+    if (!magnify) {
+        float dp = fminf(lam, qf);
+        if (w->mip == TV_MIP_POINT) {
+            ln->l0 = (uint32_t)fmaxf(nearest_level(dp), 0.0f);
+        } else if (w->mip == TV_MIP_LINEAR) {
+            float h = floorf(dp);
+            uint32_t hi = (uint32_t)h;
+            uint32_t lo = hi + 1 <= w->q ? hi + 1 : w->q;
+            float f = dp - h;
+            ln->l0 = hi;
+            if (lo != hi && f > 0.0f) {
+                ln->two = true;
+                ln->l1 = lo;
+                ln->w0 = 1.0f - f;
+                ln->w1 = f;
+            }
+        }
+    }
+    unsigned mode = magnify ? w->mag : w->min;
+    ln->lin = mode == TV_MAG_LINEAR || mode == TV_MIN_ANISO;
+}
+
+/* Quad difference (tex_execute.c quad_dx / quad_dy with the partial-quad rule). */
+static float quad_d(const float *val, uint32_t present, unsigned lane, bool y)
+{
+    unsigned base = lane & ~3u, row = (lane >> 1) & 1u, col = lane & 1u;
+    for (unsigned k = 0; k < 2; k++) {
+        unsigned l0, l1;
+        if (y) {
+            l0 = base + (k ? 1u - col : col);
+            l1 = l0 + 2;
+        } else {
+            l0 = base + 2 * (k ? 1u - row : row);
+            l1 = l0 + 1;
+        }
+        if (((present >> l0) & 1u) && ((present >> l1) & 1u))
+            return val[l1] - val[l0];
+    }
+    return 0.0f;
+}
+
+bool tex_warp_aniso_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_result *res)
+{
+    an_ctx w;
+    if (!an_setup(unit, req, &w))
+        return false;
+    const tex_view *v = w.v;
+    uint32_t active = req->active;
+    uint32_t present = (req->present ? req->present : active) | active;
+    bool proj = (req->flags & TV_TEXF_PROJECTIVE) != 0;
+    bool offs = (req->flags & TV_TEXF_OFFSETS) != 0;
+    bool array = req->target == TV_TEXTGT_2D_ARRAY;
+
+    float cs[LANES], ct[LANES]; /* projected coordinates (tex_execute.c project()) */
+    for (unsigned l = 0; l < LANES; l++) {
+        float qd = proj ? req->q[l] : 1.0f;
+        cs[l] = proj ? req->coord[0][l] / qd : req->coord[0][l];
+        ct[l] = proj ? req->coord[1][l] / qd : req->coord[1][l];
+    }
+    uint32_t memo_key[4] = {0, 0, 0, 0};
+    an_foot fp;
+    bool have_memo = false;
+    for (unsigned l = 0; l < LANES; l++) {
+        if (!((active >> l) & 1u))
+            continue;
+        float dx[2] = {quad_d(cs, present, l, false), quad_d(ct, present, l, false)};
+        float dy[2] = {quad_d(cs, present, l, true), quad_d(ct, present, l, true)};
+        uint32_t key[4] = {fbits(dx[0]), fbits(dx[1]), fbits(dy[0]), fbits(dy[1])};
+        if (!have_memo || memcmp(key, memo_key, sizeof key)) {
+            footprint(&w, dx, dy, &fp);
+            memcpy(memo_key, key, sizeof key);
+            have_memo = true;
+        }
+        an_lane ln;
+        float accessed, lp;
+        lane_lod(&w, req, l, fp.lb, &ln, &accessed, &lp);
+        res->lod_clamped[l] = accessed;
+        res->lod_unclamped[l] = lp;
+        res->major_u[l] = fp.mu;
+        res->major_v[l] = fp.mv;
+        res->log2_ratio[l] = fp.lr;
+        ln.s = cs[l];
+        ln.t = ct[l];
+        ln.offu = (float)(offs ? req->offset[0][l] : 0);
+        ln.offv = (float)(offs ? req->offset[1][l] : 0);
+        ln.layer = array ? tex_layer_index(req->coord[3][l], v->layers ? v->layers : 1) : 0;
+
+        float val[4];
+        unsigned n = fp.probes;
+        if (n <= 1) {
+            levels_sample(&w, &ln, ln.s, ln.t, val);
+        } else { /* tex_filter_sample's probe average */
+            float sum[4];
+            for (unsigned p = 1; p <= n; p++) {
+                float k = (float)p / (float)(n + 1) - 0.5f;
+                float pv[4];
+                levels_sample(&w, &ln, ln.s + k * fp.ds, ln.t + k * fp.dt, pv);
+                for (unsigned ch = 0; ch < 4; ch++)
+                    sum[ch] = p == 1 ? pv[ch] : sum[ch] + pv[ch];
+            }
+            for (unsigned ch = 0; ch < 4; ch++)
+                val[ch] = sum[ch] / (float)n;
+        }
+        for (unsigned c = 0; c < 4; c++) {
+            int src = w.swz[c];
+            res->v[c][l] = src >= 0 ? fbits(val[src]) : w.konst[c];
+        }
+    }
+    return true;
+}
