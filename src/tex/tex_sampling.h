@@ -203,6 +203,9 @@ uint64_t tex_warp_vec_count(void);
  * AVX-512F (the default), 1 AVX2, 0 the baseline — where the CPU has it (x86-64 GCC
  * builds; elsewhere there is only the baseline). */
 void tex_warp_vec_limit_isa(unsigned cap);
+/* Tests: the calling thread's kernel level slots read with paired 64-bit loads of the
+ * two horizontal taps (*paired) and with single words (*single). */
+void tex_warp_vec_pair_counts(uint64_t *paired, uint64_t *single);
 
 /* ---- operations ------------------------------------------------------------------------ */
 void tex_gather_lane(const tex_ctx *c, const tv_tex_request *req, unsigned lane,

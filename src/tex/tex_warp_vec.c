@@ -54,9 +54,11 @@
 
 #if defined(__GNUC__)
 typedef uint32_t tex_word __attribute__((may_alias, aligned(4)));
+typedef uint64_t tex_pair __attribute__((may_alias, aligned(4))); /* two adjacent words */
 #define VEC_INLINE static inline __attribute__((always_inline))
 #else
 typedef uint32_t tex_word;
+typedef uint64_t tex_pair;
 #define VEC_INLINE static inline
 #endif
 
@@ -197,7 +199,7 @@ typedef struct log2_memo {
 } log2_memo;
 
 static _Thread_local log2_memo tls_memo;
-static _Thread_local uint64_t tls_taken;
+static _Thread_local uint64_t tls_taken, tls_paired, tls_single;
 static _Thread_local unsigned tls_isa_cap = 2; /* tests: the widest variant allowed */
 
 uint64_t tex_warp_vec_count(void)
@@ -208,6 +210,12 @@ uint64_t tex_warp_vec_count(void)
 void tex_warp_vec_limit_isa(unsigned cap)
 {
     tls_isa_cap = cap;
+}
+
+void tex_warp_vec_pair_counts(uint64_t *paired, uint64_t *single)
+{
+    *paired = tls_paired;
+    *single = tls_single;
 }
 
 /* an int32 (not uint32) index: see the texel gathers in slot_pass */
@@ -403,13 +411,40 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
      * GCC 12 emits hardware gathers only for signed 32-bit indices; with uint32 ones
      * (even cast to int32 at the end) it emulated each gather by scalar loads and lane
      * inserts */
-    for (unsigned l = 0; l < N; l++) {
-        int32_t x0 = (int32_t)xo0[l], x1 = (int32_t)xo1[l];
-        int32_t y0 = (int32_t)yo0[l], y1 = (int32_t)yo1[l];
-        tx[0][l] = words[(x0 + y0) >> 2];
-        tx[1][l] = words[(x1 + y0) >> 2];
-        tx[2][l] = words[(x0 + y1) >> 2];
-        tx[3][l] = words[(x1 + y1) >> 2];
+    uint32_t split = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* Paired loads: where every lane's right tap is the word after its left tap (pitch
+     * layout, no wrap seam or edge clamp between them, linear filtering), one 64-bit
+     * load per row reads both — half the gather elements. Both words are texels of the
+     * level, so the load stays inside the checked range. */
+    for (unsigned l = 0; l < N; l++)
+        split |= (xo1[l] - xo0[l]) ^ 4u;
+    if (V->pitch_layout && !split) {
+        const char *host = (const char *)w->v->host;
+        for (unsigned l = 0; l < N; l++) {
+            int32_t x0 = (int32_t)xo0[l], y0 = (int32_t)yo0[l], y1 = (int32_t)yo1[l];
+            uint64_t p0 = *(const tex_pair *)(const void *)(host + (x0 + y0));
+            uint64_t p1 = *(const tex_pair *)(const void *)(host + (x0 + y1));
+            tx[0][l] = (uint32_t)p0;
+            tx[1][l] = (uint32_t)(p0 >> 32);
+            tx[2][l] = (uint32_t)p1;
+            tx[3][l] = (uint32_t)(p1 >> 32);
+        }
+        tls_paired++;
+    } else
+#else
+    (void)split;
+#endif
+    {
+        tls_single++;
+        for (unsigned l = 0; l < N; l++) {
+            int32_t x0 = (int32_t)xo0[l], x1 = (int32_t)xo1[l];
+            int32_t y0 = (int32_t)yo0[l], y1 = (int32_t)yo1[l];
+            tx[0][l] = words[(x0 + y0) >> 2];
+            tx[1][l] = words[(x1 + y0) >> 2];
+            tx[2][l] = words[(x0 + y1) >> 2];
+            tx[3][l] = words[(x1 + y1) >> 2];
+        }
     }
     float wt[4][N];
     for (unsigned l = 0; l < N; l++) {

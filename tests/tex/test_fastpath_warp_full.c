@@ -229,7 +229,8 @@ static void random_requests(tv_tex_precision prec, unsigned isa)
     tex_warp_vec_limit_isa(isa);
     static tv_tex_request r;
     unsigned taken = 0, n = 8000;
-    uint64_t before = tex_warp_vec_count();
+    uint64_t before = tex_warp_vec_count(), paired0, single0, paired1, single1;
+    tex_warp_vec_pair_counts(&paired0, &single0);
     for (unsigned i = 0; i < n; i++) {
         shape sh;
         sh.tex = fp_rnd(&F) % NTEX;
@@ -243,9 +244,16 @@ static void random_requests(tv_tex_precision prec, unsigned isa)
         check(&F, &r, &taken);
     }
     uint64_t vec = tex_warp_vec_count() - before;
+    tex_warp_vec_pair_counts(&paired1, &single1);
     tex_warp_vec_limit_isa(2);
     print_message("precision %u, isa cap %u: %u of %u taken by the warp path, %u by the "
-                  "kernel\n", (unsigned)prec, isa, taken, n, (unsigned)vec);
+                  "kernel (level slots: %u paired loads, %u single)\n", (unsigned)prec, isa,
+                  taken, n, (unsigned)vec, (unsigned)(paired1 - paired0),
+                  (unsigned)(single1 - single0));
+    /* both ways of reading the texel words (the paired 64-bit loads of pitch levels
+     * without a seam between the horizontal taps, and single words) are compared */
+    assert_true(paired1 - paired0 >= vec / 40);
+    assert_true(single1 - single0 >= vec / 20);
     assert_true(taken * 10 >= n * 9);   /* the shape is the warp path's */
     assert_true(vec * 10 >= taken * 6); /* and mostly the kernel's */
     assert_true(vec < taken);           /* the declines are exercised too */
