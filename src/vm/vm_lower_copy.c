@@ -178,7 +178,7 @@ static uint32_t drop_dead(vm_lower *L, const uint8_t *read, uint8_t *gone)
 }
 
 /* Remove the micro-ops marked in gone[]; each one's instruction count moves to the next
- * kept micro-op. Jump targets are remapped. */
+ * kept micro-op (gone = 3: to the one before). Jump targets are remapped. */
 static void compact(vm_lower *L, const uint8_t *gone)
 {
     uint32_t n = L->num_uops;
@@ -190,6 +190,10 @@ static void compact(vm_lower *L, const uint8_t *gone)
     uint32_t m = 0, carry = 0;
     for (uint32_t k = 0; k < n; k++) {
         newidx[k] = m;
+        if (gone[k] == 3) {       /* counted by the kept micro-op just before it */
+            L->uops[m - 1].ninsns += L->uops[k].ninsns;
+            continue;
+        }
         if (gone[k]) {
             carry += L->uops[k].ninsns;
             continue;
@@ -214,14 +218,15 @@ static void compact(vm_lower *L, const uint8_t *gone)
     free(newidx);
 }
 
-/* Keep the dead MOVs whose instruction count cannot move to the next kept micro-op
- * exactly (a leader on the way: a path reaches it without passing the MOV); they stay as
- * empty groups. */
+/* A dead MOV's instruction count moves to the next kept micro-op when every path to that
+ * one passes the MOV (no leader on the way), else to the ALU micro-op just before it when
+ * the MOV is entered only from there (gone = 3); otherwise the MOV stays, as an empty
+ * group. */
 static void keep_unmovable(const vm_lower *L, const uint8_t *leader, uint8_t *gone)
 {
     uint32_t n = L->num_uops;
     for (uint32_t k = 0; k < n; k++) {
-        if (!gone[k])
+        if (gone[k] != 1)
             continue;
         uint32_t v = k + 1;
         bool ok = true;
@@ -229,7 +234,11 @@ static void keep_unmovable(const vm_lower *L, const uint8_t *leader, uint8_t *go
             ok &= !leader[v];
             v++;
         }
-        if (v >= n || leader[v] || !ok)
+        if (v < n && !leader[v] && ok)
+            continue;
+        if (k > 0 && !leader[k] && !gone[k - 1] && L->uops[k - 1].fn)
+            gone[k] = 3;
+        else
             gone[k] = 0;
     }
 }
@@ -312,13 +321,13 @@ static void fuse_brk_if(vm_lower *L, const uint8_t *leader, uint8_t *gone)
     free(entries);
 }
 
-/* A channel group may write every lane (VM_UF_NOMASK, no blend) when the lanes outside
- * the execution mask of its TEMP destinations are never looked at: every read of each such
- * slot anywhere in the program is by a lane-wise micro-op or an IF/UIF/BRK_IF test (which
- * look at active lanes only) in the same run, after a write of the slot in that run — so
- * under the same execution mask — as for `USGE TEMP[3].x …; BRK_IF TEMP[3].x`. Counted
- * runs (leaders, control flow) bound the runs here too. */
-static void mark_unmasked(vm_lower *L, const uint8_t *leader)
+/* run_local[x] for TEMP slot x (index from temp.base): every read of it anywhere in the
+ * program is by a lane-wise micro-op or an IF/UIF/BRK_IF test (which look at active lanes
+ * only) in the same run after a write of it in that run — so under the same execution
+ * mask. The lanes outside the mask are then never looked at, and a value written in a run
+ * is never read outside it. run_id[k] numbers the runs (counted runs: leaders, control
+ * flow). Returns NULL (and fails L) without memory. */
+static uint8_t *find_run_local(vm_lower *L, const uint8_t *leader, uint32_t *run_id)
 {
     const vm_range *t = &L->p->temp;
     uint32_t lo = t->base, nt = (uint32_t)t->count * 4u, n = L->num_uops;
@@ -327,7 +336,7 @@ static void mark_unmasked(vm_lower *L, const uint8_t *leader)
     if (!def_run || !unsafe) {
         free(def_run); free(unsafe);
         vm_lower_fail(L, TV_ERR_NOMEM, "out of memory");
-        return;
+        return NULL;
     }
     for (uint32_t i = 0; i < nt; i++)
         def_run[i] = UINT32_MAX;
@@ -336,6 +345,7 @@ static void mark_unmasked(vm_lower *L, const uint8_t *leader)
         const vm_uop *u = &L->uops[k];
         if (leader[k] && k)
             run++;
+        run_id[k] = run;
         unsigned nw = lanewise_writes(u);
         bool test = !u->fn && (u->kind == VM_K_IF || u->kind == VM_K_UIF ||
                                u->kind == VM_K_BRK_IF);
@@ -364,6 +374,98 @@ static void mark_unmasked(vm_lower *L, const uint8_t *leader)
         if (!u->fn)
             run++;
     }
+    free(def_run);
+    for (uint32_t i = 0; i < nt; i++)
+        unsafe[i] = !unsafe[i];
+    return unsafe;   /* now: run-local */
+}
+
+static bool reads_slot(const vm_uop *u, uint32_t x)
+{
+    for (unsigned i = 0; i < VM_MAX_USRC; i++)
+        if (u->src[i] == x)
+            return true;
+    return false;
+}
+
+static bool writes_slot(const vm_uop *u, uint32_t x)
+{
+    unsigned nw = lanewise_writes(u);
+    for (unsigned c = 0; c < nw; c++)
+        if (u->dst[c] == x)
+            return true;
+    return false;
+}
+
+/* Copy coalescing: MOV d <- s where s is run-local and written by a channel group P
+ * earlier in the same run becomes P writing d itself, when between P and the MOV only
+ * lane-wise micro-ops run and none reads s or reads or writes d, P writes d in no other
+ * channel, the MOV's other channels do not read d, and s is not read again in the run
+ * before it is rewritten. The loop-carried phi copy `MOV TEMP[2].xyw, TEMP[3]` goes:
+ * the UCMP writes TEMP[2].xyw. Returns the number of MOVs left empty (marked in gone[]). */
+static uint32_t coalesce(vm_lower *L, const uint8_t *run_local, const uint32_t *run_id,
+                         uint8_t *gone)
+{
+    const vm_range *t = &L->p->temp;
+    uint32_t lo = t->base, nt = (uint32_t)t->count * 4u, n = L->num_uops, ngone = 0;
+    for (uint32_t m = 0; m < n; m++) {
+        vm_uop *M = &L->uops[m];
+        if (M->fn != vm_h_mov_n || (M->flags & VM_UF_SAT) || gone[m])
+            continue;
+        for (unsigned c = 0; c < M->aux2;) {
+            uint32_t d = M->dst[c], s = M->src[c];
+            bool ok = s >= lo && s - lo < nt && run_local[s - lo] && s != d;
+            for (unsigned c2 = 0; ok && c2 < M->aux2; c2++)
+                ok = (c2 == c || (M->src[c2] != d && M->dst[c2] != d));
+            /* the writer of s in this run, with only lane-wise micro-ops in between */
+            uint32_t p = m;
+            while (ok && p > 0 && run_id[p - 1] == run_id[m]) {
+                p--;
+                const vm_uop *q = &L->uops[p];
+                if (!lanewise_writes(q) || gone[p]) { ok = false; break; }
+                if (writes_slot(q, s)) break;
+                if (reads_slot(q, s) || reads_slot(q, d) || writes_slot(q, d)) ok = false;
+            }
+            vm_uop *P = &L->uops[p];
+            ok = ok && p < m && P->fn && is_group(P->fn) && writes_slot(P, s) &&
+                 !writes_slot(P, d);
+            /* s not read again in the run before it is rewritten */
+            for (uint32_t k = m + 1; ok && k < n && run_id[k] == run_id[m]; k++) {
+                const vm_uop *q = &L->uops[k];
+                bool lw = lanewise_writes(q) || (!q->fn && (q->kind == VM_K_IF ||
+                          q->kind == VM_K_UIF || q->kind == VM_K_BRK_IF));
+                if (!lw || reads_slot(q, s)) ok = false;
+                if (writes_slot(q, s)) break;
+            }
+            if (!ok) {
+                c++;
+                continue;
+            }
+            for (unsigned j = 0; j < P->aux2; j++)
+                if (P->dst[j] == s)
+                    P->dst[j] = d;
+            for (unsigned c2 = c; c2 + 1 < M->aux2; c2++) {
+                M->dst[c2] = M->dst[c2 + 1];
+                M->src[c2] = M->src[c2 + 1];
+            }
+            M->aux2--;
+            M->dst[M->aux2] = M->src[M->aux2] = 0;
+        }
+        if (!M->aux2) {
+            gone[m] = 1;
+            ngone++;
+        }
+    }
+    return ngone;
+}
+
+/* A channel group may write every lane (VM_UF_NOMASK, no blend) when all its
+ * destinations are run-local TEMP slots (find_run_local), as for `USGE TEMP[3].x …;
+ * BRK_IF TEMP[3].x`. */
+static void mark_unmasked(vm_lower *L, const uint8_t *run_local)
+{
+    const vm_range *t = &L->p->temp;
+    uint32_t lo = t->base, nt = (uint32_t)t->count * 4u, n = L->num_uops;
     for (uint32_t k = 0; k < n; k++) {
         vm_uop *u = &L->uops[k];
         if (!u->fn || !is_group(u->fn) || !u->aux2)
@@ -371,13 +473,37 @@ static void mark_unmasked(vm_lower *L, const uint8_t *leader)
         bool ok = true;
         for (unsigned c = 0; c < u->aux2; c++) {
             uint32_t x = u->dst[c] - lo;
-            ok &= u->dst[c] >= lo && x < nt && !unsafe[x];
+            ok &= u->dst[c] >= lo && x < nt && run_local[x];
         }
         if (ok)
             u->flags |= VM_UF_NOMASK;
     }
-    free(def_run);
-    free(unsafe);
+}
+
+/* Coalescing, then unmasked stores, on the compacted micro-ops. */
+static void coalesce_and_unmask(vm_lower *L)
+{
+    for (int pass = 0; pass < 2 && L->status == TV_OK; pass++) {
+        uint32_t n = L->num_uops;
+        uint8_t *lead = vm_lower_leaders(L);
+        uint32_t *run_id = malloc((n + 1) * sizeof *run_id);
+        uint8_t *gone = calloc(n + 1, 1);
+        uint8_t *local = lead && run_id && gone ? find_run_local(L, lead, run_id) : NULL;
+        if (!local) {
+            free(lead); free(run_id); free(gone);
+            vm_lower_fail(L, TV_ERR_NOMEM, "out of memory");
+            return;
+        }
+        if (pass == 0) {
+            if (coalesce(L, local, run_id, gone)) {
+                keep_unmovable(L, lead, gone);
+                compact(L, gone);
+            }
+        } else {
+            mark_unmasked(L, local);
+        }
+        free(lead); free(run_id); free(gone); free(local);
+    }
 }
 
 static bool has_indirect(const vm_lower *L)
@@ -419,12 +545,8 @@ tv_status vm_lower_copies(vm_lower *L, const uint8_t *leader)
         if (gone[k] == 2)
             gone[k] = 0;
     compact(L, gone);
-    if (L->status == TV_OK && !has_indirect(L)) {
-        uint8_t *lead = vm_lower_leaders(L);
-        if (lead)
-            mark_unmasked(L, lead);
-        free(lead);
-    }
+    if (L->status == TV_OK && !has_indirect(L))
+        coalesce_and_unmask(L);
     free(C.copy_of); free(C.active); free(read); free(gone);
     return L->status;
 }

@@ -220,16 +220,17 @@ static void t_phi_copies(void **s)
                 fail_msg("lane %u channel %d: optimised 0x%08x, unoptimised 0x%08x, want "
                          "0x%08x", l, c, got[l * 4 + c], ref[l * 4 + c], hv_f(acc[c]));
     }
-    /* the two copies that only feed the UCMP are gone, the two loop-carried MOVs are one
-     * group, UIF/BRK/ENDIF one micro-op; instructions are still counted */
-    assert_int_equal(no + 5, nu);
+    /* the two copies that only feed the UCMP are gone, the two loop-carried MOVs are
+     * coalesced into the UCMP and MAD that compute their sources, UIF/BRK/ENDIF is one
+     * micro-op; instructions are still counted */
+    assert_int_equal(no + 6, nu);
     assert_int_equal(so.instructions, su.instructions);
     assert_true(so.uops < su.uops);
 }
 
-/* A copy is forgotten when its source or its destination is written; a dead MOV at the
- * end of an IF body stays (its count cannot move to the ENDIF, which the skipped branch
- * reaches too: warp 0 skips the body, warp 1 runs it), one before an ALU micro-op goes. */
+/* A copy is forgotten when its source or its destination is written. A dead MOV at the
+ * end of an IF body goes, its count moving to the UADD before it, not to the ENDIF after
+ * it, which the skipped branch reaches too (warp 0 skips the body, warp 1 runs it). */
 static void t_copy_edges(void **s)
 {
     (void)s;
@@ -267,9 +268,46 @@ static void t_copy_edges(void **s)
         assert_int_equal(got[l * 4 + 3], l >= 32 ? 14 : 12);
     }
     assert_int_equal(so.instructions, su.instructions);
-    /* MOV TEMP[6].y removed; UADD TEMP[1].x and UADD TEMP[3].x fused (the second reads
-     * TEMP[2], not TEMP[1]); UADD TEMP[3].y reads the TEMP[4] the UADD before writes: not */
-    assert_int_equal(no + 2, nu);
+    /* MOV TEMP[6].y and MOV TEMP[6].x removed; UADD TEMP[1].x and UADD TEMP[3].x fused
+     * (the second reads TEMP[2], not TEMP[1]); UADD TEMP[3].y reads the TEMP[4] the UADD
+     * before writes: not fused */
+    assert_int_equal(no + 3, nu);
+}
+
+/* Coalescing (a MOV's source written straight into its destination by the micro-op
+ * that computes it) must not move the destination's write across a read of its old value
+ * or under a later write of it. */
+static void t_coalesce_edges(void **s)
+{
+    (void)s;
+    const char *p =
+        /* high register numbers: the lowering's analysis counts any field of the STORE
+         * that happens to equal a TEMP slot as a read of that register */
+        "COMP\nDCL SV[0], THREAD_ID\nDCL BUFFER[0]\nDCL TEMP[0..39]\n"
+        "IMM[0] UINT32 {1, 100, 0, 16}\n"
+        "XOR TEMP[32].xy, SV[0].xxxx, IMM[0].yyyy\n"
+        "UADD TEMP[33].x, SV[0].xxxx, IMM[0].xxxx\n"
+        "OR TEMP[34].x, TEMP[32].xxxx, IMM[0].zzzz\n"
+        "MOV TEMP[32].x, TEMP[33].xxxx\n"
+        "XOR TEMP[33].y, SV[0].xxxx, IMM[0].xxxx\n"
+        "UADD TEMP[32].y, SV[0].xxxx, IMM[0].wwww\n"
+        "MOV TEMP[32].y, TEMP[33].yyyy\n"
+        "MOV TEMP[32].z, TEMP[34].xxxx\n"
+        "UIF IMM[0].xxxx\n"   /* ends the run: the STORE, which could read anything, is not in it */
+        "  UMUL TEMP[35].x, SV[0].xxxx, IMM[0].wwww\n"
+        "  STORE BUFFER[0].xyz, TEMP[35].xxxx, TEMP[32]\n"
+        "ENDIF\nEND\n";
+    static uint32_t got[LANES * 4];
+    uint32_t block[3] = {LANES, 1, 1};
+    tv_error err;
+    memset(got, 0, sizeof got);
+    if (hv_compute(p, NULL, block, got, sizeof got, &err) != TV_OK)
+        fail_msg("%s", err.message);
+    for (uint32_t l = 0; l < LANES; l++) {
+        assert_int_equal(got[l * 4 + 0], l + 1);
+        assert_int_equal(got[l * 4 + 1], l ^ 1u);
+        assert_int_equal(got[l * 4 + 2], l ^ 100u);
+    }
 }
 
 /* A trace shows every instruction the traced lane's warp runs, the copies removed from
@@ -317,6 +355,7 @@ int main(void)
         cmocka_unit_test(t_replicated_results),
         cmocka_unit_test(t_phi_copies),
         cmocka_unit_test(t_copy_edges),
+        cmocka_unit_test(t_coalesce_edges),
         cmocka_unit_test(t_trace_sees_every_copy),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
