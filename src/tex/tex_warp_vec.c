@@ -117,7 +117,8 @@ VEC_INLINE float rne(float y)
 /* tex_q8 */
 VEC_INLINE float q8(float x)
 {
-    float r = rne(x * 256.0f) / 256.0f;
+    /* / 256 as * 2^-8: both are the correctly rounded value of the same real number */
+    float r = rne(x * 256.0f) * 0x1p-8f;
     return fsel(isfinite(x) != 0, r, x);
 }
 
@@ -473,6 +474,87 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
     return 0;
 }
 
+/* ---- λ: bias, clamps, level selection (tex_lod_compute) ---------------------------- */
+typedef struct lod_out {
+    float lp[N], acc[N], wl0[N], wl1[N];
+    uint32_t lvl0[N], lvl1[N], two[N], lin[N], bad[N];
+} lod_out;
+
+/* hw (hardware precision) and pt (mip filter POINT) are constants of each inlined copy:
+ * the other modes' q8 roundings and nearest-level computations are not done at all
+ * (they were computed and then dropped by selects) */
+VEC_INLINE void lod_pass(const vec_req *R, const float *lg_max, const uint32_t *act, bool hw,
+                         bool pt, lod_out *o)
+{
+    const warp_ctx *w = R->w;
+    const tv_tex_request *req = R->req;
+    const float qf = (float)w->q, sbias = w->sbias, lod_min = w->lod_min, lod_max = w->lod_max;
+    const uint32_t q = w->q;
+    const unsigned mip = w->mip;
+    const uint32_t op_lod = R->op_lod, op_lz = R->op_lz, deriv = R->deriv;
+    const uint32_t m_none = mip == TV_MIP_NONE, m_linear = mip == TV_MIP_LINEAR;
+    const uint32_t mag_lin = R->mag_lin, min_lin = R->min_lin;
+    /* the bias clamp: per lane for SAMPLE_BIAS, else once (sbias + 0, the same sum) */
+    float bias[N];
+    uint32_t bias_bad[N];
+    if (R->op_bias) {
+        for (unsigned l = 0; l < N; l++) {
+            uint32_t bad = 0;
+            bias[l] = vmax(-16.0f, vmin(TEX_WARP_MAX_BIAS, sbias + req->lod[l], &bad), &bad);
+            bias_bad[l] = bad;
+        }
+    } else {
+        uint32_t bad = 0;
+        float b = vmax(-16.0f, vmin(TEX_WARP_MAX_BIAS, sbias + 0.0f, &bad), &bad);
+        for (unsigned l = 0; l < N; l++) {
+            bias[l] = b;
+            bias_bad[l] = bad;
+        }
+    }
+    for (unsigned l = 0; l < N; l++) {
+        uint32_t bad = bias_bad[l];
+        float lb = fsel(op_lod, req->lod[l], fsel(op_lz, 0.0f, fsel(deriv, lg_max[l], -INFINITY)));
+        float lp = lb + bias[l];
+        if (hw)
+            lp = q8(lp);
+        float lc0 = req->lod_clamp[l];
+        float lmin = fsel(lc0 > lod_min, hw ? q8(lc0) : lc0, lod_min);
+        float lam = vmax(lmin, vmin(lod_max, lp, &bad), &bad);
+        float lc = vmax(0.0f, vmin(qf, lam, &bad), &bad);
+        float acc;
+        if (pt) {
+            float lcs = fsel((uint32_t)(lc >= 0.0f) & (uint32_t)(lc < 4194304.0f), lc, 0.0f);
+            acc = vmax(nearest(lcs), 0.0f, &bad);
+        } else {
+            acc = fsel(m_none, 0.0f, lc);
+        }
+        o->acc[l] = acc;
+        uint32_t magnify = !(lam > 0.0f);
+        float dp = fsel(lam < qf, lam, qf); /* lam > 0 here: no tie of zeros, no NaN */
+        float dps = fsel(magnify | (uint32_t)!(dp < 4194304.0f), 0.0f, dp);
+        int32_t hi_i = floor_i(dps);
+        uint32_t hi = (uint32_t)hi_i, lo = isel(hi + 1 <= q, hi + 1, q);
+        float f = dps - (float)hi_i, g = 1.0f - f;
+        uint32_t tw = (magnify ^ 1u) & m_linear & (uint32_t)(lo != hi) & (uint32_t)(f > 0.0f);
+        uint32_t l0;
+        if (pt) {
+            float nl = nearest(dps);
+            uint32_t lpt = (uint32_t)(int32_t)fsel(nl > 0.0f, nl, 0.0f);
+            l0 = isel(magnify, 0u, lpt);
+        } else {
+            l0 = isel(magnify, 0u, isel(m_linear, hi, 0u));
+        }
+        o->lvl0[l] = l0;
+        o->lvl1[l] = isel(tw, lo, l0);
+        o->wl0[l] = fsel(tw, g, 1.0f);
+        o->wl1[l] = fsel(tw, f, 0.0f);
+        o->two[l] = tw;
+        o->lin[l] = isel(magnify, mag_lin, min_lin);
+        o->lp[l] = lp;
+        o->bad[l] = bad & act[l];
+    }
+}
+
 VEC_INLINE bool vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
 {
     const warp_ctx *w = R->w;
@@ -484,13 +566,16 @@ VEC_INLINE bool vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
 
     /* projected coordinates (tex_execute.c project()) */
     float cs[N], ct[N];
-    const uint32_t proj = R->proj;
-    for (unsigned l = 0; l < N; l++) {
-        float qd = fsel(proj, req->q[l], 1.0f);
-        float s0 = req->coord[0][l], t0 = req->coord[1][l];
-        float sp = s0 / qd, tp = t0 / qd;
-        cs[l] = fsel(proj, sp, s0);
-        ct[l] = fsel(proj, tp, t0);
+    if (R->proj) { /* (a branch per request: the divisions only where they count) */
+        for (unsigned l = 0; l < N; l++) {
+            cs[l] = req->coord[0][l] / req->q[l];
+            ct[l] = req->coord[1][l] / req->q[l];
+        }
+    } else {
+        for (unsigned l = 0; l < N; l++) {
+            cs[l] = req->coord[0][l];
+            ct[l] = req->coord[1][l];
+        }
     }
 
     /* derivatives and the footprint (tex_lod.c footprint() for two axes, no anisotropy) */
@@ -586,51 +671,22 @@ VEC_INLINE bool vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
     }
 
     /* bias, clamps, level selection (tex_lod_compute) */
-    const float qf = (float)w->q, sbias = w->sbias, lod_min = w->lod_min, lod_max = w->lod_max;
-    const uint32_t q = w->q;
-    const unsigned mip = w->mip;
-    float lp_out[N], acc_out[N], wl0[N], wl1[N], s[N], t[N], offu[N], offv[N];
-    uint32_t lvl0[N], lvl1[N], two[N], lin[N], bad_l[N], layer_off[N];
-    const uint32_t op_lod = R->op_lod, op_lz = R->op_lz, op_bias = R->op_bias, deriv = R->deriv;
-    const uint32_t m_none = mip == TV_MIP_NONE, m_point = mip == TV_MIP_POINT;
-    const uint32_t m_linear = mip == TV_MIP_LINEAR, hwu = hw;
-    const uint32_t mag_lin = R->mag_lin, min_lin = R->min_lin;
-    for (unsigned l = 0; l < N; l++) {
-        uint32_t bad = 0;
-        float lb = fsel(op_lod, req->lod[l], fsel(op_lz, 0.0f, fsel(deriv, lg_max[l], -INFINITY)));
-        float shader_bias = fsel(op_bias, req->lod[l], 0.0f);
-        float bias = vmax(-16.0f, vmin(TEX_WARP_MAX_BIAS, sbias + shader_bias, &bad), &bad);
-        float lp = lb + bias;
-        float lpq = q8(lp);
-        lp = fsel(hwu, lpq, lp);
-        float lc0 = req->lod_clamp[l], lcq = q8(lc0);
-        float lmin = fsel(lc0 > lod_min, fsel(hwu, lcq, lc0), lod_min);
-        float lam = vmax(lmin, vmin(lod_max, lp, &bad), &bad);
-        float lc = vmax(0.0f, vmin(qf, lam, &bad), &bad);
-        float lcs = fsel((uint32_t)(lc >= 0.0f) & (uint32_t)(lc < 4194304.0f), lc, 0.0f);
-        uint32_t bad_pt = 0;
-        float acc_pt = vmax(nearest(lcs), 0.0f, &bad_pt);
-        bad |= m_point & bad_pt;
-        acc_out[l] = fsel(m_none, 0.0f, fsel(m_point, acc_pt, lc));
-        uint32_t magnify = !(lam > 0.0f);
-        float dp = fsel(lam < qf, lam, qf); /* lam > 0 here: no tie of zeros, no NaN */
-        float dps = fsel(magnify | (uint32_t)!(dp < 4194304.0f), 0.0f, dp);
-        float nl = nearest(dps);
-        uint32_t lpt = (uint32_t)(int32_t)fsel(nl > 0.0f, nl, 0.0f);
-        int32_t hi_i = floor_i(dps);
-        uint32_t hi = (uint32_t)hi_i, lo = isel(hi + 1 <= q, hi + 1, q);
-        float f = dps - (float)hi_i, g = 1.0f - f;
-        uint32_t tw = (magnify ^ 1u) & m_linear & (uint32_t)(lo != hi) & (uint32_t)(f > 0.0f);
-        uint32_t l0 = isel(magnify, 0u, isel(m_point, lpt, isel(m_linear, hi, 0u)));
-        lvl0[l] = l0;
-        lvl1[l] = isel(tw, lo, l0);
-        wl0[l] = fsel(tw, g, 1.0f);
-        wl1[l] = fsel(tw, f, 0.0f);
-        two[l] = tw;
-        lin[l] = isel(magnify, mag_lin, min_lin);
-        lp_out[l] = lp;
-        bad_l[l] = bad & act[l];
+    lod_out o;
+    if (hw) { /* hw and MIP_POINT as constants of four inlined copies */
+        if (w->mip == TV_MIP_POINT)
+            lod_pass(R, lg_max, act, true, true, &o);
+        else
+            lod_pass(R, lg_max, act, true, false, &o);
+    } else {
+        if (w->mip == TV_MIP_POINT)
+            lod_pass(R, lg_max, act, false, true, &o);
+        else
+            lod_pass(R, lg_max, act, false, false, &o);
     }
+    const float *lp_out = o.lp, *acc_out = o.acc, *wl0 = o.wl0, *wl1 = o.wl1;
+    const uint32_t *lvl0 = o.lvl0, *lvl1 = o.lvl1, *two = o.two, *lin = o.lin, *bad_l = o.bad;
+    float s[N], t[N], offu[N], offv[N];
+    uint32_t layer_off[N];
     /* the texel passes read inactive lanes at 0; offsets; layers */
     const uint32_t offs = R->offs, array = R->array;
     const float lm = (float)(R->layers - 1);
