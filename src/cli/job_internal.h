@@ -44,6 +44,10 @@ typedef bool (*jl_elem_fn)(jl *c, const cJSON *e, size_t i);
 bool jl_each(jl *c, const cJSON *root, const char *key, void **arr, size_t elem_size,
              size_t *count, jl_elem_fn fn);
 
+/* d is an integer in [0, max] (max <= 2^32 - 1): range first, so no out-of-range
+ * float-to-integer conversion (undefined behaviour) can happen; NaN fails. */
+bool jl_is_uint_in(double d, double max);
+
 /* Getters of key `key` of object `obj`. Absent keys leave *out at the default given in
  * `def` and return true unless `required`. */
 bool jl_get_uint(jl *c, const cJSON *obj, const char *key, bool required, uint32_t def,

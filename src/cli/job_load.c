@@ -235,8 +235,7 @@ static bool stage_frag(jl *c, const cJSON *o)
             !cJSON_IsNumber(size->child) || !cJSON_IsNumber(size->child->next))
             return jl_fail_at(c, "size", JOB_ERR_INVALID, "expected [width, height]");
         double w = size->child->valuedouble, h = size->child->next->valuedouble;
-        if (w != (double)(uint32_t)w || h != (double)(uint32_t)h || w < 1 || h < 1 ||
-            w > 16384 || h > 16384)
+        if (!jl_is_uint_in(w, 16384) || !jl_is_uint_in(h, 16384) || w < 1 || h < 1)
             return jl_fail_at(c, "size", JOB_ERR_INVALID,
                               "width and height must be integers in [1, 16384]");
         f->width = (uint32_t)w;
@@ -317,8 +316,8 @@ static bool dims3(jl *c, const cJSON *o, const char *key, uint32_t out[3], bool 
     out[0] = out[1] = out[2] = 1;
     int k = 0;
     for (const cJSON *e = v->child; e; e = e->next, k++) {
-        if (!cJSON_IsNumber(e) || e->valuedouble != (double)(uint32_t)e->valuedouble ||
-            e->valuedouble < 1 || e->valuedouble > 65535)
+        if (!cJSON_IsNumber(e) || !jl_is_uint_in(e->valuedouble, 65535) ||
+            e->valuedouble < 1)
             return jl_fail_at(c, key, JOB_ERR_INVALID,
                               "each size must be an integer in [1, 65535]");
         out[k] = (uint32_t)e->valuedouble;

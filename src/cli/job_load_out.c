@@ -231,8 +231,8 @@ static bool check(jl *c, const cJSON *e, size_t i)
             return jl_fail_at(c, "pixel", JOB_ERR_INVALID, "required key is missing");
         if (!cJSON_IsArray(p) || cJSON_GetArraySize(p) != 2 || !cJSON_IsNumber(p->child) ||
             !cJSON_IsNumber(p->child->next) ||
-            p->child->valuedouble != (double)(uint32_t)p->child->valuedouble ||
-            p->child->next->valuedouble != (double)(uint32_t)p->child->next->valuedouble)
+            !jl_is_uint_in(p->child->valuedouble, 4294967295.0) ||
+            !jl_is_uint_in(p->child->next->valuedouble, 4294967295.0))
             return jl_fail_at(c, "pixel", JOB_ERR_INVALID, "expected [x, y]");
         k->pixel[0] = (uint32_t)p->child->valuedouble;
         k->pixel[1] = (uint32_t)p->child->next->valuedouble;

@@ -126,8 +126,8 @@ bool jl_pattern(jl *c, const cJSON *o, job_pattern *p)
                 !cJSON_IsNumber(b->child->next) || b->child->valuedouble < 2 ||
                 b->child->next->valuedouble < 2 || b->child->valuedouble > 65536 ||
                 b->child->next->valuedouble > 65536 ||
-                b->child->valuedouble != (double)(uint32_t)b->child->valuedouble ||
-                b->child->next->valuedouble != (double)(uint32_t)b->child->next->valuedouble)
+                !jl_is_uint_in(b->child->valuedouble, 65536) ||
+                !jl_is_uint_in(b->child->next->valuedouble, 65536))
                 return jl_fail_at(c, "brick", JOB_ERR_INVALID,
                                   "expected [width, height], integers in [2, 65536]");
             p->brick[0] = (uint32_t)b->child->valuedouble;
@@ -225,8 +225,7 @@ static bool levels_key(jl *c, const cJSON *o, uint32_t *levels, bool *all)
         *all = true;
         return true;
     }
-    if (!cJSON_IsNumber(v) || v->valuedouble != (double)(uint32_t)v->valuedouble ||
-        v->valuedouble < 1 || v->valuedouble > 16)
+    if (!cJSON_IsNumber(v) || !jl_is_uint_in(v->valuedouble, 16) || v->valuedouble < 1)
         return jl_fail_at(c, "levels", JOB_ERR_INVALID,
                           "expected a number of levels in [1, 16] or \"all\"");
     *levels = (uint32_t)v->valuedouble;
@@ -531,8 +530,7 @@ static bool texture(jl *c, const cJSON *e, size_t i)
                               "expected [x, y, z] (log2 GOBs per block, each 0..5)");
         int k = 0;
         for (const cJSON *x = b->child; x; x = x->next, k++) {
-            if (!cJSON_IsNumber(x) || x->valuedouble != (double)(uint8_t)x->valuedouble ||
-                x->valuedouble > 5)
+            if (!cJSON_IsNumber(x) || !jl_is_uint_in(x->valuedouble, 5))
                 return jl_fail_at(c, "block", JOB_ERR_INVALID,
                                   "expected [x, y, z] (log2 GOBs per block, each 0..5)");
             t->block[k] = (uint8_t)x->valuedouble;

@@ -134,3 +134,8 @@ void job_free(job *j)
     free(j->dir);
     free(j);
 }
+
+bool jl_is_uint_in(double d, double max)
+{
+    return d >= 0 && d <= max && d == (double)(uint32_t)d;
+}

@@ -457,6 +457,13 @@ static void errors_stages(void **state)
                    "[1, 0]}}",
                    JOB_ERR_INVALID,
                    "at key \"comp.grid\": each size must be an integer in [1, 65535]");
+    /* found by fuzz_job: a huge size was converted to uint32 before its range check (UB) */
+    tcli_load_fail("{'texvm_job': 1, 'programs': [{'tgsi_text': 'COMP\\n'}], 'comp': {'grid': "
+                   "[1e89]}}",
+                   JOB_ERR_INVALID,
+                   "at key \"comp.grid\": each size must be an integer in [1, 65535]");
+    tcli_load_fail("{'texvm_job': 1, " PROG ", 'frag': {'size': [4, 1e40]}}", JOB_ERR_INVALID,
+                   "at key \"frag.size\": width and height must be integers in [1, 16384]");
     tcli_load_fail("{'texvm_job': 1, 'programs': [{'tgsi_text': 'VERT\\n'}], 'vert': {'count': 2,"
                    " 'attributes': [{'index': 0, 'values': [[1]]}]}}",
                    JOB_ERR_INVALID,
