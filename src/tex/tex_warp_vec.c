@@ -2,8 +2,9 @@
  * fixed-length, branch-free loops over the 32 lanes on int32 / float arrays, compiled
  * for AVX-512F / AVX2 / the baseline ISA (TEX_WIDE_VECTORS, tex_warp.h) — GCC vectorises
  * every lane loop but the log2f misses and the rare partial-quad index copy (check with
- * -fopt-info-vec-optimized; texel and memo loads become gathers of 32-bit words; the
- * square root is explicit SSE) — for the dominant shape:
+ * -fopt-info-vec-optimized, and objdump for hardware gathers: texel loads are gathers of
+ * 32-bit words or, paired, of 64-bit ones, memo loads of 64-bit entries; the square root
+ * is the variant's own instruction) — for the dominant shape:
  *
  *   decided once per request (besides tex_warp.c's own checks): the view mapped at a
  *   4-byte aligned host address, 4-byte aligned level offsets, pitch and layer stride;
@@ -30,13 +31,15 @@
  *     ceil only feeds ceil(x + 0.5) - 1, where a zero of either sign gives -1;
  *   - rint (tex_q8, tex_layer_index) as (|y| + 2^23) - 2^23 with y's sign for |y| < 2^23,
  *     y itself beyond (already integral): exact in round-to-nearest-even;
- *   - sqrtf as the SSE square root (both correctly rounded), divisions as divisions;
+ *   - sqrtf as the hardware square root (SSE / AVX / AVX-512: all correctly rounded),
+ *     divisions as divisions (q8's / 256 as * 2^-8: the same correctly rounded value);
  *   - log2f is libm's, through a per-thread memo of (argument bits → result) — a pure
  *     function, so a hit returns the library's bits; only misses call it;
  *   - texels decode by tex_warp_unorm8 (tex_warp.h: the byte repeated, converted and
  *     scaled — no division), which equals the decoder's table tex_unorm8 for all 256
  *     bytes (tests/tex/test_fastpath_warp_full.c checks each), from 32-bit words
- *     gathered at the tex_fast_col_offset + tex_fast_row_offset addresses.
+ *     gathered at the tex_fast_col_offset + tex_fast_row_offset addresses (two adjacent
+ *     words as one 64-bit load where every lane's taps are adjacent in a pitch level).
  * tests/tex/test_fastpath_warp_full.c drives requests into this kernel (and around it)
  * and compares every result word with the general path. */
 #include <math.h>
