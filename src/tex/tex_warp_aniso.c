@@ -438,7 +438,7 @@ bool tex_warp_aniso_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_
         if (n <= 1) {
             levels_sample(&w, &ln, ln.s, ln.t, val);
         } else { /* tex_filter_sample's probe average */
-            float sum[4];
+            float sum[4] = {0, 0, 0, 0}; /* set by probe 1 */
             for (unsigned p = 1; p <= n; p++) {
                 float k = (float)p / (float)(n + 1) - 0.5f;
                 float pv[4];
