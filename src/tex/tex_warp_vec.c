@@ -203,7 +203,7 @@ typedef struct log2_memo {
 } log2_memo;
 
 static _Thread_local log2_memo tls_memo;
-static _Thread_local uint64_t tls_taken, tls_paired, tls_single;
+static _Thread_local uint64_t tls_taken, tls_paired, tls_single, tls_uniform;
 static _Thread_local unsigned tls_isa_cap = 2; /* tests: the widest variant allowed */
 
 uint64_t tex_warp_vec_count(void)
@@ -220,6 +220,11 @@ void tex_warp_vec_pair_counts(uint64_t *paired, uint64_t *single)
 {
     *paired = tls_paired;
     *single = tls_single;
+}
+
+uint64_t tex_warp_vec_uniform_count(void)
+{
+    return tls_uniform;
 }
 
 /* an int32 (not uint32) index: see the texel gathers in slot_pass */
@@ -250,6 +255,54 @@ VEC_INLINE void log2_lanes(log2_memo *m, const float *x, const uint32_t *need, f
         out[l] = log2f(x[l]);
         m->ent[h] = (uint64_t)(b ^ MEMO_ONE) | (uint64_t)fb(out[l]) << 32;
     }
+}
+
+/* log2f(x) through the memo, one value */
+static inline float log2_one(log2_memo *m, float x)
+{
+    uint32_t b = fb(x);
+    int32_t h = memo_slot(b);
+    uint64_t e = m->ent[h];
+    if (((uint32_t)e ^ MEMO_ONE) == b)
+        return bf((uint32_t)(e >> 32));
+    float r = log2f(x);
+    m->ent[h] = (uint64_t)(b ^ MEMO_ONE) | (uint64_t)fb(r) << 32;
+    return r;
+}
+
+/* The footprint of one lane: the lane loop of vec_body (below) for one set of
+ * differences, the same operations in the same order (sqrtf: correctly rounded, as the
+ * vector square roots; log2f: the library's, as the memo's). */
+typedef struct footprint {
+    float lg_max, mu, mv, lr;
+} footprint;
+
+static inline void footprint_one(float dx0, float dx1, float dy0, float dy1, float sc0,
+                                 float sc1, footprint *f)
+{
+    float px0 = dx0 * sc0, py0 = dy0 * sc0, px1 = dx1 * sc1, py1 = dy1 * sc1;
+    float x2 = 0.0f, y2 = 0.0f;
+    x2 += px0 * px0;
+    y2 += py0 * py0;
+    x2 += px1 * px1;
+    y2 += py1 * py1;
+    float lx = sqrtf(x2), ly = sqrtf(y2);
+    bool x_major = !(ly > lx);
+    float rx = x_major ? lx : ly, rn = x_major ? ly : lx;
+    float pm0 = x_major ? px0 : py0, pm1 = x_major ? px1 : py1;
+    bool ok = rx > 0.0f && fabsf(rx) <= 3.40282347e38f;
+    f->mu = ok ? pm0 / rx : 0.0f;
+    f->mv = ok ? pm1 / rx : 0.0f;
+    f->lg_max = log2_one(&tls_memo, rx);
+    float lr = 0.0f;
+    if (ok) {
+        lr = TEX_WARP_MIN_LOG2_RATIO;
+        if (rn > 0.0f) {
+            float g = log2_one(&tls_memo, rn / rx);
+            lr = g > TEX_WARP_MIN_LOG2_RATIO ? g : TEX_WARP_MIN_LOG2_RATIO;
+        }
+    }
+    f->lr = lr;
 }
 
 /* ---- one level ----------------------------------------------------------------------- */
@@ -497,6 +550,9 @@ VEC_INLINE void lod_pass(const vec_req *R, const float *lg_max, const uint32_t *
     const uint32_t op_lod = R->op_lod, op_lz = R->op_lz, deriv = R->deriv;
     const uint32_t m_none = mip == TV_MIP_NONE, m_linear = mip == TV_MIP_LINEAR;
     const uint32_t mag_lin = R->mag_lin, min_lin = R->min_lin;
+    /* (the sampler's bounds are numbers; a NaN or -0 one flags every lane) */
+    const uint32_t max_nz = (uint32_t)(fb(lod_max) == 0x80000000u) |
+                            (uint32_t)(lod_max != lod_max) | (uint32_t)(lod_min != lod_min);
     /* the bias clamp: per lane for SAMPLE_BIAS, else once (sbias + 0, the same sum) */
     float bias[N];
     uint32_t bias_bad[N];
@@ -522,12 +578,23 @@ VEC_INLINE void lod_pass(const vec_req *R, const float *lg_max, const uint32_t *
             lp = q8(lp);
         float lc0 = req->lod_clamp[l];
         float lmin = fsel(lc0 > lod_min, hw ? q8(lc0) : lc0, lod_min);
-        float lam = vmax(lmin, vmin(lod_max, lp, &bad), &bad);
-        float lc = vmax(0.0f, vmin(qf, lam, &bad), &bad);
+        /* The four clamps below flag a lane only where lp is NaN or one of lp, lmin,
+         * lod_max is -0: a tie of different bits is a -0 meeting a +0, and every operand
+         * is one of those three, qf (+0 or more) or +0; a NaN can only come from lp
+         * (lmin is lod_min or a lod_clamp above it). This flags a superset of the lanes
+         * vmin / vmax would flag, with a few operations instead of five per clamp. */
+        bad |= (uint32_t)(lp != lp) | (uint32_t)(fb(lp) == 0x80000000u) |
+               (uint32_t)(fb(lmin) == 0x80000000u) | max_nz;
+        float m1 = fsel(lod_max < lp, lod_max, lp);
+        float lam = fsel(lmin > m1, lmin, m1);
+        float lq = fsel(qf < lam, qf, lam);
+        float lc = fsel(0.0f > lq, 0.0f, lq);
         float acc;
         if (pt) {
+            /* nearest() is a number and never -0 ((float)t - 1.0f): no flag */
             float lcs = fsel((uint32_t)(lc >= 0.0f) & (uint32_t)(lc < 4194304.0f), lc, 0.0f);
-            acc = vmax(nearest(lcs), 0.0f, &bad);
+            float nl = nearest(lcs);
+            acc = fsel(nl > 0.0f, nl, 0.0f);
         } else {
             acc = fsel(m_none, 0.0f, lc);
         }
@@ -629,9 +696,27 @@ VEC_INLINE bool vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
                 dy1[l] = fsel(oky[l], b1, 0.0f);
             }
         }
+        const float sc0 = w->scale[0], sc1 = w->scale[1];
+        /* the affine case: every lane's four differences have lane 0's bits (one OR of
+         * XORs over the lanes), so every lane's footprint is lane 0's — computed once */
+        uint32_t diff = 0;
+        for (unsigned l = 0; l < N; l++)
+            diff |= (fb(dx0[l]) ^ fb(dx0[0])) | (fb(dx1[l]) ^ fb(dx1[0])) |
+                    (fb(dy0[l]) ^ fb(dy0[0])) | (fb(dy1[l]) ^ fb(dy1[0]));
+        if (!diff) {
+            footprint f;
+            footprint_one(dx0[0], dx1[0], dy0[0], dy1[0], sc0, sc1, &f);
+            for (unsigned l = 0; l < N; l++) {
+                lg_max[l] = f.lg_max;
+                mu[l] = f.mu;
+                mv[l] = f.mv;
+                lr[l] = f.lr; /* (inactive lanes' values are never written out) */
+            }
+            tls_uniform++;
+            goto footprint_done;
+        }
         float rmax[N], ratio[N], px0[N], px1[N], py0[N], py1[N], lx[N], ly[N];
         uint32_t valid[N], need_r[N];
-        const float sc0 = w->scale[0], sc1 = w->scale[1];
         for (unsigned l = 0; l < N; l++) {
             px0[l] = dx0[l] * sc0;
             py0[l] = dy0[l] * sc0;
@@ -672,6 +757,7 @@ VEC_INLINE bool vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
         for (unsigned l = 0; l < N; l++)
             lg_max[l] = mu[l] = mv[l] = lr[l] = 0.0f;
     }
+footprint_done:;
 
     /* bias, clamps, level selection (tex_lod_compute) */
     lod_out o;
