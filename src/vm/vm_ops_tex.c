@@ -269,10 +269,13 @@ void vm_h_tex(vm_warp *w, const vm_uop *u)
             return;
         }
         tv_tex_request *req = w->wk->tex_req;
-        /* only the values are read back (not the QUERY_LOD extras); lanes the unit does
-           not write read as zero */
-        memset(out.v, 0, sizeof out.v);
         build_request(w, u, row, tg, B, req);
+        /* only the values are read back (not the QUERY_LOD extras). The unit writes every
+           active lane (bad handles as zeros, tex.h) and only those are stored, so the
+           values need no clearing when every lane is active (the common full tile: saves
+           a 512-byte memset per warp); otherwise lanes it does not write read as zero */
+        if (req->active != VM_ALL_LANES)
+            memset(out.v, 0, sizeof out.v);
         if (u->aux2 & VM_TXF_COMP_LANE) {
             /* one request per gather component present among the active lanes */
             uint32_t all = req->active;
