@@ -27,23 +27,37 @@ static int8_t clamp_offset(int32_t v)
     return (int8_t)(v < -128 ? -128 : (v > 127 ? 127 : v));
 }
 
+/* The operand block of a micro-op: its first `n` entries are allocated slots, the rest
+ * (up to VM_TB_SIZE) read as zeros. Entries are looked up where read, not gathered into a
+ * table of VM_TB_SIZE pointers per warp (a fifth of the handler's time on a plain TEX). */
+typedef struct vm_opblk {
+    const vm_slot *r;
+    unsigned n;
+} vm_opblk;
+
+static inline const vm_slot *opnd(const vm_opblk *b, unsigned k)
+{
+    static const vm_slot zero;
+    return k < b->n ? &b->r[k] : &zero;
+}
+
 /* Handle of one lane: bindless value, or (sampler << 20) | view from the indices. */
-static uint32_t lane_handle(const vm_slot *const *B, const vm_uop *u, unsigned l)
+static uint32_t lane_handle(const vm_opblk *B, const vm_uop *u, unsigned l)
 {
     if (u->aux2 & VM_TXF_BINDLESS)
-        return B[VM_TB_RES]->u[l];
+        return opnd(B, VM_TB_RES)->u[l];
     int64_t res = (int64_t)u->src[1], samp = (int64_t)u->src[2];
     if (u->aux2 & VM_TXF_RES_LANE)
-        res += B[VM_TB_RES]->i[l];
+        res += opnd(B, VM_TB_RES)->i[l];
     if (u->aux2 & VM_TXF_SAMP_LANE)
-        samp += B[VM_TB_SAMP]->i[l];
+        samp += opnd(B, VM_TB_SAMP)->i[l];
     if (res < 0 || res > 0xfffff || samp < 0 || samp > 0xfff)
         return 0xffffffffu;   /* past every pool: reads zeros */
     return tv_tex_handle((uint32_t)res, (uint32_t)samp);
 }
 
 /* SAMPLE_POS / SAMPLE_INFO on the render target (no SVIEW operand). */
-static void rt_query(vm_warp *w, const vm_uop *u, const vm_slot *const *B, vm_slot res[4])
+static void rt_query(vm_warp *w, const vm_uop *u, const vm_opblk *B, vm_slot res[4])
 {
     const vm_run *R = w->run;
     uint32_t samples = R->samples ? R->samples : 1;
@@ -52,7 +66,7 @@ static void rt_query(vm_warp *w, const vm_uop *u, const vm_slot *const *B, vm_sl
             res[0].u[l] = samples;
             continue;
         }
-        int32_t s = B[VM_TB_EXTRA]->i[l];
+        int32_t s = opnd(B, VM_TB_EXTRA)->i[l];
         if (samples <= 1) {
             res[0].f[l] = 0.5f;
             res[1].f[l] = 0.5f;
@@ -113,7 +127,7 @@ static void copy_i(int32_t *d, const vm_slot *s)
  * field as a copy of its operand slot (all 32 lanes). The fields written are those of
  * the lane loop this replaces, with the same values; the others are zero (tex_req). */
 static void build_request(vm_warp *w, const vm_uop *u, const vm_tex_oprow *row,
-                          const vm_tex_tgtrow *tg, const vm_slot *const *B,
+                          const vm_tex_tgtrow *tg, const vm_opblk *B,
                           tv_tex_request *req)
 {
     vm_worker *wk = w->wk;
@@ -174,46 +188,47 @@ static void build_request(vm_warp *w, const vm_uop *u, const vm_tex_oprow *row,
             req->handle[l] = lane_handle(B, u, l);
     }
     for (unsigned d = 0; d < tg->dims; d++) {
-        copy_f(req->coord[d], B[VM_TB_COORD + d]);
-        copy_i(req->icoord[d], B[VM_TB_COORD + d]);
+        copy_f(req->coord[d], opnd(B, VM_TB_COORD + d));
+        copy_i(req->icoord[d], opnd(B, VM_TB_COORD + d));
     }
     if (tg->layer >= 0) {
-        copy_f(req->coord[3], B[VM_TB_COORD + tg->layer]);
-        copy_i(req->icoord[3], B[VM_TB_COORD + tg->layer]);
+        copy_f(req->coord[3], opnd(B, VM_TB_COORD + tg->layer));
+        copy_i(req->icoord[3], opnd(B, VM_TB_COORD + tg->layer));
     }
     if (req->flags & TV_TEXF_COMPARE) {
         unsigned at = row->arg == VM_TA_REF_X ? VM_TB_EXTRA
                       : tg->ref == VM_TEX_REF_EXTRA ? VM_TB_EXTRA + (unsigned)row->ref_extra
                       : VM_TB_COORD + (unsigned)(tg->ref >= 0 ? tg->ref : 0);
-        copy_f(req->ref, B[at]);
+        copy_f(req->ref, opnd(B, at));
     }
     switch (row->arg) {
-    case VM_TA_BIAS_W: case VM_TA_LOD_W: copy_f(req->lod, B[VM_TB_COORD + 3]); break;
-    case VM_TA_PROJ_W: copy_f(req->q, B[VM_TB_COORD + 3]); break;
-    case VM_TA_BIAS_X: case VM_TA_LOD_X: copy_f(req->lod, B[VM_TB_EXTRA]); break;
+    case VM_TA_BIAS_W: case VM_TA_LOD_W: copy_f(req->lod, opnd(B, VM_TB_COORD + 3)); break;
+    case VM_TA_PROJ_W: copy_f(req->q, opnd(B, VM_TB_COORD + 3)); break;
+    case VM_TA_BIAS_X: case VM_TA_LOD_X: copy_f(req->lod, opnd(B, VM_TB_EXTRA)); break;
     case VM_TA_GRAD:
         for (unsigned d = 0; d < 3; d++) {
-            copy_f(req->ddx[d], B[VM_TB_EXTRA + d]);
-            copy_f(req->ddy[d], B[VM_TB_EXTRA2 + d]);
+            copy_f(req->ddx[d], opnd(B, VM_TB_EXTRA + d));
+            copy_f(req->ddy[d], opnd(B, VM_TB_EXTRA2 + d));
         }
         break;
-    case VM_TA_SAMPLE_X: copy_i(req->sample, B[VM_TB_EXTRA]); break;
-    case VM_TA_LEVEL_X: copy_i(req->lod_i, B[VM_TB_COORD]); break;
+    case VM_TA_SAMPLE_X: copy_i(req->sample, opnd(B, VM_TB_EXTRA)); break;
+    case VM_TA_LEVEL_X: copy_i(req->lod_i, opnd(B, VM_TB_COORD)); break;
     default: break;
     }
     if (fetch_sample)
-        copy_i(req->sample, B[VM_TB_COORD + tg->sample]);
+        copy_i(req->sample, opnd(B, VM_TB_COORD + tg->sample));
     else if (fetch_level)
-        copy_i(req->lod_i, B[VM_TB_COORD + 3]);   /* level in .w */
+        copy_i(req->lod_i, opnd(B, VM_TB_COORD + 3));   /* level in .w */
     if (u->aux2 & VM_TXF_OFFSETS)
         for (unsigned c = 0; c < 3; c++)
             for (unsigned l = 0; l < VM_LANES; l++)
-                req->offset[c][l] = clamp_offset(B[VM_TB_OFF + c]->i[l]);
+                req->offset[c][l] = clamp_offset(opnd(B, VM_TB_OFF + c)->i[l]);
     if (u->aux2 & VM_TXF_OFFSETS4)
         for (unsigned k = 0; k < 4; k++)
             for (unsigned c = 0; c < 2; c++)
                 for (unsigned l = 0; l < VM_LANES; l++)
-                    req->offset4[k][c][l] = clamp_offset(B[VM_TB_OFF + 3 * k + c]->i[l]);
+                    req->offset4[k][c][l] =
+                        clamp_offset(opnd(B, VM_TB_OFF + 3 * k + c)->i[l]);
     /* GL: implicit-LOD lookups outside fragment shaders use lambda_base = 0 (plus bias) */
     if (w->run->stage != TV_TGSI_FRAG) {
         if (req->op == TV_TEX_OP_SAMPLE) {
@@ -245,14 +260,10 @@ void vm_h_tex(vm_warp *w, const vm_uop *u)
 {
     const vm_tex_oprow *row = vm_tex_oprow_get(u->aux);
     const vm_tex_tgtrow *tg = vm_tex_tgtrow_get(u->aux3);
-    /* the operand block: entries past the allocated ones read as zeros */
-    static const vm_slot zero;
-    const vm_slot *B[VM_TB_SIZE];
+    /* the operand block: entries past the allocated ones read as zeros (opnd) */
     unsigned nb = u->src[5] < VM_TB_SIZE ? u->src[5] : VM_TB_SIZE;
-    for (unsigned k = 0; k < nb; k++)
-        B[k] = &w->r[u->src[0] + k];
-    for (unsigned k = nb; k < VM_TB_SIZE; k++)
-        B[k] = &zero;
+    const vm_opblk blk = {nb ? &w->r[u->src[0]] : NULL, nb};
+    const vm_opblk *B = &blk;
     if (!row || !tg)
         return;
     vm_slot res[4];
@@ -282,7 +293,7 @@ void vm_h_tex(vm_warp *w, const vm_uop *u)
             for (unsigned c = 0; c < 4; c++) {
                 uint32_t m = 0;
                 for (unsigned l = 0; l < VM_LANES; l++)
-                    m |= (uint32_t)((B[VM_TB_EXTRA]->u[l] & 3u) == c) << l;
+                    m |= (uint32_t)((opnd(B, VM_TB_EXTRA)->u[l] & 3u) == c) << l;
                 req->active = all & m;
                 req->component = (uint8_t)c;
                 if (req->active && !execute(w, u, unit, req, &out))
