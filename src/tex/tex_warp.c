@@ -89,19 +89,10 @@ static bool wrap_ok(unsigned m)
     return m == TV_WRAP_REPEAT || m == TV_WRAP_MIRROR || m == TV_WRAP_CLAMP_TO_EDGE;
 }
 
-/* The request-wide checks and the hoisted state (mirrors setup_ctx + tex_lod_scale). */
-static bool warp_setup(tv_tex_unit *unit, const tv_tex_request *req, warp_ctx *w)
+/* The checks every warp-wide path shares (tex_warp.h). */
+bool tex_warp_common(tv_tex_unit *unit, const tv_tex_request *req, const tex_view **view,
+                     const tex_sampler **sampler)
 {
-    unsigned op = req->op;
-    if (unit->no_fast_paths || !req->active)
-        return false;
-    if (op != TV_TEX_OP_SAMPLE && op != TV_TEX_OP_SAMPLE_BIAS && op != TV_TEX_OP_SAMPLE_LOD &&
-        op != TV_TEX_OP_SAMPLE_LZ)
-        return false;
-    if (req->target != TV_TEXTGT_2D && req->target != TV_TEXTGT_2D_ARRAY)
-        return false;
-    if (req->flags & ~(uint32_t)(TV_TEXF_OFFSETS | TV_TEXF_PROJECTIVE | TV_TEXF_NO_DERIV))
-        return false;
     unsigned first = 0;
     while (!((req->active >> first) & 1u))
         first++;
@@ -125,6 +116,28 @@ static bool warp_setup(tv_tex_unit *unit, const tv_tex_request *req, warp_ctx *w
     if (v->fi && (v->fi->kind == TV_FMT_KIND_SINT || v->fi->kind == TV_FMT_KIND_UINT))
         return false;
     if (!v->host || v->host_generation != tex_memory_generation(unit->mem))
+        return false;
+    *view = v;
+    *sampler = s;
+    return true;
+}
+
+/* The request-wide checks and the hoisted state (mirrors setup_ctx + tex_lod_scale). */
+static bool warp_setup(tv_tex_unit *unit, const tv_tex_request *req, warp_ctx *w)
+{
+    unsigned op = req->op;
+    if (unit->no_fast_paths || !req->active)
+        return false;
+    if (op != TV_TEX_OP_SAMPLE && op != TV_TEX_OP_SAMPLE_BIAS && op != TV_TEX_OP_SAMPLE_LOD &&
+        op != TV_TEX_OP_SAMPLE_LZ)
+        return false;
+    if (req->target != TV_TEXTGT_2D && req->target != TV_TEXTGT_2D_ARRAY)
+        return false;
+    if (req->flags & ~(uint32_t)(TV_TEXF_OFFSETS | TV_TEXF_PROJECTIVE | TV_TEXF_NO_DERIV))
+        return false;
+    const tex_view *v = NULL;
+    const tex_sampler *s = NULL;
+    if (!tex_warp_common(unit, req, &v, &s))
         return false;
     w->mag = s->tsc.mag_filter;
     w->min = s->tsc.min_filter;

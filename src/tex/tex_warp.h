@@ -24,6 +24,13 @@
 #endif
 #endif
 
+/* The checks every warp-wide path shares (tex_warp.c; tex_warp_aniso.c too), after its
+ * own op / target / flag checks: some lane active, one handle for every active lane, which
+ * resolves to a 2D-compatible unorm8x4 view with normalized coordinates, no sRGB decode,
+ * integer format or min/max reduction, and current host memory. */
+bool tex_warp_common(tv_tex_unit *unit, const tv_tex_request *req, const tex_view **view,
+                     const tex_sampler **sampler);
+
 #define TEX_WARP_MAX_BIAS 15.99609375f /* as tex_lod.c */
 #define TEX_WARP_MIN_LOG2_RATIO -16.0f
 

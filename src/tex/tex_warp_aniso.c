@@ -25,6 +25,7 @@
 
 #include "tex/format.h"
 #include "tex/tex_sampling.h"
+#include "tex/tex_warp.h"
 #include "tex/tex_warp_aniso.h"
 
 #define LANES TV_TEX_LANES
@@ -114,27 +115,9 @@ static bool an_setup(tv_tex_unit *unit, const tv_tex_request *req, an_ctx *w)
         return false;
     if (req->flags & ~(uint32_t)(TV_TEXF_OFFSETS | TV_TEXF_PROJECTIVE))
         return false;
-    unsigned first = 0;
-    while (!((req->active >> first) & 1u))
-        first++;
-    uint32_t handle = req->handle[first];
-    for (unsigned l = first + 1; l < LANES; l++)
-        if (((req->active >> l) & 1u) && req->handle[l] != handle)
-            return false;
     const tex_view *v = NULL;
     const tex_sampler *s = NULL;
-    if (!tex_resolve(unit, handle, &v, &s) || !v || !s)
-        return false;
-    const tex_target_info *tgt = tex_target_get(req->target);
-    if (v->type > TV_TEX_CUBE_ARRAY || !(tgt->types & (1u << v->type)))
-        return false;
-    if (!v->unorm8x4 || v->is_integer || !v->normalized || s->tsc.force_unnormalized_coords ||
-        (v->srgb && s->tsc.srgb_conversion) ||
-        (s->tsc.reduction_filter >= 1 && s->tsc.reduction_filter <= 2))
-        return false;
-    if (v->fi && (v->fi->kind == TV_FMT_KIND_SINT || v->fi->kind == TV_FMT_KIND_UINT))
-        return false;
-    if (!v->host || v->host_generation != tex_memory_generation(unit->mem))
+    if (!tex_warp_common(unit, req, &v, &s)) /* tex_warp.h */
         return false;
     w->mag = s->tsc.mag_filter;
     w->min = s->tsc.min_filter;

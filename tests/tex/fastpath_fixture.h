@@ -31,6 +31,9 @@ typedef struct fp_tex {
 
 uint32_t fp_rnd(fp *F);
 float fp_frnd(fp *F, float lo, float hi);
+/* A texture coordinate for the warp-path tests: 1/64 each NaN, +inf, -inf, -0, 3e9; texel
+ * edges and centres (k/16 - 1/2) 9/64 of the time; else uniform in [-2.5, 3.5]. */
+float fp_coord(fp *F);
 /* Map the buffer, create the unit (header pool max 31, sampler pool max `sampler_max`),
  * and write header t for tex[t] with random texels. */
 void fp_setup(fp *F, uint32_t seed, const fp_tex *tex, unsigned ntex, uint32_t sampler_max);

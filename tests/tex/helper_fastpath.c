@@ -2,6 +2,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
@@ -82,4 +83,16 @@ void fp_teardown(fp *F)
     tv_tex_destroy(F->unit);
     tv_memory_destroy(F->mem);
     free(F->host);
+}
+
+float fp_coord(fp *F)
+{
+    uint32_t k = fp_rnd(F) % 64;
+    if (k == 0) return NAN;
+    if (k == 1) return INFINITY;
+    if (k == 2) return -INFINITY;
+    if (k == 3) return -0.0f;
+    if (k == 4) return 3.0e9f;
+    if (k < 14) return (float)(int)(fp_rnd(F) % 17) / 16.0f - 0.5f; /* texel edges, centres */
+    return fp_frnd(F, -2.5f, 3.5f);
 }

@@ -60,17 +60,6 @@ static void setup(fp *F)
     }
 }
 
-static float coord(fp *F)
-{
-    uint32_t k = fp_rnd(F) % 64;
-    if (k == 0) return NAN;
-    if (k == 1) return INFINITY;
-    if (k == 2) return -INFINITY;
-    if (k == 3) return -0.0f;
-    if (k == 4) return 3.0e9f;
-    if (k < 14) return (float)(int)(fp_rnd(F) % 17) / 16.0f - 0.5f; /* texel edges, centres */
-    return fp_frnd(F, -2.5f, 3.5f);
-}
 
 static float lod_value(fp *F)
 {
@@ -113,19 +102,19 @@ static void fill(fp *F, tv_tex_request *r, unsigned op)
                 dx[a] = dy[a];
                 dy[a] = t;
             }
-        float s0 = coord(F), t0 = coord(F);
+        float s0 = fp_coord(F), t0 = fp_coord(F);
         for (unsigned i = 0; i < 4; i++) {
             unsigned l = q + i;
             float fx = (float)(i & 1u), fy = (float)((i >> 1) & 1u);
             r->coord[0][l] = s0 + fx * dx[0] + fy * dy[0];
             r->coord[1][l] = t0 + fx * dx[1] + fy * dy[1];
             if (fp_rnd(F) % 40 == 0)
-                r->coord[fp_rnd(F) & 1][l] = coord(F);
+                r->coord[fp_rnd(F) & 1][l] = fp_coord(F);
         }
     }
     for (unsigned l = 0; l < TV_TEX_LANES; l++) {
         r->handle[l] = (r->active >> l) & 1u ? handle : (uint32_t)fp_rnd(F); /* inactive: any */
-        r->coord[3][l] = (fp_rnd(F) % 8 == 0) ? coord(F) : fp_frnd(F, -1.0f, 4.0f);
+        r->coord[3][l] = (fp_rnd(F) % 8 == 0) ? fp_coord(F) : fp_frnd(F, -1.0f, 4.0f);
         r->q[l] = (fp_rnd(F) % 16 == 0) ? 0.0f : fp_frnd(F, 0.25f, 2.0f);
         r->lod[l] = lod_value(F);
         r->lod_clamp[l] = (fp_rnd(F) % 4 == 0) ? lod_value(F) : 0.0f;
