@@ -122,28 +122,11 @@ bool tex_warp_common(tv_tex_unit *unit, const tv_tex_request *req, const tex_vie
     return true;
 }
 
-/* The request-wide checks and the hoisted state (mirrors setup_ctx + tex_lod_scale). */
-static bool warp_setup(tv_tex_unit *unit, const tv_tex_request *req, warp_ctx *w)
+/* The request-wide state every warp path hoists (tex_warp.h). */
+bool tex_warp_hoist(tv_tex_unit *unit, const tex_view *v, const tex_sampler *s, warp_ctx *w)
 {
-    unsigned op = req->op;
-    if (unit->no_fast_paths || !req->active)
-        return false;
-    if (op != TV_TEX_OP_SAMPLE && op != TV_TEX_OP_SAMPLE_BIAS && op != TV_TEX_OP_SAMPLE_LOD &&
-        op != TV_TEX_OP_SAMPLE_LZ)
-        return false;
-    if (req->target != TV_TEXTGT_2D && req->target != TV_TEXTGT_2D_ARRAY)
-        return false;
-    if (req->flags & ~(uint32_t)(TV_TEXF_OFFSETS | TV_TEXF_PROJECTIVE | TV_TEXF_NO_DERIV))
-        return false;
-    const tex_view *v = NULL;
-    const tex_sampler *s = NULL;
-    if (!tex_warp_common(unit, req, &v, &s))
-        return false;
     w->mag = s->tsc.mag_filter;
     w->min = s->tsc.min_filter;
-    unsigned code = v->tic.use_header_opt_control ? v->tic.max_anisotropy : s->tsc.max_anisotropy;
-    if ((code & 7u) && (w->min == TV_MIN_LINEAR || w->min == TV_MIN_ANISO))
-        return false; /* anisotropic footprint: the general path */
     w->wrap[0] = s->tsc.address_u & 7u;
     w->wrap[1] = s->tsc.address_v & 7u;
     if (!wrap_ok(w->wrap[0]) || !wrap_ok(w->wrap[1]))
@@ -180,6 +163,29 @@ static bool warp_setup(tv_tex_unit *unit, const tv_tex_request *req, warp_ctx *w
         w->konst[c] = chan ? 0 : out[c];
     }
     return true;
+}
+
+/* The request-wide checks and the hoisted state (mirrors setup_ctx + tex_lod_scale). */
+static bool warp_setup(tv_tex_unit *unit, const tv_tex_request *req, warp_ctx *w)
+{
+    unsigned op = req->op;
+    if (unit->no_fast_paths || !req->active)
+        return false;
+    if (op != TV_TEX_OP_SAMPLE && op != TV_TEX_OP_SAMPLE_BIAS && op != TV_TEX_OP_SAMPLE_LOD &&
+        op != TV_TEX_OP_SAMPLE_LZ)
+        return false;
+    if (req->target != TV_TEXTGT_2D && req->target != TV_TEXTGT_2D_ARRAY)
+        return false;
+    if (req->flags & ~(uint32_t)(TV_TEXF_OFFSETS | TV_TEXF_PROJECTIVE | TV_TEXF_NO_DERIV))
+        return false;
+    const tex_view *v = NULL;
+    const tex_sampler *s = NULL;
+    if (!tex_warp_common(unit, req, &v, &s))
+        return false;
+    unsigned code = v->tic.use_header_opt_control ? v->tic.max_anisotropy : s->tsc.max_anisotropy;
+    if ((code & 7u) && (s->tsc.min_filter == TV_MIN_LINEAR || s->tsc.min_filter == TV_MIN_ANISO))
+        return false; /* anisotropic footprint: tex_warp_aniso.c or the general path */
+    return tex_warp_hoist(unit, v, s, w);
 }
 
 /* tex_lod.c footprint() for two axes without anisotropy; writes the QUERY_LOD extras. */

@@ -62,6 +62,12 @@ typedef struct warp_ctx {
     warp_level lv[TEX_MAX_LEVELS];
 } warp_ctx;
 
+/* After tex_warp_common and a path's own filter checks: the sampler and view state of the
+ * request (filters, wraps — false unless REPEAT / MIRROR / CLAMP_TO_EDGE —, mip mode,
+ * base level and level count q — false past TEX_MAX_LEVELS —, coordinate scale, bias and
+ * LOD clamps, swizzle), as tex_execute.c setup_ctx + tex_lod_scale. lv[] is not filled. */
+bool tex_warp_hoist(tv_tex_unit *unit, const tex_view *v, const tex_sampler *s, warp_ctx *w);
+
 /* An 8-bit UNORM byte as a float without a division, bit-identical to the decoder's
  * table (tex_unorm8[b] = b / 255.0f, correctly rounded): b/255 = h·2^-24·(1 + 2^-24 +
  * 2^-48 + …) with h = b·0x010101 (the byte repeated). h and h·2^-24 are exact, the sum

@@ -45,16 +45,9 @@ typedef struct an_level { /* one view level, hoisted */
 } an_level;
 
 typedef struct an_ctx {
-    tv_tex_unit *unit;
-    const tex_view *v;
-    bool hw, pitch_layout;
-    uint8_t wrap[2];
-    uint8_t mag, min, mip;
-    uint32_t base_level, q;
-    float scale[2], maxa;
-    float sbias, lod_min, lod_max;
-    int swz[4];           /* result component c = channel swz[c], or konst[c] */
-    uint32_t konst[4];
+    warp_ctx c;           /* the request-wide state (tex_warp_hoist; its lv[] unused) */
+    bool pitch_layout;
+    float maxa;
     an_level lv[TEX_MAX_LEVELS];
 } an_ctx;
 
@@ -81,11 +74,6 @@ static float nearest_level(float x)
     return ceilf(x + 0.5f) - 1.0f;
 }
 
-static bool wrap_ok(unsigned m)
-{
-    return m == TV_WRAP_REPEAT || m == TV_WRAP_MIRROR || m == TV_WRAP_CLAMP_TO_EDGE;
-}
-
 /* tex_fast_col_offset / tex_fast_row_offset with the level's constants hoisted. */
 static inline uint64_t col_off(const an_ctx *w, const an_level *L, uint32_t x)
 {
@@ -99,7 +87,7 @@ static inline uint64_t row_off(const an_ctx *w, const an_level *L, uint32_t y)
 {
     uint64_t yy = y;
     if (w->pitch_layout)
-        return yy * w->v->pitch;
+        return yy * w->c.v->pitch;
     return (((yy >> (3 + L->bh)) * L->gobs_x) << L->shift) +
            (((yy >> 3) & ((1u << L->bh) - 1)) << 9) + ((yy % 8) / 2) * 64 + (yy % 2) * 16;
 }
@@ -119,44 +107,17 @@ static bool an_setup(tv_tex_unit *unit, const tv_tex_request *req, an_ctx *w)
     const tex_sampler *s = NULL;
     if (!tex_warp_common(unit, req, &v, &s)) /* tex_warp.h */
         return false;
-    w->mag = s->tsc.mag_filter;
-    w->min = s->tsc.min_filter;
     unsigned code = v->tic.use_header_opt_control ? v->tic.max_anisotropy : s->tsc.max_anisotropy;
     unsigned maxa = aniso_codes[code & 7u];
-    if (maxa <= 1 || (w->min != TV_MIN_LINEAR && w->min != TV_MIN_ANISO))
+    if (maxa <= 1 || (s->tsc.min_filter != TV_MIN_LINEAR && s->tsc.min_filter != TV_MIN_ANISO))
         return false; /* isotropic: tex_warp.c or the general path */
     w->maxa = (float)maxa;
-    w->wrap[0] = s->tsc.address_u & 7u;
-    w->wrap[1] = s->tsc.address_v & 7u;
-    if (!wrap_ok(w->wrap[0]) || !wrap_ok(w->wrap[1]))
+    if (!tex_warp_hoist(unit, v, s, &w->c))
         return false;
-
-    w->unit = unit;
-    w->v = v;
-    w->hw = unit->precision == TV_TEX_PRECISION_HARDWARE;
     w->pitch_layout = v->mem_layout == TV_TIC_PITCH || v->mem_layout == TV_TIC_PITCH_COLOR_KEY;
-    w->mip = s->tsc.mip_filter;
-    if (w->mip < TV_MIP_NONE || w->mip > TV_MIP_LINEAR)
-        w->mip = TV_MIP_NONE;
-    uint32_t levels = v->levels ? v->levels : 1;
-    w->base_level = v->base_level < levels ? v->base_level : levels - 1;
-    uint32_t last = v->max_level < levels ? v->max_level : levels - 1;
-    w->q = last >= w->base_level ? last - w->base_level : 0;
-    if (v->type == TV_TEX_2D_NO_MIPMAP)
-        w->q = 0;
-    if (w->base_level + w->q >= TEX_MAX_LEVELS)
-        return false;
-    w->scale[0] = (float)tex_level_width(v, w->base_level);
-    w->scale[1] = (float)tex_level_height(v, w->base_level);
-    int16_t raw = v->tic.use_header_opt_control ? v->tic.mip_lod_bias : s->tsc.mip_lod_bias;
-    w->sbias = raw / 256.0f;
-    float lod_min = s->tsc.min_lod_clamp / 256.0f;
-    float hdr_min = v->tic.min_lod_clamp / 256.0f - (float)w->base_level;
-    w->lod_min = fmaxf(lod_min, hdr_min);
-    w->lod_max = s->tsc.max_lod_clamp / 256.0f;
-    for (uint32_t r = 0; r <= w->q; r++) {
+    for (uint32_t r = 0; r <= w->c.q; r++) {
         an_level *L = &w->lv[r];
-        L->abs = w->base_level + r;
+        L->abs = w->c.base_level + r;
         L->w = tex_level_width(v, L->abs);
         L->h = tex_level_height(v, L->abs);
         L->wf = (float)L->w;
@@ -168,22 +129,14 @@ static bool an_setup(tv_tex_unit *unit, const tv_tex_request *req, an_ctx *w)
         L->bh = v->gob_h_log2[L->abs];
         L->shift = 9 + L->bh + v->gob_d_log2[L->abs];
     }
-    /* the view swizzle as a selection: markers 10..13 come back where a channel is read */
-    uint32_t mark[4] = {10, 11, 12, 13}, out[4];
-    tex_apply_swizzle(v, mark, out);
-    for (unsigned c = 0; c < 4; c++) {
-        bool chan = out[c] >= 10 && out[c] <= 13;
-        w->swz[c] = chan ? (int)out[c] - 10 : -1;
-        w->konst[c] = chan ? 0 : out[c];
-    }
     return true;
 }
 
 /* tex_lod.c footprint() for two axes with anisotropy allowed. */
 static void footprint(const an_ctx *w, const float dx[2], const float dy[2], an_foot *o)
 {
-    float px0 = dx[0] * w->scale[0], py0 = dy[0] * w->scale[0];
-    float px1 = dx[1] * w->scale[1], py1 = dy[1] * w->scale[1];
+    float px0 = dx[0] * w->c.scale[0], py0 = dy[0] * w->c.scale[0];
+    float px1 = dx[1] * w->c.scale[1], py1 = dy[1] * w->c.scale[1];
     float lx = 0.0f, ly = 0.0f;
     lx += px0 * px0;
     ly += py0 * py0;
@@ -240,7 +193,7 @@ static inline void wrap_linear(unsigned mode, bool pow2, float u, uint32_t size,
 static inline void texel(const an_ctx *w, const an_level *L, uint64_t lbase, uint64_t xo,
                          uint64_t yo, int32_t i, int32_t j, uint32_t layer, float f[4])
 {
-    const tex_view *v = w->v;
+    const tex_view *v = w->c.v;
     uint64_t off = lbase + xo + yo;
     if (off + 4 <= v->size_bytes) {
         const uint8_t *p = v->host + off;
@@ -249,7 +202,7 @@ static inline void texel(const an_ctx *w, const an_level *L, uint64_t lbase, uin
         return;
     }
     uint32_t raw[4]; /* never for a consistent header: the general loader's rules */
-    tex_load_texel(w->unit, v, L->abs, (unsigned)i, (unsigned)j, 0, layer, 0, false, raw);
+    tex_load_texel(w->c.unit, v, L->abs, (unsigned)i, (unsigned)j, 0, layer, 0, false, raw);
     for (unsigned k = 0; k < 4; k++)
         memcpy(&f[k], &raw[k], 4);
 }
@@ -258,18 +211,18 @@ static inline void texel(const an_ctx *w, const an_level *L, uint64_t lbase, uin
 static void level_sample(const an_ctx *w, const an_level *L, uint32_t layer, bool lin,
                          float u, float vv, float out[4])
 {
-    uint64_t lbase = (uint64_t)layer * w->v->layer_stride + L->base;
+    uint64_t lbase = (uint64_t)layer * w->c.v->layer_stride + L->base;
     if (!lin) {
-        int32_t i = tex_wrap_nearest(w->wrap[0], u, L->w, w->hw);
-        int32_t j = tex_wrap_nearest(w->wrap[1], vv, L->h, w->hw);
+        int32_t i = tex_wrap_nearest(w->c.wrap[0], u, L->w, w->c.hw);
+        int32_t j = tex_wrap_nearest(w->c.wrap[1], vv, L->h, w->c.hw);
         texel(w, L, lbase, col_off(w, L, (uint32_t)i), row_off(w, L, (uint32_t)j), i, j, layer,
               out);
         return;
     }
     int32_t i0, i1, j0, j1;
     float a, b;
-    wrap_linear(w->wrap[0], L->pow2_w, u, L->w, w->hw, &i0, &i1, &a);
-    wrap_linear(w->wrap[1], L->pow2_h, vv, L->h, w->hw, &j0, &j1, &b);
+    wrap_linear(w->c.wrap[0], L->pow2_w, u, L->w, w->c.hw, &i0, &i1, &a);
+    wrap_linear(w->c.wrap[1], L->pow2_h, vv, L->h, w->c.hw, &j0, &j1, &b);
     const float wx[2] = {1.0f - a, a}, wy[2] = {1.0f - b, b};
     const int32_t ix[2] = {i0, i1}, jy[2] = {j0, j1};
     const uint64_t xo[2] = {col_off(w, L, (uint32_t)i0), col_off(w, L, (uint32_t)i1)};
@@ -310,18 +263,18 @@ static void lane_lod(const an_ctx *w, const tv_tex_request *req, unsigned l, flo
                      an_lane *ln, float *accessed, float *lp_out)
 {
     float shader_bias = req->op == TV_TEX_OP_SAMPLE_BIAS ? req->lod[l] : 0.0f;
-    float bias = clampf(w->sbias + shader_bias, -16.0f, MAX_BIAS);
+    float bias = clampf(w->c.sbias + shader_bias, -16.0f, MAX_BIAS);
     float lp = lb + bias;
-    if (w->hw)
+    if (w->c.hw)
         lp = tex_q8(lp);
-    float lod_min = w->lod_min;
+    float lod_min = w->c.lod_min;
     if (req->lod_clamp[l] > lod_min)
-        lod_min = w->hw ? tex_q8(req->lod_clamp[l]) : req->lod_clamp[l];
-    float lam = clampf(lp, lod_min, w->lod_max);
-    float qf = (float)w->q;
+        lod_min = w->c.hw ? tex_q8(req->lod_clamp[l]) : req->lod_clamp[l];
+    float lam = clampf(lp, lod_min, w->c.lod_max);
+    float qf = (float)w->c.q;
     float lc = clampf(lam, 0.0f, qf);
-    *accessed = w->mip == TV_MIP_NONE    ? 0.0f
-                : w->mip == TV_MIP_POINT ? fmaxf(nearest_level(lc), 0.0f)
+    *accessed = w->c.mip == TV_MIP_NONE    ? 0.0f
+                : w->c.mip == TV_MIP_POINT ? fmaxf(nearest_level(lc), 0.0f)
                                          : lc;
     *lp_out = lp;
     bool magnify = !(lam > 0.0f);
@@ -331,12 +284,12 @@ static void lane_lod(const an_ctx *w, const tv_tex_request *req, unsigned l, flo
     ln->two = false;
     if (!magnify) {
         float dp = fminf(lam, qf);
-        if (w->mip == TV_MIP_POINT) {
+        if (w->c.mip == TV_MIP_POINT) {
             ln->l0 = (uint32_t)fmaxf(nearest_level(dp), 0.0f);
-        } else if (w->mip == TV_MIP_LINEAR) {
+        } else if (w->c.mip == TV_MIP_LINEAR) {
             float h = floorf(dp);
             uint32_t hi = (uint32_t)h;
-            uint32_t lo = hi + 1 <= w->q ? hi + 1 : w->q;
+            uint32_t lo = hi + 1 <= w->c.q ? hi + 1 : w->c.q;
             float f = dp - h;
             ln->l0 = hi;
             if (lo != hi && f > 0.0f) {
@@ -347,7 +300,7 @@ static void lane_lod(const an_ctx *w, const tv_tex_request *req, unsigned l, flo
             }
         }
     }
-    unsigned mode = magnify ? w->mag : w->min;
+    unsigned mode = magnify ? w->c.mag : w->c.min;
     ln->lin = mode == TV_MAG_LINEAR || mode == TV_MIN_ANISO;
 }
 
@@ -375,7 +328,7 @@ bool tex_warp_aniso_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_
     an_ctx w;
     if (!an_setup(unit, req, &w))
         return false;
-    const tex_view *v = w.v;
+    const tex_view *v = w.c.v;
     uint32_t active = req->active;
     uint32_t present = (req->present ? req->present : active) | active;
     bool proj = (req->flags & TV_TEXF_PROJECTIVE) != 0;
@@ -433,8 +386,8 @@ bool tex_warp_aniso_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_
                 val[ch] = sum[ch] / (float)n;
         }
         for (unsigned c = 0; c < 4; c++) {
-            int src = w.swz[c];
-            res->v[c][l] = src >= 0 ? fbits(val[src]) : w.konst[c];
+            int src = w.c.swz[c];
+            res->v[c][l] = src >= 0 ? fbits(val[src]) : w.c.konst[c];
         }
     }
     return true;
