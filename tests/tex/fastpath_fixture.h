@@ -39,5 +39,14 @@ float fp_coord(fp *F);
 void fp_setup(fp *F, uint32_t seed, const fp_tex *tex, unsigned ntex, uint32_t sampler_max);
 void fp_put_sampler(fp *F, unsigned index, const tv_tsc *ts);
 void fp_teardown(fp *F);
+/* Every result word of active lane l of a (a fast path's result) equals b's (`what` names
+ * b in the failure message), and so do the QUERY_LOD extras (lod_clamped, lod_unclamped —
+ * any NaN matches any NaN —, major_u/v, log2_ratio). */
+void fp_same_lane(const tv_tex_request *r, const tv_tex_result *a, const tv_tex_result *b,
+                  unsigned l, const char *what);
+/* Run r through tex_warp_sample; when it takes the request (counted in *taken), require
+ * inactive lanes unwritten and every active lane equal (fp_same_lane) to tv_tex_execute
+ * with the fast paths off. */
+void fp_check_warp(fp *F, const tv_tex_request *r, unsigned *taken);
 
 #endif

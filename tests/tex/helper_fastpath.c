@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include "fastpath_fixture.h"
+#include "tex/tex_sampling.h"
 
 uint32_t fp_rnd(fp *F)
 {
@@ -95,4 +96,48 @@ float fp_coord(fp *F)
     if (k == 4) return 3.0e9f;
     if (k < 14) return (float)(int)(fp_rnd(F) % 17) / 16.0f - 0.5f; /* texel edges, centres */
     return fp_frnd(F, -2.5f, 3.5f);
+}
+
+void fp_same_lane(const tv_tex_request *r, const tv_tex_result *a, const tv_tex_result *b,
+                  unsigned l, const char *what)
+{
+    for (unsigned k = 0; k < 4; k++)
+        if (a->v[k][l] != b->v[k][l])
+            fail_msg("%s: op %u lane %u comp %u: fast %08x other %08x (s %a t %a)", what,
+                     r->op, l, k, a->v[k][l], b->v[k][l], (double)r->coord[0][l],
+                     (double)r->coord[1][l]);
+    assert_memory_equal(&a->lod_clamped[l], &b->lod_clamped[l], 4);
+    /* λ' may be a NaN (NaN / infinite coordinates or LODs); C leaves the sign and payload
+     * of a NaN result unspecified (a compiler may commute x + y with two NaNs), so any NaN
+     * matches any NaN here — only this field can be a NaN */
+    if (!(isnan(a->lod_unclamped[l]) && isnan(b->lod_unclamped[l])))
+        assert_memory_equal(&a->lod_unclamped[l], &b->lod_unclamped[l], 4);
+    assert_memory_equal(&a->major_u[l], &b->major_u[l], 4);
+    assert_memory_equal(&a->major_v[l], &b->major_v[l], 4);
+    assert_memory_equal(&a->log2_ratio[l], &b->log2_ratio[l], 4);
+}
+
+void fp_check_warp(fp *F, const tv_tex_request *r, unsigned *taken)
+{
+    static tv_tex_result a, b;
+    tv_error e;
+    memset(&a, 0xcd, sizeof a);
+    memset(&b, 0xcd, sizeof b);
+    a.invalid = 0;
+    tex_set_fast_paths_disabled(F->unit, false);
+    if (!tex_warp_sample(F->unit, r, &a))
+        return;
+    (*taken)++;
+    tex_set_fast_paths_disabled(F->unit, true);
+    assert_int_equal(tv_tex_execute(F->unit, r, &b, &e), TV_OK);
+    tex_set_fast_paths_disabled(F->unit, false);
+    assert_int_equal(a.invalid, b.invalid);
+    for (unsigned l = 0; l < TV_TEX_LANES; l++) {
+        if (!((r->active >> l) & 1u)) { /* inactive lanes are not written */
+            for (unsigned k = 0; k < 4; k++)
+                assert_int_equal(a.v[k][l], 0xcdcdcdcdu);
+            continue;
+        }
+        fp_same_lane(r, &a, &b, l, "general");
+    }
 }

@@ -123,24 +123,6 @@ static void fill(fp *F, tv_tex_request *r, unsigned op)
     }
 }
 
-static void same_lane(const tv_tex_request *r, const tv_tex_result *a, const tv_tex_result *b,
-                      unsigned l, const char *what)
-{
-    for (unsigned k = 0; k < 4; k++)
-        if (a->v[k][l] != b->v[k][l])
-            fail_msg("%s: op %u lane %u comp %u: aniso %08x other %08x (s %a t %a)", what,
-                     r->op, l, k, a->v[k][l], b->v[k][l], (double)r->coord[0][l],
-                     (double)r->coord[1][l]);
-    assert_memory_equal(&a->lod_clamped[l], &b->lod_clamped[l], 4);
-    /* λ' may be a NaN (NaN / infinite coordinates or LODs); C leaves the sign and payload
-     * of a NaN result unspecified, so any NaN matches any NaN — only this field can be one */
-    if (!(isnan(a->lod_unclamped[l]) && isnan(b->lod_unclamped[l])))
-        assert_memory_equal(&a->lod_unclamped[l], &b->lod_unclamped[l], 4);
-    assert_memory_equal(&a->major_u[l], &b->major_u[l], 4);
-    assert_memory_equal(&a->major_v[l], &b->major_v[l], 4);
-    assert_memory_equal(&a->log2_ratio[l], &b->log2_ratio[l], 4);
-}
-
 /* Returns true when the anisotropic path took the request; counts its anisotropic lanes
  * (log2(minor/major) <= -1: two probes or more unless clamped by the sampler). */
 static bool check(fp *F, const tv_tex_request *r, unsigned *aniso_lanes)
@@ -165,8 +147,8 @@ static bool check(fp *F, const tv_tex_request *r, unsigned *aniso_lanes)
             assert_int_equal(a.v[0][l], 0xcdcdcdcdu);
             continue;
         }
-        same_lane(r, &a, &b, l, "general");
-        same_lane(r, &a, &c, l, "tv_tex_execute");
+        fp_same_lane(r, &a, &b, l, "general");
+        fp_same_lane(r, &a, &c, l, "tv_tex_execute");
         if (a.log2_ratio[l] <= -1.0f)
             (*aniso_lanes)++;
     }

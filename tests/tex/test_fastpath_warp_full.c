@@ -183,42 +183,6 @@ static void fill(fp *F, tv_tex_request *r, const shape *sh)
         r->lod[fp_rnd(F) % 32] = (fp_rnd(F) & 1) ? NAN : -INFINITY;
 }
 
-static void check(fp *F, const tv_tex_request *r, unsigned *taken)
-{
-    static tv_tex_result a, b;
-    tv_error e;
-    memset(&a, 0xcd, sizeof a);
-    memset(&b, 0xcd, sizeof b);
-    a.invalid = 0;
-    tex_set_fast_paths_disabled(F->unit, false);
-    if (!tex_warp_sample(F->unit, r, &a))
-        return;
-    (*taken)++;
-    tex_set_fast_paths_disabled(F->unit, true);
-    assert_int_equal(tv_tex_execute(F->unit, r, &b, &e), TV_OK);
-    tex_set_fast_paths_disabled(F->unit, false);
-    assert_int_equal(a.invalid, b.invalid);
-    for (unsigned l = 0; l < TV_TEX_LANES; l++) {
-        if (!((r->active >> l) & 1u)) { /* inactive lanes are not written */
-            for (unsigned k = 0; k < 4; k++)
-                assert_int_equal(a.v[k][l], 0xcdcdcdcdu);
-            continue;
-        }
-        for (unsigned k = 0; k < 4; k++)
-            if (a.v[k][l] != b.v[k][l])
-                fail_msg("op %u lane %u comp %u: warp %08x general %08x (s %a t %a)", r->op, l,
-                         k, a.v[k][l], b.v[k][l], (double)r->coord[0][l],
-                         (double)r->coord[1][l]);
-        assert_memory_equal(&a.lod_clamped[l], &b.lod_clamped[l], 4);
-        /* any NaN matches any NaN in λ' (test_fastpath_warp.c says why) */
-        if (!(isnan(a.lod_unclamped[l]) && isnan(b.lod_unclamped[l])))
-            assert_memory_equal(&a.lod_unclamped[l], &b.lod_unclamped[l], 4);
-        assert_memory_equal(&a.major_u[l], &b.major_u[l], 4);
-        assert_memory_equal(&a.major_v[l], &b.major_v[l], 4);
-        assert_memory_equal(&a.log2_ratio[l], &b.log2_ratio[l], 4);
-    }
-}
-
 static void random_requests(tv_tex_precision prec, unsigned isa)
 {
     static const unsigned ops[] = {TV_TEX_OP_SAMPLE, TV_TEX_OP_SAMPLE_BIAS,
@@ -242,7 +206,7 @@ static void random_requests(tv_tex_precision prec, unsigned isa)
         sh.full = fp_rnd(&F) % 4 != 0;
         sh.hw = prec == TV_TEX_PRECISION_HARDWARE;
         fill(&F, &r, &sh);
-        check(&F, &r, &taken);
+        fp_check_warp(&F, &r, &taken);
     }
     uint64_t vec = tex_warp_vec_count() - before;
     tex_warp_vec_pair_counts(&paired1, &single1);
