@@ -59,6 +59,43 @@ static inline void vm_finish_n_f(vm_warp *w, const vm_uop *u, vm_slot t[4])
     vm_finish_n_u(w, u, t);
 }
 
+/* Channel-group handlers from the expression of one lane: each source channel read as T
+ * from the slot member IN, the result stored to member OUT, then FIN (vm_finish_n_f
+ * saturates, vm_finish_n_u does not). The expression names its sources a, b, c. */
+#define VM_GROUP1(name, T, IN, OUT, FIN, expr)                                             \
+    VM_WIDE_VECTORS void vm_h_##name##_n(vm_warp *w, const vm_uop *u)                      \
+    {                                                                                      \
+        vm_slot t[4];                                                                      \
+        for (unsigned ch = 0; ch < u->aux2; ch++) {                                        \
+            const vm_slot *A = VM_GSRC(0, ch);                                             \
+            VM_FOR_LANES { T a = A->IN[l]; t[ch].OUT[l] = (expr); }                        \
+        }                                                                                  \
+        FIN(w, u, t);                                                                      \
+    }
+#define VM_GROUP2(name, T, IN, OUT, FIN, expr)                                             \
+    VM_WIDE_VECTORS void vm_h_##name##_n(vm_warp *w, const vm_uop *u)                      \
+    {                                                                                      \
+        vm_slot t[4];                                                                      \
+        for (unsigned ch = 0; ch < u->aux2; ch++) {                                        \
+            const vm_slot *A = VM_GSRC(0, ch), *B = VM_GSRC(1, ch);                        \
+            VM_FOR_LANES { T a = A->IN[l], b = B->IN[l]; t[ch].OUT[l] = (expr); }          \
+        }                                                                                  \
+        FIN(w, u, t);                                                                      \
+    }
+#define VM_GROUP3(name, T, IN, OUT, FIN, expr)                                             \
+    VM_WIDE_VECTORS void vm_h_##name##_n(vm_warp *w, const vm_uop *u)                      \
+    {                                                                                      \
+        vm_slot t[4];                                                                      \
+        for (unsigned ch = 0; ch < u->aux2; ch++) {                                        \
+            const vm_slot *A = VM_GSRC(0, ch), *B = VM_GSRC(1, ch), *C = VM_GSRC(2, ch);   \
+            VM_FOR_LANES {                                                                 \
+                T a = A->IN[l], b = B->IN[l], c = C->IN[l];                                \
+                t[ch].OUT[l] = (expr);                                                     \
+            }                                                                              \
+        }                                                                                  \
+        FIN(w, u, t);                                                                      \
+    }
+
 /* Float to integer conversions with defined results for every input (docs/vm.md):
  * truncation toward zero; NaN -> 0; out of range saturates. */
 static inline int32_t vm_f2i(float x)

@@ -5,40 +5,10 @@
 #include "vm/vm_ops.h"
 
 /* Each operation is the expression of one lane; its handler vm_h_NAME_n runs a channel
- * group (vm_ops.h: source k of channel c in src[k*4 + c], destination in dst[c]). */
-#define F1(name, expr)                                                                     \
-    VM_WIDE_VECTORS void vm_h_##name##_n(vm_warp *w, const vm_uop *u)                      \
-    {                                                                                      \
-        vm_slot t[4];                                                                      \
-        VM_FOR_CHANNELS {                                                                  \
-            const vm_slot *A = VM_GSRC(0, c);                                              \
-            VM_FOR_LANES { float a = A->f[l]; t[c].f[l] = (expr); }                        \
-        }                                                                                  \
-        vm_finish_n_f(w, u, t);                                                            \
-    }
-#define F2(name, expr)                                                                     \
-    VM_WIDE_VECTORS void vm_h_##name##_n(vm_warp *w, const vm_uop *u)                      \
-    {                                                                                      \
-        vm_slot t[4];                                                                      \
-        VM_FOR_CHANNELS {                                                                  \
-            const vm_slot *A = VM_GSRC(0, c), *B = VM_GSRC(1, c);                          \
-            VM_FOR_LANES { float a = A->f[l], b = B->f[l]; t[c].f[l] = (expr); }           \
-        }                                                                                  \
-        vm_finish_n_f(w, u, t);                                                            \
-    }
-#define F3(name, expr)                                                                     \
-    VM_WIDE_VECTORS void vm_h_##name##_n(vm_warp *w, const vm_uop *u)                      \
-    {                                                                                      \
-        vm_slot t[4];                                                                      \
-        for (unsigned ch = 0; ch < u->aux2; ch++) {                                        \
-            const vm_slot *A = VM_GSRC(0, ch), *B = VM_GSRC(1, ch), *C = VM_GSRC(2, ch);   \
-            VM_FOR_LANES {                                                                 \
-                float a = A->f[l], b = B->f[l], c = C->f[l];                               \
-                t[ch].f[l] = (expr);                                                       \
-            }                                                                              \
-        }                                                                                  \
-        vm_finish_n_f(w, u, t);                                                            \
-    }
+ * group (vm_ops.h VM_GROUP*: source k of channel c in src[k*4 + c], destination dst[c]). */
+#define F1(name, expr) VM_GROUP1(name, float, f, f, vm_finish_n_f, expr)
+#define F2(name, expr) VM_GROUP2(name, float, f, f, vm_finish_n_f, expr)
+#define F3(name, expr) VM_GROUP3(name, float, f, f, vm_finish_n_f, expr)
 /* Ops lowered as scalars (VM_L_SC: one result replicated) need no channel group. */
 #define F1S(name, expr)                                                                    \
     VM_WIDE_VECTORS void vm_h_##name(vm_warp *w, const vm_uop *u)                          \
@@ -57,37 +27,10 @@
         vm_finish_f(w, u, &t);                                                             \
     }
 /* Comparisons producing integer masks (~0 / 0), never saturated. */
-#define FCMP(name, expr)                                                                   \
-    VM_WIDE_VECTORS void vm_h_##name##_n(vm_warp *w, const vm_uop *u)                      \
-    {                                                                                      \
-        vm_slot t[4];                                                                      \
-        VM_FOR_CHANNELS {                                                                  \
-            const vm_slot *A = VM_GSRC(0, c), *B = VM_GSRC(1, c);                          \
-            VM_FOR_LANES { float a = A->f[l], b = B->f[l]; t[c].u[l] = (expr) ? ~0u : 0u; } \
-        }                                                                                  \
-        vm_finish_n_u(w, u, t);                                                            \
-    }
+#define FCMP(name, expr) VM_GROUP2(name, float, f, u, vm_finish_n_u, (expr) ? ~0u : 0u)
 /* Conversions to integers (never saturated; FTOI: signed, FTOU: unsigned). */
-#define FTOI(name, expr)                                                                   \
-    VM_WIDE_VECTORS void vm_h_##name##_n(vm_warp *w, const vm_uop *u)                      \
-    {                                                                                      \
-        vm_slot t[4];                                                                      \
-        VM_FOR_CHANNELS {                                                                  \
-            const vm_slot *A = VM_GSRC(0, c);                                              \
-            VM_FOR_LANES { float a = A->f[l]; t[c].i[l] = (expr); }                        \
-        }                                                                                  \
-        vm_finish_n_u(w, u, t);                                                            \
-    }
-#define FTOU(name, expr)                                                                   \
-    VM_WIDE_VECTORS void vm_h_##name##_n(vm_warp *w, const vm_uop *u)                      \
-    {                                                                                      \
-        vm_slot t[4];                                                                      \
-        VM_FOR_CHANNELS {                                                                  \
-            const vm_slot *A = VM_GSRC(0, c);                                              \
-            VM_FOR_LANES { float a = A->f[l]; t[c].u[l] = (expr); }                        \
-        }                                                                                  \
-        vm_finish_n_u(w, u, t);                                                            \
-    }
+#define FTOI(name, expr) VM_GROUP1(name, float, f, i, vm_finish_n_u, expr)
+#define FTOU(name, expr) VM_GROUP1(name, float, f, u, vm_finish_n_u, expr)
 /* Conversions from integers (saturate applies: the result is a float). */
 #define ITOF(name, member)                                                                 \
     VM_WIDE_VECTORS void vm_h_##name##_n(vm_warp *w, const vm_uop *u)                      \

@@ -4,50 +4,11 @@
 #include "vm/vm_ops.h"
 
 /* Each operation is the expression of one lane; its handler vm_h_NAME_n runs a channel
- * group (vm_ops.h: source k of channel c in src[k*4 + c], destination in dst[c]). */
-#define U1(name, expr)                                                                     \
-    VM_WIDE_VECTORS void vm_h_##name##_n(vm_warp *w, const vm_uop *u)                      \
-    {                                                                                      \
-        vm_slot t[4];                                                                      \
-        VM_FOR_CHANNELS {                                                                  \
-            const vm_slot *A = VM_GSRC(0, c);                                              \
-            VM_FOR_LANES { uint32_t a = A->u[l]; t[c].u[l] = (expr); }                     \
-        }                                                                                  \
-        vm_finish_n_u(w, u, t);                                                            \
-    }
-#define U2(name, expr)                                                                     \
-    VM_WIDE_VECTORS void vm_h_##name##_n(vm_warp *w, const vm_uop *u)                      \
-    {                                                                                      \
-        vm_slot t[4];                                                                      \
-        VM_FOR_CHANNELS {                                                                  \
-            const vm_slot *A = VM_GSRC(0, c), *B = VM_GSRC(1, c);                          \
-            VM_FOR_LANES { uint32_t a = A->u[l], b = B->u[l]; t[c].u[l] = (expr); }       \
-        }                                                                                  \
-        vm_finish_n_u(w, u, t);                                                            \
-    }
-#define U3(name, expr)                                                                     \
-    VM_WIDE_VECTORS void vm_h_##name##_n(vm_warp *w, const vm_uop *u)                      \
-    {                                                                                      \
-        vm_slot t[4];                                                                      \
-        for (unsigned ch = 0; ch < u->aux2; ch++) {                                        \
-            const vm_slot *A = VM_GSRC(0, ch), *B = VM_GSRC(1, ch), *C = VM_GSRC(2, ch);   \
-            VM_FOR_LANES {                                                                 \
-                uint32_t a = A->u[l], b = B->u[l], c = C->u[l];                            \
-                t[ch].u[l] = (expr);                                                       \
-            }                                                                              \
-        }                                                                                  \
-        vm_finish_n_u(w, u, t);                                                            \
-    }
-#define I2(name, expr)                                                                     \
-    VM_WIDE_VECTORS void vm_h_##name##_n(vm_warp *w, const vm_uop *u)                      \
-    {                                                                                      \
-        vm_slot t[4];                                                                      \
-        VM_FOR_CHANNELS {                                                                  \
-            const vm_slot *A = VM_GSRC(0, c), *B = VM_GSRC(1, c);                          \
-            VM_FOR_LANES { int32_t a = A->i[l], b = B->i[l]; t[c].u[l] = (expr); }        \
-        }                                                                                  \
-        vm_finish_n_u(w, u, t);                                                            \
-    }
+ * group (vm_ops.h VM_GROUP*: source k of channel c in src[k*4 + c], destination dst[c]). */
+#define U1(name, expr) VM_GROUP1(name, uint32_t, u, u, vm_finish_n_u, expr)
+#define U2(name, expr) VM_GROUP2(name, uint32_t, u, u, vm_finish_n_u, expr)
+#define U3(name, expr) VM_GROUP3(name, uint32_t, u, u, vm_finish_n_u, expr)
+#define I2(name, expr) VM_GROUP2(name, int32_t, i, u, vm_finish_n_u, expr)
 
 #define MASK(c) ((c) ? ~0u : 0u)
 
