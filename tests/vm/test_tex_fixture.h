@@ -82,27 +82,34 @@ static inline void setup(fx *F)
     fx_put_tsc(F, 6, &s);
 }
 
-/* Run a fragment program over a 4x4 rectangle, IN[0] = uv of the pixel centre
- * ((x+0.5)/4, (y+0.5)/4); out = 16 pixels x 4 words. */
-static inline tv_status run(fx *F, const char *text, uint32_t out[W * H][4], tv_error *err)
+/* Run a fragment program over a w x h rectangle, IN[0] = uv of the pixel centre
+ * ((x+0.5)/w, (y+0.5)/h); out = w*h pixels x 4 words, every byte set to `fill` first. */
+static inline tv_status run_wh(fx *F, const char *text, unsigned w, unsigned h, uint8_t fill,
+                               uint32_t *out, tv_error *err)
 {
     tv_vm_frag_params *fp = calloc(1, sizeof *fp);
     assert_non_null(fp);
-    tv_vm_frag_params_fullscreen(fp, W, H, TV_VM_PRIM_RECT);
+    tv_vm_frag_params_fullscreen(fp, w, h, TV_VM_PRIM_RECT);
     static const float uv[4][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
     for (int v = 0; v < 4; v++) {
         fp->vertices[v].attr[0][0] = hv_f(uv[v][0]);
         fp->vertices[v].attr[0][1] = hv_f(uv[v][1]);
         fp->vertices[v].attr[0][3] = hv_f(1.0f);
     }
-    memset(out, 0, sizeof(uint32_t) * W * H * 4);
-    fp->color[0].data = &out[0][0];
+    memset(out, fill, sizeof(uint32_t) * w * h * 4);
+    fp->color[0].data = out;
     tv_vm_bindings b;
     tv_vm_bindings_init(&b);
     b.tex = F->unit;
     tv_status st = hv_frag_p(text, fp, &b, err);
     free(fp);
     return st;
+}
+
+/* The 4x4 rectangle, out cleared to zeros. */
+static inline tv_status run(fx *F, const char *text, uint32_t out[W * H][4], tv_error *err)
+{
+    return run_wh(F, text, W, H, 0, &out[0][0], err);
 }
 
 static inline void run_ok(fx *F, const char *text, uint32_t out[W * H][4])

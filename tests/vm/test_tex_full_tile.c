@@ -9,27 +9,12 @@
 #define TW 8
 #define TH 4
 
-/* An 8x4 rectangle, IN[0] = uv of the pixel centre ((x+0.5)/8, (y+0.5)/4). */
+/* An 8x4 rectangle, IN[0] = uv of the pixel centre ((x+0.5)/8, (y+0.5)/4); the target
+ * starts as 0xff bytes so an unwritten pixel cannot pass for a zero result. */
 static void run_tile(fx *F, const char *text, uint32_t out[TW * TH][4])
 {
-    tv_vm_frag_params *fp = calloc(1, sizeof *fp);
-    assert_non_null(fp);
-    tv_vm_frag_params_fullscreen(fp, TW, TH, TV_VM_PRIM_RECT);
-    static const float uv[4][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
-    for (int v = 0; v < 4; v++) {
-        fp->vertices[v].attr[0][0] = hv_f(uv[v][0]);
-        fp->vertices[v].attr[0][1] = hv_f(uv[v][1]);
-        fp->vertices[v].attr[0][3] = hv_f(1.0f);
-    }
-    memset(out, 0xff, sizeof(uint32_t) * TW * TH * 4);
-    fp->color[0].data = &out[0][0];
-    tv_vm_bindings b;
-    tv_vm_bindings_init(&b);
-    b.tex = F->unit;
     tv_error err;
-    tv_status st = hv_frag_p(text, fp, &b, &err);
-    free(fp);
-    if (st != TV_OK)
+    if (run_wh(F, text, TW, TH, 0xff, &out[0][0], &err) != TV_OK)
         fail_msg("run failed: %s", err.message);
 }
 
