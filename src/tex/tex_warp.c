@@ -188,12 +188,12 @@ static bool warp_setup(tv_tex_unit *unit, const tv_tex_request *req, warp_ctx *w
     return tex_warp_hoist(unit, v, s, w);
 }
 
-/* tex_lod.c footprint() for two axes without anisotropy; writes the QUERY_LOD extras. */
-static float footprint(const warp_ctx *w, float dx0, float dx1, float dy0, float dy1,
-                       float *mu, float *mv, float *lr)
+/* tex_lod.c footprint()'s axes for two dimensions (tex_warp.h). */
+void tex_warp_axes(const float scale[2], float dx0, float dx1, float dy0, float dy1,
+                   warp_axes *a)
 {
-    float px0 = dx0 * w->scale[0], py0 = dy0 * w->scale[0];
-    float px1 = dx1 * w->scale[1], py1 = dy1 * w->scale[1];
+    float px0 = dx0 * scale[0], py0 = dy0 * scale[0];
+    float px1 = dx1 * scale[1], py1 = dy1 * scale[1];
     float lx = 0.0f, ly = 0.0f;
     lx += px0 * px0;
     ly += py0 * py0;
@@ -201,16 +201,29 @@ static float footprint(const warp_ctx *w, float dx0, float dx1, float dy0, float
     ly += py1 * py1;
     lx = sqrtf(lx);
     ly = sqrtf(ly);
-    bool x_major = !(ly > lx);
-    float rmax = x_major ? lx : ly, rmin = x_major ? ly : lx;
-    float pm0 = x_major ? px0 : py0, pm1 = x_major ? px1 : py1;
-    *mu = *mv = *lr = 0.0f;
-    if (rmax > 0.0f && isfinite(rmax)) {
-        *mu = pm0 / rmax;
-        *mv = pm1 / rmax;
-        *lr = rmin > 0.0f ? max_x(log2f(rmin / rmax), TEX_MIN_LOG2_RATIO) : TEX_MIN_LOG2_RATIO;
+    a->x_major = !(ly > lx);
+    a->rmax = a->x_major ? lx : ly;
+    a->rmin = a->x_major ? ly : lx;
+    float pm0 = a->x_major ? px0 : py0, pm1 = a->x_major ? px1 : py1;
+    a->mu = a->mv = a->lr = 0.0f;
+    if (a->rmax > 0.0f && isfinite(a->rmax)) {
+        a->mu = pm0 / a->rmax;
+        a->mv = pm1 / a->rmax;
+        a->lr = a->rmin > 0.0f ? max_x(log2f(a->rmin / a->rmax), TEX_MIN_LOG2_RATIO)
+                               : TEX_MIN_LOG2_RATIO;
     }
-    return log2f(rmax / 1.0f);
+}
+
+/* tex_lod.c footprint() for two axes without anisotropy; writes the QUERY_LOD extras. */
+static float footprint(const warp_ctx *w, float dx0, float dx1, float dy0, float dy1,
+                       float *mu, float *mv, float *lr)
+{
+    warp_axes a;
+    tex_warp_axes(w->scale, dx0, dx1, dy0, dy1, &a);
+    *mu = a.mu;
+    *mv = a.mv;
+    *lr = a.lr;
+    return log2f(a.rmax / 1.0f);
 }
 
 /* Quad difference sources per lane (quad_dx / quad_dy of tex_execute.c): value =

@@ -62,6 +62,17 @@ typedef struct warp_ctx {
     warp_level lv[TEX_MAX_LEVELS];
 } warp_ctx;
 
+/* The footprint's axes (tex_lod.c footprint(), two dimensions): the texel-space lengths of
+ * the x and y derivative vectors (scaled by scale[]), the major one, the unit major axis
+ * (mu, mv) and log2(minor / major) clamped at -16 — the QUERY_LOD extras, zero unless the
+ * major length is finite and positive. */
+typedef struct warp_axes {
+    float rmax, rmin, mu, mv, lr;
+    bool x_major;
+} warp_axes;
+void tex_warp_axes(const float scale[2], float dx0, float dx1, float dy0, float dy1,
+                   warp_axes *a);
+
 /* After tex_warp_common and a path's own filter checks: the sampler and view state of the
  * request (filters, wraps — false unless REPEAT / MIRROR / CLAMP_TO_EDGE —, mip mode,
  * base level and level count q — false past TEX_MAX_LEVELS —, coordinate scale, bias and

@@ -30,7 +30,6 @@
 
 #define LANES TV_TEX_LANES
 #define MAX_BIAS 15.99609375f /* as tex_lod.c */
-#define MIN_LOG2_RATIO -16.0f
 
 static const uint8_t aniso_codes[8] = {1, 2, 4, 6, 8, 10, 12, 16}; /* as tex_execute.c */
 
@@ -135,25 +134,13 @@ static bool an_setup(tv_tex_unit *unit, const tv_tex_request *req, an_ctx *w)
 /* tex_lod.c footprint() for two axes with anisotropy allowed. */
 static void footprint(const an_ctx *w, const float dx[2], const float dy[2], an_foot *o)
 {
-    float px0 = dx[0] * w->c.scale[0], py0 = dy[0] * w->c.scale[0];
-    float px1 = dx[1] * w->c.scale[1], py1 = dy[1] * w->c.scale[1];
-    float lx = 0.0f, ly = 0.0f;
-    lx += px0 * px0;
-    ly += py0 * py0;
-    lx += px1 * px1;
-    ly += py1 * py1;
-    lx = sqrtf(lx);
-    ly = sqrtf(ly);
-    bool x_major = !(ly > lx);
-    float rmax = x_major ? lx : ly, rmin = x_major ? ly : lx;
-    float pm0 = x_major ? px0 : py0, pm1 = x_major ? px1 : py1;
-    const float *dm = x_major ? dx : dy;
-    o->mu = o->mv = o->lr = 0.0f;
-    if (rmax > 0.0f && isfinite(rmax)) {
-        o->mu = pm0 / rmax;
-        o->mv = pm1 / rmax;
-        o->lr = rmin > 0.0f ? fmaxf(log2f(rmin / rmax), MIN_LOG2_RATIO) : MIN_LOG2_RATIO;
-    }
+    warp_axes a;
+    tex_warp_axes(w->c.scale, dx[0], dx[1], dy[0], dy[1], &a);
+    float rmax = a.rmax, rmin = a.rmin;
+    const float *dm = a.x_major ? dx : dy;
+    o->mu = a.mu;
+    o->mv = a.mv;
+    o->lr = a.lr;
     float eta = 1.0f;
     o->probes = 1;
     o->ds = o->dt = 0.0f;
