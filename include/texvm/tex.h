@@ -282,6 +282,9 @@ enum {
     /* TLDS-style state overrides (SASS): point filters, aniso 1:1, zero border, no compare */
     TV_TEXF_FETCH_OVERRIDES = 1u << 6,
     TV_TEXF_FORCE_LEVEL0 = 1u << 7,   /* fetch at level 0 (TXF_LZ, .LZ) */
+    /* The caller reads only tv_tex_result.v (and .invalid): the QUERY_LOD extras of a
+     * sampling op may be left unwritten (the TGSI engine's TEX family sets this). */
+    TV_TEXF_VALUES_ONLY = 1u << 8,
 };
 
 typedef struct tv_tex_request {
@@ -313,8 +316,9 @@ typedef struct tv_tex_request {
 
 typedef struct tv_tex_result {
     uint32_t v[4][TV_TEX_LANES];        /* raw bits per component, after the view swizzle */
-    /* QUERY_LOD extras (also filled for sampling ops): accessed LOD (clamped, after level
-     * selection), unclamped lambda', major axis unit vector (u, v) and log2(minor/major). */
+    /* QUERY_LOD extras (also filled for sampling ops, unless TV_TEXF_VALUES_ONLY):
+     * accessed LOD (clamped, after level selection), unclamped lambda', major axis unit
+     * vector (u, v) and log2(minor/major). */
     float lod_clamped[TV_TEX_LANES];
     float lod_unclamped[TV_TEX_LANES];
     float major_u[TV_TEX_LANES], major_v[TV_TEX_LANES];

@@ -176,7 +176,8 @@ static bool warp_setup(tv_tex_unit *unit, const tv_tex_request *req, warp_ctx *w
         return false;
     if (req->target != TV_TEXTGT_2D && req->target != TV_TEXTGT_2D_ARRAY)
         return false;
-    if (req->flags & ~(uint32_t)(TV_TEXF_OFFSETS | TV_TEXF_PROJECTIVE | TV_TEXF_NO_DERIV))
+    if (req->flags & ~(uint32_t)(TV_TEXF_OFFSETS | TV_TEXF_PROJECTIVE | TV_TEXF_NO_DERIV |
+                                TV_TEXF_VALUES_ONLY))
         return false;
     const tex_view *v = NULL;
     const tex_sampler *s = NULL;

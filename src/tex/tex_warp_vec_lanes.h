@@ -1,0 +1,169 @@
+/* The lane toolkit of the vectorised warp kernel (tex_warp_vec.c and the texel half in
+ * tex_warp_vec_texel.h): branch-free per-lane operations on bits (selects, strict min /
+ * max with tie flags, rint, q8, floor, nearest level, square roots per ISA variant) that
+ * GCC vectorises inside the kernel's fixed-length lane loops, and the per-request
+ * constants both halves read. Included by tex_warp_vec.c only. */
+#ifndef TEXVM_TEX_WARP_VEC_LANES_H
+#define TEXVM_TEX_WARP_VEC_LANES_H
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "tex/tex_warp.h"
+
+#if TEX_WIDE_VECTORS
+#include <immintrin.h> /* the square roots (sqrt_lanes) */
+#endif
+
+#define N TV_TEX_LANES
+#define BIG 8388608.0f /* 2^23 */
+
+#if defined(__GNUC__)
+typedef uint32_t tex_word __attribute__((may_alias, aligned(4)));
+typedef uint64_t tex_pair __attribute__((may_alias, aligned(4))); /* two adjacent words */
+#define VEC_INLINE static inline __attribute__((always_inline))
+#else
+typedef uint32_t tex_word;
+typedef uint64_t tex_pair;
+#define VEC_INLINE static inline
+#endif
+
+VEC_INLINE uint32_t fb(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+VEC_INLINE float bf(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+/* c (0 or 1) ? a : b, on the bits. The loops below compute both sides of every choice and
+ * select this way: GCC's partial redundancy elimination otherwise sinks float operations
+ * into the branches of a `?:`, and if-conversion then refuses them (an operation that may
+ * raise a flag is not made unconditional under the default -ftrapping-math), which keeps
+ * the loop scalar. */
+VEC_INLINE float fsel(uint32_t c, float a, float b)
+{
+    uint32_t m = 0u - c;
+    return bf((fb(a) & m) | (fb(b) & ~m));
+}
+
+VEC_INLINE uint32_t isel(uint32_t c, uint32_t a, uint32_t b)
+{
+    uint32_t m = 0u - c;
+    return (a & m) | (b & ~m);
+}
+
+/* min / max by the strict orders; *bad gets a tie of different bits (±0) or a NaN */
+VEC_INLINE float vmin(float a, float b, uint32_t *bad)
+{
+    *bad |= (uint32_t)(a != a) | (uint32_t)(b != b) | ((uint32_t)(a == b) & (fb(a) != fb(b)));
+    return fsel(a < b, a, b);
+}
+
+VEC_INLINE float vmax(float a, float b, uint32_t *bad)
+{
+    *bad |= (uint32_t)(a != a) | (uint32_t)(b != b) | ((uint32_t)(a == b) & (fb(a) != fb(b)));
+    return fsel(a > b, a, b);
+}
+
+/* rintf (round to nearest even) */
+VEC_INLINE float rne(float y)
+{
+    float a = fabsf(y);
+    float r = copysignf((a + BIG) - BIG, y);
+    return fsel(a < BIG, r, y);
+}
+
+/* tex_q8 */
+VEC_INLINE float q8(float x)
+{
+    /* / 256 as * 2^-8: both are the correctly rounded value of the same real number */
+    float r = rne(x * 256.0f) * 0x1p-8f;
+    return fsel(isfinite(x) != 0, r, x);
+}
+
+/* sqrtf for 32 lanes: the hardware square root of the variant's widest vectors (isa: 2
+ * AVX-512F, 1 AVX2, 0 the baseline's SSE; a constant of each inlined copy, so the other
+ * arms and their builtins are gone before code generation) — sqrtf is a call the
+ * vectoriser cannot take while math-errno is on (the project's default), and neither
+ * `#pragma GCC optimize` nor the optimize attribute turns that off in GCC 12; all are
+ * correctly rounded. Full-width loads after full-width stores also avoid the
+ * store-forwarding stalls of 4-lane reads of 16-lane stores. */
+#if TEX_WIDE_VECTORS
+/* (functions of the variants' targets: the intrinsics cannot be inlined into a function
+ * of the default target, even one that is itself only ever inlined into the variant) */
+TEX_TARGET_AVX512 static inline void sqrt_avx512(float *x)
+{
+    for (unsigned l = 0; l < N; l += 16)
+        _mm512_storeu_ps(&x[l], _mm512_sqrt_ps(_mm512_loadu_ps(&x[l])));
+}
+
+TEX_TARGET_AVX2 static inline void sqrt_avx2(float *x)
+{
+    for (unsigned l = 0; l < N; l += 8)
+        _mm256_storeu_ps(&x[l], _mm256_sqrt_ps(_mm256_loadu_ps(&x[l])));
+}
+#endif
+
+VEC_INLINE void sqrt_lanes(float *x, unsigned isa)
+{
+#if TEX_WIDE_VECTORS
+    if (isa == 2) {
+        sqrt_avx512(x);
+        return;
+    }
+    if (isa == 1) {
+        sqrt_avx2(x);
+        return;
+    }
+#endif
+#if defined(__SSE__) && defined(__GNUC__)
+    typedef float v4sf __attribute__((vector_size(16), aligned(4)));
+    for (unsigned l = 0; l < N; l += 4) {
+        v4sf v;
+        memcpy(&v, &x[l], sizeof v);
+        v = __builtin_ia32_sqrtps(v);
+        memcpy(&x[l], &v, sizeof v);
+    }
+#else
+    (void)isa;
+    for (unsigned l = 0; l < N; l++)
+        x[l] = sqrtf(x[l]);
+#endif
+}
+
+/* floor for |x| < 2^23 (the caller sanitises) */
+VEC_INLINE int32_t floor_i(float x)
+{
+    int32_t t = (int32_t)x;
+    return t - (int32_t)((float)t > x);
+}
+
+/* nearest_level (ceilf(x + 0.5f) - 1.0f) for 0 <= x < 2^22 */
+VEC_INLINE float nearest(float x)
+{
+    float y = x + 0.5f;
+    int32_t t = (int32_t)y;
+    t += (int32_t)((float)t < y);
+    return (float)t - 1.0f;
+}
+
+/* ---- per-request constants ---------------------------------------------------------- */
+typedef struct vec_req {          /* per-request constants */
+    const warp_ctx *w;
+    const tv_tex_request *req;
+    uint32_t active, present;
+    bool proj, offs, deriv, array, op_lod, op_lz, op_bias;
+    bool mag_lin, min_lin;
+    uint32_t layers;
+    int shift[4];                 /* bit position of the channel of result component c */
+} vec_req;
+
+#endif

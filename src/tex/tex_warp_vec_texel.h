@@ -1,0 +1,233 @@
+/* The texel half of the vectorised warp kernel (tex_warp_vec.c): one level's constants,
+ * then per lane the texel-space coordinates → wrapped indices and weights (axis_pass), the
+ * texel addresses, the 32- or paired 64-bit gathers, the RGBA8 decode and the bilinear tap
+ * sum (slot_pass). The bit-identity argument is the one at the top of tex_warp_vec.c.
+ * Included by tex_warp_vec.c only (after tex_warp_vec_lanes.h). */
+#ifndef TEXVM_TEX_WARP_VEC_TEXEL_H
+#define TEXVM_TEX_WARP_VEC_TEXEL_H
+
+#include "tex/tex_warp_vec_lanes.h"
+
+/* paired / single texel loads per thread (tests: tex_warp_vec_pair_counts) */
+static _Thread_local uint64_t tls_paired, tls_single;
+
+void tex_warp_vec_pair_counts(uint64_t *paired, uint64_t *single)
+{
+    *paired = tls_paired;
+    *single = tls_single;
+}
+
+/* ---- one level ----------------------------------------------------------------------- */
+typedef struct vec_level {
+    float wf, hf;
+    uint32_t w, h;
+    uint32_t base;               /* level_offset, bytes */
+    bool pitch_layout;
+    uint32_t pitch, gobs_x, bh, shift;
+} vec_level;
+
+static bool pow2(uint32_t n)
+{
+    return (n & (n - 1)) == 0;
+}
+
+/* The constants of view level `rel`, or false when the kernel cannot read it (a wrap
+ * that needs a power-of-two size, or addresses past the resource or 2^31). */
+static bool vec_level_get(const warp_ctx *w, uint32_t rel, uint32_t max_layer, vec_level *V)
+{
+    warp_level L;
+    tex_warp_level(w, rel, &L);
+    const tex_view *v = w->v;
+    for (unsigned a = 0; a < 2; a++)
+        if (w->wrap[a] != TV_WRAP_CLAMP_TO_EDGE && !pow2(a ? L.h : L.w))
+            return false;
+    if (L.w == 0 || L.h == 0 || (L.base & 3u))
+        return false;
+    /* the addresses grow with x and with y: the last texel of the last layer is the end */
+    uint64_t xb = (uint64_t)(L.w - 1) * 4u, yy = L.h - 1, xo, yo;
+    if (L.pitch_layout) {
+        xo = xb;
+        yo = yy * L.pitch;
+    } else {
+        xo = ((xb >> 6) << L.shift) + ((xb % 64) / 32) * 256 + ((xb % 32) / 16) * 32 + xb % 16;
+        yo = (((yy >> (3 + L.bh)) * L.gobs_x) << L.shift) +
+             (((yy >> 3) & ((1u << L.bh) - 1)) << 9) + ((yy % 8) / 2) * 64 + (yy % 2) * 16;
+    }
+    uint64_t end = (uint64_t)max_layer * v->layer_stride + L.base + xo + yo + 4;
+    if (end > v->size_bytes || end > 0x7fffffffu)
+        return false;
+    V->wf = L.wf;
+    V->hf = L.hf;
+    V->w = L.w;
+    V->h = L.h;
+    V->base = (uint32_t)L.base;
+    V->pitch_layout = L.pitch_layout;
+    V->pitch = L.pitch;
+    V->gobs_x = L.gobs_x;
+    V->bh = L.bh;
+    V->shift = L.shift;
+    return true;
+}
+
+/* One axis of every lane: texel-space coordinate → wrapped indices and weight. Returns
+ * nonzero when an active lane is outside |x| < 2^23 (or not finite). */
+VEC_INLINE uint32_t axis_pass(const float *c, float scale, const float *off,
+                              const uint32_t *lin, const uint32_t *act, bool hw, unsigned mode,
+                              uint32_t n, int32_t *i0, int32_t *i1, float *al)
+{
+    uint32_t bad = 0;
+    for (unsigned l = 0; l < N; l++) {
+        float su = c[l] * scale;
+        float u = su + off[l];
+        float x = u;
+        if (hw) /* hoisted: hw is a constant of each inlined copy */
+            x = q8(u);
+        x = x - (float)lin[l] * 0.5f; /* x - 0.5f or x - 0.0f */
+        uint32_t inr = fabsf(x) < BIG;
+        bad |= act[l] & (inr ^ 1u);
+        float xs = fsel(inr, x, 0.0f);
+        int32_t f = floor_i(xs);
+        /* x - floorf(x), +0 also for x = -0; in [0, 1], and 1 where a small negative x
+         * rounds x + 1 up: the general path then takes weight 0 (as for NaN) */
+        float a = (xs - (float)f) + 0.0f;
+        al[l] = fsel(lin[l] & (uint32_t)(a < 1.0f), a, 0.0f);
+        i0[l] = f;
+        i1[l] = f + (int32_t)lin[l];
+    }
+    int32_t nm = (int32_t)n - 1;
+    switch (mode) {
+    case TV_WRAP_REPEAT:
+        for (unsigned l = 0; l < N; l++) {
+            i0[l] &= nm;
+            i1[l] &= nm;
+        }
+        break;
+    case TV_WRAP_MIRROR: /* (n-1) - mirror(imod(i, 2n) - n), n a power of two */
+        for (unsigned l = 0; l < N; l++) {
+            int32_t m0 = (i0[l] & (2 * nm + 1)) - (int32_t)n;
+            int32_t m1 = (i1[l] & (2 * nm + 1)) - (int32_t)n;
+            i0[l] = nm - (m0 >= 0 ? m0 : -(1 + m0));
+            i1[l] = nm - (m1 >= 0 ? m1 : -(1 + m1));
+        }
+        break;
+    default: /* CLAMP_TO_EDGE */
+        for (unsigned l = 0; l < N; l++) {
+            i0[l] = i0[l] < 0 ? 0 : i0[l] > nm ? nm : i0[l];
+            i1[l] = i1[l] < 0 ? 0 : i1[l] > nm ? nm : i1[l];
+        }
+        break;
+    }
+    return bad;
+}
+
+/* One level slot of every lane: the filtered values of the result components in
+ * out[c][l] (components with a constant are skipped). Nonzero: a lane is out of range. */
+VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float *s,
+                              const float *t, const float *offu, const float *offv,
+                              const uint32_t *layer_off, const uint32_t *lin,
+                              const uint32_t *act, float out[4][N])
+{
+    const warp_ctx *w = R->w;
+    int32_t i0[N], i1[N], j0[N], j1[N];
+    float a[N], b[N];
+    uint32_t bad;
+    if (w->hw) {
+        bad = axis_pass(s, V->wf, offu, lin, act, true, w->wrap[0], V->w, i0, i1, a);
+        bad |= axis_pass(t, V->hf, offv, lin, act, true, w->wrap[1], V->h, j0, j1, b);
+    } else {
+        bad = axis_pass(s, V->wf, offu, lin, act, false, w->wrap[0], V->w, i0, i1, a);
+        bad |= axis_pass(t, V->hf, offv, lin, act, false, w->wrap[1], V->h, j0, j1, b);
+    }
+    if (bad)
+        return bad;
+    uint32_t xo0[N], xo1[N], yo0[N], yo1[N];
+    if (V->pitch_layout) {
+        for (unsigned l = 0; l < N; l++) {
+            xo0[l] = (uint32_t)i0[l] * 4u;
+            xo1[l] = (uint32_t)i1[l] * 4u;
+            yo0[l] = layer_off[l] + V->base + (uint32_t)j0[l] * V->pitch;
+            yo1[l] = layer_off[l] + V->base + (uint32_t)j1[l] * V->pitch;
+        }
+    } else {
+        uint32_t sh = V->shift, bh = V->bh, bm = (1u << bh) - 1, gx = V->gobs_x;
+        for (unsigned l = 0; l < N; l++) {
+            uint32_t x0 = (uint32_t)i0[l] * 4u, x1 = (uint32_t)i1[l] * 4u;
+            xo0[l] = ((x0 >> 6) << sh) + ((x0 & 63u) >> 5) * 256u + ((x0 & 31u) >> 4) * 32u +
+                     (x0 & 15u);
+            xo1[l] = ((x1 >> 6) << sh) + ((x1 & 63u) >> 5) * 256u + ((x1 & 31u) >> 4) * 32u +
+                     (x1 & 15u);
+            uint32_t y0 = (uint32_t)j0[l], y1 = (uint32_t)j1[l];
+            yo0[l] = layer_off[l] + V->base + (((y0 >> (3 + bh)) * gx) << sh) +
+                     (((y0 >> 3) & bm) << 9) + ((y0 & 7u) >> 1) * 64u + (y0 & 1u) * 16u;
+            yo1[l] = layer_off[l] + V->base + (((y1 >> (3 + bh)) * gx) << sh) +
+                     (((y1 >> 3) & bm) << 9) + ((y1 & 7u) >> 1) * 64u + (y1 & 1u) * 16u;
+        }
+    }
+    const tex_word *words = (const tex_word *)(const void *)w->v->host;
+    uint32_t tx[4][N];
+    /* int32 word indices, computed in int32 (every address is below 2^31, vec_level_get):
+     * GCC 12 emits hardware gathers only for signed 32-bit indices; with uint32 ones
+     * (even cast to int32 at the end) it emulated each gather by scalar loads and lane
+     * inserts */
+    uint32_t split = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* Paired loads: where every lane's right tap is the word after its left tap (pitch
+     * layout, no wrap seam or edge clamp between them, linear filtering), one 64-bit
+     * load per row reads both — half the gather elements. Both words are texels of the
+     * level, so the load stays inside the checked range. */
+    for (unsigned l = 0; l < N; l++)
+        split |= (xo1[l] - xo0[l]) ^ 4u;
+    if (V->pitch_layout && !split) {
+        const char *host = (const char *)w->v->host;
+        for (unsigned l = 0; l < N; l++) {
+            int32_t x0 = (int32_t)xo0[l], y0 = (int32_t)yo0[l], y1 = (int32_t)yo1[l];
+            uint64_t p0 = *(const tex_pair *)(const void *)(host + (x0 + y0));
+            uint64_t p1 = *(const tex_pair *)(const void *)(host + (x0 + y1));
+            tx[0][l] = (uint32_t)p0;
+            tx[1][l] = (uint32_t)(p0 >> 32);
+            tx[2][l] = (uint32_t)p1;
+            tx[3][l] = (uint32_t)(p1 >> 32);
+        }
+        tls_paired++;
+    } else
+#else
+    (void)split;
+#endif
+    {
+        tls_single++;
+        for (unsigned l = 0; l < N; l++) {
+            int32_t x0 = (int32_t)xo0[l], x1 = (int32_t)xo1[l];
+            int32_t y0 = (int32_t)yo0[l], y1 = (int32_t)yo1[l];
+            tx[0][l] = words[(x0 + y0) >> 2];
+            tx[1][l] = words[(x1 + y0) >> 2];
+            tx[2][l] = words[(x0 + y1) >> 2];
+            tx[3][l] = words[(x1 + y1) >> 2];
+        }
+    }
+    float wt[4][N];
+    for (unsigned l = 0; l < N; l++) {
+        float wx0 = 1.0f - a[l], wx1 = a[l], wy0 = 1.0f - b[l], wy1 = b[l];
+        wt[0][l] = wx0 * wy0;
+        wt[1][l] = wx1 * wy0;
+        wt[2][l] = wx0 * wy1;
+        wt[3][l] = wx1 * wy1;
+    }
+    for (unsigned c = 0; c < 4; c++) {
+        if (R->shift[c] < 0)
+            continue;
+        unsigned sh = (unsigned)R->shift[c];
+        for (unsigned l = 0; l < N; l++) {
+            float f0 = tex_warp_unorm8((tx[0][l] >> sh) & 255u);
+            float f1 = tex_warp_unorm8((tx[1][l] >> sh) & 255u);
+            float f2 = tex_warp_unorm8((tx[2][l] >> sh) & 255u);
+            float f3 = tex_warp_unorm8((tx[3][l] >> sh) & 255u);
+            float acc = wt[0][l] * f0;
+            acc = acc + wt[1][l] * f1;
+            acc = acc + wt[2][l] * f2;
+            acc = acc + wt[3][l] * f3;
+            out[c][l] = acc;
+        }
+    }
+    return 0;
+}
+#endif
