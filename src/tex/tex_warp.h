@@ -6,18 +6,20 @@
 
 #include "tex/tex_sampling.h"
 
-/* TEX_WIDE_VECTORS (1 or 0): the vector kernels are also compiled for AVX-512F and AVX2
+/* TEX_WIDE_VECTORS (1 or 0): the vector kernels are also compiled for AVX-512F (+BW: the
+ * texel decode's byte shuffles) and AVX2
  * (TEX_TARGET_AVX512 / TEX_TARGET_AVX2 function attributes) and picked at run time from
  * the CPU's features — GCC on x86-64 only. As VM_WIDE_VECTORS (src/vm/vm_ops.h) but with a
  * tuning in the attribute: under its generic tuning GCC 12 emulates every gather with
  * scalar loads and lane inserts, and target_clones cannot carry a tuning. The same IEEE
- * and integer operations in the same order in every variant (ISO C: no contraction; no
- * FMA enabled), so every variant gives bit-identical results. */
+ * and integer operations in the same order in every variant (ISO C: no contraction; the
+ * one written FMA has an exact product, tex_warp_vec_texel.h), so every variant gives
+ * bit-identical results. */
 #ifndef TEX_WIDE_VECTORS
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
 #define TEX_WIDE_VECTORS 1
 #define TEX_TARGET_AVX512 \
-    __attribute__((target("avx512f,tune=skylake-avx512,prefer-vector-width=512")))
+    __attribute__((target("avx512f,avx512bw,tune=skylake-avx512,prefer-vector-width=512")))
 #define TEX_TARGET_AVX2 __attribute__((target("avx2,tune=haswell")))
 #else
 #define TEX_WIDE_VECTORS 0

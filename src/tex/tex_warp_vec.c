@@ -434,10 +434,10 @@ footprint_done:;
     if (any_two && !vec_level_get(w, L1, max_layer, &V1))
         return false;
     float v0[4][N], v1[4][N];
-    if (slot_pass(R, &V0, s, t, offu, offv, layer_off, lin, act, v0))
+    if (slot_pass(R, &V0, s, t, offu, offv, layer_off, lin, act, isa, v0))
         return false;
     if (any_two) {
-        if (slot_pass(R, &V1, s, t, offu, offv, layer_off, lin, act, v1))
+        if (slot_pass(R, &V1, s, t, offu, offv, layer_off, lin, act, isa, v1))
             return false;
         for (unsigned c = 0; c < 4; c++) {
             if (R->shift[c] < 0)
@@ -495,7 +495,8 @@ static bool vec_run(const vec_req *R, tv_tex_result *res)
 #if TEX_WIDE_VECTORS
     __builtin_cpu_init();
     unsigned cap = tls_isa_cap;
-    if (cap >= 2 && __builtin_cpu_supports("avx512f"))
+    /* (avx512bw: the byte shuffles of the texel decode, tex_warp_vec_texel.h) */
+    if (cap >= 2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw"))
         return vec_run_avx512(R, res);
     if (cap >= 1 && __builtin_cpu_supports("avx2"))
         return vec_run_avx2(R, res);

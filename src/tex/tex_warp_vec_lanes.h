@@ -13,7 +13,7 @@
 #include "tex/tex_warp.h"
 
 #if TEX_WIDE_VECTORS
-#include <immintrin.h> /* the square roots (sqrt_lanes) */
+#include <immintrin.h> /* the square roots (sqrt_lanes), the tap sums (texel half) */
 #endif
 
 #define N TV_TEX_LANES

@@ -8,8 +8,16 @@
 
 #include "tex/tex_warp_vec_lanes.h"
 
-/* paired / single texel loads per thread (tests: tex_warp_vec_pair_counts) */
-static _Thread_local uint64_t tls_paired, tls_single;
+/* paired / single texel loads per thread (tests: tex_warp_vec_pair_counts). Initial-exec:
+ * the library is position-independent, and the default model's __tls_get_addr call in the
+ * middle of slot_pass (relaxed to a plain load only when linked statically) made GCC
+ * spill and reload every live vector register around it. */
+#if defined(__GNUC__) && defined(__ELF__)
+#define TEX_TLS_IE __attribute__((tls_model("initial-exec")))
+#else
+#define TEX_TLS_IE
+#endif
+static _Thread_local uint64_t tls_paired TEX_TLS_IE, tls_single TEX_TLS_IE;
 
 void tex_warp_vec_pair_counts(uint64_t *paired, uint64_t *single)
 {
@@ -120,12 +128,104 @@ VEC_INLINE uint32_t axis_pass(const float *c, float scale, const float *off,
     return bad;
 }
 
+/* ---- the bilinear tap sum per ISA variant ------------------------------------------------
+ * out[c][l] = Σk wt[k][l] · tex_warp_unorm8(byte of channel c of tx[k][l]), the weights and
+ * the sum in slot_pass's order (below: the baseline's loops, the reference). The wide
+ * variants take the byte and repeat it into bytes 0..2 (h = byte · 0x010101, byte 3 zero)
+ * with ONE byte shuffle of the texel word instead of a shift, a mask and two shift-adds;
+ * the shuffle stays inside each 32-bit word, so the 128-bit lanes of vpshufb do not
+ * matter. AVX-512 also computes h + h·2^-24 as one fma(h, 2^-24, h): h is an integer below
+ * 2^24, so h·2^-24 is exact (a float times a power of two, far from the subnormals) and
+ * the fused operation's single rounding of h·2^-24 + h is the rounding of the separate
+ * add. The rest (conversion, · 2^-24, weights, products, sums) are the same IEEE
+ * operations in the same order. */
+#if TEX_WIDE_VECTORS
+/* vpshufb control for the byte at bit `shift` of every 32-bit word: bytes 0..2 take it,
+ * byte 3 is zeroed (index bit 7); per 128-bit lane, word j starts at byte 4j */
+#define TAP_CTL(sh, j) (int)((((uint32_t)(sh) >> 3) + 4u * (j)) * 0x010101u | 0x80000000u)
+
+TEX_TARGET_AVX512 static inline void taps_avx512(uint32_t tx[4][N], const float *a,
+                                                 const float *b, const int shift[4],
+                                                 float out[4][N])
+{
+    const __m512 one = _mm512_set1_ps(1.0f), k24 = _mm512_set1_ps(0x1p-24f);
+    __m512i ctl[4];
+    for (unsigned c = 0; c < 4; c++) {
+        int sh = shift[c] < 0 ? 0 : shift[c];
+        ctl[c] = _mm512_set_epi32(TAP_CTL(sh, 3), TAP_CTL(sh, 2), TAP_CTL(sh, 1),
+                                  TAP_CTL(sh, 0), TAP_CTL(sh, 3), TAP_CTL(sh, 2),
+                                  TAP_CTL(sh, 1), TAP_CTL(sh, 0), TAP_CTL(sh, 3),
+                                  TAP_CTL(sh, 2), TAP_CTL(sh, 1), TAP_CTL(sh, 0),
+                                  TAP_CTL(sh, 3), TAP_CTL(sh, 2), TAP_CTL(sh, 1),
+                                  TAP_CTL(sh, 0));
+    }
+    for (unsigned l = 0; l < N; l += 16) {
+        __m512 va = _mm512_loadu_ps(&a[l]), vb = _mm512_loadu_ps(&b[l]);
+        __m512 wx0 = _mm512_sub_ps(one, va), wy0 = _mm512_sub_ps(one, vb);
+        __m512 w[4] = {_mm512_mul_ps(wx0, wy0), _mm512_mul_ps(va, wy0),
+                       _mm512_mul_ps(wx0, vb), _mm512_mul_ps(va, vb)};
+        __m512i t[4];
+        for (unsigned k = 0; k < 4; k++)
+            t[k] = _mm512_loadu_si512((const void *)&tx[k][l]);
+        for (unsigned c = 0; c < 4; c++) {
+            if (shift[c] < 0)
+                continue;
+            __m512 acc = _mm512_setzero_ps();
+            for (unsigned k = 0; k < 4; k++) {
+                __m512 h = _mm512_cvtepi32_ps(_mm512_shuffle_epi8(t[k], ctl[c]));
+                __m512 f = _mm512_mul_ps(_mm512_fmadd_ps(h, k24, h), k24);
+                __m512 p = _mm512_mul_ps(w[k], f);
+                acc = k ? _mm512_add_ps(acc, p) : p;
+            }
+            _mm512_storeu_ps(&out[c][l], acc);
+        }
+    }
+}
+
+TEX_TARGET_AVX2 static inline void taps_avx2(uint32_t tx[4][N], const float *a,
+                                             const float *b, const int shift[4],
+                                             float out[4][N])
+{
+    const __m256 one = _mm256_set1_ps(1.0f), k24 = _mm256_set1_ps(0x1p-24f);
+    __m256i ctl[4];
+    for (unsigned c = 0; c < 4; c++) {
+        int sh = shift[c] < 0 ? 0 : shift[c];
+        ctl[c] = _mm256_set_epi32(TAP_CTL(sh, 3), TAP_CTL(sh, 2), TAP_CTL(sh, 1),
+                                  TAP_CTL(sh, 0), TAP_CTL(sh, 3), TAP_CTL(sh, 2),
+                                  TAP_CTL(sh, 1), TAP_CTL(sh, 0));
+    }
+    for (unsigned l = 0; l < N; l += 8) {
+        __m256 va = _mm256_loadu_ps(&a[l]), vb = _mm256_loadu_ps(&b[l]);
+        __m256 wx0 = _mm256_sub_ps(one, va), wy0 = _mm256_sub_ps(one, vb);
+        __m256 w[4] = {_mm256_mul_ps(wx0, wy0), _mm256_mul_ps(va, wy0),
+                       _mm256_mul_ps(wx0, vb), _mm256_mul_ps(va, vb)};
+        __m256i t[4];
+        for (unsigned k = 0; k < 4; k++)
+            t[k] = _mm256_loadu_si256((const __m256i *)(const void *)&tx[k][l]);
+        for (unsigned c = 0; c < 4; c++) {
+            if (shift[c] < 0)
+                continue;
+            __m256 acc = _mm256_setzero_ps();
+            for (unsigned k = 0; k < 4; k++) {
+                __m256 h = _mm256_cvtepi32_ps(_mm256_shuffle_epi8(t[k], ctl[c]));
+                /* (no FMA in this variant's target: the separate product and sum) */
+                __m256 f = _mm256_mul_ps(_mm256_add_ps(h, _mm256_mul_ps(h, k24)), k24);
+                __m256 p = _mm256_mul_ps(w[k], f);
+                acc = k ? _mm256_add_ps(acc, p) : p;
+            }
+            _mm256_storeu_ps(&out[c][l], acc);
+        }
+    }
+}
+#undef TAP_CTL
+#endif
+
 /* One level slot of every lane: the filtered values of the result components in
  * out[c][l] (components with a constant are skipped). Nonzero: a lane is out of range. */
 VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float *s,
                               const float *t, const float *offu, const float *offv,
                               const uint32_t *layer_off, const uint32_t *lin,
-                              const uint32_t *act, float out[4][N])
+                              const uint32_t *act, unsigned isa, float out[4][N])
 {
     const warp_ctx *w = R->w;
     int32_t i0[N], i1[N], j0[N], j1[N];
@@ -204,6 +304,18 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
             tx[3][l] = words[(x1 + y1) >> 2];
         }
     }
+#if TEX_WIDE_VECTORS
+    if (isa == 2) {
+        taps_avx512(tx, a, b, R->shift, out);
+        return 0;
+    }
+    if (isa == 1) {
+        taps_avx2(tx, a, b, R->shift, out);
+        return 0;
+    }
+#else
+    (void)isa;
+#endif
     float wt[4][N];
     for (unsigned l = 0; l < N; l++) {
         float wx0 = 1.0f - a[l], wx1 = a[l], wy0 = 1.0f - b[l], wy1 = b[l];
