@@ -131,34 +131,52 @@ VEC_INLINE uint32_t axis_pass(const float *c, float scale, const float *off,
 /* ---- the bilinear tap sum per ISA variant ------------------------------------------------
  * out[c][l] = Σk wt[k][l] · tex_warp_unorm8(byte of channel c of tx[k][l]), the weights and
  * the sum in slot_pass's order (below: the baseline's loops, the reference). The wide
- * variants take the byte and repeat it into bytes 0..2 (h = byte · 0x010101, byte 3 zero)
- * with ONE byte shuffle of the texel word instead of a shift, a mask and two shift-adds;
- * the shuffle stays inside each 32-bit word, so the 128-bit lanes of vpshufb do not
- * matter. AVX-512 also computes h + h·2^-24 as one fma(h, 2^-24, h): h is an integer below
- * 2^24, so h·2^-24 is exact (a float times a power of two, far from the subnormals) and
- * the fused operation's single rounding of h·2^-24 + h is the rounding of the separate
- * add. The rest (conversion, · 2^-24, weights, products, sums) are the same IEEE
- * operations in the same order. */
+ * variants differ in three places, each giving the same bits:
+ *   - the byte repeated into bytes 0..2 (h = byte · 0x010101, byte 3 zero) by ONE byte
+ *     shuffle of the texel word instead of a shift, a mask and two shift-adds (the shuffle
+ *     stays inside each 32-bit word, so vpshufb's 128-bit lanes do not matter);
+ *   - AVX-512: h + h·2^-24 as one fma(h, 2^-24, h). h is an integer below 2^24, so the
+ *     product h·2^-24 is exact (a float times a power of two, far from the subnormals),
+ *     and the fused operation's single rounding of h·2^-24 + h is the rounding of the
+ *     separate add;
+ *   - the decoder's last step, r·2^-24 (r = h + h·2^-24 rounded), moves to the end of the
+ *     sum: Σ' w_k·r_k, then · 2^-24 once instead of once per tap. Scaling by 2^-24 is exact
+ *     and commutes with every rounding as long as the scaled values stay normal (or zero):
+ *     the products and partial sums are ≥ 0 (weights and bytes are), and a nonzero
+ *     product w·f (f = r·2^-24 ≥ 1/255) is above 2^-58 because every nonzero weight is
+ *     ≥ 2^-50: a weight is a product of two factors a or 1 - a (axis_pass) and both are 0
+ *     or ≥ 2^-25 — x = u - 0.5 is exact for u in [1/4, 1] (Sterbenz), so a nonzero x is a
+ *     multiple of ulp(u) ≥ 2^-25 there and ≥ 1/4 in magnitude elsewhere; x - floor(x)
+ *     is then x itself (≥ 2^-25), a multiple of ulp(x) ≥ 2^-23 (|x| ≥ 1), or x + 1 for x in
+ *     (-1, 0), where x is a multiple of 2^-25 and x + 1, if below 1/2, a nonzero multiple of
+ *     2^-24 (exact); and 1 - a is exact for a ≥ 1/2 (a multiple of 2^-24) and above 1/2
+ *     otherwise. Nothing overflows (weights ≤ 1, r < 2^25).
+ * The rest (conversion, weights, products, sums) are the same IEEE operations in the same
+ * order. */
 #if TEX_WIDE_VECTORS
-/* vpshufb control for the byte at bit `shift` of every 32-bit word: bytes 0..2 take it,
- * byte 3 is zeroed (index bit 7); per 128-bit lane, word j starts at byte 4j */
-#define TAP_CTL(sh, j) (int)((((uint32_t)(sh) >> 3) + 4u * (j)) * 0x010101u | 0x80000000u)
+/* vpshufb control for the byte at bit `sh` of every 32-bit word: bytes 0..2 take it, byte 3
+ * is zeroed (index bit 7); word j of a 128-bit lane starts at byte 4j (tap_lane_off) */
+VEC_INLINE int tap_ctl(int sh)
+{
+    return (int)(((uint32_t)sh >> 3) * 0x010101u | 0x80000000u);
+}
+
+#define TAP_W(j) (int)(4u * (j) * 0x010101u)
+static const int32_t tap_lane_off[16] = {TAP_W(0), TAP_W(1), TAP_W(2), TAP_W(3),
+                                         TAP_W(0), TAP_W(1), TAP_W(2), TAP_W(3),
+                                         TAP_W(0), TAP_W(1), TAP_W(2), TAP_W(3),
+                                         TAP_W(0), TAP_W(1), TAP_W(2), TAP_W(3)};
+#undef TAP_W
 
 TEX_TARGET_AVX512 static inline void taps_avx512(uint32_t tx[4][N], const float *a,
                                                  const float *b, const int shift[4],
                                                  float out[4][N])
 {
     const __m512 one = _mm512_set1_ps(1.0f), k24 = _mm512_set1_ps(0x1p-24f);
+    const __m512i off = _mm512_loadu_si512((const void *)tap_lane_off);
     __m512i ctl[4];
-    for (unsigned c = 0; c < 4; c++) {
-        int sh = shift[c] < 0 ? 0 : shift[c];
-        ctl[c] = _mm512_set_epi32(TAP_CTL(sh, 3), TAP_CTL(sh, 2), TAP_CTL(sh, 1),
-                                  TAP_CTL(sh, 0), TAP_CTL(sh, 3), TAP_CTL(sh, 2),
-                                  TAP_CTL(sh, 1), TAP_CTL(sh, 0), TAP_CTL(sh, 3),
-                                  TAP_CTL(sh, 2), TAP_CTL(sh, 1), TAP_CTL(sh, 0),
-                                  TAP_CTL(sh, 3), TAP_CTL(sh, 2), TAP_CTL(sh, 1),
-                                  TAP_CTL(sh, 0));
-    }
+    for (unsigned c = 0; c < 4; c++)
+        ctl[c] = _mm512_add_epi32(_mm512_set1_epi32(tap_ctl(shift[c] < 0 ? 0 : shift[c])), off);
     for (unsigned l = 0; l < N; l += 16) {
         __m512 va = _mm512_loadu_ps(&a[l]), vb = _mm512_loadu_ps(&b[l]);
         __m512 wx0 = _mm512_sub_ps(one, va), wy0 = _mm512_sub_ps(one, vb);
@@ -173,11 +191,10 @@ TEX_TARGET_AVX512 static inline void taps_avx512(uint32_t tx[4][N], const float 
             __m512 acc = _mm512_setzero_ps();
             for (unsigned k = 0; k < 4; k++) {
                 __m512 h = _mm512_cvtepi32_ps(_mm512_shuffle_epi8(t[k], ctl[c]));
-                __m512 f = _mm512_mul_ps(_mm512_fmadd_ps(h, k24, h), k24);
-                __m512 p = _mm512_mul_ps(w[k], f);
+                __m512 p = _mm512_mul_ps(w[k], _mm512_fmadd_ps(h, k24, h));
                 acc = k ? _mm512_add_ps(acc, p) : p;
             }
-            _mm512_storeu_ps(&out[c][l], acc);
+            _mm512_storeu_ps(&out[c][l], _mm512_mul_ps(acc, k24));
         }
     }
 }
@@ -187,13 +204,10 @@ TEX_TARGET_AVX2 static inline void taps_avx2(uint32_t tx[4][N], const float *a,
                                              float out[4][N])
 {
     const __m256 one = _mm256_set1_ps(1.0f), k24 = _mm256_set1_ps(0x1p-24f);
+    const __m256i off = _mm256_loadu_si256((const __m256i *)(const void *)tap_lane_off);
     __m256i ctl[4];
-    for (unsigned c = 0; c < 4; c++) {
-        int sh = shift[c] < 0 ? 0 : shift[c];
-        ctl[c] = _mm256_set_epi32(TAP_CTL(sh, 3), TAP_CTL(sh, 2), TAP_CTL(sh, 1),
-                                  TAP_CTL(sh, 0), TAP_CTL(sh, 3), TAP_CTL(sh, 2),
-                                  TAP_CTL(sh, 1), TAP_CTL(sh, 0));
-    }
+    for (unsigned c = 0; c < 4; c++)
+        ctl[c] = _mm256_add_epi32(_mm256_set1_epi32(tap_ctl(shift[c] < 0 ? 0 : shift[c])), off);
     for (unsigned l = 0; l < N; l += 8) {
         __m256 va = _mm256_loadu_ps(&a[l]), vb = _mm256_loadu_ps(&b[l]);
         __m256 wx0 = _mm256_sub_ps(one, va), wy0 = _mm256_sub_ps(one, vb);
@@ -209,15 +223,13 @@ TEX_TARGET_AVX2 static inline void taps_avx2(uint32_t tx[4][N], const float *a,
             for (unsigned k = 0; k < 4; k++) {
                 __m256 h = _mm256_cvtepi32_ps(_mm256_shuffle_epi8(t[k], ctl[c]));
                 /* (no FMA in this variant's target: the separate product and sum) */
-                __m256 f = _mm256_mul_ps(_mm256_add_ps(h, _mm256_mul_ps(h, k24)), k24);
-                __m256 p = _mm256_mul_ps(w[k], f);
+                __m256 p = _mm256_mul_ps(w[k], _mm256_add_ps(h, _mm256_mul_ps(h, k24)));
                 acc = k ? _mm256_add_ps(acc, p) : p;
             }
-            _mm256_storeu_ps(&out[c][l], acc);
+            _mm256_storeu_ps(&out[c][l], _mm256_mul_ps(acc, k24));
         }
     }
 }
-#undef TAP_CTL
 #endif
 
 /* One level slot of every lane: the filtered values of the result components in
