@@ -168,34 +168,83 @@ static const int32_t tap_lane_off[16] = {TAP_W(0), TAP_W(1), TAP_W(2), TAP_W(3),
                                          TAP_W(0), TAP_W(1), TAP_W(2), TAP_W(3)};
 #undef TAP_W
 
+/* 16 lanes from lane l of the four tap words t[k] (in registers) */
+TEX_TARGET_AVX512 static inline void taps16_avx512(const __m512i t[4], const float *a,
+                                                   const float *b, const int shift[4],
+                                                   const __m512i ctl[4], unsigned l,
+                                                   float out[4][N])
+{
+    const __m512 one = _mm512_set1_ps(1.0f), k24 = _mm512_set1_ps(0x1p-24f);
+    __m512 va = _mm512_loadu_ps(&a[l]), vb = _mm512_loadu_ps(&b[l]);
+    __m512 wx0 = _mm512_sub_ps(one, va), wy0 = _mm512_sub_ps(one, vb);
+    __m512 w[4] = {_mm512_mul_ps(wx0, wy0), _mm512_mul_ps(va, wy0), _mm512_mul_ps(wx0, vb),
+                   _mm512_mul_ps(va, vb)};
+    for (unsigned c = 0; c < 4; c++) {
+        if (shift[c] < 0)
+            continue;
+        __m512 acc = _mm512_setzero_ps();
+        for (unsigned k = 0; k < 4; k++) {
+            __m512 h = _mm512_cvtepi32_ps(_mm512_shuffle_epi8(t[k], ctl[c]));
+            __m512 p = _mm512_mul_ps(w[k], _mm512_fmadd_ps(h, k24, h));
+            acc = k ? _mm512_add_ps(acc, p) : p;
+        }
+        _mm512_storeu_ps(&out[c][l], _mm512_mul_ps(acc, k24));
+    }
+}
+
+TEX_TARGET_AVX512 static inline void ctl_avx512(const int shift[4], __m512i ctl[4])
+{
+    const __m512i off = _mm512_loadu_si512((const void *)tap_lane_off);
+    for (unsigned c = 0; c < 4; c++)
+        ctl[c] = _mm512_add_epi32(_mm512_set1_epi32(tap_ctl(shift[c] < 0 ? 0 : shift[c])), off);
+}
+
 TEX_TARGET_AVX512 static inline void taps_avx512(uint32_t tx[4][N], const float *a,
                                                  const float *b, const int shift[4],
                                                  float out[4][N])
 {
-    const __m512 one = _mm512_set1_ps(1.0f), k24 = _mm512_set1_ps(0x1p-24f);
-    const __m512i off = _mm512_loadu_si512((const void *)tap_lane_off);
     __m512i ctl[4];
-    for (unsigned c = 0; c < 4; c++)
-        ctl[c] = _mm512_add_epi32(_mm512_set1_epi32(tap_ctl(shift[c] < 0 ? 0 : shift[c])), off);
+    ctl_avx512(shift, ctl);
     for (unsigned l = 0; l < N; l += 16) {
-        __m512 va = _mm512_loadu_ps(&a[l]), vb = _mm512_loadu_ps(&b[l]);
-        __m512 wx0 = _mm512_sub_ps(one, va), wy0 = _mm512_sub_ps(one, vb);
-        __m512 w[4] = {_mm512_mul_ps(wx0, wy0), _mm512_mul_ps(va, wy0),
-                       _mm512_mul_ps(wx0, vb), _mm512_mul_ps(va, vb)};
         __m512i t[4];
         for (unsigned k = 0; k < 4; k++)
             t[k] = _mm512_loadu_si512((const void *)&tx[k][l]);
-        for (unsigned c = 0; c < 4; c++) {
-            if (shift[c] < 0)
-                continue;
-            __m512 acc = _mm512_setzero_ps();
-            for (unsigned k = 0; k < 4; k++) {
-                __m512 h = _mm512_cvtepi32_ps(_mm512_shuffle_epi8(t[k], ctl[c]));
-                __m512 p = _mm512_mul_ps(w[k], _mm512_fmadd_ps(h, k24, h));
-                acc = k ? _mm512_add_ps(acc, p) : p;
-            }
-            _mm512_storeu_ps(&out[c][l], _mm512_mul_ps(acc, k24));
-        }
+        taps16_avx512(t, a, b, shift, ctl, l, out);
+    }
+}
+
+/* The paired loads (slot_pass) and the tap sums in one: the 64-bit words of the two rows
+ * gathered at host + xo0 + yo0 / yo1 (int32 byte offsets, below 2^31: vec_level_get),
+ * split into left and right words by one two-source permute each (lanes 0..15 in order),
+ * and summed without a trip through memory. */
+TEX_TARGET_AVX512 static inline void pair_taps_avx512(const char *host, const uint32_t *xo0,
+                                                      const uint32_t *yo0, const uint32_t *yo1,
+                                                      const float *a, const float *b,
+                                                      const int shift[4], float out[4][N])
+{
+    __m512i ctl[4];
+    ctl_avx512(shift, ctl);
+    const __m512i even = _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6,
+                                          4, 2, 0);
+    const __m512i odd = _mm512_add_epi32(even, _mm512_set1_epi32(1));
+    __m512i g[N / 16][4];
+    for (unsigned l = 0; l < N; l += 16) {
+        __m512i x = _mm512_loadu_si512((const void *)&xo0[l]);
+        __m512i i0 = _mm512_add_epi32(x, _mm512_loadu_si512((const void *)&yo0[l]));
+        __m512i i1 = _mm512_add_epi32(x, _mm512_loadu_si512((const void *)&yo1[l]));
+        __m512i *q = g[l / 16];
+        q[0] = _mm512_i32gather_epi64(_mm512_castsi512_si256(i0), (const void *)host, 1);
+        q[1] = _mm512_i32gather_epi64(_mm512_extracti64x4_epi64(i0, 1), (const void *)host, 1);
+        q[2] = _mm512_i32gather_epi64(_mm512_castsi512_si256(i1), (const void *)host, 1);
+        q[3] = _mm512_i32gather_epi64(_mm512_extracti64x4_epi64(i1, 1), (const void *)host, 1);
+    }
+    for (unsigned l = 0; l < N; l += 16) {
+        const __m512i *q = g[l / 16];
+        __m512i t[4] = {_mm512_permutex2var_epi32(q[0], even, q[1]),
+                        _mm512_permutex2var_epi32(q[0], odd, q[1]),
+                        _mm512_permutex2var_epi32(q[2], even, q[3]),
+                        _mm512_permutex2var_epi32(q[2], odd, q[3])};
+        taps16_avx512(t, a, b, shift, ctl, l, out);
     }
 }
 
@@ -291,6 +340,13 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
         split |= (xo1[l] - xo0[l]) ^ 4u;
     if (V->pitch_layout && !split) {
         const char *host = (const char *)w->v->host;
+#if TEX_WIDE_VECTORS
+        if (isa == 2) {
+            pair_taps_avx512(host, xo0, yo0, yo1, a, b, R->shift, out);
+            tls_paired++;
+            return 0;
+        }
+#endif
         for (unsigned l = 0; l < N; l++) {
             int32_t x0 = (int32_t)xo0[l], y0 = (int32_t)yo0[l], y1 = (int32_t)yo1[l];
             uint64_t p0 = *(const tex_pair *)(const void *)(host + (x0 + y0));
