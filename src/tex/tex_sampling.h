@@ -206,6 +206,9 @@ void tex_warp_vec_limit_isa(unsigned cap);
 /* Tests: the calling thread's kernel level slots read with paired 64-bit loads of the
  * two horizontal taps (*paired) and with single words (*single). */
 void tex_warp_vec_pair_counts(uint64_t *paired, uint64_t *single);
+/* Tests: how many of the paired ones read 16-byte windows per two adjacent lanes (AVX-512
+ * variant, tex_warp_vec_texel.h). */
+uint64_t tex_warp_vec_window_count(void);
 /* Tests: the calling thread's kernel requests whose derivatives were the same bits in
  * every lane (the footprint computed once). */
 uint64_t tex_warp_vec_uniform_count(void);

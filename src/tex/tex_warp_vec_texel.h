@@ -17,12 +17,17 @@
 #else
 #define TEX_TLS_IE
 #endif
-static _Thread_local uint64_t tls_paired TEX_TLS_IE, tls_single TEX_TLS_IE;
+static _Thread_local uint64_t tls_paired TEX_TLS_IE, tls_single TEX_TLS_IE, tls_window TEX_TLS_IE;
 
 void tex_warp_vec_pair_counts(uint64_t *paired, uint64_t *single)
 {
     *paired = tls_paired;
     *single = tls_single;
+}
+
+uint64_t tex_warp_vec_window_count(void)
+{
+    return tls_window;
 }
 
 /* ---- one level ----------------------------------------------------------------------- */
@@ -213,6 +218,74 @@ TEX_TARGET_AVX512 static inline void taps_avx512(uint32_t tx[4][N], const float 
     }
 }
 
+/* The paired loads where every two horizontally adjacent lanes of a quad (lanes 2m, 2m+1)
+ * read the same two texel rows and the right lane's pair starts 0, 1 or 2 words after the
+ * left lane's (magnified or near 1:1 along x, no rotation): one 16-byte load per lane pair
+ * and row covers both lanes' pairs — half the loads of the 64-bit gathers, and plain
+ * loads (a gather costs about as much per element as a scalar load and an insert) —,
+ * then the left / right words of each lane come out of the loaded windows by one
+ * two-source permute each. Only where every window lies inside the resource (`lim`: the
+ * bytes past a pair may be the next row's or beyond the level); false otherwise, nothing
+ * written. */
+TEX_TARGET_AVX512 static inline bool window_taps_avx512(const char *host, uint32_t lim,
+                                                        const uint32_t *xo0, const uint32_t *yo0,
+                                                        const uint32_t *yo1, const float *a,
+                                                        const float *b, const int shift[4],
+                                                        float out[4][N])
+{
+    const __m512i lane = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    const __m512i even = _mm512_andnot_si512(_mm512_set1_epi32(1), lane); /* l & ~1 */
+    const __m512i base = _mm512_add_epi32(even, even);                  /* 4·(l >> 1) */
+    __m512i idx[N / 16];
+    int32_t ad[2][N]; /* window byte offsets per row at the even lanes (the odd: unused) */
+    __mmask16 bad = 0;
+    for (unsigned l = 0; l < N; l += 16) {
+        __m512i x = _mm512_loadu_si512((const void *)&xo0[l]);
+        __m512i y0 = _mm512_loadu_si512((const void *)&yo0[l]);
+        __m512i y1 = _mm512_loadu_si512((const void *)&yo1[l]);
+        __m512i xe = _mm512_permutexvar_epi32(even, x);
+        __m512i y0e = _mm512_permutexvar_epi32(even, y0);
+        __m512i y1e = _mm512_permutexvar_epi32(even, y1);
+        __m512i dx = _mm512_sub_epi32(x, xe); /* bytes; < 0 wraps to a huge unsigned */
+        __m512i a0 = _mm512_add_epi32(xe, y0e), a1 = _mm512_add_epi32(xe, y1e);
+        const __m512i lim16 = _mm512_set1_epi32((int)(lim - 16u));
+        bad |= _mm512_cmpneq_epi32_mask(y0, y0e) | _mm512_cmpneq_epi32_mask(y1, y1e) |
+               _mm512_cmpgt_epu32_mask(dx, _mm512_set1_epi32(8)) |
+               _mm512_cmpgt_epu32_mask(a0, lim16) | _mm512_cmpgt_epu32_mask(a1, lim16);
+        idx[l / 16] = _mm512_add_epi32(base, _mm512_srli_epi32(dx, 2));
+        _mm512_storeu_si512((void *)&ad[0][l], a0);
+        _mm512_storeu_si512((void *)&ad[1][l], a1);
+    }
+    if (bad)
+        return false;
+    __m512i ctl[4];
+    ctl_avx512(shift, ctl);
+    const __m512i one = _mm512_set1_epi32(1);
+    for (unsigned l = 0; l < N; l += 16) {
+        __m512i z[2][2];
+        for (unsigned r = 0; r < 2; r++)
+            for (unsigned h = 0; h < 2; h++) {
+                const int32_t *p = &ad[r][l + 8 * h]; /* lane pairs 4h .. 4h + 3 */
+                __m512i v = _mm512_castsi128_si512(
+                    _mm_loadu_si128((const __m128i *)(const void *)(host + p[0])));
+                v = _mm512_inserti32x4(
+                    v, _mm_loadu_si128((const __m128i *)(const void *)(host + p[2])), 1);
+                v = _mm512_inserti32x4(
+                    v, _mm_loadu_si128((const __m128i *)(const void *)(host + p[4])), 2);
+                v = _mm512_inserti32x4(
+                    v, _mm_loadu_si128((const __m128i *)(const void *)(host + p[6])), 3);
+                z[r][h] = v;
+            }
+        __m512i il = idx[l / 16], ir = _mm512_add_epi32(il, one);
+        __m512i t[4] = {_mm512_permutex2var_epi32(z[0][0], il, z[0][1]),
+                        _mm512_permutex2var_epi32(z[0][0], ir, z[0][1]),
+                        _mm512_permutex2var_epi32(z[1][0], il, z[1][1]),
+                        _mm512_permutex2var_epi32(z[1][0], ir, z[1][1])};
+        taps16_avx512(t, a, b, shift, ctl, l, out);
+    }
+    return true;
+}
+
 /* The paired loads (slot_pass) and the tap sums in one: the 64-bit words of the two rows
  * gathered at host + xo0 + yo0 / yo1 (int32 byte offsets, below 2^31: vec_level_get),
  * split into left and right words by one two-source permute each (lanes 0..15 in order),
@@ -342,7 +415,13 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
         const char *host = (const char *)w->v->host;
 #if TEX_WIDE_VECTORS
         if (isa == 2) {
-            pair_taps_avx512(host, xo0, yo0, yo1, a, b, R->shift, out);
+            /* (the resource is below 2^31 bytes where it counts: vec_level_get) */
+            uint64_t size = w->v->size_bytes;
+            uint32_t lim = size > 0x7fffffffu ? 0x7fffffffu : (uint32_t)size;
+            if (lim >= 16 && window_taps_avx512(host, lim, xo0, yo0, yo1, a, b, R->shift, out))
+                tls_window++;
+            else
+                pair_taps_avx512(host, xo0, yo0, yo1, a, b, R->shift, out);
             tls_paired++;
             return 0;
         }

@@ -194,7 +194,7 @@ static void random_requests(tv_tex_precision prec, unsigned isa)
     static tv_tex_request r;
     unsigned taken = 0, n = 8000;
     uint64_t before = tex_warp_vec_count(), paired0, single0, paired1, single1;
-    uint64_t uni0 = tex_warp_vec_uniform_count();
+    uint64_t uni0 = tex_warp_vec_uniform_count(), win0 = tex_warp_vec_window_count();
     tex_warp_vec_pair_counts(&paired0, &single0);
     for (unsigned i = 0; i < n; i++) {
         shape sh;
@@ -211,11 +211,13 @@ static void random_requests(tv_tex_precision prec, unsigned isa)
     uint64_t vec = tex_warp_vec_count() - before;
     tex_warp_vec_pair_counts(&paired1, &single1);
     uint64_t uni = tex_warp_vec_uniform_count() - uni0;
+    uint64_t win = tex_warp_vec_window_count() - win0;
     tex_warp_vec_limit_isa(2);
     print_message("precision %u, isa cap %u: %u of %u taken by the warp path, %u by the "
-                  "kernel (level slots: %u paired loads, %u single; %u with one footprint)\n",
+                  "kernel (level slots: %u paired loads — %u by 16-byte windows —, %u single; "
+                  "%u with one footprint)\n",
                   (unsigned)prec, isa, taken, n, (unsigned)vec,
-                  (unsigned)(paired1 - paired0), (unsigned)(single1 - single0),
+                  (unsigned)(paired1 - paired0), (unsigned)win, (unsigned)(single1 - single0),
                   (unsigned)uni);
     /* both footprint ways (once for a request whose lanes' derivatives are the same
      * bits, per lane otherwise) are compared */

@@ -17,6 +17,7 @@
 #include "texvm/tex.h"
 #include "fastpath_fixture.h"
 #include "tex/tex_sampling.h"
+#include "tex/tex_warp.h"
 
 #define NTEX 3
 #define NSWZ 8
@@ -39,6 +40,17 @@ static const uint8_t swizzles[NSWZ][4] = {
     {TV_TIC_SOURCE_A, TV_TIC_SOURCE_A, TV_TIC_SOURCE_B, TV_TIC_SOURCE_ONE_INT},
     {TV_TIC_SOURCE_B, TV_TIC_SOURCE_ONE_INT, TV_TIC_SOURCE_A, TV_TIC_SOURCE_B},
 };
+
+/* the kernel's AVX-512 variant runs here (tex_warp_vec.c vec_run) */
+static bool kernel_avx512(void)
+{
+#if TEX_WIDE_VECTORS
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+#else
+    return false;
+#endif
+}
 
 /* header NTEX + t * NSWZ + k: texture t's header with swizzle k (the fixture wrote t) */
 static void setup(fp *F)
@@ -79,13 +91,15 @@ static void fill(fp *F, tv_tex_request *r, unsigned t, unsigned k, unsigned smp)
     uint32_t handle = tv_tex_handle(NTEX + t * NSWZ + k, smp);
     float step = exp2f((float)(int)(fp_rnd(F) % 6) - 3.0f + fp_frnd(F, 0.1f, 0.9f));
     float dsx = step / (float)textures[t].w, dty = step / (float)textures[t].h;
+    /* a third rotated: two horizontal neighbours on different texel rows (no windows) */
+    float dtx = fp_rnd(F) % 3 == 0 ? dty * fp_frnd(F, 0.3f, 1.5f) : 0.0f;
     float s0 = fp_frnd(F, -1.5f, 2.5f), t0 = fp_frnd(F, -1.5f, 2.5f);
     for (unsigned l = 0; l < TV_TEX_LANES; l++) {
         r->handle[l] = handle;
         unsigned x = (l >> 2) * 2 + (l & 1), y = (l >> 1) & 1;
         r->q[l] = 1.0f;
         r->coord[0][l] = s0 + (float)x * dsx;
-        r->coord[1][l] = t0 + (float)y * dty;
+        r->coord[1][l] = t0 + (float)y * dty + (float)x * dtx;
     }
 }
 
@@ -98,6 +112,7 @@ static void run(tv_tex_precision prec, unsigned isa)
     static tv_tex_request r;
     unsigned taken = 0, n = 0;
     uint64_t before = tex_warp_vec_count(), paired0, single0, paired1, single1;
+    uint64_t win0 = tex_warp_vec_window_count();
     tex_warp_vec_pair_counts(&paired0, &single0);
     for (unsigned i = 0; i < 40; i++)
         for (unsigned t = 0; t < NTEX; t++)
@@ -107,11 +122,18 @@ static void run(tv_tex_precision prec, unsigned isa)
             }
     uint64_t vec = tex_warp_vec_count() - before;
     tex_warp_vec_pair_counts(&paired1, &single1);
+    uint64_t win = tex_warp_vec_window_count() - win0;
     tex_warp_vec_limit_isa(2);
-    print_message("precision %u, isa cap %u: %u of %u taken, %u by the kernel (%u paired, "
-                  "%u single level slots)\n",
+    print_message("precision %u, isa cap %u: %u of %u taken, %u by the kernel (%u paired — "
+                  "%u of them by windows —, %u single level slots)\n",
                   (unsigned)prec, isa, taken, n, (unsigned)vec, (unsigned)(paired1 - paired0),
-                  (unsigned)(single1 - single0));
+                  (unsigned)win, (unsigned)(single1 - single0));
+    /* AVX-512 (where the CPU has it): both ways of the paired loads, the 16-byte windows
+     * per two lanes and the 64-bit gathers; the other variants only gather */
+    if (isa < 2)
+        assert_true(win == 0);
+    else if (kernel_avx512())
+        assert_true(win >= (paired1 - paired0) / 8 && win * 8 <= (paired1 - paired0) * 7);
     assert_true(vec * 10 >= (uint64_t)n * 8); /* the kernel answers most */
     assert_true(paired1 - paired0 >= vec / 4);  /* both ways of loading the words */
     assert_true(single1 - single0 >= vec / 4);
