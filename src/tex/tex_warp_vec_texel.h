@@ -1,8 +1,11 @@
 /* The texel half of the vectorised warp kernel (tex_warp_vec.c): one level's constants,
  * then per lane the texel-space coordinates → wrapped indices and weights (axis_pass), the
- * texel addresses, the 32- or paired 64-bit gathers, the RGBA8 decode and the bilinear tap
- * sum (slot_pass). The bit-identity argument is the one at the top of tex_warp_vec.c.
- * Included by tex_warp_vec.c only (after tex_warp_vec_lanes.h). */
+ * texel addresses, the texel loads (32-bit gathers; paired 64-bit gathers; on AVX-512
+ * 16-byte windows per two lanes), the RGBA8 decode and the bilinear tap sum (slot_pass;
+ * the wide variants' tap sums below: byte shuffles, an exact-product FMA and the 2^-24
+ * scaling after the sum, each shown to give the same bits). The rest of the bit-identity
+ * argument is the one at the top of tex_warp_vec.c. Included by tex_warp_vec.c only (after
+ * tex_warp_vec_lanes.h). */
 #ifndef TEXVM_TEX_WARP_VEC_TEXEL_H
 #define TEXVM_TEX_WARP_VEC_TEXEL_H
 

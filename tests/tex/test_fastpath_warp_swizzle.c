@@ -2,8 +2,8 @@
  * channel position, the folded 2^-24 scaling) on swizzled views: every channel read from
  * any byte of the texel word — RGBA and BGRA orders, a channel repeated, reversed — and
  * constant components (ZERO, ONE_FLOAT, ONE_INT) mixed in, on pitch textures (the paired
- * 64-bit loads) and block-linear ones (single words), magnified and minified, bilinear and
- * trilinear. Random texel bytes (16k+ per texture: every byte value in every channel).
+ * loads: 16-byte windows per two lanes on AVX-512, 64-bit gathers where a map is rotated)
+ * and block-linear ones (single words), magnified and minified, bilinear and trilinear. Random texel bytes (16k+ per texture: every byte value in every channel).
  * Every result word is compared with tv_tex_execute() with the fast paths off (the general
  * path is the reference), for each instruction-set variant of the kernel. */
 #include <math.h>
