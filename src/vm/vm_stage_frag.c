@@ -464,11 +464,10 @@ static uint64_t popcount32(uint32_t m)
 }
 
 /* The outputs of a warp's live lanes into the targets; `isa`: the tile store variant
- * (vm_frag_store_isa); returns whether non-temporal stores were used. */
-static bool write_outputs(vm_worker *wk, vm_warp *w, bool per_sample, uint32_t live0,
+ * (vm_frag_store_isa). */
+static void write_outputs(vm_worker *wk, vm_warp *w, bool per_sample, uint32_t live0,
                           unsigned isa)
 {
-    bool nt = false;
     const vm_run *R = wk->run;
     const tv_vm_frag_params *fp = R->fp;
     const tv_vm_program *p = R->prog;
@@ -483,10 +482,10 @@ static bool write_outputs(vm_worker *wk, vm_warp *w, bool per_sample, uint32_t l
             if (col && w->live == VM_ALL_LANES) {
                 /* every lane live: the whole 8x4 tile is in the target, lane 0 at its
                    top-left corner */
-                nt |= vm_frag_store_tile(isa, col + ((uint64_t)w->lane_y[0] * fp->width +
-                                                     (uint64_t)w->lane_x[0]) * 4,
-                                         (size_t)fp->width * 4, o,
-                                         w->lane_x[0] + 24 <= (int32_t)fp->width);
+                vm_frag_store_tile(isa, col + ((uint64_t)w->lane_y[0] * fp->width +
+                                               (uint64_t)w->lane_x[0]) * 4,
+                                   (size_t)fp->width * 4, o,
+                                   w->lane_x[0] + 24 <= (int32_t)fp->width);
                 continue;
             }
             for (unsigned l = 0; l < VM_LANES; l++) {
@@ -507,7 +506,7 @@ static bool write_outputs(vm_worker *wk, vm_warp *w, bool per_sample, uint32_t l
         }
         wk->stats.invocations += popcount32(live0);
         wk->stats.killed += popcount32(live0 & ~w->live);
-        return nt;
+        return;
     }
     for (unsigned l = 0; l < VM_LANES; l++) {
         if (!((w->live >> l) & 1u))
@@ -536,10 +535,9 @@ static bool write_outputs(vm_worker *wk, vm_warp *w, bool per_sample, uint32_t l
     }
     wk->stats.invocations += popcount32(live0);
     wk->stats.killed += popcount32(live0 & ~w->live);
-    return false;
 }
 
-static tv_status frag_job_tiles(vm_worker *wk, uint64_t job, bool *nt, tv_error *err)
+static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
 {
     const vm_run *R = wk->run;
     const tv_vm_frag_params *fp = R->fp;
@@ -578,21 +576,12 @@ static tv_status frag_job_tiles(vm_worker *wk, uint64_t job, bool *nt, tv_error 
                 wk->trace_this = false;
                 if (st != TV_OK)
                     return st;
-                *nt |= write_outputs(wk, w, R->per_sample, live0, isa);
+                write_outputs(wk, w, R->per_sample, live0, isa);
             }
             vm_worker_count(wk, w);
         }
     }
     return TV_OK;
-}
-
-static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
-{
-    bool nt = false;
-    tv_status st = frag_job_tiles(wk, job, &nt, err);
-    if (nt)   /* non-temporal stores are weakly ordered: done before the job is */
-        vm_frag_store_fence();
-    return st;
 }
 
 void tv_vm_frag_params_fullscreen(tv_vm_frag_params *fp, uint32_t width, uint32_t height,

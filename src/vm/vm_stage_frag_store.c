@@ -1,16 +1,15 @@
 /* The colour store of a fully live 8x4 fragment tile: the four channel slots (one value
  * per lane) become one 16-byte pixel per lane, 4 rows of 8 pixels in the target.
  *
- * A 1920x1080 RGBA32F target is 33 MB, larger than the caches, so every line a tile
- * writes starts in memory. Plain stores read each line first (a read for ownership) and
- * hold a store-buffer entry until it arrives; a tile's 32 16-byte stores then fill the
- * store buffer and the next warp's register writes wait behind them (perf: the first
- * stores of setup_warp). Two answers, by what the target allows:
- *   - a target whose tile rows are whole 64-byte lines (64-byte aligned base and row
- *     pitch): non-temporal stores, which write the lines without reading them first; with
- *     AVX-512 one 64-byte store per line;
- *   - otherwise: plain stores, and the lines of the tile two to the right are prefetched.
- * The variants move the same bytes to the same places (tests/vm/test_frag_store.c). */
+ * A 1920x1080 RGBA32F target is 33 MB, about the size of the last-level cache. A tile's
+ * stores wait for their lines (perf annotate of frag_job: 25% of its samples on the first
+ * register writes of the next warp, queued behind them in the store buffer), so the
+ * lines of the tile two to the right are prefetched for writing, and with AVX-512 a tile
+ * whose rows are whole 64-byte lines (64-byte aligned base and row pitch) is written as
+ * 8 line-sized stores instead of 32 16-byte ones. A 64-byte store across two lines costs
+ * more than four 16-byte ones, so other targets keep the SSE2 transposes. Non-temporal
+ * stores were tried and not kept (docs/performance.md §4.7). The variants move the same
+ * bytes to the same places (tests/vm/test_frag_store.c). */
 #include "vm/vm_stage_frag_store.h"
 
 #include <stdatomic.h>
@@ -40,13 +39,6 @@ unsigned vm_frag_store_isa(void)
         return 1;   /* SSE2 is part of x86-64 */
 #endif
     return 0;
-}
-
-void vm_frag_store_fence(void)
-{
-#if FS_X86
-    _mm_sfence();
-#endif
 }
 
 /* Lane l of a tile is pixel (lane_x(l), lane_y(l)): quads of 4 lanes, 4 quads a row. */
@@ -79,7 +71,7 @@ static void prefetch_ahead(uint32_t *t0, size_t row)
 }
 
 /* SSE2: a quad's four lanes are one 4x4 transpose (pixels TL, TR, BL, BR). */
-static void store_sse2(uint32_t *t0, size_t row, const vm_slot *o, bool nt)
+static void store_sse2(uint32_t *t0, size_t row, const vm_slot *o)
 {
     for (unsigned q = 0; q < VM_LANES / 4; q++) {
         __m128i c0 = _mm_loadu_si128((const __m128i *)(const void *)&o[0].u[4 * q]);
@@ -93,12 +85,8 @@ static void store_sse2(uint32_t *t0, size_t row, const vm_slot *o, bool nt)
         uint32_t *d = t0 + lane_y(4 * q) * row + lane_x(4 * q) * 4u;
         __m128i *at[4] = {(__m128i *)(void *)d, (__m128i *)(void *)(d + 4),
                           (__m128i *)(void *)(d + row), (__m128i *)(void *)(d + row + 4)};
-        for (unsigned k = 0; k < 4; k++) {
-            if (nt)
-                _mm_stream_si128(at[k], p[k]);
-            else
-                _mm_storeu_si128(at[k], p[k]);
-        }
+        for (unsigned k = 0; k < 4; k++)
+            _mm_storeu_si128(at[k], p[k]);
     }
 }
 
@@ -113,7 +101,7 @@ static const int32_t pix_idx[2][16] = {
     {8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31}}; /* pixels 4-7 */
 
 __attribute__((target("avx512f"))) static void store_avx512(uint32_t *t0, size_t row,
-                                                            const vm_slot *o, bool nt)
+                                                            const vm_slot *o)
 {
     const __m512i pe = _mm512_loadu_si512(pair_idx[0]), po = _mm512_loadu_si512(pair_idx[1]);
     const __m512i x0 = _mm512_loadu_si512(pix_idx[0]), x1 = _mm512_loadu_si512(pix_idx[1]);
@@ -129,39 +117,28 @@ __attribute__((target("avx512f"))) static void store_avx512(uint32_t *t0, size_t
             __m512i lo = _mm512_permutex2var_epi32(a, x0, b);
             __m512i hi = _mm512_permutex2var_epi32(a, x1, b);
             uint32_t *d = t0 + (2 * h + p) * row;
-            if (nt) {
-                _mm512_stream_si512((void *)d, lo);
-                _mm512_stream_si512((void *)(d + 16), hi);
-            } else {
-                _mm512_storeu_si512(d, lo);
-                _mm512_storeu_si512(d + 16, hi);
-            }
+            _mm512_storeu_si512(d, lo);
+            _mm512_storeu_si512(d + 16, hi);
         }
     }
 }
 #endif
 
-bool vm_frag_store_tile(unsigned isa, uint32_t *t0, size_t row, const vm_slot *o, bool ahead)
+void vm_frag_store_tile(unsigned isa, uint32_t *t0, size_t row, const vm_slot *o, bool ahead)
 {
 #if FS_X86
-    /* whole lines: every row of the tile starts a 64-byte line (8 pixels: two lines) */
-    bool nt = isa >= 1 && (((uintptr_t)t0 | (uintptr_t)(row * 4u)) & 63u) == 0;
-    if (!nt && ahead)
+    if (ahead)
         prefetch_ahead(t0, row);
-    if (isa >= 2) {
-        store_avx512(t0, row, o, nt);
-        return nt;
-    }
-    if (isa == 1) {
-        store_sse2(t0, row, o, nt);
-        return nt;
-    }
-    store_c(t0, row, o);
-    return false;
+    /* whole lines: every row of the tile starts a 64-byte line (8 pixels: two lines) */
+    if (isa >= 2 && (((uintptr_t)t0 | (uintptr_t)(row * 4u)) & 63u) == 0)
+        store_avx512(t0, row, o);
+    else if (isa >= 1)
+        store_sse2(t0, row, o);
+    else
+        store_c(t0, row, o);
 #else
     (void)isa;
     (void)ahead;
     store_c(t0, row, o);
-    return false;
 #endif
 }

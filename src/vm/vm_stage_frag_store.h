@@ -18,11 +18,7 @@ void vm_frag_store_limit_isa(unsigned cap);
 /* The four channel slots o[0..3] of a tile's 32 lanes (quads of consecutive lanes TL, TR,
  * BL, BR; 4 quads per row of quads) become 16-byte RGBA pixels at t0 (the tile's top-left
  * pixel; `row` words per target row). `ahead`: the tile two to the right is in the target
- * too (its lines may be prefetched). Returns whether non-temporal stores were used (the
- * caller then fences before the job ends: vm_frag_store_fence). */
-bool vm_frag_store_tile(unsigned isa, uint32_t *t0, size_t row, const vm_slot *o, bool ahead);
-
-/* Orders the non-temporal stores of a job before anything after it. */
-void vm_frag_store_fence(void);
+ * too (its lines are prefetched for writing). */
+void vm_frag_store_tile(unsigned isa, uint32_t *t0, size_t row, const vm_slot *o, bool ahead);
 
 #endif

@@ -1,11 +1,11 @@
 /* The colour store of a fully live fragment tile (src/vm/vm_stage_frag_store.c): every
- * variant (plain C, SSE2, AVX-512; plain or non-temporal stores, which it picks from the
- * target's alignment) must put lane l's four channel values at the pixel of the tile the
- * lane layout gives it (quads of 4 consecutive lanes TL, TR, BL, BR; 4 quads per row of
- * quads, docs/vm.md "FRAG") and write nothing else. Expected places are computed here
- * from that rule; then the whole stage on targets 64-byte aligned or not, with widths
- * whose rows are or are not whole lines, 1 and 2 threads, against the pixel centres a
- * POSITION input gives (exact: x + 0.5 and y + 0.5). */
+ * variant (plain C, SSE2, AVX-512 where the tile rows are whole 64-byte lines) must put
+ * lane l's four channel values at the pixel of the tile the lane layout gives it (quads
+ * of 4 consecutive lanes TL, TR, BL, BR; 4 quads per row of quads, docs/vm.md "FRAG") and
+ * write nothing else. Expected places are computed here from that rule; then the whole
+ * stage on targets 64-byte aligned or not, with widths whose rows are or are not whole
+ * lines, 1 and 2 threads, against the pixel centres a POSITION input gives (exact:
+ * x + 0.5 and y + 0.5). */
 #include <stdlib.h>
 
 #include "helper_vm.h"
@@ -37,7 +37,6 @@ static void check_tile(unsigned cap, unsigned W, unsigned off, unsigned tx, unsi
     unsigned isa = vm_frag_store_isa();
     assert_true(isa <= cap);
     vm_frag_store_tile(isa, t + ((size_t)ty * 4 * W + tx * 8) * 4, (size_t)W * 4, o, ahead);
-    vm_frag_store_fence();
     vm_frag_store_limit_isa(2);
     for (unsigned y = 0; y < 8; y++)
         for (unsigned x = 0; x < W; x++) {
@@ -61,7 +60,7 @@ static void check_tile(unsigned cap, unsigned W, unsigned off, unsigned tx, unsi
 static void test_tile_layout(void **state)
 {
     (void)state;
-    /* W 16 and 20: rows of whole 64-byte lines (non-temporal when aligned); W 10: not */
+    /* W 16 and 20: rows of whole 64-byte lines (AVX-512 when aligned); W 10: not */
     static const unsigned widths[] = {16, 20, 10, 24};
     static const unsigned offs[] = {0, 4, 1, 16};
     for (unsigned cap = 0; cap <= 2; cap++)
