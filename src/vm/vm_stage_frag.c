@@ -8,12 +8,10 @@
  * vertices' 1/w. Outputs of live lanes land in the targets; killed pixels keep theirs. */
 #include <math.h>
 #include <stdint.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 #include "vm/vm_ops.h"
 #include "vm/vm_run.h"
+#include "vm/vm_stage_frag_store.h"
 
 static float edge(float ax, float ay, float bx, float by, float px, float py)
 {
@@ -465,43 +463,10 @@ static uint64_t popcount32(uint32_t m)
     return (m * 0x01010101u) >> 24;
 }
 
-/* The colour of a fully live tile into the target at t0 (its top-left pixel; `row` words
- * per target row): the four channel slots become one 16-byte pixel per lane. With SSE2 a
- * quad's four lanes are one 4x4 transpose; `ahead`: the tile two to the right is in the
- * target too, and its lines are prefetched for writing (the target is far larger than
- * the caches, and the stores otherwise wait for each line). */
-static void store_tile(uint32_t *t0, size_t row, const vm_slot *o, bool ahead)
-{
-#if defined(__SSE2__)
-    if (ahead)
-        for (unsigned y = 0; y < 4; y++) {
-            uintptr_t a = (uintptr_t)(t0 + y * row) + 2 * 8 * 16;
-            __builtin_prefetch((const void *)a, 1, 0);
-            __builtin_prefetch((const void *)(a + 64), 1, 0);
-        }
-    for (unsigned q = 0; q < VM_LANES / 4; q++) {
-        __m128i c0 = _mm_loadu_si128((const __m128i *)(const void *)&o[0].u[4 * q]);
-        __m128i c1 = _mm_loadu_si128((const __m128i *)(const void *)&o[1].u[4 * q]);
-        __m128i c2 = _mm_loadu_si128((const __m128i *)(const void *)&o[2].u[4 * q]);
-        __m128i c3 = _mm_loadu_si128((const __m128i *)(const void *)&o[3].u[4 * q]);
-        __m128i a01 = _mm_unpacklo_epi32(c0, c1), a23 = _mm_unpacklo_epi32(c2, c3);
-        __m128i b01 = _mm_unpackhi_epi32(c0, c1), b23 = _mm_unpackhi_epi32(c2, c3);
-        uint32_t *d = t0 + tile_ly[4 * q] * row + tile_lx[4 * q] * 4u;
-        _mm_storeu_si128((__m128i *)(void *)d, _mm_unpacklo_epi64(a01, a23));        /* TL */
-        _mm_storeu_si128((__m128i *)(void *)(d + 4), _mm_unpackhi_epi64(a01, a23));  /* TR */
-        _mm_storeu_si128((__m128i *)(void *)(d + row), _mm_unpacklo_epi64(b01, b23));     /* BL */
-        _mm_storeu_si128((__m128i *)(void *)(d + row + 4), _mm_unpackhi_epi64(b01, b23)); /* BR */
-    }
-#else
-    (void)ahead;
-    for (unsigned l = 0; l < VM_LANES; l++) {
-        uint32_t *d = t0 + tile_ly[l] * row + tile_lx[l] * 4u;
-        d[0] = o[0].u[l]; d[1] = o[1].u[l]; d[2] = o[2].u[l]; d[3] = o[3].u[l];
-    }
-#endif
-}
-
-static void write_outputs(vm_worker *wk, vm_warp *w, bool per_sample, uint32_t live0)
+/* The outputs of a warp's live lanes into the targets; `isa`: the tile store variant
+ * (vm_frag_store_isa). */
+static void write_outputs(vm_worker *wk, vm_warp *w, bool per_sample, uint32_t live0,
+                          unsigned isa)
 {
     const vm_run *R = wk->run;
     const tv_vm_frag_params *fp = R->fp;
@@ -517,9 +482,10 @@ static void write_outputs(vm_worker *wk, vm_warp *w, bool per_sample, uint32_t l
             if (col && w->live == VM_ALL_LANES) {
                 /* every lane live: the whole 8x4 tile is in the target, lane 0 at its
                    top-left corner */
-                store_tile(col + ((uint64_t)w->lane_y[0] * fp->width +
-                                  (uint64_t)w->lane_x[0]) * 4,
-                           (size_t)fp->width * 4, o, w->lane_x[0] + 24 <= (int32_t)fp->width);
+                vm_frag_store_tile(isa, col + ((uint64_t)w->lane_y[0] * fp->width +
+                                               (uint64_t)w->lane_x[0]) * 4,
+                                   (size_t)fp->width * 4, o,
+                                   w->lane_x[0] + 24 <= (int32_t)fp->width);
                 continue;
             }
             for (unsigned l = 0; l < VM_LANES; l++) {
@@ -580,6 +546,7 @@ static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
     uint32_t passes = R->per_sample ? R->samples : 1;
     const uint32_t *id = R->vm->trace.id;
     uint16_t top[CB_CHUNK + 1], bot[CB_CHUNK + 1];
+    const unsigned isa = vm_frag_store_isa();
     frag_box fb;
     frag_box_init(R, &fb);
     for (uint32_t tx = 0; tx < ntx; tx++) {
@@ -609,7 +576,7 @@ static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
                 wk->trace_this = false;
                 if (st != TV_OK)
                     return st;
-                write_outputs(wk, w, R->per_sample, live0);
+                write_outputs(wk, w, R->per_sample, live0, isa);
             }
             vm_worker_count(wk, w);
         }

@@ -1,0 +1,144 @@
+/* The colour store of a fully live 8x4 fragment tile: the four channel slots (one value
+ * per lane) become one 16-byte pixel per lane, 4 rows of 8 pixels in the target.
+ *
+ * A 1920x1080 RGBA32F target is 33 MB, about the size of the last-level cache. A tile's
+ * stores wait for their lines (perf annotate of frag_job: 25% of its samples on the first
+ * register writes of the next warp, queued behind them in the store buffer), so the
+ * lines of the tile two to the right are prefetched for writing, and with AVX-512 a tile
+ * whose rows are whole 64-byte lines (64-byte aligned base and row pitch) is written as
+ * 8 line-sized stores instead of 32 16-byte ones. A 64-byte store across two lines costs
+ * more than four 16-byte ones, so other targets keep the SSE2 transposes. Non-temporal
+ * stores were tried and not kept (docs/performance.md §4.7). The variants move the same
+ * bytes to the same places (tests/vm/test_frag_store.c). */
+#include "vm/vm_stage_frag_store.h"
+
+#include <stdatomic.h>
+
+#if defined(__GNUC__) && defined(__x86_64__)
+#include <immintrin.h>
+#define FS_X86 1
+#else
+#define FS_X86 0
+#endif
+
+static atomic_uint store_cap = 2;   /* process-wide: the workers of a run see it too */
+
+void vm_frag_store_limit_isa(unsigned cap)
+{
+    atomic_store_explicit(&store_cap, cap, memory_order_relaxed);
+}
+
+unsigned vm_frag_store_isa(void)
+{
+#if FS_X86
+    unsigned cap = atomic_load_explicit(&store_cap, memory_order_relaxed);
+    __builtin_cpu_init();
+    if (cap >= 2 && __builtin_cpu_supports("avx512f"))
+        return 2;
+    if (cap >= 1)
+        return 1;   /* SSE2 is part of x86-64 */
+#endif
+    return 0;
+}
+
+/* Lane l of a tile is pixel (lane_x(l), lane_y(l)): quads of 4 lanes, 4 quads a row. */
+static unsigned lane_x(unsigned l)
+{
+    return ((l >> 2) & 3u) * 2u + (l & 1u);
+}
+
+static unsigned lane_y(unsigned l)
+{
+    return (l >> 4) * 2u + ((l >> 1) & 1u);
+}
+
+static void store_c(uint32_t *t0, size_t row, const vm_slot *o)
+{
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        uint32_t *d = t0 + lane_y(l) * row + lane_x(l) * 4u;
+        d[0] = o[0].u[l]; d[1] = o[1].u[l]; d[2] = o[2].u[l]; d[3] = o[3].u[l];
+    }
+}
+
+#if FS_X86
+static void prefetch_ahead(uint32_t *t0, size_t row)
+{
+    for (unsigned y = 0; y < 4; y++) {
+        uintptr_t a = (uintptr_t)(t0 + y * row) + 2 * 8 * 16;
+        __builtin_prefetch((const void *)a, 1, 0);
+        __builtin_prefetch((const void *)(a + 64), 1, 0);
+    }
+}
+
+/* SSE2: a quad's four lanes are one 4x4 transpose (pixels TL, TR, BL, BR). */
+static void store_sse2(uint32_t *t0, size_t row, const vm_slot *o)
+{
+    for (unsigned q = 0; q < VM_LANES / 4; q++) {
+        __m128i c0 = _mm_loadu_si128((const __m128i *)(const void *)&o[0].u[4 * q]);
+        __m128i c1 = _mm_loadu_si128((const __m128i *)(const void *)&o[1].u[4 * q]);
+        __m128i c2 = _mm_loadu_si128((const __m128i *)(const void *)&o[2].u[4 * q]);
+        __m128i c3 = _mm_loadu_si128((const __m128i *)(const void *)&o[3].u[4 * q]);
+        __m128i a01 = _mm_unpacklo_epi32(c0, c1), a23 = _mm_unpacklo_epi32(c2, c3);
+        __m128i b01 = _mm_unpackhi_epi32(c0, c1), b23 = _mm_unpackhi_epi32(c2, c3);
+        __m128i p[4] = {_mm_unpacklo_epi64(a01, a23), _mm_unpackhi_epi64(a01, a23),
+                        _mm_unpacklo_epi64(b01, b23), _mm_unpackhi_epi64(b01, b23)};
+        uint32_t *d = t0 + lane_y(4 * q) * row + lane_x(4 * q) * 4u;
+        __m128i *at[4] = {(__m128i *)(void *)d, (__m128i *)(void *)(d + 4),
+                          (__m128i *)(void *)(d + row), (__m128i *)(void *)(d + row + 4)};
+        for (unsigned k = 0; k < 4; k++)
+            _mm_storeu_si128(at[k], p[k]);
+    }
+}
+
+/* AVX-512: per row of the tile, two permutes gather its 8 pixels' (c0, c1) and (c2, c3)
+ * pairs from the half of the lanes holding that row, two more build its two 64-byte
+ * halves (pixels 0-3 and 4-7). Lane index within a half: 4 (x / 2) + 2 (y % 2) + x % 2. */
+static const int32_t pair_idx[2][16] = {
+    {0, 16, 1, 17, 4, 20, 5, 21, 8, 24, 9, 25, 12, 28, 13, 29},      /* even rows */
+    {2, 18, 3, 19, 6, 22, 7, 23, 10, 26, 11, 27, 14, 30, 15, 31}};   /* odd rows */
+static const int32_t pix_idx[2][16] = {
+    {0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23},        /* pixels 0-3 */
+    {8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31}}; /* pixels 4-7 */
+
+__attribute__((target("avx512f"))) static void store_avx512(uint32_t *t0, size_t row,
+                                                            const vm_slot *o)
+{
+    const __m512i pe = _mm512_loadu_si512(pair_idx[0]), po = _mm512_loadu_si512(pair_idx[1]);
+    const __m512i x0 = _mm512_loadu_si512(pix_idx[0]), x1 = _mm512_loadu_si512(pix_idx[1]);
+    for (unsigned h = 0; h < 2; h++) {   /* lanes 0-15: rows 0-1; lanes 16-31: rows 2-3 */
+        __m512i c0 = _mm512_loadu_si512(&o[0].u[16 * h]);
+        __m512i c1 = _mm512_loadu_si512(&o[1].u[16 * h]);
+        __m512i c2 = _mm512_loadu_si512(&o[2].u[16 * h]);
+        __m512i c3 = _mm512_loadu_si512(&o[3].u[16 * h]);
+        for (unsigned p = 0; p < 2; p++) {
+            __m512i ix = p ? po : pe;
+            __m512i a = _mm512_permutex2var_epi32(c0, ix, c1);
+            __m512i b = _mm512_permutex2var_epi32(c2, ix, c3);
+            __m512i lo = _mm512_permutex2var_epi32(a, x0, b);
+            __m512i hi = _mm512_permutex2var_epi32(a, x1, b);
+            uint32_t *d = t0 + (2 * h + p) * row;
+            _mm512_storeu_si512(d, lo);
+            _mm512_storeu_si512(d + 16, hi);
+        }
+    }
+}
+#endif
+
+void vm_frag_store_tile(unsigned isa, uint32_t *t0, size_t row, const vm_slot *o, bool ahead)
+{
+#if FS_X86
+    if (ahead)
+        prefetch_ahead(t0, row);
+    /* whole lines: every row of the tile starts a 64-byte line (8 pixels: two lines) */
+    if (isa >= 2 && (((uintptr_t)t0 | (uintptr_t)(row * 4u)) & 63u) == 0)
+        store_avx512(t0, row, o);
+    else if (isa >= 1)
+        store_sse2(t0, row, o);
+    else
+        store_c(t0, row, o);
+#else
+    (void)isa;
+    (void)ahead;
+    store_c(t0, row, o);
+#endif
+}
