@@ -136,7 +136,7 @@ static int run_frag(run_state *rs, tv_vm *vm, const tv_vm_program *p, const tv_v
         /* a target left by an earlier run of the same job is reused (bench_job repeats
            the stage: a fresh allocation each time would time the kernel's page faults) */
         if (!rs->color[t])   /* 64-byte aligned, as a GL framebuffer: the FRAG stage then
-                                writes whole lines, non-temporally (vm_stage_frag_store.c) */
+                                writes whole 64-byte lines (vm_stage_frag_store.c) */
             rs->color[t] = aligned_alloc(64, (n * 16 + 63) / 64 * 64);
         if (!rs->color[t]) {
             free(fp);
