@@ -57,7 +57,7 @@ typedef struct log2_memo {
 } log2_memo;
 
 static _Thread_local log2_memo tls_memo;
-static _Thread_local uint64_t tls_taken, tls_uniform;
+static _Thread_local uint64_t tls_taken, tls_uniform, tls_mag;
 static _Thread_local unsigned tls_isa_cap = 2; /* tests: the widest variant allowed */
 
 uint64_t tex_warp_vec_count(void)
@@ -73,6 +73,11 @@ void tex_warp_vec_limit_isa(unsigned cap)
 uint64_t tex_warp_vec_uniform_count(void)
 {
     return tls_uniform;
+}
+
+uint64_t tex_warp_vec_mag_count(void)
+{
+    return tls_mag;
 }
 
 /* an int32 (not uint32) index: see the texel gathers in slot_pass */
@@ -249,6 +254,72 @@ VEC_INLINE void lod_pass(const vec_req *R, const float *lg_max, const uint32_t *
     }
 }
 
+/* ---- magnification without log2 (TV_TEXF_VALUES_ONLY) ------------------------------
+ * When the caller reads only the values, a lane whose λ is provably ≤ 0 needs neither its
+ * log2 nor the level selection: lod_pass would give it level 0, one level, weights 1 and
+ * 0, the magnification filter and no flag. Proof, for a SAMPLE lane (lb = log2f(rx), rx
+ * the major axis length) under the request's conditions (mag_request: not SAMPLE_BIAS, so
+ * the bias b is the sampler's, clamped without a flag, b ≤ 0, never -0 (sbias + 0.0f);
+ * lod_max and lod_min numbers, lod_max not -0) and the lane's (mag_lanes: both squared
+ * lengths x2, y2 ≤ L, the clamp lmin — lod_min or the lane's lod_clamp, q8'd in hw — ≤ 0
+ * and not -0):
+ *   - rx is sqrt(x2) or sqrt(y2), correctly rounded, so monotonic: rx ≤ sqrt(L), exact
+ *     for L = 1 and 1/4. rx ≥ 0, not NaN (x2 ≤ L is false for a NaN).
+ *   - log2f is faithfully rounded (glibc: ≤ 1 ulp; the test checks the neighbourhood of
+ *     the bounds and a sampling below, docs/performance.md §2.8 an exhaustive run): for
+ *     0 < x < 1 the true log2(x) ≤ log2(1 - 2^-24) < -8e-8, and each float bracketing it
+ *     is negative; log2f(1) = ±0 (exact); log2f(0) = -inf (C Annex F). With L = 1/4,
+ *     x ≤ 1/2 gives log2f(x) ≤ -1 the same way (-1 is a float).
+ *   - reference mode (L = 1): lp = lg + b ≤ 0, not NaN (lg ∈ [-inf, 0], b finite), not -0
+ *     (a sum is -0 only of two -0, and b is not).
+ *     hw mode (L = 1/4): lg + b ≤ -1, so lp = q8(lg + b) ≤ -1 (or -inf): not -0 — the
+ *     bound keeps clear of (-2^-9, 0), where q8 gives -0 and the lane is flagged.
+ *   - so no clamp flag (lp, lmin, lod_max not NaN or -0), m1 = min(lod_max, lp) ≤ lp ≤ 0
+ *     or lod_max < lp, lam = max(lmin, m1) ≤ 0, magnify = !(lam > 0) = 1: lod_pass's
+ *     outputs are level 0 in both slots, two = 0, wl0 = 1, wl1 = 0, lin = mag_lin, whatever
+ *     the mip mode (acc and lp only feed the extras).
+ * Any active lane not proven so: the whole request takes the full computation. */
+static bool mag_request(const warp_ctx *w, float *lim)
+{
+    uint32_t bad = 0;
+    float b = vmax(-16.0f, vmin(TEX_WARP_MAX_BIAS, w->sbias + 0.0f, &bad), &bad);
+    if (bad || !(b <= 0.0f) || fb(w->lod_max) == 0x80000000u || w->lod_max != w->lod_max ||
+        w->lod_min != w->lod_min)
+        return false;
+    *lim = w->hw ? 0.25f : 1.0f;
+    return true;
+}
+
+VEC_INLINE bool mag_lanes(const vec_req *R, const float *x2, const float *y2,
+                          const uint32_t *act, bool hw)
+{
+    const float lim = R->mag_lim, lod_min = R->w->lod_min;
+    const float *lc = R->req->lod_clamp;
+    uint32_t fail = 0;
+    for (unsigned l = 0; l < N; l++) {
+        float lc0 = lc[l];
+        float lmin = fsel(lc0 > lod_min, fsel(hw, q8(lc0), lc0), lod_min);
+        uint32_t ok = (uint32_t)(x2[l] <= lim) & (uint32_t)(y2[l] <= lim) &
+                      (uint32_t)(lmin <= 0.0f) & (uint32_t)(fb(lmin) != 0x80000000u);
+        fail |= act[l] & (ok ^ 1u);
+    }
+    return !fail;
+}
+
+/* lod_pass's outputs for a request whose every active lane is magnified (above) */
+VEC_INLINE void lod_magnified(const vec_req *R, lod_out *o)
+{
+    const uint32_t mag_lin = R->mag_lin;
+    for (unsigned l = 0; l < N; l++) {
+        o->lvl0[l] = o->lvl1[l] = 0;
+        o->wl0[l] = 1.0f;
+        o->wl1[l] = 0.0f;
+        o->two[l] = 0;
+        o->lin[l] = mag_lin;
+        o->bad[l] = 0;
+    }
+}
+
 VEC_INLINE bool vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
 {
     const warp_ctx *w = R->w;
@@ -274,6 +345,7 @@ VEC_INLINE bool vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
 
     /* derivatives and the footprint (tex_lod.c footprint() for two axes, no anisotropy) */
     float lg_max[N], mu[N], mv[N], lr[N];
+    bool all_mag = false;
     if (R->deriv) {
         float dx0[N], dx1[N], dy0[N], dy1[N];
         if (R->present == ~0u) { /* full quads: each lane's own row and column pairs */
@@ -323,10 +395,13 @@ VEC_INLINE bool vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
         const float sc0 = w->scale[0], sc1 = w->scale[1];
         /* the affine case: every lane's four differences have lane 0's bits (one OR of
          * XORs over the lanes), so every lane's footprint is lane 0's — computed once */
-        uint32_t diff = 0;
-        for (unsigned l = 0; l < N; l++)
-            diff |= (fb(dx0[l]) ^ fb(dx0[0])) | (fb(dx1[l]) ^ fb(dx1[0])) |
-                    (fb(dy0[l]) ^ fb(dy0[0])) | (fb(dy1[l]) ^ fb(dy1[0]));
+        uint32_t diff = 1; /* (values only: the per-lane way costs about as much) */
+        if (!R->vo) {
+            diff = 0;
+            for (unsigned l = 0; l < N; l++)
+                diff |= (fb(dx0[l]) ^ fb(dx0[0])) | (fb(dx1[l]) ^ fb(dx1[0])) |
+                        (fb(dy0[l]) ^ fb(dy0[0])) | (fb(dy1[l]) ^ fb(dy1[0]));
+        }
         if (!diff) {
             footprint f;
             footprint_one(dx0[0], dx1[0], dy0[0], dy1[0], sc0, sc1, &f);
@@ -353,6 +428,19 @@ VEC_INLINE bool vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
             y2 += py1[l] * py1[l];
             lx[l] = x2;
             ly[l] = y2;
+        }
+        if (R->vo) { /* the major length's log2 only, or nothing when magnified (above) */
+            if (R->mag && mag_lanes(R, lx, ly, act, hw)) {
+                all_mag = true;
+                tls_mag++;
+                goto footprint_done;
+            }
+            sqrt_lanes(lx, isa);
+            sqrt_lanes(ly, isa);
+            for (unsigned l = 0; l < N; l++)
+                rmax[l] = fsel(!(ly[l] > lx[l]), lx[l], ly[l]);
+            log2_lanes(&tls_memo, rmax, act, lg_max);
+            goto footprint_done;
         }
         sqrt_lanes(lx, isa);
         sqrt_lanes(ly, isa);
@@ -385,7 +473,9 @@ footprint_done:;
 
     /* bias, clamps, level selection (tex_lod_compute) */
     lod_out o;
-    if (hw) { /* hw and MIP_POINT as constants of four inlined copies */
+    if (all_mag) {
+        lod_magnified(R, &o);
+    } else if (hw) { /* hw and MIP_POINT as constants of four inlined copies */
         if (w->mip == TV_MIP_POINT)
             lod_pass(R, lg_max, act, true, true, &o);
         else
@@ -459,6 +549,8 @@ footprint_done:;
                 res->v[c][l] = isel(act[l], fb(v0[c][l]), res->v[c][l]);
         }
     }
+    if (R->vo)
+        return true;
     for (unsigned l = 0; l < N; l++) {
         res->lod_clamped[l] = fsel(act[l], acc_out[l], res->lod_clamped[l]);
         res->lod_unclamped[l] = fsel(act[l], lp_out[l], res->lod_unclamped[l]);
@@ -528,6 +620,9 @@ bool tex_warp_vec(const warp_ctx *w, const tv_tex_request *req, tv_tex_result *r
     R.layers = v->layers ? v->layers : 1;
     R.mag_lin = w->mag == TV_MAG_LINEAR || w->mag == TV_MIN_ANISO;
     R.min_lin = w->min == TV_MAG_LINEAR || w->min == TV_MIN_ANISO;
+    R.vo = (req->flags & TV_TEXF_VALUES_ONLY) != 0;
+    R.mag_lim = 0.0f;
+    R.mag = R.vo && R.deriv && !R.op_bias && mag_request(w, &R.mag_lim);
     for (unsigned c = 0; c < 4; c++)
         R.shift[c] = w->swz[c] >= 0 ? 8 * (int)v->unorm8_byte[w->swz[c]] : -1;
     if (!vec_run(&R, res))
