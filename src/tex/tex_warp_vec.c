@@ -260,9 +260,10 @@ VEC_INLINE void lod_pass(const vec_req *R, const float *lg_max, const uint32_t *
  * 0, the magnification filter and no flag. Proof, for a SAMPLE lane (lb = log2f(rx), rx
  * the major axis length) under the request's conditions (mag_request: not SAMPLE_BIAS, so
  * the bias b is the sampler's, clamped without a flag, b ≤ 0, never -0 (sbias + 0.0f);
- * lod_max and lod_min numbers, lod_max not -0) and the lane's (mag_lanes: both squared
- * lengths x2, y2 ≤ L, the clamp lmin — lod_min or the lane's lod_clamp, q8'd in hw — ≤ 0
- * and not -0):
+ * lod_max a number, not -0; lod_min ≤ 0, not -0 or NaN) and the lane's (tested in the
+ * lane loop of the squared lengths: both x2, y2 ≤ L, and !(lod_clamp > lod_min), so the
+ * lane's clamp lmin is lod_min — a lane whose clamp is above is left unproven even where
+ * its q8 would be +0):
  *   - rx is sqrt(x2) or sqrt(y2), correctly rounded, so monotonic: rx ≤ sqrt(L), exact
  *     for L = 1 and 1/4. rx ≥ 0, not NaN (x2 ≤ L is false for a NaN).
  *   - log2f is faithfully rounded (glibc: ≤ 1 ulp; the test checks the neighbourhood of
@@ -284,26 +285,10 @@ static bool mag_request(const warp_ctx *w, float *lim)
     uint32_t bad = 0;
     float b = vmax(-16.0f, vmin(TEX_WARP_MAX_BIAS, w->sbias + 0.0f, &bad), &bad);
     if (bad || !(b <= 0.0f) || fb(w->lod_max) == 0x80000000u || w->lod_max != w->lod_max ||
-        w->lod_min != w->lod_min)
+        !(w->lod_min <= 0.0f) || fb(w->lod_min) == 0x80000000u)
         return false;
     *lim = w->hw ? 0.25f : 1.0f;
     return true;
-}
-
-VEC_INLINE bool mag_lanes(const vec_req *R, const float *x2, const float *y2,
-                          const uint32_t *act, bool hw)
-{
-    const float lim = R->mag_lim, lod_min = R->w->lod_min;
-    const float *lc = R->req->lod_clamp;
-    uint32_t fail = 0;
-    for (unsigned l = 0; l < N; l++) {
-        float lc0 = lc[l];
-        float lmin = fsel(lc0 > lod_min, fsel(hw, q8(lc0), lc0), lod_min);
-        uint32_t ok = (uint32_t)(x2[l] <= lim) & (uint32_t)(y2[l] <= lim) &
-                      (uint32_t)(lmin <= 0.0f) & (uint32_t)(fb(lmin) != 0x80000000u);
-        fail |= act[l] & (ok ^ 1u);
-    }
-    return !fail;
 }
 
 /* lod_pass's outputs for a request whose every active lane is magnified (above) */
@@ -330,17 +315,15 @@ VEC_INLINE bool vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
         act[l] = (R->active >> l) & 1u;
 
     /* projected coordinates (tex_execute.c project()) */
-    float cs[N], ct[N];
+    float pcs[N], pct[N];
+    const float *cs = req->coord[0], *ct = req->coord[1];
     if (R->proj) { /* (a branch per request: the divisions only where they count) */
         for (unsigned l = 0; l < N; l++) {
-            cs[l] = req->coord[0][l] / req->q[l];
-            ct[l] = req->coord[1][l] / req->q[l];
+            pcs[l] = req->coord[0][l] / req->q[l];
+            pct[l] = req->coord[1][l] / req->q[l];
         }
-    } else {
-        for (unsigned l = 0; l < N; l++) {
-            cs[l] = req->coord[0][l];
-            ct[l] = req->coord[1][l];
-        }
+        cs = pcs;
+        ct = pct;
     }
 
     /* derivatives and the footprint (tex_lod.c footprint() for two axes, no anisotropy) */
@@ -415,7 +398,9 @@ VEC_INLINE bool vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
             goto footprint_done;
         }
         float rmax[N], ratio[N], px0[N], px1[N], py0[N], py1[N], lx[N], ly[N];
-        uint32_t valid[N], need_r[N];
+        uint32_t valid[N], need_r[N], unproven = 0;
+        /* (the magnification shortcut's lane test, used only where R->mag) */
+        const float lim = R->mag_lim, lod_min = w->lod_min;
         for (unsigned l = 0; l < N; l++) {
             px0[l] = dx0[l] * sc0;
             py0[l] = dy0[l] * sc0;
@@ -428,9 +413,12 @@ VEC_INLINE bool vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
             y2 += py1[l] * py1[l];
             lx[l] = x2;
             ly[l] = y2;
+            uint32_t ok = (uint32_t)(x2 <= lim) & (uint32_t)(y2 <= lim) &
+                          (uint32_t)!(req->lod_clamp[l] > lod_min);
+            unproven |= act[l] & (ok ^ 1u);
         }
         if (R->vo) { /* the major length's log2 only, or nothing when magnified (above) */
-            if (R->mag && mag_lanes(R, lx, ly, act, hw)) {
+            if (R->mag && !unproven) {
                 all_mag = true;
                 tls_mag++;
                 goto footprint_done;
@@ -510,10 +498,13 @@ footprint_done:;
     unsigned first = (unsigned)__builtin_ctz(R->active);
     /* (a lane blending two levels reads L0 and L0 + 1) */
     uint32_t L0 = lvl0[first], L1 = L0 + 1, bad = 0, any_two = 0;
-    for (unsigned l = 0; l < N; l++) {
-        uint32_t tw = act[l] & two[l];
-        bad |= bad_l[l] | (act[l] & (uint32_t)(lvl0[l] != L0)) | (tw & (uint32_t)(lvl1[l] != L1));
-        any_two |= tw;
+    if (!all_mag) { /* (else level 0 in every lane, no flag) */
+        for (unsigned l = 0; l < N; l++) {
+            uint32_t tw = act[l] & two[l];
+            bad |= bad_l[l] | (act[l] & (uint32_t)(lvl0[l] != L0)) |
+                   (tw & (uint32_t)(lvl1[l] != L1));
+            any_two |= tw;
+        }
     }
     if (bad)
         return false;
