@@ -130,8 +130,8 @@ typedef struct footprint {
     float lg_max, mu, mv, lr;
 } footprint;
 
-static inline void footprint_one(float dx0, float dx1, float dy0, float dy1, float sc0,
-                                 float sc1, footprint *f)
+static inline void footprint_one(log2_memo *m, float dx0, float dx1, float dy0, float dy1,
+                                 float sc0, float sc1, footprint *f)
 {
     float px0 = dx0 * sc0, py0 = dy0 * sc0, px1 = dx1 * sc1, py1 = dy1 * sc1;
     float x2 = 0.0f, y2 = 0.0f;
@@ -146,12 +146,12 @@ static inline void footprint_one(float dx0, float dx1, float dy0, float dy1, flo
     bool ok = rx > 0.0f && fabsf(rx) <= 3.40282347e38f;
     f->mu = ok ? pm0 / rx : 0.0f;
     f->mv = ok ? pm1 / rx : 0.0f;
-    f->lg_max = log2_one(&tls_memo, rx);
+    f->lg_max = log2_one(m, rx);
     float lr = 0.0f;
     if (ok) {
         lr = TEX_WARP_MIN_LOG2_RATIO;
         if (rn > 0.0f) {
-            float g = log2_one(&tls_memo, rn / rx);
+            float g = log2_one(m, rn / rx);
             lr = g > TEX_WARP_MIN_LOG2_RATIO ? g : TEX_WARP_MIN_LOG2_RATIO;
         }
     }
@@ -307,6 +307,7 @@ VEC_INLINE void lod_magnified(const vec_req *R, lod_out *o)
 
 VEC_INLINE bool vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
 {
+    log2_memo *const memo = R->memo;
     const warp_ctx *w = R->w;
     const tv_tex_request *req = R->req;
     const bool hw = w->hw;
@@ -387,7 +388,7 @@ VEC_INLINE bool vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
         }
         if (!diff) {
             footprint f;
-            footprint_one(dx0[0], dx1[0], dy0[0], dy1[0], sc0, sc1, &f);
+            footprint_one(memo, dx0[0], dx1[0], dy0[0], dy1[0], sc0, sc1, &f);
             for (unsigned l = 0; l < N; l++) {
                 lg_max[l] = f.lg_max;
                 mu[l] = f.mu;
@@ -427,7 +428,7 @@ VEC_INLINE bool vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
             sqrt_lanes(ly, isa);
             for (unsigned l = 0; l < N; l++)
                 rmax[l] = fsel(!(ly[l] > lx[l]), lx[l], ly[l]);
-            log2_lanes(&tls_memo, rmax, act, lg_max);
+            log2_lanes(memo, rmax, act, lg_max);
             goto footprint_done;
         }
         sqrt_lanes(lx, isa);
@@ -446,8 +447,8 @@ VEC_INLINE bool vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
             rmax[l] = rx;
         }
         float lg_ratio[N];
-        log2_lanes(&tls_memo, rmax, act, lg_max);
-        log2_lanes(&tls_memo, ratio, need_r, lg_ratio);
+        log2_lanes(memo, rmax, act, lg_max);
+        log2_lanes(memo, ratio, need_r, lg_ratio);
         for (unsigned l = 0; l < N; l++) {
             float g = fsel(lg_ratio[l] > TEX_WARP_MIN_LOG2_RATIO, lg_ratio[l],
                            TEX_WARP_MIN_LOG2_RATIO);
@@ -611,6 +612,7 @@ bool tex_warp_vec(const warp_ctx *w, const tv_tex_request *req, tv_tex_result *r
     R.layers = v->layers ? v->layers : 1;
     R.mag_lin = w->mag == TV_MAG_LINEAR || w->mag == TV_MIN_ANISO;
     R.min_lin = w->min == TV_MAG_LINEAR || w->min == TV_MIN_ANISO;
+    R.memo = &tls_memo;
     R.vo = (req->flags & TV_TEXF_VALUES_ONLY) != 0;
     R.mag_lim = 0.0f;
     R.mag = R.vo && R.deriv && !R.op_bias && mag_request(w, &R.mag_lim);
