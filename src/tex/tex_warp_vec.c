@@ -305,8 +305,14 @@ VEC_INLINE void lod_magnified(const vec_req *R, lod_out *o)
     }
 }
 
-VEC_INLINE bool vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
+/* 0: declined (nothing written); else 1 + the footprint's way (WAY_*), counted by the
+ * caller: a thread-local's update inside the kernel would cost a TLS address call with
+ * the vector registers saved around it (see vec_req.memo) */
+enum { WAY_LANES, WAY_UNIFORM, WAY_MAGNIFIED };
+
+VEC_INLINE unsigned vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
 {
+    unsigned way = WAY_LANES;
     log2_memo *const memo = R->memo;
     const warp_ctx *w = R->w;
     const tv_tex_request *req = R->req;
@@ -395,7 +401,7 @@ VEC_INLINE bool vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
                 mv[l] = f.mv;
                 lr[l] = f.lr; /* (inactive lanes' values are never written out) */
             }
-            tls_uniform++;
+            way = WAY_UNIFORM;
             goto footprint_done;
         }
         float rmax[N], ratio[N], px0[N], px1[N], py0[N], py1[N], lx[N], ly[N];
@@ -421,7 +427,7 @@ VEC_INLINE bool vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
         if (R->vo) { /* the major length's log2 only, or nothing when magnified (above) */
             if (R->mag && !unproven) {
                 all_mag = true;
-                tls_mag++;
+                way = WAY_MAGNIFIED;
                 goto footprint_done;
             }
             sqrt_lanes(lx, isa);
@@ -542,7 +548,7 @@ footprint_done:;
         }
     }
     if (R->vo)
-        return true;
+        return 1u + way;
     for (unsigned l = 0; l < N; l++) {
         res->lod_clamped[l] = fsel(act[l], acc_out[l], res->lod_clamped[l]);
         res->lod_unclamped[l] = fsel(act[l], lp_out[l], res->lod_unclamped[l]);
@@ -550,7 +556,7 @@ footprint_done:;
         res->major_v[l] = fsel(act[l], mv[l], res->major_v[l]);
         res->log2_ratio[l] = fsel(act[l], lr[l], res->log2_ratio[l]);
     }
-    return true;
+    return 1u + way;
 }
 
 /* The kernel per instruction set (TEX_WIDE_VECTORS, tex_warp.h): the same body compiled
@@ -558,23 +564,23 @@ footprint_done:;
  * and table loads (its generic tuning emulates them with scalar loads), and for the
  * baseline; picked once from the CPU's features. */
 #if TEX_WIDE_VECTORS
-TEX_TARGET_AVX512 static bool vec_run_avx512(const vec_req *R, tv_tex_result *res)
+TEX_TARGET_AVX512 static unsigned vec_run_avx512(const vec_req *R, tv_tex_result *res)
 {
     return vec_body(R, res, 2);
 }
 
-TEX_TARGET_AVX2 static bool vec_run_avx2(const vec_req *R, tv_tex_result *res)
+TEX_TARGET_AVX2 static unsigned vec_run_avx2(const vec_req *R, tv_tex_result *res)
 {
     return vec_body(R, res, 1);
 }
 #endif
 
-static bool vec_run_base(const vec_req *R, tv_tex_result *res)
+static unsigned vec_run_base(const vec_req *R, tv_tex_result *res)
 {
     return vec_body(R, res, 0);
 }
 
-static bool vec_run(const vec_req *R, tv_tex_result *res)
+static unsigned vec_run(const vec_req *R, tv_tex_result *res)
 {
 #if TEX_WIDE_VECTORS
     __builtin_cpu_init();
@@ -618,8 +624,11 @@ bool tex_warp_vec(const warp_ctx *w, const tv_tex_request *req, tv_tex_result *r
     R.mag = R.vo && R.deriv && !R.op_bias && mag_request(w, &R.mag_lim);
     for (unsigned c = 0; c < 4; c++)
         R.shift[c] = w->swz[c] >= 0 ? 8 * (int)v->unorm8_byte[w->swz[c]] : -1;
-    if (!vec_run(&R, res))
+    unsigned r = vec_run(&R, res);
+    if (!r)
         return false;
     tls_taken++;
+    tls_uniform += r == 1u + WAY_UNIFORM;
+    tls_mag += r == 1u + WAY_MAGNIFIED;
     return true;
 }
