@@ -282,13 +282,14 @@ VEC_INLINE void lod_pass(const vec_req *R, const float *lg_max, const uint32_t *
  * Any active lane not proven so: the whole request takes the full computation. */
 static bool mag_request(const warp_ctx *w, float *lim)
 {
-    uint32_t bad = 0;
-    float b = vmax(-16.0f, vmin(TEX_WARP_MAX_BIAS, w->sbias + 0.0f, &bad), &bad);
-    if (bad || !(b <= 0.0f) || fb(w->lod_max) == 0x80000000u || w->lod_max != w->lod_max ||
-        !(w->lod_min <= 0.0f) || fb(w->lod_min) == 0x80000000u)
-        return false;
+    /* lod_pass's bias b = max(-16, min(TEX_WARP_MAX_BIAS, sbias + 0.0f)) with its flags:
+     * neither bound is ±0, so a flag means sbias is NaN; otherwise b ≤ 0 ⇔ sbias + 0 ≤ 0
+     * ⇔ sbias ≤ 0 — one comparison, false for a NaN (and b is not -0: sbias + 0 is not) */
+    uint32_t ok = (uint32_t)(w->sbias <= 0.0f) & (uint32_t)(w->lod_max == w->lod_max) &
+                  (uint32_t)(fb(w->lod_max) != 0x80000000u) & (uint32_t)(w->lod_min <= 0.0f) &
+                  (uint32_t)(fb(w->lod_min) != 0x80000000u);
     *lim = w->hw ? 0.25f : 1.0f;
-    return true;
+    return ok != 0;
 }
 
 /* lod_pass's outputs for a request whose every active lane is magnified (above) */
