@@ -5,9 +5,9 @@
  * Requests are full and partial warps of quads on an affine map whose texel-space step
  * per pixel sits on, just above and just below the shortcut's bounds (major length 1 in
  * reference precision, 1/2 in hardware precision), with sampler biases of both signs,
- * LOD clamps (sampler and per lane), other ops, and an odd lane; every instruction-set
- * variant of the kernel the CPU has. The libm property the shortcut rests on (log2f
- * faithfully rounded near the bounds) is checked too. */
+ * LOD clamps (sampler and per lane), other ops, offsets, projection, and an odd lane;
+ * every instruction-set variant of the kernel the CPU has. The libm property the shortcut
+ * rests on (log2f faithfully rounded near the bounds) is checked too. */
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -80,7 +80,10 @@ static void fill(fp *F, tv_tex_request *r, unsigned tex, unsigned smp, unsigned 
         r->present = (fp_rnd(F) & 1) ? ~0u : r->active;
     }
     r->flags = TV_TEXF_VALUES_ONLY | (fp_rnd(F) % 16 == 0 ? TV_TEXF_NO_DERIV : 0) |
-               (fp_rnd(F) % 4 == 0 ? TV_TEXF_OFFSETS : 0);
+               (fp_rnd(F) % 4 == 0 ? TV_TEXF_OFFSETS : 0) |
+               (fp_rnd(F) % 4 == 0 ? TV_TEXF_PROJECTIVE : 0);
+    bool proj = (r->flags & TV_TEXF_PROJECTIVE) != 0;
+    float qv = proj ? fp_frnd(F, 0.5f, 2.0f) : 1.0f;
     uint32_t handle = tv_tex_handle(tex, smp);
     float kx = step_value(F), ky = (fp_rnd(F) % 4 == 0) ? step_value(F) : kx;
     float dsx = kx / (float)T->w, dty = ky / (float)T->h; /* exact: powers of two */
@@ -93,9 +96,9 @@ static void fill(fp *F, tv_tex_request *r, unsigned tex, unsigned smp, unsigned 
     for (unsigned l = 0; l < TV_TEX_LANES; l++) {
         r->handle[l] = (r->active >> l) & 1u ? handle : (uint32_t)fp_rnd(F);
         unsigned x = (l >> 2) * 2 + (l & 1), y = (l >> 1) & 1;
-        r->coord[0][l] = s0 + (float)x * dsx + (float)y * dsy;
-        r->coord[1][l] = t0 + (float)y * dty;
-        r->q[l] = 1.0f;
+        r->coord[0][l] = (s0 + (float)x * dsx + (float)y * dsy) * qv;
+        r->coord[1][l] = (t0 + (float)y * dty) * qv;
+        r->q[l] = qv;
         r->lod[l] = op == TV_TEX_OP_SAMPLE_LOD ? lod : bias;
         r->lod_clamp[l] = clamp;
         r->offset[0][l] = (int8_t)((int)(fp_rnd(F) % 16) - 8);
