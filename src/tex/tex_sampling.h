@@ -212,6 +212,9 @@ uint64_t tex_warp_vec_window_count(void);
 /* Tests: the calling thread's kernel requests whose derivatives were the same bits in
  * every lane (the footprint computed once). */
 uint64_t tex_warp_vec_uniform_count(void);
+/* Tests: the calling thread's kernel requests (TV_TEXF_VALUES_ONLY) whose every active
+ * lane was proven magnified without a log2 (tex_warp_vec.c). */
+uint64_t tex_warp_vec_mag_count(void);
 
 /* ---- operations ------------------------------------------------------------------------ */
 void tex_gather_lane(const tex_ctx *c, const tv_tex_request *req, unsigned lane,

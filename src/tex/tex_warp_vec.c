@@ -57,7 +57,7 @@ typedef struct log2_memo {
 } log2_memo;
 
 static _Thread_local log2_memo tls_memo;
-static _Thread_local uint64_t tls_taken, tls_uniform;
+static _Thread_local uint64_t tls_taken, tls_uniform, tls_mag;
 static _Thread_local unsigned tls_isa_cap = 2; /* tests: the widest variant allowed */
 
 uint64_t tex_warp_vec_count(void)
@@ -73,6 +73,11 @@ void tex_warp_vec_limit_isa(unsigned cap)
 uint64_t tex_warp_vec_uniform_count(void)
 {
     return tls_uniform;
+}
+
+uint64_t tex_warp_vec_mag_count(void)
+{
+    return tls_mag;
 }
 
 /* an int32 (not uint32) index: see the texel gathers in slot_pass */
@@ -125,8 +130,8 @@ typedef struct footprint {
     float lg_max, mu, mv, lr;
 } footprint;
 
-static inline void footprint_one(float dx0, float dx1, float dy0, float dy1, float sc0,
-                                 float sc1, footprint *f)
+static inline void footprint_one(log2_memo *m, float dx0, float dx1, float dy0, float dy1,
+                                 float sc0, float sc1, footprint *f)
 {
     float px0 = dx0 * sc0, py0 = dy0 * sc0, px1 = dx1 * sc1, py1 = dy1 * sc1;
     float x2 = 0.0f, y2 = 0.0f;
@@ -141,12 +146,12 @@ static inline void footprint_one(float dx0, float dx1, float dy0, float dy1, flo
     bool ok = rx > 0.0f && fabsf(rx) <= 3.40282347e38f;
     f->mu = ok ? pm0 / rx : 0.0f;
     f->mv = ok ? pm1 / rx : 0.0f;
-    f->lg_max = log2_one(&tls_memo, rx);
+    f->lg_max = log2_one(m, rx);
     float lr = 0.0f;
     if (ok) {
         lr = TEX_WARP_MIN_LOG2_RATIO;
         if (rn > 0.0f) {
-            float g = log2_one(&tls_memo, rn / rx);
+            float g = log2_one(m, rn / rx);
             lr = g > TEX_WARP_MIN_LOG2_RATIO ? g : TEX_WARP_MIN_LOG2_RATIO;
         }
     }
@@ -249,8 +254,67 @@ VEC_INLINE void lod_pass(const vec_req *R, const float *lg_max, const uint32_t *
     }
 }
 
-VEC_INLINE bool vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
+/* ---- magnification without log2 (TV_TEXF_VALUES_ONLY) ------------------------------
+ * When the caller reads only the values, a lane whose λ is provably ≤ 0 needs neither its
+ * log2 nor the level selection: lod_pass would give it level 0, one level, weights 1 and
+ * 0, the magnification filter and no flag. Proof, for a SAMPLE lane (lb = log2f(rx), rx
+ * the major axis length) under the request's conditions (mag_request: not SAMPLE_BIAS, so
+ * the bias b is the sampler's, clamped without a flag, b ≤ 0, never -0 (sbias + 0.0f);
+ * lod_max a number, not -0; lod_min ≤ 0, not -0 or NaN) and the lane's (tested in the
+ * lane loop of the squared lengths: both x2, y2 ≤ L, and !(lod_clamp > lod_min), so the
+ * lane's clamp lmin is lod_min — a lane whose clamp is above is left unproven even where
+ * its q8 would be +0):
+ *   - rx is sqrt(x2) or sqrt(y2), correctly rounded, so monotonic: rx ≤ sqrt(L), exact
+ *     for L = 1 and 1/4. rx ≥ 0, not NaN (x2 ≤ L is false for a NaN).
+ *   - log2f is faithfully rounded (glibc: ≤ 1 ulp; the test checks the neighbourhood of
+ *     the bounds and a sampling below, docs/performance.md §2.8 an exhaustive run): for
+ *     0 < x < 1 the true log2(x) ≤ log2(1 - 2^-24) < -8e-8, and each float bracketing it
+ *     is negative; log2f(1) = ±0 (exact); log2f(0) = -inf (C Annex F). With L = 1/4,
+ *     x ≤ 1/2 gives log2f(x) ≤ -1 the same way (-1 is a float).
+ *   - reference mode (L = 1): lp = lg + b ≤ 0, not NaN (lg ∈ [-inf, 0], b finite), not -0
+ *     (a sum is -0 only of two -0, and b is not).
+ *     hw mode (L = 1/4): lg + b ≤ -1, so lp = q8(lg + b) ≤ -1 (or -inf): not -0 — the
+ *     bound keeps clear of (-2^-9, 0), where q8 gives -0 and the lane is flagged.
+ *   - so no clamp flag (lp, lmin, lod_max not NaN or -0), m1 = min(lod_max, lp) ≤ lp ≤ 0
+ *     or lod_max < lp, lam = max(lmin, m1) ≤ 0, magnify = !(lam > 0) = 1: lod_pass's
+ *     outputs are level 0 in both slots, two = 0, wl0 = 1, wl1 = 0, lin = mag_lin, whatever
+ *     the mip mode (acc and lp only feed the extras).
+ * Any active lane not proven so: the whole request takes the full computation. */
+static bool mag_request(const warp_ctx *w, float *lim)
 {
+    /* lod_pass's bias b = max(-16, min(TEX_WARP_MAX_BIAS, sbias + 0.0f)) with its flags:
+     * neither bound is ±0, so a flag means sbias is NaN; otherwise b ≤ 0 ⇔ sbias + 0 ≤ 0
+     * ⇔ sbias ≤ 0 — one comparison, false for a NaN (and b is not -0: sbias + 0 is not) */
+    uint32_t ok = (uint32_t)(w->sbias <= 0.0f) & (uint32_t)(w->lod_max == w->lod_max) &
+                  (uint32_t)(fb(w->lod_max) != 0x80000000u) & (uint32_t)(w->lod_min <= 0.0f) &
+                  (uint32_t)(fb(w->lod_min) != 0x80000000u);
+    *lim = w->hw ? 0.25f : 1.0f;
+    return ok != 0;
+}
+
+/* lod_pass's outputs for a request whose every active lane is magnified (above) */
+VEC_INLINE void lod_magnified(const vec_req *R, lod_out *o)
+{
+    const uint32_t mag_lin = R->mag_lin;
+    for (unsigned l = 0; l < N; l++) {
+        o->lvl0[l] = o->lvl1[l] = 0;
+        o->wl0[l] = 1.0f;
+        o->wl1[l] = 0.0f;
+        o->two[l] = 0;
+        o->lin[l] = mag_lin;
+        o->bad[l] = 0;
+    }
+}
+
+/* 0: declined (nothing written); else 1 + the footprint's way (WAY_*), counted by the
+ * caller: a thread-local's update inside the kernel would cost a TLS address call with
+ * the vector registers saved around it (see vec_req.memo) */
+enum { WAY_LANES, WAY_UNIFORM, WAY_MAGNIFIED };
+
+VEC_INLINE unsigned vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
+{
+    unsigned way = WAY_LANES;
+    log2_memo *const memo = R->memo;
     const warp_ctx *w = R->w;
     const tv_tex_request *req = R->req;
     const bool hw = w->hw;
@@ -259,21 +323,20 @@ VEC_INLINE bool vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
         act[l] = (R->active >> l) & 1u;
 
     /* projected coordinates (tex_execute.c project()) */
-    float cs[N], ct[N];
+    float pcs[N], pct[N];
+    const float *cs = req->coord[0], *ct = req->coord[1];
     if (R->proj) { /* (a branch per request: the divisions only where they count) */
         for (unsigned l = 0; l < N; l++) {
-            cs[l] = req->coord[0][l] / req->q[l];
-            ct[l] = req->coord[1][l] / req->q[l];
+            pcs[l] = req->coord[0][l] / req->q[l];
+            pct[l] = req->coord[1][l] / req->q[l];
         }
-    } else {
-        for (unsigned l = 0; l < N; l++) {
-            cs[l] = req->coord[0][l];
-            ct[l] = req->coord[1][l];
-        }
+        cs = pcs;
+        ct = pct;
     }
 
     /* derivatives and the footprint (tex_lod.c footprint() for two axes, no anisotropy) */
     float lg_max[N], mu[N], mv[N], lr[N];
+    bool all_mag = false;
     if (R->deriv) {
         float dx0[N], dx1[N], dy0[N], dy1[N];
         if (R->present == ~0u) { /* full quads: each lane's own row and column pairs */
@@ -323,24 +386,29 @@ VEC_INLINE bool vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
         const float sc0 = w->scale[0], sc1 = w->scale[1];
         /* the affine case: every lane's four differences have lane 0's bits (one OR of
          * XORs over the lanes), so every lane's footprint is lane 0's — computed once */
-        uint32_t diff = 0;
-        for (unsigned l = 0; l < N; l++)
-            diff |= (fb(dx0[l]) ^ fb(dx0[0])) | (fb(dx1[l]) ^ fb(dx1[0])) |
-                    (fb(dy0[l]) ^ fb(dy0[0])) | (fb(dy1[l]) ^ fb(dy1[0]));
+        uint32_t diff = 1; /* (values only: the per-lane way costs about as much) */
+        if (!R->vo) {
+            diff = 0;
+            for (unsigned l = 0; l < N; l++)
+                diff |= (fb(dx0[l]) ^ fb(dx0[0])) | (fb(dx1[l]) ^ fb(dx1[0])) |
+                        (fb(dy0[l]) ^ fb(dy0[0])) | (fb(dy1[l]) ^ fb(dy1[0]));
+        }
         if (!diff) {
             footprint f;
-            footprint_one(dx0[0], dx1[0], dy0[0], dy1[0], sc0, sc1, &f);
+            footprint_one(memo, dx0[0], dx1[0], dy0[0], dy1[0], sc0, sc1, &f);
             for (unsigned l = 0; l < N; l++) {
                 lg_max[l] = f.lg_max;
                 mu[l] = f.mu;
                 mv[l] = f.mv;
                 lr[l] = f.lr; /* (inactive lanes' values are never written out) */
             }
-            tls_uniform++;
+            way = WAY_UNIFORM;
             goto footprint_done;
         }
         float rmax[N], ratio[N], px0[N], px1[N], py0[N], py1[N], lx[N], ly[N];
-        uint32_t valid[N], need_r[N];
+        uint32_t valid[N], need_r[N], unproven = 0;
+        /* (the magnification shortcut's lane test, used only where R->mag) */
+        const float lim = R->mag_lim, lod_min = w->lod_min;
         for (unsigned l = 0; l < N; l++) {
             px0[l] = dx0[l] * sc0;
             py0[l] = dy0[l] * sc0;
@@ -353,6 +421,22 @@ VEC_INLINE bool vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
             y2 += py1[l] * py1[l];
             lx[l] = x2;
             ly[l] = y2;
+            uint32_t ok = (uint32_t)(x2 <= lim) & (uint32_t)(y2 <= lim) &
+                          (uint32_t)!(req->lod_clamp[l] > lod_min);
+            unproven |= act[l] & (ok ^ 1u);
+        }
+        if (R->vo) { /* the major length's log2 only, or nothing when magnified (above) */
+            if (R->mag && !unproven) {
+                all_mag = true;
+                way = WAY_MAGNIFIED;
+                goto footprint_done;
+            }
+            sqrt_lanes(lx, isa);
+            sqrt_lanes(ly, isa);
+            for (unsigned l = 0; l < N; l++)
+                rmax[l] = fsel(!(ly[l] > lx[l]), lx[l], ly[l]);
+            log2_lanes(memo, rmax, act, lg_max);
+            goto footprint_done;
         }
         sqrt_lanes(lx, isa);
         sqrt_lanes(ly, isa);
@@ -370,8 +454,8 @@ VEC_INLINE bool vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
             rmax[l] = rx;
         }
         float lg_ratio[N];
-        log2_lanes(&tls_memo, rmax, act, lg_max);
-        log2_lanes(&tls_memo, ratio, need_r, lg_ratio);
+        log2_lanes(memo, rmax, act, lg_max);
+        log2_lanes(memo, ratio, need_r, lg_ratio);
         for (unsigned l = 0; l < N; l++) {
             float g = fsel(lg_ratio[l] > TEX_WARP_MIN_LOG2_RATIO, lg_ratio[l],
                            TEX_WARP_MIN_LOG2_RATIO);
@@ -385,7 +469,9 @@ footprint_done:;
 
     /* bias, clamps, level selection (tex_lod_compute) */
     lod_out o;
-    if (hw) { /* hw and MIP_POINT as constants of four inlined copies */
+    if (all_mag) {
+        lod_magnified(R, &o);
+    } else if (hw) { /* hw and MIP_POINT as constants of four inlined copies */
         if (w->mip == TV_MIP_POINT)
             lod_pass(R, lg_max, act, true, true, &o);
         else
@@ -420,10 +506,13 @@ footprint_done:;
     unsigned first = (unsigned)__builtin_ctz(R->active);
     /* (a lane blending two levels reads L0 and L0 + 1) */
     uint32_t L0 = lvl0[first], L1 = L0 + 1, bad = 0, any_two = 0;
-    for (unsigned l = 0; l < N; l++) {
-        uint32_t tw = act[l] & two[l];
-        bad |= bad_l[l] | (act[l] & (uint32_t)(lvl0[l] != L0)) | (tw & (uint32_t)(lvl1[l] != L1));
-        any_two |= tw;
+    if (!all_mag) { /* (else level 0 in every lane, no flag) */
+        for (unsigned l = 0; l < N; l++) {
+            uint32_t tw = act[l] & two[l];
+            bad |= bad_l[l] | (act[l] & (uint32_t)(lvl0[l] != L0)) |
+                   (tw & (uint32_t)(lvl1[l] != L1));
+            any_two |= tw;
+        }
     }
     if (bad)
         return false;
@@ -459,6 +548,8 @@ footprint_done:;
                 res->v[c][l] = isel(act[l], fb(v0[c][l]), res->v[c][l]);
         }
     }
+    if (R->vo)
+        return 1u + way;
     for (unsigned l = 0; l < N; l++) {
         res->lod_clamped[l] = fsel(act[l], acc_out[l], res->lod_clamped[l]);
         res->lod_unclamped[l] = fsel(act[l], lp_out[l], res->lod_unclamped[l]);
@@ -466,7 +557,7 @@ footprint_done:;
         res->major_v[l] = fsel(act[l], mv[l], res->major_v[l]);
         res->log2_ratio[l] = fsel(act[l], lr[l], res->log2_ratio[l]);
     }
-    return true;
+    return 1u + way;
 }
 
 /* The kernel per instruction set (TEX_WIDE_VECTORS, tex_warp.h): the same body compiled
@@ -474,23 +565,23 @@ footprint_done:;
  * and table loads (its generic tuning emulates them with scalar loads), and for the
  * baseline; picked once from the CPU's features. */
 #if TEX_WIDE_VECTORS
-TEX_TARGET_AVX512 static bool vec_run_avx512(const vec_req *R, tv_tex_result *res)
+TEX_TARGET_AVX512 static unsigned vec_run_avx512(const vec_req *R, tv_tex_result *res)
 {
     return vec_body(R, res, 2);
 }
 
-TEX_TARGET_AVX2 static bool vec_run_avx2(const vec_req *R, tv_tex_result *res)
+TEX_TARGET_AVX2 static unsigned vec_run_avx2(const vec_req *R, tv_tex_result *res)
 {
     return vec_body(R, res, 1);
 }
 #endif
 
-static bool vec_run_base(const vec_req *R, tv_tex_result *res)
+static unsigned vec_run_base(const vec_req *R, tv_tex_result *res)
 {
     return vec_body(R, res, 0);
 }
 
-static bool vec_run(const vec_req *R, tv_tex_result *res)
+static unsigned vec_run(const vec_req *R, tv_tex_result *res)
 {
 #if TEX_WIDE_VECTORS
     __builtin_cpu_init();
@@ -529,10 +620,17 @@ bool tex_warp_vec(const warp_ctx *w, const tv_tex_request *req, tv_tex_result *r
     R.layers = v->layers ? v->layers : 1;
     R.mag_lin = w->mag == TV_MAG_LINEAR || w->mag == TV_MIN_ANISO;
     R.min_lin = w->min == TV_MAG_LINEAR || w->min == TV_MIN_ANISO;
+    R.memo = &tls_memo;
+    R.vo = (req->flags & TV_TEXF_VALUES_ONLY) != 0;
+    R.mag_lim = 0.0f;
+    R.mag = R.vo && R.deriv && !R.op_bias && mag_request(w, &R.mag_lim);
     for (unsigned c = 0; c < 4; c++)
         R.shift[c] = w->swz[c] >= 0 ? 8 * (int)v->unorm8_byte[w->swz[c]] : -1;
-    if (!vec_run(&R, res))
+    unsigned r = vec_run(&R, res);
+    if (!r)
         return false;
     tls_taken++;
+    tls_uniform += r == 1u + WAY_UNIFORM;
+    tls_mag += r == 1u + WAY_MAGNIFIED;
     return true;
 }
