@@ -4,6 +4,7 @@
  * stored under the execution mask. Layout of the micro-op: vm_ops_tex.h. */
 #include <string.h>
 
+#include "vm/vm_ops.h"
 #include "vm/vm_ops_tex.h"
 #include "vm/vm_run.h"
 
@@ -277,7 +278,11 @@ static bool execute(vm_warp *w, const vm_uop *u, tv_tex_unit *unit, tv_tex_reque
     return false;
 }
 
-void vm_h_tex(vm_warp *w, const vm_uop *u)
+/* Wide vectors (vm_ops.h; the handler only copies and compares integers, so every
+ * variant does the same): the request's coordinates and handles and the result's values
+ * move in 64-byte words instead of 16-byte ones — the handler's share of the bilinear run
+ * fell to about a third (docs/performance.md §4.6). */
+VM_WIDE_VECTORS void vm_h_tex(vm_warp *w, const vm_uop *u)
 {
     const vm_tex_oprow *row = vm_tex_oprow_get(u->aux);
     const vm_tex_tgtrow *tg = vm_tex_tgtrow_get(u->aux3);
