@@ -283,6 +283,13 @@ static void memo_put(const tv_tex_unit *unit, tex_cache *c, uint32_t hi, uint32_
     memo.s = s;
 }
 
+void tex_cache_stamp(const tv_tex_unit *unit, uint64_t *id, uint64_t *epoch)
+{
+    const tex_cache *c = unit->cache;
+    *id = c->id;
+    *epoch = atomic_load_explicit(&((tex_cache *)c)->epoch, memory_order_acquire);
+}
+
 bool tex_resolve_header(tv_tex_unit *unit, uint32_t header_index, const tex_view **view)
 {
     *view = NULL;

@@ -16,6 +16,7 @@
  * 1·f = f), and NEAREST is the LINEAR footprint with weights (1, 0, 0, 0) at the nearest
  * texel. tests/tex/test_fastpath_warp.c compares both paths on random requests. */
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "tex/format.h"
@@ -165,28 +166,89 @@ bool tex_warp_hoist(tv_tex_unit *unit, const tex_view *v, const tex_sampler *s, 
     return true;
 }
 
-/* The request-wide checks and the hoisted state (mirrors setup_ctx + tex_lod_scale). */
-static bool warp_setup(tv_tex_unit *unit, const tv_tex_request *req, warp_ctx *w)
+/* The handle-dependent part of warp_setup (tex_warp_common's descriptor checks, the
+ * anisotropy test and tex_warp_hoist) depends only on what the key below holds: the unit
+ * (its cache id), the descriptors the handle resolves to (valid while the cache epoch and
+ * the memory generation are unchanged: tex_pool.c), the request target, header-binding
+ * mode and precision. Each thread keeps the last answer, so a request with the previous
+ * request's handle skips the resolve, the checks and the hoist. */
+typedef struct setup_memo {
+    uint64_t id, epoch, mem_gen;   /* id 0: empty (unit ids start at 1) */
+    uint32_t handle;
+    uint8_t target;
+    bool binding;
+    tv_tex_precision precision;
+    bool ok;                       /* false: the fast path declines this handle */
+    warp_ctx w;                    /* when ok: everything before lv */
+} setup_memo;
+
+static _Thread_local setup_memo smemo;
+
+/* The one handle of the active lanes (at least one is active), false if they differ. */
+static bool one_handle(const tv_tex_request *req, uint32_t *handle)
+{
+    unsigned first = 0;
+    while (!((req->active >> first) & 1u))
+        first++;
+    uint32_t h = req->handle[first], diff = 0;
+    for (unsigned l = 0; l < LANES; l++) /* every lane equal (vectorised): done */
+        diff |= req->handle[l] ^ h;
+    for (unsigned l = first + 1; diff && l < LANES; l++)
+        if (((req->active >> l) & 1u) && req->handle[l] != h)
+            return false;
+    *handle = h;
+    return true;
+}
+
+/* The request-wide checks and the hoisted state (mirrors setup_ctx + tex_lod_scale): the
+ * thread's memo context (lv not filled; valid until the next call), NULL when the fast
+ * path declines the request. Handed out in place: copying it per request (rep movs) cost
+ * more than the lookup. */
+static const warp_ctx *warp_setup(tv_tex_unit *unit, const tv_tex_request *req)
 {
     unsigned op = req->op;
     if (unit->no_fast_paths || !req->active)
-        return false;
+        return NULL;
     if (op != TV_TEX_OP_SAMPLE && op != TV_TEX_OP_SAMPLE_BIAS && op != TV_TEX_OP_SAMPLE_LOD &&
         op != TV_TEX_OP_SAMPLE_LZ)
-        return false;
+        return NULL;
     if (req->target != TV_TEXTGT_2D && req->target != TV_TEXTGT_2D_ARRAY)
-        return false;
+        return NULL;
     if (req->flags & ~(uint32_t)(TV_TEXF_OFFSETS | TV_TEXF_PROJECTIVE | TV_TEXF_NO_DERIV |
                                 TV_TEXF_VALUES_ONLY))
-        return false;
+        return NULL;
+    uint32_t handle;
+    if (!one_handle(req, &handle))
+        return NULL;
+    /* the stamps are read before the resolve: a clear after them only makes a later
+       lookup miss */
+    uint64_t id, epoch, mem_gen = tex_memory_generation(unit->mem);
+    tex_cache_stamp(unit, &id, &epoch);
+    setup_memo *m = &smemo;
+    if (m->id == id && m->epoch == epoch && m->mem_gen == mem_gen && m->handle == handle &&
+        m->target == req->target && m->binding == unit->header_binding &&
+        m->precision == unit->precision)
+        return m->ok ? &m->w : NULL;
     const tex_view *v = NULL;
     const tex_sampler *s = NULL;
-    if (!tex_warp_common(unit, req, &v, &s))
-        return false;
-    unsigned code = v->tic.use_header_opt_control ? v->tic.max_anisotropy : s->tsc.max_anisotropy;
-    if ((code & 7u) && (s->tsc.min_filter == TV_MIN_LINEAR || s->tsc.min_filter == TV_MIN_ANISO))
-        return false; /* anisotropic footprint: tex_warp_aniso.c or the general path */
-    return tex_warp_hoist(unit, v, s, w);
+    bool ok = tex_warp_common(unit, req, &v, &s);
+    if (ok) {
+        unsigned code = v->tic.use_header_opt_control ? v->tic.max_anisotropy
+                                                      : s->tsc.max_anisotropy;
+        /* anisotropic footprint: tex_warp_aniso.c or the general path */
+        ok = !((code & 7u) &&
+               (s->tsc.min_filter == TV_MIN_LINEAR || s->tsc.min_filter == TV_MIN_ANISO)) &&
+             tex_warp_hoist(unit, v, s, &m->w);
+    }
+    m->id = id;
+    m->epoch = epoch;
+    m->mem_gen = mem_gen;
+    m->handle = handle;
+    m->target = req->target;
+    m->binding = unit->header_binding;
+    m->precision = unit->precision;
+    m->ok = ok;
+    return ok ? &m->w : NULL;
 }
 
 /* tex_lod.c footprint()'s axes for two dimensions (tex_warp.h). */
@@ -388,11 +450,13 @@ static void slot_pass(const warp_ctx *w, const warp_lanes *wl, unsigned slot,
 
 bool tex_warp_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_result *res)
 {
-    warp_ctx w;
-    if (!warp_setup(unit, req, &w))
+    const warp_ctx *ctx = warp_setup(unit, req);
+    if (!ctx)
         return false;
-    if (tex_warp_vec(&w, req, res))
+    if (tex_warp_vec(ctx, req, res))
         return true;
+    warp_ctx w;
+    memcpy(&w, ctx, offsetof(warp_ctx, lv));
     for (uint32_t r = 0; r <= w.q; r++)
         tex_warp_level(&w, r, &w.lv[r]);
     const tex_view *v = w.v;

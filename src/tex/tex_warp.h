@@ -33,6 +33,11 @@
 bool tex_warp_common(tv_tex_unit *unit, const tv_tex_request *req, const tex_view **view,
                      const tex_sampler **sampler);
 
+/* The unit's descriptor-cache stamp (tex_pool.c): its id (unique per unit ever created)
+ * and the epoch every cache clear bumps. State derived from resolved descriptors stays
+ * valid while both (and the memory generation) are unchanged. */
+void tex_cache_stamp(const tv_tex_unit *unit, uint64_t *id, uint64_t *epoch);
+
 #define TEX_WARP_MAX_BIAS 15.99609375f /* as tex_lod.c */
 #define TEX_WARP_MIN_LOG2_RATIO -16.0f
 

@@ -225,18 +225,30 @@ tv_status vm_lower_tex(vm_lower *L)
     for (unsigned k = 0; k < VM_TB_SIZE; k++)
         if (o.used[k])
             size = k + 1;
+    /* a short block is read from its source slots in place (VM_TXF_DIRECT): the copies
+       would run right before the micro-op, unmasked, with nothing written in between, so
+       every lane reads what it would read from the copy */
+    bool direct = size <= VM_TB_DIRECT;
     uint32_t base = 0;
-    for (unsigned k = 0; k < size; k++) {
+    for (unsigned k = 0; !direct && k < size; k++) {
         uint32_t s = vm_lower_scratch(L);
         if (k == 0)
             base = s;
     }
+    /* a direct destination without _SAT is written by the micro-op itself (it reads every
+       operand before it stores any result); other channels go to scratch slots */
+    const tv_tgsi_dst *d = &in->dst[0];
+    bool in_place = !d->reg.indirect && !in->saturate;
     uint32_t tmp[4];
     for (unsigned c = 0; c < 4; c++)
-        tmp[c] = vm_lower_scratch(L);
+        tmp[c] = in_place && (d->writemask >> c & 1u) ? vm_lower_dst_slot(L, d, c)
+                                                      : vm_lower_scratch(L);
     if (L->status != TV_OK)
         return L->status;
-    emit_copies(L, &o, base);
+    if (direct)
+        flags |= VM_TXF_DIRECT;
+    else
+        emit_copies(L, &o, base);
     vm_uop *u = vm_lower_emit(L, vm_h_tex, VM_K_ALU);
     if (!u)
         return L->status;
@@ -247,10 +259,13 @@ tv_status vm_lower_tex(vm_lower *L)
     u->src[3] = swz;
     u->src[4] = comp;
     u->src[5] = size;
+    for (unsigned k = 0; direct && k < size; k++)
+        u->src[VM_TB_DIRECT_AT + k] = o.used[k] ? o.slot[k] : 0;   /* slot 0 reads zeros */
     u->aux = in->opcode;
     u->aux2 = flags;
     u->aux3 = target;
     memcpy(u->dst, tmp, sizeof tmp);
-    vm_lower_commit(L, &in->dst[0], tmp, 0xf, in->saturate);
+    if (!in_place)
+        vm_lower_commit(L, d, tmp, 0xf, in->saturate);
     return L->status;
 }

@@ -4,6 +4,7 @@
  * stored under the execution mask. Layout of the micro-op: vm_ops_tex.h. */
 #include <string.h>
 
+#include "vm/vm_ops.h"
 #include "vm/vm_ops_tex.h"
 #include "vm/vm_run.h"
 
@@ -27,18 +28,24 @@ static int8_t clamp_offset(int32_t v)
     return (int8_t)(v < -128 ? -128 : (v > 127 ? 127 : v));
 }
 
-/* The operand block of a micro-op: its first `n` entries are allocated slots, the rest
- * (up to VM_TB_SIZE) read as zeros. Entries are looked up where read, not gathered into a
- * table of VM_TB_SIZE pointers per warp (a fifth of the handler's time on a plain TEX). */
+_Static_assert(VM_TB_DIRECT_AT + VM_TB_DIRECT <= VM_MAX_USRC, "direct operands fit src[]");
+
+/* The operand block of a micro-op: its first `n` entries are allocated slots (r[k], or
+ * r[at[k]] read in place under VM_TXF_DIRECT), the rest (up to VM_TB_SIZE) read as zeros.
+ * Entries are looked up where read, not gathered into a table of VM_TB_SIZE pointers per
+ * warp (a fifth of the handler's time on a plain TEX). */
 typedef struct vm_opblk {
     const vm_slot *r;
+    const uint32_t *at;   /* NULL: the block is contiguous from r */
     unsigned n;
 } vm_opblk;
 
 static inline const vm_slot *opnd(const vm_opblk *b, unsigned k)
 {
     static const vm_slot zero;
-    return k < b->n ? &b->r[k] : &zero;
+    if (k >= b->n)
+        return &zero;
+    return b->at ? &b->r[b->at[k]] : &b->r[k];
 }
 
 /* Handle of one lane: bindless value, or (sampler << 20) | view from the indices. */
@@ -82,7 +89,7 @@ static void rt_query(vm_warp *w, const vm_uop *u, const vm_opblk *B, vm_slot res
  * the last call are zero, so a call zeroes only what the previous one wrote and it does
  * not (no stale value reaches the texture unit), instead of the whole ~3 KB per warp. */
 enum {
-    RG_COORD0 = 1u << 0,   /* coord[k] and icoord[k]: RG_COORD0 << k, k < 4 */
+    RG_COORD0 = 1u << 0,   /* coord[k]: RG_COORD0 << k, k < 4 */
     RG_Q = 1u << 4,
     RG_LOD = 1u << 5,
     RG_LOD_I = 1u << 6,
@@ -90,16 +97,18 @@ enum {
     RG_REF = 1u << 8,
     RG_GRAD = 1u << 9,
     RG_OFFSET = 1u << 10,
-    RG_OFFSET4 = 1u << 11
+    RG_OFFSET4 = 1u << 11,
+    RG_ICOORD0 = 1u << 12  /* icoord[k]: RG_ICOORD0 << k, k < 4 */
 };
 
 static void zero_groups(tv_tex_request *req, uint32_t g)
 {
-    for (unsigned k = 0; k < 4; k++)
-        if (g & (RG_COORD0 << k)) {
+    for (unsigned k = 0; k < 4; k++) {
+        if (g & (RG_COORD0 << k))
             memset(req->coord[k], 0, sizeof req->coord[k]);
+        if (g & (RG_ICOORD0 << k))
             memset(req->icoord[k], 0, sizeof req->icoord[k]);
-        }
+    }
     if (g & RG_Q) memset(req->q, 0, sizeof req->q);
     if (g & RG_LOD) memset(req->lod, 0, sizeof req->lod);
     if (g & RG_LOD_I) memset(req->lod_i, 0, sizeof req->lod_i);
@@ -155,11 +164,20 @@ static void build_request(vm_warp *w, const vm_uop *u, const vm_tex_oprow *row,
     bool implicit_to_lod = w->run->stage != TV_TGSI_FRAG &&
                            (row->op == TV_TEX_OP_SAMPLE || row->op == TV_TEX_OP_SAMPLE_BIAS);
 
-    /* the groups this call writes */
+    /* only the values are read back: the QUERY_LOD extras of a sampling op may stay
+       unwritten (LODQ's answer is in the values, but keep the extras for it) */
+    if (row->op != TV_TEX_OP_QUERY_LOD)
+        req->flags |= TV_TEXF_VALUES_ONLY;
+
+    /* the groups this call writes: float coordinates for the filtering ops, integer ones
+       for FETCH (the only reader of icoord); the queries read neither */
+    bool query = row->op == TV_TEX_OP_QUERY_DIM || row->op == TV_TEX_OP_QUERY_SAMPLES ||
+                 row->op == TV_TEX_OP_QUERY_SAMPLE_POS || row->op == TV_TEX_OP_QUERY_TYPE;
+    uint32_t cgroup = fetch ? RG_ICOORD0 : query ? 0 : RG_COORD0;
     uint32_t g = 0;
     for (unsigned d = 0; d < tg->dims; d++)
-        g |= RG_COORD0 << d;
-    if (tg->layer >= 0) g |= RG_COORD0 << 3;
+        g |= cgroup << d;
+    if (tg->layer >= 0) g |= cgroup << 3;
     if (req->flags & TV_TEXF_COMPARE) g |= RG_REF;
     switch (row->arg) {
     case VM_TA_BIAS_W: case VM_TA_LOD_W: case VM_TA_BIAS_X: case VM_TA_LOD_X: g |= RG_LOD; break;
@@ -188,12 +206,16 @@ static void build_request(vm_warp *w, const vm_uop *u, const vm_tex_oprow *row,
             req->handle[l] = lane_handle(B, u, l);
     }
     for (unsigned d = 0; d < tg->dims; d++) {
-        copy_f(req->coord[d], opnd(B, VM_TB_COORD + d));
-        copy_i(req->icoord[d], opnd(B, VM_TB_COORD + d));
+        if (cgroup == RG_COORD0)
+            copy_f(req->coord[d], opnd(B, VM_TB_COORD + d));
+        else if (cgroup == RG_ICOORD0)
+            copy_i(req->icoord[d], opnd(B, VM_TB_COORD + d));
     }
     if (tg->layer >= 0) {
-        copy_f(req->coord[3], opnd(B, VM_TB_COORD + tg->layer));
-        copy_i(req->icoord[3], opnd(B, VM_TB_COORD + tg->layer));
+        if (cgroup == RG_COORD0)
+            copy_f(req->coord[3], opnd(B, VM_TB_COORD + tg->layer));
+        else if (cgroup == RG_ICOORD0)
+            copy_i(req->icoord[3], opnd(B, VM_TB_COORD + tg->layer));
     }
     if (req->flags & TV_TEXF_COMPARE) {
         unsigned at = row->arg == VM_TA_REF_X ? VM_TB_EXTRA
@@ -256,13 +278,21 @@ static bool execute(vm_warp *w, const vm_uop *u, tv_tex_unit *unit, tv_tex_reque
     return false;
 }
 
-void vm_h_tex(vm_warp *w, const vm_uop *u)
+/* Wide vectors (vm_ops.h; the handler only copies and compares integers, so every
+ * variant does the same): the result's values move into the registers in 64-byte words
+ * instead of 16-byte ones (docs/performance.md §4.6). */
+VM_WIDE_VECTORS void vm_h_tex(vm_warp *w, const vm_uop *u)
 {
     const vm_tex_oprow *row = vm_tex_oprow_get(u->aux);
     const vm_tex_tgtrow *tg = vm_tex_tgtrow_get(u->aux3);
     /* the operand block: entries past the allocated ones read as zeros (opnd) */
     unsigned nb = u->src[5] < VM_TB_SIZE ? u->src[5] : VM_TB_SIZE;
-    const vm_opblk blk = {nb ? &w->r[u->src[0]] : NULL, nb};
+    vm_opblk blk = {nb ? &w->r[u->src[0]] : NULL, NULL, nb};
+    if (u->aux2 & VM_TXF_DIRECT) {
+        blk.r = w->r;
+        blk.at = &u->src[VM_TB_DIRECT_AT];
+        blk.n = nb < VM_TB_DIRECT ? nb : VM_TB_DIRECT;
+    }
     const vm_opblk *B = &blk;
     if (!row || !tg)
         return;

@@ -11,8 +11,13 @@
  *   src[3]  result swizzle (2 bits per channel; identity 0xe4)
  *   src[4]  gather component (when not per lane)
  *   src[5]  number of block slots allocated (entries past it read as zeros)
+ *   src[6..11] with VM_TXF_DIRECT (a block of at most VM_TB_DIRECT entries, the plain
+ *           TEX/TXB/TXL/TXP/SAMPLE forms): no block; entry k is read from slot
+ *           src[VM_TB_DIRECT_AT + k] in place (0, the zero slot, where unused)
  *   aux     TGSI opcode, aux2 VM_TXF_* flags, aux3 TGSI target
- *   dst[0..3] four result slots (committed to the destination by writemask afterwards). */
+ *   dst[0..3] four result slots: the destination's own slots for the written channels
+ *           of a direct destination without _SAT (scratch slots for the others), else
+ *           scratch slots committed to the destination by writemask afterwards. */
 #ifndef TEXVM_VM_OPS_TEX_H
 #define TEXVM_VM_OPS_TEX_H
 
@@ -27,7 +32,9 @@ enum {
     VM_TB_EXTRA = 6,    /* first extra vec4 source (TXD ddx, TEX2/TXB2/TXL2/TG4 src1, …) */
     VM_TB_EXTRA2 = 10,  /* second extra vec4 source (TXD / SAMPLE_D ddy) */
     VM_TB_OFF = 14,     /* texel offsets: offset k component c at 14 + 3k + c (k < 4) */
-    VM_TB_SIZE = 26
+    VM_TB_SIZE = 26,
+    VM_TB_DIRECT = 6,   /* blocks up to this size are read in place (VM_TXF_DIRECT) */
+    VM_TB_DIRECT_AT = 6 /* ... from the slots in src[6 .. 6 + size) */
 };
 
 /* Flags of the texture micro-op (aux2). */
@@ -38,7 +45,8 @@ enum {
     VM_TXF_BINDLESS = 1u << 3,     /* VM_TB_RES holds a per-lane handle */
     VM_TXF_SAMP_LANE = 1u << 4,    /* VM_TB_SAMP holds a per-lane sampler index */
     VM_TXF_COMP_LANE = 1u << 5,    /* gather component per lane in VM_TB_EXTRA.x */
-    VM_TXF_RT = 1u << 6            /* SAMPLE_POS / SAMPLE_INFO on the render target */
+    VM_TXF_RT = 1u << 6,           /* SAMPLE_POS / SAMPLE_INFO on the render target */
+    VM_TXF_DIRECT = 1u << 7        /* operands in place: src[VM_TB_DIRECT_AT + k] */
 };
 
 /* What the extra operands hold. */
