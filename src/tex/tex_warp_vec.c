@@ -522,30 +522,25 @@ footprint_done:;
         return false;
     if (any_two && !vec_level_get(w, L1, max_layer, &V1))
         return false;
-    float v0[4][N], v1[4][N];
-    if (slot_pass(R, &V0, s, t, offu, offv, layer_off, lin, act, isa, v0))
-        return false;
+    /* the last slot pass blends (wl0 · v0 + wl1 · v1 where two) and writes the results of
+     * the active lanes (vec_fin); nothing is written before it has passed its checks */
+    float v0[4][N];
     if (any_two) {
-        if (slot_pass(R, &V1, s, t, offu, offv, layer_off, lin, act, isa, v1))
+        const vec_fin fin = {wl0, wl1, two, act, res->v};
+        if (slot_pass(R, &V0, s, t, offu, offv, layer_off, lin, act, isa, NULL, v0) ||
+            slot_pass(R, &V1, s, t, offu, offv, layer_off, lin, act, isa, &fin, v0))
             return false;
-        for (unsigned c = 0; c < 4; c++) {
-            if (R->shift[c] < 0)
-                continue;
-            for (unsigned l = 0; l < N; l++) {
-                float m = wl0[l] * v0[c][l] + wl1[l] * v1[c][l];
-                v0[c][l] = fsel(two[l], m, v0[c][l]);
-            }
-        }
+    } else {
+        const vec_fin fin = {NULL, NULL, two, act, res->v};
+        if (slot_pass(R, &V0, s, t, offu, offv, layer_off, lin, act, isa, &fin, v0))
+            return false;
     }
-    /* the results: active lanes only */
+    /* the constant components: active lanes only */
     for (unsigned c = 0; c < 4; c++) {
         if (R->shift[c] < 0) {
             uint32_t k = w->konst[c];
             for (unsigned l = 0; l < N; l++)
                 res->v[c][l] = isel(act[l], k, res->v[c][l]);
-        } else {
-            for (unsigned l = 0; l < N; l++)
-                res->v[c][l] = isel(act[l], fb(v0[c][l]), res->v[c][l]);
         }
     }
     if (R->vo)

@@ -42,6 +42,36 @@ typedef struct vec_level {
     uint32_t pitch, gobs_x, bh, shift;
 } vec_level;
 
+/* The last slot pass of a request finishes it as its tap sums come out (no second trip
+ * through memory): where w0 is given (a two-level request), the mip blend — out[c][l]
+ * holds the first level's value and, in the lanes with two[l] set, the value becomes
+ * w0[l]·out + w1[l]·(this level's value): the products and the sum in tex_warp.c's
+ * order, so the same bits —; then the result bits go to res[c][l] in the active lanes
+ * (the others keep theirs). */
+typedef struct vec_fin {
+    const float *w0, *w1; /* w0 NULL: one level, no blend */
+    const uint32_t *two, *act;
+    uint32_t (*res)[N];
+} vec_fin;
+
+/* the C form (baseline, AVX2): v1 this level's values */
+static inline void fin_lanes(const vec_fin *F, const int shift[4], float v1[4][N],
+                             float out[4][N])
+{
+    for (unsigned c = 0; c < 4; c++) {
+        if (shift[c] < 0)
+            continue;
+        for (unsigned l = 0; l < N; l++) {
+            float v = v1[c][l];
+            if (F->w0) {
+                float m = F->w0[l] * out[c][l] + F->w1[l] * v;
+                v = fsel(F->two[l], m, out[c][l]);
+            }
+            F->res[c][l] = isel(F->act[l], fb(v), F->res[c][l]);
+        }
+    }
+}
+
 static bool pow2(uint32_t n)
 {
     return (n & (n - 1)) == 0;
@@ -179,10 +209,22 @@ static const int32_t tap_lane_off[16] = {TAP_W(0), TAP_W(1), TAP_W(2), TAP_W(3),
 /* 16 lanes from lane l of the four tap words t[k] (in registers) */
 TEX_TARGET_AVX512 static inline void taps16_avx512(const __m512i t[4], const float *a,
                                                    const float *b, const int shift[4],
-                                                   const __m512i ctl[4], unsigned l,
-                                                   float out[4][N])
+                                                   const __m512i ctl[4], const vec_fin *F,
+                                                   unsigned l, float out[4][N])
 {
     const __m512 one = _mm512_set1_ps(1.0f), k24 = _mm512_set1_ps(0x1p-24f);
+    __m512 bw0 = one, bw1 = one;
+    __mmask16 two = 0, act = 0;
+    if (F) {
+        __m512i m = _mm512_loadu_si512((const void *)&F->act[l]);
+        act = _mm512_test_epi32_mask(m, m);
+        if (F->w0) {
+            bw0 = _mm512_loadu_ps(&F->w0[l]);
+            bw1 = _mm512_loadu_ps(&F->w1[l]);
+            m = _mm512_loadu_si512((const void *)&F->two[l]);
+            two = _mm512_test_epi32_mask(m, m);
+        }
+    }
     __m512 va = _mm512_loadu_ps(&a[l]), vb = _mm512_loadu_ps(&b[l]);
     __m512 wx0 = _mm512_sub_ps(one, va), wy0 = _mm512_sub_ps(one, vb);
     __m512 w[4] = {_mm512_mul_ps(wx0, wy0), _mm512_mul_ps(va, wy0), _mm512_mul_ps(wx0, vb),
@@ -196,7 +238,17 @@ TEX_TARGET_AVX512 static inline void taps16_avx512(const __m512i t[4], const flo
             __m512 p = _mm512_mul_ps(w[k], _mm512_fmadd_ps(h, k24, h));
             acc = k ? _mm512_add_ps(acc, p) : p;
         }
-        _mm512_storeu_ps(&out[c][l], _mm512_mul_ps(acc, k24));
+        __m512 v = _mm512_mul_ps(acc, k24);
+        if (!F) {
+            _mm512_storeu_ps(&out[c][l], v);
+            continue;
+        }
+        if (F->w0) { /* (fin_lanes) */
+            __m512 v0 = _mm512_loadu_ps(&out[c][l]);
+            __m512 m = _mm512_add_ps(_mm512_mul_ps(bw0, v0), _mm512_mul_ps(bw1, v));
+            v = _mm512_mask_blend_ps(two, v0, m);
+        }
+        _mm512_mask_storeu_epi32((void *)&F->res[c][l], act, _mm512_castps_si512(v));
     }
 }
 
@@ -209,7 +261,7 @@ TEX_TARGET_AVX512 static inline void ctl_avx512(const int shift[4], __m512i ctl[
 
 TEX_TARGET_AVX512 static inline void taps_avx512(uint32_t tx[4][N], const float *a,
                                                  const float *b, const int shift[4],
-                                                 float out[4][N])
+                                                 const vec_fin *F, float out[4][N])
 {
     __m512i ctl[4];
     ctl_avx512(shift, ctl);
@@ -217,7 +269,7 @@ TEX_TARGET_AVX512 static inline void taps_avx512(uint32_t tx[4][N], const float 
         __m512i t[4];
         for (unsigned k = 0; k < 4; k++)
             t[k] = _mm512_loadu_si512((const void *)&tx[k][l]);
-        taps16_avx512(t, a, b, shift, ctl, l, out);
+        taps16_avx512(t, a, b, shift, ctl, F, l, out);
     }
 }
 
@@ -234,7 +286,7 @@ TEX_TARGET_AVX512 static inline bool window_taps_avx512(const char *host, uint32
                                                         const uint32_t *xo0, const uint32_t *yo0,
                                                         const uint32_t *yo1, const float *a,
                                                         const float *b, const int shift[4],
-                                                        float out[4][N])
+                                                        const vec_fin *F, float out[4][N])
 {
     const __m512i lane = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
     const __m512i even = _mm512_andnot_si512(_mm512_set1_epi32(1), lane); /* l & ~1 */
@@ -284,7 +336,7 @@ TEX_TARGET_AVX512 static inline bool window_taps_avx512(const char *host, uint32
                         _mm512_permutex2var_epi32(z[0][0], ir, z[0][1]),
                         _mm512_permutex2var_epi32(z[1][0], il, z[1][1]),
                         _mm512_permutex2var_epi32(z[1][0], ir, z[1][1])};
-        taps16_avx512(t, a, b, shift, ctl, l, out);
+        taps16_avx512(t, a, b, shift, ctl, F, l, out);
     }
     return true;
 }
@@ -296,7 +348,8 @@ TEX_TARGET_AVX512 static inline bool window_taps_avx512(const char *host, uint32
 TEX_TARGET_AVX512 static inline void pair_taps_avx512(const char *host, const uint32_t *xo0,
                                                       const uint32_t *yo0, const uint32_t *yo1,
                                                       const float *a, const float *b,
-                                                      const int shift[4], float out[4][N])
+                                                      const int shift[4], const vec_fin *F,
+                                                      float out[4][N])
 {
     __m512i ctl[4];
     ctl_avx512(shift, ctl);
@@ -320,7 +373,7 @@ TEX_TARGET_AVX512 static inline void pair_taps_avx512(const char *host, const ui
                         _mm512_permutex2var_epi32(q[0], odd, q[1]),
                         _mm512_permutex2var_epi32(q[2], even, q[3]),
                         _mm512_permutex2var_epi32(q[2], odd, q[3])};
-        taps16_avx512(t, a, b, shift, ctl, l, out);
+        taps16_avx512(t, a, b, shift, ctl, F, l, out);
     }
 }
 
@@ -358,11 +411,13 @@ TEX_TARGET_AVX2 static inline void taps_avx2(uint32_t tx[4][N], const float *a,
 #endif
 
 /* One level slot of every lane: the filtered values of the result components in
- * out[c][l] (components with a constant are skipped). Nonzero: a lane is out of range. */
+ * out[c][l] (components with a constant are skipped), or, where F is given, the request
+ * finished from them (vec_fin). Nonzero: a lane is out of range; nothing written. */
 VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float *s,
                               const float *t, const float *offu, const float *offv,
                               const uint32_t *layer_off, const uint32_t *lin,
-                              const uint32_t *act, unsigned isa, float out[4][N])
+                              const uint32_t *act, unsigned isa, const vec_fin *F,
+                              float out[4][N])
 {
     const warp_ctx *w = R->w;
     int32_t i0[N], i1[N], j0[N], j1[N];
@@ -421,10 +476,10 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
             /* (the resource is below 2^31 bytes where it counts: vec_level_get) */
             uint64_t size = w->v->size_bytes;
             uint32_t lim = size > 0x7fffffffu ? 0x7fffffffu : (uint32_t)size;
-            if (lim >= 16 && window_taps_avx512(host, lim, xo0, yo0, yo1, a, b, R->shift, out))
+            if (lim >= 16 && window_taps_avx512(host, lim, xo0, yo0, yo1, a, b, R->shift, F, out))
                 tls_window++;
             else
-                pair_taps_avx512(host, xo0, yo0, yo1, a, b, R->shift, out);
+                pair_taps_avx512(host, xo0, yo0, yo1, a, b, R->shift, F, out);
             tls_paired++;
             return 0;
         }
@@ -456,15 +511,20 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
     }
 #if TEX_WIDE_VECTORS
     if (isa == 2) {
-        taps_avx512(tx, a, b, R->shift, out);
-        return 0;
-    }
-    if (isa == 1) {
-        taps_avx2(tx, a, b, R->shift, out);
+        taps_avx512(tx, a, b, R->shift, F, out);
         return 0;
     }
 #else
     (void)isa;
+#endif
+    float v1[4][N], (*dst)[N] = F ? v1 : out;
+#if TEX_WIDE_VECTORS
+    if (isa == 1) {
+        taps_avx2(tx, a, b, R->shift, dst);
+        if (F)
+            fin_lanes(F, R->shift, v1, out);
+        return 0;
+    }
 #endif
     float wt[4][N];
     for (unsigned l = 0; l < N; l++) {
@@ -487,9 +547,11 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
             acc = acc + wt[1][l] * f1;
             acc = acc + wt[2][l] * f2;
             acc = acc + wt[3][l] * f3;
-            out[c][l] = acc;
+            dst[c][l] = acc;
         }
     }
+    if (F)
+        fin_lanes(F, R->shift, v1, out);
     return 0;
 }
 #endif
