@@ -101,8 +101,8 @@ VEC_INLINE int32_t memo_slot(uint32_t bits)
     return (int32_t)((bits * 0x9e3779b1u) >> (32 - MEMO_BITS));
 }
 
-/* the table's part of log2_lanes: out[l] for the lanes where miss[l] */
-static void log2_table(log2_memo *m, const float *x, const uint32_t *need, float *out)
+/* the table's part of log2_lanes: out[l] for the lanes where need[l] */
+VEC_INLINE void log2_table_body(log2_memo *m, const float *x, const uint32_t *need, float *out)
 {
     uint32_t miss[N], any = 0;
     for (unsigned l = 0; l < N; l++) {
@@ -123,6 +123,51 @@ static void log2_table(log2_memo *m, const float *x, const uint32_t *need, float
         out[l] = log2f(x[l]);
         m->ent[h] = (uint64_t)(b ^ MEMO_ONE) | (uint64_t)fb(out[l]) << 32;
     }
+}
+
+/* ... compiled for each ISA variant (its lookups the variant's gathers) but out of the
+ * kernel's line: the kernel's own code stays as short as before the recent arguments,
+ * which answer most requests (inlined, the table cost trilinear ≈ 2.7%) */
+#if defined(__GNUC__)
+#define LOG2_COLD __attribute__((noinline))
+#else
+#define LOG2_COLD
+#endif
+#if TEX_WIDE_VECTORS
+TEX_TARGET_AVX512 LOG2_COLD static void log2_table_avx512(log2_memo *m, const float *x,
+                                                        const uint32_t *need, float *out)
+{
+    log2_table_body(m, x, need, out);
+}
+
+TEX_TARGET_AVX2 LOG2_COLD static void log2_table_avx2(log2_memo *m, const float *x,
+                                                    const uint32_t *need, float *out)
+{
+    log2_table_body(m, x, need, out);
+}
+#endif
+
+LOG2_COLD static void log2_table_base(log2_memo *m, const float *x, const uint32_t *need,
+                                      float *out)
+{
+    log2_table_body(m, x, need, out);
+}
+
+VEC_INLINE void log2_table(log2_memo *m, const float *x, const uint32_t *need, float *out,
+                           unsigned isa)
+{
+#if TEX_WIDE_VECTORS
+    if (isa == 2) {
+        log2_table_avx512(m, x, need, out);
+        return;
+    }
+    if (isa == 1) {
+        log2_table_avx2(m, x, need, out);
+        return;
+    }
+#endif
+    (void)isa;
+    log2_table_base(m, x, need, out);
 }
 
 /* the recent arguments: the first RECENT distinct ones of the lanes where need[l], each
@@ -152,7 +197,7 @@ static void log2_recent_fill(log2_memo *m, unsigned kind, const float *x,
  * (0 major lengths, 1 ratios) first, the table for the rest (log2f is a pure function:
  * any stored result of the same argument bits is the library's) */
 VEC_INLINE void log2_lanes(log2_memo *m, unsigned kind, const float *x, const uint32_t *need,
-                           float *out)
+                           float *out, unsigned isa)
 {
     uint32_t k[RECENT], v[RECENT], miss[N], any = 0;
     for (unsigned j = 0; j < RECENT; j++) {
@@ -173,7 +218,7 @@ VEC_INLINE void log2_lanes(log2_memo *m, unsigned kind, const float *x, const ui
         any |= miss[l];
     if (!any)
         return;
-    log2_table(m, x, miss, out);
+    log2_table(m, x, miss, out, isa);
     log2_recent_fill(m, kind, x, need, out);
 }
 
@@ -502,7 +547,7 @@ VEC_INLINE unsigned vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
             sqrt_lanes(ly, isa);
             for (unsigned l = 0; l < N; l++)
                 rmax[l] = fsel(!(ly[l] > lx[l]), lx[l], ly[l]);
-            log2_lanes(memo, 0, rmax, act, lg_max);
+            log2_lanes(memo, 0, rmax, act, lg_max, isa);
             goto footprint_done;
         }
         sqrt_lanes(lx, isa);
@@ -521,8 +566,8 @@ VEC_INLINE unsigned vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
             rmax[l] = rx;
         }
         float lg_ratio[N];
-        log2_lanes(memo, 0, rmax, act, lg_max);
-        log2_lanes(memo, 1, ratio, need_r, lg_ratio);
+        log2_lanes(memo, 0, rmax, act, lg_max, isa);
+        log2_lanes(memo, 1, ratio, need_r, lg_ratio, isa);
         for (unsigned l = 0; l < N; l++) {
             float g = fsel(lg_ratio[l] > TEX_WARP_MIN_LOG2_RATIO, lg_ratio[l],
                            TEX_WARP_MIN_LOG2_RATIO);
