@@ -215,6 +215,9 @@ uint64_t tex_warp_vec_uniform_count(void);
 /* Tests: the calling thread's kernel requests (TV_TEXF_VALUES_ONLY) whose every active
  * lane was proven magnified without a log2 (tex_warp_vec.c). */
 uint64_t tex_warp_vec_mag_count(void);
+/* Tests: the calling thread's kernel log2 lookups (tex_warp_vec.c log2_lanes) that some
+ * lane's argument sent past the recent arguments to the table. */
+uint64_t tex_warp_vec_log2_table_count(void);
 
 /* ---- operations ------------------------------------------------------------------------ */
 void tex_gather_lane(const tex_ctx *c, const tv_tex_request *req, unsigned lane,

@@ -34,7 +34,9 @@
  *   - sqrtf as the hardware square root (SSE / AVX / AVX-512: all correctly rounded),
  *     divisions as divisions (q8's / 256 as * 2^-8: the same correctly rounded value);
  *   - log2f is libm's, through a per-thread memo of (argument bits → result) — a pure
- *     function, so a hit returns the library's bits; only misses call it;
+ *     function, so a hit returns the library's bits; only misses call it. The memo is a
+ *     table and, before it, the few recent arguments of each kind compared in registers
+ *     (log2_lanes);
  *   - texels decode by tex_warp_unorm8 (tex_warp.h: the byte repeated, converted and
  *     scaled — no division), which equals the decoder's table tex_unorm8 for all 256
  *     bytes (tests/tex/test_fastpath_warp_full.c checks each), from 32-bit words
@@ -49,15 +51,23 @@
 #define MEMO_BITS 9
 #define MEMO_SIZE (1u << MEMO_BITS)
 #define MEMO_ONE 0x3f800000u /* keys are stored xor 1.0f: the zeroed memo maps 1.0f to +0 */
+#define RECENT 4
 
 /* entry = key | result bits << 32: one 64-bit gather per lane finds both (two 32-bit
  * gathers of separate arrays cost twice the gather elements) */
 typedef struct log2_memo {
     uint64_t ent[MEMO_SIZE];
+    /* the few arguments the last lookup that missed them met (keys xor 1.0f, as above):
+     * a request's lanes carry only two or three distinct lengths in the common jobs
+     * (trilinear: 98% of requests at most three), and the next requests mostly the same
+     * ones, so compares against these, in registers, answer most requests without the
+     * table's gathers; one set per kind of argument (major lengths, their ratios), each
+     * kind's lookups refilling its own */
+    uint32_t rkey[2][RECENT], rval[2][RECENT];
 } log2_memo;
 
 static _Thread_local log2_memo tls_memo;
-static _Thread_local uint64_t tls_taken, tls_uniform, tls_mag;
+static _Thread_local uint64_t tls_taken, tls_uniform, tls_mag, tls_table;
 static _Thread_local unsigned tls_isa_cap = 2; /* tests: the widest variant allowed */
 
 uint64_t tex_warp_vec_count(void)
@@ -80,20 +90,25 @@ uint64_t tex_warp_vec_mag_count(void)
     return tls_mag;
 }
 
+uint64_t tex_warp_vec_log2_table_count(void)
+{
+    return tls_table;
+}
+
 /* an int32 (not uint32) index: see the texel gathers in slot_pass */
 VEC_INLINE int32_t memo_slot(uint32_t bits)
 {
     return (int32_t)((bits * 0x9e3779b1u) >> (32 - MEMO_BITS));
 }
 
-/* out[l] = log2f(x[l]) where need[l] (else anything) */
-VEC_INLINE void log2_lanes(log2_memo *m, const float *x, const uint32_t *need, float *out)
+/* the table's part of log2_lanes: out[l] for the lanes where need[l] */
+VEC_INLINE void log2_table_body(log2_memo *m, const float *x, const uint32_t *need, float *out)
 {
     uint32_t miss[N], any = 0;
     for (unsigned l = 0; l < N; l++) {
         uint32_t b = fb(x[l]);
         uint64_t e = m->ent[memo_slot(b)];
-        out[l] = bf((uint32_t)(e >> 32));
+        out[l] = fsel(need[l], bf((uint32_t)(e >> 32)), out[l]);
         miss[l] = need[l] & (uint32_t)(((uint32_t)e ^ MEMO_ONE) != b);
     }
     for (unsigned l = 0; l < N; l++)
@@ -108,6 +123,103 @@ VEC_INLINE void log2_lanes(log2_memo *m, const float *x, const uint32_t *need, f
         out[l] = log2f(x[l]);
         m->ent[h] = (uint64_t)(b ^ MEMO_ONE) | (uint64_t)fb(out[l]) << 32;
     }
+}
+
+/* ... compiled for each ISA variant (its lookups the variant's gathers) but out of the
+ * kernel's line: the kernel's own code stays as short as before the recent arguments,
+ * which answer most requests (inlined, the table cost trilinear ≈ 2.7%) */
+#if defined(__GNUC__)
+#define LOG2_COLD __attribute__((noinline))
+#else
+#define LOG2_COLD
+#endif
+#if TEX_WIDE_VECTORS
+TEX_TARGET_AVX512 LOG2_COLD static void log2_table_avx512(log2_memo *m, const float *x,
+                                                        const uint32_t *need, float *out)
+{
+    log2_table_body(m, x, need, out);
+}
+
+TEX_TARGET_AVX2 LOG2_COLD static void log2_table_avx2(log2_memo *m, const float *x,
+                                                    const uint32_t *need, float *out)
+{
+    log2_table_body(m, x, need, out);
+}
+#endif
+
+LOG2_COLD static void log2_table_base(log2_memo *m, const float *x, const uint32_t *need,
+                                      float *out)
+{
+    log2_table_body(m, x, need, out);
+}
+
+VEC_INLINE void log2_table(log2_memo *m, const float *x, const uint32_t *need, float *out,
+                           unsigned isa)
+{
+#if TEX_WIDE_VECTORS
+    if (isa == 2) {
+        log2_table_avx512(m, x, need, out);
+        return;
+    }
+    if (isa == 1) {
+        log2_table_avx2(m, x, need, out);
+        return;
+    }
+#endif
+    (void)isa;
+    log2_table_base(m, x, need, out);
+}
+
+/* the recent arguments: the first RECENT distinct ones of the lanes where need[l], each
+ * with its result (out, the table's); counted here, off the kernel's common path (a
+ * thread-local there costs a call in PIC code, see vec_req.memo) */
+static void log2_recent_fill(log2_memo *m, unsigned kind, const float *x,
+                             const uint32_t *need, const float *out)
+{
+    uint32_t *rkey = m->rkey[kind], *rval = m->rval[kind];
+    unsigned n = 0;
+    tls_table++;
+    for (unsigned l = 0; l < N && n < RECENT; l++) {
+        if (!need[l])
+            continue;
+        uint32_t k = fb(x[l]) ^ MEMO_ONE, j = 0;
+        while (j < n && rkey[j] != k)
+            j++;
+        if (j < n)
+            continue;
+        rkey[n] = k;
+        rval[n] = fb(out[l]);
+        n++;
+    }
+}
+
+/* out[l] = log2f(x[l]) where need[l] (else anything): the recent arguments of this kind
+ * (0 major lengths, 1 ratios) first, the table for the rest (log2f is a pure function:
+ * any stored result of the same argument bits is the library's) */
+VEC_INLINE void log2_lanes(log2_memo *m, unsigned kind, const float *x, const uint32_t *need,
+                           float *out, unsigned isa)
+{
+    uint32_t k[RECENT], v[RECENT], miss[N], any = 0;
+    for (unsigned j = 0; j < RECENT; j++) {
+        k[j] = m->rkey[kind][j];
+        v[j] = m->rval[kind][j];
+    }
+    for (unsigned l = 0; l < N; l++) {
+        uint32_t b = fb(x[l]) ^ MEMO_ONE, r = 0, hit = 0;
+        for (unsigned j = 0; j < RECENT; j++) {
+            uint32_t e = (uint32_t)(b == k[j]);
+            r = isel(e, v[j], r);
+            hit |= e;
+        }
+        out[l] = bf(r);
+        miss[l] = need[l] & (hit ^ 1u);
+    }
+    for (unsigned l = 0; l < N; l++)
+        any |= miss[l];
+    if (!any)
+        return;
+    log2_table(m, x, miss, out, isa);
+    log2_recent_fill(m, kind, x, need, out);
 }
 
 /* log2f(x) through the memo, one value */
@@ -435,7 +547,7 @@ VEC_INLINE unsigned vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
             sqrt_lanes(ly, isa);
             for (unsigned l = 0; l < N; l++)
                 rmax[l] = fsel(!(ly[l] > lx[l]), lx[l], ly[l]);
-            log2_lanes(memo, rmax, act, lg_max);
+            log2_lanes(memo, 0, rmax, act, lg_max, isa);
             goto footprint_done;
         }
         sqrt_lanes(lx, isa);
@@ -454,8 +566,8 @@ VEC_INLINE unsigned vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
             rmax[l] = rx;
         }
         float lg_ratio[N];
-        log2_lanes(memo, rmax, act, lg_max);
-        log2_lanes(memo, ratio, need_r, lg_ratio);
+        log2_lanes(memo, 0, rmax, act, lg_max, isa);
+        log2_lanes(memo, 1, ratio, need_r, lg_ratio, isa);
         for (unsigned l = 0; l < N; l++) {
             float g = fsel(lg_ratio[l] > TEX_WARP_MIN_LOG2_RATIO, lg_ratio[l],
                            TEX_WARP_MIN_LOG2_RATIO);

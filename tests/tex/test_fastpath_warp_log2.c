@@ -1,0 +1,206 @@
+/* The log2 lookups of the vectorised warp kernel (src/tex/tex_warp_vec.c log2_lanes): the
+ * compares against the few recent arguments, the table behind them for the lanes they do
+ * not answer, and the refill of the recent arguments. Requests are warps of quads, each
+ * quad with its own step per pixel (texels), drawn from a palette of 1 to 32 distinct
+ * steps, so a request's lanes carry that many distinct major lengths (and ratios, for the
+ * requests without TV_TEXF_VALUES_ONLY); runs of identical palettes make the recent
+ * arguments answer, new palettes and palettes of more than four make the table answer.
+ * Every result word (and the QUERY_LOD extras) is compared with the general path, on
+ * every instruction-set variant of the kernel the CPU has; the counter of table lookups
+ * shows both ways were taken. */
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "texvm/tex.h"
+#include "fastpath_fixture.h"
+#include "tex/tex_sampling.h"
+
+static const fp_tex textures[1] = {
+    {"R8G8B8A8_UNORM", 256, 128, TV_TIC_PITCH, TV_TEX_2D, 0, -1, 0},
+};
+
+/* sampler 0: trilinear, bias +1 (no magnification shortcut); 1: trilinear, no bias */
+static void setup(fp *F)
+{
+    fp_setup(F, 0x6b43a9b5u, textures, 1, 7);
+    for (unsigned s = 0; s < 2; s++) {
+        tv_tsc ts;
+        memset(&ts, 0, sizeof ts);
+        ts.address_u = ts.address_v = ts.address_p = TV_WRAP_REPEAT;
+        ts.mag_filter = TV_MAG_LINEAR;
+        ts.min_filter = TV_MIN_LINEAR;
+        ts.mip_filter = TV_MIP_LINEAR;
+        ts.max_lod_clamp = 0xfff;
+        ts.mip_lod_bias = s == 0 ? 0x100 : 0;
+        fp_put_sampler(F, s, &ts);
+    }
+}
+
+/* quad q of the request steps ks[q % nk] texels per pixel across, ks[q % nk] * ky down */
+static void fill(tv_tex_request *r, const float *ks, unsigned nk, float ky, unsigned smp,
+                 uint32_t flags, uint32_t active)
+{
+    memset(r, 0, sizeof *r);
+    r->op = TV_TEX_OP_SAMPLE;
+    r->target = TV_TEXTGT_2D;
+    r->active = active;
+    r->present = ~0u;
+    r->flags = flags;
+    for (unsigned l = 0; l < TV_TEX_LANES; l++) {
+        unsigned q = l >> 2, x = l & 1, y = (l >> 1) & 1;
+        float k = ks[q % nk];
+        r->handle[l] = tv_tex_handle(0, smp);
+        r->coord[0][l] = 0.125f * (float)q + (float)x * (k / 256.0f);
+        r->coord[1][l] = 0.0625f * (float)q + (float)y * (k * ky / 128.0f);
+        r->q[l] = 1.0f;
+    }
+}
+
+/* tex_warp_sample against the general path: with TV_TEXF_VALUES_ONLY the values of the
+ * active lanes (the kernel skips the extras), else fp_check_warp's every word */
+static void check(fp *F, const tv_tex_request *r, unsigned *taken)
+{
+    if (!(r->flags & TV_TEXF_VALUES_ONLY)) {
+        fp_check_warp(F, r, taken);
+        return;
+    }
+    static tv_tex_result a, b;
+    tv_error e;
+    memset(&a, 0xcd, sizeof a);
+    a.invalid = 0;
+    tex_set_fast_paths_disabled(F->unit, false);
+    if (!tex_warp_sample(F->unit, r, &a))
+        return;
+    (*taken)++;
+    tex_set_fast_paths_disabled(F->unit, true);
+    assert_int_equal(tv_tex_execute(F->unit, r, &b, &e), TV_OK);
+    tex_set_fast_paths_disabled(F->unit, false);
+    assert_int_equal(a.invalid, b.invalid);
+    for (unsigned l = 0; l < TV_TEX_LANES; l++)
+        for (unsigned k = 0; k < 4; k++) {
+            if (!((r->active >> l) & 1u))
+                assert_int_equal(a.v[k][l], 0xcdcdcdcdu);
+            else if (a.v[k][l] != b.v[k][l])
+                fail_msg("lane %u comp %u: kernel %08x general %08x", l, k, a.v[k][l],
+                         b.v[k][l]);
+        }
+}
+
+/* n requests with the same palette (the first may go to the table, the others not when
+ * the palette has at most 4 distinct steps); returns the table lookups they made */
+static uint64_t run(fp *F, const float *ks, unsigned nk, float ky, unsigned smp,
+                    uint32_t flags, uint32_t active, unsigned n)
+{
+    static tv_tex_request r;
+    unsigned taken = 0;
+    uint64_t t0 = tex_warp_vec_log2_table_count(), v0 = tex_warp_vec_count();
+    for (unsigned i = 0; i < n; i++) {
+        fill(&r, ks, nk, ky, smp, flags, active);
+        check(F, &r, &taken);
+    }
+    assert_int_equal(taken, n);
+    assert_int_equal(tex_warp_vec_count() - v0, n); /* the kernel answered each */
+    return tex_warp_vec_log2_table_count() - t0;
+}
+
+static void palettes(unsigned isa, tv_tex_precision prec)
+{
+    fp F;
+    setup(&F);
+    tv_tex_set_precision(F.unit, prec);
+    tex_warp_vec_limit_isa(isa);
+    /* (steps in [2, 4): every lane reads the same levels, as the kernel needs) */
+    static const float k1[] = {2.5f}, k2[] = {2.5f, 3.0f}, k3[] = {2.25f, 2.5f, 3.0f},
+                       k4[] = {2.25f, 2.75f, 3.25f, 3.5f}, k4b[] = {2.25f, 2.75f, 3.25f, 3.75f},
+                       k5[] = {2.125f, 2.375f, 2.625f, 2.875f, 3.125f};
+    float k8[8];
+    for (unsigned i = 0; i < 8; i++)
+        k8[i] = 2.0f + 0.25f * (float)i;
+    const uint32_t vo = TV_TEXF_VALUES_ONLY;
+    for (unsigned smp = 0; smp < 2; smp++)
+        for (unsigned f = 0; f < 2; f++) {
+            uint32_t flags = f ? vo : 0;
+            /* at most 4 distinct major lengths: after the first request, none to the
+             * table (the ratios too, without the flag: ky = 1 and 2 give 1 and 1/2) */
+            run(&F, k1, 1, 1.0f, smp, flags, ~0u, 1);
+            assert_int_equal(run(&F, k1, 1, 1.0f, smp, flags, ~0u, 3), 0);
+            run(&F, k2, 2, 2.0f, smp, flags, ~0u, 1);
+            assert_int_equal(run(&F, k2, 2, 2.0f, smp, flags, ~0u, 3), 0);
+            run(&F, k3, 3, 1.0f, smp, flags, ~0u, 1);
+            assert_int_equal(run(&F, k3, 3, 1.0f, smp, flags, ~0u, 3), 0);
+            run(&F, k4, 4, 1.0f, smp, flags, ~0u, 1);
+            assert_int_equal(run(&F, k4, 4, 1.0f, smp, flags, ~0u, 3), 0);
+            /* one new length of four: the table for that one (and the refill) */
+            assert_int_equal(run(&F, k4b, 4, 1.0f, smp, flags, ~0u, 1), 1);
+            /* more than 4: the table each time, answering the lanes the recent miss */
+            assert_int_equal(run(&F, k5, 5, 1.0f, smp, flags, ~0u, 3), 3);
+            assert_int_equal(run(&F, k8, 8, 1.0f, smp, flags, ~0u, 3), 3);
+            /* partial warps: inactive lanes' arguments never reach the recent ones */
+            run(&F, k8, 8, 1.0f, smp, flags, 0x0000f00fu, 1);
+            assert_int_equal(run(&F, k8, 8, 1.0f, smp, flags, 0x0000f00fu, 2), 0);
+            run(&F, k8, 8, 1.0f, smp, flags, 0x80000001u, 2);
+        }
+    tex_warp_vec_limit_isa(2);
+    fp_teardown(&F);
+}
+
+static void test_avx512(void **state)
+{
+    (void)state;
+    palettes(2, TV_TEX_PRECISION_REFERENCE);
+    palettes(2, TV_TEX_PRECISION_HARDWARE);
+}
+
+static void test_avx2(void **state)
+{
+    (void)state;
+    palettes(1, TV_TEX_PRECISION_REFERENCE);
+    palettes(1, TV_TEX_PRECISION_HARDWARE);
+}
+
+static void test_baseline(void **state)
+{
+    (void)state;
+    palettes(0, TV_TEX_PRECISION_REFERENCE);
+    palettes(0, TV_TEX_PRECISION_HARDWARE);
+}
+
+/* Arguments that meet the zeroed memo's keys: a step of exactly 1 texel per pixel gives
+ * major length 1 (the key every fresh entry holds, with result +0 = log2f(1)) and ratio 1,
+ * next to other lengths of the same level; and length 0 (log2 -inf). */
+static void test_zeroed_keys(void **state)
+{
+    (void)state;
+    fp F;
+    setup(&F);
+    static const float one[] = {1.0f}, mixed[] = {1.0f, 1.5f, 1.25f}, zero[] = {0.0f};
+    for (unsigned isa = 0; isa < 3; isa++) {
+        tex_warp_vec_limit_isa(isa);
+        for (unsigned f = 0; f < 2; f++) {
+            uint32_t flags = f ? TV_TEXF_VALUES_ONLY : 0;
+            run(&F, one, 1, 1.0f, 0, flags, ~0u, 2);
+            run(&F, mixed, 3, 1.0f, 0, flags, ~0u, 2);
+            run(&F, zero, 1, 1.0f, 0, flags, ~0u, 2);
+            run(&F, mixed, 3, 2.0f, 0, flags, ~0u, 2);
+            run(&F, one, 1, 1.0f, 0, flags, ~0u, 1);
+        }
+    }
+    tex_warp_vec_limit_isa(2);
+    fp_teardown(&F);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_avx512),
+        cmocka_unit_test(test_avx2),
+        cmocka_unit_test(test_baseline),
+        cmocka_unit_test(test_zeroed_keys),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
