@@ -233,41 +233,7 @@ static void random_requests(tv_tex_precision prec, unsigned isa)
     fp_teardown(&F);
 }
 
-static void test_reference_avx512(void **state)
-{
-    (void)state;
-    random_requests(TV_TEX_PRECISION_REFERENCE, 2);
-}
-
-static void test_hardware_avx512(void **state)
-{
-    (void)state;
-    random_requests(TV_TEX_PRECISION_HARDWARE, 2);
-}
-
-static void test_reference_avx2(void **state)
-{
-    (void)state;
-    random_requests(TV_TEX_PRECISION_REFERENCE, 1);
-}
-
-static void test_hardware_avx2(void **state)
-{
-    (void)state;
-    random_requests(TV_TEX_PRECISION_HARDWARE, 1);
-}
-
-static void test_reference_baseline(void **state)
-{
-    (void)state;
-    random_requests(TV_TEX_PRECISION_REFERENCE, 0);
-}
-
-static void test_hardware_baseline(void **state)
-{
-    (void)state;
-    random_requests(TV_TEX_PRECISION_HARDWARE, 0);
-}
+FP_VARIANT_TESTS(random_requests)
 
 /* The kernel decodes bytes with tex_warp_unorm8 instead of reading the decoder's table:
  * the same bits for every byte (and as a run-time division b / 255.0f). */
@@ -356,12 +322,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_unorm8_decode),
         cmocka_unit_test(test_kernel_decisions),
-        cmocka_unit_test(test_reference_avx512),
-        cmocka_unit_test(test_hardware_avx512),
-        cmocka_unit_test(test_reference_avx2),
-        cmocka_unit_test(test_hardware_avx2),
-        cmocka_unit_test(test_reference_baseline),
-        cmocka_unit_test(test_hardware_baseline),
+        FP_VARIANT_UNIT_TESTS,
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -140,48 +140,12 @@ static void run(tv_tex_precision prec, unsigned isa)
     fp_teardown(&F);
 }
 
-static void test_reference_avx512(void **state)
-{
-    (void)state;
-    run(TV_TEX_PRECISION_REFERENCE, 2);
-}
-
-static void test_hardware_avx512(void **state)
-{
-    (void)state;
-    run(TV_TEX_PRECISION_HARDWARE, 2);
-}
-
-static void test_reference_avx2(void **state)
-{
-    (void)state;
-    run(TV_TEX_PRECISION_REFERENCE, 1);
-}
-
-static void test_hardware_avx2(void **state)
-{
-    (void)state;
-    run(TV_TEX_PRECISION_HARDWARE, 1);
-}
-
-static void test_reference_baseline(void **state)
-{
-    (void)state;
-    run(TV_TEX_PRECISION_REFERENCE, 0);
-}
-
-static void test_hardware_baseline(void **state)
-{
-    (void)state;
-    run(TV_TEX_PRECISION_HARDWARE, 0);
-}
+FP_VARIANT_TESTS(run)
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_reference_avx512), cmocka_unit_test(test_hardware_avx512),
-        cmocka_unit_test(test_reference_avx2),   cmocka_unit_test(test_hardware_avx2),
-        cmocka_unit_test(test_reference_baseline), cmocka_unit_test(test_hardware_baseline),
+        FP_VARIANT_UNIT_TESTS,
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

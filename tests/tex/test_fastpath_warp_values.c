@@ -179,41 +179,7 @@ static void random_requests(tv_tex_precision prec, unsigned isa)
     fp_teardown(&F);
 }
 
-static void test_reference_avx512(void **state)
-{
-    (void)state;
-    random_requests(TV_TEX_PRECISION_REFERENCE, 2);
-}
-
-static void test_hardware_avx512(void **state)
-{
-    (void)state;
-    random_requests(TV_TEX_PRECISION_HARDWARE, 2);
-}
-
-static void test_reference_avx2(void **state)
-{
-    (void)state;
-    random_requests(TV_TEX_PRECISION_REFERENCE, 1);
-}
-
-static void test_hardware_avx2(void **state)
-{
-    (void)state;
-    random_requests(TV_TEX_PRECISION_HARDWARE, 1);
-}
-
-static void test_reference_baseline(void **state)
-{
-    (void)state;
-    random_requests(TV_TEX_PRECISION_REFERENCE, 0);
-}
-
-static void test_hardware_baseline(void **state)
-{
-    (void)state;
-    random_requests(TV_TEX_PRECISION_HARDWARE, 0);
-}
+FP_VARIANT_TESTS(random_requests)
 
 /* One full warp, every lane with exactly the step k (texels per pixel, both axes) on the
  * 64x64 texture, sampler smp: the kernel takes it, and the shortcut iff `mag`. */
@@ -303,12 +269,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_log2f_bounds),
         cmocka_unit_test(test_bounds),
-        cmocka_unit_test(test_reference_avx512),
-        cmocka_unit_test(test_hardware_avx512),
-        cmocka_unit_test(test_reference_avx2),
-        cmocka_unit_test(test_hardware_avx2),
-        cmocka_unit_test(test_reference_baseline),
-        cmocka_unit_test(test_hardware_baseline),
+        FP_VARIANT_UNIT_TESTS,
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
