@@ -45,8 +45,8 @@ void fp_teardown(fp *F);
 void fp_same_lane(const tv_tex_request *r, const tv_tex_result *a, const tv_tex_result *b,
                   unsigned l, const char *what);
 /* Run r through tex_warp_sample; when it takes the request (counted in *taken), require
- * inactive lanes unwritten and every active lane equal (fp_same_lane) to tv_tex_execute
- * with the fast paths off. */
+ * inactive lanes unwritten and every active lane equal (fp_same_lane; with
+ * TV_TEXF_VALUES_ONLY the values alone) to tv_tex_execute with the fast paths off. */
 void fp_check_warp(fp *F, const tv_tex_request *r, unsigned *taken);
 
 /* The six runs of a kernel test: both precisions x the AVX-512 / AVX2 / baseline kernel

@@ -61,36 +61,6 @@ static void fill(tv_tex_request *r, const float *ks, unsigned nk, float ky, unsi
     }
 }
 
-/* tex_warp_sample against the general path: with TV_TEXF_VALUES_ONLY the values of the
- * active lanes (the kernel skips the extras), else fp_check_warp's every word */
-static void check(fp *F, const tv_tex_request *r, unsigned *taken)
-{
-    if (!(r->flags & TV_TEXF_VALUES_ONLY)) {
-        fp_check_warp(F, r, taken);
-        return;
-    }
-    static tv_tex_result a, b;
-    tv_error e;
-    memset(&a, 0xcd, sizeof a);
-    a.invalid = 0;
-    tex_set_fast_paths_disabled(F->unit, false);
-    if (!tex_warp_sample(F->unit, r, &a))
-        return;
-    (*taken)++;
-    tex_set_fast_paths_disabled(F->unit, true);
-    assert_int_equal(tv_tex_execute(F->unit, r, &b, &e), TV_OK);
-    tex_set_fast_paths_disabled(F->unit, false);
-    assert_int_equal(a.invalid, b.invalid);
-    for (unsigned l = 0; l < TV_TEX_LANES; l++)
-        for (unsigned k = 0; k < 4; k++) {
-            if (!((r->active >> l) & 1u))
-                assert_int_equal(a.v[k][l], 0xcdcdcdcdu);
-            else if (a.v[k][l] != b.v[k][l])
-                fail_msg("lane %u comp %u: kernel %08x general %08x", l, k, a.v[k][l],
-                         b.v[k][l]);
-        }
-}
-
 /* n requests with the same palette (the first may go to the table, the others not when
  * the palette has at most 4 distinct steps); returns the table lookups they made */
 static uint64_t run(fp *F, const float *ks, unsigned nk, float ky, unsigned smp,
@@ -101,7 +71,7 @@ static uint64_t run(fp *F, const float *ks, unsigned nk, float ky, unsigned smp,
     uint64_t t0 = tex_warp_vec_log2_table_count(), v0 = tex_warp_vec_count();
     for (unsigned i = 0; i < n; i++) {
         fill(&r, ks, nk, ky, smp, flags, active);
-        check(F, &r, &taken);
+        fp_check_warp(F, &r, &taken);
     }
     assert_int_equal(taken, n);
     assert_int_equal(tex_warp_vec_count() - v0, n); /* the kernel answered each */
