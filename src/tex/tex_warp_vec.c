@@ -535,15 +535,14 @@ VEC_INLINE unsigned vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
         /* (the magnification shortcut's lane test, used only where R->mag) */
         const float lim = R->mag_lim, lod_min = w->lod_min;
         for (unsigned l = 0; l < N; l++) {
-            px0[l] = dx0[l] * sc0;
-            py0[l] = dy0[l] * sc0;
-            px1[l] = dx1[l] * sc1;
-            py1[l] = dy1[l] * sc1;
+            /* (locals: the values-only path reads no scaled difference after this loop;
+             * the other recomputes them below, the same products) */
+            float a0 = dx0[l] * sc0, b0 = dy0[l] * sc0, a1 = dx1[l] * sc1, b1 = dy1[l] * sc1;
             float x2 = 0.0f, y2 = 0.0f;
-            x2 += px0[l] * px0[l];
-            y2 += py0[l] * py0[l];
-            x2 += px1[l] * px1[l];
-            y2 += py1[l] * py1[l];
+            x2 += a0 * a0;
+            y2 += b0 * b0;
+            x2 += a1 * a1;
+            y2 += b1 * b1;
             lx[l] = x2;
             ly[l] = y2;
             uint32_t ok = (uint32_t)(x2 <= lim) & (uint32_t)(y2 <= lim) &
@@ -565,6 +564,12 @@ VEC_INLINE unsigned vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
         }
         sqrt_lanes(lx, isa);
         sqrt_lanes(ly, isa);
+        for (unsigned l = 0; l < N; l++) {
+            px0[l] = dx0[l] * sc0;
+            py0[l] = dy0[l] * sc0;
+            px1[l] = dx1[l] * sc1;
+            py1[l] = dy1[l] * sc1;
+        }
         for (unsigned l = 0; l < N; l++) {
             uint32_t x_major = !(ly[l] > lx[l]);
             float rx = fsel(x_major, lx[l], ly[l]), rn = fsel(x_major, ly[l], lx[l]);
