@@ -279,9 +279,14 @@ typedef struct lod_out {
 
 /* hw (hardware precision) and pt (mip filter POINT) are constants of each inlined copy:
  * the other modes' q8 roundings and nearest-level computations are not done at all
- * (they were computed and then dropped by selects) */
+ * (they were computed and then dropped by selects). common (R->lod_common: values only,
+ * a SAMPLE with derivatives and the sampler's bias, mip LINEAR — trilinear's request) is a
+ * fifth copy where those are constants too: λ's base is lg_max without the select chain
+ * and the extras' acc and lp are neither computed nor stored (vec_body returns before
+ * reading them when R->vo). Every output it stores is the same expression as the general
+ * copy's with its conditions' values substituted, so the same bits. */
 VEC_INLINE void lod_pass(const vec_req *R, const float *lg_max, const uint32_t *act, bool hw,
-                         bool pt, lod_out *o)
+                         bool pt, bool common, lod_out *o)
 {
     const warp_ctx *w = R->w;
     const tv_tex_request *req = R->req;
@@ -289,7 +294,9 @@ VEC_INLINE void lod_pass(const vec_req *R, const float *lg_max, const uint32_t *
     const uint32_t q = w->q;
     const unsigned mip = w->mip;
     const uint32_t op_lod = R->op_lod, op_lz = R->op_lz, deriv = R->deriv;
-    const uint32_t m_none = mip == TV_MIP_NONE, m_linear = mip == TV_MIP_LINEAR;
+    /* (the common copy: mip LINEAR, so m_none 0 and m_linear 1 as constants) */
+    const uint32_t m_none = common ? 0u : mip == TV_MIP_NONE;
+    const uint32_t m_linear = common ? 1u : mip == TV_MIP_LINEAR;
     const uint32_t mag_lin = R->mag_lin, min_lin = R->min_lin;
     /* (the sampler's bounds are numbers; a NaN or -0 one flags every lane) */
     const uint32_t max_nz = (uint32_t)(fb(lod_max) == 0x80000000u) |
@@ -313,7 +320,11 @@ VEC_INLINE void lod_pass(const vec_req *R, const float *lg_max, const uint32_t *
     }
     for (unsigned l = 0; l < N; l++) {
         uint32_t bad = bias_bad[l];
-        float lb = fsel(op_lod, req->lod[l], fsel(op_lz, 0.0f, fsel(deriv, lg_max[l], -INFINITY)));
+        /* (the common copy: op_lod = op_lz = 0 and deriv = 1, so the chain's value is
+         * lg_max[l] itself — fsel returns one operand's bits) */
+        float lb = common ? lg_max[l]
+                          : fsel(op_lod, req->lod[l],
+                                 fsel(op_lz, 0.0f, fsel(deriv, lg_max[l], -INFINITY)));
         float lp = lb + bias[l];
         if (hw)
             lp = q8(lp);
@@ -339,7 +350,8 @@ VEC_INLINE void lod_pass(const vec_req *R, const float *lg_max, const uint32_t *
         } else {
             acc = fsel(m_none, 0.0f, lc);
         }
-        o->acc[l] = acc;
+        if (!common) /* (values only: acc and lp feed the extras, never read) */
+            o->acc[l] = acc;
         uint32_t magnify = !(lam > 0.0f);
         float dp = fsel(lam < qf, lam, qf); /* lam > 0 here: no tie of zeros, no NaN */
         float dps = fsel(magnify | (uint32_t)!(dp < 4194304.0f), 0.0f, dp);
@@ -361,7 +373,8 @@ VEC_INLINE void lod_pass(const vec_req *R, const float *lg_max, const uint32_t *
         o->wl1[l] = fsel(tw, f, 0.0f);
         o->two[l] = tw;
         o->lin[l] = isel(magnify, mag_lin, min_lin);
-        o->lp[l] = lp;
+        if (!common)
+            o->lp[l] = lp;
         o->bad[l] = bad & act[l];
     }
 }
@@ -522,15 +535,14 @@ VEC_INLINE unsigned vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
         /* (the magnification shortcut's lane test, used only where R->mag) */
         const float lim = R->mag_lim, lod_min = w->lod_min;
         for (unsigned l = 0; l < N; l++) {
-            px0[l] = dx0[l] * sc0;
-            py0[l] = dy0[l] * sc0;
-            px1[l] = dx1[l] * sc1;
-            py1[l] = dy1[l] * sc1;
+            /* (locals: the values-only path reads no scaled difference after this loop;
+             * the other recomputes them below, the same products) */
+            float a0 = dx0[l] * sc0, b0 = dy0[l] * sc0, a1 = dx1[l] * sc1, b1 = dy1[l] * sc1;
             float x2 = 0.0f, y2 = 0.0f;
-            x2 += px0[l] * px0[l];
-            y2 += py0[l] * py0[l];
-            x2 += px1[l] * px1[l];
-            y2 += py1[l] * py1[l];
+            x2 += a0 * a0;
+            y2 += b0 * b0;
+            x2 += a1 * a1;
+            y2 += b1 * b1;
             lx[l] = x2;
             ly[l] = y2;
             uint32_t ok = (uint32_t)(x2 <= lim) & (uint32_t)(y2 <= lim) &
@@ -552,6 +564,12 @@ VEC_INLINE unsigned vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
         }
         sqrt_lanes(lx, isa);
         sqrt_lanes(ly, isa);
+        for (unsigned l = 0; l < N; l++) {
+            px0[l] = dx0[l] * sc0;
+            py0[l] = dy0[l] * sc0;
+            px1[l] = dx1[l] * sc1;
+            py1[l] = dy1[l] * sc1;
+        }
         for (unsigned l = 0; l < N; l++) {
             uint32_t x_major = !(ly[l] > lx[l]);
             float rx = fsel(x_major, lx[l], ly[l]), rn = fsel(x_major, ly[l], lx[l]);
@@ -583,16 +601,18 @@ footprint_done:;
     lod_out o;
     if (all_mag) {
         lod_magnified(R, &o);
+    } else if (R->lod_common && !hw) { /* trilinear's sampler: a fifth copy (above) */
+        lod_pass(R, lg_max, act, false, false, true, &o);
     } else if (hw) { /* hw and MIP_POINT as constants of four inlined copies */
         if (w->mip == TV_MIP_POINT)
-            lod_pass(R, lg_max, act, true, true, &o);
+            lod_pass(R, lg_max, act, true, true, false, &o);
         else
-            lod_pass(R, lg_max, act, true, false, &o);
+            lod_pass(R, lg_max, act, true, false, false, &o);
     } else {
         if (w->mip == TV_MIP_POINT)
-            lod_pass(R, lg_max, act, false, true, &o);
+            lod_pass(R, lg_max, act, false, true, false, &o);
         else
-            lod_pass(R, lg_max, act, false, false, &o);
+            lod_pass(R, lg_max, act, false, false, false, &o);
     }
     const float *lp_out = o.lp, *acc_out = o.acc, *wl0 = o.wl0, *wl1 = o.wl1;
     const uint32_t *lvl0 = o.lvl0, *lvl1 = o.lvl1, *two = o.two, *lin = o.lin, *bad_l = o.bad;
@@ -731,6 +751,7 @@ bool tex_warp_vec(const warp_ctx *w, const tv_tex_request *req, tv_tex_result *r
     R.vo = (req->flags & TV_TEXF_VALUES_ONLY) != 0;
     R.mag_lim = 0.0f;
     R.mag = R.vo && R.deriv && !R.op_bias && mag_request(w, &R.mag_lim);
+    R.lod_common = R.vo && R.deriv && !R.op_bias && w->mip == TV_MIP_LINEAR;
     for (unsigned c = 0; c < 4; c++)
         R.shift[c] = w->swz[c] >= 0 ? 8 * (int)v->unorm8_byte[w->swz[c]] : -1;
     unsigned r = vec_run(&R, res);

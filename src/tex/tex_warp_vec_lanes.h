@@ -166,6 +166,8 @@ typedef struct vec_req {          /* per-request constants */
     bool mag;                     /* vo, and the lane-independent conditions of the
                                    * magnification shortcut (tex_warp_vec.c) hold */
     float mag_lim;                /* its bound on the squared axis lengths */
+    bool lod_common;              /* vo, a SAMPLE with derivatives, no per-lane bias, mip
+                                   * LINEAR: lod_pass's common copy (tex_warp_vec.c) */
     /* the thread's log2 memo (tex_warp_vec.c), its address taken once per request: inside
      * the kernel's loops a thread-local's address costs a call in PIC code (GCC's
      * global-dynamic model), and the vector registers are saved around it */
