@@ -95,39 +95,18 @@ static void fill(fp *F, tv_tex_request *r, unsigned tex, unsigned smp, unsigned 
         r->lod_clamp[fp_rnd(F) % 32] = fp_frnd(F, 0.0f, 3.0f);
 }
 
-/* tex_warp_sample against the general path (values and the invalid mask of the active
- * lanes; inactive lanes unwritten); *common counts the requests of the common copy's
- * kind that the kernel took without the magnification shortcut */
+/* fp_check_warp (values-only requests: the values and the invalid mask of the active
+ * lanes, inactive lanes unwritten); *common counts the requests of the common copy's kind
+ * that the kernel took without the magnification shortcut */
 static void check(fp *F, const tv_tex_request *r, bool is_common, unsigned *taken,
                   unsigned *common)
 {
-    static tv_tex_result a, b;
-    tv_error e;
-    memset(&a, 0xcd, sizeof a);
-    memset(&b, 0xcd, sizeof b);
-    a.invalid = 0;
     uint64_t vec0 = tex_warp_vec_count(), mag0 = tex_warp_vec_mag_count();
-    tex_set_fast_paths_disabled(F->unit, false);
-    if (!tex_warp_sample(F->unit, r, &a))
-        return;
-    (*taken)++;
-    if (is_common && tex_warp_vec_count() - vec0 == 1 && tex_warp_vec_mag_count() == mag0)
+    unsigned t0 = *taken;
+    fp_check_warp(F, r, taken);
+    if (*taken != t0 && is_common && tex_warp_vec_count() - vec0 == 1 &&
+        tex_warp_vec_mag_count() == mag0)
         (*common)++;
-    tex_set_fast_paths_disabled(F->unit, true);
-    assert_int_equal(tv_tex_execute(F->unit, r, &b, &e), TV_OK);
-    tex_set_fast_paths_disabled(F->unit, false);
-    assert_int_equal(a.invalid, b.invalid);
-    for (unsigned l = 0; l < TV_TEX_LANES; l++)
-        for (unsigned k = 0; k < 4; k++) {
-            if (!((r->active >> l) & 1u)) {
-                assert_int_equal(a.v[k][l], 0xcdcdcdcdu);
-                continue;
-            }
-            if (a.v[k][l] != b.v[k][l])
-                fail_msg("op %u handle %08x lane %u comp %u: fast %08x general %08x "
-                         "(s %a t %a)", r->op, r->handle[l], l, k, a.v[k][l], b.v[k][l],
-                         (double)r->coord[0][l], (double)r->coord[1][l]);
-        }
 }
 
 static void random_requests(tv_tex_precision prec, unsigned isa)
@@ -157,37 +136,12 @@ static void random_requests(tv_tex_precision prec, unsigned isa)
     fp_teardown(&F);
 }
 
-static void test_reference_avx512(void **state)
-{
-    (void)state;
-    random_requests(TV_TEX_PRECISION_REFERENCE, 2);
-}
-
-static void test_reference_avx2(void **state)
-{
-    (void)state;
-    random_requests(TV_TEX_PRECISION_REFERENCE, 1);
-}
-
-static void test_reference_baseline(void **state)
-{
-    (void)state;
-    random_requests(TV_TEX_PRECISION_REFERENCE, 0);
-}
-
-static void test_hardware_avx512(void **state)
-{
-    (void)state;
-    random_requests(TV_TEX_PRECISION_HARDWARE, 2);
-}
+FP_VARIANT_TESTS(random_requests)
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_reference_avx512),
-        cmocka_unit_test(test_reference_avx2),
-        cmocka_unit_test(test_reference_baseline),
-        cmocka_unit_test(test_hardware_avx512),
+        FP_VARIANT_UNIT_TESTS,
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
