@@ -31,6 +31,18 @@ typedef struct fp_tex {
 
 uint32_t fp_rnd(fp *F);
 float fp_frnd(fp *F, float lo, float hi);
+/* The seven textures the warp-path tests share (test_fastpath_warp.c,
+ * test_fastpath_aniso.c): 0..4 2D (odd sizes, a view from level 1, levels 2..4 of 7 with a
+ * header min-LOD clamp of 2.5), 5 a 2D array, 6 2D_NO_MIPMAP. */
+#define FP_WARP_TEXTURES \
+    {"R8G8B8A8_UNORM", 64, 64, TV_TIC_BLOCKLINEAR, TV_TEX_2D, 0, -1, 0}, \
+    {"R8G8B8A8_UNORM", 37, 21, TV_TIC_PITCH, TV_TEX_2D, 0, -1, 0}, \
+    {"B8G8R8A8_UNORM", 50, 8, TV_TIC_BLOCKLINEAR, TV_TEX_2D, 0, -1, 0}, \
+    {"R8G8B8A8_UNORM", 16, 16, TV_TIC_PITCH, TV_TEX_2D, 1, -1, 0}, \
+    {"B8G8R8A8_UNORM", 33, 65, TV_TIC_BLOCKLINEAR, TV_TEX_2D, 2, 4, 0x280}, \
+    {"R8G8B8A8_UNORM", 24, 12, TV_TIC_BLOCKLINEAR, TV_TEX_2D_ARRAY, 0, -1, 0}, \
+    {"R8G8B8A8_UNORM", 19, 7, TV_TIC_PITCH, TV_TEX_2D_NO_MIPMAP, 0, -1, 0}
+
 /* A texture coordinate for the warp-path tests: 1/64 each NaN, +inf, -inf, -0, 3e9; texel
  * edges and centres (k/16 - 1/2) 9/64 of the time; else uniform in [-2.5, 3.5]. */
 float fp_coord(fp *F);
@@ -38,6 +50,9 @@ float fp_coord(fp *F);
  * and write header t for tex[t] with random texels. */
 void fp_setup(fp *F, uint32_t seed, const fp_tex *tex, unsigned ntex, uint32_t sampler_max);
 void fp_put_sampler(fp *F, unsigned index, const tv_tsc *ts);
+/* A zeroed sampler whose u / v wraps walk the nine pairs of REPEAT, MIRROR and
+ * CLAMP_TO_EDGE with s (u: s % 3, v: (s / 3) % 3), p REPEAT; the caller sets the rest. */
+void fp_tsc_wraps(tv_tsc *ts, unsigned s);
 void fp_teardown(fp *F);
 /* Every result word of active lane l of a (a fast path's result) equals b's (`what` names
  * b in the failure message), and so do the QUERY_LOD extras (lod_clamped, lod_unclamped —

@@ -72,6 +72,15 @@ void fp_setup(fp *F, uint32_t seed, const fp_tex *tex, unsigned ntex, uint32_t s
     }
 }
 
+void fp_tsc_wraps(tv_tsc *ts, unsigned s)
+{
+    static const uint8_t wraps[3] = {TV_WRAP_REPEAT, TV_WRAP_MIRROR, TV_WRAP_CLAMP_TO_EDGE};
+    memset(ts, 0, sizeof *ts);
+    ts->address_u = wraps[s % 3];
+    ts->address_v = wraps[(s / 3) % 3];
+    ts->address_p = TV_WRAP_REPEAT;
+}
+
 void fp_put_sampler(fp *F, unsigned index, const tv_tsc *ts)
 {
     uint32_t raw[8];

@@ -25,27 +25,15 @@
 #define NSMP 36
 
 static const fp_tex textures[NTEX] = {
-    {"R8G8B8A8_UNORM", 64, 64, TV_TIC_BLOCKLINEAR, TV_TEX_2D, 0, -1, 0},
-    {"R8G8B8A8_UNORM", 37, 21, TV_TIC_PITCH, TV_TEX_2D, 0, -1, 0},
-    {"B8G8R8A8_UNORM", 50, 8, TV_TIC_BLOCKLINEAR, TV_TEX_2D, 0, -1, 0},
-    /* a view starting at level 1 */
-    {"R8G8B8A8_UNORM", 16, 16, TV_TIC_PITCH, TV_TEX_2D, 1, -1, 0},
-    /* levels 2..4 of 7, header min-LOD clamp 2.5 */
-    {"B8G8R8A8_UNORM", 33, 65, TV_TIC_BLOCKLINEAR, TV_TEX_2D, 2, 4, 0x280},
-    {"R8G8B8A8_UNORM", 24, 12, TV_TIC_BLOCKLINEAR, TV_TEX_2D_ARRAY, 0, -1, 0},
-    {"R8G8B8A8_UNORM", 19, 7, TV_TIC_PITCH, TV_TEX_2D_NO_MIPMAP, 0, -1, 0},
+    FP_WARP_TEXTURES,
 };
 
 static void setup(fp *F)
 {
     fp_setup(F, 0x2545f491u, textures, NTEX, 63);
-    static const uint8_t wraps[3] = {TV_WRAP_REPEAT, TV_WRAP_MIRROR, TV_WRAP_CLAMP_TO_EDGE};
     for (unsigned s = 0; s < NSMP; s++) {
         tv_tsc ts;
-        memset(&ts, 0, sizeof ts);
-        ts.address_u = wraps[s % 3];
-        ts.address_v = wraps[(s / 3) % 3];
-        ts.address_p = TV_WRAP_REPEAT;
+        fp_tsc_wraps(&ts, s);
         ts.mag_filter = (s & 1) ? TV_MAG_LINEAR : TV_MAG_POINT;
         ts.min_filter = (s % 5 == 0) ? TV_MIN_POINT : TV_MIN_LINEAR;
         ts.mip_filter = (uint8_t)(TV_MIP_NONE + (s / 2) % 3);

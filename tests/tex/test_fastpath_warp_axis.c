@@ -28,13 +28,9 @@ static const fp_tex textures[2] = {
 static void setup(fp *F)
 {
     fp_setup(F, 0x2545f491u, textures, 2, 17);
-    static const uint8_t wraps[3] = {TV_WRAP_REPEAT, TV_WRAP_MIRROR, TV_WRAP_CLAMP_TO_EDGE};
     for (unsigned s = 0; s < 18; s++) {
         tv_tsc ts;
-        memset(&ts, 0, sizeof ts);
-        ts.address_u = wraps[s % 3];
-        ts.address_v = wraps[(s / 3) % 3];
-        ts.address_p = TV_WRAP_REPEAT;
+        fp_tsc_wraps(&ts, s);
         ts.mag_filter = s < 9 ? TV_MAG_LINEAR : TV_MAG_POINT;
         ts.min_filter = TV_MIN_LINEAR;
         ts.mip_filter = TV_MIP_NONE;

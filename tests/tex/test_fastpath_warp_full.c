@@ -41,13 +41,9 @@ static const fp_tex textures[NTEX] = {
 static void setup(fp *F)
 {
     fp_setup(F, 0x6d2b79f5u, textures, NTEX, 63);
-    static const uint8_t wraps[3] = {TV_WRAP_REPEAT, TV_WRAP_MIRROR, TV_WRAP_CLAMP_TO_EDGE};
     for (unsigned s = 0; s < NSMP; s++) {
         tv_tsc ts;
-        memset(&ts, 0, sizeof ts);
-        ts.address_u = wraps[s % 3];
-        ts.address_v = wraps[(s / 3) % 3];
-        ts.address_p = TV_WRAP_REPEAT;
+        fp_tsc_wraps(&ts, s);
         ts.mag_filter = (s / 9) % 2 ? TV_MAG_POINT : TV_MAG_LINEAR;
         ts.min_filter = (s / 9) % 3 == 2 ? TV_MIN_POINT : TV_MIN_LINEAR;
         ts.mip_filter = (uint8_t)(TV_MIP_NONE + (s / 18 + s) % 3);
