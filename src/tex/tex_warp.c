@@ -90,19 +90,29 @@ static bool wrap_ok(unsigned m)
     return m == TV_WRAP_REPEAT || m == TV_WRAP_MIRROR || m == TV_WRAP_CLAMP_TO_EDGE;
 }
 
-/* The checks every warp-wide path shares (tex_warp.h). */
-bool tex_warp_common(tv_tex_unit *unit, const tv_tex_request *req, const tex_view **view,
-                     const tex_sampler **sampler)
+/* The one handle of the active lanes (at least one is active), false if they differ. */
+static bool one_handle(const tv_tex_request *req, uint32_t *handle)
 {
     unsigned first = 0;
     while (!((req->active >> first) & 1u))
         first++;
-    uint32_t handle = req->handle[first], diff = 0;
+    uint32_t h = req->handle[first], diff = 0;
     for (unsigned l = 0; l < LANES; l++) /* every lane equal (vectorised): done */
-        diff |= req->handle[l] ^ handle;
+        diff |= req->handle[l] ^ h;
     for (unsigned l = first + 1; diff && l < LANES; l++)
-        if (((req->active >> l) & 1u) && req->handle[l] != handle)
+        if (((req->active >> l) & 1u) && req->handle[l] != h)
             return false;
+    *handle = h;
+    return true;
+}
+
+/* The checks every warp-wide path shares (tex_warp.h). */
+bool tex_warp_common(tv_tex_unit *unit, const tv_tex_request *req, const tex_view **view,
+                     const tex_sampler **sampler)
+{
+    uint32_t handle;
+    if (!one_handle(req, &handle))
+        return false;
     const tex_view *v = NULL;
     const tex_sampler *s = NULL;
     if (!tex_resolve(unit, handle, &v, &s) || !v || !s)
@@ -183,22 +193,6 @@ typedef struct setup_memo {
 } setup_memo;
 
 static _Thread_local setup_memo smemo;
-
-/* The one handle of the active lanes (at least one is active), false if they differ. */
-static bool one_handle(const tv_tex_request *req, uint32_t *handle)
-{
-    unsigned first = 0;
-    while (!((req->active >> first) & 1u))
-        first++;
-    uint32_t h = req->handle[first], diff = 0;
-    for (unsigned l = 0; l < LANES; l++) /* every lane equal (vectorised): done */
-        diff |= req->handle[l] ^ h;
-    for (unsigned l = first + 1; diff && l < LANES; l++)
-        if (((req->active >> l) & 1u) && req->handle[l] != h)
-            return false;
-    *handle = h;
-    return true;
-}
 
 /* The request-wide checks and the hoisted state (mirrors setup_ctx + tex_lod_scale): the
  * thread's memo context (lv not filled; valid until the next call), NULL when the fast
