@@ -1,11 +1,31 @@
 #!/usr/bin/env bash
 # README command 2: set up, build and run the whole test suite — once normally and once
-# under AddressSanitizer + UndefinedBehaviorSanitizer.
+# under AddressSanitizer + UndefinedBehaviorSanitizer — then the fuzz smoke run.
+#   scripts/test.sh           everything (CI: .ci/run)
+#   scripts/test.sh --quick   the unit tests (CTest label `unit`) of both builds: the quick
+#                             loop, about two minutes once the builds are up to date
 set -euo pipefail
 cd "$(dirname "$0")/.."
+quick=0
+case "${1:-}" in
+  --quick) quick=1 ;;
+  "") ;;
+  -h|--help) sed -n '2,6p' "$0"; exit 0 ;;
+  *) echo "scripts/test.sh: unknown option '$1' (allowed: --quick)" >&2; exit 2 ;;
+esac
+jobs=$(nproc)
 scripts/setup.sh
 scripts/build.sh build
-(cd build && ctest --output-on-failure -j "$(nproc)")
 scripts/build.sh build-asan -DTEXVM_SANITIZE=ON -DTEXVM_BENCH=OFF
-(cd build-asan && ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-   ctest --output-on-failure -j "$(nproc)")
+export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
+if [ "$quick" = 1 ]; then
+  (cd build && ctest --output-on-failure -j "$jobs" -L unit)
+  (cd build-asan && ctest --output-on-failure -j "$jobs" -L unit)
+  exit 0
+fi
+echo "== plain build: every test but the fuzz smoke run"
+(cd build && ctest --output-on-failure -j "$jobs" -LE fuzz)
+echo "== ASan+UBSan build"
+(cd build-asan && ctest --output-on-failure -j "$jobs")
+echo "== fuzz smoke: each libFuzzer target briefly (its own ASan+UBSan build, build-fuzz/)"
+(cd build && ctest --output-on-failure -L fuzz)

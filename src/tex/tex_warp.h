@@ -1,6 +1,6 @@
 /* Private interface of the warp-wide sampling path: tex_warp.c (the request checks, the
  * hoisted state and the general lane passes) and tex_warp_vec.c (the vectorised kernel for
- * the dominant shape). docs/texture-unit.md "Fast paths", docs/performance.md §2.2–2.3. */
+ * the dominant shape). docs/texture-unit.md "Fast paths", docs/history/performance-log.md §2.2–2.3. */
 #ifndef TEXVM_TEX_WARP_H
 #define TEXVM_TEX_WARP_H
 

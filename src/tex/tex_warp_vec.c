@@ -392,7 +392,7 @@ VEC_INLINE void lod_pass(const vec_req *R, const float *lg_max, const uint32_t *
  *   - rx is sqrt(x2) or sqrt(y2), correctly rounded, so monotonic: rx ≤ sqrt(L), exact
  *     for L = 1 and 1/4. rx ≥ 0, not NaN (x2 ≤ L is false for a NaN).
  *   - log2f is faithfully rounded (glibc: ≤ 1 ulp; the test checks the neighbourhood of
- *     the bounds and a sampling below, docs/performance.md §2.8 an exhaustive run): for
+ *     the bounds and a sampling below, docs/history/performance-log.md §2.8 an exhaustive run): for
  *     0 < x < 1 the true log2(x) ≤ log2(1 - 2^-24) < -8e-8, and each float bracketing it
  *     is negative; log2f(1) = ±0 (exact); log2f(0) = -inf (C Annex F). With L = 1/4,
  *     x ≤ 1/2 gives log2f(x) ≤ -1 the same way (-1 is a float).

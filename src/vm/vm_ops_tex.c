@@ -280,7 +280,7 @@ static bool execute(vm_warp *w, const vm_uop *u, tv_tex_unit *unit, tv_tex_reque
 
 /* Wide vectors (vm_ops.h; the handler only copies and compares integers, so every
  * variant does the same): the result's values move into the registers in 64-byte words
- * instead of 16-byte ones (docs/performance.md §4.6). */
+ * instead of 16-byte ones (docs/history/performance-log.md §4.6). */
 VM_WIDE_VECTORS void vm_h_tex(vm_warp *w, const vm_uop *u)
 {
     const vm_tex_oprow *row = vm_tex_oprow_get(u->aux);

@@ -8,7 +8,7 @@
  * whose rows are whole 64-byte lines (64-byte aligned base and row pitch) is written as
  * 8 line-sized stores instead of 32 16-byte ones. A 64-byte store across two lines costs
  * more than four 16-byte ones, so other targets keep the SSE2 transposes. Non-temporal
- * stores were tried and not kept (docs/performance.md §4.7). The variants move the same
+ * stores were tried and not kept (docs/history/performance-log.md §4.7). The variants move the same
  * bytes to the same places (tests/vm/test_frag_store.c). */
 #include "vm/vm_stage_frag_store.h"
 

@@ -3,7 +3,7 @@
 file(GLOB TEXVM_CLI_TEST_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/cli/*.c)
 list(FILTER TEXVM_CLI_TEST_SOURCES EXCLUDE REGEX ".*/main\\.c$")
 add_library(texvm_cli_objects OBJECT ${TEXVM_CLI_TEST_SOURCES})
-target_link_libraries(texvm_cli_objects PUBLIC texvm_static)
+target_link_libraries(texvm_cli_objects PUBLIC texvm_static PkgConfig::PNG PkgConfig::CJSON)
 target_include_directories(texvm_cli_objects PUBLIC ${CMAKE_SOURCE_DIR}/src/cli)
 foreach(src ${tests})
   get_filename_component(name ${src} NAME_WE)
