@@ -33,6 +33,8 @@ static void usage(FILE *f)
             "  --precision reference|hardware   texture-unit precision\n"
             "  --trace X,Y[,S]          FRAG: print every instruction of pixel (X,Y) [sample S]\n"
             "  --trace X[,Y[,Z]]        COMP: of global thread (X,Y,Z); VERT: of vertex X\n"
+            "  --plain                  the plain interpreter: no optimiser rewrites (the reference\n"
+            "                           optimised runs equal bit for bit; docs/vm.md)\n"
             "  --quiet                  no summary lines\n"
             "  --help                   this text\n"
             "\n"
@@ -184,6 +186,9 @@ int cli_run(int argc, char **argv)
             return CLI_EXIT_OK;
         } else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
             o.quiet = true;
+            takes = false;
+        } else if (!strcmp(a, "--plain")) {
+            o.plain = true;
             takes = false;
         } else if (a[0] != '-' || !a[1]) {
             if (input) {

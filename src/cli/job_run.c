@@ -121,6 +121,7 @@ static int run_with_program(run_state *rs, tv_tgsi_program *prog)
     tv_vm_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.threads = thread_count(j, o);
+    cfg.plain = o->plain;
     cfg.limits.max_instructions = o->max_instructions ? o->max_instructions
                                                       : j->options.max_instructions;
     cfg.limits.max_loop_iterations = o->max_loop_iterations ? o->max_loop_iterations

@@ -22,6 +22,7 @@ typedef struct job_run_opts {
     uint32_t trace_id[3];    /* FRAG x,y,sample; COMP global x,y,z; VERT vertex,instance */
     FILE *trace_out;         /* NULL = stdout */
     bool quiet;              /* no summary lines */
+    bool plain;              /* the plain interpreter (tv_vm_config.plain) */
 } job_run_opts;
 
 /* Run the job; returns a CLI exit code (0 ok, 1 invalid/fault/failed check, 3 I/O,

@@ -114,6 +114,7 @@ TEX_TARGET_AVX2 static inline void sqrt_avx2(float *x)
 
 VEC_INLINE void sqrt_lanes(float *x, unsigned isa)
 {
+    (void)isa;   /* only the wide-vector builds (GCC on x86-64) have variants */
 #if TEX_WIDE_VECTORS
     if (isa == 2) {
         sqrt_avx512(x);

@@ -151,15 +151,10 @@ static void exit_loop(vm_warp *w)
     vm_update_exec(w);
 }
 
-/* Run the unoptimised micro-ops and count one micro-op at a time (vm_exec_set_per_uop_
- * counting): the reference the optimised program and its run counts are tested against.
- * Traces use it too, so that every instruction (removed copies included) is traced. */
-static bool per_uop_counting;
-
-void vm_exec_set_per_uop_counting(bool on)
-{
-    per_uop_counting = on;
-}
+/* The plain interpreter (tv_vm_config.plain) runs the unoptimised micro-ops and counts one
+ * micro-op at a time: the reference the optimised program and its run counts are tested
+ * against. Traces use it too, so that every instruction (removed copies included) is
+ * traced. */
 
 /* run() is instantiated per (tracing, per_uop) pair; forced inline so that each copy is
  * specialised (GCC otherwise kept one copy testing `tracing` at every micro-op). */
@@ -481,7 +476,7 @@ tv_status vm_exec_warp(vm_warp *w, tv_error *err)
     w->at_barrier = false;
     bool tracing = w->wk && w->wk->trace_this;
     if (w->pc == 0)     /* a warp resumed after a barrier stays on its micro-op array */
-        w->plain = per_uop_counting || tracing;
+        w->plain = w->run->vm->cfg.plain || tracing;
     if (w->plain)
         return run_unoptimised(w, err);
     return run_optimised(w, err);

@@ -400,7 +400,7 @@ static bool writes_slot(const vm_uop *u, uint32_t x)
 /* Copy coalescing: MOV d <- s where s is run-local and written by a channel group P
  * earlier in the same run becomes P writing d itself, when between P and the MOV only
  * lane-wise micro-ops run and none reads s or reads or writes d, P writes d in no other
- * channel, the MOV's other channels do not read d, and s is not read again in the run
+ * channel, the MOV's other channels do not read d or s, and s is not read again in the run
  * before it is rewritten. The loop-carried phi copy `MOV TEMP[2].xyw, TEMP[3]` goes:
  * the UCMP writes TEMP[2].xyw. Returns the number of MOVs left empty (marked in gone[]). */
 static uint32_t coalesce(vm_lower *L, const uint8_t *run_local, const uint32_t *run_id,
@@ -415,8 +415,11 @@ static uint32_t coalesce(vm_lower *L, const uint8_t *run_local, const uint32_t *
         for (unsigned c = 0; c < M->aux2;) {
             uint32_t d = M->dst[c], s = M->src[c];
             bool ok = s >= lo && s - lo < nt && run_local[s - lo] && s != d;
+            /* the MOV's other channels neither read nor write d, nor read s: once P writes
+               d instead of s, nothing may read s before it is written again, and that
+               includes this MOV (MOV OUT[0].xy, TEMP[0].xxxx reads s twice) */
             for (unsigned c2 = 0; ok && c2 < M->aux2; c2++)
-                ok = (c2 == c || (M->src[c2] != d && M->dst[c2] != d));
+                ok = (c2 == c || (M->src[c2] != d && M->dst[c2] != d && M->src[c2] != s));
             /* the writer of s in this run, with only lane-wise micro-ops in between */
             uint32_t p = m;
             while (ok && p > 0 && run_id[p - 1] == run_id[m]) {

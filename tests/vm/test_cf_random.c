@@ -7,7 +7,6 @@
 #include <stdlib.h>
 
 #include "helper_vm.h"
-#include "vm/vm_internal.h"   /* vm_exec_set_per_uop_counting */
 
 enum { S_ASSIGN, S_IF, S_LOOP, S_BRK, S_CONT, S_SWITCH, S_CALL, S_RET, S_KINDS };
 enum { SIG_NONE, SIG_BRK, SIG_CONT, SIG_RET };
@@ -267,8 +266,8 @@ static void print_list(out_t *o, node **l, int n)
 static tv_status run_counted(const char *text, uint32_t lanes, uint64_t budget, bool per_uop,
                              uint32_t *out, size_t bytes, tv_vm_stats *stats, tv_error *err)
 {
-    vm_exec_set_per_uop_counting(per_uop);
-    tv_vm *vm = tv_vm_create(&(tv_vm_config){.threads = 1, .limits = {.max_instructions = budget}},
+    tv_vm *vm = tv_vm_create(&(tv_vm_config){.threads = 1, .limits = {.max_instructions = budget},
+                                             .plain = per_uop},
                              NULL);
     memset(err, 0, sizeof *err);
     memset(stats, 0, sizeof *stats);
@@ -288,7 +287,6 @@ static tv_status run_counted(const char *text, uint32_t lanes, uint64_t budget, 
     }
     tv_vm_program_destroy(p);
     tv_vm_destroy(vm);
-    vm_exec_set_per_uop_counting(false);
     return st;
 }
 

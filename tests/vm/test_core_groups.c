@@ -7,7 +7,7 @@
 #include <math.h>
 
 #include "helper_vm.h"
-#include "vm/vm_internal.h"   /* uops_plain, vm_exec_set_per_uop_counting */
+#include "vm/vm_internal.h"   /* uops_plain */
 
 enum { LANES = 40 };
 
@@ -182,8 +182,7 @@ static void phi_reference(uint32_t l, float acc[4])
 static tv_status run_prog(const char *text, bool unoptimised, uint32_t *out, size_t bytes,
                           tv_vm_stats *st, uint32_t *nuops)
 {
-    vm_exec_set_per_uop_counting(unoptimised);
-    tv_vm *vm = tv_vm_create(NULL, NULL);
+    tv_vm *vm = tv_vm_create(&(tv_vm_config){.plain = unoptimised}, NULL);
     tv_error err;
     tv_vm_program *p = tv_vm_program_from_text(vm, text, strlen(text), "prog", &err);
     if (!p)
@@ -200,7 +199,6 @@ static tv_status run_prog(const char *text, bool unoptimised, uint32_t *out, siz
     tv_status r = tv_vm_run_compute(vm, p, &b, &cp, st, &err);
     tv_vm_program_destroy(p);
     tv_vm_destroy(vm);
-    vm_exec_set_per_uop_counting(false);
     return r;
 }
 
