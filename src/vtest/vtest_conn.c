@@ -93,8 +93,10 @@ static int read_full(vtest_conn *c, void *buf, size_t n)
         ssize_t r = read(c->in_fd, p, n);
         if (r < 0 && errno == EINTR)
             continue;
-        if (r <= 0)
+        if (r <= 0) {
+            c->eof = true;
             return -1;
+        }
         p += r, n -= (size_t)r;
     }
     return 0;
@@ -319,7 +321,7 @@ static int serve_one(vtest_conn *c)
 {
     uint32_t hdr[2];
     if (read_full(c, hdr, 8))
-        return 1; /* disconnect */
+        return 1; /* disconnect (a partial header too) */
     uint32_t len = hdr[0], id = hdr[1];
     uint32_t p[11];
     switch (id) {
@@ -428,8 +430,12 @@ int tv_vtest_serve(int in_fd, int out_fd, const tv_vtest_config *cfg)
     int rc;
     while ((rc = serve_one(&c)) == 0)
         ;
-    if (rc < 0)
+    if (rc < 0 && c.eof) {
+        vtest_log(&c, "disconnected in the middle of a command");
+        rc = 1;
+    } else if (rc < 0) {
         vtest_log(&c, "connection closed after a protocol error");
+    }
     vtest_conn_fini(&c);
     return rc < 0 ? -1 : 0;
 }

@@ -29,6 +29,7 @@ typedef struct vtest_conn {
     tv_pipe_ctx *pipe;
     int in_fd, out_fd;
     uint32_t version;
+    bool eof;                    /* the client went away (maybe mid-command) */
     bool failed;                 /* the context is in the error state */
     char error[320];             /* the first failure's reason */
     uint32_t sub_ctx;            /* the one sub-context created (0: none) */
