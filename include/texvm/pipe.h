@@ -109,6 +109,35 @@ int tv_pipe_set_framebuffer(tv_pipe_ctx *ctx, unsigned nr_cbufs, const uint32_t 
 int tv_pipe_clear(tv_pipe_ctx *ctx, unsigned buffers, const uint32_t color[4], double depth,
                   uint32_t stencil);
 
+/* ---- compute (launch_grid) -------------------------------------------------------------
+ * Bindings per shader stage (0 VERTEX .. 5 COMPUTE, Gallium's numbering); launch_grid runs
+ * the bound COMPUTE shader's TGSI with tv_vm_run_compute. Resources are looked up at the
+ * launch, so a binding whose resource was destroyed is an error then. */
+#define TV_PIPE_STAGES 6
+#define TV_PIPE_STAGE_COMPUTE 5
+#define TV_PIPE_MAX_SLOTS 32
+
+typedef struct tv_pipe_buffer_binding {
+    uint32_t res, offset, size;  /* res 0: unbound */
+} tv_pipe_buffer_binding;
+
+typedef struct tv_pipe_image_binding {
+    uint32_t res, format;
+    uint32_t level, first_layer, last_layer; /* texture resources */
+    uint32_t buf_offset, buf_size;           /* buffer resources (bytes) */
+} tv_pipe_image_binding;
+
+int tv_pipe_bind_shader(tv_pipe_ctx *ctx, uint32_t stage, uint32_t handle);
+int tv_pipe_set_shader_buffers(tv_pipe_ctx *ctx, uint32_t stage, uint32_t start, uint32_t n,
+                               const tv_pipe_buffer_binding *b);
+int tv_pipe_set_shader_images(tv_pipe_ctx *ctx, uint32_t stage, uint32_t start, uint32_t n,
+                              const tv_pipe_image_binding *b);
+/* CONST[index] from a resource range (a UBO) or, with res 0, from inline data. */
+int tv_pipe_set_constant_buffer(tv_pipe_ctx *ctx, uint32_t stage, uint32_t index,
+                                uint32_t res, uint32_t offset, uint32_t size,
+                                const uint32_t *data, size_t ndw);
+int tv_pipe_launch_grid(tv_pipe_ctx *ctx, const uint32_t block[3], const uint32_t grid[3]);
+
 #ifdef __cplusplus
 }
 #endif

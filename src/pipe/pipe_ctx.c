@@ -1,6 +1,8 @@
 /* The pipe context: lifetime, errors, state objects, framebuffer and clear. */
 #include "pipe_internal.h"
 
+#include "texvm/vm.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +17,8 @@ tv_pipe_ctx *tv_pipe_create(uint64_t max_memory)
 
 static void object_free(pipe_object *o)
 {
+    if (o->prog)
+        tv_vm_program_destroy(o->prog);
     free(o->dw);
     free(o->text);
     free(o);
@@ -35,6 +39,11 @@ void tv_pipe_destroy(tv_pipe_ctx *ctx)
         ctx->objects = o->next;
         object_free(o);
     }
+    for (unsigned s = 0; s < TV_PIPE_STAGES; s++)
+        for (unsigned i = 0; i < TV_PIPE_MAX_SLOTS; i++)
+            free(ctx->consts[s][i].data);
+    if (ctx->vm)
+        tv_vm_destroy(ctx->vm);
     free(ctx);
 }
 

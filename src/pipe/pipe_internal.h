@@ -30,11 +30,23 @@ typedef struct pipe_object {
     size_t ndw;
     char *text;                        /* shaders */
     uint32_t stage;                    /* shaders */
+    struct tv_vm_program *prog;        /* shaders: lowered at the first launch */
     uint32_t res, format, level, first_layer, last_layer; /* surfaces */
     struct pipe_object *next;
 } pipe_object;
 
+typedef struct pipe_const {
+    tv_pipe_buffer_binding ubo;        /* res 0: inline data */
+    uint32_t *data;
+    size_t ndw;
+} pipe_const;
+
 struct tv_pipe_ctx {
+    uint32_t shader[TV_PIPE_STAGES];   /* bound shader handles */
+    tv_pipe_buffer_binding ssbo[TV_PIPE_STAGES][TV_PIPE_MAX_SLOTS];
+    tv_pipe_image_binding image[TV_PIPE_STAGES][TV_PIPE_MAX_SLOTS];
+    pipe_const consts[TV_PIPE_STAGES][TV_PIPE_MAX_SLOTS];
+    struct tv_vm *vm;                  /* created at the first launch_grid */
     uint64_t max_memory, used;
     pipe_resource *resources;
     pipe_object *objects;

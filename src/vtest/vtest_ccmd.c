@@ -20,9 +20,15 @@ typedef struct ccmd_row {
     ccmd_fn fn;
 } ccmd_row;
 
+/* The pipe layer's reason, prefixed with the command unless it already names it. */
 static int pipe_err(vtest_conn *c, const char *cmd)
 {
-    vtest_fail(c, "%s: %s", cmd, tv_pipe_error(c->pipe));
+    const char *e = tv_pipe_error(c->pipe);
+    size_t n = strlen(cmd);
+    if (!strncmp(e, cmd, n) && (e[n] == ':' || e[n] == ' '))
+        vtest_fail(c, "%s", e);
+    else
+        vtest_fail(c, "%s: %s", cmd, e);
     return -1;
 }
 
@@ -247,7 +253,76 @@ static int h_destroy_sub_ctx(vtest_conn *c, unsigned obj, const uint32_t *p, uin
     return 0;
 }
 
-static int h_bind_shader(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
+static int h_bind_shader(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
+{
+    (void)obj, (void)len;
+    return tv_pipe_bind_shader(c->pipe, p[1], p[0]) ? pipe_err(c, "bind_shader") : 0;
+}
+
+/* ---- compute bindings and launch_grid ---------------------------------------------- */
+
+static int h_set_constant_buffer(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
+{
+    (void)obj;
+    return tv_pipe_set_constant_buffer(c->pipe, p[0], p[1], 0, 0, 0, p + 2, len - 2)
+               ? pipe_err(c, "set_constant_buffer") : 0;
+}
+
+static int h_set_uniform_buffer(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
+{
+    (void)obj, (void)len;
+    if (!p[4]) /* an unbound slot */
+        return tv_pipe_set_constant_buffer(c->pipe, p[0], p[1], 0, 0, 0, NULL, 0)
+                   ? pipe_err(c, "set_uniform_buffer") : 0;
+    return tv_pipe_set_constant_buffer(c->pipe, p[0], p[1], p[4], p[2], p[3], NULL, 0)
+               ? pipe_err(c, "set_uniform_buffer") : 0;
+}
+
+static int h_set_shader_buffers(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
+{
+    (void)obj;
+    if ((len - 2) % 3 || (len - 2) / 3 > TV_PIPE_MAX_SLOTS) {
+        vtest_fail(c, "set_shader_buffers: %u dwords are not 2 + 3 per buffer", len);
+        return -1;
+    }
+    tv_pipe_buffer_binding b[TV_PIPE_MAX_SLOTS];
+    uint32_t n = (len - 2) / 3;
+    for (uint32_t i = 0; i < n; i++)
+        b[i] = (tv_pipe_buffer_binding){p[2 + 3 * i + 2], p[2 + 3 * i], p[2 + 3 * i + 1]};
+    return tv_pipe_set_shader_buffers(c->pipe, p[0], p[1], n, b)
+               ? pipe_err(c, "set_shader_buffers") : 0;
+}
+
+static int h_set_shader_images(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
+{
+    (void)obj;
+    if ((len - 2) % 5 || (len - 2) / 5 > TV_PIPE_MAX_SLOTS) {
+        vtest_fail(c, "set_shader_images: %u dwords are not 2 + 5 per image", len);
+        return -1;
+    }
+    tv_pipe_image_binding b[TV_PIPE_MAX_SLOTS];
+    uint32_t n = (len - 2) / 5;
+    for (uint32_t i = 0; i < n; i++) {
+        const uint32_t *q = p + 2 + 5 * i; /* format, access, offset, size, res */
+        /* Gallium's pipe_image_view union: textures give first_layer | last_layer << 16
+         * and the level; buffers a byte offset and size. The pipe layer picks by the
+         * resource's target. */
+        b[i] = (tv_pipe_image_binding){q[4], q[0], q[3] & 0xff, q[2] & 0xffff, q[2] >> 16,
+                                       q[2], q[3]};
+    }
+    return tv_pipe_set_shader_images(c->pipe, p[0], p[1], n, b)
+               ? pipe_err(c, "set_shader_images") : 0;
+}
+
+static int h_launch_grid(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
+{
+    (void)obj, (void)len;
+    if (p[6]) {
+        vtest_fail(c, "launch_grid: indirect dispatch (resource %u) is not implemented", p[6]);
+        return -1;
+    }
+    return tv_pipe_launch_grid(c->pipe, p, p + 3) ? pipe_err(c, "launch_grid") : 0;
+}
 
 /* ---- the table -------------------------------------------------------------------- */
 
@@ -264,7 +339,7 @@ static const ccmd_row table[VTEST_NUM_CCMDS] = {
     [9] = {"resource_inline_write", 11, VAR, IMPL, h_inline_write},
     [10] = {"set_sampler_views", 2, VAR, REC, NULL},
     [11] = {"set_index_buffer", 0, 3, REC, NULL},
-    [12] = {"set_constant_buffer", 2, VAR, REC, NULL},
+    [12] = {"set_constant_buffer", 2, VAR, IMPL, h_set_constant_buffer},
     [13] = {"set_stencil_ref", 1, 1, REC, NULL},
     [14] = {"set_blend_color", 4, 4, REC, NULL},
     [15] = {"set_scissor_state", 1, VAR, REC, NULL},
@@ -279,17 +354,17 @@ static const ccmd_row table[VTEST_NUM_CCMDS] = {
     [24] = {"set_sample_mask", 1, 1, REC, NULL},
     [25] = {"set_streamout_targets", 1, VAR, REC, NULL},
     [26] = {"set_render_condition", 0, VAR, ERR, NULL},
-    [27] = {"set_uniform_buffer", 5, 5, REC, NULL},
+    [27] = {"set_uniform_buffer", 5, 5, IMPL, h_set_uniform_buffer},
     [28] = {"set_sub_ctx", 1, 1, IMPL, h_set_sub_ctx},
     [29] = {"create_sub_ctx", 1, 1, IMPL, h_create_sub_ctx},
     [30] = {"destroy_sub_ctx", 1, 1, IMPL, h_destroy_sub_ctx},
     [31] = {"bind_shader", 2, 2, IMPL, h_bind_shader},
     [32] = {"set_tess_state", 6, 6, REC, NULL},
     [33] = {"set_min_samples", 1, 1, REC, NULL},
-    [34] = {"set_shader_buffers", 2, VAR, REC, NULL},
-    [35] = {"set_shader_images", 2, VAR, REC, NULL},
+    [34] = {"set_shader_buffers", 2, VAR, IMPL, h_set_shader_buffers},
+    [35] = {"set_shader_images", 2, VAR, IMPL, h_set_shader_images},
     [36] = {"memory_barrier", 1, 1, IMPL, h_nop},   /* every operation is synchronous */
-    [37] = {"launch_grid", 0, VAR, ERR, NULL},
+    [37] = {"launch_grid", 8, 8, IMPL, h_launch_grid},
     [38] = {"set_framebuffer_state_no_attach", 0, VAR, ERR, NULL},
     [39] = {"texture_barrier", 1, 1, IMPL, h_nop},  /* every operation is synchronous */
     [40] = {"set_atomic_buffers", 1, VAR, REC, NULL},
@@ -317,20 +392,6 @@ static const ccmd_row table[VTEST_NUM_CCMDS] = {
     [62] = {"clear_surface", 0, VAR, ERR, NULL},
     [63] = {"get_pipe_resource_layout", 0, VAR, ERR, NULL},
 };
-
-static int h_bind_shader(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
-{
-    if (p[0] && !tv_pipe_shader_text(c->pipe, p[0])) {
-        vtest_fail(c, "bind_shader: no shader %u", p[0]);
-        return -1;
-    }
-    if (p[1] > 5) {
-        vtest_fail(c, "bind_shader: unknown shader type %u", p[1]);
-        return -1;
-    }
-    (void)obj, (void)len;
-    return 0;
-}
 
 /* Keep the last payload of a state command (interpreted when draws arrive). */
 static int record(vtest_conn *c, unsigned cmd, const uint32_t *p, uint32_t len)

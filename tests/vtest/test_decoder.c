@@ -165,7 +165,8 @@ static const hostile catalogue[] = {
     {"clear with a NaN depth", {H(7, 0, 8), 1, 0, 0, 0, 0, 0, 0x7ff80000u, 0}, 9,
      "depth is NaN"},
     {"draw_vbo", {H(8, 0, 12)}, 13, "draw_vbo: not implemented by texvm"},
-    {"launch_grid", {H(37, 0, 8)}, 9, "launch_grid: not implemented by texvm"},
+    {"launch_grid without a compute shader", {H(37, 0, 8)}, 9,
+     "launch_grid: no compute shader bound"},
 };
 
 static void test_hostile_catalogue(void **state)
