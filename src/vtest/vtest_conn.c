@@ -4,6 +4,7 @@
 #include "vtest_internal.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,7 +107,10 @@ static int write_full(vtest_conn *c, const void *buf, size_t n)
 {
     const uint8_t *p = buf;
     while (n) {
-        ssize_t r = write(c->out_fd, p, n);
+        /* MSG_NOSIGNAL: a client that went away must not kill the server with SIGPIPE */
+        ssize_t r = send(c->out_fd, p, n, MSG_NOSIGNAL);
+        if (r < 0 && errno == ENOTSOCK)
+            r = write(c->out_fd, p, n);
         if (r < 0 && errno == EINTR)
             continue;
         if (r <= 0)
@@ -184,11 +188,15 @@ static int cmd_resource_create(vtest_conn *c, const uint32_t *p, int v2)
         tv_pipe_resource_destroy(c->pipe, handle);
         created = 0;
     }
-    int fd = memfd_create("texvm-vtest", MFD_CLOEXEC);
+    int fd = memfd_create("texvm-vtest", MFD_CLOEXEC | MFD_ALLOW_SEALING);
     if (fd < 0)
         return -1;
     vtest_shm *m = NULL;
-    if (ok && ftruncate(fd, data_size) == 0 && (m = calloc(1, sizeof *m))) {
+    /* Sealed against shrinking: a client that truncated the memfd would otherwise make
+     * the server's accesses fault (SIGBUS). */
+    if (ok && ftruncate(fd, data_size) == 0 &&
+        fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL) == 0 &&
+        (m = calloc(1, sizeof *m))) {
         m->ptr = mmap(NULL, data_size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
         if (m->ptr == MAP_FAILED) {
             free(m);

@@ -111,6 +111,8 @@ static uint8_t *create2(vt_client *c, uint32_t handle, uint32_t format, uint32_t
     resource_create(c, handle, format, w, h, 1, w * h * 4);
     int fd = vt_recv_fd(c);
     assert_true(fd >= 0);
+    /* sealed: the client cannot shrink the memory under the server (SIGBUS) */
+    assert_int_not_equal(ftruncate(fd, 0), 0);
     uint8_t *m = mmap(NULL, w * h * 4, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
     close(fd);
     assert_true(m != MAP_FAILED);
