@@ -3,7 +3,8 @@
  * decoding; replies go to /dev/null, so fd passing fails and ends a protocol-2
  * connection as a real send failure would) and, separately, decoded as one virgl
  * command buffer into a fresh context. Either works or fails with a logged reason;
- * nothing may crash, hang or leak. Quota 1 MiB per client.
+ * nothing may crash, hang or leak. Quota 1 MiB per client; launch_grid runs with 20000
+ * instructions per warp.
  *   scripts/fuzz 600 fuzz_vtest */
 #define _GNU_SOURCE
 #include "texvm/vtest.h"
@@ -20,7 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static int null_fd = -1;
     if (null_fd < 0)
         null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
-    tv_vtest_config cfg = {1u << 20, NULL, NULL};
+    tv_vtest_config cfg = {1u << 20, 20000, NULL, NULL};
 
     int in = memfd_create("fuzz-vtest", MFD_CLOEXEC);
     if (in < 0 || (size && write(in, data, size) != (ssize_t)size))

@@ -136,6 +136,8 @@ int tv_pipe_set_shader_images(tv_pipe_ctx *ctx, uint32_t stage, uint32_t start, 
 int tv_pipe_set_constant_buffer(tv_pipe_ctx *ctx, uint32_t stage, uint32_t index,
                                 uint32_t res, uint32_t offset, uint32_t size,
                                 const uint32_t *data, size_t ndw);
+/* Instructions per warp before a launch faults (0: 10^8); also caps loop iterations. */
+void tv_pipe_set_compute_limit(tv_pipe_ctx *ctx, uint64_t max_instructions);
 int tv_pipe_launch_grid(tv_pipe_ctx *ctx, const uint32_t block[3], const uint32_t grid[3]);
 
 #ifdef __cplusplus

@@ -18,6 +18,7 @@ typedef void (*tv_vtest_log_fn)(void *user, const char *line);
 
 typedef struct tv_vtest_config {
     uint64_t max_memory;   /* per client (0: 256 MiB) */
+    uint64_t max_instructions; /* launch_grid: per warp (0: 10^8) */
     tv_vtest_log_fn log;   /* NULL: no logging */
     void *log_user;
 } tv_vtest_config;

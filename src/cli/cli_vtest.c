@@ -27,7 +27,7 @@ int cli_vtest(int argc, char **argv)
 {
     const char *path = TV_VTEST_DEFAULT_SOCKET;
     int no_fork = 0;
-    tv_vtest_config cfg = {0, log_line, NULL};
+    tv_vtest_config cfg = {0, 0, log_line, NULL};
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--socket-path") && i + 1 < argc)
             path = argv[++i];

@@ -137,6 +137,11 @@ static int bind_image(tv_pipe_ctx *ctx, uint32_t slot, const tv_pipe_image_bindi
     return 0;
 }
 
+void tv_pipe_set_compute_limit(tv_pipe_ctx *ctx, uint64_t max_instructions)
+{
+    ctx->max_instructions = max_instructions;
+}
+
 int tv_pipe_launch_grid(tv_pipe_ctx *ctx, const uint32_t block[3], const uint32_t grid[3])
 {
     const unsigned cs = TV_PIPE_STAGE_COMPUTE;
@@ -157,7 +162,9 @@ int tv_pipe_launch_grid(tv_pipe_ctx *ctx, const uint32_t block[3], const uint32_
         tv_vm_config cfg;
         memset(&cfg, 0, sizeof cfg);
         cfg.threads = 1;
-        cfg.limits.max_instructions = MAX_WARP_INSTRUCTIONS;
+        cfg.limits.max_instructions =
+            ctx->max_instructions ? ctx->max_instructions : MAX_WARP_INSTRUCTIONS;
+        cfg.limits.max_loop_iterations = cfg.limits.max_instructions;
         cfg.limits.max_memory = ctx->max_memory;
         ctx->vm = tv_vm_create(&cfg, &err);
         if (!ctx->vm)

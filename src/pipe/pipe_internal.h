@@ -47,6 +47,7 @@ struct tv_pipe_ctx {
     tv_pipe_image_binding image[TV_PIPE_STAGES][TV_PIPE_MAX_SLOTS];
     pipe_const consts[TV_PIPE_STAGES][TV_PIPE_MAX_SLOTS];
     struct tv_vm *vm;                  /* created at the first launch_grid */
+    uint64_t max_instructions;         /* per warp, 0: MAX_WARP_INSTRUCTIONS */
     uint64_t max_memory, used;
     pipe_resource *resources;
     pipe_object *objects;

@@ -53,6 +53,8 @@ void vtest_conn_init(vtest_conn *c, const tv_vtest_config *cfg)
     if (cfg)
         c->cfg = *cfg;
     c->pipe = tv_pipe_create(c->cfg.max_memory);
+    if (c->pipe)
+        tv_pipe_set_compute_limit(c->pipe, c->cfg.max_instructions);
     c->in_fd = c->out_fd = -1;
 }
 
