@@ -35,10 +35,25 @@ static void client_log(const tv_vtest_config *cfg, unsigned id, const char *fmt,
     cfg->log(cfg->log_user, full);
 }
 
+/* The connection's own log lines, prefixed with the client number. */
+static void prefixed_log(void *user, const char *line)
+{
+    const client_arg *a = user;
+    client_log(&a->cfg, a->id, "%s", line);
+}
+
+static int serve_client(client_arg *a)
+{
+    tv_vtest_config cfg = a->cfg;
+    cfg.log = a->cfg.log ? prefixed_log : NULL;
+    cfg.log_user = a;
+    return tv_vtest_serve(a->fd, a->fd, &cfg);
+}
+
 static void *client_thread(void *p)
 {
     client_arg *a = p;
-    int rc = tv_vtest_serve(a->fd, a->fd, &a->cfg);
+    int rc = serve_client(a);
     client_log(&a->cfg, a->id, "disconnected (%s)", rc ? "protocol error" : "clean");
     close(a->fd);
     free(a);
@@ -97,7 +112,8 @@ int tv_vtest_listen(const char *path, int no_fork, const tv_vtest_config *cfg,
             close(s);
             signal(SIGINT, SIG_DFL);
             signal(SIGTERM, SIG_DFL);
-            int rc = tv_vtest_serve(fd, fd, cfg);
+            client_arg a = {fd, *cfg, id};
+            int rc = serve_client(&a);
             client_log(cfg, id, "disconnected (%s)", rc ? "protocol error" : "clean");
             _exit(rc ? 1 : 0);
         }

@@ -92,7 +92,7 @@ static void run_server(const char *mode)
     text[got] = '\0';
     assert_non_null(strstr(text, "listening on"));
     assert_non_null(strstr(text, mode ? "connected (thread)" : "connected (process)"));
-    assert_non_null(strstr(text, "client \"cli-test\""));
+    assert_non_null(strstr(text, "client 1: client \"cli-test\""));
     assert_non_null(strstr(text, "disconnected (clean)"));
     unlink(log);
     rmdir(dir);
