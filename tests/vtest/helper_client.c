@@ -47,8 +47,25 @@ vt_client *vt_start(uint64_t max_memory)
     return c;
 }
 
+/* A finished client stays readable (vt_logged) until the next one finishes; the last
+ * is freed at exit. */
+static vt_client *finished;
+
+static void free_finished(void)
+{
+    free(finished);
+    finished = NULL;
+}
+
 int vt_finish(vt_client *c)
 {
+    static int registered;
+    if (!registered) {
+        atexit(free_finished);
+        registered = 1;
+    }
+    free_finished();
+    finished = c;
     shutdown(c->fd, SHUT_RDWR);
     close(c->fd);
     pthread_join(c->thread, NULL);
