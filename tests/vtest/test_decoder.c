@@ -184,6 +184,24 @@ static void test_hostile_catalogue(void **state)
     }
 }
 
+/* RESOURCE_UNREF of a resource a framebuffer surface views: the next clear names it. */
+static void test_resource_unref_under_surface(void **state)
+{
+    (void)state;
+    vtest_conn c;
+    vtest_conn_init(&c, NULL);
+    with_resource(&c);
+    const uint32_t setup[] = {H(1, 8, 5), 10, 1, 67, 0, 0, H(5, 0, 3), 1, 0, 10};
+    vtest_decode(&c, setup, sizeof setup / 4);
+    assert_false(c.failed);
+    assert_int_equal(tv_pipe_resource_destroy(c.pipe, 1), 0);
+    const uint32_t clear[] = {H(7, 0, 8), 4, 0, 0, 0, 0, 0, 0, 0};
+    vtest_decode(&c, clear, sizeof clear / 4);
+    assert_true(c.failed);
+    assert_non_null(strstr(c.error, "clear: resource 1 of surface 10 was destroyed"));
+    vtest_conn_fini(&c);
+}
+
 /* Over the socket: protocol-level garbage ends the connection with a logged reason;
  * a context error is logged once and later submits are refused by name. */
 static void test_hostile_protocol(void **state)
@@ -254,7 +272,9 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_table_coverage),    cmocka_unit_test(test_shader_multi_packet),
-        cmocka_unit_test(test_hostile_catalogue), cmocka_unit_test(test_hostile_protocol),
+        cmocka_unit_test(test_hostile_catalogue),
+        cmocka_unit_test(test_resource_unref_under_surface),
+        cmocka_unit_test(test_hostile_protocol),
         cmocka_unit_test(test_quota_and_disconnect),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
