@@ -3,11 +3,14 @@
 
 #include <string.h>
 
+int cli_vtest(int argc, char **argv); /* cli_vtest.c */
+
 static const cli_command commands[] = {
     {"check", "parse and validate TGSI files", cli_check},
     {"fmt", "print a TGSI file in canonical (Mesa tgsi_dump) layout", cli_fmt},
     {"run", "run a job: TGSI programs on textures, buffers and targets", cli_run},
     {"sass", "run a SASS texture-instruction script on a warp", cli_sass},
+    {"vtest", "serve Mesa's virgl vtest protocol on a unix socket", cli_vtest},
 };
 #define NUM_COMMANDS (sizeof commands / sizeof commands[0])
 

@@ -1,0 +1,49 @@
+/* texvm vtest: a virgl "vtest" protocol server (the protocol Mesa's virpipe driver
+ * speaks over a unix socket) on top of the pipe context (texvm/pipe.h). docs/vtest.md
+ * lists what is implemented. The library never prints: log lines go to a callback. */
+#ifndef TEXVM_VTEST_H
+#define TEXVM_VTEST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TV_VTEST_DEFAULT_SOCKET "/tmp/.virgl_test"
+#define TV_VTEST_MAX_PROTOCOL 2
+
+typedef void (*tv_vtest_log_fn)(void *user, const char *line);
+
+typedef struct tv_vtest_config {
+    uint64_t max_memory;   /* per client (0: 256 MiB) */
+    uint64_t max_instructions; /* launch_grid: per warp (0: 10^8) */
+    tv_vtest_log_fn log;   /* NULL: no logging */
+    void *log_user;
+} tv_vtest_config;
+
+/* Serve one client on fd (in and out may be the same socket) until it disconnects or
+ * breaks the framing. Returns 0 on a clean disconnect, -1 after a protocol error (the
+ * reason was logged). Does not close the fds. */
+int tv_vtest_serve(int in_fd, int out_fd, const tv_vtest_config *cfg);
+
+/* Decode one virgl command buffer (SUBMIT_CMD's payload) into a fresh context and
+ * report the context's error ("" if none) in err. For tests and fuzzing. */
+int tv_vtest_decode_buffer(const uint32_t *dw, size_t ndw, const tv_vtest_config *cfg,
+                           char *err, size_t err_size);
+
+/* Name of a VIRGL_CCMD_* number and whether texvm implements it (1), records it (2) or
+ * answers it with an error (0); -1 past the table. */
+int tv_vtest_ccmd_info(unsigned cmd, const char **name);
+unsigned tv_vtest_ccmd_count(void);
+
+/* Listen on path and serve clients until *stop becomes non-zero (polled) or a signal
+ * interrupts; each client in a forked process, or a thread with no_fork. */
+int tv_vtest_listen(const char *path, int no_fork, const tv_vtest_config *cfg,
+                    volatile int *stop);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,69 @@
+/* texvm vtest: serve Mesa's virgl vtest protocol on a unix socket (docs/vtest.md). */
+#include "cli.h"
+
+#include "texvm/vtest.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static volatile int stop_flag;
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    stop_flag = 1;
+}
+
+static void log_line(void *user, const char *line)
+{
+    (void)user;
+    fprintf(stderr, "texvm vtest[%ld]: %s\n", (long)getpid(), line);
+}
+
+int cli_vtest(int argc, char **argv)
+{
+    const char *path = TV_VTEST_DEFAULT_SOCKET;
+    int no_fork = 0;
+    tv_vtest_config cfg = {0, 0, log_line, NULL};
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--socket-path") && i + 1 < argc)
+            path = argv[++i];
+        else if (!strcmp(argv[i], "--no-fork"))
+            no_fork = 1;
+        else if (!strcmp(argv[i], "--max-memory") && i + 1 < argc) {
+            char *end;
+            unsigned long long v = strtoull(argv[++i], &end, 10);
+            if (*end || v == 0) {
+                fprintf(stderr, "texvm vtest: --max-memory takes a positive byte count\n");
+                return CLI_EXIT_USAGE;
+            }
+            cfg.max_memory = v;
+        } else if (!strcmp(argv[i], "--help")) {
+            printf("usage: texvm vtest [--socket-path P] [--no-fork] [--max-memory BYTES]\n\n"
+                   "Serve Mesa's virgl vtest protocol (GALLIUM_DRIVER=virpipe) on a unix\n"
+                   "socket (default %s), one process per client (a thread with\n"
+                   "--no-fork), at most BYTES of resources per client (default 256 MiB).\n"
+                   "Runs until SIGINT/SIGTERM. docs/vtest.md lists what is implemented.\n",
+                   TV_VTEST_DEFAULT_SOCKET);
+            return CLI_EXIT_OK;
+        } else {
+            fprintf(stderr, "texvm vtest: unknown argument '%s' (try --help)\n", argv[i]);
+            return CLI_EXIT_USAGE;
+        }
+    }
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    signal(SIGPIPE, SIG_IGN);
+    fprintf(stderr, "texvm vtest: listening on %s\n", path);
+    if (tv_vtest_listen(path, no_fork, &cfg, &stop_flag)) {
+        perror("texvm vtest: cannot listen");
+        return CLI_EXIT_IO;
+    }
+    return CLI_EXIT_OK;
+}

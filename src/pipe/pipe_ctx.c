@@ -1,0 +1,290 @@
+/* The pipe context: lifetime, errors, state objects, framebuffer and clear. */
+#include "pipe_internal.h"
+
+#include "texvm/vm.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+tv_pipe_ctx *tv_pipe_create(uint64_t max_memory)
+{
+    tv_pipe_ctx *ctx = calloc(1, sizeof *ctx);
+    if (ctx)
+        ctx->max_memory = max_memory ? max_memory : (256ull << 20);
+    return ctx;
+}
+
+static void object_free(pipe_object *o)
+{
+    if (o->prog)
+        tv_vm_program_destroy(o->prog);
+    free(o->dw);
+    free(o->text);
+    free(o);
+}
+
+void tv_pipe_destroy(tv_pipe_ctx *ctx)
+{
+    if (!ctx)
+        return;
+    while (ctx->resources) {
+        pipe_resource *r = ctx->resources;
+        ctx->resources = r->next;
+        free(r->data);
+        free(r);
+    }
+    while (ctx->objects) {
+        pipe_object *o = ctx->objects;
+        ctx->objects = o->next;
+        object_free(o);
+    }
+    for (unsigned s = 0; s < TV_PIPE_STAGES; s++)
+        for (unsigned i = 0; i < TV_PIPE_MAX_SLOTS; i++)
+            free(ctx->consts[s][i].data);
+    if (ctx->vm)
+        tv_vm_destroy(ctx->vm);
+    free(ctx);
+}
+
+int pipe_fail(tv_pipe_ctx *ctx, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(ctx->error, sizeof ctx->error, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+const char *tv_pipe_error(const tv_pipe_ctx *ctx) { return ctx->error; }
+uint64_t tv_pipe_memory_used(const tv_pipe_ctx *ctx) { return ctx->used; }
+
+pipe_object *pipe_object_find(const tv_pipe_ctx *ctx, unsigned kind, uint32_t handle)
+{
+    for (pipe_object *o = ctx->objects; o; o = o->next)
+        if (o->kind == kind && o->handle == handle)
+            return o;
+    return NULL;
+}
+
+/* Object handles share one name space per context (as in virglrenderer). */
+static pipe_object *object_new(tv_pipe_ctx *ctx, unsigned kind, uint32_t handle)
+{
+    if (kind == 0 || kind >= TV_PIPE_OBJ_COUNT) {
+        pipe_fail(ctx, "create_object: unknown object type %u", kind);
+        return NULL;
+    }
+    if (handle == 0) {
+        pipe_fail(ctx, "create_object: handle 0 is invalid");
+        return NULL;
+    }
+    for (unsigned k = 1; k < TV_PIPE_OBJ_COUNT; k++)
+        if (pipe_object_find(ctx, k, handle)) {
+            pipe_fail(ctx, "create_object: handle %u already in use", handle);
+            return NULL;
+        }
+    pipe_object *o = calloc(1, sizeof *o);
+    if (!o) {
+        pipe_fail(ctx, "out of memory");
+        return NULL;
+    }
+    o->kind = kind;
+    o->handle = handle;
+    return o;
+}
+
+static void object_add(tv_pipe_ctx *ctx, pipe_object *o)
+{
+    o->next = ctx->objects;
+    ctx->objects = o;
+}
+
+int tv_pipe_object_create(tv_pipe_ctx *ctx, unsigned kind, uint32_t handle,
+                          const uint32_t *dw, size_t ndw)
+{
+    pipe_object *o = object_new(ctx, kind, handle);
+    if (!o)
+        return -1;
+    if (ndw) {
+        o->dw = malloc(ndw * sizeof *dw);
+        if (!o->dw) {
+            object_free(o);
+            return pipe_fail(ctx, "out of memory");
+        }
+        memcpy(o->dw, dw, ndw * sizeof *dw);
+        o->ndw = ndw;
+    }
+    object_add(ctx, o);
+    return 0;
+}
+
+int tv_pipe_shader_create(tv_pipe_ctx *ctx, uint32_t handle, uint32_t stage,
+                          const char *text, size_t len)
+{
+    if (stage > 5)
+        return pipe_fail(ctx, "create_object shader %u: unknown shader type %u", handle, stage);
+    pipe_object *o = object_new(ctx, TV_PIPE_OBJ_SHADER, handle);
+    if (!o)
+        return -1;
+    o->text = malloc(len + 1);
+    if (!o->text) {
+        object_free(o);
+        return pipe_fail(ctx, "out of memory");
+    }
+    memcpy(o->text, text, len);
+    o->text[len] = '\0';
+    o->stage = stage;
+    object_add(ctx, o);
+    return 0;
+}
+
+int tv_pipe_surface_create(tv_pipe_ctx *ctx, uint32_t handle, uint32_t res, uint32_t format,
+                           uint32_t level, uint32_t first_layer, uint32_t last_layer)
+{
+    pipe_resource *r = pipe_resource_find(ctx, res);
+    if (!r)
+        return pipe_fail(ctx, "create_object surface %u: no resource %u", handle, res);
+    unsigned bw, bh, bytes = tv_pipe_format_block(format, &bw, &bh);
+    if (bytes != r->bytes || bw != r->bw || bh != r->bh)
+        return pipe_fail(ctx, "create_object surface %u: format %u does not view resource %u "
+                         "(format %u)", handle, format, res, r->desc.format);
+    if (r->desc.target != 0 &&
+        (level > r->desc.last_level || first_layer > last_layer || last_layer >= r->ld[level]))
+        return pipe_fail(ctx, "create_object surface %u: level %u layers %u..%u outside "
+                         "resource %u", handle, level, first_layer, last_layer, res);
+    pipe_object *o = object_new(ctx, TV_PIPE_OBJ_SURFACE, handle);
+    if (!o)
+        return -1;
+    o->res = res, o->format = format, o->level = level;
+    o->first_layer = first_layer, o->last_layer = last_layer;
+    object_add(ctx, o);
+    return 0;
+}
+
+int tv_pipe_object_bind(tv_pipe_ctx *ctx, unsigned kind, uint32_t handle)
+{
+    if (kind == 0 || kind >= TV_PIPE_OBJ_COUNT)
+        return pipe_fail(ctx, "bind_object: unknown object type %u", kind);
+    if (handle && !pipe_object_find(ctx, kind, handle))
+        return pipe_fail(ctx, "bind_object: no object %u of type %u", handle, kind);
+    ctx->bound[kind] = handle;
+    return 0;
+}
+
+int tv_pipe_object_destroy(tv_pipe_ctx *ctx, unsigned kind, uint32_t handle)
+{
+    for (pipe_object **p = &ctx->objects; *p; p = &(*p)->next) {
+        if ((*p)->kind == kind && (*p)->handle == handle) {
+            pipe_object *o = *p;
+            *p = o->next;
+            if (kind < TV_PIPE_OBJ_COUNT && ctx->bound[kind] == handle)
+                ctx->bound[kind] = 0;
+            object_free(o);
+            return 0;
+        }
+    }
+    return pipe_fail(ctx, "destroy_object: no object %u of type %u", handle, kind);
+}
+
+const char *tv_pipe_shader_text(const tv_pipe_ctx *ctx, uint32_t handle)
+{
+    const pipe_object *o = pipe_object_find(ctx, TV_PIPE_OBJ_SHADER, handle);
+    return o ? o->text : NULL;
+}
+
+size_t tv_pipe_object_count(const tv_pipe_ctx *ctx, unsigned kind)
+{
+    size_t n = 0;
+    for (const pipe_object *o = ctx->objects; o; o = o->next)
+        n += o->kind == kind;
+    return n;
+}
+
+int tv_pipe_set_framebuffer(tv_pipe_ctx *ctx, unsigned nr_cbufs, const uint32_t *cbufs,
+                            uint32_t zsbuf)
+{
+    if (nr_cbufs > TV_PIPE_MAX_CBUFS)
+        return pipe_fail(ctx, "set_framebuffer_state: %u colour buffers (at most %u)",
+                         nr_cbufs, TV_PIPE_MAX_CBUFS);
+    /* Surfaces are looked up again at use, so destroying one later is caught there. */
+    for (unsigned i = 0; i < nr_cbufs; i++)
+        if (cbufs[i] && !pipe_object_find(ctx, TV_PIPE_OBJ_SURFACE, cbufs[i]))
+            return pipe_fail(ctx, "set_framebuffer_state: no surface %u", cbufs[i]);
+    if (zsbuf && !pipe_object_find(ctx, TV_PIPE_OBJ_SURFACE, zsbuf))
+        return pipe_fail(ctx, "set_framebuffer_state: no surface %u", zsbuf);
+    ctx->nr_cbufs = nr_cbufs;
+    memset(ctx->cbufs, 0, sizeof ctx->cbufs);
+    memcpy(ctx->cbufs, cbufs, nr_cbufs * sizeof *cbufs);
+    ctx->zsbuf = zsbuf;
+    return 0;
+}
+
+/* Fill every texel of a surface's level/layers with one encoded texel. */
+static int fill_surface(tv_pipe_ctx *ctx, uint32_t surf, const uint32_t in[4], const char *what)
+{
+    pipe_object *s = pipe_object_find(ctx, TV_PIPE_OBJ_SURFACE, surf);
+    if (!s)
+        return pipe_fail(ctx, "%s: surface %u was destroyed", what, surf);
+    pipe_resource *r = pipe_resource_find(ctx, s->res);
+    if (!r)
+        return pipe_fail(ctx, "%s: resource %u of surface %u was destroyed", what, s->res, surf);
+    tv_format f = pipe_format_lookup(s->format);
+    const tv_format_info *fi = f == TV_FORMAT_NONE ? NULL : tv_format_get(f);
+    uint8_t texel[16];
+    /* tv_format_pack takes memory components: memory component j gets the first API
+     * channel whose swizzle reads j (B8G8R8A8: memory R <- blue; A8: memory R <- alpha). */
+    uint32_t mem[4] = {0, 0, 0, 0};
+    if (fi && fi->kind != TV_FMT_KIND_DEPTH) {
+        for (int j = 3; j >= 0; j--)
+            for (int i = 3; i >= 0; i--)
+                if (fi->source[i] == TV_TIC_SOURCE_R + j)
+                    mem[j] = in[i];
+    } else {
+        memcpy(mem, in, sizeof mem);
+    }
+    if (!fi || r->bw != 1 || r->bh != 1 || !tv_format_pack(f, mem, texel))
+        return pipe_fail(ctx, "%s: format %u cannot be encoded", what, s->format);
+    uint32_t level = r->desc.target == 0 ? 0 : s->level;
+    uint32_t z0 = r->desc.target == 0 ? 0 : s->first_layer;
+    uint32_t z1 = r->desc.target == 0 ? 0 : s->last_layer;
+    if (level > r->desc.last_level || z1 >= r->ld[level])
+        return pipe_fail(ctx, "%s: surface %u outside resource %u", what, surf, s->res);
+    for (uint32_t z = z0; z <= z1; z++)
+        for (uint32_t y = 0; y < r->lh[level]; y++) {
+            uint8_t *row = r->data + r->level_offset[level] + r->layer_stride[level] * z +
+                           r->stride[level] * y;
+            for (uint32_t x = 0; x < r->lw[level]; x++)
+                memcpy(row + (size_t)x * r->bytes, texel, r->bytes);
+        }
+    return 0;
+}
+
+int tv_pipe_clear(tv_pipe_ctx *ctx, unsigned buffers, const uint32_t color[4], double depth,
+                  uint32_t stencil)
+{
+    for (unsigned i = 0; i < ctx->nr_cbufs; i++)
+        if ((buffers & (TV_PIPE_CLEAR_COLOR0 << i)) && ctx->cbufs[i] &&
+            fill_surface(ctx, ctx->cbufs[i], color, "clear"))
+            return -1;
+    unsigned zs = buffers & (TV_PIPE_CLEAR_DEPTH | TV_PIPE_CLEAR_STENCIL);
+    if (!zs || !ctx->zsbuf)
+        return 0;
+    pipe_object *s = pipe_object_find(ctx, TV_PIPE_OBJ_SURFACE, ctx->zsbuf);
+    if (!s)
+        return pipe_fail(ctx, "clear: surface %u was destroyed", ctx->zsbuf);
+    tv_format f = pipe_format_lookup(s->format);
+    const tv_format_info *fi = f == TV_FORMAT_NONE ? NULL : tv_format_get(f);
+    if (!fi || fi->kind != TV_FMT_KIND_DEPTH)
+        return pipe_fail(ctx, "clear: depth/stencil surface format %u is not a depth format",
+                         s->format);
+    /* Partial clears of a packed depth+stencil texel would need a read-modify-write. */
+    if (fi->channels > 1 && zs != (TV_PIPE_CLEAR_DEPTH | TV_PIPE_CLEAR_STENCIL))
+        return pipe_fail(ctx, "clear: clearing only %s of format %u is not implemented",
+                         zs == TV_PIPE_CLEAR_DEPTH ? "depth" : "stencil", s->format);
+    if (fi->channels == 1 && !(zs & TV_PIPE_CLEAR_DEPTH))
+        return 0;
+    float d = depth < 0 ? 0.0f : depth > 1 ? 1.0f : (float)depth;
+    uint32_t in[4] = {0, stencil & 0xff, 0, 0};
+    memcpy(&in[0], &d, 4);
+    return fill_surface(ctx, ctx->zsbuf, in, "clear");
+}

@@ -1,0 +1,254 @@
+/* Resources: layout (Mesa virgl's guest layout), memory quota, box transfers, copies. */
+#include "pipe_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define PIPE_MAX_DIM 16384u
+#define PIPE_MAX_BUFFER (1u << 30)
+
+enum { T_BUFFER, T_1D, T_2D, T_3D, T_CUBE, T_RECT, T_1D_ARRAY, T_2D_ARRAY, T_CUBE_ARRAY };
+
+pipe_resource *pipe_resource_find(const tv_pipe_ctx *ctx, uint32_t handle)
+{
+    for (pipe_resource *r = ctx->resources; r; r = r->next)
+        if (r->handle == handle)
+            return r;
+    return NULL;
+}
+
+static uint32_t minify(uint32_t v, uint32_t l) { return (v >> l) ? (v >> l) : 1; }
+
+int tv_pipe_resource_create(tv_pipe_ctx *ctx, uint32_t handle, const tv_pipe_resource_desc *d)
+{
+    if (handle == 0)
+        return pipe_fail(ctx, "resource handle 0 is invalid");
+    if (pipe_resource_find(ctx, handle))
+        return pipe_fail(ctx, "resource %u already exists", handle);
+    if (d->target > T_CUBE_ARRAY)
+        return pipe_fail(ctx, "resource %u: unknown target %u", handle, d->target);
+    if (d->nr_samples > 1)
+        return pipe_fail(ctx, "resource %u: multisampled resources (%u samples) are not "
+                         "implemented", handle, d->nr_samples);
+    unsigned bw = 1, bh = 1, bytes = tv_pipe_format_block(d->format, &bw, &bh);
+    if (!bytes)
+        return pipe_fail(ctx, "resource %u: format %u is not supported", handle, d->format);
+    uint32_t maxdim = d->target == T_BUFFER ? PIPE_MAX_BUFFER : PIPE_MAX_DIM;
+    if (d->width == 0 || d->width > maxdim || d->height == 0 || d->height > PIPE_MAX_DIM ||
+        d->depth == 0 || d->depth > 2048 || d->array_size == 0 || d->array_size > 2048)
+        return pipe_fail(ctx, "resource %u: size %ux%ux%u array %u out of range", handle,
+                         d->width, d->height, d->depth, d->array_size);
+    if (d->last_level >= PIPE_MAX_LEVELS || (d->target == T_BUFFER && d->last_level))
+        return pipe_fail(ctx, "resource %u: last_level %u out of range", handle, d->last_level);
+    bool one_d = d->target == T_BUFFER || d->target == T_1D || d->target == T_1D_ARRAY;
+    if ((one_d && d->height != 1) || (d->target != T_3D && d->depth != 1) ||
+        (d->target == T_3D && d->array_size != 1) ||
+        ((d->target == T_CUBE) && d->array_size != 6) ||
+        (d->target == T_CUBE_ARRAY && d->array_size % 6) ||
+        ((d->target == T_BUFFER || d->target == T_1D || d->target == T_2D ||
+          d->target == T_RECT) && d->array_size != 1))
+        return pipe_fail(ctx, "resource %u: size %ux%ux%u array %u does not fit target %u",
+                         handle, d->width, d->height, d->depth, d->array_size, d->target);
+    pipe_resource *r = calloc(1, sizeof *r);
+    if (!r)
+        return pipe_fail(ctx, "out of memory");
+    r->handle = handle;
+    r->desc = *d;
+    r->format = pipe_format_lookup(d->format);
+    r->bw = bw, r->bh = bh, r->bytes = bytes;
+    uint64_t total = 0;
+    for (uint32_t l = 0; l <= d->last_level; l++) {
+        r->lw[l] = minify(d->width, l);
+        r->lh[l] = minify(d->height, l);
+        r->ld[l] = d->target == T_3D ? minify(d->depth, l) : d->array_size;
+        uint64_t stride = (uint64_t)((r->lw[l] + bw - 1) / bw) * bytes;
+        uint64_t slice = stride * ((r->lh[l] + bh - 1) / bh);
+        r->level_offset[l] = (size_t)total;
+        r->stride[l] = (size_t)stride;
+        r->layer_stride[l] = (size_t)slice;
+        total += slice * r->ld[l];
+        if (total > ctx->max_memory)
+            break;
+    }
+    if (total > ctx->max_memory || ctx->used + total > ctx->max_memory) {
+        free(r);
+        return pipe_fail(ctx, "resource %u: %llu bytes exceed the memory quota (%llu of %llu "
+                         "used)", handle, (unsigned long long)total,
+                         (unsigned long long)ctx->used, (unsigned long long)ctx->max_memory);
+    }
+    r->size = (size_t)total;
+    r->data = calloc(1, r->size ? r->size : 1);
+    if (!r->data) {
+        free(r);
+        return pipe_fail(ctx, "resource %u: out of memory", handle);
+    }
+    ctx->used += total;
+    r->next = ctx->resources;
+    ctx->resources = r;
+    return 0;
+}
+
+int tv_pipe_resource_destroy(tv_pipe_ctx *ctx, uint32_t handle)
+{
+    for (pipe_resource **p = &ctx->resources; *p; p = &(*p)->next) {
+        if ((*p)->handle == handle) {
+            pipe_resource *r = *p;
+            *p = r->next;
+            ctx->used -= r->size;
+            free(r->data);
+            free(r);
+            return 0;
+        }
+    }
+    return pipe_fail(ctx, "resource_unref: no resource %u", handle);
+}
+
+size_t tv_pipe_resource_size(const tv_pipe_ctx *ctx, uint32_t handle)
+{
+    const pipe_resource *r = pipe_resource_find(ctx, handle);
+    return r ? r->size : 0;
+}
+
+uint8_t *tv_pipe_resource_data(tv_pipe_ctx *ctx, uint32_t handle)
+{
+    pipe_resource *r = pipe_resource_find(ctx, handle);
+    return r ? r->data : NULL;
+}
+
+int tv_pipe_resource_level(const tv_pipe_ctx *ctx, uint32_t handle, uint32_t level,
+                           size_t *offset, size_t *stride, size_t *layer_stride)
+{
+    const pipe_resource *r = pipe_resource_find(ctx, handle);
+    if (!r || level > r->desc.last_level)
+        return -1;
+    *offset = r->level_offset[level];
+    *stride = r->stride[level];
+    *layer_stride = r->layer_stride[level];
+    return 0;
+}
+
+int pipe_box_check(tv_pipe_ctx *ctx, const pipe_resource *r, uint32_t level,
+                   const tv_pipe_box *b, const char *what)
+{
+    if (level > r->desc.last_level)
+        return pipe_fail(ctx, "%s: level %u of resource %u (last level %u)", what, level,
+                         r->handle, r->desc.last_level);
+    if ((uint64_t)b->x + b->w > r->lw[level] || (uint64_t)b->y + b->h > r->lh[level] ||
+        (uint64_t)b->z + b->d > r->ld[level])
+        return pipe_fail(ctx, "%s: box %u,%u,%u %ux%ux%u outside level %u of resource %u "
+                         "(%ux%ux%u)", what, b->x, b->y, b->z, b->w, b->h, b->d, level,
+                         r->handle, r->lw[level], r->lh[level], r->ld[level]);
+    if (b->x % r->bw || b->y % r->bh)
+        return pipe_fail(ctx, "%s: box origin %u,%u not on a %ux%u block", what, b->x, b->y,
+                         r->bw, r->bh);
+    return 0;
+}
+
+/* Copy a box between the resource and client memory; dir 0: memory -> resource. */
+static int transfer(tv_pipe_ctx *ctx, uint32_t handle, uint32_t level, const tv_pipe_box *b,
+                    uint8_t *mem, size_t mem_size, size_t offset, size_t stride,
+                    size_t layer_stride, int to_mem)
+{
+    const char *what = to_mem ? "transfer read" : "transfer write";
+    pipe_resource *r = pipe_resource_find(ctx, handle);
+    if (!r)
+        return pipe_fail(ctx, "%s: no resource %u", what, handle);
+    if (pipe_box_check(ctx, r, level, b, what))
+        return -1;
+    if (b->w == 0 || b->h == 0 || b->d == 0)
+        return 0;
+    size_t row = (size_t)((b->w + r->bw - 1) / r->bw) * r->bytes;
+    size_t rows = (b->h + r->bh - 1) / r->bh;
+    if (!stride)
+        stride = r->stride[level];
+    if (!layer_stride)
+        layer_stride = stride * rows;
+    if (stride < row || (b->d > 1 && layer_stride < stride * (rows - 1) + row))
+        return pipe_fail(ctx, "%s: stride %zu / layer stride %zu too small for the box", what,
+                         stride, layer_stride);
+    /* last byte touched in client memory, in 64 bits to rule out overflow */
+    uint64_t end = (uint64_t)offset + (uint64_t)layer_stride * (b->d - 1) +
+                   (uint64_t)stride * (rows - 1) + row;
+    if (end > mem_size)
+        return pipe_fail(ctx, "%s: box needs %llu bytes of client memory, %zu given", what,
+                         (unsigned long long)end, mem_size);
+    for (uint32_t z = 0; z < b->d; z++)
+        for (size_t y = 0; y < rows; y++) {
+            uint8_t *res = r->data + r->level_offset[level] +
+                           r->layer_stride[level] * (b->z + z) +
+                           r->stride[level] * (b->y / r->bh + y) + (b->x / r->bw) * r->bytes;
+            uint8_t *m = mem + offset + layer_stride * z + stride * y;
+            if (to_mem)
+                memcpy(m, res, row);
+            else
+                memcpy(res, m, row);
+        }
+    return 0;
+}
+
+int tv_pipe_transfer_write(tv_pipe_ctx *ctx, uint32_t handle, uint32_t level,
+                           const tv_pipe_box *box, const void *mem, size_t mem_size,
+                           size_t offset, size_t stride, size_t layer_stride)
+{
+    return transfer(ctx, handle, level, box, (uint8_t *)(uintptr_t)mem, mem_size, offset,
+                    stride, layer_stride, 0);
+}
+
+int tv_pipe_transfer_read(tv_pipe_ctx *ctx, uint32_t handle, uint32_t level,
+                          const tv_pipe_box *box, void *mem, size_t mem_size, size_t offset,
+                          size_t stride, size_t layer_stride)
+{
+    return transfer(ctx, handle, level, box, mem, mem_size, offset, stride, layer_stride, 1);
+}
+
+int tv_pipe_resource_copy_region(tv_pipe_ctx *ctx, uint32_t dst, uint32_t dst_level,
+                                 uint32_t dx, uint32_t dy, uint32_t dz, uint32_t src,
+                                 uint32_t src_level, const tv_pipe_box *box)
+{
+    pipe_resource *d = pipe_resource_find(ctx, dst), *s = pipe_resource_find(ctx, src);
+    if (!d || !s)
+        return pipe_fail(ctx, "resource_copy_region: no resource %u", d ? src : dst);
+    if (d->bytes != s->bytes || d->bw != s->bw || d->bh != s->bh)
+        return pipe_fail(ctx, "resource_copy_region: formats %u and %u differ in block size",
+                         d->desc.format, s->desc.format);
+    tv_pipe_box db = {dx, dy, dz, box->w, box->h, box->d};
+    if (pipe_box_check(ctx, s, src_level, box, "resource_copy_region source") ||
+        pipe_box_check(ctx, d, dst_level, &db, "resource_copy_region destination"))
+        return -1;
+    size_t row = (size_t)((box->w + s->bw - 1) / s->bw) * s->bytes;
+    size_t rows = (box->h + s->bh - 1) / s->bh;
+    for (uint32_t z = 0; z < box->d; z++)
+        for (size_t y = 0; y < rows; y++) {
+            const uint8_t *sp = s->data + s->level_offset[src_level] +
+                                s->layer_stride[src_level] * (box->z + z) +
+                                s->stride[src_level] * (box->y / s->bh + y) +
+                                (box->x / s->bw) * s->bytes;
+            uint8_t *dp = d->data + d->level_offset[dst_level] +
+                          d->layer_stride[dst_level] * (dz + z) +
+                          d->stride[dst_level] * (dy / d->bh + y) + (dx / d->bw) * d->bytes;
+            memmove(dp, sp, row);
+        }
+    return 0;
+}
+
+int tv_pipe_clear_texture(tv_pipe_ctx *ctx, uint32_t handle, uint32_t level,
+                          const tv_pipe_box *box, const uint8_t texel[16])
+{
+    pipe_resource *r = pipe_resource_find(ctx, handle);
+    if (!r)
+        return pipe_fail(ctx, "clear_texture: no resource %u", handle);
+    if (pipe_box_check(ctx, r, level, box, "clear_texture"))
+        return -1;
+    if (r->bw != 1 || r->bh != 1 || r->bytes > 16)
+        return pipe_fail(ctx, "clear_texture: block-compressed format %u is not implemented",
+                         r->desc.format);
+    for (uint32_t z = 0; z < box->d; z++)
+        for (uint32_t y = 0; y < box->h; y++) {
+            uint8_t *row = r->data + r->level_offset[level] +
+                           r->layer_stride[level] * (box->z + z) +
+                           r->stride[level] * (box->y + y) + (size_t)box->x * r->bytes;
+            for (uint32_t x = 0; x < box->w; x++)
+                memcpy(row + (size_t)x * r->bytes, texel, r->bytes);
+        }
+    return 0;
+}

@@ -1,0 +1,62 @@
+/* Internal state of one vtest client connection. */
+#ifndef TEXVM_VTEST_INTERNAL_H
+#define TEXVM_VTEST_INTERNAL_H
+
+#include "texvm/pipe.h"
+#include "texvm/vtest.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define VTEST_NUM_CCMDS 64
+
+/* A resource's shared memory (protocol 2: the memfd the client maps). */
+typedef struct vtest_shm {
+    uint32_t handle;
+    uint8_t *ptr;
+    size_t size;
+    struct vtest_shm *next;
+} vtest_shm;
+
+/* A shader whose text arrives in several CREATE_OBJECT packets. */
+typedef struct vtest_pending_shader {
+    uint32_t handle, stage, total, have;
+    char *text;
+} vtest_pending_shader;
+
+typedef struct vtest_conn {
+    tv_vtest_config cfg;
+    tv_pipe_ctx *pipe;
+    int in_fd, out_fd;
+    uint32_t version;
+    bool eof;                    /* the client went away (maybe mid-command) */
+    bool failed;                 /* the context is in the error state */
+    char error[320];             /* the first failure's reason */
+    uint32_t sub_ctx;            /* the one sub-context created (0: none) */
+    vtest_shm *shm;
+    uint64_t shm_used;           /* bytes of shared memory handed out */
+    vtest_pending_shader pending;
+    uint32_t *recorded[VTEST_NUM_CCMDS]; /* last payload of each recorded state command */
+    size_t recorded_len[VTEST_NUM_CCMDS];
+} vtest_conn;
+
+void vtest_conn_init(vtest_conn *c, const tv_vtest_config *cfg);
+void vtest_conn_fini(vtest_conn *c);
+void vtest_log(vtest_conn *c, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Put the context in the error state (the first reason is kept and logged). */
+void vtest_fail(vtest_conn *c, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+vtest_shm *vtest_shm_find(vtest_conn *c, uint32_t handle);
+/* Decode a command buffer; stops at the first failing command. */
+void vtest_decode(vtest_conn *c, const uint32_t *dw, size_t ndw);
+/* The caps structs (v1 / v2 prefix), n dwords. */
+size_t vtest_caps(uint32_t *out, size_t max, unsigned version);
+
+#endif

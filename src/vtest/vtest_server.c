@@ -1,0 +1,125 @@
+/* The listening side: a unix socket, one forked process (or thread) per client. */
+#include "vtest_internal.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <stdarg.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+typedef struct client_arg {
+    int fd;
+    tv_vtest_config cfg;
+    unsigned id;
+} client_arg;
+
+static void client_log(const tv_vtest_config *cfg, unsigned id, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void client_log(const tv_vtest_config *cfg, unsigned id, const char *fmt, ...)
+{
+    if (!cfg->log)
+        return;
+    char line[300], full[320];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    snprintf(full, sizeof full, "client %u: %s", id, line);
+    cfg->log(cfg->log_user, full);
+}
+
+/* The connection's own log lines, prefixed with the client number. */
+static void prefixed_log(void *user, const char *line)
+{
+    const client_arg *a = user;
+    client_log(&a->cfg, a->id, "%s", line);
+}
+
+static int serve_client(client_arg *a)
+{
+    tv_vtest_config cfg = a->cfg;
+    cfg.log = a->cfg.log ? prefixed_log : NULL;
+    cfg.log_user = a;
+    return tv_vtest_serve(a->fd, a->fd, &cfg);
+}
+
+static void *client_thread(void *p)
+{
+    client_arg *a = p;
+    int rc = serve_client(a);
+    client_log(&a->cfg, a->id, "disconnected (%s)", rc ? "protocol error" : "clean");
+    close(a->fd);
+    free(a);
+    return NULL;
+}
+
+int tv_vtest_listen(const char *path, int no_fork, const tv_vtest_config *cfg,
+                    volatile int *stop)
+{
+    struct sockaddr_un un;
+    memset(&un, 0, sizeof un);
+    un.sun_family = AF_UNIX;
+    if (strlen(path) >= sizeof un.sun_path)
+        return -1;
+    strcpy(un.sun_path, path);
+    int s = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (s < 0)
+        return -1;
+    unlink(path);
+    if (bind(s, (struct sockaddr *)&un, sizeof un) < 0 || listen(s, 16) < 0) {
+        close(s);
+        return -1;
+    }
+    unsigned next_id = 1;
+    while (!*stop) {
+        struct pollfd pf = {s, POLLIN, 0};
+        int r = poll(&pf, 1, 200);
+        if (!no_fork)
+            while (waitpid(-1, NULL, WNOHANG) > 0)
+                ;
+        if (r <= 0)
+            continue;
+        int fd = accept(s, NULL, NULL);
+        if (fd < 0)
+            continue;
+        unsigned id = next_id++;
+        client_log(cfg, id, "connected (%s)", no_fork ? "thread" : "process");
+        if (no_fork) {
+            client_arg *a = malloc(sizeof *a);
+            pthread_t t;
+            if (!a) {
+                close(fd);
+                continue;
+            }
+            a->fd = fd, a->cfg = *cfg, a->id = id;
+            if (pthread_create(&t, NULL, client_thread, a)) {
+                close(fd);
+                free(a);
+                continue;
+            }
+            pthread_detach(t);
+            continue;
+        }
+        pid_t pid = fork();
+        if (pid == 0) {
+            close(s);
+            signal(SIGINT, SIG_DFL);
+            signal(SIGTERM, SIG_DFL);
+            client_arg a = {fd, *cfg, id};
+            int rc = serve_client(&a);
+            client_log(cfg, id, "disconnected (%s)", rc ? "protocol error" : "clean");
+            _exit(rc ? 1 : 0);
+        }
+        close(fd);
+    }
+    close(s);
+    unlink(path);
+    return 0;
+}

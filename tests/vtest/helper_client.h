@@ -1,0 +1,34 @@
+#ifndef TEXVM_TEST_VTEST_HELPER_CLIENT_H
+#define TEXVM_TEST_VTEST_HELPER_CLIENT_H
+
+#include "texvm/vtest.h"
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct vt_client {
+    int fd, sfd;
+    pthread_t thread;
+    pthread_mutex_t lock;
+    tv_vtest_config cfg;
+    int server_rc;
+    char log[16384];
+} vt_client;
+
+/* virgl command header: (len << 16) | (obj << 8) | cmd */
+#define VT_CMD(cmd, obj, len) (((uint32_t)(len) << 16) | ((uint32_t)(obj) << 8) | (cmd))
+
+vt_client *vt_start(uint64_t max_memory);
+int vt_finish(vt_client *c); /* closes the client end, joins, returns the server's rc */
+bool vt_logged(vt_client *c, const char *needle);
+void vt_write(vt_client *c, const void *p, size_t n);
+int vt_read(vt_client *c, void *p, size_t n);
+void vt_cmd(vt_client *c, uint32_t len, uint32_t id, const uint32_t *p, size_t ndw);
+uint32_t vt_busy_wait(vt_client *c);          /* a sync point: every earlier request done */
+uint32_t vt_negotiate(vt_client *c, uint32_t version);
+int vt_recv_fd(vt_client *c);
+void vt_submit(vt_client *c, const uint32_t *dw, size_t ndw);
+
+#endif

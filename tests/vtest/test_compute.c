@@ -1,0 +1,127 @@
+/* launch_grid: a COMP shader from the command stream runs on a bound SSBO with inline
+ * constants (set_shader_buffers, set_constant_buffer, bind_shader, launch_grid), and the
+ * hostile cases: no shader, destroyed resource, range past the resource, indirect. */
+#include "helper_client.h"
+#include "vtest/vtest_internal.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#define H(cmd, obj, len) (((uint32_t)(len) << 16) | ((uint32_t)(obj) << 8) | (cmd))
+
+static const char cs_text[] =
+    "COMP\n"
+    "DCL SV[0], THREAD_ID\n"
+    "DCL BUFFER[0]\n"
+    "DCL CONST[0][0]\n"
+    "DCL TEMP[0]\n"
+    "IMM[0] UINT32 {4, 0, 0, 0}\n"
+    "  0: UMUL TEMP[0].x, SV[0].xxxx, IMM[0].xxxx\n"
+    "  1: UADD TEMP[0].y, SV[0].xxxx, CONST[0][0].xxxx\n"
+    "  2: STORE BUFFER[0].x, TEMP[0].xxxx, TEMP[0].yyyy\n"
+    "  3: END\n";
+
+/* create shader 3 (COMPUTE), bind it; ssbo 0 = resource 1 bytes [0, 32); CONST[0] = 100 */
+static size_t setup(uint32_t *buf, uint32_t ssbo_size)
+{
+    size_t n = 0, len = sizeof cs_text, ndw = (len + 3) / 4;
+    buf[n++] = H(1, 4, 5 + ndw);
+    buf[n++] = 3, buf[n++] = 5, buf[n++] = (uint32_t)len, buf[n++] = 0, buf[n++] = 0;
+    memset(&buf[n], 0, ndw * 4);
+    memcpy(&buf[n], cs_text, len);
+    n += ndw;
+    const uint32_t rest[] = {H(31, 0, 2), 3, 5,
+                             H(34, 0, 5), 5, 0, 0, ssbo_size, 1,
+                             H(12, 0, 6), 5, 0, 100, 0, 0, 0};
+    memcpy(&buf[n], rest, sizeof rest);
+    return n + sizeof rest / 4;
+}
+
+static void with_buffer(vtest_conn *c)
+{
+    tv_pipe_resource_desc d = {0, 64 /* R8_UNORM */, 0, 64, 1, 1, 1, 0, 0};
+    assert_int_equal(tv_pipe_resource_create(c->pipe, 1, &d), 0);
+}
+
+static void test_launch_grid(void **state)
+{
+    (void)state;
+    uint32_t buf[256];
+    size_t n = setup(buf, 32);
+    const uint32_t launch[] = {H(37, 0, 8), 8, 1, 1, 1, 1, 1, 0, 0};
+    memcpy(&buf[n], launch, sizeof launch);
+    n += sizeof launch / 4;
+    vtest_conn c;
+    vtest_conn_init(&c, NULL);
+    with_buffer(&c);
+    vtest_decode(&c, buf, n);
+    if (c.failed)
+        fail_msg("%s", c.error);
+    const uint32_t *out = (const uint32_t *)tv_pipe_resource_data(c.pipe, 1);
+    for (uint32_t i = 0; i < 8; i++)
+        assert_int_equal(out[i], 100 + i);  /* thread i stores i + CONST[0][0].x at 4 i */
+    for (uint32_t i = 8; i < 16; i++)
+        assert_int_equal(out[i], 0);
+    vtest_conn_fini(&c);
+}
+
+static void expect(const uint32_t *tail, size_t tn, uint32_t ssbo_size, const char *reason)
+{
+    uint32_t buf[256];
+    size_t n = setup(buf, ssbo_size);
+    memcpy(&buf[n], tail, tn * 4);
+    vtest_conn c;
+    vtest_conn_init(&c, NULL);
+    with_buffer(&c);
+    vtest_decode(&c, buf, n + tn);
+    if (!c.failed || !strstr(c.error, reason))
+        fail_msg("error \"%s\", expected \"%s\"", c.error, reason);
+    vtest_conn_fini(&c);
+}
+
+static void test_launch_grid_hostile(void **state)
+{
+    (void)state;
+    const uint32_t unbind[] = {H(31, 0, 2), 0, 5, H(37, 0, 8), 1, 1, 1, 1, 1, 1, 0, 0};
+    expect(unbind, sizeof unbind / 4, 32, "launch_grid: no compute shader bound");
+    const uint32_t destroyed[] = {H(3, 4, 1), 3, H(37, 0, 8), 1, 1, 1, 1, 1, 1, 0, 0};
+    expect(destroyed, sizeof destroyed / 4, 32, "(it was destroyed)");
+    const uint32_t launch[] = {H(37, 0, 8), 8, 1, 1, 1, 1, 1, 0, 0};
+    expect(launch, sizeof launch / 4, 65, "range 0+65 outside resource 1");
+    const uint32_t indirect[] = {H(37, 0, 8), 1, 1, 1, 1, 1, 1, 1, 0};
+    expect(indirect, sizeof indirect / 4, 32, "indirect dispatch (resource 1)");
+    const uint32_t huge[] = {H(37, 0, 8), 1024, 1024, 1, 1024, 1, 1, 0, 0};
+    expect(huge, sizeof huge / 4, 32, "1073741824 invocations");
+    const uint32_t bad_stage[] = {H(31, 0, 2), 3, 1};
+    expect(bad_stage, sizeof bad_stage / 4, 32, "shader 3 has type 5, bound as 1");
+    const uint32_t slots[] = {H(34, 0, 5), 5, 32, 0, 4, 1};
+    expect(slots, sizeof slots / 4, 32, "set_shader_buffers: slots 32..32");
+    const uint32_t gone[] = {H(37, 0, 8), 8, 1, 1, 1, 1, 1, 0, 0};
+    /* resource 1 destroyed after binding: caught at the launch */
+    uint32_t buf[256];
+    size_t n = setup(buf, 32);
+    vtest_conn c;
+    vtest_conn_init(&c, NULL);
+    with_buffer(&c);
+    vtest_decode(&c, buf, n);
+    assert_false(c.failed);
+    assert_int_equal(tv_pipe_resource_destroy(c.pipe, 1), 0);
+    vtest_decode(&c, gone, sizeof gone / 4);
+    assert_true(c.failed);
+    assert_non_null(strstr(c.error, "shader buffer 0: resource 1 was destroyed"));
+    vtest_conn_fini(&c);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_launch_grid),
+        cmocka_unit_test(test_launch_grid_hostile),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,281 @@
+/* The virgl command table and the hostile-stream catalogue: every VIRGL_CCMD_* row is
+ * implemented, recorded, or an error that names it; malformed streams put the context
+ * in the error state with a logged reason and never crash the server. */
+#include "helper_client.h"
+#include "vtest/vtest_internal.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+/* virgl_protocol.h's command numbers (Mesa 22.3 and later), spelled out. */
+static const char *const expected_names[] = {
+    "nop", "create_object", "bind_object", "destroy_object", "set_viewport_state",
+    "set_framebuffer_state", "set_vertex_buffers", "clear", "draw_vbo",
+    "resource_inline_write", "set_sampler_views", "set_index_buffer", "set_constant_buffer",
+    "set_stencil_ref", "set_blend_color", "set_scissor_state", "blit",
+    "resource_copy_region", "bind_sampler_states", "begin_query", "end_query",
+    "get_query_result", "set_polygon_stipple", "set_clip_state", "set_sample_mask",
+    "set_streamout_targets", "set_render_condition", "set_uniform_buffer", "set_sub_ctx",
+    "create_sub_ctx", "destroy_sub_ctx", "bind_shader", "set_tess_state", "set_min_samples",
+    "set_shader_buffers", "set_shader_images", "memory_barrier", "launch_grid",
+    "set_framebuffer_state_no_attach", "texture_barrier", "set_atomic_buffers",
+    "set_debug_flags", "get_query_result_qbo", "transfer3d", "end_transfers",
+    "copy_transfer3d", "set_tweaks", "clear_texture", "pipe_resource_create",
+    "pipe_resource_set_type", "get_memory_info", "send_string_marker", "link_shader",
+    "create_video_codec", "destroy_video_codec", "create_video_buffer",
+    "destroy_video_buffer", "begin_frame", "decode_macroblock", "decode_bitstream",
+    "encode_bitstream", "end_frame", "clear_surface", "get_pipe_resource_layout",
+};
+
+static void decode_err(const uint32_t *dw, size_t n, const char *needle)
+{
+    char err[320];
+    assert_int_equal(tv_vtest_decode_buffer(dw, n, NULL, err, sizeof err), -1);
+    if (!strstr(err, needle))
+        fail_msg("error \"%s\" lacks \"%s\"", err, needle);
+}
+
+static void test_table_coverage(void **state)
+{
+    (void)state;
+    unsigned n = tv_vtest_ccmd_count(), impl = 0, rec = 0, err = 0;
+    assert_int_equal(n, sizeof expected_names / sizeof expected_names[0]);
+    for (unsigned i = 0; i < n; i++) {
+        const char *name = NULL;
+        int st = tv_vtest_ccmd_info(i, &name);
+        assert_non_null(name);
+        assert_string_equal(name, expected_names[i]);
+        if (st == 0) {
+            /* an error row: a command of any length fails naming the command */
+            uint32_t buf[4] = {(3u << 16) | i, 0, 0, 0};
+            char want[96];
+            snprintf(want, sizeof want, "%s: not implemented by texvm", name);
+            decode_err(buf, 4, want);
+            err++;
+        } else {
+            assert_true(st == 1 || st == 2);
+            st == 1 ? impl++ : rec++;
+        }
+    }
+    assert_int_equal(tv_vtest_ccmd_info(n, NULL), -1);
+    decode_err((uint32_t[]){200}, 1, "unknown command 200");
+    printf("virgl commands: %u implemented, %u recorded, %u errors\n", impl, rec, err);
+}
+
+static void test_shader_multi_packet(void **state)
+{
+    (void)state;
+    const char *text = "FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 { 1.0, 0.0, 0.0, 1.0 }\n"
+                       "MOV OUT[0], IMM[0]\nEND\n";
+    size_t len = strlen(text) + 1;
+    /* First packet: 8 bytes of text; continuations carry the rest 8 bytes at a time. */
+    uint32_t buf[256];
+    size_t n = 0, off = 0;
+    while (off < len) {
+        size_t k = len - off < 8 ? len - off : 8;
+        buf[n++] = (uint32_t)((5 + 2) << 16) | (4u << 8) | 1u;
+        buf[n++] = 7;                                        /* handle */
+        buf[n++] = 1;                                        /* fragment */
+        buf[n++] = off ? (uint32_t)(0x80000000u | off) : (uint32_t)len;
+        buf[n++] = 100;                                      /* num_tokens */
+        buf[n++] = 0;                                        /* no stream output */
+        buf[n] = buf[n + 1] = 0;
+        memcpy(&buf[n], text + off, k);
+        n += 2;
+        off += k;
+    }
+    vtest_conn c;
+    vtest_conn_init(&c, NULL);
+    vtest_decode(&c, buf, n);
+    assert_false(c.failed);
+    assert_non_null(tv_pipe_shader_text(c.pipe, 7));
+    assert_string_equal(tv_pipe_shader_text(c.pipe, 7), text);
+    /* bind, destroy, then binding again is use-after-destroy */
+    uint32_t more[] = {(2u << 16) | 31u, 7, 1, (1u << 16) | (4u << 8) | 3u, 7,
+                       (2u << 16) | 31u, 7, 1};
+    vtest_decode(&c, more, sizeof more / 4);
+    assert_true(c.failed);
+    assert_non_null(strstr(c.error, "bind_shader: no shader 7"));
+    vtest_conn_fini(&c);
+}
+
+/* ---- the hostile-stream catalogue: (name, stream, expected reason) ---------------- */
+
+#define H(cmd, obj, len) (((uint32_t)(len) << 16) | ((uint32_t)(obj) << 8) | (cmd))
+/* resource 1: 4x4 RGBA8 2D, created through the context before each stream */
+static void with_resource(vtest_conn *c)
+{
+    tv_pipe_resource_desc d = {2, 67, 2, 4, 4, 1, 1, 0, 0};
+    assert_int_equal(tv_pipe_resource_create(c->pipe, 1, &d), 0);
+}
+
+typedef struct hostile {
+    const char *name;
+    uint32_t dw[24];
+    size_t n;
+    const char *reason;
+} hostile;
+
+static const hostile catalogue[] = {
+    {"length overruns the buffer", {H(7, 0, 8), 0, 0}, 3, "overruns the 3-dword buffer"},
+    {"clear with a short payload", {H(7, 0, 2), 0, 0}, 3, "clear: payload of 2 dwords (8..8"},
+    {"surface on a missing resource", {H(1, 8, 5), 10, 99, 67, 0, 0}, 6, "no resource 99"},
+    {"surface level past last_level", {H(1, 8, 5), 10, 1, 67, 3, 0}, 6, "outside resource 1"},
+    {"surface with a different texel size", {H(1, 8, 5), 10, 1, 64, 0, 0}, 6,
+     "does not view resource 1"},
+    {"clear after the surface was destroyed",
+     {H(1, 8, 5), 10, 1, 67, 0, 0, H(5, 0, 3), 1, 0, 10, H(3, 8, 1), 10, H(7, 0, 8), 4, 0, 0,
+      0, 0, 0, 0, 0},
+     21, "clear: surface 10 was destroyed"},
+    {"framebuffer with 9 colour buffers", {H(5, 0, 11), 9, 0}, 12, "set_framebuffer_state"},
+    {"inline write outside the level",
+     {H(9, 0, 12), 1, 0, 0, 16, 64, 3, 0, 0, 2, 1, 1, 0}, 13, "outside level 0 of resource 1"},
+    {"inline write with less data than the box",
+     {H(9, 0, 12), 1, 0, 0, 16, 64, 0, 0, 0, 4, 1, 1, 0}, 13, "16 bytes of client memory, 4"},
+    {"inline write with a stride below a row",
+     {H(9, 0, 14), 1, 0, 0, 4, 64, 0, 0, 0, 2, 2, 1, 0, 0, 0}, 15, "stride 4"},
+    {"transfer3d without shared memory",
+     {H(43, 0, 13), 1, 0, 0, 16, 64, 0, 0, 0, 4, 4, 1, 0, 1}, 14, "has no shared memory"},
+    {"copy_region from a missing resource",
+     {H(17, 0, 13), 1, 0, 0, 0, 0, 42, 0, 0, 0, 0, 1, 1, 1}, 14, "no resource 42"},
+    {"copy_region box past the source",
+     {H(17, 0, 13), 1, 0, 0, 0, 0, 1, 0, 3, 3, 0, 2, 2, 1}, 14, "outside level 0"},
+    {"clear_texture of level 5", {H(47, 0, 12), 1, 5, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0}, 13,
+     "level 5 of resource 1"},
+    {"shader continuation without a start", {H(1, 4, 6), 3, 1, 0x80000004u, 0, 0, 0}, 7,
+     "does not follow a started text"},
+    {"shader text length 0", {H(1, 4, 6), 3, 1, 0, 0, 0, 0}, 7, "text length 0 out of range"},
+    {"shader text of 2 GiB", {H(1, 4, 6), 3, 1, 0x7fffffffu, 0, 0, 0}, 7, "out of range"},
+    {"shader stream outputs past the packet", {H(1, 4, 6), 3, 0, 8, 0, 60, 0}, 7,
+     "stream outputs do not fit"},
+    {"object handle reused", {H(1, 1, 2), 5, 0, H(1, 2, 2), 5, 0}, 6,
+     "handle 5 already in use"},
+    {"destroying an unknown object", {H(3, 1, 1), 77}, 2, "no object 77 of type 1"},
+    {"object of unknown type 40", {H(1, 40, 1), 5}, 2, "unknown object type 40"},
+    {"sampler view of a missing resource", {H(1, 6, 6), 5, 9, 67, 0, 0, 0}, 7,
+     "sampler_view 5: no resource 9"},
+    {"second sub-context", {H(29, 0, 1), 1, H(29, 0, 1), 2}, 4, "second sub-context"},
+    {"clear with a NaN depth", {H(7, 0, 8), 1, 0, 0, 0, 0, 0, 0x7ff80000u, 0}, 9,
+     "depth is NaN"},
+    {"draw_vbo", {H(8, 0, 12)}, 13, "draw_vbo: not implemented by texvm"},
+    {"launch_grid without a compute shader", {H(37, 0, 8)}, 9,
+     "launch_grid: no compute shader bound"},
+};
+
+static void test_hostile_catalogue(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof catalogue / sizeof catalogue[0]; i++) {
+        const hostile *h = &catalogue[i];
+        vtest_conn c;
+        vtest_conn_init(&c, NULL);
+        with_resource(&c);
+        vtest_decode(&c, h->dw, h->n);
+        if (!c.failed || !strstr(c.error, h->reason))
+            fail_msg("%s: error \"%s\", expected \"%s\"", h->name, c.error, h->reason);
+        vtest_conn_fini(&c);
+    }
+}
+
+/* RESOURCE_UNREF of a resource a framebuffer surface views: the next clear names it. */
+static void test_resource_unref_under_surface(void **state)
+{
+    (void)state;
+    vtest_conn c;
+    vtest_conn_init(&c, NULL);
+    with_resource(&c);
+    const uint32_t setup[] = {H(1, 8, 5), 10, 1, 67, 0, 0, H(5, 0, 3), 1, 0, 10};
+    vtest_decode(&c, setup, sizeof setup / 4);
+    assert_false(c.failed);
+    assert_int_equal(tv_pipe_resource_destroy(c.pipe, 1), 0);
+    const uint32_t clear[] = {H(7, 0, 8), 4, 0, 0, 0, 0, 0, 0, 0};
+    vtest_decode(&c, clear, sizeof clear / 4);
+    assert_true(c.failed);
+    assert_non_null(strstr(c.error, "clear: resource 1 of surface 10 was destroyed"));
+    vtest_conn_fini(&c);
+}
+
+/* Over the socket: protocol-level garbage ends the connection with a logged reason;
+ * a context error is logged once and later submits are refused by name. */
+static void test_hostile_protocol(void **state)
+{
+    (void)state;
+    vt_client *c = vt_start(0);
+    uint32_t bad[2] = {0, 8}; /* CREATE_RENDERER with an empty name */
+    vt_write(c, bad, 8);
+    assert_int_equal(vt_finish(c), -1);
+    assert_true(vt_logged(c, "create_renderer: name of 0 bytes"));
+
+    c = vt_start(0);
+    uint32_t unknown[2] = {0, 99};
+    vt_write(c, unknown, 8);
+    assert_int_equal(vt_finish(c), -1);
+    assert_true(vt_logged(c, "unknown or unimplemented vtest command 99"));
+
+    c = vt_start(0); /* RESOURCE_CREATE2 before negotiating protocol 2 */
+    uint32_t rc2[11] = {1, 2, 67, 2, 4, 4, 1, 1, 0, 0, 64};
+    vt_cmd(c, 11, 12, rc2, 11);
+    assert_int_equal(vt_finish(c), -1);
+    assert_true(vt_logged(c, "resource_create2 needs protocol 2"));
+
+    c = vt_start(0); /* a submit that claims 2^24+1 dwords */
+    uint32_t big[2] = {(1u << 24) + 1, 6};
+    vt_write(c, big, 8);
+    assert_int_equal(vt_finish(c), -1);
+    assert_true(vt_logged(c, "submit_cmd: 16777217 dwords"));
+
+    c = vt_start(0); /* a context error, then a refused submit */
+    uint32_t draw[] = {H(8, 0, 0)}, nop[] = {H(0, 0, 0)};
+    vt_submit(c, draw, 1);
+    vt_submit(c, nop, 1);
+    assert_int_equal(vt_busy_wait(c), 0);
+    assert_int_equal(vt_finish(c), 0);
+    assert_true(vt_logged(c, "context error: draw_vbo: not implemented by texvm"));
+    assert_true(vt_logged(c, "refused: the context is in the error state"));
+}
+
+static void test_quota_and_disconnect(void **state)
+{
+    (void)state;
+    vt_client *c = vt_start(4096); /* 4 KiB per client */
+    uint32_t rc[10] = {1, 2, 67, 2, 64, 64, 1, 1, 0, 0}; /* 16 KiB */
+    vt_cmd(c, 10, 2, rc, 10);
+    assert_int_equal(vt_busy_wait(c), 0);
+    assert_true(vt_logged(c, "exceed the memory quota"));
+    assert_int_equal(vt_finish(c), 0);
+
+    /* a disconnect in the middle of a submit and of a transfer_put: clean, no leak
+     * (the ASan build checks the latter) */
+    c = vt_start(0);
+    uint32_t half[3] = {100, 6, 0};
+    vt_write(c, half, 12);
+    assert_int_equal(vt_finish(c), 0);
+    assert_true(vt_logged(c, "disconnected in the middle of a command"));
+    c = vt_start(0);
+    uint32_t rc0[10] = {1, 2, 67, 2, 4, 4, 1, 1, 0, 0};
+    vt_cmd(c, 10, 2, rc0, 10);
+    uint32_t put[11] = {1, 0, 16, 64, 0, 0, 0, 4, 4, 1, 64};
+    vt_cmd(c, 11 + 16, 5, put, 11);
+    vt_write(c, put, 20); /* 20 of the 64 data bytes */
+    assert_int_equal(vt_finish(c), 0);
+    assert_true(vt_logged(c, "disconnected in the middle of a command"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_table_coverage),    cmocka_unit_test(test_shader_multi_packet),
+        cmocka_unit_test(test_hostile_catalogue),
+        cmocka_unit_test(test_resource_unref_under_surface),
+        cmocka_unit_test(test_hostile_protocol),
+        cmocka_unit_test(test_quota_and_disconnect),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

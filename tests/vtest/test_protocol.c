@@ -1,0 +1,215 @@
+/* The vtest server as Mesa 22.3's winsys drives it: handshake, caps, resources and
+ * transfers in protocol 0 (inline data) and 2 (memfd), clear and read back. */
+#define _GNU_SOURCE
+#include "helper_client.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+enum { RGBA8 = 67, BGRA8 = 1, TEX2D = 2 };
+
+static void create_renderer(vt_client *c)
+{
+    const char name[] = "test_protocol";
+    uint32_t hdr[2] = {sizeof name, 8};
+    vt_write(c, hdr, 8);
+    vt_write(c, name, sizeof name);
+}
+
+static void test_handshake(void **state)
+{
+    (void)state;
+    vt_client *c = vt_start(0);
+    create_renderer(c);
+    /* Mesa: PING_PROTOCOL_VERSION and a dummy RESOURCE_BUSY_WAIT, then the version. */
+    uint32_t ping[2] = {0, 10}, r[2];
+    vt_write(c, ping, 8);
+    uint32_t bw[2] = {0, 0};
+    vt_cmd(c, 2, 7, bw, 2);
+    assert_int_equal(vt_read(c, r, 8), 0);
+    assert_int_equal(r[0], 0);
+    assert_int_equal(r[1], 10);
+    uint32_t busy[3];
+    assert_int_equal(vt_read(c, busy, 12), 0);
+    assert_int_equal(busy[0], 1);
+    assert_int_equal(busy[1], 7);
+    assert_int_equal(busy[2], 0);
+    assert_int_equal(vt_negotiate(c, 2), 2);
+    assert_int_equal(vt_negotiate(c, 7), 2); /* capped at texvm's highest */
+    assert_int_equal(vt_negotiate(c, 1), 0); /* 1 is deprecated: Mesa treats it as 0 */
+    assert_int_equal(vt_finish(c), 0);
+    assert_true(vt_logged(c, "client \"test_protocol\""));
+}
+
+static void test_caps(void **state)
+{
+    (void)state;
+    vt_client *c = vt_start(0);
+    uint32_t req[4] = {0, 9, 0, 1}; /* GET_CAPS2 then GET_CAPS, as Mesa sends them */
+    vt_write(c, req, sizeof req);
+    for (int v = 2; v >= 1; v--) {
+        uint32_t hdr[2], caps[77];
+        assert_int_equal(vt_read(c, hdr, 8), 0);
+        assert_int_equal(hdr[1], (uint32_t)v);      /* GET_CAPS2 answers with id 2 */
+        assert_int_equal(hdr[0], sizeof caps + 1);  /* length = bytes + 1 */
+        assert_int_equal(vt_read(c, caps, sizeof caps), 0);
+        assert_int_equal(caps[0], (uint32_t)v);     /* max_version */
+        for (int i = 1; i <= 16; i++)
+            assert_int_equal(caps[i], 0);           /* no sampling without draws */
+        assert_true(caps[17 + RGBA8 / 32] & (1u << (RGBA8 % 32))); /* render: clearable */
+        assert_true(caps[17 + BGRA8 / 32] & (1u << (BGRA8 % 32)));
+        assert_true(caps[33 + 18 / 32] & (1u << 18));           /* Z32_FLOAT depth */
+        assert_false(caps[17 + 18 / 32] & (1u << 18));
+        for (int i = 49; i <= 64; i++)
+            assert_int_equal(caps[i], 0);           /* no vertex buffers */
+        assert_int_equal(caps[66], 0);              /* glsl_level: no shaders run yet */
+        assert_int_equal(caps[70], 8);              /* max_render_targets */
+        assert_int_equal(caps[72], 0);              /* prim_mask: no draws */
+    }
+    assert_int_equal(vt_finish(c), 0);
+}
+
+static void resource_create(vt_client *c, uint32_t handle, uint32_t format, uint32_t w,
+                            uint32_t h, int v2, uint32_t data_size)
+{
+    uint32_t p[11] = {handle, TEX2D, format, 2 /* render target */, w, h, 1, 1, 0, 0,
+                      data_size};
+    vt_cmd(c, v2 ? 11 : 10, v2 ? 12 : 2, p, v2 ? 11 : 10);
+}
+
+static void test_v0_round_trip(void **state)
+{
+    (void)state;
+    vt_client *c = vt_start(0);
+    resource_create(c, 5, RGBA8, 4, 3, 0, 0);
+    uint8_t data[48], back[16];
+    for (int i = 0; i < 48; i++)
+        data[i] = (uint8_t)(i * 7 + 1);
+    /* PUT the whole 4x3 level; the length counts the data in dwords. */
+    uint32_t put[11] = {5, 0, 16, 48, 0, 0, 0, 4, 3, 1, 48};
+    vt_cmd(c, 11 + 12, 5, put, 11);
+    vt_write(c, data, 48);
+    /* GET the 2x2 box at (1,1) with a tight 8-byte stride. */
+    uint32_t get[11] = {5, 0, 8, 16, 1, 1, 0, 2, 2, 1, 16};
+    vt_cmd(c, 11, 4, get, 11);
+    assert_int_equal(vt_read(c, back, 16), 0);
+    for (int y = 0; y < 2; y++)
+        assert_memory_equal(back + y * 8, data + (1 + y) * 16 + 4, 8);
+    assert_int_equal(vt_busy_wait(c), 0);
+    assert_int_equal(vt_finish(c), 0);
+    assert_false(strstr(c->log, "context error"));
+}
+
+static uint8_t *create2(vt_client *c, uint32_t handle, uint32_t format, uint32_t w, uint32_t h)
+{
+    resource_create(c, handle, format, w, h, 1, w * h * 4);
+    int fd = vt_recv_fd(c);
+    assert_true(fd >= 0);
+    /* sealed: the client cannot shrink the memory under the server (SIGBUS) */
+    assert_int_not_equal(ftruncate(fd, 0), 0);
+    uint8_t *m = mmap(NULL, w * h * 4, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    close(fd);
+    assert_true(m != MAP_FAILED);
+    return m;
+}
+
+static void test_v2_round_trip(void **state)
+{
+    (void)state;
+    vt_client *c = vt_start(0);
+    assert_int_equal(vt_negotiate(c, 2), 2);
+    uint8_t *m = create2(c, 9, RGBA8, 4, 4), copy[64];
+    for (int i = 0; i < 64; i++)
+        m[i] = copy[i] = (uint8_t)(255 - i);
+    /* upload: TRANSFER3D to host inside the command stream */
+    uint32_t up[14] = {VT_CMD(43, 0, 13), 9, 0, 0, 16, 64, 0, 0, 0, 4, 4, 1, 0, 1};
+    vt_submit(c, up, 14);
+    assert_int_equal(vt_busy_wait(c), 0); /* the upload has read the memory */
+    memset(m, 0, 64);
+    /* readback: TRANSFER_GET2 of rows 1..2 at their own offset, then a busy wait */
+    uint32_t get[10] = {9, 0, 0, 1, 0, 4, 2, 1, 0, 16};
+    vt_cmd(c, 10, 13, get, 10);
+    assert_int_equal(vt_busy_wait(c), 0);
+    assert_memory_equal(m + 16, copy + 16, 32);
+    assert_int_equal(m[0], 0);
+    assert_int_equal(m[48], 0);
+    munmap(m, 64);
+    assert_int_equal(vt_finish(c), 0);
+    assert_false(strstr(c->log, "context error"));
+}
+
+static uint32_t fbits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+static void test_clear_read_back(void **state)
+{
+    (void)state;
+    vt_client *c = vt_start(0);
+    assert_int_equal(vt_negotiate(c, 2), 2);
+    uint8_t *a = create2(c, 1, RGBA8, 4, 2), *b = create2(c, 2, BGRA8, 4, 2);
+    uint32_t cmds[] = {
+        VT_CMD(29, 0, 1), 1, VT_CMD(28, 0, 1), 1,                 /* sub-context 1 */
+        VT_CMD(1, 8, 5), 10, 1, RGBA8, 0, 0,                        /* surface 10 on res 1 */
+        VT_CMD(1, 8, 5), 11, 2, BGRA8, 0, 0,                        /* surface 11 on res 2 */
+        VT_CMD(5, 0, 4), 2, 0, 10, 11,                              /* two colour buffers */
+        VT_CMD(7, 0, 8), 0x4 | 0x8, fbits(1.0f), fbits(0.0f), fbits(0.25f), fbits(1.0f), 0, 0,
+        0,
+    };
+    vt_submit(c, cmds, sizeof cmds / 4);
+    uint32_t get1[10] = {1, 0, 0, 0, 0, 4, 2, 1, 0, 0}, get2[10] = {2, 0, 0, 0, 0, 4, 2, 1, 0, 0};
+    vt_cmd(c, 10, 13, get1, 10);
+    vt_cmd(c, 10, 13, get2, 10);
+    assert_int_equal(vt_busy_wait(c), 0);
+    /* UNORM8 of 0.25: round(63.75) = 64 (Gallium's float -> unorm rule) */
+    for (int i = 0; i < 8; i++) {
+        const uint8_t rgba[4] = {255, 0, 64, 255}, bgra[4] = {64, 0, 255, 255};
+        assert_memory_equal(a + 4 * i, rgba, 4);
+        assert_memory_equal(b + 4 * i, bgra, 4);
+    }
+    assert_int_equal(vt_finish(c), 0);
+    assert_false(strstr(c->log, "context error"));
+}
+
+static void test_depth_clear(void **state)
+{
+    (void)state;
+    vt_client *c = vt_start(0);
+    assert_int_equal(vt_negotiate(c, 2), 2);
+    uint8_t *z = create2(c, 3, 18 /* Z32_FLOAT */, 2, 2);
+    uint32_t cmds[] = {
+        VT_CMD(1, 8, 5), 20, 3, 18, 0, 0,
+        VT_CMD(5, 0, 2), 0, 20,
+        VT_CMD(7, 0, 8), 0x1, 0, 0, 0, 0, 0, 0x3fe00000u /* 0.5 as a double */, 0,
+    };
+    vt_submit(c, cmds, sizeof cmds / 4);
+    uint32_t get[10] = {3, 0, 0, 0, 0, 2, 2, 1, 0, 0};
+    vt_cmd(c, 10, 13, get, 10);
+    assert_int_equal(vt_busy_wait(c), 0);
+    for (int i = 0; i < 4; i++) {
+        float f;
+        memcpy(&f, z + 4 * i, 4);
+        assert_true(f == 0.5f);
+    }
+    assert_int_equal(vt_finish(c), 0);
+    assert_false(strstr(c->log, "context error"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_handshake),     cmocka_unit_test(test_caps),
+        cmocka_unit_test(test_v0_round_trip), cmocka_unit_test(test_v2_round_trip),
+        cmocka_unit_test(test_clear_read_back), cmocka_unit_test(test_depth_clear),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
