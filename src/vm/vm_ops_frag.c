@@ -1,9 +1,11 @@
 /* Fragment and warp-wide ops: derivatives over quads, READ_HELPER, INTERP_*, FBFETCH,
  * VOTE_*, BALLOT, READ_FIRST, READ_INVOC, CLOCK.
- * Derivatives: a quad is 4 consecutive lanes (TL, TR, BL, BR). Coarse DDX = TR - TL and
- * coarse DDY = BL - TL for the whole quad (TL - BL under FS_COORD_ORIGIN LOWER_LEFT, so DDY
- * follows POSITION's y axis); fine DDX is per row, fine DDY per column. They
- * read every lane of the quad whatever the masks (helper and killed lanes keep values). */
+ * Derivatives: a quad is 4 consecutive lanes (TL, TR, BL, BR, rows in the target's memory
+ * order). Coarse DDX = TR - TL and coarse DDY = BL - TL for the whole quad; fine DDX is per
+ * row, fine DDY per column. FS_COORD_ORIGIN does not change them (it changes POSITION's y
+ * only, as in softpipe and llvmpipe: Mesa's state tracker adjusts derivative signs in the
+ * shader itself). They read every lane of the quad whatever the masks (helper and killed
+ * lanes keep values). */
 #include "vm/vm_handlers.h"
 #include "vm/vm_lower.h"
 #include "vm/vm_ops.h"
@@ -23,15 +25,12 @@ void vm_h_ddx(vm_warp *w, const vm_uop *u)
     }
     vm_finish_f(w, u, &t);
 }
-/* DDY is measured along POSITION's y axis: with FS_COORD_ORIGIN LOWER_LEFT that axis
- * points up (towards the quad's top row), so the difference is taken the other way. */
 void vm_h_ddy(vm_warp *w, const vm_uop *u)
 {
     const vm_slot *A = VM_SRC(0);
     vm_slot t;
-    bool up = w->prog->origin_lower_left;
     for (unsigned q = 0; q < VM_LANES; q += 4) {
-        float d = up ? A->f[q] - A->f[q + 2] : A->f[q + 2] - A->f[q];
+        float d = A->f[q + 2] - A->f[q];
         t.f[q] = t.f[q + 1] = t.f[q + 2] = t.f[q + 3] = d;
     }
     vm_finish_f(w, u, &t);
@@ -50,15 +49,9 @@ void vm_h_ddy_fine(vm_warp *w, const vm_uop *u)
 {
     const vm_slot *A = VM_SRC(0);
     vm_slot t;
-    bool up = w->prog->origin_lower_left;
     for (unsigned q = 0; q < VM_LANES; q += 4) {
-        if (up) {
-            t.f[q] = t.f[q + 2] = A->f[q] - A->f[q + 2];
-            t.f[q + 1] = t.f[q + 3] = A->f[q + 1] - A->f[q + 3];
-        } else {
-            t.f[q] = t.f[q + 2] = A->f[q + 2] - A->f[q];
-            t.f[q + 1] = t.f[q + 3] = A->f[q + 3] - A->f[q + 1];
-        }
+        t.f[q] = t.f[q + 2] = A->f[q + 2] - A->f[q];
+        t.f[q + 1] = t.f[q + 3] = A->f[q + 3] - A->f[q + 1];
     }
     vm_finish_f(w, u, &t);
 }

@@ -78,6 +78,14 @@ run_case() {
          > "$d/llvmpipe.log" 2>&1; then
     res=FAIL why="llvmpipe: $(tail -1 "$d/llvmpipe.log")"
   fi
+  # v_uv is the job's input 0; a shader that reads gl_FragCoord has POSITION as IN[0] and
+  # v_uv (GENERIC[0]) after it: texvm's job names the register the capture gave it
+  local uvreg
+  uvreg=$(sed -n 's/^DCL IN\[\([0-9]*\)\].*GENERIC\[0\].*/\1/p' "$d/$c.tgsi" 2>/dev/null | head -1)
+  if [ -z "$res" ] && [ -n "$uvreg" ] && [ "$uvreg" != 0 ]; then
+    sed "s/\"index\": 0, \"values\"/\"index\": $uvreg, \"values\"/" "$tvjob" > "$d/$tv.job.json"
+    tvjob="$d/$tv.job.json"
+  fi
   if [ -z "$res" ] && ! "$texvm" run "$tvjob" --out-dir "$d/$tv" --quiet > "$d/$tv.log" 2>&1; then
     res=FAIL why="texvm: $(tail -1 "$d/$tv.log")"
   fi

@@ -116,7 +116,9 @@ static void t_mesa_softpipe(void **s)
         double tol = 0;
         const char *t = strstr(src, "// target: FLOAT");
         if (t) tol = strtod(t + strlen("// target: FLOAT"), NULL);
-        char constants[1024] = "[[1, 0, 1, 0]]";
+        /* Mesa's gl_FbWposYTransform for mesa-run's framebuffer (docs/mesa-reference.md):
+           .x multiplies dFdy, .z/.w map POSITION.y to gl_FragCoord.y */
+        char constants[1024] = "[[-1, 0, 1, 0]]";
         const char *cl = strstr(src, "// constants: ");
         if (cl) {
             const char *end = strchr(cl, '\n');

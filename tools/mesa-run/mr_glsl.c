@@ -67,6 +67,10 @@ int mr_scan_decls(const char *src, const char *keyword, mr_decl *out, int max)
                             strcat(e->qual, " ");
                         }
                     }
+                    /* a redeclared built-in (layout(origin_upper_left) in vec4
+                       gl_FragCoord) is not an input the vertex shader feeds */
+                    if (!strncmp(words[in_at + 2], "gl_", 3))
+                        ok = false;
                     if (ok) {
                         snprintf(e->type, sizeof e->type, "%s", words[in_at + 1]);
                         snprintf(e->name, sizeof e->name, "%s", words[in_at + 2]);

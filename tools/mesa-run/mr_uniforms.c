@@ -101,7 +101,7 @@ void mr_print_layout(mr_state *s, FILE *out)
         next = u[i].slot + u[i].size * u[i].cols;
     }
     fprintf(out, "  CONST[0][%d]...   Mesa state values follow (e.g. gl_FbWposYTransform = "
-                 "(1, 0, 1, 0) when rendering to a texture)\n", next);
+                 "(-1, 0, 1, 0) for mesa-run's framebuffer)\n", next);
     GLint blocks = 0;
     glGetProgramiv(s->prog, GL_ACTIVE_UNIFORM_BLOCKS, &blocks);
     for (GLint b = 0; b < blocks; b++) {
