@@ -115,7 +115,7 @@ static job *short_job(const char *path, const job_short_args *sa, const char *sa
     size_t len;
     char *text = cli_read_file(path, &len);
     if (!text) {
-        *rc = CLI_EXIT_IO;
+        *rc = cli_last_read_status;
         return NULL;
     }
     tv_tgsi_program *progs = NULL;
@@ -312,7 +312,7 @@ int cli_run(int argc, char **argv)
         size_t len;
         char *text = cli_read_file(input, &len);
         if (!text)
-            return CLI_EXIT_IO;
+            return cli_last_read_status;
         char msg[512];
         char *patched = job_patch_constants(text, len, &sa, msg, sizeof msg);
         if (!patched && msg[0]) {

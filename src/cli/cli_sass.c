@@ -574,9 +574,9 @@ int cli_sass(int argc, char **argv)
         return CLI_EXIT_USAGE;
     }
     size_t len;
-    char *text = cli_read_file(argv[1], &len);
+    char *text = cli_read_input(argv[1], &len);
     if (!text)
-        return CLI_EXIT_IO;
+        return cli_last_read_status;
     script *s = calloc(1, sizeof *s);
     int rc = CLI_EXIT_IO;
     if (!s)

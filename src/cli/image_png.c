@@ -1,6 +1,8 @@
 /* PNG and raw image files (libpng's classic API; errors come back through setjmp). */
 #include "image.h"
 #include "job_limits.h"
+#include "cli_file.h"
+#include <unistd.h>
 
 #include <errno.h>
 #include <png.h>
@@ -30,8 +32,17 @@ static void on_warning(png_structp png, png_const_charp text)
 static int open_read(const char *path, FILE **fp, png_structp *pngp, png_infop *infop,
                      png_err *perr, image_info *ii, char *msg, size_t msgsize)
 {
-    FILE *f = fopen(path, "rb");
+    int fd;
+    char why[160];
+    int orc = cli_file_open(path, job_max_memory(), &fd, why, sizeof why);
+    if (orc) {
+        snprintf(msg, msgsize, orc == 3 ? "cannot read \"%s\": %s" : "\"%s\" %s (--max-job-memory)",
+                 path, why);
+        return orc;
+    }
+    FILE *f = fdopen(fd, "rb");
     if (!f) {
+        close(fd);
         snprintf(msg, msgsize, "cannot read \"%s\": %s", path, strerror(errno));
         return 3;
     }

@@ -1,5 +1,7 @@
 /* Job loader: JSON walking with key paths and typed getters. */
 #include "job_internal.h"
+#include "cli.h"
+#include "cli_file.h"
 #include "job_limits.h"
 
 #include <errno.h>
@@ -578,56 +580,14 @@ bool jl_get_vec4(jl *c, const cJSON *obj, const char *key, int type, bool pad_on
 
 bool jl_read_file(jl *c, const char *path, uint8_t **data, size_t *size)
 {
-    *data = NULL;
-    *size = 0;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return jl_fail(c, JOB_ERR_IO, "cannot read \"%s\": %s", path, strerror(errno));
     /* only regular files, at most the job memory limit: a job naming /dev/zero or a FIFO
-     * must not read forever (docs/limits.md) */
-    struct stat st;
-    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
-        fclose(f);
-        return jl_fail(c, JOB_ERR_IO, "cannot read \"%s\": not a regular file", path);
-    }
-    if ((uint64_t)st.st_size > job_max_memory()) {
-        fclose(f);
-        return jl_fail(c, JOB_ERR_INVALID,
-                       "\"%s\" has %lld bytes, more than the job memory limit of %llu bytes "
-                       "(--max-job-memory)",
-                       path, (long long)st.st_size, (unsigned long long)job_max_memory());
-    }
-    size_t cap = 1 << 16, n = 0;
-    uint8_t *buf = malloc(cap);
-    while (buf) {
-        if (n > job_max_memory()) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        if (n == cap) {
-            uint8_t *nb = realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    bool bad = !buf || ferror(f);
-    fclose(f);
-    if (bad) {
-        free(buf);
-        return jl_fail(c, JOB_ERR_IO, "cannot read \"%s\"", path);
-    }
-    *data = buf;
-    *size = n;
+     * must not block or read forever (docs/limits.md; cli_file.h) */
+    char why[160];
+    int rc = cli_file_read(path, false, job_max_memory(), data, size, why, sizeof why);
+    if (rc == CLI_EXIT_IO)
+        return jl_fail(c, JOB_ERR_IO, "cannot read \"%s\": %s", path, why);
+    if (rc)
+        return jl_fail(c, JOB_ERR_INVALID, "\"%s\" %s (--max-job-memory)", path, why);
     return true;
 }
 
