@@ -125,3 +125,144 @@ int cli_file_read(const char *path, bool stdin_ok, uint64_t max, uint8_t **data,
     close(fd);
     return rc;
 }
+
+/* ---- output files ---------------------------------------------------------------------- */
+
+/* Open the folder of REL under ROOT (component by component, no symbolic links, creating
+ * missing folders); *NAME gets the last component. Returns a directory descriptor or -1. */
+static int open_parent(const char *root, const char *rel, const char **name, int *rc, char *why,
+                       size_t whysize)
+{
+    *rc = CLI_EXIT_IO;
+    int dfd = open(root && root[0] ? root : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dfd < 0) {
+        snprintf(why, whysize, "the output folder \"%s\": %s", root && root[0] ? root : ".",
+                 strerror(errno));
+        return -1;
+    }
+    const char *p = rel;
+    for (;;) {
+        while (*p == '/')
+            p++;
+        const char *slash = strchr(p, '/');
+        if (!slash)
+            break;
+        char comp[256];
+        size_t n = (size_t)(slash - p);
+        if (n >= sizeof comp) {
+            close(dfd);
+            snprintf(why, whysize, "a folder name is longer than 255 bytes");
+            return -1;
+        }
+        memcpy(comp, p, n);
+        comp[n] = 0;
+        p = slash + 1;
+        if (!strcmp(comp, ".") || !n)
+            continue;
+        int nd = openat(dfd, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (nd < 0 && errno == ENOENT && mkdirat(dfd, comp, 0777) == 0)
+            nd = openat(dfd, comp, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+        if (nd < 0) {
+            int e = errno;
+            struct stat st;
+            bool link = fstatat(dfd, comp, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode);
+            close(dfd);
+            if (link || e == ELOOP) {
+                *rc = CLI_EXIT_INVALID;
+                snprintf(why, whysize, "the folder \"%s\" is a symbolic link (an output stays "
+                                       "inside the output folder)", comp);
+            } else {
+                snprintf(why, whysize, "the folder \"%s\": %s", comp,
+                         e == ENOTDIR ? "not a folder" : strerror(e));
+            }
+            return -1;
+        }
+        close(dfd);
+        dfd = nd;
+    }
+    *name = p;
+    struct stat st;
+    if (fstatat(dfd, p, &st, AT_SYMLINK_NOFOLLOW) == 0) {
+        if (S_ISLNK(st.st_mode)) {
+            close(dfd);
+            *rc = CLI_EXIT_INVALID;
+            snprintf(why, whysize, "is a symbolic link (an output stays inside the output "
+                                   "folder)");
+            return -1;
+        }
+        if (!S_ISREG(st.st_mode)) {
+            close(dfd);
+            snprintf(why, whysize, "%s", S_ISDIR(st.st_mode) ? "is a directory"
+                                                              : "not a regular file");
+            return -1;
+        }
+    }
+    *rc = 0;
+    return dfd;
+}
+
+int cli_out_check(const char *root, const char *rel, char *why, size_t whysize)
+{
+    const char *name;
+    int rc;
+    int dfd = open_parent(root, rel, &name, &rc, why, whysize);
+    if (dfd >= 0)
+        close(dfd);
+    return rc;
+}
+
+int cli_out_open(cli_out *o, const char *root, const char *rel, char *why, size_t whysize)
+{
+    static unsigned counter;
+    memset(o, 0, sizeof *o);
+    o->dirfd = -1;
+    int rc;
+    int dfd = open_parent(root, rel, &o->name, &rc, why, whysize);
+    if (dfd < 0)
+        return rc;
+    int fd = -1;
+    for (int tries = 0; fd < 0 && tries < 100; tries++) {
+        snprintf(o->tmp, sizeof o->tmp, ".texvm-%ld-%u.tmp", (long)getpid(), counter++);
+        fd = openat(dfd, o->tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+        if (fd < 0 && errno != EEXIST)
+            break;
+    }
+    if (fd < 0 || !(o->f = fdopen(fd, "wb"))) {
+        snprintf(why, whysize, "%s", strerror(errno));
+        if (fd >= 0) {
+            close(fd);
+            unlinkat(dfd, o->tmp, 0);
+        }
+        close(dfd);
+        return CLI_EXIT_IO;
+    }
+    o->dirfd = dfd;
+    return 0;
+}
+
+void cli_out_abort(cli_out *o)
+{
+    if (o->f)
+        fclose(o->f);
+    if (o->dirfd >= 0) {
+        unlinkat(o->dirfd, o->tmp, 0);
+        close(o->dirfd);
+    }
+    o->f = NULL;
+    o->dirfd = -1;
+}
+
+int cli_out_commit(cli_out *o, char *why, size_t whysize)
+{
+    bool bad = ferror(o->f) != 0;
+    bad = fclose(o->f) != 0 || bad;
+    o->f = NULL;
+    if (!bad && renameat(o->dirfd, o->tmp, o->dirfd, o->name) == 0) {
+        close(o->dirfd);
+        o->dirfd = -1;
+        return 0;
+    }
+    snprintf(why, whysize, "%s", strerror(errno));
+    cli_out_abort(o);
+    return CLI_EXIT_IO;
+}

@@ -24,3 +24,25 @@ int cli_file_read(const char *path, bool stdin_ok, uint64_t max, uint8_t **data,
                   char *why, size_t whysize);
 
 #endif
+
+#include <stdio.h>
+
+/* Writing an output file REL inside the output folder ROOT without ever leaving it: every
+ * folder of REL is opened with O_NOFOLLOW (a missing one is created), so a symbolic link on
+ * the way is refused, as is a final name that is a symbolic link or not a regular file. The
+ * data goes to a temporary file in the same folder (F), renamed into place by
+ * cli_out_commit; cli_out_abort removes it. */
+typedef struct cli_out {
+    int dirfd;
+    char tmp[64];
+    const char *name; /* the last component of REL */
+    FILE *f;
+} cli_out;
+
+/* Check (and create the folders of) REL under ROOT without opening a file: 0, or CLI_EXIT_IO
+ * / CLI_EXIT_INVALID with WHY. */
+int cli_out_check(const char *root, const char *rel, char *why, size_t whysize);
+int cli_out_open(cli_out *o, const char *root, const char *rel, char *why, size_t whysize);
+/* Close and rename into place: 0, or CLI_EXIT_IO with WHY (the temporary file removed). */
+int cli_out_commit(cli_out *o, char *why, size_t whysize);
+void cli_out_abort(cli_out *o);

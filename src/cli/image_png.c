@@ -180,7 +180,7 @@ int image_png_read(const char *path, image *out, char *msg, size_t msgsize)
     return 0;
 }
 
-int image_png_write(const char *path, const image *img, char *msg, size_t msgsize)
+int image_png_write_to(FILE *f, const char *path, const image *img, char *msg, size_t msgsize)
 {
     static const int types[5] = {0, PNG_COLOR_TYPE_GRAY, PNG_COLOR_TYPE_GRAY_ALPHA,
                                  PNG_COLOR_TYPE_RGB, PNG_COLOR_TYPE_RGB_ALPHA};
@@ -189,11 +189,6 @@ int image_png_write(const char *path, const image *img, char *msg, size_t msgsiz
         snprintf(msg, msgsize, "\"%s\": cannot write a %ux%u image of %d channels, %d bits",
                  path, img->width, img->height, img->channels, img->bits);
         return 1;
-    }
-    FILE *f = fopen(path, "wb");
-    if (!f) {
-        snprintf(msg, msgsize, "cannot write \"%s\": %s", path, strerror(errno));
-        return 3;
     }
     png_err perr = {""};
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &perr, on_error, on_warning);
@@ -204,14 +199,12 @@ int image_png_write(const char *path, const image *img, char *msg, size_t msgsiz
     if (!info || !row) {
         png_destroy_write_struct(&png, &info);
         free(row);
-        fclose(f);
         snprintf(msg, msgsize, "\"%s\": out of memory", path);
         return 3;
     }
     if (setjmp(png_jmpbuf(png))) {
         png_destroy_write_struct(&png, &info);
         free(row);
-        fclose(f);
         snprintf(msg, msgsize, "cannot write \"%s\": %s", path, perr.text);
         return 3;
     }
@@ -235,11 +228,26 @@ int image_png_write(const char *path, const image *img, char *msg, size_t msgsiz
     png_write_end(png, NULL);
     png_destroy_write_struct(&png, &info);
     free(row);
-    if (fclose(f)) {
+    if (fflush(f) || ferror(f)) {
         snprintf(msg, msgsize, "cannot write \"%s\": %s", path, strerror(errno));
         return 3;
     }
     return 0;
+}
+
+int image_png_write(const char *path, const image *img, char *msg, size_t msgsize)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f) {
+        snprintf(msg, msgsize, "cannot write \"%s\": %s", path, strerror(errno));
+        return 3;
+    }
+    int rc = image_png_write_to(f, path, img, msg, msgsize);
+    if (fclose(f) && !rc) {
+        snprintf(msg, msgsize, "cannot write \"%s\": %s", path, strerror(errno));
+        rc = 3;
+    }
+    return rc;
 }
 
 void image_free(image *img)

@@ -151,7 +151,9 @@ static int run_with_program(run_state *rs, tv_tgsi_program *prog)
     tv_vm_bindings b;
     run_trace tr;
     bool tracing = false;
-    rc = run_textures(rs);
+    rc = run_outputs_check(rs);
+    if (!rc)
+        rc = run_textures(rs);
     if (!rc) {
         int prec = o->precision >= 0 ? o->precision : j->options.precision;
         if (prec >= 0)
