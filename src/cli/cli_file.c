@@ -266,3 +266,12 @@ int cli_out_commit(cli_out *o, char *why, size_t whysize)
     cli_out_abort(o);
     return CLI_EXIT_IO;
 }
+
+const char *cli_short_path(const char *path, char buf[CLI_SHORT_PATH])
+{
+    size_t n = strlen(path);
+    if (n < CLI_SHORT_PATH)
+        return path;
+    snprintf(buf, CLI_SHORT_PATH, "%.60s...%s", path, path + n - 90);
+    return buf;
+}

@@ -46,3 +46,8 @@ int cli_out_open(cli_out *o, const char *root, const char *rel, char *why, size_
 /* Close and rename into place: 0, or CLI_EXIT_IO with WHY (the temporary file removed). */
 int cli_out_commit(cli_out *o, char *why, size_t whysize);
 void cli_out_abort(cli_out *o);
+
+/* PATH for a message: as is up to 160 bytes, else its first 60 and last 90 bytes around
+ * "...", so a long name never pushes the reason out of a message. BUF has 160 bytes. */
+#define CLI_SHORT_PATH 160
+const char *cli_short_path(const char *path, char buf[CLI_SHORT_PATH]);

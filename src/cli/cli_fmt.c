@@ -1,5 +1,6 @@
 /* texvm fmt: print TGSI files in canonical form (Mesa's tgsi_dump layout). */
 #include "cli.h"
+#include "cli_file.h"
 #include "texvm/tgsi.h"
 
 #include <stdlib.h>
@@ -45,7 +46,8 @@ int cli_fmt(int argc, char **argv)
         for (size_t k = 0; k < count; k++) {
             tv_error err;
             if (tv_tgsi_validate(&progs[k], TV_TGSI_LENIENT, &err) != TV_OK) {
-                snprintf(err.file, sizeof err.file, "%s", argv[i]);
+                char sb[CLI_SHORT_PATH];
+                snprintf(err.file, sizeof err.file, "%s", cli_short_path(argv[i], sb));
                 cli_print_error(&err);
                 ok = false;
             }

@@ -30,9 +30,27 @@ typedef struct script {
     int faults;
 } script;
 
+/* A piece of the script for a message: at most 40 bytes (then "..."), as TGSI messages
+ * quote; a control or non-ASCII byte shown as "byte 0xNN". */
+static const char *quote(const char *arg, char buf[128])
+{
+    size_t k = 0, i = 0;
+    for (; arg[i] && i < 40; i++) {
+        unsigned char ch = (unsigned char)arg[i];
+        if (ch < 0x20 || ch >= 0x7f)
+            k += (size_t)snprintf(buf + k, 128 - k, "[byte 0x%02x]", ch);
+        else
+            buf[k++] = (char)ch;
+    }
+    snprintf(buf + k, 128 - k, "%s", arg[i] ? "..." : "");
+    return buf;
+}
+
 static int fail(script *s, const char *msg, const char *arg)
 {
-    fprintf(stderr, "%s:%u: %s%s%s\n", s->path, s->line, msg, arg ? ": " : "", arg ? arg : "");
+    char q[128];
+    fprintf(stderr, "%s:%u: %s%s%s\n", s->path, s->line, msg, arg ? ": " : "",
+            arg ? quote(arg, q) : "");
     return CLI_EXIT_INVALID;
 }
 
@@ -526,7 +544,7 @@ static int run_line(script *s, char *line)
         insn = strlen(ops[i]) == k && !strncmp(p, ops[i], k);
     if (insn)
         return run_insn(s, p, false, 0, 0);
-    char *tok[40];
+    char *tok[40] = {NULL};
     unsigned n = split(p, tok, 40);
     if (!strcmp(tok[0], "texture")) return cmd_texture(s, tok, n);
     if (!strcmp(tok[0], "texel")) return cmd_texel(s, tok, n);

@@ -14,7 +14,9 @@ static char *read_text(const char *path, bool stdin_ok, size_t *len)
     char why[160];
     int rc = cli_file_read(path, stdin_ok, CLI_MAX_TEXT_INPUT, &data, &n, why, sizeof why);
     if (rc) {
-        fprintf(stderr, "%s: %s%s\n", path, rc == CLI_EXIT_IO ? "cannot read: " : "", why);
+        char sb[CLI_SHORT_PATH];
+        fprintf(stderr, "%s: %s%s\n", cli_short_path(path, sb),
+                rc == CLI_EXIT_IO ? "cannot read: " : "", why);
         cli_last_read_status = rc;
         return NULL;
     }
@@ -43,7 +45,8 @@ int cli_parse_tgsi_input(const char *path, tv_tgsi_mode mode, tv_tgsi_program **
     if (!text)
         return cli_last_read_status;
     tv_error err;
-    tv_status st = tv_tgsi_parse(text, len, path, mode, progs, count, &err);
+    char sb[CLI_SHORT_PATH];
+    tv_status st = tv_tgsi_parse(text, len, cli_short_path(path, sb), mode, progs, count, &err);
     free(text);
     if (st != TV_OK) {
         cli_print_error(&err);

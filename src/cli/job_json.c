@@ -46,11 +46,12 @@ static bool vfail(jl *c, job_errclass cls, const char *fmt, va_list ap)
     vsnprintf(msg, sizeof msg, fmt, ap);
     if (c->err) {
         c->err->cls = cls;
-        /* file and path are bounded by the message size; truncation is acceptable */
+        /* a long file name is shortened in the middle, so the reason always fits */
+        char sb[CLI_SHORT_PATH];
+        const char *file = cli_short_path(c->file, sb);
         int n = c->path_len ? snprintf(c->err->message, sizeof c->err->message,
-                                       "%.200s: at key \"%.300s\": ", c->file, c->path)
-                            : snprintf(c->err->message, sizeof c->err->message, "%.200s: ",
-                                       c->file);
+                                       "%s: at key \"%.300s\": ", file, c->path)
+                            : snprintf(c->err->message, sizeof c->err->message, "%s: ", file);
         if (n > 0 && (size_t)n < sizeof c->err->message)
             snprintf(c->err->message + n, sizeof c->err->message - (size_t)n, "%s", msg);
     }
@@ -582,12 +583,13 @@ bool jl_read_file(jl *c, const char *path, uint8_t **data, size_t *size)
 {
     /* only regular files, at most the job memory limit: a job naming /dev/zero or a FIFO
      * must not block or read forever (docs/limits.md; cli_file.h) */
-    char why[160];
+    char why[160], sb[CLI_SHORT_PATH];
     int rc = cli_file_read(path, false, job_max_memory(), data, size, why, sizeof why);
     if (rc == CLI_EXIT_IO)
-        return jl_fail(c, JOB_ERR_IO, "cannot read \"%s\": %s", path, why);
+        return jl_fail(c, JOB_ERR_IO, "cannot read \"%s\": %s", cli_short_path(path, sb), why);
     if (rc)
-        return jl_fail(c, JOB_ERR_INVALID, "\"%s\" %s (--max-job-memory)", path, why);
+        return jl_fail(c, JOB_ERR_INVALID, "\"%s\" %s (--max-job-memory)",
+                       cli_short_path(path, sb), why);
     return true;
 }
 
