@@ -2,6 +2,7 @@
  * texture instructions on a warp, print what each instruction wrote. The script format
  * is documented in docs/sass.md ("The texvm sass script"). Public API only. */
 #include "cli.h"
+#include "job_suggest.h"
 #include "texvm/sass.h"
 
 #include <ctype.h>
@@ -195,8 +196,16 @@ static int cmd_texture(script *s, char **tok, unsigned n)
     if (n < 5 || !parse_u32(tok[1], &idx) || idx >= POOL_ENTRIES)
         return fail(s, "usage: texture IDX FORMAT TYPE W [H [D]] [options]", NULL);
     tv_format f = tv_format_from_name(tok[2]);
-    if (f == TV_FORMAT_NONE)
-        return fail(s, "unknown format", tok[2]);
+    if (f == TV_FORMAT_NONE) {
+        char near[400], msg[440];
+        const char *sug = job_suggest_format(tok[2], near, sizeof near);
+        if (!sug)
+            return fail(s, "unknown format", tok[2]);
+        char q[128];
+        snprintf(msg, sizeof msg, "unknown format \"%s\" (did you mean %s?)", quote(tok[2], q),
+                 sug);
+        return fail(s, msg, NULL);
+    }
     int type = name_index(type_names, 9, tok[3]);
     if (type < 0)
         return fail(s, "unknown texture type (1D, 2D, 3D, CUBE, 1D_ARRAY, 2D_ARRAY, "

@@ -2,6 +2,7 @@
 #include "job_internal.h"
 #include "cli.h"
 #include "cli_file.h"
+#include "job_suggest.h"
 #include "job_limits.h"
 
 #include <errno.h>
@@ -322,8 +323,14 @@ bool jl_get_format(jl *c, const cJSON *obj, const char *key, bool required, tv_f
     tv_format f = tv_format_from_name(s);
     if (f == TV_FORMAT_NONE)
         f = tv_format_from_pipe_name(s);
-    if (f == TV_FORMAT_NONE || !tv_format_get(f))
+    if (f == TV_FORMAT_NONE || !tv_format_get(f)) {
+        char near[400];
+        const char *sug = job_suggest_format(s, near, sizeof near);
+        if (sug)
+            return jl_fail_at(c, key, JOB_ERR_INVALID, "unknown format \"%s\" (did you mean %s?)",
+                              s, sug);
         return jl_fail_at(c, key, JOB_ERR_INVALID, "unknown format \"%s\"", s);
+    }
     *out = f;
     return true;
 }
