@@ -1,4 +1,7 @@
 /* Reading input files safely: regular files only, bounded sizes (cli_file.h). */
+#ifndef _DEFAULT_SOURCE
+#define _DEFAULT_SOURCE /* realpath */
+#endif
 #include "cli_file.h"
 #include "cli.h"
 
@@ -274,4 +277,48 @@ const char *cli_short_path(const char *path, char buf[CLI_SHORT_PATH])
         return path;
     snprintf(buf, CLI_SHORT_PATH, "%.60s...%s", path, path + n - 90);
     return buf;
+}
+
+char *cli_path_from(const char *base, const char *path)
+{
+    if (path[0] == '/')
+        return strdup(path);
+    char *rb = realpath(base && base[0] ? base : ".", NULL);
+    char *cwd = realpath(".", NULL);
+    char *out = NULL;
+    if (!rb || !cwd)
+        goto done;
+    size_t n = strlen(cwd) + strlen(path) + 2;
+    char *abs = malloc(n);
+    if (!abs)
+        goto done;
+    snprintf(abs, n, "%s/%s", strcmp(cwd, "/") ? cwd : "", path);
+    /* the longest common folder prefix of rb and abs */
+    size_t common = 0;
+    for (size_t i = 0;; i++) {
+        bool rend = rb[i] == 0 || rb[i] == '/';
+        bool aend = abs[i] == '/';
+        if (rend && aend)
+            common = i;
+        if (rb[i] == 0 || rb[i] != abs[i])
+            break;
+    }
+    if (!strcmp(rb, "/"))
+        common = 0;
+    unsigned ups = 0;
+    for (const char *p = rb + common; *p; p++)
+        ups += *p == '/';
+    size_t len = 3 * (size_t)ups + strlen(abs + common) + 2;
+    out = malloc(len);
+    if (out) {
+        out[0] = 0;
+        for (unsigned i = 0; i < ups; i++)
+            strcat(out, "../");
+        strcat(out, abs + common + 1);
+    }
+    free(abs);
+done:
+    free(rb);
+    free(cwd);
+    return out;
 }

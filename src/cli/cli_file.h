@@ -51,3 +51,8 @@ void cli_out_abort(cli_out *o);
  * "...", so a long name never pushes the reason out of a message. BUF has 160 bytes. */
 #define CLI_SHORT_PATH 160
 const char *cli_short_path(const char *path, char buf[CLI_SHORT_PATH]);
+
+/* PATH (relative to the working folder, or absolute) as seen from the folder BASE (relative
+ * to the working folder): absolute stays absolute, else the relative route, e.g. "a/t.tgsi"
+ * from "out" is "../a/t.tgsi". malloc'ed; NULL when out of memory or BASE does not exist. */
+char *cli_path_from(const char *base, const char *path);
