@@ -207,6 +207,16 @@ int job_run(const job *j, const job_run_opts *opts)
         free(rs);
         return CLI_EXIT_INVALID;
     }
+    /* silent no-ops get a one-line warning, naming resources by their job names */
+    if (!opts->quiet) {
+        for (size_t i = 0; i < j->num_buffers; i++)
+            if (j->buffers[i].slot < 0)
+                fprintf(stderr, "texvm run: warning: buffer \"%s\" has no \"slot\"; the program "
+                                "cannot reach it\n", j->buffers[i].name ? j->buffers[i].name : "");
+        if (!j->num_outputs && !j->num_checks)
+            fprintf(stderr, "texvm run: warning: the job has no \"outputs\" and no \"checks\"; "
+                            "nothing of the run is kept\n");
+    }
     const job_program *jp = NULL;
     for (size_t i = 0; i < j->num_programs; i++)
         if (j->programs[i].stage == j->run)
