@@ -609,6 +609,11 @@ bool jl_payload(jl *c, const cJSON *obj, uint8_t **data, size_t *size, size_t ro
     uint32_t fill = 0;
     *data = NULL;
     *size = 0;
+    /* the real limit of a payload (1 GiB), not the 2^53 of any JSON integer */
+    const cJSON *sz = get(obj, "size");
+    if (sz && cJSON_IsNumber(sz) && sz->valuedouble > (double)((uint64_t)1 << 30))
+        return jl_fail_at(c, "size", JOB_ERR_INVALID, "size %.17g is larger than 1 GiB",
+                          sz->valuedouble);
     if (!jl_get_type(c, obj, "type", JOB_TYPE_FLOAT, &type) ||
         !jl_get_path(c, obj, "file", false, &path) ||
         !jl_get_words(c, obj, "values", false, type, JL_PAD_FLAT, &words) ||
