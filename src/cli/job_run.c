@@ -217,6 +217,15 @@ int job_run(const job *j, const job_run_opts *opts)
             fprintf(stderr, "texvm run: warning: the job has no \"outputs\" and no \"checks\"; "
                             "nothing of the run is kept\n");
     }
+    if (opts->trace && j->run == TV_TGSI_FRAG &&
+        (opts->trace_id[0] >= j->frag.width || opts->trace_id[1] >= j->frag.height ||
+         opts->trace_id[2] >= j->frag.samples)) {
+        fprintf(stderr, "texvm run: --trace %u,%u,%u is outside the %ux%u target with %u "
+                        "sample%s\n", opts->trace_id[0], opts->trace_id[1], opts->trace_id[2],
+                j->frag.width, j->frag.height, j->frag.samples, j->frag.samples == 1 ? "" : "s");
+        free(rs);
+        return CLI_EXIT_USAGE;
+    }
     const job_program *jp = NULL;
     for (size_t i = 0; i < j->num_programs; i++)
         if (j->programs[i].stage == j->run)
