@@ -542,7 +542,18 @@ static int cmd_reg(script *s, char **tok, unsigned n)
             ok = *end == '\0';
         }
     }
-    if (!ok || r > 254 || (n != 3 && n != 34) || (lane != 32 && n != 3))
+    if (ok && r > 254) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "register R%u is out of range (R0..R254; RZ is R255)", r);
+        return fail(s, msg, NULL);
+    }
+    if (!ok && n >= 2) {
+        char msg[200], q[128];
+        snprintf(msg, sizeof msg, "bad register \"%s\" (expected RN or RN[LANE], lane 0..31)",
+                 quote(tok[1], q));
+        return fail(s, msg, NULL);
+    }
+    if (!ok || (n != 3 && n != 34) || (lane != 32 && n != 3))
         return fail(s, "usage: reg RN VALUE | reg RN V0 .. V31 | reg RN[LANE] VALUE", NULL);
     for (unsigned i = 2; i < n; i++) {
         uint32_t v;
