@@ -40,10 +40,13 @@ int cli_parse_flags(int argc, char **argv, const char *cmd, const cli_flag *flag
                     void (*usage)(FILE *));
 /* Whether a command-line argument is a file ("-" is stdin) rather than an option. */
 bool cli_is_file_arg(const char *arg);
-/* Read a whole file (NUL-terminated); NULL and a message on stderr on failure. */
+/* Read a whole text file (NUL-terminated; a regular file of at most CLI_MAX_TEXT_INPUT bytes,
+ * cli_file.h); NULL and `PATH: cannot read: REASON` on stderr on failure, with the exit code
+ * (CLI_EXIT_IO, or CLI_EXIT_INVALID when too large) in cli_last_read_status. */
 char *cli_read_file(const char *path, size_t *len);
-/* cli_read_file, or all of stdin when PATH is "-". */
+/* cli_read_file, or all of stdin (same limit) when PATH is "-". */
 char *cli_read_input(const char *path, size_t *len);
+extern int cli_last_read_status;
 /* Read PATH (or stdin for "-") and parse its TGSI programs in MODE. Returns CLI_EXIT_OK
  * with the programs in PROGS and COUNT (free with tv_tgsi_programs_free), CLI_EXIT_IO
  * when the file could not be read, or CLI_EXIT_INVALID after printing the parse error. */

@@ -1,5 +1,6 @@
 /* texvm check: parse and validate TGSI files. */
 #include "cli.h"
+#include "cli_file.h"
 #include "texvm/tgsi.h"
 
 #include <stdlib.h>
@@ -50,7 +51,8 @@ int cli_check(int argc, char **argv)
         bool ok = true;
         for (size_t k = 0; k < count; k++) {
             if (tv_tgsi_validate(&progs[k], strictness, &err) != TV_OK) {
-                snprintf(err.file, sizeof err.file, "%s", argv[i]);
+                char sb[CLI_SHORT_PATH];
+                snprintf(err.file, sizeof err.file, "%s", cli_short_path(argv[i], sb));
                 cli_print_error(&err);
                 ok = false;
             }

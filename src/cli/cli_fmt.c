@@ -1,5 +1,6 @@
 /* texvm fmt: print TGSI files in canonical form (Mesa's tgsi_dump layout). */
 #include "cli.h"
+#include "cli_file.h"
 #include "texvm/tgsi.h"
 
 #include <stdlib.h>
@@ -14,7 +15,8 @@ static void fmt_usage(FILE *f)
             "instructions, IMM[n] numbering) with exact immediates. `-` reads stdin.\n\n"
             "  --legacy   also accept the old graw spellings (docs/tgsi-text.md)\n"
             "  --help     show this help\n\n"
-            "exit status: 0 printed, 1 a file did not parse, 2 usage, 3 a file could not be "
+            "Programs are checked as `texvm check` does; one that fails is not printed.\n\n"
+            "exit status: 0 printed, 1 a file did not parse or check, 2 usage, 3 a file could not be "
             "read\n");
 }
 
@@ -36,6 +38,24 @@ int cli_fmt(int argc, char **argv)
         if (prc != CLI_EXIT_OK) {
             if (prc == CLI_EXIT_IO || rc == CLI_EXIT_OK)
                 rc = prc; /* an unreadable file outranks an invalid one */
+            continue;
+        }
+        /* the checks of `texvm check` first (nesting depth, registers, labels): fmt prints
+         * only programs check accepts, so its output stays bounded (docs/limits.md) */
+        bool ok = true;
+        for (size_t k = 0; k < count; k++) {
+            tv_error err;
+            if (tv_tgsi_validate(&progs[k], TV_TGSI_LENIENT, &err) != TV_OK) {
+                char sb[CLI_SHORT_PATH];
+                snprintf(err.file, sizeof err.file, "%s", cli_short_path(argv[i], sb));
+                cli_print_error(&err);
+                ok = false;
+            }
+        }
+        if (!ok) {
+            if (rc == CLI_EXIT_OK)
+                rc = CLI_EXIT_INVALID;
+            tv_tgsi_programs_free(progs, count);
             continue;
         }
         for (size_t k = 0; k < count; k++) {

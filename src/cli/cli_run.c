@@ -117,7 +117,7 @@ static job *short_job(const char *path, const job_short_args *sa, const char *sa
     size_t len;
     char *text = cli_read_file(path, &len);
     if (!text) {
-        *rc = CLI_EXIT_IO;
+        *rc = cli_last_read_status;
         return NULL;
     }
     tv_tgsi_program *progs = NULL;
@@ -141,6 +141,18 @@ static job *short_job(const char *path, const job_short_args *sa, const char *sa
         if (progs[i].processor == TV_TGSI_FRAG)
             pick = i;
     char *json = count ? job_short_build(path, &progs[pick], sa, msg, sizeof msg) : NULL;
+    char *saved = NULL;
+    if (json && save) {
+        /* the saved job names its inputs relative to its own folder, so it runs from there */
+        job_short_args sb = *sa;
+        char *dir = strdup(save), *slash = dir ? strrchr(dir, '/') : NULL;
+        if (slash)
+            *(slash == dir ? slash + 1 : slash) = '\0';
+        sb.base = slash ? dir : ".";
+        if (dir)
+            saved = job_short_build(path, &progs[pick], &sb, msg, sizeof msg);
+        free(dir);
+    }
     if (!count)
         snprintf(msg, sizeof msg, "%s: no program", path);
     tv_tgsi_programs_free(progs, count);
@@ -150,8 +162,12 @@ static job *short_job(const char *path, const job_short_args *sa, const char *sa
         return NULL;
     }
     if (save) {
-        FILE *f = fopen(save, "w");
-        if (!f || fputs(json, f) < 0 || fputc('\n', f) < 0 || fclose(f) != 0) {
+        FILE *f = saved ? fopen(save, "w") : NULL;
+        bool bad = !f || fputs(saved, f) < 0 || fputc('\n', f) < 0;
+        if (f && fclose(f) != 0)
+            bad = true;
+        free(saved);
+        if (bad) {
             fprintf(stderr, "texvm run: cannot write \"%s\"\n", save);
             free(json);
             *rc = CLI_EXIT_IO;
@@ -317,7 +333,7 @@ int cli_run(int argc, char **argv)
         size_t len;
         char *text = cli_read_file(input, &len);
         if (!text)
-            return CLI_EXIT_IO;
+            return cli_last_read_status;
         char msg[512];
         char *patched = job_patch_constants(text, len, &sa, msg, sizeof msg);
         if (!patched && msg[0]) {

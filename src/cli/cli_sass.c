@@ -2,6 +2,7 @@
  * texture instructions on a warp, print what each instruction wrote. The script format
  * is documented in docs/sass.md ("The texvm sass script"). Public API only. */
 #include "cli.h"
+#include "job_suggest.h"
 #include "texvm/sass.h"
 
 #include <ctype.h>
@@ -30,9 +31,27 @@ typedef struct script {
     int faults;
 } script;
 
+/* A piece of the script for a message: at most 40 bytes (then "..."), as TGSI messages
+ * quote; a control or non-ASCII byte shown as "byte 0xNN". */
+static const char *quote(const char *arg, char buf[128])
+{
+    size_t k = 0, i = 0;
+    for (; arg[i] && i < 40; i++) {
+        unsigned char ch = (unsigned char)arg[i];
+        if (ch < 0x20 || ch >= 0x7f)
+            k += (size_t)snprintf(buf + k, 128 - k, "[byte 0x%02x]", ch);
+        else
+            buf[k++] = (char)ch;
+    }
+    snprintf(buf + k, 128 - k, "%s", arg[i] ? "..." : "");
+    return buf;
+}
+
 static int fail(script *s, const char *msg, const char *arg)
 {
-    fprintf(stderr, "%s:%u: %s%s%s\n", s->path, s->line, msg, arg ? ": " : "", arg ? arg : "");
+    char q[128];
+    fprintf(stderr, "%s:%u: %s%s%s\n", s->path, s->line, msg, arg ? ": " : "",
+            arg ? quote(arg, q) : "");
     return CLI_EXIT_INVALID;
 }
 
@@ -102,6 +121,85 @@ static const char *opt(char **tok, unsigned n, const char *key)
         if (!strncmp(tok[i], key, k) && tok[i][k] == '=')
             return tok[i] + k + 1;
     return NULL;
+}
+
+/* The KEY=VALUE options of each script command (docs/sass.md): any other key is an error. */
+static const struct {
+    const char *cmd;
+    const char *opts[12];
+} cmd_options[] = {
+    {"texture", {"levels", "samples", "view", "fill"}},
+    {"sampler", {"mag", "min", "mip", "wrap", "compare", "aniso", "bias", "minlod", "maxlod",
+                 "border"}},
+    {"pools", {"header_max", "sampler_max", "bank", "header_binding"}},
+};
+
+static int fail(script *s, const char *msg, const char *arg);
+static const char *quote(const char *arg, char buf[128]);
+
+/* Every KEY=VALUE token of command TOK[0] names an option of the command. */
+static int check_options(script *s, char **tok, unsigned n)
+{
+    for (size_t c = 0; c < sizeof cmd_options / sizeof cmd_options[0]; c++) {
+        if (strcmp(cmd_options[c].cmd, tok[0]))
+            continue;
+        for (unsigned i = 1; i < n; i++) {
+            const char *eq = strchr(tok[i], '=');
+            if (!eq)
+                continue;
+            size_t kl = (size_t)(eq - tok[i]);
+            bool known = false;
+            for (unsigned k = 0; cmd_options[c].opts[k] && !known; k++)
+                known = strlen(cmd_options[c].opts[k]) == kl &&
+                        !strncmp(cmd_options[c].opts[k], tok[i], kl);
+            if (!known) {
+                char msg[400], q[128];
+                size_t m = (size_t)snprintf(msg, sizeof msg, "unknown option \"%.*s\" of %s (allowed: ",
+                                            (int)(kl < 40 ? kl : 40), quote(tok[i], q), tok[0]);
+                for (unsigned k = 0; cmd_options[c].opts[k] && m < sizeof msg; k++)
+                    m += (size_t)snprintf(msg + m, sizeof msg - m, "%s%s", k ? ", " : "",
+                                          cmd_options[c].opts[k]);
+                if (m < sizeof msg)
+                    snprintf(msg + m, sizeof msg - m, ")");
+                return fail(s, msg, NULL);
+            }
+        }
+    }
+    return 0;
+}
+
+/* VALUE must be one of NAMES (a NULL-terminated list): its index, else -1 after a message. */
+static int enum_value(script *s, const char *key, const char *v, const char *const *names)
+{
+    for (int i = 0; names[i]; i++)
+        if (!strcmp(names[i], v))
+            return i;
+    char msg[300], q[128];
+    size_t m = (size_t)snprintf(msg, sizeof msg, "bad value \"%s\" for %s (allowed: ",
+                                quote(v, q), key);
+    for (int i = 0; names[i] && m < sizeof msg; i++)
+        m += (size_t)snprintf(msg + m, sizeof msg - m, "%s%s", i ? ", " : "", names[i]);
+    if (m < sizeof msg)
+        snprintf(msg + m, sizeof msg - m, ")");
+    fail(s, msg, NULL);
+    return -1;
+}
+
+/* A strict number for KEY: false after a message. */
+static bool float_value(script *s, const char *key, const char *v, float *out)
+{
+    char *end;
+    errno = 0;
+    float f = strtof(v, &end);
+    if (!*v || *end || errno || f != f) {
+        char msg[300], q[128];
+        snprintf(msg, sizeof msg, "bad value \"%s\" for %s (expected a number)", quote(v, q),
+                 key);
+        fail(s, msg, NULL);
+        return false;
+    }
+    *out = f;
+    return true;
 }
 
 static int name_index(const char *const *names, unsigned n, const char *t)
@@ -177,8 +275,16 @@ static int cmd_texture(script *s, char **tok, unsigned n)
     if (n < 5 || !parse_u32(tok[1], &idx) || idx >= POOL_ENTRIES)
         return fail(s, "usage: texture IDX FORMAT TYPE W [H [D]] [options]", NULL);
     tv_format f = tv_format_from_name(tok[2]);
-    if (f == TV_FORMAT_NONE)
-        return fail(s, "unknown format", tok[2]);
+    if (f == TV_FORMAT_NONE) {
+        char near[400], msg[440];
+        const char *sug = job_suggest_format(tok[2], near, sizeof near);
+        if (!sug)
+            return fail(s, "unknown format", tok[2]);
+        char q[128];
+        snprintf(msg, sizeof msg, "unknown format \"%s\" (did you mean %s?)", quote(tok[2], q),
+                 sug);
+        return fail(s, msg, NULL);
+    }
     int type = name_index(type_names, 9, tok[3]);
     if (type < 0)
         return fail(s, "unknown texture type (1D, 2D, 3D, CUBE, 1D_ARRAY, 2D_ARRAY, "
@@ -198,6 +304,19 @@ static int cmd_texture(script *s, char **tok, unsigned n)
     uint32_t levels = 1, ms = 0;
     if ((v = opt(tok, n, "levels")) && (!parse_u32(v, &levels) || !levels || levels > 16))
         return fail(s, "levels must be 1..16", v);
+    {
+        uint32_t big = dims[0] > dims[1] ? dims[0] : dims[1], most = 1;
+        if (type == TV_TEX_3D && dims[2] > big)
+            big = dims[2];
+        while (big >>= 1)
+            most++;
+        if (levels > most) {
+            char msg[200];
+            snprintf(msg, sizeof msg, "levels=%u is more than a %ux%u texture has (at most %u)",
+                     levels, dims[0], dims[1], most);
+            return fail(s, msg, NULL);
+        }
+    }
     if ((v = opt(tok, n, "samples")) && (!parse_u32(v, &ms) || ms > 15))
         return fail(s, "samples is a MULTI_SAMPLE_COUNT code 0..15", v);
     t.header_version = type == TV_TEX_1D_BUFFER ? TV_TIC_ONE_D_BUFFER : TV_TIC_BLOCKLINEAR;
@@ -279,14 +398,25 @@ static int cmd_sampler(script *s, char **tok, unsigned n)
     t.address_u = t.address_v = t.address_p = TV_WRAP_CLAMP_TO_EDGE;
     t.max_lod_clamp = 0xfff;
     const char *v;
-    if ((v = opt(tok, n, "mag")))
-        t.mag_filter = !strcmp(v, "linear") ? TV_MAG_LINEAR : TV_MAG_POINT;
-    if ((v = opt(tok, n, "min")))
-        t.min_filter = !strcmp(v, "linear") ? TV_MIN_LINEAR
-                     : !strcmp(v, "aniso") ? TV_MIN_ANISO : TV_MIN_POINT;
-    if ((v = opt(tok, n, "mip")))
-        t.mip_filter = !strcmp(v, "linear") ? TV_MIP_LINEAR
-                     : !strcmp(v, "none") ? TV_MIP_NONE : TV_MIP_POINT;
+    static const char *const mags[] = {"point", "linear", NULL};
+    static const char *const mins[] = {"point", "linear", "aniso", NULL};
+    static const char *const mips[] = {"none", "point", "linear", NULL};
+    int e;
+    if ((v = opt(tok, n, "mag"))) {
+        if ((e = enum_value(s, "mag", v, mags)) < 0)
+            return CLI_EXIT_INVALID;
+        t.mag_filter = e == 1 ? TV_MAG_LINEAR : TV_MAG_POINT;
+    }
+    if ((v = opt(tok, n, "min"))) {
+        if ((e = enum_value(s, "min", v, mins)) < 0)
+            return CLI_EXIT_INVALID;
+        t.min_filter = e == 1 ? TV_MIN_LINEAR : e == 2 ? TV_MIN_ANISO : TV_MIN_POINT;
+    }
+    if ((v = opt(tok, n, "mip"))) {
+        if ((e = enum_value(s, "mip", v, mips)) < 0)
+            return CLI_EXIT_INVALID;
+        t.mip_filter = e == 2 ? TV_MIP_LINEAR : e == 0 ? TV_MIP_NONE : TV_MIP_POINT;
+    }
     if ((v = opt(tok, n, "wrap"))) {
         int m = name_index(wrap_names, 8, v);
         if (m < 0)
@@ -307,12 +437,22 @@ static int cmd_sampler(script *s, char **tok, unsigned n)
             return fail(s, "aniso is 1, 2, 4, 6, 8, 10, 12 or 16", v);
         t.max_anisotropy = (uint8_t)m;
     }
-    if ((v = opt(tok, n, "bias")))
-        t.mip_lod_bias = tv_float_to_fixed_s5_8(strtof(v, NULL));
-    if ((v = opt(tok, n, "minlod")))
-        t.min_lod_clamp = tv_float_to_fixed_u4_8(strtof(v, NULL));
-    if ((v = opt(tok, n, "maxlod")))
-        t.max_lod_clamp = tv_float_to_fixed_u4_8(strtof(v, NULL));
+    float fv;
+    if ((v = opt(tok, n, "bias"))) {
+        if (!float_value(s, "bias", v, &fv))
+            return CLI_EXIT_INVALID;
+        t.mip_lod_bias = tv_float_to_fixed_s5_8(fv);
+    }
+    if ((v = opt(tok, n, "minlod"))) {
+        if (!float_value(s, "minlod", v, &fv))
+            return CLI_EXIT_INVALID;
+        t.min_lod_clamp = tv_float_to_fixed_u4_8(fv);
+    }
+    if ((v = opt(tok, n, "maxlod"))) {
+        if (!float_value(s, "maxlod", v, &fv))
+            return CLI_EXIT_INVALID;
+        t.max_lod_clamp = tv_float_to_fixed_u4_8(fv);
+    }
     if ((v = opt(tok, n, "border"))) {
         float c[4];
         if (sscanf(v, "%f,%f,%f,%f", &c[0], &c[1], &c[2], &c[3]) != 4)
@@ -402,7 +542,18 @@ static int cmd_reg(script *s, char **tok, unsigned n)
             ok = *end == '\0';
         }
     }
-    if (!ok || r > 254 || (n != 3 && n != 34) || (lane != 32 && n != 3))
+    if (ok && r > 254) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "register R%u is out of range (R0..R254; RZ is R255)", r);
+        return fail(s, msg, NULL);
+    }
+    if (!ok && n >= 2) {
+        char msg[200], q[128];
+        snprintf(msg, sizeof msg, "bad register \"%s\" (expected RN or RN[LANE], lane 0..31)",
+                 quote(tok[1], q));
+        return fail(s, msg, NULL);
+    }
+    if (!ok || (n != 3 && n != 34) || (lane != 32 && n != 3))
         return fail(s, "usage: reg RN VALUE | reg RN V0 .. V31 | reg RN[LANE] VALUE", NULL);
     for (unsigned i = 2; i < n; i++) {
         uint32_t v;
@@ -526,8 +677,11 @@ static int run_line(script *s, char *line)
         insn = strlen(ops[i]) == k && !strncmp(p, ops[i], k);
     if (insn)
         return run_insn(s, p, false, 0, 0);
-    char *tok[40];
+    char *tok[40] = {NULL};
     unsigned n = split(p, tok, 40);
+    int orc = n ? check_options(s, tok, n) : 0;
+    if (orc)
+        return orc;
     if (!strcmp(tok[0], "texture")) return cmd_texture(s, tok, n);
     if (!strcmp(tok[0], "texel")) return cmd_texel(s, tok, n);
     if (!strcmp(tok[0], "sampler")) return cmd_sampler(s, tok, n);
@@ -574,9 +728,9 @@ int cli_sass(int argc, char **argv)
         return CLI_EXIT_USAGE;
     }
     size_t len;
-    char *text = cli_read_file(argv[1], &len);
+    char *text = cli_read_input(argv[1], &len);
     if (!text)
-        return CLI_EXIT_IO;
+        return cli_last_read_status;
     script *s = calloc(1, sizeof *s);
     int rc = CLI_EXIT_IO;
     if (!s)

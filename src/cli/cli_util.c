@@ -1,67 +1,40 @@
 /* Small helpers shared by the subcommands. */
 #include "cli.h"
 #include "texvm/tgsi.h"
+#include "cli_file.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Read all of `f` into a NUL-terminated buffer; NULL when memory runs out. */
-static char *read_stream(FILE *f, size_t *len)
+static char *read_text(const char *path, bool stdin_ok, size_t *len)
 {
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        if (n + 1 >= cap) {
-            char *nb = realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                return NULL;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-        size_t got = fread(buf + n, 1, cap - n - 1, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    if (!buf)
+    uint8_t *data;
+    size_t n;
+    char why[160];
+    int rc = cli_file_read(path, stdin_ok, CLI_MAX_TEXT_INPUT, &data, &n, why, sizeof why);
+    if (rc) {
+        char sb[CLI_SHORT_PATH];
+        fprintf(stderr, "%s: %s%s\n", cli_short_path(path, sb),
+                rc == CLI_EXIT_IO ? "cannot read: " : "", why);
+        cli_last_read_status = rc;
         return NULL;
-    buf[n] = '\0';
-    *len = n;
-    return buf;
+    }
+    if (len)
+        *len = n;
+    return (char *)data;
 }
+
+int cli_last_read_status = 0;
 
 char *cli_read_file(const char *path, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "%s: cannot open: %s\n", path, strerror(errno));
-        return NULL;
-    }
-    size_t n = 0;
-    char *buf = read_stream(f, &n);
-    if (!buf || ferror(f)) {
-        fprintf(stderr, "%s: cannot read\n", path);
-        free(buf);
-        fclose(f);
-        return NULL;
-    }
-    fclose(f);
-    if (len)
-        *len = n;
-    return buf;
+    return read_text(path, false, len);
 }
 
 char *cli_read_input(const char *path, size_t *len)
 {
-    if (strcmp(path, "-"))
-        return cli_read_file(path, len);
-    char *buf = read_stream(stdin, len);
-    if (!buf)
-        fprintf(stderr, "-: out of memory\n");
-    return buf;
+    return read_text(path, true, len);
 }
 
 int cli_parse_tgsi_input(const char *path, tv_tgsi_mode mode, tv_tgsi_program **progs,
@@ -70,9 +43,10 @@ int cli_parse_tgsi_input(const char *path, tv_tgsi_mode mode, tv_tgsi_program **
     size_t len;
     char *text = cli_read_input(path, &len);
     if (!text)
-        return CLI_EXIT_IO;
+        return cli_last_read_status;
     tv_error err;
-    tv_status st = tv_tgsi_parse(text, len, path, mode, progs, count, &err);
+    char sb[CLI_SHORT_PATH];
+    tv_status st = tv_tgsi_parse(text, len, cli_short_path(path, sb), mode, progs, count, &err);
     free(text);
     if (st != TV_OK) {
         cli_print_error(&err);

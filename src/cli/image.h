@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 typedef struct image_info {
     uint32_t width, height;
@@ -26,6 +27,8 @@ typedef struct image {
 int image_png_info(const char *path, image_info *info, char *msg, size_t msgsize);
 int image_png_read(const char *path, image *out, char *msg, size_t msgsize);
 int image_png_write(const char *path, const image *img, char *msg, size_t msgsize);
+/* image_png_write to an open file F (not closed; PATH names it in messages). */
+int image_png_write_to(FILE *f, const char *path, const image *img, char *msg, size_t msgsize);
 void image_free(image *img);
 
 /* Raw files: write `size` bytes; 0 or 3 as above. */

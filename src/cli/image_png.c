@@ -1,6 +1,8 @@
 /* PNG and raw image files (libpng's classic API; errors come back through setjmp). */
 #include "image.h"
 #include "job_limits.h"
+#include "cli_file.h"
+#include <unistd.h>
 
 #include <errno.h>
 #include <png.h>
@@ -30,8 +32,17 @@ static void on_warning(png_structp png, png_const_charp text)
 static int open_read(const char *path, FILE **fp, png_structp *pngp, png_infop *infop,
                      png_err *perr, image_info *ii, char *msg, size_t msgsize)
 {
-    FILE *f = fopen(path, "rb");
+    int fd;
+    char why[160];
+    int orc = cli_file_open(path, job_max_memory(), &fd, why, sizeof why);
+    if (orc) {
+        snprintf(msg, msgsize, orc == 3 ? "cannot read \"%s\": %s" : "\"%s\" %s (--max-job-memory)",
+                 path, why);
+        return orc;
+    }
+    FILE *f = fdopen(fd, "rb");
     if (!f) {
+        close(fd);
         snprintf(msg, msgsize, "cannot read \"%s\": %s", path, strerror(errno));
         return 3;
     }
@@ -169,7 +180,7 @@ int image_png_read(const char *path, image *out, char *msg, size_t msgsize)
     return 0;
 }
 
-int image_png_write(const char *path, const image *img, char *msg, size_t msgsize)
+int image_png_write_to(FILE *f, const char *path, const image *img, char *msg, size_t msgsize)
 {
     static const int types[5] = {0, PNG_COLOR_TYPE_GRAY, PNG_COLOR_TYPE_GRAY_ALPHA,
                                  PNG_COLOR_TYPE_RGB, PNG_COLOR_TYPE_RGB_ALPHA};
@@ -178,11 +189,6 @@ int image_png_write(const char *path, const image *img, char *msg, size_t msgsiz
         snprintf(msg, msgsize, "\"%s\": cannot write a %ux%u image of %d channels, %d bits",
                  path, img->width, img->height, img->channels, img->bits);
         return 1;
-    }
-    FILE *f = fopen(path, "wb");
-    if (!f) {
-        snprintf(msg, msgsize, "cannot write \"%s\": %s", path, strerror(errno));
-        return 3;
     }
     png_err perr = {""};
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &perr, on_error, on_warning);
@@ -193,14 +199,12 @@ int image_png_write(const char *path, const image *img, char *msg, size_t msgsiz
     if (!info || !row) {
         png_destroy_write_struct(&png, &info);
         free(row);
-        fclose(f);
         snprintf(msg, msgsize, "\"%s\": out of memory", path);
         return 3;
     }
     if (setjmp(png_jmpbuf(png))) {
         png_destroy_write_struct(&png, &info);
         free(row);
-        fclose(f);
         snprintf(msg, msgsize, "cannot write \"%s\": %s", path, perr.text);
         return 3;
     }
@@ -224,11 +228,26 @@ int image_png_write(const char *path, const image *img, char *msg, size_t msgsiz
     png_write_end(png, NULL);
     png_destroy_write_struct(&png, &info);
     free(row);
-    if (fclose(f)) {
+    if (fflush(f) || ferror(f)) {
         snprintf(msg, msgsize, "cannot write \"%s\": %s", path, strerror(errno));
         return 3;
     }
     return 0;
+}
+
+int image_png_write(const char *path, const image *img, char *msg, size_t msgsize)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f) {
+        snprintf(msg, msgsize, "cannot write \"%s\": %s", path, strerror(errno));
+        return 3;
+    }
+    int rc = image_png_write_to(f, path, img, msg, msgsize);
+    if (fclose(f) && !rc) {
+        snprintf(msg, msgsize, "cannot write \"%s\": %s", path, strerror(errno));
+        rc = 3;
+    }
+    return rc;
 }
 
 void image_free(image *img)

@@ -2,6 +2,8 @@
  * patterns) and mip chains, tightly packed in the order of docs/jobs.md §7. */
 #include "image.h"
 #include "job_internal.h"
+#include "cli_file.h"
+#include <unistd.h>
 
 #include <math.h>
 #include <stdio.h>
@@ -168,9 +170,16 @@ static bool from_pattern(level_ctx *L, const job_source *s)
 /* Raw bytes from a file at an offset into [dst, dst+size). */
 static bool from_raw(jl *c, const job_source *s, uint8_t *dst, size_t size)
 {
-    FILE *f = fopen(s->path, "rb");
-    if (!f)
+    int fd;
+    char why[160];
+    int orc = cli_file_open(s->path, UINT64_MAX, &fd, why, sizeof why);
+    if (orc)
+        return jl_fail(c, JOB_ERR_IO, "cannot read \"%s\": %s", s->path, why);
+    FILE *f = fdopen(fd, "rb");
+    if (!f) {
+        close(fd);
         return jl_fail(c, JOB_ERR_IO, "cannot read \"%s\"", s->path);
+    }
     bool ok = fseek(f, (long)s->offset, SEEK_SET) == 0 && fread(dst, 1, size, f) == size;
     fclose(f);
     if (!ok)

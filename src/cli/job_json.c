@@ -1,5 +1,8 @@
 /* Job loader: JSON walking with key paths and typed getters. */
 #include "job_internal.h"
+#include "cli.h"
+#include "cli_file.h"
+#include "job_suggest.h"
 #include "job_limits.h"
 
 #include <errno.h>
@@ -44,11 +47,12 @@ static bool vfail(jl *c, job_errclass cls, const char *fmt, va_list ap)
     vsnprintf(msg, sizeof msg, fmt, ap);
     if (c->err) {
         c->err->cls = cls;
-        /* file and path are bounded by the message size; truncation is acceptable */
+        /* a long file name is shortened in the middle, so the reason always fits */
+        char sb[CLI_SHORT_PATH];
+        const char *file = cli_short_path(c->file, sb);
         int n = c->path_len ? snprintf(c->err->message, sizeof c->err->message,
-                                       "%.200s: at key \"%.300s\": ", c->file, c->path)
-                            : snprintf(c->err->message, sizeof c->err->message, "%.200s: ",
-                                       c->file);
+                                       "%s: at key \"%.300s\": ", file, c->path)
+                            : snprintf(c->err->message, sizeof c->err->message, "%s: ", file);
         if (n > 0 && (size_t)n < sizeof c->err->message)
             snprintf(c->err->message + n, sizeof c->err->message - (size_t)n, "%s", msg);
     }
@@ -319,8 +323,14 @@ bool jl_get_format(jl *c, const cJSON *obj, const char *key, bool required, tv_f
     tv_format f = tv_format_from_name(s);
     if (f == TV_FORMAT_NONE)
         f = tv_format_from_pipe_name(s);
-    if (f == TV_FORMAT_NONE || !tv_format_get(f))
+    if (f == TV_FORMAT_NONE || !tv_format_get(f)) {
+        char near[400];
+        const char *sug = job_suggest_format(s, near, sizeof near);
+        if (sug)
+            return jl_fail_at(c, key, JOB_ERR_INVALID, "unknown format \"%s\" (did you mean %s?)",
+                              s, sug);
         return jl_fail_at(c, key, JOB_ERR_INVALID, "unknown format \"%s\"", s);
+    }
     *out = f;
     return true;
 }
@@ -578,56 +588,15 @@ bool jl_get_vec4(jl *c, const cJSON *obj, const char *key, int type, bool pad_on
 
 bool jl_read_file(jl *c, const char *path, uint8_t **data, size_t *size)
 {
-    *data = NULL;
-    *size = 0;
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return jl_fail(c, JOB_ERR_IO, "cannot read \"%s\": %s", path, strerror(errno));
     /* only regular files, at most the job memory limit: a job naming /dev/zero or a FIFO
-     * must not read forever (docs/limits.md) */
-    struct stat st;
-    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
-        fclose(f);
-        return jl_fail(c, JOB_ERR_IO, "cannot read \"%s\": not a regular file", path);
-    }
-    if ((uint64_t)st.st_size > job_max_memory()) {
-        fclose(f);
-        return jl_fail(c, JOB_ERR_INVALID,
-                       "\"%s\" has %lld bytes, more than the job memory limit of %llu bytes "
-                       "(--max-job-memory)",
-                       path, (long long)st.st_size, (unsigned long long)job_max_memory());
-    }
-    size_t cap = 1 << 16, n = 0;
-    uint8_t *buf = malloc(cap);
-    while (buf) {
-        if (n > job_max_memory()) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        if (n == cap) {
-            uint8_t *nb = realloc(buf, cap * 2);
-            if (!nb) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = nb;
-            cap *= 2;
-        }
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (got == 0)
-            break;
-    }
-    bool bad = !buf || ferror(f);
-    fclose(f);
-    if (bad) {
-        free(buf);
-        return jl_fail(c, JOB_ERR_IO, "cannot read \"%s\"", path);
-    }
-    *data = buf;
-    *size = n;
+     * must not block or read forever (docs/limits.md; cli_file.h) */
+    char why[160], sb[CLI_SHORT_PATH];
+    int rc = cli_file_read(path, false, job_max_memory(), data, size, why, sizeof why);
+    if (rc == CLI_EXIT_IO)
+        return jl_fail(c, JOB_ERR_IO, "cannot read \"%s\": %s", cli_short_path(path, sb), why);
+    if (rc)
+        return jl_fail(c, JOB_ERR_INVALID, "\"%s\" %s (--max-job-memory)",
+                       cli_short_path(path, sb), why);
     return true;
 }
 
@@ -640,6 +609,11 @@ bool jl_payload(jl *c, const cJSON *obj, uint8_t **data, size_t *size, size_t ro
     uint32_t fill = 0;
     *data = NULL;
     *size = 0;
+    /* the real limit of a payload (1 GiB), not the 2^53 of any JSON integer */
+    const cJSON *sz = get(obj, "size");
+    if (sz && cJSON_IsNumber(sz) && sz->valuedouble > (double)((uint64_t)1 << 30))
+        return jl_fail_at(c, "size", JOB_ERR_INVALID, "size %.17g is larger than 1 GiB",
+                          sz->valuedouble);
     if (!jl_get_type(c, obj, "type", JOB_TYPE_FLOAT, &type) ||
         !jl_get_path(c, obj, "file", false, &path) ||
         !jl_get_words(c, obj, "values", false, type, JL_PAD_FLAT, &words) ||

@@ -1,6 +1,8 @@
 /* Job loader: the file, the top level, programs and stage parameters. */
 #include "job_internal.h"
 #include "job_limits.h"
+#include "cli_file.h"
+#include <unistd.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -107,10 +109,12 @@ bool jl_programs(jl *c, const cJSON *root)
             p->text_len = strlen(inline_text);
         }
         if (p->glsl_path) {
-            FILE *f = fopen(p->glsl_path, "rb");
-            if (!f)
-                return jl_fail_at(c, "glsl", JOB_ERR_IO, "cannot read \"%s\"", p->glsl_path);
-            fclose(f);
+            int fd;
+            char why[160];
+            if (cli_file_open(p->glsl_path, UINT64_MAX, &fd, why, sizeof why))
+                return jl_fail_at(c, "glsl", JOB_ERR_IO, "cannot read \"%s\": %s", p->glsl_path,
+                                  why);
+            close(fd);
         }
         int ts = text_stage(p->text);
         if (p->stage < 0) {

@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* The resource an output or check names: exactly one of these keys. */
 static bool resource(jl *c, const cJSON *e, bool allow_vertices, int *res, int *index)
@@ -133,6 +134,12 @@ static bool output(jl *c, const cJSON *e, size_t i)
     if (!job_output_path_ok(path)) /* a job writes only inside its output folder */
         return jl_fail(c, JOB_ERR_INVALID,
                        "\"%s\" leaves the output folder (absolute, or a \"..\" part)", path);
+    if (o->writer == JOB_OUT_PNG) { /* the name says what the file holds */
+        size_t pl = strlen(path);
+        if (pl < 4 || strcasecmp(path + pl - 4, ".png"))
+            return jl_fail_at(c, "png", JOB_ERR_INVALID,
+                              "\"%s\" would hold a PNG image: name it FILE.png", path);
+    }
     if (!(o->path = strdup(path)))
         return jl_fail(c, JOB_ERR_INVALID, "out of memory");
     uint32_t bits;

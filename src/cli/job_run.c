@@ -152,7 +152,9 @@ static int run_with_program(run_state *rs, tv_tgsi_program *prog)
     tv_vm_bindings b;
     run_trace tr;
     bool tracing = false;
-    rc = run_textures(rs);
+    rc = run_outputs_check(rs);
+    if (!rc)
+        rc = run_textures(rs);
     if (!rc) {
         int prec = o->precision >= 0 ? o->precision : j->options.precision;
         if (prec >= 0)
@@ -205,6 +207,25 @@ int job_run(const job *j, const job_run_opts *opts)
         fprintf(stderr, "texvm run: %s: %s\n", j->path, lim);
         free(rs);
         return CLI_EXIT_INVALID;
+    }
+    /* silent no-ops get a one-line warning, naming resources by their job names */
+    if (!opts->quiet) {
+        for (size_t i = 0; i < j->num_buffers; i++)
+            if (j->buffers[i].slot < 0)
+                fprintf(stderr, "texvm run: warning: buffer \"%s\" has no \"slot\"; the program "
+                                "cannot reach it\n", j->buffers[i].name ? j->buffers[i].name : "");
+        if (!j->num_outputs && !j->num_checks)
+            fprintf(stderr, "texvm run: warning: the job has no \"outputs\" and no \"checks\"; "
+                            "nothing of the run is kept\n");
+    }
+    if (opts->trace && j->run == TV_TGSI_FRAG &&
+        (opts->trace_id[0] >= j->frag.width || opts->trace_id[1] >= j->frag.height ||
+         opts->trace_id[2] >= j->frag.samples)) {
+        fprintf(stderr, "texvm run: --trace %u,%u,%u is outside the %ux%u target with %u "
+                        "sample%s\n", opts->trace_id[0], opts->trace_id[1], opts->trace_id[2],
+                j->frag.width, j->frag.height, j->frag.samples, j->frag.samples == 1 ? "" : "s");
+        free(rs);
+        return CLI_EXIT_USAGE;
     }
     const job_program *jp = NULL;
     for (size_t i = 0; i < j->num_programs; i++)

@@ -80,6 +80,9 @@ int run_bindings(run_state *rs, tv_vm_bindings *b);
 int run_stage(run_state *rs, tv_vm *vm, const tv_vm_program *p, const tv_vm_bindings *b);
 /* Outputs and checks (job_run_out.c). */
 int run_outputs(run_state *rs);
+/* Before running: every output path stays inside the output folder (no symbolic link on the
+ * way, the final name not a link or a folder); missing folders are created. */
+int run_outputs_check(run_state *rs);
 int run_checks(run_state *rs);
 /* Trace printing (job_trace.c). */
 typedef struct run_trace {

@@ -2,6 +2,8 @@
  * this file too (without job_run.c), so the run_* helpers it uses are defined here. */
 #include "image.h"
 #include "job_run.h"
+#include "cli_file.h"
+#include <errno.h>
 
 #include <math.h>
 #include <stdarg.h>
@@ -192,14 +194,14 @@ static int build_image(run_state *rs, const job_output *o, image *out)
     return 0;
 }
 
-static int write_png(run_state *rs, const job_output *o, const char *path)
+static int write_png(run_state *rs, const job_output *o, FILE *f, const char *path)
 {
     image img;
     int rc = build_image(rs, o, &img);
     if (rc)
         return rc;
     char msg[600];
-    int r = image_png_write(path, &img, msg, sizeof msg);
+    int r = image_png_write_to(f, path, &img, msg, sizeof msg);
     image_free(&img);
     return r ? run_fail(rs, r == 3 ? CLI_EXIT_IO : CLI_EXIT_INVALID, "%s", msg) : 0;
 }
@@ -298,7 +300,7 @@ static void dump_word(FILE *f, uint32_t w, int type)
     }
 }
 
-static int write_dump(run_state *rs, const job_output *o, const char *path)
+static int write_dump(run_state *rs, const job_output *o, FILE *f)
 {
     const uint8_t *data;
     size_t size;
@@ -309,9 +311,6 @@ static int write_dump(run_state *rs, const job_output *o, const char *path)
         data = rs->j->hwatomics[o->index].data;
         size = rs->j->hwatomics[o->index].size;
     }
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return run_fail(rs, CLI_EXIT_IO, "cannot write \"%s\"", path);
     size_t words = size / 4;
     for (size_t i = 0; i < words; i += o->columns) {
         fprintf(f, "0x%04zx:", i * 4);
@@ -328,7 +327,7 @@ static int write_dump(run_state *rs, const job_output *o, const char *path)
             fprintf(f, " %02x", data[k]);
         fputc('\n', f);
     }
-    return fclose(f) ? run_fail(rs, CLI_EXIT_IO, "cannot write \"%s\"", path) : 0;
+    return 0;
 }
 
 static void vec_text(FILE *f, const uint32_t *v)
@@ -337,11 +336,8 @@ static void vec_text(FILE *f, const uint32_t *v)
             (double)wf(v[2]), (double)wf(v[3]), v[0], v[1], v[2], v[3]);
 }
 
-static int write_vertices(run_state *rs, const char *path)
+static int write_vertices(run_state *rs, FILE *f)
 {
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return run_fail(rs, CLI_EXIT_IO, "cannot write \"%s\"", path);
     if (rs->j->run == TV_TGSI_VERT) {
         const job_vert *v = &rs->j->vert;
         for (uint32_t inst = 0; inst < v->instances; inst++)
@@ -376,7 +372,29 @@ static int write_vertices(run_state *rs, const char *path)
             }
         }
     }
-    return fclose(f) ? run_fail(rs, CLI_EXIT_IO, "cannot write \"%s\"", path) : 0;
+    return 0;
+}
+
+static const char *out_root(const run_state *rs)
+{
+    const char *dir = rs->opts->out_dir ? rs->opts->out_dir : rs->j->dir;
+    return dir && dir[0] ? dir : ".";
+}
+
+int run_outputs_check(run_state *rs)
+{
+    for (size_t i = 0; i < rs->j->num_outputs; i++) {
+        const char *rel = rs->j->outputs[i].path;
+        for (size_t k = 0; k < i; k++)
+            if (!strcmp(rs->j->outputs[k].path, rel))
+                return run_fail(rs, CLI_EXIT_INVALID,
+                                "outputs[%zu] and outputs[%zu] both write \"%s\"", k, i, rel);
+        char why[400];
+        int rc = cli_out_check(out_root(rs), rel, why, sizeof why);
+        if (rc)
+            return run_fail(rs, rc, "cannot write \"%s\": %s", rel, why);
+    }
+    return 0;
 }
 
 int run_outputs(run_state *rs)
@@ -387,22 +405,33 @@ int run_outputs(run_state *rs)
         if (!path)
             return run_fail(rs, CLI_EXIT_INVALID, "out of memory");
         int rc = 0;
+        cli_out out;
+        char why[400];
+        rc = cli_out_open(&out, out_root(rs), o->path, why, sizeof why);
+        if (rc) {
+            rc = run_fail(rs, rc, "cannot write \"%s\": %s", path, why);
+            free(path);
+            return rc;
+        }
         if (o->writer == JOB_OUT_PNG) {
-            rc = write_png(rs, o, path);
+            rc = write_png(rs, o, out.f, path);
         } else if (o->writer == JOB_OUT_DUMP) {
-            rc = write_dump(rs, o, path);
+            rc = write_dump(rs, o, out.f);
         } else if (o->writer == JOB_OUT_TEXT) {
-            rc = write_vertices(rs, path);
+            rc = write_vertices(rs, out.f);
         } else {
             size_t size = 0;
             uint8_t *bytes = raw_bytes(rs, o, &size);
-            char msg[600];
             if (!bytes)
                 rc = run_fail(rs, CLI_EXIT_INVALID, "out of memory");
-            else if (image_raw_write(path, bytes, size, msg, sizeof msg))
-                rc = run_fail(rs, CLI_EXIT_IO, "%s", msg);
+            else if (size && fwrite(bytes, 1, size, out.f) != size)
+                rc = run_fail(rs, CLI_EXIT_IO, "cannot write \"%s\": %s", path, strerror(errno));
             free(bytes);
         }
+        if (rc)
+            cli_out_abort(&out);
+        else if (cli_out_commit(&out, why, sizeof why))
+            rc = run_fail(rs, CLI_EXIT_IO, "cannot write \"%s\": %s", path, why);
         if (!rc && !rs->opts->quiet)
             fprintf(stderr, "texvm run: wrote %s\n", path);
         free(path);

@@ -1,6 +1,7 @@
 /* texvm run SHADER.tgsi [short forms]: build the job of docs/jobs.md §15 as JSON text, so
  * the command line and job files go through the same loader (and --save-job can write it). */
 #include "job_short.h"
+#include "cli_file.h"
 
 #include <cJSON.h>
 #include <stdio.h>
@@ -36,8 +37,14 @@ static char *fail(char *msg, size_t size, const char *fmt, const char *arg)
     return NULL;
 }
 
+/* An input path as the job will see it (job_short_args.base); malloc'ed. */
+static char *input_path(const job_short_args *a, const char *path)
+{
+    return a->base ? cli_path_from(a->base, path) : strdup(path);
+}
+
 static bool add_texture(cJSON *textures, cJSON *samplers, cJSON *units, unsigned slot,
-                        const char *what, char *msg, size_t msgsize)
+                        const char *what, const job_short_args *a, char *msg, size_t msgsize)
 {
     cJSON *t = cJSON_CreateObject();
     char name[32];
@@ -68,7 +75,9 @@ static bool add_texture(cJSON *textures, cJSON *samplers, cJSON *units, unsigned
         cJSON_AddNumberToObject(t, "height", size);
         cJSON_AddStringToObject(t, "mipmaps", "generate");
     } else {
-        cJSON_AddStringToObject(src, "png", what);
+        char *w = input_path(a, what);
+        cJSON_AddStringToObject(src, "png", w ? w : what);
+        free(w);
         cJSON_AddStringToObject(t, "mipmaps", "generate");
     }
     cJSON_AddItemToObject(t, "source", src);
@@ -185,7 +194,9 @@ char *job_short_build(const char *tgsi_path, const tv_tgsi_program *prog,
                                         : prog->processor == TV_TGSI_COMP ? "COMP"
                                         : prog->processor == TV_TGSI_VERT ? "VERT"
                                                                           : "GEOM");
-    cJSON_AddStringToObject(p, "tgsi", tgsi_path);
+    char *tp = input_path(a, tgsi_path);
+    cJSON_AddStringToObject(p, "tgsi", tp ? tp : tgsi_path);
+    free(tp);
     cJSON_AddItemToArray(progs, p);
     cJSON *outputs = cJSON_CreateArray();
     bool frag = prog->processor == TV_TGSI_FRAG;
@@ -270,7 +281,7 @@ char *job_short_build(const char *tgsi_path, const tv_tgsi_program *prog,
                  a->tex[i]);
             ok = false;
         } else {
-            ok = add_texture(textures, samplers, units, slot, what, msg, msgsize);
+            ok = add_texture(textures, samplers, units, slot, what, a, msg, msgsize);
         }
     }
     cJSON *consts = cJSON_CreateArray();

@@ -17,6 +17,8 @@ typedef struct job_short_args {
     unsigned num_const;
     const char *buffers[JOB_SHORT_MAX];
     unsigned num_buffer;
+    const char *base; /* when set, input paths are written relative to this folder (the
+                         folder of --save-job's file) instead of the working folder */
 } job_short_args;
 
 /* The job as JSON text (malloc'ed), or NULL with a message. `tgsi_path` is written into

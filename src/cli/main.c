@@ -21,7 +21,7 @@ static void usage(FILE *f)
                "instructions)\n\ncommands:\n", tv_version());
     for (size_t i = 0; i < NUM_COMMANDS; i++)
         fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
-    fprintf(f, "\n`texvm COMMAND --help` describes each command. Options: --help, --version\n");
+    fprintf(f, "\n`texvm COMMAND --help` describes each command. Options: --help (-h), --version (-V)\n");
 }
 
 int main(int argc, char **argv)
@@ -34,7 +34,7 @@ int main(int argc, char **argv)
         usage(stdout);
         return CLI_EXIT_OK;
     }
-    if (!strcmp(argv[1], "--version")) {
+    if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
         printf("texvm %s\n", tv_version());
         return CLI_EXIT_OK;
     }

@@ -27,7 +27,17 @@ static void set_text(tv_error *e, const char *s, size_t len)
         unsigned char ch = (unsigned char)s[i];
         if (ch == '\n' || ch == '\r')
             break;
-        e->text[k++] = (ch < 0x20 || ch >= 0x7f) && ch != '\t' ? '?' : (char)ch;
+        if ((ch < 0x20 || ch >= 0x7f) && ch != '\t') {
+            /* a control or non-ASCII byte is named, not hidden as `?` */
+            if (k + 12 >= sizeof e->text)
+                break;
+            k += (size_t)snprintf(e->text + k, sizeof e->text - k, "%sbyte 0x%02x%s",
+                                  k ? "[" : "", ch, k ? "]" : "");
+            if (k)
+                break; /* the rest of the token is noise after such a byte */
+            continue;
+        }
+        e->text[k++] = (char)ch;
     }
     e->text[k] = '\0';
 }

@@ -282,6 +282,8 @@ static void print_imm(out *o, unsigned index, const tv_tgsi_immediate *im)
     puts_(o, "}\n");
 }
 
+#define TVT_PRINT_MAX_INDENT 32
+
 static void print_insn_body(out *o, const tv_tgsi_instruction *in);
 
 static void print_insn(out *o, unsigned number, int *indent, const tv_tgsi_instruction *in)
@@ -291,7 +293,9 @@ static void print_insn(out *o, unsigned number, int *indent, const tv_tgsi_instr
     uint32_t flags = info ? info->flags : 0;
     if (flags & TV_OPF_DEDENT)
         (*indent)--;
-    for (int i = 0; i < *indent; i++)
+    /* the indentation stops growing at TVT_PRINT_MAX_INDENT levels, so the printed text stays
+     * within a fixed multiple of the source however deep its blocks nest (docs/limits.md) */
+    for (int i = 0; i < *indent && i < TVT_PRINT_MAX_INDENT; i++)
         puts_(o, "  ");
     if (flags & TV_OPF_INDENT)
         (*indent)++;

@@ -404,7 +404,8 @@ static void errors_programs(void **state)
                    "at key \"run\": required key is missing (the job has 2 programs)");
     tcli_load_fail("{'texvm_job': 1, " PROG ", 'run': 'COMP'}", JOB_ERR_INVALID,
                    "at key \"run\": no COMP program in \"programs\"");
-    snprintf(want, sizeof want, "at key \"programs[0].glsl\": cannot read \"%s\"",
+    snprintf(want, sizeof want,
+             "at key \"programs[0].glsl\": cannot read \"%s\": No such file or directory",
              tcli_path("x.frag"));
     tcli_load_fail("{'texvm_job': 1, 'programs': [{'tgsi_text': 'FRAG\\n', 'glsl': 'x.frag'}]}",
                    JOB_ERR_IO, want);

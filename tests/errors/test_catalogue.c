@@ -10,6 +10,10 @@
  *   > NAME hex                  a binary file; `|HEX` lines of hex digits
  *   > NAME repeat N             a file of the following `|TEXT` lines repeated N times
  *                               (a NAME given again appends to the file)
+ *   > NAME fifo                 a FIFO (nothing ever writes to it)
+ *   > NAME dir                  a folder
+ *   > NAME symlink TARGET       a symbolic link to TARGET
+ *   < NAME                      standard input from NAME (else /dev/null)
  *   $ ARGS                      texvm's arguments, separated by spaces
  *   ! TEXT                      one expected stderr line (exactly; `!` alone = empty line)
  *   stderr empty                nothing on stderr (the docs row says `` (nothing) ``)
@@ -41,6 +45,8 @@ typedef struct tc_file {
     char name[64];
     bool hex;
     unsigned repeat;
+    char special[16];          /* "fifo", "dir", "symlink" or "" */
+    char target[256];
     char *data;
     size_t size, cap;
 } tc_file;
@@ -49,6 +55,7 @@ typedef struct tc_case {
     char id[16];
     char title[160];
     char where[1100];          /* file:line of the case */
+    char in[256];              /* `< NAME` */
     tc_file files[MAX_FILES];
     unsigned num_files;
     char *args[MAX_ARGS];
@@ -124,12 +131,17 @@ static void parse_file(const char *path)
             if (c->num_files >= MAX_FILES)
                 fail_msg("%s:%u: too many files", path, lineno);
             cur = &c->files[c->num_files++];
-            char mode[16] = "";
-            unsigned rep = 1;
-            if (sscanf(line + 1, "%63s %15s %u", cur->name, mode, &rep) < 1)
+            char mode[16] = "", arg[256] = "";
+            if (sscanf(line + 1, "%63s %15s %255s", cur->name, mode, arg) < 1)
                 fail_msg("%s:%u: a file needs a name", path, lineno);
             cur->hex = !strcmp(mode, "hex");
-            cur->repeat = !strcmp(mode, "repeat") ? rep : 1;
+            cur->repeat = !strcmp(mode, "repeat") ? (unsigned)atoi(arg) : 1;
+            if (!strcmp(mode, "fifo") || !strcmp(mode, "dir") || !strcmp(mode, "symlink")) {
+                snprintf(cur->special, sizeof cur->special, "%s", mode);
+                snprintf(cur->target, sizeof cur->target, "%s", arg);
+                cur = NULL;
+                continue;
+            }
             append(cur, "", 0);
         } else if (line[0] == '|') {
             if (!cur)
@@ -148,6 +160,10 @@ static void parse_file(const char *path)
                 append(cur, line + 1, n - 1);
                 append(cur, "\n", 1);
             }
+        } else if (line[0] == '<') {
+            cur = NULL;
+            if (sscanf(line + 1, "%255s", c->in) != 1)
+                fail_msg("%s:%u: `<` needs a file name", path, lineno);
         } else if (line[0] == '$') {
             cur = NULL;
             char *save = NULL;
@@ -254,6 +270,14 @@ static bool run_case(const tc_case *c, const char *bin)
     for (unsigned i = 0; i < c->num_files; i++) {
         char p[512];
         snprintf(p, sizeof p, "%s/%s", dir, c->files[i].name);
+        const char *sp = c->files[i].special;
+        if (sp[0]) {
+            int r = !strcmp(sp, "fifo") ? mkfifo(p, 0600)
+                  : !strcmp(sp, "dir")  ? mkdir(p, 0700)
+                                        : symlink(c->files[i].target, p);
+            assert_int_equal(r, 0);
+            continue;
+        }
         bool again = false;
         for (unsigned k = 0; k < i; k++)
             again = again || !strcmp(c->files[k].name, c->files[i].name);
@@ -272,9 +296,10 @@ static bool run_case(const tc_case *c, const char *bin)
     if (pid == 0) {
         if (chdir(dir) != 0)
             _exit(126);
+        alarm(60); /* a case that blocks fails instead of hanging the suite */
         int fe = open(errpath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
         int fo = open("/dev/null", O_WRONLY);
-        int fi = open("/dev/null", O_RDONLY);
+        int fi = open(c->in[0] ? c->in : "/dev/null", O_RDONLY);
         if (fe < 0 || fo < 0 || fi < 0)
             _exit(126);
         dup2(fe, 2);
