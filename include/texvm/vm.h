@@ -54,11 +54,13 @@ typedef struct tv_vm_limits {
 typedef struct tv_vm_config {
     uint32_t threads;      /* worker threads; 0 = 1. Results do not depend on it. */
     tv_vm_limits limits;
-    /* The plain interpreter: run every program's micro-ops as lowered, one TGSI
-     * instruction after another, without the optimiser's rewrites (copy propagation, copy
-     * coalescing, channel-group and BRK_IF fusion, unmasked stores) and counting one
-     * micro-op at a time. Slower; the reference that optimised runs must equal bit for bit
-     * (translation validation, docs/vm.md §2). Traces always run this way. */
+    /* The plain interpreter: programs created on this engine are lowered with no rewrites
+     * (no copy propagation, dead-copy removal, coalescing, channel-group or BRK_IF fusion,
+     * unmasked stores, in-place or direct texture operands), and every run executes the
+     * micro-ops as lowered, one TGSI instruction after another, counting one micro-op at a
+     * time, with no engine fast paths (memory warp path, whole-tile fragment set-up and
+     * stores). Slower; the reference that optimised runs must equal bit for bit
+     * (translation validation, docs/vm.md §2). Traces always run the unoptimised micro-ops. */
     bool plain;
 } tv_vm_config;
 

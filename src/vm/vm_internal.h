@@ -109,6 +109,8 @@ struct tv_vm_program {
     vm_uop *uops;
     uint32_t num_uops;
     vm_uop *uops_plain;      /* before copy propagation (traces, counting tests) */
+    bool plain;              /* created on a plain engine (tv_vm_config.plain): lowered
+                                without rewrites, always runs uops_plain, no fast paths */
     uint32_t num_uops_plain;
     uint32_t *insn_uop;      /* first uop of each instruction (num_insns + 1) */
     uint32_t main_end;       /* uop index where the main program ends (first BGNSUB or END) */

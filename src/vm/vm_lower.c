@@ -720,7 +720,8 @@ tv_status vm_lower_program(vm_lower *L)
     uint8_t *leader = vm_lower_leaders(L);
     if (!leader)
         return L->status;
-    vm_lower_copies(L, leader);
+    if (!p->plain)    /* the plain interpreter: no rewrites at all */
+        vm_lower_copies(L, leader);
     free(leader);
     if (L->status != TV_OK || count_runs(L) != TV_OK)
         return L->status;

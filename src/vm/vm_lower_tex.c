@@ -228,7 +228,7 @@ tv_status vm_lower_tex(vm_lower *L)
     /* a short block is read from its source slots in place (VM_TXF_DIRECT): the copies
        would run right before the micro-op, unmasked, with nothing written in between, so
        every lane reads what it would read from the copy */
-    bool direct = size <= VM_TB_DIRECT;
+    bool direct = size <= VM_TB_DIRECT && !L->p->plain;   /* plain: always copies */
     uint32_t base = 0;
     for (unsigned k = 0; !direct && k < size; k++) {
         uint32_t s = vm_lower_scratch(L);
@@ -238,7 +238,7 @@ tv_status vm_lower_tex(vm_lower *L)
     /* a direct destination without _SAT is written by the micro-op itself (it reads every
        operand before it stores any result); other channels go to scratch slots */
     const tv_tgsi_dst *d = &in->dst[0];
-    bool in_place = !d->reg.indirect && !in->saturate;
+    bool in_place = !d->reg.indirect && !in->saturate && !L->p->plain;
     uint32_t tmp[4];
     for (unsigned c = 0; c < 4; c++)
         tmp[c] = in_place && (d->writemask >> c & 1u) ? vm_lower_dst_slot(L, d, c)

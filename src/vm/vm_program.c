@@ -41,7 +41,6 @@ void tv_vm_program_destroy(tv_vm_program *p)
 
 tv_vm_program *tv_vm_program_create(tv_vm *vm, const tv_tgsi_program *prog, tv_error *err)
 {
-    (void)vm;
     if (!prog) {
         tv_error_set(err, TV_ERR_ARG, 0, 0, "no program");
         return NULL;
@@ -63,6 +62,7 @@ tv_vm_program *tv_vm_program_create(tv_vm *vm, const tv_tgsi_program *prog, tv_e
         tv_error_set(err, TV_ERR_NOMEM, 0, 0, "out of memory");
         return NULL;
     }
+    p->plain = vm && vm->cfg.plain;   /* lowered without rewrites (tv_vm_config.plain) */
     vm_lower L;
     memset(&L, 0, sizeof L);
     L.p = p;

@@ -196,13 +196,33 @@ static const opdef ops[] = {
     {"INEG", 1, false, false},{"IABS", 1, false, false},{"ISSG", 1, false, false},
 };
 
+/* FRAG only, and only with TV_DERIVATIVES=1 in the environment: derivatives read the other
+ * lanes of the quad, inactive ones included, and there the optimised micro-ops and the
+ * plain interpreter still differ (an open bug of the copy propagation, docs/vm.md §2:
+ * seed 27152 of tv.test_tv_random with TV_DERIVATIVES=1). Off by default so that the
+ * suite proves everything else; on to reproduce and fix it. */
+static const opdef frag_ops[] = {
+    {"DDX", 1, true, false}, {"DDY", 1, true, false}, {"DDX_FINE", 1, true, false},
+    {"DDY_FINE", 1, true, false},
+};
+
+static const opdef *pick_op(gen *G)
+{
+    static int derivatives = -1;
+    if (derivatives < 0)
+        derivatives = getenv("TV_DERIVATIVES") != NULL;
+    if (derivatives && G->frag && !pick(G->s, 8))
+        return &frag_ops[pick(G->s, sizeof frag_ops / sizeof frag_ops[0])];
+    return &ops[pick(G->s, sizeof ops / sizeof ops[0])];
+}
+
 static void stmt_list(gen *G, int depth, unsigned n);
 
 /* One ALU instruction, now and then with an indirect destination or source. */
 static void alu(gen *G)
 {
     count(G, TVG_ALU);
-    const opdef *o = &ops[pick(G->s, sizeof ops / sizeof ops[0])];
+    const opdef *o = pick_op(G);
     char wm[6];
     wmask(G, wm);
     bool sat = o->fl && !pick(G->s, 8);
@@ -254,7 +274,7 @@ static void value_dst(gen *G, char *out, size_t size)
 static void fresh(gen *G)
 {
     count(G, TVG_FRESH);
-    const opdef *o = &ops[pick(G->s, sizeof ops / sizeof ops[0])];
+    const opdef *o = pick_op(G);
     char src[3][96];
     for (unsigned i = 0; i < o->nsrc; i++)
         source(G, src[i], sizeof src[i], o->fl);
@@ -271,7 +291,7 @@ static void fresh(gen *G)
         if (pick(G->s, 3)) {
             put(G->b, "MOV %s%s, TEMP[%d]%s\n", dst, wm, T_FRESH, sw);
         } else {
-            const opdef *q = &ops[pick(G->s, sizeof ops / sizeof ops[0])];
+            const opdef *q = pick_op(G);
             put(G->b, "%s %s%s, TEMP[%d]%s", q->name, dst, wm, T_FRESH, sw);
             for (unsigned i = 1; i < q->nsrc; i++) {
                 source(G, src[0], sizeof src[0], q->fl);

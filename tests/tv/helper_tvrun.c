@@ -201,7 +201,6 @@ static bool env_setup(void)
 
 static bool run_one(const tv_vm_program *p, bool plain, const inputs *in, outcome *o)
 {
-    memset(o, 0, sizeof *o);
     tv_vm *vm = engines[plain];
     texenv T = tex_env;
     bool ok = true;
@@ -320,10 +319,18 @@ tvc_result tvc_run_both(const char *text, size_t len, uint64_t seed, char *why,
     tv_error err;
     if (!env_setup())
         return TVC_NOT_RUN;
+    /* the program as each engine lowers it: plainly on the plain engine */
     tv_vm_program *p = tv_vm_program_from_text(engines[0], text, len, "tv", &err);
     if (!p) {
         snprintf(why, why_size, "not run: %s", err.message);
         return TVC_NOT_RUN;
+    }
+    tv_vm_program *pp = tv_vm_program_from_text(engines[1], text, len, "tv", &err);
+    if (!pp) {
+        snprintf(why, why_size, "the plain engine rejects what the other accepts: %s",
+                 err.message);
+        tv_vm_program_destroy(p);
+        return TVC_DIFFERENT;
     }
     inputs *in = malloc(sizeof *in);
     if (!in) {
@@ -332,7 +339,9 @@ tvc_result tvc_run_both(const char *text, size_t len, uint64_t seed, char *why,
     }
     fill_inputs(in, seed);
     outcome a, b;
-    bool ran_plain = run_one(p, true, in, &a), ran_opt = run_one(p, false, in, &b);
+    memset(&a, 0, sizeof a);
+    memset(&b, 0, sizeof b);
+    bool ran_plain = run_one(pp, true, in, &a), ran_opt = run_one(p, false, in, &b);
     bool ran = ran_plain && ran_opt;
     tvc_result r = TVC_SAME;
     if (!ran) {
@@ -375,5 +384,6 @@ tvc_result tvc_run_both(const char *text, size_t len, uint64_t seed, char *why,
     free(b.words);
     free(in);
     tv_vm_program_destroy(p);
+    tv_vm_program_destroy(pp);
     return r;
 }
