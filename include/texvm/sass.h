@@ -70,6 +70,10 @@ typedef struct tv_sass_insn {
     uint8_t wmask;      /* RGBA = bits 0..3 */
     uint8_t query;      /* tv_sass_query (TXQ) */
     uint8_t rd, rd2, ra, rb;
+    /* TMML (not .B): the unused Rb field [27:20] as decoded, 0 or 0xff (RZ: what Mesa's
+     * GM107 emitter writes); kept so that the word re-encodes unchanged. 0 when
+     * assembled from text. */
+    uint8_t unused_rb;
     uint8_t pd;         /* sparse-residency destination predicate (TEX, TLD, TLD4, TXD) */
     uint8_t pg, pg_neg; /* guard predicate @Pg / @!Pg (PT, 0 = always) */
     uint16_t tid;       /* #tsPtrIdxU13: constant-bank word index (0 for .B) */

@@ -39,6 +39,35 @@ static void code_list(uint8_t op, char *buf, size_t size)
     }
 }
 
+/* Combinations NVIDIA's own instruction description marks ILLEGAL_INSTR_ENCODING for the
+ * Maxwell/Pascal texture instructions (as extracted in public disassembler data, the
+ * sm5_1/sm52_1 tables), beyond the rules above: one row each, checked when text is
+ * parsed and when a word is decoded. */
+static bool tld_ll_ms(const tv_sass_insn *in) { return in->ms && in->lod == TV_SASS_LOD_LL; }
+static bool tld_ms_cl(const tv_sass_insn *in) { return in->ms && in->cl; }
+static bool tld4_ptp_cube(const tv_sass_insn *in)
+{
+    return in->ptp && (in->type == TV_SASS_CUBE || in->type == TV_SASS_ARRAY_CUBE);
+}
+static bool txq_not_header(const tv_sass_insn *in)
+{
+    return in->query != TV_SASS_Q_DIMENSION && in->query != TV_SASS_Q_TEXTURE_TYPE &&
+           in->query != TV_SASS_Q_SAMPLER_POS;
+}
+
+static const struct {
+    tv_sass_op op;
+    bool (*matches)(const tv_sass_insn *in);
+    const char *message;
+} illegal_rules[] = {
+    {TV_SASS_TLD, tld_ll_ms, ".MS only with .LZ: .LL.MS is an illegal encoding"},
+    {TV_SASS_TLD, tld_ms_cl, ".MS with .CL is an illegal encoding"},
+    {TV_SASS_TLD4, tld4_ptp_cube, ".PTP with CUBE or ARRAY_CUBE is an illegal encoding"},
+    {TV_SASS_TXQ, txq_not_header,
+     "the query must be TEX_HEADER_DIMENSION, TEX_HEADER_TEXTURE_TYPE or "
+     "TEX_HEADER_SAMPLER_POS (other queries are illegal encodings)"},
+};
+
 tv_status tv_sass_validate(const tv_sass_insn *in, tv_error *err)
 {
     if (in->op >= TV_SASS_OP_COUNT)
@@ -143,6 +172,11 @@ tv_status tv_sass_validate(const tv_sass_insn *in, tv_error *err)
     }
     if (in->op == TV_SASS_TLD4S && in->wmask != 0xf)
         return bad(err, in, "TLD4S always writes four components");
+    if (in->unused_rb && (in->unused_rb != 0xff || in->op != TV_SASS_TMML || in->bindless))
+        return bad(err, in, "the unused Rb field is 0, or 0xff in TMML (not .B)");
+    for (size_t i = 0; i < sizeof illegal_rules / sizeof illegal_rules[0]; i++)
+        if (illegal_rules[i].op == in->op && illegal_rules[i].matches(in))
+            return bad(err, in, illegal_rules[i].message);
     return TV_OK;
 }
 

@@ -32,6 +32,7 @@ tv_status tv_sass_encode(const tv_sass_insn *in, uint64_t *word, uint32_t *ctrl,
         case FK_OFFMODE: v = in->aoffi ? 1 : in->ptp ? 2 : 0; break;
         case FK_CODE: v = sass_code_find(in)->code; break;
         case FK_SWZ: v = sass_swz_by_mask(in->rd2 == TV_SASS_RZ, in->wmask)->code; break;
+        case FK_UNUSED_RB: v = in->unused_rb; break;
         default: v = 0; break;
         }
         if (v & ~field_mask(fd->width))
@@ -85,6 +86,14 @@ tv_status tv_sass_decode(uint64_t word, uint32_t ctrl, tv_sass_insn *in, tv_erro
             break;
         case FK_CODE: code = (unsigned)v; break;
         case FK_SWZ: swz = (unsigned)v; break;
+        case FK_UNUSED_RB:
+            if (v != 0 && v != 0xff)
+                return tv_error_set(err, TV_ERR_INVALID, 0, 0,
+                                    "%s: the unused Rb field, bits [%u:%u], must be 0 or RZ "
+                                    "(0xff), not 0x%02x", f->name, fd->lo + fd->width - 1u,
+                                    fd->lo, (unsigned)v);
+            in->unused_rb = (uint8_t)v;
+            break;
         default:
             if (v)
                 return tv_error_set(err, TV_ERR_INVALID, 0, 0,

@@ -32,9 +32,6 @@ static tv_status unsupported(const tv_sass_insn *in, tv_error *err)
         what = "TXD.LC (LOD clamp packing undocumented)";
     else if (in->op == TV_SASS_TEX && in->lc && (in->type & 1))
         what = "TEX.LC with an array type (packing with the layer undocumented)";
-    else if (in->op == TV_SASS_TXQ && in->query != TV_SASS_Q_DIMENSION &&
-             in->query != TV_SASS_Q_TEXTURE_TYPE && in->query != TV_SASS_Q_SAMPLER_POS)
-        what = "TXQ sampler queries (result formats undocumented)";
     if (what)
         return tv_error_set(err, TV_ERR_UNSUPPORTED, 0, 0, "%s: not implemented: %s",
                             sass_ops[in->op].name, what);

@@ -85,6 +85,7 @@ typedef enum sass_field_kind {
     FK_OFFMODE,   /* TLD4: 0 none, 1 AOFFI, 2 PTP */
     FK_CODE,      /* TEXS/TLDS target code */
     FK_SWZ,       /* TEXS/TLDS component-mask code */
+    FK_UNUSED_RB, /* an unused Rb field: 0, or 0xff (RZ) as compilers write it */
     FK_ZERO       /* must be zero */
 } sass_field_kind;
 

@@ -244,7 +244,7 @@ const sass_form sass_forms[] = {
      NF(COMMON, FU(20, 8, rb), FU(28, 8, rd2), FX(36, 13, FK_TID), FU(49, 1, nodep),
         FU(50, 1, dc), FU(51, 1, aoffi), FU(52, 2, component))},
     {"TMML", TV_SASS_TMML, 0, 0, 51, 0x1beb,
-     NF(COMMON, FZ(20, 8), TYPEMASK, FU(35, 1, ndv), FX(36, 13, FK_TID), FU(49, 1, nodep),
+     NF(COMMON, FX(20, 8, FK_UNUSED_RB), TYPEMASK, FU(35, 1, ndv), FX(36, 13, FK_TID), FU(49, 1, nodep),
         FZ(50, 1))},
     {"TMML.B", TV_SASS_TMML, 1, 0, 51, 0x1bec,
      NF(COMMON, FU(20, 8, rb), TYPEMASK, FU(35, 1, ndv), FZ(36, 13), FU(49, 1, nodep),

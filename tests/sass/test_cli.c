@@ -111,7 +111,7 @@ static void test_faults_and_errors(void **state)
     has("legal-modifier table");
     rc = run_script("TXQ R0, R6, TEX_SAMPLER_WRAP, 0, 0xf\n");
     assert_int_equal(rc, 1);
-    has("not implemented");
+    has("illegal encodings");
 }
 
 int main(void)

@@ -147,7 +147,7 @@ static void test_bit_flips(void **state)
         "TEXS.F16.LZ RZ, R4, R2, R3, 0x50, 2D, GA",
         "TLDS.LL.AOFFI R8, R4, R2, R6, 0x50, 2D, RGBA",
         "TLDS.F16.LZ.MS RZ, R4, R2, R6, 0x50, 2D, B",
-        "TLD.LL.AOFFI.MS P1, R4, R8, R12, 0x33, 2D, 0xb",
+        "TLD.LZ.AOFFI.MS P1, R4, R8, R12, 0x33, 2D, 0xb",
         "TLD.B.LZ R4, R8, R12, 0x0, 3D, 0x3",
         "TLD4.B.PTP.DC R4, R8, R12, 0x77, ARRAY_2D, 0xf",
         "TLD4.A.B.AOFFI R4, R8, R12, 0x0, 2D, 0xf",

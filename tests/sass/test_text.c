@@ -58,7 +58,6 @@ static void test_accepted_and_kept(void **state)
     same_print("/*0010*/ TEX.LZ R0, R4, R255, 0x1, RECT, 0xf ; /* 0x0 */ // c",
                "TEX.LZ R0, R4, 0x1, 2D, 0xf");
     same_print("TEX.LZ R0, R4, 0x1, CUBEARRAY, 0xf", "TEX.LZ R0, R4, 0x1, ARRAY_CUBE, 0xf");
-    same_print("TXQ R0, R6, 0x3, 0x1, 0xf", "TXQ R0, R6, 0x3, 0x1, 0xf");
     same_print("TXQ R0, R6, 5, 0x1, 0xf", "TXQ R0, R6, TEX_HEADER_SAMPLER_POS, 0x1, 0xf");
     /* TLD4's first .B is the component, the second .B is bindless */
     same_print("TLD4.B.B R0, R4, R8, 0x0, 2D, 0xf", "TLD4.B.B R0, R4, R8, 0x0, 2D, 0xf");
@@ -133,6 +132,18 @@ static void test_errors(void **state)
     expect_error("TEX.B.LZ R0, R4, R6, 0x1, 0x0, 2D, 0xf", TV_ERR_INVALID, NULL, "#tidU08");
     expect_error("TMML.LOD R0, R4, R6, 0x1, 2D, 0xf", TV_ERR_INVALID, NULL, "Rb");
     expect_error("TXQ P0, R0, R4, TEX_HEADER_DIMENSION, 0x1, 0xf", TV_ERR_PARSE, NULL, NULL);
+    /* NVIDIA's ILLEGAL_INSTR_ENCODING combinations (issue 13 §3), refused at parse */
+    expect_error("TLD.LL.MS R0, R4, R6, 0x1, 2D, 0xf", TV_ERR_INVALID, NULL,
+                 ".MS only with .LZ");
+    expect_error("TLD.LZ.MS.CL R0, R4, R6, 0x1, 2D, 0xf", TV_ERR_INVALID, NULL,
+                 ".MS with .CL");
+    expect_error("TLD4.R.PTP R0, R4, R6, 0x1, CUBE, 0xf", TV_ERR_INVALID, NULL,
+                 ".PTP with CUBE");
+    expect_error("TLD4.R.PTP R0, R4, R6, 0x1, ARRAY_CUBE, 0xf", TV_ERR_INVALID, NULL,
+                 ".PTP with CUBE");
+    expect_error("TXQ R0, R6, TEX_SAMPLER_WRAP, 0x1, 0xf", TV_ERR_INVALID, NULL,
+                 "illegal encodings");
+    expect_error("TXQ R0, R6, 0x3, 0x1, 0xf", TV_ERR_INVALID, NULL, "illegal encodings");
 }
 
 static void test_decode_errors(void **state)
@@ -159,6 +170,44 @@ static void test_decode_errors(void **state)
     assert_non_null(strstr(err.message, "must be zero"));
     assert_int_equal(tv_sass_decode(0xdf48050100471f0full | 1ull << 20, 0, &in, &err),
                      TV_ERR_INVALID);
+    /* TMML (not .B) with RZ in the unused Rb field, as Mesa's GM107 emitter writes every
+       textureQueryLod (issue 13 §3): decodes, re-encodes to the same word; text encodes 0 */
+    const uint64_t tmml = 0xdf580341aff70402ull;
+    assert_int_equal(tv_sass_decode(tmml, 0, &in, &err), TV_OK);
+    assert_int_equal(in.op, TV_SASS_TMML);
+    assert_int_equal(in.unused_rb, 0xff);
+    uint64_t back;
+    assert_int_equal(tv_sass_encode(&in, &back, NULL, &err), TV_OK);
+    assert_true(back == tmml);
+    char text[128];
+    tv_sass_print(&in, text, sizeof text);
+    tv_sass_insn again;
+    assert_int_equal(tv_sass_parse(text, &again, &err), TV_OK);
+    assert_int_equal(again.unused_rb, 0);
+    assert_int_equal(tv_sass_encode(&again, &back, NULL, &err), TV_OK);
+    assert_true(back == (tmml & ~(0xffull << 20)));
+    /* any other value there is refused */
+    assert_int_equal(tv_sass_decode((tmml & ~(0xffull << 20)) | 0x7full << 20, 0, &in, &err),
+                     TV_ERR_INVALID);
+    assert_non_null(strstr(err.message, "must be 0 or RZ"));
+    /* the ILLEGAL_INSTR_ENCODING rows are refused at decode too: take legal words and set
+       the bits that make them illegal */
+    static const struct { const char *text; uint64_t set; const char *msg; } illegal[] = {
+        {"TLD.LZ.MS R0, R4, R6, 0x1, 2D, 0xf", 1ull << 55, ".MS only with .LZ"},
+        {"TLD.LZ.MS R0, R4, R6, 0x1, 2D, 0xf", 1ull << 54, ".MS with .CL"},
+        {"TLD4.R R0, R4, R6, 0x1, CUBE, 0xf", 2ull << 54, ".PTP with CUBE"},   /* offset mode 2 */
+        {"TXQ R0, R6, TEX_HEADER_DIMENSION, 0x1, 0xf", 0x10ull << 22, "illegal encodings"},
+    };
+    for (size_t i = 0; i < sizeof illegal / sizeof illegal[0]; i++) {
+        uint64_t word;
+        assert_int_equal(tv_sass_parse(illegal[i].text, &in, &err), TV_OK);
+        assert_int_equal(tv_sass_encode(&in, &word, NULL, &err), TV_OK);
+        assert_int_equal(tv_sass_decode(word, 0, &in, &err), TV_OK);
+        assert_int_equal(tv_sass_decode(word | illegal[i].set, 0, &in, &err), TV_ERR_INVALID);
+        if (!strstr(err.message, illegal[i].msg))
+            fail_msg("%s with 0x%llx: %s", illegal[i].text,
+                     (unsigned long long)illegal[i].set, err.message);
+    }
     /* TEXS/TLDS mask codes 5..7 with a non-RZ Rd2 */
     assert_int_equal(tv_sass_decode(0xd8b0050181e70224ull | 5ull << 50, 0, &in, &err),
                      TV_ERR_INVALID);
