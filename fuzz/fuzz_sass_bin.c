@@ -89,7 +89,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     char buf[512];
     tv_sass_print(&a, buf, sizeof buf);
-    if (tv_sass_parse(buf, &b, &err) != TV_OK || memcmp(&a, &b, sizeof a) != 0)
+    if (tv_sass_parse(buf, &b, &err) != TV_OK)
+        abort();
+    b.unused_rb = a.unused_rb;   /* the one field the text does not carry (TMML's RZ Rb) */
+    if (memcmp(&a, &b, sizeof a) != 0)
         abort();   /* decode -> print -> parse is the identity */
     uint64_t w2;
     uint32_t c2;
