@@ -79,15 +79,18 @@ static bool level_layer(jl *c, const cJSON *e, const job_texture *t, int def, in
     if (!jl_get_int(c, e, "level", false, def, 0, 15, level) ||
         !jl_get_int(c, e, "layer", false, def, 0, 65535, layer))
         return false;
+    /* one of the two names one image: the other defaults to 0 (layer 0 of a level, or
+       level 0 of a layer) */
+    if (*level >= 0 && *layer < 0)
+        *layer = 0;
+    if (*layer >= 0 && *level < 0)
+        *level = 0;
     if (*level >= 0 && (uint32_t)*level >= t->levels)
         return jl_fail_at(c, "level", JOB_ERR_INVALID, "level %d, but the texture has %u levels",
                           *level, t->levels);
     if (*layer >= 0 && (uint32_t)*layer >= job_texture_layers(t, *level < 0 ? 0 : (uint32_t)*level))
         return jl_fail_at(c, "layer", JOB_ERR_INVALID, "layer %d, but the texture has %u", *layer,
                           job_texture_layers(t, *level < 0 ? 0 : (uint32_t)*level));
-    if ((*level < 0) != (*layer < 0))
-        return jl_fail_at(c, *level < 0 ? "level" : "layer", JOB_ERR_INVALID,
-                          "give both \"level\" and \"layer\", or neither (the whole texture)");
     return true;
 }
 

@@ -3,6 +3,7 @@
 #include "job_internal.h"
 
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 static bool dup_name(jl *c, const char *name, char **out)
@@ -183,12 +184,14 @@ static bool sampler(jl *c, const cJSON *e, size_t i)
     if (!jl_get_double(c, e, "lod_bias", false, 0.0, -16.0, 15.99609375, &d))
         return false;
     s->lod_bias = (float)d;
-    if (!jl_get_double(c, e, "min_lod", false, 0.0, 0.0, 15.99609375, &d))
+    /* any float, clamped to what the descriptor's u4.8 fields hold, as drivers do (Gallium
+       sends max_lod 1000 for "no limit", GL min_lod -1000) */
+    if (!jl_get_double(c, e, "min_lod", false, 0.0, -3.0e38, 3.0e38, &d))
         return false;
-    s->min_lod = (float)d;
-    if (!jl_get_double(c, e, "max_lod", false, 15.99609375, 0.0, 15.99609375, &d))
+    s->min_lod = (float)fmin(fmax(d, 0.0), 15.99609375);
+    if (!jl_get_double(c, e, "max_lod", false, 15.99609375, -3.0e38, 3.0e38, &d))
         return false;
-    s->max_lod = (float)d;
+    s->max_lod = (float)fmin(fmax(d, 0.0), 15.99609375);
     if (s->min_lod > s->max_lod)
         return jl_fail_at(c, "min_lod", JOB_ERR_INVALID, "min_lod %g is above max_lod %g",
                           (double)s->min_lod, (double)s->max_lod);

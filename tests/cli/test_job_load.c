@@ -281,6 +281,28 @@ static void generated_mips(void **state)
     job_free(j);
 }
 
+/* A raw texture output naming only `level` (or only `layer`) writes that one image; the
+ * other index is 0 (issue 13 §4, jobs.md §12). */
+static void texture_output_one_index(void **state)
+{
+    (void)state;
+    job *j = tcli_load_ok(
+        HEAD ", 'textures': [{'name': 't', 'type': '2D_ARRAY', 'format': 'R8_UNORM',"
+        " 'width': 8, 'height': 8, 'layers': 3, 'levels': 2,"
+        " 'source': {'pattern': 'checker'}}],"
+        " 'outputs': [{'texture': 't', 'level': 1, 'raw': 'l1.bin'},"
+        "             {'texture': 't', 'layer': 2, 'raw': 'a2.bin'},"
+        "             {'texture': 't', 'raw': 'all.bin'}]}");
+    assert_int_equal(j->num_outputs, 3);
+    assert_int_equal(j->outputs[0].level, 1);
+    assert_int_equal(j->outputs[0].layer, 0);
+    assert_int_equal(j->outputs[1].level, 0);
+    assert_int_equal(j->outputs[1].layer, 2);
+    assert_int_equal(j->outputs[2].level, -1);
+    assert_int_equal(j->outputs[2].layer, -1);
+    job_free(j);
+}
+
 static void vert_geom_outputs_checks(void **state)
 {
     (void)state;
@@ -595,6 +617,10 @@ static void errors_samplers_bindings(void **state)
     tcli_load_fail(HEAD ", 'samplers': [{'max_anisotropy': 3}]}", JOB_ERR_INVALID,
                    "at key \"samplers[0].max_anisotropy\": max_anisotropy must be 1, 2, 4, 6, 8, "
                    "10, 12 or 16");
+    /* drivers' out-of-range LOD limits are clamped to the descriptor's [0, 15.996] */
+    job *jl = tcli_load_ok(HEAD ", 'samplers': [{'min_lod': -1000, 'max_lod': 1000}]}");
+    assert_true(jl->samplers[0].min_lod == 0.0f && jl->samplers[0].max_lod == 15.99609375f);
+    job_free(jl);
     tcli_load_fail(HEAD ", 'samplers': [{'min_lod': 3, 'max_lod': 2}]}", JOB_ERR_INVALID,
                    "at key \"samplers[0].min_lod\": min_lod 3 is above max_lod 2");
     tcli_load_fail(HEAD ", 'samplers': [{'lod_bias': 16}]}", JOB_ERR_INVALID,
@@ -686,6 +712,7 @@ int main(void)
         cmocka_unit_test(default_bindings),
         cmocka_unit_test(generated_mips),
         cmocka_unit_test(vert_geom_outputs_checks),
+        cmocka_unit_test(texture_output_one_index),
         cmocka_unit_test(errors_top),
         cmocka_unit_test(errors_programs),
         cmocka_unit_test(errors_stages),
