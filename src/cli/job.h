@@ -284,7 +284,6 @@ typedef struct job_options {
     uint32_t max_call_depth;     /* 0 = unset */
     uint64_t max_memory;         /* bytes, 0 = unset */
     int precision;           /* -1 unset, else tv_tex_precision */
-    int per_quad_lod;        /* -1 unset, 0/1 */
     int robust_access;       /* -1 unset, 0/1 */
 } job_options;
 

@@ -539,7 +539,7 @@ job *job_load_text(const char *text, size_t len, const char *path, job_error *er
     for (size_t i = 0; i < JOB_MAX_SLOTS; i++)
         j->sview[i] = j->samp[i] = -1;
     j->options.threads = -1;
-    j->options.precision = j->options.per_quad_lod = j->options.robust_access = -1;
+    j->options.precision = j->options.robust_access = -1;
     jl c = {.job = j, .file = path, .dir = j->dir, .err = err};
     if (!j->path || !j->dir) {
         jl_fail(&c, JOB_ERR_INVALID, "out of memory");

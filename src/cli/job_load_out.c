@@ -288,7 +288,7 @@ bool jl_options(jl *c, const cJSON *root)
 {
     static const char *const keys[] = {"threads", "max_instructions", "max_loop_iterations",
                                        "max_call_depth", "max_memory", "precision",
-                                       "per_quad_lod", "robust_access", NULL};
+                                       "robust_access", NULL};
     static const char *const prec_names[] = {"reference", "hardware", NULL};
     const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "options");
     job_options *op = &c->job->options;
@@ -305,11 +305,6 @@ bool jl_options(jl *c, const cJSON *root)
         !jl_get_enum(c, o, "precision", prec_names, NULL, -1, &op->precision))
         return false;
     op->threads = threads;
-    if (cJSON_GetObjectItemCaseSensitive(o, "per_quad_lod")) {
-        if (!jl_get_bool(c, o, "per_quad_lod", false, &b))
-            return false;
-        op->per_quad_lod = b;
-    }
     if (cJSON_GetObjectItemCaseSensitive(o, "robust_access")) {
         if (!jl_get_bool(c, o, "robust_access", true, &b))
             return false;

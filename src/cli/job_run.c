@@ -97,9 +97,6 @@ static void free_state(run_state *rs)
 static int unsupported_options(run_state *rs)
 {
     const job_options *o = &rs->j->options;
-    if (o->per_quad_lod == 1)
-        return run_fail(rs, CLI_EXIT_UNSUPPORTED,
-                        "options.per_quad_lod: the engine has no per-quad LOD switch yet");
     if (o->robust_access == 0)
         return run_fail(rs, CLI_EXIT_UNSUPPORTED,
                         "options.robust_access false: the engine always applies the "

@@ -322,7 +322,7 @@ static void vert_geom_outputs_checks(void **state)
         "   {'hwatomics': 1, 'values': [5]}],"
         " 'options': {'threads': 2, 'max_instructions': 1000, 'max_loop_iterations': 50,"
         "   'max_call_depth': 8, 'max_memory': '0x100000', 'precision': 'hardware',"
-        "   'per_quad_lod': true, 'robust_access': false}}");
+        "   'robust_access': false}}");
     assert_int_equal(j->run, TV_TGSI_VERT);
     assert_int_equal(j->vert.count, 3);
     assert_int_equal(j->vert.instances, 2);
@@ -352,7 +352,6 @@ static void vert_geom_outputs_checks(void **state)
     assert_int_equal(j->options.max_call_depth, 8);
     assert_int_equal(j->options.max_memory, 0x100000);
     assert_int_equal(j->options.precision, TV_TEX_PRECISION_HARDWARE);
-    assert_int_equal(j->options.per_quad_lod, 1);
     assert_int_equal(j->options.robust_access, 0);
     job_free(j);
 }
