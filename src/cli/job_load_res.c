@@ -206,7 +206,9 @@ static bool sampler(jl *c, const cJSON *e, size_t i)
         s->min_filter = TV_MIN_ANISO;
     if (!jl_get_bool(c, e, "seamless_cube", true, &s->seamless_cube) ||
         !jl_get_bool(c, e, "unnormalized", false, &s->unnormalized) ||
-        !jl_get_bool(c, e, "srgb_conversion", false, &s->srgb_conversion) ||
+        /* sRGB textures decode by default, as in GL (the TIC's sRGB bit comes from the
+           format, the TSC bit from here); false is GL's SKIP_DECODE */
+        !jl_get_bool(c, e, "srgb_conversion", true, &s->srgb_conversion) ||
         !jl_get_enum(c, e, "reduction", red_names, NULL, 0, &v))
         return false;
     s->reduction = (uint8_t)v;

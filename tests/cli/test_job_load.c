@@ -619,6 +619,8 @@ static void errors_samplers_bindings(void **state)
     /* drivers' out-of-range LOD limits are clamped to the descriptor's [0, 15.996] */
     job *jl = tcli_load_ok(HEAD ", 'samplers': [{'min_lod': -1000, 'max_lod': 1000}]}");
     assert_true(jl->samplers[0].min_lod == 0.0f && jl->samplers[0].max_lod == 15.99609375f);
+    /* sRGB decoding is on unless the sampler says otherwise, as in GL */
+    assert_true(jl->samplers[0].srgb_conversion);
     job_free(jl);
     tcli_load_fail(HEAD ", 'samplers': [{'min_lod': 3, 'max_lod': 2}]}", JOB_ERR_INVALID,
                    "at key \"samplers[0].min_lod\": min_lod 3 is above max_lod 2");
