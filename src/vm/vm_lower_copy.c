@@ -39,6 +39,26 @@ static bool is_mod(vm_fn fn)
            fn == vm_h_mod_ineg || fn == vm_h_mod_iabs || fn == vm_h_mod_inegabs;
 }
 
+/* A source modifier writes its scratch slot in every lane. When a micro-op that reads other
+ * lanes (a derivative, a texture's implicit derivatives, …) consumes that slot, the
+ * modifier's inactive lanes are looked at: its reads then count as reads of every lane,
+ * which neither a copy (equal in active lanes only) nor an unmasked write may change. */
+static bool feeds_other_lanes(const vm_lower *L, uint32_t k)
+{
+    const vm_uop *m = &L->uops[k];
+    for (uint32_t j = k + 1; j < L->num_uops && L->uops[j].insn == m->insn; j++) {
+        const vm_uop *q = &L->uops[j];
+        bool reads = false;
+        for (unsigned i = 0; i < VM_MAX_USRC; i++)
+            reads |= q->src[i] == m->dst[0];
+        if (!reads)
+            continue;
+        if (!q->fn || !(is_group(q->fn) || is_mod(q->fn)))
+            return true;
+    }
+    return false;
+}
+
 /* Lane-wise micro-ops with their reads in src[] and writes in dst[0..nw-1]. */
 static unsigned lanewise_writes(const vm_uop *u)
 {
@@ -89,7 +109,10 @@ static void propagate(vm_lower *L, const uint8_t *leader, copies *C)
             forget_all(C);
             continue;
         }
-        for (unsigned i = 0; i < VM_MAX_USRC; i++)
+        /* a modifier feeding a consumer of other lanes must read the register itself
+           (feeds_other_lanes) */
+        bool keep = is_mod(u->fn) && feeds_other_lanes(L, k);
+        for (unsigned i = 0; i < VM_MAX_USRC && !keep; i++)
             if (u->src[i] && C->copy_of[u->src[i]] != UINT32_MAX)
                 u->src[i] = C->copy_of[u->src[i]];
         for (unsigned c = 0; c < nw; c++)
@@ -349,6 +372,8 @@ static uint8_t *find_run_local(vm_lower *L, const uint8_t *leader, uint32_t *run
         unsigned nw = lanewise_writes(u);
         bool test = !u->fn && (u->kind == VM_K_IF || u->kind == VM_K_UIF ||
                                u->kind == VM_K_BRK_IF);
+        if (nw && is_mod(u->fn) && feeds_other_lanes(L, k))
+            nw = 0;   /* its reads look at every lane: handled as below */
         if (nw || test) {
             unsigned nr = test ? 1 : VM_MAX_USRC;
             for (unsigned i = 0; i < nr; i++) {

@@ -196,11 +196,9 @@ static const opdef ops[] = {
     {"INEG", 1, false, false},{"IABS", 1, false, false},{"ISSG", 1, false, false},
 };
 
-/* FRAG only, and only with TV_DERIVATIVES=1 in the environment: derivatives read the other
- * lanes of the quad, inactive ones included, and there the optimised micro-ops and the
- * plain interpreter still differ (an open bug of the copy propagation, docs/vm.md §2:
- * seed 27152 of tv.test_tv_random with TV_DERIVATIVES=1). Off by default so that the
- * suite proves everything else; on to reproduce and fix it. */
+/* FRAG only: derivatives read the other lanes of the quad, inactive ones included (they
+ * found the unmasked-store and propagation bugs of tv.test_tv_regress's
+ * t_unmasked_store_seen_by_derivative). */
 static const opdef frag_ops[] = {
     {"DDX", 1, true, false}, {"DDY", 1, true, false}, {"DDX_FINE", 1, true, false},
     {"DDY_FINE", 1, true, false},
@@ -208,10 +206,7 @@ static const opdef frag_ops[] = {
 
 static const opdef *pick_op(gen *G)
 {
-    static int derivatives = -1;
-    if (derivatives < 0)
-        derivatives = getenv("TV_DERIVATIVES") != NULL;
-    if (derivatives && G->frag && !pick(G->s, 8))
+    if (G->frag && !pick(G->s, 8))
         return &frag_ops[pick(G->s, sizeof frag_ops / sizeof frag_ops[0])];
     return &ops[pick(G->s, sizeof ops / sizeof ops[0])];
 }

@@ -1,5 +1,5 @@
 /* Translation validation on random programs (tvcheck.h): TV_PROGRAMS generated programs
- * (default 2400; fewer under the sanitizers, see tests.cmake), each run with the plain
+ * (default 6000), each run with the plain
  * interpreter and the optimised micro-ops on the same inputs and compared bit for bit.
  * Deterministic seeds; a failure prints the seed, the difference and the program. */
 #include <setjmp.h>
@@ -16,7 +16,7 @@ static void t_random_programs(void **state)
 {
     (void)state;
     const char *env = getenv("TV_PROGRAMS");
-    unsigned n = env ? (unsigned)strtoul(env, NULL, 10) : 2400;
+    unsigned n = env ? (unsigned)strtoul(env, NULL, 10) : 6000;
     tvg_stats stats;
     memset(&stats, 0, sizeof stats);
     unsigned same = 0, not_run = 0, ran_ok = 0;

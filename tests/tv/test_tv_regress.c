@@ -129,11 +129,55 @@ static void t_coalesce_variants(void **state)
                 f32(px[3]) == 5.0f);
 }
 
+/* Found by the generator with derivatives: a MOV into a register inside a branch was
+ * stored in every lane (unmasked: the register looked run-local, read only by the
+ * negation modifier in the same run), but that modifier feeds DDY, which reads the quad
+ * neighbours that were inactive in the branch: they saw the MOV's value instead of their
+ * own. Copy propagation into such a modifier broke the same way. */
+static const char deriv_prog[] =
+    "FRAG\n"
+    "DCL IN[0].xy, GENERIC[0], PERSPECTIVE\n"
+    "DCL OUT[0], COLOR\n"
+    "DCL TEMP[0..3]\n"
+    "IMM[0] FLT32 {0.25, 0.0, 0.0, 0.0}\n"
+    "MOV TEMP[2], IN[0].yyyy\n"
+    "FSLT TEMP[3].x, IN[0].yyyy, IMM[0].xxxx\n"
+    "UIF TEMP[3].xxxx\n"
+    "MOV TEMP[2].y, IMM[0].yyyy\n"
+    "DDY TEMP[1].x, -TEMP[2].yyyy\n"
+    "ENDIF\n"
+    "MOV OUT[0], TEMP[1]\n"
+    "END\n";
+
+static void t_unmasked_store_seen_by_derivative(void **state)
+{
+    (void)state;
+    enum { W = 8, H = 4 };
+    for (int plain = 0; plain < 2; plain++) {
+        uint32_t out[W * H * 4];
+        run_uv(deriv_prog, plain, W, H, out);
+        for (unsigned y = 0; y < H; y++)
+            for (unsigned x = 0; x < W; x++) {
+                /* only row 0 (v = 0.125 < 0.25) runs the branch; its DDY is BL - TL of
+                   -TEMP[2].y: the bottom-left lane keeps v = 0.375, the top one has 0 */
+                float want = y == 0 ? -0.375f : 0.0f;
+                float got = f32(out[(y * W + x) * 4]);
+                if (got != want)
+                    fail_msg("%s pixel (%u,%u): %g, want %g", plain ? "plain" : "optimised",
+                             x, y, got, want);
+            }
+    }
+    char why[256];
+    assert_int_equal(tvc_run_both(deriv_prog, strlen(deriv_prog), 3, why, sizeof why, NULL),
+                     TVC_SAME);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(t_coalesce_mov_reads_source_twice),
         cmocka_unit_test(t_coalesce_variants),
+        cmocka_unit_test(t_unmasked_store_seen_by_derivative),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
