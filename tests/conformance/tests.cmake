@@ -10,5 +10,5 @@ add_test(NAME conformance.suite
                  $<TARGET_FILE:texvm> ${CMAKE_BINARY_DIR}/tools/mesa-run
                  $<TARGET_FILE:conf_compare> ${CMAKE_BINARY_DIR}/conformance)
 set_tests_properties(conformance.suite PROPERTIES
-  SKIP_RETURN_CODE 77 TIMEOUT 280 LABELS conformance WORKING_DIRECTORY ${CMAKE_SOURCE_DIR}
+  SKIP_RETURN_CODE 77 TIMEOUT 900 LABELS conformance WORKING_DIRECTORY ${CMAKE_SOURCE_DIR}
   ENVIRONMENT "TEXVM_SHARED_DIR=${TEXVM_SHARED_DIR};CONF_D3D=$<TARGET_FILE:conf_d3d>")
