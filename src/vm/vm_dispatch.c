@@ -31,6 +31,7 @@ tv_status vm_run_begin(vm_run *run, tv_vm *vm, const tv_vm_program *p, const tv_
     run->shared_bytes = run->b->shared_bytes ? run->b->shared_bytes : 65536;
     run->private_bytes = run->b->private_bytes ? run->b->private_bytes : 4096;
     run->tracing = vm->tracing;
+    run->plain = vm->cfg.plain || p->plain;
     return TV_OK;
 }
 

@@ -476,7 +476,7 @@ tv_status vm_exec_warp(vm_warp *w, tv_error *err)
     w->at_barrier = false;
     bool tracing = w->wk && w->wk->trace_this;
     if (w->pc == 0)     /* a warp resumed after a barrier stays on its micro-op array */
-        w->plain = w->prog->plain || w->run->vm->cfg.plain || tracing;
+        w->plain = w->run->plain || tracing;
     if (w->plain)
         return run_unoptimised(w, err);
     return run_optimised(w, err);

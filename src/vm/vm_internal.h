@@ -293,7 +293,5 @@ void vm_h_scatter(vm_warp *w, const vm_uop *u);
 
 /* Run a warp from w->pc until END, a barrier, or a fault. Returns TV_OK or the fault. */
 tv_status vm_exec_warp(vm_warp *w, tv_error *err);
-/* Tests: count executed instructions and micro-ops one micro-op at a time (the reference
- * for the per-run counts; not thread-safe, set it before a run). */
 
 #endif

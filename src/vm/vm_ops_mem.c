@@ -458,7 +458,7 @@ VM_WIDE_VECTORS static void mem_linear(vm_warp *w, const vm_uop *u, const lane_r
 void vm_h_mem(vm_warp *w, const vm_uop *u);
 void vm_h_mem(vm_warp *w, const vm_uop *u)
 {
-    if (warp_path && !w->prog->plain && u->target == UINT32_MAX) {
+    if (warp_path && !w->run->plain && u->target == UINT32_MAX) {
         unsigned op = u->aux3 & 0xffffu;
         uint32_t wmask = w->exec & (op == TV_TGSI_OP_LOAD ? VM_ALL_LANES : w->live);
         lane_res r;

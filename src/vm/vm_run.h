@@ -48,6 +48,9 @@ struct vm_run {
     void *stage_ctx;          /* stage-private per-run data (GEOM job outputs) */
     /* trace */
     bool tracing;
+    /* the plain interpreter for this run: the engine's tv_vm_config.plain or a program
+       created on a plain engine; every warp runs uops_plain and no fast path is taken */
+    bool plain;
 };
 
 /* Per-worker memory: register files for the warps of one block/tile, stacks, shared and

@@ -479,7 +479,7 @@ static void write_outputs(vm_worker *wk, vm_warp *w, bool per_sample, uint32_t l
             uint32_t *col = NULL;
             if (sem == TV_SEM_COLOR && p->out_sem_index[r] < TV_VM_MAX_COLOR_TARGETS)
                 col = fp->color[p->out_sem_index[r]].data;
-            if (col && w->live == VM_ALL_LANES && !p->plain) {
+            if (col && w->live == VM_ALL_LANES && !R->plain) {
                 /* every lane live: the whole 8x4 tile is in the target, lane 0 at its
                    top-left corner */
                 vm_frag_store_tile(isa, col + ((uint64_t)w->lane_y[0] * fp->width +
@@ -557,7 +557,7 @@ static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
             corner_bits(R, tx, n + 1, (float)(ty * 4 + 4), bot);
         }
         /* plain (translation validation): every tile takes the per-lane set-up */
-        int whole = R->prog->plain ? -1
+        int whole = R->plain ? -1
                   : tile_whole(R, (uint32_t)(top[i] & top[i + 1] & bot[i] & bot[i + 1]));
         for (uint32_t s = 0; s < passes; s++) {
             vm_warp *w = &wk->warps[0];
