@@ -170,38 +170,37 @@ typedef struct opdef {
     const char *name;
     uint8_t nsrc;
     bool fl;      /* float: source modifiers and _SAT allowed */
-    bool scalar;  /* replicated scalar: sources read .x of the swizzle (fine) */
 } opdef;
 
 static const opdef ops[] = {
-    {"MOV", 1, true, false},  {"ADD", 2, true, false},  {"MUL", 2, true, false},
-    {"MAD", 3, true, false},  {"MIN", 2, true, false},  {"MAX", 2, true, false},
-    {"SLT", 2, true, false},  {"SGE", 2, true, false},  {"SEQ", 2, true, false},
-    {"SNE", 2, true, false},  {"FRC", 1, true, false},  {"FLR", 1, true, false},
-    {"ROUND", 1, true, false},{"CEIL", 1, true, false}, {"TRUNC", 1, true, false},
-    {"LRP", 3, true, false},  {"CMP", 3, true, false},  {"DP2", 2, true, false},
-    {"DP3", 2, true, false},  {"DP4", 2, true, false},  {"RCP", 1, true, true},
-    {"RSQ", 1, true, true},   {"EX2", 1, true, true},   {"LG2", 1, true, true},
-    {"SIN", 1, true, true},   {"COS", 1, true, true},   {"SQRT", 1, true, true},
-    {"POW", 2, true, true},   {"DIV", 2, true, false},  {"FSLT", 2, true, false},
-    {"FSGE", 2, true, false}, {"FSEQ", 2, true, false}, {"SSG", 1, true, false},
-    {"F2I", 1, true, false},  {"F2U", 1, true, false},  {"I2F", 1, false, false},
-    {"U2F", 1, false, false}, {"UADD", 2, false, false},{"UMUL", 2, false, false},
-    {"UMAD", 3, false, false},{"AND", 2, false, false}, {"OR", 2, false, false},
-    {"XOR", 2, false, false}, {"NOT", 1, false, false}, {"SHL", 2, false, false},
-    {"USHR", 2, false, false},{"ISHR", 2, false, false},{"IMAX", 2, false, false},
-    {"UMIN", 2, false, false},{"USLT", 2, false, false},{"ISGE", 2, false, false},
-    {"USEQ", 2, false, false},{"UCMP", 3, false, false},{"IMUL_HI", 2, false, false},
-    {"UMUL_HI", 2, false, false}, {"BREV", 1, false, false}, {"POPC", 1, false, false},
-    {"INEG", 1, false, false},{"IABS", 1, false, false},{"ISSG", 1, false, false},
+    {"MOV", 1, true},  {"ADD", 2, true},  {"MUL", 2, true},
+    {"MAD", 3, true},  {"MIN", 2, true},  {"MAX", 2, true},
+    {"SLT", 2, true},  {"SGE", 2, true},  {"SEQ", 2, true},
+    {"SNE", 2, true},  {"FRC", 1, true},  {"FLR", 1, true},
+    {"ROUND", 1, true},{"CEIL", 1, true}, {"TRUNC", 1, true},
+    {"LRP", 3, true},  {"CMP", 3, true},  {"DP2", 2, true},
+    {"DP3", 2, true},  {"DP4", 2, true},  {"RCP", 1, true},
+    {"RSQ", 1, true},   {"EX2", 1, true},   {"LG2", 1, true},
+    {"SIN", 1, true},   {"COS", 1, true},   {"SQRT", 1, true},
+    {"POW", 2, true},   {"DIV", 2, true},  {"FSLT", 2, true},
+    {"FSGE", 2, true}, {"FSEQ", 2, true}, {"SSG", 1, true},
+    {"F2I", 1, true},  {"F2U", 1, true},  {"I2F", 1, false},
+    {"U2F", 1, false}, {"UADD", 2, false},{"UMUL", 2, false},
+    {"UMAD", 3, false},{"AND", 2, false}, {"OR", 2, false},
+    {"XOR", 2, false}, {"NOT", 1, false}, {"SHL", 2, false},
+    {"USHR", 2, false},{"ISHR", 2, false},{"IMAX", 2, false},
+    {"UMIN", 2, false},{"USLT", 2, false},{"ISGE", 2, false},
+    {"USEQ", 2, false},{"UCMP", 3, false},{"IMUL_HI", 2, false},
+    {"UMUL_HI", 2, false}, {"BREV", 1, false}, {"POPC", 1, false},
+    {"INEG", 1, false},{"IABS", 1, false},{"ISSG", 1, false},
 };
 
 /* FRAG only: derivatives read the other lanes of the quad, inactive ones included (they
  * found the unmasked-store and propagation bugs of tv.test_tv_regress's
  * t_unmasked_store_seen_by_derivative). */
 static const opdef frag_ops[] = {
-    {"DDX", 1, true, false}, {"DDY", 1, true, false}, {"DDX_FINE", 1, true, false},
-    {"DDY_FINE", 1, true, false},
+    {"DDX", 1, true}, {"DDY", 1, true}, {"DDX_FINE", 1, true},
+    {"DDY_FINE", 1, true},
 };
 
 static const opdef *pick_op(gen *G)

@@ -202,7 +202,6 @@ static bool env_setup(void)
 static bool run_one(const tv_vm_program *p, bool plain, const inputs *in, outcome *o)
 {
     tv_vm *vm = engines[plain];
-    texenv T = tex_env;
     bool ok = true;
     uint32_t *cb = malloc(sizeof in->cb), *buf = malloc(sizeof in->buf);
     ok = ok && cb && buf;
@@ -215,7 +214,7 @@ static bool run_one(const tv_vm_program *p, bool plain, const inputs *in, outcom
         b.constbufs[1] = (tv_vm_buffer){cb, sizeof in->cb};
         b.buffers[0] = (tv_vm_buffer){buf, sizeof in->buf};
         b.buffers[1] = (tv_vm_buffer){buf + BUF_WORDS / 2, sizeof in->buf / 2};
-        b.tex = T.unit;
+        b.tex = tex_env.unit;
         switch (tv_vm_program_processor(p)) {
         case TV_TGSI_FRAG: {
             tv_vm_frag_params fp;
