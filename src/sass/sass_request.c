@@ -180,10 +180,9 @@ tv_status sass_build_plan(tv_sass_warp *w, const tv_sass_insn *in, uint32_t exec
             p->kind = PLAN_TXQ_TYPE;
         else if (in->query == TV_SASS_Q_SAMPLER_POS)
             p->kind = PLAN_TXQ_SAMPLE_POS;
-        else
-            return tv_error_set(err, TV_ERR_UNSUPPORTED, 0, 0,
-                                "TXQ query 0x%x: result format undocumented, not implemented",
-                                in->query);
+        else   /* not reached: tv_sass_exec validates first (illegal_rules in sass_check.c) */
+            return tv_error_set(err, TV_ERR_INVALID, 0, 0,
+                                "TXQ query 0x%x is an illegal encoding", in->query);
     }
     sass_layout l;
     sass_layout_of(in, &l);
