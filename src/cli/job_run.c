@@ -104,6 +104,120 @@ static int unsupported_options(run_state *rs)
     return 0;
 }
 
+static uint32_t prop_value(const tv_tgsi_program *prog, unsigned name, uint32_t dflt)
+{
+    for (uint32_t i = 0; i < prog->num_props; i++)
+        if (prog->props[i].name == name)
+            return prog->props[i].value;
+    return dflt;
+}
+
+/* --trace names an invocation the run has (a FRAG pixel and sample of the target, a COMP
+ * global thread id of the grid, a VERT vertex and instance, a GEOM primitive and
+ * invocation); else a message and CLI_EXIT_USAGE, before anything runs. */
+static int trace_outside(run_state *rs, const tv_tgsi_program *prog, const tv_vm_program *p)
+{
+    const job *j = rs->j;
+    const uint32_t *id = rs->opts->trace_id;
+    if (!rs->opts->trace)
+        return 0;
+    switch (j->run) {
+    case TV_TGSI_FRAG:
+        if (id[0] < j->frag.width && id[1] < j->frag.height && id[2] < j->frag.samples)
+            return 0;
+        fprintf(stderr, "texvm run: --trace %u,%u,%u is outside the %ux%u target with %u "
+                        "sample%s\n", id[0], id[1], id[2], j->frag.width, j->frag.height,
+                j->frag.samples, j->frag.samples == 1 ? "" : "s");
+        return CLI_EXIT_USAGE;
+    case TV_TGSI_COMP: {
+        uint32_t fixed[3], threads[3];
+        tv_vm_program_block_size(p, fixed);
+        for (int k = 0; k < 3; k++) {
+            uint32_t block = j->comp.block[k] ? j->comp.block[k] : fixed[k] ? fixed[k] : 1;
+            uint64_t n = (uint64_t)j->comp.grid[k] * block;
+            threads[k] = n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+        }
+        if (id[0] < threads[0] && id[1] < threads[1] && id[2] < threads[2])
+            return 0;
+        fprintf(stderr, "texvm run: --trace %u,%u,%u is outside the grid of %ux%ux%u threads\n",
+                id[0], id[1], id[2], threads[0], threads[1], threads[2]);
+        return CLI_EXIT_USAGE;
+    }
+    case TV_TGSI_VERT:
+        if (id[0] < j->vert.count && id[1] < j->vert.instances && !id[2])
+            return 0;
+        fprintf(stderr, "texvm run: --trace %u,%u%s is outside the %u vertices x %u "
+                        "instance%s (--trace VERTEX[,INSTANCE])\n", id[0], id[1],
+                id[2] ? ",…" : "", j->vert.count, j->vert.instances,
+                j->vert.instances == 1 ? "" : "s");
+        return CLI_EXIT_USAGE;
+    default: {
+        uint32_t inv = prop_value(prog, TV_PROP_GS_INVOCATIONS, 1);
+        if (!inv)
+            inv = 1;
+        if (id[0] < j->geom.count && id[1] < inv && !id[2])
+            return 0;
+        fprintf(stderr, "texvm run: --trace %u,%u%s is outside the %u primitives x %u "
+                        "invocation%s (--trace PRIMITIVE[,INVOCATION])\n", id[0], id[1],
+                id[2] ? ",…" : "", j->geom.count, inv, inv == 1 ? "" : "s");
+        return CLI_EXIT_USAGE;
+    }
+    }
+}
+
+static bool buffer_bound(const job *j, int64_t slot)
+{
+    for (size_t i = 0; i < j->num_buffers; i++)
+        if (j->buffers[i].slot == slot)
+            return true;
+    return false;
+}
+
+static bool image_bound(const job *j, int64_t slot)
+{
+    for (size_t i = 0; i < j->num_images; i++)
+        if (j->images[i].slot == slot)
+            return true;
+    return false;
+}
+
+static bool frag_input_given(const job *j, int64_t index)
+{
+    for (size_t i = 0; i < j->frag.num_inputs; i++)
+        if (j->frag.inputs[i].index == index)
+            return true;
+    return false;
+}
+
+/* Declarations the job leaves without anything behind them run without error but do
+ * nothing (robust access: loads read 0, stores are dropped; a FRAG input without values
+ * reads 0): one warning line each (docs/jobs.md §8). */
+static void warn_unbound(const run_state *rs, const tv_tgsi_program *prog)
+{
+    const job *j = rs->j;
+    const char *path = rs->program_path ? rs->program_path : j->path;
+    for (uint32_t d = 0; d < prog->num_decls; d++) {
+        const tv_tgsi_declaration *dc = &prog->decls[d];
+        for (int64_t r = dc->first; r <= dc->last && r - dc->first < 8; r++) {
+            if (dc->file == TV_FILE_BUFFER && !buffer_bound(j, r))
+                fprintf(stderr, "texvm run: warning: %s declares BUFFER[%lld], but no buffer "
+                                "has \"slot\": %lld; its loads read 0 and its stores do "
+                                "nothing\n", path, (long long)r, (long long)r);
+            else if (dc->file == TV_FILE_IMAGE && !image_bound(j, r))
+                fprintf(stderr, "texvm run: warning: %s declares IMAGE[%lld], but no image "
+                                "has \"slot\": %lld; its loads read 0 and its stores do "
+                                "nothing\n", path, (long long)r, (long long)r);
+            else if (dc->file == TV_FILE_IN && j->run == TV_TGSI_FRAG &&
+                     !(dc->has_semantic && (dc->semantic == TV_SEM_POSITION ||
+                                            dc->semantic == TV_SEM_FACE)) &&
+                     !frag_input_given(j, r))
+                fprintf(stderr, "texvm run: warning: %s reads IN[%lld], but frag.inputs has "
+                                "no \"index\": %lld; it reads 0 at every pixel\n", path,
+                        (long long)r, (long long)r);
+        }
+    }
+}
+
 static int run_with_program(run_state *rs, tv_tgsi_program *prog)
 {
     const job *j = rs->j;
@@ -149,7 +263,11 @@ static int run_with_program(run_state *rs, tv_tgsi_program *prog)
     tv_vm_bindings b;
     run_trace tr;
     bool tracing = false;
-    rc = run_outputs_check(rs);
+    rc = trace_outside(rs, prog, p);
+    if (!rc && !o->quiet)
+        warn_unbound(rs, prog);
+    if (!rc)
+        rc = run_outputs_check(rs);
     if (!rc)
         rc = run_textures(rs);
     if (!rc) {
@@ -179,8 +297,11 @@ static int run_with_program(run_state *rs, tv_tgsi_program *prog)
                             "the grid / target?)\n");
         run_trace_free(&tr);
     }
-    if (!rc && !o->quiet)
-        print_summary(rs, t1 - t0, o->trace ? 1 : cfg.threads);
+    if (!rc) { /* it ran: job_run prints the summary last, after any error */
+        rs->ran = true;
+        rs->run_seconds = t1 - t0;
+        rs->run_threads = o->trace ? 1 : cfg.threads;
+    }
     if (!rc)
         rc = run_outputs(rs);
     if (!rc)
@@ -215,15 +336,6 @@ int job_run(const job *j, const job_run_opts *opts)
             fprintf(stderr, "texvm run: warning: the job has no \"outputs\" and no \"checks\"; "
                             "nothing of the run is kept\n");
     }
-    if (opts->trace && j->run == TV_TGSI_FRAG &&
-        (opts->trace_id[0] >= j->frag.width || opts->trace_id[1] >= j->frag.height ||
-         opts->trace_id[2] >= j->frag.samples)) {
-        fprintf(stderr, "texvm run: --trace %u,%u,%u is outside the %ux%u target with %u "
-                        "sample%s\n", opts->trace_id[0], opts->trace_id[1], opts->trace_id[2],
-                j->frag.width, j->frag.height, j->frag.samples, j->frag.samples == 1 ? "" : "s");
-        free(rs);
-        return CLI_EXIT_USAGE;
-    }
     const job_program *jp = NULL;
     for (size_t i = 0; i < j->num_programs; i++)
         if (j->programs[i].stage == j->run)
@@ -255,6 +367,8 @@ int job_run(const job *j, const job_run_opts *opts)
     }
     if (rc && rs->error[0])
         fprintf(stderr, "texvm run: %s\n", rs->error);
+    if (rs->ran && !opts->quiet)
+        print_summary(rs, rs->run_seconds, rs->run_threads);
     free_state(rs);
     free(rs);
     return rc;

@@ -64,6 +64,9 @@ typedef struct run_state {
     double engine_seconds;   /* the last run_stage's engine call alone (tv_vm_run_*): what
                                 bench_job times, as Mesa's timer covers the draw alone */
     char error[1024];        /* first failure message */
+    bool ran;                /* the stage ran: the summary is printed (after any error) */
+    double run_seconds;
+    uint32_t run_threads;
 } run_state;
 
 /* Build memory, textures and pools (job_run_tex.c). Returns an exit code. */

@@ -1,0 +1,39 @@
+/* libFuzzer target for `texvm sass` scripts (docs/sass.md, "The texvm sass script"): the
+ * bytes are a script's text, run by script_run_text exactly as `texvm sass FILE` runs it
+ * (command table, option checks, textures in the script's 32 MiB, instructions on the
+ * warp). A script either runs or stops with an exit code 1 after a
+ * `SCRIPT:LINE:COL: message`; anything else (a crash, a sanitizer report, another code)
+ * is a finding. The script's output and messages go to /dev/null (the FILE pointers are
+ * swapped, as fuzz_job does, so libFuzzer's and the sanitizers' reports on fd 2 stay).
+ *   scripts/fuzz 600 fuzz_sass_script */
+#include "sass_script.h"
+#include "cli.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    static FILE *null;
+    if (!null && !(null = fopen("/dev/null", "w")))
+        abort();
+    if (size > 1u << 16) /* the 64 MiB input limit is the reader's; keep runs short */
+        return 0;
+    char *text = malloc(size + 1);
+    if (!text)
+        return 0;
+    memcpy(text, data, size);
+    text[size] = '\0';
+    FILE *out = stdout, *err = stderr;
+    stdout = stderr = null;
+    int rc = script_run_text("fuzz.txt", text, size);
+    stdout = out;
+    stderr = err;
+    free(text);
+    if (rc != CLI_EXIT_OK && rc != CLI_EXIT_INVALID)
+        abort();
+    return 0;
+}
