@@ -436,11 +436,83 @@ static void test_docs(void **state)
     assert_int_equal(failed, 0);
 }
 
+static bool have_case(const char *id)
+{
+    for (unsigned i = 0; i < num_cases; i++)
+        if (!strcmp(cases[i].id, id))
+            return true;
+    return false;
+}
+
+/* docs/limits.md: every limit row of its tables names the catalogue cases that test it in
+ * its last column (ids, `A-B` ranges of one prefix, or test names in backquotes / in
+ * parentheses); every id named must be a case, and a row without any test must say why in
+ * parentheses. */
+static void test_limits_doc(void **state)
+{
+    (void)state;
+    load_cases();
+    char *doc = read_all(TEXVM_SOURCE_DIR "/docs/limits.md", NULL);
+    assert_non_null(doc);
+    unsigned failed = 0, rows = 0, ids = 0;
+    for (char *line = strtok(doc, "\n"); line; line = strtok(NULL, "\n")) {
+        size_t n = strlen(line);
+        if (line[0] != '|' || n < 2 || line[n - 1] != '|' || strstr(line, "|---") ||
+            !strncmp(line, "| limit |", 9))
+            continue;
+        line[n - 1] = '\0';
+        char *last = strrchr(line, '|');   /* the test column */
+        rows++;
+        bool any = strchr(last, '`') || strchr(last, '(');
+        for (char *p = last + 1; *p; p++) {
+            char id[16], id2[16];
+            int len = 0;
+            if (!((p == last + 1 || strchr(" ,", p[-1])) && p[0] >= 'A' && p[0] <= 'Z' &&
+                  sscanf(p, "%15[A-Z]%*[0-9]%n", id, &len) == 1 && len > 1))
+                continue;
+            snprintf(id, sizeof id, "%.*s", len, p);
+            p += len - 1;
+            any = true;
+            if (p[1] == '-' && sscanf(p + 2, "%15[A-Z0-9]", id2) == 1) {
+                /* A01-A05: every id of the range */
+                size_t pre = strspn(id, "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+                int lo = atoi(id + pre), hi = atoi(id2 + pre);
+                for (int k = lo; k <= hi; k++) {
+                    char one[16];
+                    snprintf(one, sizeof one, "%.*s%02d", (int)pre, id, k);
+                    ids++;
+                    if (!have_case(one)) {
+                        print_error("docs/limits.md: %s (in %s-%s) is not a catalogue case\n",
+                                    one, id, id2);
+                        failed++;
+                    }
+                }
+                p += 1 + strlen(id2);
+                continue;
+            }
+            ids++;
+            if (!have_case(id)) {
+                print_error("docs/limits.md: %s is not a catalogue case\n", id);
+                failed++;
+            }
+        }
+        if (!any) {
+            print_error("docs/limits.md: a limit row names no test: %s\n", line);
+            failed++;
+        }
+    }
+    print_message("limits.md: %u rows, %u case ids\n", rows, ids);
+    assert_true(rows >= 15);
+    free(doc);
+    assert_int_equal(failed, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_cases),
         cmocka_unit_test(test_docs),
+        cmocka_unit_test(test_limits_doc),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
