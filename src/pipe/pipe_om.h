@@ -1,0 +1,148 @@
+/* The output merger (issue 16): what happens to a shaded sample on its way into the
+ * framebuffer — the alpha test, the depth and stencil tests and their updates, blending
+ * (every Gallium factor and equation, dual source, per target), logic ops and colour write
+ * masks — as functions on one sample and one target texel, written from GL 4.6 §17.3 and
+ * Gallium's cso/blend.rst. The enums carry Gallium's values (p_defines.h), which are also
+ * the virgl wire values, so the vtest decoder passes them through. Render targets are
+ * texture-unit formats: values are decoded and encoded by the format table
+ * (tv_format_unpack / tv_format_pack), never by a private copy. docs/pipeline.md §OM. */
+#ifndef TEXVM_PIPE_OM_H
+#define TEXVM_PIPE_OM_H
+
+#include "texvm/tex.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* ---- Gallium's enums ------------------------------------------------------------------ */
+enum { OM_BLEND_ADD, OM_BLEND_SUBTRACT, OM_BLEND_REVERSE_SUBTRACT, OM_BLEND_MIN, OM_BLEND_MAX,
+       OM_BLEND_COUNT };
+
+enum {
+    OM_BF_ONE = 0x01, OM_BF_SRC_COLOR = 0x02, OM_BF_SRC_ALPHA = 0x03, OM_BF_DST_ALPHA = 0x04,
+    OM_BF_DST_COLOR = 0x05, OM_BF_SRC_ALPHA_SATURATE = 0x06, OM_BF_CONST_COLOR = 0x07,
+    OM_BF_CONST_ALPHA = 0x08, OM_BF_SRC1_COLOR = 0x09, OM_BF_SRC1_ALPHA = 0x0a,
+    OM_BF_ZERO = 0x11, OM_BF_INV_SRC_COLOR = 0x12, OM_BF_INV_SRC_ALPHA = 0x13,
+    OM_BF_INV_DST_ALPHA = 0x14, OM_BF_INV_DST_COLOR = 0x15, OM_BF_INV_CONST_COLOR = 0x17,
+    OM_BF_INV_CONST_ALPHA = 0x18, OM_BF_INV_SRC1_COLOR = 0x19, OM_BF_INV_SRC1_ALPHA = 0x1a
+};
+
+/* Logic ops (PIPE_LOGICOP_*). The code is the truth table: bit (2 * src + dst) of it is
+ * the result for that pair of bits (COPY = 0b1100 gives src, NOOP = 0b1010 gives dst). */
+enum {
+    OM_LOGICOP_CLEAR, OM_LOGICOP_NOR, OM_LOGICOP_AND_INVERTED, OM_LOGICOP_COPY_INVERTED,
+    OM_LOGICOP_AND_REVERSE, OM_LOGICOP_INVERT, OM_LOGICOP_XOR, OM_LOGICOP_NAND,
+    OM_LOGICOP_AND, OM_LOGICOP_EQUIV, OM_LOGICOP_NOOP, OM_LOGICOP_OR_INVERTED,
+    OM_LOGICOP_COPY, OM_LOGICOP_OR_REVERSE, OM_LOGICOP_OR, OM_LOGICOP_SET
+};
+
+/* PIPE_FUNC_*: depth, stencil and alpha comparisons (fragment value OP stored value). */
+enum { OM_FUNC_NEVER, OM_FUNC_LESS, OM_FUNC_EQUAL, OM_FUNC_LEQUAL, OM_FUNC_GREATER,
+       OM_FUNC_NOTEQUAL, OM_FUNC_GEQUAL, OM_FUNC_ALWAYS };
+
+enum { OM_STENCIL_KEEP, OM_STENCIL_ZERO, OM_STENCIL_REPLACE, OM_STENCIL_INCR,
+       OM_STENCIL_DECR, OM_STENCIL_INCR_WRAP, OM_STENCIL_DECR_WRAP, OM_STENCIL_INVERT };
+
+enum { OM_MASK_R = 1, OM_MASK_G = 2, OM_MASK_B = 4, OM_MASK_A = 8, OM_MASK_RGBA = 15 };
+
+/* ---- state (pipe_rt_blend_state, pipe_blend_state, pipe_depth_stencil_alpha_state) -- */
+typedef struct om_rt_blend {
+    bool blend_enable;
+    uint8_t rgb_func, rgb_src_factor, rgb_dst_factor;
+    uint8_t alpha_func, alpha_src_factor, alpha_dst_factor;
+    uint8_t colormask;                 /* OM_MASK_* */
+} om_rt_blend;
+
+typedef struct om_blend {
+    bool independent_blend_enable;    /* else rt[0] holds for every target */
+    bool logicop_enable;
+    uint8_t logicop_func;
+    bool alpha_to_coverage, alpha_to_one;
+    om_rt_blend rt[8];
+} om_blend;
+
+typedef struct om_stencil {
+    bool enabled;
+    uint8_t func, fail_op, zpass_op, zfail_op;
+    uint8_t valuemask, writemask;
+} om_stencil;
+
+typedef struct om_dsa {
+    bool depth_enabled, depth_writemask;
+    uint8_t depth_func;
+    om_stencil stencil[2];             /* [0] front, [1] back (used when enabled) */
+    bool alpha_enabled;
+    uint8_t alpha_func;
+    float alpha_ref;
+} om_dsa;
+
+/* ---- compare functions and blend arithmetic (pipe_om_blend.c) ------------------------ */
+bool om_compare_f(uint8_t func, float frag, float stored);
+bool om_compare_u(uint8_t func, uint32_t frag, uint32_t stored);
+/* Whether the factor is a known Gallium value / reads the second colour (dual source). */
+bool om_factor_valid(uint8_t factor);
+bool om_factor_uses_src1(uint8_t factor);
+const char *om_factor_name(uint8_t factor);
+
+/* How a target's values behave in blending (GL 4.6 §17.3.6): fixed-point targets clamp
+ * sources, destination and factors to their range; float targets do not; integer
+ * targets are never blended. sRGB targets blend in linear space. */
+typedef enum om_class { OM_CLASS_UNORM, OM_CLASS_SNORM, OM_CLASS_FLOAT, OM_CLASS_SINT,
+                        OM_CLASS_UINT } om_class;
+
+/* Blend source S0 (and S1, dual source) into destination D with constant K on a target of
+ * class CLS; OUT gets the blended value (unclamped for float targets, clamped to the
+ * class's range otherwise). Not for integer classes. */
+void om_blend_color(const om_rt_blend *rt, om_class cls, const float s0[4], const float s1[4],
+                    const float d[4], const float k[4], float out[4]);
+
+/* ---- colour targets (pipe_om_target.c) ------------------------------------------------ */
+#define OM_TEXEL_WORDS 4   /* colour texels are at most 16 bytes */
+
+typedef struct om_target {
+    tv_format format;
+    const tv_format_info *fi;
+    om_class cls;
+    uint8_t bytes;
+    int8_t mem_of_api[4];             /* memory component an API channel is stored in, -1 */
+    uint32_t comp_bits[4][OM_TEXEL_WORDS];   /* texel bits of each memory component */
+} om_target;
+
+/* Prepare format F as a render target; false (and no target) when F cannot be rendered
+ * to: block-compressed, depth, shared exponent, or not encodable. */
+bool om_target_init(om_target *t, tv_format f);
+/* The API channels R, G, B, A of a stored texel (floats, linear for sRGB, or integers). */
+void om_target_read(const om_target *t, const void *texel, uint32_t api[4]);
+/* Write API channels VALUE into TEXEL: only the memory components of channels in
+ * COLORMASK change, bit for bit; with LOGICOP >= 0 the encoded value is combined with the
+ * stored bits by that logic op first (not for float targets: ignored there, as in GL). */
+void om_target_write(const om_target *t, const uint32_t value[4], unsigned colormask,
+                     int logicop, void *texel);
+/* Logic op OP on 32 bits of source and destination at once. */
+uint32_t om_logic_op(uint8_t op, uint32_t src, uint32_t dst);
+
+/* ---- depth and stencil (pipe_om_zs.c) ------------------------------------------------- */
+typedef struct om_zs_target {
+    tv_format format;
+    uint8_t bytes;
+    uint8_t depth_bits;               /* 16, 24, 32 (float), 0 = no depth */
+    bool depth_float;
+    uint8_t stencil_bits;             /* 8 or 0 */
+    uint64_t depth_mask, stencil_mask;
+    uint8_t depth_shift, stencil_shift;
+} om_zs_target;
+
+bool om_zs_target_init(om_zs_target *t, tv_format f);
+/* A fragment depth in [0, 1] (already clamped) in the target's stored representation:
+ * round(z * (2^n - 1)) for UNORM depth, the float's bits for Z32F. */
+uint32_t om_depth_quantize(const om_zs_target *t, float z);
+/* One sample through the depth and stencil tests (GL 4.6 §17.3.3-4) against the stored
+ * texel, updating it (depth when it passed and depth writes are on, stencil per the ops
+ * and write mask). FRONT picks the stencil face; REF is the stencil reference of that
+ * face. Returns whether the sample survives. */
+bool om_depth_stencil(const om_dsa *s, const om_zs_target *t, bool front, uint8_t ref,
+                      uint32_t zfrag, void *texel);
+/* The stencil op applied to a stored value (8 bits). */
+uint8_t om_stencil_op(uint8_t op, uint8_t stored, uint8_t ref);
+
+#endif

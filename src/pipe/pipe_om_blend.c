@@ -1,0 +1,166 @@
+/* Blending (GL 4.6 §17.3.6, Gallium cso/blend.rst): the factor table, the equations, the
+ * compare functions shared by the depth, stencil and alpha tests, and logic ops. */
+#include "pipe_om.h"
+
+#include <math.h>
+#include <stddef.h>
+
+/* Where a blend factor takes its value: one row per Gallium factor. */
+typedef enum factor_source { FS_ZERO, FS_ONE, FS_SRC0, FS_SRC1, FS_DST, FS_CONST, FS_SATURATE }
+    factor_source;
+
+typedef struct factor_row {
+    uint8_t value;        /* PIPE_BLENDFACTOR_* */
+    const char *name;
+    uint8_t source;       /* factor_source */
+    bool alpha;           /* the source's alpha for every channel, else the channel itself */
+    bool invert;          /* 1 - x */
+} factor_row;
+
+static const factor_row factors[] = {
+    {OM_BF_ONE, "ONE", FS_ONE, false, false},
+    {OM_BF_SRC_COLOR, "SRC_COLOR", FS_SRC0, false, false},
+    {OM_BF_SRC_ALPHA, "SRC_ALPHA", FS_SRC0, true, false},
+    {OM_BF_DST_ALPHA, "DST_ALPHA", FS_DST, true, false},
+    {OM_BF_DST_COLOR, "DST_COLOR", FS_DST, false, false},
+    {OM_BF_SRC_ALPHA_SATURATE, "SRC_ALPHA_SATURATE", FS_SATURATE, false, false},
+    {OM_BF_CONST_COLOR, "CONST_COLOR", FS_CONST, false, false},
+    {OM_BF_CONST_ALPHA, "CONST_ALPHA", FS_CONST, true, false},
+    {OM_BF_SRC1_COLOR, "SRC1_COLOR", FS_SRC1, false, false},
+    {OM_BF_SRC1_ALPHA, "SRC1_ALPHA", FS_SRC1, true, false},
+    {OM_BF_ZERO, "ZERO", FS_ZERO, false, false},
+    {OM_BF_INV_SRC_COLOR, "INV_SRC_COLOR", FS_SRC0, false, true},
+    {OM_BF_INV_SRC_ALPHA, "INV_SRC_ALPHA", FS_SRC0, true, true},
+    {OM_BF_INV_DST_ALPHA, "INV_DST_ALPHA", FS_DST, true, true},
+    {OM_BF_INV_DST_COLOR, "INV_DST_COLOR", FS_DST, false, true},
+    {OM_BF_INV_CONST_COLOR, "INV_CONST_COLOR", FS_CONST, false, true},
+    {OM_BF_INV_CONST_ALPHA, "INV_CONST_ALPHA", FS_CONST, true, true},
+    {OM_BF_INV_SRC1_COLOR, "INV_SRC1_COLOR", FS_SRC1, false, true},
+    {OM_BF_INV_SRC1_ALPHA, "INV_SRC1_ALPHA", FS_SRC1, true, true},
+};
+
+static const factor_row *factor_find(uint8_t value)
+{
+    for (size_t i = 0; i < sizeof factors / sizeof factors[0]; i++)
+        if (factors[i].value == value)
+            return &factors[i];
+    return NULL;
+}
+
+bool om_factor_valid(uint8_t factor)
+{
+    return factor_find(factor) != NULL;
+}
+
+bool om_factor_uses_src1(uint8_t factor)
+{
+    const factor_row *f = factor_find(factor);
+    return f && f->source == FS_SRC1;
+}
+
+const char *om_factor_name(uint8_t factor)
+{
+    const factor_row *f = factor_find(factor);
+    return f ? f->name : "(unknown blend factor)";
+}
+
+bool om_compare_f(uint8_t func, float a, float b)
+{
+    switch (func) {
+    case OM_FUNC_NEVER: return false;
+    case OM_FUNC_LESS: return a < b;
+    case OM_FUNC_EQUAL: return a == b;
+    case OM_FUNC_LEQUAL: return a <= b;
+    case OM_FUNC_GREATER: return a > b;
+    case OM_FUNC_NOTEQUAL: return a != b;
+    case OM_FUNC_GEQUAL: return a >= b;
+    default: return true;   /* ALWAYS */
+    }
+}
+
+bool om_compare_u(uint8_t func, uint32_t a, uint32_t b)
+{
+    switch (func) {
+    case OM_FUNC_NEVER: return false;
+    case OM_FUNC_LESS: return a < b;
+    case OM_FUNC_EQUAL: return a == b;
+    case OM_FUNC_LEQUAL: return a <= b;
+    case OM_FUNC_GREATER: return a > b;
+    case OM_FUNC_NOTEQUAL: return a != b;
+    case OM_FUNC_GEQUAL: return a >= b;
+    default: return true;
+    }
+}
+
+uint32_t om_logic_op(uint8_t op, uint32_t s, uint32_t d)
+{
+    uint32_t b0 = 0u - (op & 1u), b1 = 0u - ((op >> 1) & 1u);
+    uint32_t b2 = 0u - ((op >> 2) & 1u), b3 = 0u - ((op >> 3) & 1u);
+    return (~s & ~d & b0) | (~s & d & b1) | (s & ~d & b2) | (s & d & b3);
+}
+
+static float clampf(float x, float lo, float hi)
+{
+    return x < lo ? lo : x > hi ? hi : x;   /* NaN passes through */
+}
+
+/* Factor F for channel C (0..3). */
+static float factor_value(uint8_t f, unsigned c, const float s0[4], const float s1[4],
+                          const float d[4], const float k[4])
+{
+    const factor_row *r = factor_find(f);
+    if (!r)
+        return 0.0f;
+    unsigned ch = r->alpha ? 3 : c;
+    float x;
+    switch (r->source) {
+    case FS_ZERO: x = 0.0f; break;
+    case FS_ONE: x = 1.0f; break;
+    case FS_SRC0: x = s0[ch]; break;
+    case FS_SRC1: x = s1[ch]; break;
+    case FS_DST: x = d[ch]; break;
+    case FS_CONST: x = k[ch]; break;
+    default: /* SRC_ALPHA_SATURATE: min(As, 1 - Ad) for RGB, 1 for alpha */
+        x = c == 3 ? 1.0f : fminf(s0[3], 1.0f - d[3]);
+        break;
+    }
+    return r->invert ? 1.0f - x : x;
+}
+
+static float equation(uint8_t func, float s, float sf, float d, float df)
+{
+    switch (func) {
+    case OM_BLEND_SUBTRACT: return s * sf - d * df;
+    case OM_BLEND_REVERSE_SUBTRACT: return d * df - s * sf;
+    case OM_BLEND_MIN: return fminf(s, d);
+    case OM_BLEND_MAX: return fmaxf(s, d);
+    default: return s * sf + d * df;
+    }
+}
+
+void om_blend_color(const om_rt_blend *rt, om_class cls, const float s0_in[4],
+                    const float s1_in[4], const float d_in[4], const float k_in[4], float out[4])
+{
+    /* fixed-point targets: sources, destination, constant and factors in the range */
+    bool fixed = cls == OM_CLASS_UNORM || cls == OM_CLASS_SNORM;
+    float lo = cls == OM_CLASS_SNORM ? -1.0f : 0.0f;
+    float s0[4], s1[4], d[4], k[4];
+    for (unsigned c = 0; c < 4; c++) {
+        s0[c] = fixed ? clampf(s0_in[c], lo, 1.0f) : s0_in[c];
+        s1[c] = fixed ? clampf(s1_in[c], lo, 1.0f) : s1_in[c];
+        d[c] = fixed ? clampf(d_in[c], lo, 1.0f) : d_in[c];
+        k[c] = fixed ? clampf(k_in[c], lo, 1.0f) : k_in[c];
+    }
+    for (unsigned c = 0; c < 4; c++) {
+        bool a = c == 3;
+        uint8_t func = a ? rt->alpha_func : rt->rgb_func;
+        float sf = factor_value(a ? rt->alpha_src_factor : rt->rgb_src_factor, c, s0, s1, d, k);
+        float df = factor_value(a ? rt->alpha_dst_factor : rt->rgb_dst_factor, c, s0, s1, d, k);
+        if (fixed) {
+            sf = clampf(sf, lo, 1.0f);
+            df = clampf(df, lo, 1.0f);
+        }
+        float r = equation(func, s0[c], sf, d[c], df);
+        out[c] = fixed ? clampf(r, lo, 1.0f) : r;
+    }
+}

@@ -1,0 +1,152 @@
+/* Colour render targets of the output merger (src/pipe/pipe_om_target.c): encodings worked
+ * by hand from the formats' definitions, swizzled formats, write masks that keep the other
+ * channels' bits exactly (even bits a decode/encode round trip would change), logic ops on
+ * encoded bits, and the formats that cannot be render targets. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include "pipe/pipe_om.h"
+
+#include <stdint.h>
+#include <string.h>
+
+static uint32_t fb(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+static om_target target(const char *name)
+{
+    om_target t;
+    tv_format f = tv_format_from_name(name);
+    assert_int_not_equal(f, TV_FORMAT_NONE);
+    if (!om_target_init(&t, f))
+        fail_msg("%s is not a render target", name);
+    return t;
+}
+
+static void test_rgba8_and_bgra8(void **state)
+{
+    (void)state;
+    const uint32_t v[4] = {fb(1.0f), fb(0.5f), fb(0.0f), fb(1.0f)};
+    uint8_t px[4] = {0};
+    om_target t = target("R8G8B8A8_UNORM");
+    assert_int_equal(t.cls, OM_CLASS_UNORM);
+    om_target_write(&t, v, OM_MASK_RGBA, -1, px);
+    /* 0.5 * 255 = 127.5 rounds to the even 128 */
+    assert_true(px[0] == 255 && px[1] == 128 && px[2] == 0 && px[3] == 255);
+    om_target b = target("B8G8R8A8_UNORM");
+    om_target_write(&b, v, OM_MASK_RGBA, -1, px);
+    assert_true(px[0] == 0 && px[1] == 128 && px[2] == 255 && px[3] == 255);
+    uint32_t back[4];
+    om_target_read(&b, px, back);
+    assert_true(back[0] == fb(1.0f) && back[1] == fb(128.0f / 255.0f) && back[2] == 0 &&
+                back[3] == fb(1.0f));
+}
+
+static void test_colormask_keeps_bits(void **state)
+{
+    (void)state;
+    const uint32_t ones[4] = {fb(1.0f), fb(1.0f), fb(1.0f), fb(1.0f)};
+    uint8_t px[4] = {10, 20, 30, 40};
+    om_target t = target("R8G8B8A8_UNORM");
+    om_target_write(&t, ones, OM_MASK_G | OM_MASK_A, -1, px);
+    assert_true(px[0] == 10 && px[1] == 255 && px[2] == 30 && px[3] == 255);
+    /* SNORM -128 (0x80) decodes to -1.0, which would encode back as -127: a masked-out
+       channel must keep its bits, not a re-encoding */
+    om_target s = target("R8G8_SNORM");
+    uint8_t sn[2] = {0x80, 0x10};
+    const uint32_t half[4] = {fb(0.5f), fb(0.5f), 0, 0};
+    om_target_write(&s, half, OM_MASK_G, -1, sn);
+    assert_true(sn[0] == 0x80 && sn[1] == 64);   /* 0.5 * 127 = 63.5 -> 64 */
+    /* B5G6R5: memory bits [4:0] blue, [10:5] green, [15:11] red; write green only */
+    om_target p = target("B5G6R5_UNORM");
+    uint16_t w = 0x0000;
+    om_target_write(&p, ones, OM_MASK_G, -1, &w);
+    assert_int_equal(w, 0x07e0);
+    om_target_write(&p, ones, OM_MASK_R | OM_MASK_B, -1, &w);
+    assert_int_equal(w, 0xffff);
+}
+
+static void test_logic_op_on_encoded_bits(void **state)
+{
+    (void)state;
+    om_target t = target("R8G8B8A8_UNORM");
+    uint8_t px[4] = {0x0f, 0x0f, 0x0f, 0x0f};
+    const uint32_t v[4] = {fb(1.0f), fb(0.0f), fb(1.0f), fb(0.0f)};
+    om_target_write(&t, v, OM_MASK_R | OM_MASK_G | OM_MASK_B, OM_LOGICOP_XOR, px);
+    assert_true(px[0] == 0xf0 && px[1] == 0x0f && px[2] == 0xf0 && px[3] == 0x0f);
+    om_target i = target("R32_UINT");
+    uint32_t u = 0xf0f0f0f0u;
+    const uint32_t iv[4] = {0xff00ff00u, 0, 0, 0};
+    om_target_write(&i, iv, OM_MASK_RGBA, OM_LOGICOP_AND, &u);
+    assert_int_equal(u, 0xf000f000u);
+    /* float targets ignore the logic op (GL 4.6 §17.3.9) */
+    om_target f = target("R32_FLOAT");
+    uint32_t fv = fb(2.0f);
+    const uint32_t w[4] = {fb(0.5f), 0, 0, 0};
+    om_target_write(&f, w, OM_MASK_RGBA, OM_LOGICOP_CLEAR, &fv);
+    assert_int_equal(fv, fb(0.5f));
+}
+
+static void test_classes_and_conversions(void **state)
+{
+    (void)state;
+    /* sRGB: linear 0.5 -> 1.055 * 0.5^(1/2.4) - 0.055 = 0.735357 -> * 255 = 187.5 -> 188 */
+    om_target s = target("R8G8B8A8_SRGB");
+    uint8_t px[4];
+    const uint32_t v[4] = {fb(0.5f), fb(0.0f), fb(1.0f), fb(0.5f)};
+    om_target_write(&s, v, OM_MASK_RGBA, -1, px);
+    assert_true(px[0] == 188 && px[1] == 0 && px[2] == 255 && px[3] == 128); /* alpha linear */
+    /* integers saturate */
+    om_target u = target("R16G16_UINT");
+    assert_int_equal(u.cls, OM_CLASS_UINT);
+    uint16_t uw[2];
+    const uint32_t iv[4] = {70000, 7, 0, 0};
+    om_target_write(&u, iv, OM_MASK_RGBA, -1, uw);
+    assert_true(uw[0] == 65535 && uw[1] == 7);
+    om_target si = target("R8_SINT");
+    assert_int_equal(si.cls, OM_CLASS_SINT);
+    /* A8: alpha is stored in the only memory component and read back as (0, 0, 0, a) */
+    om_target a = target("A8_UNORM");
+    uint8_t a8 = 0;
+    const uint32_t av[4] = {fb(1.0f), fb(1.0f), fb(1.0f), fb(0.2f)};
+    om_target_write(&a, av, OM_MASK_RGBA, -1, &a8);
+    assert_int_equal(a8, 51);
+    uint32_t back[4];
+    om_target_read(&a, &a8, back);
+    assert_true(back[0] == 0 && back[1] == 0 && back[2] == 0 && back[3] == fb(0.2f));
+    /* 32-bit floats are stored exactly */
+    om_target f = target("R32G32B32A32_FLOAT");
+    uint32_t fw[4];
+    const uint32_t fv[4] = {fb(-3.25f), fb(1e30f), 0x7fc00001u, fb(-0.0f)};
+    om_target_write(&f, fv, OM_MASK_RGBA, -1, fw);
+    assert_memory_equal(fw, fv, 16);
+}
+
+static void test_not_render_targets(void **state)
+{
+    (void)state;
+    om_target t;
+    const char *refused[] = {"R9G9B9E5_FLOAT", "BC1_RGB_UNORM", "Z16_UNORM", "Z32_FLOAT"};
+    for (unsigned i = 0; i < 4; i++)
+        if (om_target_init(&t, tv_format_from_name(refused[i])))
+            fail_msg("%s accepted as a colour target", refused[i]);
+    assert_false(om_target_init(&t, TV_FORMAT_NONE));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_rgba8_and_bgra8),
+        cmocka_unit_test(test_colormask_keeps_bits),
+        cmocka_unit_test(test_logic_op_on_encoded_bits),
+        cmocka_unit_test(test_classes_and_conversions),
+        cmocka_unit_test(test_not_render_targets),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
