@@ -123,7 +123,7 @@ static int run_line(script *s, char *line)
     return rc;
 }
 
-int script_run_text(const char *name, char *text, size_t len)
+int script_run_text(const char *name, char *text, size_t len, uint32_t mem_size)
 {
     script *s = calloc(1, sizeof *s);
     int rc = CLI_EXIT_IO;
@@ -131,10 +131,11 @@ int script_run_text(const char *name, char *text, size_t len)
     if (!s)
         goto out;
     s->path = name;
-    s->host = calloc(1, SCRIPT_MEM_SIZE);
+    s->mem_size = mem_size;
+    s->host = mem_size >= SCRIPT_DATA - SCRIPT_MEM_BASE ? calloc(1, mem_size) : NULL;
     s->mem = tv_memory_create();
     if (!s->host || !s->mem ||
-        tv_memory_map(s->mem, SCRIPT_MEM_BASE, s->host, SCRIPT_MEM_SIZE, &err))
+        tv_memory_map(s->mem, SCRIPT_MEM_BASE, s->host, mem_size, &err))
         goto out;
     s->unit = tv_tex_create(s->mem);
     s->w = s->unit ? tv_sass_warp_create(s->unit, &err) : NULL;
@@ -186,7 +187,7 @@ int cli_sass(int argc, char **argv)
     char *text = cli_read_input(argv[1], &len);
     if (!text)
         return cli_last_read_status;
-    int rc = script_run_text(argv[1], text, len);
+    int rc = script_run_text(argv[1], text, len, SCRIPT_MEM_SIZE);
     free(text);
     return rc;
 }

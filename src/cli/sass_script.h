@@ -14,7 +14,7 @@
 
 /* The script's machine: memory, pools and handle bank (docs/sass.md). */
 #define SCRIPT_MEM_BASE 0x100000ull
-#define SCRIPT_MEM_SIZE (32u << 20)
+#define SCRIPT_MEM_SIZE (32u << 20)   /* what `texvm sass` gives a script */
 #define SCRIPT_POOL_ENTRIES 1024u
 #define SCRIPT_HDR_POOL SCRIPT_MEM_BASE
 #define SCRIPT_SMP_POOL (SCRIPT_MEM_BASE + 32u * SCRIPT_POOL_ENTRIES)
@@ -31,6 +31,7 @@ typedef struct script {
     tv_sass_warp *w;
     uint8_t *host;
     uint64_t next;
+    uint32_t mem_size;          /* bytes of script memory from SCRIPT_MEM_BASE */
     tv_tic tic[SCRIPT_POOL_ENTRIES];
     bool have_tic[SCRIPT_POOL_ENTRIES];
     int faults;
@@ -130,8 +131,9 @@ int script_cmd_precision(script *s, const script_line *l);
 int script_cmd_word(script *s, const script_line *l);
 
 /* cli_sass.c: run script TEXT of LEN bytes (TEXT[LEN] must exist: it ends the last line),
- * NAME in messages; the exit code. */
-int script_run_text(const char *name, char *text, size_t len);
+ * NAME in messages, with MEM_SIZE bytes of memory (at least the pools: 64 KiB); the exit
+ * code. */
+int script_run_text(const char *name, char *text, size_t len, uint32_t mem_size);
 /* Run one instruction (text, or an encoded word with its control bits). */
 int script_run_insn(script *s, const char *text, unsigned col, bool is_word, uint64_t word,
                     uint32_t ctrl);

@@ -150,9 +150,9 @@ int script_cmd_texture(script *s, const script_line *l)
         t.res_view_max_mip_level = (uint8_t)v->range[1];
     }
     uint64_t size = tv_tic_size_bytes(&t);
-    if (size > SCRIPT_MEM_BASE + SCRIPT_MEM_SIZE - s->next)
+    if (size > SCRIPT_MEM_BASE + s->mem_size - s->next)
         return script_fail(s, l->name.col, "texture does not fit in the script's memory "
-                           "(%u MiB)", SCRIPT_MEM_SIZE >> 20);
+                           "(%u MiB)", s->mem_size >> 20);
     t.address = s->next;
     s->next += (size + 1023u) & ~511ull;
     uint32_t raw[8];
