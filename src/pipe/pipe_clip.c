@@ -1,0 +1,159 @@
+/* Clipping in homogeneous clip space (GL 4.6 §13.7, Gallium's rasterizer clip state):
+ * outcodes, Sutherland-Hodgman polygons, parametric lines, cull distances, viewport. */
+#include "pipe_clip.h"
+
+#include <string.h>
+
+float clip_distance(const clip_state *s, unsigned plane, const float *v)
+{
+    float x = v[CLIP_POS], y = v[CLIP_POS + 1], z = v[CLIP_POS + 2], w = v[CLIP_POS + 3];
+    switch (plane) {
+    case 0: return x + s->guard_x * w;
+    case 1: return s->guard_x * w - x;
+    case 2: return y + s->guard_y * w;
+    case 3: return s->guard_y * w - y;
+    case 4: return s->halfz ? z : z + w;
+    case 5: return w - z;
+    default: return v[CLIP_DIST + plane - 6];
+    }
+}
+
+/* The planes this state clips against at all. */
+static unsigned active_planes(const clip_state *s)
+{
+    unsigned m = CLIP_LEFT | CLIP_RIGHT | CLIP_BOTTOM | CLIP_TOP;
+    if (s->depth_clip_near)
+        m |= CLIP_NEAR;
+    if (s->depth_clip_far)
+        m |= CLIP_FAR;
+    return m | (unsigned)s->distances << 6;
+}
+
+unsigned clip_outcode(const clip_state *s, const float *v)
+{
+    unsigned planes = active_planes(s), code = 0;
+    for (unsigned p = 0; p < 6 + CLIP_MAX_DISTANCES; p++)
+        /* !(d >= 0): a NaN distance counts as outside */
+        if ((planes >> p) & 1u && !(clip_distance(s, p, v) >= 0.0f))
+            code |= 1u << p;
+    return code;
+}
+
+int clip_planes_needed(const clip_state *s, const float *verts, unsigned n, unsigned stride)
+{
+    unsigned any = 0, all = ~0u;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned c = clip_outcode(s, verts + i * stride);
+        any |= c;
+        all &= c;
+    }
+    return all ? -1 : (int)any;
+}
+
+/* OUT = A + t (B - A) over STRIDE floats. */
+static void lerp(const float *a, const float *b, float t, unsigned stride, float *out)
+{
+    for (unsigned k = 0; k < stride; k++)
+        out[k] = a[k] + t * (b[k] - a[k]);
+}
+
+/* The point where the edge leaves or enters: computed from the inside vertex, so an edge
+ * gives the same point in both directions. */
+static void intersect(const float *in_v, float din, const float *out_v, float dout,
+                      unsigned stride, float *out)
+{
+    lerp(in_v, out_v, din / (din - dout), stride, out);
+}
+
+unsigned clip_polygon(const clip_state *s, unsigned mask, const float *in, unsigned n,
+                      unsigned stride, float *out, float *scratch)
+{
+    const float *src = in;
+    unsigned planes = 0;
+    for (unsigned p = 0; p < 6 + CLIP_MAX_DISTANCES; p++)
+        planes += (mask >> p) & 1u;
+    /* the planes alternate between the buffers so that the last one writes OUT */
+    float *dst = planes % 2 ? out : scratch;
+    if (n > CLIP_MAX_VERTICES)
+        return 0;
+    if (!planes) {
+        memcpy(out, in, (size_t)n * stride * sizeof *out);
+        return n;
+    }
+    for (unsigned p = 0; p < 6 + CLIP_MAX_DISTANCES && n; p++) {
+        if (!((mask >> p) & 1u))
+            continue;
+        unsigned m = 0;
+        for (unsigned i = 0; i < n; i++) {
+            const float *a = src + i * stride, *b = src + ((i + 1) % n) * stride;
+            float da = clip_distance(s, p, a), db = clip_distance(s, p, b);
+            bool ina = da >= 0.0f, inb = db >= 0.0f;
+            if (ina && m < CLIP_MAX_VERTICES)
+                memcpy(dst + m++ * stride, a, stride * sizeof *a);
+            if (ina != inb && m < CLIP_MAX_VERTICES) {
+                if (ina)
+                    intersect(a, da, b, db, stride, dst + m * stride);
+                else
+                    intersect(b, db, a, da, stride, dst + m * stride);
+                m++;
+            }
+        }
+        n = m < 3 ? 0 : m;
+        src = dst;
+        dst = dst == out ? scratch : out;
+    }
+    return n;
+}
+
+unsigned clip_line(const clip_state *s, unsigned mask, const float *in, unsigned stride,
+                   float *out)
+{
+    const float *a = in, *b = in + stride;
+    float t0 = 0.0f, t1 = 1.0f;
+    for (unsigned p = 0; p < 6 + CLIP_MAX_DISTANCES; p++) {
+        if (!((mask >> p) & 1u))
+            continue;
+        float da = clip_distance(s, p, a), db = clip_distance(s, p, b);
+        if (!(da >= 0.0f) && !(db >= 0.0f))
+            return 0;
+        if (da < 0.0f) {
+            float t = da / (da - db);
+            t0 = t > t0 ? t : t0;
+        } else if (db < 0.0f) {
+            float t = da / (da - db);
+            t1 = t < t1 ? t : t1;
+        }
+    }
+    if (!(t0 <= t1))
+        return 0;
+    if (t0 > 0.0f)
+        lerp(a, b, t0, stride, out);
+    else
+        memcpy(out, a, stride * sizeof *a);
+    if (t1 < 1.0f)
+        lerp(a, b, t1, stride, out + stride);
+    else
+        memcpy(out + stride, b, stride * sizeof *b);
+    return 2;
+}
+
+bool clip_culled(const float *verts, unsigned n, unsigned stride, unsigned first,
+                 unsigned count)
+{
+    for (unsigned c = 0; c < count; c++) {
+        bool all_out = true;
+        for (unsigned i = 0; i < n && all_out; i++)
+            all_out = verts[i * stride + CLIP_DIST + first + c] < 0.0f;
+        if (all_out)
+            return true;
+    }
+    return false;
+}
+
+void clip_to_window(const clip_viewport *vp, const float pos[4], float win[4])
+{
+    float inv_w = 1.0f / pos[3];
+    for (unsigned k = 0; k < 3; k++)
+        win[k] = pos[k] * inv_w * vp->scale[k] + vp->translate[k];
+    win[3] = inv_w;
+}
