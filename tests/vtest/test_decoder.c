@@ -118,7 +118,7 @@ static void with_resource(vtest_conn *c)
 
 typedef struct hostile {
     const char *name;
-    uint32_t dw[24];
+    uint32_t dw[32];
     size_t n;
     const char *reason;
 } hostile;
@@ -167,6 +167,62 @@ static const hostile catalogue[] = {
     {"draw_vbo", {H(8, 0, 12)}, 13, "draw_vbo: not implemented by texvm"},
     {"launch_grid without a compute shader", {H(37, 0, 8)}, 9,
      "launch_grid: no compute shader bound"},
+    {"binding an object never created", {H(2, 1, 1), 55}, 2, "bind_object: no object 55"},
+    {"destroying an object twice", {H(1, 1, 2), 5, 0, H(3, 1, 1), 5, H(3, 1, 1), 5}, 7,
+     "destroy_object: no object 5 of type 1"},
+    {"object handle 0", {H(1, 1, 2), 0, 0}, 3, "handle 0 is invalid"},
+    {"surface layers past the resource", {H(1, 8, 5), 10, 1, 67, 0, (3u << 16) | 1u}, 6,
+     "layers 1..3 outside resource 1"},
+    {"surface layers reversed", {H(1, 8, 5), 10, 1, 67, 0, (1u << 16) | 3u}, 6,
+     "layers 3..1 outside resource 1"},
+    {"inline write to a missing resource",
+     {H(9, 0, 12), 77, 0, 0, 16, 64, 0, 0, 0, 1, 1, 1, 0}, 13, "no resource 77"},
+    {"inline write to level 3 of a 1-level resource",
+     {H(9, 0, 12), 1, 3, 0, 16, 64, 0, 0, 0, 1, 1, 1, 0}, 13, "level 3 of resource 1"},
+    {"inline write whose box end wraps 32 bits",
+     {H(9, 0, 12), 1, 0, 0, 16, 64, 0xffffffffu, 0, 0, 2, 1, 1, 0}, 13,
+     "box 4294967295,0,0 2x1x1 outside level 0"},
+    {"clear_texture of a missing resource",
+     {H(47, 0, 12), 9, 0, 0, 0, 0, 1, 1, 1, 0, 0, 0, 0}, 13, "clear_texture: no resource 9"},
+    {"clear_texture box past the level",
+     {H(47, 0, 12), 1, 0, 3, 0, 0, 2, 1, 1, 0, 0, 0, 0}, 13, "box 3,0,0 2x1x1 outside level 0"},
+    {"copy_region into a missing resource",
+     {H(17, 0, 13), 42, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 1, 1}, 14, "no resource 42"},
+    {"copy_region box larger than the source",
+     {H(17, 0, 13), 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 5, 5, 1}, 14, "box 0,0,0 5x5x1 outside"},
+    {"set_sub_ctx to a sub-context never created", {H(28, 0, 1), 7}, 2, "no sub-context 7"},
+    {"bind_shader of a missing shader", {H(31, 0, 2), 9, 5}, 3, "bind_shader: no shader 9"},
+    {"bind_shader as another stage",
+     {H(1, 4, 6), 3, 1, 4, 0, 0, 0x00414141u, H(31, 0, 2), 3, 5}, 10,
+     "shader 3 has type 1, bound as 5"},
+    {"shader of unknown type 9", {H(1, 4, 6), 3, 9, 4, 0, 0, 0x00414141u}, 7,
+     "unknown shader type 9"},
+    {"shader claiming 65 stream outputs", {H(1, 4, 6), 3, 0, 8, 0, 65, 0}, 7,
+     "65 stream outputs do not fit"},
+    {"shader text that is not TGSI, run", /* "AAA" then launch: the parse error, located */
+     {H(1, 4, 6), 3, 5, 4, 0, 0, 0x00414141u, H(31, 0, 2), 3, 5, H(37, 0, 8), 0, 0, 0, 1, 1, 1,
+      0, 0}, 19, "launch_grid: shader 3: 1:1: expected a program header"},
+    {"launch_grid of 2^25 invocations", /* "COMP\nEND\n" */
+     {H(1, 4, 9), 3, 5, 16, 0, 0, 0x504d4f43u, 0x444e450au, 0x0000000au, 0, H(31, 0, 2), 3, 5,
+      H(37, 0, 8), 1024, 1, 1, 32768, 1, 1, 0, 0}, 22, "33554432 invocations (at most"},
+    {"launch_grid indirect", {H(37, 0, 8), 0, 0, 0, 1, 1, 1, 7, 0}, 9,
+     "indirect dispatch (resource 7) is not implemented"},
+    {"shader buffers past slot 31", {H(34, 0, 5), 5, 32, 0, 0, 1}, 6,
+     "slots 32..32 past the 32 slots"},
+    {"shader images past slot 31", {H(35, 0, 7), 5, 40, 67, 0, 0, 0, 1}, 8,
+     "slots 40..40 past the 32 slots"},
+    {"shader buffers with a partial triple", {H(34, 0, 4), 5, 0, 0, 0}, 5,
+     "4 dwords are not 2 + 3 per buffer"},
+    {"constant buffer of shader type 9", {H(12, 0, 3), 9, 0, 0}, 4, "unknown shader type 9"},
+    {"uniform buffer of a missing resource", {H(27, 0, 5), 5, 0, 0, 16, 33}, 6,
+     "set_uniform_buffer: no resource 33"},
+    {"framebuffer naming a missing surface", {H(5, 0, 3), 1, 0, 12}, 4, "no surface 12"},
+    {"framebuffer with 3 colour buffers in 1 dword", {H(5, 0, 3), 3, 0, 12}, 4,
+     "3 colour buffers in 3 dwords"},
+    {"command 64", {H(64, 0, 0)}, 1, "unknown command 64 at dword 0"},
+    {"command 255", {H(255, 0, 0)}, 1, "unknown command 255"},
+    {"nop longer than the buffer", {H(0, 0, 0xffff)}, 1, "length 65535 overruns"},
+    {"clear without a payload", {H(7, 0, 0)}, 1, "clear: payload of 0 dwords"},
 };
 
 static void test_hostile_catalogue(void **state)
@@ -182,6 +238,9 @@ static void test_hostile_catalogue(void **state)
             fail_msg("%s: error \"%s\", expected \"%s\"", h->name, c.error, h->reason);
         vtest_conn_fini(&c);
     }
+    /* the acceptance of issue 18 asks for at least 40 hostile streams (with the
+       protocol-level ones of test_hostile_protocol and test_quota_and_disconnect) */
+    assert_true(sizeof catalogue / sizeof catalogue[0] >= 50);
 }
 
 /* RESOURCE_UNREF of a resource a framebuffer surface views: the next clear names it. */
