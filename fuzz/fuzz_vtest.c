@@ -2,7 +2,9 @@
  * sends. They are served as a whole connection (framing, VCMD_* requests, SUBMIT_CMD
  * decoding; replies go to /dev/null, so fd passing fails and ends a protocol-2
  * connection as a real send failure would) and, separately, decoded as one virgl
- * command buffer into a fresh context. Either works or fails with a logged reason;
+ * command buffer into a fresh context, and replayed as a record file (tv_vtest_replay;
+ * the "TVVTREC1" header is put in front when the bytes lack it, so the chunk parser is
+ * reached). Either works or fails with a logged reason;
  * nothing may crash, hang or leak. Quota 1 MiB per client; launch_grid runs with 20000
  * instructions per warp.
  *   scripts/fuzz 600 fuzz_vtest */
@@ -10,6 +12,7 @@
 #include "texvm/vtest.h"
 
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +24,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static int null_fd = -1;
     if (null_fd < 0)
         null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
-    tv_vtest_config cfg = {1u << 20, 20000, NULL, NULL};
+    /* 1 MiB, 20000 instructions per warp and 2^22 warp instructions per launch */
+    tv_vtest_config cfg = {.max_memory = 1u << 20, .max_instructions = 20000,
+                           .max_work = 1u << 22};
 
     int in = memfd_create("fuzz-vtest", MFD_CLOEXEC);
     if (in < 0 || (size && write(in, data, size) != (ssize_t)size))
@@ -38,5 +43,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char err[320];
     tv_vtest_decode_buffer(dw, ndw, &cfg, err, sizeof err);
     free(dw);
+
+    uint8_t *rec = malloc(size + 8);
+    if (!rec)
+        abort();
+    bool has_magic = size >= 8 && !memcmp(data, "TVVTREC1", 8);
+    memcpy(rec, "TVVTREC1", 8);
+    memcpy(rec + (has_magic ? 0 : 8), data, size);
+    tv_vtest_replay(rec, size + (has_magic ? 0 : 8), &cfg, NULL, NULL);
+    free(rec);
     return 0;
 }

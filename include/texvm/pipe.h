@@ -136,8 +136,11 @@ int tv_pipe_set_shader_images(tv_pipe_ctx *ctx, uint32_t stage, uint32_t start, 
 int tv_pipe_set_constant_buffer(tv_pipe_ctx *ctx, uint32_t stage, uint32_t index,
                                 uint32_t res, uint32_t offset, uint32_t size,
                                 const uint32_t *data, size_t ndw);
-/* Instructions per warp before a launch faults (0: 10^8); also caps loop iterations. */
-void tv_pipe_set_compute_limit(tv_pipe_ctx *ctx, uint64_t max_instructions);
+/* Instructions per warp before a launch faults (0: 10^8; also caps loop iterations), and
+ * the work quota of one launch, warps x per-warp budget (0: 2^34): a launch of many warps
+ * gets the smaller budget quota / warps (at least 4096), so no grid keeps the context
+ * busy for long. */
+void tv_pipe_set_compute_limit(tv_pipe_ctx *ctx, uint64_t max_instructions, uint64_t max_work);
 int tv_pipe_launch_grid(tv_pipe_ctx *ctx, const uint32_t block[3], const uint32_t grid[3]);
 
 #ifdef __cplusplus

@@ -15,12 +15,19 @@ extern "C" {
 #define TV_VTEST_MAX_PROTOCOL 2
 
 typedef void (*tv_vtest_log_fn)(void *user, const char *line);
+struct tv_pipe_ctx;
+/* Called by tv_vtest_replay after submit number INDEX (0-based) was decoded, with the
+ * client's pipe context (resources can be read with tv_pipe_transfer_read). */
+typedef void (*tv_vtest_submit_fn)(void *user, unsigned index, struct tv_pipe_ctx *pipe);
 
 typedef struct tv_vtest_config {
     uint64_t max_memory;   /* per client (0: 256 MiB) */
     uint64_t max_instructions; /* launch_grid: per warp (0: 10^8) */
+    uint64_t max_work;     /* launch_grid: warps x per-warp budget of a launch (0: 2^34) */
     tv_vtest_log_fn log;   /* NULL: no logging */
     void *log_user;
+    const char *record_dir;  /* tv_vtest_listen: record client N into DIR/client-N.vtrec */
+    const char *record_path; /* tv_vtest_serve: record this client into PATH */
 } tv_vtest_config;
 
 /* Serve one client on fd (in and out may be the same socket) until it disconnects or
@@ -32,6 +39,14 @@ int tv_vtest_serve(int in_fd, int out_fd, const tv_vtest_config *cfg);
  * report the context's error ("" if none) in err. For tests and fuzzing. */
 int tv_vtest_decode_buffer(const uint32_t *dw, size_t ndw, const tv_vtest_config *cfg,
                            char *err, size_t err_size);
+
+/* Serve a recorded client again from the SIZE bytes of its record file (docs/vtest.md,
+ * "Record and replay"): the same requests, the same shared-memory contents at each
+ * transfer, replies discarded; ON_SUBMIT (may be NULL) runs after each submit. Returns 0
+ * when the recording ends cleanly, -1 on a protocol error or a record that does not
+ * replay (the reason is logged). */
+int tv_vtest_replay(const void *data, size_t size, const tv_vtest_config *cfg,
+                    tv_vtest_submit_fn on_submit, void *user);
 
 /* Name of a VIRGL_CCMD_* number and whether texvm implements it (1), records it (2) or
  * answers it with an error (0); -1 past the table. */

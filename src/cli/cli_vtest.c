@@ -3,10 +3,12 @@
 
 #include "texvm/vtest.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static volatile int stop_flag;
@@ -27,12 +29,25 @@ int cli_vtest(int argc, char **argv)
 {
     const char *path = TV_VTEST_DEFAULT_SOCKET;
     int no_fork = 0;
-    tv_vtest_config cfg = {0, 0, log_line, NULL};
+    tv_vtest_config cfg = {.log = log_line};
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--socket-path") && i + 1 < argc)
             path = argv[++i];
         else if (!strcmp(argv[i], "--no-fork"))
             no_fork = 1;
+        else if (!strcmp(argv[i], "--record") && i + 1 < argc) {
+            cfg.record_dir = argv[++i];
+            struct stat st;
+            if (mkdir(cfg.record_dir, 0777) && errno != EEXIST) {
+                fprintf(stderr, "texvm vtest: --record %s: %s\n", cfg.record_dir,
+                        strerror(errno));
+                return CLI_EXIT_IO;
+            }
+            if (stat(cfg.record_dir, &st) || !S_ISDIR(st.st_mode)) {
+                fprintf(stderr, "texvm vtest: --record %s: not a folder\n", cfg.record_dir);
+                return CLI_EXIT_IO;
+            }
+        }
         else if (!strcmp(argv[i], "--max-memory") && i + 1 < argc) {
             char *end;
             unsigned long long v = strtoull(argv[++i], &end, 10);
@@ -42,11 +57,14 @@ int cli_vtest(int argc, char **argv)
             }
             cfg.max_memory = v;
         } else if (!strcmp(argv[i], "--help")) {
-            printf("usage: texvm vtest [--socket-path P] [--no-fork] [--max-memory BYTES]\n\n"
+            printf("usage: texvm vtest [--socket-path P] [--no-fork] [--max-memory BYTES]\n"
+                   "                   [--record DIR]\n\n"
                    "Serve Mesa's virgl vtest protocol (GALLIUM_DRIVER=virpipe) on a unix\n"
                    "socket (default %s), one process per client (a thread with\n"
                    "--no-fork), at most BYTES of resources per client (default 256 MiB).\n"
-                   "Runs until SIGINT/SIGTERM. docs/vtest.md lists what is implemented.\n",
+                   "--record DIR saves client N's stream as DIR/client-N.vtrec for\n"
+                   "`texvm replay`. Runs until SIGINT/SIGTERM. docs/vtest.md lists what is\n"
+                   "implemented.\n",
                    TV_VTEST_DEFAULT_SOCKET);
             return CLI_EXIT_OK;
         } else {

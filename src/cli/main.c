@@ -3,7 +3,8 @@
 
 #include <string.h>
 
-int cli_vtest(int argc, char **argv); /* cli_vtest.c */
+int cli_vtest(int argc, char **argv);  /* cli_vtest.c */
+int cli_replay(int argc, char **argv); /* cli_replay.c */
 
 static const cli_command commands[] = {
     {"check", "parse and validate TGSI files", cli_check},
@@ -11,6 +12,7 @@ static const cli_command commands[] = {
     {"run", "run a job: TGSI programs on textures, buffers and targets", cli_run},
     {"sass", "run a SASS texture-instruction script on a warp", cli_sass},
     {"vtest", "serve Mesa's virgl vtest protocol on a unix socket", cli_vtest},
+    {"replay", "run a recorded vtest client again (texvm vtest --record)", cli_replay},
 };
 #define NUM_COMMANDS (sizeof commands / sizeof commands[0])
 

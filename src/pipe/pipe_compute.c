@@ -10,6 +10,13 @@
 
 #define MAX_THREADS (1u << 24)            /* invocations per launch */
 #define MAX_WARP_INSTRUCTIONS 100000000ull /* per warp, before a runtime fault */
+/* The work of one launch: warps x instructions per warp stays within this, so a client
+ * cannot keep the server busy for long with a huge grid (about a minute at the worst): a
+ * grid of many warps gets a smaller per-warp budget, and a grid with so many warps that
+ * even MIN_WARP_INSTRUCTIONS each would pass the quota is refused (every warp also costs
+ * its set-up, whatever it runs). */
+#define MAX_LAUNCH_WORK (1ull << 34)
+#define MIN_WARP_INSTRUCTIONS 4096ull
 
 int tv_pipe_bind_shader(tv_pipe_ctx *ctx, uint32_t stage, uint32_t handle)
 {
@@ -137,9 +144,23 @@ static int bind_image(tv_pipe_ctx *ctx, uint32_t slot, const tv_pipe_image_bindi
     return 0;
 }
 
-void tv_pipe_set_compute_limit(tv_pipe_ctx *ctx, uint64_t max_instructions)
+void tv_pipe_set_compute_limit(tv_pipe_ctx *ctx, uint64_t max_instructions, uint64_t max_work)
 {
     ctx->max_instructions = max_instructions;
+    ctx->max_work = max_work;
+}
+
+/* The per-warp instruction budget of a launch of WARPS warps: the client's (or 10^8),
+ * lowered so that warps x budget stays within the launch work quota; 0 when even the
+ * minimum budget does not fit (the launch is refused). */
+static uint64_t warp_budget(const tv_pipe_ctx *ctx, uint64_t warps)
+{
+    uint64_t per = ctx->max_instructions ? ctx->max_instructions : MAX_WARP_INSTRUCTIONS;
+    uint64_t work = ctx->max_work ? ctx->max_work : MAX_LAUNCH_WORK;
+    uint64_t share = work / (warps ? warps : 1);
+    if (share < MIN_WARP_INSTRUCTIONS)
+        return 0;
+    return per < share ? per : share;
 }
 
 int tv_pipe_launch_grid(tv_pipe_ctx *ctx, const uint32_t block[3], const uint32_t grid[3])
@@ -150,12 +171,6 @@ int tv_pipe_launch_grid(tv_pipe_ctx *ctx, const uint32_t block[3], const uint32_
     if (!o)
         return pipe_fail(ctx, "launch_grid: no compute shader bound%s",
                          ctx->shader[cs] ? " (it was destroyed)" : "");
-    uint64_t threads = 1;
-    for (int i = 0; i < 3; i++)
-        threads *= (uint64_t)(block[i] ? block[i] : 1) * (grid[i] ? grid[i] : 1);
-    if (threads > MAX_THREADS)
-        return pipe_fail(ctx, "launch_grid: %llu invocations (at most %u)",
-                         (unsigned long long)threads, MAX_THREADS);
     tv_error err;
     memset(&err, 0, sizeof err);
     if (!ctx->vm) {
@@ -178,6 +193,30 @@ int tv_pipe_launch_grid(tv_pipe_ctx *ctx, const uint32_t block[3], const uint32_
     }
     if (tv_vm_program_processor(o->prog) != TV_TGSI_COMP)
         return pipe_fail(ctx, "launch_grid: shader %u is not a COMP program", o->handle);
+    /* A grid with a zero dimension dispatches nothing (glDispatchCompute semantics). */
+    if (!grid[0] || !grid[1] || !grid[2])
+        return 0;
+    /* A zero block dimension takes the shader's declared size, as the engine does. */
+    uint32_t declared[3], eff_block[3];
+    tv_vm_program_block_size(o->prog, declared);
+    uint64_t blocks = 1, per_block = 1;
+    for (int i = 0; i < 3; i++) {
+        eff_block[i] = block[i] ? block[i] : (declared[i] ? declared[i] : 1);
+        blocks *= grid[i];
+        per_block *= eff_block[i];
+    }
+    uint64_t threads = blocks * per_block;
+    if (threads > MAX_THREADS)
+        return pipe_fail(ctx, "launch_grid: %llu invocations (at most %u)",
+                         (unsigned long long)threads, MAX_THREADS);
+    /* each block runs whole warps */
+    uint64_t warps = blocks * ((per_block + 31) / 32), budget = warp_budget(ctx, warps);
+    if (!budget)
+        return pipe_fail(ctx, "launch_grid: %llu warps exceed the launch work quota (%llu "
+                         "warp instructions, at least %llu per warp)",
+                         (unsigned long long)warps,
+                         (unsigned long long)(ctx->max_work ? ctx->max_work : MAX_LAUNCH_WORK),
+                         MIN_WARP_INSTRUCTIONS);
     tv_vm_bindings b;
     tv_vm_bindings_init(&b);
     for (uint32_t i = 0; i < TV_PIPE_MAX_SLOTS; i++) {
@@ -198,7 +237,13 @@ int tv_pipe_launch_grid(tv_pipe_ctx *ctx, const uint32_t block[3], const uint32_
     tv_vm_compute_params params;
     memset(&params, 0, sizeof params);
     memcpy(params.grid, grid, sizeof params.grid);
-    memcpy(params.block, block, sizeof params.block);
+    memcpy(params.block, eff_block, sizeof params.block);
+    tv_vm_limits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.max_instructions = budget;
+    lim.max_loop_iterations = lim.max_instructions;
+    lim.max_memory = ctx->max_memory;
+    tv_vm_set_limits(ctx->vm, &lim);
     tv_vm_stats stats;
     if (tv_vm_run_compute(ctx->vm, o->prog, &b, &params, &stats, &err) != TV_OK)
         return pipe_fail(ctx, "launch_grid: %s", err.message);

@@ -48,6 +48,7 @@ struct tv_pipe_ctx {
     pipe_const consts[TV_PIPE_STAGES][TV_PIPE_MAX_SLOTS];
     struct tv_vm *vm;                  /* created at the first launch_grid */
     uint64_t max_instructions;         /* per warp, 0: MAX_WARP_INSTRUCTIONS */
+    uint64_t max_work;                 /* warps x per-warp budget of a launch, 0: default */
     uint64_t max_memory, used;
     pipe_resource *resources;
     pipe_object *objects;

@@ -207,6 +207,8 @@ static int h_transfer3d(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t
     }
     tv_pipe_box b = {p[5], p[6], p[7], p[8], p[9], p[10]};
     int rc;
+    if (p[12] == 1 && vtest_rec_shm(c, m)) /* recorded, or restored when replaying */
+        return -1;
     if (p[12] == 1) /* VIRGL_TRANSFER_TO_HOST */
         rc = tv_pipe_transfer_write(c->pipe, p[0], p[1], &b, m->ptr, m->size, p[11], p[3], p[4]);
     else if (p[12] == 2) /* VIRGL_TRANSFER_FROM_HOST */

@@ -54,7 +54,7 @@ void vtest_conn_init(vtest_conn *c, const tv_vtest_config *cfg)
         c->cfg = *cfg;
     c->pipe = tv_pipe_create(c->cfg.max_memory);
     if (c->pipe)
-        tv_pipe_set_compute_limit(c->pipe, c->cfg.max_instructions);
+        tv_pipe_set_compute_limit(c->pipe, c->cfg.max_instructions, c->cfg.max_work);
     c->in_fd = c->out_fd = -1;
 }
 
@@ -67,6 +67,9 @@ static void shm_free(vtest_shm *m)
 
 void vtest_conn_fini(vtest_conn *c)
 {
+    if (c->rec_out)
+        fclose(c->rec_out);
+    c->rec_out = NULL;
     while (c->shm) {
         vtest_shm *m = c->shm;
         c->shm = m->next;
@@ -91,22 +94,29 @@ vtest_shm *vtest_shm_find(vtest_conn *c, uint32_t handle)
 
 static int read_full(vtest_conn *c, void *buf, size_t n)
 {
+    if (c->rep)
+        return vtest_rep_read(c, buf, n);
     uint8_t *p = buf;
+    size_t want = n;
     while (n) {
         ssize_t r = read(c->in_fd, p, n);
         if (r < 0 && errno == EINTR)
             continue;
         if (r <= 0) {
+            vtest_rec_read(c, buf, want - n);   /* a partial read replays as a disconnect */
             c->eof = true;
             return -1;
         }
         p += r, n -= (size_t)r;
     }
+    vtest_rec_read(c, buf, want);
     return 0;
 }
 
 static int write_full(vtest_conn *c, const void *buf, size_t n)
 {
+    if (c->rep)
+        return 0;   /* replaying: nobody reads the replies */
     const uint8_t *p = buf;
     while (n) {
         /* MSG_NOSIGNAL: a client that went away must not kill the server with SIGPIPE */
@@ -130,6 +140,8 @@ static int reply(vtest_conn *c, uint32_t len, uint32_t id, const void *payload, 
 
 static int send_fd(vtest_conn *c, int fd)
 {
+    if (c->rep)
+        return 0;
     char byte = 0;
     struct iovec iov = {&byte, 1};
     union {
@@ -283,6 +295,8 @@ static int cmd_transfer_v2(vtest_conn *c, const uint32_t *p, int put)
         return 0;
     }
     tv_pipe_box b = {p[2], p[3], p[4], p[5], p[6], p[7]};
+    if (put && vtest_rec_shm(c, m))
+        return 0;
     int rc = put ? tv_pipe_transfer_write(c->pipe, p[0], p[1], &b, m->ptr, m->size, p[9], 0, 0)
                  : tv_pipe_transfer_read(c->pipe, p[0], p[1], &b, m->ptr, m->size, p[9], 0, 0);
     if (rc)
@@ -306,6 +320,9 @@ static int cmd_submit(vtest_conn *c, uint32_t ndw)
                       ndw, c->error);
         else
             vtest_decode(c, buf, ndw);
+        if (c->on_submit)
+            c->on_submit(c->on_submit_user, c->submits, c->pipe);
+        c->submits++;
     }
     free(buf);
     return rc;
@@ -429,6 +446,20 @@ static int serve_one(vtest_conn *c)
     return -1;
 }
 
+int vtest_serve_conn(vtest_conn *c)
+{
+    int rc;
+    while ((rc = serve_one(c)) == 0)
+        ;
+    if (rc < 0 && c->eof) {
+        vtest_log(c, "disconnected in the middle of a command");
+        rc = 1;
+    } else if (rc < 0) {
+        vtest_log(c, "connection closed after a protocol error");
+    }
+    return rc < 0 ? -1 : 0;
+}
+
 int tv_vtest_serve(int in_fd, int out_fd, const tv_vtest_config *cfg)
 {
     vtest_conn c;
@@ -437,17 +468,11 @@ int tv_vtest_serve(int in_fd, int out_fd, const tv_vtest_config *cfg)
         return -1;
     c.in_fd = in_fd;
     c.out_fd = out_fd;
-    int rc;
-    while ((rc = serve_one(&c)) == 0)
-        ;
-    if (rc < 0 && c.eof) {
-        vtest_log(&c, "disconnected in the middle of a command");
-        rc = 1;
-    } else if (rc < 0) {
-        vtest_log(&c, "connection closed after a protocol error");
-    }
+    if (c.cfg.record_path)
+        vtest_rec_start(&c, c.cfg.record_path);   /* a failure is logged; serving goes on */
+    int rc = vtest_serve_conn(&c);
     vtest_conn_fini(&c);
-    return rc < 0 ? -1 : 0;
+    return rc;
 }
 
 int tv_vtest_decode_buffer(const uint32_t *dw, size_t ndw, const tv_vtest_config *cfg,

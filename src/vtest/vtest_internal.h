@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #define VTEST_NUM_CCMDS 64
 
@@ -38,6 +39,14 @@ typedef struct vtest_conn {
     vtest_pending_shader pending;
     uint32_t *recorded[VTEST_NUM_CCMDS]; /* last payload of each recorded state command */
     size_t recorded_len[VTEST_NUM_CCMDS];
+    /* record and replay (vtest_record.c) */
+    FILE *rec_out;               /* recording: the record file */
+    const uint8_t *rep;          /* replaying: the record file's bytes */
+    size_t rep_size, rep_pos;
+    bool rep_broken;             /* the record file ended inside a chunk or disagreed */
+    tv_vtest_submit_fn on_submit;  /* after each SUBMIT_CMD (replay) */
+    void *on_submit_user;
+    unsigned submits;
 } vtest_conn;
 
 void vtest_conn_init(vtest_conn *c, const tv_vtest_config *cfg);
@@ -56,6 +65,15 @@ void vtest_fail(vtest_conn *c, const char *fmt, ...)
 vtest_shm *vtest_shm_find(vtest_conn *c, uint32_t handle);
 /* Decode a command buffer; stops at the first failing command. */
 void vtest_decode(vtest_conn *c, const uint32_t *dw, size_t ndw);
+/* Serve requests until the client goes away (tv_vtest_serve, tv_vtest_replay). */
+int vtest_serve_conn(vtest_conn *c);
+/* Record and replay (vtest_record.c): start recording into PATH; note bytes read from the
+ * client; replay's read; the shared memory a transfer is about to read (recorded, or
+ * restored from the replay file: -1 and the context in the error state on a mismatch). */
+int vtest_rec_start(vtest_conn *c, const char *path);
+void vtest_rec_read(vtest_conn *c, const void *buf, size_t n);
+int vtest_rep_read(vtest_conn *c, void *buf, size_t n);
+int vtest_rec_shm(vtest_conn *c, vtest_shm *m);
 /* The caps structs (v1 / v2 prefix), n dwords. */
 size_t vtest_caps(uint32_t *out, size_t max, unsigned version);
 

@@ -47,6 +47,11 @@ static int serve_client(client_arg *a)
     tv_vtest_config cfg = a->cfg;
     cfg.log = a->cfg.log ? prefixed_log : NULL;
     cfg.log_user = a;
+    char path[4096];
+    if (a->cfg.record_dir) {
+        snprintf(path, sizeof path, "%s/client-%u.vtrec", a->cfg.record_dir, a->id);
+        cfg.record_path = path;
+    }
     return tv_vtest_serve(a->fd, a->fd, &cfg);
 }
 

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -33,6 +34,11 @@ static void *server(void *p)
 
 vt_client *vt_start(uint64_t max_memory)
 {
+    return vt_start_recorded(max_memory, NULL);
+}
+
+vt_client *vt_start_recorded(uint64_t max_memory, const char *path)
+{
     vt_client *c = calloc(1, sizeof *c);
     int sv[2];
     if (!c || socketpair(AF_UNIX, SOCK_STREAM, 0, sv))
@@ -43,6 +49,7 @@ vt_client *vt_start(uint64_t max_memory)
     c->cfg.max_memory = max_memory;
     c->cfg.log = capture;
     c->cfg.log_user = c;
+    c->cfg.record_path = path;
     pthread_create(&c->thread, NULL, server, c);
     return c;
 }
@@ -158,4 +165,28 @@ int vt_recv_fd(vt_client *c)
 void vt_submit(vt_client *c, const uint32_t *dw, size_t ndw)
 {
     vt_cmd(c, (uint32_t)ndw, 6, dw, ndw);
+}
+
+void vt_resource_create(vt_client *c, uint32_t handle, uint32_t format, uint32_t w, uint32_t h,
+                        int v2, uint32_t data_size)
+{
+    uint32_t p[11] = {handle, 2 /* 2D */, format, 2 /* render target */, w, h, 1, 1, 0, 0,
+                      data_size};
+    vt_cmd(c, v2 ? 11 : 10, v2 ? 12 : 2, p, v2 ? 11 : 10);
+}
+
+uint8_t *vt_create2(vt_client *c, uint32_t handle, uint32_t format, uint32_t w, uint32_t h)
+{
+    vt_resource_create(c, handle, format, w, h, 1, w * h * 4);
+    int fd = vt_recv_fd(c);
+    if (fd < 0)
+        abort();
+    /* sealed: the client cannot shrink the memory under the server (SIGBUS) */
+    if (ftruncate(fd, 0) == 0)
+        abort();
+    uint8_t *m = mmap(NULL, w * h * 4, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    close(fd);
+    if (m == MAP_FAILED)
+        abort();
+    return m;
 }

@@ -21,6 +21,8 @@ typedef struct vt_client {
 #define VT_CMD(cmd, obj, len) (((uint32_t)(len) << 16) | ((uint32_t)(obj) << 8) | (cmd))
 
 vt_client *vt_start(uint64_t max_memory);
+/* vt_start with the server recording the session into PATH. */
+vt_client *vt_start_recorded(uint64_t max_memory, const char *path);
 int vt_finish(vt_client *c); /* closes the client end, joins, returns the server's rc */
 bool vt_logged(vt_client *c, const char *needle);
 void vt_write(vt_client *c, const void *p, size_t n);
@@ -30,5 +32,11 @@ uint32_t vt_busy_wait(vt_client *c);          /* a sync point: every earlier req
 uint32_t vt_negotiate(vt_client *c, uint32_t version);
 int vt_recv_fd(vt_client *c);
 void vt_submit(vt_client *c, const uint32_t *dw, size_t ndw);
+/* RESOURCE_CREATE (v0) or RESOURCE_CREATE2 (v2, DATA_SIZE bytes of shared memory) of a 2D
+ * render-target resource W x H of virgl FORMAT. */
+void vt_resource_create(vt_client *c, uint32_t handle, uint32_t format, uint32_t w, uint32_t h,
+                        int v2, uint32_t data_size);
+/* RESOURCE_CREATE2 of a W x H 4-byte-texel resource, its memfd mapped (W * H * 4 bytes). */
+uint8_t *vt_create2(vt_client *c, uint32_t handle, uint32_t format, uint32_t w, uint32_t h);
 
 #endif

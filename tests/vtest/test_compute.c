@@ -26,14 +26,31 @@ static const char cs_text[] =
     "  2: STORE BUFFER[0].x, TEMP[0].xxxx, TEMP[0].yyyy\n"
     "  3: END\n";
 
-/* create shader 3 (COMPUTE), bind it; ssbo 0 = resource 1 bytes [0, 32); CONST[0] = 100 */
-static size_t setup(uint32_t *buf, uint32_t ssbo_size)
+/* cs_text with a declared block of 8 threads */
+static const char cs_fixed_text[] =
+    "COMP\n"
+    "PROPERTY CS_FIXED_BLOCK_WIDTH 8\n"
+    "PROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"
+    "PROPERTY CS_FIXED_BLOCK_DEPTH 1\n"
+    "DCL SV[0], THREAD_ID\n"
+    "DCL BUFFER[0]\n"
+    "DCL CONST[0][0]\n"
+    "DCL TEMP[0]\n"
+    "IMM[0] UINT32 {4, 0, 0, 0}\n"
+    "  0: UMUL TEMP[0].x, SV[0].xxxx, IMM[0].xxxx\n"
+    "  1: UADD TEMP[0].y, SV[0].xxxx, CONST[0][0].xxxx\n"
+    "  2: STORE BUFFER[0].x, TEMP[0].xxxx, TEMP[0].yyyy\n"
+    "  3: END\n";
+
+/* create shader 3 (COMPUTE) from TEXT, bind it; ssbo 0 = resource 1 bytes [0, SSBO_SIZE);
+ * CONST[0] = 100 */
+static size_t setup_text(uint32_t *buf, uint32_t ssbo_size, const char *text)
 {
-    size_t n = 0, len = sizeof cs_text, ndw = (len + 3) / 4;
+    size_t n = 0, len = strlen(text) + 1, ndw = (len + 3) / 4;
     buf[n++] = H(1, 4, 5 + ndw);
     buf[n++] = 3, buf[n++] = 5, buf[n++] = (uint32_t)len, buf[n++] = 0, buf[n++] = 0;
     memset(&buf[n], 0, ndw * 4);
-    memcpy(&buf[n], cs_text, len);
+    memcpy(&buf[n], text, len);
     n += ndw;
     const uint32_t rest[] = {H(31, 0, 2), 3, 5,
                              H(34, 0, 5), 5, 0, 0, ssbo_size, 1,
@@ -42,10 +59,49 @@ static size_t setup(uint32_t *buf, uint32_t ssbo_size)
     return n + sizeof rest / 4;
 }
 
+static size_t setup(uint32_t *buf, uint32_t ssbo_size)
+{
+    return setup_text(buf, ssbo_size, cs_text);
+}
+
 static void with_buffer(vtest_conn *c)
 {
     tv_pipe_resource_desc d = {0, 64 /* R8_UNORM */, 0, 64, 1, 1, 1, 0, 0};
     assert_int_equal(tv_pipe_resource_create(c->pipe, 1, &d), 0);
+}
+
+/* Runs LAUNCH (block, grid) after set-up with TEXT; returns the first 16 dwords of the
+ * SSBO's resource in OUT. */
+static void run_launch(const char *text, const uint32_t launch[9], uint32_t out[16])
+{
+    uint32_t buf[256];
+    size_t n = setup_text(buf, 64, text);
+    memcpy(&buf[n], launch, 9 * 4);
+    n += 9;
+    vtest_conn c;
+    vtest_conn_init(&c, NULL);
+    with_buffer(&c);
+    vtest_decode(&c, buf, n);
+    if (c.failed)
+        fail_msg("%s", c.error);
+    memcpy(out, tv_pipe_resource_data(c.pipe, 1), 16 * 4);
+    vtest_conn_fini(&c);
+}
+
+/* A zero block dimension takes the shader's declared size (8 threads store 8 dwords); a
+ * grid with a zero dimension runs nothing, as glDispatchCompute(0, ...) does. */
+static void test_launch_grid_zero_dimensions(void **state)
+{
+    (void)state;
+    uint32_t out[16];
+    const uint32_t declared[] = {H(37, 0, 8), 0, 0, 0, 1, 1, 1, 0, 0};
+    run_launch(cs_fixed_text, declared, out);
+    for (uint32_t i = 0; i < 16; i++)
+        assert_int_equal(out[i], i < 8 ? 100 + i : 0);
+    const uint32_t empty[] = {H(37, 0, 8), 8, 1, 1, 4, 0, 1, 0, 0};
+    run_launch(cs_text, empty, out);
+    for (uint32_t i = 0; i < 16; i++)
+        assert_int_equal(out[i], 0);
 }
 
 static void test_launch_grid(void **state)
@@ -97,6 +153,14 @@ static void test_launch_grid_hostile(void **state)
     expect(indirect, sizeof indirect / 4, 32, "indirect dispatch (resource 1)");
     const uint32_t huge[] = {H(37, 0, 8), 1024, 1024, 1, 1024, 1, 1, 0, 0};
     expect(huge, sizeof huge / 4, 32, "1073741824 invocations");
+    /* 2^24 one-thread blocks are 2^24 warps: each would get 1024 of the 2^34 warp
+     * instructions of the launch quota, under the 4096 minimum */
+    const uint32_t warps[] = {H(37, 0, 8), 1, 1, 1, 4096, 4096, 1, 0, 0};
+    expect(warps, sizeof warps / 4, 32,
+           "launch_grid: 16777216 warps exceed the launch work quota (17179869184");
+    /* the same with block 0: the shader's declared size (none: 1) counts, not 0 */
+    const uint32_t warps0[] = {H(37, 0, 8), 0, 0, 0, 4096, 4096, 1, 0, 0};
+    expect(warps0, sizeof warps0 / 4, 32, "16777216 warps exceed the launch work quota");
     const uint32_t bad_stage[] = {H(31, 0, 2), 3, 1};
     expect(bad_stage, sizeof bad_stage / 4, 32, "shader 3 has type 5, bound as 1");
     const uint32_t slots[] = {H(34, 0, 5), 5, 32, 0, 4, 1};
@@ -122,6 +186,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_launch_grid),
         cmocka_unit_test(test_launch_grid_hostile),
+        cmocka_unit_test(test_launch_grid_zero_dimensions),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -75,19 +75,12 @@ static void test_caps(void **state)
     assert_int_equal(vt_finish(c), 0);
 }
 
-static void resource_create(vt_client *c, uint32_t handle, uint32_t format, uint32_t w,
-                            uint32_t h, int v2, uint32_t data_size)
-{
-    uint32_t p[11] = {handle, TEX2D, format, 2 /* render target */, w, h, 1, 1, 0, 0,
-                      data_size};
-    vt_cmd(c, v2 ? 11 : 10, v2 ? 12 : 2, p, v2 ? 11 : 10);
-}
 
 static void test_v0_round_trip(void **state)
 {
     (void)state;
     vt_client *c = vt_start(0);
-    resource_create(c, 5, RGBA8, 4, 3, 0, 0);
+    vt_resource_create(c, 5, RGBA8, 4, 3, 0, 0);
     uint8_t data[48], back[16];
     for (int i = 0; i < 48; i++)
         data[i] = (uint8_t)(i * 7 + 1);
@@ -106,25 +99,13 @@ static void test_v0_round_trip(void **state)
     assert_false(strstr(c->log, "context error"));
 }
 
-static uint8_t *create2(vt_client *c, uint32_t handle, uint32_t format, uint32_t w, uint32_t h)
-{
-    resource_create(c, handle, format, w, h, 1, w * h * 4);
-    int fd = vt_recv_fd(c);
-    assert_true(fd >= 0);
-    /* sealed: the client cannot shrink the memory under the server (SIGBUS) */
-    assert_int_not_equal(ftruncate(fd, 0), 0);
-    uint8_t *m = mmap(NULL, w * h * 4, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-    close(fd);
-    assert_true(m != MAP_FAILED);
-    return m;
-}
 
 static void test_v2_round_trip(void **state)
 {
     (void)state;
     vt_client *c = vt_start(0);
     assert_int_equal(vt_negotiate(c, 2), 2);
-    uint8_t *m = create2(c, 9, RGBA8, 4, 4), copy[64];
+    uint8_t *m = vt_create2(c, 9, RGBA8, 4, 4), copy[64];
     for (int i = 0; i < 64; i++)
         m[i] = copy[i] = (uint8_t)(255 - i);
     /* upload: TRANSFER3D to host inside the command stream */
@@ -156,7 +137,7 @@ static void test_clear_read_back(void **state)
     (void)state;
     vt_client *c = vt_start(0);
     assert_int_equal(vt_negotiate(c, 2), 2);
-    uint8_t *a = create2(c, 1, RGBA8, 4, 2), *b = create2(c, 2, BGRA8, 4, 2);
+    uint8_t *a = vt_create2(c, 1, RGBA8, 4, 2), *b = vt_create2(c, 2, BGRA8, 4, 2);
     uint32_t cmds[] = {
         VT_CMD(29, 0, 1), 1, VT_CMD(28, 0, 1), 1,                 /* sub-context 1 */
         VT_CMD(1, 8, 5), 10, 1, RGBA8, 0, 0,                        /* surface 10 on res 1 */
@@ -185,7 +166,7 @@ static void test_depth_clear(void **state)
     (void)state;
     vt_client *c = vt_start(0);
     assert_int_equal(vt_negotiate(c, 2), 2);
-    uint8_t *z = create2(c, 3, 18 /* Z32_FLOAT */, 2, 2);
+    uint8_t *z = vt_create2(c, 3, 18 /* Z32_FLOAT */, 2, 2);
     uint32_t cmds[] = {
         VT_CMD(1, 8, 5), 20, 3, 18, 0, 0,
         VT_CMD(5, 0, 2), 0, 20,

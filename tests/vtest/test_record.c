@@ -1,0 +1,185 @@
+/* Record and replay (docs/vtest.md): a protocol-2 client session recorded by the server
+ * (an upload through shared memory, a compute launch that reads it, later changes to the
+ * shared memory, a readback) replays from its record file alone to the same resource
+ * bytes the live client read back; hostile record files fail with a logged reason. */
+#define _GNU_SOURCE
+#include "helper_client.h"
+#include "texvm/pipe.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#define H(cmd, obj, len) VT_CMD(cmd, obj, len)
+enum { RGBA8 = 67 };
+
+/* A COMP shader: thread i stores BUFFER[0] word i + 4 (byte 16 + 4 i) = word i + 100. */
+static const char cs_text[] =
+    "COMP\n"
+    "PROPERTY CS_FIXED_BLOCK_WIDTH 4\n"
+    "PROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"
+    "PROPERTY CS_FIXED_BLOCK_DEPTH 1\n"
+    "DCL SV[0], THREAD_ID\n"
+    "DCL BUFFER[0]\n"
+    "DCL TEMP[0..1]\n"
+    "IMM[0] UINT32 {4, 16, 100, 0}\n"
+    "  0: UMAD TEMP[0].x, SV[0].xxxx, IMM[0].xxxx, IMM[0].yyyy\n"
+    "  1: UMUL TEMP[1].x, SV[0].xxxx, IMM[0].xxxx\n"
+    "  2: LOAD TEMP[1].x, BUFFER[0], TEMP[1].xxxx\n"
+    "  3: UADD TEMP[1].x, TEMP[1].xxxx, IMM[0].zzzz\n"
+    "  4: STORE BUFFER[0].x, TEMP[0].xxxx, TEMP[1].xxxx\n"
+    "  5: END\n";
+
+static size_t compute_stream(uint32_t *buf)
+{
+    size_t n = 0, len = sizeof cs_text, ndw = (len + 3) / 4;
+    buf[n++] = H(1, 4, 5 + ndw);
+    buf[n++] = 3, buf[n++] = 5, buf[n++] = (uint32_t)len, buf[n++] = 0, buf[n++] = 0;
+    memset(&buf[n], 0, ndw * 4);
+    memcpy(&buf[n], cs_text, len);
+    n += ndw;
+    const uint32_t rest[] = {H(31, 0, 2), 3, 5,                      /* bind as compute */
+                             H(34, 0, 5), 5, 0, 0, 64, 1,            /* SSBO 0: res 1 */
+                             H(37, 0, 8), 4, 1, 1, 1, 1, 1, 0, 0};   /* 4 threads */
+    memcpy(&buf[n], rest, sizeof rest);
+    return n + sizeof rest / 4;
+}
+
+static uint8_t after[64];   /* resource 1 after submit 1, as the replay saw it */
+static int seen;
+
+static void grab(void *user, unsigned index, struct tv_pipe_ctx *pipe)
+{
+    (void)user;
+    if (index != 1)
+        return;
+    memcpy(after, tv_pipe_resource_data(pipe, 1), 64);
+    seen++;
+}
+
+static char log_text[4096];
+static void keep_log(void *user, const char *line)
+{
+    (void)user;
+    size_t n = strlen(log_text);
+    snprintf(log_text + n, sizeof log_text - n, "%s\n", line);
+}
+
+static uint8_t *read_all(const char *path, size_t *size)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    static uint8_t buf[1 << 16];
+    *size = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    return buf;
+}
+
+/* `texvm replay FILE --dump 1 1 OUT` writes resource 1 after submit 1: the live bytes; a
+ * missing resource or submit is an error (exit 1). */
+static void replay_cli(const char *rec, const uint8_t live[64])
+{
+    const char *bin = getenv("TEXVM_BIN");
+    if (!bin)
+        return;
+    char out[] = "/tmp/texvm_vtdump_XXXXXX", cmd[512];
+    int fd = mkstemp(out);
+    assert_true(fd >= 0);
+    close(fd);
+    snprintf(cmd, sizeof cmd, "%s replay %s --dump 1 1 %s 2>/dev/null", bin, rec, out);
+    assert_int_equal(WEXITSTATUS(system(cmd)), 0);
+    uint8_t got[128];
+    FILE *f = fopen(out, "rb");
+    assert_non_null(f);
+    size_t size = fread(got, 1, sizeof got, f);
+    fclose(f);
+    assert_int_equal(size, 64);
+    assert_memory_equal(got, live, 64);
+    snprintf(cmd, sizeof cmd, "%s replay %s --dump 9 1 %s 2>/dev/null", bin, rec, out);
+    assert_int_equal(WEXITSTATUS(system(cmd)), 1);
+    snprintf(cmd, sizeof cmd, "%s replay %s --dump 1 7 %s 2>/dev/null", bin, rec, out);
+    assert_int_equal(WEXITSTATUS(system(cmd)), 1);
+    unlink(out);
+}
+
+static void test_record_then_replay(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/texvm_vtrec_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    vt_client *c = vt_start_recorded(0, path);
+    assert_int_equal(vt_negotiate(c, 2), 2);
+    uint8_t *m = vt_create2(c, 1, RGBA8, 16, 1);   /* 64 bytes */
+    for (int i = 0; i < 64; i++)
+        m[i] = (uint8_t)(i + 1);
+    uint32_t up[14] = {H(43, 0, 13), 1, 0, 0, 64, 64, 0, 0, 0, 16, 1, 1, 0, 1};
+    vt_submit(c, up, 14);                          /* submit 0: upload */
+    assert_int_equal(vt_busy_wait(c), 0);
+    memset(m, 0xee, 64);                           /* the live memory changes afterwards */
+    uint32_t cs[256];
+    size_t n = compute_stream(cs);
+    vt_submit(c, cs, n);                           /* submit 1: words 4..7 = words 0..3 + 100 */
+    uint32_t get[10] = {1, 0, 0, 0, 0, 16, 1, 1, 0, 0};
+    vt_cmd(c, 10, 13, get, 10);                    /* readback into the shared memory */
+    assert_int_equal(vt_busy_wait(c), 0);
+    uint8_t live[64];
+    memcpy(live, m, 64);
+    munmap(m, 64);
+    assert_int_equal(vt_finish(c), 0);
+    if (strstr(c->log, "context error"))
+        fail_msg("%s", c->log);
+    /* by hand: words 0..3 are bytes 1..16; word 4 + i = word i + 100 */
+    uint32_t w[16];
+    memcpy(w, live, 64);
+    for (int i = 0; i < 4; i++) {
+        uint32_t word = (uint32_t)(4 * i + 1) | (uint32_t)(4 * i + 2) << 8 |
+                        (uint32_t)(4 * i + 3) << 16 | (uint32_t)(4 * i + 4) << 24;
+        assert_int_equal(w[i], word);
+        assert_int_equal(w[4 + i], word + 100);
+    }
+    /* replay from the file alone: the same bytes after submit 1 */
+    size_t size;
+    const uint8_t *rec = read_all(path, &size);
+    assert_true(size > 8 && !memcmp(rec, "TVVTREC1", 8));
+    tv_vtest_config cfg = {.log = keep_log};
+    seen = 0;
+    assert_int_equal(tv_vtest_replay(rec, size, &cfg, grab, NULL), 0);
+    assert_int_equal(seen, 1);
+    assert_memory_equal(after, live, 64);
+    assert_null(strstr(log_text, "context error"));
+    replay_cli(path, live);
+    /* hostile record files: a chunk running past the end; shared memory of another size */
+    uint8_t bad[1 << 16];
+    memcpy(bad, rec, size);
+    log_text[0] = '\0';
+    assert_int_equal(tv_vtest_replay(bad, 20, &cfg, NULL, NULL), -1);
+    assert_non_null(strstr(log_text, "runs past the file"));
+    /* find the first 'M' chunk and change its handle */
+    size_t at = 8;
+    while (at + 5 <= size && bad[at] != 'M')
+        at += 5 + (bad[at + 1] | bad[at + 2] << 8 | bad[at + 3] << 16 | (size_t)bad[at + 4] << 24);
+    assert_true(at + 9 <= size);
+    bad[at + 5] = 2;
+    log_text[0] = '\0';
+    assert_int_equal(tv_vtest_replay(bad, size, &cfg, NULL, NULL), -1);
+    assert_non_null(strstr(log_text, "is not the 64 bytes of resource 1's shared memory"));
+    assert_int_equal(tv_vtest_replay("not a record", 12, &cfg, NULL, NULL), -1);
+    unlink(path);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_record_then_replay),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
