@@ -208,6 +208,20 @@ typedef struct tv_vm_frag_target {
     uint32_t *data;
 } tv_vm_frag_target;
 
+/* What a fragment shader produced for one pixel (or one sample, under sample shading),
+ * handed to tv_vm_frag_params.emit: the raw words of each COLOR[i] it wrote, and depth,
+ * stencil and sample mask where it wrote them. */
+typedef struct tv_vm_frag_output {
+    int32_t x, y;
+    uint32_t coverage;           /* samples to write: the covered ones, or 1 << sample */
+    uint32_t colors;             /* bit i: COLOR[i] written */
+    uint32_t color[TV_VM_MAX_COLOR_TARGETS][4];
+    bool has_depth, has_stencil, has_sample_mask;
+    float depth;                 /* POSITION.z */
+    uint32_t stencil;            /* STENCIL.y */
+    uint32_t sample_mask;        /* SAMPLEMASK.x */
+} tv_vm_frag_output;
+
 typedef struct tv_vm_frag_params {
     uint32_t width, height;
     uint32_t samples;            /* 0 or 1 = one sample at the pixel centre */
@@ -226,6 +240,15 @@ typedef struct tv_vm_frag_params {
     /* Optional: restrict the run to a rectangle of the target (x0,y0 inclusive, x1,y1
      * exclusive); all zero = the whole target. */
     uint32_t scissor[4];
+    /* Pipeline hooks (the pipe layer's rasteriser and output merger; NULL: the triangle's
+     * own coverage and the stores into color/depth/stencil above). With `coverage` the
+     * primitive must be a TRIANGLE (it still gives the interpolation): coverage(user, x, y)
+     * returns the samples of pixel (x, y) that are covered (bit s), before sample_mask.
+     * With `emit`, each unkilled pixel (or sample) goes to emit(user, out) instead of the
+     * targets. Both are called from the worker running the pixel's row of tiles. */
+    uint32_t (*coverage)(void *user, int32_t x, int32_t y);
+    void (*emit)(void *user, const tv_vm_frag_output *out);
+    void *hook_user;
 } tv_vm_frag_params;
 
 /* Fill `params` with a full-screen rectangle (corners at the target's corners, z = 0,

@@ -339,7 +339,10 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
                 }
             if (!found)
                 bary(&R->tris[0], (float)px + 0.5f, (float)py + 0.5f, b);
-            if (in && R->samples == 1)
+            if (in && fp->coverage)
+                /* the pipeline's rasteriser decides which samples are covered */
+                w->lane_cov[l] = fp->coverage(fp->hook_user, px, py) & all_samples;
+            else if (in && R->samples == 1)
                 /* the one sample is the pixel centre, just tested */
                 w->lane_cov[l] = found ? (smask & 1u) : 0u;
             else if (in)
@@ -463,6 +466,43 @@ static uint64_t popcount32(uint32_t m)
     return (m * 0x01010101u) >> 24;
 }
 
+/* The outputs of a warp's live lanes through the pipeline's emit hook, one call per
+ * pixel (per sample under sample shading). */
+static void emit_outputs(const vm_run *R, const vm_warp *w, bool per_sample)
+{
+    const tv_vm_frag_params *fp = R->fp;
+    const tv_vm_program *p = R->prog;
+    tv_vm_frag_output out;
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        if (!((w->live >> l) & 1u))
+            continue;
+        memset(&out, 0, sizeof out);
+        out.x = w->lane_x[l];
+        out.y = w->lane_y[l];
+        out.coverage = per_sample ? (1u << w->sample) : w->lane_cov[l];
+        for (int32_t r = 0; r < p->out.count; r++) {
+            const vm_slot *o = &w->r[p->out.base + (uint32_t)r * 4];
+            uint8_t sem = p->out_sem[r];
+            uint32_t idx = p->out_sem_index[r];
+            if (sem == TV_SEM_COLOR && idx < TV_VM_MAX_COLOR_TARGETS) {
+                out.colors |= 1u << idx;
+                for (unsigned c = 0; c < 4; c++)
+                    out.color[idx][c] = o[c].u[l];
+            } else if (sem == TV_SEM_POSITION) {
+                out.has_depth = true;
+                out.depth = o[2].f[l];
+            } else if (sem == TV_SEM_STENCIL) {
+                out.has_stencil = true;
+                out.stencil = o[1].u[l];
+            } else if (sem == TV_SEM_SAMPLEMASK) {
+                out.has_sample_mask = true;
+                out.sample_mask = o[0].u[l];
+            }
+        }
+        fp->emit(fp->hook_user, &out);
+    }
+}
+
 /* The outputs of a warp's live lanes into the targets; `isa`: the tile store variant
  * (vm_frag_store_isa). */
 static void write_outputs(vm_worker *wk, vm_warp *w, bool per_sample, uint32_t live0,
@@ -471,6 +511,12 @@ static void write_outputs(vm_worker *wk, vm_warp *w, bool per_sample, uint32_t l
     const vm_run *R = wk->run;
     const tv_vm_frag_params *fp = R->fp;
     const tv_vm_program *p = R->prog;
+    if (fp->emit) {
+        emit_outputs(R, w, per_sample);
+        wk->stats.invocations += popcount32(live0);
+        wk->stats.killed += popcount32(live0 & ~w->live);
+        return;
+    }
     if (R->samples == 1) {
         /* one sample: per output register, every live lane */
         for (int32_t r = 0; r < p->out.count; r++) {
@@ -541,23 +587,25 @@ static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
 {
     const vm_run *R = wk->run;
     const tv_vm_frag_params *fp = R->fp;
-    uint32_t ty = (uint32_t)job;
-    uint32_t ntx = (fp->width + 7) / 8;
-    uint32_t passes = R->per_sample ? R->samples : 1;
     const uint32_t *id = R->vm->trace.id;
     uint16_t top[CB_CHUNK + 1], bot[CB_CHUNK + 1];
     const unsigned isa = vm_frag_store_isa();
     frag_box fb;
     frag_box_init(R, &fb);
-    for (uint32_t tx = 0; tx < ntx; tx++) {
-        uint32_t i = tx % CB_CHUNK;
+    /* only the tiles that meet the scissor box (the others have no lane inside it) */
+    uint32_t ty = fb.y0 / 4 + (uint32_t)job;
+    uint32_t tx0 = fb.x0 / 8, ntx = (fb.x1 + 7) / 8;
+    uint32_t passes = R->per_sample ? R->samples : 1;
+    for (uint32_t tx = tx0; tx < ntx; tx++) {
+        uint32_t i = (tx - tx0) % CB_CHUNK;
         if (i == 0) {
             uint32_t n = ntx - tx < CB_CHUNK ? ntx - tx : CB_CHUNK;
             corner_bits(R, tx, n + 1, (float)(ty * 4), top);
             corner_bits(R, tx, n + 1, (float)(ty * 4 + 4), bot);
         }
-        /* plain (translation validation): every tile takes the per-lane set-up */
-        int whole = R->plain ? -1
+        /* plain (translation validation) and the pipeline's coverage: every tile takes
+           the per-lane set-up */
+        int whole = R->plain || fp->coverage ? -1
                   : tile_whole(R, (uint32_t)(top[i] & top[i + 1] & bot[i] & bot[i + 1]));
         for (uint32_t s = 0; s < passes; s++) {
             vm_warp *w = &wk->warps[0];
@@ -658,6 +706,17 @@ tv_status tv_vm_run_fragment(tv_vm *vm, const tv_vm_program *p, const tv_vm_bind
             tr->area = -tr->area;
         }
     }
-    uint64_t njobs = (params->height + 3) / 4;
+    if (params->coverage && params->prim != TV_VM_PRIM_TRIANGLE)
+        return tv_error_set(err, TV_ERR_ARG, 0, 0,
+                            "a coverage hook needs a TRIANGLE primitive");
+    /* the rows of tiles that meet the scissor box (frag_job numbers them from its top) */
+    frag_box fb;
+    frag_box_init(&run, &fb);
+    if (fb.x0 >= fb.x1 || fb.y0 >= fb.y1) {
+        if (stats)
+            memset(stats, 0, sizeof *stats);
+        return TV_OK;
+    }
+    uint64_t njobs = (fb.y1 + 3) / 4 - fb.y0 / 4;
     return vm_run_jobs(&run, njobs, 1, frag_job, stats, err);
 }
