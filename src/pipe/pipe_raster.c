@@ -1,0 +1,96 @@
+/* Triangle set-up and coverage: fixed-point edge functions with the fill rule folded into
+ * their constants (pipe_raster.h). Everything after the snap is exact integer arithmetic,
+ * so two triangles sharing an edge split its samples between them exactly. */
+#include "pipe_raster.h"
+
+#include "texvm/tex.h"
+
+#include <math.h>
+
+int32_t raster_snap(float v)
+{
+    /* pixel centres move to integers, then to fixed point; lrintf rounds to nearest even */
+    return (int32_t)lrintf((v - 0.5f) * (float)RASTER_ONE);
+}
+
+static int32_t floor_div(int64_t a, int32_t b)
+{
+    int64_t q = a / b;
+    if ((a % b) && ((a < 0) != (b < 0)))
+        q--;
+    return (int32_t)q;
+}
+
+bool raster_setup(raster_tri *t, const raster_rules *r, const float x[3], const float y[3])
+{
+    int64_t X[3], Y[3];
+    for (int i = 0; i < 3; i++) {
+        if (!(fabsf(x[i]) <= RASTER_MAX_COORD) || !(fabsf(y[i]) <= RASTER_MAX_COORD))
+            return false;
+        X[i] = raster_snap(x[i]);
+        Y[i] = raster_snap(y[i]);
+    }
+    /* twice the signed area, y taken as up (Gallium's front_ccw convention) */
+    int64_t area = (X[1] - X[0]) * (Y[2] - Y[0]) - (X[2] - X[0]) * (Y[1] - Y[0]);
+    if (area == 0)
+        return false;
+    t->ccw = area > 0;
+    /* Orient every edge so that the interior is where E > 0. With y down, the edge from
+     * v_i to v_j has E(p) = (p.x - x_i) dy - (p.y - y_i) dx, positive on its right when
+     * area < 0; otherwise the edge is walked the other way. */
+    int64_t sign = area < 0 ? 1 : -1;
+    for (int i = 0; i < 3; i++) {
+        int j = (i + 1) % 3;
+        int64_t dx = sign * (X[j] - X[i]), dy = sign * (Y[j] - Y[i]);
+        t->a[i] = dy;
+        t->b[i] = -dx;
+        t->c[i] = dx * (sign > 0 ? Y[i] : Y[j]) - dy * (sign > 0 ? X[i] : X[j]);
+        /* The fill rule: a sample exactly on a left edge (interior to its right: dy > 0)
+         * or a top edge (horizontal with the interior below: dx < 0) is covered; with the
+         * bottom-edge rule a horizontal edge with the interior above (dx > 0) instead. */
+        bool tie = dy > 0 || (dy == 0 && (r->bottom_edge_rule ? dx > 0 : dx < 0));
+        if (!tie)
+            t->c[i] -= 1;   /* E >= 0 now means E > 0 */
+    }
+    t->samples = r->samples ? r->samples : 1;
+    for (unsigned s = 0; s < t->samples && s < RASTER_MAX_SAMPLES; s++) {
+        float sx = 0.5f, sy = 0.5f;
+        if (!tv_tex_sample_position(t->samples, s, &sx, &sy))
+            return false;
+        /* positions are multiples of 1/16 pixel: exact in 8 sub-pixel bits */
+        t->sx[s] = (int32_t)((sx - 0.5f) * (float)RASTER_ONE);
+        t->sy[s] = (int32_t)((sy - 0.5f) * (float)RASTER_ONE);
+    }
+    int64_t minx = X[0], maxx = X[0], miny = Y[0], maxy = Y[0];
+    for (int i = 1; i < 3; i++) {
+        minx = X[i] < minx ? X[i] : minx;
+        maxx = X[i] > maxx ? X[i] : maxx;
+        miny = Y[i] < miny ? Y[i] : miny;
+        maxy = Y[i] > maxy ? Y[i] : maxy;
+    }
+    /* pixel p's samples lie in [p - 1/2, p + 1/2) pixels around its (integer) centre */
+    int32_t half = RASTER_ONE / 2;
+    t->x0 = floor_div(minx - half + RASTER_ONE - 1, RASTER_ONE);
+    t->x1 = floor_div(maxx + half, RASTER_ONE) + 1;
+    t->y0 = floor_div(miny - half + RASTER_ONE - 1, RASTER_ONE);
+    t->y1 = floor_div(maxy + half, RASTER_ONE) + 1;
+    t->x0 = t->x0 > r->clip[0] ? t->x0 : r->clip[0];
+    t->y0 = t->y0 > r->clip[1] ? t->y0 : r->clip[1];
+    t->x1 = t->x1 < r->clip[2] ? t->x1 : r->clip[2];
+    t->y1 = t->y1 < r->clip[3] ? t->y1 : r->clip[3];
+    return t->x0 < t->x1 && t->y0 < t->y1;
+}
+
+uint32_t raster_coverage(const raster_tri *t, int32_t px, int32_t py)
+{
+    uint32_t mask = 0;
+    int64_t X0 = (int64_t)px * RASTER_ONE, Y0 = (int64_t)py * RASTER_ONE;
+    for (unsigned s = 0; s < t->samples; s++) {
+        int64_t X = X0 + t->sx[s], Y = Y0 + t->sy[s];
+        if (t->a[0] * X + t->b[0] * Y + t->c[0] >= 0 &&
+            t->a[1] * X + t->b[1] * Y + t->c[1] >= 0 &&
+            t->a[2] * X + t->b[2] * Y + t->c[2] >= 0)
+            mask |= 1u << s;
+    }
+    return mask;
+}

@@ -1,0 +1,49 @@
+/* Triangle rasterisation rules (issue 16): which samples of which pixels a triangle covers,
+ * by the D3D10 / GL-hardware rules llvmpipe also follows — vertices snapped to 8 sub-pixel
+ * bits, exact integer edge functions, the top-left fill rule (or the bottom-left one that
+ * Gallium's bottom_edge_rule asks for when the target is stored with y up), samples at the
+ * standard positions. docs/pipeline.md §Rasterisation. */
+#ifndef TEXVM_PIPE_RASTER_H
+#define TEXVM_PIPE_RASTER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define RASTER_SUBPIXEL_BITS 8
+#define RASTER_ONE (1 << RASTER_SUBPIXEL_BITS)
+/* Window coordinates must lie within ±RASTER_MAX_COORD pixels (the clipper's guard band
+ * keeps them there): snapped values then fit 24 bits and edge functions 50. */
+#define RASTER_MAX_COORD 32768.0f
+#define RASTER_MAX_SAMPLES 16
+
+typedef struct raster_rules {
+    bool bottom_edge_rule;   /* ties go to bottom and left edges instead of top and left */
+    unsigned samples;        /* 1, 2, 4, 8 or 16 (standard positions); 0 counts as 1 */
+    int32_t clip[4];         /* pixels x0, y0 (inclusive), x1, y1 (exclusive): scissor and
+                                framebuffer, already intersected */
+} raster_rules;
+
+/* A set-up triangle. Edge k of the (counter-clockwise in fixed-point, y down) triangle is
+ * E_k(X, Y) = a_k X + b_k Y + c_k in fixed-point sample coordinates; a sample is covered
+ * when E_k >= 0 for all three (the fill rule's ties are folded into c_k). */
+typedef struct raster_tri {
+    int64_t a[3], b[3], c[3];
+    int32_t x0, y0, x1, y1;  /* pixels that may be covered (inside rules.clip) */
+    unsigned samples;
+    int32_t sx[RASTER_MAX_SAMPLES], sy[RASTER_MAX_SAMPLES]; /* sample offsets, fixed point */
+    bool ccw;                /* counter-clockwise as given, in window space with y up */
+} raster_tri;
+
+/* Snap a window coordinate (pixels, centres at half-integers) to fixed point: the value
+ * minus the half-pixel centre, times 256, rounded to nearest even. */
+int32_t raster_snap(float v);
+
+/* Set up triangle (x[i], y[i]) (window pixels, y down as stored). Returns false when it
+ * covers nothing: zero area after snapping, outside the clip rectangle, or a coordinate
+ * not finite or past RASTER_MAX_COORD. */
+bool raster_setup(raster_tri *t, const raster_rules *r, const float x[3], const float y[3]);
+
+/* Bit s set when sample s of pixel (px, py) is covered. */
+uint32_t raster_coverage(const raster_tri *t, int32_t px, int32_t py);
+
+#endif

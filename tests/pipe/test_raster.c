@@ -1,0 +1,263 @@
+/* Rasterisation rules (src/pipe/pipe_raster.c) from first principles: hand-counted pixels
+ * of triangles whose edges run through pixel centres (top-left and bottom-left ties),
+ * snapping, facing, the clip rectangle, and meshes — every sample of a region tiled by a
+ * jittered triangle mesh is covered exactly once, for both rules, both windings and 1 to
+ * 16 samples. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include "pipe/pipe_raster.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static raster_rules rules(bool bottom, unsigned samples, int32_t w, int32_t h)
+{
+    raster_rules r = {bottom, samples, {0, 0, w, h}};
+    return r;
+}
+
+/* Pixels (single sample) a triangle covers, as a 16x16 map. */
+static unsigned cover_map(const raster_rules *r, const float x[3], const float y[3],
+                          uint8_t map[16][16])
+{
+    memset(map, 0, 256);
+    raster_tri t;
+    if (!raster_setup(&t, r, x, y))
+        return 0;
+    unsigned n = 0;
+    for (int32_t py = t.y0; py < t.y1; py++)
+        for (int32_t px = t.x0; px < t.x1; px++)
+            if (raster_coverage(&t, px, py)) {
+                map[py][px] = 1;
+                n++;
+            }
+    return n;
+}
+
+static void test_top_left_ties(void **state)
+{
+    (void)state;
+    /* legs through the centres of row 0 and column 0; hypotenuse x + y = 5 through
+     * centres too: top and left ties are in, the bottom-right edge's are out */
+    const float x[3] = {0.5f, 4.5f, 0.5f}, y[3] = {0.5f, 0.5f, 4.5f};
+    uint8_t map[16][16];
+    raster_rules r = rules(false, 1, 16, 16);
+    assert_int_equal(cover_map(&r, x, y, map), 10);
+    for (int py = 0; py < 16; py++)
+        for (int px = 0; px < 16; px++)
+            assert_int_equal(map[py][px], px + py <= 3);
+    /* the same triangle wound the other way covers the same pixels */
+    const float x2[3] = {0.5f, 0.5f, 4.5f}, y2[3] = {0.5f, 4.5f, 0.5f};
+    assert_int_equal(cover_map(&r, x2, y2, map), 10);
+    /* bottom-edge rule: row 0 lies on a top edge, now excluded; column 0 still in */
+    r = rules(true, 1, 16, 16);
+    assert_int_equal(cover_map(&r, x, y, map), 6);
+    for (int py = 0; py < 16; py++)
+        for (int px = 0; px < 16; px++)
+            assert_int_equal(map[py][px], py >= 1 && px + py <= 3);
+}
+
+static void test_bottom_right_ties(void **state)
+{
+    (void)state;
+    /* right angle at the bottom right: legs x = 4.5 and y = 4.5 are right and bottom
+     * edges, the hypotenuse x + y = 5 (from (4.5, 0.5) to (0.5, 4.5)) is a left edge */
+    const float x[3] = {4.5f, 4.5f, 0.5f}, y[3] = {0.5f, 4.5f, 4.5f};
+    uint8_t map[16][16];
+    raster_rules r = rules(false, 1, 16, 16);
+    cover_map(&r, x, y, map);
+    for (int py = 0; py < 16; py++)
+        for (int px = 0; px < 16; px++)
+            assert_int_equal(map[py][px], px + py >= 4 && px <= 3 && py <= 3);
+    /* with the bottom-edge rule the bottom leg (row 4) is in */
+    r = rules(true, 1, 16, 16);
+    cover_map(&r, x, y, map);
+    for (int py = 0; py < 16; py++)
+        for (int px = 0; px < 16; px++)
+            assert_int_equal(map[py][px], px + py >= 4 && px <= 3 && py <= 4);
+}
+
+static void test_snapping_and_facing(void **state)
+{
+    (void)state;
+    /* centres at integers after the half-pixel shift; 1/256 pixel steps, ties to even */
+    assert_int_equal(raster_snap(0.5f), 0);
+    assert_int_equal(raster_snap(1.5f), 256);
+    assert_int_equal(raster_snap(0.5f + 1.0f / 512.0f), 0);          /* 0.5 ulp: even 0 */
+    assert_int_equal(raster_snap(0.5f + 3.0f / 512.0f), 2);          /* 1.5 ulp: even 2 */
+    assert_int_equal(raster_snap(-0.5f), -256);
+    raster_rules r = rules(false, 1, 16, 16);
+    raster_tri t;
+    /* counter-clockwise with y up: (0,0) (4,0) (0,4) as numbers */
+    const float x[3] = {0, 4, 0}, y[3] = {0, 0, 4};
+    assert_true(raster_setup(&t, &r, x, y));
+    assert_true(t.ccw);
+    const float x2[3] = {0, 0, 4}, y2[3] = {0, 4, 0};
+    assert_true(raster_setup(&t, &r, x2, y2));
+    assert_false(t.ccw);
+    /* zero area after snapping, not finite, too far, outside the clip rectangle */
+    const float xd[3] = {1, 2, 3}, yd[3] = {1, 2, 3};
+    assert_false(raster_setup(&t, &r, xd, yd));
+    const float xs[3] = {1, 1.001f, 1}, ys[3] = {1, 1, 1.001f};
+    assert_false(raster_setup(&t, &r, xs, ys));
+    const float xn[3] = {0, 0.0f / 0.0f, 4}, yn[3] = {0, 4, 0};
+    assert_false(raster_setup(&t, &r, xn, yn));
+    const float xf[3] = {0, 40000, 4}, yf[3] = {0, 4, 0};
+    assert_false(raster_setup(&t, &r, xf, yf));
+    const float xo[3] = {20, 30, 20}, yo[3] = {0, 0, 10};
+    assert_false(raster_setup(&t, &r, xo, yo));
+}
+
+static void test_clip_rectangle(void **state)
+{
+    (void)state;
+    const float x[3] = {-10, 30, -10}, y[3] = {-10, -10, 30};
+    raster_rules r = {false, 1, {2, 3, 5, 7}};
+    raster_tri t;
+    assert_true(raster_setup(&t, &r, x, y));
+    assert_int_equal(t.x0, 2);
+    assert_int_equal(t.y0, 3);
+    assert_int_equal(t.x1, 5);
+    assert_int_equal(t.y1, 7);
+}
+
+static void test_msaa_samples(void **state)
+{
+    (void)state;
+    /* 4x standard positions (1/16 px): (-2,-6) (6,-2) (-6,2) (2,6) around the centre.
+     * A vertical edge at x = 0.5 + 0 of pixel 0 (its centre): samples left of it are out */
+    const float x[3] = {0.5f, 8.5f, 0.5f}, y[3] = {-8, -8, 24};
+    raster_rules r = rules(false, 4, 16, 16);
+    raster_tri t;
+    assert_true(raster_setup(&t, &r, x, y));
+    /* pixel 0: samples 1 (x +6/16) and 3 (x +2/16) are right of the left edge */
+    assert_int_equal(raster_coverage(&t, 0, 0), 0xa);
+    assert_int_equal(raster_coverage(&t, 1, 0), 0xf);
+    assert_int_equal(raster_coverage(&t, -1, 0), 0);
+}
+
+/* A region tiled by a jittered grid mesh: every sample inside is covered exactly once. */
+static void mesh_once(bool bottom, unsigned samples, bool flip, unsigned seed)
+{
+    enum { N = 6, W = 24, H = 20 };
+    float vx[N + 1][N + 1], vy[N + 1][N + 1];
+    srand(seed);
+    for (int j = 0; j <= N; j++)
+        for (int i = 0; i <= N; i++) {
+            /* corners beyond the region; inner vertices jittered on a 1/16 or 1/256 grid,
+             * often exactly on pixel centres, so ties happen */
+            float gx = -4.0f + (float)i * (W + 8) / N, gy = -4.0f + (float)j * (H + 8) / N;
+            bool inner = i > 0 && i < N && j > 0 && j < N;
+            if (inner) {
+                int q = rand() % 3;
+                float step = q == 0 ? 0.5f : q == 1 ? 1.0f / 16 : 1.0f / 256;
+                int span = q == 0 ? 2 : 4;   /* at most one pixel: no fold-overs */
+                gx = (float)(int)gx + 0.5f + step * (float)(rand() % (2 * span + 1) - span);
+                gy = (float)(int)gy + 0.5f + step * (float)(rand() % (2 * span + 1) - span);
+            }
+            vx[j][i] = gx;
+            vy[j][i] = gy;
+        }
+    static uint8_t count[H][W][RASTER_MAX_SAMPLES];
+    memset(count, 0, sizeof count);
+    raster_rules r = rules(bottom, samples, W, H);
+    for (int j = 0; j < N; j++)
+        for (int i = 0; i < N; i++) {
+            /* two triangles per cell, split along alternating diagonals */
+            int c[4][2] = {{i, j}, {i + 1, j}, {i + 1, j + 1}, {i, j + 1}};
+            int tri[2][3] = {{0, 1, 2}, {0, 2, 3}};
+            if ((i + j) & 1) {
+                int alt[2][3] = {{0, 1, 3}, {1, 2, 3}};
+                memcpy(tri, alt, sizeof tri);
+            }
+            for (int k = 0; k < 2; k++) {
+                float x[3], y[3];
+                for (int v = 0; v < 3; v++) {
+                    int src = flip ? tri[k][2 - v] : tri[k][v];
+                    x[v] = vx[c[src][1]][c[src][0]];
+                    y[v] = vy[c[src][1]][c[src][0]];
+                }
+                raster_tri t;
+                if (!raster_setup(&t, &r, x, y))
+                    continue;
+                for (int32_t py = t.y0; py < t.y1; py++)
+                    for (int32_t px = t.x0; px < t.x1; px++) {
+                        uint32_t m = raster_coverage(&t, px, py);
+                        for (unsigned s = 0; s < samples; s++)
+                            count[py][px][s] += (m >> s) & 1;
+                    }
+            }
+        }
+    for (int py = 0; py < H; py++)
+        for (int px = 0; px < W; px++)
+            for (unsigned s = 0; s < samples; s++)
+                if (count[py][px][s] != 1)
+                    fail_msg("seed %u samples %u bottom %d flip %d: pixel (%d,%d) sample %u "
+                             "covered %u times", seed, samples, bottom, flip, px, py, s,
+                             count[py][px][s]);
+}
+
+static void test_mesh_covers_once(void **state)
+{
+    (void)state;
+    static const unsigned counts[] = {1, 2, 4, 8, 16};
+    for (unsigned seed = 1; seed <= 40; seed++)
+        for (unsigned c = 0; c < 5; c++)
+            for (int bottom = 0; bottom < 2; bottom++)
+                mesh_once(bottom, counts[c], seed & 1, seed);
+}
+
+/* A fan around a centre on a pixel centre, spokes through pixel centres: once each. */
+static void test_fan_covers_once(void **state)
+{
+    (void)state;
+    enum { R = 6 };
+    const float cx = 8.5f, cy = 8.5f;
+    /* the boundary: a square of side 2R around the centre, in 8R steps */
+    float bx[8 * R], by[8 * R];
+    int n = 0;
+    for (int k = -R; k < R; k++) { bx[n] = cx + k; by[n++] = cy - R; }
+    for (int k = -R; k < R; k++) { bx[n] = cx + R; by[n++] = cy + k; }
+    for (int k = R; k > -R; k--) { bx[n] = cx + k; by[n++] = cy + R; }
+    for (int k = R; k > -R; k--) { bx[n] = cx - R; by[n++] = cy + k; }
+    uint8_t count[16][16] = {{0}};
+    for (int bottom = 0; bottom < 2; bottom++) {
+        memset(count, 0, sizeof count);
+        raster_rules r = rules(bottom, 1, 16, 16);
+        for (int i = 0; i < n; i++) {
+            float x[3] = {cx, bx[i], bx[(i + 1) % n]}, y[3] = {cy, by[i], by[(i + 1) % n]};
+            raster_tri t;
+            if (!raster_setup(&t, &r, x, y))
+                continue;
+            for (int32_t py = t.y0; py < t.y1; py++)
+                for (int32_t px = t.x0; px < t.x1; px++)
+                    count[py][px] += raster_coverage(&t, px, py) & 1;
+        }
+        /* inside the square (centres strictly inside): exactly once; the square's own
+         * border follows the rule: left and top (or bottom) sides in */
+        for (int py = 0; py < 16; py++)
+            for (int px = 0; px < 16; px++) {
+                float fx = (float)px + 0.5f, fy = (float)py + 0.5f;
+                bool in_x = fx >= cx - R && fx < cx + R;
+                bool in_y = bottom ? (fy > cy - R && fy <= cy + R) : (fy >= cy - R && fy < cy + R);
+                assert_int_equal(count[py][px], in_x && in_y);
+            }
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_top_left_ties),
+        cmocka_unit_test(test_bottom_right_ties),
+        cmocka_unit_test(test_snapping_and_facing),
+        cmocka_unit_test(test_clip_rectangle),
+        cmocka_unit_test(test_msaa_samples),
+        cmocka_unit_test(test_mesh_covers_once),
+        cmocka_unit_test(test_fan_covers_once),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
