@@ -16,6 +16,7 @@
 #ifndef TEXVM_PIPE_H
 #define TEXVM_PIPE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -142,6 +143,117 @@ int tv_pipe_set_constant_buffer(tv_pipe_ctx *ctx, uint32_t stage, uint32_t index
  * busy for long. */
 void tv_pipe_set_compute_limit(tv_pipe_ctx *ctx, uint64_t max_instructions, uint64_t max_work);
 int tv_pipe_launch_grid(tv_pipe_ctx *ctx, const uint32_t block[3], const uint32_t grid[3]);
+
+
+/* ---- graphics state (docs/pipeline.md) ---------------------------------------------------
+ * Gallium's pipe_*_state objects, the fields texvm reads, with Gallium's enum values (which
+ * are also the virgl wire values). The setters copy; draws read the state current then. */
+#define TV_PIPE_MAX_ATTRIBS 32
+#define TV_PIPE_MAX_VIEWPORTS 16
+#define TV_PIPE_STAGE_VERTEX 0
+#define TV_PIPE_STAGE_FRAGMENT 1
+
+typedef struct tv_pipe_rt_blend {
+    bool blend_enable;
+    uint8_t rgb_func, rgb_src_factor, rgb_dst_factor;     /* PIPE_BLEND_*, PIPE_BLENDFACTOR_* */
+    uint8_t alpha_func, alpha_src_factor, alpha_dst_factor;
+    uint8_t colormask;                                    /* bit 0 R .. bit 3 A */
+} tv_pipe_rt_blend;
+
+typedef struct tv_pipe_blend_state {
+    bool independent_blend_enable;    /* else rt[0] holds for every target */
+    bool logicop_enable;
+    uint8_t logicop_func;             /* PIPE_LOGICOP_* */
+    bool alpha_to_coverage, alpha_to_one;
+    tv_pipe_rt_blend rt[8];
+} tv_pipe_blend_state;
+
+typedef struct tv_pipe_stencil_state {
+    bool enabled;
+    uint8_t func, fail_op, zpass_op, zfail_op;            /* PIPE_FUNC_*, PIPE_STENCIL_OP_* */
+    uint8_t valuemask, writemask;
+} tv_pipe_stencil_state;
+
+typedef struct tv_pipe_dsa_state {
+    bool depth_enabled, depth_writemask;
+    uint8_t depth_func;
+    tv_pipe_stencil_state stencil[2]; /* [0] front, [1] back (used when enabled) */
+    bool alpha_enabled;
+    uint8_t alpha_func;
+    float alpha_ref;
+} tv_pipe_dsa_state;
+
+enum { TV_PIPE_FACE_NONE, TV_PIPE_FACE_FRONT, TV_PIPE_FACE_BACK, TV_PIPE_FACE_FRONT_AND_BACK };
+enum { TV_PIPE_POLYGON_FILL, TV_PIPE_POLYGON_LINE, TV_PIPE_POLYGON_POINT };
+
+typedef struct tv_pipe_rasterizer_state {
+    bool flatshade, flatshade_first, light_twoside, front_ccw;
+    uint8_t cull_face;                /* TV_PIPE_FACE_* */
+    uint8_t fill_front, fill_back;    /* TV_PIPE_POLYGON_* */
+    bool offset_tri;                  /* polygon offset of filled triangles */
+    float offset_units, offset_scale, offset_clamp;
+    bool scissor, multisample, half_pixel_center, bottom_edge_rule;
+    bool depth_clip_near, depth_clip_far, depth_clamp, clip_halfz;
+    bool rasterizer_discard;
+    uint8_t clip_plane_enable;        /* bit i: clip distance / user plane i */
+    bool poly_stipple_enable, poly_smooth;
+    float point_size, line_width;
+} tv_pipe_rasterizer_state;
+
+/* Rasterizer state as a default GL context has it (fill, no culling, CCW front, half-pixel
+ * centres, depth clipping on). */
+void tv_pipe_rasterizer_default(tv_pipe_rasterizer_state *r);
+
+typedef struct tv_pipe_vertex_element {
+    uint32_t src_offset, instance_divisor, vertex_buffer_index, src_format;
+} tv_pipe_vertex_element;
+
+typedef struct tv_pipe_vertex_buffer {
+    uint32_t stride, buffer_offset, res;  /* res 0: unbound (reads (0, 0, 0, 1)) */
+} tv_pipe_vertex_buffer;
+
+typedef struct tv_pipe_viewport {
+    float scale[3], translate[3];
+} tv_pipe_viewport;
+
+typedef struct tv_pipe_scissor {
+    uint32_t minx, miny, maxx, maxy;  /* max exclusive */
+} tv_pipe_scissor;
+
+typedef struct tv_pipe_draw_info {
+    uint32_t mode;                    /* PIPE_PRIM_* */
+    uint32_t start, count;
+    uint32_t start_instance, instance_count;  /* instance_count 0 draws nothing */
+    uint32_t index_size;              /* 0: not indexed; 1, 2, 4 bytes from the index buffer */
+    int32_t index_bias;               /* base vertex */
+    bool primitive_restart;
+    uint32_t restart_index;
+    uint32_t drawid, vertices_per_patch;
+} tv_pipe_draw_info;
+
+int tv_pipe_set_blend(tv_pipe_ctx *ctx, const tv_pipe_blend_state *s);
+int tv_pipe_set_dsa(tv_pipe_ctx *ctx, const tv_pipe_dsa_state *s);
+int tv_pipe_set_rasterizer(tv_pipe_ctx *ctx, const tv_pipe_rasterizer_state *s);
+int tv_pipe_set_vertex_elements(tv_pipe_ctx *ctx, unsigned n, const tv_pipe_vertex_element *e);
+int tv_pipe_set_vertex_buffers(tv_pipe_ctx *ctx, unsigned start, unsigned n,
+                               const tv_pipe_vertex_buffer *b);
+int tv_pipe_set_index_buffer(tv_pipe_ctx *ctx, uint32_t res, uint32_t offset);
+int tv_pipe_set_viewports(tv_pipe_ctx *ctx, unsigned start, unsigned n,
+                          const tv_pipe_viewport *v);
+int tv_pipe_set_scissors(tv_pipe_ctx *ctx, unsigned start, unsigned n,
+                         const tv_pipe_scissor *s);
+void tv_pipe_set_stencil_ref(tv_pipe_ctx *ctx, uint8_t front, uint8_t back);
+void tv_pipe_set_blend_color(tv_pipe_ctx *ctx, const float color[4]);
+void tv_pipe_set_sample_mask(tv_pipe_ctx *ctx, uint32_t mask);
+/* Legacy user clip planes (used with a vertex shader writing CLIPVERTEX or POSITION and
+ * no CLIPDIST). */
+void tv_pipe_set_clip_planes(tv_pipe_ctx *ctx, const float ucp[8][4]);
+
+/* Draw with the bound VERTEX and FRAGMENT shaders into the framebuffer. Triangles
+ * (lists, strips, fans, quads, polygons, adjacency) are drawn; what is not built yet
+ * (points, lines, polygon modes other than fill, geometry and tessellation shaders, stream
+ * output) fails naming the feature, with nothing drawn. */
+int tv_pipe_draw_vbo(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info);
 
 #ifdef __cplusplus
 }

@@ -230,6 +230,7 @@ typedef struct tv_vm_frag_params {
     bool front_face;             /* SV FACE / IN FACE: +1 front, -1 back */
     uint32_t sample_mask;        /* coverage mask ANDed with the rasterised one; 0 = all */
     uint32_t primitive_id;       /* SV PRIMID */
+    bool flatshade;              /* COLOR-interpolated inputs are flat (provoking vertex) */
     /* COLOR[i] outputs land in color[i] (killed pixels keep the old contents). */
     tv_vm_frag_target color[TV_VM_MAX_COLOR_TARGETS];
     float *depth;                /* width*height*samples; POSITION.z output, NULL = none */
@@ -282,6 +283,9 @@ typedef struct tv_vm_vertex_params {
     uint32_t base_instance;      /* SV BASEINSTANCE; INSTANCEID = i (GL) */
     uint32_t draw_id;
     const uint32_t *indices;     /* optional index list of `count` entries */
+    /* The caller fetched the attributes: vertex i of instance j reads element
+     * j*count + i of every array (no index, base vertex or divisor applied). */
+    bool fetched;
     tv_vm_vertex_array attribs[TV_VM_MAX_ATTRIBS];  /* per IN[i] */
     /* Outputs: out[r] receives count*instances elements of 4 words for OUT[r] (vertex
      * i of instance j at j*count + i). NULL = not collected. */

@@ -10,8 +10,10 @@
 tv_pipe_ctx *tv_pipe_create(uint64_t max_memory)
 {
     tv_pipe_ctx *ctx = calloc(1, sizeof *ctx);
-    if (ctx)
+    if (ctx) {
         ctx->max_memory = max_memory ? max_memory : (256ull << 20);
+        pipe_state_init(ctx);
+    }
     return ctx;
 }
 

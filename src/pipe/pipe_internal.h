@@ -55,8 +55,41 @@ struct tv_pipe_ctx {
     uint32_t bound[TV_PIPE_OBJ_COUNT];
     unsigned nr_cbufs;
     uint32_t cbufs[TV_PIPE_MAX_CBUFS], zsbuf;
+    /* graphics state (pipe_state.c), read by draws */
+    tv_pipe_blend_state blend;
+    tv_pipe_dsa_state dsa;
+    tv_pipe_rasterizer_state rast;
+    unsigned num_elements;
+    tv_pipe_vertex_element elements[TV_PIPE_MAX_ATTRIBS];
+    tv_pipe_vertex_buffer vbufs[TV_PIPE_MAX_ATTRIBS];
+    uint32_t index_res, index_offset;
+    tv_pipe_viewport viewports[TV_PIPE_MAX_VIEWPORTS];
+    tv_pipe_scissor scissors[TV_PIPE_MAX_VIEWPORTS];
+    uint8_t stencil_ref[2];
+    float blend_color[4];
+    uint32_t sample_mask;
+    float ucp[8][4];
     char error[256];
 };
+
+/* Instructions per warp before a runtime fault, unless the client set a limit. */
+#define PIPE_MAX_WARP_INSTRUCTIONS 100000000ull
+
+struct tv_vm_bindings;
+struct tv_vm_buffer;
+/* The context's engine, created at its first use (NULL and the reason set on failure). */
+struct tv_vm *pipe_vm(tv_pipe_ctx *ctx, const char *op);
+/* Lower shader object O's TGSI once (needs pipe_vm first); -1 with the reason. */
+int pipe_shader_program(tv_pipe_ctx *ctx, pipe_object *o, const char *op);
+/* Bytes [offset, offset + size) of resource RES as an engine buffer, checked. */
+int pipe_range(tv_pipe_ctx *ctx, const char *op, const char *what, uint32_t slot,
+               uint32_t res, uint64_t offset, uint64_t size, struct tv_vm_buffer *out);
+/* The bindings of shader stage STAGE (SSBOs, images, constant buffers), checked. */
+int pipe_stage_bindings(tv_pipe_ctx *ctx, unsigned stage, const char *op,
+                        struct tv_vm_bindings *b);
+
+/* Graphics state as a new context has it (pipe_state.c). */
+void pipe_state_init(tv_pipe_ctx *ctx);
 
 int pipe_fail(tv_pipe_ctx *ctx, const char *fmt, ...)
 #if defined(__GNUC__)

@@ -9,6 +9,7 @@
 #ifndef TEXVM_PIPE_OM_H
 #define TEXVM_PIPE_OM_H
 
+#include "texvm/pipe.h"
 #include "texvm/tex.h"
 
 #include <stdbool.h>
@@ -46,35 +47,11 @@ enum { OM_STENCIL_KEEP, OM_STENCIL_ZERO, OM_STENCIL_REPLACE, OM_STENCIL_INCR,
 enum { OM_MASK_R = 1, OM_MASK_G = 2, OM_MASK_B = 4, OM_MASK_A = 8, OM_MASK_RGBA = 15 };
 
 /* ---- state (pipe_rt_blend_state, pipe_blend_state, pipe_depth_stencil_alpha_state) -- */
-typedef struct om_rt_blend {
-    bool blend_enable;
-    uint8_t rgb_func, rgb_src_factor, rgb_dst_factor;
-    uint8_t alpha_func, alpha_src_factor, alpha_dst_factor;
-    uint8_t colormask;                 /* OM_MASK_* */
-} om_rt_blend;
-
-typedef struct om_blend {
-    bool independent_blend_enable;    /* else rt[0] holds for every target */
-    bool logicop_enable;
-    uint8_t logicop_func;
-    bool alpha_to_coverage, alpha_to_one;
-    om_rt_blend rt[8];
-} om_blend;
-
-typedef struct om_stencil {
-    bool enabled;
-    uint8_t func, fail_op, zpass_op, zfail_op;
-    uint8_t valuemask, writemask;
-} om_stencil;
-
-typedef struct om_dsa {
-    bool depth_enabled, depth_writemask;
-    uint8_t depth_func;
-    om_stencil stencil[2];             /* [0] front, [1] back (used when enabled) */
-    bool alpha_enabled;
-    uint8_t alpha_func;
-    float alpha_ref;
-} om_dsa;
+/* The state structs are the public ones (include/texvm/pipe.h): one definition. */
+typedef tv_pipe_rt_blend om_rt_blend;
+typedef tv_pipe_blend_state om_blend;
+typedef tv_pipe_stencil_state om_stencil;
+typedef tv_pipe_dsa_state om_dsa;
 
 /* ---- compare functions and blend arithmetic (pipe_om_blend.c) ------------------------ */
 bool om_compare_f(uint8_t func, float frag, float stored);

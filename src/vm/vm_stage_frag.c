@@ -38,6 +38,13 @@ static void sample_xy(const vm_run *R, uint32_t s, float *x, float *y)
     *y = R->sample_pos[s & 15][1];
 }
 
+/* Whether input `fi` takes the provoking vertex's value: CONSTANT, or COLOR under flat
+ * shading (the rasterizer state's flatshade, tv_vm_frag_params.flatshade). */
+static bool flat_input(const tv_vm_frag_params *fp, const vm_fs_input *fi)
+{
+    return fi->interp == TV_INTERP_CONSTANT || (fp->flatshade && fi->interp == TV_INTERP_COLOR);
+}
+
 /* Value of input `fi` at a point with barycentrics b in triangle t. */
 static void interp_b(const vm_run *R, const vm_fs_input *fi, const vm_frag_tri *t,
                      const float b[3], float x, float y, uint32_t out[4])
@@ -64,7 +71,7 @@ static void interp_b(const vm_run *R, const vm_fs_input *fi, const vm_frag_tri *
         memset(out, 0, 16);
         return;
     }
-    if (fi->interp == TV_INTERP_CONSTANT) {
+    if (flat_input(fp, fi)) {
         /* flat: the provoking vertex, the last of the triangle (GL's default) */
         memcpy(out, fp->vertices[t->provoking].attr[fi->reg % TV_VM_MAX_ATTRIBS], 16);
         return;
@@ -212,7 +219,7 @@ VM_WIDE_VECTORS static void interp_tile(vm_worker *wk, const vm_warp *w, const v
         }
         return;
     }
-    if (fi->semantic == TV_SEM_FACE || fi->interp == TV_INTERP_CONSTANT) {
+    if (fi->semantic == TV_SEM_FACE || flat_input(fp, fi)) {
         uint32_t v[4];
         const float b[3] = {0, 0, 0};
         interp_b(R, fi, t, b, 0.0f, 0.0f, v);

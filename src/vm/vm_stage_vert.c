@@ -35,8 +35,9 @@ static tv_status vert_job(vm_worker *wk, uint64_t job, tv_error *err)
         w->lane_y[l] = (int32_t)inst;
         for (int32_t r = 0; r < p->in.count && r < TV_VM_MAX_ATTRIBS; r++) {
             const tv_vm_vertex_array *a = &P->attribs[r];
-            uint32_t elem = a->instance_divisor ? P->base_instance + inst / a->instance_divisor
-                                                : (uint32_t)((int64_t)index + P->base_vertex);
+            uint32_t elem = P->fetched ? inst * P->count + i
+                            : a->instance_divisor ? P->base_instance + inst / a->instance_divisor
+                                                  : (uint32_t)((int64_t)index + P->base_vertex);
             uint32_t v[4];
             fetch(a, elem, v);
             for (unsigned c = 0; c < 4; c++)

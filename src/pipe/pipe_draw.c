@@ -1,0 +1,509 @@
+/* draw_vbo (issue 16): checks the state, binds the framebuffer, assembles the draw's
+ * triangles, fetches and shades each distinct vertex once per instance (a post-transform
+ * cache for indexed draws), links vertex outputs to fragment inputs, and hands each
+ * triangle to pipe_draw_tri.c. Nothing is written before every check has passed. */
+#include "pipe_draw.h"
+#include "pipe_prim.h"
+#include "pipe_vertex_fetch.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define OP "draw_vbo"
+/* Shaded vertices x instances of one draw, and their memory (fetched inputs and outputs). */
+#define MAX_DRAW_VERTICES (1u << 24)
+#define MAX_DRAW_BYTES (512ull << 20)
+/* Stages past the vertex shader that draws do not run yet (Gallium's numbering). */
+static const char *const later_stages[] = {NULL, NULL, "geometry", "tessellation control",
+                                           "tessellation evaluation"};
+
+/* ---- the framebuffer ------------------------------------------------------------------ */
+
+static int surface_view(draw_state *d, uint32_t handle, const char *what, uint8_t **base,
+                        size_t *stride, tv_format *format)
+{
+    tv_pipe_ctx *ctx = d->ctx;
+    pipe_object *s = pipe_object_find(ctx, TV_PIPE_OBJ_SURFACE, handle);
+    if (!s)
+        return pipe_fail(ctx, OP ": %s surface %u was destroyed", what, handle);
+    pipe_resource *r = pipe_resource_find(ctx, s->res);
+    if (!r)
+        return pipe_fail(ctx, OP ": resource %u of %s surface %u was destroyed", s->res, what,
+                         handle);
+    if (r->desc.target == 0 || r->desc.nr_samples > 1)
+        return pipe_fail(ctx, OP ": %s surface %u: %s render targets are not drawn to yet",
+                         what, handle, r->desc.target == 0 ? "buffer" : "multisampled");
+    if (s->level > r->desc.last_level || s->first_layer >= r->ld[s->level])
+        return pipe_fail(ctx, OP ": %s surface %u outside resource %u", what, handle, s->res);
+    *format = pipe_format_lookup(s->format);
+    const tv_format_info *fi = *format == TV_FORMAT_NONE ? NULL : tv_format_get(*format);
+    if (!fi || fi->block_bytes != r->bytes || r->bw != 1)
+        return pipe_fail(ctx, OP ": %s surface %u: format %u does not view resource %u", what,
+                         handle, s->format, s->res);
+    *base = r->data + r->level_offset[s->level] + r->layer_stride[s->level] * s->first_layer;
+    *stride = r->stride[s->level];
+    int32_t w = (int32_t)r->lw[s->level], h = (int32_t)r->lh[s->level];
+    d->width = d->width < 0 || w < d->width ? w : d->width;
+    d->height = d->height < 0 || h < d->height ? h : d->height;
+    return 0;
+}
+
+static int bind_framebuffer(draw_state *d)
+{
+    tv_pipe_ctx *ctx = d->ctx;
+    d->width = d->height = -1;
+    d->nr_cbufs = ctx->nr_cbufs;
+    for (unsigned i = 0; i < ctx->nr_cbufs; i++) {
+        if (!ctx->cbufs[i])
+            continue;
+        tv_format f;
+        if (surface_view(d, ctx->cbufs[i], "colour", &d->cb[i].base, &d->cb[i].stride, &f))
+            return -1;
+        if (!om_target_init(&d->cb[i].t, f))
+            return pipe_fail(ctx, OP ": colour buffer %u: format %s cannot be rendered to", i,
+                             tv_format_get(f)->name);
+        d->cb_bound[i] = true;
+    }
+    if (ctx->zsbuf) {
+        tv_format f;
+        if (surface_view(d, ctx->zsbuf, "depth/stencil", &d->zbase, &d->zstride, &f))
+            return -1;
+        if (!om_zs_target_init(&d->zs, f))
+            return pipe_fail(ctx, OP ": depth/stencil buffer: format %s is not a depth or "
+                             "stencil format", tv_format_get(f)->name);
+        d->has_zs = true;
+    }
+    if (d->width < 0)
+        return pipe_fail(ctx, OP ": the framebuffer has no attachment (drawing without "
+                         "attachments is not implemented)");
+    return 0;
+}
+
+/* ---- shaders and their linkage --------------------------------------------------------- */
+
+static int bound_program(draw_state *d, unsigned stage, tv_tgsi_processor want,
+                         tv_vm_program **out)
+{
+    tv_pipe_ctx *ctx = d->ctx;
+    static const char *const names[] = {"vertex", "fragment"};
+    pipe_object *o = ctx->shader[stage] ? pipe_object_find(ctx, TV_PIPE_OBJ_SHADER,
+                                                           ctx->shader[stage]) : NULL;
+    if (!o)
+        return pipe_fail(ctx, OP ": no %s shader bound%s", names[stage],
+                         ctx->shader[stage] ? " (it was destroyed)" : "");
+    if (pipe_shader_program(ctx, o, OP))
+        return -1;
+    if (tv_vm_program_processor(o->prog) != want)
+        return pipe_fail(ctx, OP ": shader %u bound as the %s shader is not a %s program",
+                         o->handle, names[stage], want == TV_TGSI_VERT ? "VERT" : "FRAG");
+    const tv_tgsi_program *src = tv_vm_program_source(o->prog);
+    for (uint32_t i = 0; i < src->num_decls; i++)
+        if (src->decls[i].file == TV_FILE_SVIEW || src->decls[i].file == TV_FILE_SAMP)
+            return pipe_fail(ctx, OP ": %s shader %u samples textures (line %u): sampler "
+                             "views are not bound to draws yet", names[stage], o->handle,
+                             src->decls[i].line);
+    *out = o->prog;
+    return 0;
+}
+
+static uint32_t prop(const tv_tgsi_program *p, unsigned name)
+{
+    for (uint32_t i = 0; i < p->num_props; i++)
+        if (p->props[i].name == name)
+            return p->props[i].value;
+    return 0;
+}
+
+/* VS output register of (semantic, index), -1 if none. */
+static int vs_output(const tv_tgsi_program *vs, unsigned sem, uint32_t index)
+{
+    for (uint32_t i = 0; i < vs->num_decls; i++) {
+        const tv_tgsi_declaration *dc = &vs->decls[i];
+        if (dc->file != TV_FILE_OUT || !dc->has_semantic || dc->semantic != sem)
+            continue;
+        for (int32_t r = dc->first; r <= dc->last; r++)
+            if (dc->semantic_index + (uint32_t)(r - dc->first) == index)
+                return r < TV_VM_MAX_ATTRIBS ? r : -1;
+    }
+    return -1;
+}
+
+static int link_shaders(draw_state *d)
+{
+    const tv_tgsi_program *vs = tv_vm_program_source(d->vs), *fs = tv_vm_program_source(d->fs);
+    d->pos_out = vs_output(vs, TV_SEM_POSITION, 0);
+    if (d->pos_out < 0)
+        return pipe_fail(d->ctx, OP ": the vertex shader writes no POSITION");
+    if (vs_output(vs, TV_SEM_VIEWPORT_INDEX, 0) >= 0 || vs_output(vs, TV_SEM_LAYER, 0) >= 0)
+        return pipe_fail(d->ctx, OP ": the vertex shader writes VIEWPORT_INDEX or LAYER: "
+                         "viewport arrays and layered rendering are not implemented yet");
+    d->clipvertex_out = vs_output(vs, TV_SEM_CLIPVERTEX, 0);
+    d->clipdist_out[0] = vs_output(vs, TV_SEM_CLIPDIST, 0);
+    d->clipdist_out[1] = vs_output(vs, TV_SEM_CLIPDIST, 1);
+    d->num_clip = prop(vs, TV_PROP_NUM_CLIPDIST_ENABLED);
+    d->num_cull = prop(vs, TV_PROP_NUM_CULLDIST_ENABLED);
+    if (d->clipdist_out[0] >= 0 && !d->num_clip && !d->num_cull)
+        d->num_clip = d->clipdist_out[1] >= 0 ? 8 : 4;
+    if (d->num_clip > 8)
+        d->num_clip = 8;
+    if (d->num_cull > 8 - d->num_clip)
+        d->num_cull = 8 - d->num_clip;
+    d->ucp = d->clipdist_out[0] < 0 && d->ctx->rast.clip_plane_enable;
+    d->color0_all = prop(fs, TV_PROP_FS_COLOR0_WRITES_ALL_CBUFS) != 0;
+    for (uint32_t i = 0; i < fs->num_decls; i++) {
+        const tv_tgsi_declaration *dc = &fs->decls[i];
+        if (dc->file != TV_FILE_IN)
+            continue;
+        for (int32_t r = dc->first; r <= dc->last && r < DRAW_MAX_VARYINGS; r++) {
+            draw_link *l = &d->link[r];
+            uint32_t index = dc->semantic_index + (uint32_t)(r - dc->first);
+            unsigned sem = dc->has_semantic ? dc->semantic : TV_SEM_GENERIC;
+            memset(l, 0, sizeof *l);
+            l->used = true;
+            l->vs_out = l->bcolor_out = -1;
+            if (sem == TV_SEM_POSITION || sem == TV_SEM_FACE) {
+                l->used = false;       /* the fragment stage computes these */
+                continue;
+            }
+            l->primid = sem == TV_SEM_PRIMID;
+            l->vs_out = (int8_t)vs_output(vs, sem, index);
+            if (sem == TV_SEM_COLOR && d->ctx->rast.light_twoside)
+                l->bcolor_out = (int8_t)vs_output(vs, TV_SEM_BCOLOR, index);
+            l->flat = l->primid || dc->interp == TV_INTERP_CONSTANT ||
+                      (dc->interp == TV_INTERP_COLOR && d->ctx->rast.flatshade);
+            if (!l->flat)
+                l->slot = (uint8_t)d->nslots++;
+        }
+    }
+    /* clip vertex: position, distances, the interpolated inputs, then (two-sided
+     * lighting) the back colours in the same order */
+    bool twoside = false;
+    for (unsigned r = 0; r < DRAW_MAX_VARYINGS; r++)
+        twoside |= d->link[r].used && d->link[r].bcolor_out >= 0;
+    d->stride = 4 + CLIP_MAX_DISTANCES + 4 * d->nslots * (twoside ? 2 : 1);
+    return 0;
+}
+
+/* ---- assembly, fetch, vertex shading --------------------------------------------------- */
+
+typedef struct assembly {
+    draw_state *d;
+    draw_tri *tris;
+    size_t ntris, cap;
+    /* indexed draws: vertex ID -> slot (open addressing), and the IDs in slot order */
+    uint32_t *keys, *vals, mask;
+    uint32_t *ids;
+    uint32_t nids;
+    bool indexed, failed;
+} assembly;
+
+static uint32_t slot_of(assembly *a, uint32_t id)
+{
+    if (!a->indexed)
+        return id;
+    uint32_t h = (id * 2654435761u) & a->mask;
+    while (a->vals[h] != UINT32_MAX) {
+        if (a->keys[h] == id)
+            return a->vals[h];
+        h = (h + 1) & a->mask;
+    }
+    a->keys[h] = id;
+    a->vals[h] = a->nids;
+    a->ids[a->nids] = id;
+    return a->nids++;
+}
+
+static bool collect(void *user, const prim_out *p)
+{
+    assembly *a = user;
+    prim_out r;
+    prim_rasterised(p, &r);
+    if (a->ntris == a->cap) {
+        size_t cap = a->cap ? a->cap * 2 : 256;
+        draw_tri *t = realloc(a->tris, cap * sizeof *t);
+        if (!t) {
+            a->failed = true;
+            return false;
+        }
+        a->tris = t;
+        a->cap = cap;
+    }
+    draw_tri *t = &a->tris[a->ntris++];
+    for (int i = 0; i < 3; i++)
+        t->v[i] = slot_of(a, r.v[i]);
+    t->provoking = slot_of(a, p->provoking);
+    t->id = p->id;
+    return true;
+}
+
+static int assemble(draw_state *d, assembly *a)
+{
+    tv_pipe_ctx *ctx = d->ctx;
+    const tv_pipe_draw_info *info = d->info;
+    bool last = !ctx->rast.flatshade_first;
+    memset(a, 0, sizeof *a);
+    a->d = d;
+    long n;
+    if (!info->index_size) {
+        n = prim_assemble(info->mode, info->count, info->vertices_per_patch, last, 0, collect,
+                          a);
+        d->slots = info->count;
+    } else {
+        pipe_resource *r = pipe_resource_find(ctx, ctx->index_res);
+        if (!r)
+            return pipe_fail(ctx, OP ": no index buffer bound%s",
+                             ctx->index_res ? " (it was destroyed)" : "");
+        size_t off = ctx->index_offset < r->size ? ctx->index_offset : r->size;
+        a->indexed = true;
+        uint32_t cap = 64;
+        while (cap < 2u * info->count && cap < (1u << 26))
+            cap *= 2;
+        a->mask = cap - 1;
+        a->keys = malloc((size_t)cap * 4);
+        a->vals = malloc((size_t)cap * 4);
+        a->ids = malloc((size_t)(info->count ? info->count : 1) * 4);
+        if (!a->keys || !a->vals || !a->ids)
+            return pipe_fail(ctx, OP ": out of memory");
+        memset(a->vals, 0xff, (size_t)cap * 4);
+        /* start is counted in indices from the bound offset */
+        n = prim_assemble_indexed(info->mode, r->data + off, r->size - off, info->index_size,
+                                  info->start, info->count, info->index_bias,
+                                  info->primitive_restart, info->restart_index,
+                                  info->vertices_per_patch, last, collect, a);
+        d->slots = a->nids;
+    }
+    if (a->failed)
+        return pipe_fail(ctx, OP ": out of memory");
+    if (n < 0)
+        return pipe_fail(ctx, OP ": invalid primitive %u or patch size %u", info->mode,
+                         info->vertices_per_patch);
+    return 0;
+}
+
+/* Fetch vertex element E for every slot and instance into OUT (16 bytes each). */
+static int fetch_element(draw_state *d, const assembly *a, unsigned e, uint32_t *out)
+{
+    tv_pipe_ctx *ctx = d->ctx;
+    const tv_pipe_vertex_element *el = &ctx->elements[e];
+    vf_format f;
+    if (!vf_format_get(el->src_format, &f))
+        return pipe_fail(ctx, OP ": vertex element %u: format %u (%s) is not a vertex format", e,
+                         el->src_format, tv_pipe_format_name(el->src_format)
+                                             ? tv_pipe_format_name(el->src_format) : "unknown");
+    const tv_pipe_vertex_buffer *vb = &ctx->vbufs[el->vertex_buffer_index];
+    pipe_resource *r = vb->res ? pipe_resource_find(ctx, vb->res) : NULL;
+    if (vb->res && !r)
+        return pipe_fail(ctx, OP ": vertex buffer %u: resource %u was destroyed",
+                         el->vertex_buffer_index, vb->res);
+    for (uint32_t j = 0; j < d->instances; j++)
+        for (uint32_t k = 0; k < d->slots; k++) {
+            uint32_t *o = out + ((uint64_t)j * d->slots + k) * 4;
+            uint64_t elem;
+            if (el->instance_divisor)
+                elem = (uint64_t)d->info->start_instance + j / el->instance_divisor;
+            else if (a->indexed)
+                elem = a->ids[k];          /* index + base vertex, as a 32-bit vertex ID */
+            else
+                elem = (uint64_t)d->info->start + k;
+            uint64_t at = (uint64_t)vb->buffer_offset + el->src_offset + elem * vb->stride;
+            if (!r || at > r->size || f.bytes > r->size - at) {
+                /* unbound or out of bounds: (0, 0, 0, 1), robust buffer access */
+                o[0] = o[1] = o[2] = 0;
+                o[3] = vf_is_integer(&f) ? 1u : 0x3f800000u;
+                continue;
+            }
+            vf_fetch(&f, r->data + at, o);
+        }
+    return 0;
+}
+
+static int shade_vertices(draw_state *d, const assembly *a, uint32_t **fetched)
+{
+    tv_pipe_ctx *ctx = d->ctx;
+    uint64_t n = (uint64_t)d->slots * d->instances;
+    const tv_tgsi_program *vs = tv_vm_program_source(d->vs);
+    uint32_t nin = 0, nout = 0;
+    for (uint32_t i = 0; i < vs->num_decls; i++) {
+        const tv_tgsi_declaration *dc = &vs->decls[i];
+        if (dc->file == TV_FILE_IN && (uint32_t)dc->last + 1 > nin)
+            nin = (uint32_t)dc->last + 1;
+        if (dc->file == TV_FILE_OUT && (uint32_t)dc->last + 1 > nout)
+            nout = (uint32_t)dc->last + 1;
+    }
+    nin = nin > TV_VM_MAX_ATTRIBS ? TV_VM_MAX_ATTRIBS : nin;
+    nout = nout > TV_VM_MAX_ATTRIBS ? TV_VM_MAX_ATTRIBS : nout;
+    if (n > MAX_DRAW_VERTICES || n * 16 * (nin + nout) > MAX_DRAW_BYTES)
+        return pipe_fail(ctx, OP ": %llu vertices x %u instances to shade (at most %u vertices, "
+                         "%llu MiB of vertex data)", (unsigned long long)d->slots, d->instances,
+                         MAX_DRAW_VERTICES, MAX_DRAW_BYTES >> 20);
+    if (nin > ctx->num_elements)
+        return pipe_fail(ctx, OP ": the vertex shader reads %u inputs, %u vertex elements are "
+                         "bound", nin, ctx->num_elements);
+    tv_vm_vertex_params vp;
+    memset(&vp, 0, sizeof vp);
+    vp.count = d->slots;
+    vp.instances = d->instances;
+    vp.fetched = true;
+    vp.base_instance = d->info->start_instance;
+    vp.draw_id = d->info->drawid;
+    vp.base_vertex = d->info->index_size ? d->info->index_bias : (int32_t)d->info->start;
+    uint32_t *indices = NULL;
+    if (a->indexed) {
+        /* VERTEXID = index + base vertex: the engine adds the base back */
+        indices = malloc((size_t)(d->slots ? d->slots : 1) * 4);
+        if (!indices)
+            return pipe_fail(ctx, OP ": out of memory");
+        for (uint32_t k = 0; k < d->slots; k++)
+            indices[k] = a->ids[k] - (uint32_t)d->info->index_bias;
+        vp.indices = indices;
+    }
+    int rc = 0;
+    for (uint32_t e = 0; e < nin && !rc; e++) {
+        fetched[e] = malloc((size_t)(n ? n : 1) * 16);
+        if (!fetched[e]) {
+            rc = pipe_fail(ctx, OP ": out of memory");
+            break;
+        }
+        rc = fetch_element(d, a, e, fetched[e]);
+        vp.attribs[e] = (tv_vm_vertex_array){fetched[e], n * 16, 0, 16, 4,
+                                             false, 0};
+    }
+    for (uint32_t r = 0; r < nout && !rc; r++) {
+        d->out[r] = calloc((size_t)(n ? n : 1), 16);
+        if (!d->out[r])
+            rc = pipe_fail(ctx, OP ": out of memory");
+        vp.out[r] = d->out[r];
+    }
+    if (!rc) {
+        tv_vm_bindings b;
+        tv_error err;
+        tv_vm_stats st;
+        memset(&err, 0, sizeof err);
+        if (pipe_stage_bindings(ctx, TV_PIPE_STAGE_VERTEX, OP, &b))
+            rc = -1;
+        else if (tv_vm_run_vertex(ctx->vm, d->vs, &b, &vp, &st, &err) != TV_OK)
+            rc = pipe_fail(ctx, OP ": vertex shader: %s", err.message);
+    }
+    free(indices);
+    return rc;
+}
+
+/* ---- the draw ---------------------------------------------------------------------------- */
+
+static int check_state(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info)
+{
+    const prim_info *pi = prim_get(info->mode);
+    if (!pi)
+        return pipe_fail(ctx, OP ": unknown primitive %u", info->mode);
+    if (pi->kind != 3)
+        return pipe_fail(ctx, OP ": %s: %s are not rasterised yet", pi->name,
+                         pi->kind == 1 ? "points" : pi->kind == 2 ? "lines" : "patches");
+    for (unsigned s = 2; s < 5; s++)
+        if (ctx->shader[s])
+            return pipe_fail(ctx, OP ": a %s shader is bound: that stage does not run in draws "
+                             "yet", later_stages[s]);
+    if (info->index_size && info->index_size != 1 && info->index_size != 2 &&
+        info->index_size != 4)
+        return pipe_fail(ctx, OP ": index size %u (1, 2 or 4)", info->index_size);
+    const tv_pipe_rasterizer_state *r = &ctx->rast;
+    bool front_drawn = r->cull_face != TV_PIPE_FACE_FRONT &&
+                       r->cull_face != TV_PIPE_FACE_FRONT_AND_BACK;
+    bool back_drawn = r->cull_face != TV_PIPE_FACE_BACK &&
+                      r->cull_face != TV_PIPE_FACE_FRONT_AND_BACK;
+    if ((front_drawn && r->fill_front != TV_PIPE_POLYGON_FILL) ||
+        (back_drawn && r->fill_back != TV_PIPE_POLYGON_FILL))
+        return pipe_fail(ctx, OP ": polygon mode %s is not rasterised yet",
+                         (front_drawn ? r->fill_front : r->fill_back) == TV_PIPE_POLYGON_LINE
+                             ? "LINE" : "POINT");
+    if (r->poly_stipple_enable)
+        return pipe_fail(ctx, OP ": polygon stipple is not implemented yet");
+    if (!r->half_pixel_center)
+        return pipe_fail(ctx, OP ": pixel centres at integers (half_pixel_center off) are not "
+                         "implemented yet");
+    if (ctx->blend.alpha_to_coverage || ctx->blend.alpha_to_one)
+        return pipe_fail(ctx, OP ": alpha-to-coverage and alpha-to-one are not implemented yet");
+    return 0;
+}
+
+static void setup_clip(draw_state *d)
+{
+    const tv_pipe_ctx *ctx = d->ctx;
+    const tv_pipe_viewport *v = &ctx->viewports[0];
+    memcpy(d->vp.scale, v->scale, sizeof d->vp.scale);
+    memcpy(d->vp.translate, v->translate, sizeof d->vp.translate);
+    /* guard band: window coordinates stay within half the rasteriser's range */
+    float lim = RASTER_MAX_COORD / 2;
+    float gx = fabsf(v->scale[0]) > 0 ? (lim - fabsf(v->translate[0])) / fabsf(v->scale[0]) : 1;
+    float gy = fabsf(v->scale[1]) > 0 ? (lim - fabsf(v->translate[1])) / fabsf(v->scale[1]) : 1;
+    d->clip.guard_x = gx > 1 ? gx : 1;
+    d->clip.guard_y = gy > 1 ? gy : 1;
+    d->clip.halfz = ctx->rast.clip_halfz;
+    d->clip.depth_clip_near = ctx->rast.depth_clip_near;
+    d->clip.depth_clip_far = ctx->rast.depth_clip_far;
+    uint8_t avail = d->ucp ? 0xff : (uint8_t)((1u << d->num_clip) - 1u);
+    d->clip.distances = d->clipdist_out[0] >= 0 && !d->ctx->rast.clip_plane_enable
+                            ? avail : (uint8_t)(ctx->rast.clip_plane_enable & avail);
+    /* depth range of the viewport, for depth clamping */
+    float n = d->clip.halfz ? v->translate[2] : v->translate[2] - v->scale[2];
+    float f = v->translate[2] + v->scale[2];
+    d->zmin = n < f ? n : f;
+    d->zmax = n < f ? f : n;
+    d->rules.bottom_edge_rule = ctx->rast.bottom_edge_rule;
+    d->rules.samples = 1;
+    int32_t x0 = 0, y0 = 0, x1 = d->width, y1 = d->height;
+    if (ctx->rast.scissor) {
+        const tv_pipe_scissor *s = &ctx->scissors[0];
+        x0 = (int32_t)(s->minx < (uint32_t)x1 ? s->minx : (uint32_t)x1);
+        y0 = (int32_t)(s->miny < (uint32_t)y1 ? s->miny : (uint32_t)y1);
+        x1 = (int32_t)(s->maxx < (uint32_t)x1 ? s->maxx : (uint32_t)x1);
+        y1 = (int32_t)(s->maxy < (uint32_t)y1 ? s->maxy : (uint32_t)y1);
+    }
+    d->rules.clip[0] = x0;
+    d->rules.clip[1] = y0;
+    d->rules.clip[2] = x1;
+    d->rules.clip[3] = y1;
+}
+
+int tv_pipe_draw_vbo(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info)
+{
+    if (check_state(ctx, info))
+        return -1;
+    draw_state *d = calloc(1, sizeof *d);
+    if (!d)
+        return pipe_fail(ctx, OP ": out of memory");
+    d->ctx = ctx;
+    d->info = info;
+    d->instances = info->instance_count;
+    assembly a;
+    memset(&a, 0, sizeof a);
+    uint32_t *fetched[TV_VM_MAX_ATTRIBS] = {0};
+    int rc = -1;
+    if (!pipe_vm(ctx, OP) || bind_framebuffer(d) ||
+        bound_program(d, TV_PIPE_STAGE_VERTEX, TV_TGSI_VERT, &d->vs) ||
+        bound_program(d, TV_PIPE_STAGE_FRAGMENT, TV_TGSI_FRAG, &d->fs) || link_shaders(d) ||
+        pipe_stage_bindings(ctx, TV_PIPE_STAGE_FRAGMENT, OP, &d->fsb))
+        goto out;
+    if (!info->count || !d->instances || ctx->rast.rasterizer_discard) {
+        rc = 0;                     /* nothing rasterised (no stage with side effects ran) */
+        goto out;
+    }
+    if (assemble(d, &a) || shade_vertices(d, &a, fetched))
+        goto out;
+    setup_clip(d);
+    rc = 0;
+    for (uint32_t j = 0; j < d->instances && !rc; j++)
+        for (size_t t = 0; t < a.ntris && !rc; t++)
+            rc = draw_triangle(d, j, &a.tris[t]);
+out:
+    for (unsigned i = 0; i < TV_VM_MAX_ATTRIBS; i++) {
+        free(fetched[i]);
+        free(d->out[i]);
+    }
+    free(a.tris);
+    free(a.keys);
+    free(a.vals);
+    free(a.ids);
+    free(d);
+    return rc;
+}

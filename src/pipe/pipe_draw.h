@@ -1,0 +1,81 @@
+/* A draw in flight (issue 16): what pipe_draw.c (validation, framebuffer, vertex fetch
+ * and shading, primitive assembly), pipe_draw_tri.c (clipping, set-up, fragment shading)
+ * and pipe_draw_om.c (the output merger on each shaded pixel) share. docs/pipeline.md
+ * §Draws. */
+#ifndef TEXVM_PIPE_DRAW_H
+#define TEXVM_PIPE_DRAW_H
+
+#include "pipe_clip.h"
+#include "pipe_internal.h"
+#include "pipe_om.h"
+#include "pipe_raster.h"
+
+#include "texvm/vm.h"
+
+#define DRAW_MAX_VARYINGS TV_VM_MAX_ATTRIBS
+
+typedef struct draw_cbuf {
+    uint8_t *base;                 /* texel (0, 0) of the surface's layer */
+    size_t stride;
+    om_target t;
+} draw_cbuf;
+
+/* Where fragment shader input IN[r] comes from. */
+typedef struct draw_link {
+    bool used;
+    int8_t vs_out;                 /* VS output register, -1: none (zeros) */
+    int8_t bcolor_out;             /* back-face colour output (two-sided lighting), -1 */
+    bool flat;                     /* the provoking vertex's value, not interpolated */
+    bool primid;                   /* PRIMID input: the primitive ID */
+    uint8_t slot;                  /* interpolated: its vec4 in the clip vertex */
+} draw_link;
+
+/* A triangle of the assembled draw: shaded-vertex slots (per instance). */
+typedef struct draw_tri {
+    uint32_t v[3];
+    uint32_t provoking;            /* a slot */
+    uint32_t id;                   /* primitive ID */
+} draw_tri;
+
+typedef struct draw_state {
+    tv_pipe_ctx *ctx;
+    const tv_pipe_draw_info *info;
+    /* framebuffer */
+    int32_t width, height;
+    unsigned nr_cbufs;
+    draw_cbuf cb[TV_PIPE_MAX_CBUFS];
+    bool cb_bound[TV_PIPE_MAX_CBUFS];
+    bool has_zs;
+    uint8_t *zbase;
+    size_t zstride;
+    om_zs_target zs;
+    /* shaders */
+    tv_vm_program *vs, *fs;
+    tv_vm_bindings fsb;
+    bool color0_all;               /* FS_COLOR0_WRITES_ALL_CBUFS */
+    /* shaded vertices: slots x instances, VS output r at out[r] */
+    uint32_t slots, instances;
+    uint32_t *out[TV_VM_MAX_ATTRIBS];
+    int pos_out, clipvertex_out, clipdist_out[2];
+    unsigned num_clip, num_cull;   /* CLIPDIST components: clip first, then cull */
+    bool ucp;                      /* legacy user planes from CLIPVERTEX or POSITION */
+    /* fragment inputs */
+    draw_link link[DRAW_MAX_VARYINGS];
+    unsigned nfs_in, nslots, stride; /* clip vertex: 4 + 8 + 4 * nslots floats */
+    clip_state clip;
+    clip_viewport vp;
+    raster_rules rules;
+    /* the triangle being shaded (read by the hooks) */
+    raster_tri rt;
+    bool front;
+    double zx, zy, z0, zpx, zpy;   /* window depth plane z = z0 + zx (x - zpx) + zy (y - zpy) */
+    float zoffset, zmin, zmax;     /* polygon offset, depth clamp range */
+    uint64_t fragments;
+} draw_state;
+
+/* Shade, clip, rasterise and merge triangle T of instance INST; -1 with the reason. */
+int draw_triangle(draw_state *d, uint32_t inst, const draw_tri *t);
+/* The output merger as the fragment stage's emit hook (user: the draw_state). */
+void draw_om_emit(void *user, const tv_vm_frag_output *out);
+
+#endif

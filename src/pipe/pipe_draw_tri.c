@@ -1,0 +1,237 @@
+/* One triangle of a draw: its clip vertices from the shaded outputs, cull distances,
+ * clipping, the perspective divide and viewport, facing and culling, then each triangle of
+ * the clipped polygon's fan set up by the rasteriser and shaded by the fragment stage with
+ * the rasteriser's coverage and the output merger as hooks. */
+#include "pipe_draw.h"
+
+#include <math.h>
+#include <string.h>
+
+static float word_f(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+static const uint32_t *vs_out(const draw_state *d, int reg, uint32_t inst, uint32_t slot)
+{
+    return d->out[reg] + ((uint64_t)inst * d->slots + slot) * 4;
+}
+
+/* The clip vertex of SLOT: position, clip/cull distances, interpolated attributes (and the
+ * back colours of two-sided lighting after them). */
+static void clip_vertex(const draw_state *d, uint32_t inst, uint32_t slot, float *v)
+{
+    memset(v, 0, d->stride * sizeof *v);
+    const uint32_t *pos = vs_out(d, d->pos_out, inst, slot);
+    for (int c = 0; c < 4; c++)
+        v[CLIP_POS + c] = word_f(pos[c]);
+    if (d->clipdist_out[0] >= 0) {
+        for (unsigned i = 0; i < d->num_clip + d->num_cull; i++) {
+            int reg = d->clipdist_out[i / 4];
+            v[CLIP_DIST + i] = reg >= 0 ? word_f(vs_out(d, reg, inst, slot)[i % 4]) : 0.0f;
+        }
+    } else if (d->ucp) {
+        /* legacy user planes: against CLIPVERTEX, or the position */
+        const uint32_t *cv = d->clipvertex_out >= 0 ? vs_out(d, d->clipvertex_out, inst, slot)
+                                                    : pos;
+        for (unsigned i = 0; i < 8; i++) {
+            const float *p = d->ctx->ucp[i];
+            v[CLIP_DIST + i] = p[0] * word_f(cv[0]) + p[1] * word_f(cv[1]) +
+                               p[2] * word_f(cv[2]) + p[3] * word_f(cv[3]);
+        }
+    }
+    for (unsigned r = 0; r < DRAW_MAX_VARYINGS; r++) {
+        const draw_link *l = &d->link[r];
+        if (!l->used || l->flat)
+            continue;
+        float *dst = v + 4 + CLIP_MAX_DISTANCES + 4 * l->slot;
+        if (l->vs_out >= 0) {
+            const uint32_t *src = vs_out(d, l->vs_out, inst, slot);
+            for (int c = 0; c < 4; c++)
+                dst[c] = word_f(src[c]);
+        }
+        if (l->bcolor_out >= 0) {
+            const uint32_t *src = vs_out(d, l->bcolor_out, inst, slot);
+            float *b = v + 4 + CLIP_MAX_DISTANCES + 4 * (d->nslots + l->slot);
+            for (int c = 0; c < 4; c++)
+                b[c] = word_f(src[c]);
+        }
+    }
+}
+
+/* Fragment-stage vertex K from clipped vertex V (window coordinates WIN). */
+static void frag_vertex(const draw_state *d, const float *v, const float win[4],
+                        const uint32_t flat[DRAW_MAX_VARYINGS][4], tv_vm_frag_vertex *out)
+{
+    out->x = win[0];
+    out->y = win[1];
+    out->z = win[2];
+    out->w = 1.0f / win[3];
+    for (unsigned r = 0; r < DRAW_MAX_VARYINGS; r++) {
+        const draw_link *l = &d->link[r];
+        if (!l->used)
+            continue;
+        if (l->flat) {
+            memcpy(out->attr[r], flat[r], 16);
+            continue;
+        }
+        unsigned s = l->slot;
+        if (!d->front && l->bcolor_out >= 0)
+            s += d->nslots;
+        memcpy(out->attr[r], v + 4 + CLIP_MAX_DISTANCES + 4 * s, 16);
+    }
+}
+
+static uint32_t coverage_hook(void *user, int32_t x, int32_t y)
+{
+    const draw_state *d = user;
+    return raster_coverage(&d->rt, x, y);
+}
+
+/* The window depth plane of triangle (A, B, C) and, when enabled, its polygon offset
+ * (GL 4.6 §14.6.5: m·factor + r·units, clamped). */
+static void depth_plane(draw_state *d, const float *a, const float *b, const float *c)
+{
+    double x1 = b[0] - a[0], y1 = b[1] - a[1], z1 = b[2] - a[2];
+    double x2 = c[0] - a[0], y2 = c[1] - a[1], z2 = c[2] - a[2];
+    double det = x1 * y2 - x2 * y1;
+    d->zpx = a[0];
+    d->zpy = a[1];
+    d->z0 = a[2];
+    d->zx = det != 0 ? (z1 * y2 - z2 * y1) / det : 0;
+    d->zy = det != 0 ? (x1 * z2 - x2 * z1) / det : 0;
+    d->zoffset = 0;
+    const tv_pipe_rasterizer_state *r = &d->ctx->rast;
+    if (!r->offset_tri)
+        return;
+    double m = fabs(d->zx) > fabs(d->zy) ? fabs(d->zx) : fabs(d->zy);
+    double unit;
+    if (d->has_zs && d->zs.depth_bits && !d->zs.depth_float) {
+        unit = 1.0 / (double)((1ull << d->zs.depth_bits) - 1);
+    } else {
+        /* float depth: 2^(e - 23) for the largest exponent e of the triangle's depths */
+        double zmax = fabs(a[2]);
+        zmax = fabs(b[2]) > zmax ? fabs(b[2]) : zmax;
+        zmax = fabs(c[2]) > zmax ? fabs(c[2]) : zmax;
+        int e;
+        frexp(zmax, &e);
+        unit = ldexp(1.0, e - 1 - 23);
+    }
+    double off = m * r->offset_scale + unit * r->offset_units;
+    if (r->offset_clamp > 0 && off > r->offset_clamp)
+        off = r->offset_clamp;
+    if (r->offset_clamp < 0 && off < r->offset_clamp)
+        off = r->offset_clamp;
+    d->zoffset = (float)off;
+}
+
+static int shade_fan_triangle(draw_state *d, const tv_vm_frag_vertex *fv[3],
+                              const float *win[3], uint32_t id)
+{
+    float x[3] = {win[0][0], win[1][0], win[2][0]}, y[3] = {win[0][1], win[1][1], win[2][1]};
+    if (!raster_setup(&d->rt, &d->rules, x, y))
+        return 0;
+    depth_plane(d, win[0], win[1], win[2]);
+    tv_vm_frag_params fp;
+    memset(&fp, 0, sizeof fp);
+    fp.width = (uint32_t)d->width;
+    fp.height = (uint32_t)d->height;
+    fp.samples = 1;
+    fp.prim = TV_VM_PRIM_TRIANGLE;
+    for (int k = 0; k < 3; k++)
+        fp.vertices[k] = *fv[k];
+    fp.front_face = d->front;
+    fp.sample_mask = d->ctx->sample_mask;
+    fp.primitive_id = id;
+    fp.flatshade = d->ctx->rast.flatshade;
+    fp.scissor[0] = (uint32_t)d->rt.x0;
+    fp.scissor[1] = (uint32_t)d->rt.y0;
+    fp.scissor[2] = (uint32_t)d->rt.x1;
+    fp.scissor[3] = (uint32_t)d->rt.y1;
+    fp.coverage = coverage_hook;
+    fp.emit = draw_om_emit;
+    fp.hook_user = d;
+    tv_error err;
+    tv_vm_stats st;
+    memset(&err, 0, sizeof err);
+    if (tv_vm_run_fragment(d->ctx->vm, d->fs, &d->fsb, &fp, &st, &err) != TV_OK)
+        return pipe_fail(d->ctx, "draw_vbo: fragment shader: %s", err.message);
+    d->fragments += st.invocations;
+    return 0;
+}
+
+int draw_triangle(draw_state *d, uint32_t inst, const draw_tri *t)
+{
+    enum { MAXF = (4 + CLIP_MAX_DISTANCES + 8 * DRAW_MAX_VARYINGS) };
+    float in[3 * MAXF], poly[CLIP_MAX_VERTICES * MAXF], scratch[CLIP_MAX_VERTICES * MAXF];
+    unsigned stride = d->stride;
+    for (int k = 0; k < 3; k++)
+        clip_vertex(d, inst, t->v[k], in + k * stride);
+    if (d->num_cull && clip_culled(in, 3, stride, d->num_clip, d->num_cull))
+        return 0;
+    int planes = clip_planes_needed(&d->clip, in, 3, stride);
+    if (planes < 0)
+        return 0;
+    const float *verts = in;
+    unsigned n = 3;
+    if (planes > 0) {
+        n = clip_polygon(&d->clip, (unsigned)planes, in, 3, stride, poly, scratch);
+        verts = poly;
+        if (n < 3)
+            return 0;
+    }
+    float win[CLIP_MAX_VERTICES][4];
+    for (unsigned i = 0; i < n; i++)
+        clip_to_window(&d->vp, verts + i * stride + CLIP_POS, win[i]);
+    /* facing: the sign of the polygon's area, y taken as up (Gallium's front_ccw) */
+    double area = 0;
+    for (unsigned i = 0; i < n; i++) {
+        const float *p = win[i], *q = win[(i + 1) % n];
+        area += (double)p[0] * q[1] - (double)q[0] * p[1];
+    }
+    if (n == 3) {
+        /* a whole triangle: the rasteriser's snapped area decides, as llvmpipe's does */
+        float x[3] = {win[0][0], win[1][0], win[2][0]}, y[3] = {win[0][1], win[1][1], win[2][1]};
+        raster_rules all = d->rules;
+        all.clip[0] = all.clip[1] = INT32_MIN / 2;
+        all.clip[2] = all.clip[3] = INT32_MAX / 2;
+        if (!raster_setup(&d->rt, &all, x, y))
+            return 0;
+        area = d->rt.ccw ? 1 : -1;
+    }
+    if (area == 0)
+        return 0;
+    const tv_pipe_rasterizer_state *r = &d->ctx->rast;
+    d->front = (area > 0) == r->front_ccw;
+    if ((d->front && (r->cull_face & TV_PIPE_FACE_FRONT)) ||
+        (!d->front && (r->cull_face & TV_PIPE_FACE_BACK)))
+        return 0;
+    /* flat inputs: the provoking vertex's values (the primitive ID for PRIMID) */
+    uint32_t flat[DRAW_MAX_VARYINGS][4];
+    memset(flat, 0, sizeof flat);
+    for (unsigned i = 0; i < DRAW_MAX_VARYINGS; i++) {
+        const draw_link *l = &d->link[i];
+        if (!l->used || !l->flat)
+            continue;
+        if (l->primid) {
+            flat[i][0] = flat[i][1] = flat[i][2] = flat[i][3] = t->id;
+            continue;
+        }
+        int reg = !d->front && l->bcolor_out >= 0 ? l->bcolor_out : l->vs_out;
+        if (reg >= 0)
+            memcpy(flat[i], vs_out(d, reg, inst, t->provoking), 16);
+    }
+    tv_vm_frag_vertex fv0, fvi, fvj;
+    frag_vertex(d, verts, win[0], (const uint32_t(*)[4])flat, &fv0);
+    int rc = 0;
+    for (unsigned i = 1; i + 1 < n && !rc; i++) {
+        frag_vertex(d, verts + i * stride, win[i], (const uint32_t(*)[4])flat, &fvi);
+        frag_vertex(d, verts + (i + 1) * stride, win[i + 1], (const uint32_t(*)[4])flat, &fvj);
+        const tv_vm_frag_vertex *fv[3] = {&fv0, &fvi, &fvj};
+        const float *w3[3] = {win[0], win[i], win[i + 1]};
+        rc = shade_fan_triangle(d, fv, w3, t->id);
+    }
+    return rc;
+}

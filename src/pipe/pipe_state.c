@@ -1,0 +1,114 @@
+/* Graphics state setters (include/texvm/pipe.h): checked copies into the context; draws
+ * read the state current at the draw. */
+#include "pipe_internal.h"
+
+#include <string.h>
+
+void tv_pipe_rasterizer_default(tv_pipe_rasterizer_state *r)
+{
+    memset(r, 0, sizeof *r);
+    r->front_ccw = true;
+    r->half_pixel_center = true;
+    r->depth_clip_near = r->depth_clip_far = true;
+    r->point_size = r->line_width = 1.0f;
+}
+
+void pipe_state_init(tv_pipe_ctx *ctx)
+{
+    tv_pipe_rasterizer_default(&ctx->rast);
+    for (unsigned i = 0; i < 8; i++)
+        ctx->blend.rt[i].colormask = 0xf;
+    ctx->sample_mask = ~0u;
+    for (unsigned i = 0; i < TV_PIPE_MAX_VIEWPORTS; i++)
+        ctx->scissors[i] = (tv_pipe_scissor){0, 0, 16384, 16384};
+}
+
+int tv_pipe_set_blend(tv_pipe_ctx *ctx, const tv_pipe_blend_state *s)
+{
+    ctx->blend = *s;
+    return 0;
+}
+
+int tv_pipe_set_dsa(tv_pipe_ctx *ctx, const tv_pipe_dsa_state *s)
+{
+    ctx->dsa = *s;
+    return 0;
+}
+
+int tv_pipe_set_rasterizer(tv_pipe_ctx *ctx, const tv_pipe_rasterizer_state *s)
+{
+    ctx->rast = *s;
+    return 0;
+}
+
+int tv_pipe_set_vertex_elements(tv_pipe_ctx *ctx, unsigned n, const tv_pipe_vertex_element *e)
+{
+    if (n > TV_PIPE_MAX_ATTRIBS)
+        return pipe_fail(ctx, "vertex elements: %u elements (at most %u)", n,
+                         TV_PIPE_MAX_ATTRIBS);
+    for (unsigned i = 0; i < n; i++)
+        if (e[i].vertex_buffer_index >= TV_PIPE_MAX_ATTRIBS)
+            return pipe_fail(ctx, "vertex elements: element %u reads vertex buffer %u (at "
+                             "most %u)", i, e[i].vertex_buffer_index, TV_PIPE_MAX_ATTRIBS - 1);
+    memcpy(ctx->elements, e, n * sizeof *e);
+    ctx->num_elements = n;
+    return 0;
+}
+
+int tv_pipe_set_vertex_buffers(tv_pipe_ctx *ctx, unsigned start, unsigned n,
+                               const tv_pipe_vertex_buffer *b)
+{
+    if (start > TV_PIPE_MAX_ATTRIBS || n > TV_PIPE_MAX_ATTRIBS - start)
+        return pipe_fail(ctx, "set_vertex_buffers: slots %u..%u past the %u slots", start,
+                         start + n - 1, TV_PIPE_MAX_ATTRIBS);
+    memcpy(&ctx->vbufs[start], b, n * sizeof *b);
+    return 0;
+}
+
+int tv_pipe_set_index_buffer(tv_pipe_ctx *ctx, uint32_t res, uint32_t offset)
+{
+    ctx->index_res = res;
+    ctx->index_offset = offset;
+    return 0;
+}
+
+int tv_pipe_set_viewports(tv_pipe_ctx *ctx, unsigned start, unsigned n,
+                          const tv_pipe_viewport *v)
+{
+    if (start > TV_PIPE_MAX_VIEWPORTS || n > TV_PIPE_MAX_VIEWPORTS - start)
+        return pipe_fail(ctx, "set_viewport_states: viewports %u..%u past the %u viewports",
+                         start, start + n - 1, TV_PIPE_MAX_VIEWPORTS);
+    memcpy(&ctx->viewports[start], v, n * sizeof *v);
+    return 0;
+}
+
+int tv_pipe_set_scissors(tv_pipe_ctx *ctx, unsigned start, unsigned n,
+                         const tv_pipe_scissor *s)
+{
+    if (start > TV_PIPE_MAX_VIEWPORTS || n > TV_PIPE_MAX_VIEWPORTS - start)
+        return pipe_fail(ctx, "set_scissor_state: scissors %u..%u past the %u scissors",
+                         start, start + n - 1, TV_PIPE_MAX_VIEWPORTS);
+    memcpy(&ctx->scissors[start], s, n * sizeof *s);
+    return 0;
+}
+
+void tv_pipe_set_stencil_ref(tv_pipe_ctx *ctx, uint8_t front, uint8_t back)
+{
+    ctx->stencil_ref[0] = front;
+    ctx->stencil_ref[1] = back;
+}
+
+void tv_pipe_set_blend_color(tv_pipe_ctx *ctx, const float color[4])
+{
+    memcpy(ctx->blend_color, color, sizeof ctx->blend_color);
+}
+
+void tv_pipe_set_sample_mask(tv_pipe_ctx *ctx, uint32_t mask)
+{
+    ctx->sample_mask = mask;
+}
+
+void tv_pipe_set_clip_planes(tv_pipe_ctx *ctx, const float ucp[8][4])
+{
+    memcpy(ctx->ucp, ucp, sizeof ctx->ucp);
+}

@@ -1,0 +1,458 @@
+/* Draws through the whole pipeline (tv_pipe_draw_vbo) into a 16x16 RGBA8 target, checked
+ * against values worked out by hand: coverage of triangles whose edges run through pixel
+ * centres (the same pixels the rasteriser's own tests count), flat and interpolated
+ * colours, strips and indexed draws with a base vertex covering every pixel once, depth
+ * testing in both drawing orders with the stored depth values, alpha blending, culling
+ * and facing, guard-band clipping, near-plane clipping, instancing, scissor, and the named
+ * errors for what is not drawn yet. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include "texvm/pipe.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+enum { W = 16, H = 16 };
+enum { RT = 1, ZS = 2, VB = 3, IB = 4, SURF = 10, ZSURF = 11, VS = 20, FS = 21 };
+enum { FMT_RGBA8 = 67, FMT_Z32F = 18, FMT_R8 = 64, FMT_RGBA32F = 31, FMT_RGBA8_UNORM_V = 67 };
+
+/* position (x, y, z, w) and a colour, as floats */
+static const char vs_text[] =
+    "VERT\n"
+    "DCL IN[0]\n"
+    "DCL IN[1]\n"
+    "DCL OUT[0], POSITION\n"
+    "DCL OUT[1], GENERIC[0]\n"
+    "  0: MOV OUT[0], IN[0]\n"
+    "  1: MOV OUT[1], IN[1]\n"
+    "  2: END\n";
+
+static const char fs_smooth[] =
+    "FRAG\n"
+    "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
+    "DCL OUT[0], COLOR\n"
+    "  0: MOV OUT[0], IN[0]\n"
+    "  1: END\n";
+
+static const char fs_flat[] =
+    "FRAG\n"
+    "DCL IN[0], GENERIC[0], CONSTANT\n"
+    "DCL OUT[0], COLOR\n"
+    "  0: MOV OUT[0], IN[0]\n"
+    "  1: END\n";
+
+/* red when front-facing, green when back-facing */
+static const char fs_face[] =
+    "FRAG\n"
+    "DCL IN[0], FACE, CONSTANT\n"
+    "DCL OUT[0], COLOR\n"
+    "DCL TEMP[0]\n"
+    "IMM[0] FLT32 {1.0, 0.0, 0.0, 0.0}\n"
+    "  0: FSLT TEMP[0].x, IMM[0].yyyy, IN[0].xxxx\n"
+    "  1: UCMP OUT[0].x, TEMP[0].xxxx, IMM[0].xxxx, IMM[0].yyyy\n"
+    "  2: UCMP OUT[0].y, TEMP[0].xxxx, IMM[0].yyyy, IMM[0].xxxx\n"
+    "  3: MOV OUT[0].zw, IMM[0].yyyx\n"
+    "  4: END\n";
+
+typedef struct vert {
+    float pos[4], col[4];
+} vert;
+
+static tv_pipe_ctx *scene(const char *fs, bool depth)
+{
+    tv_pipe_ctx *ctx = tv_pipe_create(0);
+    assert_non_null(ctx);
+    tv_pipe_resource_desc rt = {2, FMT_RGBA8, 2, W, H, 1, 1, 0, 0};
+    assert_int_equal(tv_pipe_resource_create(ctx, RT, &rt), 0);
+    assert_int_equal(tv_pipe_surface_create(ctx, SURF, RT, FMT_RGBA8, 0, 0, 0), 0);
+    uint32_t cb = SURF;
+    if (depth) {
+        tv_pipe_resource_desc zs = {2, FMT_Z32F, 1, W, H, 1, 1, 0, 0};
+        assert_int_equal(tv_pipe_resource_create(ctx, ZS, &zs), 0);
+        assert_int_equal(tv_pipe_surface_create(ctx, ZSURF, ZS, FMT_Z32F, 0, 0, 0), 0);
+    }
+    assert_int_equal(tv_pipe_set_framebuffer(ctx, 1, &cb, depth ? ZSURF : 0), 0);
+    const uint32_t black[4] = {0, 0, 0, 0};
+    assert_int_equal(tv_pipe_clear(ctx, TV_PIPE_CLEAR_COLOR0 | (depth ? TV_PIPE_CLEAR_DEPTH : 0),
+                                   black, 1.0, 0), 0);
+    assert_int_equal(tv_pipe_shader_create(ctx, VS, TV_PIPE_STAGE_VERTEX, vs_text,
+                                           sizeof vs_text), 0);
+    assert_int_equal(tv_pipe_shader_create(ctx, FS, TV_PIPE_STAGE_FRAGMENT, fs, strlen(fs) + 1),
+                     0);
+    assert_int_equal(tv_pipe_bind_shader(ctx, TV_PIPE_STAGE_VERTEX, VS), 0);
+    assert_int_equal(tv_pipe_bind_shader(ctx, TV_PIPE_STAGE_FRAGMENT, FS), 0);
+    /* window = NDC * 8 + 8, not flipped: NDC y = -1 is row 0 */
+    tv_pipe_viewport vp = {{W / 2.0f, H / 2.0f, 0.5f}, {W / 2.0f, H / 2.0f, 0.5f}};
+    assert_int_equal(tv_pipe_set_viewports(ctx, 0, 1, &vp), 0);
+    tv_pipe_vertex_element ve[2] = {{0, 0, 0, FMT_RGBA32F}, {16, 0, 0, FMT_RGBA32F}};
+    assert_int_equal(tv_pipe_set_vertex_elements(ctx, 2, ve), 0);
+    return ctx;
+}
+
+static void upload(tv_pipe_ctx *ctx, uint32_t handle, const void *data, uint32_t bytes)
+{
+    tv_pipe_resource_desc b = {0, FMT_R8, 16, bytes, 1, 1, 1, 0, 0};
+    tv_pipe_resource_destroy(ctx, handle);
+    assert_int_equal(tv_pipe_resource_create(ctx, handle, &b), 0);
+    tv_pipe_box box = {0, 0, 0, bytes, 1, 1};
+    assert_int_equal(tv_pipe_transfer_write(ctx, handle, 0, &box, data, bytes, 0, 0, 0), 0);
+}
+
+static void vertices(tv_pipe_ctx *ctx, const vert *v, unsigned n)
+{
+    upload(ctx, VB, v, n * (uint32_t)sizeof *v);
+    tv_pipe_vertex_buffer vb = {sizeof(vert), 0, VB};
+    assert_int_equal(tv_pipe_set_vertex_buffers(ctx, 0, 1, &vb), 0);
+}
+
+static int draw(tv_pipe_ctx *ctx, uint32_t mode, uint32_t count)
+{
+    tv_pipe_draw_info info;
+    memset(&info, 0, sizeof info);
+    info.mode = mode;
+    info.count = count;
+    info.instance_count = 1;
+    int rc = tv_pipe_draw_vbo(ctx, &info);
+    if (rc)
+        print_message("draw_vbo: %s\n", tv_pipe_error(ctx));
+    return rc;
+}
+
+static const uint8_t *pixel(tv_pipe_ctx *ctx, int x, int y)
+{
+    return tv_pipe_resource_data(ctx, RT) + ((size_t)y * W + (size_t)x) * 4;
+}
+
+static float depth_at(tv_pipe_ctx *ctx, int x, int y)
+{
+    float z;
+    memcpy(&z, tv_pipe_resource_data(ctx, ZS) + ((size_t)y * W + (size_t)x) * 4, 4);
+    return z;
+}
+
+/* window (x, y) to NDC for this viewport */
+static float nx(float x) { return x / (W / 2.0f) - 1.0f; }
+static float ny(float y) { return y / (H / 2.0f) - 1.0f; }
+
+static vert V(float wx, float wy, float z, float r, float g, float b, float a)
+{
+    vert v = {{nx(wx), ny(wy), z, 1.0f}, {r, g, b, a}};
+    return v;
+}
+
+enum { PRIM_TRIANGLES = 4, PRIM_TRIANGLE_STRIP = 5, PRIM_TRIANGLE_FAN = 6, PRIM_LINES = 1,
+       PRIM_POINTS = 0 };
+
+static void test_triangle_coverage_and_flat_colour(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = scene(fs_flat, false);
+    /* legs through the centres of row 0 and column 0, hypotenuse through centres: the
+     * top-left rule lights exactly the pixels with x + y <= 3 (10 of them). The provoking
+     * vertex is the last: its colour everywhere. */
+    vert v[3] = {V(0.5f, 0.5f, 0, 1, 0, 0, 1), V(4.5f, 0.5f, 0, 0, 1, 0, 1),
+                 V(0.5f, 4.5f, 0, 0.2f, 0.4f, 0.6f, 1)};
+    vertices(ctx, v, 3);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLES, 3), 0);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            const uint8_t *p = pixel(ctx, x, y);
+            if (x + y <= 3) {
+                /* 0.2 * 255 = 51, 0.4 * 255 = 102, 0.6 * 255 = 153 */
+                assert_int_equal(p[0], 51);
+                assert_int_equal(p[1], 102);
+                assert_int_equal(p[2], 153);
+                assert_int_equal(p[3], 255);
+            } else {
+                assert_int_equal(p[0] | p[1] | p[2] | p[3], 0);
+            }
+        }
+    tv_pipe_destroy(ctx);
+}
+
+static void test_strip_covers_once_and_interpolates(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = scene(fs_smooth, false);
+    /* a full-screen strip, colour red = x / 16 across: every pixel once, red at pixel x
+     * = (x + 0.5) / 16 */
+    vert v[4] = {V(0, 0, 0, 0, 0, 0, 1), V(16, 0, 0, 1, 0, 0, 1), V(0, 16, 0, 0, 0, 0, 1),
+                 V(16, 16, 0, 1, 0, 0, 1)};
+    tv_pipe_blend_state blend;
+    memset(&blend, 0, sizeof blend);
+    blend.rt[0].colormask = 0xf;
+    blend.rt[0].blend_enable = true;   /* ONE + ONE: a pixel drawn twice would double */
+    blend.rt[0].rgb_src_factor = blend.rt[0].alpha_src_factor = 0x01;
+    blend.rt[0].rgb_dst_factor = blend.rt[0].alpha_dst_factor = 0x01;
+    assert_int_equal(tv_pipe_set_blend(ctx, &blend), 0);
+    vertices(ctx, v, 4);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLE_STRIP, 4), 0);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            const uint8_t *p = pixel(ctx, x, y);
+            double red = (x + 0.5) / 16.0 * 255.0;
+            assert_true(fabs(p[0] - red) <= 0.5 + 1e-3);
+            assert_int_equal(p[3], 255);
+        }
+    tv_pipe_destroy(ctx);
+}
+
+static void test_indexed_base_vertex(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = scene(fs_flat, false);
+    /* vertices 0..1 are junk; the quad is vertices 2..5 through base vertex 2 */
+    vert v[6] = {V(-50, -50, 0, 1, 1, 1, 1), V(-50, 50, 0, 1, 1, 1, 1),
+                 V(2, 2, 0, 0, 0, 1, 1), V(10, 2, 0, 0, 0, 1, 1),
+                 V(2, 10, 0, 0, 0, 1, 1), V(10, 10, 0, 0, 0, 1, 1)};
+    vertices(ctx, v, 6);
+    const uint16_t idx[6] = {0, 1, 2, 2, 1, 3};
+    upload(ctx, IB, idx, sizeof idx);
+    assert_int_equal(tv_pipe_set_index_buffer(ctx, IB, 0), 0);
+    tv_pipe_draw_info info;
+    memset(&info, 0, sizeof info);
+    info.mode = PRIM_TRIANGLES;
+    info.count = 6;
+    info.instance_count = 1;
+    info.index_size = 2;
+    info.index_bias = 2;
+    assert_int_equal(tv_pipe_draw_vbo(ctx, &info), 0);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            assert_int_equal(pixel(ctx, x, y)[2], (x >= 2 && x < 10 && y >= 2 && y < 10) ? 255 : 0);
+    tv_pipe_destroy(ctx);
+}
+
+static void quad(vert *v, float x0, float y0, float x1, float y1, float z, float r, float g,
+                 float b)
+{
+    v[0] = V(x0, y0, z, r, g, b, 1);
+    v[1] = V(x1, y0, z, r, g, b, 1);
+    v[2] = V(x0, y1, z, r, g, b, 1);
+    v[3] = V(x0, y1, z, r, g, b, 1);
+    v[4] = V(x1, y0, z, r, g, b, 1);
+    v[5] = V(x1, y1, z, r, g, b, 1);
+}
+
+static void test_depth_test_both_orders(void **state)
+{
+    (void)state;
+    for (int order = 0; order < 2; order++) {
+        tv_pipe_ctx *ctx = scene(fs_flat, true);
+        tv_pipe_dsa_state dsa;
+        memset(&dsa, 0, sizeof dsa);
+        dsa.depth_enabled = dsa.depth_writemask = true;
+        dsa.depth_func = 1; /* LESS */
+        assert_int_equal(tv_pipe_set_dsa(ctx, &dsa), 0);
+        vert v[12];
+        /* near: NDC z -0.5 -> window 0.25, left half; far: z 0.5 -> 0.75, whole screen */
+        quad(v + (order ? 0 : 6), 0, 0, 8, 16, -0.5f, 1, 0, 0);
+        quad(v + (order ? 6 : 0), 0, 0, 16, 16, 0.5f, 0, 1, 0);
+        vertices(ctx, v, 12);
+        assert_int_equal(draw(ctx, PRIM_TRIANGLES, 12), 0);
+        for (int y = 0; y < H; y++)
+            for (int x = 0; x < W; x++) {
+                const uint8_t *p = pixel(ctx, x, y);
+                assert_int_equal(p[0], x < 8 ? 255 : 0);
+                assert_int_equal(p[1], x < 8 ? 0 : 255);
+                assert_true(depth_at(ctx, x, y) == (x < 8 ? 0.25f : 0.75f));
+            }
+        tv_pipe_destroy(ctx);
+    }
+}
+
+static void test_alpha_blending(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = scene(fs_flat, false);
+    tv_pipe_blend_state blend;
+    memset(&blend, 0, sizeof blend);
+    blend.rt[0].colormask = 0xf;
+    vert v[12];
+    quad(v, 0, 0, 16, 16, 0, 0, 0, 1);                  /* opaque blue */
+    quad(v + 6, 0, 0, 16, 16, 0, 1, 0, 0);              /* red at alpha 0.25 over it */
+    for (int i = 6; i < 12; i++)
+        v[i].col[3] = 0.25f;
+    vertices(ctx, v, 12);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLES, 6), 0);
+    blend.rt[0].blend_enable = true;
+    blend.rt[0].rgb_src_factor = blend.rt[0].alpha_src_factor = 0x03; /* SRC_ALPHA */
+    blend.rt[0].rgb_dst_factor = blend.rt[0].alpha_dst_factor = 0x13; /* INV_SRC_ALPHA */
+    assert_int_equal(tv_pipe_set_blend(ctx, &blend), 0);
+    tv_pipe_draw_info info;
+    memset(&info, 0, sizeof info);
+    info.mode = PRIM_TRIANGLES;
+    info.start = 6;
+    info.count = 6;
+    info.instance_count = 1;
+    assert_int_equal(tv_pipe_draw_vbo(ctx, &info), 0);
+    /* red 0.25 -> 63.75 -> 64; blue 0.75 -> 191.25 -> 191; alpha .25*.25 + .75 = .8125
+     * -> 207.1875 -> 207 */
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            const uint8_t *p = pixel(ctx, x, y);
+            assert_int_equal(p[0], 64);
+            assert_int_equal(p[1], 0);
+            assert_int_equal(p[2], 191);
+            assert_int_equal(p[3], 207);
+        }
+    tv_pipe_destroy(ctx);
+}
+
+static void test_culling_and_facing(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = scene(fs_face, false);
+    /* left: counter-clockwise with y up (front); right: clockwise (back) */
+    vert v[6] = {V(0, 0, 0, 0, 0, 0, 1), V(8, 0, 0, 0, 0, 0, 1), V(0, 16, 0, 0, 0, 0, 1),
+                 V(8, 0, 0, 0, 0, 0, 1), V(8, 16, 0, 0, 0, 0, 1), V(16, 0, 0, 0, 0, 0, 1)};
+    vertices(ctx, v, 6);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLES, 6), 0);
+    assert_int_equal(pixel(ctx, 1, 1)[0], 255);   /* front: red */
+    assert_int_equal(pixel(ctx, 9, 1)[1], 255);   /* back: green */
+    const uint32_t black[4] = {0, 0, 0, 0};
+    assert_int_equal(tv_pipe_clear(ctx, TV_PIPE_CLEAR_COLOR0, black, 1.0, 0), 0);
+    tv_pipe_rasterizer_state r;
+    tv_pipe_rasterizer_default(&r);
+    r.cull_face = TV_PIPE_FACE_BACK;
+    assert_int_equal(tv_pipe_set_rasterizer(ctx, &r), 0);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLES, 6), 0);
+    assert_int_equal(pixel(ctx, 1, 1)[0], 255);
+    assert_int_equal(pixel(ctx, 9, 1)[1], 0);     /* culled */
+    /* clockwise front: the faces swap */
+    r.cull_face = TV_PIPE_FACE_NONE;
+    r.front_ccw = false;
+    assert_int_equal(tv_pipe_set_rasterizer(ctx, &r), 0);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLES, 6), 0);
+    assert_int_equal(pixel(ctx, 1, 1)[1], 255);
+    assert_int_equal(pixel(ctx, 9, 1)[0], 255);
+    tv_pipe_destroy(ctx);
+}
+
+static void test_guard_band_and_near_clipping(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = scene(fs_flat, true);
+    /* one huge triangle, far past the guard band on two sides: every pixel once */
+    vert v[3] = {{{-1, -1, 0, 1}, {1, 1, 1, 1}}, {{1e6f, -1, 0, 1}, {1, 1, 1, 1}},
+                 {{-1, 1e6f, 0, 1}, {1, 1, 1, 1}}};
+    vertices(ctx, v, 3);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLES, 3), 0);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            assert_int_equal(pixel(ctx, x, y)[0], 255);
+    /* a quad whose right half lies beyond the near plane (z < -w): only x < 8 drawn */
+    const uint32_t black[4] = {0, 0, 0, 0};
+    assert_int_equal(tv_pipe_clear(ctx, TV_PIPE_CLEAR_COLOR0, black, 1.0, 0), 0);
+    vert q[4] = {{{-1, -1, 0, 1}, {0, 1, 0, 1}}, {{1, -1, -2, 1}, {0, 1, 0, 1}},
+                 {{-1, 1, 0, 1}, {0, 1, 0, 1}}, {{1, 1, -2, 1}, {0, 1, 0, 1}}};
+    vertices(ctx, q, 4);
+    tv_pipe_dsa_state dsa;
+    memset(&dsa, 0, sizeof dsa);
+    dsa.depth_enabled = dsa.depth_writemask = true;
+    dsa.depth_func = 7; /* ALWAYS */
+    assert_int_equal(tv_pipe_set_dsa(ctx, &dsa), 0);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLE_STRIP, 4), 0);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            assert_int_equal(pixel(ctx, x, y)[1], x < 8 ? 255 : 0);
+            if (x < 8) {
+                /* z_ndc = -2 (x+0.5)/16 ... window z = 0.5 - (x + 0.5) / 16 */
+                float want = 0.5f - (x + 0.5f) / 16.0f;
+                assert_true(fabsf(depth_at(ctx, x, y) - want) < 1e-6f);
+            }
+        }
+    tv_pipe_destroy(ctx);
+}
+
+static void test_instancing_and_scissor(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = scene(fs_flat, false);
+    /* element 1 steps per instance: instance 1's colour; the position from element 0 */
+    vert v[3] = {V(0, 0, 0, 1, 0, 0, 1), V(16, 0, 0, 0, 1, 0, 1), V(0, 16, 0, 0, 0, 1, 1)};
+    vertices(ctx, v, 3);
+    tv_pipe_vertex_element ve[2] = {{0, 0, 0, FMT_RGBA32F}, {16, 1, 0, FMT_RGBA32F}};
+    assert_int_equal(tv_pipe_set_vertex_elements(ctx, 2, ve), 0);
+    tv_pipe_rasterizer_state r;
+    tv_pipe_rasterizer_default(&r);
+    r.scissor = true;
+    assert_int_equal(tv_pipe_set_rasterizer(ctx, &r), 0);
+    tv_pipe_scissor sc = {2, 3, 5, 7};
+    assert_int_equal(tv_pipe_set_scissors(ctx, 0, 1, &sc), 0);
+    tv_pipe_draw_info info;
+    memset(&info, 0, sizeof info);
+    info.mode = PRIM_TRIANGLES;
+    info.count = 3;
+    info.instance_count = 1;
+    info.start_instance = 1;     /* element 1 reads vertex 1's colour: green */
+    assert_int_equal(tv_pipe_draw_vbo(ctx, &info), 0);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            bool in = x >= 2 && x < 5 && y >= 3 && y < 7;
+            assert_int_equal(pixel(ctx, x, y)[1], in ? 255 : 0);
+            assert_int_equal(pixel(ctx, x, y)[0], 0);
+        }
+    tv_pipe_destroy(ctx);
+}
+
+static void test_named_errors(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = scene(fs_flat, false);
+    vert v[3] = {V(0, 0, 0, 1, 0, 0, 1), V(16, 0, 0, 1, 0, 0, 1), V(0, 16, 0, 1, 0, 0, 1)};
+    vertices(ctx, v, 3);
+    assert_int_equal(draw(ctx, PRIM_LINES, 2), -1);
+    assert_non_null(strstr(tv_pipe_error(ctx), "lines are not rasterised yet"));
+    assert_int_equal(draw(ctx, PRIM_POINTS, 1), -1);
+    assert_non_null(strstr(tv_pipe_error(ctx), "points are not rasterised yet"));
+    assert_int_equal(draw(ctx, 99, 3), -1);
+    assert_non_null(strstr(tv_pipe_error(ctx), "unknown primitive 99"));
+    tv_pipe_rasterizer_state r;
+    tv_pipe_rasterizer_default(&r);
+    r.fill_front = TV_PIPE_POLYGON_LINE;
+    assert_int_equal(tv_pipe_set_rasterizer(ctx, &r), 0);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLES, 3), -1);
+    assert_non_null(strstr(tv_pipe_error(ctx), "polygon mode LINE"));
+    tv_pipe_rasterizer_default(&r);
+    assert_int_equal(tv_pipe_set_rasterizer(ctx, &r), 0);
+    /* a vertex format that is none, and a destroyed vertex buffer */
+    tv_pipe_vertex_element bad[2] = {{0, 0, 0, 18 /* Z32_FLOAT */}, {16, 0, 0, FMT_RGBA32F}};
+    assert_int_equal(tv_pipe_set_vertex_elements(ctx, 2, bad), 0);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLES, 3), -1);
+    assert_non_null(strstr(tv_pipe_error(ctx), "is not a vertex format"));
+    tv_pipe_vertex_element ve[2] = {{0, 0, 0, FMT_RGBA32F}, {16, 0, 0, FMT_RGBA32F}};
+    assert_int_equal(tv_pipe_set_vertex_elements(ctx, 2, ve), 0);
+    assert_int_equal(tv_pipe_resource_destroy(ctx, VB), 0);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLES, 3), -1);
+    assert_non_null(strstr(tv_pipe_error(ctx), "resource 3 was destroyed"));
+    /* no fragment shader */
+    assert_int_equal(tv_pipe_bind_shader(ctx, TV_PIPE_STAGE_FRAGMENT, 0), 0);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLES, 3), -1);
+    assert_non_null(strstr(tv_pipe_error(ctx), "no fragment shader bound"));
+    /* the target was never written */
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            assert_int_equal(pixel(ctx, x, y)[0], 0);
+    tv_pipe_destroy(ctx);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_triangle_coverage_and_flat_colour),
+        cmocka_unit_test(test_strip_covers_once_and_interpolates),
+        cmocka_unit_test(test_indexed_base_vertex),
+        cmocka_unit_test(test_depth_test_both_orders),
+        cmocka_unit_test(test_alpha_blending),
+        cmocka_unit_test(test_culling_and_facing),
+        cmocka_unit_test(test_guard_band_and_near_clipping),
+        cmocka_unit_test(test_instancing_and_scissor),
+        cmocka_unit_test(test_named_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
