@@ -98,6 +98,9 @@ int tv_pipe_surface_create(tv_pipe_ctx *ctx, uint32_t handle, uint32_t res, uint
                            uint32_t level, uint32_t first_layer, uint32_t last_layer);
 int tv_pipe_object_bind(tv_pipe_ctx *ctx, unsigned kind, uint32_t handle);
 int tv_pipe_object_destroy(tv_pipe_ctx *ctx, unsigned kind, uint32_t handle);
+/* The dwords an object was created with (after its handle), NULL if no such object. */
+const uint32_t *tv_pipe_object_dwords(const tv_pipe_ctx *ctx, unsigned kind, uint32_t handle,
+                                      size_t *ndw);
 /* The TGSI text of a shader object, NULL if none. */
 const char *tv_pipe_shader_text(const tv_pipe_ctx *ctx, uint32_t handle);
 size_t tv_pipe_object_count(const tv_pipe_ctx *ctx, unsigned kind);

@@ -163,6 +163,16 @@ int tv_pipe_surface_create(tv_pipe_ctx *ctx, uint32_t handle, uint32_t res, uint
     return 0;
 }
 
+const uint32_t *tv_pipe_object_dwords(const tv_pipe_ctx *ctx, unsigned kind, uint32_t handle,
+                                      size_t *ndw)
+{
+    static const uint32_t none[1];
+    const pipe_object *o = pipe_object_find(ctx, kind, handle);
+    if (ndw)
+        *ndw = o ? o->ndw : 0;
+    return o ? (o->dw ? o->dw : none) : NULL;
+}
+
 int tv_pipe_object_bind(tv_pipe_ctx *ctx, unsigned kind, uint32_t handle)
 {
     if (kind == 0 || kind >= TV_PIPE_OBJ_COUNT)

@@ -76,7 +76,7 @@ int tv_pipe_set_viewports(tv_pipe_ctx *ctx, unsigned start, unsigned n,
                           const tv_pipe_viewport *v)
 {
     if (start > TV_PIPE_MAX_VIEWPORTS || n > TV_PIPE_MAX_VIEWPORTS - start)
-        return pipe_fail(ctx, "set_viewport_states: viewports %u..%u past the %u viewports",
+        return pipe_fail(ctx, "set_viewport_state: viewports %u..%u past the %u viewports",
                          start, start + n - 1, TV_PIPE_MAX_VIEWPORTS);
     memcpy(&ctx->viewports[start], v, n * sizeof *v);
     return 0;

@@ -127,6 +127,8 @@ static int h_create_object(vtest_conn *c, unsigned obj, const uint32_t *p, uint3
         vtest_fail(c, "create_object msaa_surface: multisampling is not implemented");
         return -1;
     }
+    if (vtest_state_object_check(c, obj, p[0], len - 1))
+        return -1;
     if (tv_pipe_object_create(c->pipe, obj, p[0], p + 1, len - 1))
         return pipe_err(c, "create_object");
     return 0;
@@ -135,7 +137,9 @@ static int h_create_object(vtest_conn *c, unsigned obj, const uint32_t *p, uint3
 static int h_bind_object(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
 {
     (void)len;
-    return tv_pipe_object_bind(c->pipe, obj, p[0]) ? pipe_err(c, "bind_object") : 0;
+    if (tv_pipe_object_bind(c->pipe, obj, p[0]))
+        return pipe_err(c, "bind_object");
+    return vtest_state_object_bind(c, obj, p[0]);
 }
 
 static int h_destroy_object(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
@@ -333,18 +337,18 @@ static const ccmd_row table[VTEST_NUM_CCMDS] = {
     [1] = {"create_object", 0, VAR, IMPL, h_create_object},
     [2] = {"bind_object", 1, 1, IMPL, h_bind_object},
     [3] = {"destroy_object", 1, 1, IMPL, h_destroy_object},
-    [4] = {"set_viewport_state", 1, VAR, REC, NULL},
+    [4] = {"set_viewport_state", 1, VAR, IMPL, vtest_h_set_viewport_state},
     [5] = {"set_framebuffer_state", 2, 2 + TV_PIPE_MAX_CBUFS, IMPL, h_set_framebuffer},
-    [6] = {"set_vertex_buffers", 0, VAR, REC, NULL},
+    [6] = {"set_vertex_buffers", 0, VAR, IMPL, vtest_h_set_vertex_buffers},
     [7] = {"clear", 8, 8, IMPL, h_clear},
-    [8] = {"draw_vbo", 0, VAR, ERR, NULL},
+    [8] = {"draw_vbo", 12, 20, IMPL, vtest_h_draw_vbo},
     [9] = {"resource_inline_write", 11, VAR, IMPL, h_inline_write},
     [10] = {"set_sampler_views", 2, VAR, REC, NULL},
-    [11] = {"set_index_buffer", 0, 3, REC, NULL},
+    [11] = {"set_index_buffer", 1, 3, IMPL, vtest_h_set_index_buffer},
     [12] = {"set_constant_buffer", 2, VAR, IMPL, h_set_constant_buffer},
-    [13] = {"set_stencil_ref", 1, 1, REC, NULL},
-    [14] = {"set_blend_color", 4, 4, REC, NULL},
-    [15] = {"set_scissor_state", 1, VAR, REC, NULL},
+    [13] = {"set_stencil_ref", 1, 1, IMPL, vtest_h_set_stencil_ref},
+    [14] = {"set_blend_color", 4, 4, IMPL, vtest_h_set_blend_color},
+    [15] = {"set_scissor_state", 1, VAR, IMPL, vtest_h_set_scissor_state},
     [16] = {"blit", 0, VAR, ERR, NULL},
     [17] = {"resource_copy_region", 13, 13, IMPL, h_copy_region},
     [18] = {"bind_sampler_states", 2, VAR, REC, NULL},
@@ -352,8 +356,8 @@ static const ccmd_row table[VTEST_NUM_CCMDS] = {
     [20] = {"end_query", 0, VAR, ERR, NULL},
     [21] = {"get_query_result", 0, VAR, ERR, NULL},
     [22] = {"set_polygon_stipple", 32, 32, REC, NULL},
-    [23] = {"set_clip_state", 32, 32, REC, NULL},
-    [24] = {"set_sample_mask", 1, 1, REC, NULL},
+    [23] = {"set_clip_state", 32, 32, IMPL, vtest_h_set_clip_state},
+    [24] = {"set_sample_mask", 1, 1, IMPL, vtest_h_set_sample_mask},
     [25] = {"set_streamout_targets", 1, VAR, REC, NULL},
     [26] = {"set_render_condition", 0, VAR, ERR, NULL},
     [27] = {"set_uniform_buffer", 5, 5, IMPL, h_set_uniform_buffer},

@@ -47,6 +47,7 @@ typedef struct vtest_conn {
     tv_vtest_submit_fn on_submit;  /* after each SUBMIT_CMD (replay) */
     void *on_submit_user;
     unsigned submits;
+    uint32_t index_size;         /* of the bound index buffer (set_index_buffer), 0: none */
 } vtest_conn;
 
 void vtest_conn_init(vtest_conn *c, const tv_vtest_config *cfg);
@@ -63,6 +64,21 @@ void vtest_fail(vtest_conn *c, const char *fmt, ...)
 #endif
     ;
 vtest_shm *vtest_shm_find(vtest_conn *c, uint32_t handle);
+/* Graphics state and draws (vtest_state.c): the length rule of a state object's dwords
+ * (checked at create), its decode into the pipe layer's state when bound, and the
+ * handlers of the set_* commands and draw_vbo (rows of the command table). */
+int vtest_state_object_check(vtest_conn *c, unsigned kind, uint32_t handle, uint32_t ndw);
+int vtest_state_object_bind(vtest_conn *c, unsigned kind, uint32_t handle);
+int vtest_h_set_viewport_state(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
+int vtest_h_set_scissor_state(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
+int vtest_h_set_vertex_buffers(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
+int vtest_h_set_index_buffer(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
+int vtest_h_set_stencil_ref(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
+int vtest_h_set_blend_color(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
+int vtest_h_set_sample_mask(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
+int vtest_h_set_clip_state(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
+int vtest_h_draw_vbo(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
+
 /* Decode a command buffer; stops at the first failing command. */
 void vtest_decode(vtest_conn *c, const uint32_t *dw, size_t ndw);
 /* Serve requests until the client goes away (tv_vtest_serve, tv_vtest_replay). */

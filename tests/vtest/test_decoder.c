@@ -155,8 +155,29 @@ static const hostile catalogue[] = {
     {"shader text of 2 GiB", {H(1, 4, 6), 3, 1, 0x7fffffffu, 0, 0, 0}, 7, "out of range"},
     {"shader stream outputs past the packet", {H(1, 4, 6), 3, 0, 8, 0, 60, 0}, 7,
      "stream outputs do not fit"},
-    {"object handle reused", {H(1, 1, 2), 5, 0, H(1, 2, 2), 5, 0}, 6,
+    {"object handle reused", {H(1, 7, 2), 5, 0, H(1, 7, 2), 5, 0}, 6,
      "handle 5 already in use"},
+    {"blend object of the wrong size", {H(1, 1, 2), 5, 0}, 3,
+     "create_object blend 5: 1 dwords after the handle (10..10"},
+    {"vertex elements not in fours", {H(1, 5, 3), 5, 0, 0}, 4,
+     "create_object vertex_elements 5: 2 dwords"},
+    {"draw_vbo of 5 dwords", {H(8, 0, 5), 0, 3, 4, 0, 1}, 6,
+     "draw_vbo: payload of 5 dwords (12..20 expected)"},
+    {"draw_vbo of 13 dwords", {H(8, 0, 13), 0, 3, 4, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0}, 14,
+     "draw_vbo: payload of 13 dwords (12, 14 or 20 expected)"},
+    {"indexed draw without an index buffer", {H(8, 0, 12), 0, 3, 4, 1, 1, 0, 0, 0, 0, 0, 0, 0},
+     13, "indexed draw with no index buffer set"},
+    {"indirect draw", {H(8, 0, 20), 0, 3, 4, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 9, 0, 0, 0, 0, 0},
+     21, "indirect draws (resource 9) are not implemented"},
+    {"draw without a framebuffer", {H(8, 0, 12), 0, 3, 4, 0, 1, 0, 0, 0, 0, 0, 0, 0}, 13,
+     "draw_vbo: the framebuffer has no attachment"},
+    {"draw of lines", {H(8, 0, 12), 0, 2, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0}, 13,
+     "draw_vbo: LINES: lines are not rasterised yet"},
+    {"vertex buffers not in threes", {H(6, 0, 4), 12, 0, 1, 0}, 5,
+     "set_vertex_buffers: 4 dwords are not 3 per buffer"},
+    {"index size 3", {H(11, 0, 3), 1, 3, 0}, 4, "set_index_buffer: index size 3"},
+    {"viewport slot 16", {H(4, 0, 7), 16, 0, 0, 0, 0, 0, 0}, 8,
+     "set_viewport_state: viewports 16..16 past the 16 viewports"},
     {"destroying an unknown object", {H(3, 1, 1), 77}, 2, "no object 77 of type 1"},
     {"object of unknown type 40", {H(1, 40, 1), 5}, 2, "unknown object type 40"},
     {"sampler view of a missing resource", {H(1, 6, 6), 5, 9, 67, 0, 0, 0}, 7,
@@ -164,13 +185,13 @@ static const hostile catalogue[] = {
     {"second sub-context", {H(29, 0, 1), 1, H(29, 0, 1), 2}, 4, "second sub-context"},
     {"clear with a NaN depth", {H(7, 0, 8), 1, 0, 0, 0, 0, 0, 0x7ff80000u, 0}, 9,
      "depth is NaN"},
-    {"draw_vbo", {H(8, 0, 12)}, 13, "draw_vbo: not implemented by texvm"},
+    {"draw_vbo of points", {H(8, 0, 12)}, 13, "draw_vbo: POINTS: points are not rasterised yet"},
     {"launch_grid without a compute shader", {H(37, 0, 8)}, 9,
      "launch_grid: no compute shader bound"},
     {"binding an object never created", {H(2, 1, 1), 55}, 2, "bind_object: no object 55"},
-    {"destroying an object twice", {H(1, 1, 2), 5, 0, H(3, 1, 1), 5, H(3, 1, 1), 5}, 7,
-     "destroy_object: no object 5 of type 1"},
-    {"object handle 0", {H(1, 1, 2), 0, 0}, 3, "handle 0 is invalid"},
+    {"destroying an object twice", {H(1, 7, 2), 5, 0, H(3, 7, 1), 5, H(3, 7, 1), 5}, 7,
+     "destroy_object: no object 5 of type 7"},
+    {"object handle 0", {H(1, 7, 2), 0, 0}, 3, "handle 0 is invalid"},
     {"surface layers past the resource", {H(1, 8, 5), 10, 1, 67, 0, (3u << 16) | 1u}, 6,
      "layers 1..3 outside resource 1"},
     {"surface layers reversed", {H(1, 8, 5), 10, 1, 67, 0, (1u << 16) | 3u}, 6,
@@ -291,12 +312,12 @@ static void test_hostile_protocol(void **state)
     assert_true(vt_logged(c, "submit_cmd: 16777217 dwords"));
 
     c = vt_start(0); /* a context error, then a refused submit */
-    uint32_t draw[] = {H(8, 0, 0)}, nop[] = {H(0, 0, 0)};
+    uint32_t draw[] = {H(16, 0, 0)}, nop[] = {H(0, 0, 0)};
     vt_submit(c, draw, 1);
     vt_submit(c, nop, 1);
     assert_int_equal(vt_busy_wait(c), 0);
     assert_int_equal(vt_finish(c), 0);
-    assert_true(vt_logged(c, "context error: draw_vbo: not implemented by texvm"));
+    assert_true(vt_logged(c, "context error: blit: not implemented by texvm"));
     assert_true(vt_logged(c, "refused: the context is in the error state"));
 }
 

@@ -1,0 +1,329 @@
+/* Graphics state and draws from the virgl command stream: the state objects (blend,
+ * depth-stencil-alpha, rasterizer, vertex elements) decoded from their dwords when bound,
+ * the set_* commands, and draw_vbo — each a thin decode into the pipe layer's Gallium
+ * structures (include/texvm/pipe.h). Bit fields as virgl_protocol.h lays them out. */
+#include "vtest_internal.h"
+
+#include <string.h>
+
+/* Field (shift, width) of a dword. */
+static uint32_t bits(uint32_t v, unsigned shift, unsigned width)
+{
+    return (v >> shift) & ((1u << width) - 1u);
+}
+
+static float fl(uint32_t v)
+{
+    float f;
+    memcpy(&f, &v, 4);
+    return f;
+}
+
+/* The pipe layer's reason, prefixed with the command unless it already names it. */
+static int pipe_fail_cmd(vtest_conn *c, const char *cmd)
+{
+    const char *e = tv_pipe_error(c->pipe);
+    size_t n = strlen(cmd);
+    if (!strncmp(e, cmd, n) && e[n] == ':')
+        vtest_fail(c, "%s", e);
+    else
+        vtest_fail(c, "%s: %s", cmd, e);
+    return -1;
+}
+
+/* ---- state objects: payload sizes (after the handle) and decoders ------------------- */
+
+typedef struct state_object_row {
+    unsigned kind;
+    const char *name;
+    uint32_t min, max, step;    /* dwords after the handle: min..max in steps */
+} state_object_row;
+
+static const state_object_row object_rows[] = {
+    {TV_PIPE_OBJ_BLEND, "blend", 10, 10, 1},
+    {TV_PIPE_OBJ_DSA, "dsa", 4, 4, 1},
+    {TV_PIPE_OBJ_RASTERIZER, "rasterizer", 8, 8, 1},
+    {TV_PIPE_OBJ_VERTEX_ELEMENTS, "vertex_elements", 0, 4 * TV_PIPE_MAX_ATTRIBS, 4},
+};
+
+int vtest_state_object_check(vtest_conn *c, unsigned kind, uint32_t handle, uint32_t ndw)
+{
+    for (size_t i = 0; i < sizeof object_rows / sizeof object_rows[0]; i++) {
+        const state_object_row *r = &object_rows[i];
+        if (r->kind != kind)
+            continue;
+        if (ndw < r->min || ndw > r->max || ndw % r->step) {
+            vtest_fail(c, "create_object %s %u: %u dwords after the handle (%u..%u, in steps "
+                       "of %u)", r->name, handle, ndw, r->min, r->max, r->step);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static void decode_blend(const uint32_t *d, tv_pipe_blend_state *b)
+{
+    memset(b, 0, sizeof *b);
+    b->independent_blend_enable = bits(d[0], 0, 1);
+    b->logicop_enable = bits(d[0], 1, 1);
+    b->alpha_to_coverage = bits(d[0], 3, 1);
+    b->alpha_to_one = bits(d[0], 4, 1);
+    b->logicop_func = (uint8_t)bits(d[1], 0, 4);
+    for (unsigned i = 0; i < 8; i++) {
+        uint32_t s = d[2 + i];
+        tv_pipe_rt_blend *rt = &b->rt[i];
+        rt->blend_enable = bits(s, 0, 1);
+        rt->rgb_func = (uint8_t)bits(s, 1, 3);
+        rt->rgb_src_factor = (uint8_t)bits(s, 4, 5);
+        rt->rgb_dst_factor = (uint8_t)bits(s, 9, 5);
+        rt->alpha_func = (uint8_t)bits(s, 14, 3);
+        rt->alpha_src_factor = (uint8_t)bits(s, 17, 5);
+        rt->alpha_dst_factor = (uint8_t)bits(s, 22, 5);
+        rt->colormask = (uint8_t)bits(s, 27, 4);
+    }
+}
+
+static void decode_stencil(uint32_t s, tv_pipe_stencil_state *st)
+{
+    st->enabled = bits(s, 0, 1);
+    st->func = (uint8_t)bits(s, 1, 3);
+    st->fail_op = (uint8_t)bits(s, 4, 3);
+    st->zpass_op = (uint8_t)bits(s, 7, 3);
+    st->zfail_op = (uint8_t)bits(s, 10, 3);
+    st->valuemask = (uint8_t)bits(s, 13, 8);
+    st->writemask = (uint8_t)bits(s, 21, 8);
+}
+
+static void decode_dsa(const uint32_t *d, tv_pipe_dsa_state *s)
+{
+    memset(s, 0, sizeof *s);
+    s->depth_enabled = bits(d[0], 0, 1);
+    s->depth_writemask = bits(d[0], 1, 1);
+    s->depth_func = (uint8_t)bits(d[0], 2, 3);
+    s->alpha_enabled = bits(d[0], 8, 1);
+    s->alpha_func = (uint8_t)bits(d[0], 9, 3);
+    decode_stencil(d[1], &s->stencil[0]);
+    decode_stencil(d[2], &s->stencil[1]);
+    s->alpha_ref = fl(d[3]);
+}
+
+static void decode_rasterizer(const uint32_t *d, tv_pipe_rasterizer_state *r)
+{
+    memset(r, 0, sizeof *r);
+    uint32_t s0 = d[0];
+    r->flatshade = bits(s0, 0, 1);
+    r->depth_clip_near = r->depth_clip_far = bits(s0, 1, 1);
+    r->clip_halfz = bits(s0, 2, 1);
+    r->rasterizer_discard = bits(s0, 3, 1);
+    r->flatshade_first = bits(s0, 4, 1);
+    r->light_twoside = bits(s0, 5, 1);
+    r->cull_face = (uint8_t)bits(s0, 8, 2);
+    r->fill_front = (uint8_t)bits(s0, 10, 2);
+    r->fill_back = (uint8_t)bits(s0, 12, 2);
+    r->scissor = bits(s0, 14, 1);
+    r->front_ccw = bits(s0, 15, 1);
+    r->offset_tri = bits(s0, 20, 1);
+    r->poly_smooth = bits(s0, 21, 1);
+    r->poly_stipple_enable = bits(s0, 22, 1);
+    r->multisample = bits(s0, 25, 1);
+    r->half_pixel_center = bits(s0, 29, 1);
+    r->bottom_edge_rule = bits(s0, 30, 1);
+    /* depth clamp is the absence of depth clipping (Gallium: depth_clamp follows it) */
+    r->depth_clamp = !r->depth_clip_near;
+    r->point_size = fl(d[1]);
+    r->clip_plane_enable = (uint8_t)bits(d[3], 24, 8);
+    r->line_width = fl(d[4]);
+    r->offset_units = fl(d[5]);
+    r->offset_scale = fl(d[6]);
+    r->offset_clamp = fl(d[7]);
+}
+
+int vtest_state_object_bind(vtest_conn *c, unsigned kind, uint32_t handle)
+{
+    tv_pipe_ctx *p = c->pipe;
+    size_t n = 0;
+    const uint32_t *d = handle ? tv_pipe_object_dwords(p, kind, handle, &n) : NULL;
+    int rc = 0;
+    switch (kind) {
+    case TV_PIPE_OBJ_BLEND: {
+        tv_pipe_blend_state b;
+        if (!d)
+            return 0;           /* unbound: the last state stays until a draw needs one */
+        decode_blend(d, &b);
+        rc = tv_pipe_set_blend(p, &b);
+        break;
+    }
+    case TV_PIPE_OBJ_DSA: {
+        tv_pipe_dsa_state s;
+        if (!d)
+            return 0;
+        decode_dsa(d, &s);
+        rc = tv_pipe_set_dsa(p, &s);
+        break;
+    }
+    case TV_PIPE_OBJ_RASTERIZER: {
+        tv_pipe_rasterizer_state r;
+        if (!d)
+            return 0;
+        decode_rasterizer(d, &r);
+        rc = tv_pipe_set_rasterizer(p, &r);
+        break;
+    }
+    case TV_PIPE_OBJ_VERTEX_ELEMENTS: {
+        tv_pipe_vertex_element e[TV_PIPE_MAX_ATTRIBS];
+        unsigned ne = d ? (unsigned)(n / 4) : 0;
+        for (unsigned i = 0; i < ne; i++)
+            e[i] = (tv_pipe_vertex_element){d[4 * i], d[4 * i + 1], d[4 * i + 2], d[4 * i + 3]};
+        rc = tv_pipe_set_vertex_elements(p, ne, e);
+        break;
+    }
+    default:
+        return 0;
+    }
+    return rc ? pipe_fail_cmd(c, "bind_object") : 0;
+}
+
+/* ---- set_* commands ---------------------------------------------------------------- */
+
+int vtest_h_set_viewport_state(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
+{
+    (void)obj;
+    if ((len - 1) % 6) {
+        vtest_fail(c, "set_viewport_state: %u dwords are not 1 + 6 per viewport", len);
+        return -1;
+    }
+    uint32_t n = (len - 1) / 6;
+    tv_pipe_viewport v[TV_PIPE_MAX_VIEWPORTS];
+    if (n > TV_PIPE_MAX_VIEWPORTS) {
+        vtest_fail(c, "set_viewport_state: %u viewports (at most %u)", n, TV_PIPE_MAX_VIEWPORTS);
+        return -1;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        const uint32_t *q = p + 1 + 6 * i;
+        v[i] = (tv_pipe_viewport){{fl(q[0]), fl(q[1]), fl(q[2])}, {fl(q[3]), fl(q[4]), fl(q[5])}};
+    }
+    return tv_pipe_set_viewports(c->pipe, p[0], n, v) ? pipe_fail_cmd(c, "set_viewport_state")
+                                                      : 0;
+}
+
+int vtest_h_set_scissor_state(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
+{
+    (void)obj;
+    if ((len - 1) % 2 || (len - 1) / 2 > TV_PIPE_MAX_VIEWPORTS) {
+        vtest_fail(c, "set_scissor_state: %u dwords are not 1 + 2 per scissor (at most %u)",
+                   len, TV_PIPE_MAX_VIEWPORTS);
+        return -1;
+    }
+    uint32_t n = (len - 1) / 2;
+    tv_pipe_scissor s[TV_PIPE_MAX_VIEWPORTS];
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t a = p[1 + 2 * i], b = p[2 + 2 * i];
+        s[i] = (tv_pipe_scissor){a & 0xffff, a >> 16, b & 0xffff, b >> 16};
+    }
+    return tv_pipe_set_scissors(c->pipe, p[0], n, s) ? pipe_fail_cmd(c, "set_scissor_state") : 0;
+}
+
+int vtest_h_set_vertex_buffers(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
+{
+    (void)obj;
+    if (len % 3 || len / 3 > TV_PIPE_MAX_ATTRIBS) {
+        vtest_fail(c, "set_vertex_buffers: %u dwords are not 3 per buffer (at most %u)", len,
+                   TV_PIPE_MAX_ATTRIBS);
+        return -1;
+    }
+    tv_pipe_vertex_buffer b[TV_PIPE_MAX_ATTRIBS];
+    memset(b, 0, sizeof b);
+    for (uint32_t i = 0; i < len / 3; i++)
+        b[i] = (tv_pipe_vertex_buffer){p[3 * i], p[3 * i + 1], p[3 * i + 2]};
+    /* the buffers from slot 0; the rest unbound */
+    return tv_pipe_set_vertex_buffers(c->pipe, 0, TV_PIPE_MAX_ATTRIBS, b)
+               ? pipe_fail_cmd(c, "set_vertex_buffers") : 0;
+}
+
+int vtest_h_set_index_buffer(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
+{
+    (void)obj;
+    if (len != 1 && len != 3) {
+        vtest_fail(c, "set_index_buffer: %u dwords (1 or 3)", len);
+        return -1;
+    }
+    uint32_t size = len == 3 ? p[1] : 0;
+    if (len == 3 && size != 1 && size != 2 && size != 4) {
+        vtest_fail(c, "set_index_buffer: index size %u (1, 2 or 4)", size);
+        return -1;
+    }
+    c->index_size = size;
+    return tv_pipe_set_index_buffer(c->pipe, p[0], len == 3 ? p[2] : 0)
+               ? pipe_fail_cmd(c, "set_index_buffer") : 0;
+}
+
+int vtest_h_set_stencil_ref(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
+{
+    (void)obj, (void)len;
+    tv_pipe_set_stencil_ref(c->pipe, (uint8_t)p[0], (uint8_t)(p[0] >> 8));
+    return 0;
+}
+
+int vtest_h_set_blend_color(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
+{
+    (void)obj, (void)len;
+    const float k[4] = {fl(p[0]), fl(p[1]), fl(p[2]), fl(p[3])};
+    tv_pipe_set_blend_color(c->pipe, k);
+    return 0;
+}
+
+int vtest_h_set_sample_mask(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
+{
+    (void)obj, (void)len;
+    tv_pipe_set_sample_mask(c->pipe, p[0]);
+    return 0;
+}
+
+int vtest_h_set_clip_state(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
+{
+    (void)obj, (void)len;
+    float ucp[8][4];
+    for (unsigned i = 0; i < 32; i++)
+        ucp[i / 4][i % 4] = fl(p[i]);
+    tv_pipe_set_clip_planes(c->pipe, (const float(*)[4])ucp);
+    return 0;
+}
+
+/* ---- draw_vbo ------------------------------------------------------------------------ */
+
+int vtest_h_draw_vbo(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
+{
+    (void)obj;
+    if (len != 12 && len != 14 && len != 20) {
+        vtest_fail(c, "draw_vbo: payload of %u dwords (12, 14 or 20 expected)", len);
+        return -1;
+    }
+    if (len == 20 && p[14]) {
+        vtest_fail(c, "draw_vbo: indirect draws (resource %u) are not implemented", p[14]);
+        return -1;
+    }
+    if (p[11]) {
+        vtest_fail(c, "draw_vbo: drawing a stream output's vertex count is not implemented");
+        return -1;
+    }
+    tv_pipe_draw_info info;
+    memset(&info, 0, sizeof info);
+    info.start = p[0];
+    info.count = p[1];
+    info.mode = p[2];
+    info.index_size = p[3] ? c->index_size : 0;
+    if (p[3] && !info.index_size) {
+        vtest_fail(c, "draw_vbo: an indexed draw with no index buffer set");
+        return -1;
+    }
+    info.instance_count = p[4];
+    info.index_bias = (int32_t)p[5];
+    info.start_instance = p[6];
+    info.primitive_restart = p[7] != 0;
+    info.restart_index = p[8];
+    if (len >= 14) {
+        info.vertices_per_patch = p[12];
+        info.drawid = p[13];
+    }
+    return tv_pipe_draw_vbo(c->pipe, &info) ? pipe_fail_cmd(c, "draw_vbo") : 0;
+}

@@ -1,0 +1,122 @@
+/* A draw through the wire: a client creates a render target and a vertex buffer, sends
+ * TGSI shaders, the state objects (blend, rasterizer, dsa, vertex elements) as virgl
+ * lays out their bits, a viewport and the vertex buffer, then draw_vbo; the pixels read
+ * back through TRANSFER_GET2 are the ones worked out by hand (the top-left rule's 10
+ * pixels of a triangle whose edges run through pixel centres, in the flat colour). */
+#define _GNU_SOURCE
+#include "helper_client.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#define RGBA8 67
+#define R8 64
+
+static const char vs[] = "VERT\nDCL IN[0]\nDCL IN[1]\nDCL OUT[0], POSITION\n"
+                         "DCL OUT[1], GENERIC[0]\n  0: MOV OUT[0], IN[0]\n"
+                         "  1: MOV OUT[1], IN[1]\n  2: END\n";
+static const char fs[] = "FRAG\nDCL IN[0], GENERIC[0], CONSTANT\nDCL OUT[0], COLOR\n"
+                         "  0: MOV OUT[0], IN[0]\n  1: END\n";
+
+static uint32_t fbits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+/* create_object shader HANDLE of TYPE from TEXT into OUT; returns dwords written */
+static size_t shader(uint32_t *out, uint32_t handle, uint32_t type, const char *text)
+{
+    uint32_t len = (uint32_t)strlen(text) + 1, ndw = (len + 3) / 4;
+    size_t n = 0;
+    out[n++] = VT_CMD(1, 4, 5 + ndw);
+    out[n++] = handle, out[n++] = type, out[n++] = len, out[n++] = 0, out[n++] = 0;
+    memset(out + n, 0, ndw * 4);
+    memcpy(out + n, text, len);
+    return n + ndw;
+}
+
+static void test_triangle_over_the_wire(void **state)
+{
+    (void)state;
+    vt_client *c = vt_start(0);
+    assert_int_equal(vt_negotiate(c, 2), 2);
+    uint8_t *rt = vt_create2(c, 1, RGBA8, 16, 16);
+    vt_resource_create(c, 2, R8, 96, 1, 1, 96);     /* the vertex buffer */
+    int vfd = vt_recv_fd(c);
+    assert_true(vfd >= 0);
+    close(vfd);
+    /* window = NDC * 8 + 8; vertices at (0.5, 0.5), (4.5, 0.5), (0.5, 4.5) */
+    const float v[3][8] = {
+        {0.5f / 8 - 1, 0.5f / 8 - 1, 0, 1, 1, 0, 0, 1},
+        {4.5f / 8 - 1, 0.5f / 8 - 1, 0, 1, 0, 1, 0, 1},
+        {0.5f / 8 - 1, 4.5f / 8 - 1, 0, 1, 0, 0, 1, 1},
+    };
+    static uint32_t cmds[1024];
+    size_t n = 0;
+    cmds[n++] = VT_CMD(9, 0, 11 + 24);             /* resource_inline_write */
+    const uint32_t iw[11] = {2, 0, 0, 96, 96, 0, 0, 0, 96, 1, 1};
+    memcpy(cmds + n, iw, sizeof iw);
+    n += 11;
+    memcpy(cmds + n, v, sizeof v);
+    n += 24;
+    const uint32_t setup[] = {
+        VT_CMD(1, 8, 5), 10, 1, RGBA8, 0, 0,        /* surface 10 */
+        VT_CMD(5, 0, 3), 1, 0, 10,                  /* framebuffer */
+        VT_CMD(7, 0, 8), 0x4, 0, 0, 0, 0, 0, 0, 0,  /* clear colour 0 to zero */
+    };
+    memcpy(cmds + n, setup, sizeof setup);
+    n += sizeof setup / 4;
+    n += shader(cmds + n, 20, 0, vs);
+    n += shader(cmds + n, 21, 1, fs);
+    const uint32_t state_cmds[] = {
+        VT_CMD(31, 0, 2), 20, 0, VT_CMD(31, 0, 2), 21, 1,
+        /* vertex elements 30: two R32G32B32A32_FLOAT from buffer 0 at 0 and 16 */
+        VT_CMD(1, 5, 9), 30, 0, 0, 0, 31, 16, 0, 0, 31, VT_CMD(2, 5, 1), 30,
+        /* rasterizer 31: depth clip, front ccw, half-pixel centres */
+        VT_CMD(1, 2, 9), 31, (1u << 1) | (1u << 15) | (1u << 29), fbits(1), 0, 0, fbits(1), 0,
+        0, 0, VT_CMD(2, 2, 1), 31,
+        /* blend 32: colour mask RGBA on every target */
+        VT_CMD(1, 1, 11), 32, 0, 0, 0xfu << 27, 0xfu << 27, 0xfu << 27, 0xfu << 27,
+        0xfu << 27, 0xfu << 27, 0xfu << 27, 0xfu << 27, VT_CMD(2, 1, 1), 32,
+        VT_CMD(1, 3, 5), 33, 0, 0, 0, 0, VT_CMD(2, 3, 1), 33,    /* dsa 33: all off */
+        VT_CMD(4, 0, 7), 0, fbits(8), fbits(8), fbits(0.5f), fbits(8), fbits(8), fbits(0.5f),
+        VT_CMD(6, 0, 3), 32, 0, 2,                   /* vertex buffer 0: stride 32 */
+        VT_CMD(8, 0, 12), 0, 3, 4, 0, 1, 0, 0, 0, 0, 0, 2, 0,  /* triangles, 3 vertices */
+    };
+    memcpy(cmds + n, state_cmds, sizeof state_cmds);
+    n += sizeof state_cmds / 4;
+    vt_submit(c, cmds, n);
+    uint32_t get[10] = {1, 0, 0, 0, 0, 16, 16, 1, 0, 0};    /* TRANSFER_GET2 of it all */
+    vt_cmd(c, 10, 13, get, 10);
+    if (vt_busy_wait(c) != 0)
+        fail_msg("busy wait failed; server log:\n%s", c->log);
+    for (int y = 0; y < 16; y++)
+        for (int x = 0; x < 16; x++) {
+            const uint8_t *p = rt + (y * 16 + x) * 4;
+            /* the provoking (last) vertex is blue */
+            uint8_t want[4] = {0, 0, 0, 0};
+            if (x + y <= 3)
+                want[2] = want[3] = 255;
+            assert_memory_equal(p, want, 4);
+        }
+    munmap(rt, 16 * 16 * 4);
+    assert_int_equal(vt_finish(c), 0);
+    if (strstr(c->log, "context error"))
+        fail_msg("%s", c->log);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_triangle_over_the_wire),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
