@@ -59,6 +59,12 @@ uint64_t tv_pipe_memory_used(const tv_pipe_ctx *ctx);
 unsigned tv_pipe_format_block(uint32_t format, unsigned *bw, unsigned *bh);
 /* Gallium format name without PIPE_FORMAT_ ("B8G8R8A8_UNORM"), NULL if not in the table. */
 const char *tv_pipe_format_name(uint32_t format);
+/* What the pipe layer can do with a Gallium format: bits of TV_PIPE_FORMAT_*. */
+#define TV_PIPE_FORMAT_SAMPLER 0x1u        /* a texture-unit format (transfers, views) */
+#define TV_PIPE_FORMAT_RENDER 0x2u         /* a colour render target of draws and clears */
+#define TV_PIPE_FORMAT_DEPTH_STENCIL 0x4u  /* a depth/stencil target */
+#define TV_PIPE_FORMAT_VERTEX 0x8u         /* a vertex element format */
+unsigned tv_pipe_format_caps(uint32_t format);
 /* Whether clear can encode this format (texvm's format encoders know it). */
 int tv_pipe_format_clearable(uint32_t format);
 

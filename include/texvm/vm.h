@@ -62,6 +62,11 @@ typedef struct tv_vm_config {
      * stores). Slower; the reference that optimised runs must equal bit for bit
      * (translation validation, docs/vm.md §2). Traces always run the unoptimised micro-ops. */
     bool plain;
+    /* Robust indexing, for running real programs (the pipe layer sets it): an indirect
+     * TEMP/IN/OUT/IMM index outside its declared range reads 0 and drops the write, as GL
+     * robust access and D3D11 do, instead of the TV_ERR_RUNTIME fault that makes such an
+     * access visible (compilers speculatively index both arms of a select). */
+    bool robust_indexing;
 } tv_vm_config;
 
 typedef struct tv_vm tv_vm;

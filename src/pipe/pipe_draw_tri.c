@@ -185,7 +185,8 @@ int draw_triangle(draw_state *d, uint32_t inst, const draw_tri *t)
     float win[CLIP_MAX_VERTICES][4];
     for (unsigned i = 0; i < n; i++)
         clip_to_window(&d->vp, verts + i * stride + CLIP_POS, win[i]);
-    /* facing: the sign of the polygon's area, y taken as up (Gallium's front_ccw) */
+    /* facing: the sign of the polygon's area; negative is counter-clockwise as seen in
+     * window space, y down (Gallium's front_ccw) */
     double area = 0;
     for (unsigned i = 0; i < n; i++) {
         const float *p = win[i], *q = win[(i + 1) % n];
@@ -199,12 +200,12 @@ int draw_triangle(draw_state *d, uint32_t inst, const draw_tri *t)
         all.clip[2] = all.clip[3] = INT32_MAX / 2;
         if (!raster_setup(&d->rt, &all, x, y))
             return 0;
-        area = d->rt.ccw ? 1 : -1;
+        area = d->rt.ccw ? -1 : 1;
     }
     if (area == 0)
         return 0;
     const tv_pipe_rasterizer_state *r = &d->ctx->rast;
-    d->front = (area > 0) == r->front_ccw;
+    d->front = (area < 0) == r->front_ccw;
     if ((d->front && (r->cull_face & TV_PIPE_FACE_FRONT)) ||
         (!d->front && (r->cull_face & TV_PIPE_FACE_BACK)))
         return 0;

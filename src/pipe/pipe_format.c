@@ -2,6 +2,8 @@
  * and texture-unit formats. Formats without a row in include/texvm/tex_formats.def are
  * vertex formats only: resources, views and targets refuse them by name. */
 #include "pipe_internal.h"
+#include "pipe_om.h"
+#include "pipe_vertex_fetch.h"
 
 #include <stddef.h>
 
@@ -51,4 +53,23 @@ int tv_pipe_format_clearable(uint32_t format)
     uint8_t scratch[16];
     const uint32_t zero[4] = {0, 0, 0, 0};
     return f != TV_FORMAT_NONE && tv_format_pack(f, zero, scratch);
+}
+
+unsigned tv_pipe_format_caps(uint32_t format)
+{
+    unsigned caps = 0;
+    tv_format f = pipe_format_lookup(format);
+    if (f != TV_FORMAT_NONE) {
+        om_target t;
+        om_zs_target z;
+        caps |= TV_PIPE_FORMAT_SAMPLER;
+        if (om_target_init(&t, f))
+            caps |= TV_PIPE_FORMAT_RENDER;
+        if (om_zs_target_init(&z, f))
+            caps |= TV_PIPE_FORMAT_DEPTH_STENCIL;
+    }
+    vf_format v;
+    if (vf_format_get(format, &v))
+        caps |= TV_PIPE_FORMAT_VERTEX;
+    return caps;
 }

@@ -30,11 +30,12 @@ bool raster_setup(raster_tri *t, const raster_rules *r, const float x[3], const 
         X[i] = raster_snap(x[i]);
         Y[i] = raster_snap(y[i]);
     }
-    /* twice the signed area, y taken as up (Gallium's front_ccw convention) */
+    /* twice the signed area of the coordinates as numbers; negative is counter-clockwise
+     * as seen in window space, whose y runs down (Gallium's front_ccw convention) */
     int64_t area = (X[1] - X[0]) * (Y[2] - Y[0]) - (X[2] - X[0]) * (Y[1] - Y[0]);
     if (area == 0)
         return false;
-    t->ccw = area > 0;
+    t->ccw = area < 0;
     /* Orient every edge so that the interior is where E > 0. With y down, the edge from
      * v_i to v_j has E(p) = (p.x - x_i) dy - (p.y - y_i) dx, positive on its right when
      * area < 0; otherwise the edge is walked the other way. */

@@ -31,7 +31,7 @@ typedef struct raster_tri {
     int32_t x0, y0, x1, y1;  /* pixels that may be covered (inside rules.clip) */
     unsigned samples;
     int32_t sx[RASTER_MAX_SAMPLES], sy[RASTER_MAX_SAMPLES]; /* sample offsets, fixed point */
-    bool ccw;                /* counter-clockwise as given, in window space with y up */
+    bool ccw;                /* counter-clockwise as seen in window space (y down) */
 } raster_tri;
 
 /* Snap a window coordinate (pixels, centres at half-integers) to fixed point: the value

@@ -16,6 +16,7 @@ struct tv_vm *pipe_vm(tv_pipe_ctx *ctx, const char *op)
     tv_vm_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.threads = 1;
+    cfg.robust_indexing = true;   /* client programs index speculatively */
     cfg.limits.max_instructions =
         ctx->max_instructions ? ctx->max_instructions : PIPE_MAX_WARP_INSTRUCTIONS;
     cfg.limits.max_loop_iterations = cfg.limits.max_instructions;

@@ -153,6 +153,7 @@ vm_warp *vm_worker_warp(vm_worker *wk, uint32_t i, uint32_t present, uint32_t li
     w->budget = wk->run->max_instructions;
     w->insns = w->uops = 0;
     w->fault = false;
+    w->robust = wk->run->vm->cfg.robust_indexing;
     w->sample = 0;
     w->gs_stream_mask = 0;
     vm_update_exec(w);

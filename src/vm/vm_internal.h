@@ -197,6 +197,7 @@ struct vm_warp {
     uint8_t lane_tri[VM_LANES];                  /* FRAG: triangle of each lane */
     uint32_t lane_cov[VM_LANES];                 /* FRAG: covered samples of each lane */
     uint32_t gs_stream_mask;
+    bool robust;             /* tv_vm_config.robust_indexing */
     /* faults */
     bool fault;
     tv_status fault_code;

@@ -69,7 +69,7 @@ void vm_h_gather(vm_warp *w, const vm_uop *u)
         int64_t idx = (int64_t)off + I->i[l];
         bool on = (w->exec >> l) & 1u;
         if (idx < 0 || idx >= (int64_t)u->aux2) {
-            if (on) {
+            if (on && !w->robust) {
                 vm_fault(w, TV_ERR_RUNTIME, l,
                          "indirect register index %lld out of the declared range [0, %u)",
                          (long long)idx, u->aux2);
@@ -91,6 +91,8 @@ void vm_h_scatter(vm_warp *w, const vm_uop *u)
             continue;
         int64_t idx = (int64_t)off + I->i[l];
         if (idx < 0 || idx >= (int64_t)u->aux2) {
+            if (w->robust)
+                continue;       /* the write is dropped */
             vm_fault(w, TV_ERR_RUNTIME, l,
                      "indirect destination index %lld out of the declared range [0, %u)",
                      (long long)idx, u->aux2);

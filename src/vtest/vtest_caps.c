@@ -1,15 +1,20 @@
-/* The capability structs GET_CAPS / GET_CAPS2 answer (virgl_hw.h's virgl_caps_v1; caps
- * v2 is sent as its v1 prefix, so every v2-only field reads as zero on the client).
- * Computed from what texvm implements: no draws yet, so no sampling, vertex buffers,
- * primitives or GLSL level; formats are claimed for rendering / depth-stencil only
- * where clear can encode them. */
+/* The capability structs GET_CAPS (virgl_caps_v1, 77 dwords) and GET_CAPS2 (virgl_caps_v2
+ * as Mesa 22.3 reads it, 346 dwords) answer. Field positions as virgl_hw.h lays them out;
+ * format masks come from the pipe layer (tv_pipe_format_caps); the rest is one table of
+ * values with the reason for each.
+ *
+ * What Mesa's virgl driver does with them: the GL version and GLSL level it offers follow
+ * these bits, so a context exists only when they describe a GL 3.0 device. Some claimed
+ * features are not built yet (queries, stream output, sampling in draws): the client may
+ * use them, and the server answers those commands with named errors (docs/vtest.md). */
 #include "vtest_internal.h"
 
 #include <string.h>
 
 enum {
+    /* v1 */
     CAPS_MAX_VERSION = 0,
-    CAPS_SAMPLER = 1,          /* 16 dwords each: bit (f % 32) of dword f / 32 */
+    CAPS_SAMPLER = 1,          /* format masks: 16 dwords, bit (f % 32) of dword f / 32 */
     CAPS_RENDER = 17,
     CAPS_DEPTHSTENCIL = 33,
     CAPS_VERTEXBUFFER = 49,
@@ -25,24 +30,210 @@ enum {
     CAPS_MAX_UNIFORM_BLOCKS,
     CAPS_MAX_VIEWPORTS,
     CAPS_MAX_TEXTURE_GATHER_COMPONENTS,
-    CAPS_V1_DWORDS
+    CAPS_V1_DWORDS,
+    /* v2 */
+    CAPS_MIN_ALIASED_POINT_SIZE = CAPS_V1_DWORDS,
+    CAPS_MAX_ALIASED_POINT_SIZE,
+    CAPS_MIN_SMOOTH_POINT_SIZE,
+    CAPS_MAX_SMOOTH_POINT_SIZE,
+    CAPS_MIN_ALIASED_LINE_WIDTH,
+    CAPS_MAX_ALIASED_LINE_WIDTH,
+    CAPS_MIN_SMOOTH_LINE_WIDTH,
+    CAPS_MAX_SMOOTH_LINE_WIDTH,
+    CAPS_MAX_TEXTURE_LOD_BIAS,
+    CAPS_MAX_GEOM_OUTPUT_VERTICES,
+    CAPS_MAX_GEOM_TOTAL_OUTPUT_COMPONENTS,
+    CAPS_MAX_VERTEX_OUTPUTS,
+    CAPS_MAX_VERTEX_ATTRIBS,
+    CAPS_MAX_SHADER_PATCH_VARYINGS,
+    CAPS_MIN_TEXEL_OFFSET,
+    CAPS_MAX_TEXEL_OFFSET,
+    CAPS_MIN_TEXTURE_GATHER_OFFSET,
+    CAPS_MAX_TEXTURE_GATHER_OFFSET,
+    CAPS_TEXTURE_BUFFER_OFFSET_ALIGNMENT,
+    CAPS_UNIFORM_BUFFER_OFFSET_ALIGNMENT,
+    CAPS_SHADER_BUFFER_OFFSET_ALIGNMENT,
+    CAPS_CAPABILITY_BITS,
+    CAPS_SAMPLE_LOCATIONS,                   /* 8 dwords */
+    CAPS_MAX_VERTEX_ATTRIB_STRIDE = CAPS_SAMPLE_LOCATIONS + 8,
+    CAPS_MAX_SHADER_BUFFER_FRAG_COMPUTE,
+    CAPS_MAX_SHADER_BUFFER_OTHER_STAGES,
+    CAPS_MAX_SHADER_IMAGE_FRAG_COMPUTE,
+    CAPS_MAX_SHADER_IMAGE_OTHER_STAGES,
+    CAPS_MAX_IMAGE_SAMPLES,
+    CAPS_MAX_COMPUTE_WORK_GROUP_INVOCATIONS,
+    CAPS_MAX_COMPUTE_SHARED_MEMORY_SIZE,
+    CAPS_MAX_COMPUTE_GRID_SIZE,              /* 3 dwords */
+    CAPS_MAX_COMPUTE_BLOCK_SIZE = CAPS_MAX_COMPUTE_GRID_SIZE + 3,   /* 3 dwords */
+    CAPS_MAX_TEXTURE_2D_SIZE = CAPS_MAX_COMPUTE_BLOCK_SIZE + 3,
+    CAPS_MAX_TEXTURE_3D_SIZE,
+    CAPS_MAX_TEXTURE_CUBE_SIZE,
+    CAPS_MAX_COMBINED_SHADER_BUFFERS,
+    CAPS_MAX_ATOMIC_COUNTERS,                /* 6 dwords */
+    CAPS_MAX_ATOMIC_COUNTER_BUFFERS = CAPS_MAX_ATOMIC_COUNTERS + 6,   /* 6 dwords */
+    CAPS_MAX_COMBINED_ATOMIC_COUNTERS = CAPS_MAX_ATOMIC_COUNTER_BUFFERS + 6,
+    CAPS_MAX_COMBINED_ATOMIC_COUNTER_BUFFERS,
+    CAPS_HOST_FEATURE_CHECK_VERSION,
+    CAPS_READBACK_FORMATS,                   /* format mask */
+    CAPS_SCANOUT_FORMATS = CAPS_READBACK_FORMATS + 16,
+    CAPS_CAPABILITY_BITS_V2 = CAPS_SCANOUT_FORMATS + 16,
+    CAPS_MAX_VIDEO_MEMORY,
+    CAPS_RENDERER,                           /* 64 bytes */
+    CAPS_MAX_ANISOTROPY = CAPS_RENDERER + 16,
+    CAPS_MAX_TEXTURE_IMAGE_UNITS,
+    CAPS_MULTISAMPLE_FORMATS,                /* format mask */
+    CAPS_MAX_CONST_BUFFER_SIZE = CAPS_MULTISAMPLE_FORMATS + 16,       /* 6 dwords */
+    CAPS_NUM_VIDEO_CAPS = CAPS_MAX_CONST_BUFFER_SIZE + 6,
+    CAPS_VIDEO_CAPS,                         /* 32 x 4 dwords */
+    CAPS_MAX_UNIFORM_BLOCK_SIZE = CAPS_VIDEO_CAPS + 128,
+    CAPS_MAX_TCS_OUTPUTS,
+    CAPS_MAX_TES_OUTPUTS,
+    CAPS_V2_DWORDS
 };
+
+_Static_assert(CAPS_V1_DWORDS * 4 == 308, "virgl_caps_v1 is 308 bytes");
+_Static_assert(CAPS_V2_DWORDS * 4 == 1384, "virgl_caps_v2 is 1384 bytes");
+
+/* virgl_caps_bool_set1 bits texvm claims. */
+enum {
+    BSET_INDEP_BLEND_ENABLE = 1u << 0, BSET_INDEP_BLEND_FUNC = 1u << 1,
+    BSET_CUBE_MAP_ARRAY = 1u << 2, BSET_SHADER_STENCIL_EXPORT = 1u << 3,
+    BSET_START_INSTANCE = 1u << 5, BSET_PRIMITIVE_RESTART = 1u << 6,
+    BSET_BLEND_EQ_SEP = 1u << 7, BSET_INSTANCEID = 1u << 8,
+    BSET_VERTEX_ELEMENT_INSTANCE_DIVISOR = 1u << 9, BSET_SEAMLESS_CUBE_MAP = 1u << 10,
+    BSET_OCCLUSION_QUERY = 1u << 11, BSET_FRAGMENT_COORD_CONVENTIONS = 1u << 15,
+    BSET_DEPTH_CLIP_DISABLE = 1u << 16, BSET_UBO = 1u << 18, BSET_MIRROR_CLAMP = 1u << 21,
+    BSET_TEXTURE_QUERY_LOD = 1u << 22, BSET_HAS_CULL = 1u << 27,
+    BSET_POLYGON_OFFSET_CLAMP = 1u << 30
+};
+
+/* VIRGL_CAP_* bits texvm claims. */
+enum {
+    CAP_TGSI_INVARIANT = 1u << 0, CAP_TGSI_PRECISE = 1u << 4, CAP_MEMORY_BARRIER = 1u << 6,
+    CAP_COMPUTE_SHADER = 1u << 7, CAP_ROBUST_BUFFER_ACCESS = 1u << 9,
+    CAP_TEXTURE_BARRIER = 1u << 12, CAP_FBO_MIXED_COLOR_FORMATS = 1u << 18,
+    CAP_CLIP_HALFZ = 1u << 27
+};
+
+typedef struct caps_value {
+    uint16_t at;
+    uint32_t value;
+    const char *why;
+} caps_value;
+
+/* float bits of the constants below */
+#define F1 0x3f800000u   /* 1.0f */
+#define F16 0x41800000u  /* 16.0f */
+#define F255 0x437f0000u /* 255.0f */
+
+static const caps_value values[] = {
+    {CAPS_BSET,
+     BSET_INDEP_BLEND_ENABLE | BSET_INDEP_BLEND_FUNC | BSET_CUBE_MAP_ARRAY |
+         BSET_SHADER_STENCIL_EXPORT | BSET_START_INSTANCE | BSET_PRIMITIVE_RESTART |
+         BSET_BLEND_EQ_SEP | BSET_INSTANCEID | BSET_VERTEX_ELEMENT_INSTANCE_DIVISOR |
+         BSET_SEAMLESS_CUBE_MAP | BSET_OCCLUSION_QUERY | BSET_FRAGMENT_COORD_CONVENTIONS |
+         BSET_DEPTH_CLIP_DISABLE | BSET_UBO | BSET_MIRROR_CLAMP | BSET_TEXTURE_QUERY_LOD |
+         BSET_HAS_CULL | BSET_POLYGON_OFFSET_CLAMP,
+     "the pipeline's and the texture unit's features; occlusion queries are claimed so "
+     "that Mesa offers GL >= 1.5 (queries are named errors until built)"},
+    {CAPS_GLSL_LEVEL, 130, "GLSL 1.30: the TGSI the engine runs covers it"},
+    {CAPS_MAX_TEXTURE_ARRAY_LAYERS, 2048, "the texture unit's limit"},
+    {CAPS_MAX_STREAMOUT_BUFFERS, 4, "GL 3.0 needs transform feedback (a named error today)"},
+    {CAPS_MAX_DUAL_SOURCE_RENDER_TARGETS, 1, "SRC1 factors on target 0"},
+    {CAPS_MAX_RENDER_TARGETS, TV_PIPE_MAX_CBUFS, "the framebuffer's colour buffers"},
+    {CAPS_MAX_SAMPLES, 1, "no multisampled targets yet"},
+    {CAPS_PRIM_MASK, (1u << 4) | (1u << 5) | (1u << 6) | (1u << 7) | (1u << 8) | (1u << 9),
+     "the triangle topologies draw_vbo rasterises (Mesa converts or fails the rest)"},
+    {CAPS_MAX_TBO_SIZE, 1u << 27, "texel buffers of the texture unit"},
+    {CAPS_MAX_UNIFORM_BLOCKS, TV_PIPE_MAX_SLOTS / 2, "constant buffer slots"},
+    {CAPS_MAX_VIEWPORTS, 1, "viewport 0 (viewport arrays not yet)"},
+    {CAPS_MAX_TEXTURE_GATHER_COMPONENTS, 4, "TG4 of the texture unit"},
+    {CAPS_MIN_ALIASED_POINT_SIZE, F1, "GL minimum"},
+    {CAPS_MAX_ALIASED_POINT_SIZE, F255, "as a host GPU says"},
+    {CAPS_MIN_SMOOTH_POINT_SIZE, F1, "GL minimum"},
+    {CAPS_MAX_SMOOTH_POINT_SIZE, F255, "as a host GPU says"},
+    {CAPS_MIN_ALIASED_LINE_WIDTH, F1, "GL minimum"},
+    {CAPS_MAX_ALIASED_LINE_WIDTH, F255, "as a host GPU says"},
+    {CAPS_MIN_SMOOTH_LINE_WIDTH, F1, "GL minimum"},
+    {CAPS_MAX_SMOOTH_LINE_WIDTH, F255, "as a host GPU says"},
+    {CAPS_MAX_TEXTURE_LOD_BIAS, F16, "the sampler's LOD bias range"},
+    {CAPS_MAX_GEOM_OUTPUT_VERTICES, 1024, "GL minimum"},
+    {CAPS_MAX_GEOM_TOTAL_OUTPUT_COMPONENTS, 1024, "GL minimum"},
+    {CAPS_MAX_VERTEX_OUTPUTS, 32, "the engine's 32 output registers"},
+    {CAPS_MAX_VERTEX_ATTRIBS, 16, "GL 3.0's 16 vertex attributes"},
+    {CAPS_MAX_SHADER_PATCH_VARYINGS, 32, "engine registers"},
+    {CAPS_MIN_TEXEL_OFFSET, (uint32_t)-8, "texel offsets of the texture unit"},
+    {CAPS_MAX_TEXEL_OFFSET, 7, "texel offsets of the texture unit"},
+    {CAPS_MIN_TEXTURE_GATHER_OFFSET, (uint32_t)-32, "TG4 offsets"},
+    {CAPS_MAX_TEXTURE_GATHER_OFFSET, 31, "TG4 offsets"},
+    {CAPS_TEXTURE_BUFFER_OFFSET_ALIGNMENT, 16, "any 16-byte offset"},
+    {CAPS_UNIFORM_BUFFER_OFFSET_ALIGNMENT, 16, "any 16-byte offset"},
+    {CAPS_SHADER_BUFFER_OFFSET_ALIGNMENT, 16, "any 16-byte offset"},
+    {CAPS_CAPABILITY_BITS,
+     CAP_TGSI_INVARIANT | CAP_TGSI_PRECISE | CAP_MEMORY_BARRIER | CAP_COMPUTE_SHADER |
+         CAP_ROBUST_BUFFER_ACCESS | CAP_TEXTURE_BARRIER | CAP_FBO_MIXED_COLOR_FORMATS |
+         CAP_CLIP_HALFZ,
+     "TGSI texvm parses, compute, robust fetch, mixed targets, half-z clipping"},
+    {CAPS_MAX_VERTEX_ATTRIB_STRIDE, 2048, "GL minimum"},
+    {CAPS_MAX_SHADER_BUFFER_FRAG_COMPUTE, 16, "SSBO slots"},
+    {CAPS_MAX_SHADER_BUFFER_OTHER_STAGES, 16, "SSBO slots"},
+    {CAPS_MAX_SHADER_IMAGE_FRAG_COMPUTE, 16, "image slots"},
+    {CAPS_MAX_SHADER_IMAGE_OTHER_STAGES, 16, "image slots"},
+    {CAPS_MAX_COMPUTE_WORK_GROUP_INVOCATIONS, 1024, "GL minimum"},
+    {CAPS_MAX_COMPUTE_SHARED_MEMORY_SIZE, 32768, "GL minimum"},
+    {CAPS_MAX_COMPUTE_GRID_SIZE + 0, 65535, "GL minimum"},
+    {CAPS_MAX_COMPUTE_GRID_SIZE + 1, 65535, "GL minimum"},
+    {CAPS_MAX_COMPUTE_GRID_SIZE + 2, 65535, "GL minimum"},
+    {CAPS_MAX_COMPUTE_BLOCK_SIZE + 0, 1024, "GL minimum"},
+    {CAPS_MAX_COMPUTE_BLOCK_SIZE + 1, 1024, "GL minimum"},
+    {CAPS_MAX_COMPUTE_BLOCK_SIZE + 2, 64, "GL minimum"},
+    {CAPS_MAX_TEXTURE_2D_SIZE, 16384, "the texture unit's limit"},
+    {CAPS_MAX_TEXTURE_3D_SIZE, 2048, "the texture unit's limit"},
+    {CAPS_MAX_TEXTURE_CUBE_SIZE, 16384, "the texture unit's limit"},
+    {CAPS_MAX_COMBINED_SHADER_BUFFERS, 32, "SSBO slots"},
+    {CAPS_HOST_FEATURE_CHECK_VERSION, 0, "no host feature checks"},
+    {CAPS_MAX_ANISOTROPY, F16, "the sampler's anisotropy"},
+    {CAPS_MAX_TEXTURE_IMAGE_UNITS, 16, "sampler view slots per stage"},
+    {CAPS_MAX_CONST_BUFFER_SIZE + 0, 65536, "GL minimum"},
+    {CAPS_MAX_CONST_BUFFER_SIZE + 1, 65536, "GL minimum"},
+    {CAPS_MAX_CONST_BUFFER_SIZE + 2, 65536, "GL minimum"},
+    {CAPS_MAX_CONST_BUFFER_SIZE + 3, 65536, "GL minimum"},
+    {CAPS_MAX_CONST_BUFFER_SIZE + 4, 65536, "GL minimum"},
+    {CAPS_MAX_CONST_BUFFER_SIZE + 5, 65536, "GL minimum"},
+    {CAPS_MAX_UNIFORM_BLOCK_SIZE, 65536, "GL minimum"},
+};
+
+static void set_format(uint32_t *out, unsigned mask_at, uint32_t f)
+{
+    out[mask_at + f / 32] |= 1u << (f % 32);
+}
 
 size_t vtest_caps(uint32_t *out, size_t max, unsigned version)
 {
-    if (max < CAPS_V1_DWORDS)
+    size_t n = version >= 2 ? CAPS_V2_DWORDS : CAPS_V1_DWORDS;
+    if (max < n)
         return 0;
-    memset(out, 0, CAPS_V1_DWORDS * 4);
+    memset(out, 0, n * 4);
     out[CAPS_MAX_VERSION] = version;
     for (uint32_t f = 1; f < 16 * 32; f++) {
-        if (!tv_pipe_format_clearable(f))
-            continue;
-        const char *name = tv_pipe_format_name(f);
-        int depth = name && (name[0] == 'Z' || !strncmp(name, "S8", 2) ||
-                             !strncmp(name, "X24S8", 5) || !strncmp(name, "X32_S8", 6));
-        out[(depth ? CAPS_DEPTHSTENCIL : CAPS_RENDER) + f / 32] |= 1u << (f % 32);
+        unsigned caps = tv_pipe_format_caps(f);
+        if (caps & TV_PIPE_FORMAT_SAMPLER)
+            set_format(out, CAPS_SAMPLER, f);
+        if (caps & TV_PIPE_FORMAT_RENDER)
+            set_format(out, CAPS_RENDER, f);
+        if (caps & TV_PIPE_FORMAT_DEPTH_STENCIL)
+            set_format(out, CAPS_DEPTHSTENCIL, f);
+        if (caps & TV_PIPE_FORMAT_VERTEX)
+            set_format(out, CAPS_VERTEXBUFFER, f);
+        if (version >= 2 && (caps & TV_PIPE_FORMAT_SAMPLER))
+            set_format(out, CAPS_READBACK_FORMATS, f);   /* transfers copy any of them */
     }
-    out[CAPS_MAX_TEXTURE_ARRAY_LAYERS] = 2048;
-    out[CAPS_MAX_RENDER_TARGETS] = TV_PIPE_MAX_CBUFS;
-    return CAPS_V1_DWORDS;
+    for (size_t i = 0; i < sizeof values / sizeof values[0]; i++)
+        if (values[i].at < n)
+            out[values[i].at] = values[i].value;
+    if (version >= 2) {
+        static const char renderer[] = "texvm (software GPU)";
+        memcpy(out + CAPS_RENDERER, renderer, sizeof renderer);
+    }
+    return n;
 }

@@ -419,8 +419,8 @@ static int serve_one(vtest_conn *c)
     }
     case VCMD_GET_CAPS:
     case VCMD_GET_CAPS2: {
-        uint32_t caps[128];
-        size_t n = vtest_caps(caps, 128, id == VCMD_GET_CAPS2 ? 2 : 1);
+        uint32_t caps[512];
+        size_t n = vtest_caps(caps, 512, id == VCMD_GET_CAPS2 ? 2 : 1);
         return reply(c, (uint32_t)(n * 4 + 1), id == VCMD_GET_CAPS2 ? 2 : 1, caps, n * 4);
     }
     case VCMD_RESOURCE_CREATE:

@@ -307,13 +307,13 @@ static void test_culling_and_facing(void **state)
 {
     (void)state;
     tv_pipe_ctx *ctx = scene(fs_face, false);
-    /* left: counter-clockwise with y up (front); right: clockwise (back) */
+    /* window y runs down: left is clockwise as seen (back), right counter-clockwise (front) */
     vert v[6] = {V(0, 0, 0, 0, 0, 0, 1), V(8, 0, 0, 0, 0, 0, 1), V(0, 16, 0, 0, 0, 0, 1),
                  V(8, 0, 0, 0, 0, 0, 1), V(8, 16, 0, 0, 0, 0, 1), V(16, 0, 0, 0, 0, 0, 1)};
     vertices(ctx, v, 6);
     assert_int_equal(draw(ctx, PRIM_TRIANGLES, 6), 0);
-    assert_int_equal(pixel(ctx, 1, 1)[0], 255);   /* front: red */
-    assert_int_equal(pixel(ctx, 9, 1)[1], 255);   /* back: green */
+    assert_int_equal(pixel(ctx, 1, 1)[1], 255);   /* back: green */
+    assert_int_equal(pixel(ctx, 9, 1)[0], 255);   /* front: red */
     const uint32_t black[4] = {0, 0, 0, 0};
     assert_int_equal(tv_pipe_clear(ctx, TV_PIPE_CLEAR_COLOR0, black, 1.0, 0), 0);
     tv_pipe_rasterizer_state r;
@@ -321,15 +321,15 @@ static void test_culling_and_facing(void **state)
     r.cull_face = TV_PIPE_FACE_BACK;
     assert_int_equal(tv_pipe_set_rasterizer(ctx, &r), 0);
     assert_int_equal(draw(ctx, PRIM_TRIANGLES, 6), 0);
-    assert_int_equal(pixel(ctx, 1, 1)[0], 255);
-    assert_int_equal(pixel(ctx, 9, 1)[1], 0);     /* culled */
+    assert_int_equal(pixel(ctx, 1, 1)[1], 0);     /* culled */
+    assert_int_equal(pixel(ctx, 9, 1)[0], 255);
     /* clockwise front: the faces swap */
     r.cull_face = TV_PIPE_FACE_NONE;
     r.front_ccw = false;
     assert_int_equal(tv_pipe_set_rasterizer(ctx, &r), 0);
     assert_int_equal(draw(ctx, PRIM_TRIANGLES, 6), 0);
-    assert_int_equal(pixel(ctx, 1, 1)[1], 255);
-    assert_int_equal(pixel(ctx, 9, 1)[0], 255);
+    assert_int_equal(pixel(ctx, 1, 1)[0], 255);
+    assert_int_equal(pixel(ctx, 9, 1)[1], 255);
     tv_pipe_destroy(ctx);
 }
 

@@ -91,13 +91,13 @@ static void test_snapping_and_facing(void **state)
     assert_int_equal(raster_snap(-0.5f), -256);
     raster_rules r = rules(false, 1, 16, 16);
     raster_tri t;
-    /* counter-clockwise with y up: (0,0) (4,0) (0,4) as numbers */
+    /* (0,0) (4,0) (0,4): right, then down-left — clockwise as seen with y down */
     const float x[3] = {0, 4, 0}, y[3] = {0, 0, 4};
     assert_true(raster_setup(&t, &r, x, y));
-    assert_true(t.ccw);
+    assert_false(t.ccw);
     const float x2[3] = {0, 0, 4}, y2[3] = {0, 4, 0};
     assert_true(raster_setup(&t, &r, x2, y2));
-    assert_false(t.ccw);
+    assert_true(t.ccw);
     /* zero area after snapping, not finite, too far, outside the clip rectangle */
     const float xd[3] = {1, 2, 3}, yd[3] = {1, 2, 3};
     assert_false(raster_setup(&t, &r, xd, yd));

@@ -120,6 +120,44 @@ static void t_constbuf(void **s)
     }
 }
 
+/* Robust indexing (tv_vm_config.robust_indexing, what the pipe layer runs client programs
+ * with): the out-of-range index that faults in t_faults reads 0 and drops its write. */
+static void t_robust_indexing(void **s)
+{
+    (void)s;
+    const char *text =
+        "COMP\nDCL SV[0], THREAD_ID\nDCL BUFFER[0]\nDCL TEMP[0..1]\nDCL TEMP[2..5], ARRAY(1)\n"
+        "DCL ADDR[0]\n"
+        "IMM[0] UINT32 {3, 9, 0, 4}\n"
+        "IMM[1] FLT32 {7.0, 0.0, 0.0, 0.0}\n"
+        "USEQ TEMP[0].x, SV[0].xxxx, IMM[0].xxxx\n"
+        "UCMP TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy, IMM[0].zzzz\n"
+        "UARL ADDR[0].x, TEMP[0].xxxx\n"
+        "MOV TEMP[ADDR[0].x+2](1).x, IMM[1].xxxx\n"
+        "MOV TEMP[1].x, TEMP[ADDR[0].x+2](1).xxxx\n"
+        "UMUL TEMP[0].y, SV[0].xxxx, IMM[0].wwww\n"
+        "STORE BUFFER[0].x, TEMP[0].yyyy, TEMP[1].xxxx\n"
+        "END\n";
+    tv_vm_config cfg = {0};
+    cfg.robust_indexing = true;
+    cfg.plain = getenv("TEXVM_TEST_PLAIN") != NULL;   /* translation validation */
+    tv_vm *vm = tv_vm_create(&cfg, NULL);
+    tv_vm_program *p = hv_program(vm, text);
+    uint32_t out[8];
+    memset(out, 0xee, sizeof out);
+    tv_vm_bindings b;
+    tv_vm_bindings_init(&b);
+    b.buffers[0] = (tv_vm_buffer){out, sizeof out};
+    tv_vm_compute_params cp = {.block = {8, 1, 1}};
+    tv_error err;
+    if (tv_vm_run_compute(vm, p, &b, &cp, NULL, &err) != TV_OK)
+        fail_msg("%s", err.message);
+    for (int t = 0; t < 8; t++)
+        assert_true(hv_uf(out[t]) == (t == 3 ? 0.0f : 7.0f));
+    tv_vm_program_destroy(p);
+    tv_vm_destroy(vm);
+}
+
 static void t_faults(void **s)
 {
     (void)s;
@@ -273,7 +311,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(t_warp_ops), cmocka_unit_test(t_subgroup_svs_clock),
-        cmocka_unit_test(t_constbuf), cmocka_unit_test(t_faults), cmocka_unit_test(t_trace),
+        cmocka_unit_test(t_constbuf), cmocka_unit_test(t_faults), cmocka_unit_test(t_robust_indexing), cmocka_unit_test(t_trace),
         cmocka_unit_test(t_interp_fbfetch), cmocka_unit_test(t_threads_identical),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

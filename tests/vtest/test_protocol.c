@@ -47,6 +47,8 @@ static void test_handshake(void **state)
     assert_true(vt_logged(c, "client \"test_protocol\""));
 }
 
+#define HAS(caps, mask_at, f) (((caps)[(mask_at) + (f) / 32] >> ((f) % 32)) & 1u)
+
 static void test_caps(void **state)
 {
     (void)state;
@@ -54,23 +56,31 @@ static void test_caps(void **state)
     uint32_t req[4] = {0, 9, 0, 1}; /* GET_CAPS2 then GET_CAPS, as Mesa sends them */
     vt_write(c, req, sizeof req);
     for (int v = 2; v >= 1; v--) {
-        uint32_t hdr[2], caps[77];
+        /* virgl_caps_v2 as Mesa 22.3 reads it: 1384 bytes; v1: 308 */
+        uint32_t hdr[2], caps[346];
+        size_t bytes = v == 2 ? 1384 : 308;
         assert_int_equal(vt_read(c, hdr, 8), 0);
         assert_int_equal(hdr[1], (uint32_t)v);      /* GET_CAPS2 answers with id 2 */
-        assert_int_equal(hdr[0], sizeof caps + 1);  /* length = bytes + 1 */
-        assert_int_equal(vt_read(c, caps, sizeof caps), 0);
+        assert_int_equal(hdr[0], bytes + 1);        /* length = bytes + 1 */
+        assert_int_equal(vt_read(c, caps, bytes), 0);
         assert_int_equal(caps[0], (uint32_t)v);     /* max_version */
-        for (int i = 1; i <= 16; i++)
-            assert_int_equal(caps[i], 0);           /* no sampling without draws */
-        assert_true(caps[17 + RGBA8 / 32] & (1u << (RGBA8 % 32))); /* render: clearable */
-        assert_true(caps[17 + BGRA8 / 32] & (1u << (BGRA8 % 32)));
-        assert_true(caps[33 + 18 / 32] & (1u << 18));           /* Z32_FLOAT depth */
-        assert_false(caps[17 + 18 / 32] & (1u << 18));
-        for (int i = 49; i <= 64; i++)
-            assert_int_equal(caps[i], 0);           /* no vertex buffers */
-        assert_int_equal(caps[66], 0);              /* glsl_level: no shaders run yet */
+        assert_true(HAS(caps, 1, RGBA8));           /* sampler */
+        assert_true(HAS(caps, 17, RGBA8));          /* render */
+        assert_true(HAS(caps, 17, BGRA8));
+        assert_true(HAS(caps, 33, 18));             /* Z32_FLOAT: depth, not colour */
+        assert_false(HAS(caps, 17, 18));
+        assert_true(HAS(caps, 49, 31));             /* vertex: R32G32B32A32_FLOAT */
+        assert_true(HAS(caps, 49, 66));             /* R8G8B8_UNORM: vertex only */
+        assert_false(HAS(caps, 1, 66));
+        assert_false(HAS(caps, 49, 18));
+        assert_int_equal(caps[66], 130);            /* glsl_level */
         assert_int_equal(caps[70], 8);              /* max_render_targets */
-        assert_int_equal(caps[72], 0);              /* prim_mask: no draws */
+        assert_int_equal(caps[71], 1);              /* max_samples */
+        assert_int_equal(caps[72] & 0x1f, 1u << 4); /* prim_mask: triangles, no points/lines */
+        if (v == 2) {
+            assert_int_equal(caps[77 + 12], 16);    /* max_vertex_attribs */
+            assert_string_equal((const char *)(caps + 174), "texvm (software GPU)");
+        }
     }
     assert_int_equal(vt_finish(c), 0);
 }
