@@ -85,8 +85,13 @@ static void interp_b(const vm_run *R, const vm_fs_input *fi, const vm_frag_tri *
         float sum = w0 + w1 + w2;
         if (sum != 0.0f) { w0 /= sum; w1 /= sum; w2 /= sum; }
     }
-    for (unsigned c = 0; c < 4; c++)
-        out[c] = vm_f2u(w0 * vm_u2f(a0[c]) + w1 * vm_u2f(a1[c]) + w2 * vm_u2f(a2[c]));
+    /* v0 + w1 (v1 - v0) + w2 (v2 - v0): the weights need not sum to exactly 1, and an
+     * attribute equal at the three vertices comes out exactly (as plane equations give) */
+    (void)w0;
+    for (unsigned c = 0; c < 4; c++) {
+        float v0 = vm_u2f(a0[c]);
+        out[c] = vm_f2u(v0 + w1 * (vm_u2f(a1[c]) - v0) + w2 * (vm_u2f(a2[c]) - v0));
+    }
 }
 
 static void interp_at(const vm_run *R, const vm_fs_input *fi, const vm_frag_tri *t, float x,
@@ -253,8 +258,9 @@ VM_WIDE_VECTORS static void interp_tile(vm_worker *wk, const vm_warp *w, const v
     const uint32_t *a2 = fp->vertices[t->v[2]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
     for (unsigned c = 0; c < 4; c++) {
         float v0 = vm_u2f(a0[c]), v1 = vm_u2f(a1[c]), v2 = vm_u2f(a2[c]);
+        float d1 = v1 - v0, d2 = v2 - v0;   /* interp_b's formula */
         for (unsigned l = 0; l < VM_LANES; l++)
-            dst[c].f[l] = w0[l] * v0 + w1[l] * v1 + w2[l] * v2;
+            dst[c].f[l] = v0 + w1[l] * d1 + w2[l] * d2;
     }
 }
 

@@ -3,7 +3,8 @@
  * skips the per-lane tests), and that shortcut must give exactly what testing every pixel
  * centre and sample gives. The model below is the rule of docs/vm.md "FRAG" written per
  * pixel, with the stage's float formulas (edge functions, barycentrics = edge / area,
- * perspective weights normalised by their sum), so the comparison is bit-exact:
+ * perspective weights normalised by their sum, values v0 + w1 (v1 - v0) + w2 (v2 - v0)),
+ * so the comparison is bit-exact:
  * triangles (0,1,2) and (2,1,3) of a rectangle, made counter-clockwise; a point is in a
  * triangle when its three barycentrics are >= 0; the first triangle containing the pixel
  * centre gives the values (triangle 0, extrapolated, when none does); a sample is covered
@@ -110,7 +111,7 @@ static uint32_t m_pixel(const tv_vm_frag_params *fp, const mtri *t, unsigned nt,
             a[j] = fp->vertices[T->v[j]].attr[0];
             memcpy(&v[j], &a[j][c], 4);
         }
-        out[0][c] = m_f2u(b[0] * v[0] + b[1] * v[1] + b[2] * v[2]);
+        out[0][c] = m_f2u(v[0] + b[1] * (v[1] - v[0]) + b[2] * (v[2] - v[0]));
     }
     float w0 = b[0] * T->iw[0], w1 = b[1] * T->iw[1], w2 = b[2] * T->iw[2];
     float sum = w0 + w1 + w2;
@@ -123,7 +124,7 @@ static uint32_t m_pixel(const tv_vm_frag_params *fp, const mtri *t, unsigned nt,
         float v[3];
         for (unsigned j = 0; j < 3; j++)
             memcpy(&v[j], &fp->vertices[T->v[j]].attr[1][c], 4);
-        out[1][c] = m_f2u(w0 * v[0] + w1 * v[1] + w2 * v[2]);
+        out[1][c] = m_f2u(v[0] + w1 * (v[1] - v[0]) + w2 * (v[2] - v[0]));
         out[2][c] = fp->vertices[T->provoking].attr[2][c];
     }
     return cov;
