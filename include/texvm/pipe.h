@@ -258,6 +258,37 @@ void tv_pipe_set_sample_mask(tv_pipe_ctx *ctx, uint32_t mask);
  * no CLIPDIST). */
 void tv_pipe_set_clip_planes(tv_pipe_ctx *ctx, const float ucp[8][4]);
 
+/* ---- textures of draws and launches (pipe_sampler.c) ---------------------------------
+ * Gallium's pipe_sampler_view and pipe_sampler_state: views of resources and samplers per
+ * shader stage, slots 0..TV_PIPE_MAX_SAMPLERS-1 (TGSI SVIEW[i] / SAMP[i]; a TEX opcode's
+ * SAMP[i] reads view i with sampler i). Resources are looked up at the draw. */
+#define TV_PIPE_MAX_SAMPLERS 32
+
+typedef struct tv_pipe_sampler_view {
+    uint32_t res, format;              /* res 0: unbound */
+    uint32_t first_level, last_level;  /* textures */
+    uint32_t first_layer, last_layer;
+    uint32_t first_element, last_element; /* buffers (texels) */
+    uint8_t swizzle[4];                /* PIPE_SWIZZLE_X..W = 0..3, 0 = 4, 1 = 5 */
+} tv_pipe_sampler_view;
+
+typedef struct tv_pipe_sampler_state {
+    uint8_t wrap_s, wrap_t, wrap_r;    /* PIPE_TEX_WRAP_* */
+    uint8_t min_img_filter, mag_img_filter;   /* PIPE_TEX_FILTER_NEAREST 0, LINEAR 1 */
+    uint8_t min_mip_filter;            /* PIPE_TEX_MIPFILTER_NEAREST 0, LINEAR 1, NONE 2 */
+    bool compare_mode;                 /* compare R to the texture */
+    uint8_t compare_func;              /* PIPE_FUNC_* */
+    bool seamless_cube_map;
+    uint8_t max_anisotropy;            /* 0 or 1: none */
+    float lod_bias, min_lod, max_lod;
+    uint32_t border_color[4];          /* float bits, or integers for integer formats */
+} tv_pipe_sampler_state;
+
+int tv_pipe_set_sampler_views(tv_pipe_ctx *ctx, uint32_t stage, uint32_t start, uint32_t n,
+                              const tv_pipe_sampler_view *v);
+int tv_pipe_set_sampler_states(tv_pipe_ctx *ctx, uint32_t stage, uint32_t start, uint32_t n,
+                               const tv_pipe_sampler_state *s);
+
 /* Draw with the bound VERTEX and FRAGMENT shaders into the framebuffer. Triangles
  * (lists, strips, fans, quads, polygons, adjacency) are drawn; what is not built yet
  * (points, lines, polygon modes other than fill, geometry and tessellation shaders, stream

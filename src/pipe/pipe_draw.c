@@ -97,13 +97,12 @@ static int bound_program(draw_state *d, unsigned stage, tv_tgsi_processor want,
     if (tv_vm_program_processor(o->prog) != want)
         return pipe_fail(ctx, OP ": shader %u bound as the %s shader is not a %s program",
                          o->handle, names[stage], want == TV_TGSI_VERT ? "VERT" : "FRAG");
+    *out = o->prog;
+    /* a shader that samples gets the stage's views and samplers as a texture unit */
     const tv_tgsi_program *src = tv_vm_program_source(o->prog);
     for (uint32_t i = 0; i < src->num_decls; i++)
         if (src->decls[i].file == TV_FILE_SVIEW || src->decls[i].file == TV_FILE_SAMP)
-            return pipe_fail(ctx, OP ": %s shader %u samples textures (line %u): sampler "
-                             "views are not bound to draws yet", names[stage], o->handle,
-                             src->decls[i].line);
-    *out = o->prog;
+            return pipe_textures_build(ctx, stage, OP, &d->tex[stage]);
     return 0;
 }
 
@@ -380,9 +379,9 @@ static int shade_vertices(draw_state *d, const assembly *a, uint32_t **fetched)
         tv_error err;
         tv_vm_stats st;
         memset(&err, 0, sizeof err);
-        if (pipe_stage_bindings(ctx, TV_PIPE_STAGE_VERTEX, OP, &b))
-            rc = -1;
-        else if (tv_vm_run_vertex(ctx->vm, d->vs, &b, &vp, &st, &err) != TV_OK)
+        rc = pipe_stage_bindings(ctx, TV_PIPE_STAGE_VERTEX, OP, &b);
+        b.tex = d->tex[TV_PIPE_STAGE_VERTEX].unit;
+        if (!rc && tv_vm_run_vertex(ctx->vm, d->vs, &b, &vp, &st, &err) != TV_OK)
             rc = pipe_fail(ctx, OP ": vertex shader: %s", err.message);
     }
     free(indices);
@@ -484,6 +483,7 @@ int tv_pipe_draw_vbo(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info)
         bound_program(d, TV_PIPE_STAGE_FRAGMENT, TV_TGSI_FRAG, &d->fs) || link_shaders(d) ||
         pipe_stage_bindings(ctx, TV_PIPE_STAGE_FRAGMENT, OP, &d->fsb))
         goto out;
+    d->fsb.tex = d->tex[TV_PIPE_STAGE_FRAGMENT].unit;
     if (!info->count || !d->instances || ctx->rast.rasterizer_discard) {
         rc = 0;                     /* nothing rasterised (no stage with side effects ran) */
         goto out;
@@ -504,6 +504,8 @@ out:
     free(a.keys);
     free(a.vals);
     free(a.ids);
+    pipe_textures_free(&d->tex[0]);
+    pipe_textures_free(&d->tex[1]);
     free(d);
     return rc;
 }

@@ -51,6 +51,7 @@ typedef struct draw_state {
     om_zs_target zs;
     /* shaders */
     tv_vm_program *vs, *fs;
+    pipe_textures tex[2];          /* VS, FS texture units (when they sample) */
     tv_vm_bindings fsb;
     bool color0_all;               /* FS_COLOR0_WRITES_ALL_CBUFS */
     /* shaded vertices: slots x instances, VS output r at out[r] */

@@ -65,6 +65,8 @@ struct tv_pipe_ctx {
     uint32_t index_res, index_offset;
     tv_pipe_viewport viewports[TV_PIPE_MAX_VIEWPORTS];
     tv_pipe_scissor scissors[TV_PIPE_MAX_VIEWPORTS];
+    tv_pipe_sampler_view views[TV_PIPE_STAGES][TV_PIPE_MAX_SAMPLERS];
+    tv_pipe_sampler_state samplers[TV_PIPE_STAGES][TV_PIPE_MAX_SAMPLERS];
     uint8_t stencil_ref[2];
     float blend_color[4];
     uint32_t sample_mask;
@@ -87,6 +89,18 @@ int pipe_range(tv_pipe_ctx *ctx, const char *op, const char *what, uint32_t slot
 /* The bindings of shader stage STAGE (SSBOs, images, constant buffers), checked. */
 int pipe_stage_bindings(tv_pipe_ctx *ctx, unsigned stage, const char *op,
                         struct tv_vm_bindings *b);
+
+/* The texture unit a stage's shader samples through: views and samplers of STAGE laid
+ * out as descriptors and texels in the unit's memory (pipe_sampler.c). Free with
+ * pipe_textures_free. */
+typedef struct pipe_textures {
+    struct tv_memory *mem;
+    struct tv_tex_unit *unit;
+    uint8_t *host;
+    size_t size;
+} pipe_textures;
+int pipe_textures_build(tv_pipe_ctx *ctx, unsigned stage, const char *op, pipe_textures *t);
+void pipe_textures_free(pipe_textures *t);
 
 /* Graphics state as a new context has it (pipe_state.c). */
 void pipe_state_init(tv_pipe_ctx *ctx);

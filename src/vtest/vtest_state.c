@@ -44,6 +44,8 @@ static const state_object_row object_rows[] = {
     {TV_PIPE_OBJ_DSA, "dsa", 4, 4, 1},
     {TV_PIPE_OBJ_RASTERIZER, "rasterizer", 8, 8, 1},
     {TV_PIPE_OBJ_VERTEX_ELEMENTS, "vertex_elements", 0, 4 * TV_PIPE_MAX_ATTRIBS, 4},
+    {TV_PIPE_OBJ_SAMPLER_VIEW, "sampler_view", 5, 5, 1},
+    {TV_PIPE_OBJ_SAMPLER_STATE, "sampler_state", 8, 8, 1},
 };
 
 int vtest_state_object_check(vtest_conn *c, unsigned kind, uint32_t handle, uint32_t ndw)
@@ -181,6 +183,98 @@ int vtest_state_object_bind(vtest_conn *c, unsigned kind, uint32_t handle)
         return 0;
     }
     return rc ? pipe_fail_cmd(c, "bind_object") : 0;
+}
+
+/* ---- sampler views and states -------------------------------------------------------- */
+
+/* A sampler view's dwords: resource, format (the view's target may ride in the top byte),
+ * then first_layer | last_layer << 16 and first_level | last_level << 8 for textures or
+ * the first and last element for buffers (both readings kept: the pipe layer picks by the
+ * resource's target), and the swizzle (3 bits per channel). */
+static void decode_view(const uint32_t *d, tv_pipe_sampler_view *v)
+{
+    memset(v, 0, sizeof *v);
+    v->res = d[0];
+    v->format = d[1] & 0xffffff;
+    v->first_layer = bits(d[2], 0, 16);
+    v->last_layer = bits(d[2], 16, 16);
+    v->first_level = bits(d[3], 0, 8);
+    v->last_level = bits(d[3], 8, 8);
+    v->first_element = d[2];
+    v->last_element = d[3];
+    for (unsigned i = 0; i < 4; i++)
+        v->swizzle[i] = (uint8_t)bits(d[4], 3 * i, 3);
+}
+
+static void decode_sampler(const uint32_t *d, tv_pipe_sampler_state *s)
+{
+    memset(s, 0, sizeof *s);
+    s->wrap_s = (uint8_t)bits(d[0], 0, 3);
+    s->wrap_t = (uint8_t)bits(d[0], 3, 3);
+    s->wrap_r = (uint8_t)bits(d[0], 6, 3);
+    s->min_img_filter = (uint8_t)bits(d[0], 9, 2);
+    s->min_mip_filter = (uint8_t)bits(d[0], 11, 2);
+    s->mag_img_filter = (uint8_t)bits(d[0], 13, 2);
+    s->compare_mode = bits(d[0], 15, 1);
+    s->compare_func = (uint8_t)bits(d[0], 16, 3);
+    s->seamless_cube_map = bits(d[0], 19, 1);
+    s->max_anisotropy = (uint8_t)bits(d[0], 20, 6);
+    s->lod_bias = fl(d[1]);
+    s->min_lod = fl(d[2]);
+    s->max_lod = fl(d[3]);
+    memcpy(s->border_color, d + 4, 16);
+}
+
+/* set_sampler_views / bind_sampler_states: shader type, start slot, object handles (0:
+ * unbind). */
+static int bind_slots(vtest_conn *c, const char *cmd, unsigned kind, const uint32_t *p,
+                      uint32_t len)
+{
+    uint32_t n = len - 2;
+    if (n > TV_PIPE_MAX_SAMPLERS) {
+        vtest_fail(c, "%s: %u slots (at most %u)", cmd, n, TV_PIPE_MAX_SAMPLERS);
+        return -1;
+    }
+    tv_pipe_sampler_view views[TV_PIPE_MAX_SAMPLERS];
+    tv_pipe_sampler_state states[TV_PIPE_MAX_SAMPLERS];
+    for (uint32_t i = 0; i < n; i++) {
+        size_t nd = 0;
+        const uint32_t *d = p[2 + i] ? tv_pipe_object_dwords(c->pipe, kind, p[2 + i], &nd)
+                                     : NULL;
+        if (p[2 + i] && !d) {
+            vtest_fail(c, "%s: no %s %u", cmd,
+                       kind == TV_PIPE_OBJ_SAMPLER_VIEW ? "sampler view" : "sampler state",
+                       p[2 + i]);
+            return -1;
+        }
+        if (kind == TV_PIPE_OBJ_SAMPLER_VIEW) {
+            if (d)
+                decode_view(d, &views[i]);
+            else
+                memset(&views[i], 0, sizeof views[i]);
+        } else {
+            if (d)
+                decode_sampler(d, &states[i]);
+            else
+                memset(&states[i], 0, sizeof states[i]);
+        }
+    }
+    int rc = kind == TV_PIPE_OBJ_SAMPLER_VIEW
+                 ? tv_pipe_set_sampler_views(c->pipe, p[0], p[1], n, views)
+                 : tv_pipe_set_sampler_states(c->pipe, p[0], p[1], n, states);
+    return rc ? pipe_fail_cmd(c, cmd) : 0;
+}
+
+int vtest_h_set_sampler_views(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
+{
+    (void)obj;
+    return bind_slots(c, "set_sampler_views", TV_PIPE_OBJ_SAMPLER_VIEW, p, len);
+}
+
+int vtest_h_bind_sampler_states(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
+{
+    (void)obj;
+    return bind_slots(c, "bind_sampler_states", TV_PIPE_OBJ_SAMPLER_STATE, p, len);
 }
 
 /* ---- set_* commands ---------------------------------------------------------------- */

@@ -400,6 +400,77 @@ static void test_instancing_and_scissor(void **state)
     tv_pipe_destroy(ctx);
 }
 
+static const char fs_tex[] =
+    "FRAG\n"
+    "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
+    "DCL OUT[0], COLOR\n"
+    "DCL SAMP[0]\n"
+    "DCL SVIEW[0], 2D, FLOAT\n"
+    "  0: TEX OUT[0], IN[0], SAMP[0], 2D\n"
+    "  1: END\n";
+
+/* A 4x4 texture drawn over the 16x16 target with nearest filtering: each 4x4 block of
+ * pixels shows one texel; a swizzled view (B, G, R, 1) and a view of level 1 too. */
+static void test_textured_quad(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = scene(fs_tex, false);
+    enum { TEX = 30 };
+    tv_pipe_resource_desc td = {2, FMT_RGBA8, 8, 4, 4, 1, 1, 1, 0};  /* 2 levels */
+    assert_int_equal(tv_pipe_resource_create(ctx, TEX, &td), 0);
+    uint8_t texels[4][4][4];
+    for (int y = 0; y < 4; y++)
+        for (int x = 0; x < 4; x++) {
+            texels[y][x][0] = (uint8_t)(x * 60 + 10);
+            texels[y][x][1] = (uint8_t)(y * 60 + 20);
+            texels[y][x][2] = (uint8_t)(x * 16 + y);
+            texels[y][x][3] = 77;
+        }
+    tv_pipe_box box = {0, 0, 0, 4, 4, 1};
+    assert_int_equal(tv_pipe_transfer_write(ctx, TEX, 0, &box, texels, sizeof texels, 0, 0, 0), 0);
+    const uint8_t level1[2][2][4] = {{{1, 2, 3, 4}, {5, 6, 7, 8}}, {{9, 10, 11, 12}, {13, 14, 15, 16}}};
+    tv_pipe_box box1 = {0, 0, 0, 2, 2, 1};
+    assert_int_equal(tv_pipe_transfer_write(ctx, TEX, 1, &box1, level1, sizeof level1, 0, 0, 0), 0);
+    tv_pipe_sampler_view view = {TEX, FMT_RGBA8, 0, 0, 0, 0, 0, 0, {0, 1, 2, 3}};
+    tv_pipe_sampler_state samp;
+    memset(&samp, 0, sizeof samp);
+    samp.wrap_s = samp.wrap_t = samp.wrap_r = 2;  /* CLAMP_TO_EDGE */
+    samp.min_mip_filter = 2;                      /* NONE */
+    samp.max_lod = 16.0f;
+    assert_int_equal(tv_pipe_set_sampler_views(ctx, TV_PIPE_STAGE_FRAGMENT, 0, 1, &view), 0);
+    assert_int_equal(tv_pipe_set_sampler_states(ctx, TV_PIPE_STAGE_FRAGMENT, 0, 1, &samp), 0);
+    vert v[4] = {V(0, 0, 0, 0, 0, 0, 1), V(16, 0, 0, 1, 0, 0, 1), V(0, 16, 0, 0, 1, 0, 1),
+                 V(16, 16, 0, 1, 1, 0, 1)};
+    vertices(ctx, v, 4);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLE_STRIP, 4), 0);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            assert_memory_equal(pixel(ctx, x, y), texels[y / 4][x / 4], 4);
+    /* swizzle (B, G, R, 1) */
+    view.swizzle[0] = 2;
+    view.swizzle[2] = 0;
+    view.swizzle[3] = 5;
+    assert_int_equal(tv_pipe_set_sampler_views(ctx, TV_PIPE_STAGE_FRAGMENT, 0, 1, &view), 0);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLE_STRIP, 4), 0);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            const uint8_t *t = texels[y / 4][x / 4], want[4] = {t[2], t[1], t[0], 255};
+            assert_memory_equal(pixel(ctx, x, y), want, 4);
+        }
+    /* a view of level 1 only */
+    tv_pipe_sampler_view v1 = {TEX, FMT_RGBA8, 1, 1, 0, 0, 0, 0, {0, 1, 2, 3}};
+    assert_int_equal(tv_pipe_set_sampler_views(ctx, TV_PIPE_STAGE_FRAGMENT, 0, 1, &v1), 0);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLE_STRIP, 4), 0);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            assert_memory_equal(pixel(ctx, x, y), level1[y / 8][x / 8], 4);
+    /* a destroyed texture is named at the draw */
+    assert_int_equal(tv_pipe_resource_destroy(ctx, TEX), 0);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLE_STRIP, 4), -1);
+    assert_non_null(strstr(tv_pipe_error(ctx), "sampler view 0: resource 30 was destroyed"));
+    tv_pipe_destroy(ctx);
+}
+
 static void test_named_errors(void **state)
 {
     (void)state;
@@ -452,6 +523,7 @@ int main(void)
         cmocka_unit_test(test_culling_and_facing),
         cmocka_unit_test(test_guard_band_and_near_clipping),
         cmocka_unit_test(test_instancing_and_scissor),
+        cmocka_unit_test(test_textured_quad),
         cmocka_unit_test(test_named_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

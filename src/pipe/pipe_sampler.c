@@ -1,0 +1,255 @@
+/* Textures of draws (include/texvm/pipe.h): Gallium sampler views and states per stage,
+ * and at each draw the texture unit they describe — a header (TIC) and a sampler (TSC)
+ * per slot in the unit's pools, and each view's texels copied from the resource (virgl's
+ * packed level layout) into the header's block-linear layout, addressed by the unit's own
+ * formula (tv_tic_texel_address). docs/pipeline.md §Textures. */
+#include "pipe_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define OP_SV "set_sampler_views"
+#define POOL_BASE 0x100000000ull      /* the unit's memory starts here */
+#define POOL_BYTES (TV_PIPE_MAX_SAMPLERS * 32)
+#define TEX_ALIGN 512                 /* a GOB: block-linear textures start on one */
+
+int tv_pipe_set_sampler_views(tv_pipe_ctx *ctx, uint32_t stage, uint32_t start, uint32_t n,
+                              const tv_pipe_sampler_view *v)
+{
+    if (stage >= TV_PIPE_STAGES)
+        return pipe_fail(ctx, OP_SV ": unknown shader type %u", stage);
+    if (start > TV_PIPE_MAX_SAMPLERS || n > TV_PIPE_MAX_SAMPLERS - start)
+        return pipe_fail(ctx, OP_SV ": slots %u..%u past the %u slots", start, start + n - 1,
+                         TV_PIPE_MAX_SAMPLERS);
+    memcpy(&ctx->views[stage][start], v, n * sizeof *v);
+    return 0;
+}
+
+int tv_pipe_set_sampler_states(tv_pipe_ctx *ctx, uint32_t stage, uint32_t start, uint32_t n,
+                               const tv_pipe_sampler_state *s)
+{
+    if (stage >= TV_PIPE_STAGES)
+        return pipe_fail(ctx, "bind_sampler_states: unknown shader type %u", stage);
+    if (start > TV_PIPE_MAX_SAMPLERS || n > TV_PIPE_MAX_SAMPLERS - start)
+        return pipe_fail(ctx, "bind_sampler_states: slots %u..%u past the %u slots", start,
+                         start + n - 1, TV_PIPE_MAX_SAMPLERS);
+    memcpy(&ctx->samplers[stage][start], s, n * sizeof *s);
+    return 0;
+}
+
+/* ---- Gallium -> texture-unit descriptors (tables) ----------------------------------- */
+
+/* PIPE_TEXTURE_* (0 BUFFER .. 8 CUBE_ARRAY) -> TIC texture type. */
+static const uint8_t tex_type_of_target[9] = {
+    TV_TEX_1D_BUFFER, TV_TEX_1D, TV_TEX_2D, TV_TEX_3D, TV_TEX_CUBE, TV_TEX_2D /* RECT */,
+    TV_TEX_1D_ARRAY, TV_TEX_2D_ARRAY, TV_TEX_CUBE_ARRAY};
+
+/* PIPE_TEX_WRAP_* -> TSC address mode. */
+static const uint8_t wrap_of_pipe[8] = {
+    TV_WRAP_REPEAT, TV_WRAP_CLAMP_OGL, TV_WRAP_CLAMP_TO_EDGE, TV_WRAP_BORDER, TV_WRAP_MIRROR,
+    TV_WRAP_MIRROR_ONCE_CLAMP_OGL, TV_WRAP_MIRROR_ONCE_CLAMP_TO_EDGE,
+    TV_WRAP_MIRROR_ONCE_BORDER};
+
+/* PIPE_TEX_MIPFILTER_* -> TSC mip filter. */
+static const uint8_t mip_of_pipe[3] = {TV_MIP_POINT, TV_MIP_LINEAR, TV_MIP_NONE};
+
+/* Anisotropy 1, 2, 4, 6, 8, 10, 12, 16 -> TSC code 0..7. */
+static uint8_t aniso_code(uint8_t n)
+{
+    static const uint8_t at_least[8] = {0, 2, 4, 6, 8, 10, 12, 16};
+    uint8_t code = 0;
+    for (uint8_t c = 1; c < 8; c++)
+        if (n >= at_least[c])
+            code = c;
+    return code;
+}
+
+static void build_tsc(const tv_pipe_sampler_state *s, tv_tsc *t)
+{
+    memset(t, 0, sizeof *t);
+    t->address_u = wrap_of_pipe[s->wrap_s & 7];
+    t->address_v = wrap_of_pipe[s->wrap_t & 7];
+    t->address_p = wrap_of_pipe[s->wrap_r & 7];
+    t->mag_filter = s->mag_img_filter ? TV_MAG_LINEAR : TV_MAG_POINT;
+    t->min_filter = s->max_anisotropy > 1 ? TV_MIN_ANISO
+                    : s->min_img_filter ? TV_MIN_LINEAR : TV_MIN_POINT;
+    t->mip_filter = mip_of_pipe[s->min_mip_filter < 3 ? s->min_mip_filter : 2];
+    t->max_anisotropy = aniso_code(s->max_anisotropy);
+    t->depth_compare = s->compare_mode;
+    t->depth_compare_func = s->compare_func & 7;   /* PIPE_FUNC_* = TV_CMP_* */
+    t->cubemap_interface_filtering = s->seamless_cube_map ? 2 : 0;
+    t->mip_lod_bias = tv_float_to_fixed_s5_8(s->lod_bias);
+    t->min_lod_clamp = tv_float_to_fixed_u4_8(s->min_lod);
+    t->max_lod_clamp = tv_float_to_fixed_u4_8(s->max_lod);
+    memcpy(t->border_color, s->border_color, sizeof t->border_color);
+}
+
+/* The view's swizzle over the format's: PIPE_SWIZZLE_X..W pick a format source, 0/1 the
+ * constants (ONE as an integer for integer formats). */
+static void compose_swizzle(tv_tic *tic, const uint8_t swz[4], bool integer)
+{
+    uint8_t fmt[4];
+    memcpy(fmt, tic->source, 4);
+    for (int i = 0; i < 4; i++) {
+        uint8_t s = swz[i];
+        tic->source[i] = s < 4 ? fmt[s] : s == 4 ? 0 : (integer ? 6 : 7);
+    }
+}
+
+typedef struct view_plan {
+    const pipe_resource *r;
+    tv_tic tic;
+    uint64_t offset, size;       /* in the unit's memory */
+    uint32_t z0, nz;             /* resource layers (or slices) copied */
+} view_plan;
+
+static int plan_view(tv_pipe_ctx *ctx, const char *op, unsigned slot,
+                     const tv_pipe_sampler_view *v, view_plan *p)
+{
+    const pipe_resource *r = pipe_resource_find(ctx, v->res);
+    if (!r)
+        return pipe_fail(ctx, "%s: sampler view %u: resource %u was destroyed", op, slot,
+                         v->res);
+    tv_format f = pipe_format_lookup(v->format);
+    const tv_format_info *fi = f == TV_FORMAT_NONE ? NULL : tv_format_get(f);
+    if (!fi || fi->block_bytes != r->bytes || fi->block_w != r->bw || fi->block_h != r->bh)
+        return pipe_fail(ctx, "%s: sampler view %u: format %u does not view resource %u", op,
+                         slot, v->format, v->res);
+    tv_error err;
+    memset(&p->tic, 0, sizeof p->tic);
+    if (tv_tic_from_format(&p->tic, f, &err) != TV_OK)
+        return pipe_fail(ctx, "%s: sampler view %u: %s", op, slot, err.message);
+    tv_tic *t = &p->tic;
+    uint32_t target = r->desc.target;
+    if (target > 8)
+        return pipe_fail(ctx, "%s: sampler view %u: unknown target %u", op, slot, target);
+    p->r = r;
+    t->texture_type = tex_type_of_target[target];
+    t->normalized_coords = target != 5;          /* RECT reads texel coordinates */
+    compose_swizzle(t, v->swizzle, fi->kind == TV_FMT_KIND_UINT || fi->kind == TV_FMT_KIND_SINT);
+    if (target == 0) {
+        if (v->first_element > v->last_element ||
+            (uint64_t)(v->last_element + 1) * r->bytes > r->size)
+            return pipe_fail(ctx, "%s: sampler view %u: elements %u..%u outside buffer %u", op,
+                             slot, v->first_element, v->last_element, v->res);
+        t->header_version = TV_TIC_ONE_D_BUFFER;
+        t->width_minus_one = v->last_element - v->first_element;
+        p->z0 = v->first_element;                /* the first texel copied */
+        p->nz = 1;
+        p->size = (uint64_t)(t->width_minus_one + 1) * r->bytes;
+        return 0;
+    }
+    if (v->first_level > v->last_level || v->last_level > r->desc.last_level)
+        return pipe_fail(ctx, "%s: sampler view %u: levels %u..%u outside resource %u (%u "
+                         "levels)", op, slot, v->first_level, v->last_level, v->res,
+                         r->desc.last_level + 1);
+    t->header_version = TV_TIC_BLOCKLINEAR;
+    t->width_minus_one = r->lw[0] - 1;
+    t->height_minus_one = (uint16_t)(r->lh[0] - 1);
+    t->max_mip_level = (uint8_t)r->desc.last_level;
+    t->res_view_min_mip_level = (uint8_t)v->first_level;
+    t->res_view_max_mip_level = (uint8_t)v->last_level;
+    if (target == 3) {                           /* 3D: every slice */
+        p->z0 = 0;
+        p->nz = r->ld[0];
+        t->depth_minus_one = (uint16_t)(r->ld[0] - 1);
+    } else {
+        if (v->first_layer > v->last_layer || v->last_layer >= r->ld[0])
+            return pipe_fail(ctx, "%s: sampler view %u: layers %u..%u outside resource %u",
+                             op, slot, v->first_layer, v->last_layer, v->res);
+        p->z0 = v->first_layer;
+        p->nz = v->last_layer - v->first_layer + 1;
+        if (target == 4 && p->nz != 6)
+            return pipe_fail(ctx, "%s: sampler view %u: a cube view of %u layers", op, slot,
+                             p->nz);
+        if (target == 8 && p->nz % 6)
+            return pipe_fail(ctx, "%s: sampler view %u: a cube array view of %u layers", op,
+                             slot, p->nz);
+        t->depth_minus_one = (uint16_t)(target == 8 ? p->nz / 6 - 1
+                                        : target == 6 || target == 7 ? p->nz - 1 : 0);
+    }
+    p->size = tv_tic_size_bytes(t);
+    return 0;
+}
+
+/* Copy the view's texels (resource layout) into the header's layout at HOST. */
+static void place_view(const view_plan *p, uint8_t *host)
+{
+    const pipe_resource *r = p->r;
+    if (p->tic.header_version == TV_TIC_ONE_D_BUFFER) {
+        memcpy(host + p->offset, r->data + (size_t)p->z0 * r->bytes, p->size);
+        return;
+    }
+    for (uint32_t l = 0; l <= r->desc.last_level; l++) {
+        uint32_t bw = (r->lw[l] + r->bw - 1) / r->bw, bh = (r->lh[l] + r->bh - 1) / r->bh;
+        uint32_t nz = r->desc.target == 3 ? r->ld[l] : p->nz;
+        for (uint32_t z = 0; z < nz; z++) {
+            const uint8_t *slice = r->data + r->level_offset[l] +
+                                   r->layer_stride[l] * (size_t)(p->z0 + z);
+            for (uint32_t by = 0; by < bh; by++)
+                for (uint32_t bx = 0; bx < bw; bx++) {
+                    uint64_t a = tv_tic_texel_address(&p->tic, l, bx * r->bw, by * r->bh, z, 0);
+                    uint64_t at = a - POOL_BASE;
+                    if (a < POOL_BASE || at < p->offset || at + r->bytes > p->offset + p->size)
+                        continue;     /* cannot happen for a consistent header */
+                    memcpy(host + at, slice + r->stride[l] * by + (size_t)bx * r->bytes,
+                           r->bytes);
+                }
+        }
+    }
+}
+
+void pipe_textures_free(pipe_textures *t)
+{
+    if (t->unit)
+        tv_tex_destroy(t->unit);
+    if (t->mem)
+        tv_memory_destroy(t->mem);
+    free(t->host);
+    memset(t, 0, sizeof *t);
+}
+
+int pipe_textures_build(tv_pipe_ctx *ctx, unsigned stage, const char *op, pipe_textures *t)
+{
+    memset(t, 0, sizeof *t);
+    view_plan plans[TV_PIPE_MAX_SAMPLERS];
+    uint64_t size = 2 * POOL_BYTES;
+    for (unsigned i = 0; i < TV_PIPE_MAX_SAMPLERS; i++) {
+        const tv_pipe_sampler_view *v = &ctx->views[stage][i];
+        memset(&plans[i], 0, sizeof plans[i]);
+        if (!v->res)
+            continue;
+        if (plan_view(ctx, op, i, v, &plans[i]))
+            return -1;
+        size = (size + TEX_ALIGN - 1) / TEX_ALIGN * TEX_ALIGN;
+        plans[i].offset = size;
+        plans[i].tic.address = POOL_BASE + size;
+        size += plans[i].size;
+        if (size > ctx->max_memory)
+            return pipe_fail(ctx, "%s: the sampler views need %llu bytes (at most %llu)", op,
+                             (unsigned long long)size, (unsigned long long)ctx->max_memory);
+    }
+    t->host = calloc(1, (size_t)size);
+    t->mem = tv_memory_create();
+    t->unit = t->mem ? tv_tex_create(t->mem) : NULL;
+    tv_error err;
+    if (!t->host || !t->unit ||
+        tv_memory_map(t->mem, POOL_BASE, t->host, size, &err) != TV_OK) {
+        pipe_textures_free(t);
+        return pipe_fail(ctx, "%s: out of memory for the sampler views", op);
+    }
+    t->size = (size_t)size;
+    for (unsigned i = 0; i < TV_PIPE_MAX_SAMPLERS; i++) {
+        tv_tsc tsc;
+        build_tsc(&ctx->samplers[stage][i], &tsc);
+        if (plans[i].r) {
+            tv_tsc_border_for_header(&tsc, &plans[i].tic);
+            place_view(&plans[i], t->host);
+            tv_tic_encode(&plans[i].tic, (uint32_t *)(void *)(t->host + 32 * i));
+        }
+        tv_tsc_encode(&tsc, (uint32_t *)(void *)(t->host + POOL_BYTES + 32 * i));
+    }
+    tv_tex_set_header_pool(t->unit, POOL_BASE, TV_PIPE_MAX_SAMPLERS - 1);
+    tv_tex_set_sampler_pool(t->unit, POOL_BASE + POOL_BYTES, TV_PIPE_MAX_SAMPLERS - 1);
+    return 0;
+}
