@@ -19,8 +19,16 @@ pipe_resource *pipe_resource_find(const tv_pipe_ctx *ctx, uint32_t handle)
 
 static uint32_t minify(uint32_t v, uint32_t l) { return (v >> l) ? (v >> l) : 1; }
 
-int tv_pipe_resource_create(tv_pipe_ctx *ctx, uint32_t handle, const tv_pipe_resource_desc *d)
+int tv_pipe_resource_create(tv_pipe_ctx *ctx, uint32_t handle, const tv_pipe_resource_desc *desc)
 {
+    /* Mesa's virgl driver sends array_size 0 for some single-layer resources (a piglit
+     * shader_test's 8-byte buffer): Gallium reads it as 1 there. */
+    tv_pipe_resource_desc norm = *desc;
+    const tv_pipe_resource_desc *d = &norm;
+    bool single = norm.target != T_1D_ARRAY && norm.target != T_2D_ARRAY &&
+                  norm.target != T_CUBE && norm.target != T_CUBE_ARRAY;
+    if (single && norm.array_size == 0)
+        norm.array_size = 1;
     if (handle == 0)
         return pipe_fail(ctx, "resource handle 0 is invalid");
     if (pipe_resource_find(ctx, handle))

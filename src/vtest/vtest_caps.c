@@ -142,8 +142,10 @@ static const caps_value values[] = {
     {CAPS_MAX_DUAL_SOURCE_RENDER_TARGETS, 1, "SRC1 factors on target 0"},
     {CAPS_MAX_RENDER_TARGETS, TV_PIPE_MAX_CBUFS, "the framebuffer's colour buffers"},
     {CAPS_MAX_SAMPLES, 1, "no multisampled targets yet"},
-    {CAPS_PRIM_MASK, (1u << 4) | (1u << 5) | (1u << 6) | (1u << 7) | (1u << 8) | (1u << 9),
-     "the triangle topologies draw_vbo rasterises (Mesa converts or fails the rest)"},
+    {CAPS_PRIM_MASK, 0x3c7fu,
+     "points to triangle fans and the adjacency topologies reach the server (quads, quad "
+     "strips and polygons Mesa splits itself): without them Mesa 22.3's virgl driver "
+     "crashes converting points; draw_vbo names the topologies it does not rasterise yet"},
     {CAPS_MAX_TBO_SIZE, 1u << 27, "texel buffers of the texture unit"},
     {CAPS_MAX_UNIFORM_BLOCKS, TV_PIPE_MAX_SLOTS / 2, "constant buffer slots"},
     {CAPS_MAX_VIEWPORTS, 1, "viewport 0 (viewport arrays not yet)"},

@@ -505,6 +505,13 @@ static void test_named_errors(void **state)
     assert_int_equal(tv_pipe_bind_shader(ctx, TV_PIPE_STAGE_FRAGMENT, 0), 0);
     assert_int_equal(draw(ctx, PRIM_TRIANGLES, 3), -1);
     assert_non_null(strstr(tv_pipe_error(ctx), "no fragment shader bound"));
+    /* array_size 0 is read as 1 where a target has one layer (Mesa's virgl sends it), and
+     * refused where the layers count */
+    tv_pipe_resource_desc one = {2, FMT_RGBA8, 2, 8, 1, 1, 0, 0, 0};
+    assert_int_equal(tv_pipe_resource_create(ctx, 40, &one), 0);
+    tv_pipe_resource_desc arr = {7, FMT_RGBA8, 2, 8, 1, 1, 0, 0, 0};
+    assert_int_equal(tv_pipe_resource_create(ctx, 41, &arr), -1);
+    assert_non_null(strstr(tv_pipe_error(ctx), "array 0 out of range"));
     /* the target was never written */
     for (int y = 0; y < H; y++)
         for (int x = 0; x < W; x++)

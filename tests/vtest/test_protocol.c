@@ -76,7 +76,7 @@ static void test_caps(void **state)
         assert_int_equal(caps[66], 130);            /* glsl_level */
         assert_int_equal(caps[70], 8);              /* max_render_targets */
         assert_int_equal(caps[71], 1);              /* max_samples */
-        assert_int_equal(caps[72] & 0x1f, 1u << 4); /* prim_mask: triangles, no points/lines */
+        assert_int_equal(caps[72], 0x3c7fu);       /* prim_mask: points .. fans, adjacency */
         if (v == 2) {
             assert_int_equal(caps[77 + 12], 16);    /* max_vertex_attribs */
             assert_string_equal((const char *)(caps + 174), "texvm (software GPU)");
