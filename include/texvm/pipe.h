@@ -207,6 +207,11 @@ typedef struct tv_pipe_rasterizer_state {
     uint8_t clip_plane_enable;        /* bit i: clip distance / user plane i */
     bool poly_stipple_enable, poly_smooth;
     float point_size, line_width;
+    bool point_size_per_vertex;       /* the vertex shader's PSIZE, else point_size */
+    bool point_quad_rasterization;    /* points are sprites: sprite_coord_enable applies */
+    bool sprite_coord_mode;           /* 0: t = 0 at the top (upper left), 1: at the bottom */
+    uint16_t sprite_coord_enable;     /* bit i: TEXCOORD[i] reads the sprite coordinate */
+    bool point_smooth, line_smooth, line_stipple_enable;
 } tv_pipe_rasterizer_state;
 
 /* Rasterizer state as a default GL context has it (fill, no culling, CCW front, half-pixel

@@ -138,6 +138,7 @@ static int link_shaders(draw_state *d)
         return pipe_fail(d->ctx, OP ": the vertex shader writes VIEWPORT_INDEX or LAYER: "
                          "viewport arrays and layered rendering are not implemented yet");
     d->clipvertex_out = vs_output(vs, TV_SEM_CLIPVERTEX, 0);
+    d->psize_out = vs_output(vs, TV_SEM_PSIZE, 0);
     d->clipdist_out[0] = vs_output(vs, TV_SEM_CLIPDIST, 0);
     d->clipdist_out[1] = vs_output(vs, TV_SEM_CLIPDIST, 1);
     d->num_clip = prop(vs, TV_PROP_NUM_CLIPDIST_ENABLED);
@@ -167,10 +168,16 @@ static int link_shaders(draw_state *d)
             }
             l->primid = sem == TV_SEM_PRIMID;
             l->vs_out = (int8_t)vs_output(vs, sem, index);
+            /* point sprites: PCOORD, and TEXCOORD[i] where sprite_coord_enable says so */
+            l->sprite = sem == TV_SEM_PCOORD ||
+                        (sem == TV_SEM_TEXCOORD && index < 16 &&
+                         d->ctx->rast.point_quad_rasterization &&
+                         ((d->ctx->rast.sprite_coord_enable >> index) & 1u));
             if (sem == TV_SEM_COLOR && d->ctx->rast.light_twoside)
                 l->bcolor_out = (int8_t)vs_output(vs, TV_SEM_BCOLOR, index);
-            l->flat = l->primid || dc->interp == TV_INTERP_CONSTANT ||
-                      (dc->interp == TV_INTERP_COLOR && d->ctx->rast.flatshade);
+            l->flat = !l->sprite &&
+                      (l->primid || dc->interp == TV_INTERP_CONSTANT ||
+                       (dc->interp == TV_INTERP_COLOR && d->ctx->rast.flatshade));
             if (!l->flat)
                 l->slot = (uint8_t)d->nslots++;
         }
@@ -229,7 +236,9 @@ static bool collect(void *user, const prim_out *p)
         a->cap = cap;
     }
     draw_tri *t = &a->tris[a->ntris++];
-    for (int i = 0; i < 3; i++)
+    memset(t, 0, sizeof *t);
+    t->n = r.n < 3 ? r.n : 3;
+    for (int i = 0; i < t->n; i++)
         t->v[i] = slot_of(a, r.v[i]);
     t->provoking = slot_of(a, p->provoking);
     t->id = p->id;
@@ -395,9 +404,10 @@ static int check_state(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info)
     const prim_info *pi = prim_get(info->mode);
     if (!pi)
         return pipe_fail(ctx, OP ": unknown primitive %u", info->mode);
-    if (pi->kind != 3)
-        return pipe_fail(ctx, OP ": %s: %s are not rasterised yet", pi->name,
-                         pi->kind == 1 ? "points" : pi->kind == 2 ? "lines" : "patches");
+    const tv_pipe_rasterizer_state *r = &ctx->rast;
+    if (pi->kind == 0)
+        return pipe_fail(ctx, OP ": %s: patches need the tessellation stages, which do not "
+                         "run in draws yet", pi->name);
     for (unsigned s = 2; s < 5; s++)
         if (ctx->shader[s])
             return pipe_fail(ctx, OP ": a %s shader is bound: that stage does not run in draws "
@@ -405,18 +415,17 @@ static int check_state(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info)
     if (info->index_size && info->index_size != 1 && info->index_size != 2 &&
         info->index_size != 4)
         return pipe_fail(ctx, OP ": index size %u (1, 2 or 4)", info->index_size);
-    const tv_pipe_rasterizer_state *r = &ctx->rast;
-    bool front_drawn = r->cull_face != TV_PIPE_FACE_FRONT &&
-                       r->cull_face != TV_PIPE_FACE_FRONT_AND_BACK;
-    bool back_drawn = r->cull_face != TV_PIPE_FACE_BACK &&
-                      r->cull_face != TV_PIPE_FACE_FRONT_AND_BACK;
-    if ((front_drawn && r->fill_front != TV_PIPE_POLYGON_FILL) ||
-        (back_drawn && r->fill_back != TV_PIPE_POLYGON_FILL))
-        return pipe_fail(ctx, OP ": polygon mode %s is not rasterised yet",
-                         (front_drawn ? r->fill_front : r->fill_back) == TV_PIPE_POLYGON_LINE
-                             ? "LINE" : "POINT");
+    if (r->fill_front > TV_PIPE_POLYGON_POINT || r->fill_back > TV_PIPE_POLYGON_POINT)
+        return pipe_fail(ctx, OP ": unknown polygon mode %u", r->fill_front > 2 ? r->fill_front
+                                                                            : r->fill_back);
     if (r->poly_stipple_enable)
         return pipe_fail(ctx, OP ": polygon stipple is not implemented yet");
+    if (pi->kind == 2 && r->line_stipple_enable)
+        return pipe_fail(ctx, OP ": line stipple is not implemented yet");
+    if ((pi->kind == 2 && r->line_smooth) || (pi->kind == 1 && r->point_smooth) ||
+        (pi->kind == 3 && r->poly_smooth))
+        return pipe_fail(ctx, OP ": antialiased (smooth) %s are not implemented yet",
+                         pi->kind == 1 ? "points" : pi->kind == 2 ? "lines" : "polygons");
     if (!r->half_pixel_center)
         return pipe_fail(ctx, OP ": pixel centres at integers (half_pixel_center off) are not "
                          "implemented yet");
@@ -494,7 +503,9 @@ int tv_pipe_draw_vbo(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info)
     rc = 0;
     for (uint32_t j = 0; j < d->instances && !rc; j++)
         for (size_t t = 0; t < a.ntris && !rc; t++)
-            rc = draw_triangle(d, j, &a.tris[t]);
+            rc = a.tris[t].n == 3 ? draw_triangle(d, j, &a.tris[t])
+                 : a.tris[t].n == 2 ? draw_line(d, j, &a.tris[t])
+                                    : draw_point(d, j, &a.tris[t]);
 out:
     for (unsigned i = 0; i < TV_VM_MAX_ATTRIBS; i++) {
         free(fetched[i]);

@@ -27,11 +27,13 @@ typedef struct draw_link {
     int8_t bcolor_out;             /* back-face colour output (two-sided lighting), -1 */
     bool flat;                     /* the provoking vertex's value, not interpolated */
     bool primid;                   /* PRIMID input: the primitive ID */
+    bool sprite;                   /* PCOORD, or a TEXCOORD replaced on point sprites */
     uint8_t slot;                  /* interpolated: its vec4 in the clip vertex */
 } draw_link;
 
 /* A triangle of the assembled draw: shaded-vertex slots (per instance). */
 typedef struct draw_tri {
+    uint8_t n;                     /* 1 point, 2 line, 3 triangle */
     uint32_t v[3];
     uint32_t provoking;            /* a slot */
     uint32_t id;                   /* primitive ID */
@@ -57,9 +59,10 @@ typedef struct draw_state {
     /* shaded vertices: slots x instances, VS output r at out[r] */
     uint32_t slots, instances;
     uint32_t *out[TV_VM_MAX_ATTRIBS];
-    int pos_out, clipvertex_out, clipdist_out[2];
+    int pos_out, clipvertex_out, clipdist_out[2], psize_out;
     unsigned num_clip, num_cull;   /* CLIPDIST components: clip first, then cull */
     bool ucp;                      /* legacy user planes from CLIPVERTEX or POSITION */
+    int pcoord_in;                 /* FS input register of PCOORD (point sprites), -1 */
     /* fragment inputs */
     draw_link link[DRAW_MAX_VARYINGS];
     unsigned nfs_in, nslots, stride; /* clip vertex: 4 + 8 + 4 * nslots floats */
@@ -69,6 +72,7 @@ typedef struct draw_state {
     /* the triangle being shaded (read by the hooks) */
     raster_tri rt;
     bool front;
+    bool offset_enable;            /* polygon offset applies (filled triangles) */
     double zx, zy, z0, zpx, zpy;   /* window depth plane z = z0 + zx (x - zpx) + zy (y - zpy) */
     float zoffset, zmin, zmax;     /* polygon offset, depth clamp range */
     uint64_t fragments;
@@ -76,6 +80,31 @@ typedef struct draw_state {
 
 /* Shade, clip, rasterise and merge triangle T of instance INST; -1 with the reason. */
 int draw_triangle(draw_state *d, uint32_t inst, const draw_tri *t);
+/* Points and lines (pipe_draw_point_line.c): T's first one or two vertices. */
+int draw_point(draw_state *d, uint32_t inst, const draw_tri *t);
+int draw_line(draw_state *d, uint32_t inst, const draw_tri *t);
+/* A window-space line from clip vertex V0 at window P0 to V1 at P1, and a point of SIZE
+ * pixels at WIN (also polygon modes LINE and POINT: FRONT is then the polygon's facing). */
+int draw_window_line(draw_state *d, const float *v0, const float *p0, const float *v1,
+                     const float *p1, const uint32_t flat[DRAW_MAX_VARYINGS][4], uint32_t id,
+                     bool front);
+int draw_window_point(draw_state *d, const float *v, const float *win, float size,
+                      const uint32_t flat[DRAW_MAX_VARYINGS][4], uint32_t id, bool front);
+/* The point size of SLOT: PSIZE when per vertex, else the state's; clamped to [1, 255]. */
+float draw_point_size(const draw_state *d, uint32_t inst, uint32_t slot);
+
+/* Shared by the primitive kinds (pipe_draw_tri.c): VS output REG of SLOT; the clip vertex
+ * of SLOT (d->stride floats); the fragment-stage vertex of clip vertex V at window
+ * position WIN with the flat values FLAT; the flat values of a primitive; set-up, shading
+ * and merging of one window-space triangle. */
+const uint32_t *draw_vs_out(const draw_state *d, int reg, uint32_t inst, uint32_t slot);
+void draw_clip_vertex(const draw_state *d, uint32_t inst, uint32_t slot, float *v);
+void draw_frag_vertex(const draw_state *d, const float *v, const float win[4],
+                      const uint32_t flat[DRAW_MAX_VARYINGS][4], tv_vm_frag_vertex *out);
+void draw_flat_values(const draw_state *d, uint32_t inst, uint32_t provoking, uint32_t id,
+                      uint32_t flat[DRAW_MAX_VARYINGS][4]);
+int draw_shade_triangle(draw_state *d, const tv_vm_frag_vertex *fv[3], const float *win[3],
+                        uint32_t id);
 /* The output merger as the fragment stage's emit hook (user: the draw_state). */
 void draw_om_emit(void *user, const tv_vm_frag_output *out);
 

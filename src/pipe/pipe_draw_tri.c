@@ -14,27 +14,27 @@ static float word_f(uint32_t u)
     return f;
 }
 
-static const uint32_t *vs_out(const draw_state *d, int reg, uint32_t inst, uint32_t slot)
+const uint32_t *draw_vs_out(const draw_state *d, int reg, uint32_t inst, uint32_t slot)
 {
     return d->out[reg] + ((uint64_t)inst * d->slots + slot) * 4;
 }
 
 /* The clip vertex of SLOT: position, clip/cull distances, interpolated attributes (and the
  * back colours of two-sided lighting after them). */
-static void clip_vertex(const draw_state *d, uint32_t inst, uint32_t slot, float *v)
+void draw_clip_vertex(const draw_state *d, uint32_t inst, uint32_t slot, float *v)
 {
     memset(v, 0, d->stride * sizeof *v);
-    const uint32_t *pos = vs_out(d, d->pos_out, inst, slot);
+    const uint32_t *pos = draw_vs_out(d, d->pos_out, inst, slot);
     for (int c = 0; c < 4; c++)
         v[CLIP_POS + c] = word_f(pos[c]);
     if (d->clipdist_out[0] >= 0) {
         for (unsigned i = 0; i < d->num_clip + d->num_cull; i++) {
             int reg = d->clipdist_out[i / 4];
-            v[CLIP_DIST + i] = reg >= 0 ? word_f(vs_out(d, reg, inst, slot)[i % 4]) : 0.0f;
+            v[CLIP_DIST + i] = reg >= 0 ? word_f(draw_vs_out(d, reg, inst, slot)[i % 4]) : 0.0f;
         }
     } else if (d->ucp) {
         /* legacy user planes: against CLIPVERTEX, or the position */
-        const uint32_t *cv = d->clipvertex_out >= 0 ? vs_out(d, d->clipvertex_out, inst, slot)
+        const uint32_t *cv = d->clipvertex_out >= 0 ? draw_vs_out(d, d->clipvertex_out, inst, slot)
                                                     : pos;
         for (unsigned i = 0; i < 8; i++) {
             const float *p = d->ctx->ucp[i];
@@ -48,12 +48,12 @@ static void clip_vertex(const draw_state *d, uint32_t inst, uint32_t slot, float
             continue;
         float *dst = v + 4 + CLIP_MAX_DISTANCES + 4 * l->slot;
         if (l->vs_out >= 0) {
-            const uint32_t *src = vs_out(d, l->vs_out, inst, slot);
+            const uint32_t *src = draw_vs_out(d, l->vs_out, inst, slot);
             for (int c = 0; c < 4; c++)
                 dst[c] = word_f(src[c]);
         }
         if (l->bcolor_out >= 0) {
-            const uint32_t *src = vs_out(d, l->bcolor_out, inst, slot);
+            const uint32_t *src = draw_vs_out(d, l->bcolor_out, inst, slot);
             float *b = v + 4 + CLIP_MAX_DISTANCES + 4 * (d->nslots + l->slot);
             for (int c = 0; c < 4; c++)
                 b[c] = word_f(src[c]);
@@ -62,7 +62,7 @@ static void clip_vertex(const draw_state *d, uint32_t inst, uint32_t slot, float
 }
 
 /* Fragment-stage vertex K from clipped vertex V (window coordinates WIN). */
-static void frag_vertex(const draw_state *d, const float *v, const float win[4],
+void draw_frag_vertex(const draw_state *d, const float *v, const float win[4],
                         const uint32_t flat[DRAW_MAX_VARYINGS][4], tv_vm_frag_vertex *out)
 {
     out->x = win[0];
@@ -104,7 +104,7 @@ static void depth_plane(draw_state *d, const float *a, const float *b, const flo
     d->zy = det != 0 ? (x1 * z2 - x2 * z1) / det : 0;
     d->zoffset = 0;
     const tv_pipe_rasterizer_state *r = &d->ctx->rast;
-    if (!r->offset_tri)
+    if (!d->offset_enable)
         return;
     double m = fabs(d->zx) > fabs(d->zy) ? fabs(d->zx) : fabs(d->zy);
     double unit;
@@ -127,7 +127,7 @@ static void depth_plane(draw_state *d, const float *a, const float *b, const flo
     d->zoffset = (float)off;
 }
 
-static int shade_fan_triangle(draw_state *d, const tv_vm_frag_vertex *fv[3],
+int draw_shade_triangle(draw_state *d, const tv_vm_frag_vertex *fv[3],
                               const float *win[3], uint32_t id)
 {
     float x[3] = {win[0][0], win[1][0], win[2][0]}, y[3] = {win[0][1], win[1][1], win[2][1]};
@@ -162,13 +162,32 @@ static int shade_fan_triangle(draw_state *d, const tv_vm_frag_vertex *fv[3],
     return 0;
 }
 
+void draw_flat_values(const draw_state *d, uint32_t inst, uint32_t provoking, uint32_t id,
+                      uint32_t flat[DRAW_MAX_VARYINGS][4])
+{
+    /* flat inputs: the provoking vertex's values (the primitive ID for PRIMID) */
+    memset(flat, 0, DRAW_MAX_VARYINGS * sizeof flat[0]);
+    for (unsigned i = 0; i < DRAW_MAX_VARYINGS; i++) {
+        const draw_link *l = &d->link[i];
+        if (!l->used || !l->flat)
+            continue;
+        if (l->primid) {
+            flat[i][0] = flat[i][1] = flat[i][2] = flat[i][3] = id;
+            continue;
+        }
+        int reg = !d->front && l->bcolor_out >= 0 ? l->bcolor_out : l->vs_out;
+        if (reg >= 0)
+            memcpy(flat[i], draw_vs_out(d, reg, inst, provoking), 16);
+    }
+}
+
 int draw_triangle(draw_state *d, uint32_t inst, const draw_tri *t)
 {
     enum { MAXF = (4 + CLIP_MAX_DISTANCES + 8 * DRAW_MAX_VARYINGS) };
     float in[3 * MAXF], poly[CLIP_MAX_VERTICES * MAXF], scratch[CLIP_MAX_VERTICES * MAXF];
     unsigned stride = d->stride;
     for (int k = 0; k < 3; k++)
-        clip_vertex(d, inst, t->v[k], in + k * stride);
+        draw_clip_vertex(d, inst, t->v[k], in + k * stride);
     if (d->num_cull && clip_culled(in, 3, stride, d->num_clip, d->num_cull))
         return 0;
     int planes = clip_planes_needed(&d->clip, in, 3, stride);
@@ -206,33 +225,39 @@ int draw_triangle(draw_state *d, uint32_t inst, const draw_tri *t)
         return 0;
     const tv_pipe_rasterizer_state *r = &d->ctx->rast;
     d->front = (area < 0) == r->front_ccw;
+    d->offset_enable = r->offset_tri;
     if ((d->front && (r->cull_face & TV_PIPE_FACE_FRONT)) ||
         (!d->front && (r->cull_face & TV_PIPE_FACE_BACK)))
         return 0;
-    /* flat inputs: the provoking vertex's values (the primitive ID for PRIMID) */
     uint32_t flat[DRAW_MAX_VARYINGS][4];
-    memset(flat, 0, sizeof flat);
-    for (unsigned i = 0; i < DRAW_MAX_VARYINGS; i++) {
-        const draw_link *l = &d->link[i];
-        if (!l->used || !l->flat)
-            continue;
-        if (l->primid) {
-            flat[i][0] = flat[i][1] = flat[i][2] = flat[i][3] = t->id;
-            continue;
+    draw_flat_values(d, inst, t->provoking, t->id, flat);
+    /* polygon modes: the clipped polygon's edges as lines, or its vertices as points (of
+     * the state's point size), with the polygon's facing */
+    uint8_t mode = d->front ? r->fill_front : r->fill_back;
+    if (mode != TV_PIPE_POLYGON_FILL) {
+        bool front = d->front;
+        int rc = 0;
+        for (unsigned i = 0; i < n && !rc; i++) {
+            unsigned j = (i + 1) % n;
+            float size = !(r->point_size >= 1.0f) ? 1.0f
+                         : r->point_size > 255.0f ? 255.0f : r->point_size;
+            rc = mode == TV_PIPE_POLYGON_LINE
+                     ? draw_window_line(d, verts + i * stride, win[i], verts + j * stride,
+                                        win[j], (const uint32_t(*)[4])flat, t->id, front)
+                     : draw_window_point(d, verts + i * stride, win[i], size,
+                                         (const uint32_t(*)[4])flat, t->id, front);
         }
-        int reg = !d->front && l->bcolor_out >= 0 ? l->bcolor_out : l->vs_out;
-        if (reg >= 0)
-            memcpy(flat[i], vs_out(d, reg, inst, t->provoking), 16);
+        return rc;
     }
     tv_vm_frag_vertex fv0, fvi, fvj;
-    frag_vertex(d, verts, win[0], (const uint32_t(*)[4])flat, &fv0);
+    draw_frag_vertex(d, verts, win[0], (const uint32_t(*)[4])flat, &fv0);
     int rc = 0;
     for (unsigned i = 1; i + 1 < n && !rc; i++) {
-        frag_vertex(d, verts + i * stride, win[i], (const uint32_t(*)[4])flat, &fvi);
-        frag_vertex(d, verts + (i + 1) * stride, win[i + 1], (const uint32_t(*)[4])flat, &fvj);
+        draw_frag_vertex(d, verts + i * stride, win[i], (const uint32_t(*)[4])flat, &fvi);
+        draw_frag_vertex(d, verts + (i + 1) * stride, win[i + 1], (const uint32_t(*)[4])flat, &fvj);
         const tv_vm_frag_vertex *fv[3] = {&fv0, &fvi, &fvj};
         const float *w3[3] = {win[0], win[i], win[i + 1]};
-        rc = shade_fan_triangle(d, fv, w3, t->id);
+        rc = draw_shade_triangle(d, fv, w3, t->id);
     }
     return rc;
 }

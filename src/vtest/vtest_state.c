@@ -132,6 +132,13 @@ static void decode_rasterizer(const uint32_t *d, tv_pipe_rasterizer_state *r)
     r->bottom_edge_rule = bits(s0, 30, 1);
     /* depth clamp is the absence of depth clipping (Gallium: depth_clamp follows it) */
     r->depth_clamp = !r->depth_clip_near;
+    r->sprite_coord_mode = bits(s0, 6, 1);
+    r->point_quad_rasterization = bits(s0, 7, 1);
+    r->point_smooth = bits(s0, 23, 1);
+    r->point_size_per_vertex = bits(s0, 24, 1);
+    r->line_smooth = bits(s0, 26, 1);
+    r->line_stipple_enable = bits(s0, 27, 1);
+    r->sprite_coord_enable = (uint16_t)d[2];
     r->point_size = fl(d[1]);
     r->clip_plane_enable = (uint8_t)bits(d[3], 24, 8);
     r->line_width = fl(d[4]);

@@ -471,24 +471,132 @@ static void test_textured_quad(void **state)
     tv_pipe_destroy(ctx);
 }
 
+/* Points and lines, pixels by hand: a 1-pixel point covers its pixel, a size-3 point the
+ * 3x3 around it; a horizontal and a vertical line of width 1 through pixel centres cover
+ * their row or column from the start up to (not including) the end; a 45-degree line the
+ * diagonal; a width-3 line three rows. */
+static void test_points_and_lines(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = scene(fs_flat, false);
+    vert v[10] = {V(2.5f, 3.5f, 0, 1, 0, 0, 1), V(8.5f, 8.5f, 0, 1, 0, 0, 1),
+                  V(1, 5.5f, 0, 0, 1, 0, 1), V(9, 5.5f, 0, 0, 1, 0, 1),
+                  V(12.5f, 2, 0, 0, 1, 0, 1), V(12.5f, 10, 0, 0, 1, 0, 1),
+                  V(0, 0, 0, 0, 0, 1, 1), V(16, 16, 0, 0, 0, 1, 1),
+                  V(0, 14.5f, 0, 1, 1, 1, 1), V(4, 14.5f, 0, 1, 1, 1, 1)};
+    vertices(ctx, v, 10);
+    tv_pipe_rasterizer_state r;
+    tv_pipe_rasterizer_default(&r);
+    r.point_size = 1.0f;
+    assert_int_equal(tv_pipe_set_rasterizer(ctx, &r), 0);
+    assert_int_equal(draw(ctx, PRIM_POINTS, 1), 0);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            assert_int_equal(pixel(ctx, x, y)[0], x == 2 && y == 3 ? 255 : 0);
+    r.point_size = 3.0f;
+    assert_int_equal(tv_pipe_set_rasterizer(ctx, &r), 0);
+    tv_pipe_draw_info info;
+    memset(&info, 0, sizeof info);
+    info.mode = PRIM_POINTS;
+    info.start = 1;
+    info.count = 1;
+    info.instance_count = 1;
+    assert_int_equal(tv_pipe_draw_vbo(ctx, &info), 0);
+    for (int y = 7; y <= 9; y++)
+        for (int x = 7; x <= 9; x++)
+            assert_int_equal(pixel(ctx, x, y)[0], 255);
+    assert_int_equal(pixel(ctx, 6, 8)[0], 0);
+    assert_int_equal(pixel(ctx, 10, 8)[0], 0);
+    info.mode = PRIM_LINES;
+    info.start = 2;
+    info.count = 6;                          /* three lines */
+    assert_int_equal(tv_pipe_draw_vbo(ctx, &info), 0);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            bool row5 = y == 5 && x >= 1 && x <= 8;
+            bool col12 = x == 12 && y >= 2 && y <= 9;
+            /* drawn in order: the diagonal, last, covers (5, 5) */
+            assert_int_equal(pixel(ctx, x, y)[1], (row5 || col12) && x != y ? 255 : 0);
+            assert_int_equal(pixel(ctx, x, y)[2], x == y ? 255 : 0);
+        }
+    r.line_width = 3.0f;
+    assert_int_equal(tv_pipe_set_rasterizer(ctx, &r), 0);
+    info.start = 8;
+    info.count = 2;
+    assert_int_equal(tv_pipe_draw_vbo(ctx, &info), 0);
+    for (int y = 12; y < H; y++)
+        for (int x = 0; x < 6; x++) {
+            bool in = x < 4 && y >= 13 && y <= 15;
+            if (in)
+                assert_int_equal(pixel(ctx, x, y)[3], 255);
+            assert_int_equal(pixel(ctx, x, y)[0] == 255 && pixel(ctx, x, y)[1] == 255, in);
+        }
+    tv_pipe_destroy(ctx);
+}
+
+/* Polygon modes: a quad strip drawn as LINE gives its triangles' outlines (the border and
+ * the shared diagonal, nothing inside), as POINT its four corners. */
+static void test_polygon_modes(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = scene(fs_flat, false);
+    /* window square (2.5, 2.5)-(10.5, 10.5); as seen with y down, counter-clockwise:
+     * front with front_ccw */
+    vert v[4] = {V(2.5f, 2.5f, 0, 1, 0, 0, 1), V(2.5f, 10.5f, 0, 1, 0, 0, 1),
+                 V(10.5f, 2.5f, 0, 1, 0, 0, 1), V(10.5f, 10.5f, 0, 1, 0, 0, 1)};
+    vertices(ctx, v, 4);
+    tv_pipe_rasterizer_state r;
+    tv_pipe_rasterizer_default(&r);
+    r.fill_front = r.fill_back = TV_PIPE_POLYGON_LINE;
+    assert_int_equal(tv_pipe_set_rasterizer(ctx, &r), 0);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLE_STRIP, 4), 0);
+    int lit = 0;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            /* the border, and the strip's shared edge from (2.5, 10.5) to (10.5, 2.5) */
+            bool edge = (x == 2 || x == 10 || y == 2 || y == 10 || x + y == 12) && x >= 2 &&
+                        x <= 10 && y >= 2 && y <= 10;
+            lit += pixel(ctx, x, y)[0] == 255;
+            if (!edge)
+                assert_int_equal(pixel(ctx, x, y)[0], 0);
+        }
+    /* two triangles' outlines: the square's border and its diagonal, each edge 8 pixels */
+    assert_true(lit >= 32 && lit <= 40);
+    const uint32_t black[4] = {0, 0, 0, 0};
+    assert_int_equal(tv_pipe_clear(ctx, TV_PIPE_CLEAR_COLOR0, black, 1.0, 0), 0);
+    r.fill_front = r.fill_back = TV_PIPE_POLYGON_POINT;
+    r.point_size = 1.0f;
+    assert_int_equal(tv_pipe_set_rasterizer(ctx, &r), 0);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLE_STRIP, 4), 0);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            assert_int_equal(pixel(ctx, x, y)[0], (x == 2 || x == 10) && (y == 2 || y == 10)
+                                                      ? 255 : 0);
+    tv_pipe_destroy(ctx);
+}
+
 static void test_named_errors(void **state)
 {
     (void)state;
     tv_pipe_ctx *ctx = scene(fs_flat, false);
     vert v[3] = {V(0, 0, 0, 1, 0, 0, 1), V(16, 0, 0, 1, 0, 0, 1), V(0, 16, 0, 1, 0, 0, 1)};
     vertices(ctx, v, 3);
+    assert_int_equal(draw(ctx, 14 /* PATCHES */, 3), -1);
+    assert_non_null(strstr(tv_pipe_error(ctx), "patches need the tessellation stages"));
+    tv_pipe_rasterizer_state st;
+    tv_pipe_rasterizer_default(&st);
+    st.line_stipple_enable = true;
+    assert_int_equal(tv_pipe_set_rasterizer(ctx, &st), 0);
     assert_int_equal(draw(ctx, PRIM_LINES, 2), -1);
-    assert_non_null(strstr(tv_pipe_error(ctx), "lines are not rasterised yet"));
-    assert_int_equal(draw(ctx, PRIM_POINTS, 1), -1);
-    assert_non_null(strstr(tv_pipe_error(ctx), "points are not rasterised yet"));
+    assert_non_null(strstr(tv_pipe_error(ctx), "line stipple is not implemented yet"));
     assert_int_equal(draw(ctx, 99, 3), -1);
     assert_non_null(strstr(tv_pipe_error(ctx), "unknown primitive 99"));
     tv_pipe_rasterizer_state r;
     tv_pipe_rasterizer_default(&r);
-    r.fill_front = TV_PIPE_POLYGON_LINE;
+    r.fill_front = 7;
     assert_int_equal(tv_pipe_set_rasterizer(ctx, &r), 0);
     assert_int_equal(draw(ctx, PRIM_TRIANGLES, 3), -1);
-    assert_non_null(strstr(tv_pipe_error(ctx), "polygon mode LINE"));
+    assert_non_null(strstr(tv_pipe_error(ctx), "unknown polygon mode 7"));
     tv_pipe_rasterizer_default(&r);
     assert_int_equal(tv_pipe_set_rasterizer(ctx, &r), 0);
     /* a vertex format that is none, and a destroyed vertex buffer */
@@ -531,6 +639,8 @@ int main(void)
         cmocka_unit_test(test_guard_band_and_near_clipping),
         cmocka_unit_test(test_instancing_and_scissor),
         cmocka_unit_test(test_textured_quad),
+        cmocka_unit_test(test_points_and_lines),
+        cmocka_unit_test(test_polygon_modes),
         cmocka_unit_test(test_named_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

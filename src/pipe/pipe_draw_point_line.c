@@ -1,0 +1,142 @@
+/* Points and lines of a draw: each becomes window-space triangles that the triangle
+ * rasteriser covers with its fill rule — a point a square of the point size around its
+ * centre (GL's aliased points; the centre clipped against the view volume and the clip
+ * distances), a line a parallelogram one line width across in the minor axis (GL 4.6
+ * §14.5.2.2's wide-line rule, used for every width; lines are clipped first). The two
+ * triangles of a quad split their shared diagonal exactly. Points and lines are
+ * front-facing; polygon offset does not apply. docs/pipeline.md §Points and lines. */
+#include "pipe_draw.h"
+
+#include <math.h>
+#include <string.h>
+
+enum { MAXF = 4 + CLIP_MAX_DISTANCES + 8 * DRAW_MAX_VARYINGS };
+
+static float word_f(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+/* Shade the quad of window corners C (0 and 1 one end or side, 2 and 3 the other, as
+ * triangles (0, 1, 2) and (2, 1, 3)) with fragment vertices FV. */
+static int shade_quad(draw_state *d, float c[4][4], tv_vm_frag_vertex fv[4], uint32_t id,
+                      bool front)
+{
+    const tv_vm_frag_vertex *t0[3] = {&fv[0], &fv[1], &fv[2]}, *t1[3] = {&fv[2], &fv[1], &fv[3]};
+    const float *w0[3] = {c[0], c[1], c[2]}, *w1[3] = {c[2], c[1], c[3]};
+    d->front = front;
+    d->offset_enable = false;
+    int rc = draw_shade_triangle(d, t0, w0, id);
+    return rc ? rc : draw_shade_triangle(d, t1, w1, id);
+}
+
+float draw_point_size(const draw_state *d, uint32_t inst, uint32_t slot)
+{
+    const tv_pipe_rasterizer_state *r = &d->ctx->rast;
+    float size = r->point_size;
+    if (r->point_size_per_vertex && d->psize_out >= 0)
+        size = word_f(draw_vs_out(d, d->psize_out, inst, slot)[0]);
+    /* GL clamps to the aliased range the caps claim, [1, 255] */
+    return !(size >= 1.0f) ? 1.0f : size > 255.0f ? 255.0f : size;
+}
+
+int draw_point(draw_state *d, uint32_t inst, const draw_tri *t)
+{
+    float v[MAXF];
+    draw_clip_vertex(d, inst, t->v[0], v);
+    clip_state volume = d->clip;           /* the centre against the view volume itself */
+    volume.guard_x = volume.guard_y = 1.0f;
+    if (clip_outcode(&volume, v))
+        return 0;
+    if (d->num_cull && clip_culled(v, 1, d->stride, d->num_clip, d->num_cull))
+        return 0;
+    float size = draw_point_size(d, inst, t->v[0]);
+    float win[4];
+    clip_to_window(&d->vp, v + CLIP_POS, win);
+    uint32_t flat[DRAW_MAX_VARYINGS][4];
+    d->front = true;
+    draw_flat_values(d, inst, t->v[0], t->id, flat);
+    return draw_window_point(d, v, win, size, (const uint32_t(*)[4])flat, t->id, true);
+}
+
+int draw_window_point(draw_state *d, const float *v, const float *win, float size,
+                      const uint32_t flat[DRAW_MAX_VARYINGS][4], uint32_t id, bool front)
+{
+    const tv_pipe_rasterizer_state *r = &d->ctx->rast;
+    float h = size / 2, c[4][4];
+    for (int k = 0; k < 4; k++) {
+        c[k][0] = win[0] + ((k & 1) ? h : -h);
+        c[k][1] = win[1] + ((k & 2) ? h : -h);
+        c[k][2] = win[2];
+        c[k][3] = win[3];
+    }
+    tv_vm_frag_vertex fv[4];
+    for (int k = 0; k < 4; k++) {
+        draw_frag_vertex(d, v, c[k], flat, &fv[k]);
+        /* sprite coordinates: s left to right, t from the top (or the bottom) */
+        float s = (k & 1) ? 1.0f : 0.0f, tt = (k & 2) ? 1.0f : 0.0f;
+        if (r->sprite_coord_mode)
+            tt = 1.0f - tt;
+        const float sc[4] = {s, tt, 0.0f, 1.0f};
+        for (unsigned i = 0; i < DRAW_MAX_VARYINGS; i++)
+            if (d->link[i].used && d->link[i].sprite)
+                memcpy(fv[k].attr[i], sc, 16);
+    }
+    return shade_quad(d, c, fv, id, front);
+}
+
+int draw_line(draw_state *d, uint32_t inst, const draw_tri *t)
+{
+    float in[2 * MAXF], out[2 * MAXF];
+    unsigned stride = d->stride;
+    draw_clip_vertex(d, inst, t->v[0], in);
+    draw_clip_vertex(d, inst, t->v[1], in + stride);
+    if (d->num_cull && clip_culled(in, 2, stride, d->num_clip, d->num_cull))
+        return 0;
+    int planes = clip_planes_needed(&d->clip, in, 2, stride);
+    if (planes < 0)
+        return 0;
+    const float *verts = in;
+    if (planes > 0) {
+        if (clip_line(&d->clip, (unsigned)planes, in, stride, out) < 2)
+            return 0;
+        verts = out;
+    }
+    float p0[4], p1[4];
+    clip_to_window(&d->vp, verts + CLIP_POS, p0);
+    clip_to_window(&d->vp, verts + stride + CLIP_POS, p1);
+    uint32_t flat[DRAW_MAX_VARYINGS][4];
+    d->front = true;
+    draw_flat_values(d, inst, t->provoking, t->id, flat);
+    return draw_window_line(d, verts, p0, verts + stride, p1, (const uint32_t(*)[4])flat, t->id,
+                            true);
+}
+
+int draw_window_line(draw_state *d, const float *v0, const float *p0, const float *v1,
+                     const float *p1, const uint32_t flat[DRAW_MAX_VARYINGS][4], uint32_t id,
+                     bool front)
+{
+    float dx = p1[0] - p0[0], dy = p1[1] - p0[1];
+    if (dx == 0.0f && dy == 0.0f)
+        return 0;                           /* a zero-length line covers nothing */
+    float w = d->ctx->rast.line_width;
+    w = !(w >= 1.0f) ? 1.0f : w > 255.0f ? 255.0f : w;
+    /* the minor axis takes the width: x-major lines grow in y, y-major ones in x */
+    bool xmajor = fabsf(dx) >= fabsf(dy);
+    float ox = xmajor ? 0.0f : w / 2, oy = xmajor ? w / 2 : 0.0f;
+    float c[4][4];
+    const float *end[4] = {p0, p0, p1, p1};
+    for (int k = 0; k < 4; k++) {
+        float sgn = (k & 1) ? -1.0f : 1.0f;
+        c[k][0] = end[k][0] + sgn * ox;
+        c[k][1] = end[k][1] + sgn * oy;
+        c[k][2] = end[k][2];
+        c[k][3] = end[k][3];
+    }
+    tv_vm_frag_vertex fv[4];
+    for (int k = 0; k < 4; k++)
+        draw_frag_vertex(d, k < 2 ? v0 : v1, c[k], flat, &fv[k]);
+    return shade_quad(d, c, fv, id, front);
+}
