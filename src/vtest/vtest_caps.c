@@ -98,7 +98,7 @@ _Static_assert(CAPS_V2_DWORDS * 4 == 1384, "virgl_caps_v2 is 1384 bytes");
 enum {
     BSET_INDEP_BLEND_ENABLE = 1u << 0, BSET_INDEP_BLEND_FUNC = 1u << 1,
     BSET_CUBE_MAP_ARRAY = 1u << 2, BSET_SHADER_STENCIL_EXPORT = 1u << 3,
-    BSET_START_INSTANCE = 1u << 5, BSET_PRIMITIVE_RESTART = 1u << 6,
+    BSET_CONDITIONAL_RENDER = 1u << 4, BSET_START_INSTANCE = 1u << 5, BSET_PRIMITIVE_RESTART = 1u << 6,
     BSET_BLEND_EQ_SEP = 1u << 7, BSET_INSTANCEID = 1u << 8,
     BSET_VERTEX_ELEMENT_INSTANCE_DIVISOR = 1u << 9, BSET_SEAMLESS_CUBE_MAP = 1u << 10,
     BSET_OCCLUSION_QUERY = 1u << 11, BSET_FRAGMENT_COORD_CONVENTIONS = 1u << 15,
@@ -129,13 +129,14 @@ typedef struct caps_value {
 static const caps_value values[] = {
     {CAPS_BSET,
      BSET_INDEP_BLEND_ENABLE | BSET_INDEP_BLEND_FUNC | BSET_CUBE_MAP_ARRAY |
-         BSET_SHADER_STENCIL_EXPORT | BSET_START_INSTANCE | BSET_PRIMITIVE_RESTART |
+         BSET_SHADER_STENCIL_EXPORT | BSET_CONDITIONAL_RENDER | BSET_START_INSTANCE | BSET_PRIMITIVE_RESTART |
          BSET_BLEND_EQ_SEP | BSET_INSTANCEID | BSET_VERTEX_ELEMENT_INSTANCE_DIVISOR |
          BSET_SEAMLESS_CUBE_MAP | BSET_OCCLUSION_QUERY | BSET_FRAGMENT_COORD_CONVENTIONS |
          BSET_DEPTH_CLIP_DISABLE | BSET_UBO | BSET_MIRROR_CLAMP | BSET_TEXTURE_QUERY_LOD |
          BSET_HAS_CULL | BSET_POLYGON_OFFSET_CLAMP,
-     "the pipeline's and the texture unit's features; occlusion queries are claimed so "
-     "that Mesa offers GL >= 1.5 (queries are named errors until built)"},
+     "the pipeline's and the texture unit's features; occlusion queries and conditional "
+     "rendering are claimed because Mesa offers GL 1.5 and 3.0 only with them (queries, "
+     "and conditions on them, are named errors until built)"},
     {CAPS_GLSL_LEVEL, 130, "GLSL 1.30: the TGSI the engine runs covers it"},
     {CAPS_MAX_TEXTURE_ARRAY_LAYERS, 2048, "the texture unit's limit"},
     {CAPS_MAX_STREAMOUT_BUFFERS, 4, "GL 3.0 needs transform feedback (a named error today)"},

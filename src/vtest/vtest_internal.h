@@ -79,6 +79,7 @@ int vtest_h_set_sample_mask(vtest_conn *c, unsigned obj, const uint32_t *p, uint
 int vtest_h_set_clip_state(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
 int vtest_h_set_sampler_views(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
 int vtest_h_bind_sampler_states(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
+int vtest_h_set_render_condition(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
 int vtest_h_draw_vbo(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
 
 /* Decode a command buffer; stops at the first failing command. */

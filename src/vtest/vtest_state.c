@@ -390,6 +390,20 @@ int vtest_h_set_clip_state(vtest_conn *c, unsigned obj, const uint32_t *p, uint3
     return 0;
 }
 
+/* set_render_condition: handle, condition, mode. Handle 0 (no condition) is what a client
+ * sends without conditional rendering; a condition needs a query, and queries are not
+ * built yet. */
+int vtest_h_set_render_condition(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
+{
+    (void)obj, (void)len;
+    if (p[0]) {
+        vtest_fail(c, "set_render_condition: rendering conditioned on query %u: queries are "
+                   "not implemented", p[0]);
+        return -1;
+    }
+    return 0;
+}
+
 /* ---- draw_vbo ------------------------------------------------------------------------ */
 
 int vtest_h_draw_vbo(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)

@@ -176,6 +176,8 @@ static const hostile catalogue[] = {
     {"vertex buffers not in threes", {H(6, 0, 4), 12, 0, 1, 0}, 5,
      "set_vertex_buffers: 4 dwords are not 3 per buffer"},
     {"index size 3", {H(11, 0, 3), 1, 3, 0}, 4, "set_index_buffer: index size 3"},
+    {"render condition on a query", {H(26, 0, 3), 8, 1, 0}, 4,
+     "set_render_condition: rendering conditioned on query 8: queries are not implemented"},
     {"sampler view never created", {H(10, 0, 3), 1, 0, 44}, 4,
      "set_sampler_views: no sampler view 44"},
     {"sampler views past slot 32", {H(10, 0, 4), 1, 31, 0, 0}, 5,
