@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Install what texvm needs to build, test and compare against Mesa, from Debian's packages.
 # Idempotent: installs only what is missing. Runs apt-get through sudo when not root.
+#   scripts/setup.sh            what the build, the tests and the demo need
+#   scripts/setup.sh --piglit   also piglit (shader_runner and its tests, ~2 GB) for
+#                               scripts/piglit.sh
 set -euo pipefail
 
 PACKAGES=(
@@ -13,6 +16,11 @@ PACKAGES=(
   # Mesa's software drivers (softpipe, llvmpipe) as the conformance/speed references
   libgl1-mesa-dri libegl-mesa0 libegl-dev libgles-dev libgl-dev libgbm1
 )
+case "${1:-}" in
+  --piglit) PACKAGES+=(piglit) ;;   # GL programs through Mesa's virgl driver: scripts/piglit.sh
+  "") ;;
+  *) echo "setup: unknown option '$1' (allowed: --piglit)" >&2; exit 2 ;;
+esac
 
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Real GL programs on texvm: piglit's shader_tests run by shader_runner through Mesa's virgl
+# driver (GALLIUM_DRIVER=virpipe) against texvm's vtest server, each test's verdict checked
+# against tests/vtest/piglit-expected.txt (every test that does not pass is listed there
+# with its reason; anything else not passing fails this script).
+#   scripts/piglit.sh [LIST]     LIST: shader_test paths relative to piglit's directory
+#                                (default tests/vtest/piglit-list.txt, the 939-test anchor list)
+# Writes build/piglit/results.tsv (test, result, seconds), build/piglit/logs/ and the
+# server's log build/piglit/server.log. Mesa 22.3's virgl driver connects to the fixed path
+# /tmp/.virgl_test, so no other vtest server may listen there. Environment: JOBS (2),
+# TIMEOUT (30 s per test), PIGLIT_DIR (Debian's /usr/lib/x86_64-linux-gnu/piglit).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+list=${1:-tests/vtest/piglit-list.txt}
+jobs=${JOBS:-2}
+export TIMEOUT=${TIMEOUT:-30}
+export PIGLIT_DIR=${PIGLIT_DIR:-/usr/lib/x86_64-linux-gnu/piglit}
+scripts/setup.sh --piglit
+scripts/build.sh build
+out=build/piglit
+rm -rf "$out"
+mkdir -p "$out/logs"
+sock=/tmp/.virgl_test
+if [ -S "$sock" ] && python3 -c "import socket,sys; s=socket.socket(socket.AF_UNIX); s.connect(sys.argv[1])" "$sock" 2>/dev/null; then
+  echo "piglit: a vtest server already listens on $sock (Mesa 22.3's fixed path): stop it first" >&2
+  exit 2
+fi
+rm -f "$sock"
+build/texvm vtest --socket-path "$sock" >"$out/server.log" 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; rm -f "$sock"' EXIT
+for _ in $(seq 50); do [ -S "$sock" ] && break; sleep 0.1; done
+
+one() {
+  local t=$1 log res rc t0 t1
+  log="$OUT/logs/$(echo "$t" | tr '/' '_').log"
+  t0=$(date +%s.%N)
+  PIGLIT_PLATFORM=surfaceless_egl GALLIUM_DRIVER=virpipe \
+    timeout -k 5 "$TIMEOUT" "$PIGLIT_DIR/bin/shader_runner" "$PIGLIT_DIR/$t" -auto -fbo \
+    >"$log" 2>&1 </dev/null && rc=0 || rc=$?
+  t1=$(date +%s.%N)
+  res=$(grep -o '"result": *"[a-z]*"' "$log" | tail -1 | sed 's/.*"\([a-z]*\)"$/\1/' || true)
+  if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then res=timeout
+  elif [ "$rc" -ge 128 ]; then res=crash
+  elif [ -z "$res" ]; then res=crash
+  fi
+  printf '%s\t%s\t%.2f\n' "$t" "$res" "$(echo "$t1 - $t0" | bc)"
+}
+export -f one
+export OUT=$out
+grep -v '^#' "$list" | grep -v '^$' | xargs -P "$jobs" -I{} bash -c 'one "$@"' _ {} \
+  | sort >"$out/results.tsv"
+python3 - "$out/results.tsv" tests/vtest/piglit-expected.txt <<'PY'
+import sys, collections
+results = [l.rstrip('\n').split('\t') for l in open(sys.argv[1]) if l.strip()]
+expected = {}
+for l in open(sys.argv[2]):
+    l = l.strip()
+    if l and not l.startswith('#'):
+        test, verdicts, reason = l.split(None, 2)
+        expected[test] = (set(verdicts.split(',')), reason)
+count = collections.Counter(r[1] for r in results)
+print('piglit: %d tests: %s' % (len(results), ', '.join('%s %d' % kv for kv in sorted(count.items()))))
+bad = [(t, r) for t, r, _ in results if r != 'pass' and (t not in expected or r not in expected[t][0])]
+for t, r in bad:
+    print('piglit: unexpected %s: %s' % (r, t))
+sys.exit(1 if bad else 0)
+PY
