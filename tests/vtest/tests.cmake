@@ -1,0 +1,10 @@
+# tests/vtest: piglit's shader_tests through Mesa's virgl driver against this build's
+# `texvm vtest` (scripts/piglit.sh, docs/fidelity.md §4); skipped (exit 77) where piglit is
+# not installed (scripts/setup.sh --piglit). Serial: Mesa 22.3 connects to the fixed path
+# /tmp/.virgl_test.
+add_test(NAME vtest.piglit
+         COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/piglit.sh --if-installed)
+set_tests_properties(vtest.piglit PROPERTIES
+  SKIP_RETURN_CODE 77 TIMEOUT 900 LABELS "vtest;piglit" RUN_SERIAL TRUE
+  WORKING_DIRECTORY ${CMAKE_SOURCE_DIR}
+  ENVIRONMENT "TEXVM_BIN=$<TARGET_FILE:texvm>;PIGLIT_OUT=${CMAKE_BINARY_DIR}/piglit")
