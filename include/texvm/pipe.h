@@ -294,6 +294,11 @@ int tv_pipe_set_sampler_views(tv_pipe_ctx *ctx, uint32_t stage, uint32_t start, 
 int tv_pipe_set_sampler_states(tv_pipe_ctx *ctx, uint32_t stage, uint32_t start, uint32_t n,
                                const tv_pipe_sampler_state *s);
 
+/* Run every shader of this context on the engine's plain interpreter (tv_vm_config.plain:
+ * no rewrites, no fast paths) — the reference optimised runs must equal bit for bit
+ * (translation validation). Only before the context's first draw or launch. */
+int tv_pipe_set_plain(tv_pipe_ctx *ctx, bool plain);
+
 /* Draw with the bound VERTEX and FRAGMENT shaders into the framebuffer. Triangles
  * (lists, strips, fans, quads, polygons, adjacency) are drawn; what is not built yet
  * (points, lines, polygon modes other than fill, geometry and tessellation shaders, stream

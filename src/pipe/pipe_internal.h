@@ -46,7 +46,8 @@ struct tv_pipe_ctx {
     tv_pipe_buffer_binding ssbo[TV_PIPE_STAGES][TV_PIPE_MAX_SLOTS];
     tv_pipe_image_binding image[TV_PIPE_STAGES][TV_PIPE_MAX_SLOTS];
     pipe_const consts[TV_PIPE_STAGES][TV_PIPE_MAX_SLOTS];
-    struct tv_vm *vm;                  /* created at the first launch_grid */
+    struct tv_vm *vm;                  /* created at the first launch_grid or draw */
+    bool plain;                        /* the engine's plain interpreter */
     uint64_t max_instructions;         /* per warp, 0: MAX_WARP_INSTRUCTIONS */
     uint64_t max_work;                 /* warps x per-warp budget of a launch, 0: default */
     uint64_t max_memory, used;

@@ -17,6 +17,7 @@ struct tv_vm *pipe_vm(tv_pipe_ctx *ctx, const char *op)
     memset(&cfg, 0, sizeof cfg);
     cfg.threads = 1;
     cfg.robust_indexing = true;   /* client programs index speculatively */
+    cfg.plain = ctx->plain;
     cfg.limits.max_instructions =
         ctx->max_instructions ? ctx->max_instructions : PIPE_MAX_WARP_INSTRUCTIONS;
     cfg.limits.max_loop_iterations = cfg.limits.max_instructions;
@@ -25,6 +26,15 @@ struct tv_vm *pipe_vm(tv_pipe_ctx *ctx, const char *op)
     if (!ctx->vm)
         pipe_fail(ctx, "%s: %s", op, err.message);
     return ctx->vm;
+}
+
+int tv_pipe_set_plain(tv_pipe_ctx *ctx, bool plain)
+{
+    if (ctx->vm)
+        return pipe_fail(ctx, "set_plain: the engine already runs (set it before the first "
+                         "draw or launch)");
+    ctx->plain = plain;
+    return 0;
 }
 
 int pipe_shader_program(tv_pipe_ctx *ctx, pipe_object *o, const char *op)

@@ -11,6 +11,12 @@
 
 static void put_field(uint8_t *data, unsigned off, unsigned bits, uint32_t v)
 {
+    if (off % 8 == 0 && bits % 8 == 0) {
+        /* whole bytes, little-endian: what the bit loop below writes, a byte at a time */
+        for (unsigned i = 0; i < bits / 8; i++)
+            data[off / 8 + i] = (uint8_t)(v >> (8 * i));
+        return;
+    }
     for (unsigned i = 0; i < bits; i++) {
         unsigned bit = off + i;
         uint8_t m = (uint8_t)(1u << (bit % 8));

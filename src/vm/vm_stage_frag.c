@@ -328,6 +328,24 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
         inside = VM_ALL_LANES;
         bool cov = per_sample ? ((all_samples >> sample) & 1u) : all_samples != 0;
         live = cov ? VM_ALL_LANES : 0;
+    } else if (fp->coverage && !R->plain) {
+        /* the pipeline's rasteriser decides coverage; the one triangle interpolates, so
+           the tile formulas below (tile_bary, interp_tile) serve every lane */
+        for (unsigned l = 0; l < VM_LANES; l++) {
+            int32_t px = (int32_t)(tpx + tile_lx[l]);
+            int32_t py = (int32_t)(tpy + tile_ly[l]);
+            w->lane_x[l] = px;
+            w->lane_y[l] = py;
+            w->lane_tri[l] = 0;
+            w->lane_cov[l] = 0;
+            if ((uint32_t)px >= x1 || (uint32_t)py >= y1 || (uint32_t)px < x0 ||
+                (uint32_t)py < y0)
+                continue;
+            w->lane_cov[l] = fp->coverage(fp->hook_user, px, py) & all_samples;
+            inside |= 1u << l;
+            bool cov = per_sample ? ((w->lane_cov[l] >> sample) & 1u) : w->lane_cov[l] != 0;
+            if (cov) live |= 1u << l;
+        }
     } else for (unsigned l = 0; l < VM_LANES; l++) {
         int32_t px = (int32_t)(tpx + tile_lx[l]);
         int32_t py = (int32_t)(tpy + tile_ly[l]);
@@ -384,9 +402,11 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
             present |= 0xfu << q;
     vm_worker_warp(wk, 0, present, live);
     w->sample = sample;
+    /* the triangle every lane interpolates in with the tile formulas, -1: per lane */
+    int tile_tri = whole >= 0 ? whole : fp->coverage && !R->plain ? 0 : -1;
     if (p->num_inputs) {
-        if (whole >= 0) {
-            tile_bary(wk, w, &R->tris[whole]);
+        if (tile_tri >= 0) {
+            tile_bary(wk, w, &R->tris[tile_tri]);
         } else {
             for (unsigned l = 0; l < VM_LANES; l++)
                 for (unsigned k = 0; k < 3; k++)
@@ -402,8 +422,10 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
         vm_slot *dst = &w->r[p->in.base + fi->reg * 4];
         bool at_sample = per_sample && (fi->location == TV_LOC_SAMPLE ||
                                         fi->semantic == TV_SEM_POSITION);
-        if (whole >= 0 && !at_sample) {
-            interp_tile(wk, w, fi, &R->tris[whole], dst);
+        /* a centroid input of a partly covered multisampled pixel moves: per lane */
+        bool moves = whole < 0 && fi->location == TV_LOC_CENTROID && R->samples > 1;
+        if (tile_tri >= 0 && !at_sample && !moves) {
+            interp_tile(wk, w, fi, &R->tris[tile_tri], dst);
             continue;
         }
         for (unsigned l = 0; l < VM_LANES; l++) {

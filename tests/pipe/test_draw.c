@@ -575,6 +575,72 @@ static void test_polygon_modes(void **state)
     tv_pipe_destroy(ctx);
 }
 
+/* Translation validation: random triangles (overlapping, partly off-screen, both windings)
+ * with interpolated colours, textured and depth-tested, drawn by the optimised engine and
+ * by the plain interpreter (tv_pipe_set_plain) give the same bytes. */
+static void test_plain_equals_optimised(void **state)
+{
+    (void)state;
+    uint8_t image[2][W * H * 4];
+    float depth[2][W * H];
+    for (int plain = 0; plain < 2; plain++) {
+        tv_pipe_ctx *ctx = tv_pipe_create(0);
+        assert_int_equal(tv_pipe_set_plain(ctx, plain != 0), 0);
+        tv_pipe_destroy(ctx);
+        ctx = scene(fs_tex, true);
+        /* scene() has not drawn yet: the engine is not created */
+        assert_int_equal(tv_pipe_set_plain(ctx, plain != 0), 0);
+        enum { TEX = 30 };
+        tv_pipe_resource_desc td = {2, FMT_RGBA8, 8, 4, 4, 1, 1, 0, 0};
+        assert_int_equal(tv_pipe_resource_create(ctx, TEX, &td), 0);
+        uint8_t texels[64];
+        for (int i = 0; i < 64; i++)
+            texels[i] = (uint8_t)(i * 37 + 11);
+        tv_pipe_box box = {0, 0, 0, 4, 4, 1};
+        assert_int_equal(tv_pipe_transfer_write(ctx, TEX, 0, &box, texels, 64, 0, 0, 0), 0);
+        tv_pipe_sampler_view view = {TEX, FMT_RGBA8, 0, 0, 0, 0, 0, 0, {0, 1, 2, 3}};
+        tv_pipe_sampler_state samp;
+        memset(&samp, 0, sizeof samp);
+        samp.min_img_filter = samp.mag_img_filter = 1;
+        samp.min_mip_filter = 2;
+        samp.max_lod = 16;
+        assert_int_equal(tv_pipe_set_sampler_views(ctx, TV_PIPE_STAGE_FRAGMENT, 0, 1, &view), 0);
+        assert_int_equal(tv_pipe_set_sampler_states(ctx, TV_PIPE_STAGE_FRAGMENT, 0, 1, &samp), 0);
+        tv_pipe_dsa_state dsa;
+        memset(&dsa, 0, sizeof dsa);
+        dsa.depth_enabled = dsa.depth_writemask = true;
+        dsa.depth_func = 3; /* LEQUAL */
+        assert_int_equal(tv_pipe_set_dsa(ctx, &dsa), 0);
+        vert v[60];
+        uint32_t s = 99;
+        for (int i = 0; i < 60; i++) {
+            s = s * 1103515245u + 12345u;
+            float x = (float)((s >> 8) % 2400) / 100.0f - 4.0f;
+            s = s * 1103515245u + 12345u;
+            float y = (float)((s >> 8) % 2400) / 100.0f - 4.0f;
+            s = s * 1103515245u + 12345u;
+            float z = (float)((s >> 8) % 200) / 100.0f - 1.0f;
+            v[i] = V(x, y, z, (float)(i % 7) / 3.0f, (float)(i % 5) / 2.0f, 0, 1);
+            v[i].pos[3] = 1.0f + (float)(i % 3) * 0.5f;   /* perspective */
+            v[i].pos[0] *= v[i].pos[3];
+            v[i].pos[1] *= v[i].pos[3];
+        }
+        vertices(ctx, v, 60);
+        assert_int_equal(draw(ctx, PRIM_TRIANGLES, 60), 0);
+        memcpy(image[plain], tv_pipe_resource_data(ctx, RT), sizeof image[plain]);
+        memcpy(depth[plain], tv_pipe_resource_data(ctx, ZS), sizeof depth[plain]);
+        /* the engine runs now: the mode is fixed */
+        assert_int_equal(tv_pipe_set_plain(ctx, plain == 0), -1);
+        tv_pipe_destroy(ctx);
+    }
+    int lit = 0;
+    for (int i = 0; i < W * H; i++)
+        lit += image[0][4 * i + 3] != 0;
+    assert_true(lit > W * H / 2);
+    assert_memory_equal(image[0], image[1], sizeof image[0]);
+    assert_memory_equal(depth[0], depth[1], sizeof depth[0]);
+}
+
 static void test_named_errors(void **state)
 {
     (void)state;
@@ -641,6 +707,7 @@ int main(void)
         cmocka_unit_test(test_textured_quad),
         cmocka_unit_test(test_points_and_lines),
         cmocka_unit_test(test_polygon_modes),
+        cmocka_unit_test(test_plain_equals_optimised),
         cmocka_unit_test(test_named_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

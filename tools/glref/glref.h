@@ -169,6 +169,12 @@ bool glref_draw(glref *g, GLuint prog);
 /* Draw `count` vertices as `mode` (GL_TRIANGLES, GL_TRIANGLE_STRIP) with the attributes
  * set by glref_set_attrib (vertex k = corner k). */
 bool glref_draw_prims(glref *g, GLuint prog, GLenum mode, int count);
+/* Meshes (benchmarks): upload NVERTS vertices of two interleaved vec4 attributes
+ * (locations 0 and 1, 32 bytes a vertex) once, then draw them as MODE with the depth test
+ * DEPTH_FUNC (0: off; writes on) and, with BLEND, SRC_ALPHA / ONE_MINUS_SRC_ALPHA. */
+bool glref_mesh(glref *g, const float *verts, int nverts);
+bool glref_draw_mesh(glref *g, GLuint prog, GLenum mode, int nverts, GLenum depth_func,
+                     bool blend);
 /* Read target i: w*h*16 bytes, rows of y = 0 first. */
 bool glref_read(glref *g, int i, void *out);
 

@@ -197,6 +197,8 @@ void glref_destroy(glref *g)
         glDeleteTextures(1, &g->fb_depth);
     if (g->attrib_buf)
         glDeleteBuffers(1, &g->attrib_buf);
+    if (g->mesh_buf)
+        glDeleteBuffers(1, &g->mesh_buf);
     if (g->vao)
         glDeleteVertexArrays(1, &g->vao);
     eglMakeCurrent(g->dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);

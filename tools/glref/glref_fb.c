@@ -245,6 +245,58 @@ bool glref_draw_prims(glref *g, GLuint prog, GLenum mode, int count)
     return glref_gl_ok(g, "draw");
 }
 
+bool glref_mesh(glref *g, const float *verts, int nverts)
+{
+    if (nverts < 1)
+        return glref_fail(g, "mesh: %d vertices", nverts);
+    if (!g->mesh_buf)
+        glGenBuffers(1, &g->mesh_buf);
+    glBindBuffer(GL_ARRAY_BUFFER, g->mesh_buf);
+    glBufferData(GL_ARRAY_BUFFER, (GLsizeiptr)nverts * 32, verts, GL_STATIC_DRAW);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    return glref_gl_ok(g, "mesh");
+}
+
+bool glref_draw_mesh(glref *g, GLuint prog, GLenum mode, int nverts, GLenum depth_func,
+                     bool blend)
+{
+    if (!g->fbo || !g->mesh_buf)
+        return glref_fail(g, "draw_mesh: no framebuffer or mesh");
+    while (glGetError() != GL_NO_ERROR) {
+    }
+    glBindFramebuffer(GL_FRAMEBUFFER, g->fbo);
+    glViewport(0, 0, g->fb_w, g->fb_h);
+    glBindVertexArray(g->vao);
+    glBindBuffer(GL_ARRAY_BUFFER, g->mesh_buf);
+    for (unsigned i = 0; i < GLREF_MAX_ATTRIBS; i++)
+        glDisableVertexAttribArray(i);
+    for (unsigned i = 0; i < 2; i++) {
+        glVertexAttribPointer(i, 4, GL_FLOAT, GL_FALSE, 32, (const void *)(uintptr_t)(16 * i));
+        glEnableVertexAttribArray(i);
+    }
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    if (depth_func) {
+        glEnable(GL_DEPTH_TEST);
+        glDepthFunc(depth_func);
+        glDepthMask(GL_TRUE);
+    } else {
+        glDisable(GL_DEPTH_TEST);
+    }
+    if (blend) {
+        glEnable(GL_BLEND);
+        glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    } else {
+        glDisable(GL_BLEND);
+    }
+    glUseProgram(prog);
+    glDrawArrays(mode, 0, nverts);
+    glDisable(GL_BLEND);
+    /* the attribute arrays go back to glref_set_attrib's */
+    for (unsigned i = 0; i < 2; i++)
+        glDisableVertexAttribArray(i);
+    return glref_gl_ok(g, "draw_mesh");
+}
+
 bool glref_read(glref *g, int i, void *out)
 {
     if (!g->fbo || i < 0 || i >= g->fb_n)

@@ -24,6 +24,7 @@ struct glref {
     bool attrib_set[GLREF_MAX_ATTRIBS];
     float attrib[GLREF_MAX_ATTRIBS][4][4];
     GLuint attrib_buf;
+    GLuint mesh_buf;          /* glref_mesh's vertices */
     int saved_stderr;         /* -1 when not capturing */
     bool quiet_debug;         /* SOFTPIPE_DEBUG is on: silence Mesa's own prints */
 };

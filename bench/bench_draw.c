@@ -1,0 +1,351 @@
+/* Draw benchmarks (issue 16): texvm's pipeline (tv_pipe_draw_vbo) against llvmpipe through
+ * GL (tools/glref) in the same run, median of 5 timed draws after a warm-up.
+ *   mesh:  a 1024x1024 RGBA32F target (glref's format), a grid of 256x200 cells = 102400 small triangles (about 40
+ *          pixels each), depth test LESS, each pixel a bilinear lookup of a 64x64 RGBA8
+ *          texture
+ *   blend: 8 large triangles (two full-screen quads and four halves), alpha blending
+ * llvmpipe runs with LP_NUM_THREADS=1 and 2 (separate processes: the variable is read at
+ * start-up); texvm draws on one worker. Prints one table; the lit pixels of both drivers
+ * are compared (same coverage rule: the counts must agree within the few pixels llvmpipe's
+ * viewport clipping may move; docs/fidelity.md §5).
+ *   bench_draw            both drivers, llvmpipe at 1 and 2 threads
+ *   bench_draw --llvmpipe N   (internal) llvmpipe only, N threads, prints its times */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "texvm/pipe.h"
+
+#ifdef TEXVM_HAVE_GLREF
+#include "glref.h"
+#endif
+
+enum { S = 1024, GX = 256, GY = 200, TEX = 64, RUNS = 5 };
+enum { RT = 1, ZS = 2, VB = 3, TX = 4, SURF = 10, ZSURF = 11, VSH = 20, FSH = 21, FSB = 22 };
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static int cmpd(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The scenes' vertices: position and a vec4 (texture coordinate or colour), 32 bytes. */
+static float *mesh_vertices(int *n)
+{
+    float *v = malloc((size_t)GX * GY * 6 * 8 * sizeof *v);
+    int k = 0;
+    for (int j = 0; j < GY; j++)
+        for (int i = 0; i < GX; i++) {
+            static const int corner[6][2] = {{0, 0}, {1, 0}, {0, 1}, {0, 1}, {1, 0}, {1, 1}};
+            for (int c = 0; c < 6; c++) {
+                int ci = i + corner[c][0], cj = j + corner[c][1];
+                float x = (float)ci / GX * 2 - 1, y = (float)cj / GY * 2 - 1;
+                float z = 0.5f * sinf((float)ci * 0.05f) * cosf((float)cj * 0.07f);
+                float *o = v + 8 * k++;
+                o[0] = x, o[1] = y, o[2] = z, o[3] = 1;
+                o[4] = (float)ci / 32, o[5] = (float)cj / 32, o[6] = 0, o[7] = 1;
+            }
+        }
+    *n = k;
+    return v;
+}
+
+static float *blend_vertices(int *n)
+{
+    static const float quads[4][4] = {{-1, -1, 1, 1}, {-1, -1, 1, 1}, {-1, -1, 0, 1},
+                                      {0, -1, 1, 1}};
+    float *v = malloc(4 * 6 * 8 * sizeof *v);
+    int k = 0;
+    for (int q = 0; q < 4; q++) {
+        const float *r = quads[q];
+        const float px[6] = {r[0], r[2], r[0], r[0], r[2], r[2]};
+        const float py[6] = {r[1], r[1], r[3], r[3], r[1], r[3]};
+        for (int c = 0; c < 6; c++) {
+            float *o = v + 8 * k++;
+            o[0] = px[c], o[1] = py[c], o[2] = 0, o[3] = 1;
+            o[4] = (float)(q & 1), o[5] = (float)((q >> 1) & 1), o[6] = 0.5f, o[7] = 0.5f;
+        }
+    }
+    *n = k;
+    return v;
+}
+
+static unsigned char texels[TEX * TEX * 4];
+
+static void make_texture(void)
+{
+    for (int i = 0; i < TEX * TEX; i++) {
+        unsigned h = (unsigned)i * 2654435761u;
+        texels[4 * i] = (unsigned char)h;
+        texels[4 * i + 1] = (unsigned char)(h >> 8);
+        texels[4 * i + 2] = (unsigned char)(h >> 16);
+        texels[4 * i + 3] = 255;
+    }
+}
+
+/* ---- texvm ------------------------------------------------------------------------------ */
+
+static const char vs_tgsi[] = "VERT\nDCL IN[0]\nDCL IN[1]\nDCL OUT[0], POSITION\n"
+                              "DCL OUT[1], GENERIC[0]\n  0: MOV OUT[0], IN[0]\n"
+                              "  1: MOV OUT[1], IN[1]\n  2: END\n";
+static const char fs_tex_tgsi[] = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n"
+                                  "DCL SAMP[0]\nDCL SVIEW[0], 2D, FLOAT\n"
+                                  "  0: TEX OUT[0], IN[0], SAMP[0], 2D\n  1: END\n";
+static const char fs_col_tgsi[] = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n"
+                                  "  0: MOV OUT[0], IN[0]\n  1: END\n";
+
+static int check(tv_pipe_ctx *ctx, int rc, const char *what)
+{
+    if (rc)
+        fprintf(stderr, "bench_draw: %s: %s\n", what, tv_pipe_error(ctx));
+    return rc;
+}
+
+static tv_pipe_ctx *texvm_scene(const float *verts, int n)
+{
+    tv_pipe_ctx *ctx = tv_pipe_create(1ull << 30);
+    tv_pipe_resource_desc rt = {2, 31 /* R32G32B32A32_FLOAT, as glref's */, 2, S, S, 1, 1, 0, 0};
+    tv_pipe_resource_desc zs = {2, 18, 1, S, S, 1, 1, 0, 0};
+    tv_pipe_resource_desc vb = {0, 64, 16, (uint32_t)n * 32, 1, 1, 1, 0, 0};
+    tv_pipe_resource_desc tx = {2, 67, 8, TEX, TEX, 1, 1, 0, 0};
+    uint32_t cb = SURF;
+    tv_pipe_box vbox = {0, 0, 0, (uint32_t)n * 32, 1, 1}, tbox = {0, 0, 0, TEX, TEX, 1};
+    tv_pipe_viewport vp = {{S / 2.0f, S / 2.0f, 0.5f}, {S / 2.0f, S / 2.0f, 0.5f}};
+    tv_pipe_vertex_element ve[2] = {{0, 0, 0, 31}, {16, 0, 0, 31}};
+    tv_pipe_vertex_buffer vbuf = {32, 0, VB};
+    tv_pipe_sampler_view view = {TX, 67, 0, 0, 0, 0, 0, 0, {0, 1, 2, 3}};
+    tv_pipe_sampler_state samp;
+    memset(&samp, 0, sizeof samp);
+    samp.min_img_filter = samp.mag_img_filter = 1;   /* LINEAR */
+    samp.min_mip_filter = 2;                         /* NONE */
+    samp.max_lod = 16;
+    if (check(ctx, tv_pipe_resource_create(ctx, RT, &rt), "target") ||
+        check(ctx, tv_pipe_resource_create(ctx, ZS, &zs), "depth") ||
+        check(ctx, tv_pipe_resource_create(ctx, VB, &vb), "vertices") ||
+        check(ctx, tv_pipe_resource_create(ctx, TX, &tx), "texture") ||
+        check(ctx, tv_pipe_transfer_write(ctx, VB, 0, &vbox, verts, (size_t)n * 32, 0, 0, 0),
+              "upload") ||
+        check(ctx, tv_pipe_transfer_write(ctx, TX, 0, &tbox, texels, sizeof texels, 0, 0, 0),
+              "texels") ||
+        check(ctx, tv_pipe_surface_create(ctx, SURF, RT, 31, 0, 0, 0), "surface") ||
+        check(ctx, tv_pipe_surface_create(ctx, ZSURF, ZS, 18, 0, 0, 0), "zsurface") ||
+        check(ctx, tv_pipe_set_framebuffer(ctx, 1, &cb, ZSURF), "framebuffer") ||
+        check(ctx, tv_pipe_shader_create(ctx, VSH, 0, vs_tgsi, sizeof vs_tgsi), "vs") ||
+        check(ctx, tv_pipe_shader_create(ctx, FSH, 1, fs_tex_tgsi, sizeof fs_tex_tgsi), "fs") ||
+        check(ctx, tv_pipe_shader_create(ctx, FSB, 1, fs_col_tgsi, sizeof fs_col_tgsi), "fsb") ||
+        check(ctx, tv_pipe_bind_shader(ctx, 0, VSH), "bind") ||
+        check(ctx, tv_pipe_set_viewports(ctx, 0, 1, &vp), "viewport") ||
+        check(ctx, tv_pipe_set_vertex_elements(ctx, 2, ve), "elements") ||
+        check(ctx, tv_pipe_set_vertex_buffers(ctx, 0, 1, &vbuf), "buffers") ||
+        check(ctx, tv_pipe_set_sampler_views(ctx, 1, 0, 1, &view), "views") ||
+        check(ctx, tv_pipe_set_sampler_states(ctx, 1, 0, 1, &samp), "samplers")) {
+        tv_pipe_destroy(ctx);
+        return NULL;
+    }
+    return ctx;
+}
+
+/* One timed texvm draw of the scene (after clearing); returns seconds, < 0 on failure. */
+static double texvm_draw(tv_pipe_ctx *ctx, bool mesh, int n)
+{
+    const uint32_t zero[4] = {0, 0, 0, 0};
+    tv_pipe_clear(ctx, TV_PIPE_CLEAR_COLOR0 | TV_PIPE_CLEAR_DEPTH, zero, 1.0, 0);
+    tv_pipe_dsa_state dsa;
+    memset(&dsa, 0, sizeof dsa);
+    dsa.depth_enabled = mesh;
+    dsa.depth_writemask = mesh;
+    dsa.depth_func = 1; /* LESS */
+    tv_pipe_blend_state blend;
+    memset(&blend, 0, sizeof blend);
+    blend.rt[0].colormask = 0xf;
+    blend.rt[0].blend_enable = !mesh;
+    blend.rt[0].rgb_src_factor = blend.rt[0].alpha_src_factor = 0x03;  /* SRC_ALPHA */
+    blend.rt[0].rgb_dst_factor = blend.rt[0].alpha_dst_factor = 0x13;  /* INV_SRC_ALPHA */
+    tv_pipe_set_dsa(ctx, &dsa);
+    tv_pipe_set_blend(ctx, &blend);
+    tv_pipe_bind_shader(ctx, 1, mesh ? FSH : FSB);
+    tv_pipe_draw_info info;
+    memset(&info, 0, sizeof info);
+    info.mode = 4;
+    info.count = (uint32_t)n;
+    info.instance_count = 1;
+    double t0 = now();
+    if (check(ctx, tv_pipe_draw_vbo(ctx, &info), "draw"))
+        return -1;
+    return now() - t0;
+}
+
+static unsigned lit_pixels(const void *rgba32f)
+{
+    const float *p = rgba32f;
+    unsigned n = 0;
+    for (int i = 0; i < S * S; i++)
+        n += p[4 * i + 3] != 0.0f;
+    return n;
+}
+
+/* ---- llvmpipe -------------------------------------------------------------------------- */
+
+#ifdef TEXVM_HAVE_GLREF
+static const char *gl_vs = "layout(location = 0) in vec4 p;\nlayout(location = 1) in vec4 a;\n"
+                           "out vec4 v;\nvoid main() { gl_Position = p; v = a; }\n";
+static const char *gl_fs_tex = "in vec4 v;\nuniform sampler2D t;\nout vec4 c;\n"
+                               "void main() { c = texture(t, v.xy); }\n";
+static const char *gl_fs_col = "in vec4 v;\nout vec4 c;\nvoid main() { c = v; }\n";
+
+/* Times (seconds) of the two scenes and their lit pixels, RUNS each; 0 on success. */
+static int llvmpipe_run(double times[2][RUNS], unsigned lit[2])
+{
+    char err[256], vs[512], fst[512], fsc[512];
+    glref *g = glref_create("llvmpipe", 0, err, sizeof err);
+    if (!g) {
+        fprintf(stderr, "bench_draw: llvmpipe: %s\n", err);
+        return -1;
+    }
+    snprintf(vs, sizeof vs, "%s\n%s", glref_glsl_version_line(g), gl_vs);
+    snprintf(fst, sizeof fst, "%s\n%s", glref_glsl_version_line(g), gl_fs_tex);
+    snprintf(fsc, sizeof fsc, "%s\n%s", glref_glsl_version_line(g), gl_fs_col);
+    GLuint ptex = glref_program(g, vs, fst), pcol = glref_program(g, vs, fsc);
+    GLenum fmt = GL_RGBA32F;
+    glref_texture_desc td;
+    glref_texture_desc_init(&td);
+    td.target = GL_TEXTURE_2D;
+    td.internal_format = GL_RGBA8;
+    td.format = GL_RGBA;
+    td.type = GL_UNSIGNED_BYTE;
+    td.width = td.height = TEX;
+    td.depth = td.levels = 1;
+    td.data[0] = texels;
+    glref_sampler_desc sd;
+    glref_sampler_desc_init(&sd);
+    sd.min_filter = sd.mag_filter = GL_LINEAR;
+    GLuint tex = glref_texture(g, &td), smp = glref_sampler(g, &sd);
+    if (!ptex || !pcol || !tex || !smp || !glref_framebuffer(g, S, S, 1, &fmt) ||
+        !glref_framebuffer_depth(g, 1.0f, false) || !glref_bind_texture(g, 0, GL_TEXTURE_2D, tex, smp)) {
+        fprintf(stderr, "bench_draw: llvmpipe set-up: %s\n", glref_error(g));
+        glref_destroy(g);
+        return -1;
+    }
+    static unsigned char pixels[S * S * 16];
+    for (int scene = 0; scene < 2; scene++) {
+        int n;
+        float *v = scene == 0 ? mesh_vertices(&n) : blend_vertices(&n);
+        if (!glref_mesh(g, v, n)) {
+            free(v);
+            glref_destroy(g);
+            return -1;
+        }
+        for (int r = -1; r < RUNS; r++) {
+            const uint32_t zero[4] = {0, 0, 0, 0};
+            glref_clear(g, 0, zero);
+            glref_framebuffer_depth(g, 1.0f, false);
+            glref_finish(g);
+            double t0 = now();
+            if (!glref_draw_mesh(g, scene == 0 ? ptex : pcol, GL_TRIANGLES, n,
+                                 scene == 0 ? GL_LESS : 0, scene == 1)) {
+                fprintf(stderr, "bench_draw: llvmpipe draw: %s\n", glref_error(g));
+                free(v);
+                glref_destroy(g);
+                return -1;
+            }
+            glref_finish(g);
+            if (r >= 0)
+                times[scene][r] = now() - t0;
+        }
+        free(v);
+        glref_read(g, 0, pixels);
+        lit[scene] = lit_pixels(pixels);
+    }
+    glref_destroy(g);
+    return 0;
+}
+#endif
+
+static double median(double *t)
+{
+    qsort(t, RUNS, sizeof *t, cmpd);
+    return t[RUNS / 2];
+}
+
+int main(int argc, char **argv)
+{
+    make_texture();
+#ifdef TEXVM_HAVE_GLREF
+    if (argc == 3 && !strcmp(argv[1], "--llvmpipe")) {
+        /* a child: LP_NUM_THREADS was set by the parent */
+        double t[2][RUNS];
+        unsigned lit[2];
+        if (llvmpipe_run(t, lit))
+            return 1;
+        printf("%.6f %.6f %u %u\n", median(t[0]), median(t[1]), lit[0], lit[1]);
+        return 0;
+    }
+#else
+    (void)argc, (void)argv;
+#endif
+    double tv[2][RUNS];
+    unsigned tv_lit[2];
+    int count[2];
+    for (int scene = 0; scene < 2; scene++) {
+        float *v = scene == 0 ? mesh_vertices(&count[scene]) : blend_vertices(&count[scene]);
+        tv_pipe_ctx *ctx = texvm_scene(v, count[scene]);
+        free(v);
+        if (!ctx)
+            return 1;
+        for (int r = -1; r < RUNS; r++) {
+            double t = texvm_draw(ctx, scene == 0, count[scene]);
+            if (t < 0)
+                return 1;
+            if (r >= 0)
+                tv[scene][r] = t;
+        }
+        tv_lit[scene] = lit_pixels(tv_pipe_resource_data(ctx, RT));
+        tv_pipe_destroy(ctx);
+    }
+    double tvm[2] = {median(tv[0]), median(tv[1])};
+    printf("bench_draw: %dx%d target; mesh = %d triangles (depth LESS, bilinear texture), "
+           "blend = %d large blended triangles; median of %d\n", S, S, count[0] / 3,
+           count[1] / 3, RUNS);
+    printf("%-8s %12s %14s %14s %10s %10s\n", "scene", "texvm ms", "llvmpipe-1 ms",
+           "llvmpipe-2 ms", "vs lp-1", "vs lp-2");
+#ifdef TEXVM_HAVE_GLREF
+    double lp[2][2] = {{0, 0}, {0, 0}};
+    unsigned lp_lit[2] = {0, 0};
+    for (int th = 1; th <= 2; th++) {
+        char cmd[4096];
+        snprintf(cmd, sizeof cmd, "LP_NUM_THREADS=%d '%s' --llvmpipe %d", th, argv[0], th);
+        FILE *f = popen(cmd, "r");
+        if (!f || fscanf(f, "%lf %lf %u %u", &lp[th - 1][0], &lp[th - 1][1], &lp_lit[0],
+                         &lp_lit[1]) != 4) {
+            fprintf(stderr, "bench_draw: the llvmpipe run failed\n");
+            if (f)
+                pclose(f);
+            return 1;
+        }
+        pclose(f);
+    }
+    static const char *names[2] = {"mesh", "blend"};
+    for (int s = 0; s < 2; s++)
+        printf("%-8s %12.2f %14.2f %14.2f %9.2fx %9.2fx\n", names[s], tvm[s] * 1e3,
+               lp[0][s] * 1e3, lp[1][s] * 1e3, lp[0][s] / tvm[s], lp[1][s] / tvm[s]);
+    printf("lit pixels: mesh texvm %u llvmpipe %u; blend texvm %u llvmpipe %u\n", tv_lit[0],
+           lp_lit[0], tv_lit[1], lp_lit[1]);
+    if (tv_lit[0] != lp_lit[0] || tv_lit[1] != lp_lit[1]) {
+        fprintf(stderr, "bench_draw: the drivers lit different pixel counts\n");
+        return 1;
+    }
+#else
+    printf("mesh %12.2f ms, blend %12.2f ms, lit pixels %u and %u (llvmpipe not built: no "
+           "EGL/GL)\n", tvm[0] * 1e3, tvm[1] * 1e3, tv_lit[0], tv_lit[1]);
+#endif
+    return 0;
+}
