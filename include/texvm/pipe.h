@@ -294,6 +294,32 @@ int tv_pipe_set_sampler_views(tv_pipe_ctx *ctx, uint32_t stage, uint32_t start, 
 int tv_pipe_set_sampler_states(tv_pipe_ctx *ctx, uint32_t stage, uint32_t start, uint32_t n,
                                const tv_pipe_sampler_state *s);
 
+/* ---- queries and conditional rendering (pipe_query.c) --------------------------------
+ * Gallium's PIPE_QUERY_* types (also the order virgl maps from). Counted: occlusion
+ * counters and predicates (samples that pass the depth and stencil tests, exactly),
+ * timestamps and elapsed time (CLOCK_MONOTONIC nanoseconds), primitives generated (as
+ * assembled, every instance), primitives emitted (0: stream output is not built, so none
+ * can be bound), GPU finished (always 1: every operation completes when called). The rest
+ * (stream-output statistics and overflow, pipeline statistics) fail at creation. */
+enum {
+    TV_PIPE_QUERY_OCCLUSION_COUNTER, TV_PIPE_QUERY_OCCLUSION_PREDICATE,
+    TV_PIPE_QUERY_OCCLUSION_PREDICATE_CONSERVATIVE, TV_PIPE_QUERY_TIMESTAMP,
+    TV_PIPE_QUERY_TIMESTAMP_DISJOINT, TV_PIPE_QUERY_TIME_ELAPSED,
+    TV_PIPE_QUERY_PRIMITIVES_GENERATED, TV_PIPE_QUERY_PRIMITIVES_EMITTED,
+    TV_PIPE_QUERY_SO_STATISTICS, TV_PIPE_QUERY_SO_OVERFLOW_PREDICATE,
+    TV_PIPE_QUERY_SO_OVERFLOW_ANY_PREDICATE, TV_PIPE_QUERY_GPU_FINISHED,
+    TV_PIPE_QUERY_PIPELINE_STATISTICS, TV_PIPE_QUERY_TYPES
+};
+int tv_pipe_query_create(tv_pipe_ctx *ctx, uint32_t handle, uint32_t type, uint32_t index);
+int tv_pipe_begin_query(tv_pipe_ctx *ctx, uint32_t handle);
+int tv_pipe_end_query(tv_pipe_ctx *ctx, uint32_t handle);
+/* The result as of the query's last end (predicates: 0 or 1). */
+int tv_pipe_query_result(tv_pipe_ctx *ctx, uint32_t handle, uint64_t *result);
+/* Draws and clears run only when the query's result is non-zero (condition false) or zero
+ * (condition true); handle 0 ends conditional rendering. MODE (wait or not) does not
+ * matter: results are always complete. */
+int tv_pipe_set_render_condition(tv_pipe_ctx *ctx, uint32_t handle, bool condition);
+
 /* Run every shader of this context on the engine's plain interpreter (tv_vm_config.plain:
  * no rewrites, no fast paths) — the reference optimised runs must equal bit for bit
  * (translation validation). Only before the context's first draw or launch. */

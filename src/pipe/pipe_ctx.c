@@ -274,6 +274,9 @@ static int fill_surface(tv_pipe_ctx *ctx, uint32_t surf, const uint32_t in[4], c
 int tv_pipe_clear(tv_pipe_ctx *ctx, unsigned buffers, const uint32_t color[4], double depth,
                   uint32_t stencil)
 {
+    int pass = pipe_render_condition_passes(ctx, "clear");
+    if (pass <= 0)
+        return pass;                    /* skipped by conditional rendering, or an error */
     for (unsigned i = 0; i < ctx->nr_cbufs; i++)
         if ((buffers & (TV_PIPE_CLEAR_COLOR0 << i)) && ctx->cbufs[i] &&
             fill_surface(ctx, ctx->cbufs[i], color, "clear"))

@@ -477,6 +477,9 @@ int tv_pipe_draw_vbo(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info)
 {
     if (check_state(ctx, info))
         return -1;
+    int pass = pipe_render_condition_passes(ctx, OP);
+    if (pass <= 0)
+        return pass;                    /* skipped by conditional rendering, or an error */
     draw_state *d = calloc(1, sizeof *d);
     if (!d)
         return pipe_fail(ctx, OP ": out of memory");
@@ -501,11 +504,13 @@ int tv_pipe_draw_vbo(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info)
         goto out;
     setup_clip(d);
     rc = 0;
+    pipe_queries_count(ctx, 0, (uint64_t)a.ntris * d->instances);
     for (uint32_t j = 0; j < d->instances && !rc; j++)
         for (size_t t = 0; t < a.ntris && !rc; t++)
             rc = a.tris[t].n == 3 ? draw_triangle(d, j, &a.tris[t])
                  : a.tris[t].n == 2 ? draw_line(d, j, &a.tris[t])
                                     : draw_point(d, j, &a.tris[t]);
+    pipe_queries_count(ctx, d->samples_passed, 0);
 out:
     for (unsigned i = 0; i < TV_VM_MAX_ATTRIBS; i++) {
         free(fetched[i]);

@@ -76,6 +76,7 @@ typedef struct draw_state {
     double zx, zy, z0, zpx, zpy;   /* window depth plane z = z0 + zx (x - zpx) + zy (y - zpy) */
     float zoffset, zmin, zmax;     /* polygon offset, depth clamp range */
     uint64_t fragments;
+    uint64_t samples_passed;       /* through depth and stencil (occlusion queries) */
 } draw_state;
 
 /* Shade, clip, rasterise and merge triangle T of instance INST; -1 with the reason. */

@@ -96,6 +96,7 @@ void draw_om_emit(void *user, const tv_vm_frag_output *o)
     }
     if (!depth_stencil(d, o))
         return;
+    d->samples_passed++;                 /* occlusion queries count it */
     for (unsigned i = 0; i < d->nr_cbufs; i++)
         if (d->cb_bound[i])
             write_color(d, i, o);

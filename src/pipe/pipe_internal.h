@@ -32,6 +32,11 @@ typedef struct pipe_object {
     uint32_t stage;                    /* shaders */
     struct tv_vm_program *prog;        /* shaders: lowered at the first launch */
     uint32_t res, format, level, first_layer, last_layer; /* surfaces */
+    /* queries (pipe_query.c) */
+    uint8_t qtype;
+    bool qactive;
+    uint64_t qcount;                   /* while active: what was counted so far */
+    uint64_t qbegin_ns, qresult;
     struct pipe_object *next;
 } pipe_object;
 
@@ -72,6 +77,8 @@ struct tv_pipe_ctx {
     float blend_color[4];
     uint32_t sample_mask;
     float ucp[8][4];
+    uint32_t render_cond;              /* a query handle, 0: none */
+    bool render_cond_inverted;
     char error[256];
 };
 
@@ -102,6 +109,11 @@ typedef struct pipe_textures {
 } pipe_textures;
 int pipe_textures_build(tv_pipe_ctx *ctx, unsigned stage, const char *op, pipe_textures *t);
 void pipe_textures_free(pipe_textures *t);
+
+/* Queries (pipe_query.c): add what a draw counted to the active queries, and whether
+ * conditional rendering lets an operation run (false: skip it; -1 on an error). */
+void pipe_queries_count(tv_pipe_ctx *ctx, uint64_t samples_passed, uint64_t primitives);
+int pipe_render_condition_passes(tv_pipe_ctx *ctx, const char *op);
 
 /* Graphics state as a new context has it (pipe_state.c). */
 void pipe_state_init(tv_pipe_ctx *ctx);

@@ -4,9 +4,10 @@
  * values with the reason for each.
  *
  * What Mesa's virgl driver does with them: the GL version and GLSL level it offers follow
- * these bits, so a context exists only when they describe a GL 3.0 device. Some claimed
- * features are not built yet (queries, stream output, sampling in draws): the client may
- * use them, and the server answers those commands with named errors (docs/vtest.md). */
+ * these bits, so a context exists only when they describe a GL 3.0 device. One claimed
+ * feature is not built yet: the client may
+ * use them (stream output), and the server answers those commands with named errors
+ * (docs/vtest.md). */
 #include "vtest_internal.h"
 
 #include <string.h>
@@ -134,9 +135,8 @@ static const caps_value values[] = {
          BSET_SEAMLESS_CUBE_MAP | BSET_OCCLUSION_QUERY | BSET_FRAGMENT_COORD_CONVENTIONS |
          BSET_DEPTH_CLIP_DISABLE | BSET_UBO | BSET_MIRROR_CLAMP | BSET_TEXTURE_QUERY_LOD |
          BSET_HAS_CULL | BSET_POLYGON_OFFSET_CLAMP,
-     "the pipeline's and the texture unit's features; occlusion queries and conditional "
-     "rendering are claimed because Mesa offers GL 1.5 and 3.0 only with them (queries, "
-     "and conditions on them, are named errors until built)"},
+     "the pipeline's and the texture unit's features, occlusion queries and conditional "
+     "rendering (pipe_query.c)"},
     {CAPS_GLSL_LEVEL, 130, "GLSL 1.30: the TGSI the engine runs covers it"},
     {CAPS_MAX_TEXTURE_ARRAY_LAYERS, 2048, "the texture unit's limit"},
     {CAPS_MAX_STREAMOUT_BUFFERS, 4, "GL 3.0 needs transform feedback (a named error today)"},

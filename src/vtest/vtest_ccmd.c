@@ -102,6 +102,8 @@ static int h_create_object(vtest_conn *c, unsigned obj, const uint32_t *p, uint3
 {
     if (obj == TV_PIPE_OBJ_SHADER)
         return create_shader(c, p, len);
+    if (obj == TV_PIPE_OBJ_QUERY)
+        return vtest_query_create(c, p, len);
     if (len < 1) {
         vtest_fail(c, "create_object: no handle");
         return -1;
@@ -145,7 +147,11 @@ static int h_bind_object(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_
 static int h_destroy_object(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
 {
     (void)len;
-    return tv_pipe_object_destroy(c->pipe, obj, p[0]) ? pipe_err(c, "destroy_object") : 0;
+    if (tv_pipe_object_destroy(c->pipe, obj, p[0]))
+        return pipe_err(c, "destroy_object");
+    if (obj == TV_PIPE_OBJ_QUERY)
+        vtest_query_forget(c, p[0]);
+    return 0;
 }
 
 /* ---- framebuffer, clears, copies, transfers ---------------------------------------- */
@@ -352,9 +358,9 @@ static const ccmd_row table[VTEST_NUM_CCMDS] = {
     [16] = {"blit", 0, VAR, ERR, NULL},
     [17] = {"resource_copy_region", 13, 13, IMPL, h_copy_region},
     [18] = {"bind_sampler_states", 2, VAR, IMPL, vtest_h_bind_sampler_states},
-    [19] = {"begin_query", 0, VAR, ERR, NULL},
-    [20] = {"end_query", 0, VAR, ERR, NULL},
-    [21] = {"get_query_result", 0, VAR, ERR, NULL},
+    [19] = {"begin_query", 1, 1, IMPL, vtest_h_begin_query},
+    [20] = {"end_query", 1, 1, IMPL, vtest_h_end_query},
+    [21] = {"get_query_result", 2, 2, IMPL, vtest_h_get_query_result},
     [22] = {"set_polygon_stipple", 32, 32, REC, NULL},
     [23] = {"set_clip_state", 32, 32, IMPL, vtest_h_set_clip_state},
     [24] = {"set_sample_mask", 1, 1, IMPL, vtest_h_set_sample_mask},

@@ -19,6 +19,13 @@ typedef struct vtest_shm {
     struct vtest_shm *next;
 } vtest_shm;
 
+/* Where a query's result goes: a struct virgl_host_query_state at OFFSET of resource RES
+ * (its storage and its shared memory). */
+typedef struct vtest_query {
+    uint32_t handle, res, offset;
+    struct vtest_query *next;
+} vtest_query;
+
 /* A shader whose text arrives in several CREATE_OBJECT packets. */
 typedef struct vtest_pending_shader {
     uint32_t handle, stage, total, have;
@@ -48,6 +55,7 @@ typedef struct vtest_conn {
     void *on_submit_user;
     unsigned submits;
     uint32_t index_size;         /* of the bound index buffer (set_index_buffer), 0: none */
+    vtest_query *queries;        /* result locations (vtest_query.c) */
 } vtest_conn;
 
 void vtest_conn_init(vtest_conn *c, const tv_vtest_config *cfg);
@@ -80,6 +88,13 @@ int vtest_h_set_clip_state(vtest_conn *c, unsigned obj, const uint32_t *p, uint3
 int vtest_h_set_sampler_views(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
 int vtest_h_bind_sampler_states(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
 int vtest_h_set_render_condition(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
+/* Queries (vtest_query.c): create_object query, destroy, and the query commands. */
+int vtest_query_create(vtest_conn *c, const uint32_t *p, uint32_t len);
+void vtest_query_forget(vtest_conn *c, uint32_t handle);
+void vtest_queries_free(vtest_conn *c);
+int vtest_h_begin_query(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
+int vtest_h_end_query(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
+int vtest_h_get_query_result(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
 int vtest_h_draw_vbo(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
 
 /* Decode a command buffer; stops at the first failing command. */

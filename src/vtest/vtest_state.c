@@ -390,18 +390,12 @@ int vtest_h_set_clip_state(vtest_conn *c, unsigned obj, const uint32_t *p, uint3
     return 0;
 }
 
-/* set_render_condition: handle, condition, mode. Handle 0 (no condition) is what a client
- * sends without conditional rendering; a condition needs a query, and queries are not
- * built yet. */
+/* set_render_condition: handle (0: none), condition, mode (waiting never blocks). */
 int vtest_h_set_render_condition(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
 {
     (void)obj, (void)len;
-    if (p[0]) {
-        vtest_fail(c, "set_render_condition: rendering conditioned on query %u: queries are "
-                   "not implemented", p[0]);
-        return -1;
-    }
-    return 0;
+    return tv_pipe_set_render_condition(c->pipe, p[0], p[1] != 0)
+               ? pipe_fail_cmd(c, "set_render_condition") : 0;
 }
 
 /* ---- draw_vbo ------------------------------------------------------------------------ */
@@ -421,6 +415,14 @@ int vtest_h_draw_vbo(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t le
         vtest_fail(c, "draw_vbo: drawing a stream output's vertex count is not implemented");
         return -1;
     }
+    /* stream output is recorded, not built: a draw must not silently skip it */
+    const uint32_t *so = c->recorded[25];
+    for (size_t i = 1; so && i < c->recorded_len[25]; i++)
+        if (so[i]) {
+            vtest_fail(c, "draw_vbo: stream output (target %u bound) is not implemented",
+                       so[i]);
+            return -1;
+        }
     tv_pipe_draw_info info;
     memset(&info, 0, sizeof info);
     info.start = p[0];

@@ -641,6 +641,68 @@ static void test_plain_equals_optimised(void **state)
     assert_memory_equal(depth[0], depth[1], sizeof depth[0]);
 }
 
+/* Queries through the pipe API: occlusion counter and predicate, primitives generated over
+ * instances, time elapsed, a draw skipped and run by a render condition, and the types
+ * that are not counted. */
+static void test_queries(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = scene(fs_flat, false);
+    vert v[3] = {V(0.5f, 0.5f, 0, 1, 0, 0, 1), V(4.5f, 0.5f, 0, 1, 0, 0, 1),
+                 V(0.5f, 4.5f, 0, 1, 0, 0, 1)};
+    vertices(ctx, v, 3);
+    assert_int_equal(tv_pipe_query_create(ctx, 50, TV_PIPE_QUERY_OCCLUSION_COUNTER, 0), 0);
+    assert_int_equal(tv_pipe_query_create(ctx, 51, TV_PIPE_QUERY_OCCLUSION_PREDICATE, 0), 0);
+    assert_int_equal(tv_pipe_query_create(ctx, 52, TV_PIPE_QUERY_PRIMITIVES_GENERATED, 0), 0);
+    assert_int_equal(tv_pipe_query_create(ctx, 53, TV_PIPE_QUERY_TIME_ELAPSED, 0), 0);
+    for (uint32_t q = 50; q <= 53; q++)
+        assert_int_equal(tv_pipe_begin_query(ctx, q), 0);
+    tv_pipe_draw_info info;
+    memset(&info, 0, sizeof info);
+    info.mode = PRIM_TRIANGLES;
+    info.count = 3;
+    info.instance_count = 2;     /* the same 10 pixels twice */
+    assert_int_equal(tv_pipe_draw_vbo(ctx, &info), 0);
+    for (uint32_t q = 50; q <= 53; q++)
+        assert_int_equal(tv_pipe_end_query(ctx, q), 0);
+    uint64_t r;
+    assert_int_equal(tv_pipe_query_result(ctx, 50, &r), 0);
+    assert_int_equal(r, 20);
+    assert_int_equal(tv_pipe_query_result(ctx, 51, &r), 0);
+    assert_int_equal(r, 1);
+    assert_int_equal(tv_pipe_query_result(ctx, 52, &r), 0);
+    assert_int_equal(r, 2);
+    assert_int_equal(tv_pipe_query_result(ctx, 53, &r), 0);
+    assert_true(r > 0);
+    /* a counter over a draw that lights nothing (all of it behind the near plane) */
+    vert far[3] = {V(0, 0, 5, 1, 1, 1, 1), V(16, 0, 5, 1, 1, 1, 1), V(0, 16, 5, 1, 1, 1, 1)};
+    vertices(ctx, far, 3);
+    assert_int_equal(tv_pipe_begin_query(ctx, 50), 0);
+    info.instance_count = 1;
+    assert_int_equal(tv_pipe_draw_vbo(ctx, &info), 0);
+    assert_int_equal(tv_pipe_end_query(ctx, 50), 0);
+    assert_int_equal(tv_pipe_query_result(ctx, 50, &r), 0);
+    assert_int_equal(r, 0);
+    /* conditional rendering on the empty count: the draw is skipped, inverted it runs */
+    vertices(ctx, v, 3);
+    const uint32_t black[4] = {0, 0, 0, 0};
+    assert_int_equal(tv_pipe_clear(ctx, TV_PIPE_CLEAR_COLOR0, black, 1.0, 0), 0);
+    assert_int_equal(tv_pipe_set_render_condition(ctx, 50, false), 0);
+    assert_int_equal(tv_pipe_draw_vbo(ctx, &info), 0);
+    assert_int_equal(pixel(ctx, 0, 0)[0], 0);
+    assert_int_equal(tv_pipe_set_render_condition(ctx, 50, true), 0);
+    assert_int_equal(tv_pipe_draw_vbo(ctx, &info), 0);
+    assert_int_equal(pixel(ctx, 0, 0)[0], 255);
+    assert_int_equal(tv_pipe_set_render_condition(ctx, 0, false), 0);
+    /* not counted: named at creation */
+    assert_int_equal(tv_pipe_query_create(ctx, 60, TV_PIPE_QUERY_PIPELINE_STATISTICS, 0), -1);
+    assert_non_null(strstr(tv_pipe_error(ctx), "pipeline statistics queries are not implemented"));
+    assert_int_equal(tv_pipe_query_create(ctx, 61, TV_PIPE_QUERY_SO_STATISTICS, 0), -1);
+    assert_int_equal(tv_pipe_end_query(ctx, 99), -1);
+    assert_non_null(strstr(tv_pipe_error(ctx), "no query 99"));
+    tv_pipe_destroy(ctx);
+}
+
 static void test_named_errors(void **state)
 {
     (void)state;
@@ -708,6 +770,7 @@ int main(void)
         cmocka_unit_test(test_points_and_lines),
         cmocka_unit_test(test_polygon_modes),
         cmocka_unit_test(test_plain_equals_optimised),
+        cmocka_unit_test(test_queries),
         cmocka_unit_test(test_named_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -113,10 +113,93 @@ static void test_triangle_over_the_wire(void **state)
         fail_msg("%s", c->log);
 }
 
+/* An occlusion query over the wire: the triangle's 10 pixels counted, the result written
+ * where Mesa's driver polls for it (a DONE virgl_host_query_state in the query buffer's
+ * shared memory); conditional rendering on it skips or runs a clear. */
+static void test_occlusion_query_and_condition(void **state)
+{
+    (void)state;
+    vt_client *c = vt_start(0);
+    assert_int_equal(vt_negotiate(c, 2), 2);
+    uint8_t *rt = vt_create2(c, 1, RGBA8, 16, 16);
+    vt_resource_create(c, 2, R8, 96, 1, 1, 96);
+    int vfd = vt_recv_fd(c);
+    assert_true(vfd >= 0);
+    close(vfd);
+    uint8_t *qbuf = vt_create2(c, 3, RGBA8, 4, 1);   /* 16 bytes for the query state */
+    memset(qbuf, 0, 16);
+    const float v[3][8] = {
+        {0.5f / 8 - 1, 0.5f / 8 - 1, 0, 1, 1, 0, 0, 1},
+        {4.5f / 8 - 1, 0.5f / 8 - 1, 0, 1, 0, 1, 0, 1},
+        {0.5f / 8 - 1, 4.5f / 8 - 1, 0, 1, 0, 0, 1, 1},
+    };
+    static uint32_t cmds[1024];
+    size_t n = 0;
+    cmds[n++] = VT_CMD(9, 0, 11 + 24);
+    const uint32_t iw[11] = {2, 0, 0, 96, 96, 0, 0, 0, 96, 1, 1};
+    memcpy(cmds + n, iw, sizeof iw);
+    n += 11;
+    memcpy(cmds + n, v, sizeof v);
+    n += 24;
+    const uint32_t setup[] = {
+        VT_CMD(1, 8, 5), 10, 1, RGBA8, 0, 0, VT_CMD(5, 0, 3), 1, 0, 10,
+        VT_CMD(7, 0, 8), 0x4, 0, 0, 0, 0, 0, 0, 0,
+    };
+    memcpy(cmds + n, setup, sizeof setup);
+    n += sizeof setup / 4;
+    n += shader(cmds + n, 20, 0, vs);
+    n += shader(cmds + n, 21, 1, fs);
+    const uint32_t rest[] = {
+        VT_CMD(31, 0, 2), 20, 0, VT_CMD(31, 0, 2), 21, 1,
+        VT_CMD(1, 5, 9), 30, 0, 0, 0, 31, 16, 0, 0, 31, VT_CMD(2, 5, 1), 30,
+        VT_CMD(1, 2, 9), 31, (1u << 1) | (1u << 15) | (1u << 29), fbits(1), 0, 0, fbits(1), 0,
+        0, 0, VT_CMD(2, 2, 1), 31,
+        VT_CMD(1, 1, 11), 32, 0, 0, 0xfu << 27, 0xfu << 27, 0xfu << 27, 0xfu << 27,
+        0xfu << 27, 0xfu << 27, 0xfu << 27, 0xfu << 27, VT_CMD(2, 1, 1), 32,
+        VT_CMD(1, 3, 5), 33, 0, 0, 0, 0, VT_CMD(2, 3, 1), 33,
+        VT_CMD(4, 0, 7), 0, fbits(8), fbits(8), fbits(0.5f), fbits(8), fbits(8), fbits(0.5f),
+        VT_CMD(6, 0, 3), 32, 0, 2,
+        VT_CMD(1, 9, 4), 40, 0 /* OCCLUSION_COUNTER */, 0, 3,     /* query 40 */
+        VT_CMD(19, 0, 1), 40,
+        VT_CMD(8, 0, 12), 0, 3, 4, 0, 1, 0, 0, 0, 0, 0, 2, 0,
+        VT_CMD(20, 0, 1), 40,
+        VT_CMD(21, 0, 2), 40, 0,
+        /* inverted condition on a non-zero count: this clear to white is skipped */
+        VT_CMD(26, 0, 3), 40, 1, 0,
+        VT_CMD(7, 0, 8), 0x4, fbits(1), fbits(1), fbits(1), fbits(1), 0, 0, 0,
+        /* plain condition: this clear of the green channel runs */
+        VT_CMD(26, 0, 3), 40, 0, 0,
+        VT_CMD(7, 0, 8), 0x4, 0, fbits(1), 0, 0, 0, 0, 0,
+        VT_CMD(26, 0, 3), 0, 0, 0,
+    };
+    memcpy(cmds + n, rest, sizeof rest);
+    n += sizeof rest / 4;
+    vt_submit(c, cmds, n);
+    uint32_t get[10] = {1, 0, 0, 0, 0, 16, 16, 1, 0, 0};
+    vt_cmd(c, 10, 13, get, 10);
+    if (vt_busy_wait(c) != 0)
+        fail_msg("busy wait failed; server log:\n%s", c->log);
+    uint32_t st[4];
+    memcpy(st, qbuf, 16);
+    assert_int_equal(st[0], 1);      /* VIRGL_QUERY_STATE_DONE */
+    assert_int_equal(st[2], 10);     /* the top-left rule's 10 pixels */
+    assert_int_equal(st[3], 0);
+    for (int i = 0; i < 256; i++) {
+        const uint8_t want[4] = {0, 255, 0, 0};   /* the second clear only */
+        assert_memory_equal(rt + 4 * i, want, 4);
+    }
+    munmap(rt, 16 * 16 * 4);
+    munmap(qbuf, 16);
+    assert_int_equal(vt_finish(c), 0);
+    if (strstr(c->log, "context error"))
+        fail_msg("%s", c->log);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_triangle_over_the_wire),
+        cmocka_unit_test(test_occlusion_query_and_condition),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

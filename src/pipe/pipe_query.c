@@ -1,0 +1,134 @@
+/* Queries and conditional rendering (include/texvm/pipe.h): query objects count while
+ * active; draws report what they counted (pipe_queries_count); results are read as of
+ * the last end. Every operation is complete when its call returns, so results are always
+ * available and waiting never blocks. */
+#include "pipe_internal.h"
+
+#include <time.h>
+
+static uint64_t now_ns(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
+}
+
+/* Query types texvm counts, and the reason for the rest. */
+static const char *const not_counted[TV_PIPE_QUERY_TYPES] = {
+    [TV_PIPE_QUERY_SO_STATISTICS] = "stream-output statistics",
+    [TV_PIPE_QUERY_SO_OVERFLOW_PREDICATE] = "stream-output overflow",
+    [TV_PIPE_QUERY_SO_OVERFLOW_ANY_PREDICATE] = "stream-output overflow",
+    [TV_PIPE_QUERY_PIPELINE_STATISTICS] = "pipeline statistics",
+};
+
+int tv_pipe_query_create(tv_pipe_ctx *ctx, uint32_t handle, uint32_t type, uint32_t index)
+{
+    if (type >= TV_PIPE_QUERY_TYPES)
+        return pipe_fail(ctx, "create_query %u: unknown query type %u", handle, type);
+    if (not_counted[type])
+        return pipe_fail(ctx, "create_query %u: %s queries are not implemented", handle,
+                         not_counted[type]);
+    if (index)
+        return pipe_fail(ctx, "create_query %u: index %u (stream output, the only user of "
+                         "query indices, is not built)", handle, index);
+    if (tv_pipe_object_create(ctx, TV_PIPE_OBJ_QUERY, handle, NULL, 0))
+        return -1;
+    pipe_object *o = pipe_object_find(ctx, TV_PIPE_OBJ_QUERY, handle);
+    o->qtype = (uint8_t)type;
+    return 0;
+}
+
+static pipe_object *query(tv_pipe_ctx *ctx, uint32_t handle, const char *op)
+{
+    pipe_object *o = pipe_object_find(ctx, TV_PIPE_OBJ_QUERY, handle);
+    if (!o)
+        pipe_fail(ctx, "%s: no query %u", op, handle);
+    return o;
+}
+
+int tv_pipe_begin_query(tv_pipe_ctx *ctx, uint32_t handle)
+{
+    pipe_object *o = query(ctx, handle, "begin_query");
+    if (!o)
+        return -1;
+    if (o->qtype == TV_PIPE_QUERY_TIMESTAMP || o->qtype == TV_PIPE_QUERY_GPU_FINISHED)
+        return pipe_fail(ctx, "begin_query %u: a %s query has no begin", handle,
+                         o->qtype == TV_PIPE_QUERY_TIMESTAMP ? "timestamp" : "GPU-finished");
+    o->qactive = true;
+    o->qcount = 0;
+    o->qbegin_ns = now_ns();
+    return 0;
+}
+
+int tv_pipe_end_query(tv_pipe_ctx *ctx, uint32_t handle)
+{
+    pipe_object *o = query(ctx, handle, "end_query");
+    if (!o)
+        return -1;
+    uint64_t t = now_ns();
+    switch (o->qtype) {
+    case TV_PIPE_QUERY_TIMESTAMP: o->qresult = t; break;
+    case TV_PIPE_QUERY_GPU_FINISHED: o->qresult = 1; break;
+    case TV_PIPE_QUERY_TIME_ELAPSED:
+    case TV_PIPE_QUERY_TIMESTAMP_DISJOINT:
+        if (!o->qactive)
+            return pipe_fail(ctx, "end_query %u: the query was not begun", handle);
+        o->qresult = o->qtype == TV_PIPE_QUERY_TIME_ELAPSED ? t - o->qbegin_ns : 0;
+        break;
+    case TV_PIPE_QUERY_OCCLUSION_PREDICATE:
+    case TV_PIPE_QUERY_OCCLUSION_PREDICATE_CONSERVATIVE:
+        if (!o->qactive)
+            return pipe_fail(ctx, "end_query %u: the query was not begun", handle);
+        o->qresult = o->qcount != 0;
+        break;
+    default:
+        if (!o->qactive)
+            return pipe_fail(ctx, "end_query %u: the query was not begun", handle);
+        o->qresult = o->qcount;
+        break;
+    }
+    o->qactive = false;
+    return 0;
+}
+
+int tv_pipe_query_result(tv_pipe_ctx *ctx, uint32_t handle, uint64_t *result)
+{
+    pipe_object *o = query(ctx, handle, "get_query_result");
+    if (!o)
+        return -1;
+    *result = o->qresult;
+    return 0;
+}
+
+void pipe_queries_count(tv_pipe_ctx *ctx, uint64_t samples_passed, uint64_t primitives)
+{
+    for (pipe_object *o = ctx->objects; o; o = o->next) {
+        if (o->kind != TV_PIPE_OBJ_QUERY || !o->qactive)
+            continue;
+        if (o->qtype <= TV_PIPE_QUERY_OCCLUSION_PREDICATE_CONSERVATIVE)
+            o->qcount += samples_passed;
+        else if (o->qtype == TV_PIPE_QUERY_PRIMITIVES_GENERATED)
+            o->qcount += primitives;
+    }
+}
+
+int tv_pipe_set_render_condition(tv_pipe_ctx *ctx, uint32_t handle, bool condition)
+{
+    if (handle && !query(ctx, handle, "set_render_condition"))
+        return -1;
+    ctx->render_cond = handle;
+    ctx->render_cond_inverted = condition;
+    return 0;
+}
+
+int pipe_render_condition_passes(tv_pipe_ctx *ctx, const char *op)
+{
+    if (!ctx->render_cond)
+        return 1;
+    pipe_object *o = pipe_object_find(ctx, TV_PIPE_OBJ_QUERY, ctx->render_cond);
+    if (!o)
+        return pipe_fail(ctx, "%s: the render condition's query %u was destroyed", op,
+                         ctx->render_cond);
+    /* Gallium: condition false renders when the result is non-zero */
+    return (o->qresult != 0) != ctx->render_cond_inverted;
+}

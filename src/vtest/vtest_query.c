@@ -1,0 +1,127 @@
+/* Queries over the wire: create_object query (handle, type | index << 16, offset,
+ * resource), begin_query, end_query and get_query_result, which writes the result where
+ * Mesa's virgl driver polls for it — a struct virgl_host_query_state {query_state,
+ * result_size, result} at the query's offset in its resource, both in the resource's
+ * storage and in the shared memory the client maps. Results are complete when end_query
+ * returns, so the state written is always DONE. */
+#include "vtest_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* VIRGL_QUERY_* (virgl's numbering) -> PIPE_QUERY_* (the pipe layer's, Gallium's). */
+static const uint8_t pipe_type_of_virgl[] = {
+    TV_PIPE_QUERY_OCCLUSION_COUNTER, TV_PIPE_QUERY_OCCLUSION_PREDICATE,
+    TV_PIPE_QUERY_TIMESTAMP, TV_PIPE_QUERY_TIMESTAMP_DISJOINT, TV_PIPE_QUERY_TIME_ELAPSED,
+    TV_PIPE_QUERY_PRIMITIVES_GENERATED, TV_PIPE_QUERY_PRIMITIVES_EMITTED,
+    TV_PIPE_QUERY_SO_STATISTICS, TV_PIPE_QUERY_SO_OVERFLOW_PREDICATE,
+    TV_PIPE_QUERY_GPU_FINISHED, TV_PIPE_QUERY_PIPELINE_STATISTICS,
+    TV_PIPE_QUERY_OCCLUSION_PREDICATE_CONSERVATIVE, TV_PIPE_QUERY_SO_OVERFLOW_ANY_PREDICATE};
+
+enum { QUERY_STATE_DONE = 1, HOST_STATE_BYTES = 16 };
+
+static int pipe_failed(vtest_conn *c, const char *cmd)
+{
+    const char *e = tv_pipe_error(c->pipe);
+    size_t n = strlen(cmd);
+    if (!strncmp(e, cmd, n) && e[n] == ' ')
+        vtest_fail(c, "%s", e);
+    else
+        vtest_fail(c, "%s: %s", cmd, e);
+    return -1;
+}
+
+int vtest_query_create(vtest_conn *c, const uint32_t *p, uint32_t len)
+{
+    if (len != 4) {
+        vtest_fail(c, "create_object query: %u dwords, 4 expected", len);
+        return -1;
+    }
+    uint32_t handle = p[0], vtype = p[1] & 0xffff, index = p[1] >> 16;
+    if (vtype >= sizeof pipe_type_of_virgl) {
+        vtest_fail(c, "create_object query %u: unknown query type %u", handle, vtype);
+        return -1;
+    }
+    size_t size = tv_pipe_resource_size(c->pipe, p[3]);
+    if (!size || p[2] > size || size - p[2] < HOST_STATE_BYTES) {
+        vtest_fail(c, "create_object query %u: its result at %u in resource %u does not fit "
+                   "(%zu bytes)", handle, p[2], p[3], size);
+        return -1;
+    }
+    vtest_query *q = calloc(1, sizeof *q);
+    if (!q) {
+        vtest_fail(c, "create_object query %u: out of memory", handle);
+        return -1;
+    }
+    if (tv_pipe_query_create(c->pipe, handle, pipe_type_of_virgl[vtype], index)) {
+        free(q);
+        return pipe_failed(c, "create_object");
+    }
+    q->handle = handle, q->offset = p[2], q->res = p[3];
+    q->next = c->queries;
+    c->queries = q;
+    return 0;
+}
+
+void vtest_query_forget(vtest_conn *c, uint32_t handle)
+{
+    for (vtest_query **q = &c->queries; *q; q = &(*q)->next)
+        if ((*q)->handle == handle) {
+            vtest_query *dead = *q;
+            *q = dead->next;
+            free(dead);
+            return;
+        }
+}
+
+void vtest_queries_free(vtest_conn *c)
+{
+    while (c->queries) {
+        vtest_query *q = c->queries;
+        c->queries = q->next;
+        free(q);
+    }
+}
+
+int vtest_h_begin_query(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
+{
+    (void)obj, (void)len;
+    return tv_pipe_begin_query(c->pipe, p[0]) ? pipe_failed(c, "begin_query") : 0;
+}
+
+int vtest_h_end_query(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
+{
+    (void)obj, (void)len;
+    return tv_pipe_end_query(c->pipe, p[0]) ? pipe_failed(c, "end_query") : 0;
+}
+
+int vtest_h_get_query_result(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
+{
+    (void)obj, (void)len;
+    uint64_t result;
+    if (tv_pipe_query_result(c->pipe, p[0], &result))
+        return pipe_failed(c, "get_query_result");
+    const vtest_query *q = c->queries;
+    while (q && q->handle != p[0])
+        q = q->next;
+    if (!q) {
+        vtest_fail(c, "get_query_result: no query %u", p[0]);
+        return -1;
+    }
+    uint8_t state[HOST_STATE_BYTES];
+    const uint32_t head[2] = {QUERY_STATE_DONE, 8};
+    memcpy(state, head, 8);
+    memcpy(state + 8, &result, 8);
+    /* the resource may have been destroyed or replaced since the query was made */
+    size_t size = tv_pipe_resource_size(c->pipe, q->res);
+    if (!size || q->offset > size || size - q->offset < HOST_STATE_BYTES) {
+        vtest_fail(c, "get_query_result %u: resource %u no longer holds the result", p[0],
+                   q->res);
+        return -1;
+    }
+    memcpy(tv_pipe_resource_data(c->pipe, q->res) + q->offset, state, HOST_STATE_BYTES);
+    vtest_shm *m = vtest_shm_find(c, q->res);
+    if (m && q->offset <= m->size && m->size - q->offset >= HOST_STATE_BYTES)
+        memcpy(m->ptr + q->offset, state, HOST_STATE_BYTES);
+    return 0;
+}
