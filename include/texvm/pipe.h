@@ -294,13 +294,42 @@ int tv_pipe_set_sampler_views(tv_pipe_ctx *ctx, uint32_t stage, uint32_t start, 
 int tv_pipe_set_sampler_states(tv_pipe_ctx *ctx, uint32_t stage, uint32_t start, uint32_t n,
                                const tv_pipe_sampler_state *s);
 
+/* ---- stream output (pipe_so.c) ---------------------------------------------------------
+ * Gallium's pipe_stream_output_info of a shader: which components of which outputs go to
+ * which buffer at which dword offset, and each buffer's vertex stride in dwords. The last
+ * vertex stage's info applies; stream 0 only. */
+#define TV_PIPE_MAX_SO_BUFFERS 4
+#define TV_PIPE_MAX_SO_OUTPUTS 64
+
+typedef struct tv_pipe_stream_output {
+    uint8_t register_index, start_component, num_components, output_buffer, stream;
+    uint16_t dst_offset;               /* dwords */
+} tv_pipe_stream_output;
+
+typedef struct tv_pipe_stream_output_info {
+    unsigned num_outputs;
+    uint16_t stride[TV_PIPE_MAX_SO_BUFFERS];   /* dwords a vertex */
+    tv_pipe_stream_output output[TV_PIPE_MAX_SO_OUTPUTS];
+} tv_pipe_stream_output_info;
+
+typedef struct tv_pipe_so_target {
+    uint32_t res, offset, size;        /* bytes of the buffer resource */
+} tv_pipe_so_target;
+
+int tv_pipe_shader_set_stream_output(tv_pipe_ctx *ctx, uint32_t shader,
+                                     const tv_pipe_stream_output_info *info);
+/* Bind N targets (the rest unbound); bit i of APPEND_MASK keeps target i's fill level
+ * (it continues where the last draw stopped), else writing starts at its offset. */
+int tv_pipe_set_stream_output_targets(tv_pipe_ctx *ctx, unsigned n, const tv_pipe_so_target *t,
+                                      uint32_t append_mask);
+
 /* ---- queries and conditional rendering (pipe_query.c) --------------------------------
  * Gallium's PIPE_QUERY_* types (also the order virgl maps from). Counted: occlusion
  * counters and predicates (samples that pass the depth and stencil tests, exactly),
  * timestamps and elapsed time (CLOCK_MONOTONIC nanoseconds), primitives generated (as
- * assembled, every instance), primitives emitted (0: stream output is not built, so none
- * can be bound), GPU finished (always 1: every operation completes when called). The rest
- * (stream-output statistics and overflow, pipeline statistics) fail at creation. */
+ * assembled, every instance), primitives emitted (written by stream output), GPU finished
+ * (always 1: every operation completes when called). The rest (stream-output statistics
+ * and overflow, pipeline statistics) fail at creation. */
 enum {
     TV_PIPE_QUERY_OCCLUSION_COUNTER, TV_PIPE_QUERY_OCCLUSION_PREDICATE,
     TV_PIPE_QUERY_OCCLUSION_PREDICATE_CONSERVATIVE, TV_PIPE_QUERY_TIMESTAMP,

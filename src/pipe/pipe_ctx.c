@@ -23,6 +23,7 @@ static void object_free(pipe_object *o)
         tv_vm_program_destroy(o->prog);
     free(o->dw);
     free(o->text);
+    free(o->so);
     free(o);
 }
 

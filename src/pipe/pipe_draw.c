@@ -490,26 +490,44 @@ int tv_pipe_draw_vbo(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info)
     memset(&a, 0, sizeof a);
     uint32_t *fetched[TV_VM_MAX_ATTRIBS] = {0};
     int rc = -1;
-    if (!pipe_vm(ctx, OP) || bind_framebuffer(d) ||
-        bound_program(d, TV_PIPE_STAGE_VERTEX, TV_TGSI_VERT, &d->vs) ||
-        bound_program(d, TV_PIPE_STAGE_FRAGMENT, TV_TGSI_FRAG, &d->fs) || link_shaders(d) ||
-        pipe_stage_bindings(ctx, TV_PIPE_STAGE_FRAGMENT, OP, &d->fsb))
+    /* with the rasterizer discarding, only the vertex stage and stream output run */
+    bool discard = ctx->rast.rasterizer_discard;
+    if (!pipe_vm(ctx, OP) || (!discard && bind_framebuffer(d)) ||
+        bound_program(d, TV_PIPE_STAGE_VERTEX, TV_TGSI_VERT, &d->vs))
+        goto out;
+    const pipe_object *vso = pipe_object_find(ctx, TV_PIPE_OBJ_SHADER, ctx->shader[0]);
+    d->so = vso ? vso->so : NULL;
+    bool so = pipe_so_active(ctx, d->so);
+    if (discard && !so) {
+        rc = 0;                     /* nothing rasterised, nothing written */
+        goto out;
+    }
+    if (!discard &&
+        (bound_program(d, TV_PIPE_STAGE_FRAGMENT, TV_TGSI_FRAG, &d->fs) || link_shaders(d) ||
+         pipe_stage_bindings(ctx, TV_PIPE_STAGE_FRAGMENT, OP, &d->fsb)))
         goto out;
     d->fsb.tex = d->tex[TV_PIPE_STAGE_FRAGMENT].unit;
-    if (!info->count || !d->instances || ctx->rast.rasterizer_discard) {
-        rc = 0;                     /* nothing rasterised (no stage with side effects ran) */
+    if (!info->count || !d->instances) {
+        rc = 0;
         goto out;
     }
     if (assemble(d, &a) || shade_vertices(d, &a, fetched))
         goto out;
-    setup_clip(d);
+    if (!discard)
+        setup_clip(d);
     rc = 0;
     pipe_queries_count(ctx, 0, (uint64_t)a.ntris * d->instances);
     for (uint32_t j = 0; j < d->instances && !rc; j++)
-        for (size_t t = 0; t < a.ntris && !rc; t++)
-            rc = a.tris[t].n == 3 ? draw_triangle(d, j, &a.tris[t])
-                 : a.tris[t].n == 2 ? draw_line(d, j, &a.tris[t])
-                                    : draw_point(d, j, &a.tris[t]);
+        for (size_t t = 0; t < a.ntris && !rc; t++) {
+            const draw_tri *p = &a.tris[t];
+            if (so)
+                rc = draw_stream_output(d, j, p);
+            if (rc || discard)
+                continue;
+            rc = p->n == 3 ? draw_triangle(d, j, p) : p->n == 2 ? draw_line(d, j, p)
+                                                               : draw_point(d, j, p);
+        }
+    pipe_queries_count_emitted(ctx, d->so_prims);
     pipe_queries_count(ctx, d->samples_passed, 0);
 out:
     for (unsigned i = 0; i < TV_VM_MAX_ATTRIBS; i++) {

@@ -77,6 +77,10 @@ typedef struct draw_state {
     float zoffset, zmin, zmax;     /* polygon offset, depth clamp range */
     uint64_t fragments;
     uint64_t samples_passed;       /* through depth and stencil (occlusion queries) */
+    /* stream output (pipe_so.c) */
+    const tv_pipe_stream_output_info *so;
+    bool so_stopped;               /* a primitive did not fit: no more this draw */
+    uint64_t so_prims;             /* primitives written */
 } draw_state;
 
 /* Shade, clip, rasterise and merge triangle T of instance INST; -1 with the reason. */
@@ -93,6 +97,11 @@ int draw_window_point(draw_state *d, const float *v, const float *win, float siz
                       const uint32_t flat[DRAW_MAX_VARYINGS][4], uint32_t id, bool front);
 /* The point size of SLOT: PSIZE when per vertex, else the state's; clamped to [1, 255]. */
 float draw_point_size(const draw_state *d, uint32_t inst, uint32_t slot);
+
+/* Stream output (pipe_so.c): whether INFO and the bound targets make it run; write
+ * primitive T of instance INST (-1 with the reason). */
+bool pipe_so_active(const tv_pipe_ctx *ctx, const tv_pipe_stream_output_info *info);
+int draw_stream_output(draw_state *d, uint32_t inst, const draw_tri *t);
 
 /* Shared by the primitive kinds (pipe_draw_tri.c): VS output REG of SLOT; the clip vertex
  * of SLOT (d->stride floats); the fragment-stage vertex of clip vertex V at window

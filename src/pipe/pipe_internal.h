@@ -31,6 +31,7 @@ typedef struct pipe_object {
     char *text;                        /* shaders */
     uint32_t stage;                    /* shaders */
     struct tv_vm_program *prog;        /* shaders: lowered at the first launch */
+    tv_pipe_stream_output_info *so;    /* shaders: stream output, NULL: none */
     uint32_t res, format, level, first_layer, last_layer; /* surfaces */
     /* queries (pipe_query.c) */
     uint8_t qtype;
@@ -77,6 +78,8 @@ struct tv_pipe_ctx {
     float blend_color[4];
     uint32_t sample_mask;
     float ucp[8][4];
+    tv_pipe_so_target so[TV_PIPE_MAX_SO_BUFFERS];   /* res 0: unbound */
+    uint32_t so_filled[TV_PIPE_MAX_SO_BUFFERS];     /* bytes written past its offset */
     uint32_t render_cond;              /* a query handle, 0: none */
     bool render_cond_inverted;
     char error[256];
@@ -113,6 +116,7 @@ void pipe_textures_free(pipe_textures *t);
 /* Queries (pipe_query.c): add what a draw counted to the active queries, and whether
  * conditional rendering lets an operation run (false: skip it; -1 on an error). */
 void pipe_queries_count(tv_pipe_ctx *ctx, uint64_t samples_passed, uint64_t primitives);
+void pipe_queries_count_emitted(tv_pipe_ctx *ctx, uint64_t primitives);
 int pipe_render_condition_passes(tv_pipe_ctx *ctx, const char *op);
 
 /* Graphics state as a new context has it (pipe_state.c). */

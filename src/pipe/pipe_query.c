@@ -29,8 +29,8 @@ int tv_pipe_query_create(tv_pipe_ctx *ctx, uint32_t handle, uint32_t type, uint3
         return pipe_fail(ctx, "create_query %u: %s queries are not implemented", handle,
                          not_counted[type]);
     if (index)
-        return pipe_fail(ctx, "create_query %u: index %u (stream output, the only user of "
-                         "query indices, is not built)", handle, index);
+        return pipe_fail(ctx, "create_query %u: index %u (only stream 0: no geometry stage)",
+                         handle, index);
     if (tv_pipe_object_create(ctx, TV_PIPE_OBJ_QUERY, handle, NULL, 0))
         return -1;
     pipe_object *o = pipe_object_find(ctx, TV_PIPE_OBJ_QUERY, handle);
@@ -110,6 +110,14 @@ void pipe_queries_count(tv_pipe_ctx *ctx, uint64_t samples_passed, uint64_t prim
         else if (o->qtype == TV_PIPE_QUERY_PRIMITIVES_GENERATED)
             o->qcount += primitives;
     }
+}
+
+void pipe_queries_count_emitted(tv_pipe_ctx *ctx, uint64_t primitives)
+{
+    for (pipe_object *o = ctx->objects; o; o = o->next)
+        if (o->kind == TV_PIPE_OBJ_QUERY && o->qactive &&
+            o->qtype == TV_PIPE_QUERY_PRIMITIVES_EMITTED)
+            o->qcount += primitives;
 }
 
 int tv_pipe_set_render_condition(tv_pipe_ctx *ctx, uint32_t handle, bool condition)

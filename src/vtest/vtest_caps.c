@@ -4,10 +4,8 @@
  * values with the reason for each.
  *
  * What Mesa's virgl driver does with them: the GL version and GLSL level it offers follow
- * these bits, so a context exists only when they describe a GL 3.0 device. One claimed
- * feature is not built yet: the client may
- * use them (stream output), and the server answers those commands with named errors
- * (docs/vtest.md). */
+ * these bits, so a context exists only when they describe a GL 3.0 device; every feature
+ * claimed is built (what a feature does not cover yet is a named error, docs/vtest.md). */
 #include "vtest_internal.h"
 
 #include <string.h>
@@ -139,7 +137,7 @@ static const caps_value values[] = {
      "rendering (pipe_query.c)"},
     {CAPS_GLSL_LEVEL, 130, "GLSL 1.30: the TGSI the engine runs covers it"},
     {CAPS_MAX_TEXTURE_ARRAY_LAYERS, 2048, "the texture unit's limit"},
-    {CAPS_MAX_STREAMOUT_BUFFERS, 4, "GL 3.0 needs transform feedback (a named error today)"},
+    {CAPS_MAX_STREAMOUT_BUFFERS, 4, "stream output (pipe_so.c): 4 buffers, stream 0"},
     {CAPS_MAX_DUAL_SOURCE_RENDER_TARGETS, 1, "SRC1 factors on target 0"},
     {CAPS_MAX_RENDER_TARGETS, TV_PIPE_MAX_CBUFS, "the framebuffer's colour buffers"},
     {CAPS_MAX_SAMPLES, 1, "no multisampled targets yet"},

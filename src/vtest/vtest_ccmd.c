@@ -45,7 +45,10 @@ static int shader_finish(vtest_conn *c)
     vtest_pending_shader *s = &c->pending;
     size_t n = strnlen(s->text, s->total);
     int rc = tv_pipe_shader_create(c->pipe, s->handle, s->stage, s->text, n);
+    if (!rc && s->so)
+        rc = tv_pipe_shader_set_stream_output(c->pipe, s->handle, s->so);
     free(s->text);
+    free(s->so);
     memset(s, 0, sizeof *s);
     return rc ? pipe_err(c, "create_object") : 0;
 }
@@ -80,16 +83,39 @@ static int create_shader(vtest_conn *c, const uint32_t *p, uint32_t len)
             }
             hdr = 5 + 4 + 2 * nso;
         }
+        tv_pipe_stream_output_info *so = NULL;
+        if (stage != 5 && nso) {
+            /* 4 strides, then per output: register | start << 8 | count << 10 |
+             * buffer << 13 | dword offset << 16, and the stream */
+            so = calloc(1, sizeof *so);
+            if (!so) {
+                vtest_fail(c, "create_object shader %u: out of memory", handle);
+                return -1;
+            }
+            so->num_outputs = nso;
+            for (unsigned b = 0; b < 4; b++)
+                so->stride[b] = (uint16_t)p[5 + b];
+            for (uint32_t i = 0; i < nso; i++) {
+                uint32_t w = p[9 + 2 * i];
+                so->output[i] = (tv_pipe_stream_output){
+                    (uint8_t)(w & 0xff), (uint8_t)((w >> 8) & 3), (uint8_t)((w >> 10) & 7),
+                    (uint8_t)((w >> 13) & 7), (uint8_t)(p[10 + 2 * i] & 3),
+                    (uint16_t)(w >> 16)};
+            }
+        }
         if (offlen == 0 || offlen > SHADER_MAX_TEXT) {
+            free(so);
             vtest_fail(c, "create_object shader %u: text length %u out of range (1..%u)",
                        handle, offlen, SHADER_MAX_TEXT);
             return -1;
         }
         s->text = calloc(1, offlen);
         if (!s->text) {
+            free(so);
             vtest_fail(c, "create_object shader %u: out of memory", handle);
             return -1;
         }
+        s->so = so;
         s->handle = handle, s->stage = stage, s->total = offlen, s->have = 0;
     }
     size_t bytes = (size_t)(len - hdr) * 4, room = s->total - s->have;
@@ -364,7 +390,8 @@ static const ccmd_row table[VTEST_NUM_CCMDS] = {
     [22] = {"set_polygon_stipple", 32, 32, REC, NULL},
     [23] = {"set_clip_state", 32, 32, IMPL, vtest_h_set_clip_state},
     [24] = {"set_sample_mask", 1, 1, IMPL, vtest_h_set_sample_mask},
-    [25] = {"set_streamout_targets", 1, VAR, REC, NULL},
+    [25] = {"set_streamout_targets", 1, 1 + TV_PIPE_MAX_SO_BUFFERS, IMPL,
+            vtest_h_set_streamout_targets},
     [26] = {"set_render_condition", 3, 3, IMPL, vtest_h_set_render_condition},
     [27] = {"set_uniform_buffer", 5, 5, IMPL, h_set_uniform_buffer},
     [28] = {"set_sub_ctx", 1, 1, IMPL, h_set_sub_ctx},

@@ -76,6 +76,7 @@ void vtest_conn_fini(vtest_conn *c)
         shm_free(m);
     }
     free(c->pending.text);
+    free(c->pending.so);
     vtest_queries_free(c);
     for (unsigned i = 0; i < VTEST_NUM_CCMDS; i++)
         free(c->recorded[i]);

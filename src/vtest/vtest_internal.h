@@ -30,6 +30,7 @@ typedef struct vtest_query {
 typedef struct vtest_pending_shader {
     uint32_t handle, stage, total, have;
     char *text;
+    tv_pipe_stream_output_info *so;   /* from the first packet, NULL: none */
 } vtest_pending_shader;
 
 typedef struct vtest_conn {
@@ -95,6 +96,8 @@ void vtest_queries_free(vtest_conn *c);
 int vtest_h_begin_query(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
 int vtest_h_end_query(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
 int vtest_h_get_query_result(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
+int vtest_h_set_streamout_targets(vtest_conn *c, unsigned obj, const uint32_t *p,
+                                  uint32_t len);
 int vtest_h_draw_vbo(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
 
 /* Decode a command buffer; stops at the first failing command. */

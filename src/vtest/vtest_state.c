@@ -398,6 +398,28 @@ int vtest_h_set_render_condition(vtest_conn *c, unsigned obj, const uint32_t *p,
                ? pipe_fail_cmd(c, "set_render_condition") : 0;
 }
 
+/* set_streamout_targets: the append mask, then stream-output target handles (each
+ * created with resource, offset and size). */
+int vtest_h_set_streamout_targets(vtest_conn *c, unsigned obj, const uint32_t *p,
+                                  uint32_t len)
+{
+    (void)obj;
+    tv_pipe_so_target t[TV_PIPE_MAX_SO_BUFFERS];
+    uint32_t n = len - 1;
+    for (uint32_t i = 0; i < n; i++) {
+        size_t nd = 0;
+        const uint32_t *d = p[1 + i] ? tv_pipe_object_dwords(c->pipe, TV_PIPE_OBJ_STREAMOUT_TARGET,
+                                                             p[1 + i], &nd) : NULL;
+        if (p[1 + i] && (!d || nd < 3)) {
+            vtest_fail(c, "set_streamout_targets: no stream-output target %u", p[1 + i]);
+            return -1;
+        }
+        t[i] = d ? (tv_pipe_so_target){d[0], d[1], d[2]} : (tv_pipe_so_target){0, 0, 0};
+    }
+    return tv_pipe_set_stream_output_targets(c->pipe, n, t, p[0])
+               ? pipe_fail_cmd(c, "set_streamout_targets") : 0;
+}
+
 /* ---- draw_vbo ------------------------------------------------------------------------ */
 
 int vtest_h_draw_vbo(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
@@ -415,14 +437,6 @@ int vtest_h_draw_vbo(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t le
         vtest_fail(c, "draw_vbo: drawing a stream output's vertex count is not implemented");
         return -1;
     }
-    /* stream output is recorded, not built: a draw must not silently skip it */
-    const uint32_t *so = c->recorded[25];
-    for (size_t i = 1; so && i < c->recorded_len[25]; i++)
-        if (so[i]) {
-            vtest_fail(c, "draw_vbo: stream output (target %u bound) is not implemented",
-                       so[i]);
-            return -1;
-        }
     tv_pipe_draw_info info;
     memset(&info, 0, sizeof info);
     info.start = p[0];

@@ -703,6 +703,92 @@ static void test_queries(void **state)
     tv_pipe_destroy(ctx);
 }
 
+/* Stream output: a strip's two triangles written in GL's order ((0, 1, 2), then the odd
+ * triangle's winding-preserving (2, 1, 3)), interleaved attribute and separate position
+ * buffers, overflow stopping at a whole primitive, appending across draws, and stream output
+ * with the rasterizer discarding and no fragment shader. */
+static void test_stream_output(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = scene(fs_flat, false);
+    vert v[4];
+    for (int i = 0; i < 4; i++)
+        v[i] = V((float)(i % 2) * 8, (float)(i / 2) * 8, 0, (float)i, 10.0f + (float)i, 0, 1);
+    vertices(ctx, v, 4);
+    tv_pipe_stream_output_info so;
+    memset(&so, 0, sizeof so);
+    so.num_outputs = 2;
+    so.stride[0] = 4;                  /* OUT[1].xyzw */
+    so.stride[1] = 2;                  /* OUT[0].xy */
+    so.output[0] = (tv_pipe_stream_output){1, 0, 4, 0, 0, 0};
+    so.output[1] = (tv_pipe_stream_output){0, 0, 2, 1, 0, 0};
+    assert_int_equal(tv_pipe_shader_set_stream_output(ctx, VS, &so), 0);
+    enum { SO0 = 40, SO1 = 41 };
+    tv_pipe_resource_desc b0 = {0, FMT_R8, 16, 256, 1, 1, 1, 0, 0};
+    assert_int_equal(tv_pipe_resource_create(ctx, SO0, &b0), 0);
+    assert_int_equal(tv_pipe_resource_create(ctx, SO1, &b0), 0);
+    tv_pipe_so_target t[2] = {{SO0, 16, 96 /* 6 vertices */}, {SO1, 0, 48}};
+    assert_int_equal(tv_pipe_set_stream_output_targets(ctx, 2, t, 0), 0);
+    assert_int_equal(tv_pipe_query_create(ctx, 70, TV_PIPE_QUERY_PRIMITIVES_EMITTED, 0), 0);
+    assert_int_equal(tv_pipe_query_create(ctx, 71, TV_PIPE_QUERY_PRIMITIVES_GENERATED, 0), 0);
+    assert_int_equal(tv_pipe_begin_query(ctx, 70), 0);
+    assert_int_equal(tv_pipe_begin_query(ctx, 71), 0);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLE_STRIP, 4), 0);
+    assert_int_equal(tv_pipe_end_query(ctx, 70), 0);
+    assert_int_equal(tv_pipe_end_query(ctx, 71), 0);
+    const float *o0 = (const float *)(const void *)(tv_pipe_resource_data(ctx, SO0) + 16);
+    const float *o1 = (const float *)(const void *)tv_pipe_resource_data(ctx, SO1);
+    static const int order[6] = {0, 1, 2, 2, 1, 3};
+    for (int k = 0; k < 6; k++) {
+        assert_true(o0[4 * k] == (float)order[k]);
+        assert_true(o0[4 * k + 1] == 10.0f + (float)order[k]);
+        assert_true(o0[4 * k + 3] == 1.0f);
+        assert_true(o1[2 * k] == v[order[k]].pos[0]);
+        assert_true(o1[2 * k + 1] == v[order[k]].pos[1]);
+    }
+    uint64_t r;
+    assert_int_equal(tv_pipe_query_result(ctx, 70, &r), 0);
+    assert_int_equal(r, 2);
+    assert_int_equal(tv_pipe_query_result(ctx, 71, &r), 0);
+    assert_int_equal(r, 2);
+    /* both buffers full: an appended draw writes nothing (overflow stops it) */
+    assert_int_equal(tv_pipe_set_stream_output_targets(ctx, 2, t, 3), 0);
+    assert_int_equal(tv_pipe_begin_query(ctx, 70), 0);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLE_STRIP, 4), 0);
+    assert_int_equal(tv_pipe_end_query(ctx, 70), 0);
+    assert_int_equal(tv_pipe_query_result(ctx, 70, &r), 0);
+    assert_int_equal(r, 0);
+    /* room for one more triangle after one: the second stops, whole */
+    tv_pipe_so_target t1[1] = {{SO0, 0, 80}};   /* 5 vertices of 16 bytes */
+    assert_int_equal(tv_pipe_set_stream_output_targets(ctx, 1, t1, 0), 0);
+    so.num_outputs = 1;
+    assert_int_equal(tv_pipe_shader_set_stream_output(ctx, VS, &so), 0);
+    memset(tv_pipe_resource_data(ctx, SO0), 0, 256);
+    assert_int_equal(tv_pipe_begin_query(ctx, 70), 0);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLE_STRIP, 4), 0);
+    assert_int_equal(tv_pipe_end_query(ctx, 70), 0);
+    assert_int_equal(tv_pipe_query_result(ctx, 70, &r), 0);
+    assert_int_equal(r, 1);
+    const float *z = (const float *)(const void *)tv_pipe_resource_data(ctx, SO0);
+    assert_true(z[4 * 3] == 0.0f && z[4 * 3 + 1] == 0.0f);   /* vertex 4 not written */
+    /* rasterizer discard, no fragment shader: the vertex stage still feeds stream output */
+    assert_int_equal(tv_pipe_bind_shader(ctx, TV_PIPE_STAGE_FRAGMENT, 0), 0);
+    tv_pipe_rasterizer_state rs;
+    tv_pipe_rasterizer_default(&rs);
+    rs.rasterizer_discard = true;
+    assert_int_equal(tv_pipe_set_rasterizer(ctx, &rs), 0);
+    tv_pipe_so_target t2[1] = {{SO0, 0, 256}};
+    assert_int_equal(tv_pipe_set_stream_output_targets(ctx, 1, t2, 0), 0);
+    memset(tv_pipe_resource_data(ctx, SO0), 0, 256);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLES, 3), 0);
+    assert_true(z[0] == 0.0f && z[4] == 1.0f && z[8] == 2.0f);
+    /* bad stream-output descriptions are named */
+    so.output[0].start_component = 2;
+    assert_int_equal(tv_pipe_shader_set_stream_output(ctx, VS, &so), -1);
+    assert_non_null(strstr(tv_pipe_error(ctx), "do not fit"));
+    tv_pipe_destroy(ctx);
+}
+
 static void test_named_errors(void **state)
 {
     (void)state;
@@ -771,6 +857,7 @@ int main(void)
         cmocka_unit_test(test_polygon_modes),
         cmocka_unit_test(test_plain_equals_optimised),
         cmocka_unit_test(test_queries),
+        cmocka_unit_test(test_stream_output),
         cmocka_unit_test(test_named_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
