@@ -294,6 +294,25 @@ int tv_pipe_set_sampler_views(tv_pipe_ctx *ctx, uint32_t stage, uint32_t start, 
 int tv_pipe_set_sampler_states(tv_pipe_ctx *ctx, uint32_t stage, uint32_t start, uint32_t n,
                                const tv_pipe_sampler_state *s);
 
+/* ---- blits (pipe_blit.c) ------------------------------------------------------------
+ * Gallium's pipe_blit_info: a box of a resource level scaled into a box of another
+ * (negative extents mirror), nearest or linear, colour converted through the format table,
+ * depth/stencil copied between equal formats. */
+typedef struct tv_pipe_blit_side {
+    uint32_t res, level, format;
+    int32_t x, y, z, w, h, d;
+} tv_pipe_blit_side;
+
+typedef struct tv_pipe_blit_info {
+    tv_pipe_blit_side dst, src;
+    uint32_t mask;                     /* PIPE_MASK_R..A = 1..8, Z = 0x10, S = 0x20 */
+    uint8_t filter;                    /* 0 nearest, 1 linear */
+    bool scissor_enable, render_condition_enable, alpha_blend;
+    tv_pipe_scissor scissor;
+} tv_pipe_blit_info;
+
+int tv_pipe_blit(tv_pipe_ctx *ctx, const tv_pipe_blit_info *b);
+
 /* ---- stream output (pipe_so.c) ---------------------------------------------------------
  * Gallium's pipe_stream_output_info of a shader: which components of which outputs go to
  * which buffer at which dword offset, and each buffer's vertex stride in dwords. The last

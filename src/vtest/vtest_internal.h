@@ -98,6 +98,7 @@ int vtest_h_end_query(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t l
 int vtest_h_get_query_result(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
 int vtest_h_set_streamout_targets(vtest_conn *c, unsigned obj, const uint32_t *p,
                                   uint32_t len);
+int vtest_h_blit(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
 int vtest_h_draw_vbo(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
 
 /* Decode a command buffer; stops at the first failing command. */

@@ -420,6 +420,30 @@ int vtest_h_set_streamout_targets(vtest_conn *c, unsigned obj, const uint32_t *p
                ? pipe_fail_cmd(c, "set_streamout_targets") : 0;
 }
 
+/* blit: S0 (mask bits 0-7, filter 8-9, scissor 10, render condition 11, alpha blend 12),
+ * the scissor (minx | miny << 16, maxx | maxy << 16), then the destination and the source:
+ * resource, level, format, x, y, z, w, h, d each. */
+int vtest_h_blit(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
+{
+    (void)obj, (void)len;
+    tv_pipe_blit_info b;
+    memset(&b, 0, sizeof b);
+    b.mask = bits(p[0], 0, 8);
+    b.filter = (uint8_t)bits(p[0], 8, 2);
+    b.scissor_enable = bits(p[0], 10, 1);
+    b.render_condition_enable = bits(p[0], 11, 1);
+    b.alpha_blend = bits(p[0], 12, 1);
+    b.scissor = (tv_pipe_scissor){p[1] & 0xffff, p[1] >> 16, p[2] & 0xffff, p[2] >> 16};
+    tv_pipe_blit_side *sides[2] = {&b.dst, &b.src};
+    for (int k = 0; k < 2; k++) {
+        const uint32_t *q = p + 3 + 9 * k;
+        *sides[k] = (tv_pipe_blit_side){q[0], q[1], q[2], (int32_t)q[3], (int32_t)q[4],
+                                        (int32_t)q[5], (int32_t)q[6], (int32_t)q[7],
+                                        (int32_t)q[8]};
+    }
+    return tv_pipe_blit(c->pipe, &b) ? pipe_fail_cmd(c, "blit") : 0;
+}
+
 /* ---- draw_vbo ------------------------------------------------------------------------ */
 
 int vtest_h_draw_vbo(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)

@@ -177,6 +177,10 @@ static const hostile catalogue[] = {
     {"vertex buffers not in threes", {H(6, 0, 4), 12, 0, 1, 0}, 5,
      "set_vertex_buffers: 4 dwords are not 3 per buffer"},
     {"index size 3", {H(11, 0, 3), 1, 3, 0}, 4, "set_index_buffer: index size 3"},
+    {"blit of 3 dwords", {H(16, 0, 3), 0xf, 0, 0}, 4, "blit: payload of 3 dwords (21..21"},
+    {"blit from a missing resource",
+     {H(16, 0, 21), 0xf, 0, 0, 1, 0, 67, 0, 0, 0, 4, 4, 1, 9, 0, 67, 0, 0, 0, 4, 4, 1}, 22,
+     "blit: no source resource 9"},
     {"render condition on a query never created", {H(26, 0, 3), 8, 1, 0}, 4,
      "set_render_condition: no query 8"},
     {"query of pipeline statistics", {H(1, 9, 4), 8, 10, 0, 0}, 5,
@@ -333,12 +337,12 @@ static void test_hostile_protocol(void **state)
     assert_true(vt_logged(c, "submit_cmd: 16777217 dwords"));
 
     c = vt_start(0); /* a context error, then a refused submit */
-    uint32_t draw[] = {H(16, 0, 0)}, nop[] = {H(0, 0, 0)};
+    uint32_t draw[] = {H(45, 0, 0)}, nop[] = {H(0, 0, 0)};
     vt_submit(c, draw, 1);
     vt_submit(c, nop, 1);
     assert_int_equal(vt_busy_wait(c), 0);
     assert_int_equal(vt_finish(c), 0);
-    assert_true(vt_logged(c, "context error: blit: not implemented by texvm"));
+    assert_true(vt_logged(c, "context error: copy_transfer3d: not implemented by texvm"));
     assert_true(vt_logged(c, "refused: the context is in the error state"));
 }
 

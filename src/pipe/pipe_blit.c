@@ -1,0 +1,171 @@
+/* Blits (include/texvm/pipe.h, Gallium's pipe_blit_info): a box of one resource level
+ * scaled into a box of another, nearest or bilinear, each destination pixel centre mapped
+ * back into the source box (mirrored boxes flip), colour through the format table (decode
+ * the source texel to API channels, encode into the destination through the output
+ * merger's target code, so write masks keep the other channels' bits), depth and stencil
+ * copied texel for texel between equal formats; scissor and render condition as asked.
+ * docs/pipeline.md §Blits. */
+#include "pipe_internal.h"
+#include "pipe_om.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define OP "blit"
+
+typedef struct blit_side {
+    pipe_resource *r;
+    tv_format f;
+    uint32_t level;
+} blit_side;
+
+static int side(tv_pipe_ctx *ctx, const tv_pipe_blit_side *s, const char *what, blit_side *out)
+{
+    out->r = pipe_resource_find(ctx, s->res);
+    if (!out->r)
+        return pipe_fail(ctx, OP ": no %s resource %u", what, s->res);
+    out->f = pipe_format_lookup(s->format);
+    const tv_format_info *fi = out->f == TV_FORMAT_NONE ? NULL : tv_format_get(out->f);
+    if (!fi || fi->block_bytes != out->r->bytes || fi->block_w != 1 || out->r->bw != 1)
+        return pipe_fail(ctx, OP ": %s format %u does not view resource %u", what, s->format,
+                         s->res);
+    if (out->r->desc.target == 0)
+        return pipe_fail(ctx, OP ": %s resource %u is a buffer", what, s->res);
+    if (s->level > out->r->desc.last_level)
+        return pipe_fail(ctx, OP ": %s level %u past resource %u's %u levels", what, s->level,
+                         s->res, out->r->desc.last_level + 1);
+    out->level = s->level;
+    /* the box may be mirrored (negative extent): check the covered range */
+    int64_t x0 = s->x, x1 = (int64_t)s->x + s->w, y0 = s->y, y1 = (int64_t)s->y + s->h;
+    int64_t z0 = s->z, z1 = (int64_t)s->z + s->d;
+    int64_t lo[3] = {x0 < x1 ? x0 : x1, y0 < y1 ? y0 : y1, z0 < z1 ? z0 : z1};
+    int64_t hi[3] = {x0 < x1 ? x1 : x0, y0 < y1 ? y1 : y0, z0 < z1 ? z1 : z0};
+    const uint32_t lim[3] = {out->r->lw[s->level], out->r->lh[s->level], out->r->ld[s->level]};
+    for (int k = 0; k < 3; k++)
+        if (lo[k] < 0 || hi[k] > lim[k])
+            return pipe_fail(ctx, OP ": %s box (%d,%d,%d %dx%dx%d) outside level %u of "
+                             "resource %u (%ux%ux%u)", what, s->x, s->y, s->z, s->w, s->h, s->d,
+                             s->level, s->res, lim[0], lim[1], lim[2]);
+    return 0;
+}
+
+static uint8_t *texel_at(const blit_side *b, uint32_t x, uint32_t y, uint32_t z)
+{
+    const pipe_resource *r = b->r;
+    return r->data + r->level_offset[b->level] + r->layer_stride[b->level] * z +
+           r->stride[b->level] * y + (size_t)x * r->bytes;
+}
+
+/* The source coordinate of destination index I along an axis: the pixel centre mapped
+ * from [d0, d0 + dn) onto [s0, s0 + sn) (either may be mirrored). */
+static double map(int32_t i, int32_t d0, int32_t dn, int32_t s0, int32_t sn)
+{
+    return s0 + ((double)(i - d0) + 0.5) * sn / dn;
+}
+
+static int32_t clampi(int64_t v, int32_t lo, int32_t hi)
+{
+    return (int32_t)(v < lo ? lo : v > hi ? hi : v);
+}
+
+int tv_pipe_blit(tv_pipe_ctx *ctx, const tv_pipe_blit_info *b)
+{
+    if (b->alpha_blend)
+        return pipe_fail(ctx, OP ": blending blits are not implemented");
+    if (b->filter > 1)
+        return pipe_fail(ctx, OP ": unknown filter %u", b->filter);
+    if (!b->dst.w || !b->dst.h || !b->dst.d || !b->src.w || !b->src.h || !b->src.d)
+        return 0;                         /* an empty box blits nothing */
+    blit_side src, dst;
+    if (side(ctx, &b->src, "source", &src) || side(ctx, &b->dst, "destination", &dst))
+        return -1;
+    if (b->render_condition_enable) {
+        int pass = pipe_render_condition_passes(ctx, OP);
+        if (pass <= 0)
+            return pass;
+    }
+    const tv_format_info *sfi = tv_format_get(src.f), *dfi = tv_format_get(dst.f);
+    bool zs = dfi->kind == TV_FMT_KIND_DEPTH || sfi->kind == TV_FMT_KIND_DEPTH;
+    om_target st, dt;
+    if (zs) {
+        if (src.f != dst.f)
+            return pipe_fail(ctx, OP ": depth/stencil between formats %s and %s is not "
+                             "implemented", sfi->name, dfi->name);
+        om_zs_target z;
+        bool packed = om_zs_target_init(&z, dst.f) && z.depth_bits && z.stencil_bits;
+        if (!(b->mask & 0x30))
+            return 0;
+        if (packed && (b->mask & 0x30) != 0x30)
+            return pipe_fail(ctx, OP ": only the %s of %s: partial depth/stencil blits are not "
+                             "implemented", (b->mask & 0x10) ? "depth" : "stencil", dfi->name);
+    } else if (!om_target_init(&st, src.f) || !om_target_init(&dt, dst.f)) {
+        return pipe_fail(ctx, OP ": colour blits between %s and %s are not implemented (one "
+                         "is not a render format)", sfi->name, dfi->name);
+    }
+    unsigned colormask = b->mask & 0xfu;
+    bool linear = b->filter == 1 && !zs && src.r->desc.target != 3;
+    /* destination pixels: the box, normalised, cut by the scissor */
+    int32_t dx0 = b->dst.w < 0 ? b->dst.x + b->dst.w : b->dst.x;
+    int32_t dy0 = b->dst.h < 0 ? b->dst.y + b->dst.h : b->dst.y;
+    int32_t dz0 = b->dst.d < 0 ? b->dst.z + b->dst.d : b->dst.z;
+    int32_t dx1 = dx0 + abs(b->dst.w), dy1 = dy0 + abs(b->dst.h), dz1 = dz0 + abs(b->dst.d);
+    if (b->scissor_enable) {
+        dx0 = dx0 > (int32_t)b->scissor.minx ? dx0 : (int32_t)b->scissor.minx;
+        dy0 = dy0 > (int32_t)b->scissor.miny ? dy0 : (int32_t)b->scissor.miny;
+        dx1 = dx1 < (int32_t)b->scissor.maxx ? dx1 : (int32_t)b->scissor.maxx;
+        dy1 = dy1 < (int32_t)b->scissor.maxy ? dy1 : (int32_t)b->scissor.maxy;
+    }
+    int32_t sxmin = b->src.w < 0 ? b->src.x + b->src.w : b->src.x;
+    int32_t symin = b->src.h < 0 ? b->src.y + b->src.h : b->src.y;
+    int32_t szmin = b->src.d < 0 ? b->src.z + b->src.d : b->src.z;
+    int32_t sxmax = sxmin + abs(b->src.w) - 1, symax = symin + abs(b->src.h) - 1;
+    int32_t szmax = szmin + abs(b->src.d) - 1;
+    for (int32_t z = dz0; z < dz1; z++) {
+        int32_t sz = clampi((int64_t)floor(map(z, b->dst.z, b->dst.d, b->src.z, b->src.d)),
+                            szmin, szmax);
+        for (int32_t y = dy0; y < dy1; y++) {
+            double fy = map(y, b->dst.y, b->dst.h, b->src.y, b->src.h);
+            for (int32_t x = dx0; x < dx1; x++) {
+                double fx = map(x, b->dst.x, b->dst.w, b->src.x, b->src.w);
+                uint8_t *out = texel_at(&dst, (uint32_t)x, (uint32_t)y, (uint32_t)z);
+                if (zs) {
+                    int32_t sx = clampi((int64_t)floor(fx), sxmin, sxmax);
+                    int32_t sy = clampi((int64_t)floor(fy), symin, symax);
+                    memcpy(out, texel_at(&src, (uint32_t)sx, (uint32_t)sy, (uint32_t)sz),
+                           dst.r->bytes);
+                    continue;
+                }
+                uint32_t value[4];
+                if (!linear || st.cls == OM_CLASS_SINT || st.cls == OM_CLASS_UINT) {
+                    int32_t sx = clampi((int64_t)floor(fx), sxmin, sxmax);
+                    int32_t sy = clampi((int64_t)floor(fy), symin, symax);
+                    om_target_read(&st, texel_at(&src, (uint32_t)sx, (uint32_t)sy, (uint32_t)sz),
+                                   value);
+                } else {
+                    /* bilinear, clamped to the source box's edge texels */
+                    double ux = fx - 0.5, uy = fy - 0.5;
+                    int32_t x0 = (int32_t)floor(ux), y0 = (int32_t)floor(uy);
+                    float ax = (float)(ux - x0), ay = (float)(uy - y0);
+                    float acc[4] = {0, 0, 0, 0};
+                    for (int k = 0; k < 4; k++) {
+                        int32_t sx = clampi(x0 + (k & 1), sxmin, sxmax);
+                        int32_t sy = clampi(y0 + (k >> 1), symin, symax);
+                        uint32_t t[4];
+                        om_target_read(&st, texel_at(&src, (uint32_t)sx, (uint32_t)sy,
+                                                     (uint32_t)sz), t);
+                        float w = ((k & 1) ? ax : 1 - ax) * ((k >> 1) ? ay : 1 - ay);
+                        for (int c = 0; c < 4; c++) {
+                            float f;
+                            memcpy(&f, &t[c], 4);
+                            acc[c] += w * f;
+                        }
+                    }
+                    memcpy(value, acc, sizeof value);
+                }
+                om_target_write(&dt, value, colormask, -1, out);
+            }
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,144 @@
+/* Blits (src/pipe/pipe_blit.c) by hand: nearest magnification, a mirrored source box,
+ * bilinear filtering clamped at the box's edge, write masks, RGBA8 -> BGRA8 conversion,
+ * scissor, depth copies, and the named refusals. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include "texvm/pipe.h"
+
+#include <string.h>
+
+enum { RGBA8 = 67, BGRA8 = 1, Z32F = 18, Z16 = 16 };
+
+static uint32_t tex2d(tv_pipe_ctx *ctx, uint32_t h, uint32_t format, uint32_t w, uint32_t ht)
+{
+    tv_pipe_resource_desc d = {2, format, 2, w, ht, 1, 1, 0, 0};
+    assert_int_equal(tv_pipe_resource_create(ctx, h, &d), 0);
+    return h;
+}
+
+static tv_pipe_blit_info blit(uint32_t dst, uint32_t dfmt, int32_t dw, int32_t dh, uint32_t src,
+                              uint32_t sfmt, int32_t sx, int32_t sw, int32_t sh)
+{
+    tv_pipe_blit_info b;
+    memset(&b, 0, sizeof b);
+    b.dst = (tv_pipe_blit_side){dst, 0, dfmt, 0, 0, 0, dw, dh, 1};
+    b.src = (tv_pipe_blit_side){src, 0, sfmt, sx, 0, 0, sw, sh, 1};
+    b.mask = 0xf;
+    return b;
+}
+
+static void test_nearest_mirror_mask_convert(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = tv_pipe_create(0);
+    tex2d(ctx, 1, RGBA8, 4, 4);
+    tex2d(ctx, 2, RGBA8, 8, 8);
+    tex2d(ctx, 3, BGRA8, 4, 4);
+    uint8_t *s = tv_pipe_resource_data(ctx, 1);
+    for (int i = 0; i < 16; i++) {
+        s[4 * i] = (uint8_t)(i * 10);
+        s[4 * i + 1] = (uint8_t)(i * 10 + 1);
+        s[4 * i + 2] = (uint8_t)(i * 10 + 2);
+        s[4 * i + 3] = 255;
+    }
+    /* 4x4 -> 8x8 nearest: each texel a 2x2 block */
+    tv_pipe_blit_info b = blit(2, RGBA8, 8, 8, 1, RGBA8, 0, 4, 4);
+    assert_int_equal(tv_pipe_blit(ctx, &b), 0);
+    const uint8_t *d = tv_pipe_resource_data(ctx, 2);
+    for (int y = 0; y < 8; y++)
+        for (int x = 0; x < 8; x++)
+            assert_memory_equal(d + 4 * (y * 8 + x), s + 4 * ((y / 2) * 4 + x / 2), 4);
+    /* a mirrored source box (x from 4 down to 0), only green written */
+    memset(tv_pipe_resource_data(ctx, 2), 0, 8 * 8 * 4);
+    b = blit(2, RGBA8, 4, 4, 1, RGBA8, 4, -4, 4);
+    b.mask = 0x2;
+    assert_int_equal(tv_pipe_blit(ctx, &b), 0);
+    for (int y = 0; y < 4; y++)
+        for (int x = 0; x < 4; x++) {
+            const uint8_t *p = d + 4 * (y * 8 + x);
+            assert_int_equal(p[0], 0);
+            assert_int_equal(p[1], s[4 * (y * 4 + (3 - x)) + 1]);
+            assert_int_equal(p[3], 0);
+        }
+    /* RGBA8 -> BGRA8: the channels land in their memory places */
+    b = blit(3, BGRA8, 4, 4, 1, RGBA8, 0, 4, 4);
+    assert_int_equal(tv_pipe_blit(ctx, &b), 0);
+    const uint8_t *c = tv_pipe_resource_data(ctx, 3);
+    for (int i = 0; i < 16; i++) {
+        assert_int_equal(c[4 * i], s[4 * i + 2]);
+        assert_int_equal(c[4 * i + 2], s[4 * i]);
+    }
+    /* scissor: only x < 2 of the destination */
+    memset(tv_pipe_resource_data(ctx, 2), 0, 8 * 8 * 4);
+    b = blit(2, RGBA8, 8, 8, 1, RGBA8, 0, 4, 4);
+    b.scissor_enable = true;
+    b.scissor = (tv_pipe_scissor){0, 0, 2, 8};
+    assert_int_equal(tv_pipe_blit(ctx, &b), 0);
+    assert_int_equal(d[4 * 1 + 3], 255);
+    assert_int_equal(d[4 * 2 + 3], 0);
+    tv_pipe_destroy(ctx);
+}
+
+static void test_linear(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = tv_pipe_create(0);
+    tex2d(ctx, 1, RGBA8, 2, 1);
+    tex2d(ctx, 2, RGBA8, 4, 1);
+    uint8_t *s = tv_pipe_resource_data(ctx, 1);
+    const uint8_t texels[8] = {0, 0, 0, 255, 255, 0, 0, 255};
+    memcpy(s, texels, 8);
+    tv_pipe_blit_info b = blit(2, RGBA8, 4, 1, 1, RGBA8, 0, 2, 1);
+    b.filter = 1;
+    assert_int_equal(tv_pipe_blit(ctx, &b), 0);
+    /* centres at source x 0.25, 0.75, 1.25, 1.75: weights clamp at the edges;
+     * 0.25 * 255 = 63.75 -> 64, 0.75 * 255 = 191.25 -> 191 */
+    const uint8_t *d = tv_pipe_resource_data(ctx, 2);
+    assert_int_equal(d[0], 0);
+    assert_int_equal(d[4], 64);
+    assert_int_equal(d[8], 191);
+    assert_int_equal(d[12], 255);
+    tv_pipe_destroy(ctx);
+}
+
+static void test_depth_and_refusals(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = tv_pipe_create(0);
+    tex2d(ctx, 1, Z32F, 2, 2);
+    tex2d(ctx, 2, Z32F, 2, 2);
+    tex2d(ctx, 3, Z16, 2, 2);
+    tex2d(ctx, 4, RGBA8, 2, 2);
+    float *z = (float *)(void *)tv_pipe_resource_data(ctx, 1);
+    for (int i = 0; i < 4; i++)
+        z[i] = 0.25f * (float)i;
+    tv_pipe_blit_info b = blit(2, Z32F, 2, 2, 1, Z32F, 0, 2, 2);
+    b.mask = 0x10;
+    assert_int_equal(tv_pipe_blit(ctx, &b), 0);
+    assert_memory_equal(tv_pipe_resource_data(ctx, 2), z, 16);
+    b = blit(3, Z16, 2, 2, 1, Z32F, 0, 2, 2);
+    b.mask = 0x10;
+    assert_int_equal(tv_pipe_blit(ctx, &b), -1);
+    assert_non_null(strstr(tv_pipe_error(ctx), "depth/stencil between formats"));
+    b = blit(4, RGBA8, 2, 2, 1, RGBA8, 0, 3, 2);   /* source box past the level */
+    assert_int_equal(tv_pipe_blit(ctx, &b), -1);
+    assert_non_null(strstr(tv_pipe_error(ctx), "source box"));
+    b = blit(4, RGBA8, 2, 2, 4, RGBA8, 0, 2, 2);
+    b.alpha_blend = true;
+    assert_int_equal(tv_pipe_blit(ctx, &b), -1);
+    assert_non_null(strstr(tv_pipe_error(ctx), "blending blits are not implemented"));
+    tv_pipe_destroy(ctx);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_nearest_mirror_mask_convert),
+        cmocka_unit_test(test_linear),
+        cmocka_unit_test(test_depth_and_refusals),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
