@@ -175,6 +175,7 @@ static int link_shaders(draw_state *d)
                          ((d->ctx->rast.sprite_coord_enable >> index) & 1u));
             if (sem == TV_SEM_COLOR && d->ctx->rast.light_twoside)
                 l->bcolor_out = (int8_t)vs_output(vs, TV_SEM_BCOLOR, index);
+            l->noperspective = dc->interp == TV_INTERP_LINEAR;
             l->flat = !l->sprite &&
                       (l->primid || dc->interp == TV_INTERP_CONSTANT ||
                        (dc->interp == TV_INTERP_COLOR && d->ctx->rast.flatshade));

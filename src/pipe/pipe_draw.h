@@ -28,6 +28,7 @@ typedef struct draw_link {
     bool flat;                     /* the provoking vertex's value, not interpolated */
     bool primid;                   /* PRIMID input: the primitive ID */
     bool sprite;                   /* PCOORD, or a TEXCOORD replaced on point sprites */
+    bool noperspective;            /* LINEAR: screen-space interpolation, clipping too */
     uint8_t slot;                  /* interpolated: its vec4 in the clip vertex */
 } draw_link;
 
@@ -108,6 +109,13 @@ int draw_stream_output(draw_state *d, uint32_t inst, const draw_tri *t);
  * position WIN with the flat values FLAT; the flat values of a primitive; set-up, shading
  * and merging of one window-space triangle. */
 const uint32_t *draw_vs_out(const draw_state *d, int reg, uint32_t inst, uint32_t slot);
+/* Clipping interpolates in clip space; a noperspective input must be screen-linear, which
+ * interpolating value·w in clip space and dividing by the new w gives. Before clipping
+ * (ORIG NULL) scale the N clip vertices at V by w; after it, divide the new vertices by
+ * theirs and give the ones the clipper kept (equal positions to one of the NORIG vertices
+ * at ORIG, the unscaled copies) their own values back, exactly. */
+void draw_noperspective_scale(const draw_state *d, float *v, unsigned n, const float *orig,
+                              unsigned norig);
 void draw_clip_vertex(const draw_state *d, uint32_t inst, uint32_t slot, float *v);
 void draw_frag_vertex(const draw_state *d, const float *v, const float win[4],
                       const uint32_t flat[DRAW_MAX_VARYINGS][4], tv_vm_frag_vertex *out);

@@ -100,9 +100,13 @@ int draw_line(draw_state *d, uint32_t inst, const draw_tri *t)
         return 0;
     const float *verts = in;
     if (planes > 0) {
+        float orig[2 * MAXF];
+        memcpy(orig, in, 2 * stride * sizeof *in);
+        draw_noperspective_scale(d, in, 2, NULL, 0);
         if (clip_line(&d->clip, (unsigned)planes, in, stride, out) < 2)
             return 0;
         verts = out;
+        draw_noperspective_scale(d, out, 2, orig, 2);
     }
     float p0[4], p1[4];
     clip_to_window(&d->vp, verts + CLIP_POS, p0);

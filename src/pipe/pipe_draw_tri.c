@@ -162,6 +162,30 @@ int draw_shade_triangle(draw_state *d, const tv_vm_frag_vertex *fv[3],
     return 0;
 }
 
+void draw_noperspective_scale(const draw_state *d, float *v, unsigned n, const float *orig,
+                              unsigned norig)
+{
+    for (unsigned k = 0; k < n; k++) {
+        float *vk = v + (size_t)k * d->stride;
+        /* a vertex the clipper kept: its own values back, exactly */
+        const float *same = NULL;
+        for (unsigned j = 0; orig && j < norig && !same; j++)
+            if (!memcmp(vk + CLIP_POS, orig + (size_t)j * d->stride + CLIP_POS, 16))
+                same = orig + (size_t)j * d->stride;
+        float w = vk[CLIP_POS + 3], f = orig ? 1.0f / w : w;
+        for (unsigned r = 0; r < DRAW_MAX_VARYINGS; r++) {
+            const draw_link *l = &d->link[r];
+            if (!l->used || l->flat || !l->noperspective)
+                continue;
+            unsigned at[2] = {4 + CLIP_MAX_DISTANCES + 4 * l->slot,
+                              4 + CLIP_MAX_DISTANCES + 4 * (d->nslots + l->slot)};
+            for (unsigned s = 0; s < (l->bcolor_out >= 0 ? 2u : 1u); s++)
+                for (unsigned c = 0; c < 4; c++)
+                    vk[at[s] + c] = same ? same[at[s] + c] : vk[at[s] + c] * f;
+        }
+    }
+}
+
 void draw_flat_values(const draw_state *d, uint32_t inst, uint32_t provoking, uint32_t id,
                       uint32_t flat[DRAW_MAX_VARYINGS][4])
 {
@@ -196,10 +220,14 @@ int draw_triangle(draw_state *d, uint32_t inst, const draw_tri *t)
     const float *verts = in;
     unsigned n = 3;
     if (planes > 0) {
+        float orig[3 * MAXF];
+        memcpy(orig, in, 3 * stride * sizeof *in);
+        draw_noperspective_scale(d, in, 3, NULL, 0);
         n = clip_polygon(&d->clip, (unsigned)planes, in, 3, stride, poly, scratch);
         verts = poly;
         if (n < 3)
             return 0;
+        draw_noperspective_scale(d, poly, n, orig, 3);
     }
     float win[CLIP_MAX_VERTICES][4];
     for (unsigned i = 0; i < n; i++)

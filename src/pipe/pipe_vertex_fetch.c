@@ -76,6 +76,12 @@ static uint32_t fbits(float f)
 static uint64_t field(const uint8_t *src, unsigned off, unsigned n)
 {
     uint64_t v = 0;
+    if (off % 8 == 0 && n % 8 == 0) {
+        /* whole bytes, little-endian: what the bit loop below reads, a byte at a time */
+        for (unsigned i = 0; i < n / 8; i++)
+            v |= (uint64_t)src[off / 8 + i] << (8 * i);
+        return v;
+    }
     for (unsigned i = 0; i < n; i++) {
         unsigned b = off + i;
         v |= (uint64_t)((src[b / 8] >> (b % 8)) & 1u) << i;

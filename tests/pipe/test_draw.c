@@ -13,6 +13,7 @@
 #include "texvm/pipe.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -789,6 +790,57 @@ static void test_stream_output(void **state)
     tv_pipe_destroy(ctx);
 }
 
+static const char fs_linear[] =
+    "FRAG\n"
+    "DCL IN[0], GENERIC[0], LINEAR\n"
+    "DCL OUT[0], COLOR\n"
+    "  0: MOV OUT[0], IN[0]\n"
+    "  1: END\n";
+
+/* A noperspective (LINEAR) input stays screen-linear over the original triangle when a
+ * user clip plane cuts it: the clipped draw's pixels equal the unclipped draw's (within
+ * the 8-bit target's rounding), with vertices of different w. */
+static void test_noperspective_clipping(void **state)
+{
+    (void)state;
+    uint8_t whole[W * H * 4];
+    for (int clipped = 0; clipped < 2; clipped++) {
+        tv_pipe_ctx *ctx = scene(fs_linear, false);
+        vert v[3] = {V(0, 0, 0, 0, 1, 0.5f, 1), V(16, 0, 0, 1, 0, 0.5f, 1),
+                     V(0, 16, 0, 0.5f, 0.5f, 1, 1)};
+        const float w[3] = {1, 3, 2};
+        for (int k = 0; k < 3; k++)
+            for (int c = 0; c < 4; c++)
+                v[k].pos[c] *= w[k];
+        vertices(ctx, v, 3);
+        if (clipped) {
+            float ucp[8][4] = {{1, 0, 0, 0.2f}};    /* keeps NDC x >= -0.2: window x >= 6.4 */
+            tv_pipe_set_clip_planes(ctx, (const float(*)[4])ucp);
+            tv_pipe_rasterizer_state r;
+            tv_pipe_rasterizer_default(&r);
+            r.clip_plane_enable = 1;
+            assert_int_equal(tv_pipe_set_rasterizer(ctx, &r), 0);
+        }
+        assert_int_equal(draw(ctx, PRIM_TRIANGLES, 3), 0);
+        const uint8_t *img = tv_pipe_resource_data(ctx, RT);
+        if (!clipped) {
+            memcpy(whole, img, sizeof whole);
+        } else {
+            int lit = 0;
+            for (int i = 0; i < W * H; i++) {
+                if (!img[4 * i + 3])
+                    continue;
+                lit++;
+                assert_true(i % W >= 6);
+                for (int c = 0; c < 4; c++)
+                    assert_true(abs((int)img[4 * i + c] - (int)whole[4 * i + c]) <= 1);
+            }
+            assert_true(lit > 20);
+        }
+        tv_pipe_destroy(ctx);
+    }
+}
+
 static void test_named_errors(void **state)
 {
     (void)state;
@@ -858,6 +910,7 @@ int main(void)
         cmocka_unit_test(test_plain_equals_optimised),
         cmocka_unit_test(test_queries),
         cmocka_unit_test(test_stream_output),
+        cmocka_unit_test(test_noperspective_clipping),
         cmocka_unit_test(test_named_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
