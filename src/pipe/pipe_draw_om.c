@@ -5,22 +5,12 @@
  * and the format table. GL 4.6 §17.3 order. Single-sampled targets. */
 #include "pipe_draw.h"
 
+#include "util/half.h"
+
 #include <math.h>
 #include <string.h>
 
-static float word_f(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
 
-static uint32_t f_word(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
 
 /* Depth of pixel (x, y) at its centre: the shader's, or the plane's plus the offset. */
 static float fragment_depth(const draw_state *d, const tv_vm_frag_output *o)
@@ -68,13 +58,13 @@ static void write_color(const draw_state *d, unsigned i, const tv_vm_frag_output
         om_target_read(&cb->t, texel, dst_bits);
         float s0[4], s1[4], dst[4], out[4];
         for (int c = 0; c < 4; c++) {
-            s0[c] = word_f(value[c]);
-            s1[c] = word_f(o->color[1][c]);   /* dual source: COLOR[1] */
-            dst[c] = word_f(dst_bits[c]);
+            s0[c] = tv_bits_f32(value[c]);
+            s1[c] = tv_bits_f32(o->color[1][c]);   /* dual source: COLOR[1] */
+            dst[c] = tv_bits_f32(dst_bits[c]);
         }
         om_blend_color(rt, cb->t.cls, s0, s1, dst, d->ctx->blend_color, out);
         for (int c = 0; c < 4; c++)
-            value[c] = f_word(out[c]);
+            value[c] = tv_f32_bits(out[c]);
     }
     om_target_write(&cb->t, value, rt->colormask, b->logicop_enable ? b->logicop_func : -1,
                     texel);
@@ -90,7 +80,7 @@ void draw_om_emit(void *user, const tv_vm_frag_output *o)
         return;
     const tv_pipe_dsa_state *s = &d->ctx->dsa;
     if (s->alpha_enabled) {
-        float a = (o->colors & 1u) ? word_f(o->color[0][3]) : 0.0f;
+        float a = (o->colors & 1u) ? tv_bits_f32(o->color[0][3]) : 0.0f;
         if (!om_compare_f(s->alpha_func, a, s->alpha_ref))
             return;
     }

@@ -7,17 +7,13 @@
  * front-facing; polygon offset does not apply. docs/pipeline.md §Points and lines. */
 #include "pipe_draw.h"
 
+#include "util/half.h"
+
 #include <math.h>
 #include <string.h>
 
 enum { MAXF = 4 + CLIP_MAX_DISTANCES + 8 * DRAW_MAX_VARYINGS };
 
-static float word_f(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
 
 /* Shade the quad of window corners C (0 and 1 one end or side, 2 and 3 the other, as
  * triangles (0, 1, 2) and (2, 1, 3)) with fragment vertices FV. */
@@ -37,7 +33,7 @@ float draw_point_size(const draw_state *d, uint32_t inst, uint32_t slot)
     const tv_pipe_rasterizer_state *r = &d->ctx->rast;
     float size = r->point_size;
     if (r->point_size_per_vertex && d->psize_out >= 0)
-        size = word_f(draw_vs_out(d, d->psize_out, inst, slot)[0]);
+        size = tv_bits_f32(draw_vs_out(d, d->psize_out, inst, slot)[0]);
     /* GL clamps to the aliased range the caps claim, [1, 255] */
     return !(size >= 1.0f) ? 1.0f : size > 255.0f ? 255.0f : size;
 }

@@ -4,15 +4,11 @@
  * the rasteriser's coverage and the output merger as hooks. */
 #include "pipe_draw.h"
 
+#include "util/half.h"
+
 #include <math.h>
 #include <string.h>
 
-static float word_f(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
 
 const uint32_t *draw_vs_out(const draw_state *d, int reg, uint32_t inst, uint32_t slot)
 {
@@ -26,11 +22,11 @@ void draw_clip_vertex(const draw_state *d, uint32_t inst, uint32_t slot, float *
     memset(v, 0, d->stride * sizeof *v);
     const uint32_t *pos = draw_vs_out(d, d->pos_out, inst, slot);
     for (int c = 0; c < 4; c++)
-        v[CLIP_POS + c] = word_f(pos[c]);
+        v[CLIP_POS + c] = tv_bits_f32(pos[c]);
     if (d->clipdist_out[0] >= 0) {
         for (unsigned i = 0; i < d->num_clip + d->num_cull; i++) {
             int reg = d->clipdist_out[i / 4];
-            v[CLIP_DIST + i] = reg >= 0 ? word_f(draw_vs_out(d, reg, inst, slot)[i % 4]) : 0.0f;
+            v[CLIP_DIST + i] = reg >= 0 ? tv_bits_f32(draw_vs_out(d, reg, inst, slot)[i % 4]) : 0.0f;
         }
     } else if (d->ucp) {
         /* legacy user planes: against CLIPVERTEX, or the position */
@@ -38,8 +34,8 @@ void draw_clip_vertex(const draw_state *d, uint32_t inst, uint32_t slot, float *
                                                     : pos;
         for (unsigned i = 0; i < 8; i++) {
             const float *p = d->ctx->ucp[i];
-            v[CLIP_DIST + i] = p[0] * word_f(cv[0]) + p[1] * word_f(cv[1]) +
-                               p[2] * word_f(cv[2]) + p[3] * word_f(cv[3]);
+            v[CLIP_DIST + i] = p[0] * tv_bits_f32(cv[0]) + p[1] * tv_bits_f32(cv[1]) +
+                               p[2] * tv_bits_f32(cv[2]) + p[3] * tv_bits_f32(cv[3]);
         }
     }
     for (unsigned r = 0; r < DRAW_MAX_VARYINGS; r++) {
@@ -50,13 +46,13 @@ void draw_clip_vertex(const draw_state *d, uint32_t inst, uint32_t slot, float *
         if (l->vs_out >= 0) {
             const uint32_t *src = draw_vs_out(d, l->vs_out, inst, slot);
             for (int c = 0; c < 4; c++)
-                dst[c] = word_f(src[c]);
+                dst[c] = tv_bits_f32(src[c]);
         }
         if (l->bcolor_out >= 0) {
             const uint32_t *src = draw_vs_out(d, l->bcolor_out, inst, slot);
             float *b = v + 4 + CLIP_MAX_DISTANCES + 4 * (d->nslots + l->slot);
             for (int c = 0; c < 4; c++)
-                b[c] = word_f(src[c]);
+                b[c] = tv_bits_f32(src[c]);
         }
     }
 }

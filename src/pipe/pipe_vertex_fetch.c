@@ -65,12 +65,6 @@ bool vf_is_integer(const vf_format *f)
     return f->type == VF_UINT || f->type == VF_SINT;
 }
 
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
 
 /* Bits [off, off + n) of SRC as a little-endian bit string (n <= 64). */
 static uint64_t field(const uint8_t *src, unsigned off, unsigned n)
@@ -94,33 +88,33 @@ static uint32_t convert(uint8_t type, unsigned bits, uint64_t v)
     int64_t s = bits == 64 ? (int64_t)v
                            : (int64_t)(v << (64 - bits)) >> (64 - bits); /* sign-extended */
     switch (type) {
-    case VF_UNORM: return fbits((float)((double)v / (double)((1ull << bits) - 1)));
+    case VF_UNORM: return tv_f32_bits((float)((double)v / (double)((1ull << bits) - 1)));
     case VF_SNORM: {
         double d = (double)s / (double)((1ull << (bits - 1)) - 1);
-        return fbits((float)(d < -1.0 ? -1.0 : d));   /* the most negative value is -1 */
+        return tv_f32_bits((float)(d < -1.0 ? -1.0 : d));   /* the most negative value is -1 */
     }
-    case VF_USCALED: return fbits((float)v);
-    case VF_SSCALED: return fbits((float)s);
+    case VF_USCALED: return tv_f32_bits((float)v);
+    case VF_SSCALED: return tv_f32_bits((float)s);
     case VF_UINT: return (uint32_t)v;
     case VF_SINT: return (uint32_t)s;
-    case VF_FIXED: return fbits((float)((double)s / 65536.0));     /* 16.16 */
+    case VF_FIXED: return tv_f32_bits((float)((double)s / 65536.0));     /* 16.16 */
     default: break;
     }
     /* FLOAT */
     if (bits == 16)
-        return fbits(tv_half_to_float((uint16_t)v));
+        return tv_f32_bits(tv_half_to_float((uint16_t)v));
     if (bits == 32)
         return (uint32_t)v;
     double d;
     memcpy(&d, &v, 8);
-    return fbits((float)d);
+    return tv_f32_bits((float)d);
 }
 
 void vf_fetch(const vf_format *f, const uint8_t *src, uint32_t out[4])
 {
     bool integer = vf_is_integer(f);
     out[0] = out[1] = out[2] = 0;
-    out[3] = integer ? 1u : fbits(1.0f);
+    out[3] = integer ? 1u : tv_f32_bits(1.0f);
     if (f->tex != TV_FORMAT_NONE) {
         tv_format_unpack(f->tex, src, 0, 0, out);
         return;

@@ -20,8 +20,7 @@ typedef struct ccmd_row {
     ccmd_fn fn;
 } ccmd_row;
 
-/* The pipe layer's reason, prefixed with the command unless it already names it. */
-static int pipe_err(vtest_conn *c, const char *cmd)
+int vtest_pipe_fail(vtest_conn *c, const char *cmd)
 {
     const char *e = tv_pipe_error(c->pipe);
     size_t n = strlen(cmd);
@@ -50,7 +49,7 @@ static int shader_finish(vtest_conn *c)
     free(s->text);
     free(s->so);
     memset(s, 0, sizeof *s);
-    return rc ? pipe_err(c, "create_object") : 0;
+    return rc ? vtest_pipe_fail(c, "create_object") : 0;
 }
 
 static int create_shader(vtest_conn *c, const uint32_t *p, uint32_t len)
@@ -140,7 +139,7 @@ static int h_create_object(vtest_conn *c, unsigned obj, const uint32_t *p, uint3
             return -1;
         }
         if (tv_pipe_surface_create(c->pipe, p[0], p[1], p[2], p[3], p[4] & 0xffff, p[4] >> 16))
-            return pipe_err(c, "create_object");
+            return vtest_pipe_fail(c, "create_object");
         return 0;
     }
     /* Objects that name a resource: check it exists now (use-after-destroy). */
@@ -158,7 +157,7 @@ static int h_create_object(vtest_conn *c, unsigned obj, const uint32_t *p, uint3
     if (vtest_state_object_check(c, obj, p[0], len - 1))
         return -1;
     if (tv_pipe_object_create(c->pipe, obj, p[0], p + 1, len - 1))
-        return pipe_err(c, "create_object");
+        return vtest_pipe_fail(c, "create_object");
     return 0;
 }
 
@@ -166,7 +165,7 @@ static int h_bind_object(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_
 {
     (void)len;
     if (tv_pipe_object_bind(c->pipe, obj, p[0]))
-        return pipe_err(c, "bind_object");
+        return vtest_pipe_fail(c, "bind_object");
     return vtest_state_object_bind(c, obj, p[0]);
 }
 
@@ -174,7 +173,7 @@ static int h_destroy_object(vtest_conn *c, unsigned obj, const uint32_t *p, uint
 {
     (void)len;
     if (tv_pipe_object_destroy(c->pipe, obj, p[0]))
-        return pipe_err(c, "destroy_object");
+        return vtest_pipe_fail(c, "destroy_object");
     if (obj == TV_PIPE_OBJ_QUERY)
         vtest_query_forget(c, p[0]);
     return 0;
@@ -190,7 +189,7 @@ static int h_set_framebuffer(vtest_conn *c, unsigned obj, const uint32_t *p, uin
         return -1;
     }
     return tv_pipe_set_framebuffer(c->pipe, p[0], p + 2, p[1])
-               ? pipe_err(c, "set_framebuffer_state") : 0;
+               ? vtest_pipe_fail(c, "set_framebuffer_state") : 0;
 }
 
 static int h_clear(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
@@ -203,7 +202,7 @@ static int h_clear(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
         vtest_fail(c, "clear: depth is NaN");
         return -1;
     }
-    return tv_pipe_clear(c->pipe, p[0], p + 1, depth, p[7]) ? pipe_err(c, "clear") : 0;
+    return tv_pipe_clear(c->pipe, p[0], p + 1, depth, p[7]) ? vtest_pipe_fail(c, "clear") : 0;
 }
 
 static int h_clear_texture(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
@@ -212,7 +211,7 @@ static int h_clear_texture(vtest_conn *c, unsigned obj, const uint32_t *p, uint3
     tv_pipe_box b = {p[2], p[3], p[4], p[5], p[6], p[7]};
     uint8_t texel[16];
     memcpy(texel, p + 8, 16);
-    return tv_pipe_clear_texture(c->pipe, p[0], p[1], &b, texel) ? pipe_err(c, "clear_texture")
+    return tv_pipe_clear_texture(c->pipe, p[0], p[1], &b, texel) ? vtest_pipe_fail(c, "clear_texture")
                                                                  : 0;
 }
 
@@ -221,7 +220,7 @@ static int h_copy_region(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_
     (void)obj, (void)len;
     tv_pipe_box b = {p[7], p[8], p[9], p[10], p[11], p[12]};
     return tv_pipe_resource_copy_region(c->pipe, p[0], p[1], p[2], p[3], p[4], p[5], p[6], &b)
-               ? pipe_err(c, "resource_copy_region") : 0;
+               ? vtest_pipe_fail(c, "resource_copy_region") : 0;
 }
 
 static int h_inline_write(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
@@ -229,7 +228,7 @@ static int h_inline_write(vtest_conn *c, unsigned obj, const uint32_t *p, uint32
     (void)obj;
     tv_pipe_box b = {p[5], p[6], p[7], p[8], p[9], p[10]};
     return tv_pipe_transfer_write(c->pipe, p[0], p[1], &b, p + 11, (size_t)(len - 11) * 4, 0,
-                                  p[3], p[4]) ? pipe_err(c, "resource_inline_write") : 0;
+                                  p[3], p[4]) ? vtest_pipe_fail(c, "resource_inline_write") : 0;
 }
 
 static int h_transfer3d(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
@@ -253,7 +252,7 @@ static int h_transfer3d(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t
         vtest_fail(c, "transfer3d: unknown direction %u", p[12]);
         return -1;
     }
-    return rc ? pipe_err(c, "transfer3d") : 0;
+    return rc ? vtest_pipe_fail(c, "transfer3d") : 0;
 }
 
 /* ---- sub-contexts: texvm keeps one ---------------------------------------------------- */
@@ -294,7 +293,7 @@ static int h_destroy_sub_ctx(vtest_conn *c, unsigned obj, const uint32_t *p, uin
 static int h_bind_shader(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
 {
     (void)obj, (void)len;
-    return tv_pipe_bind_shader(c->pipe, p[1], p[0]) ? pipe_err(c, "bind_shader") : 0;
+    return tv_pipe_bind_shader(c->pipe, p[1], p[0]) ? vtest_pipe_fail(c, "bind_shader") : 0;
 }
 
 /* ---- compute bindings and launch_grid ---------------------------------------------- */
@@ -303,7 +302,7 @@ static int h_set_constant_buffer(vtest_conn *c, unsigned obj, const uint32_t *p,
 {
     (void)obj;
     return tv_pipe_set_constant_buffer(c->pipe, p[0], p[1], 0, 0, 0, p + 2, len - 2)
-               ? pipe_err(c, "set_constant_buffer") : 0;
+               ? vtest_pipe_fail(c, "set_constant_buffer") : 0;
 }
 
 static int h_set_uniform_buffer(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
@@ -311,9 +310,9 @@ static int h_set_uniform_buffer(vtest_conn *c, unsigned obj, const uint32_t *p, 
     (void)obj, (void)len;
     if (!p[4]) /* an unbound slot */
         return tv_pipe_set_constant_buffer(c->pipe, p[0], p[1], 0, 0, 0, NULL, 0)
-                   ? pipe_err(c, "set_uniform_buffer") : 0;
+                   ? vtest_pipe_fail(c, "set_uniform_buffer") : 0;
     return tv_pipe_set_constant_buffer(c->pipe, p[0], p[1], p[4], p[2], p[3], NULL, 0)
-               ? pipe_err(c, "set_uniform_buffer") : 0;
+               ? vtest_pipe_fail(c, "set_uniform_buffer") : 0;
 }
 
 static int h_set_shader_buffers(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
@@ -328,7 +327,7 @@ static int h_set_shader_buffers(vtest_conn *c, unsigned obj, const uint32_t *p, 
     for (uint32_t i = 0; i < n; i++)
         b[i] = (tv_pipe_buffer_binding){p[2 + 3 * i + 2], p[2 + 3 * i], p[2 + 3 * i + 1]};
     return tv_pipe_set_shader_buffers(c->pipe, p[0], p[1], n, b)
-               ? pipe_err(c, "set_shader_buffers") : 0;
+               ? vtest_pipe_fail(c, "set_shader_buffers") : 0;
 }
 
 static int h_set_shader_images(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
@@ -349,7 +348,7 @@ static int h_set_shader_images(vtest_conn *c, unsigned obj, const uint32_t *p, u
                                        q[2], q[3]};
     }
     return tv_pipe_set_shader_images(c->pipe, p[0], p[1], n, b)
-               ? pipe_err(c, "set_shader_images") : 0;
+               ? vtest_pipe_fail(c, "set_shader_images") : 0;
 }
 
 static int h_launch_grid(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
@@ -359,7 +358,7 @@ static int h_launch_grid(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_
         vtest_fail(c, "launch_grid: indirect dispatch (resource %u) is not implemented", p[6]);
         return -1;
     }
-    return tv_pipe_launch_grid(c->pipe, p, p + 3) ? pipe_err(c, "launch_grid") : 0;
+    return tv_pipe_launch_grid(c->pipe, p, p + 3) ? vtest_pipe_fail(c, "launch_grid") : 0;
 }
 
 /* ---- the table -------------------------------------------------------------------- */

@@ -73,6 +73,10 @@ void vtest_fail(vtest_conn *c, const char *fmt, ...)
 #endif
     ;
 vtest_shm *vtest_shm_find(vtest_conn *c, uint32_t handle);
+/* Put the context in the error state with the pipe layer's reason, prefixed with CMD
+ * unless the reason already names it; returns -1. */
+int vtest_pipe_fail(vtest_conn *c, const char *cmd);
+
 /* Graphics state and draws (vtest_state.c): the length rule of a state object's dwords
  * (checked at create), its decode into the pipe layer's state when bound, and the
  * handlers of the set_* commands and draw_vbo (rows of the command table). */

@@ -20,16 +20,6 @@ static const uint8_t pipe_type_of_virgl[] = {
 
 enum { QUERY_STATE_DONE = 1, HOST_STATE_BYTES = 16 };
 
-static int pipe_failed(vtest_conn *c, const char *cmd)
-{
-    const char *e = tv_pipe_error(c->pipe);
-    size_t n = strlen(cmd);
-    if (!strncmp(e, cmd, n) && e[n] == ' ')
-        vtest_fail(c, "%s", e);
-    else
-        vtest_fail(c, "%s: %s", cmd, e);
-    return -1;
-}
 
 int vtest_query_create(vtest_conn *c, const uint32_t *p, uint32_t len)
 {
@@ -55,7 +45,7 @@ int vtest_query_create(vtest_conn *c, const uint32_t *p, uint32_t len)
     }
     if (tv_pipe_query_create(c->pipe, handle, pipe_type_of_virgl[vtype], index)) {
         free(q);
-        return pipe_failed(c, "create_object");
+        return vtest_pipe_fail(c, "create_object");
     }
     q->handle = handle, q->offset = p[2], q->res = p[3];
     q->next = c->queries;
@@ -86,13 +76,13 @@ void vtest_queries_free(vtest_conn *c)
 int vtest_h_begin_query(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
 {
     (void)obj, (void)len;
-    return tv_pipe_begin_query(c->pipe, p[0]) ? pipe_failed(c, "begin_query") : 0;
+    return tv_pipe_begin_query(c->pipe, p[0]) ? vtest_pipe_fail(c, "begin_query") : 0;
 }
 
 int vtest_h_end_query(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
 {
     (void)obj, (void)len;
-    return tv_pipe_end_query(c->pipe, p[0]) ? pipe_failed(c, "end_query") : 0;
+    return tv_pipe_end_query(c->pipe, p[0]) ? vtest_pipe_fail(c, "end_query") : 0;
 }
 
 int vtest_h_get_query_result(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
@@ -100,7 +90,7 @@ int vtest_h_get_query_result(vtest_conn *c, unsigned obj, const uint32_t *p, uin
     (void)obj, (void)len;
     uint64_t result;
     if (tv_pipe_query_result(c->pipe, p[0], &result))
-        return pipe_failed(c, "get_query_result");
+        return vtest_pipe_fail(c, "get_query_result");
     const vtest_query *q = c->queries;
     while (q && q->handle != p[0])
         q = q->next;

@@ -1,8 +1,10 @@
 /* Graphics state and draws from the virgl command stream: the state objects (blend,
- * depth-stencil-alpha, rasterizer, vertex elements) decoded from their dwords when bound,
- * the set_* commands, and draw_vbo — each a thin decode into the pipe layer's Gallium
+ * depth-stencil-alpha, rasterizer, vertex elements, sampler views and states) decoded from
+ * their dwords when bound, the set_* commands, blit, and draw_vbo — each a thin decode into the pipe layer's Gallium
  * structures (include/texvm/pipe.h). Bit fields as virgl_protocol.h lays them out. */
 #include "vtest_internal.h"
+
+#include "util/half.h"
 
 #include <string.h>
 
@@ -14,21 +16,7 @@ static uint32_t bits(uint32_t v, unsigned shift, unsigned width)
 
 static float fl(uint32_t v)
 {
-    float f;
-    memcpy(&f, &v, 4);
-    return f;
-}
-
-/* The pipe layer's reason, prefixed with the command unless it already names it. */
-static int pipe_fail_cmd(vtest_conn *c, const char *cmd)
-{
-    const char *e = tv_pipe_error(c->pipe);
-    size_t n = strlen(cmd);
-    if (!strncmp(e, cmd, n) && e[n] == ':')
-        vtest_fail(c, "%s", e);
-    else
-        vtest_fail(c, "%s: %s", cmd, e);
-    return -1;
+    return tv_bits_f32(v);
 }
 
 /* ---- state objects: payload sizes (after the handle) and decoders ------------------- */
@@ -189,7 +177,7 @@ int vtest_state_object_bind(vtest_conn *c, unsigned kind, uint32_t handle)
     default:
         return 0;
     }
-    return rc ? pipe_fail_cmd(c, "bind_object") : 0;
+    return rc ? vtest_pipe_fail(c, "bind_object") : 0;
 }
 
 /* ---- sampler views and states -------------------------------------------------------- */
@@ -269,7 +257,7 @@ static int bind_slots(vtest_conn *c, const char *cmd, unsigned kind, const uint3
     int rc = kind == TV_PIPE_OBJ_SAMPLER_VIEW
                  ? tv_pipe_set_sampler_views(c->pipe, p[0], p[1], n, views)
                  : tv_pipe_set_sampler_states(c->pipe, p[0], p[1], n, states);
-    return rc ? pipe_fail_cmd(c, cmd) : 0;
+    return rc ? vtest_pipe_fail(c, cmd) : 0;
 }
 
 int vtest_h_set_sampler_views(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
@@ -303,7 +291,7 @@ int vtest_h_set_viewport_state(vtest_conn *c, unsigned obj, const uint32_t *p, u
         const uint32_t *q = p + 1 + 6 * i;
         v[i] = (tv_pipe_viewport){{fl(q[0]), fl(q[1]), fl(q[2])}, {fl(q[3]), fl(q[4]), fl(q[5])}};
     }
-    return tv_pipe_set_viewports(c->pipe, p[0], n, v) ? pipe_fail_cmd(c, "set_viewport_state")
+    return tv_pipe_set_viewports(c->pipe, p[0], n, v) ? vtest_pipe_fail(c, "set_viewport_state")
                                                       : 0;
 }
 
@@ -321,7 +309,7 @@ int vtest_h_set_scissor_state(vtest_conn *c, unsigned obj, const uint32_t *p, ui
         uint32_t a = p[1 + 2 * i], b = p[2 + 2 * i];
         s[i] = (tv_pipe_scissor){a & 0xffff, a >> 16, b & 0xffff, b >> 16};
     }
-    return tv_pipe_set_scissors(c->pipe, p[0], n, s) ? pipe_fail_cmd(c, "set_scissor_state") : 0;
+    return tv_pipe_set_scissors(c->pipe, p[0], n, s) ? vtest_pipe_fail(c, "set_scissor_state") : 0;
 }
 
 int vtest_h_set_vertex_buffers(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
@@ -338,7 +326,7 @@ int vtest_h_set_vertex_buffers(vtest_conn *c, unsigned obj, const uint32_t *p, u
         b[i] = (tv_pipe_vertex_buffer){p[3 * i], p[3 * i + 1], p[3 * i + 2]};
     /* the buffers from slot 0; the rest unbound */
     return tv_pipe_set_vertex_buffers(c->pipe, 0, TV_PIPE_MAX_ATTRIBS, b)
-               ? pipe_fail_cmd(c, "set_vertex_buffers") : 0;
+               ? vtest_pipe_fail(c, "set_vertex_buffers") : 0;
 }
 
 int vtest_h_set_index_buffer(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
@@ -355,7 +343,7 @@ int vtest_h_set_index_buffer(vtest_conn *c, unsigned obj, const uint32_t *p, uin
     }
     c->index_size = size;
     return tv_pipe_set_index_buffer(c->pipe, p[0], len == 3 ? p[2] : 0)
-               ? pipe_fail_cmd(c, "set_index_buffer") : 0;
+               ? vtest_pipe_fail(c, "set_index_buffer") : 0;
 }
 
 int vtest_h_set_stencil_ref(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
@@ -395,7 +383,7 @@ int vtest_h_set_render_condition(vtest_conn *c, unsigned obj, const uint32_t *p,
 {
     (void)obj, (void)len;
     return tv_pipe_set_render_condition(c->pipe, p[0], p[1] != 0)
-               ? pipe_fail_cmd(c, "set_render_condition") : 0;
+               ? vtest_pipe_fail(c, "set_render_condition") : 0;
 }
 
 /* set_streamout_targets: the append mask, then stream-output target handles (each
@@ -417,7 +405,7 @@ int vtest_h_set_streamout_targets(vtest_conn *c, unsigned obj, const uint32_t *p
         t[i] = d ? (tv_pipe_so_target){d[0], d[1], d[2]} : (tv_pipe_so_target){0, 0, 0};
     }
     return tv_pipe_set_stream_output_targets(c->pipe, n, t, p[0])
-               ? pipe_fail_cmd(c, "set_streamout_targets") : 0;
+               ? vtest_pipe_fail(c, "set_streamout_targets") : 0;
 }
 
 /* blit: S0 (mask bits 0-7, filter 8-9, scissor 10, render condition 11, alpha blend 12),
@@ -441,7 +429,7 @@ int vtest_h_blit(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
                                         (int32_t)q[5], (int32_t)q[6], (int32_t)q[7],
                                         (int32_t)q[8]};
     }
-    return tv_pipe_blit(c->pipe, &b) ? pipe_fail_cmd(c, "blit") : 0;
+    return tv_pipe_blit(c->pipe, &b) ? vtest_pipe_fail(c, "blit") : 0;
 }
 
 /* ---- draw_vbo ------------------------------------------------------------------------ */
@@ -480,5 +468,5 @@ int vtest_h_draw_vbo(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t le
         info.vertices_per_patch = p[12];
         info.drawid = p[13];
     }
-    return tv_pipe_draw_vbo(c->pipe, &info) ? pipe_fail_cmd(c, "draw_vbo") : 0;
+    return tv_pipe_draw_vbo(c->pipe, &info) ? vtest_pipe_fail(c, "draw_vbo") : 0;
 }
