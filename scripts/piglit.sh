@@ -40,9 +40,10 @@ if [ "$list" = full ]; then
        arb_texture_gather arb_texture_query_levels arb_shader_texture_lod arb_gpu_shader5 \
        arb_compute_shader arb_shader_storage_buffer_object arb_shader_image_load_store \
        arb_gpu_shader_fp64 arb_tessellation_shader; do
-     find "tests/spec/$d/execution" "generated_tests/spec/$d/execution" -name '*.shader_test' \
-       2>/dev/null
-   done | sort) >"$list.tmp"
+     for top in tests generated_tests; do
+       [ -d "$top/spec/$d/execution" ] && find "$top/spec/$d/execution" -name '*.shader_test'
+     done
+   done | sort) >"$list.tmp" || true
   mv "$list.tmp" "$list"
 fi
 texvm=${TEXVM_BIN:-build/texvm}
