@@ -86,8 +86,8 @@ static void interp_b(const vm_run *R, const vm_fs_input *fi, const vm_frag_tri *
         if (sum != 0.0f) { w0 /= sum; w1 /= sum; w2 /= sum; }
     }
     /* v0 + w1 (v1 - v0) + w2 (v2 - v0): the weights need not sum to exactly 1, and an
-     * attribute equal at the three vertices comes out exactly (as plane equations give) */
-    (void)w0;
+     * attribute equal at the three vertices comes out exactly (as plane equations give);
+     * w0 only enters through the normalising sum */
     for (unsigned c = 0; c < 4; c++) {
         float v0 = vm_u2f(a0[c]);
         out[c] = vm_f2u(v0 + w1 * (vm_u2f(a1[c]) - v0) + w2 * (vm_u2f(a2[c]) - v0));
@@ -237,9 +237,9 @@ VM_WIDE_VECTORS static void interp_tile(vm_worker *wk, const vm_warp *w, const v
         memset(dst, 0, 4 * sizeof *dst);
         return;
     }
-    float w0[VM_LANES], w1[VM_LANES], w2[VM_LANES];
+    /* the weights of vertices 1 and 2 (the formula needs no w0) */
+    float w1[VM_LANES], w2[VM_LANES];
     if (fi->interp == TV_INTERP_LINEAR) {
-        memcpy(w0, b0, sizeof w0);
         memcpy(w1, b1, sizeof w1);
         memcpy(w2, b2, sizeof w2);
     } else {
@@ -250,7 +250,7 @@ VM_WIDE_VECTORS static void interp_tile(vm_worker *wk, const vm_warp *w, const v
             float a = b0[l] * t->inv_w[0], b = b1[l] * t->inv_w[1], c = b2[l] * t->inv_w[2];
             float sum = a + b + c;
             float d = sum + (float)(sum == 0.0f);
-            w0[l] = a / d; w1[l] = b / d; w2[l] = c / d;
+            w1[l] = b / d; w2[l] = c / d;
         }
     }
     const uint32_t *a0 = fp->vertices[t->v[0]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
