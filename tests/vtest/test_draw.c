@@ -43,23 +43,23 @@ static size_t shader(uint32_t *out, uint32_t handle, uint32_t type, const char *
     return n + ndw;
 }
 
-static void test_triangle_over_the_wire(void **state)
+/* Resources 1 (a 16x16 RGBA8 target, mapped) and 2 (the vertex buffer) of client C, and into
+ * CMDS the stream that uploads a triangle through pixel centres (0.5, 0.5), (4.5, 0.5),
+ * (0.5, 4.5) (red, green, blue; window = NDC * 8 + 8), makes surface 10 the framebuffer,
+ * clears it, creates and binds the shaders and every state object and the viewport, up to
+ * (not including) the draw. Returns the dwords written; *RT is the target's memory. */
+static size_t triangle_stream(vt_client *c, uint32_t *cmds, uint8_t **rt)
 {
-    (void)state;
-    vt_client *c = vt_start(0);
-    assert_int_equal(vt_negotiate(c, 2), 2);
-    uint8_t *rt = vt_create2(c, 1, RGBA8, 16, 16);
+    *rt = vt_create2(c, 1, RGBA8, 16, 16);
     vt_resource_create(c, 2, R8, 96, 1, 1, 96);     /* the vertex buffer */
     int vfd = vt_recv_fd(c);
     assert_true(vfd >= 0);
     close(vfd);
-    /* window = NDC * 8 + 8; vertices at (0.5, 0.5), (4.5, 0.5), (0.5, 4.5) */
     const float v[3][8] = {
         {0.5f / 8 - 1, 0.5f / 8 - 1, 0, 1, 1, 0, 0, 1},
         {4.5f / 8 - 1, 0.5f / 8 - 1, 0, 1, 0, 1, 0, 1},
         {0.5f / 8 - 1, 4.5f / 8 - 1, 0, 1, 0, 0, 1, 1},
     };
-    static uint32_t cmds[1024];
     size_t n = 0;
     cmds[n++] = VT_CMD(9, 0, 11 + 24);             /* resource_inline_write */
     const uint32_t iw[11] = {2, 0, 0, 96, 96, 0, 0, 0, 96, 1, 1};
@@ -89,10 +89,23 @@ static void test_triangle_over_the_wire(void **state)
         VT_CMD(1, 3, 5), 33, 0, 0, 0, 0, VT_CMD(2, 3, 1), 33,    /* dsa 33: all off */
         VT_CMD(4, 0, 7), 0, fbits(8), fbits(8), fbits(0.5f), fbits(8), fbits(8), fbits(0.5f),
         VT_CMD(6, 0, 3), 32, 0, 2,                   /* vertex buffer 0: stride 32 */
-        VT_CMD(8, 0, 12), 0, 3, 4, 0, 1, 0, 0, 0, 0, 0, 2, 0,  /* triangles, 3 vertices */
     };
     memcpy(cmds + n, state_cmds, sizeof state_cmds);
-    n += sizeof state_cmds / 4;
+    return n + sizeof state_cmds / 4;
+}
+
+static const uint32_t draw_cmd[] = {VT_CMD(8, 0, 12), 0, 3, 4, 0, 1, 0, 0, 0, 0, 0, 2, 0};
+
+static void test_triangle_over_the_wire(void **state)
+{
+    (void)state;
+    vt_client *c = vt_start(0);
+    assert_int_equal(vt_negotiate(c, 2), 2);
+    static uint32_t cmds[1024];
+    uint8_t *rt;
+    size_t n = triangle_stream(c, cmds, &rt);
+    memcpy(cmds + n, draw_cmd, sizeof draw_cmd);   /* triangles, 3 vertices */
+    n += sizeof draw_cmd / 4;
     vt_submit(c, cmds, n);
     uint32_t get[10] = {1, 0, 0, 0, 0, 16, 16, 1, 0, 0};    /* TRANSFER_GET2 of it all */
     vt_cmd(c, 10, 13, get, 10);
@@ -121,44 +134,12 @@ static void test_occlusion_query_and_condition(void **state)
     (void)state;
     vt_client *c = vt_start(0);
     assert_int_equal(vt_negotiate(c, 2), 2);
-    uint8_t *rt = vt_create2(c, 1, RGBA8, 16, 16);
-    vt_resource_create(c, 2, R8, 96, 1, 1, 96);
-    int vfd = vt_recv_fd(c);
-    assert_true(vfd >= 0);
-    close(vfd);
+    static uint32_t cmds[1024];
+    uint8_t *rt;
+    size_t n = triangle_stream(c, cmds, &rt);
     uint8_t *qbuf = vt_create2(c, 3, RGBA8, 4, 1);   /* 16 bytes for the query state */
     memset(qbuf, 0, 16);
-    const float v[3][8] = {
-        {0.5f / 8 - 1, 0.5f / 8 - 1, 0, 1, 1, 0, 0, 1},
-        {4.5f / 8 - 1, 0.5f / 8 - 1, 0, 1, 0, 1, 0, 1},
-        {0.5f / 8 - 1, 4.5f / 8 - 1, 0, 1, 0, 0, 1, 1},
-    };
-    static uint32_t cmds[1024];
-    size_t n = 0;
-    cmds[n++] = VT_CMD(9, 0, 11 + 24);
-    const uint32_t iw[11] = {2, 0, 0, 96, 96, 0, 0, 0, 96, 1, 1};
-    memcpy(cmds + n, iw, sizeof iw);
-    n += 11;
-    memcpy(cmds + n, v, sizeof v);
-    n += 24;
-    const uint32_t setup[] = {
-        VT_CMD(1, 8, 5), 10, 1, RGBA8, 0, 0, VT_CMD(5, 0, 3), 1, 0, 10,
-        VT_CMD(7, 0, 8), 0x4, 0, 0, 0, 0, 0, 0, 0,
-    };
-    memcpy(cmds + n, setup, sizeof setup);
-    n += sizeof setup / 4;
-    n += shader(cmds + n, 20, 0, vs);
-    n += shader(cmds + n, 21, 1, fs);
     const uint32_t rest[] = {
-        VT_CMD(31, 0, 2), 20, 0, VT_CMD(31, 0, 2), 21, 1,
-        VT_CMD(1, 5, 9), 30, 0, 0, 0, 31, 16, 0, 0, 31, VT_CMD(2, 5, 1), 30,
-        VT_CMD(1, 2, 9), 31, (1u << 1) | (1u << 15) | (1u << 29), fbits(1), 0, 0, fbits(1), 0,
-        0, 0, VT_CMD(2, 2, 1), 31,
-        VT_CMD(1, 1, 11), 32, 0, 0, 0xfu << 27, 0xfu << 27, 0xfu << 27, 0xfu << 27,
-        0xfu << 27, 0xfu << 27, 0xfu << 27, 0xfu << 27, VT_CMD(2, 1, 1), 32,
-        VT_CMD(1, 3, 5), 33, 0, 0, 0, 0, VT_CMD(2, 3, 1), 33,
-        VT_CMD(4, 0, 7), 0, fbits(8), fbits(8), fbits(0.5f), fbits(8), fbits(8), fbits(0.5f),
-        VT_CMD(6, 0, 3), 32, 0, 2,
         VT_CMD(1, 9, 4), 40, 0 /* OCCLUSION_COUNTER */, 0, 3,     /* query 40 */
         VT_CMD(19, 0, 1), 40,
         VT_CMD(8, 0, 12), 0, 3, 4, 0, 1, 0, 0, 0, 0, 0, 2, 0,
