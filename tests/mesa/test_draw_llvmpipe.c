@@ -109,6 +109,28 @@ static void texvm_draw(tv_pipe_ctx *ctx, const float pos[3][4], bool bottom_rule
     }
 }
 
+/* A random triangle (window -> NDC exactly: powers of two; z on a 1/1024 grid) into POS,
+ * drawn by llvmpipe into a cleared target and depth buffer, read back into RGBA / DEPTH. */
+static void gl_random_triangle(glref *g, GLuint prog, float pos[3][4], float *rgba,
+                               float *depth)
+{
+    float corners[16] = {0};
+    for (int v = 0; v < 3; v++) {
+        pos[v][0] = coord() / (S / 2.0f) - 1.0f;
+        pos[v][1] = coord() / (S / 2.0f) - 1.0f;
+        pos[v][2] = (float)((int)(next() % 2049) - 1024) / 1024.0f;
+        pos[v][3] = 1.0f;
+        memcpy(corners + 4 * v, pos[v], 16);
+    }
+    const uint32_t zero[4] = {0, 0, 0, 0};
+    assert_true(glref_clear(g, 0, zero));
+    assert_true(glref_framebuffer_depth(g, 1.0f, true));
+    assert_true(glref_set_attrib(g, 0, corners));
+    assert_true(glref_draw_prims(g, prog, GL_TRIANGLES, 3));
+    assert_true(glref_read(g, 0, rgba));
+    assert_true(glref_read_depth(g, depth));
+}
+
 static unsigned ulps(float a, float b)
 {
     int32_t ia, ib;
@@ -143,22 +165,8 @@ static void test_triangles_against_llvmpipe(void **state)
     unsigned crossing = 0, cross_pixels = 0, cross_miss = 0;
     float worst = 0;
     for (int t = 0; t < TRIS; t++) {
-        float pos[3][4], corners[16] = {0};
-        for (int v = 0; v < 3; v++) {
-            /* window -> NDC exactly (powers of two); z on a 1/1024 grid */
-            pos[v][0] = coord() / (S / 2.0f) - 1.0f;
-            pos[v][1] = coord() / (S / 2.0f) - 1.0f;
-            pos[v][2] = (float)((int)(next() % 2049) - 1024) / 1024.0f;
-            pos[v][3] = 1.0f;
-            memcpy(corners + 4 * v, pos[v], 16);
-        }
-        const uint32_t zero[4] = {0, 0, 0, 0};
-        assert_true(glref_clear(g, 0, zero));
-        assert_true(glref_framebuffer_depth(g, 1.0f, true));
-        assert_true(glref_set_attrib(g, 0, corners));
-        assert_true(glref_draw_prims(g, prog, GL_TRIANGLES, 3));
-        assert_true(glref_read(g, 0, gl_rgba));
-        assert_true(glref_read_depth(g, gl_depth));
+        float pos[3][4];
+        gl_random_triangle(g, prog, pos, gl_rgba, gl_depth);
         for (int rule = 0; rule < 2; rule++)
             texvm_draw(ctx, (const float(*)[4])pos, rule == 1, tv_cov[rule], tv_depth[rule]);
         /* llvmpipe clips at the viewport; texvm rasterises the whole triangle inside its
@@ -189,21 +197,8 @@ static void test_triangles_against_llvmpipe(void **state)
     /* depths of the matching rule, from a second pass over fresh triangles */
     rng = 777;
     for (int t = 0; t < TRIS / 4; t++) {
-        float pos[3][4], corners[16] = {0};
-        for (int v = 0; v < 3; v++) {
-            pos[v][0] = coord() / (S / 2.0f) - 1.0f;
-            pos[v][1] = coord() / (S / 2.0f) - 1.0f;
-            pos[v][2] = (float)((int)(next() % 2049) - 1024) / 1024.0f;
-            pos[v][3] = 1.0f;
-            memcpy(corners + 4 * v, pos[v], 16);
-        }
-        const uint32_t zero[4] = {0, 0, 0, 0};
-        assert_true(glref_clear(g, 0, zero));
-        assert_true(glref_framebuffer_depth(g, 1.0f, true));
-        assert_true(glref_set_attrib(g, 0, corners));
-        assert_true(glref_draw_prims(g, prog, GL_TRIANGLES, 3));
-        assert_true(glref_read(g, 0, gl_rgba));
-        assert_true(glref_read_depth(g, gl_depth));
+        float pos[3][4];
+        gl_random_triangle(g, prog, pos, gl_rgba, gl_depth);
         texvm_draw(ctx, (const float(*)[4])pos, rule == 1, tv_cov[0], tv_depth[0]);
         bool inside = true;
         for (int v = 0; v < 3; v++)
