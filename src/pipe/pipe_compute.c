@@ -36,10 +36,7 @@ static int slots_check(tv_pipe_ctx *ctx, const char *what, uint32_t stage, uint3
 {
     if (stage >= TV_PIPE_STAGES)
         return pipe_fail(ctx, "%s: unknown shader type %u", what, stage);
-    if (start > TV_PIPE_MAX_SLOTS || n > TV_PIPE_MAX_SLOTS - start)
-        return pipe_fail(ctx, "%s: slots %u..%u past the %u slots", what, start,
-                         start + n - 1, TV_PIPE_MAX_SLOTS);
-    return 0;
+    return pipe_slots_check(ctx, what, "slots", start, n, TV_PIPE_MAX_SLOTS);
 }
 
 int tv_pipe_set_shader_buffers(tv_pipe_ctx *ctx, uint32_t stage, uint32_t start, uint32_t n,

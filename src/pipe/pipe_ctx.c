@@ -50,6 +50,15 @@ void tv_pipe_destroy(tv_pipe_ctx *ctx)
     free(ctx);
 }
 
+int pipe_slots_check(tv_pipe_ctx *ctx, const char *op, const char *what, unsigned start,
+                     unsigned n, unsigned max)
+{
+    if (start > max || n > max - start)
+        return pipe_fail(ctx, "%s: %s %u..%u past the %u %s", op, what, start, start + n - 1,
+                         max, what);
+    return 0;
+}
+
 int pipe_fail(tv_pipe_ctx *ctx, const char *fmt, ...)
 {
     va_list ap;

@@ -122,6 +122,11 @@ int pipe_render_condition_passes(tv_pipe_ctx *ctx, const char *op);
 /* Graphics state as a new context has it (pipe_state.c). */
 void pipe_state_init(tv_pipe_ctx *ctx);
 
+/* Slots START..START+N-1 of a table of MAX (WHAT: "slots", "viewports", ...) for operation
+ * OP: 0 when inside, else -1 with the reason. */
+int pipe_slots_check(tv_pipe_ctx *ctx, const char *op, const char *what, unsigned start,
+                     unsigned n, unsigned max);
+
 int pipe_fail(tv_pipe_ctx *ctx, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

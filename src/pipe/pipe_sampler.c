@@ -18,9 +18,8 @@ int tv_pipe_set_sampler_views(tv_pipe_ctx *ctx, uint32_t stage, uint32_t start, 
 {
     if (stage >= TV_PIPE_STAGES)
         return pipe_fail(ctx, OP_SV ": unknown shader type %u", stage);
-    if (start > TV_PIPE_MAX_SAMPLERS || n > TV_PIPE_MAX_SAMPLERS - start)
-        return pipe_fail(ctx, OP_SV ": slots %u..%u past the %u slots", start, start + n - 1,
-                         TV_PIPE_MAX_SAMPLERS);
+    if (pipe_slots_check(ctx, OP_SV, "slots", start, n, TV_PIPE_MAX_SAMPLERS))
+        return -1;
     memcpy(&ctx->views[stage][start], v, n * sizeof *v);
     return 0;
 }
@@ -30,9 +29,8 @@ int tv_pipe_set_sampler_states(tv_pipe_ctx *ctx, uint32_t stage, uint32_t start,
 {
     if (stage >= TV_PIPE_STAGES)
         return pipe_fail(ctx, "bind_sampler_states: unknown shader type %u", stage);
-    if (start > TV_PIPE_MAX_SAMPLERS || n > TV_PIPE_MAX_SAMPLERS - start)
-        return pipe_fail(ctx, "bind_sampler_states: slots %u..%u past the %u slots", start,
-                         start + n - 1, TV_PIPE_MAX_SAMPLERS);
+    if (pipe_slots_check(ctx, "bind_sampler_states", "slots", start, n, TV_PIPE_MAX_SAMPLERS))
+        return -1;
     memcpy(&ctx->samplers[stage][start], s, n * sizeof *s);
     return 0;
 }

@@ -58,9 +58,8 @@ int tv_pipe_set_vertex_elements(tv_pipe_ctx *ctx, unsigned n, const tv_pipe_vert
 int tv_pipe_set_vertex_buffers(tv_pipe_ctx *ctx, unsigned start, unsigned n,
                                const tv_pipe_vertex_buffer *b)
 {
-    if (start > TV_PIPE_MAX_ATTRIBS || n > TV_PIPE_MAX_ATTRIBS - start)
-        return pipe_fail(ctx, "set_vertex_buffers: slots %u..%u past the %u slots", start,
-                         start + n - 1, TV_PIPE_MAX_ATTRIBS);
+    if (pipe_slots_check(ctx, "set_vertex_buffers", "slots", start, n, TV_PIPE_MAX_ATTRIBS))
+        return -1;
     memcpy(&ctx->vbufs[start], b, n * sizeof *b);
     return 0;
 }
@@ -75,9 +74,9 @@ int tv_pipe_set_index_buffer(tv_pipe_ctx *ctx, uint32_t res, uint32_t offset)
 int tv_pipe_set_viewports(tv_pipe_ctx *ctx, unsigned start, unsigned n,
                           const tv_pipe_viewport *v)
 {
-    if (start > TV_PIPE_MAX_VIEWPORTS || n > TV_PIPE_MAX_VIEWPORTS - start)
-        return pipe_fail(ctx, "set_viewport_state: viewports %u..%u past the %u viewports",
-                         start, start + n - 1, TV_PIPE_MAX_VIEWPORTS);
+    if (pipe_slots_check(ctx, "set_viewport_state", "viewports", start, n,
+                         TV_PIPE_MAX_VIEWPORTS))
+        return -1;
     memcpy(&ctx->viewports[start], v, n * sizeof *v);
     return 0;
 }
@@ -85,9 +84,9 @@ int tv_pipe_set_viewports(tv_pipe_ctx *ctx, unsigned start, unsigned n,
 int tv_pipe_set_scissors(tv_pipe_ctx *ctx, unsigned start, unsigned n,
                          const tv_pipe_scissor *s)
 {
-    if (start > TV_PIPE_MAX_VIEWPORTS || n > TV_PIPE_MAX_VIEWPORTS - start)
-        return pipe_fail(ctx, "set_scissor_state: scissors %u..%u past the %u scissors",
-                         start, start + n - 1, TV_PIPE_MAX_VIEWPORTS);
+    if (pipe_slots_check(ctx, "set_scissor_state", "scissors", start, n,
+                         TV_PIPE_MAX_VIEWPORTS))
+        return -1;
     memcpy(&ctx->scissors[start], s, n * sizeof *s);
     return 0;
 }
