@@ -847,6 +847,15 @@ static void test_named_errors(void **state)
     tv_pipe_ctx *ctx = scene(fs_flat, false);
     vert v[3] = {V(0, 0, 0, 1, 0, 0, 1), V(16, 0, 0, 1, 0, 0, 1), V(0, 16, 0, 1, 0, 0, 1)};
     vertices(ctx, v, 3);
+    /* 3 vertices x 2^23 instances: past the 2^24 shaded vertices of one draw, refused
+     * before anything is allocated */
+    tv_pipe_draw_info big;
+    memset(&big, 0, sizeof big);
+    big.mode = PRIM_TRIANGLES;
+    big.count = 3;
+    big.instance_count = 1u << 23;
+    assert_int_equal(tv_pipe_draw_vbo(ctx, &big), -1);
+    assert_non_null(strstr(tv_pipe_error(ctx), "vertices x 8388608 instances to shade"));
     assert_int_equal(draw(ctx, 14 /* PATCHES */, 3), -1);
     assert_non_null(strstr(tv_pipe_error(ctx), "patches need the tessellation stages"));
     tv_pipe_rasterizer_state st;
