@@ -4,8 +4,9 @@
  * values with the reason for each.
  *
  * What Mesa's virgl driver does with them: the GL version and GLSL level it offers follow
- * these bits, so a context exists only when they describe a GL 3.0 device; every feature
- * claimed is built (what a feature does not cover yet is a named error, docs/vtest.md). */
+ * these bits (a GLSL test needs at least GL 3.0); they describe GL 3.1 — GLSL 1.40, UBOs,
+ * texel buffers, instancing, primitive restart. Every feature claimed is built (what a
+ * feature does not cover yet is a named error, docs/vtest.md). */
 #include "vtest_internal.h"
 
 #include <string.h>
@@ -135,7 +136,8 @@ static const caps_value values[] = {
          BSET_HAS_CULL | BSET_POLYGON_OFFSET_CLAMP,
      "the pipeline's and the texture unit's features, occlusion queries and conditional "
      "rendering (pipe_query.c)"},
-    {CAPS_GLSL_LEVEL, 130, "GLSL 1.30: the TGSI the engine runs covers it"},
+    {CAPS_GLSL_LEVEL, 140, "GLSL 1.40 (GL 3.1): the TGSI the engine runs covers it; 1.50 "
+                           "needs the geometry stage in draws"},
     {CAPS_MAX_TEXTURE_ARRAY_LAYERS, 2048, "the texture unit's limit"},
     {CAPS_MAX_STREAMOUT_BUFFERS, 4, "stream output (pipe_so.c): 4 buffers, stream 0"},
     {CAPS_MAX_DUAL_SOURCE_RENDER_TARGETS, 1, "SRC1 factors on target 0"},

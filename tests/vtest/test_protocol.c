@@ -73,7 +73,7 @@ static void test_caps(void **state)
         assert_true(HAS(caps, 49, 66));             /* R8G8B8_UNORM: vertex only */
         assert_false(HAS(caps, 1, 66));
         assert_false(HAS(caps, 49, 18));
-        assert_int_equal(caps[66], 130);            /* glsl_level */
+        assert_int_equal(caps[66], 140);            /* glsl_level */
         assert_int_equal(caps[70], 8);              /* max_render_targets */
         assert_int_equal(caps[71], 1);              /* max_samples */
         assert_int_equal(caps[72], 0x3c7fu);       /* prim_mask: points .. fans, adjacency */
