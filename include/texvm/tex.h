@@ -213,6 +213,10 @@ float tv_fixed_s5_8_to_float(int16_t raw);
 int16_t tv_float_to_fixed_s5_8(float f);   /* clamps to [-16, 16) */
 float tv_fixed_u4_8_to_float(uint16_t raw);
 uint16_t tv_float_to_fixed_u4_8(float f);  /* clamps to [0, 15.996] */
+/* Anisotropy codes (TIC/TSC max_anisotropy 0..7): the ratio of each code, and the code of
+ * a ratio — the largest whose ratio is not above it (0 below 2, and for NaN). */
+extern const uint8_t tv_tex_aniso_ratio[8];  /* 1, 2, 4, 6, 8, 10, 12, 16 */
+uint8_t tv_tex_aniso_code(double ratio);
 
 /* Bytes a texture described by `tic` occupies in memory (whole mip chain, all layers,
  * all samples), and the address of texel (x,y,z or layer) of `level` (and sample). */

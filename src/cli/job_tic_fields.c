@@ -60,17 +60,6 @@ const char *job_tic_field_name(int field)
     return field >= 0 && (size_t)field < NUM_FIELDS ? fields[field].name : NULL;
 }
 
-/* Anisotropy as stored: code 0..7 = 1, 2, 4, 6, 8, 10, 12, 16 (largest not above). */
-static uint32_t aniso_code(double v)
-{
-    static const double ratios[8] = {1, 2, 4, 6, 8, 10, 12, 16};
-    uint32_t code = 0;
-    for (uint32_t i = 0; i < 8; i++)
-        if (v >= ratios[i])
-            code = i;
-    return code;
-}
-
 void job_tic_apply(tv_tic *tic, const job_tic_override *o)
 {
     if (o->field < 0 || (size_t)o->field >= NUM_FIELDS)
@@ -95,7 +84,7 @@ void job_tic_apply(tv_tic *tic, const job_tic_override *o)
         return;
     }
     case F_ANISO: {
-        uint8_t code = (uint8_t)aniso_code(v);
+        uint8_t code = tv_tex_aniso_code(v);
         memcpy(p, &code, 1);
         return;
     }

@@ -51,17 +51,6 @@ static const uint8_t wrap_of_pipe[8] = {
 /* PIPE_TEX_MIPFILTER_* -> TSC mip filter. */
 static const uint8_t mip_of_pipe[3] = {TV_MIP_POINT, TV_MIP_LINEAR, TV_MIP_NONE};
 
-/* Anisotropy 1, 2, 4, 6, 8, 10, 12, 16 -> TSC code 0..7. */
-static uint8_t aniso_code(uint8_t n)
-{
-    static const uint8_t at_least[8] = {0, 2, 4, 6, 8, 10, 12, 16};
-    uint8_t code = 0;
-    for (uint8_t c = 1; c < 8; c++)
-        if (n >= at_least[c])
-            code = c;
-    return code;
-}
-
 static void build_tsc(const tv_pipe_sampler_state *s, tv_tsc *t)
 {
     memset(t, 0, sizeof *t);
@@ -72,7 +61,7 @@ static void build_tsc(const tv_pipe_sampler_state *s, tv_tsc *t)
     t->min_filter = s->max_anisotropy > 1 ? TV_MIN_ANISO
                     : s->min_img_filter ? TV_MIN_LINEAR : TV_MIN_POINT;
     t->mip_filter = mip_of_pipe[s->min_mip_filter < 3 ? s->min_mip_filter : 2];
-    t->max_anisotropy = aniso_code(s->max_anisotropy);
+    t->max_anisotropy = tv_tex_aniso_code(s->max_anisotropy);
     t->depth_compare = s->compare_mode;
     t->depth_compare_func = s->compare_func & 7;   /* PIPE_FUNC_* = TV_CMP_* */
     t->cubemap_interface_filtering = s->seamless_cube_map ? 2 : 0;

@@ -252,6 +252,17 @@ float tv_fixed_u4_8_to_float(uint16_t raw)
     return (float)(raw & 0xfff) / 256.0f;
 }
 
+const uint8_t tv_tex_aniso_ratio[8] = {1, 2, 4, 6, 8, 10, 12, 16};
+
+uint8_t tv_tex_aniso_code(double ratio)
+{
+    uint8_t code = 0;
+    for (uint8_t c = 1; c < 8; c++)
+        if (ratio >= tv_tex_aniso_ratio[c])
+            code = c;
+    return code;
+}
+
 uint16_t tv_float_to_fixed_u4_8(float f)
 {
     if (isnan(f) || f <= 0.0f)

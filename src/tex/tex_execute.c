@@ -13,7 +13,6 @@ static const char *const op_names[TV_TEX_OP_COUNT] = {
     "SAMPLE", "SAMPLE_BIAS", "SAMPLE_LOD", "SAMPLE_LZ", "SAMPLE_GRAD", "GATHER", "FETCH",
     "QUERY_LOD", "QUERY_DIM", "QUERY_SAMPLES", "QUERY_SAMPLE_POS", "QUERY_TYPE"};
 
-static const uint8_t aniso_codes[8] = {1, 2, 4, 6, 8, 10, 12, 16};
 
 static uint32_t fbits(float f)
 {
@@ -127,7 +126,7 @@ static void setup_ctx(tv_tex_unit *unit, const tex_view *v, const tex_sampler *s
     if (c->mip < TV_MIP_NONE || c->mip > TV_MIP_LINEAR)
         c->mip = TV_MIP_NONE;
     unsigned code = v->tic.use_header_opt_control ? v->tic.max_anisotropy : s->tsc.max_anisotropy;
-    c->max_aniso = over ? 1u : aniso_codes[code & 7u];
+    c->max_aniso = over ? 1u : tv_tex_aniso_ratio[code & 7u];
     c->reduction = (over || s->tsc.reduction_filter > 2) ? 0 : s->tsc.reduction_filter;
     tex_border_color(v, s, c->srgb, over, c->border);
     uint32_t levels = v->levels ? v->levels : 1;

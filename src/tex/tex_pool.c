@@ -177,7 +177,6 @@ void tv_tex_invalidate(tv_tex_unit *unit)
 }
 
 /* ---- samplers -------------------------------------------------------------------------- */
-static const uint8_t aniso_ratio[8] = {1, 2, 4, 6, 8, 10, 12, 16};
 
 void tex_sampler_init(tex_sampler *s, const tv_tsc *tsc)
 {
@@ -186,7 +185,7 @@ void tex_sampler_init(tex_sampler *s, const tv_tsc *tsc)
     s->lod_bias = tv_fixed_s5_8_to_float(tsc->mip_lod_bias);
     s->min_lod = tv_fixed_u4_8_to_float(tsc->min_lod_clamp);
     s->max_lod = tv_fixed_u4_8_to_float(tsc->max_lod_clamp);
-    s->max_aniso = aniso_ratio[tsc->max_anisotropy & 7];
+    s->max_aniso = tv_tex_aniso_ratio[tsc->max_anisotropy & 7];
     s->seamless_cube = tsc->cubemap_interface_filtering >= 2;
     s->valid = true;
 }

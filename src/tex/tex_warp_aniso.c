@@ -31,7 +31,6 @@
 #define LANES TV_TEX_LANES
 #define MAX_BIAS 15.99609375f /* as tex_lod.c */
 
-static const uint8_t aniso_codes[8] = {1, 2, 4, 6, 8, 10, 12, 16}; /* as tex_execute.c */
 
 typedef struct an_level { /* one view level, hoisted */
     float wf, hf;         /* size as floats (the coordinate scale) */
@@ -107,7 +106,7 @@ static bool an_setup(tv_tex_unit *unit, const tv_tex_request *req, an_ctx *w)
     if (!tex_warp_common(unit, req, &v, &s)) /* tex_warp.h */
         return false;
     unsigned code = v->tic.use_header_opt_control ? v->tic.max_anisotropy : s->tsc.max_anisotropy;
-    unsigned maxa = aniso_codes[code & 7u];
+    unsigned maxa = tv_tex_aniso_ratio[code & 7u];
     if (maxa <= 1 || (s->tsc.min_filter != TV_MIN_LINEAR && s->tsc.min_filter != TV_MIN_ANISO))
         return false; /* isotropic: tex_warp.c or the general path */
     w->maxa = (float)maxa;

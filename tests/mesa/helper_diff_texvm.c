@@ -79,16 +79,6 @@ static const struct {
     {GL_LINEAR_MIPMAP_LINEAR, TV_MIN_LINEAR, TV_MIP_LINEAR},
 };
 
-static uint8_t aniso_code(float a)
-{
-    static const float steps[8] = {1, 2, 4, 6, 8, 10, 12, 16};
-    uint8_t code = 0;
-    for (uint8_t i = 0; i < 8; i++)
-        if (a >= steps[i])
-            code = i;
-    return code;
-}
-
 static uint8_t msaa_code(int samples)
 {
     switch (samples) {
@@ -116,7 +106,7 @@ static void make_tsc(const glref_sampler_desc *s, tv_tsc *tsc)
             tsc->min_filter = k_minf[i].min;
             tsc->mip_filter = k_minf[i].mip;
         }
-    tsc->max_anisotropy = aniso_code(s->max_anisotropy);
+    tsc->max_anisotropy = tv_tex_aniso_code(s->max_anisotropy);
     if (tsc->max_anisotropy > 0 && tsc->min_filter == TV_MIN_LINEAR)
         tsc->min_filter = TV_MIN_ANISO;
     tsc->depth_compare = s->compare_mode == GL_COMPARE_REF_TO_TEXTURE;
