@@ -16,6 +16,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_clock.h"
 #include "texvm/pipe.h"
 
 #ifdef TEXVM_HAVE_GLREF
@@ -25,18 +26,7 @@
 enum { S = 1024, GX = 256, GY = 200, TEX = 64, RUNS = 5 };
 enum { RT = 1, ZS = 2, VB = 3, TX = 4, SURF = 10, ZSURF = 11, VSH = 20, FSH = 21, FSB = 22 };
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
-static int cmpd(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
 
 /* The scenes' vertices: position and a vec4 (texture coordinate or colour), 32 bytes. */
 static float *mesh_vertices(int *n)
@@ -178,10 +168,10 @@ static double texvm_draw(tv_pipe_ctx *ctx, bool mesh, int n)
     info.mode = 4;
     info.count = (uint32_t)n;
     info.instance_count = 1;
-    double t0 = now();
+    double t0 = bench_now();
     if (check(ctx, tv_pipe_draw_vbo(ctx, &info), "draw"))
         return -1;
-    return now() - t0;
+    return bench_now() - t0;
 }
 
 static unsigned lit_pixels(const void *rgba32f)
@@ -249,7 +239,7 @@ static int llvmpipe_run(double times[2][RUNS], unsigned lit[2])
             glref_clear(g, 0, zero);
             glref_framebuffer_depth(g, 1.0f, false);
             glref_finish(g);
-            double t0 = now();
+            double t0 = bench_now();
             if (!glref_draw_mesh(g, scene == 0 ? ptex : pcol, GL_TRIANGLES, n,
                                  scene == 0 ? GL_LESS : 0, scene == 1)) {
                 fprintf(stderr, "bench_draw: llvmpipe draw: %s\n", glref_error(g));
@@ -259,7 +249,7 @@ static int llvmpipe_run(double times[2][RUNS], unsigned lit[2])
             }
             glref_finish(g);
             if (r >= 0)
-                times[scene][r] = now() - t0;
+                times[scene][r] = bench_now() - t0;
         }
         free(v);
         glref_read(g, 0, pixels);
@@ -272,7 +262,7 @@ static int llvmpipe_run(double times[2][RUNS], unsigned lit[2])
 
 static double median(double *t)
 {
-    qsort(t, RUNS, sizeof *t, cmpd);
+    qsort(t, RUNS, sizeof *t, bench_cmpd);
     return t[RUNS / 2];
 }
 

@@ -17,12 +17,8 @@
 #include <string.h>
 
 #include "cli/job_run.h"
+#include "bench_clock.h"
 
-static int cmpd(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
 
 static void free_targets(run_state *rs)
 {
@@ -73,7 +69,7 @@ static int bench(const job *j, run_state *rs, tv_tgsi_program *prog, int threads
         t[r] = rs->engine_seconds * 1e3;
     }
     if (!rc && t) {
-        qsort(t + 1, (size_t)repeat, sizeof *t, cmpd);
+        qsort(t + 1, (size_t)repeat, sizeof *t, bench_cmpd);
         double med = t[1 + repeat / 2];
         double items = (double)j->frag.width * j->frag.height;
         if (j->run == TV_TGSI_COMP) {

@@ -7,16 +7,11 @@
 #include <time.h>
 
 #include "texvm/tex.h"
+#include "bench_clock.h"
 
 #define BASE 0x100000ull
 #define SIZE (8u << 20)
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
 
 static uint32_t rng = 12345u;
 static float frand(void)
@@ -131,7 +126,7 @@ int main(int argc, char **argv)
             for (unsigned k = 0; k < 8; k++)
                 fill_request(&rows[i], &req[k]);
             uint64_t lanes = 0;
-            double t0 = now(), t1 = t0;
+            double t0 = bench_now(), t1 = t0;
             while (t1 - t0 < secs) {
                 for (unsigned k = 0; k < 8; k++) {
                     if (tv_tex_execute(unit, &req[k], &res, &e) != TV_OK) {
@@ -140,7 +135,7 @@ int main(int argc, char **argv)
                     }
                     lanes += 32;
                 }
-                t1 = now();
+                t1 = bench_now();
             }
             printf("%-16s %-10s %14.0f\n", rows[i].name, p ? "hardware" : "reference",
                    (double)lanes / (t1 - t0));

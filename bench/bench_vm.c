@@ -8,19 +8,9 @@
 #include <time.h>
 
 #include "texvm/vm.h"
+#include "bench_clock.h"
 
-static double now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
-static int cmpd(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
 
 static char *slurp(const char *path)
 {
@@ -96,12 +86,12 @@ static double run_frag(tv_vm *vm, tv_vm_program *p, uint32_t *color)
     tv_vm_bindings_init(&b);
     b.constbufs[0] = (tv_vm_buffer){cb, sizeof cb};
     tv_error err;
-    double t = now();
+    double t = bench_now();
     if (tv_vm_run_fragment(vm, p, &b, &fp, NULL, &err) != TV_OK) {
         fprintf(stderr, "%s\n", err.message);
         return -1;
     }
-    return now() - t;
+    return bench_now() - t;
 }
 
 int main(int argc, char **argv)
@@ -132,14 +122,14 @@ int main(int argc, char **argv)
                     b.buffers[0] = (tv_vm_buffer){buf, (size_t)64 * 4096 * 4};
                     tv_vm_compute_params cp = {.grid = {4096, 1, 1}};
                     tv_error err;
-                    double t0 = now();
+                    double t0 = bench_now();
                     tv_vm_run_compute(vm, p, &b, &cp, NULL, &err);
-                    t[r] = now() - t0;
+                    t[r] = bench_now() - t0;
                 } else {
                     t[r] = run_frag(vm, p, color);
                 }
             }
-            qsort(t + 1, 5, sizeof t[0], cmpd);
+            qsort(t + 1, 5, sizeof t[0], bench_cmpd);
             double px = k == 3 ? 64.0 * 4096 : 1920.0 * 1080;
             mp[th - 1] = px / t[3] / 1e6;
             tv_vm_program_destroy(p);
