@@ -2,8 +2,9 @@
 # Install what texvm needs to build, test and compare against Mesa, from Debian's packages.
 # Idempotent: installs only what is missing. Runs apt-get through sudo when not root.
 #   scripts/setup.sh            what the build, the tests and the demo need
-#   scripts/setup.sh --piglit   also piglit (shader_runner and its tests, ~2 GB) for
-#                               scripts/piglit.sh
+#   scripts/setup.sh --piglit   also piglit (shader_runner and its tests, ~2 GB)
+#                               and virgl-server (virglrenderer's vtest server), for
+#                               scripts/piglit.sh and scripts/piglit-compare.sh
 set -euo pipefail
 
 PACKAGES=(
@@ -17,7 +18,7 @@ PACKAGES=(
   libgl1-mesa-dri libegl-mesa0 libegl-dev libgles-dev libgl-dev libgbm1
 )
 case "${1:-}" in
-  --piglit) PACKAGES+=(piglit) ;;   # GL programs through Mesa's virgl driver: scripts/piglit.sh
+  --piglit) PACKAGES+=(piglit virgl-server) ;;  # GL programs through Mesa's virgl driver: scripts/piglit.sh, scripts/piglit-compare.sh
   "") ;;
   *) echo "setup: unknown option '$1' (allowed: --piglit)" >&2; exit 2 ;;
 esac

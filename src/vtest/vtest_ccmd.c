@@ -242,13 +242,15 @@ static int h_transfer3d(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t
     }
     tv_pipe_box b = {p[5], p[6], p[7], p[8], p[9], p[10]};
     int rc;
-    if (p[12] == 1 && vtest_rec_shm(c, m)) /* recorded, or restored when replaying */
+    if (vtest_rec_shm(c, m)) /* the client's writes so far: recorded, or restored */
         return -1;
     if (p[12] == 1) /* VIRGL_TRANSFER_TO_HOST */
         rc = tv_pipe_transfer_write(c->pipe, p[0], p[1], &b, m->ptr, m->size, p[11], p[3], p[4]);
-    else if (p[12] == 2) /* VIRGL_TRANSFER_FROM_HOST */
+    else if (p[12] == 2) { /* VIRGL_TRANSFER_FROM_HOST */
         rc = tv_pipe_transfer_read(c->pipe, p[0], p[1], &b, m->ptr, m->size, p[11], p[3], p[4]);
-    else {
+        vtest_rec_server_wrote(c, m);
+        vtest_rec_readback(c, p[0]);
+    } else {
         vtest_fail(c, "transfer3d: unknown direction %u", p[12]);
         return -1;
     }

@@ -62,6 +62,7 @@ static void shm_free(vtest_shm *m)
 {
     if (m->ptr)
         munmap(m->ptr, m->size);
+    free(m->rec_seen);
     free(m);
 }
 
@@ -279,6 +280,7 @@ static int cmd_transfer_v0(vtest_conn *c, const uint32_t *p, uint32_t len_dw, in
         if (!c->failed &&
             tv_pipe_transfer_read(c->pipe, p[0], p[1], &b, buf, data_size, 0, p[2], p[3]))
             pipe_fail_log(c, what);
+        vtest_rec_readback(c, p[0]);
         rc = write_full(c, buf, data_size); /* the client reads data_size bytes regardless */
     }
     free(buf);
@@ -297,12 +299,16 @@ static int cmd_transfer_v2(vtest_conn *c, const uint32_t *p, int put)
         return 0;
     }
     tv_pipe_box b = {p[2], p[3], p[4], p[5], p[6], p[7]};
-    if (put && vtest_rec_shm(c, m))
+    if (vtest_rec_shm(c, m)) /* the client's writes so far: recorded, or restored */
         return 0;
     int rc = put ? tv_pipe_transfer_write(c->pipe, p[0], p[1], &b, m->ptr, m->size, p[9], 0, 0)
                  : tv_pipe_transfer_read(c->pipe, p[0], p[1], &b, m->ptr, m->size, p[9], 0, 0);
     if (rc)
         pipe_fail_log(c, what);
+    if (!put) {
+        vtest_rec_server_wrote(c, m);
+        vtest_rec_readback(c, p[0]);
+    }
     return 0;
 }
 

@@ -16,6 +16,7 @@ typedef struct vtest_shm {
     uint32_t handle;
     uint8_t *ptr;
     size_t size;
+    uint8_t *rec_seen;   /* recording: the memory as the server last saw it (NULL: none yet) */
     struct vtest_shm *next;
 } vtest_shm;
 
@@ -52,6 +53,7 @@ typedef struct vtest_conn {
     const uint8_t *rep;          /* replaying: the record file's bytes */
     size_t rep_size, rep_pos;
     bool rep_broken;             /* the record file ended inside a chunk or disagreed */
+    unsigned rep_readbacks, rep_differ; /* replaying: readbacks compared, how many differ */
     tv_vtest_submit_fn on_submit;  /* after each SUBMIT_CMD (replay) */
     void *on_submit_user;
     unsigned submits;
@@ -115,7 +117,14 @@ int vtest_serve_conn(vtest_conn *c);
 int vtest_rec_start(vtest_conn *c, const char *path);
 void vtest_rec_read(vtest_conn *c, const void *buf, size_t n);
 int vtest_rep_read(vtest_conn *c, void *buf, size_t n);
+/* The server is about to read or write M's shared memory: recording, the client's changes
+ * since the server last saw it are saved; replaying, they are restored (-1: the record
+ * disagrees; the context failed). */
 int vtest_rec_shm(vtest_conn *c, vtest_shm *m);
+/* The server wrote M's shared memory (a readback, a query result). */
+void vtest_rec_server_wrote(vtest_conn *c, vtest_shm *m);
+/* The client reads resource HANDLE back: its hash is recorded, or compared when replaying. */
+void vtest_rec_readback(vtest_conn *c, uint32_t handle);
 /* The caps structs (v1 / v2 prefix), n dwords. */
 size_t vtest_caps(uint32_t *out, size_t max, unsigned version);
 

@@ -111,7 +111,11 @@ int vtest_h_get_query_result(vtest_conn *c, unsigned obj, const uint32_t *p, uin
     }
     memcpy(tv_pipe_resource_data(c->pipe, q->res) + q->offset, state, HOST_STATE_BYTES);
     vtest_shm *m = vtest_shm_find(c, q->res);
-    if (m && q->offset <= m->size && m->size - q->offset >= HOST_STATE_BYTES)
+    if (m && q->offset <= m->size && m->size - q->offset >= HOST_STATE_BYTES) {
+        if (vtest_rec_shm(c, m))
+            return -1;
         memcpy(m->ptr + q->offset, state, HOST_STATE_BYTES);
+        vtest_rec_server_wrote(c, m);
+    }
     return 0;
 }

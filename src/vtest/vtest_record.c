@@ -1,27 +1,46 @@
 /* Recording and replaying a client (docs/vtest.md, "Record and replay"). A record file is
  * "TVVTREC1" and then chunks { u8 type, u32 length (little-endian), bytes }:
  *   'R'  bytes the server read from the client, one chunk per read;
- *   'M'  u32 resource handle, then the resource's whole shared memory, written each time
- *        the server reads shared memory (TRANSFER_PUT2, transfer3d to the host).
- * Replaying serves the same requests from the file (replies and memfds are discarded) and
- * restores each 'M' snapshot at the point where it was taken, so every submit sees the
- * bytes it saw live. A record file is untrusted input: every chunk is bounds-checked. */
+ *   'D'  the client's writes to a resource's shared memory, taken each time the server
+ *        is about to read or write it (TRANSFER_PUT2/GET2, transfer3d, a query result):
+ *        u32 handle, u32 size of the memory, then runs { u32 offset, u32 length, bytes }
+ *        of the bytes that differ from what the server last saw there (its own writes
+ *        included);
+ *   'M'  u32 handle, then the whole shared memory (written by older recordings and when
+ *        the comparison copy cannot be allocated; replayed as before);
+ *   'C'  u32 handle, u64 FNV-1a hash of the resource's whole storage, at each readback
+ *        (TRANSFER_GET, TRANSFER_GET2, transfer3d from the host).
+ * Replaying serves the same requests from the file (replies and memfds are discarded),
+ * applies each 'D'/'M' at the point where it was taken, so every submit sees the bytes it
+ * saw live, and compares each readback's hash with the recorded one: a replay is
+ * bit-identical when every readback matches. A record file is untrusted input: every
+ * chunk is bounds-checked. */
 #include "vtest_internal.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define REC_MAGIC "TVVTREC1"
 
+/* A chunk's header and its first NA bytes; the caller writes the other LEN - NA. */
+static void put_chunk_head(vtest_conn *c, char type, size_t len, const void *a, size_t na)
+{
+    uint8_t hdr[5] = {(uint8_t)type};
+    for (int k = 0; k < 4; k++)
+        hdr[1 + k] = (uint8_t)((uint32_t)len >> (8 * k));
+    if (fwrite(hdr, 1, 5, c->rec_out) != 5 || (na && fwrite(a, 1, na, c->rec_out) != na)) {
+        vtest_log(c, "record: write failed; recording stops");
+        fclose(c->rec_out);
+        c->rec_out = NULL;
+    }
+}
+
 static void put_chunk(vtest_conn *c, char type, const void *a, size_t na, const void *b,
                       size_t nb)
 {
-    uint8_t hdr[5] = {(uint8_t)type};
-    uint32_t len = (uint32_t)(na + nb);
-    for (int k = 0; k < 4; k++)
-        hdr[1 + k] = (uint8_t)(len >> (8 * k));
-    if (fwrite(hdr, 1, 5, c->rec_out) != 5 || (na && fwrite(a, 1, na, c->rec_out) != na) ||
-        (nb && fwrite(b, 1, nb, c->rec_out) != nb)) {
+    put_chunk_head(c, type, na + nb, a, na);
+    if (c->rec_out && nb && fwrite(b, 1, nb, c->rec_out) != nb) {
         vtest_log(c, "record: write failed; recording stops");
         fclose(c->rec_out);
         c->rec_out = NULL;
@@ -72,29 +91,153 @@ int vtest_rep_read(vtest_conn *c, void *buf, size_t n)
     return 0;
 }
 
-int vtest_rec_shm(vtest_conn *c, vtest_shm *m)
+/* A gap of equal bytes shorter than this does not end a run (a run header is 8 bytes). */
+#define RUN_GAP 16
+
+static void put_u32(uint8_t *p, uint32_t v)
 {
-    if (c->rec_out) {
-        uint32_t h = m->handle;
+    for (int k = 0; k < 4; k++)
+        p[k] = (uint8_t)(v >> (8 * k));
+}
+
+static uint32_t get_u32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* The runs where NOW differs from WAS, written to OUT (NULL: only counted); returns the
+ * bytes they take. */
+static size_t diff_runs(const uint8_t *now, const uint8_t *was, size_t n, FILE *out)
+{
+    size_t total = 0, i = 0;
+    while (i < n) {
+        while (i + 64 <= n && !memcmp(now + i, was + i, 64))
+            i += 64;
+        while (i < n && now[i] == was[i])
+            i++;
+        if (i == n)
+            break;
+        size_t end = i + 1;
+        for (size_t j = end; j < n && j - end < RUN_GAP; j++)
+            if (now[j] != was[j])
+                end = j + 1;
+        uint8_t hdr[8];
+        put_u32(hdr, (uint32_t)i);
+        put_u32(hdr + 4, (uint32_t)(end - i));
+        if (out && (fwrite(hdr, 1, 8, out) != 8 || fwrite(now + i, 1, end - i, out) != end - i))
+            return 0;
+        total += 8 + end - i;
+        i = end;
+    }
+    return total;
+}
+
+static int record_shm(vtest_conn *c, vtest_shm *m)
+{
+    uint32_t h = m->handle;
+    if (!m->rec_seen)
+        m->rec_seen = calloc(1, m->size ? m->size : 1);
+    if (!m->rec_seen) { /* no room for the comparison copy: the whole memory */
         put_chunk(c, 'M', &h, 4, m->ptr, m->size);
         return 0;
     }
+    size_t runs = diff_runs(m->ptr, m->rec_seen, m->size, NULL);
+    uint8_t head[8];
+    put_u32(head, h);
+    put_u32(head + 4, (uint32_t)m->size);
+    put_chunk_head(c, 'D', 8 + runs, head, 8);
+    if (c->rec_out && runs && diff_runs(m->ptr, m->rec_seen, m->size, c->rec_out) != runs) {
+        vtest_log(c, "record: write failed; recording stops");
+        fclose(c->rec_out);
+        c->rec_out = NULL;
+    }
+    memcpy(m->rec_seen, m->ptr, m->size);
+    return 0;
+}
+
+/* Apply a 'D' chunk's runs to M; -1 when they do not fit. */
+static int apply_runs(vtest_shm *m, const uint8_t *d, size_t l)
+{
+    for (size_t p = 8; p < l;) {
+        if (l - p < 8)
+            return -1;
+        uint32_t off = get_u32(d + p), len = get_u32(d + p + 4);
+        p += 8;
+        if (len > l - p || off > m->size || len > m->size - off)
+            return -1;
+        memcpy(m->ptr + off, d + p, len);
+        p += len;
+    }
+    return 0;
+}
+
+int vtest_rec_shm(vtest_conn *c, vtest_shm *m)
+{
+    if (c->rec_out)
+        return record_shm(c, m);
     if (!c->rep)
         return 0;
     const uint8_t *d;
     size_t l, at = c->rep_pos;
     char t = next_chunk(c, &d, &l);
-    uint32_t h = 0;
-    if (t == 'M' && l >= 4)
-        memcpy(&h, d, 4);
-    if (t != 'M' || l != 4 + m->size || h != m->handle) {
+    uint32_t h = l >= 4 ? get_u32(d) : 0;
+    int ok = 0;
+    if (t == 'M')
+        ok = l == 4 + m->size && h == m->handle;
+    else if (t == 'D')
+        ok = l >= 8 && h == m->handle && get_u32(d + 4) == m->size && !apply_runs(m, d, l);
+    if (!ok) {
         c->rep_broken = true;
-        vtest_fail(c, "replay: chunk at byte %zu is not the %zu bytes of resource %u's shared "
-                   "memory", at, m->size, m->handle);
+        vtest_fail(c, "replay: chunk at byte %zu is not the contents of resource %u's %zu "
+                   "bytes of shared memory", at, m->handle, m->size);
         return -1;
     }
-    memcpy(m->ptr, d + 4, m->size);
+    if (t == 'M')
+        memcpy(m->ptr, d + 4, m->size);
     return 0;
+}
+
+void vtest_rec_server_wrote(vtest_conn *c, vtest_shm *m)
+{
+    if (c->rec_out && m->rec_seen)
+        memcpy(m->rec_seen, m->ptr, m->size);
+}
+
+static uint64_t fnv1a(const uint8_t *p, size_t n)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ p[i]) * 0x100000001b3ull;
+    return h;
+}
+
+void vtest_rec_readback(vtest_conn *c, uint32_t handle)
+{
+    if (!c->rec_out && !c->rep)
+        return;
+    size_t size = tv_pipe_resource_size(c->pipe, handle);
+    uint8_t *data = tv_pipe_resource_data(c->pipe, handle);
+    uint64_t hash = size && data ? fnv1a(data, size) : 0;
+    uint8_t rec[12];
+    put_u32(rec, handle);
+    for (int k = 0; k < 8; k++)
+        rec[4 + k] = (uint8_t)(hash >> (8 * k));
+    if (c->rec_out) {
+        put_chunk(c, 'C', rec, 12, NULL, 0);
+        return;
+    }
+    /* replaying: a recording without 'C' chunks (older) has nothing to compare */
+    if (c->rep_size - c->rep_pos < 5 || c->rep[c->rep_pos] != 'C')
+        return;
+    const uint8_t *d;
+    size_t l, at = c->rep_pos;
+    next_chunk(c, &d, &l);
+    c->rep_readbacks++;
+    if (l != 12 || memcmp(d, rec, 12)) {
+        c->rep_differ++;
+        vtest_log(c, "replay: readback %u (resource %u, chunk at byte %zu) differs from the "
+                  "recording", c->rep_readbacks, handle, at);
+    }
 }
 
 int vtest_rec_start(vtest_conn *c, const char *path)
@@ -128,7 +271,10 @@ int tv_vtest_replay(const void *data, size_t size, const tv_vtest_config *cfg,
         c.on_submit = on_submit;
         c.on_submit_user = user;
         rc = vtest_serve_conn(&c);
-        if (c.rep_broken)
+        if (c.rep_readbacks)
+            vtest_log(&c, "replay: %u readbacks, %u identical to the recording, %u differ",
+                      c.rep_readbacks, c.rep_readbacks - c.rep_differ, c.rep_differ);
+        if (c.rep_broken || c.rep_differ)
             rc = -1;
     }
     vtest_conn_fini(&c);

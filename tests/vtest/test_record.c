@@ -1,7 +1,8 @@
 /* Record and replay (docs/vtest.md): a protocol-2 client session recorded by the server
  * (an upload through shared memory, a compute launch that reads it, later changes to the
  * shared memory, a readback) replays from its record file alone to the same resource
- * bytes the live client read back; hostile record files fail with a logged reason. */
+ * bytes the live client read back, with the readback's recorded hash matched; the older
+ * whole-memory chunks replay too; hostile record files fail with a logged reason. */
 #define _GNU_SOURCE
 #include "helper_client.h"
 #include "texvm/pipe.h"
@@ -50,6 +51,21 @@ static size_t compute_stream(uint32_t *buf)
                              H(37, 0, 8), 4, 1, 1, 1, 1, 1, 0, 0};   /* 4 threads */
     memcpy(&buf[n], rest, sizeof rest);
     return n + sizeof rest / 4;
+}
+
+static size_t chunk_len(const uint8_t *rec, size_t at)
+{
+    return rec[at + 1] | rec[at + 2] << 8 | rec[at + 3] << 16 | (size_t)rec[at + 4] << 24;
+}
+
+/* The byte where the first chunk of TYPE at or after chunk START begins (fails if none). */
+static size_t find_chunk(const uint8_t *rec, size_t size, char type, size_t start)
+{
+    size_t at = start ? start : 8;
+    while (at + 5 <= size && rec[at] != (uint8_t)type)
+        at += 5 + chunk_len(rec, at);
+    assert_true(at + 5 <= size);
+    return at;
 }
 
 static uint8_t after[64];   /* resource 1 after submit 1, as the replay saw it */
@@ -163,15 +179,43 @@ static void test_record_then_replay(void **state)
     log_text[0] = '\0';
     assert_int_equal(tv_vtest_replay(bad, 20, &cfg, NULL, NULL), -1);
     assert_non_null(strstr(log_text, "runs past the file"));
-    /* find the first 'M' chunk and change its handle */
-    size_t at = 8;
-    while (at + 5 <= size && bad[at] != 'M')
-        at += 5 + (bad[at + 1] | bad[at + 2] << 8 | bad[at + 3] << 16 | (size_t)bad[at + 4] << 24);
-    assert_true(at + 9 <= size);
+    /* the first 'D' chunk (the upload's bytes 1..64): its handle changed; a run past the
+     * memory; the same bytes as an 'M' chunk (whole memory, as older recordings have) */
+    size_t at = find_chunk(bad, size, 'D', 0);
+    size_t dlen = chunk_len(bad, at);
+    assert_int_equal(dlen, 8 + 8 + 64);
     bad[at + 5] = 2;
     log_text[0] = '\0';
     assert_int_equal(tv_vtest_replay(bad, size, &cfg, NULL, NULL), -1);
-    assert_non_null(strstr(log_text, "is not the 64 bytes of resource 1's shared memory"));
+    assert_non_null(strstr(log_text, "is not the contents of resource 1's 64 bytes of shared memory"));
+    memcpy(bad, rec, size);
+    bad[at + 5 + 8] = 1;   /* the run starts at byte 1: 64 bytes no longer fit */
+    log_text[0] = '\0';
+    assert_int_equal(tv_vtest_replay(bad, size, &cfg, NULL, NULL), -1);
+    assert_non_null(strstr(log_text, "is not the contents of resource 1's"));
+    size_t msize = size - dlen + 4 + 64;
+    uint8_t *old_format = malloc(msize);
+    assert_non_null(old_format);
+    memcpy(old_format, rec, at);
+    const uint8_t mhead[9] = {'M', 68, 0, 0, 0, 1, 0, 0, 0};
+    memcpy(old_format + at, mhead, 9);
+    memcpy(old_format + at + 9, rec + at + 5 + 16, 64);
+    memcpy(old_format + at + 9 + 64, rec + at + 5 + dlen, size - at - 5 - dlen);
+    seen = 0;
+    memset(after, 0, sizeof after);
+    assert_int_equal(tv_vtest_replay(old_format, msize, &cfg, grab, NULL), 0);
+    assert_memory_equal(after, live, 64);
+    free(old_format);
+    /* the readback's hash: one readback, identical; a changed hash is reported */
+    assert_non_null(strstr(log_text, "replay: 1 readbacks, 1 identical to the recording, 0 differ"));
+    memcpy(bad, rec, size);
+    at = find_chunk(bad, size, 'C', 0);
+    assert_int_equal(chunk_len(bad, at), 12);
+    bad[at + 5 + 4] ^= 1;
+    log_text[0] = '\0';
+    assert_int_equal(tv_vtest_replay(bad, size, &cfg, NULL, NULL), -1);
+    assert_non_null(strstr(log_text, "replay: readback 1 (resource 1, chunk at byte"));
+    assert_non_null(strstr(log_text, "1 readbacks, 0 identical to the recording, 1 differ"));
     assert_int_equal(tv_vtest_replay("not a record", 12, &cfg, NULL, NULL), -1);
     unlink(path);
 }
