@@ -161,6 +161,7 @@ int tv_pipe_launch_grid(tv_pipe_ctx *ctx, const uint32_t block[3], const uint32_
 #define TV_PIPE_MAX_VIEWPORTS 16
 #define TV_PIPE_STAGE_VERTEX 0
 #define TV_PIPE_STAGE_FRAGMENT 1
+#define TV_PIPE_STAGE_GEOMETRY 2
 
 typedef struct tv_pipe_rt_blend {
     bool blend_enable;

@@ -125,13 +125,16 @@ int tv_pipe_launch_grid(tv_pipe_ctx *ctx, const uint32_t block[3], const uint32_
     /* A zero block dimension takes the shader's declared size, as the engine does. */
     uint32_t declared[3], eff_block[3];
     tv_vm_program_block_size(o->prog, declared);
+    /* saturated at MAX_THREADS + 1: three 32-bit factors would wrap 64 bits, and a
+     * wrapped product could pass the checks below with a grid of 2^62 blocks */
     uint64_t blocks = 1, per_block = 1;
     for (int i = 0; i < 3; i++) {
         eff_block[i] = block[i] ? block[i] : (declared[i] ? declared[i] : 1);
-        blocks *= grid[i];
-        per_block *= eff_block[i];
+        blocks = blocks * grid[i] > MAX_THREADS ? MAX_THREADS + 1ull : blocks * grid[i];
+        per_block = per_block * eff_block[i] > MAX_THREADS ? MAX_THREADS + 1ull
+                                                           : per_block * eff_block[i];
     }
-    uint64_t threads = blocks * per_block;
+    uint64_t threads = blocks * per_block;   /* at most (2^24 + 1)^2: no wrap */
     if (threads > MAX_THREADS)
         return pipe_fail(ctx, "launch_grid: %llu invocations (at most %u)",
                          (unsigned long long)threads, MAX_THREADS);

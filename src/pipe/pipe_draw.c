@@ -14,8 +14,8 @@
 /* Shaded vertices x instances of one draw, and their memory (fetched inputs and outputs). */
 #define MAX_DRAW_VERTICES (1u << 24)
 #define MAX_DRAW_BYTES (512ull << 20)
-/* Stages past the vertex shader that draws do not run yet (Gallium's numbering). */
-static const char *const later_stages[] = {NULL, NULL, "geometry", "tessellation control",
+/* Stages that draws do not run yet (Gallium's numbering: 3 and 4). */
+static const char *const later_stages[] = {NULL, NULL, NULL, "tessellation control",
                                            "tessellation evaluation"};
 
 /* ---- the framebuffer ------------------------------------------------------------------ */
@@ -86,7 +86,8 @@ static int bound_program(draw_state *d, unsigned stage, tv_tgsi_processor want,
                          tv_vm_program **out)
 {
     tv_pipe_ctx *ctx = d->ctx;
-    static const char *const names[] = {"vertex", "fragment"};
+    static const char *const names[] = {"vertex", "fragment", "geometry"};
+    static const char *const procs[] = {"VERT", "FRAG", "GEOM"};
     pipe_object *o = ctx->shader[stage] ? pipe_object_find(ctx, TV_PIPE_OBJ_SHADER,
                                                            ctx->shader[stage]) : NULL;
     if (!o)
@@ -96,7 +97,7 @@ static int bound_program(draw_state *d, unsigned stage, tv_tgsi_processor want,
         return -1;
     if (tv_vm_program_processor(o->prog) != want)
         return pipe_fail(ctx, OP ": shader %u bound as the %s shader is not a %s program",
-                         o->handle, names[stage], want == TV_TGSI_VERT ? "VERT" : "FRAG");
+                         o->handle, names[stage], procs[stage]);
     *out = o->prog;
     /* a shader that samples gets the stage's views and samplers as a texture unit */
     const tv_tgsi_program *src = tv_vm_program_source(o->prog);
@@ -106,7 +107,7 @@ static int bound_program(draw_state *d, unsigned stage, tv_tgsi_processor want,
     return 0;
 }
 
-static uint32_t prop(const tv_tgsi_program *p, unsigned name)
+uint32_t draw_prop(const tv_tgsi_program *p, unsigned name)
 {
     for (uint32_t i = 0; i < p->num_props; i++)
         if (p->props[i].name == name)
@@ -114,8 +115,7 @@ static uint32_t prop(const tv_tgsi_program *p, unsigned name)
     return 0;
 }
 
-/* VS output register of (semantic, index), -1 if none. */
-static int vs_output(const tv_tgsi_program *vs, unsigned sem, uint32_t index)
+int draw_output_reg(const tv_tgsi_program *vs, unsigned sem, uint32_t index)
 {
     for (uint32_t i = 0; i < vs->num_decls; i++) {
         const tv_tgsi_declaration *dc = &vs->decls[i];
@@ -128,21 +128,25 @@ static int vs_output(const tv_tgsi_program *vs, unsigned sem, uint32_t index)
     return -1;
 }
 
+/* The last vertex stage's outputs (VS, or GS when bound) to the fragment shader's inputs. */
 static int link_shaders(draw_state *d)
 {
-    const tv_tgsi_program *vs = tv_vm_program_source(d->vs), *fs = tv_vm_program_source(d->fs);
-    d->pos_out = vs_output(vs, TV_SEM_POSITION, 0);
+    const tv_tgsi_program *vs = tv_vm_program_source(d->gs ? d->gs : d->vs);
+    const tv_tgsi_program *fs = tv_vm_program_source(d->fs);
+    const char *last = d->gs ? "geometry" : "vertex";
+    d->pos_out = draw_output_reg(vs, TV_SEM_POSITION, 0);
     if (d->pos_out < 0)
-        return pipe_fail(d->ctx, OP ": the vertex shader writes no POSITION");
-    if (vs_output(vs, TV_SEM_VIEWPORT_INDEX, 0) >= 0 || vs_output(vs, TV_SEM_LAYER, 0) >= 0)
-        return pipe_fail(d->ctx, OP ": the vertex shader writes VIEWPORT_INDEX or LAYER: "
-                         "viewport arrays and layered rendering are not implemented yet");
-    d->clipvertex_out = vs_output(vs, TV_SEM_CLIPVERTEX, 0);
-    d->psize_out = vs_output(vs, TV_SEM_PSIZE, 0);
-    d->clipdist_out[0] = vs_output(vs, TV_SEM_CLIPDIST, 0);
-    d->clipdist_out[1] = vs_output(vs, TV_SEM_CLIPDIST, 1);
-    d->num_clip = prop(vs, TV_PROP_NUM_CLIPDIST_ENABLED);
-    d->num_cull = prop(vs, TV_PROP_NUM_CULLDIST_ENABLED);
+        return pipe_fail(d->ctx, OP ": the %s shader writes no POSITION", last);
+    if (draw_output_reg(vs, TV_SEM_VIEWPORT_INDEX, 0) >= 0 ||
+        draw_output_reg(vs, TV_SEM_LAYER, 0) >= 0)
+        return pipe_fail(d->ctx, OP ": the %s shader writes VIEWPORT_INDEX or LAYER: "
+                         "viewport arrays and layered rendering are not implemented yet", last);
+    d->clipvertex_out = draw_output_reg(vs, TV_SEM_CLIPVERTEX, 0);
+    d->psize_out = draw_output_reg(vs, TV_SEM_PSIZE, 0);
+    d->clipdist_out[0] = draw_output_reg(vs, TV_SEM_CLIPDIST, 0);
+    d->clipdist_out[1] = draw_output_reg(vs, TV_SEM_CLIPDIST, 1);
+    d->num_clip = draw_prop(vs, TV_PROP_NUM_CLIPDIST_ENABLED);
+    d->num_cull = draw_prop(vs, TV_PROP_NUM_CULLDIST_ENABLED);
     if (d->clipdist_out[0] >= 0 && !d->num_clip && !d->num_cull)
         d->num_clip = d->clipdist_out[1] >= 0 ? 8 : 4;
     if (d->num_clip > 8)
@@ -150,7 +154,7 @@ static int link_shaders(draw_state *d)
     if (d->num_cull > 8 - d->num_clip)
         d->num_cull = 8 - d->num_clip;
     d->ucp = d->clipdist_out[0] < 0 && d->ctx->rast.clip_plane_enable;
-    d->color0_all = prop(fs, TV_PROP_FS_COLOR0_WRITES_ALL_CBUFS) != 0;
+    d->color0_all = draw_prop(fs, TV_PROP_FS_COLOR0_WRITES_ALL_CBUFS) != 0;
     for (uint32_t i = 0; i < fs->num_decls; i++) {
         const tv_tgsi_declaration *dc = &fs->decls[i];
         if (dc->file != TV_FILE_IN)
@@ -167,14 +171,14 @@ static int link_shaders(draw_state *d)
                 continue;
             }
             l->primid = sem == TV_SEM_PRIMID;
-            l->vs_out = (int8_t)vs_output(vs, sem, index);
+            l->vs_out = (int8_t)draw_output_reg(vs, sem, index);
             /* point sprites: PCOORD, and TEXCOORD[i] where sprite_coord_enable says so */
             l->sprite = sem == TV_SEM_PCOORD ||
                         (sem == TV_SEM_TEXCOORD && index < 16 &&
                          d->ctx->rast.point_quad_rasterization &&
                          ((d->ctx->rast.sprite_coord_enable >> index) & 1u));
             if (sem == TV_SEM_COLOR && d->ctx->rast.light_twoside)
-                l->bcolor_out = (int8_t)vs_output(vs, TV_SEM_BCOLOR, index);
+                l->bcolor_out = (int8_t)draw_output_reg(vs, TV_SEM_BCOLOR, index);
             l->noperspective = dc->interp == TV_INTERP_LINEAR;
             l->flat = !l->sprite &&
                       (l->primid || dc->interp == TV_INTERP_CONSTANT ||
@@ -203,6 +207,7 @@ typedef struct assembly {
     uint32_t *ids;
     uint32_t nids;
     bool indexed, failed;
+    bool whole;                    /* keep every vertex (a geometry shader's input) */
 } assembly;
 
 static uint32_t slot_of(assembly *a, uint32_t id)
@@ -225,7 +230,10 @@ static bool collect(void *user, const prim_out *p)
 {
     assembly *a = user;
     prim_out r;
-    prim_rasterised(p, &r);
+    if (a->whole)
+        r = *p;
+    else
+        prim_rasterised(p, &r);
     if (a->ntris == a->cap) {
         size_t cap = a->cap ? a->cap * 2 : 256;
         draw_tri *t = realloc(a->tris, cap * sizeof *t);
@@ -238,7 +246,7 @@ static bool collect(void *user, const prim_out *p)
     }
     draw_tri *t = &a->tris[a->ntris++];
     memset(t, 0, sizeof *t);
-    t->n = r.n < 3 ? r.n : 3;
+    t->n = r.n < DRAW_TRI_MAX ? r.n : DRAW_TRI_MAX;
     for (int i = 0; i < t->n; i++)
         t->v[i] = slot_of(a, r.v[i]);
     t->provoking = slot_of(a, p->provoking);
@@ -253,6 +261,7 @@ static int assemble(draw_state *d, assembly *a)
     bool last = !ctx->rast.flatshade_first;
     memset(a, 0, sizeof *a);
     a->d = d;
+    a->whole = d->gs != NULL;
     long n;
     if (!info->index_size) {
         n = prim_assemble(info->mode, info->count, info->vertices_per_patch, last, 0, collect,
@@ -409,7 +418,7 @@ static int check_state(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info)
     if (pi->kind == 0)
         return pipe_fail(ctx, OP ": %s: patches need the tessellation stages, which do not "
                          "run in draws yet", pi->name);
-    for (unsigned s = 2; s < 5; s++)
+    for (unsigned s = 3; s < 5; s++)
         if (ctx->shader[s])
             return pipe_fail(ctx, OP ": a %s shader is bound: that stage does not run in draws "
                              "yet", later_stages[s]);
@@ -494,9 +503,13 @@ int tv_pipe_draw_vbo(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info)
     /* with the rasterizer discarding, only the vertex stage and stream output run */
     bool discard = ctx->rast.rasterizer_discard;
     if (!pipe_vm(ctx, OP) || (!discard && bind_framebuffer(d)) ||
-        bound_program(d, TV_PIPE_STAGE_VERTEX, TV_TGSI_VERT, &d->vs))
+        bound_program(d, TV_PIPE_STAGE_VERTEX, TV_TGSI_VERT, &d->vs) ||
+        (ctx->shader[TV_PIPE_STAGE_GEOMETRY] &&
+         bound_program(d, TV_PIPE_STAGE_GEOMETRY, TV_TGSI_GEOM, &d->gs)))
         goto out;
-    const pipe_object *vso = pipe_object_find(ctx, TV_PIPE_OBJ_SHADER, ctx->shader[0]);
+    /* stream output comes from the last vertex stage */
+    unsigned last = d->gs ? TV_PIPE_STAGE_GEOMETRY : TV_PIPE_STAGE_VERTEX;
+    const pipe_object *vso = pipe_object_find(ctx, TV_PIPE_OBJ_SHADER, ctx->shader[last]);
     d->so = vso ? vso->so : NULL;
     bool so = pipe_so_active(ctx, d->so);
     if (discard && !so) {
@@ -512,7 +525,8 @@ int tv_pipe_draw_vbo(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info)
         rc = 0;
         goto out;
     }
-    if (assemble(d, &a) || shade_vertices(d, &a, fetched))
+    if (assemble(d, &a) || shade_vertices(d, &a, fetched) ||
+        (d->gs && draw_geometry(d, &a.tris, &a.ntris)))
         goto out;
     if (!discard)
         setup_clip(d);
@@ -539,8 +553,8 @@ out:
     free(a.keys);
     free(a.vals);
     free(a.ids);
-    pipe_textures_free(&d->tex[0]);
-    pipe_textures_free(&d->tex[1]);
+    for (unsigned i = 0; i < DRAW_STAGES; i++)
+        pipe_textures_free(&d->tex[i]);
     free(d);
     return rc;
 }

@@ -32,10 +32,13 @@ typedef struct draw_link {
     uint8_t slot;                  /* interpolated: its vec4 in the clip vertex */
 } draw_link;
 
-/* A triangle of the assembled draw: shaded-vertex slots (per instance). */
+/* A primitive of the assembled draw: shaded-vertex slots (per instance). With a geometry
+ * shader bound, the assembled primitives keep their adjacent vertices (its input, up to 6);
+ * the primitives it emits are points, lines and triangles again. */
+#define DRAW_TRI_MAX 6
 typedef struct draw_tri {
-    uint8_t n;                     /* 1 point, 2 line, 3 triangle */
-    uint32_t v[3];
+    uint8_t n;                     /* 1 point, 2 line, 3 triangle (4, 6: adjacency) */
+    uint32_t v[DRAW_TRI_MAX];
     uint32_t provoking;            /* a slot */
     uint32_t id;                   /* primitive ID */
 } draw_tri;
@@ -53,11 +56,13 @@ typedef struct draw_state {
     size_t zstride;
     om_zs_target zs;
     /* shaders */
-    tv_vm_program *vs, *fs;
-    pipe_textures tex[2];          /* VS, FS texture units (when they sample) */
+    tv_vm_program *vs, *fs, *gs;   /* gs: NULL when none is bound */
+#define DRAW_STAGES 3
+    pipe_textures tex[DRAW_STAGES]; /* VS, FS, GS texture units (when they sample) */
     tv_vm_bindings fsb;
     bool color0_all;               /* FS_COLOR0_WRITES_ALL_CBUFS */
-    /* shaded vertices: slots x instances, VS output r at out[r] */
+    /* shaded vertices: slots x instances, output r of the last vertex stage at out[r] (after
+     * a geometry shader: its emitted vertices, one instance) */
     uint32_t slots, instances;
     uint32_t *out[TV_VM_MAX_ATTRIBS];
     int pos_out, clipvertex_out, clipdist_out[2], psize_out;
@@ -83,6 +88,14 @@ typedef struct draw_state {
     bool so_stopped;               /* a primitive did not fit: no more this draw */
     uint64_t so_prims;             /* primitives written */
 } draw_state;
+
+/* A shader's property NAME (0 when absent); its output register of (SEM, INDEX), -1. */
+uint32_t draw_prop(const tv_tgsi_program *p, unsigned name);
+int draw_output_reg(const tv_tgsi_program *p, unsigned sem, uint32_t index);
+
+/* Run the geometry shader over the assembled primitives *TRIS (all instances) and replace
+ * them, and the shaded vertices, by what it emitted on stream 0 (pipe_draw_gs.c). */
+int draw_geometry(draw_state *d, draw_tri **tris, size_t *ntris);
 
 /* Shade, clip, rasterise and merge triangle T of instance INST; -1 with the reason. */
 int draw_triangle(draw_state *d, uint32_t inst, const draw_tri *t);

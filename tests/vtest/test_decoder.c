@@ -251,6 +251,10 @@ static const hostile catalogue[] = {
     {"launch_grid of 2^25 invocations", /* "COMP\nEND\n" */
      {H(1, 4, 9), 3, 5, 16, 0, 0, 0x504d4f43u, 0x444e450au, 0x0000000au, 0, H(31, 0, 2), 3, 5,
       H(37, 0, 8), 1024, 1, 1, 32768, 1, 1, 0, 0}, 22, "33554432 invocations (at most"},
+    {"launch_grid of 2^62 blocks of 128 (the products wrap 64 bits)", /* found by fuzz_vtest */
+     {H(1, 4, 9), 3, 5, 16, 0, 0, 0x504d4f43u, 0x444e450au, 0x0000000au, 0, H(31, 0, 2), 3, 5,
+      H(37, 0, 8), 128, 1, 1, 0x80000000u, 0x80000000u, 1, 0, 0}, 22,
+     "invocations (at most 16777216)"},
     {"launch_grid indirect", {H(37, 0, 8), 0, 0, 0, 1, 1, 1, 7, 0}, 9,
      "indirect dispatch (resource 7) is not implemented"},
     {"shader buffers past slot 31", {H(34, 0, 5), 5, 32, 0, 0, 1}, 6,

@@ -1,0 +1,218 @@
+/* Geometry shaders in draws (issue 17): the assembled primitives of every instance, with
+ * their adjacent vertices, go to the bound GEOM program (tv_vm_run_geometry) with its
+ * inputs linked by semantic to the vertex shader's outputs; what it emits on stream 0
+ * becomes the draw's vertices and primitives: point lists, line strips and triangle strips
+ * assembled with the same rules (and provoking vertex) as a draw of that topology.
+ * docs/pipeline.md §Geometry shaders. */
+#include "pipe_draw.h"
+#include "pipe_prim.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define OP "draw_vbo"
+/* Emitted vertices of one draw, and their memory (as for the vertex stage). */
+#define MAX_GS_VERTICES (1u << 24)
+#define MAX_GS_BYTES (512ull << 20)
+
+/* The GS_INPUT_PRIMITIVE a draw's topology feeds (PIPE_PRIM_*), -1 for none (quads,
+ * polygons, patches), and its vertex count. */
+static int gs_input_of(unsigned mode, unsigned *nverts)
+{
+    static const struct { int8_t prim; uint8_t n; } table[PRIM_COUNT] = {
+        [PRIM_POINTS] = {PRIM_POINTS, 1},
+        [PRIM_LINES] = {PRIM_LINES, 2}, [PRIM_LINE_LOOP] = {PRIM_LINES, 2},
+        [PRIM_LINE_STRIP] = {PRIM_LINES, 2},
+        [PRIM_TRIANGLES] = {PRIM_TRIANGLES, 3}, [PRIM_TRIANGLE_STRIP] = {PRIM_TRIANGLES, 3},
+        [PRIM_TRIANGLE_FAN] = {PRIM_TRIANGLES, 3},
+        [PRIM_QUADS] = {-1, 0}, [PRIM_QUAD_STRIP] = {-1, 0}, [PRIM_POLYGON] = {-1, 0},
+        [PRIM_LINES_ADJACENCY] = {PRIM_LINES_ADJACENCY, 4},
+        [PRIM_LINE_STRIP_ADJACENCY] = {PRIM_LINES_ADJACENCY, 4},
+        [PRIM_TRIANGLES_ADJACENCY] = {PRIM_TRIANGLES_ADJACENCY, 6},
+        [PRIM_TRIANGLE_STRIP_ADJACENCY] = {PRIM_TRIANGLES_ADJACENCY, 6},
+        [PRIM_PATCHES] = {-1, 0},
+    };
+    if (mode >= PRIM_COUNT)
+        return -1;
+    *nverts = table[mode].n;
+    return table[mode].prim;
+}
+
+typedef struct gs_emit {
+    draw_state *d;
+    draw_tri *tris;
+    size_t ntris, cap;
+    uint32_t base;                 /* first vertex of the strip being assembled */
+    int primid_out;                /* the GS's PRIMID output register, -1 */
+    uint32_t *primid_vals;         /* that output, per emitted vertex */
+    bool failed;
+} gs_emit;
+
+static bool emit_prim(void *user, const prim_out *p)
+{
+    gs_emit *e = user;
+    if (e->ntris == e->cap) {
+        size_t cap = e->cap ? e->cap * 2 : 256;
+        draw_tri *t = realloc(e->tris, cap * sizeof *t);
+        if (!t) {
+            e->failed = true;
+            return false;
+        }
+        e->tris = t;
+        e->cap = cap;
+    }
+    draw_tri *t = &e->tris[e->ntris];
+    memset(t, 0, sizeof *t);
+    t->n = p->n;
+    for (int i = 0; i < p->n; i++)
+        t->v[i] = e->base + p->v[i];
+    t->provoking = e->base + p->provoking;
+    /* the fragment shader's PRIMID: what the GS wrote for the provoking vertex (GL leaves
+     * it undefined when the GS writes none: the emitted primitive's number then) */
+    t->id = e->primid_out >= 0 ? e->primid_vals[t->provoking] : (uint32_t)e->ntris;
+    e->ntris++;
+    return true;
+}
+
+/* Inputs of the GS: IN[r] from the VS output of the same semantic (zeros when none). */
+static void link_inputs(const draw_state *d, const tv_tgsi_program *gs, int vs_reg[TV_VM_MAX_ATTRIBS])
+{
+    const tv_tgsi_program *vs = tv_vm_program_source(d->vs);
+    for (unsigned r = 0; r < TV_VM_MAX_ATTRIBS; r++)
+        vs_reg[r] = -1;
+    for (uint32_t i = 0; i < gs->num_decls; i++) {
+        const tv_tgsi_declaration *dc = &gs->decls[i];
+        if (dc->file != TV_FILE_IN || !dc->has_semantic)
+            continue;
+        for (int32_t r = dc->first; r <= dc->last && r < TV_VM_MAX_ATTRIBS; r++)
+            vs_reg[r] = draw_output_reg(vs, dc->semantic,
+                                        dc->semantic_index + (uint32_t)(r - dc->first));
+    }
+}
+
+int draw_geometry(draw_state *d, draw_tri **tris, size_t *ntris)
+{
+    tv_pipe_ctx *ctx = d->ctx;
+    const tv_tgsi_program *gs = tv_vm_program_source(d->gs);
+    unsigned nin;
+    int want = gs_input_of(d->info->mode, &nin);
+    const prim_info *pi = prim_get(d->info->mode);
+    uint32_t in_prim = draw_prop(gs, TV_PROP_GS_INPUT_PRIMITIVE);
+    uint32_t out_prim = draw_prop(gs, TV_PROP_GS_OUTPUT_PRIMITIVE);
+    if (want < 0 || (uint32_t)want != in_prim)
+        return pipe_fail(ctx, OP ": the geometry shader takes %s, the draw gives %s",
+                         prim_get(in_prim) ? prim_get(in_prim)->name : "an unknown primitive",
+                         pi ? pi->name : "an unknown primitive");
+    if (out_prim != PRIM_POINTS && out_prim != PRIM_LINE_STRIP && out_prim != PRIM_TRIANGLE_STRIP)
+        return pipe_fail(ctx, OP ": geometry shader output primitive %u (POINTS, LINE_STRIP or "
+                         "TRIANGLE_STRIP)", out_prim);
+    uint64_t invocations = draw_prop(gs, TV_PROP_GS_INVOCATIONS);
+    uint64_t max_out = draw_prop(gs, TV_PROP_GS_MAX_OUTPUT_VERTICES);
+    uint32_t nout = 0;
+    for (uint32_t i = 0; i < gs->num_decls; i++)
+        if (gs->decls[i].file == TV_FILE_OUT && (uint32_t)gs->decls[i].last + 1 > nout)
+            nout = (uint32_t)gs->decls[i].last + 1;
+    nout = nout > TV_VM_MAX_ATTRIBS ? TV_VM_MAX_ATTRIBS : nout;
+    uint64_t most = (uint64_t)*ntris * d->instances * (invocations ? invocations : 1) * max_out;
+    if (most > MAX_GS_VERTICES || most * 16 * (nout ? nout : 1) > MAX_GS_BYTES)
+        return pipe_fail(ctx, OP ": the geometry shader may emit %llu vertices (%zu primitives x "
+                         "%u instances x %llu invocations x %llu; at most %u vertices, %llu MiB)",
+                         (unsigned long long)most, *ntris, d->instances,
+                         (unsigned long long)(invocations ? invocations : 1),
+                         (unsigned long long)max_out, MAX_GS_VERTICES, MAX_GS_BYTES >> 20);
+
+    int vs_reg[TV_VM_MAX_ATTRIBS];
+    link_inputs(d, gs, vs_reg);
+    tv_vm_bindings b;
+    if (pipe_stage_bindings(ctx, TV_PIPE_STAGE_GEOMETRY, OP, &b))
+        return -1;
+    b.tex = d->tex[TV_PIPE_STAGE_GEOMETRY].unit;
+    uint32_t *indices = malloc((*ntris ? *ntris : 1) * nin * 4);
+    uint32_t *zeros = calloc((size_t)(d->slots ? d->slots : 1), 16);
+    uint32_t *pool = NULL;         /* emitted vertices of all instances, GS register order */
+    uint32_t *lens = NULL;         /* strip lengths of all instances */
+    uint64_t npool = 0, nlens = 0;
+    int rc = 0;
+    if (!indices || !zeros)
+        rc = pipe_fail(ctx, OP ": out of memory");
+    for (size_t t = 0; t < *ntris && !rc; t++)
+        for (unsigned v = 0; v < nin; v++)
+            indices[t * nin + v] = (*tris)[t].v[v];
+    for (uint32_t j = 0; j < d->instances && !rc; j++) {
+        tv_vm_geometry_params gp;
+        memset(&gp, 0, sizeof gp);
+        gp.num_prims = (uint32_t)*ntris;
+        gp.num_vertices = d->slots;
+        gp.indices = indices;
+        for (unsigned r = 0; r < TV_VM_MAX_ATTRIBS; r++)
+            gp.in[r] = vs_reg[r] >= 0 ? draw_vs_out(d, vs_reg[r], j, 0) : zeros;
+        tv_vm_geometry_output go;
+        tv_error err;
+        tv_vm_stats st;
+        memset(&err, 0, sizeof err);
+        if (tv_vm_run_geometry(ctx->vm, d->gs, &b, &gp, &go, &st, &err) != TV_OK) {
+            rc = pipe_fail(ctx, OP ": geometry shader: %s", err.message);
+            break;
+        }
+        const tv_vm_geometry_stream *s0 = &go.streams[0];
+        uint32_t *np = realloc(pool, (size_t)(npool + s0->num_vertices) * nout * 16 + 16);
+        if (np)
+            pool = np;
+        uint32_t *nl = realloc(lens, (size_t)(nlens + s0->num_prims) * 4 + 4);
+        if (nl)
+            lens = nl;
+        if (!np || !nl)
+            rc = pipe_fail(ctx, OP ": out of memory");
+        else {
+            if (nout && s0->num_vertices)
+                memcpy(pool + npool * nout * 4, s0->vertices,
+                       (size_t)s0->num_vertices * nout * 16);
+            memcpy(lens + nlens, s0->prim_lengths, (size_t)s0->num_prims * 4);
+            npool += s0->num_vertices;
+            nlens += s0->num_prims;
+        }
+        tv_vm_geometry_output_free(&go);
+    }
+    free(indices);
+    free(zeros);
+    /* the emitted vertices become the draw's: output r of vertex v at out[r][4 v] */
+    for (unsigned r = 0; r < TV_VM_MAX_ATTRIBS; r++) {
+        free(d->out[r]);
+        d->out[r] = NULL;
+    }
+    for (uint32_t r = 0; r < nout && !rc; r++) {
+        d->out[r] = malloc((size_t)(npool ? npool : 1) * 16);
+        if (!d->out[r]) {
+            rc = pipe_fail(ctx, OP ": out of memory");
+            break;
+        }
+        for (uint64_t v = 0; v < npool; v++)
+            memcpy(d->out[r] + v * 4, pool + (v * nout + r) * 4, 16);
+    }
+    free(pool);
+    d->slots = (uint32_t)npool;
+    d->instances = 1;
+    gs_emit e = {.d = d, .primid_out = draw_output_reg(gs, TV_SEM_PRIMID, 0)};
+    uint32_t *primid_vals = NULL;
+    if (!rc && e.primid_out >= 0) {
+        primid_vals = malloc((size_t)(npool ? npool : 1) * 4);
+        if (!primid_vals)
+            rc = pipe_fail(ctx, OP ": out of memory");
+        for (uint64_t v = 0; v < npool && primid_vals; v++)
+            primid_vals[v] = d->out[e.primid_out][v * 4];
+        e.primid_vals = primid_vals;
+    }
+    bool last = !ctx->rast.flatshade_first;
+    for (uint64_t p = 0; p < nlens && !rc && !e.failed; p++) {
+        prim_assemble(out_prim, lens[p], 0, last, 0, emit_prim, &e);
+        e.base += lens[p];
+    }
+    free(lens);
+    free(primid_vals);
+    if (!rc && e.failed)
+        rc = pipe_fail(ctx, OP ": out of memory");
+    free(*tris);
+    *tris = e.tris;
+    *ntris = rc ? 0 : e.ntris;
+    return rc;
+}

@@ -1,0 +1,323 @@
+/* Geometry shaders in draws (tv_pipe_draw_vbo with a GEOM program bound), checked against
+ * values worked out by hand on the 16x16 scene of helper_draw.h: points amplified to
+ * squares (exact pixel sets and colours), invocations and the primitive ID (the GS's
+ * PRIM_ID input and its PRIMID output read by the fragment shader), triangles with
+ * adjacency, stream output of a GS's line strips with the primitive queries, the plain
+ * interpreter equal to the optimised one, and the named errors. */
+#include "helper_draw.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { GS = 22 };
+
+static void bind_gs(tv_pipe_ctx *ctx, const char *text)
+{
+    assert_int_equal(tv_pipe_shader_create(ctx, GS, TV_PIPE_STAGE_GEOMETRY, text,
+                                           strlen(text) + 1), 0);
+    assert_int_equal(tv_pipe_bind_shader(ctx, TV_PIPE_STAGE_GEOMETRY, GS), 0);
+}
+
+/* Each point becomes a square of +-2 pixels (0.25 in NDC) around it, in its colour. */
+static const char gs_square[] =
+    "GEOM\n"
+    "PROPERTY GS_INPUT_PRIMITIVE POINTS\n"
+    "PROPERTY GS_OUTPUT_PRIMITIVE TRIANGLE_STRIP\n"
+    "PROPERTY GS_MAX_OUTPUT_VERTICES 4\n"
+    "PROPERTY GS_INVOCATIONS 1\n"
+    "DCL IN[][0], POSITION\n"
+    "DCL IN[][1], GENERIC[0]\n"
+    "DCL OUT[0], POSITION\n"
+    "DCL OUT[1], GENERIC[0]\n"
+    "IMM[0] FLT32 {0.25, -0.25, 0.0, 0.0}\n"
+    "IMM[1] UINT32 {0, 0, 0, 0}\n"
+    "ADD OUT[0], IN[0][0], IMM[0].yyzz\n"
+    "MOV OUT[1], IN[0][1]\n"
+    "EMIT IMM[1].xxxx\n"
+    "ADD OUT[0], IN[0][0], IMM[0].xyzz\n"
+    "MOV OUT[1], IN[0][1]\n"
+    "EMIT IMM[1].xxxx\n"
+    "ADD OUT[0], IN[0][0], IMM[0].yxzz\n"
+    "MOV OUT[1], IN[0][1]\n"
+    "EMIT IMM[1].xxxx\n"
+    "ADD OUT[0], IN[0][0], IMM[0].xxzz\n"
+    "MOV OUT[1], IN[0][1]\n"
+    "EMIT IMM[1].xxxx\n"
+    "END\n";
+
+static void test_points_to_squares(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = scene(fs_flat, false);
+    bind_gs(ctx, gs_square);
+    vert v[2] = {V(4, 4, 0, 1, 0, 0, 1), V(12, 10, 0, 0, 0, 1, 1)};
+    vertices(ctx, v, 2);
+    assert_int_equal(draw(ctx, PRIM_POINTS, 2), 0);
+    /* squares [2, 6) x [2, 6) red and [10, 14) x [8, 12) blue: pixel centres 2.5 .. 5.5 */
+    int lit = 0;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            const uint8_t *p = pixel(ctx, x, y);
+            bool red = x >= 2 && x < 6 && y >= 2 && y < 6;
+            bool blue = x >= 10 && x < 14 && y >= 8 && y < 12;
+            assert_int_equal(p[0], red ? 255 : 0);
+            assert_int_equal(p[2], blue ? 255 : 0);
+            assert_int_equal(p[3], red || blue ? 255 : 0);
+            lit += p[3] != 0;
+        }
+    assert_int_equal(lit, 32);
+    tv_pipe_destroy(ctx);
+}
+
+/* Two invocations per triangle: invocation 0 as given, invocation 1 moved 8 pixels right;
+ * colour (PRIM_ID / 4, invocation, 0, 1), PRIMID output = PRIM_ID + 10. */
+static const char gs_invocations[] =
+    "GEOM\n"
+    "PROPERTY GS_INPUT_PRIMITIVE TRIANGLES\n"
+    "PROPERTY GS_OUTPUT_PRIMITIVE TRIANGLE_STRIP\n"
+    "PROPERTY GS_MAX_OUTPUT_VERTICES 3\n"
+    "PROPERTY GS_INVOCATIONS 2\n"
+    "DCL IN[][0], POSITION\n"
+    "DCL SV[0], INVOCATIONID\n"
+    "DCL SV[1], PRIM_ID\n"
+    "DCL OUT[0], POSITION\n"
+    "DCL OUT[1], GENERIC[0]\n"
+    "DCL OUT[2], PRIM_ID\n"
+    "DCL TEMP[0..2]\n"
+    "IMM[0] FLT32 {1.0, 0.25, 0.0, 0.0}\n"
+    "IMM[1] UINT32 {0, 10, 0, 0}\n"
+    "U2F TEMP[0].x, SV[0].xxxx\n"
+    "U2F TEMP[0].y, SV[1].xxxx\n"
+    "MUL TEMP[1].x, TEMP[0].yyyy, IMM[0].yyyy\n"
+    "MOV TEMP[1].y, TEMP[0].xxxx\n"
+    "MOV TEMP[1].zw, IMM[0].zzzx\n"
+    "MOV TEMP[2], IMM[0].zzzz\n"
+    "MOV TEMP[2].x, TEMP[0].xxxx\n"
+    "ADD OUT[0], IN[0][0], TEMP[2]\n"
+    "MOV OUT[1], TEMP[1]\n"
+    "UADD OUT[2].x, SV[1].xxxx, IMM[1].yyyy\n"
+    "EMIT IMM[1].xxxx\n"
+    "ADD OUT[0], IN[1][0], TEMP[2]\n"
+    "MOV OUT[1], TEMP[1]\n"
+    "UADD OUT[2].x, SV[1].xxxx, IMM[1].yyyy\n"
+    "EMIT IMM[1].xxxx\n"
+    "ADD OUT[0], IN[2][0], TEMP[2]\n"
+    "MOV OUT[1], TEMP[1]\n"
+    "UADD OUT[2].x, SV[1].xxxx, IMM[1].yyyy\n"
+    "EMIT IMM[1].xxxx\n"
+    "END\n";
+
+/* colour = (GENERIC[0].xy, PRIMID / 255, 1) */
+static const char fs_primid[] =
+    "FRAG\n"
+    "DCL IN[0], GENERIC[0], CONSTANT\n"
+    "DCL IN[1], PRIM_ID, CONSTANT\n"
+    "DCL OUT[0], COLOR\n"
+    "DCL TEMP[0]\n"
+    "IMM[0] FLT32 {0.003921568627451, 1.0, 0.0, 0.0}\n"
+    "MOV TEMP[0], IN[0]\n"
+    "U2F TEMP[0].z, IN[1].xxxx\n"
+    "MUL TEMP[0].z, TEMP[0].zzzz, IMM[0].xxxx\n"
+    "MOV TEMP[0].w, IMM[0].yyyy\n"
+    "MOV OUT[0], TEMP[0]\n"
+    "END\n";
+
+static void check_invocations(tv_pipe_ctx *ctx)
+{
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            const uint8_t *p = pixel(ctx, x, y);
+            int lx = x % 8;
+            /* strip (0,0) (8,0) (0,16) (8,16): triangle 0 holds the centres with
+             * 2 (x + 0.5) + (y + 0.5) < 16 (none lies on that edge), triangle 1 the rest */
+            int prim = 2 * lx + y <= 14 ? 0 : 1;
+            assert_int_equal(p[0], prim ? 64 : 0);          /* 0.25 * 255 = 63.75 */
+            assert_int_equal(p[1], x >= 8 ? 255 : 0);       /* invocation */
+            assert_int_equal(p[2], 10 + prim);              /* PRIMID from the GS */
+            assert_int_equal(p[3], 255);
+        }
+}
+
+static void test_invocations_and_primitive_id(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = scene(fs_primid, false);
+    bind_gs(ctx, gs_invocations);
+    vert v[4] = {V(0, 0, 0, 0, 0, 0, 1), V(8, 0, 0, 0, 0, 0, 1), V(0, 16, 0, 0, 0, 0, 1),
+                 V(8, 16, 0, 0, 0, 0, 1)};
+    vertices(ctx, v, 4);
+    assert_int_equal(tv_pipe_query_create(ctx, 71, TV_PIPE_QUERY_PRIMITIVES_GENERATED, 0), 0);
+    assert_int_equal(tv_pipe_begin_query(ctx, 71), 0);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLE_STRIP, 4), 0);
+    assert_int_equal(tv_pipe_end_query(ctx, 71), 0);
+    uint64_t r;
+    assert_int_equal(tv_pipe_query_result(ctx, 71, &r), 0);
+    assert_int_equal(r, 4);        /* 2 triangles x 2 invocations */
+    check_invocations(ctx);
+    /* the plain interpreter draws the same bytes */
+    uint8_t optimised[W * H * 4];
+    memcpy(optimised, pixel(ctx, 0, 0), sizeof optimised);
+    const uint32_t black[4] = {0, 0, 0, 0};
+    assert_int_equal(tv_pipe_clear(ctx, TV_PIPE_CLEAR_COLOR0, black, 1.0, 0), 0);
+    tv_pipe_set_plain(ctx, true);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLE_STRIP, 4), 0);
+    assert_memory_equal(pixel(ctx, 0, 0), optimised, sizeof optimised);
+    tv_pipe_destroy(ctx);
+}
+
+/* Triangles with adjacency: the GS draws the triangle of the adjacent vertices 1, 3, 5. */
+static const char gs_adjacent[] =
+    "GEOM\n"
+    "PROPERTY GS_INPUT_PRIMITIVE TRIANGLES_ADJACENCY\n"
+    "PROPERTY GS_OUTPUT_PRIMITIVE TRIANGLE_STRIP\n"
+    "PROPERTY GS_MAX_OUTPUT_VERTICES 3\n"
+    "PROPERTY GS_INVOCATIONS 1\n"
+    "DCL IN[][0], POSITION\n"
+    "DCL IN[][1], GENERIC[0]\n"
+    "DCL OUT[0], POSITION\n"
+    "DCL OUT[1], GENERIC[0]\n"
+    "IMM[0] UINT32 {0, 0, 0, 0}\n"
+    "MOV OUT[0], IN[1][0]\n"
+    "MOV OUT[1], IN[1][1]\n"
+    "EMIT IMM[0].xxxx\n"
+    "MOV OUT[0], IN[3][0]\n"
+    "MOV OUT[1], IN[3][1]\n"
+    "EMIT IMM[0].xxxx\n"
+    "MOV OUT[0], IN[5][0]\n"
+    "MOV OUT[1], IN[5][1]\n"
+    "EMIT IMM[0].xxxx\n"
+    "END\n";
+
+static void test_triangles_with_adjacency(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = scene(fs_flat, false);
+    bind_gs(ctx, gs_adjacent);
+    /* vertices 0, 2, 4: a triangle in the top-left corner; 1, 3, 5: the bottom-right
+     * half of the target, x + y >= 16 (green; the provoking vertex is the last, 5) */
+    vert v[6] = {V(0, 0, 0, 1, 0, 0, 1), V(16, 0, 0, 0, 1, 0, 1), V(4, 0, 0, 1, 0, 0, 1),
+                 V(16, 16, 0, 0, 1, 0, 1), V(0, 4, 0, 1, 0, 0, 1), V(0, 16, 0, 0, 1, 0, 1)};
+    vertices(ctx, v, 6);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLES_ADJACENCY, 6), 0);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            /* centre (x + .5, y + .5) beyond the diagonal x + y = 16 (ties: x + y + 1 =
+             * 16 lies on it; the diagonal is the triangle's top-left edge: lit) */
+            bool in = x + y + 1 >= 16;
+            assert_int_equal(pixel(ctx, x, y)[0], 0);
+            assert_int_equal(pixel(ctx, x, y)[1], in ? 255 : 0);
+        }
+    tv_pipe_destroy(ctx);
+}
+
+/* Each point becomes a line strip of three vertices whose GENERIC[0].x counts up by 1. */
+static const char gs_strip[] =
+    "GEOM\n"
+    "PROPERTY GS_INPUT_PRIMITIVE POINTS\n"
+    "PROPERTY GS_OUTPUT_PRIMITIVE LINE_STRIP\n"
+    "PROPERTY GS_MAX_OUTPUT_VERTICES 3\n"
+    "PROPERTY GS_INVOCATIONS 1\n"
+    "DCL IN[][0], POSITION\n"
+    "DCL IN[][1], GENERIC[0]\n"
+    "DCL OUT[0], POSITION\n"
+    "DCL OUT[1], GENERIC[0]\n"
+    "DCL TEMP[0]\n"
+    "IMM[0] FLT32 {1.0, 0.0, 0.0, 0.0}\n"
+    "IMM[1] UINT32 {0, 0, 0, 0}\n"
+    "MOV TEMP[0], IN[0][1]\n"
+    "MOV OUT[0], IN[0][0]\n"
+    "MOV OUT[1], TEMP[0]\n"
+    "EMIT IMM[1].xxxx\n"
+    "ADD TEMP[0].x, TEMP[0].xxxx, IMM[0].xxxx\n"
+    "MOV OUT[0], IN[0][0]\n"
+    "MOV OUT[1], TEMP[0]\n"
+    "EMIT IMM[1].xxxx\n"
+    "ADD TEMP[0].x, TEMP[0].xxxx, IMM[0].xxxx\n"
+    "MOV OUT[0], IN[0][0]\n"
+    "MOV OUT[1], TEMP[0]\n"
+    "EMIT IMM[1].xxxx\n"
+    "END\n";
+
+static void test_stream_output_of_the_geometry_stage(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = scene(fs_flat, false);
+    bind_gs(ctx, gs_strip);
+    vert v[2] = {V(4, 4, 0, 5, 0, 0, 1), V(12, 10, 0, 20, 0, 0, 1)};
+    vertices(ctx, v, 2);
+    tv_pipe_stream_output_info so;
+    memset(&so, 0, sizeof so);
+    so.num_outputs = 1;
+    so.stride[0] = 1;
+    so.output[0] = (tv_pipe_stream_output){1, 0, 1, 0, 0, 0};   /* OUT[1].x */
+    assert_int_equal(tv_pipe_shader_set_stream_output(ctx, GS, &so), 0);
+    enum { SO0 = 40 };
+    tv_pipe_resource_desc b0 = {0, FMT_R8, 16, 64, 1, 1, 1, 0, 0};
+    assert_int_equal(tv_pipe_resource_create(ctx, SO0, &b0), 0);
+    tv_pipe_so_target t[1] = {{SO0, 0, 64}};
+    assert_int_equal(tv_pipe_set_stream_output_targets(ctx, 1, t, 0), 0);
+    assert_int_equal(tv_pipe_query_create(ctx, 70, TV_PIPE_QUERY_PRIMITIVES_EMITTED, 0), 0);
+    assert_int_equal(tv_pipe_query_create(ctx, 71, TV_PIPE_QUERY_PRIMITIVES_GENERATED, 0), 0);
+    assert_int_equal(tv_pipe_begin_query(ctx, 70), 0);
+    assert_int_equal(tv_pipe_begin_query(ctx, 71), 0);
+    tv_pipe_rasterizer_state rs;
+    tv_pipe_rasterizer_default(&rs);
+    rs.rasterizer_discard = true;
+    assert_int_equal(tv_pipe_set_rasterizer(ctx, &rs), 0);
+    assert_int_equal(draw(ctx, PRIM_POINTS, 2), 0);
+    assert_int_equal(tv_pipe_end_query(ctx, 70), 0);
+    assert_int_equal(tv_pipe_end_query(ctx, 71), 0);
+    /* two lines per point, each written as its two vertices */
+    static const float want[8] = {5, 6, 6, 7, 20, 21, 21, 22};
+    const float *o = (const float *)(const void *)tv_pipe_resource_data(ctx, SO0);
+    for (int i = 0; i < 8; i++)
+        assert_true(o[i] == want[i]);
+    uint64_t r;
+    assert_int_equal(tv_pipe_query_result(ctx, 70, &r), 0);
+    assert_int_equal(r, 4);
+    assert_int_equal(tv_pipe_query_result(ctx, 71, &r), 0);
+    assert_int_equal(r, 4);
+    /* nothing was rasterised */
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            assert_int_equal(pixel(ctx, x, y)[3], 0);
+    tv_pipe_destroy(ctx);
+}
+
+static void test_geometry_errors(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = scene(fs_flat, false);
+    bind_gs(ctx, gs_square);
+    vert v[4] = {V(0, 0, 0, 1, 0, 0, 1), V(16, 0, 0, 1, 0, 0, 1), V(0, 16, 0, 1, 0, 0, 1),
+                 V(16, 16, 0, 1, 0, 0, 1)};
+    vertices(ctx, v, 4);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLES, 3), -1);
+    assert_non_null(strstr(tv_pipe_error(ctx),
+                           "the geometry shader takes POINTS, the draw gives TRIANGLES"));
+    assert_int_equal(draw(ctx, 7 /* QUADS */, 4), -1);
+    assert_non_null(strstr(tv_pipe_error(ctx), "the draw gives QUADS"));
+    /* a vertex shader's text created as the geometry shader */
+    assert_int_equal(tv_pipe_shader_create(ctx, GS + 1, TV_PIPE_STAGE_GEOMETRY, vs_text,
+                                           strlen(vs_text) + 1), 0);
+    assert_int_equal(tv_pipe_bind_shader(ctx, TV_PIPE_STAGE_GEOMETRY, GS + 1), 0);
+    assert_int_equal(draw(ctx, PRIM_POINTS, 1), -1);
+    assert_non_null(strstr(tv_pipe_error(ctx), "is not a GEOM program"));
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            assert_int_equal(pixel(ctx, x, y)[3], 0);
+    tv_pipe_destroy(ctx);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_points_to_squares),
+        cmocka_unit_test(test_invocations_and_primitive_id),
+        cmocka_unit_test(test_triangles_with_adjacency),
+        cmocka_unit_test(test_stream_output_of_the_geometry_stage),
+        cmocka_unit_test(test_geometry_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
