@@ -69,6 +69,8 @@ GLuint glref_program(glref *g, const char *vs_src, const char *fs_src);
  * GL_RASTERIZER_DISCARD). */
 GLuint glref_program_xfb(glref *g, const char *vs_src, const char *fs_src,
                          const char *const *varyings, int num_varyings);
+/* Build a VS+GS+FS program (needs GL 3.2). */
+GLuint glref_program_gs(glref *g, const char *vs_src, const char *gs_src, const char *fs_src);
 /* Build a compute program (needs GL 4.3 or ARB_compute_shader). */
 GLuint glref_program_compute(glref *g, const char *cs_src);
 void glref_program_delete(glref *g, GLuint prog);

@@ -111,6 +111,32 @@ GLuint glref_program(glref *g, const char *vs_src, const char *fs_src)
     return link(g, sh, 2);
 }
 
+GLuint glref_program_gs(glref *g, const char *vs_src, const char *gs_src, const char *fs_src)
+{
+    if (!vs_src || !gs_src || !fs_src) {
+        glref_fail(g, "glref_program_gs: needs vertex, geometry and fragment shaders");
+        return 0;
+    }
+    if (g->version < 32) {
+        glref_fail(g, "geometry shaders need GL 3.2 (%s offers %d.%d)", g->renderer,
+                   g->version / 10, g->version % 10);
+        return 0;
+    }
+    static const GLenum types[3] = {GL_VERTEX_SHADER, GL_GEOMETRY_SHADER, GL_FRAGMENT_SHADER};
+    static const char *const names[3] = {"vertex", "geometry", "fragment"};
+    const char *src[3] = {vs_src, gs_src, fs_src};
+    GLuint sh[3];
+    for (int i = 0; i < 3; i++) {
+        sh[i] = compile(g, types[i], src[i], names[i]);
+        if (!sh[i]) {
+            while (i--)
+                glDeleteShader(sh[i]);
+            return 0;
+        }
+    }
+    return link(g, sh, 3);
+}
+
 GLuint glref_program_compute(glref *g, const char *cs_src)
 {
     if (g->version < 43 && !glref_has_extension(g, "GL_ARB_compute_shader")) {
