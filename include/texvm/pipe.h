@@ -30,6 +30,10 @@ typedef struct tv_pipe_box {
     uint32_t x, y, z, w, h, d;
 } tv_pipe_box;
 
+/* Multisampled resources (nr_samples 2, 4, 8, 16; 2D and 2D-array targets, one level) store
+ * the samples of a pixel adjacent: a row holds width x nr_samples texels, and transfers and
+ * copies move every sample of each pixel. */
+#define TV_PIPE_MAX_SAMPLES 16
 typedef struct tv_pipe_resource_desc {
     uint32_t target, format, bind;
     uint32_t width, height, depth, array_size, last_level, nr_samples;

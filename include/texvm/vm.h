@@ -33,7 +33,7 @@ extern "C" {
 #define TV_VM_MAX_HWATOMIC 32
 #define TV_VM_MAX_MEMORY 32         /* MEMORY[i] declarations */
 #define TV_VM_MAX_COLOR_TARGETS 8
-#define TV_VM_MAX_ATTRIBS 32        /* vertex inputs / per-vertex GS inputs / outputs */
+#define TV_VM_MAX_ATTRIBS 64        /* vertex inputs / per-vertex GS inputs / outputs */
 #define TV_VM_MAX_STREAMS 4
 #define TV_VM_WARP_LANES 32
 

@@ -4,7 +4,9 @@
  * the source texel to API channels, encode into the destination through the output
  * merger's target code, so write masks keep the other channels' bits), depth and stencil
  * copied texel for texel between equal formats; scissor and render condition as asked.
- * docs/pipeline.md §Blits. */
+ * Multisampled sources resolve into single-sampled destinations (colour: the samples'
+ * average, integer colour, depth and stencil: sample 0), single-sampled sources fill every
+ * sample, and equal sample counts copy sample by sample. docs/pipeline.md §Blits. */
 #include "pipe_internal.h"
 #include "pipe_om.h"
 
@@ -50,11 +52,38 @@ static int side(tv_pipe_ctx *ctx, const tv_pipe_blit_side *s, const char *what, 
     return 0;
 }
 
-static uint8_t *texel_at(const blit_side *b, uint32_t x, uint32_t y, uint32_t z)
+static uint8_t *texel_at(const blit_side *b, uint32_t x, uint32_t y, uint32_t z, unsigned smp)
 {
     const pipe_resource *r = b->r;
     return r->data + r->level_offset[b->level] + r->layer_stride[b->level] * z +
-           r->stride[b->level] * y + (size_t)x * r->bytes;
+           r->stride[b->level] * y + ((size_t)x * r->samples + smp) * r->bytes;
+}
+
+/* Colour of source texel (x, y, z) for destination sample DS: the same sample when the
+ * counts match, else the average of a multisampled source's samples (sample 0 for integer
+ * formats), as float words. */
+static void read_color(const blit_side *src, const om_target *st, uint32_t x, uint32_t y,
+                       uint32_t z, unsigned ds, unsigned dst_samples, uint32_t value[4])
+{
+    unsigned n = src->r->samples;
+    bool integer = st->cls == OM_CLASS_SINT || st->cls == OM_CLASS_UINT;
+    if (n == dst_samples || n == 1 || integer) {
+        om_target_read(st, texel_at(src, x, y, z, n == dst_samples ? ds : 0), value);
+        return;
+    }
+    float acc[4] = {0, 0, 0, 0};
+    for (unsigned smp = 0; smp < n; smp++) {
+        uint32_t t[4];
+        om_target_read(st, texel_at(src, x, y, z, smp), t);
+        for (int c = 0; c < 4; c++) {
+            float f;
+            memcpy(&f, &t[c], 4);
+            acc[c] += f;
+        }
+    }
+    for (int c = 0; c < 4; c++)
+        acc[c] /= (float)n;
+    memcpy(value, acc, sizeof acc);
 }
 
 /* The source coordinate of destination index I along an axis: the pixel centre mapped
@@ -103,8 +132,12 @@ int tv_pipe_blit(tv_pipe_ctx *ctx, const tv_pipe_blit_info *b)
         return pipe_fail(ctx, OP ": colour blits between %s and %s are not implemented (one "
                          "is not a render format)", sfi->name, dfi->name);
     }
+    unsigned ns = src.r->samples, nd = dst.r->samples;
+    if (ns > 1 && nd > 1 && ns != nd)
+        return pipe_fail(ctx, OP ": from %u samples to %u is not implemented", ns, nd);
     unsigned colormask = b->mask & 0xfu;
-    bool linear = b->filter == 1 && !zs && src.r->desc.target != 3;
+    /* a multisampled source is read sample by sample (GL allows no scaling there) */
+    bool linear = b->filter == 1 && !zs && src.r->desc.target != 3 && ns == 1;
     /* destination pixels: the box, normalised, cut by the scissor */
     int32_t dx0 = b->dst.w < 0 ? b->dst.x + b->dst.w : b->dst.x;
     int32_t dy0 = b->dst.h < 0 ? b->dst.y + b->dst.h : b->dst.y;
@@ -128,20 +161,20 @@ int tv_pipe_blit(tv_pipe_ctx *ctx, const tv_pipe_blit_info *b)
             double fy = map(y, b->dst.y, b->dst.h, b->src.y, b->src.h);
             for (int32_t x = dx0; x < dx1; x++) {
                 double fx = map(x, b->dst.x, b->dst.w, b->src.x, b->src.w);
-                uint8_t *out = texel_at(&dst, (uint32_t)x, (uint32_t)y, (uint32_t)z);
-                if (zs) {
-                    int32_t sx = clampi((int64_t)floor(fx), sxmin, sxmax);
-                    int32_t sy = clampi((int64_t)floor(fy), symin, symax);
-                    memcpy(out, texel_at(&src, (uint32_t)sx, (uint32_t)sy, (uint32_t)sz),
-                           dst.r->bytes);
-                    continue;
+                for (unsigned ds = 0; ds < nd; ds++) {
+                    uint8_t *out = texel_at(&dst, (uint32_t)x, (uint32_t)y, (uint32_t)z, ds);
+                    if (zs) {
+                        int32_t sx = clampi((int64_t)floor(fx), sxmin, sxmax);
+                        int32_t sy = clampi((int64_t)floor(fy), symin, symax);
+                        memcpy(out, texel_at(&src, (uint32_t)sx, (uint32_t)sy, (uint32_t)sz,
+                                             ns == nd ? ds : 0), dst.r->bytes);
+                        continue;
                 }
                 uint32_t value[4];
                 if (!linear || st.cls == OM_CLASS_SINT || st.cls == OM_CLASS_UINT) {
                     int32_t sx = clampi((int64_t)floor(fx), sxmin, sxmax);
                     int32_t sy = clampi((int64_t)floor(fy), symin, symax);
-                    om_target_read(&st, texel_at(&src, (uint32_t)sx, (uint32_t)sy, (uint32_t)sz),
-                                   value);
+                    read_color(&src, &st, (uint32_t)sx, (uint32_t)sy, (uint32_t)sz, ds, nd, value);
                 } else {
                     /* bilinear, clamped to the source box's edge texels */
                     double ux = fx - 0.5, uy = fy - 0.5;
@@ -153,7 +186,7 @@ int tv_pipe_blit(tv_pipe_ctx *ctx, const tv_pipe_blit_info *b)
                         int32_t sy = clampi(y0 + (k >> 1), symin, symax);
                         uint32_t t[4];
                         om_target_read(&st, texel_at(&src, (uint32_t)sx, (uint32_t)sy,
-                                                     (uint32_t)sz), t);
+                                                     (uint32_t)sz, 0), t);
                         float w = ((k & 1) ? ax : 1 - ax) * ((k >> 1) ? ay : 1 - ay);
                         for (int c = 0; c < 4; c++) {
                             float f;
@@ -164,6 +197,7 @@ int tv_pipe_blit(tv_pipe_ctx *ctx, const tv_pipe_blit_info *b)
                     memcpy(value, acc, sizeof value);
                 }
                 om_target_write(&dt, value, colormask, -1, out);
+                }
             }
         }
     }

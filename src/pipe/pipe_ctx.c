@@ -275,7 +275,7 @@ static int fill_surface(tv_pipe_ctx *ctx, uint32_t surf, const uint32_t in[4], c
         for (uint32_t y = 0; y < r->lh[level]; y++) {
             uint8_t *row = r->data + r->level_offset[level] + r->layer_stride[level] * z +
                            r->stride[level] * y;
-            for (uint32_t x = 0; x < r->lw[level]; x++)
+            for (uint32_t x = 0; x < r->lw[level] * r->samples; x++) /* every sample */
                 memcpy(row + (size_t)x * r->bytes, texel, r->bytes);
         }
     return 0;

@@ -31,9 +31,13 @@ static int surface_view(draw_state *d, uint32_t handle, const char *what, uint8_
     if (!r)
         return pipe_fail(ctx, OP ": resource %u of %s surface %u was destroyed", s->res, what,
                          handle);
-    if (r->desc.target == 0 || r->desc.nr_samples > 1)
-        return pipe_fail(ctx, OP ": %s surface %u: %s render targets are not drawn to yet",
-                         what, handle, r->desc.target == 0 ? "buffer" : "multisampled");
+    if (r->desc.target == 0)
+        return pipe_fail(ctx, OP ": %s surface %u: buffer render targets are not drawn to yet",
+                         what, handle);
+    if (d->samples && r->samples != d->samples)
+        return pipe_fail(ctx, OP ": %s surface %u has %u samples, another attachment %u", what,
+                         handle, r->samples, d->samples);
+    d->samples = r->samples;
     if (s->level > r->desc.last_level || s->first_layer >= r->ld[s->level])
         return pipe_fail(ctx, OP ": %s surface %u outside resource %u", what, handle, s->res);
     *format = pipe_format_lookup(s->format);
@@ -115,7 +119,7 @@ uint32_t draw_prop(const tv_tgsi_program *p, unsigned name)
     return 0;
 }
 
-int draw_output_reg(const tv_tgsi_program *vs, unsigned sem, uint32_t index)
+static int output_reg_exact(const tv_tgsi_program *vs, unsigned sem, uint32_t index)
 {
     for (uint32_t i = 0; i < vs->num_decls; i++) {
         const tv_tgsi_declaration *dc = &vs->decls[i];
@@ -126,6 +130,19 @@ int draw_output_reg(const tv_tgsi_program *vs, unsigned sem, uint32_t index)
                 return r < TV_VM_MAX_ATTRIBS ? r : -1;
     }
     return -1;
+}
+
+/* Mesa's virgl driver declares the vertex stages' GENERIC[32 + n] outputs as PATCH[n]
+ * (virglrenderer's convention; the fragment shader still reads GENERIC[32 + n]), so the
+ * two name the same varying outside tessellation. */
+int draw_output_reg(const tv_tgsi_program *vs, unsigned sem, uint32_t index)
+{
+    int r = output_reg_exact(vs, sem, index);
+    if (r < 0 && sem == TV_SEM_GENERIC && index >= 32)
+        r = output_reg_exact(vs, TV_SEM_PATCH, index - 32);
+    else if (r < 0 && sem == TV_SEM_PATCH)
+        r = output_reg_exact(vs, TV_SEM_GENERIC, index + 32);
+    return r;
 }
 
 /* The last vertex stage's outputs (VS, or GS when bound) to the fragment shader's inputs. */
@@ -439,8 +456,6 @@ static int check_state(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info)
     if (!r->half_pixel_center)
         return pipe_fail(ctx, OP ": pixel centres at integers (half_pixel_center off) are not "
                          "implemented yet");
-    if (ctx->blend.alpha_to_coverage || ctx->blend.alpha_to_one)
-        return pipe_fail(ctx, OP ": alpha-to-coverage and alpha-to-one are not implemented yet");
     return 0;
 }
 
@@ -468,7 +483,7 @@ static void setup_clip(draw_state *d)
     d->zmin = n < f ? n : f;
     d->zmax = n < f ? f : n;
     d->rules.bottom_edge_rule = ctx->rast.bottom_edge_rule;
-    d->rules.samples = 1;
+    d->rules.samples = d->samples;
     int32_t x0 = 0, y0 = 0, x1 = d->width, y1 = d->height;
     if (ctx->rast.scissor) {
         const tv_pipe_scissor *s = &ctx->scissors[0];

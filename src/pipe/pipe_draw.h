@@ -48,6 +48,7 @@ typedef struct draw_state {
     const tv_pipe_draw_info *info;
     /* framebuffer */
     int32_t width, height;
+    unsigned samples;              /* of every attachment (0 until the first is bound) */
     unsigned nr_cbufs;
     draw_cbuf cb[TV_PIPE_MAX_CBUFS];
     bool cb_bound[TV_PIPE_MAX_CBUFS];

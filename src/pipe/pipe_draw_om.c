@@ -2,7 +2,9 @@
  * sample mask, the legacy alpha test, depth (the shader's or the triangle's plane plus
  * polygon offset, clamped) and stencil against the depth/stencil buffer, then blending,
  * logic op and write masks into each colour buffer — all through pipe_om.h's functions
- * and the format table. GL 4.6 §17.3 order. Single-sampled targets. */
+ * and the format table. GL 4.6 §17.3 order. On multisampled targets each covered sample
+ * is tested and written on its own (depth from the triangle's plane at the sample's
+ * position), after alpha-to-coverage has removed samples. */
 #include "pipe_draw.h"
 
 #include "util/half.h"
@@ -12,14 +14,18 @@
 
 
 
-/* Depth of pixel (x, y) at its centre: the shader's, or the plane's plus the offset. */
-static float fragment_depth(const draw_state *d, const tv_vm_frag_output *o)
+/* Depth of sample S of pixel (x, y): the shader's, or the plane's at the sample's position
+ * (the pixel centre when single-sampled) plus the offset. */
+static float fragment_depth(const draw_state *d, const tv_vm_frag_output *o, unsigned s)
 {
     float z;
     if (o->has_depth) {
         z = o->depth;
     } else {
-        double px = o->x + 0.5, py = o->y + 0.5;
+        float sx = 0.5f, sy = 0.5f;
+        if (d->samples > 1)
+            tv_tex_sample_position(d->samples, s, &sx, &sy);
+        double px = o->x + (double)sx, py = o->y + (double)sy;
         z = (float)(d->z0 + d->zx * (px - d->zpx) + d->zy * (py - d->zpy)) + d->zoffset;
     }
     if (d->ctx->rast.depth_clamp)
@@ -29,7 +35,7 @@ static float fragment_depth(const draw_state *d, const tv_vm_frag_output *o)
     return z > 1.0f ? 1.0f : z;
 }
 
-static bool depth_stencil(const draw_state *d, const tv_vm_frag_output *o)
+static bool depth_stencil(const draw_state *d, const tv_vm_frag_output *o, unsigned smp)
 {
     const tv_pipe_dsa_state *s = &d->ctx->dsa;
     if (!d->has_zs || (!s->depth_enabled && !s->stencil[0].enabled))
@@ -37,12 +43,14 @@ static bool depth_stencil(const draw_state *d, const tv_vm_frag_output *o)
     uint8_t ref = d->ctx->stencil_ref[d->front || !s->stencil[1].enabled ? 0 : 1];
     if (o->has_stencil)
         ref = (uint8_t)o->stencil;   /* shader stencil export replaces the reference */
-    uint8_t *texel = d->zbase + d->zstride * (size_t)o->y + (size_t)d->zs.bytes * (size_t)o->x;
-    uint32_t zq = d->zs.depth_bits ? om_depth_quantize(&d->zs, fragment_depth(d, o)) : 0;
+    uint8_t *texel = d->zbase + d->zstride * (size_t)o->y +
+                     (size_t)d->zs.bytes * ((size_t)o->x * d->samples + smp);
+    uint32_t zq = d->zs.depth_bits ? om_depth_quantize(&d->zs, fragment_depth(d, o, smp)) : 0;
     return om_depth_stencil(s, &d->zs, d->front, ref, zq, texel);
 }
 
-static void write_color(const draw_state *d, unsigned i, const tv_vm_frag_output *o)
+static void write_color(const draw_state *d, unsigned i, const tv_vm_frag_output *o,
+                        unsigned smp)
 {
     const tv_pipe_blend_state *b = &d->ctx->blend;
     const om_rt_blend *rt = &b->rt[b->independent_blend_enable ? i : 0];
@@ -50,10 +58,14 @@ static void write_color(const draw_state *d, unsigned i, const tv_vm_frag_output
     unsigned src = d->color0_all ? 0 : i;
     if (!((o->colors >> src) & 1u) || !rt->colormask)
         return;
-    uint8_t *texel = cb->base + cb->stride * (size_t)o->y + (size_t)cb->t.bytes * (size_t)o->x;
+    uint8_t *texel = cb->base + cb->stride * (size_t)o->y +
+                     (size_t)cb->t.bytes * ((size_t)o->x * d->samples + smp);
     uint32_t value[4];
     memcpy(value, o->color[src], sizeof value);
-    if (rt->blend_enable && cb->t.cls != OM_CLASS_SINT && cb->t.cls != OM_CLASS_UINT) {
+    bool integer = cb->t.cls == OM_CLASS_SINT || cb->t.cls == OM_CLASS_UINT;
+    if (b->alpha_to_one && !integer)
+        value[3] = 0x3f800000u;    /* alpha-to-one: after the coverage was taken from it */
+    if (rt->blend_enable && !integer) {
         uint32_t dst_bits[4];
         om_target_read(&cb->t, texel, dst_bits);
         float s0[4], s1[4], dst[4], out[4];
@@ -70,24 +82,39 @@ static void write_color(const draw_state *d, unsigned i, const tv_vm_frag_output
                     texel);
 }
 
-void draw_om_emit(void *user, const tv_vm_frag_output *o)
+/* Alpha-to-coverage: the first round(alpha x samples) samples (one sample: alpha >= 0.5). */
+static uint32_t alpha_coverage(float a, unsigned samples)
+{
+    if (!(a > 0.0f))
+        return 0;          /* NaN too */
+    float k = a >= 1.0f ? (float)samples : floorf(a * (float)samples + 0.5f);
+    return k >= 32.0f ? ~0u : (1u << (unsigned)k) - 1u;
+}
+
+void draw_om_emit(void *user, const tv_vm_frag_output *out)
 {
     draw_state *d = user;
-    if (o->x < 0 || o->y < 0 || o->x >= d->width || o->y >= d->height)
+    if (out->x < 0 || out->y < 0 || out->x >= d->width || out->y >= d->height)
         return;
-    uint32_t cov = o->coverage & (o->has_sample_mask ? o->sample_mask : ~0u);
-    if (!(cov & 1u))
+    unsigned n = d->samples ? d->samples : 1;
+    uint32_t cov = out->coverage & (out->has_sample_mask ? out->sample_mask : ~0u) &
+                   (n >= 32 ? ~0u : (1u << n) - 1u);
+    const tv_pipe_blend_state *b = &d->ctx->blend;
+    float a0 = (out->colors & 1u) ? tv_bits_f32(out->color[0][3]) : 0.0f;
+    if (b->alpha_to_coverage)
+        cov &= alpha_coverage(a0, n);
+    if (!cov)
         return;
     const tv_pipe_dsa_state *s = &d->ctx->dsa;
-    if (s->alpha_enabled) {
-        float a = (o->colors & 1u) ? tv_bits_f32(o->color[0][3]) : 0.0f;
-        if (!om_compare_f(s->alpha_func, a, s->alpha_ref))
-            return;
-    }
-    if (!depth_stencil(d, o))
+    if (s->alpha_enabled && !om_compare_f(s->alpha_func, a0, s->alpha_ref))
         return;
-    d->samples_passed++;                 /* occlusion queries count it */
-    for (unsigned i = 0; i < d->nr_cbufs; i++)
-        if (d->cb_bound[i])
-            write_color(d, i, o);
+    const tv_vm_frag_output *o = out;
+    for (unsigned smp = 0; smp < n; smp++) {
+        if (!((cov >> smp) & 1u) || !depth_stencil(d, o, smp))
+            continue;
+        d->samples_passed++;                 /* occlusion queries count samples */
+        for (unsigned i = 0; i < d->nr_cbufs; i++)
+            if (d->cb_bound[i])
+                write_color(d, i, o, smp);
+    }
 }

@@ -134,7 +134,7 @@ int draw_shade_triangle(draw_state *d, const tv_vm_frag_vertex *fv[3],
     memset(&fp, 0, sizeof fp);
     fp.width = (uint32_t)d->width;
     fp.height = (uint32_t)d->height;
-    fp.samples = 1;
+    fp.samples = d->samples ? d->samples : 1;
     fp.prim = TV_VM_PRIM_TRIANGLE;
     for (int k = 0; k < 3; k++)
         fp.vertices[k] = *fv[k];

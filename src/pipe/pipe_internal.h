@@ -15,6 +15,8 @@ typedef struct pipe_resource {
     tv_pipe_resource_desc desc;
     tv_format format;
     unsigned bw, bh, bytes;            /* block width/height, bytes per block */
+    unsigned samples;                  /* 1, or 2/4/8/16: the samples of a pixel are stored
+                                          adjacent (a row holds width x samples texels) */
     size_t level_offset[PIPE_MAX_LEVELS], stride[PIPE_MAX_LEVELS],
         layer_stride[PIPE_MAX_LEVELS];
     uint32_t lw[PIPE_MAX_LEVELS], lh[PIPE_MAX_LEVELS], ld[PIPE_MAX_LEVELS]; /* texels; ld: depth or layers */

@@ -35,12 +35,15 @@ int tv_pipe_resource_create(tv_pipe_ctx *ctx, uint32_t handle, const tv_pipe_res
         return pipe_fail(ctx, "resource %u already exists", handle);
     if (d->target > T_CUBE_ARRAY)
         return pipe_fail(ctx, "resource %u: unknown target %u", handle, d->target);
-    if (d->nr_samples > 1)
-        return pipe_fail(ctx, "resource %u: multisampled resources (%u samples) are not "
-                         "implemented", handle, d->nr_samples);
     unsigned bw = 1, bh = 1, bytes = tv_pipe_format_block(d->format, &bw, &bh);
     if (!bytes)
         return pipe_fail(ctx, "resource %u: format %u is not supported", handle, d->format);
+    unsigned samples = d->nr_samples > 1 ? d->nr_samples : 1;
+    if (samples > 1 && ((samples & (samples - 1)) || samples > TV_PIPE_MAX_SAMPLES ||
+                        (d->target != T_2D && d->target != T_2D_ARRAY) || d->last_level ||
+                        bw != 1 || bh != 1))
+        return pipe_fail(ctx, "resource %u: %u samples (2, 4, 8 or 16, of a 2D or 2D-array "
+                         "target with one level and an uncompressed format)", handle, samples);
     uint32_t maxdim = d->target == T_BUFFER ? PIPE_MAX_BUFFER : PIPE_MAX_DIM;
     if (d->width == 0 || d->width > maxdim || d->height == 0 || d->height > PIPE_MAX_DIM ||
         d->depth == 0 || d->depth > 2048 || d->array_size == 0 || d->array_size > 2048)
@@ -64,12 +67,13 @@ int tv_pipe_resource_create(tv_pipe_ctx *ctx, uint32_t handle, const tv_pipe_res
     r->desc = *d;
     r->format = pipe_format_lookup(d->format);
     r->bw = bw, r->bh = bh, r->bytes = bytes;
+    r->samples = samples;
     uint64_t total = 0;
     for (uint32_t l = 0; l <= d->last_level; l++) {
         r->lw[l] = minify(d->width, l);
         r->lh[l] = minify(d->height, l);
         r->ld[l] = d->target == T_3D ? minify(d->depth, l) : d->array_size;
-        uint64_t stride = (uint64_t)((r->lw[l] + bw - 1) / bw) * bytes;
+        uint64_t stride = (uint64_t)((r->lw[l] + bw - 1) / bw) * bytes * samples;
         uint64_t slice = stride * ((r->lh[l] + bh - 1) / bh);
         r->level_offset[l] = (size_t)total;
         r->stride[l] = (size_t)stride;
@@ -165,7 +169,8 @@ static int transfer(tv_pipe_ctx *ctx, uint32_t handle, uint32_t level, const tv_
         return -1;
     if (b->w == 0 || b->h == 0 || b->d == 0)
         return 0;
-    size_t row = (size_t)((b->w + r->bw - 1) / r->bw) * r->bytes;
+    /* a multisampled resource transfers every sample of each pixel, adjacent */
+    size_t row = (size_t)((b->w + r->bw - 1) / r->bw) * r->bytes * r->samples;
     size_t rows = (b->h + r->bh - 1) / r->bh;
     if (!stride)
         stride = r->stride[level];
@@ -184,7 +189,8 @@ static int transfer(tv_pipe_ctx *ctx, uint32_t handle, uint32_t level, const tv_
         for (size_t y = 0; y < rows; y++) {
             uint8_t *res = r->data + r->level_offset[level] +
                            r->layer_stride[level] * (b->z + z) +
-                           r->stride[level] * (b->y / r->bh + y) + (b->x / r->bw) * r->bytes;
+                           r->stride[level] * (b->y / r->bh + y) +
+                           (b->x / r->bw) * r->bytes * r->samples;
             uint8_t *m = mem + offset + layer_stride * z + stride * y;
             if (to_mem)
                 memcpy(m, res, row);
@@ -219,21 +225,25 @@ int tv_pipe_resource_copy_region(tv_pipe_ctx *ctx, uint32_t dst, uint32_t dst_le
     if (d->bytes != s->bytes || d->bw != s->bw || d->bh != s->bh)
         return pipe_fail(ctx, "resource_copy_region: formats %u and %u differ in block size",
                          d->desc.format, s->desc.format);
+    if (d->samples != s->samples)
+        return pipe_fail(ctx, "resource_copy_region: %u and %u samples differ", s->samples,
+                         d->samples);
     tv_pipe_box db = {dx, dy, dz, box->w, box->h, box->d};
     if (pipe_box_check(ctx, s, src_level, box, "resource_copy_region source") ||
         pipe_box_check(ctx, d, dst_level, &db, "resource_copy_region destination"))
         return -1;
-    size_t row = (size_t)((box->w + s->bw - 1) / s->bw) * s->bytes;
+    size_t px = (size_t)s->bytes * s->samples;   /* a pixel's samples are adjacent */
+    size_t row = (size_t)((box->w + s->bw - 1) / s->bw) * px;
     size_t rows = (box->h + s->bh - 1) / s->bh;
     for (uint32_t z = 0; z < box->d; z++)
         for (size_t y = 0; y < rows; y++) {
             const uint8_t *sp = s->data + s->level_offset[src_level] +
                                 s->layer_stride[src_level] * (box->z + z) +
                                 s->stride[src_level] * (box->y / s->bh + y) +
-                                (box->x / s->bw) * s->bytes;
+                                (box->x / s->bw) * px;
             uint8_t *dp = d->data + d->level_offset[dst_level] +
                           d->layer_stride[dst_level] * (dz + z) +
-                          d->stride[dst_level] * (dy / d->bh + y) + (dx / d->bw) * d->bytes;
+                          d->stride[dst_level] * (dy / d->bh + y) + (dx / d->bw) * px;
             memmove(dp, sp, row);
         }
     return 0;
@@ -254,8 +264,9 @@ int tv_pipe_clear_texture(tv_pipe_ctx *ctx, uint32_t handle, uint32_t level,
         for (uint32_t y = 0; y < box->h; y++) {
             uint8_t *row = r->data + r->level_offset[level] +
                            r->layer_stride[level] * (box->z + z) +
-                           r->stride[level] * (box->y + y) + (size_t)box->x * r->bytes;
-            for (uint32_t x = 0; x < box->w; x++)
+                           r->stride[level] * (box->y + y) +
+                           (size_t)box->x * r->bytes * r->samples;
+            for (uint32_t x = 0; x < box->w * r->samples; x++)   /* every sample */
                 memcpy(row + (size_t)x * r->bytes, texel, r->bytes);
         }
     return 0;

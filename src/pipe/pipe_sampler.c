@@ -131,6 +131,9 @@ static int plan_view(tv_pipe_ctx *ctx, const char *op, unsigned slot,
                          "levels)", op, slot, v->first_level, v->last_level, v->res,
                          r->desc.last_level + 1);
     t->header_version = TV_TIC_BLOCKLINEAR;
+    /* multisampled: the unit's sample grid (2X1, 2X2, 4X2, 4X4 modes) */
+    static const uint8_t ms_mode[17] = {[1] = 0, [2] = 1, [4] = 2, [8] = 3, [16] = 6};
+    t->multi_sample_count = ms_mode[r->samples <= 16 ? r->samples : 1];
     t->width_minus_one = r->lw[0] - 1;
     t->height_minus_one = (uint16_t)(r->lh[0] - 1);
     t->max_mip_level = (uint8_t)r->desc.last_level;
@@ -174,14 +177,18 @@ static void place_view(const view_plan *p, uint8_t *host)
             const uint8_t *slice = r->data + r->level_offset[l] +
                                    r->layer_stride[l] * (size_t)(p->z0 + z);
             for (uint32_t by = 0; by < bh; by++)
-                for (uint32_t bx = 0; bx < bw; bx++) {
-                    uint64_t a = tv_tic_texel_address(&p->tic, l, bx * r->bw, by * r->bh, z, 0);
-                    uint64_t at = a - POOL_BASE;
-                    if (a < POOL_BASE || at < p->offset || at + r->bytes > p->offset + p->size)
-                        continue;     /* cannot happen for a consistent header */
-                    memcpy(host + at, slice + r->stride[l] * by + (size_t)bx * r->bytes,
-                           r->bytes);
-                }
+                for (uint32_t bx = 0; bx < bw; bx++)
+                    for (unsigned smp = 0; smp < r->samples; smp++) {
+                        uint64_t a = tv_tic_texel_address(&p->tic, l, bx * r->bw, by * r->bh,
+                                                          z, smp);
+                        uint64_t at = a - POOL_BASE;
+                        if (a < POOL_BASE || at < p->offset ||
+                            at + r->bytes > p->offset + p->size)
+                            continue;     /* cannot happen for a consistent header */
+                        memcpy(host + at, slice + r->stride[l] * by +
+                                              ((size_t)bx * r->samples + smp) * r->bytes,
+                               r->bytes);
+                    }
         }
     }
 }

@@ -1,4 +1,6 @@
 /* GEOM stage: one lane per (input primitive, invocation), 32 to a warp; a job is one warp.
+ * Inputs come from the per-vertex arrays, except an input declared PRIMID (the primitive ID,
+ * as the SV is).
  * EMIT copies the lane's OUT registers into the lane's vertex list for the stream given
  * by src.x (up to GS_MAX_OUTPUT_VERTICES per stream; more are dropped), ENDPRIM closes the
  * lane's current primitive; a primitive still open at the end is closed. Results are
@@ -121,6 +123,17 @@ static tv_status geom_job(vm_worker *wk, uint64_t job, tv_error *err)
                 for (unsigned c = 0; c < 4; c++)
                     w->r[p->in.base + (v * p->in_per_vertex + r) * 4 + c].u[l] = val[c];
             }
+        }
+        /* an input declared PRIMID (Mesa's GLSL compiler declares gl_PrimitiveIDIn so, and
+         * reads it with or without a vertex index) holds the primitive ID at every vertex */
+        for (uint32_t i = 0; i < p->num_inputs; i++) {
+            uint32_t r = p->inputs[i].reg;
+            if (p->inputs[i].semantic != TV_SEM_PRIMID || r >= p->in_per_vertex)
+                continue;
+            for (uint32_t v = 0; v < nv; v++)
+                for (unsigned c = 0; c < 4; c++)
+                    w->r[p->in.base + (v * p->in_per_vertex + r) * 4 + c].u[l] =
+                        G->primitive_id_base + (uint32_t)k;
         }
         for (uint32_t s = 0; s < p->num_svs; s++) {
             const vm_sv *sv = &p->svs[s];

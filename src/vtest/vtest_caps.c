@@ -4,10 +4,13 @@
  * values with the reason for each.
  *
  * What Mesa's virgl driver does with them: the GL version and GLSL level it offers follow
- * these bits (a GLSL test needs at least GL 3.0); they describe GL 3.1 — GLSL 1.40, UBOs,
- * texel buffers, instancing, primitive restart. Every feature claimed is built (what a
- * feature does not cover yet is a named error, docs/vtest.md). */
+ * these bits (a GLSL test needs at least GL 3.0); they describe GL 3.2 — GLSL 1.50 with
+ * geometry shaders, multisampled textures and targets (4 samples), UBOs, texel buffers,
+ * instancing, primitive restart. Every feature claimed is built (what a feature does not
+ * cover yet is a named error, docs/vtest.md). */
 #include "vtest_internal.h"
+
+#include "texvm/tex.h"
 
 #include <string.h>
 
@@ -101,7 +104,8 @@ enum {
     BSET_CONDITIONAL_RENDER = 1u << 4, BSET_START_INSTANCE = 1u << 5, BSET_PRIMITIVE_RESTART = 1u << 6,
     BSET_BLEND_EQ_SEP = 1u << 7, BSET_INSTANCEID = 1u << 8,
     BSET_VERTEX_ELEMENT_INSTANCE_DIVISOR = 1u << 9, BSET_SEAMLESS_CUBE_MAP = 1u << 10,
-    BSET_OCCLUSION_QUERY = 1u << 11, BSET_FRAGMENT_COORD_CONVENTIONS = 1u << 15,
+    BSET_OCCLUSION_QUERY = 1u << 11, BSET_TEXTURE_MULTISAMPLE = 1u << 14,
+    BSET_FRAGMENT_COORD_CONVENTIONS = 1u << 15,
     BSET_DEPTH_CLIP_DISABLE = 1u << 16, BSET_UBO = 1u << 18, BSET_MIRROR_CLAMP = 1u << 21,
     BSET_TEXTURE_QUERY_LOD = 1u << 22, BSET_HAS_CULL = 1u << 27,
     BSET_POLYGON_OFFSET_CLAMP = 1u << 30
@@ -131,18 +135,20 @@ static const caps_value values[] = {
      BSET_INDEP_BLEND_ENABLE | BSET_INDEP_BLEND_FUNC | BSET_CUBE_MAP_ARRAY |
          BSET_SHADER_STENCIL_EXPORT | BSET_CONDITIONAL_RENDER | BSET_START_INSTANCE | BSET_PRIMITIVE_RESTART |
          BSET_BLEND_EQ_SEP | BSET_INSTANCEID | BSET_VERTEX_ELEMENT_INSTANCE_DIVISOR |
-         BSET_SEAMLESS_CUBE_MAP | BSET_OCCLUSION_QUERY | BSET_FRAGMENT_COORD_CONVENTIONS |
+         BSET_SEAMLESS_CUBE_MAP | BSET_OCCLUSION_QUERY | BSET_TEXTURE_MULTISAMPLE |
+         BSET_FRAGMENT_COORD_CONVENTIONS |
          BSET_DEPTH_CLIP_DISABLE | BSET_UBO | BSET_MIRROR_CLAMP | BSET_TEXTURE_QUERY_LOD |
          BSET_HAS_CULL | BSET_POLYGON_OFFSET_CLAMP,
-     "the pipeline's and the texture unit's features, occlusion queries and conditional "
-     "rendering (pipe_query.c)"},
-    {CAPS_GLSL_LEVEL, 140, "GLSL 1.40 (GL 3.1): the TGSI the engine runs covers it; 1.50 "
-                           "needs the geometry stage in draws"},
+     "the pipeline's and the texture unit's features, multisampled resources, occlusion "
+     "queries and conditional rendering (pipe_query.c)"},
+    {CAPS_GLSL_LEVEL, 150, "GLSL 1.50 (GL 3.2): the engine runs its TGSI, geometry shaders "
+                           "run in draws (pipe_draw_gs.c)"},
     {CAPS_MAX_TEXTURE_ARRAY_LAYERS, 2048, "the texture unit's limit"},
     {CAPS_MAX_STREAMOUT_BUFFERS, 4, "stream output (pipe_so.c): 4 buffers, stream 0"},
     {CAPS_MAX_DUAL_SOURCE_RENDER_TARGETS, 1, "SRC1 factors on target 0"},
     {CAPS_MAX_RENDER_TARGETS, TV_PIPE_MAX_CBUFS, "the framebuffer's colour buffers"},
-    {CAPS_MAX_SAMPLES, 1, "no multisampled targets yet"},
+    {CAPS_MAX_SAMPLES, 4, "multisampled targets and textures at the standard positions "
+                          "(the rasteriser and texture unit do 2 to 16; GL 3.0 asks 4)"},
     {CAPS_PRIM_MASK, 0x3c7fu,
      "points to triangle fans and the adjacency topologies reach the server (quads, quad "
      "strips and polygons Mesa splits itself): without them Mesa 22.3's virgl driver "
@@ -162,7 +168,7 @@ static const caps_value values[] = {
     {CAPS_MAX_TEXTURE_LOD_BIAS, F16, "the sampler's LOD bias range"},
     {CAPS_MAX_GEOM_OUTPUT_VERTICES, 1024, "GL minimum"},
     {CAPS_MAX_GEOM_TOTAL_OUTPUT_COMPONENTS, 1024, "GL minimum"},
-    {CAPS_MAX_VERTEX_OUTPUTS, 32, "the engine's 32 output registers"},
+    {CAPS_MAX_VERTEX_OUTPUTS, 32, "32 varyings (the engine has 64 output registers)"},
     {CAPS_MAX_VERTEX_ATTRIBS, 16, "GL 3.0's 16 vertex attributes"},
     {CAPS_MAX_SHADER_PATCH_VARYINGS, 32, "engine registers"},
     {CAPS_MIN_TEXEL_OFFSET, (uint32_t)-8, "texel offsets of the texture unit"},
@@ -235,6 +241,16 @@ size_t vtest_caps(uint32_t *out, size_t max, unsigned version)
         if (values[i].at < n)
             out[values[i].at] = values[i].value;
     if (version >= 2) {
+        /* sample positions, a byte each (x, y in 1/16 pixel as high, low nibble): 2 samples
+         * in dword 0, 4 in dword 1, 8 in dwords 2-3, 16 in dwords 4-7 (virgl_hw.h) */
+        static const struct { unsigned n, at; } groups[] = {{2, 0}, {4, 1}, {8, 2}, {16, 4}};
+        for (size_t g = 0; g < 4; g++)
+            for (unsigned i = 0; i < groups[g].n; i++) {
+                float x = 0.5f, y = 0.5f;
+                tv_tex_sample_position(groups[g].n, i, &x, &y);
+                uint32_t b = ((uint32_t)(x * 16.0f) & 15u) << 4 | ((uint32_t)(y * 16.0f) & 15u);
+                out[CAPS_SAMPLE_LOCATIONS + groups[g].at + i / 4] |= b << (8 * (i % 4));
+            }
         static const char renderer[] = "texvm (software GPU)";
         memcpy(out + CAPS_RENDERER, renderer, sizeof renderer);
     }

@@ -705,6 +705,29 @@ static void test_noperspective_clipping(void **state)
     }
 }
 
+/* Mesa's virgl driver declares GENERIC[32 + n] vertex outputs as PATCH[n]; the fragment
+ * shader's GENERIC[33] reads the vertex shader's PATCH[1]. */
+static void test_virgl_patch_varyings(void **state)
+{
+    (void)state;
+    static const char vs_patch[] = "VERT\nDCL IN[0]\nDCL IN[1]\nDCL OUT[0], POSITION\n"
+                                   "DCL OUT[1], PATCH[1]\nMOV OUT[0], IN[0]\nMOV OUT[1], IN[1]\n"
+                                   "END\n";
+    static const char fs_33[] = "FRAG\nDCL IN[0], GENERIC[33], CONSTANT\nDCL OUT[0], COLOR\n"
+                                "MOV OUT[0], IN[0]\nEND\n";
+    tv_pipe_ctx *ctx = scene(fs_33, false);
+    enum { VS2 = 24 };
+    assert_int_equal(tv_pipe_shader_create(ctx, VS2, TV_PIPE_STAGE_VERTEX, vs_patch,
+                                           sizeof vs_patch), 0);
+    assert_int_equal(tv_pipe_bind_shader(ctx, TV_PIPE_STAGE_VERTEX, VS2), 0);
+    vert v[3] = {V(0, 0, 0, 0, 1, 0, 1), V(32, 0, 0, 0, 1, 0, 1), V(0, 32, 0, 0, 1, 0, 1)};
+    vertices(ctx, v, 3);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLES, 3), 0);
+    const uint8_t green[4] = {0, 255, 0, 255};
+    assert_memory_equal(pixel(ctx, 3, 4), green, 4);
+    tv_pipe_destroy(ctx);
+}
+
 static void test_named_errors(void **state)
 {
     (void)state;
@@ -784,6 +807,7 @@ int main(void)
         cmocka_unit_test(test_queries),
         cmocka_unit_test(test_stream_output),
         cmocka_unit_test(test_noperspective_clipping),
+        cmocka_unit_test(test_virgl_patch_varyings),
         cmocka_unit_test(test_named_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -206,11 +206,51 @@ static void t_gs_invocations_streams(void **s)
     tv_vm_destroy(vm);
 }
 
+/* An input declared PRIM_ID (as Mesa's GLSL compiler declares gl_PrimitiveIDIn) holds the
+ * primitive ID, read with a vertex index or without one. */
+static void t_gs_primid_input(void **s)
+{
+    (void)s;
+    static const char text[] =
+        "GEOM\nPROPERTY GS_INPUT_PRIMITIVE LINES\nPROPERTY GS_OUTPUT_PRIMITIVE POINTS\n"
+        "PROPERTY GS_MAX_OUTPUT_VERTICES 1\nPROPERTY GS_INVOCATIONS 1\n"
+        "DCL IN[][0], GENERIC[0]\nDCL IN[][1], PRIM_ID\nDCL OUT[0], GENERIC[0]\n"
+        "IMM[0] UINT32 {0, 0, 0, 0}\n"
+        "MOV OUT[0].x, IN[1][0].xxxx\nMOV OUT[0].y, IN[1].xxxx\nMOV OUT[0].z, IN[1][1].xxxx\n"
+        "MOV OUT[0].w, IN[0][1].xxxx\nEMIT IMM[0].xxxx\nEND\n";
+    tv_vm *vm = tv_vm_create(NULL, NULL);
+    tv_vm_program *p = hv_program(vm, text);
+    enum { P = 5 };
+    uint32_t in[2 * P][4];
+    for (int i = 0; i < 2 * P; i++) in[i][0] = 7000 + (uint32_t)i;
+    tv_vm_geometry_params gp;
+    memset(&gp, 0, sizeof gp);
+    gp.num_prims = P;
+    gp.in[0] = &in[0][0];
+    gp.num_vertices = 2 * P;
+    gp.primitive_id_base = 40;
+    tv_vm_geometry_output out;
+    tv_error err;
+    if (tv_vm_run_geometry(vm, p, NULL, &gp, &out, NULL, &err) != TV_OK) fail_msg("%s", err.message);
+    assert_int_equal(out.streams[0].num_vertices, P);
+    for (uint32_t k = 0; k < P; k++) {
+        const uint32_t *v = out.streams[0].vertices + k * 4;
+        assert_int_equal(v[0], 7000 + 2 * k + 1);   /* IN[1][0]: the second vertex */
+        assert_int_equal(v[1], 40 + k);             /* IN[1] without a vertex index */
+        assert_int_equal(v[2], 40 + k);             /* IN[1][1] */
+        assert_int_equal(v[3], 40 + k);             /* IN[0][1] */
+    }
+    tv_vm_geometry_output_free(&out);
+    tv_vm_program_destroy(p);
+    tv_vm_destroy(vm);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(t_vs_corpus), cmocka_unit_test(t_vs_system_values),
         cmocka_unit_test(t_gs_corpus), cmocka_unit_test(t_gs_invocations_streams),
+        cmocka_unit_test(t_gs_primid_input),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
