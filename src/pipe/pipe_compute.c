@@ -9,13 +9,6 @@
 #include <string.h>
 
 #define MAX_THREADS (1u << 24)            /* invocations per launch */
-/* The work of one launch: warps x instructions per warp stays within this, so a client
- * cannot keep the server busy for long with a huge grid (about a minute at the worst): a
- * grid of many warps gets a smaller per-warp budget, and a grid with so many warps that
- * even MIN_WARP_INSTRUCTIONS each would pass the quota is refused (every warp also costs
- * its set-up, whatever it runs). */
-#define MAX_LAUNCH_WORK (1ull << 34)
-#define MIN_WARP_INSTRUCTIONS 4096ull
 
 int tv_pipe_bind_shader(tv_pipe_ctx *ctx, uint32_t stage, uint32_t handle)
 {
@@ -92,19 +85,6 @@ void tv_pipe_set_compute_limit(tv_pipe_ctx *ctx, uint64_t max_instructions, uint
     ctx->max_work = max_work;
 }
 
-/* The per-warp instruction budget of a launch of WARPS warps: the client's (or 10^8),
- * lowered so that warps x budget stays within the launch work quota; 0 when even the
- * minimum budget does not fit (the launch is refused). */
-static uint64_t warp_budget(const tv_pipe_ctx *ctx, uint64_t warps)
-{
-    uint64_t per = ctx->max_instructions ? ctx->max_instructions : PIPE_MAX_WARP_INSTRUCTIONS;
-    uint64_t work = ctx->max_work ? ctx->max_work : MAX_LAUNCH_WORK;
-    uint64_t share = work / (warps ? warps : 1);
-    if (share < MIN_WARP_INSTRUCTIONS)
-        return 0;
-    return per < share ? per : share;
-}
-
 int tv_pipe_launch_grid(tv_pipe_ctx *ctx, const uint32_t block[3], const uint32_t grid[3])
 {
     const unsigned cs = TV_PIPE_STAGE_COMPUTE;
@@ -138,14 +118,10 @@ int tv_pipe_launch_grid(tv_pipe_ctx *ctx, const uint32_t block[3], const uint32_
     if (threads > MAX_THREADS)
         return pipe_fail(ctx, "launch_grid: %llu invocations (at most %u)",
                          (unsigned long long)threads, MAX_THREADS);
-    /* each block runs whole warps */
-    uint64_t warps = blocks * ((per_block + 31) / 32), budget = warp_budget(ctx, warps);
-    if (!budget)
-        return pipe_fail(ctx, "launch_grid: %llu warps exceed the launch work quota (%llu "
-                         "warp instructions, at least %llu per warp)",
-                         (unsigned long long)warps,
-                         (unsigned long long)(ctx->max_work ? ctx->max_work : MAX_LAUNCH_WORK),
-                         MIN_WARP_INSTRUCTIONS);
+    /* each block runs whole warps, within the launch's work quota (pipe_work.c) */
+    uint64_t warps = blocks * ((per_block + 31) / 32);
+    if (pipe_work_begin(ctx, "launch_grid", warps, pipe_work_quota(ctx)))
+        return -1;
     tv_vm_bindings b;
     if (pipe_stage_bindings(ctx, cs, "launch_grid", &b))
         return -1;
@@ -153,12 +129,6 @@ int tv_pipe_launch_grid(tv_pipe_ctx *ctx, const uint32_t block[3], const uint32_
     memset(&params, 0, sizeof params);
     memcpy(params.grid, grid, sizeof params.grid);
     memcpy(params.block, eff_block, sizeof params.block);
-    tv_vm_limits lim;
-    memset(&lim, 0, sizeof lim);
-    lim.max_instructions = budget;
-    lim.max_loop_iterations = lim.max_instructions;
-    lim.max_memory = ctx->max_memory;
-    tv_vm_set_limits(ctx->vm, &lim);
     tv_vm_stats stats;
     if (tv_vm_run_compute(ctx->vm, o->prog, &b, &params, &stats, &err) != TV_OK)
         return pipe_fail(ctx, "launch_grid: %s", err.message);

@@ -417,8 +417,12 @@ static int shade_vertices(draw_state *d, const assembly *a, uint32_t **fetched)
         memset(&err, 0, sizeof err);
         rc = pipe_stage_bindings(ctx, TV_PIPE_STAGE_VERTEX, OP, &b);
         b.tex = d->tex[TV_PIPE_STAGE_VERTEX].unit;
+        if (!rc)
+            rc = pipe_work_begin(ctx, OP, (n + 31) / 32, d->work_left);
         if (!rc && tv_vm_run_vertex(ctx->vm, d->vs, &b, &vp, &st, &err) != TV_OK)
             rc = pipe_fail(ctx, OP ": vertex shader: %s", err.message);
+        if (!rc)
+            pipe_work_end(&d->work_left, &st);
     }
     free(indices);
     return rc;
@@ -511,6 +515,7 @@ int tv_pipe_draw_vbo(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info)
     d->ctx = ctx;
     d->info = info;
     d->instances = info->instance_count;
+    d->work_left = pipe_work_quota(ctx);
     assembly a;
     memset(&a, 0, sizeof a);
     uint32_t *fetched[TV_VM_MAX_ATTRIBS] = {0};

@@ -150,10 +150,16 @@ int draw_geometry(draw_state *d, draw_tri **tris, size_t *ntris)
         tv_error err;
         tv_vm_stats st;
         memset(&err, 0, sizeof err);
+        uint64_t lanes = (uint64_t)gp.num_prims * (invocations ? invocations : 1);
+        if (pipe_work_begin(ctx, OP, (lanes + 31) / 32, d->work_left)) {
+            rc = -1;
+            break;
+        }
         if (tv_vm_run_geometry(ctx->vm, d->gs, &b, &gp, &go, &st, &err) != TV_OK) {
             rc = pipe_fail(ctx, OP ": geometry shader: %s", err.message);
             break;
         }
+        pipe_work_end(&d->work_left, &st);
         const tv_vm_geometry_stream *s0 = &go.streams[0];
         uint32_t *np = realloc(pool, (size_t)(npool + s0->num_vertices) * nout * 16 + 16);
         if (np)

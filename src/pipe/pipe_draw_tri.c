@@ -152,8 +152,15 @@ int draw_shade_triangle(draw_state *d, const tv_vm_frag_vertex *fv[3],
     tv_error err;
     tv_vm_stats st;
     memset(&err, 0, sizeof err);
+    /* the engine's 8x4-pixel tiles the bounding box touches (per sample at most): a bound
+     * on the run's warps, for the draw's work quota */
+    uint64_t tiles = (uint64_t)((d->rt.x1 - 1) / 8 - d->rt.x0 / 8 + 1) *
+                     (uint64_t)((d->rt.y1 - 1) / 4 - d->rt.y0 / 4 + 1) * fp.samples;
+    if (pipe_work_begin(d->ctx, "draw_vbo", tiles, d->work_left))
+        return -1;
     if (tv_vm_run_fragment(d->ctx->vm, d->fs, &d->fsb, &fp, &st, &err) != TV_OK)
         return pipe_fail(d->ctx, "draw_vbo: fragment shader: %s", err.message);
+    pipe_work_end(&d->work_left, &st);
     d->fragments += st.invocations;
     return 0;
 }

@@ -89,6 +89,13 @@ struct tv_pipe_ctx {
 
 /* Instructions per warp before a runtime fault, unless the client set a limit. */
 #define PIPE_MAX_WARP_INSTRUCTIONS 100000000ull
+/* The work quota of a launch or draw (pipe_work.c): warps x per-warp budget. Before each
+ * engine run of WARPS warps, with LEFT warp instructions left: set the engine's budget, or
+ * fail (named) when even the minimum per warp does not fit; after it, take off what ran. */
+struct tv_vm_stats;
+uint64_t pipe_work_quota(const tv_pipe_ctx *ctx);
+int pipe_work_begin(tv_pipe_ctx *ctx, const char *op, uint64_t warps, uint64_t left);
+void pipe_work_end(uint64_t *left, const struct tv_vm_stats *st);
 
 struct tv_vm_bindings;
 struct tv_vm_buffer;

@@ -157,10 +157,10 @@ static void test_launch_grid_hostile(void **state)
      * instructions of the launch quota, under the 4096 minimum */
     const uint32_t warps[] = {H(37, 0, 8), 1, 1, 1, 4096, 4096, 1, 0, 0};
     expect(warps, sizeof warps / 4, 32,
-           "launch_grid: 16777216 warps exceed the launch work quota (17179869184");
+           "launch_grid: 16777216 warps exceed the work quota (17179869184");
     /* the same with block 0: the shader's declared size (none: 1) counts, not 0 */
     const uint32_t warps0[] = {H(37, 0, 8), 0, 0, 0, 4096, 4096, 1, 0, 0};
-    expect(warps0, sizeof warps0 / 4, 32, "16777216 warps exceed the launch work quota");
+    expect(warps0, sizeof warps0 / 4, 32, "16777216 warps exceed the work quota");
     const uint32_t bad_stage[] = {H(31, 0, 2), 3, 1};
     expect(bad_stage, sizeof bad_stage / 4, 32, "shader 3 has type 5, bound as 1");
     const uint32_t slots[] = {H(34, 0, 5), 5, 32, 0, 4, 1};
