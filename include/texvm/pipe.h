@@ -323,6 +323,7 @@ int tv_pipe_blit(tv_pipe_ctx *ctx, const tv_pipe_blit_info *b);
  * which buffer at which dword offset, and each buffer's vertex stride in dwords. The last
  * vertex stage's info applies; stream 0 only. */
 #define TV_PIPE_MAX_SO_BUFFERS 4
+#define TV_PIPE_MAX_STREAMS 4       /* vertex streams of a geometry shader */
 #define TV_PIPE_MAX_SO_OUTPUTS 64
 
 typedef struct tv_pipe_stream_output {

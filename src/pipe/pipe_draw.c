@@ -556,13 +556,14 @@ int tv_pipe_draw_vbo(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info)
         for (size_t t = 0; t < a.ntris && !rc; t++) {
             const draw_tri *p = &a.tris[t];
             if (so)
-                rc = draw_stream_output(d, j, p);
+                rc = draw_stream_output(d, 0, j, p);
             if (rc || discard)
                 continue;
             rc = p->n == 3 ? draw_triangle(d, j, p) : p->n == 2 ? draw_line(d, j, p)
                                                                : draw_point(d, j, p);
         }
-    pipe_queries_count_emitted(ctx, d->so_prims);
+    for (unsigned s = 0; s < TV_PIPE_MAX_STREAMS; s++)
+        pipe_queries_count_stream(ctx, s, 0, d->so_prims[s]);
     pipe_queries_count(ctx, d->samples_passed, 0);
 out:
     for (unsigned i = 0; i < TV_VM_MAX_ATTRIBS; i++) {

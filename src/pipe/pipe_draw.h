@@ -87,8 +87,8 @@ typedef struct draw_state {
     uint64_t samples_passed;       /* through depth and stencil (occlusion queries) */
     /* stream output (pipe_so.c) */
     const tv_pipe_stream_output_info *so;
-    bool so_stopped;               /* a primitive did not fit: no more this draw */
-    uint64_t so_prims;             /* primitives written */
+    bool so_stopped[TV_PIPE_MAX_STREAMS]; /* a primitive did not fit: no more this draw */
+    uint64_t so_prims[TV_PIPE_MAX_STREAMS]; /* primitives written, per vertex stream */
 } draw_state;
 
 /* A shader's property NAME (0 when absent); its output register of (SEM, INDEX), -1. */
@@ -115,9 +115,10 @@ int draw_window_point(draw_state *d, const float *v, const float *win, float siz
 float draw_point_size(const draw_state *d, uint32_t inst, uint32_t slot);
 
 /* Stream output (pipe_so.c): whether INFO and the bound targets make it run; write
- * primitive T of instance INST (-1 with the reason). */
+ * primitive T of instance INST of vertex stream STREAM (the outputs of that stream; -1 with
+ * the reason). */
 bool pipe_so_active(const tv_pipe_ctx *ctx, const tv_pipe_stream_output_info *info);
-int draw_stream_output(draw_state *d, uint32_t inst, const draw_tri *t);
+int draw_stream_output(draw_state *d, unsigned stream, uint32_t inst, const draw_tri *t);
 
 /* Shared by the primitive kinds (pipe_draw_tri.c): VS output REG of SLOT; the clip vertex
  * of SLOT (d->stride floats); the fragment-stage vertex of clip vertex V at window

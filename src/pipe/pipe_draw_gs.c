@@ -90,6 +90,49 @@ static void link_inputs(const draw_state *d, const tv_tgsi_program *gs, int vs_r
     }
 }
 
+/* Vertex stream S (1..3) of one instance's run: not rasterised; its primitives count for
+ * that stream's queries and go to the stream-output buffers of that stream's outputs. */
+static int other_stream(draw_state *d, unsigned s, const tv_vm_geometry_stream *gs,
+                        uint32_t nout, uint32_t out_prim)
+{
+    tv_pipe_ctx *ctx = d->ctx;
+    uint32_t *saved[TV_VM_MAX_ATTRIBS], *pool[TV_VM_MAX_ATTRIBS] = {0};
+    uint32_t slots = d->slots, instances = d->instances;
+    int rc = 0;
+    for (uint32_t r = 0; r < nout && !rc; r++) {
+        pool[r] = malloc((size_t)(gs->num_vertices ? gs->num_vertices : 1) * 16);
+        if (!pool[r])
+            rc = pipe_fail(ctx, OP ": out of memory");
+        for (uint32_t v = 0; pool[r] && v < gs->num_vertices; v++)
+            memcpy(pool[r] + v * 4, gs->vertices + ((size_t)v * nout + r) * 4, 16);
+    }
+    gs_emit e = {.d = d, .primid_out = -1};
+    bool last = !ctx->rast.flatshade_first;
+    for (uint32_t p = 0; p < gs->num_prims && !rc && !e.failed; p++) {
+        prim_assemble(out_prim, gs->prim_lengths[p], 0, last, 0, emit_prim, &e);
+        e.base += gs->prim_lengths[p];
+    }
+    if (!rc && e.failed)
+        rc = pipe_fail(ctx, OP ": out of memory");
+    if (!rc) {
+        /* the draw's vertices are this stream's for the writes, then back */
+        memcpy(saved, d->out, sizeof saved);
+        memcpy(d->out, pool, sizeof pool);
+        d->slots = gs->num_vertices;
+        d->instances = 1;
+        for (size_t t = 0; t < e.ntris && !rc && pipe_so_active(ctx, d->so); t++)
+            rc = draw_stream_output(d, s, 0, &e.tris[t]);
+        memcpy(d->out, saved, sizeof saved);
+        d->slots = slots;
+        d->instances = instances;
+        pipe_queries_count_stream(ctx, s, e.ntris, 0);
+    }
+    for (uint32_t r = 0; r < nout; r++)
+        free(pool[r]);
+    free(e.tris);
+    return rc;
+}
+
 int draw_geometry(draw_state *d, draw_tri **tris, size_t *ntris)
 {
     tv_pipe_ctx *ctx = d->ctx;
@@ -160,6 +203,9 @@ int draw_geometry(draw_state *d, draw_tri **tris, size_t *ntris)
             break;
         }
         pipe_work_end(&d->work_left, &st);
+        for (unsigned sn = 1; sn < TV_PIPE_MAX_STREAMS && !rc; sn++)
+            if (go.streams[sn].num_prims)
+                rc = other_stream(d, sn, &go.streams[sn], nout, out_prim);
         const tv_vm_geometry_stream *s0 = &go.streams[0];
         uint32_t *np = realloc(pool, (size_t)(npool + s0->num_vertices) * nout * 16 + 16);
         if (np)

@@ -37,6 +37,7 @@ typedef struct pipe_object {
     uint32_t res, format, level, first_layer, last_layer; /* surfaces */
     /* queries (pipe_query.c) */
     uint8_t qtype;
+    uint8_t qindex;                    /* the vertex stream (primitive queries) */
     bool qactive;
     uint64_t qcount;                   /* while active: what was counted so far */
     uint64_t qbegin_ns, qresult;
@@ -125,7 +126,9 @@ void pipe_textures_free(pipe_textures *t);
 /* Queries (pipe_query.c): add what a draw counted to the active queries, and whether
  * conditional rendering lets an operation run (false: skip it; -1 on an error). */
 void pipe_queries_count(tv_pipe_ctx *ctx, uint64_t samples_passed, uint64_t primitives);
-void pipe_queries_count_emitted(tv_pipe_ctx *ctx, uint64_t primitives);
+/* Primitives generated / written to stream output on vertex stream STREAM. */
+void pipe_queries_count_stream(tv_pipe_ctx *ctx, unsigned stream, uint64_t generated,
+                               uint64_t emitted);
 int pipe_render_condition_passes(tv_pipe_ctx *ctx, const char *op);
 
 /* Graphics state as a new context has it (pipe_state.c). */

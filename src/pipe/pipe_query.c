@@ -28,13 +28,16 @@ int tv_pipe_query_create(tv_pipe_ctx *ctx, uint32_t handle, uint32_t type, uint3
     if (not_counted[type])
         return pipe_fail(ctx, "create_query %u: %s queries are not implemented", handle,
                          not_counted[type]);
-    if (index)
-        return pipe_fail(ctx, "create_query %u: index %u (only stream 0: no geometry stage)",
-                         handle, index);
+    bool per_stream = type == TV_PIPE_QUERY_PRIMITIVES_GENERATED ||
+                      type == TV_PIPE_QUERY_PRIMITIVES_EMITTED;
+    if (index && (!per_stream || index >= TV_PIPE_MAX_STREAMS))
+        return pipe_fail(ctx, "create_query %u: index %u (primitive queries: a vertex stream "
+                         "0..%u; others: 0)", handle, index, TV_PIPE_MAX_STREAMS - 1);
     if (tv_pipe_object_create(ctx, TV_PIPE_OBJ_QUERY, handle, NULL, 0))
         return -1;
     pipe_object *o = pipe_object_find(ctx, TV_PIPE_OBJ_QUERY, handle);
     o->qtype = (uint8_t)type;
+    o->qindex = (uint8_t)index;
     return 0;
 }
 
@@ -102,22 +105,24 @@ int tv_pipe_query_result(tv_pipe_ctx *ctx, uint32_t handle, uint64_t *result)
 
 void pipe_queries_count(tv_pipe_ctx *ctx, uint64_t samples_passed, uint64_t primitives)
 {
-    for (pipe_object *o = ctx->objects; o; o = o->next) {
-        if (o->kind != TV_PIPE_OBJ_QUERY || !o->qactive)
-            continue;
-        if (o->qtype <= TV_PIPE_QUERY_OCCLUSION_PREDICATE_CONSERVATIVE)
-            o->qcount += samples_passed;
-        else if (o->qtype == TV_PIPE_QUERY_PRIMITIVES_GENERATED)
-            o->qcount += primitives;
-    }
-}
-
-void pipe_queries_count_emitted(tv_pipe_ctx *ctx, uint64_t primitives)
-{
     for (pipe_object *o = ctx->objects; o; o = o->next)
         if (o->kind == TV_PIPE_OBJ_QUERY && o->qactive &&
-            o->qtype == TV_PIPE_QUERY_PRIMITIVES_EMITTED)
-            o->qcount += primitives;
+            o->qtype <= TV_PIPE_QUERY_OCCLUSION_PREDICATE_CONSERVATIVE)
+            o->qcount += samples_passed;
+    pipe_queries_count_stream(ctx, 0, primitives, 0);
+}
+
+void pipe_queries_count_stream(tv_pipe_ctx *ctx, unsigned stream, uint64_t generated,
+                               uint64_t emitted)
+{
+    for (pipe_object *o = ctx->objects; o; o = o->next) {
+        if (o->kind != TV_PIPE_OBJ_QUERY || !o->qactive || o->qindex != stream)
+            continue;
+        if (o->qtype == TV_PIPE_QUERY_PRIMITIVES_GENERATED)
+            o->qcount += generated;
+        else if (o->qtype == TV_PIPE_QUERY_PRIMITIVES_EMITTED)
+            o->qcount += emitted;
+    }
 }
 
 int tv_pipe_set_render_condition(tv_pipe_ctx *ctx, uint32_t handle, bool condition)

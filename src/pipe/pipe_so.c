@@ -30,9 +30,10 @@ int tv_pipe_shader_set_stream_output(tv_pipe_ctx *ctx, uint32_t shader,
                              so->output_buffer, so->dst_offset,
                              so->output_buffer < TV_PIPE_MAX_SO_BUFFERS
                                  ? info->stride[so->output_buffer] : 0);
-        if (so->stream)
-            return pipe_fail(ctx, "stream output %u of shader %u: stream %u (only stream 0 "
-                             "without a geometry stage)", i, shader, so->stream);
+        if (so->stream >= TV_PIPE_MAX_STREAMS || (so->stream && o->stage != TV_PIPE_STAGE_GEOMETRY))
+            return pipe_fail(ctx, "stream output %u of shader %u: stream %u (0..3, and only "
+                             "a geometry shader has more than stream 0)", i, shader,
+                             so->stream);
     }
     tv_pipe_stream_output_info *copy = malloc(sizeof *copy);
     if (!copy)
@@ -73,17 +74,19 @@ bool pipe_so_active(const tv_pipe_ctx *ctx, const tv_pipe_stream_output_info *in
     return false;
 }
 
-int draw_stream_output(draw_state *d, uint32_t inst, const draw_tri *t)
+int draw_stream_output(draw_state *d, unsigned stream, uint32_t inst, const draw_tri *t)
 {
     tv_pipe_ctx *ctx = d->ctx;
     const tv_pipe_stream_output_info *info = d->so;
-    if (d->so_stopped)
+    if (d->so_stopped[stream])
         return 0;
-    /* where each used buffer's vertices go, and whether the primitive fits */
+    /* where each buffer of this stream's outputs gets its vertices, and whether the
+     * primitive fits */
     uint8_t *base[TV_PIPE_MAX_SO_BUFFERS] = {0};
     bool used[TV_PIPE_MAX_SO_BUFFERS] = {false};
     for (unsigned i = 0; i < info->num_outputs; i++)
-        used[info->output[i].output_buffer] = true;
+        if (info->output[i].stream == stream)
+            used[info->output[i].output_buffer] = true;
     for (unsigned b = 0; b < TV_PIPE_MAX_SO_BUFFERS; b++) {
         if (!used[b] || !ctx->so[b].res)
             continue;
@@ -98,7 +101,7 @@ int draw_stream_output(draw_state *d, uint32_t inst, const draw_tri *t)
                              ctx->so[b].res, r->size);
         uint64_t need = (uint64_t)t->n * info->stride[b] * 4;
         if (ctx->so_filled[b] + need > ctx->so[b].size) {
-            d->so_stopped = true;       /* overflow: no more primitives this draw */
+            d->so_stopped[stream] = true;   /* overflow: no more of this stream this draw */
             return 0;
         }
         base[b] = r->data + ctx->so[b].offset;
@@ -107,7 +110,7 @@ int draw_stream_output(draw_state *d, uint32_t inst, const draw_tri *t)
         for (unsigned i = 0; i < info->num_outputs; i++) {
             const tv_pipe_stream_output *o = &info->output[i];
             unsigned b = o->output_buffer;
-            if (!base[b])
+            if (!base[b] || o->stream != stream)
                 continue;
             uint32_t words[4] = {0, 0, 0, 0};
             if (d->out[o->register_index])
@@ -119,6 +122,6 @@ int draw_stream_output(draw_state *d, uint32_t inst, const draw_tri *t)
             if (base[b])
                 ctx->so_filled[b] += (uint32_t)info->stride[b] * 4;
     }
-    d->so_prims++;
+    d->so_prims[stream]++;
     return 0;
 }

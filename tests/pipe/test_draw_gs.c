@@ -2,7 +2,8 @@
  * values worked out by hand on the 16x16 scene of helper_draw.h: points amplified to
  * squares (exact pixel sets and colours), invocations and the primitive ID (the GS's
  * PRIM_ID input and its PRIMID output read by the fragment shader), triangles with
- * adjacency, stream output of a GS's line strips with the primitive queries, the plain
+ * adjacency, stream output of a GS's line strips with the primitive queries, vertex streams
+ * with their own buffers and queries, the plain
  * interpreter equal to the optimised one, and the named errors. */
 #include "helper_draw.h"
 
@@ -285,6 +286,84 @@ static void test_stream_output_of_the_geometry_stage(void **state)
     tv_pipe_destroy(ctx);
 }
 
+/* Vertex streams: each point goes to stream 0 as it is and to stream 1 as two points of
+ * GENERIC[0].x + 10 and + 11; each stream's outputs have their own buffer and queries. */
+static const char gs_streams[] =
+    "GEOM\n"
+    "PROPERTY GS_INPUT_PRIMITIVE POINTS\n"
+    "PROPERTY GS_OUTPUT_PRIMITIVE POINTS\n"
+    "PROPERTY GS_MAX_OUTPUT_VERTICES 3\n"
+    "PROPERTY GS_INVOCATIONS 1\n"
+    "DCL IN[][0], POSITION\n"
+    "DCL IN[][1], GENERIC[0]\n"
+    "DCL OUT[0], POSITION\n"
+    "DCL OUT[1], GENERIC[0]\n"
+    "DCL TEMP[0]\n"
+    "IMM[0] FLT32 {10.0, 1.0, 0.0, 0.0}\n"
+    "IMM[1] UINT32 {0, 1, 0, 0}\n"
+    "MOV TEMP[0], IN[0][1]\n"
+    "MOV OUT[0], IN[0][0]\nMOV OUT[1], TEMP[0]\nEMIT IMM[1].xxxx\n"
+    "ADD TEMP[0].x, TEMP[0].xxxx, IMM[0].xxxx\n"
+    "MOV OUT[0], IN[0][0]\nMOV OUT[1], TEMP[0]\nEMIT IMM[1].yyyy\n"
+    "ADD TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy\n"
+    "MOV OUT[0], IN[0][0]\nMOV OUT[1], TEMP[0]\nEMIT IMM[1].yyyy\n"
+    "END\n";
+
+static void test_vertex_streams(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = scene(fs_flat, false);
+    bind_gs(ctx, gs_streams);
+    vert v[2] = {V(4, 4, 0, 5, 0, 0, 1), V(12, 10, 0, 20, 0, 0, 1)};
+    vertices(ctx, v, 2);
+    tv_pipe_stream_output_info so;
+    memset(&so, 0, sizeof so);
+    so.num_outputs = 2;
+    so.stride[0] = so.stride[1] = 1;
+    so.output[0] = (tv_pipe_stream_output){1, 0, 1, 0, 0, 0};   /* stream 0 -> buffer 0 */
+    so.output[1] = (tv_pipe_stream_output){1, 0, 1, 1, 1, 0};   /* stream 1 -> buffer 1 */
+    assert_int_equal(tv_pipe_shader_set_stream_output(ctx, GS, &so), 0);
+    enum { SO0 = 40, SO1 = 41 };
+    tv_pipe_resource_desc b0 = {0, FMT_R8, 16, 64, 1, 1, 1, 0, 0};
+    assert_int_equal(tv_pipe_resource_create(ctx, SO0, &b0), 0);
+    assert_int_equal(tv_pipe_resource_create(ctx, SO1, &b0), 0);
+    tv_pipe_so_target t[2] = {{SO0, 0, 64}, {SO1, 0, 64}};
+    assert_int_equal(tv_pipe_set_stream_output_targets(ctx, 2, t, 0), 0);
+    /* queries of stream 0 and 1 */
+    assert_int_equal(tv_pipe_query_create(ctx, 70, TV_PIPE_QUERY_PRIMITIVES_GENERATED, 0), 0);
+    assert_int_equal(tv_pipe_query_create(ctx, 71, TV_PIPE_QUERY_PRIMITIVES_GENERATED, 1), 0);
+    assert_int_equal(tv_pipe_query_create(ctx, 72, TV_PIPE_QUERY_PRIMITIVES_EMITTED, 1), 0);
+    for (uint32_t q = 70; q <= 72; q++)
+        assert_int_equal(tv_pipe_begin_query(ctx, q), 0);
+    assert_int_equal(draw(ctx, PRIM_POINTS, 2), 0);
+    for (uint32_t q = 70; q <= 72; q++)
+        assert_int_equal(tv_pipe_end_query(ctx, q), 0);
+    const float *o0 = (const float *)(const void *)tv_pipe_resource_data(ctx, SO0);
+    const float *o1 = (const float *)(const void *)tv_pipe_resource_data(ctx, SO1);
+    assert_true(o0[0] == 5 && o0[1] == 20 && o0[2] == 0);
+    assert_true(o1[0] == 15 && o1[1] == 16 && o1[2] == 30 && o1[3] == 31 && o1[4] == 0);
+    static const uint64_t want[3] = {2, 4, 4};
+    for (uint32_t q = 0; q < 3; q++) {
+        uint64_t r;
+        assert_int_equal(tv_pipe_query_result(ctx, 70 + q, &r), 0);
+        assert_int_equal(r, want[q]);
+    }
+    /* only stream 0 is rasterised: two points of the state's size 1 */
+    int lit = 0;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            lit += pixel(ctx, x, y)[3] != 0;
+    assert_int_equal(lit, 2);
+    /* a stream index past 3, and a stream other than 0 on a vertex shader, are named */
+    so.output[1].stream = 4;
+    assert_int_equal(tv_pipe_shader_set_stream_output(ctx, GS, &so), -1);
+    so.output[1].stream = 1;
+    assert_int_equal(tv_pipe_shader_set_stream_output(ctx, VS, &so), -1);
+    assert_non_null(strstr(tv_pipe_error(ctx), "only a geometry shader has more than stream 0"));
+    assert_int_equal(tv_pipe_query_create(ctx, 73, TV_PIPE_QUERY_OCCLUSION_COUNTER, 1), -1);
+    tv_pipe_destroy(ctx);
+}
+
 static void test_geometry_errors(void **state)
 {
     (void)state;
@@ -317,6 +396,7 @@ int main(void)
         cmocka_unit_test(test_invocations_and_primitive_id),
         cmocka_unit_test(test_triangles_with_adjacency),
         cmocka_unit_test(test_stream_output_of_the_geometry_stage),
+        cmocka_unit_test(test_vertex_streams),
         cmocka_unit_test(test_geometry_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
