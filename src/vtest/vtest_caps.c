@@ -4,9 +4,9 @@
  * values with the reason for each.
  *
  * What Mesa's virgl driver does with them: the GL version and GLSL level it offers follow
- * these bits (a GLSL test needs at least GL 3.0); they describe GL 3.2 — GLSL 1.50 with
- * geometry shaders, multisampled textures and targets (4 samples), UBOs, texel buffers,
- * instancing, primitive restart. Every feature claimed is built (what a feature does not
+ * these bits (a GLSL test needs at least GL 3.0); they describe GL 3.3 with ARB_gpu_shader5
+ * — GLSL 4.00's shader features, geometry shaders, multisampled textures and targets (4
+ * samples), UBOs, texel buffers, instancing, primitive restart. Every feature claimed is built (what a feature does not
  * cover yet is a named error, docs/vtest.md). */
 #include "vtest_internal.h"
 
@@ -141,8 +141,10 @@ static const caps_value values[] = {
          BSET_HAS_CULL | BSET_POLYGON_OFFSET_CLAMP,
      "the pipeline's and the texture unit's features, multisampled resources, occlusion "
      "queries and conditional rendering (pipe_query.c)"},
-    {CAPS_GLSL_LEVEL, 150, "GLSL 1.50 (GL 3.2): the engine runs its TGSI, geometry shaders "
-                           "run in draws (pipe_draw_gs.c)"},
+    {CAPS_GLSL_LEVEL, 400, "GLSL 4.00: the engine runs every TGSI instruction ARB_gpu_shader5 "
+                           "needs, geometry shaders (instanced, 4 vertex streams) run in "
+                           "draws; Mesa then offers GL 3.3 / GLSL 3.30 with ARB_gpu_shader5 "
+                           "(GL 4.0 needs tessellation, fp64, sample shading, indirect draws)"},
     {CAPS_MAX_TEXTURE_ARRAY_LAYERS, 2048, "the texture unit's limit"},
     {CAPS_MAX_STREAMOUT_BUFFERS, 4, "stream output (pipe_so.c): 4 buffers, stream 0"},
     {CAPS_MAX_DUAL_SOURCE_RENDER_TARGETS, 1, "SRC1 factors on target 0"},

@@ -73,7 +73,7 @@ static void test_caps(void **state)
         assert_true(HAS(caps, 49, 66));             /* R8G8B8_UNORM: vertex only */
         assert_false(HAS(caps, 1, 66));
         assert_false(HAS(caps, 49, 18));
-        assert_int_equal(caps[66], 150);            /* glsl_level: geometry shaders */
+        assert_int_equal(caps[66], 400);            /* glsl_level: ARB_gpu_shader5 */
         assert_int_equal(caps[70], 8);              /* max_render_targets */
         assert_int_equal(caps[71], 4);              /* max_samples */
         assert_true(caps[65] & (1u << 14));         /* bset.texture_multisample */
