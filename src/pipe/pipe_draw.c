@@ -21,7 +21,7 @@ static const char *const later_stages[] = {NULL, NULL, NULL, "tessellation contr
 /* ---- the framebuffer ------------------------------------------------------------------ */
 
 static int surface_view(draw_state *d, uint32_t handle, const char *what, uint8_t **base,
-                        size_t *stride, tv_format *format)
+                        size_t *stride, size_t *layer_stride, tv_format *format)
 {
     tv_pipe_ctx *ctx = d->ctx;
     pipe_object *s = pipe_object_find(ctx, TV_PIPE_OBJ_SURFACE, handle);
@@ -47,6 +47,11 @@ static int surface_view(draw_state *d, uint32_t handle, const char *what, uint8_
                          handle, s->format, s->res);
     *base = r->data + r->level_offset[s->level] + r->layer_stride[s->level] * s->first_layer;
     *stride = r->stride[s->level];
+    *layer_stride = r->layer_stride[s->level];
+    /* layered rendering: the surface's layers (array layers or 3D slices) */
+    uint32_t last = s->last_layer < r->ld[s->level] ? s->last_layer : r->ld[s->level] - 1;
+    uint32_t layers = last >= s->first_layer ? last - s->first_layer + 1 : 1;
+    d->layers = d->layers && d->layers < layers ? d->layers : layers;
     int32_t w = (int32_t)r->lw[s->level], h = (int32_t)r->lh[s->level];
     d->width = d->width < 0 || w < d->width ? w : d->width;
     d->height = d->height < 0 || h < d->height ? h : d->height;
@@ -62,7 +67,8 @@ static int bind_framebuffer(draw_state *d)
         if (!ctx->cbufs[i])
             continue;
         tv_format f;
-        if (surface_view(d, ctx->cbufs[i], "colour", &d->cb[i].base, &d->cb[i].stride, &f))
+        if (surface_view(d, ctx->cbufs[i], "colour", &d->cb[i].base, &d->cb[i].stride,
+                         &d->cb[i].layer_stride, &f))
             return -1;
         if (!om_target_init(&d->cb[i].t, f))
             return pipe_fail(ctx, OP ": colour buffer %u: format %s cannot be rendered to", i,
@@ -71,7 +77,8 @@ static int bind_framebuffer(draw_state *d)
     }
     if (ctx->zsbuf) {
         tv_format f;
-        if (surface_view(d, ctx->zsbuf, "depth/stencil", &d->zbase, &d->zstride, &f))
+        if (surface_view(d, ctx->zsbuf, "depth/stencil", &d->zbase, &d->zstride,
+                         &d->zlayer_stride, &f))
             return -1;
         if (!om_zs_target_init(&d->zs, f))
             return pipe_fail(ctx, OP ": depth/stencil buffer: format %s is not a depth or "
@@ -154,10 +161,10 @@ static int link_shaders(draw_state *d)
     d->pos_out = draw_output_reg(vs, TV_SEM_POSITION, 0);
     if (d->pos_out < 0)
         return pipe_fail(d->ctx, OP ": the %s shader writes no POSITION", last);
-    if (draw_output_reg(vs, TV_SEM_VIEWPORT_INDEX, 0) >= 0 ||
-        draw_output_reg(vs, TV_SEM_LAYER, 0) >= 0)
-        return pipe_fail(d->ctx, OP ": the %s shader writes VIEWPORT_INDEX or LAYER: "
-                         "viewport arrays and layered rendering are not implemented yet", last);
+    if (draw_output_reg(vs, TV_SEM_VIEWPORT_INDEX, 0) >= 0)
+        return pipe_fail(d->ctx, OP ": the %s shader writes VIEWPORT_INDEX: viewport arrays "
+                         "are not implemented yet", last);
+    d->layer_out = draw_output_reg(vs, TV_SEM_LAYER, 0);
     d->clipvertex_out = draw_output_reg(vs, TV_SEM_CLIPVERTEX, 0);
     d->psize_out = draw_output_reg(vs, TV_SEM_PSIZE, 0);
     d->clipdist_out[0] = draw_output_reg(vs, TV_SEM_CLIPDIST, 0);
@@ -516,6 +523,7 @@ int tv_pipe_draw_vbo(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info)
     d->info = info;
     d->instances = info->instance_count;
     d->work_left = pipe_work_quota(ctx);
+    d->layer_out = -1;
     assembly a;
     memset(&a, 0, sizeof a);
     uint32_t *fetched[TV_VM_MAX_ATTRIBS] = {0};
@@ -558,6 +566,11 @@ int tv_pipe_draw_vbo(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info)
             if (so)
                 rc = draw_stream_output(d, 0, j, p);
             if (rc || discard)
+                continue;
+            /* layered rendering: the layer the provoking vertex names; a primitive sent
+             * past the framebuffer's layers is not drawn */
+            d->layer = d->layer_out >= 0 ? draw_vs_out(d, d->layer_out, j, p->provoking)[0] : 0;
+            if (d->layer >= d->layers)
                 continue;
             rc = p->n == 3 ? draw_triangle(d, j, p) : p->n == 2 ? draw_line(d, j, p)
                                                                : draw_point(d, j, p);

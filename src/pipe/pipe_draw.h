@@ -15,8 +15,8 @@
 #define DRAW_MAX_VARYINGS TV_VM_MAX_ATTRIBS
 
 typedef struct draw_cbuf {
-    uint8_t *base;                 /* texel (0, 0) of the surface's layer */
-    size_t stride;
+    uint8_t *base;                 /* texel (0, 0) of the surface's first layer */
+    size_t stride, layer_stride;
     om_target t;
 } draw_cbuf;
 
@@ -54,7 +54,10 @@ typedef struct draw_state {
     bool cb_bound[TV_PIPE_MAX_CBUFS];
     bool has_zs;
     uint8_t *zbase;
-    size_t zstride;
+    size_t zstride, zlayer_stride;
+    uint32_t layers;               /* of the framebuffer: the fewest of its surfaces */
+    int layer_out;                 /* the last vertex stage's LAYER output, -1 */
+    uint32_t layer;                /* of the primitive being drawn */
     om_zs_target zs;
     /* shaders */
     tv_vm_program *vs, *fs, *gs;   /* gs: NULL when none is bound */

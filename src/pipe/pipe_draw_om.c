@@ -43,7 +43,7 @@ static bool depth_stencil(const draw_state *d, const tv_vm_frag_output *o, unsig
     uint8_t ref = d->ctx->stencil_ref[d->front || !s->stencil[1].enabled ? 0 : 1];
     if (o->has_stencil)
         ref = (uint8_t)o->stencil;   /* shader stencil export replaces the reference */
-    uint8_t *texel = d->zbase + d->zstride * (size_t)o->y +
+    uint8_t *texel = d->zbase + d->zlayer_stride * d->layer + d->zstride * (size_t)o->y +
                      (size_t)d->zs.bytes * ((size_t)o->x * d->samples + smp);
     uint32_t zq = d->zs.depth_bits ? om_depth_quantize(&d->zs, fragment_depth(d, o, smp)) : 0;
     return om_depth_stencil(s, &d->zs, d->front, ref, zq, texel);
@@ -58,7 +58,7 @@ static void write_color(const draw_state *d, unsigned i, const tv_vm_frag_output
     unsigned src = d->color0_all ? 0 : i;
     if (!((o->colors >> src) & 1u) || !rt->colormask)
         return;
-    uint8_t *texel = cb->base + cb->stride * (size_t)o->y +
+    uint8_t *texel = cb->base + cb->layer_stride * d->layer + cb->stride * (size_t)o->y +
                      (size_t)cb->t.bytes * ((size_t)o->x * d->samples + smp);
     uint32_t value[4];
     memcpy(value, o->color[src], sizeof value);

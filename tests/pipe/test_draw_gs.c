@@ -3,7 +3,7 @@
  * squares (exact pixel sets and colours), invocations and the primitive ID (the GS's
  * PRIM_ID input and its PRIMID output read by the fragment shader), triangles with
  * adjacency, stream output of a GS's line strips with the primitive queries, vertex streams
- * with their own buffers and queries, the plain
+ * with their own buffers and queries, layered rendering into a 2D array, the plain
  * interpreter equal to the optimised one, and the named errors. */
 #include "helper_draw.h"
 
@@ -364,6 +364,60 @@ static void test_vertex_streams(void **state)
     tv_pipe_destroy(ctx);
 }
 
+/* Layered rendering: each triangle drawn twice, to layer 0 in its colour and to layer 1
+ * in green; a third copy to layer 5, past the framebuffer's 2 layers, is not drawn. */
+static const char gs_layers[] =
+    "GEOM\n"
+    "PROPERTY GS_INPUT_PRIMITIVE TRIANGLES\n"
+    "PROPERTY GS_OUTPUT_PRIMITIVE TRIANGLE_STRIP\n"
+    "PROPERTY GS_MAX_OUTPUT_VERTICES 9\n"
+    "PROPERTY GS_INVOCATIONS 1\n"
+    "DCL IN[][0], POSITION\n"
+    "DCL IN[][1], GENERIC[0]\n"
+    "DCL OUT[0], POSITION\n"
+    "DCL OUT[1], GENERIC[0]\n"
+    "DCL OUT[2], LAYER\n"
+    "IMM[0] UINT32 {0, 1, 5, 0}\n"
+    "IMM[1] FLT32 {0.0, 1.0, 0.0, 1.0}\n"
+    "MOV OUT[0], IN[0][0]\nMOV OUT[1], IN[0][1]\nMOV OUT[2].x, IMM[0].xxxx\nEMIT IMM[0].xxxx\n"
+    "MOV OUT[0], IN[1][0]\nMOV OUT[1], IN[1][1]\nMOV OUT[2].x, IMM[0].xxxx\nEMIT IMM[0].xxxx\n"
+    "MOV OUT[0], IN[2][0]\nMOV OUT[1], IN[2][1]\nMOV OUT[2].x, IMM[0].xxxx\nEMIT IMM[0].xxxx\n"
+    "ENDPRIM IMM[0].xxxx\n"
+    "MOV OUT[0], IN[0][0]\nMOV OUT[1], IMM[1]\nMOV OUT[2].x, IMM[0].yyyy\nEMIT IMM[0].xxxx\n"
+    "MOV OUT[0], IN[1][0]\nMOV OUT[1], IMM[1]\nMOV OUT[2].x, IMM[0].yyyy\nEMIT IMM[0].xxxx\n"
+    "MOV OUT[0], IN[2][0]\nMOV OUT[1], IMM[1]\nMOV OUT[2].x, IMM[0].yyyy\nEMIT IMM[0].xxxx\n"
+    "ENDPRIM IMM[0].xxxx\n"
+    "MOV OUT[0], IN[0][0]\nMOV OUT[1], IMM[1]\nMOV OUT[2].x, IMM[0].zzzz\nEMIT IMM[0].xxxx\n"
+    "MOV OUT[0], IN[1][0]\nMOV OUT[1], IMM[1]\nMOV OUT[2].x, IMM[0].zzzz\nEMIT IMM[0].xxxx\n"
+    "MOV OUT[0], IN[2][0]\nMOV OUT[1], IMM[1]\nMOV OUT[2].x, IMM[0].zzzz\nEMIT IMM[0].xxxx\n"
+    "END\n";
+
+static void test_layered_rendering(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = scene(fs_flat, false);
+    bind_gs(ctx, gs_layers);
+    enum { ARR = 60, ASURF = 61 };
+    tv_pipe_resource_desc ad = {7 /* 2D_ARRAY */, FMT_RGBA8, 2, W, H, 1, 2, 0, 0};
+    assert_int_equal(tv_pipe_resource_create(ctx, ARR, &ad), 0);
+    assert_int_equal(tv_pipe_surface_create(ctx, ASURF, ARR, FMT_RGBA8, 0, 0, 1), 0);
+    uint32_t cb = ASURF;
+    assert_int_equal(tv_pipe_set_framebuffer(ctx, 1, &cb, 0), 0);
+    /* a strip over the whole target */
+    vert v[4] = {V(0, 0, 0, 1, 0, 0, 1), V(16, 0, 0, 1, 0, 0, 1), V(0, 16, 0, 1, 0, 0, 1),
+                 V(16, 16, 0, 1, 0, 0, 1)};
+    vertices(ctx, v, 4);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLE_STRIP, 4), 0);
+    const uint8_t *l0 = tv_pipe_resource_data(ctx, ARR), *l1 = l0 + W * H * 4;
+    for (int i = 0; i < W * H; i++) {
+        assert_int_equal(l0[4 * i], 255);          /* layer 0: red */
+        assert_int_equal(l0[4 * i + 1], 0);
+        assert_int_equal(l1[4 * i], 0);            /* layer 1: green */
+        assert_int_equal(l1[4 * i + 1], 255);
+    }
+    tv_pipe_destroy(ctx);
+}
+
 static void test_geometry_errors(void **state)
 {
     (void)state;
@@ -397,6 +451,7 @@ int main(void)
         cmocka_unit_test(test_triangles_with_adjacency),
         cmocka_unit_test(test_stream_output_of_the_geometry_stage),
         cmocka_unit_test(test_vertex_streams),
+        cmocka_unit_test(test_layered_rendering),
         cmocka_unit_test(test_geometry_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
