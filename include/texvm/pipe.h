@@ -364,6 +364,14 @@ enum {
     TV_PIPE_QUERY_SO_OVERFLOW_ANY_PREDICATE, TV_PIPE_QUERY_GPU_FINISHED,
     TV_PIPE_QUERY_PIPELINE_STATISTICS, TV_PIPE_QUERY_TYPES
 };
+/* PIPELINE_STATISTICS queries count one counter, the query's index (Gallium's
+ * PIPE_STAT_QUERY_* order, as PIPE_QUERY_PIPELINE_STATISTICS_SINGLE). */
+enum {
+    TV_PIPE_STAT_IA_VERTICES, TV_PIPE_STAT_IA_PRIMITIVES, TV_PIPE_STAT_VS_INVOCATIONS,
+    TV_PIPE_STAT_GS_INVOCATIONS, TV_PIPE_STAT_GS_PRIMITIVES, TV_PIPE_STAT_C_INVOCATIONS,
+    TV_PIPE_STAT_C_PRIMITIVES, TV_PIPE_STAT_PS_INVOCATIONS, TV_PIPE_STAT_HS_INVOCATIONS,
+    TV_PIPE_STAT_DS_INVOCATIONS, TV_PIPE_STAT_CS_INVOCATIONS, TV_PIPE_STATS
+};
 int tv_pipe_query_create(tv_pipe_ctx *ctx, uint32_t handle, uint32_t type, uint32_t index);
 int tv_pipe_begin_query(tv_pipe_ctx *ctx, uint32_t handle);
 int tv_pipe_end_query(tv_pipe_ctx *ctx, uint32_t handle);

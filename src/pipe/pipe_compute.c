@@ -132,5 +132,8 @@ int tv_pipe_launch_grid(tv_pipe_ctx *ctx, const uint32_t block[3], const uint32_
     tv_vm_stats stats;
     if (tv_vm_run_compute(ctx->vm, o->prog, &b, &params, &stats, &err) != TV_OK)
         return pipe_fail(ctx, "launch_grid: %s", err.message);
+    uint64_t stat[TV_PIPE_STATS] = {0};
+    stat[TV_PIPE_STAT_CS_INVOCATIONS] = threads;
+    pipe_queries_count_stats(ctx, stat);
     return 0;
 }

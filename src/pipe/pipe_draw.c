@@ -553,8 +553,12 @@ int tv_pipe_draw_vbo(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info)
         rc = 0;
         goto out;
     }
-    if (assemble(d, &a) || shade_vertices(d, &a, fetched) ||
-        (d->gs && draw_geometry(d, &a.tris, &a.ntris)))
+    if (assemble(d, &a) || shade_vertices(d, &a, fetched))
+        goto out;
+    d->stat[TV_PIPE_STAT_IA_VERTICES] = (uint64_t)info->count * d->instances;
+    d->stat[TV_PIPE_STAT_IA_PRIMITIVES] = (uint64_t)a.ntris * d->instances;
+    d->stat[TV_PIPE_STAT_VS_INVOCATIONS] = (uint64_t)d->slots * d->instances;
+    if (d->gs && draw_geometry(d, &a.tris, &a.ntris))
         goto out;
     if (!discard)
         setup_clip(d);
@@ -572,11 +576,14 @@ int tv_pipe_draw_vbo(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info)
             d->layer = d->layer_out >= 0 ? draw_vs_out(d, d->layer_out, j, p->provoking)[0] : 0;
             if (d->layer >= d->layers)
                 continue;
+            d->stat[TV_PIPE_STAT_C_INVOCATIONS]++;
             rc = p->n == 3 ? draw_triangle(d, j, p) : p->n == 2 ? draw_line(d, j, p)
                                                                : draw_point(d, j, p);
         }
     for (unsigned s = 0; s < TV_PIPE_MAX_STREAMS; s++)
         pipe_queries_count_stream(ctx, s, 0, d->so_prims[s]);
+    d->stat[TV_PIPE_STAT_PS_INVOCATIONS] = d->fragments;
+    pipe_queries_count_stats(ctx, d->stat);
     pipe_queries_count(ctx, d->samples_passed, 0);
 out:
     for (unsigned i = 0; i < TV_VM_MAX_ATTRIBS; i++) {

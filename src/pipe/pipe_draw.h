@@ -86,6 +86,7 @@ typedef struct draw_state {
     double zx, zy, z0, zpx, zpy;   /* window depth plane z = z0 + zx (x - zpx) + zy (y - zpy) */
     float zoffset, zmin, zmax;     /* polygon offset, depth clamp range */
     uint64_t work_left;            /* of the draw's work quota (pipe_work.c) */
+    uint64_t stat[TV_PIPE_STATS];  /* pipeline statistics of the draw (TV_PIPE_STAT_*) */
     uint64_t fragments;
     uint64_t samples_passed;       /* through depth and stencil (occlusion queries) */
     /* stream output (pipe_so.c) */

@@ -126,6 +126,7 @@ static int other_stream(draw_state *d, unsigned s, const tv_vm_geometry_stream *
         d->slots = slots;
         d->instances = instances;
         pipe_queries_count_stream(ctx, s, e.ntris, 0);
+        d->stat[TV_PIPE_STAT_GS_PRIMITIVES] += e.ntris;
     }
     for (uint32_t r = 0; r < nout; r++)
         free(pool[r]);
@@ -198,6 +199,7 @@ int draw_geometry(draw_state *d, draw_tri **tris, size_t *ntris)
             rc = -1;
             break;
         }
+        d->stat[TV_PIPE_STAT_GS_INVOCATIONS] += lanes;
         if (tv_vm_run_geometry(ctx->vm, d->gs, &b, &gp, &go, &st, &err) != TV_OK) {
             rc = pipe_fail(ctx, OP ": geometry shader: %s", err.message);
             break;
@@ -263,6 +265,7 @@ int draw_geometry(draw_state *d, draw_tri **tris, size_t *ntris)
     free(primid_vals);
     if (!rc && e.failed)
         rc = pipe_fail(ctx, OP ": out of memory");
+    d->stat[TV_PIPE_STAT_GS_PRIMITIVES] += e.ntris;
     free(*tris);
     *tris = e.tris;
     *ntris = rc ? 0 : e.ntris;

@@ -129,6 +129,7 @@ int draw_shade_triangle(draw_state *d, const tv_vm_frag_vertex *fv[3],
     float x[3] = {win[0][0], win[1][0], win[2][0]}, y[3] = {win[0][1], win[1][1], win[2][1]};
     if (!raster_setup(&d->rt, &d->rules, x, y))
         return 0;
+    d->stat[TV_PIPE_STAT_C_PRIMITIVES]++;      /* a triangle out of clipping, set up */
     depth_plane(d, win[0], win[1], win[2]);
     tv_vm_frag_params fp;
     memset(&fp, 0, sizeof fp);

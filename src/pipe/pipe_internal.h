@@ -126,9 +126,13 @@ void pipe_textures_free(pipe_textures *t);
 /* Queries (pipe_query.c): add what a draw counted to the active queries, and whether
  * conditional rendering lets an operation run (false: skip it; -1 on an error). */
 void pipe_queries_count(tv_pipe_ctx *ctx, uint64_t samples_passed, uint64_t primitives);
-/* Primitives generated / written to stream output on vertex stream STREAM. */
+/* Primitives generated / written to stream output on vertex stream STREAM, and whether a
+ * primitive of it did not fit (overflow). */
 void pipe_queries_count_stream(tv_pipe_ctx *ctx, unsigned stream, uint64_t generated,
                                uint64_t emitted);
+void pipe_queries_count_overflow(tv_pipe_ctx *ctx, unsigned stream);
+/* Pipeline statistics: N[i] adds to counter i (TV_PIPE_STAT_*). */
+void pipe_queries_count_stats(tv_pipe_ctx *ctx, const uint64_t n[TV_PIPE_STATS]);
 int pipe_render_condition_passes(tv_pipe_ctx *ctx, const char *op);
 
 /* Graphics state as a new context has it (pipe_state.c). */

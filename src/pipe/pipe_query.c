@@ -15,10 +15,16 @@ static uint64_t now_ns(void)
 
 /* Query types texvm counts, and the reason for the rest. */
 static const char *const not_counted[TV_PIPE_QUERY_TYPES] = {
-    [TV_PIPE_QUERY_SO_STATISTICS] = "stream-output statistics",
-    [TV_PIPE_QUERY_SO_OVERFLOW_PREDICATE] = "stream-output overflow",
-    [TV_PIPE_QUERY_SO_OVERFLOW_ANY_PREDICATE] = "stream-output overflow",
-    [TV_PIPE_QUERY_PIPELINE_STATISTICS] = "pipeline statistics",
+    [TV_PIPE_QUERY_SO_STATISTICS] = "stream-output statistics (two results)",
+};
+
+/* The largest index of each type (0: none); primitive and overflow queries name a vertex
+ * stream, pipeline statistics a counter. */
+static const uint8_t max_index[TV_PIPE_QUERY_TYPES] = {
+    [TV_PIPE_QUERY_PRIMITIVES_GENERATED] = TV_PIPE_MAX_STREAMS - 1,
+    [TV_PIPE_QUERY_PRIMITIVES_EMITTED] = TV_PIPE_MAX_STREAMS - 1,
+    [TV_PIPE_QUERY_SO_OVERFLOW_PREDICATE] = TV_PIPE_MAX_STREAMS - 1,
+    [TV_PIPE_QUERY_PIPELINE_STATISTICS] = TV_PIPE_STATS - 1,
 };
 
 int tv_pipe_query_create(tv_pipe_ctx *ctx, uint32_t handle, uint32_t type, uint32_t index)
@@ -28,11 +34,9 @@ int tv_pipe_query_create(tv_pipe_ctx *ctx, uint32_t handle, uint32_t type, uint3
     if (not_counted[type])
         return pipe_fail(ctx, "create_query %u: %s queries are not implemented", handle,
                          not_counted[type]);
-    bool per_stream = type == TV_PIPE_QUERY_PRIMITIVES_GENERATED ||
-                      type == TV_PIPE_QUERY_PRIMITIVES_EMITTED;
-    if (index && (!per_stream || index >= TV_PIPE_MAX_STREAMS))
-        return pipe_fail(ctx, "create_query %u: index %u (primitive queries: a vertex stream "
-                         "0..%u; others: 0)", handle, index, TV_PIPE_MAX_STREAMS - 1);
+    if (index > max_index[type])
+        return pipe_fail(ctx, "create_query %u: index %u (at most %u for this type: a vertex "
+                         "stream or a statistics counter)", handle, index, max_index[type]);
     if (tv_pipe_object_create(ctx, TV_PIPE_OBJ_QUERY, handle, NULL, 0))
         return -1;
     pipe_object *o = pipe_object_find(ctx, TV_PIPE_OBJ_QUERY, handle);
@@ -80,6 +84,8 @@ int tv_pipe_end_query(tv_pipe_ctx *ctx, uint32_t handle)
         break;
     case TV_PIPE_QUERY_OCCLUSION_PREDICATE:
     case TV_PIPE_QUERY_OCCLUSION_PREDICATE_CONSERVATIVE:
+    case TV_PIPE_QUERY_SO_OVERFLOW_PREDICATE:
+    case TV_PIPE_QUERY_SO_OVERFLOW_ANY_PREDICATE:
         if (!o->qactive)
             return pipe_fail(ctx, "end_query %u: the query was not begun", handle);
         o->qresult = o->qcount != 0;
@@ -123,6 +129,23 @@ void pipe_queries_count_stream(tv_pipe_ctx *ctx, unsigned stream, uint64_t gener
         else if (o->qtype == TV_PIPE_QUERY_PRIMITIVES_EMITTED)
             o->qcount += emitted;
     }
+}
+
+void pipe_queries_count_overflow(tv_pipe_ctx *ctx, unsigned stream)
+{
+    for (pipe_object *o = ctx->objects; o; o = o->next)
+        if (o->kind == TV_PIPE_OBJ_QUERY && o->qactive &&
+            ((o->qtype == TV_PIPE_QUERY_SO_OVERFLOW_PREDICATE && o->qindex == stream) ||
+             o->qtype == TV_PIPE_QUERY_SO_OVERFLOW_ANY_PREDICATE))
+            o->qcount++;
+}
+
+void pipe_queries_count_stats(tv_pipe_ctx *ctx, const uint64_t n[TV_PIPE_STATS])
+{
+    for (pipe_object *o = ctx->objects; o; o = o->next)
+        if (o->kind == TV_PIPE_OBJ_QUERY && o->qactive &&
+            o->qtype == TV_PIPE_QUERY_PIPELINE_STATISTICS)
+            o->qcount += n[o->qindex];
 }
 
 int tv_pipe_set_render_condition(tv_pipe_ctx *ctx, uint32_t handle, bool condition)

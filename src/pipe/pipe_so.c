@@ -78,8 +78,10 @@ int draw_stream_output(draw_state *d, unsigned stream, uint32_t inst, const draw
 {
     tv_pipe_ctx *ctx = d->ctx;
     const tv_pipe_stream_output_info *info = d->so;
-    if (d->so_stopped[stream])
+    if (d->so_stopped[stream]) {
+        pipe_queries_count_overflow(ctx, stream);   /* needed storage past what was written */
         return 0;
+    }
     /* where each buffer of this stream's outputs gets its vertices, and whether the
      * primitive fits */
     uint8_t *base[TV_PIPE_MAX_SO_BUFFERS] = {0};
@@ -102,6 +104,7 @@ int draw_stream_output(draw_state *d, unsigned stream, uint32_t inst, const draw
         uint64_t need = (uint64_t)t->n * info->stride[b] * 4;
         if (ctx->so_filled[b] + need > ctx->so[b].size) {
             d->so_stopped[stream] = true;   /* overflow: no more of this stream this draw */
+            pipe_queries_count_overflow(ctx, stream);
             return 0;
         }
         base[b] = r->data + ctx->so[b].offset;

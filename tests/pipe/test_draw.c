@@ -560,9 +560,9 @@ static void test_queries(void **state)
     assert_int_equal(pixel(ctx, 0, 0)[0], 255);
     assert_int_equal(tv_pipe_set_render_condition(ctx, 0, false), 0);
     /* not counted: named at creation */
-    assert_int_equal(tv_pipe_query_create(ctx, 60, TV_PIPE_QUERY_PIPELINE_STATISTICS, 0), -1);
-    assert_non_null(strstr(tv_pipe_error(ctx), "pipeline statistics queries are not implemented"));
     assert_int_equal(tv_pipe_query_create(ctx, 61, TV_PIPE_QUERY_SO_STATISTICS, 0), -1);
+    assert_non_null(strstr(tv_pipe_error(ctx), "stream-output statistics (two results) "
+                                                "queries are not implemented"));
     assert_int_equal(tv_pipe_end_query(ctx, 99), -1);
     assert_non_null(strstr(tv_pipe_error(ctx), "no query 99"));
     tv_pipe_destroy(ctx);
@@ -705,6 +705,66 @@ static void test_noperspective_clipping(void **state)
     }
 }
 
+/* Pipeline statistics (one counter a query) of a strip of two triangles covering the
+ * 16x16 target, drawn in 2 instances; overflow predicates of stream output. */
+static void test_pipeline_statistics_and_overflow(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = scene(fs_flat, false);
+    vert v[4] = {V(0, 0, 0, 1, 0, 0, 1), V(16, 0, 0, 1, 0, 0, 1), V(0, 16, 0, 1, 0, 0, 1),
+                 V(16, 16, 0, 1, 0, 0, 1)};
+    vertices(ctx, v, 4);
+    for (uint32_t i = 0; i < TV_PIPE_STATS; i++) {
+        assert_int_equal(tv_pipe_query_create(ctx, 100 + i, TV_PIPE_QUERY_PIPELINE_STATISTICS, i),
+                         0);
+        assert_int_equal(tv_pipe_begin_query(ctx, 100 + i), 0);
+    }
+    tv_pipe_draw_info info;
+    memset(&info, 0, sizeof info);
+    info.mode = PRIM_TRIANGLE_STRIP;
+    info.count = 4;
+    info.instance_count = 2;
+    assert_int_equal(tv_pipe_draw_vbo(ctx, &info), 0);
+    /* IA: 4 vertices and 2 triangles per instance; VS: 4 per instance; no GS, HS, DS or
+     * CS; clipping: 4 triangles in, 4 out; fragments: 256 pixels per instance */
+    static const uint64_t want[TV_PIPE_STATS] = {8, 4, 8, 0, 0, 4, 4, 512, 0, 0, 0};
+    for (uint32_t i = 0; i < TV_PIPE_STATS; i++) {
+        uint64_t r;
+        assert_int_equal(tv_pipe_end_query(ctx, 100 + i), 0);
+        assert_int_equal(tv_pipe_query_result(ctx, 100 + i, &r), 0);
+        assert_int_equal(r, want[i]);
+    }
+    assert_int_equal(tv_pipe_query_create(ctx, 120, TV_PIPE_QUERY_PIPELINE_STATISTICS, 11),
+                     -1);
+    /* stream output into room for one triangle of the strip's two: overflow */
+    tv_pipe_stream_output_info so;
+    memset(&so, 0, sizeof so);
+    so.num_outputs = 1;
+    so.stride[0] = 4;
+    so.output[0] = (tv_pipe_stream_output){1, 0, 4, 0, 0, 0};
+    assert_int_equal(tv_pipe_shader_set_stream_output(ctx, VS, &so), 0);
+    enum { SO0 = 40 };
+    tv_pipe_resource_desc b0 = {0, FMT_R8, 16, 256, 1, 1, 1, 0, 0};
+    assert_int_equal(tv_pipe_resource_create(ctx, SO0, &b0), 0);
+    tv_pipe_so_target t[1] = {{SO0, 0, 48}};
+    assert_int_equal(tv_pipe_set_stream_output_targets(ctx, 1, t, 0), 0);
+    assert_int_equal(tv_pipe_query_create(ctx, 121, TV_PIPE_QUERY_SO_OVERFLOW_PREDICATE, 0), 0);
+    assert_int_equal(tv_pipe_query_create(ctx, 122, TV_PIPE_QUERY_SO_OVERFLOW_PREDICATE, 1), 0);
+    assert_int_equal(tv_pipe_query_create(ctx, 123, TV_PIPE_QUERY_SO_OVERFLOW_ANY_PREDICATE, 0),
+                     0);
+    for (uint32_t q = 121; q <= 123; q++)
+        assert_int_equal(tv_pipe_begin_query(ctx, q), 0);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLE_STRIP, 4), 0);
+    static const uint64_t over[3] = {1, 0, 1};   /* stream 0 overflowed; stream 1 not */
+    for (uint32_t q = 0; q < 3; q++) {
+        uint64_t r;
+        assert_int_equal(tv_pipe_end_query(ctx, 121 + q), 0);
+        assert_int_equal(tv_pipe_query_result(ctx, 121 + q, &r), 0);
+        assert_int_equal(r, over[q]);
+    }
+    tv_pipe_destroy(ctx);
+}
+
 /* Mesa's virgl driver declares GENERIC[32 + n] vertex outputs as PATCH[n]; the fragment
  * shader's GENERIC[33] reads the vertex shader's PATCH[1]. */
 static void test_virgl_patch_varyings(void **state)
@@ -818,6 +878,7 @@ int main(void)
         cmocka_unit_test(test_stream_output),
         cmocka_unit_test(test_noperspective_clipping),
         cmocka_unit_test(test_virgl_patch_varyings),
+        cmocka_unit_test(test_pipeline_statistics_and_overflow),
         cmocka_unit_test(test_named_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
