@@ -125,12 +125,25 @@ int tv_pipe_launch_grid(tv_pipe_ctx *ctx, const uint32_t block[3], const uint32_
     tv_vm_bindings b;
     if (pipe_stage_bindings(ctx, cs, "launch_grid", &b))
         return -1;
+    /* a shader that samples gets the stage's views and samplers as a texture unit */
+    pipe_textures tex;
+    memset(&tex, 0, sizeof tex);
+    const tv_tgsi_program *src = tv_vm_program_source(o->prog);
+    for (uint32_t i = 0; i < src->num_decls; i++)
+        if (src->decls[i].file == TV_FILE_SVIEW || src->decls[i].file == TV_FILE_SAMP) {
+            if (pipe_textures_build(ctx, cs, "launch_grid", &tex))
+                return -1;
+            break;
+        }
+    b.tex = tex.unit;
     tv_vm_compute_params params;
     memset(&params, 0, sizeof params);
     memcpy(params.grid, grid, sizeof params.grid);
     memcpy(params.block, eff_block, sizeof params.block);
     tv_vm_stats stats;
-    if (tv_vm_run_compute(ctx->vm, o->prog, &b, &params, &stats, &err) != TV_OK)
+    tv_status st = tv_vm_run_compute(ctx->vm, o->prog, &b, &params, &stats, &err);
+    pipe_textures_free(&tex);
+    if (st != TV_OK)
         return pipe_fail(ctx, "launch_grid: %s", err.message);
     uint64_t stat[TV_PIPE_STATS] = {0};
     stat[TV_PIPE_STAT_CS_INVOCATIONS] = threads;
