@@ -1,5 +1,6 @@
 /* The pipe context: lifetime, errors, state objects, framebuffer and clear. */
 #include "pipe_internal.h"
+#include "pipe_om.h"
 
 #include "texvm/vm.h"
 
@@ -281,6 +282,34 @@ static int fill_surface(tv_pipe_ctx *ctx, uint32_t surf, const uint32_t in[4], c
     return 0;
 }
 
+/* Clear only the depth (DEPTH) or only the stencil of a packed depth/stencil surface. */
+static int clear_zs_channel(tv_pipe_ctx *ctx, const pipe_object *s, tv_format f, bool depth,
+                            float d, uint32_t stencil)
+{
+    pipe_resource *r = pipe_resource_find(ctx, s->res);
+    om_zs_target t;
+    if (!r || !om_zs_target_init(&t, f) || t.bytes > 8 || s->level > r->desc.last_level ||
+        s->last_layer >= r->ld[s->level])
+        return pipe_fail(ctx, "clear: depth/stencil surface %u cannot be cleared", s->handle);
+    uint64_t mask = depth ? t.depth_mask : t.stencil_mask;
+    uint64_t bits = depth ? (uint64_t)om_depth_quantize(&t, d) << t.depth_shift
+                          : (uint64_t)(stencil & 0xffu) << t.stencil_shift;
+    bits &= mask;
+    size_t row = (size_t)r->lw[s->level] * r->samples;
+    for (uint32_t z = s->first_layer; z <= s->last_layer; z++)
+        for (uint32_t y = 0; y < r->lh[s->level]; y++) {
+            uint8_t *p = r->data + r->level_offset[s->level] + r->layer_stride[s->level] * z +
+                         r->stride[s->level] * y;
+            for (size_t x = 0; x < row; x++, p += t.bytes) {
+                uint64_t v = 0;
+                memcpy(&v, p, t.bytes);     /* little-endian texel */
+                v = (v & ~mask) | bits;
+                memcpy(p, &v, t.bytes);
+            }
+        }
+    return 0;
+}
+
 int tv_pipe_clear(tv_pipe_ctx *ctx, unsigned buffers, const uint32_t color[4], double depth,
                   uint32_t stencil)
 {
@@ -302,13 +331,12 @@ int tv_pipe_clear(tv_pipe_ctx *ctx, unsigned buffers, const uint32_t color[4], d
     if (!fi || fi->kind != TV_FMT_KIND_DEPTH)
         return pipe_fail(ctx, "clear: depth/stencil surface format %u is not a depth format",
                          s->format);
-    /* Partial clears of a packed depth+stencil texel would need a read-modify-write. */
-    if (fi->channels > 1 && zs != (TV_PIPE_CLEAR_DEPTH | TV_PIPE_CLEAR_STENCIL))
-        return pipe_fail(ctx, "clear: clearing only %s of format %u is not implemented",
-                         zs == TV_PIPE_CLEAR_DEPTH ? "depth" : "stencil", s->format);
     if (fi->channels == 1 && !(zs & TV_PIPE_CLEAR_DEPTH))
         return 0;
     float d = depth < 0 ? 0.0f : depth > 1 ? 1.0f : (float)depth;
+    /* one channel of a packed depth+stencil texel: a read-modify-write of each texel */
+    if (fi->channels > 1 && zs != (TV_PIPE_CLEAR_DEPTH | TV_PIPE_CLEAR_STENCIL))
+        return clear_zs_channel(ctx, s, f, zs == TV_PIPE_CLEAR_DEPTH, d, stencil);
     uint32_t in[4] = {0, stencil & 0xff, 0, 0};
     memcpy(&in[0], &d, 4);
     return fill_surface(ctx, ctx->zsbuf, in, "clear");

@@ -765,6 +765,31 @@ static void test_pipeline_statistics_and_overflow(void **state)
     tv_pipe_destroy(ctx);
 }
 
+/* Clearing only the depth or only the stencil of a packed Z24S8 surface keeps the other:
+ * depth 0.5 is round(0.5 x (2^24 - 1)) = 0x800000 in bits 0-23, stencil in bits 24-31. */
+static void test_partial_depth_stencil_clears(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = scene(fs_flat, false);
+    enum { Z24S8 = 19, ZS2 = 45, ZSURF2 = 46 };
+    tv_pipe_resource_desc zd = {2, Z24S8, 1, 4, 4, 1, 1, 0, 0};
+    assert_int_equal(tv_pipe_resource_create(ctx, ZS2, &zd), 0);
+    assert_int_equal(tv_pipe_surface_create(ctx, ZSURF2, ZS2, Z24S8, 0, 0, 0), 0);
+    uint32_t cb = SURF;
+    assert_int_equal(tv_pipe_set_framebuffer(ctx, 1, &cb, ZSURF2), 0);
+    const uint32_t black[4] = {0, 0, 0, 0};
+    const uint32_t *t = (const uint32_t *)(const void *)tv_pipe_resource_data(ctx, ZS2);
+    assert_int_equal(tv_pipe_clear(ctx, TV_PIPE_CLEAR_DEPTH | TV_PIPE_CLEAR_STENCIL, black, 0.5,
+                                   7), 0);
+    assert_int_equal(t[5], 0x07800000u);
+    assert_int_equal(tv_pipe_clear(ctx, TV_PIPE_CLEAR_STENCIL, black, 1.0, 3), 0);
+    assert_int_equal(t[5], 0x03800000u);
+    assert_int_equal(tv_pipe_clear(ctx, TV_PIPE_CLEAR_DEPTH, black, 1.0, 9), 0);
+    for (int i = 0; i < 16; i++)
+        assert_int_equal(t[i], 0x03ffffffu);
+    tv_pipe_destroy(ctx);
+}
+
 /* Mesa's virgl driver declares GENERIC[32 + n] vertex outputs as PATCH[n]; the fragment
  * shader's GENERIC[33] reads the vertex shader's PATCH[1]. */
 static void test_virgl_patch_varyings(void **state)
@@ -878,6 +903,7 @@ int main(void)
         cmocka_unit_test(test_stream_output),
         cmocka_unit_test(test_noperspective_clipping),
         cmocka_unit_test(test_virgl_patch_varyings),
+        cmocka_unit_test(test_partial_depth_stencil_clears),
         cmocka_unit_test(test_pipeline_statistics_and_overflow),
         cmocka_unit_test(test_named_errors),
     };
