@@ -24,6 +24,24 @@
 #define VM_WIDE_VECTORS
 #endif
 
+/* Commit the results of a 64-bit -> 32-bit conversion (T[0] from the pair xy, T[1] from
+ * zw): the first channel the writemask (aux) enables takes T[0], the second T[1], more
+ * take 0 — as Mesa's TGSI interpreter does, and as the TGSI Mesa emits relies on
+ * (`D2F OUT[0].y, TEMP[2]` converts TEMP[2].xy). For .x and .xy this is tgsi.rst's
+ * dst.x = src.xy, dst.y = src.zw. */
+static inline void vm_commit_narrow(vm_warp *w, const vm_uop *u, const vm_slot t[4])
+{
+    unsigned k = 0;
+    for (unsigned c = 0; c < 4; c++)
+        if (u->aux & (1u << c)) {
+            if (k < 2)
+                w->r[u->dst[c]] = t[k];
+            else
+                memset(&w->r[u->dst[c]], 0, sizeof w->r[u->dst[c]]);
+            k++;
+        }
+}
+
 /* Store a float result, saturating when the micro-op asks. */
 static inline void vm_finish_f(vm_warp *w, const vm_uop *u, vm_slot *t)
 {

@@ -168,7 +168,7 @@ void vm_h_d2f(vm_warp *w, const vm_uop *u)
             t[p].f[l] = (u->flags & VM_UF_SAT) ? vm_sat(f) : f;
         }
     }
-    commit4(w, u, t);
+    vm_commit_narrow(w, u, t);
 }
 void vm_h_d2i(vm_warp *w, const vm_uop *u)
 {
@@ -176,7 +176,7 @@ void vm_h_d2i(vm_warp *w, const vm_uop *u)
     memset(t, 0, sizeof t);
     for (unsigned p = 0; p < 2; p++)
         VM_FOR_LANES t[p].i[l] = vm_d2i(dsrc(w, u, 0, p, l));
-    commit4(w, u, t);
+    vm_commit_narrow(w, u, t);
 }
 void vm_h_d2u(vm_warp *w, const vm_uop *u)
 {
@@ -184,5 +184,5 @@ void vm_h_d2u(vm_warp *w, const vm_uop *u)
     memset(t, 0, sizeof t);
     for (unsigned p = 0; p < 2; p++)
         VM_FOR_LANES t[p].u[l] = vm_d2u_conv(dsrc(w, u, 0, p, l));
-    commit4(w, u, t);
+    vm_commit_narrow(w, u, t);
 }

@@ -152,7 +152,7 @@ void vm_h_u642f(vm_warp *w, const vm_uop *u)
     memset(t, 0, sizeof t);
     for (unsigned p = 0; p < 2; p++)
         VM_FOR_LANES t[p].f[l] = (float)qsrc(w, u, 0, p, l);
-    commit4(w, u, t);
+    vm_commit_narrow(w, u, t);
 }
 void vm_h_i642f(vm_warp *w, const vm_uop *u)
 {
@@ -160,5 +160,5 @@ void vm_h_i642f(vm_warp *w, const vm_uop *u)
     memset(t, 0, sizeof t);
     for (unsigned p = 0; p < 2; p++)
         VM_FOR_LANES t[p].f[l] = (float)q2s(qsrc(w, u, 0, p, l));
-    commit4(w, u, t);
+    vm_commit_narrow(w, u, t);
 }

@@ -107,7 +107,7 @@ enum {
     BSET_OCCLUSION_QUERY = 1u << 11, BSET_TEXTURE_MULTISAMPLE = 1u << 14,
     BSET_FRAGMENT_COORD_CONVENTIONS = 1u << 15,
     BSET_DEPTH_CLIP_DISABLE = 1u << 16, BSET_UBO = 1u << 18, BSET_MIRROR_CLAMP = 1u << 21,
-    BSET_TEXTURE_QUERY_LOD = 1u << 22, BSET_HAS_CULL = 1u << 27,
+    BSET_TEXTURE_QUERY_LOD = 1u << 22, BSET_HAS_FP64 = 1u << 23, BSET_HAS_CULL = 1u << 27,
     BSET_POLYGON_OFFSET_CLAMP = 1u << 30
 };
 
@@ -138,9 +138,11 @@ static const caps_value values[] = {
          BSET_SEAMLESS_CUBE_MAP | BSET_OCCLUSION_QUERY | BSET_TEXTURE_MULTISAMPLE |
          BSET_FRAGMENT_COORD_CONVENTIONS |
          BSET_DEPTH_CLIP_DISABLE | BSET_UBO | BSET_MIRROR_CLAMP | BSET_TEXTURE_QUERY_LOD |
+         BSET_HAS_FP64 |
          BSET_HAS_CULL | BSET_POLYGON_OFFSET_CLAMP,
-     "the pipeline's and the texture unit's features, multisampled resources, occlusion "
-     "queries and conditional rendering (pipe_query.c)"},
+     "the pipeline's and the texture unit's features, multisampled resources, doubles (the "
+     "engine's 64-bit operations), occlusion queries and conditional rendering "
+     "(pipe_query.c)"},
     {CAPS_GLSL_LEVEL, 400, "GLSL 4.00: the engine runs every TGSI instruction ARB_gpu_shader5 "
                            "needs, geometry shaders (instanced, 4 vertex streams) run in "
                            "draws; Mesa then offers GL 3.3 / GLSL 3.30 with ARB_gpu_shader5 "

@@ -129,6 +129,15 @@ static void t_dconv(void **s)
     hv_op1("D2F TEMP[3].xy, TEMP[0]", a, NULL, NULL, o);
     assert_true(hv_uf(o[0]) == (float)(1.0 / 3.0));
     assert_true(isinf(hv_uf(o[1])) && hv_uf(o[1]) < 0);
+    /* narrowing writes the k-th enabled channel from the k-th double (Mesa's TGSI writes
+     * `D2F OUT[0].y, TEMP[2]` to convert TEMP[2].xy) */
+    putd(a, 0.5, 8.0);
+    hv_op1("D2F TEMP[3].y, TEMP[0]", a, NULL, NULL, o);
+    assert_true(hv_uf(o[1]) == 0.5f);
+    hv_op1("D2F TEMP[3].zw, TEMP[0]", a, NULL, NULL, o);
+    assert_true(hv_uf(o[2]) == 0.5f && hv_uf(o[3]) == 8.0f);
+    hv_op1("D2F TEMP[3].xz, TEMP[0]", a, NULL, NULL, o);
+    assert_true(hv_uf(o[0]) == 0.5f && hv_uf(o[2]) == 8.0f);
     uint32_t i[4] = {(uint32_t)-7, 0xffffffffu, 0, 0};
     hv_op1("I2D TEMP[3], TEMP[0]", i, NULL, NULL, o);
     assert_true(getd(o, 0) == -7.0 && getd(o, 1) == -1.0);
