@@ -387,11 +387,25 @@ int tv_pipe_set_render_condition(tv_pipe_ctx *ctx, uint32_t handle, bool conditi
  * (translation validation). Only before the context's first draw or launch. */
 int tv_pipe_set_plain(tv_pipe_ctx *ctx, bool plain);
 
-/* Draw with the bound VERTEX and FRAGMENT shaders into the framebuffer. Triangles
- * (lists, strips, fans, quads, polygons, adjacency) are drawn; what is not built yet
- * (points, lines, polygon modes other than fill, geometry and tessellation shaders, stream
- * output) fails naming the feature, with nothing drawn. */
+/* Draw with the bound VERTEX (and GEOMETRY) and FRAGMENT shaders into the framebuffer
+ * (docs/pipeline.md); what is not built yet fails naming the feature, with nothing drawn. */
 int tv_pipe_draw_vbo(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info);
+
+/* Indirect draws (Gallium's pipe_draw_indirect_info): DRAW_COUNT commands read from buffer
+ * RES at OFFSET, STRIDE bytes apart (0: tightly packed), each {count, instance_count,
+ * first, base_instance} or, for indexed draws, {count, instance_count, first_index,
+ * base_vertex, base_instance} (32-bit words); with COUNT_RES, the draw count is also at
+ * most the word at COUNT_OFFSET of it. INFO gives the rest (mode, index size, restart);
+ * DRAWID is the command's number. All draws share one work quota. */
+typedef struct tv_pipe_draw_indirect {
+    uint32_t res, offset, stride, draw_count;
+    uint32_t count_res, count_offset;
+} tv_pipe_draw_indirect;
+int tv_pipe_draw_vbo_indirect(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info,
+                              const tv_pipe_draw_indirect *ind);
+/* launch_grid with the grid (3 words) read from buffer RES at OFFSET. */
+int tv_pipe_launch_grid_indirect(tv_pipe_ctx *ctx, const uint32_t block[3], uint32_t res,
+                                 uint32_t offset);
 
 #ifdef __cplusplus
 }

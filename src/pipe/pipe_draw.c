@@ -511,6 +511,12 @@ static void setup_clip(draw_state *d)
 
 int tv_pipe_draw_vbo(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info)
 {
+    uint64_t work = pipe_work_quota(ctx);
+    return pipe_draw(ctx, info, &work);
+}
+
+int pipe_draw(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info, uint64_t *work_left)
+{
     if (check_state(ctx, info))
         return -1;
     int pass = pipe_render_condition_passes(ctx, OP);
@@ -522,7 +528,7 @@ int tv_pipe_draw_vbo(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info)
     d->ctx = ctx;
     d->info = info;
     d->instances = info->instance_count;
-    d->work_left = pipe_work_quota(ctx);
+    d->work_left = *work_left;
     d->layer_out = -1;
     assembly a;
     memset(&a, 0, sizeof a);
@@ -586,6 +592,7 @@ int tv_pipe_draw_vbo(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info)
     pipe_queries_count_stats(ctx, d->stat);
     pipe_queries_count(ctx, d->samples_passed, 0);
 out:
+    *work_left = d->work_left;
     for (unsigned i = 0; i < TV_VM_MAX_ATTRIBS; i++) {
         free(fetched[i]);
         free(d->out[i]);

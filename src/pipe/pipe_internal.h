@@ -95,6 +95,8 @@ struct tv_pipe_ctx {
  * fail (named) when even the minimum per warp does not fit; after it, take off what ran. */
 struct tv_vm_stats;
 uint64_t pipe_work_quota(const tv_pipe_ctx *ctx);
+/* A draw within *WORK_LEFT of a work quota (what it used is taken off). */
+int pipe_draw(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info, uint64_t *work_left);
 int pipe_work_begin(tv_pipe_ctx *ctx, const char *op, uint64_t warps, uint64_t left);
 void pipe_work_end(uint64_t *left, const struct tv_vm_stats *st);
 

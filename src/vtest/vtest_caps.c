@@ -107,7 +107,8 @@ enum {
     BSET_OCCLUSION_QUERY = 1u << 11, BSET_TEXTURE_MULTISAMPLE = 1u << 14,
     BSET_FRAGMENT_COORD_CONVENTIONS = 1u << 15,
     BSET_DEPTH_CLIP_DISABLE = 1u << 16, BSET_UBO = 1u << 18, BSET_MIRROR_CLAMP = 1u << 21,
-    BSET_TEXTURE_QUERY_LOD = 1u << 22, BSET_HAS_FP64 = 1u << 23, BSET_HAS_CULL = 1u << 27,
+    BSET_TEXTURE_QUERY_LOD = 1u << 22, BSET_HAS_FP64 = 1u << 23,
+    BSET_HAS_INDIRECT_DRAW = 1u << 25, BSET_HAS_CULL = 1u << 27,
     BSET_POLYGON_OFFSET_CLAMP = 1u << 30
 };
 
@@ -116,6 +117,7 @@ enum {
     CAP_TGSI_INVARIANT = 1u << 0, CAP_TGSI_PRECISE = 1u << 4, CAP_MEMORY_BARRIER = 1u << 6,
     CAP_COMPUTE_SHADER = 1u << 7, CAP_ROBUST_BUFFER_ACCESS = 1u << 9,
     CAP_TEXTURE_BARRIER = 1u << 12, CAP_FBO_MIXED_COLOR_FORMATS = 1u << 18,
+    CAP_MULTI_DRAW_INDIRECT = 1u << 21, CAP_INDIRECT_PARAMS = 1u << 22,
     CAP_CLIP_HALFZ = 1u << 27
 };
 
@@ -138,7 +140,7 @@ static const caps_value values[] = {
          BSET_SEAMLESS_CUBE_MAP | BSET_OCCLUSION_QUERY | BSET_TEXTURE_MULTISAMPLE |
          BSET_FRAGMENT_COORD_CONVENTIONS |
          BSET_DEPTH_CLIP_DISABLE | BSET_UBO | BSET_MIRROR_CLAMP | BSET_TEXTURE_QUERY_LOD |
-         BSET_HAS_FP64 |
+         BSET_HAS_FP64 | BSET_HAS_INDIRECT_DRAW |
          BSET_HAS_CULL | BSET_POLYGON_OFFSET_CLAMP,
      "the pipeline's and the texture unit's features, multisampled resources, doubles (the "
      "engine's 64-bit operations), occlusion queries and conditional rendering "
@@ -185,8 +187,9 @@ static const caps_value values[] = {
     {CAPS_CAPABILITY_BITS,
      CAP_TGSI_INVARIANT | CAP_TGSI_PRECISE | CAP_MEMORY_BARRIER | CAP_COMPUTE_SHADER |
          CAP_ROBUST_BUFFER_ACCESS | CAP_TEXTURE_BARRIER | CAP_FBO_MIXED_COLOR_FORMATS |
-         CAP_CLIP_HALFZ,
-     "TGSI texvm parses, compute, robust fetch, mixed targets, half-z clipping"},
+         CAP_MULTI_DRAW_INDIRECT | CAP_INDIRECT_PARAMS | CAP_CLIP_HALFZ,
+     "TGSI texvm parses, compute, robust fetch, mixed targets, indirect multi-draws with "
+     "count buffers (pipe_indirect.c), half-z clipping"},
     {CAPS_MAX_VERTEX_ATTRIB_STRIDE, 2048, "GL minimum"},
     {CAPS_MAX_SHADER_BUFFER_FRAG_COMPUTE, 16, "SSBO slots"},
     {CAPS_MAX_SHADER_BUFFER_OTHER_STAGES, 16, "SSBO slots"},

@@ -356,11 +356,9 @@ static int h_set_shader_images(vtest_conn *c, unsigned obj, const uint32_t *p, u
 static int h_launch_grid(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
 {
     (void)obj, (void)len;
-    if (p[6]) {
-        vtest_fail(c, "launch_grid: indirect dispatch (resource %u) is not implemented", p[6]);
-        return -1;
-    }
-    return tv_pipe_launch_grid(c->pipe, p, p + 3) ? vtest_pipe_fail(c, "launch_grid") : 0;
+    int rc = p[6] ? tv_pipe_launch_grid_indirect(c->pipe, p, p[6], p[7])   /* grid from it */
+                  : tv_pipe_launch_grid(c->pipe, p, p + 3);
+    return rc ? vtest_pipe_fail(c, "launch_grid") : 0;
 }
 
 /* ---- the table -------------------------------------------------------------------- */

@@ -441,10 +441,6 @@ int vtest_h_draw_vbo(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t le
         vtest_fail(c, "draw_vbo: payload of %u dwords (12, 14 or 20 expected)", len);
         return -1;
     }
-    if (len == 20 && p[14]) {
-        vtest_fail(c, "draw_vbo: indirect draws (resource %u) are not implemented", p[14]);
-        return -1;
-    }
     if (p[11]) {
         vtest_fail(c, "draw_vbo: drawing a stream output's vertex count is not implemented");
         return -1;
@@ -467,6 +463,11 @@ int vtest_h_draw_vbo(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t le
     if (len >= 14) {
         info.vertices_per_patch = p[12];
         info.drawid = p[13];
+    }
+    if (len == 20 && p[14]) {   /* indirect: handle, offset, stride, count, count offset/handle */
+        tv_pipe_draw_indirect ind = {p[14], p[15], p[16], p[17], p[19], p[18]};
+        return tv_pipe_draw_vbo_indirect(c->pipe, &info, &ind) ? vtest_pipe_fail(c, "draw_vbo")
+                                                                : 0;
     }
     return tv_pipe_draw_vbo(c->pipe, &info) ? vtest_pipe_fail(c, "draw_vbo") : 0;
 }

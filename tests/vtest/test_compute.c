@@ -1,6 +1,7 @@
 /* launch_grid: a COMP shader from the command stream runs on a bound SSBO with inline
  * constants (set_shader_buffers, set_constant_buffer, bind_shader, launch_grid), and the
- * hostile cases: no shader, destroyed resource, range past the resource, indirect. */
+ * hostile cases: no shader, destroyed resource, range past the resource, indirect grids
+ * outside their buffer or from a missing one. */
 #include "helper_client.h"
 #include "vtest/vtest_internal.h"
 
@@ -149,8 +150,10 @@ static void test_launch_grid_hostile(void **state)
     expect(destroyed, sizeof destroyed / 4, 32, "(it was destroyed)");
     const uint32_t launch[] = {H(37, 0, 8), 8, 1, 1, 1, 1, 1, 0, 0};
     expect(launch, sizeof launch / 4, 65, "range 0+65 outside resource 1");
-    const uint32_t indirect[] = {H(37, 0, 8), 1, 1, 1, 1, 1, 1, 1, 0};
-    expect(indirect, sizeof indirect / 4, 32, "indirect dispatch (resource 1)");
+    const uint32_t indirect[] = {H(37, 0, 8), 1, 1, 1, 1, 1, 1, 1, 56};   /* 56 + 12 > 64 */
+    expect(indirect, sizeof indirect / 4, 32, "3 words at byte 56 outside indirect buffer 1");
+    const uint32_t no_buffer[] = {H(37, 0, 8), 1, 1, 1, 1, 1, 1, 7, 0};
+    expect(no_buffer, sizeof no_buffer / 4, 32, "no indirect buffer 7");
     const uint32_t huge[] = {H(37, 0, 8), 1024, 1024, 1, 1024, 1, 1, 0, 0};
     expect(huge, sizeof huge / 4, 32, "1073741824 invocations");
     /* 2^24 one-thread blocks are 2^24 warps: each would get 1024 of the 2^34 warp
