@@ -264,6 +264,9 @@ int tv_pipe_set_scissors(tv_pipe_ctx *ctx, unsigned start, unsigned n,
 void tv_pipe_set_stencil_ref(tv_pipe_ctx *ctx, uint8_t front, uint8_t back);
 void tv_pipe_set_blend_color(tv_pipe_ctx *ctx, const float color[4]);
 void tv_pipe_set_sample_mask(tv_pipe_ctx *ctx, uint32_t mask);
+/* Sample shading (Gallium's set_min_samples): above 1, fragment shaders on multisampled
+ * targets run once per covered sample (at least MIN_SAMPLES of them, as GL allows). */
+void tv_pipe_set_min_samples(tv_pipe_ctx *ctx, uint32_t min_samples);
 /* Legacy user clip planes (used with a vertex shader writing CLIPVERTEX or POSITION and
  * no CLIPDIST). */
 void tv_pipe_set_clip_planes(tv_pipe_ctx *ctx, const float ucp[8][4]);

@@ -236,6 +236,9 @@ typedef struct tv_vm_frag_params {
     uint32_t sample_mask;        /* coverage mask ANDed with the rasterised one; 0 = all */
     uint32_t primitive_id;       /* SV PRIMID */
     bool flatshade;              /* COLOR-interpolated inputs are flat (provoking vertex) */
+    bool sample_shading;         /* run once per covered sample with every input
+                                    interpolated at the sample's position (GL's minimum
+                                    sample shading, Gallium's force_persample_interp) */
     /* COLOR[i] outputs land in color[i] (killed pixels keep the old contents). */
     tv_vm_frag_target color[TV_VM_MAX_COLOR_TARGETS];
     float *depth;                /* width*height*samples; POSITION.z output, NULL = none */

@@ -143,6 +143,7 @@ int draw_shade_triangle(draw_state *d, const tv_vm_frag_vertex *fv[3],
     fp.sample_mask = d->ctx->sample_mask;
     fp.primitive_id = id;
     fp.flatshade = d->ctx->rast.flatshade;
+    fp.sample_shading = d->ctx->min_samples > 1;
     fp.scissor[0] = (uint32_t)d->rt.x0;
     fp.scissor[1] = (uint32_t)d->rt.y0;
     fp.scissor[2] = (uint32_t)d->rt.x1;

@@ -80,6 +80,7 @@ struct tv_pipe_ctx {
     uint8_t stencil_ref[2];
     float blend_color[4];
     uint32_t sample_mask;
+    uint32_t min_samples;              /* > 1: shade per sample (GL's sample shading) */
     float ucp[8][4];
     tv_pipe_so_target so[TV_PIPE_MAX_SO_BUFFERS];   /* res 0: unbound */
     uint32_t so_filled[TV_PIPE_MAX_SO_BUFFERS];     /* bytes written past its offset */

@@ -107,6 +107,11 @@ void tv_pipe_set_sample_mask(tv_pipe_ctx *ctx, uint32_t mask)
     ctx->sample_mask = mask;
 }
 
+void tv_pipe_set_min_samples(tv_pipe_ctx *ctx, uint32_t min_samples)
+{
+    ctx->min_samples = min_samples;
+}
+
 void tv_pipe_set_clip_planes(tv_pipe_ctx *ctx, const float ucp[8][4])
 {
     memcpy(ctx->ucp, ucp, sizeof ctx->ucp);

@@ -40,6 +40,7 @@ struct vm_run {
     uint32_t num_tris;
     uint32_t samples;
     bool per_sample;
+    bool sample_interp;      /* forced sample shading: every input at the sample's position */
     float sample_pos[16][2];
     /* VERT */
     const tv_vm_vertex_params *vp;

@@ -420,7 +420,7 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
     for (uint32_t k = 0; k < p->num_inputs; k++) {
         const vm_fs_input *fi = &p->inputs[k];
         vm_slot *dst = &w->r[p->in.base + fi->reg * 4];
-        bool at_sample = per_sample && (fi->location == TV_LOC_SAMPLE ||
+        bool at_sample = per_sample && (fi->location == TV_LOC_SAMPLE || R->sample_interp ||
                                         fi->semantic == TV_SEM_POSITION);
         /* a centroid input of a partly covered multisampled pixel moves: per lane */
         bool moves = whole < 0 && fi->location == TV_LOC_CENTROID && R->samples > 1;
@@ -430,7 +430,7 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
         }
         for (unsigned l = 0; l < VM_LANES; l++) {
             float sx = 0.5f, sy = 0.5f;
-            if (per_sample && (fi->location == TV_LOC_SAMPLE || fi->semantic == TV_SEM_POSITION))
+            if (at_sample)
                 sample_xy(R, sample, &sx, &sy);
             else if (fi->location == TV_LOC_CENTROID && w->lane_cov[l] &&
                      w->lane_cov[l] != ((R->samples >= 32) ? VM_ALL_LANES
@@ -715,7 +715,8 @@ tv_status tv_vm_run_fragment(tv_vm *vm, const tv_vm_program *p, const tv_vm_bind
         return tv_error_set(err, TV_ERR_ARG, 0, 0, "unsupported sample count %u", run.samples);
     for (uint32_t s = 0; s < run.samples && run.samples > 1; s++)
         tv_tex_sample_position(run.samples, s, &run.sample_pos[s][0], &run.sample_pos[s][1]);
-    run.per_sample = p->uses_sample_shading && run.samples > 1;
+    run.per_sample = (p->uses_sample_shading || params->sample_shading) && run.samples > 1;
+    run.sample_interp = params->sample_shading;
     unsigned nv = params->prim == TV_VM_PRIM_RECT ? 4 : 3;
     static const uint32_t idx[2][3] = {{0, 1, 2}, {2, 1, 3}};
     run.num_tris = nv == 4 ? 2 : 1;

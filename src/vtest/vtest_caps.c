@@ -108,13 +108,15 @@ enum {
     BSET_FRAGMENT_COORD_CONVENTIONS = 1u << 15,
     BSET_DEPTH_CLIP_DISABLE = 1u << 16, BSET_UBO = 1u << 18, BSET_MIRROR_CLAMP = 1u << 21,
     BSET_TEXTURE_QUERY_LOD = 1u << 22, BSET_HAS_FP64 = 1u << 23,
-    BSET_HAS_INDIRECT_DRAW = 1u << 25, BSET_HAS_CULL = 1u << 27,
+    BSET_HAS_INDIRECT_DRAW = 1u << 25, BSET_HAS_SAMPLE_SHADING = 1u << 26,
+    BSET_HAS_CULL = 1u << 27,
     BSET_POLYGON_OFFSET_CLAMP = 1u << 30
 };
 
 /* VIRGL_CAP_* bits texvm claims. */
 enum {
-    CAP_TGSI_INVARIANT = 1u << 0, CAP_TGSI_PRECISE = 1u << 4, CAP_MEMORY_BARRIER = 1u << 6,
+    CAP_TGSI_INVARIANT = 1u << 0, CAP_SET_MIN_SAMPLES = 1u << 2, CAP_TGSI_PRECISE = 1u << 4,
+    CAP_MEMORY_BARRIER = 1u << 6,
     CAP_COMPUTE_SHADER = 1u << 7, CAP_ROBUST_BUFFER_ACCESS = 1u << 9,
     CAP_TEXTURE_BARRIER = 1u << 12, CAP_FBO_MIXED_COLOR_FORMATS = 1u << 18,
     CAP_MULTI_DRAW_INDIRECT = 1u << 21, CAP_INDIRECT_PARAMS = 1u << 22,
@@ -140,7 +142,7 @@ static const caps_value values[] = {
          BSET_SEAMLESS_CUBE_MAP | BSET_OCCLUSION_QUERY | BSET_TEXTURE_MULTISAMPLE |
          BSET_FRAGMENT_COORD_CONVENTIONS |
          BSET_DEPTH_CLIP_DISABLE | BSET_UBO | BSET_MIRROR_CLAMP | BSET_TEXTURE_QUERY_LOD |
-         BSET_HAS_FP64 | BSET_HAS_INDIRECT_DRAW |
+         BSET_HAS_FP64 | BSET_HAS_INDIRECT_DRAW | BSET_HAS_SAMPLE_SHADING |
          BSET_HAS_CULL | BSET_POLYGON_OFFSET_CLAMP,
      "the pipeline's and the texture unit's features, multisampled resources, doubles (the "
      "engine's 64-bit operations), occlusion queries and conditional rendering "
@@ -185,10 +187,12 @@ static const caps_value values[] = {
     {CAPS_UNIFORM_BUFFER_OFFSET_ALIGNMENT, 16, "any 16-byte offset"},
     {CAPS_SHADER_BUFFER_OFFSET_ALIGNMENT, 16, "any 16-byte offset"},
     {CAPS_CAPABILITY_BITS,
-     CAP_TGSI_INVARIANT | CAP_TGSI_PRECISE | CAP_MEMORY_BARRIER | CAP_COMPUTE_SHADER |
+     CAP_TGSI_INVARIANT | CAP_SET_MIN_SAMPLES | CAP_TGSI_PRECISE | CAP_MEMORY_BARRIER |
+         CAP_COMPUTE_SHADER |
          CAP_ROBUST_BUFFER_ACCESS | CAP_TEXTURE_BARRIER | CAP_FBO_MIXED_COLOR_FORMATS |
          CAP_MULTI_DRAW_INDIRECT | CAP_INDIRECT_PARAMS | CAP_CLIP_HALFZ,
-     "TGSI texvm parses, compute, robust fetch, mixed targets, indirect multi-draws with "
+     "TGSI texvm parses, sample shading (set_min_samples), compute, robust fetch, mixed "
+     "targets, indirect multi-draws with "
      "count buffers (pipe_indirect.c), half-z clipping"},
     {CAPS_MAX_VERTEX_ATTRIB_STRIDE, 2048, "GL minimum"},
     {CAPS_MAX_SHADER_BUFFER_FRAG_COMPUTE, 16, "SSBO slots"},

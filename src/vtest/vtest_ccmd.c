@@ -353,6 +353,13 @@ static int h_set_shader_images(vtest_conn *c, unsigned obj, const uint32_t *p, u
                ? vtest_pipe_fail(c, "set_shader_images") : 0;
 }
 
+static int h_set_min_samples(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
+{
+    (void)obj, (void)len;
+    tv_pipe_set_min_samples(c->pipe, p[0]);
+    return 0;
+}
+
 static int h_launch_grid(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
 {
     (void)obj, (void)len;
@@ -398,7 +405,7 @@ static const ccmd_row table[VTEST_NUM_CCMDS] = {
     [30] = {"destroy_sub_ctx", 1, 1, IMPL, h_destroy_sub_ctx},
     [31] = {"bind_shader", 2, 2, IMPL, h_bind_shader},
     [32] = {"set_tess_state", 6, 6, REC, NULL},
-    [33] = {"set_min_samples", 1, 1, REC, NULL},
+    [33] = {"set_min_samples", 1, 1, IMPL, h_set_min_samples},
     [34] = {"set_shader_buffers", 2, VAR, IMPL, h_set_shader_buffers},
     [35] = {"set_shader_images", 2, VAR, IMPL, h_set_shader_images},
     [36] = {"memory_barrier", 1, 1, IMPL, h_nop},   /* every operation is synchronous */

@@ -2,7 +2,7 @@
  * worked out by hand: which samples a triangle covers at the standard 4x positions (D3D's
  * pattern, written out here), the occlusion count in samples, the resolve blit (the
  * covered samples' average), texelFetch of each sample through a 2D_MSAA sampler view,
- * alpha-to-coverage, alpha-to-one and the sample mask. */
+ * alpha-to-coverage, alpha-to-one, the sample mask and sample shading. */
 #include "helper_draw.h"
 
 #include <math.h>
@@ -209,12 +209,43 @@ static void test_alpha_to_coverage_and_sample_mask(void **state)
     tv_pipe_destroy(ctx);
 }
 
+/* Sample shading: with min_samples 4 the fragment shader runs at each sample, so an input
+ * interpolated across the target holds each sample's position; without, the pixel
+ * centre's. GENERIC[0].x = window x / 8 - 1 (the NDC x of the vertices). */
+static void test_sample_shading(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = scene(fs_smooth, false);
+    enum { MSF = 53, MSFS = 54 };
+    tv_pipe_resource_desc rd = {2, FMT_RGBA32F, 2, W, H, 1, 1, 0, NS};
+    assert_int_equal(tv_pipe_resource_create(ctx, MSF, &rd), 0);
+    assert_int_equal(tv_pipe_surface_create(ctx, MSFS, MSF, FMT_RGBA32F, 0, 0, 0), 0);
+    uint32_t cb = MSFS;
+    assert_int_equal(tv_pipe_set_framebuffer(ctx, 1, &cb, 0), 0);
+    vert v[4] = {V(0, 0, 0, nx(0), 0, 0, 1), V(16, 0, 0, nx(16), 0, 0, 1),
+                 V(0, 16, 0, nx(0), 0, 0, 1), V(16, 16, 0, nx(16), 0, 0, 1)};
+    vertices(ctx, v, 4);
+    const float *t = (const float *)(const void *)tv_pipe_resource_data(ctx, MSF);
+    for (int pass = 0; pass < 2; pass++) {
+        tv_pipe_set_min_samples(ctx, pass ? 4 : 1);
+        assert_int_equal(draw(ctx, PRIM_TRIANGLE_STRIP, 4), 0);
+        for (int x = 0; x < W; x++)
+            for (int s = 0; s < NS; s++) {
+                float px = pass ? (float)x + pos4[s][0] : (float)x + 0.5f;
+                float got = t[((size_t)3 * W * NS + (size_t)x * NS + s) * 4];   /* row 3 */
+                assert_true(fabsf(got - nx(px)) < 1e-6f);
+            }
+    }
+    tv_pipe_destroy(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_coverage_resolve_and_query),
         cmocka_unit_test(test_fetch_each_sample),
         cmocka_unit_test(test_alpha_to_coverage_and_sample_mask),
+        cmocka_unit_test(test_sample_shading),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
