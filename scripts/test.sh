@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # README command 2: set up, build and run the whole test suite — once normally and once
-# under AddressSanitizer + UndefinedBehaviorSanitizer — then the fuzz smoke run.
+# under AddressSanitizer + UndefinedBehaviorSanitizer (both including piglit's 939-test
+# anchor list through texvm's vtest server, CTest vtest.piglit) — then the fuzz smoke run.
 #   scripts/test.sh           everything (CI: .ci/run)
 #   scripts/test.sh --quick   the unit tests (CTest label `unit`) of both builds: the quick
 #                             loop, about two minutes once the builds are up to date
@@ -14,7 +15,7 @@ case "${1:-}" in
   *) echo "scripts/test.sh: unknown option '$1' (allowed: --quick)" >&2; exit 2 ;;
 esac
 jobs=$(nproc)
-scripts/setup.sh
+if [ "$quick" = 1 ]; then scripts/setup.sh; else scripts/setup.sh --piglit; fi
 scripts/build.sh build
 scripts/build.sh build-asan -DTEXVM_SANITIZE=ON -DTEXVM_BENCH=OFF
 export ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1
