@@ -5,8 +5,8 @@
  * command buffer into a fresh context, and replayed as a record file (tv_vtest_replay;
  * the "TVVTREC1" header is put in front when the bytes lack it, so the chunk parser is
  * reached). Either works or fails with a logged reason;
- * nothing may crash, hang or leak. Quota 1 MiB per client; launch_grid runs with 20000
- * instructions per warp.
+ * nothing may crash, hang or leak. Quota 1 MiB per client; launches and draws run with
+ * 20000 instructions per warp, 2^22 warp instructions each and 2^24 in all.
  *   scripts/fuzz 600 fuzz_vtest */
 #define _GNU_SOURCE
 #include "texvm/vtest.h"
@@ -26,7 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         null_fd = open("/dev/null", O_WRONLY | O_CLOEXEC);
     /* 1 MiB, 20000 instructions per warp and 2^22 warp instructions per launch */
     tv_vtest_config cfg = {.max_memory = 1u << 20, .max_instructions = 20000,
-                           .max_work = 1u << 22};
+                           .max_work = 1u << 22, .max_client_work = 1u << 24};
 
     int in = memfd_create("fuzz-vtest", MFD_CLOEXEC);
     if (in < 0 || (size && write(in, data, size) != (ssize_t)size))

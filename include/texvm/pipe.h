@@ -155,6 +155,9 @@ int tv_pipe_set_constant_buffer(tv_pipe_ctx *ctx, uint32_t stage, uint32_t index
  * gets the smaller budget quota / warps (at least 4096), so no grid keeps the context
  * busy for long. */
 void tv_pipe_set_compute_limit(tv_pipe_ctx *ctx, uint64_t max_instructions, uint64_t max_work);
+/* A total over every launch and draw of the context (0: none): once used up, each further
+ * engine run fails naming it (a vtest client's time quota). */
+void tv_pipe_set_total_work(tv_pipe_ctx *ctx, uint64_t total);
 int tv_pipe_launch_grid(tv_pipe_ctx *ctx, const uint32_t block[3], const uint32_t grid[3]);
 
 

@@ -23,7 +23,8 @@ typedef void (*tv_vtest_submit_fn)(void *user, unsigned index, struct tv_pipe_ct
 typedef struct tv_vtest_config {
     uint64_t max_memory;   /* per client (0: 256 MiB) */
     uint64_t max_instructions; /* launch_grid: per warp (0: 10^8) */
-    uint64_t max_work;     /* launch_grid: warps x per-warp budget of a launch (0: 2^34) */
+    uint64_t max_work;     /* warps x per-warp budget of a launch or draw (0: 2^34) */
+    uint64_t max_client_work; /* the same summed over a client's launches and draws (0: 2^42) */
     tv_vtest_log_fn log;   /* NULL: no logging */
     void *log_user;
     const char *record_dir;  /* tv_vtest_listen: record client N into DIR/client-N.vtrec */

@@ -145,6 +145,8 @@ int tv_pipe_launch_grid(tv_pipe_ctx *ctx, const uint32_t block[3], const uint32_
     pipe_textures_free(&tex);
     if (st != TV_OK)
         return pipe_fail(ctx, "launch_grid: %s", err.message);
+    uint64_t left = pipe_work_quota(ctx);
+    pipe_work_end(ctx, &left, warps, &stats);
     uint64_t stat[TV_PIPE_STATS] = {0};
     stat[TV_PIPE_STAT_CS_INVOCATIONS] = threads;
     pipe_queries_count_stats(ctx, stat);

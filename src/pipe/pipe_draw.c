@@ -429,7 +429,7 @@ static int shade_vertices(draw_state *d, const assembly *a, uint32_t **fetched)
         if (!rc && tv_vm_run_vertex(ctx->vm, d->vs, &b, &vp, &st, &err) != TV_OK)
             rc = pipe_fail(ctx, OP ": vertex shader: %s", err.message);
         if (!rc)
-            pipe_work_end(&d->work_left, &st);
+            pipe_work_end(ctx, &d->work_left, (n + 31) / 32, &st);
     }
     free(indices);
     return rc;

@@ -204,7 +204,7 @@ int draw_geometry(draw_state *d, draw_tri **tris, size_t *ntris)
             rc = pipe_fail(ctx, OP ": geometry shader: %s", err.message);
             break;
         }
-        pipe_work_end(&d->work_left, &st);
+        pipe_work_end(ctx, &d->work_left, (lanes + 31) / 32, &st);
         for (unsigned sn = 1; sn < TV_PIPE_MAX_STREAMS && !rc; sn++)
             if (go.streams[sn].num_prims)
                 rc = other_stream(d, sn, &go.streams[sn], nout, out_prim);

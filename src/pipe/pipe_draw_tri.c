@@ -162,7 +162,7 @@ int draw_shade_triangle(draw_state *d, const tv_vm_frag_vertex *fv[3],
         return -1;
     if (tv_vm_run_fragment(d->ctx->vm, d->fs, &d->fsb, &fp, &st, &err) != TV_OK)
         return pipe_fail(d->ctx, "draw_vbo: fragment shader: %s", err.message);
-    pipe_work_end(&d->work_left, &st);
+    pipe_work_end(d->ctx, &d->work_left, tiles, &st);
     d->fragments += st.invocations;
     return 0;
 }

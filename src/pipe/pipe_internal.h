@@ -81,6 +81,7 @@ struct tv_pipe_ctx {
     float blend_color[4];
     uint32_t sample_mask;
     uint32_t min_samples;              /* > 1: shade per sample (GL's sample shading) */
+    uint64_t total_work, total_left;   /* the context's total work quota (0: none) */
     float ucp[8][4];
     tv_pipe_so_target so[TV_PIPE_MAX_SO_BUFFERS];   /* res 0: unbound */
     uint32_t so_filled[TV_PIPE_MAX_SO_BUFFERS];     /* bytes written past its offset */
@@ -99,7 +100,8 @@ uint64_t pipe_work_quota(const tv_pipe_ctx *ctx);
 /* A draw within *WORK_LEFT of a work quota (what it used is taken off). */
 int pipe_draw(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info, uint64_t *work_left);
 int pipe_work_begin(tv_pipe_ctx *ctx, const char *op, uint64_t warps, uint64_t left);
-void pipe_work_end(uint64_t *left, const struct tv_vm_stats *st);
+void pipe_work_end(tv_pipe_ctx *ctx, uint64_t *left, uint64_t warps,
+                   const struct tv_vm_stats *st);
 
 struct tv_vm_bindings;
 struct tv_vm_buffer;

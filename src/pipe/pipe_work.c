@@ -3,8 +3,11 @@
  * run's warps x budget fits in what is left of the quota, and what the run executed is
  * taken off. A client cannot keep the context busy for long with a huge grid, a large
  * target full of looping fragments or many triangles (about a minute at the worst); an
- * operation whose next run would not fit even MIN_WARP_INSTRUCTIONS per warp is refused
- * (every warp also costs its set-up, whatever it runs). */
+ * operation whose next run would not fit even MIN_WARP_INSTRUCTIONS per warp is refused.
+ * Every warp a run may have is also charged WARP_OVERHEAD instructions whatever it ran:
+ * its set-up, interpolation and (fragments) the output merger cost that much, and a draw
+ * of many cheap full-screen triangles must run out too. A context may also have a total
+ * quota over all its launches and draws (tv_pipe_set_total_work: a vtest client's). */
 #include "pipe_internal.h"
 
 #include "texvm/vm.h"
@@ -13,14 +16,27 @@
 
 #define MAX_WORK (1ull << 34)
 #define MIN_WARP_INSTRUCTIONS 4096ull
+#define WARP_OVERHEAD 64ull
 
 uint64_t pipe_work_quota(const tv_pipe_ctx *ctx)
 {
     return ctx->max_work ? ctx->max_work : MAX_WORK;
 }
 
+void tv_pipe_set_total_work(tv_pipe_ctx *ctx, uint64_t total)
+{
+    ctx->total_work = total;
+    ctx->total_left = total;
+}
+
 int pipe_work_begin(tv_pipe_ctx *ctx, const char *op, uint64_t warps, uint64_t left)
 {
+    if (ctx->total_work && ctx->total_left < left) {
+        left = ctx->total_left;
+        if (!left)
+            return pipe_fail(ctx, "%s: the context used up its total work quota (%llu warp "
+                             "instructions)", op, (unsigned long long)ctx->total_work);
+    }
     uint64_t per = ctx->max_instructions ? ctx->max_instructions : PIPE_MAX_WARP_INSTRUCTIONS;
     uint64_t share = left / (warps ? warps : 1);
     if (share < MIN_WARP_INSTRUCTIONS)
@@ -37,7 +53,10 @@ int pipe_work_begin(tv_pipe_ctx *ctx, const char *op, uint64_t warps, uint64_t l
     return 0;
 }
 
-void pipe_work_end(uint64_t *left, const tv_vm_stats *st)
+void pipe_work_end(tv_pipe_ctx *ctx, uint64_t *left, uint64_t warps, const tv_vm_stats *st)
 {
-    *left = st->instructions < *left ? *left - st->instructions : 0;
+    uint64_t used = st->instructions + warps * WARP_OVERHEAD;
+    *left = used < *left ? *left - used : 0;
+    if (ctx->total_work)
+        ctx->total_left = used < ctx->total_left ? ctx->total_left - used : 0;
 }

@@ -53,8 +53,11 @@ void vtest_conn_init(vtest_conn *c, const tv_vtest_config *cfg)
     if (cfg)
         c->cfg = *cfg;
     c->pipe = tv_pipe_create(c->cfg.max_memory);
-    if (c->pipe)
+    if (c->pipe) {
         tv_pipe_set_compute_limit(c->pipe, c->cfg.max_instructions, c->cfg.max_work);
+        tv_pipe_set_total_work(c->pipe, c->cfg.max_client_work ? c->cfg.max_client_work
+                                                                : 1ull << 42);
+    }
     c->in_fd = c->out_fd = -1;
 }
 

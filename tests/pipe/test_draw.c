@@ -857,15 +857,21 @@ static void test_named_errors(void **state)
     assert_int_equal(draw(ctx, PRIM_TRIANGLES, 3), -1);
     assert_non_null(strstr(tv_pipe_error(ctx), "resource 3 was destroyed"));
     /* the draw's work quota: the vertex shader's one warp ran its 3 instructions (MOV,
-     * MOV, END), and 8 fragment warps (a 16x16 target's 8x4 tiles) x 4096 instructions do
-     * not fit in the 8189 left */
+     * MOV, END) and is charged 64 for its set-up, and 8 fragment warps (a 16x16 target's
+     * 8x4 tiles) x 4096 instructions do not fit in the 8125 left */
     assert_int_equal(tv_pipe_set_vertex_elements(ctx, 2, ve), 0);
     vertices(ctx, v, 3);
     tv_pipe_set_compute_limit(ctx, 0, 8192);
     assert_int_equal(draw(ctx, PRIM_TRIANGLES, 3), -1);
     assert_non_null(strstr(tv_pipe_error(ctx), "8 warps exceed the work quota (8192 warp "
-                                                "instructions, 8189 left"));
+                                                "instructions, 8125 left"));
     tv_pipe_set_compute_limit(ctx, 0, 0);
+    /* a context's total work quota: the first draw uses most of 10000, the next fails */
+    tv_pipe_set_total_work(ctx, 10000);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLES, 3), -1);
+    assert_non_null(strstr(tv_pipe_error(ctx), "warps exceed the work quota (17179869184 warp "
+                                                "instructions, 9933 left"));
+    tv_pipe_set_total_work(ctx, 0);
     /* no fragment shader */
     assert_int_equal(tv_pipe_bind_shader(ctx, TV_PIPE_STAGE_FRAGMENT, 0), 0);
     assert_int_equal(draw(ctx, PRIM_TRIANGLES, 3), -1);
