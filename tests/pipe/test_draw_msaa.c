@@ -57,6 +57,15 @@ static tv_pipe_ctx *ms_scene(const char *fs)
     return ctx;
 }
 
+/* The triangle (tx, ty) in red 0.8 (stored 204) into vertex buffer 0. */
+static void triangle_vertices(tv_pipe_ctx *ctx)
+{
+    vert v[3];
+    for (int i = 0; i < 3; i++)
+        v[i] = V(tx[i], ty[i], 0, 0.8f, 0, 0, 1);
+    vertices(ctx, v, 3);
+}
+
 static void resolve(tv_pipe_ctx *ctx)
 {
     tv_pipe_blit_info b;
@@ -71,10 +80,7 @@ static void test_coverage_resolve_and_query(void **state)
 {
     (void)state;
     tv_pipe_ctx *ctx = ms_scene(fs_flat);
-    vert v[3];
-    for (int i = 0; i < 3; i++)
-        v[i] = V(tx[i], ty[i], 0, 0.8f, 0, 0, 1);
-    vertices(ctx, v, 3);
+    triangle_vertices(ctx);
     assert_int_equal(tv_pipe_query_create(ctx, 60, TV_PIPE_QUERY_OCCLUSION_COUNTER, 0), 0);
     assert_int_equal(tv_pipe_begin_query(ctx, 60), 0);
     assert_int_equal(draw(ctx, PRIM_TRIANGLES, 3), 0);
@@ -125,10 +131,7 @@ static void test_fetch_each_sample(void **state)
 {
     (void)state;
     tv_pipe_ctx *ctx = ms_scene(fs_flat);
-    vert v[3];
-    for (int i = 0; i < 3; i++)
-        v[i] = V(tx[i], ty[i], 0, 0.8f, 0, 0, 1);
-    vertices(ctx, v, 3);
+    triangle_vertices(ctx);
     assert_int_equal(draw(ctx, PRIM_TRIANGLES, 3), 0);
     /* a second pass into the single-sampled target reads the samples back */
     enum { FS2 = 23 };
