@@ -161,9 +161,7 @@ static int link_shaders(draw_state *d)
     d->pos_out = draw_output_reg(vs, TV_SEM_POSITION, 0);
     if (d->pos_out < 0)
         return pipe_fail(d->ctx, OP ": the %s shader writes no POSITION", last);
-    if (draw_output_reg(vs, TV_SEM_VIEWPORT_INDEX, 0) >= 0)
-        return pipe_fail(d->ctx, OP ": the %s shader writes VIEWPORT_INDEX: viewport arrays "
-                         "are not implemented yet", last);
+    d->vp_out = draw_output_reg(vs, TV_SEM_VIEWPORT_INDEX, 0);
     d->layer_out = draw_output_reg(vs, TV_SEM_LAYER, 0);
     d->clipvertex_out = draw_output_reg(vs, TV_SEM_CLIPVERTEX, 0);
     d->psize_out = draw_output_reg(vs, TV_SEM_PSIZE, 0);
@@ -470,10 +468,12 @@ static int check_state(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info)
     return 0;
 }
 
-static void setup_clip(draw_state *d)
+/* Clipping, viewport and scissor of viewport VP (viewport arrays: per primitive). */
+static void setup_clip(draw_state *d, uint32_t vp)
 {
     const tv_pipe_ctx *ctx = d->ctx;
-    const tv_pipe_viewport *v = &ctx->viewports[0];
+    const tv_pipe_viewport *v = &ctx->viewports[vp];
+    d->vp_index = vp;
     memcpy(d->vp.scale, v->scale, sizeof d->vp.scale);
     memcpy(d->vp.translate, v->translate, sizeof d->vp.translate);
     /* guard band: window coordinates stay within half the rasteriser's range */
@@ -497,7 +497,7 @@ static void setup_clip(draw_state *d)
     d->rules.samples = d->samples;
     int32_t x0 = 0, y0 = 0, x1 = d->width, y1 = d->height;
     if (ctx->rast.scissor) {
-        const tv_pipe_scissor *s = &ctx->scissors[0];
+        const tv_pipe_scissor *s = &ctx->scissors[vp];
         x0 = (int32_t)(s->minx < (uint32_t)x1 ? s->minx : (uint32_t)x1);
         y0 = (int32_t)(s->miny < (uint32_t)y1 ? s->miny : (uint32_t)y1);
         x1 = (int32_t)(s->maxx < (uint32_t)x1 ? s->maxx : (uint32_t)x1);
@@ -529,7 +529,7 @@ int pipe_draw(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info, uint64_t *work_le
     d->info = info;
     d->instances = info->instance_count;
     d->work_left = *work_left;
-    d->layer_out = -1;
+    d->layer_out = d->vp_out = -1;
     assembly a;
     memset(&a, 0, sizeof a);
     uint32_t *fetched[TV_VM_MAX_ATTRIBS] = {0};
@@ -567,7 +567,7 @@ int pipe_draw(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info, uint64_t *work_le
     if (d->gs && draw_geometry(d, &a.tris, &a.ntris))
         goto out;
     if (!discard)
-        setup_clip(d);
+        setup_clip(d, 0);
     rc = 0;
     pipe_queries_count(ctx, 0, (uint64_t)a.ntris * d->instances);
     for (uint32_t j = 0; j < d->instances && !rc; j++)
@@ -582,6 +582,14 @@ int pipe_draw(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info, uint64_t *work_le
             d->layer = d->layer_out >= 0 ? draw_vs_out(d, d->layer_out, j, p->provoking)[0] : 0;
             if (d->layer >= d->layers)
                 continue;
+            /* viewport arrays: the viewport (and scissor) the provoking vertex names; an
+             * index past the array (GL: undefined) uses viewport 0 */
+            if (d->vp_out >= 0) {
+                uint32_t vp = draw_vs_out(d, d->vp_out, j, p->provoking)[0];
+                vp = vp < TV_PIPE_MAX_VIEWPORTS ? vp : 0;
+                if (vp != d->vp_index)
+                    setup_clip(d, vp);
+            }
             d->stat[TV_PIPE_STAT_C_INVOCATIONS]++;
             rc = p->n == 3 ? draw_triangle(d, j, p) : p->n == 2 ? draw_line(d, j, p)
                                                                : draw_point(d, j, p);

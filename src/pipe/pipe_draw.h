@@ -57,6 +57,8 @@ typedef struct draw_state {
     size_t zstride, zlayer_stride;
     uint32_t layers;               /* of the framebuffer: the fewest of its surfaces */
     int layer_out;                 /* the last vertex stage's LAYER output, -1 */
+    int vp_out;                    /* its VIEWPORT_INDEX output, -1 */
+    uint32_t vp_index;             /* the viewport (and scissor) d->vp, d->rules hold */
     uint32_t layer;                /* of the primitive being drawn */
     om_zs_target zs;
     /* shaders */

@@ -163,7 +163,8 @@ static const caps_value values[] = {
      "crashes converting points; draw_vbo names the topologies it does not rasterise yet"},
     {CAPS_MAX_TBO_SIZE, 1u << 27, "texel buffers of the texture unit"},
     {CAPS_MAX_UNIFORM_BLOCKS, TV_PIPE_MAX_SLOTS / 2, "constant buffer slots"},
-    {CAPS_MAX_VIEWPORTS, 1, "viewport 0 (viewport arrays not yet)"},
+    {CAPS_MAX_VIEWPORTS, TV_PIPE_MAX_VIEWPORTS, "viewport arrays: the last vertex stage's "
+                                              "VIEWPORT_INDEX picks viewport and scissor"},
     {CAPS_MAX_TEXTURE_GATHER_COMPONENTS, 4, "TG4 of the texture unit"},
     {CAPS_MIN_ALIASED_POINT_SIZE, F1, "GL minimum"},
     {CAPS_MAX_ALIASED_POINT_SIZE, F255, "as a host GPU says"},

@@ -3,7 +3,8 @@
  * squares (exact pixel sets and colours), invocations and the primitive ID (the GS's
  * PRIM_ID input and its PRIMID output read by the fragment shader), triangles with
  * adjacency, stream output of a GS's line strips with the primitive queries, vertex streams
- * with their own buffers and queries, layered rendering into a 2D array, the plain
+ * with their own buffers and queries, layered rendering into a 2D array, viewport arrays
+ * with their scissors, the plain
  * interpreter equal to the optimised one, and the named errors. */
 #include "helper_draw.h"
 
@@ -418,6 +419,59 @@ static void test_layered_rendering(void **state)
     tv_pipe_destroy(ctx);
 }
 
+/* Viewport arrays: two invocations draw each triangle through viewport 0 (the target's
+ * left half) in red and viewport 1 (the right half, scissored to rows 0-7) in green. */
+static const char gs_viewports[] =
+    "GEOM\n"
+    "PROPERTY GS_INPUT_PRIMITIVE TRIANGLES\n"
+    "PROPERTY GS_OUTPUT_PRIMITIVE TRIANGLE_STRIP\n"
+    "PROPERTY GS_MAX_OUTPUT_VERTICES 3\n"
+    "PROPERTY GS_INVOCATIONS 2\n"
+    "DCL IN[][0], POSITION\n"
+    "DCL SV[0], INVOCATIONID\n"
+    "DCL OUT[0], POSITION\n"
+    "DCL OUT[1], GENERIC[0]\n"
+    "DCL OUT[2], VIEWPORT_INDEX\n"
+    "DCL TEMP[0]\n"
+    "IMM[0] FLT32 {1.0, 0.0, 0.0, 1.0}\n"
+    "IMM[1] UINT32 {0, 0, 0, 0}\n"
+    "U2F TEMP[0].y, SV[0].xxxx\n"
+    "ADD TEMP[0].x, IMM[0].xxxx, -TEMP[0].yyyy\n"
+    "MOV TEMP[0].zw, IMM[0].zzzw\n"
+    "MOV OUT[0], IN[0][0]\nMOV OUT[1], TEMP[0]\nMOV OUT[2].x, SV[0].xxxx\nEMIT IMM[1].xxxx\n"
+    "MOV OUT[0], IN[1][0]\nMOV OUT[1], TEMP[0]\nMOV OUT[2].x, SV[0].xxxx\nEMIT IMM[1].xxxx\n"
+    "MOV OUT[0], IN[2][0]\nMOV OUT[1], TEMP[0]\nMOV OUT[2].x, SV[0].xxxx\nEMIT IMM[1].xxxx\n"
+    "END\n";
+
+static void test_viewport_arrays(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = scene(fs_flat, false);
+    bind_gs(ctx, gs_viewports);
+    tv_pipe_viewport vps[2] = {{{4.0f, 8.0f, 0.5f}, {4.0f, 8.0f, 0.5f}},
+                               {{4.0f, 8.0f, 0.5f}, {12.0f, 8.0f, 0.5f}}};
+    assert_int_equal(tv_pipe_set_viewports(ctx, 0, 2, vps), 0);
+    tv_pipe_scissor sc[2] = {{0, 0, 16, 16}, {8, 0, 16, 8}};
+    assert_int_equal(tv_pipe_set_scissors(ctx, 0, 2, sc), 0);
+    tv_pipe_rasterizer_state rs;
+    tv_pipe_rasterizer_default(&rs);
+    rs.scissor = true;
+    assert_int_equal(tv_pipe_set_rasterizer(ctx, &rs), 0);
+    /* a strip over NDC [-1, 1]^2 (window coordinates of the scene's own viewport) */
+    vert v[4] = {V(0, 0, 0, 0, 0, 0, 1), V(16, 0, 0, 0, 0, 0, 1), V(0, 16, 0, 0, 0, 0, 1),
+                 V(16, 16, 0, 0, 0, 0, 1)};
+    vertices(ctx, v, 4);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLE_STRIP, 4), 0);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            const uint8_t *p = pixel(ctx, x, y);
+            bool red = x < 8, green = x >= 8 && y < 8;
+            assert_int_equal(p[0], red ? 255 : 0);
+            assert_int_equal(p[1], green ? 255 : 0);
+        }
+    tv_pipe_destroy(ctx);
+}
+
 static void test_geometry_errors(void **state)
 {
     (void)state;
@@ -452,6 +506,7 @@ int main(void)
         cmocka_unit_test(test_stream_output_of_the_geometry_stage),
         cmocka_unit_test(test_vertex_streams),
         cmocka_unit_test(test_layered_rendering),
+        cmocka_unit_test(test_viewport_arrays),
         cmocka_unit_test(test_geometry_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
