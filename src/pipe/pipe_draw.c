@@ -440,6 +440,11 @@ static int check_state(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info)
     const prim_info *pi = prim_get(info->mode);
     if (!pi)
         return pipe_fail(ctx, OP ": unknown primitive %u", info->mode);
+    /* before assembly allocates its primitive list: a draw's vertices (or indices) bound
+     * its primitives as they bound its shaded vertices */
+    if (info->count > MAX_DRAW_VERTICES)
+        return pipe_fail(ctx, OP ": %u vertices (at most %u a draw)", info->count,
+                         MAX_DRAW_VERTICES);
     const tv_pipe_rasterizer_state *r = &ctx->rast;
     if (pi->kind == 0)
         return pipe_fail(ctx, OP ": %s: patches need the tessellation stages, which do not "

@@ -828,6 +828,11 @@ static void test_named_errors(void **state)
     big.instance_count = 1u << 23;
     assert_int_equal(tv_pipe_draw_vbo(ctx, &big), -1);
     assert_non_null(strstr(tv_pipe_error(ctx), "vertices x 8388608 instances to shade"));
+    /* 2^24 + 1 vertices: refused before assembly allocates (found by fuzz_vtest) */
+    big.instance_count = 1;
+    big.count = (1u << 24) + 1;
+    assert_int_equal(tv_pipe_draw_vbo(ctx, &big), -1);
+    assert_non_null(strstr(tv_pipe_error(ctx), "16777217 vertices (at most 16777216 a draw)"));
     assert_int_equal(draw(ctx, 14 /* PATCHES */, 3), -1);
     assert_non_null(strstr(tv_pipe_error(ctx), "patches need the tessellation stages"));
     tv_pipe_rasterizer_state st;
