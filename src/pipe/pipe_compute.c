@@ -128,13 +128,8 @@ int tv_pipe_launch_grid(tv_pipe_ctx *ctx, const uint32_t block[3], const uint32_
     /* a shader that samples gets the stage's views and samplers as a texture unit */
     pipe_textures tex;
     memset(&tex, 0, sizeof tex);
-    const tv_tgsi_program *src = tv_vm_program_source(o->prog);
-    for (uint32_t i = 0; i < src->num_decls; i++)
-        if (src->decls[i].file == TV_FILE_SVIEW || src->decls[i].file == TV_FILE_SAMP) {
-            if (pipe_textures_build(ctx, cs, "launch_grid", &tex))
-                return -1;
-            break;
-        }
+    if (pipe_textures_for(ctx, cs, "launch_grid", o->prog, &tex))
+        return -1;
     b.tex = tex.unit;
     tv_vm_compute_params params;
     memset(&params, 0, sizeof params);

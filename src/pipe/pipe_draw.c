@@ -111,11 +111,7 @@ static int bound_program(draw_state *d, unsigned stage, tv_tgsi_processor want,
                          o->handle, names[stage], procs[stage]);
     *out = o->prog;
     /* a shader that samples gets the stage's views and samplers as a texture unit */
-    const tv_tgsi_program *src = tv_vm_program_source(o->prog);
-    for (uint32_t i = 0; i < src->num_decls; i++)
-        if (src->decls[i].file == TV_FILE_SVIEW || src->decls[i].file == TV_FILE_SAMP)
-            return pipe_textures_build(ctx, stage, OP, &d->tex[stage]);
-    return 0;
+    return pipe_textures_for(ctx, stage, OP, o->prog, &d->tex[stage]);
 }
 
 uint32_t draw_prop(const tv_tgsi_program *p, unsigned name)
@@ -232,6 +228,21 @@ typedef struct assembly {
     bool whole;                    /* keep every vertex (a geometry shader's input) */
 } assembly;
 
+draw_tri *draw_tri_push(draw_tri **tris, size_t *n, size_t *cap)
+{
+    if (*n == *cap) {
+        size_t grown = *cap ? *cap * 2 : 256;
+        draw_tri *t = realloc(*tris, grown * sizeof *t);
+        if (!t)
+            return NULL;
+        *tris = t;
+        *cap = grown;
+    }
+    draw_tri *t = &(*tris)[(*n)++];
+    memset(t, 0, sizeof *t);
+    return t;
+}
+
 static uint32_t slot_of(assembly *a, uint32_t id)
 {
     if (!a->indexed)
@@ -256,18 +267,11 @@ static bool collect(void *user, const prim_out *p)
         r = *p;
     else
         prim_rasterised(p, &r);
-    if (a->ntris == a->cap) {
-        size_t cap = a->cap ? a->cap * 2 : 256;
-        draw_tri *t = realloc(a->tris, cap * sizeof *t);
-        if (!t) {
-            a->failed = true;
-            return false;
-        }
-        a->tris = t;
-        a->cap = cap;
+    draw_tri *t = draw_tri_push(&a->tris, &a->ntris, &a->cap);
+    if (!t) {
+        a->failed = true;
+        return false;
     }
-    draw_tri *t = &a->tris[a->ntris++];
-    memset(t, 0, sizeof *t);
     t->n = r.n < DRAW_TRI_MAX ? r.n : DRAW_TRI_MAX;
     for (int i = 0; i < t->n; i++)
         t->v[i] = slot_of(a, r.v[i]);

@@ -97,6 +97,10 @@ typedef struct draw_state {
     uint64_t so_prims[TV_PIPE_MAX_STREAMS]; /* primitives written, per vertex stream */
 } draw_state;
 
+/* A zeroed primitive appended to the growing list *TRIS (*N used, *CAP allocated);
+ * NULL when out of memory. */
+draw_tri *draw_tri_push(draw_tri **tris, size_t *n, size_t *cap);
+
 /* A shader's property NAME (0 when absent); its output register of (SEM, INDEX), -1. */
 uint32_t draw_prop(const tv_tgsi_program *p, unsigned name);
 int draw_output_reg(const tv_tgsi_program *p, unsigned sem, uint32_t index);

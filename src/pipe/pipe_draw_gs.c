@@ -43,35 +43,56 @@ typedef struct gs_emit {
     draw_tri *tris;
     size_t ntris, cap;
     uint32_t base;                 /* first vertex of the strip being assembled */
-    int primid_out;                /* the GS's PRIMID output register, -1 */
-    uint32_t *primid_vals;         /* that output, per emitted vertex */
+    int primid_out;                /* the GS's PRIMID output register in d->out, -1 */
     bool failed;
 } gs_emit;
 
 static bool emit_prim(void *user, const prim_out *p)
 {
     gs_emit *e = user;
-    if (e->ntris == e->cap) {
-        size_t cap = e->cap ? e->cap * 2 : 256;
-        draw_tri *t = realloc(e->tris, cap * sizeof *t);
-        if (!t) {
-            e->failed = true;
-            return false;
-        }
-        e->tris = t;
-        e->cap = cap;
+    size_t number = e->ntris;
+    draw_tri *t = draw_tri_push(&e->tris, &e->ntris, &e->cap);
+    if (!t) {
+        e->failed = true;
+        return false;
     }
-    draw_tri *t = &e->tris[e->ntris];
-    memset(t, 0, sizeof *t);
     t->n = p->n;
     for (int i = 0; i < p->n; i++)
         t->v[i] = e->base + p->v[i];
     t->provoking = e->base + p->provoking;
     /* the fragment shader's PRIMID: what the GS wrote for the provoking vertex (GL leaves
      * it undefined when the GS writes none: the emitted primitive's number then) */
-    t->id = e->primid_out >= 0 ? e->primid_vals[t->provoking] : (uint32_t)e->ntris;
-    e->ntris++;
+    t->id = e->primid_out >= 0 ? e->d->out[e->primid_out][(size_t)t->provoking * 4]
+                               : (uint32_t)number;
     return true;
+}
+
+/* The NPRIMS strips of LENS (vertex counts, in emission order) as primitives of OUT_PRIM,
+ * the draw's provoking-vertex convention applied; -1 (named) when out of memory. */
+static int assemble_strips(gs_emit *e, uint32_t out_prim, const uint32_t *lens,
+                           uint64_t nprims)
+{
+    bool last = !e->d->ctx->rast.flatshade_first;
+    for (uint64_t p = 0; p < nprims && !e->failed; p++) {
+        prim_assemble(out_prim, lens[p], 0, last, 0, emit_prim, e);
+        e->base += lens[p];
+    }
+    return e->failed ? pipe_fail(e->d->ctx, OP ": out of memory") : 0;
+}
+
+/* Emitted vertices (NOUT vec4 registers each, NV of them) as one array per register:
+ * register r of vertex v at out[r][4 v]; -1 (named) when out of memory. */
+static int per_register(tv_pipe_ctx *ctx, const uint32_t *verts, uint64_t nv, uint32_t nout,
+                        uint32_t *out[TV_VM_MAX_ATTRIBS])
+{
+    for (uint32_t r = 0; r < nout; r++) {
+        out[r] = malloc((size_t)(nv ? nv : 1) * 16);
+        if (!out[r])
+            return pipe_fail(ctx, OP ": out of memory");
+        for (uint64_t v = 0; v < nv; v++)
+            memcpy(out[r] + v * 4, verts + (v * nout + r) * 4, 16);
+    }
+    return 0;
 }
 
 /* Inputs of the GS: IN[r] from the VS output of the same semantic (zeros when none). */
@@ -98,22 +119,10 @@ static int other_stream(draw_state *d, unsigned s, const tv_vm_geometry_stream *
     tv_pipe_ctx *ctx = d->ctx;
     uint32_t *saved[TV_VM_MAX_ATTRIBS], *pool[TV_VM_MAX_ATTRIBS] = {0};
     uint32_t slots = d->slots, instances = d->instances;
-    int rc = 0;
-    for (uint32_t r = 0; r < nout && !rc; r++) {
-        pool[r] = malloc((size_t)(gs->num_vertices ? gs->num_vertices : 1) * 16);
-        if (!pool[r])
-            rc = pipe_fail(ctx, OP ": out of memory");
-        for (uint32_t v = 0; pool[r] && v < gs->num_vertices; v++)
-            memcpy(pool[r] + v * 4, gs->vertices + ((size_t)v * nout + r) * 4, 16);
-    }
     gs_emit e = {.d = d, .primid_out = -1};
-    bool last = !ctx->rast.flatshade_first;
-    for (uint32_t p = 0; p < gs->num_prims && !rc && !e.failed; p++) {
-        prim_assemble(out_prim, gs->prim_lengths[p], 0, last, 0, emit_prim, &e);
-        e.base += gs->prim_lengths[p];
-    }
-    if (!rc && e.failed)
-        rc = pipe_fail(ctx, OP ": out of memory");
+    int rc = per_register(ctx, gs->vertices, gs->num_vertices, nout, pool);
+    if (!rc)
+        rc = assemble_strips(&e, out_prim, gs->prim_lengths, gs->num_prims);
     if (!rc) {
         /* the draw's vertices are this stream's for the writes, then back */
         memcpy(saved, d->out, sizeof saved);
@@ -234,37 +243,15 @@ int draw_geometry(draw_state *d, draw_tri **tris, size_t *ntris)
         free(d->out[r]);
         d->out[r] = NULL;
     }
-    for (uint32_t r = 0; r < nout && !rc; r++) {
-        d->out[r] = malloc((size_t)(npool ? npool : 1) * 16);
-        if (!d->out[r]) {
-            rc = pipe_fail(ctx, OP ": out of memory");
-            break;
-        }
-        for (uint64_t v = 0; v < npool; v++)
-            memcpy(d->out[r] + v * 4, pool + (v * nout + r) * 4, 16);
-    }
+    if (!rc)
+        rc = per_register(ctx, pool, npool, nout, d->out);
     free(pool);
     d->slots = (uint32_t)npool;
     d->instances = 1;
     gs_emit e = {.d = d, .primid_out = draw_output_reg(gs, TV_SEM_PRIMID, 0)};
-    uint32_t *primid_vals = NULL;
-    if (!rc && e.primid_out >= 0) {
-        primid_vals = malloc((size_t)(npool ? npool : 1) * 4);
-        if (!primid_vals)
-            rc = pipe_fail(ctx, OP ": out of memory");
-        for (uint64_t v = 0; v < npool && primid_vals; v++)
-            primid_vals[v] = d->out[e.primid_out][v * 4];
-        e.primid_vals = primid_vals;
-    }
-    bool last = !ctx->rast.flatshade_first;
-    for (uint64_t p = 0; p < nlens && !rc && !e.failed; p++) {
-        prim_assemble(out_prim, lens[p], 0, last, 0, emit_prim, &e);
-        e.base += lens[p];
-    }
+    if (!rc)
+        rc = assemble_strips(&e, out_prim, lens, nlens);
     free(lens);
-    free(primid_vals);
-    if (!rc && e.failed)
-        rc = pipe_fail(ctx, OP ": out of memory");
     d->stat[TV_PIPE_STAT_GS_PRIMITIVES] += e.ntris;
     free(*tris);
     *tris = e.tris;

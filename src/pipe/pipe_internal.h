@@ -126,6 +126,10 @@ typedef struct pipe_textures {
     size_t size;
 } pipe_textures;
 int pipe_textures_build(tv_pipe_ctx *ctx, unsigned stage, const char *op, pipe_textures *t);
+/* The same when PROG declares sampler views or samplers (else T stays empty: no unit). */
+struct tv_vm_program;
+int pipe_textures_for(tv_pipe_ctx *ctx, unsigned stage, const char *op,
+                      const struct tv_vm_program *prog, pipe_textures *t);
 void pipe_textures_free(pipe_textures *t);
 
 /* Queries (pipe_query.c): add what a draw counted to the active queries, and whether

@@ -5,6 +5,8 @@
  * formula (tv_tic_texel_address). docs/pipeline.md §Textures. */
 #include "pipe_internal.h"
 
+#include "texvm/vm.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -245,5 +247,15 @@ int pipe_textures_build(tv_pipe_ctx *ctx, unsigned stage, const char *op, pipe_t
     }
     tv_tex_set_header_pool(t->unit, POOL_BASE, TV_PIPE_MAX_SAMPLERS - 1);
     tv_tex_set_sampler_pool(t->unit, POOL_BASE + POOL_BYTES, TV_PIPE_MAX_SAMPLERS - 1);
+    return 0;
+}
+
+int pipe_textures_for(tv_pipe_ctx *ctx, unsigned stage, const char *op,
+                      const tv_vm_program *prog, pipe_textures *t)
+{
+    const tv_tgsi_program *src = tv_vm_program_source(prog);
+    for (uint32_t i = 0; i < src->num_decls; i++)
+        if (src->decls[i].file == TV_FILE_SVIEW || src->decls[i].file == TV_FILE_SAMP)
+            return pipe_textures_build(ctx, stage, op, t);
     return 0;
 }

@@ -23,28 +23,40 @@
 
 #define REC_MAGIC "TVVTREC1"
 
+static void put_u32(uint8_t *p, uint32_t v)
+{
+    for (int k = 0; k < 4; k++)
+        p[k] = (uint8_t)(v >> (8 * k));
+}
+
+static uint32_t get_u32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* A write of the record file failed: say so once and record no more. */
+static void rec_stop(vtest_conn *c)
+{
+    vtest_log(c, "record: write failed; recording stops");
+    fclose(c->rec_out);
+    c->rec_out = NULL;
+}
+
 /* A chunk's header and its first NA bytes; the caller writes the other LEN - NA. */
 static void put_chunk_head(vtest_conn *c, char type, size_t len, const void *a, size_t na)
 {
     uint8_t hdr[5] = {(uint8_t)type};
-    for (int k = 0; k < 4; k++)
-        hdr[1 + k] = (uint8_t)((uint32_t)len >> (8 * k));
-    if (fwrite(hdr, 1, 5, c->rec_out) != 5 || (na && fwrite(a, 1, na, c->rec_out) != na)) {
-        vtest_log(c, "record: write failed; recording stops");
-        fclose(c->rec_out);
-        c->rec_out = NULL;
-    }
+    put_u32(hdr + 1, (uint32_t)len);
+    if (fwrite(hdr, 1, 5, c->rec_out) != 5 || (na && fwrite(a, 1, na, c->rec_out) != na))
+        rec_stop(c);
 }
 
 static void put_chunk(vtest_conn *c, char type, const void *a, size_t na, const void *b,
                       size_t nb)
 {
     put_chunk_head(c, type, na + nb, a, na);
-    if (c->rec_out && nb && fwrite(b, 1, nb, c->rec_out) != nb) {
-        vtest_log(c, "record: write failed; recording stops");
-        fclose(c->rec_out);
-        c->rec_out = NULL;
-    }
+    if (c->rec_out && nb && fwrite(b, 1, nb, c->rec_out) != nb)
+        rec_stop(c);
 }
 
 void vtest_rec_read(vtest_conn *c, const void *buf, size_t n)
@@ -59,7 +71,7 @@ static char next_chunk(vtest_conn *c, const uint8_t **data, size_t *len)
     if (c->rep_size - c->rep_pos < 5)
         return 0;
     const uint8_t *p = c->rep + c->rep_pos;
-    size_t l = (size_t)p[1] | (size_t)p[2] << 8 | (size_t)p[3] << 16 | (size_t)p[4] << 24;
+    size_t l = get_u32(p + 1);
     if (l > c->rep_size - c->rep_pos - 5) {
         vtest_log(c, "replay: chunk at byte %zu runs past the file", c->rep_pos);
         c->rep_pos = c->rep_size;
@@ -93,17 +105,6 @@ int vtest_rep_read(vtest_conn *c, void *buf, size_t n)
 
 /* A gap of equal bytes shorter than this does not end a run (a run header is 8 bytes). */
 #define RUN_GAP 16
-
-static void put_u32(uint8_t *p, uint32_t v)
-{
-    for (int k = 0; k < 4; k++)
-        p[k] = (uint8_t)(v >> (8 * k));
-}
-
-static uint32_t get_u32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
 
 /* The runs where NOW differs from WAS, written to OUT (NULL: only counted); returns the
  * bytes they take. */
@@ -146,11 +147,8 @@ static int record_shm(vtest_conn *c, vtest_shm *m)
     put_u32(head, h);
     put_u32(head + 4, (uint32_t)m->size);
     put_chunk_head(c, 'D', 8 + runs, head, 8);
-    if (c->rec_out && runs && diff_runs(m->ptr, m->rec_seen, m->size, c->rec_out) != runs) {
-        vtest_log(c, "record: write failed; recording stops");
-        fclose(c->rec_out);
-        c->rec_out = NULL;
-    }
+    if (c->rec_out && runs && diff_runs(m->ptr, m->rec_seen, m->size, c->rec_out) != runs)
+        rec_stop(c);
     memcpy(m->rec_seen, m->ptr, m->size);
     return 0;
 }
@@ -220,8 +218,8 @@ void vtest_rec_readback(vtest_conn *c, uint32_t handle)
     uint64_t hash = size && data ? fnv1a(data, size) : 0;
     uint8_t rec[12];
     put_u32(rec, handle);
-    for (int k = 0; k < 8; k++)
-        rec[4 + k] = (uint8_t)(hash >> (8 * k));
+    put_u32(rec + 4, (uint32_t)hash);
+    put_u32(rec + 8, (uint32_t)(hash >> 32));
     if (c->rec_out) {
         put_chunk(c, 'C', rec, 12, NULL, 0);
         return;
