@@ -71,6 +71,12 @@ GLuint glref_program_xfb(glref *g, const char *vs_src, const char *fs_src,
                          const char *const *varyings, int num_varyings);
 /* Build a VS+GS+FS program (needs GL 3.2). */
 GLuint glref_program_gs(glref *g, const char *vs_src, const char *gs_src, const char *fs_src);
+/* Build a VS+TCS+TES program (TCS may be NULL; needs GL 4.0) whose evaluation shader's
+ * `varyings` are captured by transform feedback (interleaved); no fragment shader (draw
+ * with GL_RASTERIZER_DISCARD). */
+GLuint glref_program_tess_xfb(glref *g, const char *vs_src, const char *tcs_src,
+                              const char *tes_src, const char *const *varyings,
+                              int num_varyings);
 /* Build a compute program (needs GL 4.3 or ARB_compute_shader). */
 GLuint glref_program_compute(glref *g, const char *cs_src);
 void glref_program_delete(glref *g, GLuint prog);

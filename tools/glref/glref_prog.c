@@ -137,6 +137,37 @@ GLuint glref_program_gs(glref *g, const char *vs_src, const char *gs_src, const 
     return link(g, sh, 3);
 }
 
+GLuint glref_program_tess_xfb(glref *g, const char *vs_src, const char *tcs_src,
+                              const char *tes_src, const char *const *varyings,
+                              int num_varyings)
+{
+    if (!vs_src || !tes_src) {
+        glref_fail(g, "glref_program_tess_xfb: needs vertex and evaluation shaders");
+        return 0;
+    }
+    if (g->version < 40) {
+        glref_fail(g, "tessellation needs GL 4.0 (%s offers %d.%d)", g->renderer,
+                   g->version / 10, g->version % 10);
+        return 0;
+    }
+    static const GLenum types[3] = {GL_VERTEX_SHADER, GL_TESS_EVALUATION_SHADER,
+                                    GL_TESS_CONTROL_SHADER};
+    static const char *const names[3] = {"vertex", "tessellation evaluation",
+                                         "tessellation control"};
+    const char *src[3] = {vs_src, tes_src, tcs_src};
+    GLuint sh[3];
+    int n = tcs_src ? 3 : 2;
+    for (int i = 0; i < n; i++) {
+        sh[i] = compile(g, types[i], src[i], names[i]);
+        if (!sh[i]) {
+            while (i--)
+                glDeleteShader(sh[i]);
+            return 0;
+        }
+    }
+    return link_xfb(g, sh, n, varyings, num_varyings);
+}
+
 GLuint glref_program_compute(glref *g, const char *cs_src)
 {
     if (g->version < 43 && !glref_has_extension(g, "GL_ARB_compute_shader")) {
