@@ -35,6 +35,7 @@ extern "C" {
 #define TV_VM_MAX_COLOR_TARGETS 8
 #define TV_VM_MAX_ATTRIBS 64        /* vertex inputs / per-vertex GS inputs / outputs */
 #define TV_VM_MAX_STREAMS 4
+#define TV_VM_MAX_PATCH_VERTICES 32 /* vertices of a patch (GL_MAX_PATCH_VERTICES) */
 #define TV_VM_WARP_LANES 32
 
 typedef struct tv_vm_limits {
@@ -336,6 +337,62 @@ tv_status tv_vm_run_geometry(tv_vm *vm, const tv_vm_program *p, const tv_vm_bind
                              const tv_vm_geometry_params *params, tv_vm_geometry_output *out,
                              tv_vm_stats *stats, tv_error *err);
 void tv_vm_geometry_output_free(tv_vm_geometry_output *out);
+
+/* ---- TESS_CTRL ---------------------------------------------------------------------- */
+
+/* One warp per patch, one lane per output vertex (TCS_VERTICES_OUT invocations). Every
+ * invocation sees IN[v][r] of the patch's vertices_in vertices (VERTICESIN), INVOCATIONID,
+ * PRIMID; it writes its outputs, and reads any invocation's outputs after a BARRIER:
+ * at each BARRIER (and at the end) the invocations' writes are merged — a register takes
+ * the value of the lowest invocation that changed it since the last merge (GL leaves
+ * conflicting writes of one output undefined). */
+typedef struct tv_vm_tess_ctrl_params {
+    uint32_t num_patches;
+    uint32_t vertices_in;        /* 1..TV_VM_MAX_PATCH_VERTICES */
+    /* in[r]: elements of 4 words for IN[v][r]; patch k, vertex v is element
+     * indices[k*vertices_in + v] (or k*vertices_in + v when indices is NULL) */
+    const uint32_t *in[TV_VM_MAX_ATTRIBS];
+    uint32_t num_vertices;       /* elements in each in[r] (bounds) */
+    const uint32_t *indices;
+    uint32_t primitive_id_base;  /* PRIMID = base + k */
+} tv_vm_tess_ctrl_params;
+
+/* Per patch, vertices_out blocks of num_outputs vec4 (raw words): block v holds OUT[v][r]
+ * of the per-vertex outputs; the patch outputs (declared without a vertex index: PATCH,
+ * TESSOUTER, TESSINNER) are in block 0. */
+typedef struct tv_vm_tess_ctrl_output {
+    uint32_t vertices_out, num_outputs;
+    uint32_t *data;
+} tv_vm_tess_ctrl_output;
+
+tv_status tv_vm_run_tess_ctrl(tv_vm *vm, const tv_vm_program *p, const tv_vm_bindings *b,
+                              const tv_vm_tess_ctrl_params *params,
+                              tv_vm_tess_ctrl_output *out, tv_vm_stats *stats, tv_error *err);
+void tv_vm_tess_ctrl_output_free(tv_vm_tess_ctrl_output *out);
+
+/* ---- TESS_EVAL ---------------------------------------------------------------------- */
+
+/* Domain points 32 to a warp. Point i belongs to patch patch_of[i] and sits at (u, v) =
+ * coords[2i], coords[2i+1]: TESSCOORD = (u, v, 1 - u - v, 0) for TES_PRIM_MODE TRIANGLES,
+ * (u, v, 0, 0) otherwise. Inputs: per patch, max(vertices_in, 1) blocks of patch_regs vec4
+ * in the TES's IN register order — block v holds IN[v][r], block 0 also the patch inputs
+ * (IN[r] without a vertex index). PRIMID = primitive_id_base + patch, VERTICESIN. */
+typedef struct tv_vm_tess_eval_params {
+    uint32_t num_points;
+    const float *coords;
+    const uint32_t *patch_of;
+    uint32_t num_patches;
+    uint32_t vertices_in;        /* 0..TV_VM_MAX_PATCH_VERTICES */
+    uint32_t patch_regs;         /* vec4 per block (registers beyond it read 0) */
+    const uint32_t *patch_data;
+    uint32_t primitive_id_base;
+    /* out[r] receives num_points elements of 4 words for OUT[r]; NULL = not collected */
+    uint32_t *out[TV_VM_MAX_ATTRIBS];
+} tv_vm_tess_eval_params;
+
+tv_status tv_vm_run_tess_eval(tv_vm *vm, const tv_vm_program *p, const tv_vm_bindings *b,
+                              const tv_vm_tess_eval_params *params, tv_vm_stats *stats,
+                              tv_error *err);
 
 #ifdef __cplusplus
 }

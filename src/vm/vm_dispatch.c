@@ -129,6 +129,8 @@ void vm_worker_fini(vm_worker *wk)
     free(wk->priv);
     free(wk->tex_req);
     free(wk->gs);
+    free(wk->tcs_merged);
+    wk->tcs_merged = NULL;
     wk->gs = NULL;
     wk->warps = NULL;
     wk->regs = NULL;

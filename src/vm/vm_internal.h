@@ -121,8 +121,12 @@ struct tv_vm_program {
     vm_constref *constrefs;
     uint32_t num_constrefs;
     vm_range temp, in, out, sv, addr;
-    uint32_t in_per_vertex;  /* GS: registers per input vertex */
-    uint32_t gs_in_vertices; /* GS: vertices per input primitive */
+    uint32_t in_per_vertex;  /* GS, TCS, TES: registers per input vertex */
+    uint32_t gs_in_vertices; /* GS: vertices per input primitive; TCS, TES: the most a patch
+                                has (TV_VM_MAX_PATCH_VERTICES) */
+    uint32_t out_per_vertex; /* TCS: registers per output vertex */
+    uint32_t out_vertices;   /* TCS: TCS_VERTICES_OUT (1 for other stages) */
+    uint32_t tes_prim_mode;  /* TES: PIPE_PRIM_TRIANGLES (4), QUADS (7) or LINES (1) */
     uint32_t scratch_base, scratch_count;
     /* declarations by file, resolved */
     vm_fs_input *inputs;
@@ -291,6 +295,7 @@ void vm_h_mod_i64(vm_warp *w, const vm_uop *u);
 void vm_h_gather(vm_warp *w, const vm_uop *u);
 void vm_h_gather_const(vm_warp *w, const vm_uop *u);
 void vm_h_scatter(vm_warp *w, const vm_uop *u);
+void vm_h_vertex_index(vm_warp *w, const vm_uop *u);
 
 /* Run a warp from w->pc until END, a barrier, or a fault. Returns TV_OK or the fault. */
 tv_status vm_exec_warp(vm_warp *w, tv_error *err);

@@ -107,9 +107,87 @@ static bool array_range(vm_lower *L, unsigned file, uint32_t id, int32_t *first,
     return false;
 }
 
+/* Files addressed per vertex: GS/TCS/TES inputs, TCS outputs. Sets the registers per
+ * vertex and the vertices. */
+bool vm_lower_per_vertex(const vm_lower *L, unsigned file, uint32_t *per, uint32_t *nverts)
+{
+    const tv_vm_program *p = L->p;
+    bool tess = p->proc == TV_TGSI_TESS_CTRL || p->proc == TV_TGSI_TESS_EVAL;
+    if (file == TV_FILE_IN && (p->proc == TV_TGSI_GEOM || tess)) {
+        *per = p->in_per_vertex;
+        *nverts = p->gs_in_vertices;
+        return true;
+    }
+    if (file == TV_FILE_OUT && p->proc == TV_TGSI_TESS_CTRL) {
+        *per = p->out_per_vertex;
+        *nverts = p->out_vertices;
+        return true;
+    }
+    return false;
+}
+
+/* A destination written through a per-lane index: a register index or a vertex index. */
+bool vm_lower_dst_indirect(const vm_lower *L, const tv_tgsi_dst *d)
+{
+    uint32_t per, nv;
+    return d->reg.indirect || (d->reg.has_dim && d->reg.dim_indirect &&
+                               vm_lower_per_vertex(L, d->reg.file, &per, &nv));
+}
+
+/* The flattened index (vertex * per + register within the array) of a register with a
+ * per-lane vertex index, into a scratch slot; *base gets the slot of channel `comp` of the
+ * array's first register at vertex 0 and *bound the flattened range. An index out of
+ * range comes out as -1 (a fault, or 0 / a dropped write under robust indexing). */
+static uint32_t vertex_index(vm_lower *L, const tv_tgsi_reg *r, unsigned comp, uint32_t *base,
+                             uint32_t *bound)
+{
+    const vm_range *rg = file_range(L, r->file);
+    uint32_t per = 0, nverts = 0;
+    vm_lower_per_vertex(L, r->file, &per, &nverts);
+    int32_t first = rg->first, cnt = (int32_t)per;
+    uint32_t aid = r->array_id ? r->array_id : r->ind.array_id;
+    if (aid)
+        array_range(L, r->file, aid, &first, &cnt);
+    if (r->dim < -32768 || r->dim > 32767) {
+        vm_lower_fail(L, TV_ERR_INVALID, "vertex index offset %d out of range", r->dim);
+        return 0;
+    }
+    uint32_t vs = ind_slot(L, &r->dim_ind);
+    uint32_t is = r->indirect ? ind_slot(L, &r->ind) : UINT32_MAX;
+    uint32_t s = vm_lower_scratch(L);
+    vm_uop *u = vm_lower_emit(L, vm_h_vertex_index, VM_K_ALU);
+    if (!u) return 0;
+    u->dst[0] = s;
+    u->src[0] = vs;
+    u->src[1] = is;
+    u->aux = per;
+    u->aux2 = nverts | ((uint32_t)(uint16_t)(int16_t)r->dim << 16);
+    u->aux3 = (uint32_t)(r->index - first);
+    u->target = (uint32_t)cnt;
+    *base = rg->base + (uint32_t)(first - rg->first) * 4 + comp;
+    *bound = per * nverts;
+    return s;
+}
+
+static uint32_t vertex_gather(vm_lower *L, const tv_tgsi_reg *r, unsigned comp)
+{
+    uint32_t base = 0, bound = 0;
+    uint32_t idx = vertex_index(L, r, comp, &base, &bound);
+    uint32_t s = vm_lower_scratch(L);
+    vm_uop *u = vm_lower_emit(L, vm_h_gather, VM_K_ALU);
+    if (!u) return 0;
+    u->flags |= VM_UF_FAULT;
+    u->dst[0] = s;
+    u->src[0] = idx;
+    u->aux = base;
+    u->aux2 = bound;
+    u->aux3 = 0;
+    u->target = 4;
+    return s;
+}
+
 uint32_t vm_lower_reg(vm_lower *L, const tv_tgsi_reg *r, unsigned comp)
 {
-    tv_vm_program *p = L->p;
     comp &= 3u;
     if (r->file == TV_FILE_IMM) {
         if (r->indirect) {
@@ -156,16 +234,16 @@ uint32_t vm_lower_reg(vm_lower *L, const tv_tgsi_reg *r, unsigned comp)
     }
     uint32_t vbase = rg->base;
     uint32_t per = (uint32_t)rg->count;
-    if (r->file == TV_FILE_IN && p->proc == TV_TGSI_GEOM) {
-        per = p->in_per_vertex;
-        if (r->has_dim && r->dim_indirect) {
-            vm_lower_fail(L, TV_ERR_UNSUPPORTED, "indirect vertex index on IN");
-            return 0;
-        }
+    uint32_t nverts;
+    if (vm_lower_per_vertex(L, r->file, &per, &nverts)) {
+        if (r->has_dim && r->dim_indirect)
+            return vertex_gather(L, r, comp);
+        /* a register without a vertex index (TESS_EVAL's patch inputs, TESS_CTRL's patch
+           outputs) lives in vertex 0's block */
         uint32_t v = r->has_dim ? (uint32_t)r->dim : 0;
-        if (v >= p->gs_in_vertices) {
-            vm_lower_fail(L, TV_ERR_INVALID, "input vertex %u past the primitive's %u", v,
-                          p->gs_in_vertices);
+        if (v >= nverts) {
+            vm_lower_fail(L, TV_ERR_INVALID, "%s vertex %u past the %u there are",
+                          tv_tgsi_file_name(r->file), v, nverts);
             return 0;
         }
         vbase += v * per * 4;
@@ -227,7 +305,7 @@ uint32_t vm_lower_src(vm_lower *L, const tv_tgsi_src *s, unsigned chan, char typ
 
 uint32_t vm_lower_dst_slot(vm_lower *L, const tv_tgsi_dst *d, unsigned c)
 {
-    if (d->reg.indirect)
+    if (vm_lower_dst_indirect(L, d))
         return UINT32_MAX;
     tv_tgsi_src s;
     memset(&s, 0, sizeof s);
@@ -278,12 +356,13 @@ void vm_lower_commit(vm_lower *L, const tv_tgsi_dst *d, const uint32_t tmp[4], u
                      bool sat)
 {
     unsigned wm = d->writemask & mask;
-    if (!d->reg.indirect && commit_group(L, d, tmp, wm, sat))
+    bool indirect = vm_lower_dst_indirect(L, d);
+    if (!indirect && commit_group(L, d, tmp, wm, sat))
         return;
     for (unsigned c = 0; c < 4; c++) {
         if (!(wm & (1u << c)))
             continue;
-        if (!d->reg.indirect) {
+        if (!indirect) {
             uint32_t ds = vm_lower_dst_slot(L, d, c);
             vm_uop *u = vm_lower_emit(L, vm_h_mov, VM_K_ALU);
             if (!u) return;
@@ -297,11 +376,6 @@ void vm_lower_commit(vm_lower *L, const tv_tgsi_dst *d, const uint32_t tmp[4], u
             vm_lower_fail(L, TV_ERR_INVALID, "cannot write this register file indirectly");
             return;
         }
-        int32_t first = rg->first, cnt = rg->count;
-        uint32_t aid = d->reg.array_id ? d->reg.array_id : d->reg.ind.array_id;
-        if (aid)
-            array_range(L, d->reg.file, aid, &first, &cnt);
-        uint32_t is = ind_slot(L, &d->reg.ind);
         uint32_t src = tmp[c];
         if (sat) {
             uint32_t t2 = vm_lower_scratch(L);
@@ -312,12 +386,46 @@ void vm_lower_commit(vm_lower *L, const tv_tgsi_dst *d, const uint32_t tmp[4], u
             m->flags |= VM_UF_SAT;
             src = t2;
         }
+        uint32_t per, nverts;
+        if (d->reg.has_dim && d->reg.dim_indirect &&
+            vm_lower_per_vertex(L, d->reg.file, &per, &nverts)) {
+            uint32_t base = 0, bound = 0;
+            uint32_t idx = vertex_index(L, &d->reg, c, &base, &bound);
+            vm_uop *u = vm_lower_emit(L, vm_h_scatter, VM_K_ALU);
+            if (!u) return;
+            u->flags |= VM_UF_FAULT;
+            u->src[0] = src;
+            u->src[1] = idx;
+            u->aux = base;
+            u->aux2 = bound;
+            u->aux3 = 0;
+            u->target = 4;
+            continue;
+        }
+        /* a register index: within the array, at the vertex the dimension names */
+        uint32_t vbase = rg->base;
+        if (vm_lower_per_vertex(L, d->reg.file, &per, &nverts)) {
+            uint32_t v = d->reg.has_dim ? (uint32_t)d->reg.dim : 0;
+            if (v >= nverts) {
+                vm_lower_fail(L, TV_ERR_INVALID, "%s vertex %u past the %u there are",
+                              tv_tgsi_file_name(d->reg.file), v, nverts);
+                return;
+            }
+            vbase += v * per * 4;
+        } else {
+            per = (uint32_t)rg->count;
+        }
+        int32_t first = rg->first, cnt = (int32_t)per;
+        uint32_t aid = d->reg.array_id ? d->reg.array_id : d->reg.ind.array_id;
+        if (aid)
+            array_range(L, d->reg.file, aid, &first, &cnt);
+        uint32_t is = ind_slot(L, &d->reg.ind);
         vm_uop *u = vm_lower_emit(L, vm_h_scatter, VM_K_ALU);
         if (!u) return;
         u->flags |= VM_UF_FAULT;
         u->src[0] = src;
         u->src[1] = is;
-        u->aux = rg->base + (uint32_t)(first - rg->first) * 4 + c;
+        u->aux = vbase + (uint32_t)(first - rg->first) * 4 + c;
         u->aux2 = (uint32_t)cnt;
         u->aux3 = (uint32_t)(d->reg.index - first);
         u->target = 4;
@@ -337,7 +445,7 @@ static void lower_ch(vm_lower *L, const vm_optab_row *row)
             for (unsigned k = 0; k < row->nsrc; k++)
                 s[c][k] = vm_lower_src(L, &in->src[k], c, row->types[k]);
     uint32_t ds[4] = {0};
-    bool via_tmp = d->reg.indirect;
+    bool via_tmp = vm_lower_dst_indirect(L, d);
     for (unsigned c = 0; c < 4 && !via_tmp; c++)
         if (wm & (1u << c))
             ds[c] = vm_lower_dst_slot(L, d, c);
@@ -389,7 +497,7 @@ static void lower_chn(vm_lower *L, const vm_optab_row *row)
     for (unsigned c = 0; c < 4; c++) {
         if (!(wm & (1u << c)))
             continue;
-        if (d->reg.indirect)
+        if (vm_lower_dst_indirect(L, d))
             ds[c] = tmp[c] = vm_lower_scratch(L);
         else
             ds[c] = vm_lower_dst_slot(L, d, c);
@@ -409,7 +517,7 @@ static void lower_chn(vm_lower *L, const vm_optab_row *row)
     }
     u->aux2 = n;
     if (in->saturate) u->flags |= VM_UF_SAT;
-    if (d->reg.indirect)
+    if (vm_lower_dst_indirect(L, d))
         vm_lower_commit(L, d, tmp, 0xf, false);
 }
 
@@ -435,7 +543,7 @@ static void lower_sc(vm_lower *L, const vm_optab_row *row)
     unsigned c0 = 0;
     while (!(wm & (1u << c0)))
         c0++;
-    uint32_t res = d->reg.indirect ? vm_lower_scratch(L) : vm_lower_dst_slot(L, d, c0);
+    uint32_t res = vm_lower_dst_indirect(L, d) ? vm_lower_scratch(L) : vm_lower_dst_slot(L, d, c0);
     vm_uop *u = vm_lower_emit(L, fn, VM_K_ALU);
     if (!u) return;
     memcpy(u->src, srcs, sizeof srcs);
@@ -444,7 +552,7 @@ static void lower_sc(vm_lower *L, const vm_optab_row *row)
     u->aux2 = 1;   /* a one-channel group for the handlers that are groups (SIN, COS) */
     if (in->saturate) u->flags |= VM_UF_SAT;
     uint32_t tmp[4] = {res, res, res, res};
-    unsigned rest = d->reg.indirect ? wm : (wm & ~(1u << c0));
+    unsigned rest = vm_lower_dst_indirect(L, d) ? wm : (wm & ~(1u << c0));
     vm_lower_commit(L, d, tmp, rest, false);
 }
 

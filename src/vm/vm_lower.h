@@ -54,6 +54,8 @@ uint32_t vm_lower_scratch(vm_lower *L);
 uint32_t vm_lower_src(vm_lower *L, const tv_tgsi_src *s, unsigned chan, char type);
 /* Slot of component `comp` (no swizzle) of a register, raw. */
 uint32_t vm_lower_reg(vm_lower *L, const tv_tgsi_reg *r, unsigned comp);
+bool vm_lower_per_vertex(const vm_lower *L, unsigned file, uint32_t *per, uint32_t *nverts);
+bool vm_lower_dst_indirect(const vm_lower *L, const tv_tgsi_dst *d);
 /* Write 4 computed slots to the destination under its writemask & `mask` (masked moves;
  * handles indirect destinations and saturate when `sat`). */
 void vm_lower_commit(vm_lower *L, const tv_tgsi_dst *d, const uint32_t tmp[4], unsigned mask,

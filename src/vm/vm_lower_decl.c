@@ -59,6 +59,10 @@ tv_status vm_lower_decls(vm_lower *L)
     p->proc = (tv_tgsi_processor)P->processor;
     p->gs_in_vertices = 1;
     p->gs_invocations = 1;
+    p->out_vertices = P->processor == TV_TGSI_TESS_CTRL ? 0 : 1;
+    bool tess = P->processor == TV_TGSI_TESS_CTRL || P->processor == TV_TGSI_TESS_EVAL;
+    if (tess)
+        p->gs_in_vertices = TV_VM_MAX_PATCH_VERTICES;
     for (uint32_t i = 0; i < P->num_props; i++) {
         const tv_tgsi_prop *pr = &P->props[i];
         switch (pr->name) {
@@ -72,6 +76,8 @@ tv_status vm_lower_decls(vm_lower *L)
         case TV_PROP_GS_OUTPUT_PRIMITIVE: p->gs_out_prim = pr->value; break;
         case TV_PROP_GS_MAX_OUTPUT_VERTICES: p->gs_max_vertices = pr->value; break;
         case TV_PROP_GS_INVOCATIONS: p->gs_invocations = pr->value ? pr->value : 1; break;
+        case TV_PROP_TCS_VERTICES_OUT: p->out_vertices = pr->value; break;
+        case TV_PROP_TES_PRIM_MODE: p->tes_prim_mode = pr->value; break;
         default: break;
         }
     }
@@ -117,6 +123,14 @@ tv_status vm_lower_decls(vm_lower *L)
     }
     if (mx[TV_FILE_ADDR] < 0)
         mx[TV_FILE_ADDR] = 0;
+    if (p->proc == TV_TGSI_TESS_CTRL && p->out_vertices == 0)
+        return vm_lower_fail(L, TV_ERR_INVALID,
+                             "a TESS_CTRL program needs the TCS_VERTICES_OUT property");
+    if (p->proc == TV_TGSI_TESS_CTRL &&
+        (p->out_vertices < 1 || p->out_vertices > TV_VM_MAX_PATCH_VERTICES))
+        return vm_lower_fail(L, TV_ERR_UNSUPPORTED,
+                             "TCS_VERTICES_OUT %u is outside [1, %u]", p->out_vertices,
+                             TV_VM_MAX_PATCH_VERTICES);
     /* slot layout */
     uint32_t slot = 1 + P->num_imms * 4;   /* slot 0 = zero */
     L->cref_base = slot;
@@ -134,9 +148,19 @@ tv_status vm_lower_decls(vm_lower *L)
         rgs[k]->first = 0;
         rgs[k]->count = count;
         uint32_t regs = (uint32_t)count;
-        if (files[k] == TV_FILE_IN && p->proc == TV_TGSI_GEOM) {
+        if (tess && (files[k] == TV_FILE_IN || files[k] == TV_FILE_OUT) &&
+            count > TV_VM_MAX_ATTRIBS)
+            return vm_lower_fail(L, TV_ERR_UNSUPPORTED, "too many %s registers (%d) for a "
+                                 "tessellation stage (at most %d)",
+                                 tv_tgsi_file_name(files[k]), count, TV_VM_MAX_ATTRIBS);
+        if (files[k] == TV_FILE_IN && (p->proc == TV_TGSI_GEOM || tess)) {
             p->in_per_vertex = (uint32_t)count;
             regs = (uint32_t)count * p->gs_in_vertices;
+        }
+        if (files[k] == TV_FILE_OUT && p->proc == TV_TGSI_TESS_CTRL) {
+            /* every invocation keeps a copy of the whole patch's outputs (vm_stage_tess.c) */
+            p->out_per_vertex = (uint32_t)count;
+            regs = (uint32_t)count * p->out_vertices;
         }
         slot += regs * 4;
     }

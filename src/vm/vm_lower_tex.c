@@ -238,7 +238,7 @@ tv_status vm_lower_tex(vm_lower *L)
     /* a direct destination without _SAT is written by the micro-op itself (it reads every
        operand before it stores any result); other channels go to scratch slots */
     const tv_tgsi_dst *d = &in->dst[0];
-    bool in_place = !d->reg.indirect && !in->saturate && !L->p->plain;
+    bool in_place = !vm_lower_dst_indirect(L, d) && !in->saturate && !L->p->plain;
     uint32_t tmp[4];
     for (unsigned c = 0; c < 4; c++)
         tmp[c] = in_place && (d->writemask >> c & 1u) ? vm_lower_dst_slot(L, d, c)

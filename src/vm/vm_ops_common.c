@@ -81,6 +81,28 @@ void vm_h_gather(vm_warp *w, const vm_uop *u)
     }
 }
 
+/* The flattened index of a per-vertex register read or written with a per-lane vertex
+ * index: src[0] = vertex index slot, src[1] = register index slot or UINT32_MAX, aux =
+ * registers per vertex, aux2 = vertices | signed 16-bit vertex offset << 16, aux3 =
+ * (signed) register offset in the array, target = registers in the array. Writes
+ * vertex * per + register, or -1 when either is out of range (gather/scatter then fault or,
+ * robust, read 0 / drop the write). */
+void vm_h_vertex_index(vm_warp *w, const vm_uop *u)
+{
+    const vm_slot *V = VM_SRC(0);
+    vm_slot *d = &w->r[u->dst[0]];
+    int64_t voff = (int16_t)(uint16_t)(u->aux2 >> 16);
+    int64_t nverts = u->aux2 & 0xffffu;
+    VM_FOR_LANES {
+        int64_t v = voff + V->i[l];
+        int64_t r = (int64_t)(int32_t)u->aux3;
+        if (u->src[1] != UINT32_MAX)
+            r += w->r[u->src[1]].i[l];
+        bool ok = v >= 0 && v < nverts && r >= 0 && r < (int64_t)u->target;
+        d->i[l] = ok ? (int32_t)(v * u->aux + r) : -1;
+    }
+}
+
 /* Indirect write. src[0] = value, src[1] = index slot; aux/aux2/aux3/target as gather. */
 void vm_h_scatter(vm_warp *w, const vm_uop *u)
 {

@@ -530,7 +530,7 @@ tv_status vm_lower_mem(vm_lower *L)
     }
     /* results go straight to a direct destination (stored under the execution mask, after
        every source was read); an indirect one gets scratch slots and a commit */
-    bool direct = !store && in->num_dst && !in->dst[0].reg.indirect;
+    bool direct = !store && in->num_dst && !vm_lower_dst_indirect(L, &in->dst[0]);
     unsigned wm = in->num_dst ? in->dst[0].writemask : 0;
     uint32_t tmp[4];
     for (unsigned c = 0; c < 4; c++)

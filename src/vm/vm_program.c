@@ -46,7 +46,8 @@ tv_vm_program *tv_vm_program_create(tv_vm *vm, const tv_tgsi_program *prog, tv_e
         return NULL;
     }
     switch (prog->processor) {
-    case TV_TGSI_COMP: case TV_TGSI_FRAG: case TV_TGSI_VERT: case TV_TGSI_GEOM: break;
+    case TV_TGSI_COMP: case TV_TGSI_FRAG: case TV_TGSI_VERT: case TV_TGSI_GEOM:
+    case TV_TGSI_TESS_CTRL: case TV_TGSI_TESS_EVAL: break;
     default:
         tv_error_set(err, TV_ERR_UNSUPPORTED, prog->first_line, 0,
                      "the %s stage is not supported by the engine",

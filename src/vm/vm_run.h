@@ -46,6 +46,8 @@ struct vm_run {
     const tv_vm_vertex_params *vp;
     /* GEOM */
     const tv_vm_geometry_params *gp;
+    const tv_vm_tess_ctrl_params *tcp;
+    const tv_vm_tess_eval_params *tep;
     void *stage_ctx;          /* stage-private per-run data (GEOM job outputs) */
     /* trace */
     bool tracing;
@@ -69,6 +71,7 @@ struct vm_worker {
     uint8_t *priv;            /* nwarps * 32 lanes * private_bytes */
     /* GEOM output accumulation for the current primitive */
     vm_gs_prim_out *gs;
+    uint32_t *tcs_merged;     /* TCS: the patch's outputs as of the last merge */
     /* per-worker counters */
     tv_vm_stats stats;
     /* trace: current warp is traced */

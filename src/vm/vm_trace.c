@@ -63,9 +63,29 @@ uint32_t vm_lane_read(const vm_warp *w, const tv_tgsi_reg *r, unsigned comp, uns
     const vm_range *rg = range_of(p, r->file);
     if (!rg) return (uint32_t)r->index;
     uint32_t per = (uint32_t)rg->count, base = rg->base;
-    if (r->file == TV_FILE_IN && p->proc == TV_TGSI_GEOM) {
+    bool tess = p->proc == TV_TGSI_TESS_CTRL || p->proc == TV_TGSI_TESS_EVAL;
+    uint32_t nverts = 0;
+    if (r->file == TV_FILE_IN && (p->proc == TV_TGSI_GEOM || tess)) {
         per = p->in_per_vertex;
-        base += (uint32_t)(r->has_dim ? r->dim : 0) * per * 4;
+        nverts = p->gs_in_vertices;
+    } else if (r->file == TV_FILE_OUT && p->proc == TV_TGSI_TESS_CTRL) {
+        per = p->out_per_vertex;
+        nverts = p->out_vertices;
+    }
+    if (nverts) {  /* per-vertex: the vertex index, possibly per lane */
+        int64_t v = r->has_dim ? r->dim : 0;
+        if (r->has_dim && r->dim_indirect) {
+            tv_tgsi_reg ir;
+            memset(&ir, 0, sizeof ir);
+            ir.file = r->dim_ind.file;
+            ir.index = r->dim_ind.index;
+            uint32_t u = vm_lane_read(w, &ir, r->dim_ind.component, lane);
+            int32_t s;
+            memcpy(&s, &u, 4);
+            v += s;
+        }
+        if (v < 0 || v >= nverts) return 0;
+        base += (uint32_t)v * per * 4;
     }
     if (idx < 0 || idx >= per) return 0;
     return w->r[base + (uint32_t)idx * 4 + comp].u[lane];

@@ -180,10 +180,12 @@ static void t_faults(void **s)
     assert_non_null(strstr(err.message, "out of the declared range"));
     assert_int_equal(err.line, 10);
     tv_vm_program_destroy(p);
-    /* an unsupported stage is an explicit error naming it */
+    /* a control program must say how many vertices it outputs */
     tv_status st = hv_try_program("TESS_CTRL\nEND\n", &err);
+    assert_int_equal(st, TV_ERR_INVALID);
+    assert_non_null(strstr(err.message, "TCS_VERTICES_OUT"));
+    st = hv_try_program("TESS_CTRL\nPROPERTY TCS_VERTICES_OUT 33\nEND\n", &err);
     assert_int_equal(st, TV_ERR_UNSUPPORTED);
-    assert_non_null(strstr(err.message, "not supported"));
     /* unbalanced control flow is refused at load time */
     st = hv_try_program("COMP\nDCL TEMP[0]\nUIF TEMP[0].xxxx\nEND\n", &err);
     assert_true(st != TV_OK);
