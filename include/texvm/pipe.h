@@ -169,6 +169,8 @@ int tv_pipe_launch_grid(tv_pipe_ctx *ctx, const uint32_t block[3], const uint32_
 #define TV_PIPE_STAGE_VERTEX 0
 #define TV_PIPE_STAGE_FRAGMENT 1
 #define TV_PIPE_STAGE_GEOMETRY 2
+#define TV_PIPE_STAGE_TESS_CTRL 3
+#define TV_PIPE_STAGE_TESS_EVAL 4
 
 typedef struct tv_pipe_rt_blend {
     bool blend_enable;
@@ -270,6 +272,10 @@ void tv_pipe_set_sample_mask(tv_pipe_ctx *ctx, uint32_t mask);
 /* Sample shading (Gallium's set_min_samples): above 1, fragment shaders on multisampled
  * targets run once per covered sample (at least MIN_SAMPLES of them, as GL allows). */
 void tv_pipe_set_min_samples(tv_pipe_ctx *ctx, uint32_t min_samples);
+/* Tessellation levels (Gallium's set_tess_state) for draws with a TESS_EVAL shader and no
+ * TESS_CTRL shader: outer[4], inner[2]; the patch's vertices go to the evaluation shader
+ * as they leave the vertex shader. */
+void tv_pipe_set_tess_state(tv_pipe_ctx *ctx, const float outer[4], const float inner[2]);
 /* Legacy user clip planes (used with a vertex shader writing CLIPVERTEX or POSITION and
  * no CLIPDIST). */
 void tv_pipe_set_clip_planes(tv_pipe_ctx *ctx, const float ucp[8][4]);

@@ -15,8 +15,6 @@
 #define MAX_DRAW_VERTICES (1u << 24)
 #define MAX_DRAW_BYTES (512ull << 20)
 /* Stages that draws do not run yet (Gallium's numbering: 3 and 4). */
-static const char *const later_stages[] = {NULL, NULL, NULL, "tessellation control",
-                                           "tessellation evaluation"};
 
 /* ---- the framebuffer ------------------------------------------------------------------ */
 
@@ -97,8 +95,9 @@ static int bound_program(draw_state *d, unsigned stage, tv_tgsi_processor want,
                          tv_vm_program **out)
 {
     tv_pipe_ctx *ctx = d->ctx;
-    static const char *const names[] = {"vertex", "fragment", "geometry"};
-    static const char *const procs[] = {"VERT", "FRAG", "GEOM"};
+    static const char *const names[] = {"vertex", "fragment", "geometry",
+                                        "tessellation control", "tessellation evaluation"};
+    static const char *const procs[] = {"VERT", "FRAG", "GEOM", "TESS_CTRL", "TESS_EVAL"};
     pipe_object *o = ctx->shader[stage] ? pipe_object_find(ctx, TV_PIPE_OBJ_SHADER,
                                                            ctx->shader[stage]) : NULL;
     if (!o)
@@ -148,12 +147,14 @@ int draw_output_reg(const tv_tgsi_program *vs, unsigned sem, uint32_t index)
     return r;
 }
 
-/* The last vertex stage's outputs (VS, or GS when bound) to the fragment shader's inputs. */
+/* The last vertex stage's outputs (GS, TES or VS, the last bound) to the fragment shader's
+ * inputs. */
 static int link_shaders(draw_state *d)
 {
-    const tv_tgsi_program *vs = tv_vm_program_source(d->gs ? d->gs : d->vs);
+    const tv_tgsi_program *vs =
+        tv_vm_program_source(d->gs ? d->gs : d->tes ? d->tes : d->vs);
     const tv_tgsi_program *fs = tv_vm_program_source(d->fs);
-    const char *last = d->gs ? "geometry" : "vertex";
+    const char *last = d->gs ? "geometry" : d->tes ? "tessellation evaluation" : "vertex";
     d->pos_out = draw_output_reg(vs, TV_SEM_POSITION, 0);
     if (d->pos_out < 0)
         return pipe_fail(d->ctx, OP ": the %s shader writes no POSITION", last);
@@ -226,6 +227,8 @@ typedef struct assembly {
     uint32_t nids;
     bool indexed, failed;
     bool whole;                    /* keep every vertex (a geometry shader's input) */
+    uint32_t *patch;               /* patches: every patch's vertex slots, in order */
+    size_t npatch, patch_cap;      /* (in slots) */
 } assembly;
 
 draw_tri *draw_tri_push(draw_tri **tris, size_t *n, size_t *cap)
@@ -267,6 +270,23 @@ static bool collect(void *user, const prim_out *p)
         r = *p;
     else
         prim_rasterised(p, &r);
+    if (a->d->info->mode == PRIM_PATCHES) {   /* up to 32 vertices: kept apart */
+        if (a->npatch + (size_t)p->n > a->patch_cap) {
+            size_t c = a->patch_cap ? a->patch_cap * 2 : 256;
+            while (c < a->npatch + (size_t)p->n)
+                c *= 2;
+            uint32_t *n = realloc(a->patch, c * 4);
+            if (!n) {
+                a->failed = true;
+                return false;
+            }
+            a->patch = n;
+            a->patch_cap = c;
+        }
+        for (int i = 0; i < p->n; i++)
+            a->patch[a->npatch++] = slot_of(a, p->v[i]);
+        return true;
+    }
     draw_tri *t = draw_tri_push(&a->tris, &a->ntris, &a->cap);
     if (!t) {
         a->failed = true;
@@ -450,13 +470,15 @@ static int check_state(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info)
         return pipe_fail(ctx, OP ": %u vertices (at most %u a draw)", info->count,
                          MAX_DRAW_VERTICES);
     const tv_pipe_rasterizer_state *r = &ctx->rast;
-    if (pi->kind == 0)
-        return pipe_fail(ctx, OP ": %s: patches need the tessellation stages, which do not "
-                         "run in draws yet", pi->name);
-    for (unsigned s = 3; s < 5; s++)
-        if (ctx->shader[s])
-            return pipe_fail(ctx, OP ": a %s shader is bound: that stage does not run in draws "
-                             "yet", later_stages[s]);
+    bool tes = ctx->shader[TV_PIPE_STAGE_TESS_EVAL] != 0;
+    if (pi->kind == 0 && !tes)
+        return pipe_fail(ctx, OP ": %s without a tessellation evaluation shader", pi->name);
+    if (pi->kind != 0 && tes)
+        return pipe_fail(ctx, OP ": a tessellation evaluation shader is bound: draws are of "
+                         "PATCHES, not %s", pi->name);
+    if (ctx->shader[TV_PIPE_STAGE_TESS_CTRL] && !tes)
+        return pipe_fail(ctx, OP ": a tessellation control shader without an evaluation "
+                         "shader");
     if (info->index_size && info->index_size != 1 && info->index_size != 2 &&
         info->index_size != 4)
         return pipe_fail(ctx, OP ": index size %u (1, 2 or 4)", info->index_size);
@@ -539,6 +561,7 @@ int pipe_draw(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info, uint64_t *work_le
     d->instances = info->instance_count;
     d->work_left = *work_left;
     d->layer_out = d->vp_out = -1;
+    d->mode = info->mode;
     assembly a;
     memset(&a, 0, sizeof a);
     uint32_t *fetched[TV_VM_MAX_ATTRIBS] = {0};
@@ -548,10 +571,15 @@ int pipe_draw(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info, uint64_t *work_le
     if (!pipe_vm(ctx, OP) || (!discard && bind_framebuffer(d)) ||
         bound_program(d, TV_PIPE_STAGE_VERTEX, TV_TGSI_VERT, &d->vs) ||
         (ctx->shader[TV_PIPE_STAGE_GEOMETRY] &&
-         bound_program(d, TV_PIPE_STAGE_GEOMETRY, TV_TGSI_GEOM, &d->gs)))
+         bound_program(d, TV_PIPE_STAGE_GEOMETRY, TV_TGSI_GEOM, &d->gs)) ||
+        (ctx->shader[TV_PIPE_STAGE_TESS_CTRL] &&
+         bound_program(d, TV_PIPE_STAGE_TESS_CTRL, TV_TGSI_TESS_CTRL, &d->tcs)) ||
+        (ctx->shader[TV_PIPE_STAGE_TESS_EVAL] &&
+         bound_program(d, TV_PIPE_STAGE_TESS_EVAL, TV_TGSI_TESS_EVAL, &d->tes)))
         goto out;
     /* stream output comes from the last vertex stage */
-    unsigned last = d->gs ? TV_PIPE_STAGE_GEOMETRY : TV_PIPE_STAGE_VERTEX;
+    unsigned last = d->gs ? TV_PIPE_STAGE_GEOMETRY
+                    : d->tes ? TV_PIPE_STAGE_TESS_EVAL : TV_PIPE_STAGE_VERTEX;
     const pipe_object *vso = pipe_object_find(ctx, TV_PIPE_OBJ_SHADER, ctx->shader[last]);
     d->so = vso ? vso->so : NULL;
     bool so = pipe_so_active(ctx, d->so);
@@ -573,6 +601,12 @@ int pipe_draw(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info, uint64_t *work_le
     d->stat[TV_PIPE_STAT_IA_VERTICES] = (uint64_t)info->count * d->instances;
     d->stat[TV_PIPE_STAT_IA_PRIMITIVES] = (uint64_t)a.ntris * d->instances;
     d->stat[TV_PIPE_STAT_VS_INVOCATIONS] = (uint64_t)d->slots * d->instances;
+    if (d->tes) {
+        size_t pv = info->vertices_per_patch ? info->vertices_per_patch : 1;
+        d->stat[TV_PIPE_STAT_IA_PRIMITIVES] = (uint64_t)(a.npatch / pv) * d->instances;
+        if (draw_tessellation(d, a.patch, a.npatch / pv, &a.tris, &a.ntris))
+            goto out;
+    }
     if (d->gs && draw_geometry(d, &a.tris, &a.ntris))
         goto out;
     if (!discard)
@@ -615,6 +649,7 @@ out:
         free(d->out[i]);
     }
     free(a.tris);
+    free(a.patch);
     free(a.keys);
     free(a.vals);
     free(a.ids);

@@ -63,8 +63,11 @@ typedef struct draw_state {
     om_zs_target zs;
     /* shaders */
     tv_vm_program *vs, *fs, *gs;   /* gs: NULL when none is bound */
-#define DRAW_STAGES 3
-    pipe_textures tex[DRAW_STAGES]; /* VS, FS, GS texture units (when they sample) */
+    tv_vm_program *tcs, *tes;      /* NULL when not bound (a TES makes patches drawable) */
+    unsigned mode;                 /* the topology the stages after tessellation see */
+#define DRAW_STAGES 5
+    pipe_textures tex[DRAW_STAGES]; /* VS, FS, GS, TCS, TES texture units (when they
+                                       sample) */
     tv_vm_bindings fsb;
     bool color0_all;               /* FS_COLOR0_WRITES_ALL_CBUFS */
     /* shaded vertices: slots x instances, output r of the last vertex stage at out[r] (after
@@ -104,6 +107,13 @@ draw_tri *draw_tri_push(draw_tri **tris, size_t *n, size_t *cap);
 /* A shader's property NAME (0 when absent); its output register of (SEM, INDEX), -1. */
 uint32_t draw_prop(const tv_tgsi_program *p, unsigned name);
 int draw_output_reg(const tv_tgsi_program *p, unsigned sem, uint32_t index);
+
+/* Tessellation (pipe_draw_tess.c): the NPATCHES patches of PATCH_SLOTS (vertices_per_patch
+ * shaded-vertex slots each) through the TESS_CTRL shader (or the default levels), the
+ * tessellator and the TESS_EVAL shader, for every instance; the evaluated points become the
+ * draw's vertices (one instance) and *TRIS its primitives (d->mode their topology). */
+int draw_tessellation(draw_state *d, const uint32_t *patch_slots, size_t npatches,
+                      draw_tri **tris, size_t *ntris);
 
 /* Run the geometry shader over the assembled primitives *TRIS (all instances) and replace
  * them, and the shaded vertices, by what it emitted on stream 0 (pipe_draw_gs.c). */

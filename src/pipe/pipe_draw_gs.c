@@ -98,7 +98,7 @@ static int per_register(tv_pipe_ctx *ctx, const uint32_t *verts, uint64_t nv, ui
 /* Inputs of the GS: IN[r] from the VS output of the same semantic (zeros when none). */
 static void link_inputs(const draw_state *d, const tv_tgsi_program *gs, int vs_reg[TV_VM_MAX_ATTRIBS])
 {
-    const tv_tgsi_program *vs = tv_vm_program_source(d->vs);
+    const tv_tgsi_program *vs = tv_vm_program_source(d->tes ? d->tes : d->vs);
     for (unsigned r = 0; r < TV_VM_MAX_ATTRIBS; r++)
         vs_reg[r] = -1;
     for (uint32_t i = 0; i < gs->num_decls; i++) {
@@ -148,8 +148,8 @@ int draw_geometry(draw_state *d, draw_tri **tris, size_t *ntris)
     tv_pipe_ctx *ctx = d->ctx;
     const tv_tgsi_program *gs = tv_vm_program_source(d->gs);
     unsigned nin;
-    int want = gs_input_of(d->info->mode, &nin);
-    const prim_info *pi = prim_get(d->info->mode);
+    int want = gs_input_of(d->mode, &nin);
+    const prim_info *pi = prim_get(d->mode);
     uint32_t in_prim = draw_prop(gs, TV_PROP_GS_INPUT_PRIMITIVE);
     uint32_t out_prim = draw_prop(gs, TV_PROP_GS_OUTPUT_PRIMITIVE);
     if (want < 0 || (uint32_t)want != in_prim)

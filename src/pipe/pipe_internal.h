@@ -81,6 +81,7 @@ struct tv_pipe_ctx {
     float blend_color[4];
     uint32_t sample_mask;
     uint32_t min_samples;              /* > 1: shade per sample (GL's sample shading) */
+    float tess_outer[4], tess_inner[2];/* levels of draws without a TESS_CTRL shader */
     uint64_t total_work, total_left;   /* the context's total work quota (0: none) */
     float ucp[8][4];
     tv_pipe_so_target so[TV_PIPE_MAX_SO_BUFFERS];   /* res 0: unbound */

@@ -112,6 +112,12 @@ void tv_pipe_set_min_samples(tv_pipe_ctx *ctx, uint32_t min_samples)
     ctx->min_samples = min_samples;
 }
 
+void tv_pipe_set_tess_state(tv_pipe_ctx *ctx, const float outer[4], const float inner[2])
+{
+    memcpy(ctx->tess_outer, outer, sizeof ctx->tess_outer);
+    memcpy(ctx->tess_inner, inner, sizeof ctx->tess_inner);
+}
+
 void tv_pipe_set_clip_planes(tv_pipe_ctx *ctx, const float ucp[8][4])
 {
     memcpy(ctx->ucp, ucp, sizeof ctx->ucp);

@@ -108,6 +108,7 @@ enum {
     BSET_FRAGMENT_COORD_CONVENTIONS = 1u << 15,
     BSET_DEPTH_CLIP_DISABLE = 1u << 16, BSET_UBO = 1u << 18, BSET_MIRROR_CLAMP = 1u << 21,
     BSET_TEXTURE_QUERY_LOD = 1u << 22, BSET_HAS_FP64 = 1u << 23,
+    BSET_HAS_TESSELLATION_SHADERS = 1u << 24,
     BSET_HAS_INDIRECT_DRAW = 1u << 25, BSET_HAS_SAMPLE_SHADING = 1u << 26,
     BSET_HAS_CULL = 1u << 27,
     BSET_POLYGON_OFFSET_CLAMP = 1u << 30
@@ -142,25 +143,28 @@ static const caps_value values[] = {
          BSET_SEAMLESS_CUBE_MAP | BSET_OCCLUSION_QUERY | BSET_TEXTURE_MULTISAMPLE |
          BSET_FRAGMENT_COORD_CONVENTIONS |
          BSET_DEPTH_CLIP_DISABLE | BSET_UBO | BSET_MIRROR_CLAMP | BSET_TEXTURE_QUERY_LOD |
-         BSET_HAS_FP64 | BSET_HAS_INDIRECT_DRAW | BSET_HAS_SAMPLE_SHADING |
+         BSET_HAS_FP64 | BSET_HAS_TESSELLATION_SHADERS | BSET_HAS_INDIRECT_DRAW |
+         BSET_HAS_SAMPLE_SHADING |
          BSET_HAS_CULL | BSET_POLYGON_OFFSET_CLAMP,
      "the pipeline's and the texture unit's features, multisampled resources, doubles (the "
-     "engine's 64-bit operations), occlusion queries and conditional rendering "
+     "engine's 64-bit operations), tessellation (the engine's TESS_CTRL/TESS_EVAL stages and "
+     "the pipe layer's tessellator), occlusion queries and conditional rendering "
      "(pipe_query.c)"},
     {CAPS_GLSL_LEVEL, 400, "GLSL 4.00: the engine runs every TGSI instruction ARB_gpu_shader5 "
                            "needs, geometry shaders (instanced, 4 vertex streams) run in "
-                           "draws; Mesa then offers GL 3.3 / GLSL 3.30 with ARB_gpu_shader5 "
-                           "(GL 4.0 needs tessellation, fp64, sample shading, indirect draws)"},
+                           "draws, tessellation; Mesa then offers GL 3.3 with ARB_gpu_shader5 "
+                           "and ARB_tessellation_shader (GL 4.0 also needs transform feedback "
+                           "2: draws from stream-output counts)"},
     {CAPS_MAX_TEXTURE_ARRAY_LAYERS, 2048, "the texture unit's limit"},
     {CAPS_MAX_STREAMOUT_BUFFERS, 4, "stream output (pipe_so.c): 4 buffers, stream 0"},
     {CAPS_MAX_DUAL_SOURCE_RENDER_TARGETS, 1, "SRC1 factors on target 0"},
     {CAPS_MAX_RENDER_TARGETS, TV_PIPE_MAX_CBUFS, "the framebuffer's colour buffers"},
     {CAPS_MAX_SAMPLES, 4, "multisampled targets and textures at the standard positions "
                           "(the rasteriser and texture unit do 2 to 16; GL 3.0 asks 4)"},
-    {CAPS_PRIM_MASK, 0x3c7fu,
-     "points to triangle fans and the adjacency topologies reach the server (quads, quad "
-     "strips and polygons Mesa splits itself): without them Mesa 22.3's virgl driver "
-     "crashes converting points; draw_vbo names the topologies it does not rasterise yet"},
+    {CAPS_PRIM_MASK, 0x7c7fu,
+     "points to triangle fans, the adjacency topologies and patches reach the server (quads, "
+     "quad strips and polygons Mesa splits itself): without them Mesa 22.3's virgl driver "
+     "crashes converting points (and recurses forever converting patches)"},
     {CAPS_MAX_TBO_SIZE, 1u << 27, "texel buffers of the texture unit"},
     {CAPS_MAX_UNIFORM_BLOCKS, TV_PIPE_MAX_SLOTS / 2, "constant buffer slots"},
     {CAPS_MAX_VIEWPORTS, TV_PIPE_MAX_VIEWPORTS, "viewport arrays: the last vertex stage's "
@@ -222,6 +226,8 @@ static const caps_value values[] = {
     {CAPS_MAX_CONST_BUFFER_SIZE + 4, 65536, "GL minimum"},
     {CAPS_MAX_CONST_BUFFER_SIZE + 5, 65536, "GL minimum"},
     {CAPS_MAX_UNIFORM_BLOCK_SIZE, 65536, "GL minimum"},
+    {CAPS_MAX_TCS_OUTPUTS, 32, "varyings of a control shader (engine: 64 registers)"},
+    {CAPS_MAX_TES_OUTPUTS, 32, "varyings of an evaluation shader"},
 };
 
 static void set_format(uint32_t *out, unsigned mask_at, uint32_t f)

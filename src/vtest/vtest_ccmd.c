@@ -353,6 +353,16 @@ static int h_set_shader_images(vtest_conn *c, unsigned obj, const uint32_t *p, u
                ? vtest_pipe_fail(c, "set_shader_images") : 0;
 }
 
+/* outer levels 0..3, inner 0..1, as floats */
+static int h_set_tess_state(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
+{
+    (void)obj, (void)len;
+    float f[6];
+    memcpy(f, p, sizeof f);
+    tv_pipe_set_tess_state(c->pipe, f, f + 4);
+    return 0;
+}
+
 static int h_set_min_samples(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
 {
     (void)obj, (void)len;
@@ -404,7 +414,7 @@ static const ccmd_row table[VTEST_NUM_CCMDS] = {
     [29] = {"create_sub_ctx", 1, 1, IMPL, h_create_sub_ctx},
     [30] = {"destroy_sub_ctx", 1, 1, IMPL, h_destroy_sub_ctx},
     [31] = {"bind_shader", 2, 2, IMPL, h_bind_shader},
-    [32] = {"set_tess_state", 6, 6, REC, NULL},
+    [32] = {"set_tess_state", 6, 6, IMPL, h_set_tess_state},
     [33] = {"set_min_samples", 1, 1, IMPL, h_set_min_samples},
     [34] = {"set_shader_buffers", 2, VAR, IMPL, h_set_shader_buffers},
     [35] = {"set_shader_images", 2, VAR, IMPL, h_set_shader_images},

@@ -834,7 +834,7 @@ static void test_named_errors(void **state)
     assert_int_equal(tv_pipe_draw_vbo(ctx, &big), -1);
     assert_non_null(strstr(tv_pipe_error(ctx), "16777217 vertices (at most 16777216 a draw)"));
     assert_int_equal(draw(ctx, 14 /* PATCHES */, 3), -1);
-    assert_non_null(strstr(tv_pipe_error(ctx), "patches need the tessellation stages"));
+    assert_non_null(strstr(tv_pipe_error(ctx), "PATCHES without a tessellation evaluation shader"));
     tv_pipe_rasterizer_state st;
     tv_pipe_rasterizer_default(&st);
     st.line_stipple_enable = true;

@@ -173,7 +173,7 @@ static const hostile catalogue[] = {
     {"draw without a framebuffer", {H(8, 0, 12), 0, 3, 4, 0, 1, 0, 0, 0, 0, 0, 0, 0}, 13,
      "draw_vbo: the framebuffer has no attachment"},
     {"draw of patches", {H(8, 0, 12), 0, 3, 14, 0, 1, 0, 0, 0, 0, 0, 0, 0}, 13,
-     "draw_vbo: PATCHES: patches need the tessellation stages"},
+     "draw_vbo: PATCHES without a tessellation evaluation shader"},
     {"vertex buffers not in threes", {H(6, 0, 4), 12, 0, 1, 0}, 5,
      "set_vertex_buffers: 4 dwords are not 3 per buffer"},
     {"index size 3", {H(11, 0, 3), 1, 3, 0}, 4, "set_index_buffer: index size 3"},

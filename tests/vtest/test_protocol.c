@@ -77,7 +77,7 @@ static void test_caps(void **state)
         assert_int_equal(caps[70], 8);              /* max_render_targets */
         assert_int_equal(caps[71], 4);              /* max_samples */
         assert_true(caps[65] & (1u << 14));         /* bset.texture_multisample */
-        assert_int_equal(caps[72], 0x3c7fu);       /* prim_mask: points .. fans, adjacency */
+        assert_int_equal(caps[72], 0x7c7fu);       /* prim_mask: points .. fans, adjacency, patches */
         if (v == 2) {
             assert_int_equal(caps[77 + 12], 16);    /* max_vertex_attribs */
             /* sample_locations: D3D's standard patterns, x and y in 1/16 pixel as nibbles:
