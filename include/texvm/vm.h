@@ -316,6 +316,8 @@ typedef struct tv_vm_geometry_params {
     uint32_t num_vertices;       /* elements in each in[r] (bounds) */
     const uint32_t *indices;
     uint32_t primitive_id_base;  /* SV PRIMID = base + k */
+    const uint32_t *primitive_ids; /* when set, SV PRIMID of primitive k (tessellated
+                                      primitives carry their patch's) */
 } tv_vm_geometry_params;
 
 /* Emitted geometry of one stream: vertices (each num_outputs vec4 of raw words, in OUT
@@ -376,7 +378,8 @@ void tv_vm_tess_ctrl_output_free(tv_vm_tess_ctrl_output *out);
  * coords[2i], coords[2i+1]: TESSCOORD = (u, v, 1 - u - v, 0) for TES_PRIM_MODE TRIANGLES,
  * (u, v, 0, 0) otherwise. Inputs: per patch, max(vertices_in, 1) blocks of patch_regs vec4
  * in the TES's IN register order — block v holds IN[v][r], block 0 also the patch inputs
- * (IN[r] without a vertex index). PRIMID = primitive_id_base + patch, VERTICESIN. */
+ * (IN[r] without a vertex index). PRIMID = primitive_id_base + patch, VERTICESIN, the
+ * patch's levels as TESSOUTER/TESSINNER system values. */
 typedef struct tv_vm_tess_eval_params {
     uint32_t num_points;
     const float *coords;
@@ -385,6 +388,9 @@ typedef struct tv_vm_tess_eval_params {
     uint32_t vertices_in;        /* 0..TV_VM_MAX_PATCH_VERTICES */
     uint32_t patch_regs;         /* vec4 per block (registers beyond it read 0) */
     const uint32_t *patch_data;
+    /* SV TESSOUTER / TESSINNER: 6 floats a patch (outer 0..3, inner 0..1; inner reads
+     * (i0, i1, 0, 0)); NULL reads zeros */
+    const float *patch_levels;
     uint32_t primitive_id_base;
     /* out[r] receives num_points elements of 4 words for OUT[r]; NULL = not collected */
     uint32_t *out[TV_VM_MAX_ATTRIBS];

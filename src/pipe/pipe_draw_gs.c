@@ -181,22 +181,28 @@ int draw_geometry(draw_state *d, draw_tri **tris, size_t *ntris)
         return -1;
     b.tex = d->tex[TV_PIPE_STAGE_GEOMETRY].unit;
     uint32_t *indices = malloc((*ntris ? *ntris : 1) * nin * 4);
+    /* after tessellation a primitive's ID is its patch's */
+    uint32_t *ids = d->tes ? malloc((*ntris ? *ntris : 1) * 4) : NULL;
     uint32_t *zeros = calloc((size_t)(d->slots ? d->slots : 1), 16);
     uint32_t *pool = NULL;         /* emitted vertices of all instances, GS register order */
     uint32_t *lens = NULL;         /* strip lengths of all instances */
     uint64_t npool = 0, nlens = 0;
     int rc = 0;
-    if (!indices || !zeros)
+    if (!indices || !zeros || (d->tes && !ids))
         rc = pipe_fail(ctx, OP ": out of memory");
-    for (size_t t = 0; t < *ntris && !rc; t++)
+    for (size_t t = 0; t < *ntris && !rc; t++) {
         for (unsigned v = 0; v < nin; v++)
             indices[t * nin + v] = (*tris)[t].v[v];
+        if (ids)
+            ids[t] = (*tris)[t].id;
+    }
     for (uint32_t j = 0; j < d->instances && !rc; j++) {
         tv_vm_geometry_params gp;
         memset(&gp, 0, sizeof gp);
         gp.num_prims = (uint32_t)*ntris;
         gp.num_vertices = d->slots;
         gp.indices = indices;
+        gp.primitive_ids = ids;
         for (unsigned r = 0; r < TV_VM_MAX_ATTRIBS; r++)
             gp.in[r] = vs_reg[r] >= 0 ? draw_vs_out(d, vs_reg[r], j, 0) : zeros;
         tv_vm_geometry_output go;
@@ -237,6 +243,7 @@ int draw_geometry(draw_state *d, draw_tri **tris, size_t *ntris)
         tv_vm_geometry_output_free(&go);
     }
     free(indices);
+    free(ids);
     free(zeros);
     /* the emitted vertices become the draw's: output r of vertex v at out[r][4 v] */
     for (unsigned r = 0; r < TV_VM_MAX_ATTRIBS; r++) {

@@ -157,6 +157,9 @@ static int tessellate_instance(tess_run *t)
     bool last = !ctx->rast.flatshade_first;
     float *coords = NULL;
     uint32_t *patch_of = NULL;
+    float *levels = malloc((t->npatches ? t->npatches : 1) * 6 * sizeof(float));
+    if (!levels)
+        return pipe_fail(ctx, OP ": out of memory");
     size_t n = 0, cap = 0;
     uint64_t first_point = t->npoints;
     int rc = 0;
@@ -165,6 +168,8 @@ static int tessellate_instance(tess_run *t)
         float outer[4], inner[2];
         memcpy(outer, patch_value(t, k, 0, TV_SEM_TESSOUTER, 0, true, tmp[0]), 16);
         memcpy(inner, patch_value(t, k, 0, TV_SEM_TESSINNER, 0, true, tmp[1]), 8);
+        memcpy(levels + k * 6, outer, 16);
+        memcpy(levels + k * 6 + 4, inner, 8);
         tv_tess_result r;
         if (!tv_tess_patch(dom, sp, cw, points, outer, inner, &r))
             return pipe_fail(ctx, OP ": out of memory");
@@ -255,6 +260,7 @@ static int tessellate_instance(tess_run *t)
         ep.vertices_in = blocks;
         ep.patch_regs = regs;
         ep.patch_data = data;
+        ep.patch_levels = levels;
         for (uint32_t r = 0; r < t->nout; r++)
             ep.out[r] = t->out[r] + first_point * 4;
         tv_vm_bindings b;
@@ -277,6 +283,7 @@ static int tessellate_instance(tess_run *t)
     free(coords);
     free(patch_of);
     free(data);
+    free(levels);
     return rc;
 }
 

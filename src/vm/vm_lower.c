@@ -580,6 +580,19 @@ static void lower_v4(vm_lower *L, const vm_optab_row *row)
             }
         }
     }
+    /* A 64-bit result written to zw alone comes from each 64-bit source's first value (its
+     * x and y after the swizzle): the k-th enabled pair from the k-th value, as for the
+     * narrowing conversions (vm_commit_narrow). The TGSI Mesa's virgl driver sends relies
+     * on it (`MOV TEMP[80].xy, TEMP[1].zwzw` then `DADD TEMP[2].zw, TEMP[80], TEMP[81]`);
+     * with .xyxy-style swizzles, the usual form, both readings agree. */
+    bool narrowing = row->fn == vm_h_d2f || row->fn == vm_h_d2i || row->fn == vm_h_d2u ||
+                     row->fn == vm_h_u642f || row->fn == vm_h_i642f;  /* pick pairs already */
+    if ((d->writemask & 0x3u) == 0 && (d->writemask & 0xcu) && !narrowing)
+        for (unsigned k = 0; k < row->nsrc && k < 3; k++)
+            if (row->types[k] == 'd' || row->types[k] == 'l') {
+                srcs[k * 4 + 2] = srcs[k * 4 + 0];
+                srcs[k * 4 + 3] = srcs[k * 4 + 1];
+            }
     uint32_t tmp[4];
     for (unsigned c = 0; c < 4; c++)
         tmp[c] = vm_lower_scratch(L);

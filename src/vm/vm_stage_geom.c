@@ -111,6 +111,7 @@ static tv_status geom_job(vm_worker *wk, uint64_t job, tv_error *err)
     uint32_t nv = p->gs_in_vertices;
     for (unsigned l = 0; l < n; l++) {
         uint64_t k = (first + l) / inv;
+        uint32_t primid = G->primitive_ids ? G->primitive_ids[k] : G->primitive_id_base + (uint32_t)k;
         uint32_t invocation = (uint32_t)((first + l) % inv);
         w->lane_x[l] = (int32_t)k;
         w->lane_y[l] = (int32_t)invocation;
@@ -133,12 +134,12 @@ static tv_status geom_job(vm_worker *wk, uint64_t job, tv_error *err)
             for (uint32_t v = 0; v < nv; v++)
                 for (unsigned c = 0; c < 4; c++)
                     w->r[p->in.base + (v * p->in_per_vertex + r) * 4 + c].u[l] =
-                        G->primitive_id_base + (uint32_t)k;
+                        primid;
         }
         for (uint32_t s = 0; s < p->num_svs; s++) {
             const vm_sv *sv = &p->svs[s];
             uint32_t v = 0;
-            if (sv->semantic == TV_SEM_PRIMID) v = G->primitive_id_base + (uint32_t)k;
+            if (sv->semantic == TV_SEM_PRIMID) v = primid;
             else if (sv->semantic == TV_SEM_INVOCATIONID) v = invocation;
             for (unsigned c = 0; c < 4; c++)
                 w->r[p->sv.base + sv->reg * 4 + c].u[l] = v;

@@ -183,6 +183,15 @@ static tv_status tes_job(vm_worker *wk, uint64_t job, tv_error *err)
         set_sv(w, p, l, TV_SEM_TESSCOORD, cw);
         set_sv1(w, p, l, TV_SEM_PRIMID, T->primitive_id_base + k);
         set_sv1(w, p, l, TV_SEM_VERTICESIN, T->vertices_in);
+        if (T->patch_levels && k < T->num_patches) {
+            const float *lv = T->patch_levels + (size_t)k * 6;
+            float in[4] = {lv[4], lv[5], 0.0f, 0.0f};
+            uint32_t o[4], i4[4];
+            memcpy(o, lv, 16);
+            memcpy(i4, in, 16);
+            set_sv(w, p, l, TV_SEM_TESSOUTER, o);
+            set_sv(w, p, l, TV_SEM_TESSINNER, i4);
+        }
     }
     wk->trace_this = false;
     if (R->tracing && R->vm->trace.id[0] >= first && R->vm->trace.id[0] < first + n) {

@@ -117,6 +117,23 @@ static void t_dcmp(void **s)
             }
 }
 
+/* A double result written to zw alone comes from the sources' first doubles (what Mesa's
+ * virgl TGSI relies on: `MOV TEMP[80].xy, TEMP[1].zwzw` then `DADD TEMP[2].zw, TEMP[80],
+ * TEMP[81]`); with .xyzw both pairs as usual. */
+static void t_dpair_zw(void **s)
+{
+    (void)s;
+    uint32_t a[4], b[4], o[4];
+    putd(a, 2.0, 100.0);
+    putd(b, 3.0, 1000.0);
+    hv_op1("DADD TEMP[3].zw, TEMP[0], TEMP[1]", a, b, NULL, o);
+    assert_true(getd(o, 1) == 5.0);
+    hv_op1("DADD TEMP[3], TEMP[0], TEMP[1]", a, b, NULL, o);
+    assert_true(getd(o, 0) == 5.0 && getd(o, 1) == 1100.0);
+    hv_op1("DADD TEMP[3].zw, TEMP[0].zwzw, TEMP[1].zwzw", a, b, NULL, o);
+    assert_true(getd(o, 1) == 1100.0);
+}
+
 static void t_dconv(void **s)
 {
     (void)s;
@@ -346,7 +363,7 @@ int main(void)
         cmocka_unit_test(t_drsq), cmocka_unit_test(t_dfrac), cmocka_unit_test(t_dtrunc),
         cmocka_unit_test(t_dceil), cmocka_unit_test(t_dflr), cmocka_unit_test(t_dround),
         cmocka_unit_test(t_dssg), cmocka_unit_test(t_dmin), cmocka_unit_test(t_dmax),
-        cmocka_unit_test(t_dmods), cmocka_unit_test(t_dcmp), cmocka_unit_test(t_dconv),
+        cmocka_unit_test(t_dmods), cmocka_unit_test(t_dcmp), cmocka_unit_test(t_dpair_zw), cmocka_unit_test(t_dconv),
         cmocka_unit_test(t_u64add), cmocka_unit_test(t_u64mul), cmocka_unit_test(t_u64div),
         cmocka_unit_test(t_u64mod), cmocka_unit_test(t_i64div), cmocka_unit_test(t_i64mod),
         cmocka_unit_test(t_i64min), cmocka_unit_test(t_u64min), cmocka_unit_test(t_i64max),
