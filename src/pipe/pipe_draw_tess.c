@@ -46,6 +46,41 @@ static uint32_t max_reg(const tv_tgsi_program *p, unsigned file)
     return n > TV_VM_MAX_ATTRIBS ? TV_VM_MAX_ATTRIBS : n;
 }
 
+/* The evaluation program's inputs read with a vertex index (bit r: IN[r]). The declaration
+ * does not tell: Mesa's virgl driver declares per-vertex varyings past GENERIC[38] as
+ * PATCH[n] (`DCL IN[1], PATCH[7]`, read as `IN[2][1]`), like true patch inputs. */
+static uint64_t per_vertex_inputs(const tv_tgsi_program *p)
+{
+    uint64_t m = 0;
+    for (uint32_t i = 0; i < p->num_insns; i++) {
+        const tv_tgsi_instruction *in = &p->insns[i];
+        for (unsigned k = 0; k < in->num_src && k < TV_TGSI_MAX_SRC; k++) {
+            const tv_tgsi_reg *r = &in->src[k].reg;
+            if (r->file != TV_FILE_IN || !r->has_dim)
+                continue;
+            if (!r->indirect) {
+                if (r->index >= 0 && r->index < 64)
+                    m |= 1ull << r->index;
+                continue;
+            }
+            /* an indexed array: every register of its declaration */
+            uint32_t aid = r->array_id ? r->array_id : r->ind.array_id;
+            bool found = false;
+            for (uint32_t d = 0; d < p->num_decls && aid; d++) {
+                const tv_tgsi_declaration *dc = &p->decls[d];
+                if (dc->file != TV_FILE_IN || dc->array_id != aid)
+                    continue;
+                for (int32_t x = dc->first; x <= dc->last && x < 64; x++)
+                    m |= 1ull << x;
+                found = true;
+            }
+            if (!found)
+                m = ~0ull;
+        }
+    }
+    return m;
+}
+
 /* What the evaluation stage reads as (SEM, INDEX) of vertex V of patch K (PATCH: a
  * per-patch input): the control shader's output; without one the vertex shader's output,
  * the state's levels for TESSOUTER/TESSINNER, zeros for patch varyings. */
@@ -227,12 +262,13 @@ static int tessellate_instance(tess_run *t)
                        t->npatches, blocks, regs);
     if (!rc && !(data = calloc(words ? words : 1, 4)))
         rc = pipe_fail(ctx, OP ": out of memory");
+    uint64_t per_vertex = per_vertex_inputs(t->tes);
     for (uint32_t i = 0; i < t->tes->num_decls && !rc; i++) {
         const tv_tgsi_declaration *dc = &t->tes->decls[i];
         if (dc->file != TV_FILE_IN || !dc->has_semantic)
             continue;
-        bool patch = !dc->dim_implied;
         for (int32_t r = dc->first; r <= dc->last && (uint32_t)r < regs; r++) {
+            bool patch = !dc->dim_implied && !((per_vertex >> r) & 1u);
             uint32_t index = dc->semantic_index + (uint32_t)(r - dc->first);
             for (size_t k = 0; k < t->npatches; k++)
                 for (uint32_t v = 0; v < (patch ? 1 : blocks); v++) {

@@ -126,6 +126,8 @@ struct tv_vm_program {
                                 has (TV_VM_MAX_PATCH_VERTICES) */
     uint32_t out_per_vertex; /* TCS: registers per output vertex */
     uint32_t out_vertices;   /* TCS: TCS_VERTICES_OUT (1 for other stages) */
+    uint64_t out_vertex_regs;/* TCS: OUT registers declared per vertex (bit r) */
+    uint32_t invocation_slot;/* TCS: the lane's invocation (the stage driver sets it) */
     uint32_t tes_prim_mode;  /* TES: PIPE_PRIM_TRIANGLES (4), QUADS (7) or LINES (1) */
     uint32_t scratch_base, scratch_count;
     /* declarations by file, resolved */

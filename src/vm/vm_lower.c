@@ -126,12 +126,27 @@ bool vm_lower_per_vertex(const vm_lower *L, unsigned file, uint32_t *per, uint32
     return false;
 }
 
+/* A TESS_CTRL per-vertex output named without a vertex index (`MOV OUT[0], …` for
+ * gl_out[gl_InvocationID]): the invocation's own vertex, as Gallium's drivers read it. */
+static bool own_vertex(const vm_lower *L, const tv_tgsi_reg *r)
+{
+    const tv_vm_program *p = L->p;
+    return p->proc == TV_TGSI_TESS_CTRL && r->file == TV_FILE_OUT && !r->has_dim &&
+           r->index >= 0 && r->index < 64 && ((p->out_vertex_regs >> r->index) & 1u);
+}
+
+/* A register whose vertex is a per-lane value. */
+static bool lane_vertex(const vm_lower *L, const tv_tgsi_reg *r)
+{
+    uint32_t per, nv;
+    return (r->has_dim && r->dim_indirect && vm_lower_per_vertex(L, r->file, &per, &nv)) ||
+           own_vertex(L, r);
+}
+
 /* A destination written through a per-lane index: a register index or a vertex index. */
 bool vm_lower_dst_indirect(const vm_lower *L, const tv_tgsi_dst *d)
 {
-    uint32_t per, nv;
-    return d->reg.indirect || (d->reg.has_dim && d->reg.dim_indirect &&
-                               vm_lower_per_vertex(L, d->reg.file, &per, &nv));
+    return d->reg.indirect || lane_vertex(L, &d->reg);
 }
 
 /* The flattened index (vertex * per + register within the array) of a register with a
@@ -148,11 +163,12 @@ static uint32_t vertex_index(vm_lower *L, const tv_tgsi_reg *r, unsigned comp, u
     uint32_t aid = r->array_id ? r->array_id : r->ind.array_id;
     if (aid)
         array_range(L, r->file, aid, &first, &cnt);
-    if (r->dim < -32768 || r->dim > 32767) {
-        vm_lower_fail(L, TV_ERR_INVALID, "vertex index offset %d out of range", r->dim);
+    int32_t dim = r->has_dim ? r->dim : 0;
+    if (dim < -32768 || dim > 32767) {
+        vm_lower_fail(L, TV_ERR_INVALID, "vertex index offset %d out of range", dim);
         return 0;
     }
-    uint32_t vs = ind_slot(L, &r->dim_ind);
+    uint32_t vs = own_vertex(L, r) ? L->p->invocation_slot : ind_slot(L, &r->dim_ind);
     uint32_t is = r->indirect ? ind_slot(L, &r->ind) : UINT32_MAX;
     uint32_t s = vm_lower_scratch(L);
     vm_uop *u = vm_lower_emit(L, vm_h_vertex_index, VM_K_ALU);
@@ -161,7 +177,7 @@ static uint32_t vertex_index(vm_lower *L, const tv_tgsi_reg *r, unsigned comp, u
     u->src[0] = vs;
     u->src[1] = is;
     u->aux = per;
-    u->aux2 = nverts | ((uint32_t)(uint16_t)(int16_t)r->dim << 16);
+    u->aux2 = nverts | ((uint32_t)(uint16_t)(int16_t)dim << 16);
     u->aux3 = (uint32_t)(r->index - first);
     u->target = (uint32_t)cnt;
     *base = rg->base + (uint32_t)(first - rg->first) * 4 + comp;
@@ -236,7 +252,7 @@ uint32_t vm_lower_reg(vm_lower *L, const tv_tgsi_reg *r, unsigned comp)
     uint32_t per = (uint32_t)rg->count;
     uint32_t nverts;
     if (vm_lower_per_vertex(L, r->file, &per, &nverts)) {
-        if (r->has_dim && r->dim_indirect)
+        if (lane_vertex(L, r))
             return vertex_gather(L, r, comp);
         /* a register without a vertex index (TESS_EVAL's patch inputs, TESS_CTRL's patch
            outputs) lives in vertex 0's block */
@@ -387,8 +403,7 @@ void vm_lower_commit(vm_lower *L, const tv_tgsi_dst *d, const uint32_t tmp[4], u
             src = t2;
         }
         uint32_t per, nverts;
-        if (d->reg.has_dim && d->reg.dim_indirect &&
-            vm_lower_per_vertex(L, d->reg.file, &per, &nverts)) {
+        if (lane_vertex(L, &d->reg)) {
             uint32_t base = 0, bound = 0;
             uint32_t idx = vertex_index(L, &d->reg, c, &base, &bound);
             vm_uop *u = vm_lower_emit(L, vm_h_scatter, VM_K_ALU);

@@ -89,6 +89,9 @@ tv_status vm_lower_decls(vm_lower *L)
         if (d->file >= TV_FILE_COUNT || d->first < 0 || d->last < d->first)
             continue;
         grow(&mx[d->file], d->last);
+        if (d->file == TV_FILE_OUT && d->dim_implied)
+            for (int32_t r = d->first; r <= d->last && r < 64; r++)
+                p->out_vertex_regs |= 1ull << r;
         if (d->array_id && L->num_arrays < 64 &&
             (d->file == TV_FILE_TEMP || d->file == TV_FILE_IN || d->file == TV_FILE_OUT)) {
             L->arrays[L->num_arrays].file = d->file;
@@ -169,6 +172,8 @@ tv_status vm_lower_decls(vm_lower *L)
         if (P->insns[i].opcode == TV_TGSI_OP_SWITCH)
             L->switch_slot[i] = slot + s++;
     slot += nswitch;
+    if (p->proc == TV_TGSI_TESS_CTRL)
+        p->invocation_slot = slot++;
     p->scratch_base = slot;
     p->num_slots = slot + VM_SCRATCH_SLOTS;
     /* uniform initial values */

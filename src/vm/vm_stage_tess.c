@@ -78,6 +78,7 @@ static tv_status tcs_job(vm_worker *wk, uint64_t job, tv_error *err)
             }
         }
         set_sv1(w, p, l, TV_SEM_INVOCATIONID, l);
+        w->r[p->invocation_slot].u[l] = l;
         set_sv1(w, p, l, TV_SEM_PRIMID, T->primitive_id_base + (uint32_t)job);
         set_sv1(w, p, l, TV_SEM_VERTICESIN, nv);
     }

@@ -135,6 +135,42 @@ static void test_tcs_vertex_index_out_of_range(void **state)
     tv_vm_destroy(vm);
 }
 
+/* a per-vertex output named without a vertex index is the invocation's own vertex (Mesa
+ * writes gl_out[gl_InvocationID].gl_ClipDistance as `MOV OUT[0], …`); a patch output so
+ * named is the patch's */
+static void test_tcs_own_vertex_output(void **state)
+{
+    (void)state;
+    tv_vm *vm = tv_vm_create(NULL, NULL);
+    tv_vm_program *p = hv_program(vm,
+                                  "TESS_CTRL\nPROPERTY TCS_VERTICES_OUT 3\n"
+                                  "DCL SV[0], INVOCATIONID\nDCL OUT[][0], CLIPDIST\n"
+                                  "DCL OUT[1], TESSOUTER\nDCL TEMP[0]\n"
+                                  "IMM[0] UINT32 {7, 0, 0, 0}\n"
+                                  "UADD TEMP[0], SV[0].xxxx, IMM[0].xxxx\n"
+                                  "MOV OUT[0], TEMP[0]\nMOV OUT[1], IMM[0]\nEND\n");
+    uint32_t in[4] = {0};
+    tv_vm_tess_ctrl_params tp;
+    memset(&tp, 0, sizeof tp);
+    tp.num_patches = 2;
+    tp.vertices_in = 1;
+    tp.in[0] = in;
+    tp.num_vertices = 1;
+    tv_vm_tess_ctrl_output out;
+    tv_error err;
+    if (tv_vm_run_tess_ctrl(vm, p, NULL, &tp, &out, NULL, &err) != TV_OK)
+        fail_msg("%s", err.message);
+    for (uint32_t k = 0; k < 2; k++)
+        for (uint32_t v = 0; v < 3; v++) {
+            const uint32_t *b = out.data + ((size_t)k * 3 + v) * 2 * 4;
+            assert_int_equal(b[0], 7 + v);
+            assert_int_equal(b[4], v == 0 ? 7 : 0);  /* TESSOUTER in block 0 only */
+        }
+    tv_vm_tess_ctrl_output_free(&out);
+    tv_vm_program_destroy(p);
+    tv_vm_destroy(vm);
+}
+
 /* piglit barrier.shader_test's evaluation shader: a barycentric blend of the three control
  * points' positions by TESSCOORD, and the patch input passed on */
 static const char k_tri_tes[] =
@@ -217,6 +253,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tcs_barrier_merges_outputs),
         cmocka_unit_test(test_tcs_vertex_index_out_of_range),
+        cmocka_unit_test(test_tcs_own_vertex_output),
         cmocka_unit_test(test_tes_tesscoord_and_patch_inputs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
