@@ -365,8 +365,9 @@ int tv_pipe_set_stream_output_targets(tv_pipe_ctx *ctx, unsigned n, const tv_pip
  * counters and predicates (samples that pass the depth and stencil tests, exactly),
  * timestamps and elapsed time (CLOCK_MONOTONIC nanoseconds), primitives generated (as
  * assembled, every instance), primitives emitted (written by stream output), GPU finished
- * (always 1: every operation completes when called). The rest (stream-output statistics
- * and overflow, pipeline statistics) fail at creation. */
+ * (always 1: every operation completes when called), stream-output overflow predicates,
+ * stream-output statistics (two results: primitives written and primitives that would
+ * have been written, of the query's vertex stream) and pipeline statistics. */
 enum {
     TV_PIPE_QUERY_OCCLUSION_COUNTER, TV_PIPE_QUERY_OCCLUSION_PREDICATE,
     TV_PIPE_QUERY_OCCLUSION_PREDICATE_CONSERVATIVE, TV_PIPE_QUERY_TIMESTAMP,
@@ -387,8 +388,13 @@ enum {
 int tv_pipe_query_create(tv_pipe_ctx *ctx, uint32_t handle, uint32_t type, uint32_t index);
 int tv_pipe_begin_query(tv_pipe_ctx *ctx, uint32_t handle);
 int tv_pipe_end_query(tv_pipe_ctx *ctx, uint32_t handle);
-/* The result as of the query's last end (predicates: 0 or 1). */
+/* The result as of the query's last end (predicates: 0 or 1; stream-output statistics:
+ * the primitives written, its first value). */
 int tv_pipe_query_result(tv_pipe_ctx *ctx, uint32_t handle, uint64_t *result);
+/* Both values of a stream-output statistics query (Gallium's pipe_query_data_so_statistics:
+ * num_primitives_written, primitives_storage_needed); other types give (result, 0). */
+int tv_pipe_query_result_so(tv_pipe_ctx *ctx, uint32_t handle, uint64_t *written,
+                            uint64_t *needed);
 /* Draws and clears run only when the query's result is non-zero (condition false) or zero
  * (condition true); handle 0 ends conditional rendering. MODE (wait or not) does not
  * matter: results are always complete. */

@@ -40,6 +40,7 @@ typedef struct pipe_object {
     uint8_t qindex;                    /* the vertex stream (primitive queries) */
     bool qactive;
     uint64_t qcount;                   /* while active: what was counted so far */
+    uint64_t qcount2, qresult2;        /* SO_STATISTICS: primitives storage needed */
     uint64_t qbegin_ns, qresult;
     struct pipe_object *next;
 } pipe_object;

@@ -13,10 +13,6 @@ static uint64_t now_ns(void)
     return (uint64_t)t.tv_sec * 1000000000ull + (uint64_t)t.tv_nsec;
 }
 
-/* Query types texvm counts, and the reason for the rest. */
-static const char *const not_counted[TV_PIPE_QUERY_TYPES] = {
-    [TV_PIPE_QUERY_SO_STATISTICS] = "stream-output statistics (two results)",
-};
 
 /* The largest index of each type (0: none); primitive and overflow queries name a vertex
  * stream, pipeline statistics a counter. */
@@ -24,6 +20,7 @@ static const uint8_t max_index[TV_PIPE_QUERY_TYPES] = {
     [TV_PIPE_QUERY_PRIMITIVES_GENERATED] = TV_PIPE_MAX_STREAMS - 1,
     [TV_PIPE_QUERY_PRIMITIVES_EMITTED] = TV_PIPE_MAX_STREAMS - 1,
     [TV_PIPE_QUERY_SO_OVERFLOW_PREDICATE] = TV_PIPE_MAX_STREAMS - 1,
+    [TV_PIPE_QUERY_SO_STATISTICS] = TV_PIPE_MAX_STREAMS - 1,
     [TV_PIPE_QUERY_PIPELINE_STATISTICS] = TV_PIPE_STATS - 1,
 };
 
@@ -31,9 +28,6 @@ int tv_pipe_query_create(tv_pipe_ctx *ctx, uint32_t handle, uint32_t type, uint3
 {
     if (type >= TV_PIPE_QUERY_TYPES)
         return pipe_fail(ctx, "create_query %u: unknown query type %u", handle, type);
-    if (not_counted[type])
-        return pipe_fail(ctx, "create_query %u: %s queries are not implemented", handle,
-                         not_counted[type]);
     if (index > max_index[type])
         return pipe_fail(ctx, "create_query %u: index %u (at most %u for this type: a vertex "
                          "stream or a statistics counter)", handle, index, max_index[type]);
@@ -62,7 +56,7 @@ int tv_pipe_begin_query(tv_pipe_ctx *ctx, uint32_t handle)
         return pipe_fail(ctx, "begin_query %u: a %s query has no begin", handle,
                          o->qtype == TV_PIPE_QUERY_TIMESTAMP ? "timestamp" : "GPU-finished");
     o->qactive = true;
-    o->qcount = 0;
+    o->qcount = o->qcount2 = 0;
     o->qbegin_ns = now_ns();
     return 0;
 }
@@ -94,6 +88,7 @@ int tv_pipe_end_query(tv_pipe_ctx *ctx, uint32_t handle)
         if (!o->qactive)
             return pipe_fail(ctx, "end_query %u: the query was not begun", handle);
         o->qresult = o->qcount;
+        o->qresult2 = o->qcount2;
         break;
     }
     o->qactive = false;
@@ -106,6 +101,17 @@ int tv_pipe_query_result(tv_pipe_ctx *ctx, uint32_t handle, uint64_t *result)
     if (!o)
         return -1;
     *result = o->qresult;
+    return 0;
+}
+
+int tv_pipe_query_result_so(tv_pipe_ctx *ctx, uint32_t handle, uint64_t *written,
+                            uint64_t *needed)
+{
+    pipe_object *o = query(ctx, handle, "get_query_result");
+    if (!o)
+        return -1;
+    *written = o->qresult;
+    *needed = o->qtype == TV_PIPE_QUERY_SO_STATISTICS ? o->qresult2 : 0;
     return 0;
 }
 
@@ -128,6 +134,10 @@ void pipe_queries_count_stream(tv_pipe_ctx *ctx, unsigned stream, uint64_t gener
             o->qcount += generated;
         else if (o->qtype == TV_PIPE_QUERY_PRIMITIVES_EMITTED)
             o->qcount += emitted;
+        else if (o->qtype == TV_PIPE_QUERY_SO_STATISTICS) {
+            o->qcount += emitted;     /* written */
+            o->qcount2 += generated;  /* would have been written: every one generated */
+        }
     }
 }
 

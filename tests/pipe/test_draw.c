@@ -559,10 +559,9 @@ static void test_queries(void **state)
     assert_int_equal(tv_pipe_draw_vbo(ctx, &info), 0);
     assert_int_equal(pixel(ctx, 0, 0)[0], 255);
     assert_int_equal(tv_pipe_set_render_condition(ctx, 0, false), 0);
-    /* not counted: named at creation */
-    assert_int_equal(tv_pipe_query_create(ctx, 61, TV_PIPE_QUERY_SO_STATISTICS, 0), -1);
-    assert_non_null(strstr(tv_pipe_error(ctx), "stream-output statistics (two results) "
-                                                "queries are not implemented"));
+    /* a vertex stream past the four: named at creation */
+    assert_int_equal(tv_pipe_query_create(ctx, 61, TV_PIPE_QUERY_SO_STATISTICS, 4), -1);
+    assert_non_null(strstr(tv_pipe_error(ctx), "index 4 (at most 3"));
     assert_int_equal(tv_pipe_end_query(ctx, 99), -1);
     assert_non_null(strstr(tv_pipe_error(ctx), "no query 99"));
     tv_pipe_destroy(ctx);
@@ -616,13 +615,21 @@ static void test_stream_output(void **state)
     assert_int_equal(r, 2);
     assert_int_equal(tv_pipe_query_result(ctx, 71, &r), 0);
     assert_int_equal(r, 2);
-    /* both buffers full: an appended draw writes nothing (overflow stops it) */
+    /* both buffers full: an appended draw writes nothing (overflow stops it); the
+     * statistics query has written 0 of the 2 that needed storage */
     assert_int_equal(tv_pipe_set_stream_output_targets(ctx, 2, t, 3), 0);
+    assert_int_equal(tv_pipe_query_create(ctx, 72, TV_PIPE_QUERY_SO_STATISTICS, 0), 0);
     assert_int_equal(tv_pipe_begin_query(ctx, 70), 0);
+    assert_int_equal(tv_pipe_begin_query(ctx, 72), 0);
     assert_int_equal(draw(ctx, PRIM_TRIANGLE_STRIP, 4), 0);
     assert_int_equal(tv_pipe_end_query(ctx, 70), 0);
+    assert_int_equal(tv_pipe_end_query(ctx, 72), 0);
     assert_int_equal(tv_pipe_query_result(ctx, 70, &r), 0);
     assert_int_equal(r, 0);
+    uint64_t written = 9, needed = 0;
+    assert_int_equal(tv_pipe_query_result_so(ctx, 72, &written, &needed), 0);
+    assert_int_equal(written, 0);
+    assert_int_equal(needed, 2);
     /* room for one more triangle after one: the second stops, whole */
     tv_pipe_so_target t1[1] = {{SO0, 0, 80}};   /* 5 vertices of 16 bytes */
     assert_int_equal(tv_pipe_set_stream_output_targets(ctx, 1, t1, 0), 0);
