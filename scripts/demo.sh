@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # README command 1: set up, build, and render every example job (examples/*/job.json) into
-# out/<example>/ with `texvm run`, then say where the images are.
+# out/<example>/ with `texvm run`, and the graphics pipeline's demo (a tessellated,
+# displacement-mapped surface: tools/tess-demo) into out/tess_surface/, then say where the
+# images are.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -38,8 +40,16 @@ for job in "${jobs[@]}"; do
   esac
 done
 
+echo "== tools/tess-demo out/tess_surface/surface.png"
+mkdir -p out/tess_surface
+if build/tools/tess-demo out/tess_surface/surface.png; then
+  ok+=(tess_surface)
+else
+  failed+=("tess_surface (tess-demo)")
+fi
+
 echo
-echo "== demo: ${#ok[@]} of ${#jobs[@]} example jobs rendered"
+echo "== demo: ${#ok[@]} of $((${#jobs[@]} + 1)) demos rendered"
 for name in "${ok[@]}"; do
   for img in out/"$name"/*.png; do
     echo "   $img"
