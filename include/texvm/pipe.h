@@ -253,6 +253,9 @@ typedef struct tv_pipe_draw_info {
     bool primitive_restart;
     uint32_t restart_index;
     uint32_t drawid, vertices_per_patch;
+    /* DRAW_AUTO (Gallium's count_from_stream_output): a stream-output target object; the
+     * draw is of its filled bytes / its vertex stride vertices from 0, not indexed */
+    uint32_t count_from_so;
 } tv_pipe_draw_info;
 
 int tv_pipe_set_blend(tv_pipe_ctx *ctx, const tv_pipe_blend_state *s);
@@ -351,12 +354,17 @@ typedef struct tv_pipe_stream_output_info {
 
 typedef struct tv_pipe_so_target {
     uint32_t res, offset, size;        /* bytes of the buffer resource */
+    /* a stream-output target object (TV_PIPE_OBJ_STREAMOUT_TARGET) that keeps this
+     * binding's fill level and vertex stride across bindings, for appending after a
+     * rebind and for DRAW_AUTO; 0: none (the slot keeps the level) */
+    uint32_t handle;
 } tv_pipe_so_target;
 
 int tv_pipe_shader_set_stream_output(tv_pipe_ctx *ctx, uint32_t shader,
                                      const tv_pipe_stream_output_info *info);
 /* Bind N targets (the rest unbound); bit i of APPEND_MASK keeps target i's fill level
- * (it continues where the last draw stopped), else writing starts at its offset. */
+ * (it continues where the last draw stopped: the target object's, else the slot's), else
+ * writing starts at its offset (and the object's level restarts at 0). */
 int tv_pipe_set_stream_output_targets(tv_pipe_ctx *ctx, unsigned n, const tv_pipe_so_target *t,
                                       uint32_t append_mask);
 

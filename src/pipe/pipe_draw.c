@@ -548,6 +548,18 @@ int tv_pipe_draw_vbo(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info)
 
 int pipe_draw(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info, uint64_t *work_left)
 {
+    tv_pipe_draw_info auto_info;
+    if (info->count_from_so) {     /* DRAW_AUTO: the vertices a target was written with */
+        uint32_t n = 0;
+        if (pipe_so_auto_count(ctx, info->count_from_so, &n))
+            return -1;
+        auto_info = *info;
+        auto_info.start = 0;
+        auto_info.count = n;
+        auto_info.index_size = 0;
+        auto_info.count_from_so = 0;
+        info = &auto_info;
+    }
     if (check_state(ctx, info))
         return -1;
     int pass = pipe_render_condition_passes(ctx, OP);
@@ -583,8 +595,8 @@ int pipe_draw(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info, uint64_t *work_le
     const pipe_object *vso = pipe_object_find(ctx, TV_PIPE_OBJ_SHADER, ctx->shader[last]);
     d->so = vso ? vso->so : NULL;
     bool so = pipe_so_active(ctx, d->so);
-    if (discard && !so) {
-        rc = 0;                     /* nothing rasterised, nothing written */
+    if (discard && !so && !pipe_queries_active(ctx)) {
+        rc = 0;                     /* nothing rasterised, written or counted */
         goto out;
     }
     if (!discard &&

@@ -138,6 +138,10 @@ float draw_point_size(const draw_state *d, uint32_t inst, uint32_t slot);
  * primitive T of instance INST of vertex stream STREAM (the outputs of that stream; -1 with
  * the reason). */
 bool pipe_so_active(const tv_pipe_ctx *ctx, const tv_pipe_stream_output_info *info);
+/* Copy the bound slots' fill levels and strides into their target objects; DRAW_AUTO's
+ * vertex count of target object HANDLE (-1 named when there is none). */
+void pipe_so_save(tv_pipe_ctx *ctx);
+int pipe_so_auto_count(tv_pipe_ctx *ctx, uint32_t handle, uint32_t *count);
 int draw_stream_output(draw_state *d, unsigned stream, uint32_t inst, const draw_tri *t);
 
 /* Shared by the primitive kinds (pipe_draw_tri.c): VS output REG of SLOT; the clip vertex

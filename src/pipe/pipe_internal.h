@@ -42,6 +42,9 @@ typedef struct pipe_object {
     uint64_t qcount;                   /* while active: what was counted so far */
     uint64_t qcount2, qresult2;        /* SO_STATISTICS: primitives storage needed */
     uint64_t qbegin_ns, qresult;
+    /* stream-output targets: bytes written past the offset, and the vertex stride of the
+       last draw that wrote them (DRAW_AUTO's vertex count) */
+    uint32_t so_filled, so_stride;
     struct pipe_object *next;
 } pipe_object;
 
@@ -87,6 +90,7 @@ struct tv_pipe_ctx {
     float ucp[8][4];
     tv_pipe_so_target so[TV_PIPE_MAX_SO_BUFFERS];   /* res 0: unbound */
     uint32_t so_filled[TV_PIPE_MAX_SO_BUFFERS];     /* bytes written past its offset */
+    uint32_t so_stride[TV_PIPE_MAX_SO_BUFFERS];     /* bytes a vertex, as last written */
     uint32_t render_cond;              /* a query handle, 0: none */
     bool render_cond_inverted;
     char error[256];
@@ -137,6 +141,8 @@ void pipe_textures_free(pipe_textures *t);
 /* Queries (pipe_query.c): add what a draw counted to the active queries, and whether
  * conditional rendering lets an operation run (false: skip it; -1 on an error). */
 void pipe_queries_count(tv_pipe_ctx *ctx, uint64_t samples_passed, uint64_t primitives);
+/* Whether any query is counting (a draw that writes nothing still counts primitives). */
+bool pipe_queries_active(const tv_pipe_ctx *ctx);
 /* Primitives generated / written to stream output on vertex stream STREAM, and whether a
  * primitive of it did not fit (overflow). */
 void pipe_queries_count_stream(tv_pipe_ctx *ctx, unsigned stream, uint64_t generated,

@@ -115,6 +115,14 @@ int tv_pipe_query_result_so(tv_pipe_ctx *ctx, uint32_t handle, uint64_t *written
     return 0;
 }
 
+bool pipe_queries_active(const tv_pipe_ctx *ctx)
+{
+    for (const pipe_object *o = ctx->objects; o; o = o->next)
+        if (o->kind == TV_PIPE_OBJ_QUERY && o->qactive)
+            return true;
+    return false;
+}
+
 void pipe_queries_count(tv_pipe_ctx *ctx, uint64_t samples_passed, uint64_t primitives)
 {
     for (pipe_object *o = ctx->objects; o; o = o->next)

@@ -52,15 +52,50 @@ int tv_pipe_set_stream_output_targets(tv_pipe_ctx *ctx, unsigned n, const tv_pip
     if (n > TV_PIPE_MAX_SO_BUFFERS)
         return pipe_fail(ctx, "set_streamout_targets: %u targets (at most %u)", n,
                          TV_PIPE_MAX_SO_BUFFERS);
-    for (unsigned i = 0; i < n; i++)
+    for (unsigned i = 0; i < n; i++) {
         if (t[i].res && !pipe_resource_find(ctx, t[i].res))
             return pipe_fail(ctx, "set_streamout_targets: no resource %u", t[i].res);
+        if (t[i].handle && !pipe_object_find(ctx, TV_PIPE_OBJ_STREAMOUT_TARGET, t[i].handle))
+            return pipe_fail(ctx, "set_streamout_targets: no stream-output target %u",
+                             t[i].handle);
+    }
+    pipe_so_save(ctx);
     for (unsigned i = 0; i < TV_PIPE_MAX_SO_BUFFERS; i++) {
-        tv_pipe_so_target none = {0, 0, 0};
+        tv_pipe_so_target none = {0, 0, 0, 0};
         ctx->so[i] = i < n ? t[i] : none;
-        if (i >= n || !((append_mask >> i) & 1u))
+        bool append = i < n && ((append_mask >> i) & 1u);
+        pipe_object *o = ctx->so[i].handle ? pipe_object_find(ctx, TV_PIPE_OBJ_STREAMOUT_TARGET,
+                                                              ctx->so[i].handle) : NULL;
+        if (o && !append)
+            o->so_filled = 0;
+        if (o)
+            ctx->so_filled[i] = o->so_filled;
+        else if (!append)
             ctx->so_filled[i] = 0;
     }
+    return 0;
+}
+
+void pipe_so_save(tv_pipe_ctx *ctx)
+{
+    for (unsigned i = 0; i < TV_PIPE_MAX_SO_BUFFERS; i++) {
+        pipe_object *o = ctx->so[i].handle ? pipe_object_find(ctx, TV_PIPE_OBJ_STREAMOUT_TARGET,
+                                                              ctx->so[i].handle) : NULL;
+        if (o) {
+            o->so_filled = ctx->so_filled[i];
+            o->so_stride = ctx->so_stride[i];
+        }
+    }
+}
+
+int pipe_so_auto_count(tv_pipe_ctx *ctx, uint32_t handle, uint32_t *count)
+{
+    pipe_so_save(ctx);
+    const pipe_object *o = pipe_object_find(ctx, TV_PIPE_OBJ_STREAMOUT_TARGET, handle);
+    if (!o)
+        return pipe_fail(ctx, "draw_vbo: DRAW_AUTO from stream-output target %u, which does "
+                         "not exist", handle);
+    *count = o->so_stride ? o->so_filled / o->so_stride : 0;
     return 0;
 }
 
@@ -122,8 +157,10 @@ int draw_stream_output(draw_state *d, unsigned stream, uint32_t inst, const draw
                    words + o->start_component, (size_t)o->num_components * 4);
         }
         for (unsigned b = 0; b < TV_PIPE_MAX_SO_BUFFERS; b++)
-            if (base[b])
+            if (base[b]) {
                 ctx->so_filled[b] += (uint32_t)info->stride[b] * 4;
+                ctx->so_stride[b] = (uint32_t)info->stride[b] * 4;
+            }
     }
     d->so_prims[stream]++;
     return 0;

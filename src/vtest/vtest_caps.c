@@ -104,7 +104,8 @@ enum {
     BSET_CONDITIONAL_RENDER = 1u << 4, BSET_START_INSTANCE = 1u << 5, BSET_PRIMITIVE_RESTART = 1u << 6,
     BSET_BLEND_EQ_SEP = 1u << 7, BSET_INSTANCEID = 1u << 8,
     BSET_VERTEX_ELEMENT_INSTANCE_DIVISOR = 1u << 9, BSET_SEAMLESS_CUBE_MAP = 1u << 10,
-    BSET_OCCLUSION_QUERY = 1u << 11, BSET_TEXTURE_MULTISAMPLE = 1u << 14,
+    BSET_OCCLUSION_QUERY = 1u << 11, BSET_STREAMOUT_PAUSE_RESUME = 1u << 13,
+    BSET_TEXTURE_MULTISAMPLE = 1u << 14,
     BSET_FRAGMENT_COORD_CONVENTIONS = 1u << 15,
     BSET_DEPTH_CLIP_DISABLE = 1u << 16, BSET_UBO = 1u << 18, BSET_MIRROR_CLAMP = 1u << 21,
     BSET_TEXTURE_QUERY_LOD = 1u << 22, BSET_HAS_FP64 = 1u << 23,
@@ -140,7 +141,8 @@ static const caps_value values[] = {
      BSET_INDEP_BLEND_ENABLE | BSET_INDEP_BLEND_FUNC | BSET_CUBE_MAP_ARRAY |
          BSET_SHADER_STENCIL_EXPORT | BSET_CONDITIONAL_RENDER | BSET_START_INSTANCE | BSET_PRIMITIVE_RESTART |
          BSET_BLEND_EQ_SEP | BSET_INSTANCEID | BSET_VERTEX_ELEMENT_INSTANCE_DIVISOR |
-         BSET_SEAMLESS_CUBE_MAP | BSET_OCCLUSION_QUERY | BSET_TEXTURE_MULTISAMPLE |
+         BSET_SEAMLESS_CUBE_MAP | BSET_OCCLUSION_QUERY | BSET_STREAMOUT_PAUSE_RESUME |
+         BSET_TEXTURE_MULTISAMPLE |
          BSET_FRAGMENT_COORD_CONVENTIONS |
          BSET_DEPTH_CLIP_DISABLE | BSET_UBO | BSET_MIRROR_CLAMP | BSET_TEXTURE_QUERY_LOD |
          BSET_HAS_FP64 | BSET_HAS_TESSELLATION_SHADERS | BSET_HAS_INDIRECT_DRAW |
@@ -152,9 +154,8 @@ static const caps_value values[] = {
      "(pipe_query.c)"},
     {CAPS_GLSL_LEVEL, 400, "GLSL 4.00: the engine runs every TGSI instruction ARB_gpu_shader5 "
                            "needs, geometry shaders (instanced, 4 vertex streams) run in "
-                           "draws, tessellation; Mesa then offers GL 3.3 with ARB_gpu_shader5 "
-                           "and ARB_tessellation_shader (GL 4.0 also needs transform feedback "
-                           "2: draws from stream-output counts)"},
+                           "draws, tessellation, transform feedback 2 (pause/resume, DRAW_AUTO); "
+                           "Mesa then offers GL 4.0 core"},
     {CAPS_MAX_TEXTURE_ARRAY_LAYERS, 2048, "the texture unit's limit"},
     {CAPS_MAX_STREAMOUT_BUFFERS, 4, "stream output (pipe_so.c): 4 buffers, stream 0"},
     {CAPS_MAX_DUAL_SOURCE_RENDER_TARGETS, 1, "SRC1 factors on target 0"},

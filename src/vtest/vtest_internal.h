@@ -58,6 +58,8 @@ typedef struct vtest_conn {
     void *on_submit_user;
     unsigned submits;
     uint32_t index_size;         /* of the bound index buffer (set_index_buffer), 0: none */
+    uint32_t last_so_target;     /* target 0 of the last set_streamout_targets that bound
+                                    any: what a DRAW_AUTO draw counts from */
     vtest_query *queries;        /* result locations (vtest_query.c) */
 } vtest_conn;
 

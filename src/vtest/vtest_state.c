@@ -402,9 +402,19 @@ int vtest_h_set_streamout_targets(vtest_conn *c, unsigned obj, const uint32_t *p
             vtest_fail(c, "set_streamout_targets: no stream-output target %u", p[1 + i]);
             return -1;
         }
-        t[i] = d ? (tv_pipe_so_target){d[0], d[1], d[2]} : (tv_pipe_so_target){0, 0, 0};
+        t[i] = d ? (tv_pipe_so_target){d[0], d[1], d[2], p[1 + i]}
+                 : (tv_pipe_so_target){0, 0, 0, 0};
     }
-    return tv_pipe_set_stream_output_targets(c->pipe, n, t, p[0])
+    if (n && p[1])
+        c->last_so_target = p[1];
+    /* virglrenderer keys transform feedback on the target objects: binding the same targets
+       again resumes them (Mesa's virgl driver sends no append bits; a new
+       glBeginTransformFeedback creates new targets, which start empty) */
+    uint32_t append = p[0];
+    for (uint32_t i = 0; i < n; i++)
+        if (p[1 + i])
+            append |= 1u << i;
+    return tv_pipe_set_stream_output_targets(c->pipe, n, t, append)
                ? vtest_pipe_fail(c, "set_streamout_targets") : 0;
 }
 
@@ -441,10 +451,6 @@ int vtest_h_draw_vbo(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t le
         vtest_fail(c, "draw_vbo: payload of %u dwords (12, 14 or 20 expected)", len);
         return -1;
     }
-    if (p[11]) {
-        vtest_fail(c, "draw_vbo: drawing a stream output's vertex count is not implemented");
-        return -1;
-    }
     tv_pipe_draw_info info;
     memset(&info, 0, sizeof info);
     info.start = p[0];
@@ -460,6 +466,15 @@ int vtest_h_draw_vbo(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t le
     info.start_instance = p[6];
     info.primitive_restart = p[7] != 0;
     info.restart_index = p[8];
+    /* DRAW_AUTO: Mesa's virgl driver sends the target's buffer size as a flag, and
+       virglrenderer draws from the transform-feedback object last bound: here the first
+       target of the last binding */
+    if (p[11] && !c->last_so_target) {
+        vtest_fail(c, "draw_vbo: a draw from a stream output's vertex count, and no "
+                   "stream-output target was ever bound");
+        return -1;
+    }
+    info.count_from_so = p[11] ? c->last_so_target : 0;
     if (len >= 14) {
         info.vertices_per_patch = p[12];
         info.drawid = p[13];

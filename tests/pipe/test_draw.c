@@ -571,6 +571,86 @@ static void test_queries(void **state)
  * triangle's winding-preserving (2, 1, 3)), interleaved attribute and separate position
  * buffers, overflow stopping at a whole primitive, appending across draws, and stream output
  * with the rasterizer discarding and no fragment shader. */
+/* DRAW_AUTO: a strip's two triangles written through a target object (6 vertices of
+ * position and colour, 32 bytes each), the target unbound, then drawn from the buffer with
+ * the count the object kept: the same two triangles, 128 pixels; a rebind with append
+ * continues after the 6 vertices, one without starts over; a missing object is named. */
+static void test_draw_auto(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = scene(fs_flat, false);
+    vert v[4];
+    for (int i = 0; i < 4; i++)
+        v[i] = V((float)(i % 2) * 16, (float)(i / 2) * 8, 0, 1, 1, 1, 1);
+    vertices(ctx, v, 4);
+    tv_pipe_stream_output_info so;
+    memset(&so, 0, sizeof so);
+    so.num_outputs = 2;
+    so.stride[0] = 8;                  /* OUT[0].xyzw, OUT[1].xyzw: a vert */
+    so.output[0] = (tv_pipe_stream_output){0, 0, 4, 0, 0, 0};
+    so.output[1] = (tv_pipe_stream_output){1, 0, 4, 0, 0, 4};
+    assert_int_equal(tv_pipe_shader_set_stream_output(ctx, VS, &so), 0);
+    enum { SOB = 40, TGT = 45 };
+    tv_pipe_resource_desc b = {0, FMT_R8, 16, 1024, 1, 1, 1, 0, 0};
+    assert_int_equal(tv_pipe_resource_create(ctx, SOB, &b), 0);
+    const uint32_t dw[3] = {SOB, 0, 1024};
+    assert_int_equal(tv_pipe_object_create(ctx, TV_PIPE_OBJ_STREAMOUT_TARGET, TGT, dw, 3), 0);
+    tv_pipe_so_target t = {SOB, 0, 1024, TGT};
+    assert_int_equal(tv_pipe_set_stream_output_targets(ctx, 1, &t, 0), 0);
+    tv_pipe_rasterizer_state rs;
+    tv_pipe_rasterizer_default(&rs);
+    rs.rasterizer_discard = true;
+    assert_int_equal(tv_pipe_set_rasterizer(ctx, &rs), 0);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLE_STRIP, 4), 0);
+    assert_int_equal(tv_pipe_set_stream_output_targets(ctx, 0, NULL, 0), 0);
+    /* draw the captured vertices with the count the target kept */
+    rs.rasterizer_discard = false;
+    assert_int_equal(tv_pipe_set_rasterizer(ctx, &rs), 0);
+    tv_pipe_vertex_buffer vb = {32, 0, SOB};
+    assert_int_equal(tv_pipe_set_vertex_buffers(ctx, 0, 1, &vb), 0);
+    assert_int_equal(tv_pipe_query_create(ctx, 70, TV_PIPE_QUERY_PRIMITIVES_GENERATED, 0), 0);
+    assert_int_equal(tv_pipe_begin_query(ctx, 70), 0);
+    tv_pipe_draw_info info;
+    memset(&info, 0, sizeof info);
+    info.mode = PRIM_TRIANGLES;
+    info.count = 999;                  /* ignored */
+    info.start = 5;                    /* ignored */
+    info.instance_count = 1;
+    info.count_from_so = TGT;
+    assert_int_equal(tv_pipe_draw_vbo(ctx, &info), 0);
+    assert_int_equal(tv_pipe_end_query(ctx, 70), 0);
+    uint64_t r = 0;
+    assert_int_equal(tv_pipe_query_result(ctx, 70, &r), 0);
+    assert_int_equal(r, 2);
+    int lit = 0;
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            lit += pixel(ctx, x, y)[0] == 255;
+    assert_int_equal(lit, 128);        /* the 16 x 8 rectangle */
+    /* append after a rebind: the next 6 vertices land after the first 6 */
+    rs.rasterizer_discard = true;
+    assert_int_equal(tv_pipe_set_rasterizer(ctx, &rs), 0);
+    assert_int_equal(tv_pipe_set_vertex_buffers(ctx, 0, 1, (tv_pipe_vertex_buffer[]){{32, 0, VB}}),
+                     0);
+    assert_int_equal(tv_pipe_set_stream_output_targets(ctx, 1, &t, 1), 0);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLE_STRIP, 4), 0);
+    const float *o = (const float *)(const void *)tv_pipe_resource_data(ctx, SOB);
+    assert_true(o[6 * 8] == o[0] && o[6 * 8 + 1] == o[1] && o[12 * 8] == 0.0f);
+    assert_int_equal(tv_pipe_set_stream_output_targets(ctx, 0, NULL, 0), 0);
+    /* without append the level restarts */
+    assert_int_equal(tv_pipe_set_stream_output_targets(ctx, 1, &t, 0), 0);
+    assert_int_equal(tv_pipe_set_stream_output_targets(ctx, 0, NULL, 0), 0);
+    assert_int_equal(tv_pipe_begin_query(ctx, 70), 0);
+    assert_int_equal(tv_pipe_draw_vbo(ctx, &info), 0);
+    assert_int_equal(tv_pipe_end_query(ctx, 70), 0);
+    assert_int_equal(tv_pipe_query_result(ctx, 70, &r), 0);
+    assert_int_equal(r, 0);
+    info.count_from_so = 46;
+    assert_int_equal(tv_pipe_draw_vbo(ctx, &info), -1);
+    assert_non_null(strstr(tv_pipe_error(ctx), "stream-output target 46, which does not exist"));
+    tv_pipe_destroy(ctx);
+}
+
 static void test_stream_output(void **state)
 {
     (void)state;
@@ -591,7 +671,7 @@ static void test_stream_output(void **state)
     tv_pipe_resource_desc b0 = {0, FMT_R8, 16, 256, 1, 1, 1, 0, 0};
     assert_int_equal(tv_pipe_resource_create(ctx, SO0, &b0), 0);
     assert_int_equal(tv_pipe_resource_create(ctx, SO1, &b0), 0);
-    tv_pipe_so_target t[2] = {{SO0, 16, 96 /* 6 vertices */}, {SO1, 0, 48}};
+    tv_pipe_so_target t[2] = {{SO0, 16, 96 /* 6 vertices */, 0}, {SO1, 0, 48, 0}};
     assert_int_equal(tv_pipe_set_stream_output_targets(ctx, 2, t, 0), 0);
     assert_int_equal(tv_pipe_query_create(ctx, 70, TV_PIPE_QUERY_PRIMITIVES_EMITTED, 0), 0);
     assert_int_equal(tv_pipe_query_create(ctx, 71, TV_PIPE_QUERY_PRIMITIVES_GENERATED, 0), 0);
@@ -631,7 +711,7 @@ static void test_stream_output(void **state)
     assert_int_equal(written, 0);
     assert_int_equal(needed, 2);
     /* room for one more triangle after one: the second stops, whole */
-    tv_pipe_so_target t1[1] = {{SO0, 0, 80}};   /* 5 vertices of 16 bytes */
+    tv_pipe_so_target t1[1] = {{SO0, 0, 80, 0}};   /* 5 vertices of 16 bytes */
     assert_int_equal(tv_pipe_set_stream_output_targets(ctx, 1, t1, 0), 0);
     so.num_outputs = 1;
     assert_int_equal(tv_pipe_shader_set_stream_output(ctx, VS, &so), 0);
@@ -649,7 +729,7 @@ static void test_stream_output(void **state)
     tv_pipe_rasterizer_default(&rs);
     rs.rasterizer_discard = true;
     assert_int_equal(tv_pipe_set_rasterizer(ctx, &rs), 0);
-    tv_pipe_so_target t2[1] = {{SO0, 0, 256}};
+    tv_pipe_so_target t2[1] = {{SO0, 0, 256, 0}};
     assert_int_equal(tv_pipe_set_stream_output_targets(ctx, 1, t2, 0), 0);
     memset(tv_pipe_resource_data(ctx, SO0), 0, 256);
     assert_int_equal(draw(ctx, PRIM_TRIANGLES, 3), 0);
@@ -753,7 +833,7 @@ static void test_pipeline_statistics_and_overflow(void **state)
     enum { SO0 = 40 };
     tv_pipe_resource_desc b0 = {0, FMT_R8, 16, 256, 1, 1, 1, 0, 0};
     assert_int_equal(tv_pipe_resource_create(ctx, SO0, &b0), 0);
-    tv_pipe_so_target t[1] = {{SO0, 0, 48}};
+    tv_pipe_so_target t[1] = {{SO0, 0, 48, 0}};
     assert_int_equal(tv_pipe_set_stream_output_targets(ctx, 1, t, 0), 0);
     assert_int_equal(tv_pipe_query_create(ctx, 121, TV_PIPE_QUERY_SO_OVERFLOW_PREDICATE, 0), 0);
     assert_int_equal(tv_pipe_query_create(ctx, 122, TV_PIPE_QUERY_SO_OVERFLOW_PREDICATE, 1), 0);
@@ -918,7 +998,7 @@ int main(void)
         cmocka_unit_test(test_polygon_modes),
         cmocka_unit_test(test_plain_equals_optimised),
         cmocka_unit_test(test_queries),
-        cmocka_unit_test(test_stream_output),
+        cmocka_unit_test(test_draw_auto), cmocka_unit_test(test_stream_output),
         cmocka_unit_test(test_noperspective_clipping),
         cmocka_unit_test(test_virgl_patch_varyings),
         cmocka_unit_test(test_partial_depth_stencil_clears),

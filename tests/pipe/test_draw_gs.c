@@ -257,7 +257,7 @@ static void test_stream_output_of_the_geometry_stage(void **state)
     enum { SO0 = 40 };
     tv_pipe_resource_desc b0 = {0, FMT_R8, 16, 64, 1, 1, 1, 0, 0};
     assert_int_equal(tv_pipe_resource_create(ctx, SO0, &b0), 0);
-    tv_pipe_so_target t[1] = {{SO0, 0, 64}};
+    tv_pipe_so_target t[1] = {{SO0, 0, 64, 0}};
     assert_int_equal(tv_pipe_set_stream_output_targets(ctx, 1, t, 0), 0);
     assert_int_equal(tv_pipe_query_create(ctx, 70, TV_PIPE_QUERY_PRIMITIVES_EMITTED, 0), 0);
     assert_int_equal(tv_pipe_query_create(ctx, 71, TV_PIPE_QUERY_PRIMITIVES_GENERATED, 0), 0);
@@ -328,7 +328,7 @@ static void test_vertex_streams(void **state)
     tv_pipe_resource_desc b0 = {0, FMT_R8, 16, 64, 1, 1, 1, 0, 0};
     assert_int_equal(tv_pipe_resource_create(ctx, SO0, &b0), 0);
     assert_int_equal(tv_pipe_resource_create(ctx, SO1, &b0), 0);
-    tv_pipe_so_target t[2] = {{SO0, 0, 64}, {SO1, 0, 64}};
+    tv_pipe_so_target t[2] = {{SO0, 0, 64, 0}, {SO1, 0, 64, 0}};
     assert_int_equal(tv_pipe_set_stream_output_targets(ctx, 2, t, 0), 0);
     /* queries of stream 0 and 1 */
     assert_int_equal(tv_pipe_query_create(ctx, 70, TV_PIPE_QUERY_PRIMITIVES_GENERATED, 0), 0);

@@ -115,7 +115,7 @@ static const float *capture(tv_pipe_ctx *ctx, uint32_t last_stage_shader, uint32
     assert_int_equal(tv_pipe_shader_set_stream_output(ctx, last_stage_shader, &so), 0);
     tv_pipe_resource_desc b = {0, FMT_R8, 16, bytes, 1, 1, 1, 0, 0};
     assert_int_equal(tv_pipe_resource_create(ctx, SOB, &b), 0);
-    tv_pipe_so_target t[1] = {{SOB, 0, bytes}};
+    tv_pipe_so_target t[1] = {{SOB, 0, bytes, 0}};
     assert_int_equal(tv_pipe_set_stream_output_targets(ctx, 1, t, 0), 0);
     tv_pipe_rasterizer_state rs;
     tv_pipe_rasterizer_default(&rs);
