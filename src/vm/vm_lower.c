@@ -126,6 +126,21 @@ bool vm_lower_per_vertex(const vm_lower *L, unsigned file, uint32_t *per, uint32
     return false;
 }
 
+/* The first slot of the vertex block a register without a per-lane vertex names (vertex 0
+ * when it has no vertex index: patch registers); false (failed, named) past the vertices. */
+static bool vertex_block(vm_lower *L, const tv_tgsi_reg *r, uint32_t per, uint32_t nverts,
+                         uint32_t *vbase)
+{
+    uint32_t v = r->has_dim ? (uint32_t)r->dim : 0;
+    if (v >= nverts) {
+        vm_lower_fail(L, TV_ERR_INVALID, "%s vertex %u past the %u there are",
+                      tv_tgsi_file_name(r->file), v, nverts);
+        return false;
+    }
+    *vbase += v * per * 4;
+    return true;
+}
+
 /* A TESS_CTRL per-vertex output named without a vertex index (`MOV OUT[0], …` for
  * gl_out[gl_InvocationID]): the invocation's own vertex, as Gallium's drivers read it. */
 static bool own_vertex(const vm_lower *L, const tv_tgsi_reg *r)
@@ -256,13 +271,8 @@ uint32_t vm_lower_reg(vm_lower *L, const tv_tgsi_reg *r, unsigned comp)
             return vertex_gather(L, r, comp);
         /* a register without a vertex index (TESS_EVAL's patch inputs, TESS_CTRL's patch
            outputs) lives in vertex 0's block */
-        uint32_t v = r->has_dim ? (uint32_t)r->dim : 0;
-        if (v >= nverts) {
-            vm_lower_fail(L, TV_ERR_INVALID, "%s vertex %u past the %u there are",
-                          tv_tgsi_file_name(r->file), v, nverts);
+        if (!vertex_block(L, r, per, nverts, &vbase))
             return 0;
-        }
-        vbase += v * per * 4;
     }
     if (!r->indirect) {
         int32_t rel = r->index - rg->first;
@@ -420,13 +430,8 @@ void vm_lower_commit(vm_lower *L, const tv_tgsi_dst *d, const uint32_t tmp[4], u
         /* a register index: within the array, at the vertex the dimension names */
         uint32_t vbase = rg->base;
         if (vm_lower_per_vertex(L, d->reg.file, &per, &nverts)) {
-            uint32_t v = d->reg.has_dim ? (uint32_t)d->reg.dim : 0;
-            if (v >= nverts) {
-                vm_lower_fail(L, TV_ERR_INVALID, "%s vertex %u past the %u there are",
-                              tv_tgsi_file_name(d->reg.file), v, nverts);
+            if (!vertex_block(L, &d->reg, per, nverts, &vbase))
                 return;
-            }
-            vbase += v * per * 4;
         } else {
             per = (uint32_t)rg->count;
         }

@@ -111,6 +111,10 @@ tv_status vm_run_jobs(vm_run *run, uint64_t njobs, uint32_t nwarps, vm_job_fn fn
 
 /* Zero the registers a program can read before writing (per warp start). */
 void vm_zero_regs(vm_warp *w);
+/* One-output-per-invocation stages (VERT, TESS_EVAL): OUT[r] of lane l to out[r] element
+ * first + l, for the first N lanes (NULL arrays are not collected). */
+void vm_collect_outputs(const vm_warp *w, uint32_t *const out[TV_VM_MAX_ATTRIBS],
+                        uint64_t first, unsigned n);
 /* Add a finished warp's counters to the worker's statistics. */
 void vm_worker_count(vm_worker *wk, const vm_warp *w);
 

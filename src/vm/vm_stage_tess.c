@@ -203,14 +203,7 @@ static tv_status tes_job(vm_worker *wk, uint64_t job, tv_error *err)
     wk->trace_this = false;
     if (st != TV_OK)
         return st;
-    for (int32_t r = 0; r < p->out.count && r < TV_VM_MAX_ATTRIBS; r++) {
-        uint32_t *o = T->out[r];
-        if (!o)
-            continue;
-        for (unsigned l = 0; l < n; l++)
-            for (unsigned c = 0; c < 4; c++)
-                o[((size_t)first + l) * 4 + c] = w->r[p->out.base + (uint32_t)r * 4 + c].u[l];
-    }
+    vm_collect_outputs(w, T->out, first, n);
     wk->stats.invocations += n;
     vm_worker_count(wk, w);
     return TV_OK;

@@ -17,6 +17,20 @@ static void fetch(const tv_vm_vertex_array *a, uint32_t elem, uint32_t out[4])
     }
 }
 
+void vm_collect_outputs(const vm_warp *w, uint32_t *const out[TV_VM_MAX_ATTRIBS],
+                        uint64_t first, unsigned n)
+{
+    const tv_vm_program *p = w->prog;
+    for (int32_t r = 0; r < p->out.count && r < TV_VM_MAX_ATTRIBS; r++) {
+        uint32_t *o = out[r];
+        if (!o)
+            continue;
+        for (unsigned l = 0; l < n; l++)
+            for (unsigned c = 0; c < 4; c++)
+                o[(first + l) * 4 + c] = w->r[p->out.base + (uint32_t)r * 4 + c].u[l];
+    }
+}
+
 static tv_status vert_job(vm_worker *wk, uint64_t job, tv_error *err)
 {
     const vm_run *R = wk->run;
@@ -69,15 +83,7 @@ static tv_status vert_job(vm_worker *wk, uint64_t job, tv_error *err)
     wk->trace_this = false;
     if (st != TV_OK)
         return st;
-    for (int32_t r = 0; r < p->out.count && r < TV_VM_MAX_ATTRIBS; r++) {
-        uint32_t *o = P->out[r];
-        if (!o) continue;
-        for (unsigned l = 0; l < n; l++) {
-            uint64_t e = (uint64_t)inst * P->count + first + l;
-            for (unsigned c = 0; c < 4; c++)
-                o[e * 4 + c] = w->r[p->out.base + (uint32_t)r * 4 + c].u[l];
-        }
-    }
+    vm_collect_outputs(w, P->out, (uint64_t)inst * P->count + first, n);
     wk->stats.invocations += n;
     vm_worker_count(wk, w);
     return TV_OK;

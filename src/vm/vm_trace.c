@@ -15,20 +15,29 @@ static const vm_range *range_of(const tv_vm_program *p, unsigned file)
     }
 }
 
+/* The lane's value of an indirect operand (an address or temporary register's channel). */
+static int32_t lane_ind(const vm_warp *w, const tv_tgsi_indirect *ind, unsigned lane)
+{
+    tv_tgsi_reg ir;
+    memset(&ir, 0, sizeof ir);
+    ir.file = ind->file;
+    ir.index = ind->index;
+    uint32_t v = vm_lane_read(w, &ir, ind->component, lane);
+    int32_t s;
+    memcpy(&s, &v, 4);
+    return s;
+}
+
 static int64_t lane_index(const vm_warp *w, const tv_tgsi_reg *r, unsigned lane)
 {
-    int64_t idx = r->index;
-    if (r->indirect) {
-        tv_tgsi_reg ir;
-        memset(&ir, 0, sizeof ir);
-        ir.file = r->ind.file;
-        ir.index = r->ind.index;
-        uint32_t v = vm_lane_read(w, &ir, r->ind.component, lane);
-        int32_t s;
-        memcpy(&s, &v, 4);
-        idx += s;
-    }
-    return idx;
+    return (int64_t)r->index + (r->indirect ? lane_ind(w, &r->ind, lane) : 0);
+}
+
+/* The dimension (constant buffer, vertex) of the lane's operand. */
+static int64_t lane_dim(const vm_warp *w, const tv_tgsi_reg *r, unsigned lane)
+{
+    int64_t dim = r->has_dim ? r->dim : 0;
+    return dim + (r->has_dim && r->dim_indirect ? lane_ind(w, &r->dim_ind, lane) : 0);
 }
 
 uint32_t vm_lane_read(const vm_warp *w, const tv_tgsi_reg *r, unsigned comp, unsigned lane)
@@ -41,17 +50,7 @@ uint32_t vm_lane_read(const vm_warp *w, const tv_tgsi_reg *r, unsigned comp, uns
         return w->r[1 + idx * 4 + comp].u[lane];
     }
     if (r->file == TV_FILE_CONST) {
-        int64_t dim = r->has_dim ? r->dim : 0;
-        if (r->dim_indirect) {
-            tv_tgsi_reg ir;
-            memset(&ir, 0, sizeof ir);
-            ir.file = r->dim_ind.file;
-            ir.index = r->dim_ind.index;
-            uint32_t v = vm_lane_read(w, &ir, r->dim_ind.component, lane);
-            int32_t s;
-            memcpy(&s, &v, 4);
-            dim += s;
-        }
+        int64_t dim = lane_dim(w, r, lane);
         if (dim < 0 || dim >= TV_VM_MAX_CONSTBUFS || idx < 0 || !w->run) return 0;
         const tv_vm_buffer *cb = &w->run->b->constbufs[dim];
         uint64_t byte = (uint64_t)idx * 16u + comp * 4u;
@@ -73,17 +72,7 @@ uint32_t vm_lane_read(const vm_warp *w, const tv_tgsi_reg *r, unsigned comp, uns
         nverts = p->out_vertices;
     }
     if (nverts) {  /* per-vertex: the vertex index, possibly per lane */
-        int64_t v = r->has_dim ? r->dim : 0;
-        if (r->has_dim && r->dim_indirect) {
-            tv_tgsi_reg ir;
-            memset(&ir, 0, sizeof ir);
-            ir.file = r->dim_ind.file;
-            ir.index = r->dim_ind.index;
-            uint32_t u = vm_lane_read(w, &ir, r->dim_ind.component, lane);
-            int32_t s;
-            memcpy(&s, &u, 4);
-            v += s;
-        }
+        int64_t v = lane_dim(w, r, lane);
         if (v < 0 || v >= nverts) return 0;
         base += (uint32_t)v * per * 4;
     }
