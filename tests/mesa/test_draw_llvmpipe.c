@@ -77,6 +77,9 @@ static tv_pipe_ctx *texvm_scene(void)
     return ctx;
 }
 
+/* the draw's occlusion count (samples passing the depth test: every one, test ALWAYS) */
+static uint64_t texvm_samples;
+
 static void texvm_draw(tv_pipe_ctx *ctx, const float pos[3][4], bool bottom_rule,
                        uint8_t *cov, float *depth)
 {
@@ -99,8 +102,13 @@ static void texvm_draw(tv_pipe_ctx *ctx, const float pos[3][4], bool bottom_rule
     info.mode = 4;
     info.count = 3;
     info.instance_count = 1;
+    tv_pipe_object_destroy(ctx, TV_PIPE_OBJ_QUERY, 90);
+    assert_int_equal(tv_pipe_query_create(ctx, 90, TV_PIPE_QUERY_OCCLUSION_COUNTER, 0), 0);
+    assert_int_equal(tv_pipe_begin_query(ctx, 90), 0);
     if (tv_pipe_draw_vbo(ctx, &info))
         fail_msg("draw_vbo: %s", tv_pipe_error(ctx));
+    assert_int_equal(tv_pipe_end_query(ctx, 90), 0);
+    assert_int_equal(tv_pipe_query_result(ctx, 90, &texvm_samples), 0);
     const float *c = (const float *)(const void *)tv_pipe_resource_data(ctx, RT);
     const float *z = (const float *)(const void *)tv_pipe_resource_data(ctx, ZS);
     for (int i = 0; i < S * S; i++) {
@@ -111,6 +119,8 @@ static void texvm_draw(tv_pipe_ctx *ctx, const float pos[3][4], bool bottom_rule
 
 /* A random triangle (window -> NDC exactly: powers of two; z on a 1/1024 grid) into POS,
  * drawn by llvmpipe into a cleared target and depth buffer, read back into RGBA / DEPTH. */
+static GLuint gl_samples;           /* the draw's GL_SAMPLES_PASSED */
+
 static void gl_random_triangle(glref *g, GLuint prog, float pos[3][4], float *rgba,
                                float *depth)
 {
@@ -126,7 +136,13 @@ static void gl_random_triangle(glref *g, GLuint prog, float pos[3][4], float *rg
     assert_true(glref_clear(g, 0, zero));
     assert_true(glref_framebuffer_depth(g, 1.0f, true));
     assert_true(glref_set_attrib(g, 0, corners));
+    GLuint q;
+    glGenQueries(1, &q);
+    glBeginQuery(GL_SAMPLES_PASSED, q);
     assert_true(glref_draw_prims(g, prog, GL_TRIANGLES, 3));
+    glEndQuery(GL_SAMPLES_PASSED);
+    glGetQueryObjectuiv(q, GL_QUERY_RESULT, &gl_samples);
+    glDeleteQueries(1, &q);
     assert_true(glref_read(g, 0, rgba));
     assert_true(glref_read_depth(g, depth));
 }
@@ -162,19 +178,25 @@ static void test_triangles_against_llvmpipe(void **state)
     static float gl_rgba[S * S * 4], gl_depth[S * S], tv_depth[2][S * S];
     static uint8_t tv_cov[2][S * S];
     unsigned pixels = 0, rule_miss[2] = {0, 0}, exact = 0, one_ulp = 0, worse = 0;
-    unsigned crossing = 0, cross_pixels = 0, cross_miss = 0;
+    unsigned crossing = 0, cross_pixels = 0, cross_miss = 0, count_miss[2] = {0, 0};
     float worst = 0;
     for (int t = 0; t < TRIS; t++) {
         float pos[3][4];
         gl_random_triangle(g, prog, pos, gl_rgba, gl_depth);
-        for (int rule = 0; rule < 2; rule++)
+        uint64_t samples[2];
+        for (int rule = 0; rule < 2; rule++) {
             texvm_draw(ctx, (const float(*)[4])pos, rule == 1, tv_cov[rule], tv_depth[rule]);
+            samples[rule] = texvm_samples;
+        }
         /* llvmpipe clips at the viewport; texvm rasterises the whole triangle inside its
          * guard band (the D3D10 rule): triangles reaching outside are counted apart */
         bool inside = true;
         for (int v = 0; v < 3; v++)
             inside = inside && fabsf(pos[v][0]) <= 1.0f && fabsf(pos[v][1]) <= 1.0f;
         crossing += !inside;
+        if (inside)
+            for (int rule = 0; rule < 2; rule++)
+                count_miss[rule] += samples[rule] != gl_samples;
         for (int i = 0; i < S * S; i++) {
             bool lit = gl_rgba[4 * i] == 1.0f;
             if (!inside) {
@@ -225,6 +247,10 @@ static void test_triangles_against_llvmpipe(void **state)
     assert_true(pixels > 10000);
     /* coverage: identical under the rule GL's y-up window space gives */
     assert_int_equal(rule_miss[rule], 0);
+    /* occlusion counts of the triangles inside: GL_SAMPLES_PASSED against texvm's counter */
+    printf("  occlusion counts of the inside triangles differing from llvmpipe: %u\n",
+           count_miss[rule]);
+    assert_int_equal(count_miss[rule], 0);
     assert_true(rule_miss[1 - rule] > 0);   /* the ties did happen */
     /* depth: texvm evaluates the plane in float64 from the window vertices, llvmpipe in
      * float32 from its set-up: a few ulps apart (docs/fidelity.md §5) */
