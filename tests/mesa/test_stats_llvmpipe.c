@@ -1,0 +1,274 @@
+/* Pipeline statistics against llvmpipe (issue 17's differential): one instanced draw of
+ * triangle patches through a control shader (levels 2, 3, 4 / 3, equal spacing), an
+ * evaluation shader and a pass-through geometry shader into a 32x32 target — by llvmpipe
+ * through GL (ARB_pipeline_statistics_query) and by texvm's pipe layer with the same program
+ * in TGSI. The counters the API defines exactly must be equal: vertices and patches
+ * submitted, vertex-shader invocations, control-shader patches, evaluation invocations,
+ * geometry-shader invocations and emitted primitives, clipper input primitives and
+ * PRIMITIVES_GENERATED. (Clipper output and fragment invocations are the implementation's:
+ * printed, not compared.) */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifdef TEXVM_HAVE_GLREF
+#include "glref.h"
+#include "texvm/pipe.h"
+
+enum { S = 32, NV = 6, INST = 2 };
+enum { RT = 1, VB = 3, SURF = 10, VSH = 20, FSH = 21, GSH = 22, TCSH = 23, TESH = 24 };
+
+static const char vs_tgsi[] = "VERT\nDCL IN[0]\nDCL OUT[0], POSITION\nMOV OUT[0], IN[0]\nEND\n";
+static const char fs_tgsi[] = "FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 {1.0, 1.0, 1.0, 1.0}\n"
+                              "MOV OUT[0], IMM[0]\nEND\n";
+static const char tcs_tgsi[] =
+    "TESS_CTRL\nPROPERTY TCS_VERTICES_OUT 3\nDCL IN[][0], POSITION\nDCL SV[0], INVOCATIONID\n"
+    "DCL OUT[][0], POSITION\nDCL OUT[1], TESSOUTER\nDCL OUT[2], TESSINNER\nDCL ADDR[0]\n"
+    "IMM[0] FLT32 {2.0, 3.0, 4.0, 0.0}\n"
+    "UARL ADDR[0].x, SV[0].xxxx\nMOV OUT[ADDR[0].x][0], IN[ADDR[0].x][0]\n"
+    "MOV OUT[1], IMM[0]\nMOV OUT[2], IMM[0].yyyy\nEND\n";
+static const char tes_tgsi[] =
+    "TESS_EVAL\nPROPERTY TES_PRIM_MODE 4\nPROPERTY TES_SPACING 2\n"
+    "PROPERTY TES_VERTEX_ORDER_CW 0\nPROPERTY TES_POINT_MODE 0\n"
+    "DCL IN[][0], POSITION\nDCL SV[0], TESSCOORD\nDCL OUT[0], POSITION\nDCL TEMP[0..1]\n"
+    "MUL TEMP[0], IN[1][0], SV[0].yyyy\nMAD TEMP[1], IN[0][0], SV[0].xxxx, TEMP[0]\n"
+    "MAD OUT[0], IN[2][0], SV[0].zzzz, TEMP[1]\nEND\n";
+static const char gs_tgsi[] =
+    "GEOM\nPROPERTY GS_INPUT_PRIMITIVE TRIANGLES\nPROPERTY GS_OUTPUT_PRIMITIVE TRIANGLE_STRIP\n"
+    "PROPERTY GS_MAX_OUTPUT_VERTICES 3\nPROPERTY GS_INVOCATIONS 1\nDCL IN[][0], POSITION\n"
+    "DCL OUT[0], POSITION\nIMM[0] UINT32 {0, 0, 0, 0}\n"
+    "MOV OUT[0], IN[0][0]\nEMIT IMM[0].xxxx\nMOV OUT[0], IN[1][0]\nEMIT IMM[0].xxxx\n"
+    "MOV OUT[0], IN[2][0]\nEMIT IMM[0].xxxx\nENDPRIM IMM[0].xxxx\nEND\n";
+
+static const char vs_glsl[] =
+    "layout(location = 0) in vec4 p;\nvoid main() { gl_Position = p; }\n";
+static const char tcs_glsl[] =
+    "layout(vertices = 3) out;\n"
+    "void main() {\n"
+    "  gl_out[gl_InvocationID].gl_Position = gl_in[gl_InvocationID].gl_Position;\n"
+    "  gl_TessLevelOuter = float[4](2.0, 3.0, 4.0, 0.0);\n"
+    "  gl_TessLevelInner = float[2](3.0, 3.0);\n}\n";
+static const char tes_glsl[] =
+    "layout(triangles, equal_spacing, ccw) in;\n"
+    "void main() { gl_Position = gl_in[0].gl_Position * gl_TessCoord.x +\n"
+    "  gl_in[1].gl_Position * gl_TessCoord.y + gl_in[2].gl_Position * gl_TessCoord.z; }\n";
+static const char gs_glsl[] =
+    "layout(triangles) in;\nlayout(triangle_strip, max_vertices = 3) out;\n"
+    "void main() { for (int i = 0; i < 3; i++) { gl_Position = gl_in[i].gl_Position;\n"
+    "  EmitVertex(); } EndPrimitive(); }\n";
+static const char fs_glsl[] = "out vec4 o;\nvoid main() { o = vec4(1.0); }\n";
+
+/* the counters compared, in TV_PIPE_STAT order where they exist */
+typedef struct {
+    const char *name;
+    GLenum gl;
+    int tv;              /* TV_PIPE_STAT_*, -1: PRIMITIVES_GENERATED */
+    bool exact;          /* defined by the API: compared */
+} counter;
+
+static const counter k_counters[] = {
+    {"vertices submitted", GL_VERTICES_SUBMITTED, TV_PIPE_STAT_IA_VERTICES, true},
+    {"primitives submitted", GL_PRIMITIVES_SUBMITTED, TV_PIPE_STAT_IA_PRIMITIVES, true},
+    {"vertex shader invocations", GL_VERTEX_SHADER_INVOCATIONS, TV_PIPE_STAT_VS_INVOCATIONS,
+     true},
+    {"control shader patches", GL_TESS_CONTROL_SHADER_PATCHES, TV_PIPE_STAT_HS_INVOCATIONS,
+     true},
+    {"evaluation shader invocations", GL_TESS_EVALUATION_SHADER_INVOCATIONS,
+     TV_PIPE_STAT_DS_INVOCATIONS, true},
+    {"geometry shader invocations", GL_GEOMETRY_SHADER_INVOCATIONS,
+     TV_PIPE_STAT_GS_INVOCATIONS, true},
+    {"geometry shader primitives", GL_GEOMETRY_SHADER_PRIMITIVES_EMITTED,
+     TV_PIPE_STAT_GS_PRIMITIVES, true},
+    {"clipping input primitives", GL_CLIPPING_INPUT_PRIMITIVES, TV_PIPE_STAT_C_INVOCATIONS,
+     true},
+    {"clipping output primitives", GL_CLIPPING_OUTPUT_PRIMITIVES, TV_PIPE_STAT_C_PRIMITIVES,
+     false},
+    {"fragment shader invocations", GL_FRAGMENT_SHADER_INVOCATIONS,
+     TV_PIPE_STAT_PS_INVOCATIONS, false},
+    {"primitives generated", GL_PRIMITIVES_GENERATED, -1, true},
+};
+enum { NC = sizeof k_counters / sizeof k_counters[0] };
+
+static void mesh(float *v)
+{
+    static const float xy[NV][2] = {{-0.75f, -0.75f}, {0.5f, -0.625f}, {-0.5f, 0.75f},
+                                    {0.75f, -0.25f}, {0.625f, 0.875f}, {-0.125f, 0.25f}};
+    for (int i = 0; i < NV; i++) {
+        v[4 * i] = xy[i][0];
+        v[4 * i + 1] = xy[i][1];
+        v[4 * i + 2] = 0.0f;
+        v[4 * i + 3] = 1.0f;
+    }
+}
+
+static GLuint shader(GLenum type, const char *ver, const char *ext, const char *body)
+{
+    char src[2048];
+    snprintf(src, sizeof src, "%s\n%s%s", ver, ext, body);
+    const char *s = src;
+    GLuint sh = glCreateShader(type);
+    glShaderSource(sh, 1, &s, NULL);
+    glCompileShader(sh);
+    GLint ok = 0;
+    glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        char log[1024] = "";
+        glGetShaderInfoLog(sh, sizeof log, NULL, log);
+        fail_msg("shader does not compile: %s", log);
+    }
+    return sh;
+}
+
+static void gl_counts(glref *g, const float *v, uint64_t out[NC])
+{
+    const char *ver = glref_glsl_version_line(g);
+    GLuint prog = glCreateProgram();
+    glAttachShader(prog, shader(GL_VERTEX_SHADER, ver, "", vs_glsl));
+    glAttachShader(prog, shader(GL_TESS_CONTROL_SHADER, ver, "", tcs_glsl));
+    glAttachShader(prog, shader(GL_TESS_EVALUATION_SHADER, ver, "", tes_glsl));
+    glAttachShader(prog, shader(GL_GEOMETRY_SHADER, ver, "", gs_glsl));
+    glAttachShader(prog, shader(GL_FRAGMENT_SHADER, ver, "", fs_glsl));
+    glLinkProgram(prog);
+    GLint ok = 0;
+    glGetProgramiv(prog, GL_LINK_STATUS, &ok);
+    assert_true(ok);
+    glUseProgram(prog);
+    GLuint vao, vbo, q[NC];
+    glGenVertexArrays(1, &vao);
+    glBindVertexArray(vao);
+    glGenBuffers(1, &vbo);
+    glBindBuffer(GL_ARRAY_BUFFER, vbo);
+    glBufferData(GL_ARRAY_BUFFER, NV * 16, v, GL_STATIC_DRAW);
+    glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 16, (void *)0);
+    glEnableVertexAttribArray(0);
+    glPatchParameteri(GL_PATCH_VERTICES, 3);
+    glGenQueries(NC, q);
+    for (int i = 0; i < NC; i++)
+        glBeginQuery(k_counters[i].gl, q[i]);
+    glDrawArraysInstanced(GL_PATCHES, 0, NV, INST);
+    for (int i = 0; i < NC; i++)
+        glEndQuery(k_counters[i].gl);
+    for (int i = 0; i < NC; i++) {
+        GLuint r = 0;
+        glGetQueryObjectuiv(q[i], GL_QUERY_RESULT, &r);
+        out[i] = r;
+    }
+    assert_int_equal(glGetError(), GL_NO_ERROR);
+}
+
+static void texvm_counts(const float *v, uint64_t out[NC])
+{
+    tv_pipe_ctx *ctx = tv_pipe_create(0);
+    assert_non_null(ctx);
+    tv_pipe_resource_desc rt = {2, 31, 2, S, S, 1, 1, 0, 0};
+    assert_int_equal(tv_pipe_resource_create(ctx, RT, &rt), 0);
+    assert_int_equal(tv_pipe_surface_create(ctx, SURF, RT, 31, 0, 0, 0), 0);
+    uint32_t cb = SURF;
+    assert_int_equal(tv_pipe_set_framebuffer(ctx, 1, &cb, 0), 0);
+    static const struct { uint32_t h, stage; const char *text; } sh[5] = {
+        {VSH, TV_PIPE_STAGE_VERTEX, vs_tgsi}, {FSH, TV_PIPE_STAGE_FRAGMENT, fs_tgsi},
+        {GSH, TV_PIPE_STAGE_GEOMETRY, gs_tgsi}, {TCSH, TV_PIPE_STAGE_TESS_CTRL, tcs_tgsi},
+        {TESH, TV_PIPE_STAGE_TESS_EVAL, tes_tgsi}};
+    for (int i = 0; i < 5; i++) {
+        if (tv_pipe_shader_create(ctx, sh[i].h, sh[i].stage, sh[i].text,
+                                  strlen(sh[i].text) + 1))
+            fail_msg("%s", tv_pipe_error(ctx));
+        assert_int_equal(tv_pipe_bind_shader(ctx, sh[i].stage, sh[i].h), 0);
+    }
+    tv_pipe_viewport vp = {{S / 2.0f, S / 2.0f, 0.5f}, {S / 2.0f, S / 2.0f, 0.5f}};
+    assert_int_equal(tv_pipe_set_viewports(ctx, 0, 1, &vp), 0);
+    tv_pipe_vertex_element ve = {0, 0, 0, 31};
+    assert_int_equal(tv_pipe_set_vertex_elements(ctx, 1, &ve), 0);
+    tv_pipe_resource_desc b = {0, 64, 16, NV * 16, 1, 1, 1, 0, 0};
+    assert_int_equal(tv_pipe_resource_create(ctx, VB, &b), 0);
+    tv_pipe_box box = {0, 0, 0, NV * 16, 1, 1};
+    assert_int_equal(tv_pipe_transfer_write(ctx, VB, 0, &box, v, NV * 16, 0, 0, 0), 0);
+    tv_pipe_vertex_buffer vb = {16, 0, VB};
+    assert_int_equal(tv_pipe_set_vertex_buffers(ctx, 0, 1, &vb), 0);
+    for (int i = 0; i < NC; i++) {
+        int t = k_counters[i].tv;
+        assert_int_equal(tv_pipe_query_create(ctx, 100 + (uint32_t)i,
+                                              t < 0 ? TV_PIPE_QUERY_PRIMITIVES_GENERATED
+                                                    : TV_PIPE_QUERY_PIPELINE_STATISTICS,
+                                              t < 0 ? 0 : (uint32_t)t), 0);
+        assert_int_equal(tv_pipe_begin_query(ctx, 100 + (uint32_t)i), 0);
+    }
+    tv_pipe_draw_info info;
+    memset(&info, 0, sizeof info);
+    info.mode = 14;   /* PATCHES */
+    info.count = NV;
+    info.instance_count = INST;
+    info.vertices_per_patch = 3;
+    if (tv_pipe_draw_vbo(ctx, &info))
+        fail_msg("draw_vbo: %s", tv_pipe_error(ctx));
+    for (int i = 0; i < NC; i++) {
+        assert_int_equal(tv_pipe_end_query(ctx, 100 + (uint32_t)i), 0);
+        assert_int_equal(tv_pipe_query_result(ctx, 100 + (uint32_t)i, &out[i]), 0);
+    }
+    tv_pipe_destroy(ctx);
+}
+
+static void test_statistics_against_llvmpipe(void **state)
+{
+    (void)state;
+    char err[256];
+    glref *g = glref_create("llvmpipe", 0, err, sizeof err);
+    if (!g) {
+        print_message("skipped: %s\n", err);
+        skip();
+    }
+    if (glref_gl_version(g) < 46 && !glref_has_extension(g, "GL_ARB_pipeline_statistics_query")) {
+        glref_destroy(g);
+        print_message("skipped: no pipeline statistics queries\n");
+        skip();
+    }
+    GLenum fmt = GL_RGBA32F;
+    assert_true(glref_framebuffer(g, S, S, 1, &fmt));
+    float v[NV * 4];
+    mesh(v);
+    uint64_t gl[NC], tv[NC];
+    gl_counts(g, v, gl);
+    texvm_counts(v, tv);
+    int differ = 0;
+    for (int i = 0; i < NC; i++) {
+        print_message("%-30s llvmpipe %6llu texvm %6llu%s\n", k_counters[i].name,
+                      (unsigned long long)gl[i], (unsigned long long)tv[i],
+                      k_counters[i].exact ? "" : " (the implementation's)");
+        if (k_counters[i].exact && gl[i] != tv[i])
+            differ++;
+    }
+    assert_int_equal(gl[0], NV * INST);
+    assert_true(gl[4] > gl[3]);   /* tessellation ran */
+    assert_int_equal(differ, 0);
+    glref_destroy(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_statistics_against_llvmpipe),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
+
+#else
+
+static void test_no_gl(void **state)
+{
+    (void)state;
+    skip();
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_no_gl)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
+
+#endif
