@@ -94,36 +94,15 @@ static void random_mesh(float *v)
     }
 }
 
-static GLuint shader(GLenum type, const char *ver, const char *body)
-{
-    char src[2048];
-    snprintf(src, sizeof src, "%s\n%s", ver, body);
-    const char *s = src;
-    GLuint sh = glCreateShader(type);
-    glShaderSource(sh, 1, &s, NULL);
-    glCompileShader(sh);
-    GLint ok = 0;
-    glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-        char log[1024] = "";
-        glGetShaderInfoLog(sh, sizeof log, NULL, log);
-        fail_msg("shader does not compile: %s", log);
-    }
-    return sh;
-}
-
 /* llvmpipe into its own layered framebuffer; OUT gets the layers one after the other */
 static void gl_draw(glref *g, const float *mesh, float *out)
 {
-    const char *ver = glref_glsl_version_line(g);
-    GLuint prog = glCreateProgram();
-    glAttachShader(prog, shader(GL_VERTEX_SHADER, ver, vs_glsl));
-    glAttachShader(prog, shader(GL_GEOMETRY_SHADER, ver, gs_glsl));
-    glAttachShader(prog, shader(GL_FRAGMENT_SHADER, ver, fs_glsl));
-    glLinkProgram(prog);
-    GLint ok = 0;
-    glGetProgramiv(prog, GL_LINK_STATUS, &ok);
-    assert_true(ok);
+    GLuint sh[3] = {glref_shader(g, GL_VERTEX_SHADER, vs_glsl),
+                    glref_shader(g, GL_GEOMETRY_SHADER, gs_glsl),
+                    glref_shader(g, GL_FRAGMENT_SHADER, fs_glsl)};
+    GLuint prog = sh[0] && sh[1] && sh[2] ? glref_link(g, sh, 3, NULL, 0) : 0;
+    if (!prog)
+        fail_msg("%s", glref_error(g));
     GLuint tex, fbo, rfbo, vao, vbo;
     glGenTextures(1, &tex);
     glBindTexture(GL_TEXTURE_2D_ARRAY, tex);

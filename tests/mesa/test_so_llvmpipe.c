@@ -54,36 +54,14 @@ static void mesh(float *v)
     }
 }
 
-static GLuint shader(GLenum type, const char *ver, const char *body)
-{
-    char src[2048];
-    snprintf(src, sizeof src, "%s\n%s", ver, body);
-    const char *s = src;
-    GLuint sh = glCreateShader(type);
-    glShaderSource(sh, 1, &s, NULL);
-    glCompileShader(sh);
-    GLint ok = 0;
-    glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-        char log[1024] = "";
-        glGetShaderInfoLog(sh, sizeof log, NULL, log);
-        fail_msg("shader does not compile: %s", log);
-    }
-    return sh;
-}
-
 static void llvmpipe_capture(glref *g, const float *v, uint8_t *out, uint64_t q[2])
 {
-    const char *ver = glref_glsl_version_line(g);
-    GLuint prog = glCreateProgram();
-    glAttachShader(prog, shader(GL_VERTEX_SHADER, ver, vs_glsl));
-    glAttachShader(prog, shader(GL_GEOMETRY_SHADER, ver, gs_glsl));
+    GLuint sh[2] = {glref_shader(g, GL_VERTEX_SHADER, vs_glsl),
+                    glref_shader(g, GL_GEOMETRY_SHADER, gs_glsl)};
     const char *vary[2] = {"gl_Position", "col"};
-    glTransformFeedbackVaryings(prog, 2, vary, GL_INTERLEAVED_ATTRIBS);
-    glLinkProgram(prog);
-    GLint ok = 0;
-    glGetProgramiv(prog, GL_LINK_STATUS, &ok);
-    assert_true(ok);
+    GLuint prog = sh[0] && sh[1] ? glref_link(g, sh, 2, vary, 2) : 0;
+    if (!prog)
+        fail_msg("%s", glref_error(g));
     glUseProgram(prog);
     GLuint vao, vbo, xfb, qs[2];
     glGenVertexArrays(1, &vao);

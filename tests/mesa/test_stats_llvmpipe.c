@@ -107,37 +107,19 @@ static void mesh(float *v)
     }
 }
 
-static GLuint shader(GLenum type, const char *ver, const char *ext, const char *body)
-{
-    char src[2048];
-    snprintf(src, sizeof src, "%s\n%s%s", ver, ext, body);
-    const char *s = src;
-    GLuint sh = glCreateShader(type);
-    glShaderSource(sh, 1, &s, NULL);
-    glCompileShader(sh);
-    GLint ok = 0;
-    glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-        char log[1024] = "";
-        glGetShaderInfoLog(sh, sizeof log, NULL, log);
-        fail_msg("shader does not compile: %s", log);
-    }
-    return sh;
-}
-
 static void gl_counts(glref *g, const float *v, uint64_t out[NC])
 {
-    const char *ver = glref_glsl_version_line(g);
-    GLuint prog = glCreateProgram();
-    glAttachShader(prog, shader(GL_VERTEX_SHADER, ver, "", vs_glsl));
-    glAttachShader(prog, shader(GL_TESS_CONTROL_SHADER, ver, "", tcs_glsl));
-    glAttachShader(prog, shader(GL_TESS_EVALUATION_SHADER, ver, "", tes_glsl));
-    glAttachShader(prog, shader(GL_GEOMETRY_SHADER, ver, "", gs_glsl));
-    glAttachShader(prog, shader(GL_FRAGMENT_SHADER, ver, "", fs_glsl));
-    glLinkProgram(prog);
-    GLint ok = 0;
-    glGetProgramiv(prog, GL_LINK_STATUS, &ok);
-    assert_true(ok);
+    GLuint sh[5] = {glref_shader(g, GL_VERTEX_SHADER, vs_glsl),
+                    glref_shader(g, GL_TESS_CONTROL_SHADER, tcs_glsl),
+                    glref_shader(g, GL_TESS_EVALUATION_SHADER, tes_glsl),
+                    glref_shader(g, GL_GEOMETRY_SHADER, gs_glsl),
+                    glref_shader(g, GL_FRAGMENT_SHADER, fs_glsl)};
+    for (int i = 0; i < 5; i++)
+        if (!sh[i])
+            fail_msg("%s", glref_error(g));
+    GLuint prog = glref_link(g, sh, 5, NULL, 0);
+    if (!prog)
+        fail_msg("%s", glref_error(g));
     glUseProgram(prog);
     GLuint vao, vbo, q[NC];
     glGenVertexArrays(1, &vao);

@@ -77,6 +77,13 @@ GLuint glref_program_gs(glref *g, const char *vs_src, const char *gs_src, const 
 GLuint glref_program_tess_xfb(glref *g, const char *vs_src, const char *tcs_src,
                               const char *tes_src, const char *const *varyings,
                               int num_varyings);
+/* One shader of STAGE (GL_VERTEX_SHADER …) from BODY with the context's #version line
+ * prepended; 0 (message in glref_error) when it does not compile. */
+GLuint glref_shader(glref *g, GLenum stage, const char *body);
+/* Link N shaders (deleted afterwards) into a program, capturing VARYINGS (interleaved) by
+ * transform feedback when NUM_VARYINGS > 0; 0 when it does not link. */
+GLuint glref_link(glref *g, GLuint *shaders, int n, const char *const *varyings,
+                  int num_varyings);
 /* Build a compute program (needs GL 4.3 or ARB_compute_shader). */
 GLuint glref_program_compute(glref *g, const char *cs_src);
 void glref_program_delete(glref *g, GLuint prog);

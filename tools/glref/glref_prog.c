@@ -70,6 +70,26 @@ static GLuint link(glref *g, GLuint *shaders, int n)
     return link_xfb(g, shaders, n, NULL, 0);
 }
 
+GLuint glref_shader(glref *g, GLenum stage, const char *body)
+{
+    size_t n = strlen(g->version_line) + strlen(body) + 2;
+    char *src = malloc(n);
+    if (!src) {
+        glref_fail(g, "glref_shader: out of memory");
+        return 0;
+    }
+    snprintf(src, n, "%s\n%s", g->version_line, body);
+    GLuint sh = compile(g, stage, src, "the");
+    free(src);
+    return sh;
+}
+
+GLuint glref_link(glref *g, GLuint *shaders, int n, const char *const *varyings,
+                  int num_varyings)
+{
+    return link_xfb(g, shaders, n, varyings, num_varyings);
+}
+
 GLuint glref_program_xfb(glref *g, const char *vs_src, const char *fs_src,
                          const char *const *varyings, int num_varyings)
 {
