@@ -282,6 +282,10 @@ void tv_pipe_set_tess_state(tv_pipe_ctx *ctx, const float outer[4], const float 
 /* Legacy user clip planes (used with a vertex shader writing CLIPVERTEX or POSITION and
  * no CLIPDIST). */
 void tv_pipe_set_clip_planes(tv_pipe_ctx *ctx, const float ucp[8][4]);
+/* The polygon stipple pattern (Gallium's pipe_poly_stipple): with the rasterizer's
+ * poly_stipple_enable, a filled polygon's pixel (x, y) (y counted down the stored rows) is
+ * drawn only when bit 31 - x % 32 of pattern[y % 32] is set. */
+void tv_pipe_set_polygon_stipple(tv_pipe_ctx *ctx, const uint32_t pattern[32]);
 
 /* ---- textures of draws and launches (pipe_sampler.c) ---------------------------------
  * Gallium's pipe_sampler_view and pipe_sampler_state: views of resources and samplers per

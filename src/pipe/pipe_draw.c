@@ -174,6 +174,7 @@ static int link_shaders(draw_state *d)
         d->num_cull = 8 - d->num_clip;
     d->ucp = d->clipdist_out[0] < 0 && d->ctx->rast.clip_plane_enable;
     d->color0_all = draw_prop(fs, TV_PROP_FS_COLOR0_WRITES_ALL_CBUFS) != 0;
+    draw_om_choose_zs(d, fs);
     for (uint32_t i = 0; i < fs->num_decls; i++) {
         const tv_tgsi_declaration *dc = &fs->decls[i];
         if (dc->file != TV_FILE_IN)
@@ -485,17 +486,12 @@ static int check_state(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info)
     if (r->fill_front > TV_PIPE_POLYGON_POINT || r->fill_back > TV_PIPE_POLYGON_POINT)
         return pipe_fail(ctx, OP ": unknown polygon mode %u", r->fill_front > 2 ? r->fill_front
                                                                             : r->fill_back);
-    if (r->poly_stipple_enable)
-        return pipe_fail(ctx, OP ": polygon stipple is not implemented yet");
     if (pi->kind == 2 && r->line_stipple_enable)
         return pipe_fail(ctx, OP ": line stipple is not implemented yet");
     if ((pi->kind == 2 && r->line_smooth) || (pi->kind == 1 && r->point_smooth) ||
         (pi->kind == 3 && r->poly_smooth))
         return pipe_fail(ctx, OP ": antialiased (smooth) %s are not implemented yet",
                          pi->kind == 1 ? "points" : pi->kind == 2 ? "lines" : "polygons");
-    if (!r->half_pixel_center)
-        return pipe_fail(ctx, OP ": pixel centres at integers (half_pixel_center off) are not "
-                         "implemented yet");
     return 0;
 }
 
@@ -507,6 +503,12 @@ static void setup_clip(draw_state *d, uint32_t vp)
     d->vp_index = vp;
     memcpy(d->vp.scale, v->scale, sizeof d->vp.scale);
     memcpy(d->vp.translate, v->translate, sizeof d->vp.translate);
+    if (!ctx->rast.half_pixel_center) {
+        /* pixel centres at integers (D3D9's convention): the rasteriser samples at
+         * half-integers, so the whole primitive moves half a pixel right and down */
+        d->vp.translate[0] += 0.5f;
+        d->vp.translate[1] += 0.5f;
+    }
     /* guard band: window coordinates stay within half the rasteriser's range */
     float lim = RASTER_MAX_COORD / 2;
     float gx = fabsf(v->scale[0]) > 0 ? (lim - fabsf(v->translate[0])) / fabsf(v->scale[0]) : 1;

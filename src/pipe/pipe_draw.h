@@ -43,6 +43,10 @@ typedef struct draw_tri {
     uint32_t id;                   /* primitive ID */
 } draw_tri;
 
+/* When depth and stencil are tested: after the fragment shader, before it because the
+ * shader asks (FS_EARLY_DEPTH_STENCIL), or before it because nothing can tell. */
+enum { DRAW_ZS_LATE, DRAW_ZS_EARLY_ASKED, DRAW_ZS_EARLY_SAME };
+
 typedef struct draw_state {
     tv_pipe_ctx *ctx;
     const tv_pipe_draw_info *info;
@@ -90,6 +94,10 @@ typedef struct draw_state {
     bool offset_enable;            /* polygon offset applies (filled triangles) */
     double zx, zy, z0, zpx, zpy;   /* window depth plane z = z0 + zx (x - zpx) + zy (y - zpy) */
     float zoffset, zmin, zmax;     /* polygon offset, depth clamp range */
+    bool stipple;                  /* a filled polygon under polygon stipple */
+    uint8_t zs_early;              /* DRAW_ZS_* (draw_om_choose_zs) */
+    int32_t memo_tx, memo_ty;      /* the 8x4 tile whose early results memo_cov holds */
+    uint32_t memo_done, memo_cov[32];
     uint64_t work_left;            /* of the draw's work quota (pipe_work.c) */
     uint64_t stat[TV_PIPE_STATS];  /* pipeline statistics of the draw (TV_PIPE_STAT_*) */
     uint64_t fragments;
@@ -165,5 +173,14 @@ int draw_shade_triangle(draw_state *d, const tv_vm_frag_vertex *fv[3], const flo
                         uint32_t id);
 /* The output merger as the fragment stage's emit hook (user: the draw_state). */
 void draw_om_emit(void *user, const tv_vm_frag_output *out);
+/* When the draw tests depth and stencil (pipe_draw_om.c): before the fragment shader when
+ * FS asks for it (FS_EARLY_DEPTH_STENCIL) or when nothing FS does could tell the
+ * difference (no depth, stencil or sample-mask output, no kill or demote, no stores or
+ * atomics; no alpha test or alpha-to-coverage; not the plain interpreter), else after. */
+void draw_om_choose_zs(draw_state *d, const tv_tgsi_program *fs);
+/* The early tests of the COV samples of pixel (X, Y) (coverage hook): depth and stencil
+ * tested and written, occlusion counted; returns the samples that passed. Each pixel is
+ * tested once per triangle however often the engine asks (once per sample pass). */
+uint32_t draw_om_early(draw_state *d, int32_t x, int32_t y, uint32_t cov);
 
 #endif

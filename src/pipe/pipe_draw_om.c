@@ -109,12 +109,73 @@ void draw_om_emit(void *user, const tv_vm_frag_output *out)
     if (s->alpha_enabled && !om_compare_f(s->alpha_func, a0, s->alpha_ref))
         return;
     const tv_vm_frag_output *o = out;
+    bool late = d->zs_early == DRAW_ZS_LATE;   /* else tested (and counted) before shading */
     for (unsigned smp = 0; smp < n; smp++) {
-        if (!((cov >> smp) & 1u) || !depth_stencil(d, o, smp))
+        if (!((cov >> smp) & 1u) || (late && !depth_stencil(d, o, smp)))
             continue;
-        d->samples_passed++;                 /* occlusion queries count samples */
+        if (late)
+            d->samples_passed++;             /* occlusion queries count samples */
         for (unsigned i = 0; i < d->nr_cbufs; i++)
             if (d->cb_bound[i])
                 write_color(d, i, o, smp);
     }
+}
+
+uint32_t draw_om_early(draw_state *d, int32_t x, int32_t y, uint32_t cov)
+{
+    /* the engine asks once per pixel and sample pass; the tests are made once */
+    int32_t tx = x >> 3, ty = y >> 2;
+    unsigned lane = (unsigned)(y & 3) * 8 + (unsigned)(x & 7);
+    if (tx != d->memo_tx || ty != d->memo_ty) {
+        d->memo_tx = tx;
+        d->memo_ty = ty;
+        d->memo_done = 0;
+    }
+    if ((d->memo_done >> lane) & 1u)
+        return d->memo_cov[lane];
+    unsigned n = d->samples ? d->samples : 1;
+    cov &= d->ctx->sample_mask & (n >= 32 ? ~0u : (1u << n) - 1u);
+    tv_vm_frag_output o;
+    memset(&o, 0, sizeof o);    /* no shader depth or stencil: the plane and the state's */
+    o.x = x;
+    o.y = y;
+    uint32_t pass = 0;
+    for (unsigned smp = 0; smp < n; smp++)
+        if (((cov >> smp) & 1u) && depth_stencil(d, &o, smp)) {
+            pass |= 1u << smp;
+            d->samples_passed++;
+        }
+    d->memo_done |= 1u << lane;
+    d->memo_cov[lane] = pass;
+    return pass;
+}
+
+void draw_om_choose_zs(draw_state *d, const tv_tgsi_program *fs)
+{
+    const tv_pipe_dsa_state *s = &d->ctx->dsa;
+    d->zs_early = DRAW_ZS_LATE;
+    if (!d->has_zs || (!s->depth_enabled && !s->stencil[0].enabled))
+        return;
+    if (draw_prop(fs, TV_PROP_FS_EARLY_DEPTH_STENCIL)) {
+        d->zs_early = DRAW_ZS_EARLY_ASKED;
+        return;
+    }
+    /* the plain path is the reference the early one is checked against */
+    if (d->ctx->plain || s->alpha_enabled || d->ctx->blend.alpha_to_coverage)
+        return;
+    for (uint32_t i = 0; i < fs->num_decls; i++) {
+        const tv_tgsi_declaration *dc = &fs->decls[i];
+        if (dc->file == TV_FILE_OUT && dc->has_semantic &&
+            (dc->semantic == TV_SEM_POSITION || dc->semantic == TV_SEM_STENCIL ||
+             dc->semantic == TV_SEM_SAMPLEMASK))
+            return;
+    }
+    for (uint32_t i = 0; i < fs->num_insns; i++) {
+        unsigned op = fs->insns[i].opcode;
+        const tv_tgsi_opinfo *oi = tv_tgsi_opinfo_get(op);
+        if (op == TV_TGSI_OP_KILL || op == TV_TGSI_OP_KILL_IF || op == TV_TGSI_OP_DEMOTE ||
+            !oi || (oi->flags & TV_OPF_STORE))
+            return;
+    }
+    d->zs_early = DRAW_ZS_EARLY_SAME;
 }

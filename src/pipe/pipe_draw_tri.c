@@ -80,10 +80,15 @@ void draw_frag_vertex(const draw_state *d, const float *v, const float win[4],
     }
 }
 
+/* The samples of pixel (X, Y) the fragment shader runs for: the rasteriser's coverage,
+ * polygon stipple, then the early depth/stencil tests when they apply. */
 static uint32_t coverage_hook(void *user, int32_t x, int32_t y)
 {
-    const draw_state *d = user;
-    return raster_coverage(&d->rt, x, y);
+    draw_state *d = user;
+    uint32_t cov = raster_coverage(&d->rt, x, y);
+    if (d->stipple && !((d->ctx->stipple[y & 31] >> (31 - (x & 31))) & 1u))
+        return 0;
+    return cov && d->zs_early != DRAW_ZS_LATE ? draw_om_early(d, x, y, cov) : cov;
 }
 
 /* The window depth plane of triangle (A, B, C) and, when enabled, its polygon offset
@@ -130,6 +135,7 @@ int draw_shade_triangle(draw_state *d, const tv_vm_frag_vertex *fv[3],
     if (!raster_setup(&d->rt, &d->rules, x, y))
         return 0;
     d->stat[TV_PIPE_STAT_C_PRIMITIVES]++;      /* a triangle out of clipping, set up */
+    d->memo_tx = INT32_MIN;                     /* no early tests made for it yet */
     depth_plane(d, win[0], win[1], win[2]);
     tv_vm_frag_params fp;
     memset(&fp, 0, sizeof fp);
@@ -285,6 +291,7 @@ int draw_triangle(draw_state *d, uint32_t inst, const draw_tri *t)
     tv_vm_frag_vertex fv0, fvi, fvj;
     draw_frag_vertex(d, verts, win[0], (const uint32_t(*)[4])flat, &fv0);
     int rc = 0;
+    d->stipple = r->poly_stipple_enable;       /* filled polygons only */
     for (unsigned i = 1; i + 1 < n && !rc; i++) {
         draw_frag_vertex(d, verts + i * stride, win[i], (const uint32_t(*)[4])flat, &fvi);
         draw_frag_vertex(d, verts + (i + 1) * stride, win[i + 1], (const uint32_t(*)[4])flat, &fvj);
@@ -292,5 +299,6 @@ int draw_triangle(draw_state *d, uint32_t inst, const draw_tri *t)
         const float *w3[3] = {win[0], win[i], win[i + 1]};
         rc = draw_shade_triangle(d, fv, w3, t->id);
     }
+    d->stipple = false;
     return rc;
 }

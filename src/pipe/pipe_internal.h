@@ -88,6 +88,7 @@ struct tv_pipe_ctx {
     float tess_outer[4], tess_inner[2];/* levels of draws without a TESS_CTRL shader */
     uint64_t total_work, total_left;   /* the context's total work quota (0: none) */
     float ucp[8][4];
+    uint32_t stipple[32];              /* polygon stipple rows (tv_pipe_set_polygon_stipple) */
     tv_pipe_so_target so[TV_PIPE_MAX_SO_BUFFERS];   /* res 0: unbound */
     uint32_t so_filled[TV_PIPE_MAX_SO_BUFFERS];     /* bytes written past its offset */
     uint32_t so_stride[TV_PIPE_MAX_SO_BUFFERS];     /* bytes a vertex, as last written */

@@ -21,6 +21,7 @@ void pipe_state_init(tv_pipe_ctx *ctx)
     ctx->sample_mask = ~0u;
     for (unsigned i = 0; i < TV_PIPE_MAX_VIEWPORTS; i++)
         ctx->scissors[i] = (tv_pipe_scissor){0, 0, 16384, 16384};
+    memset(ctx->stipple, 0xff, sizeof ctx->stipple);   /* GL's initial pattern: all ones */
 }
 
 int tv_pipe_set_blend(tv_pipe_ctx *ctx, const tv_pipe_blend_state *s)
@@ -105,6 +106,11 @@ void tv_pipe_set_blend_color(tv_pipe_ctx *ctx, const float color[4])
 void tv_pipe_set_sample_mask(tv_pipe_ctx *ctx, uint32_t mask)
 {
     ctx->sample_mask = mask;
+}
+
+void tv_pipe_set_polygon_stipple(tv_pipe_ctx *ctx, const uint32_t pattern[32])
+{
+    memcpy(ctx->stipple, pattern, sizeof ctx->stipple);
 }
 
 void tv_pipe_set_min_samples(tv_pipe_ctx *ctx, uint32_t min_samples)

@@ -363,6 +363,13 @@ static int h_set_tess_state(vtest_conn *c, unsigned obj, const uint32_t *p, uint
     return 0;
 }
 
+static int h_set_polygon_stipple(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
+{
+    (void)obj, (void)len;
+    tv_pipe_set_polygon_stipple(c->pipe, p);   /* 32 rows, checked by the table */
+    return 0;
+}
+
 static int h_set_min_samples(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
 {
     (void)obj, (void)len;
@@ -403,7 +410,7 @@ static const ccmd_row table[VTEST_NUM_CCMDS] = {
     [19] = {"begin_query", 1, 1, IMPL, vtest_h_begin_query},
     [20] = {"end_query", 1, 1, IMPL, vtest_h_end_query},
     [21] = {"get_query_result", 2, 2, IMPL, vtest_h_get_query_result},
-    [22] = {"set_polygon_stipple", 32, 32, REC, NULL},
+    [22] = {"set_polygon_stipple", 32, 32, IMPL, h_set_polygon_stipple},
     [23] = {"set_clip_state", 32, 32, IMPL, vtest_h_set_clip_state},
     [24] = {"set_sample_mask", 1, 1, IMPL, vtest_h_set_sample_mask},
     [25] = {"set_streamout_targets", 1, 1 + TV_PIPE_MAX_SO_BUFFERS, IMPL,

@@ -441,13 +441,15 @@ static void test_polygon_modes(void **state)
 }
 
 /* Translation validation: random triangles (overlapping, partly off-screen, both windings)
- * with interpolated colours, textured and depth-tested, drawn by the optimised engine and
- * by the plain interpreter (tv_pipe_set_plain) give the same bytes. */
+ * with interpolated colours, textured and depth-tested, drawn by the optimised engine (with
+ * early depth tests) and by the plain interpreter (tv_pipe_set_plain, late depth tests)
+ * give the same bytes and occlusion counts. */
 static void test_plain_equals_optimised(void **state)
 {
     (void)state;
     uint8_t image[2][W * H * 4];
     float depth[2][W * H];
+    uint64_t passed[2], shaded[2];
     for (int plain = 0; plain < 2; plain++) {
         tv_pipe_ctx *ctx = tv_pipe_create(0);
         assert_int_equal(tv_pipe_set_plain(ctx, plain != 0), 0);
@@ -491,7 +493,16 @@ static void test_plain_equals_optimised(void **state)
             v[i].pos[1] *= v[i].pos[3];
         }
         vertices(ctx, v, 60);
+        assert_int_equal(tv_pipe_query_create(ctx, 40, TV_PIPE_QUERY_OCCLUSION_COUNTER, 0), 0);
+        assert_int_equal(tv_pipe_query_create(ctx, 41, TV_PIPE_QUERY_PIPELINE_STATISTICS,
+                                              TV_PIPE_STAT_PS_INVOCATIONS), 0);
+        assert_int_equal(tv_pipe_begin_query(ctx, 40), 0);
+        assert_int_equal(tv_pipe_begin_query(ctx, 41), 0);
         assert_int_equal(draw(ctx, PRIM_TRIANGLES, 60), 0);
+        assert_int_equal(tv_pipe_end_query(ctx, 40), 0);
+        assert_int_equal(tv_pipe_end_query(ctx, 41), 0);
+        assert_int_equal(tv_pipe_query_result(ctx, 40, &passed[plain]), 0);
+        assert_int_equal(tv_pipe_query_result(ctx, 41, &shaded[plain]), 0);
         memcpy(image[plain], tv_pipe_resource_data(ctx, RT), sizeof image[plain]);
         memcpy(depth[plain], tv_pipe_resource_data(ctx, ZS), sizeof depth[plain]);
         /* the engine runs now: the mode is fixed */
@@ -504,6 +515,11 @@ static void test_plain_equals_optimised(void **state)
     assert_true(lit > W * H / 2);
     assert_memory_equal(image[0], image[1], sizeof image[0]);
     assert_memory_equal(depth[0], depth[1], sizeof depth[0]);
+    /* the same samples pass; the optimised run tests depth before shading (nothing the
+     * shader does can tell), so it shades fewer fragments than the plain one */
+    assert_int_equal(passed[0], passed[1]);
+    assert_true(passed[0] > 0);
+    assert_true(shaded[0] < shaded[1]);
 }
 
 /* Queries through the pipe API: occlusion counter and predicate, primitives generated over

@@ -69,6 +69,61 @@ static void test_table_coverage(void **state)
     printf("virgl commands: %u implemented, %u recorded, %u errors\n", impl, rec, err);
 }
 
+/* docs/vtest.md's command table says what the code's table says: every row's number(s),
+ * name(s) and status word (impl, rec or error), and the totals line. */
+static void test_docs_table_matches(void **state)
+{
+    (void)state;
+    FILE *f = fopen(TEXVM_SOURCE_DIR "/docs/vtest.md", "r");
+    assert_non_null(f);
+    char line[4096];
+    unsigned seen = 0, counts[3] = {0, 0, 0};
+    bool totals = false;
+    while (fgets(line, sizeof line, f)) {
+        unsigned a, b;
+        int used = 0;
+        if (sscanf(line, "| %u\xe2\x80\x93%u |%n", &a, &b, &used) == 2 && used) {
+            /* a range a–b */
+        } else if (sscanf(line, "| %u |%n", &a, &used) == 1 && used) {
+            b = a;
+        } else {
+            unsigned impl, rec, err;
+            if (sscanf(line, "Totals: %*u rows; %u implemented, %u recorded, %u errors", &impl,
+                       &rec, &err) == 3) {
+                totals = true;
+                assert_int_equal(impl, counts[1]);
+                assert_int_equal(rec, counts[2]);
+                assert_int_equal(err, counts[0]);
+            }
+            continue;
+        }
+        const char *names = line + used, *bar = strchr(names, '|');
+        assert_non_null(bar);
+        const char *status = bar + 1;
+        while (*status == ' ')
+            status++;
+        int want = !strncmp(status, "impl", 4) ? 1 : !strncmp(status, "rec", 3) ? 2
+                   : !strncmp(status, "error", 5) ? 0 : -1;
+        if (want < 0)
+            fail_msg("docs/vtest.md row %u: status \"%.20s\"", a, status);
+        for (unsigned k = a; k <= b; k++) {
+            const char *name = NULL;
+            int st = tv_vtest_ccmd_info(k, &name);
+            if (st != want)
+                fail_msg("docs/vtest.md row %u (%s): status %d, the code's %d", k,
+                         name ? name : "?", want, st);
+            const char *at = strstr(names, name);
+            if (!at || at > bar)
+                fail_msg("docs/vtest.md row %u: %s not named", k, name);
+            counts[st]++;
+            seen++;
+        }
+    }
+    fclose(f);
+    assert_int_equal(seen, tv_vtest_ccmd_count());
+    assert_true(totals);
+}
+
 static void test_shader_multi_packet(void **state)
 {
     (void)state;
@@ -380,7 +435,9 @@ static void test_quota_and_disconnect(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_table_coverage),    cmocka_unit_test(test_shader_multi_packet),
+        cmocka_unit_test(test_table_coverage),
+        cmocka_unit_test(test_docs_table_matches),
+        cmocka_unit_test(test_shader_multi_packet),
         cmocka_unit_test(test_hostile_catalogue),
         cmocka_unit_test(test_resource_unref_under_surface),
         cmocka_unit_test(test_hostile_protocol),
