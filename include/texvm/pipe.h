@@ -287,6 +287,17 @@ void tv_pipe_set_clip_planes(tv_pipe_ctx *ctx, const float ucp[8][4]);
  * drawn only when bit 31 - x % 32 of pattern[y % 32] is set. */
 void tv_pipe_set_polygon_stipple(tv_pipe_ctx *ctx, const uint32_t pattern[32]);
 
+/* ---- sub-contexts (pipe_sub.c) -------------------------------------------------------
+ * virgl's sub-contexts: the Gallium contexts of one client (each GL context it makes),
+ * sharing the context's resources, each with its own objects (handles) and bound state —
+ * everything the set_* and bind calls above and below set. Sub-context 0 exists from
+ * creation and is current; at most 64 in all. Destroying the current one makes 0 current;
+ * 0 itself cannot be destroyed. */
+uint32_t tv_pipe_sub_current(const tv_pipe_ctx *ctx);
+int tv_pipe_sub_create(tv_pipe_ctx *ctx, uint32_t id);
+int tv_pipe_sub_set(tv_pipe_ctx *ctx, uint32_t id);
+int tv_pipe_sub_destroy(tv_pipe_ctx *ctx, uint32_t id);
+
 /* ---- textures of draws and launches (pipe_sampler.c) ---------------------------------
  * Gallium's pipe_sampler_view and pipe_sampler_state: views of resources and samplers per
  * shader stage, slots 0..TV_PIPE_MAX_SAMPLERS-1 (TGSI SVIEW[i] / SAMP[i]; a TEX opcode's

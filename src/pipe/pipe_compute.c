@@ -20,7 +20,7 @@ int tv_pipe_bind_shader(tv_pipe_ctx *ctx, uint32_t stage, uint32_t handle)
     if (o && o->stage != stage)
         return pipe_fail(ctx, "bind_shader: shader %u has type %u, bound as %u", handle,
                          o->stage, stage);
-    ctx->shader[stage] = handle;
+    ctx->sub.shader[stage] = handle;
     return 0;
 }
 
@@ -40,7 +40,7 @@ int tv_pipe_set_shader_buffers(tv_pipe_ctx *ctx, uint32_t stage, uint32_t start,
     for (uint32_t i = 0; i < n; i++)
         if (b[i].res && !pipe_resource_find(ctx, b[i].res))
             return pipe_fail(ctx, "set_shader_buffers: no resource %u", b[i].res);
-    memcpy(&ctx->ssbo[stage][start], b, n * sizeof *b);
+    memcpy(&ctx->sub.ssbo[stage][start], b, n * sizeof *b);
     return 0;
 }
 
@@ -52,7 +52,7 @@ int tv_pipe_set_shader_images(tv_pipe_ctx *ctx, uint32_t stage, uint32_t start, 
     for (uint32_t i = 0; i < n; i++)
         if (b[i].res && !pipe_resource_find(ctx, b[i].res))
             return pipe_fail(ctx, "set_shader_images: no resource %u", b[i].res);
-    memcpy(&ctx->image[stage][start], b, n * sizeof *b);
+    memcpy(&ctx->sub.image[stage][start], b, n * sizeof *b);
     return 0;
 }
 
@@ -64,7 +64,7 @@ int tv_pipe_set_constant_buffer(tv_pipe_ctx *ctx, uint32_t stage, uint32_t index
         return -1;
     if (res && !pipe_resource_find(ctx, res))
         return pipe_fail(ctx, "set_uniform_buffer: no resource %u", res);
-    pipe_const *c = &ctx->consts[stage][index];
+    pipe_const *c = &ctx->sub.consts[stage][index];
     uint32_t *copy = NULL;
     if (!res && ndw) {
         copy = malloc(ndw * 4);
@@ -88,11 +88,11 @@ void tv_pipe_set_compute_limit(tv_pipe_ctx *ctx, uint64_t max_instructions, uint
 int tv_pipe_launch_grid(tv_pipe_ctx *ctx, const uint32_t block[3], const uint32_t grid[3])
 {
     const unsigned cs = TV_PIPE_STAGE_COMPUTE;
-    pipe_object *o = ctx->shader[cs] ? pipe_object_find(ctx, TV_PIPE_OBJ_SHADER,
-                                                        ctx->shader[cs]) : NULL;
+    pipe_object *o = ctx->sub.shader[cs] ? pipe_object_find(ctx, TV_PIPE_OBJ_SHADER,
+                                                        ctx->sub.shader[cs]) : NULL;
     if (!o)
         return pipe_fail(ctx, "launch_grid: no compute shader bound%s",
-                         ctx->shader[cs] ? " (it was destroyed)" : "");
+                         ctx->sub.shader[cs] ? " (it was destroyed)" : "");
     tv_error err;
     memset(&err, 0, sizeof err);
     if (!pipe_vm(ctx, "launch_grid") || pipe_shader_program(ctx, o, "launch_grid"))

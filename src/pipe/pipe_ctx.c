@@ -13,12 +13,12 @@ tv_pipe_ctx *tv_pipe_create(uint64_t max_memory)
     tv_pipe_ctx *ctx = calloc(1, sizeof *ctx);
     if (ctx) {
         ctx->max_memory = max_memory ? max_memory : (256ull << 20);
-        pipe_state_init(ctx);
+        pipe_sub_init(&ctx->sub, 0);
     }
     return ctx;
 }
 
-static void object_free(pipe_object *o)
+void pipe_object_free(pipe_object *o)
 {
     if (o->prog)
         tv_vm_program_destroy(o->prog);
@@ -38,14 +38,10 @@ void tv_pipe_destroy(tv_pipe_ctx *ctx)
         free(r->data);
         free(r);
     }
-    while (ctx->objects) {
-        pipe_object *o = ctx->objects;
-        ctx->objects = o->next;
-        object_free(o);
-    }
-    for (unsigned s = 0; s < TV_PIPE_STAGES; s++)
-        for (unsigned i = 0; i < TV_PIPE_MAX_SLOTS; i++)
-            free(ctx->consts[s][i].data);
+    pipe_sub_free(&ctx->sub);
+    for (unsigned k = 0; k < ctx->nothers; k++)
+        pipe_sub_free(&ctx->others[k]);
+    free(ctx->others);
     if (ctx->vm)
         tv_vm_destroy(ctx->vm);
     free(ctx);
@@ -74,7 +70,7 @@ uint64_t tv_pipe_memory_used(const tv_pipe_ctx *ctx) { return ctx->used; }
 
 pipe_object *pipe_object_find(const tv_pipe_ctx *ctx, unsigned kind, uint32_t handle)
 {
-    for (pipe_object *o = ctx->objects; o; o = o->next)
+    for (pipe_object *o = ctx->sub.objects; o; o = o->next)
         if (o->kind == kind && o->handle == handle)
             return o;
     return NULL;
@@ -108,8 +104,8 @@ static pipe_object *object_new(tv_pipe_ctx *ctx, unsigned kind, uint32_t handle)
 
 static void object_add(tv_pipe_ctx *ctx, pipe_object *o)
 {
-    o->next = ctx->objects;
-    ctx->objects = o;
+    o->next = ctx->sub.objects;
+    ctx->sub.objects = o;
 }
 
 int tv_pipe_object_create(tv_pipe_ctx *ctx, unsigned kind, uint32_t handle,
@@ -121,7 +117,7 @@ int tv_pipe_object_create(tv_pipe_ctx *ctx, unsigned kind, uint32_t handle,
     if (ndw) {
         o->dw = malloc(ndw * sizeof *dw);
         if (!o->dw) {
-            object_free(o);
+            pipe_object_free(o);
             return pipe_fail(ctx, "out of memory");
         }
         memcpy(o->dw, dw, ndw * sizeof *dw);
@@ -141,7 +137,7 @@ int tv_pipe_shader_create(tv_pipe_ctx *ctx, uint32_t handle, uint32_t stage,
         return -1;
     o->text = malloc(len + 1);
     if (!o->text) {
-        object_free(o);
+        pipe_object_free(o);
         return pipe_fail(ctx, "out of memory");
     }
     memcpy(o->text, text, len);
@@ -190,19 +186,19 @@ int tv_pipe_object_bind(tv_pipe_ctx *ctx, unsigned kind, uint32_t handle)
         return pipe_fail(ctx, "bind_object: unknown object type %u", kind);
     if (handle && !pipe_object_find(ctx, kind, handle))
         return pipe_fail(ctx, "bind_object: no object %u of type %u", handle, kind);
-    ctx->bound[kind] = handle;
+    ctx->sub.bound[kind] = handle;
     return 0;
 }
 
 int tv_pipe_object_destroy(tv_pipe_ctx *ctx, unsigned kind, uint32_t handle)
 {
-    for (pipe_object **p = &ctx->objects; *p; p = &(*p)->next) {
+    for (pipe_object **p = &ctx->sub.objects; *p; p = &(*p)->next) {
         if ((*p)->kind == kind && (*p)->handle == handle) {
             pipe_object *o = *p;
             *p = o->next;
-            if (kind < TV_PIPE_OBJ_COUNT && ctx->bound[kind] == handle)
-                ctx->bound[kind] = 0;
-            object_free(o);
+            if (kind < TV_PIPE_OBJ_COUNT && ctx->sub.bound[kind] == handle)
+                ctx->sub.bound[kind] = 0;
+            pipe_object_free(o);
             return 0;
         }
     }
@@ -218,7 +214,7 @@ const char *tv_pipe_shader_text(const tv_pipe_ctx *ctx, uint32_t handle)
 size_t tv_pipe_object_count(const tv_pipe_ctx *ctx, unsigned kind)
 {
     size_t n = 0;
-    for (const pipe_object *o = ctx->objects; o; o = o->next)
+    for (const pipe_object *o = ctx->sub.objects; o; o = o->next)
         n += o->kind == kind;
     return n;
 }
@@ -235,10 +231,10 @@ int tv_pipe_set_framebuffer(tv_pipe_ctx *ctx, unsigned nr_cbufs, const uint32_t 
             return pipe_fail(ctx, "set_framebuffer_state: no surface %u", cbufs[i]);
     if (zsbuf && !pipe_object_find(ctx, TV_PIPE_OBJ_SURFACE, zsbuf))
         return pipe_fail(ctx, "set_framebuffer_state: no surface %u", zsbuf);
-    ctx->nr_cbufs = nr_cbufs;
-    memset(ctx->cbufs, 0, sizeof ctx->cbufs);
-    memcpy(ctx->cbufs, cbufs, nr_cbufs * sizeof *cbufs);
-    ctx->zsbuf = zsbuf;
+    ctx->sub.nr_cbufs = nr_cbufs;
+    memset(ctx->sub.cbufs, 0, sizeof ctx->sub.cbufs);
+    memcpy(ctx->sub.cbufs, cbufs, nr_cbufs * sizeof *cbufs);
+    ctx->sub.zsbuf = zsbuf;
     return 0;
 }
 
@@ -316,16 +312,16 @@ int tv_pipe_clear(tv_pipe_ctx *ctx, unsigned buffers, const uint32_t color[4], d
     int pass = pipe_render_condition_passes(ctx, "clear");
     if (pass <= 0)
         return pass;                    /* skipped by conditional rendering, or an error */
-    for (unsigned i = 0; i < ctx->nr_cbufs; i++)
-        if ((buffers & (TV_PIPE_CLEAR_COLOR0 << i)) && ctx->cbufs[i] &&
-            fill_surface(ctx, ctx->cbufs[i], color, "clear"))
+    for (unsigned i = 0; i < ctx->sub.nr_cbufs; i++)
+        if ((buffers & (TV_PIPE_CLEAR_COLOR0 << i)) && ctx->sub.cbufs[i] &&
+            fill_surface(ctx, ctx->sub.cbufs[i], color, "clear"))
             return -1;
     unsigned zs = buffers & (TV_PIPE_CLEAR_DEPTH | TV_PIPE_CLEAR_STENCIL);
-    if (!zs || !ctx->zsbuf)
+    if (!zs || !ctx->sub.zsbuf)
         return 0;
-    pipe_object *s = pipe_object_find(ctx, TV_PIPE_OBJ_SURFACE, ctx->zsbuf);
+    pipe_object *s = pipe_object_find(ctx, TV_PIPE_OBJ_SURFACE, ctx->sub.zsbuf);
     if (!s)
-        return pipe_fail(ctx, "clear: surface %u was destroyed", ctx->zsbuf);
+        return pipe_fail(ctx, "clear: surface %u was destroyed", ctx->sub.zsbuf);
     tv_format f = pipe_format_lookup(s->format);
     const tv_format_info *fi = f == TV_FORMAT_NONE ? NULL : tv_format_get(f);
     if (!fi || fi->kind != TV_FMT_KIND_DEPTH)
@@ -339,5 +335,5 @@ int tv_pipe_clear(tv_pipe_ctx *ctx, unsigned buffers, const uint32_t color[4], d
         return clear_zs_channel(ctx, s, f, zs == TV_PIPE_CLEAR_DEPTH, d, stencil);
     uint32_t in[4] = {0, stencil & 0xff, 0, 0};
     memcpy(&in[0], &d, 4);
-    return fill_surface(ctx, ctx->zsbuf, in, "clear");
+    return fill_surface(ctx, ctx->sub.zsbuf, in, "clear");
 }

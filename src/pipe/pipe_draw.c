@@ -60,12 +60,12 @@ static int bind_framebuffer(draw_state *d)
 {
     tv_pipe_ctx *ctx = d->ctx;
     d->width = d->height = -1;
-    d->nr_cbufs = ctx->nr_cbufs;
-    for (unsigned i = 0; i < ctx->nr_cbufs; i++) {
-        if (!ctx->cbufs[i])
+    d->nr_cbufs = ctx->sub.nr_cbufs;
+    for (unsigned i = 0; i < ctx->sub.nr_cbufs; i++) {
+        if (!ctx->sub.cbufs[i])
             continue;
         tv_format f;
-        if (surface_view(d, ctx->cbufs[i], "colour", &d->cb[i].base, &d->cb[i].stride,
+        if (surface_view(d, ctx->sub.cbufs[i], "colour", &d->cb[i].base, &d->cb[i].stride,
                          &d->cb[i].layer_stride, &f))
             return -1;
         if (!om_target_init(&d->cb[i].t, f))
@@ -73,9 +73,9 @@ static int bind_framebuffer(draw_state *d)
                              tv_format_get(f)->name);
         d->cb_bound[i] = true;
     }
-    if (ctx->zsbuf) {
+    if (ctx->sub.zsbuf) {
         tv_format f;
-        if (surface_view(d, ctx->zsbuf, "depth/stencil", &d->zbase, &d->zstride,
+        if (surface_view(d, ctx->sub.zsbuf, "depth/stencil", &d->zbase, &d->zstride,
                          &d->zlayer_stride, &f))
             return -1;
         if (!om_zs_target_init(&d->zs, f))
@@ -98,11 +98,11 @@ static int bound_program(draw_state *d, unsigned stage, tv_tgsi_processor want,
     static const char *const names[] = {"vertex", "fragment", "geometry",
                                         "tessellation control", "tessellation evaluation"};
     static const char *const procs[] = {"VERT", "FRAG", "GEOM", "TESS_CTRL", "TESS_EVAL"};
-    pipe_object *o = ctx->shader[stage] ? pipe_object_find(ctx, TV_PIPE_OBJ_SHADER,
-                                                           ctx->shader[stage]) : NULL;
+    pipe_object *o = ctx->sub.shader[stage] ? pipe_object_find(ctx, TV_PIPE_OBJ_SHADER,
+                                                           ctx->sub.shader[stage]) : NULL;
     if (!o)
         return pipe_fail(ctx, OP ": no %s shader bound%s", names[stage],
-                         ctx->shader[stage] ? " (it was destroyed)" : "");
+                         ctx->sub.shader[stage] ? " (it was destroyed)" : "");
     if (pipe_shader_program(ctx, o, OP))
         return -1;
     if (tv_vm_program_processor(o->prog) != want)
@@ -172,7 +172,7 @@ static int link_shaders(draw_state *d)
         d->num_clip = 8;
     if (d->num_cull > 8 - d->num_clip)
         d->num_cull = 8 - d->num_clip;
-    d->ucp = d->clipdist_out[0] < 0 && d->ctx->rast.clip_plane_enable;
+    d->ucp = d->clipdist_out[0] < 0 && d->ctx->sub.rast.clip_plane_enable;
     d->color0_all = draw_prop(fs, TV_PROP_FS_COLOR0_WRITES_ALL_CBUFS) != 0;
     draw_om_choose_zs(d, fs);
     for (uint32_t i = 0; i < fs->num_decls; i++) {
@@ -195,14 +195,14 @@ static int link_shaders(draw_state *d)
             /* point sprites: PCOORD, and TEXCOORD[i] where sprite_coord_enable says so */
             l->sprite = sem == TV_SEM_PCOORD ||
                         (sem == TV_SEM_TEXCOORD && index < 16 &&
-                         d->ctx->rast.point_quad_rasterization &&
-                         ((d->ctx->rast.sprite_coord_enable >> index) & 1u));
-            if (sem == TV_SEM_COLOR && d->ctx->rast.light_twoside)
+                         d->ctx->sub.rast.point_quad_rasterization &&
+                         ((d->ctx->sub.rast.sprite_coord_enable >> index) & 1u));
+            if (sem == TV_SEM_COLOR && d->ctx->sub.rast.light_twoside)
                 l->bcolor_out = (int8_t)draw_output_reg(vs, TV_SEM_BCOLOR, index);
             l->noperspective = dc->interp == TV_INTERP_LINEAR;
             l->flat = !l->sprite &&
                       (l->primid || dc->interp == TV_INTERP_CONSTANT ||
-                       (dc->interp == TV_INTERP_COLOR && d->ctx->rast.flatshade));
+                       (dc->interp == TV_INTERP_COLOR && d->ctx->sub.rast.flatshade));
             if (!l->flat)
                 l->slot = (uint8_t)d->nslots++;
         }
@@ -305,7 +305,7 @@ static int assemble(draw_state *d, assembly *a)
 {
     tv_pipe_ctx *ctx = d->ctx;
     const tv_pipe_draw_info *info = d->info;
-    bool last = !ctx->rast.flatshade_first;
+    bool last = !ctx->sub.rast.flatshade_first;
     memset(a, 0, sizeof *a);
     a->d = d;
     a->whole = d->gs != NULL;
@@ -315,11 +315,11 @@ static int assemble(draw_state *d, assembly *a)
                           a);
         d->slots = info->count;
     } else {
-        pipe_resource *r = pipe_resource_find(ctx, ctx->index_res);
+        pipe_resource *r = pipe_resource_find(ctx, ctx->sub.index_res);
         if (!r)
             return pipe_fail(ctx, OP ": no index buffer bound%s",
-                             ctx->index_res ? " (it was destroyed)" : "");
-        size_t off = ctx->index_offset < r->size ? ctx->index_offset : r->size;
+                             ctx->sub.index_res ? " (it was destroyed)" : "");
+        size_t off = ctx->sub.index_offset < r->size ? ctx->sub.index_offset : r->size;
         a->indexed = true;
         uint32_t cap = 64;
         while (cap < 2u * info->count && cap < (1u << 26))
@@ -350,13 +350,13 @@ static int assemble(draw_state *d, assembly *a)
 static int fetch_element(draw_state *d, const assembly *a, unsigned e, uint32_t *out)
 {
     tv_pipe_ctx *ctx = d->ctx;
-    const tv_pipe_vertex_element *el = &ctx->elements[e];
+    const tv_pipe_vertex_element *el = &ctx->sub.elements[e];
     vf_format f;
     if (!vf_format_get(el->src_format, &f))
         return pipe_fail(ctx, OP ": vertex element %u: format %u (%s) is not a vertex format", e,
                          el->src_format, tv_pipe_format_name(el->src_format)
                                              ? tv_pipe_format_name(el->src_format) : "unknown");
-    const tv_pipe_vertex_buffer *vb = &ctx->vbufs[el->vertex_buffer_index];
+    const tv_pipe_vertex_buffer *vb = &ctx->sub.vbufs[el->vertex_buffer_index];
     pipe_resource *r = vb->res ? pipe_resource_find(ctx, vb->res) : NULL;
     if (vb->res && !r)
         return pipe_fail(ctx, OP ": vertex buffer %u: resource %u was destroyed",
@@ -402,9 +402,9 @@ static int shade_vertices(draw_state *d, const assembly *a, uint32_t **fetched)
         return pipe_fail(ctx, OP ": %llu vertices x %u instances to shade (at most %u vertices, "
                          "%llu MiB of vertex data)", (unsigned long long)d->slots, d->instances,
                          MAX_DRAW_VERTICES, MAX_DRAW_BYTES >> 20);
-    if (nin > ctx->num_elements)
+    if (nin > ctx->sub.num_elements)
         return pipe_fail(ctx, OP ": the vertex shader reads %u inputs, %u vertex elements are "
-                         "bound", nin, ctx->num_elements);
+                         "bound", nin, ctx->sub.num_elements);
     tv_vm_vertex_params vp;
     memset(&vp, 0, sizeof vp);
     vp.count = d->slots;
@@ -470,14 +470,14 @@ static int check_state(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info)
     if (info->count > MAX_DRAW_VERTICES)
         return pipe_fail(ctx, OP ": %u vertices (at most %u a draw)", info->count,
                          MAX_DRAW_VERTICES);
-    const tv_pipe_rasterizer_state *r = &ctx->rast;
-    bool tes = ctx->shader[TV_PIPE_STAGE_TESS_EVAL] != 0;
+    const tv_pipe_rasterizer_state *r = &ctx->sub.rast;
+    bool tes = ctx->sub.shader[TV_PIPE_STAGE_TESS_EVAL] != 0;
     if (pi->kind == 0 && !tes)
         return pipe_fail(ctx, OP ": %s without a tessellation evaluation shader", pi->name);
     if (pi->kind != 0 && tes)
         return pipe_fail(ctx, OP ": a tessellation evaluation shader is bound: draws are of "
                          "PATCHES, not %s", pi->name);
-    if (ctx->shader[TV_PIPE_STAGE_TESS_CTRL] && !tes)
+    if (ctx->sub.shader[TV_PIPE_STAGE_TESS_CTRL] && !tes)
         return pipe_fail(ctx, OP ": a tessellation control shader without an evaluation "
                          "shader");
     if (info->index_size && info->index_size != 1 && info->index_size != 2 &&
@@ -499,11 +499,11 @@ static int check_state(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info)
 static void setup_clip(draw_state *d, uint32_t vp)
 {
     const tv_pipe_ctx *ctx = d->ctx;
-    const tv_pipe_viewport *v = &ctx->viewports[vp];
+    const tv_pipe_viewport *v = &ctx->sub.viewports[vp];
     d->vp_index = vp;
     memcpy(d->vp.scale, v->scale, sizeof d->vp.scale);
     memcpy(d->vp.translate, v->translate, sizeof d->vp.translate);
-    if (!ctx->rast.half_pixel_center) {
+    if (!ctx->sub.rast.half_pixel_center) {
         /* pixel centres at integers (D3D9's convention): the rasteriser samples at
          * half-integers, so the whole primitive moves half a pixel right and down */
         d->vp.translate[0] += 0.5f;
@@ -515,22 +515,22 @@ static void setup_clip(draw_state *d, uint32_t vp)
     float gy = fabsf(v->scale[1]) > 0 ? (lim - fabsf(v->translate[1])) / fabsf(v->scale[1]) : 1;
     d->clip.guard_x = gx > 1 ? gx : 1;
     d->clip.guard_y = gy > 1 ? gy : 1;
-    d->clip.halfz = ctx->rast.clip_halfz;
-    d->clip.depth_clip_near = ctx->rast.depth_clip_near;
-    d->clip.depth_clip_far = ctx->rast.depth_clip_far;
+    d->clip.halfz = ctx->sub.rast.clip_halfz;
+    d->clip.depth_clip_near = ctx->sub.rast.depth_clip_near;
+    d->clip.depth_clip_far = ctx->sub.rast.depth_clip_far;
     uint8_t avail = d->ucp ? 0xff : (uint8_t)((1u << d->num_clip) - 1u);
-    d->clip.distances = d->clipdist_out[0] >= 0 && !d->ctx->rast.clip_plane_enable
-                            ? avail : (uint8_t)(ctx->rast.clip_plane_enable & avail);
+    d->clip.distances = d->clipdist_out[0] >= 0 && !d->ctx->sub.rast.clip_plane_enable
+                            ? avail : (uint8_t)(ctx->sub.rast.clip_plane_enable & avail);
     /* depth range of the viewport, for depth clamping */
     float n = d->clip.halfz ? v->translate[2] : v->translate[2] - v->scale[2];
     float f = v->translate[2] + v->scale[2];
     d->zmin = n < f ? n : f;
     d->zmax = n < f ? f : n;
-    d->rules.bottom_edge_rule = ctx->rast.bottom_edge_rule;
+    d->rules.bottom_edge_rule = ctx->sub.rast.bottom_edge_rule;
     d->rules.samples = d->samples;
     int32_t x0 = 0, y0 = 0, x1 = d->width, y1 = d->height;
-    if (ctx->rast.scissor) {
-        const tv_pipe_scissor *s = &ctx->scissors[vp];
+    if (ctx->sub.rast.scissor) {
+        const tv_pipe_scissor *s = &ctx->sub.scissors[vp];
         x0 = (int32_t)(s->minx < (uint32_t)x1 ? s->minx : (uint32_t)x1);
         y0 = (int32_t)(s->miny < (uint32_t)y1 ? s->miny : (uint32_t)y1);
         x1 = (int32_t)(s->maxx < (uint32_t)x1 ? s->maxx : (uint32_t)x1);
@@ -581,20 +581,20 @@ int pipe_draw(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info, uint64_t *work_le
     uint32_t *fetched[TV_VM_MAX_ATTRIBS] = {0};
     int rc = -1;
     /* with the rasterizer discarding, only the vertex stage and stream output run */
-    bool discard = ctx->rast.rasterizer_discard;
+    bool discard = ctx->sub.rast.rasterizer_discard;
     if (!pipe_vm(ctx, OP) || (!discard && bind_framebuffer(d)) ||
         bound_program(d, TV_PIPE_STAGE_VERTEX, TV_TGSI_VERT, &d->vs) ||
-        (ctx->shader[TV_PIPE_STAGE_GEOMETRY] &&
+        (ctx->sub.shader[TV_PIPE_STAGE_GEOMETRY] &&
          bound_program(d, TV_PIPE_STAGE_GEOMETRY, TV_TGSI_GEOM, &d->gs)) ||
-        (ctx->shader[TV_PIPE_STAGE_TESS_CTRL] &&
+        (ctx->sub.shader[TV_PIPE_STAGE_TESS_CTRL] &&
          bound_program(d, TV_PIPE_STAGE_TESS_CTRL, TV_TGSI_TESS_CTRL, &d->tcs)) ||
-        (ctx->shader[TV_PIPE_STAGE_TESS_EVAL] &&
+        (ctx->sub.shader[TV_PIPE_STAGE_TESS_EVAL] &&
          bound_program(d, TV_PIPE_STAGE_TESS_EVAL, TV_TGSI_TESS_EVAL, &d->tes)))
         goto out;
     /* stream output comes from the last vertex stage */
     unsigned last = d->gs ? TV_PIPE_STAGE_GEOMETRY
                     : d->tes ? TV_PIPE_STAGE_TESS_EVAL : TV_PIPE_STAGE_VERTEX;
-    const pipe_object *vso = pipe_object_find(ctx, TV_PIPE_OBJ_SHADER, ctx->shader[last]);
+    const pipe_object *vso = pipe_object_find(ctx, TV_PIPE_OBJ_SHADER, ctx->sub.shader[last]);
     d->so = vso ? vso->so : NULL;
     bool so = pipe_so_active(ctx, d->so);
     if (discard && !so && !pipe_queries_active(ctx)) {

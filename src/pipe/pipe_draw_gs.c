@@ -72,7 +72,7 @@ static bool emit_prim(void *user, const prim_out *p)
 static int assemble_strips(gs_emit *e, uint32_t out_prim, const uint32_t *lens,
                            uint64_t nprims)
 {
-    bool last = !e->d->ctx->rast.flatshade_first;
+    bool last = !e->d->ctx->sub.rast.flatshade_first;
     for (uint64_t p = 0; p < nprims && !e->failed; p++) {
         prim_assemble(out_prim, lens[p], 0, last, 0, emit_prim, e);
         e->base += lens[p];

@@ -28,7 +28,7 @@ static float fragment_depth(const draw_state *d, const tv_vm_frag_output *o, uns
         double px = o->x + (double)sx, py = o->y + (double)sy;
         z = (float)(d->z0 + d->zx * (px - d->zpx) + d->zy * (py - d->zpy)) + d->zoffset;
     }
-    if (d->ctx->rast.depth_clamp)
+    if (d->ctx->sub.rast.depth_clamp)
         z = z < d->zmin ? d->zmin : z > d->zmax ? d->zmax : z;
     if (!(z >= 0.0f))           /* NaN too */
         z = 0.0f;
@@ -37,10 +37,10 @@ static float fragment_depth(const draw_state *d, const tv_vm_frag_output *o, uns
 
 static bool depth_stencil(const draw_state *d, const tv_vm_frag_output *o, unsigned smp)
 {
-    const tv_pipe_dsa_state *s = &d->ctx->dsa;
+    const tv_pipe_dsa_state *s = &d->ctx->sub.dsa;
     if (!d->has_zs || (!s->depth_enabled && !s->stencil[0].enabled))
         return true;
-    uint8_t ref = d->ctx->stencil_ref[d->front || !s->stencil[1].enabled ? 0 : 1];
+    uint8_t ref = d->ctx->sub.stencil_ref[d->front || !s->stencil[1].enabled ? 0 : 1];
     if (o->has_stencil)
         ref = (uint8_t)o->stencil;   /* shader stencil export replaces the reference */
     uint8_t *texel = d->zbase + d->zlayer_stride * d->layer + d->zstride * (size_t)o->y +
@@ -52,7 +52,7 @@ static bool depth_stencil(const draw_state *d, const tv_vm_frag_output *o, unsig
 static void write_color(const draw_state *d, unsigned i, const tv_vm_frag_output *o,
                         unsigned smp)
 {
-    const tv_pipe_blend_state *b = &d->ctx->blend;
+    const tv_pipe_blend_state *b = &d->ctx->sub.blend;
     const om_rt_blend *rt = &b->rt[b->independent_blend_enable ? i : 0];
     const draw_cbuf *cb = &d->cb[i];
     unsigned src = d->color0_all ? 0 : i;
@@ -74,7 +74,7 @@ static void write_color(const draw_state *d, unsigned i, const tv_vm_frag_output
             s1[c] = tv_bits_f32(o->color[1][c]);   /* dual source: COLOR[1] */
             dst[c] = tv_bits_f32(dst_bits[c]);
         }
-        om_blend_color(rt, cb->t.cls, s0, s1, dst, d->ctx->blend_color, out);
+        om_blend_color(rt, cb->t.cls, s0, s1, dst, d->ctx->sub.blend_color, out);
         for (int c = 0; c < 4; c++)
             value[c] = tv_f32_bits(out[c]);
     }
@@ -99,13 +99,13 @@ void draw_om_emit(void *user, const tv_vm_frag_output *out)
     unsigned n = d->samples ? d->samples : 1;
     uint32_t cov = out->coverage & (out->has_sample_mask ? out->sample_mask : ~0u) &
                    (n >= 32 ? ~0u : (1u << n) - 1u);
-    const tv_pipe_blend_state *b = &d->ctx->blend;
+    const tv_pipe_blend_state *b = &d->ctx->sub.blend;
     float a0 = (out->colors & 1u) ? tv_bits_f32(out->color[0][3]) : 0.0f;
     if (b->alpha_to_coverage)
         cov &= alpha_coverage(a0, n);
     if (!cov)
         return;
-    const tv_pipe_dsa_state *s = &d->ctx->dsa;
+    const tv_pipe_dsa_state *s = &d->ctx->sub.dsa;
     if (s->alpha_enabled && !om_compare_f(s->alpha_func, a0, s->alpha_ref))
         return;
     const tv_vm_frag_output *o = out;
@@ -134,7 +134,7 @@ uint32_t draw_om_early(draw_state *d, int32_t x, int32_t y, uint32_t cov)
     if ((d->memo_done >> lane) & 1u)
         return d->memo_cov[lane];
     unsigned n = d->samples ? d->samples : 1;
-    cov &= d->ctx->sample_mask & (n >= 32 ? ~0u : (1u << n) - 1u);
+    cov &= d->ctx->sub.sample_mask & (n >= 32 ? ~0u : (1u << n) - 1u);
     tv_vm_frag_output o;
     memset(&o, 0, sizeof o);    /* no shader depth or stencil: the plane and the state's */
     o.x = x;
@@ -152,7 +152,7 @@ uint32_t draw_om_early(draw_state *d, int32_t x, int32_t y, uint32_t cov)
 
 void draw_om_choose_zs(draw_state *d, const tv_tgsi_program *fs)
 {
-    const tv_pipe_dsa_state *s = &d->ctx->dsa;
+    const tv_pipe_dsa_state *s = &d->ctx->sub.dsa;
     d->zs_early = DRAW_ZS_LATE;
     if (!d->has_zs || (!s->depth_enabled && !s->stencil[0].enabled))
         return;
@@ -161,7 +161,7 @@ void draw_om_choose_zs(draw_state *d, const tv_tgsi_program *fs)
         return;
     }
     /* the plain path is the reference the early one is checked against */
-    if (d->ctx->plain || s->alpha_enabled || d->ctx->blend.alpha_to_coverage)
+    if (d->ctx->plain || s->alpha_enabled || d->ctx->sub.blend.alpha_to_coverage)
         return;
     for (uint32_t i = 0; i < fs->num_decls; i++) {
         const tv_tgsi_declaration *dc = &fs->decls[i];

@@ -30,7 +30,7 @@ static int shade_quad(draw_state *d, float c[4][4], tv_vm_frag_vertex fv[4], uin
 
 float draw_point_size(const draw_state *d, uint32_t inst, uint32_t slot)
 {
-    const tv_pipe_rasterizer_state *r = &d->ctx->rast;
+    const tv_pipe_rasterizer_state *r = &d->ctx->sub.rast;
     float size = r->point_size;
     if (r->point_size_per_vertex && d->psize_out >= 0)
         size = tv_bits_f32(draw_vs_out(d, d->psize_out, inst, slot)[0]);
@@ -60,7 +60,7 @@ int draw_point(draw_state *d, uint32_t inst, const draw_tri *t)
 int draw_window_point(draw_state *d, const float *v, const float *win, float size,
                       const uint32_t flat[DRAW_MAX_VARYINGS][4], uint32_t id, bool front)
 {
-    const tv_pipe_rasterizer_state *r = &d->ctx->rast;
+    const tv_pipe_rasterizer_state *r = &d->ctx->sub.rast;
     float h = size / 2, c[4][4];
     for (int k = 0; k < 4; k++) {
         c[k][0] = win[0] + ((k & 1) ? h : -h);
@@ -121,7 +121,7 @@ int draw_window_line(draw_state *d, const float *v0, const float *p0, const floa
     float dx = p1[0] - p0[0], dy = p1[1] - p0[1];
     if (dx == 0.0f && dy == 0.0f)
         return 0;                           /* a zero-length line covers nothing */
-    float w = d->ctx->rast.line_width;
+    float w = d->ctx->sub.rast.line_width;
     w = !(w >= 1.0f) ? 1.0f : w > 255.0f ? 255.0f : w;
     /* the minor axis takes the width: x-major lines grow in y, y-major ones in x */
     bool xmajor = fabsf(dx) >= fabsf(dy);

@@ -98,7 +98,7 @@ static const uint32_t *patch_value(tess_run *t, size_t k, uint32_t v, unsigned s
     if (sem == TV_SEM_TESSOUTER || sem == TV_SEM_TESSINNER) {
         const tv_pipe_ctx *ctx = t->d->ctx;
         float f[4] = {0, 0, 0, 0};
-        memcpy(f, sem == TV_SEM_TESSOUTER ? ctx->tess_outer : ctx->tess_inner,
+        memcpy(f, sem == TV_SEM_TESSOUTER ? ctx->sub.tess_outer : ctx->sub.tess_inner,
                sem == TV_SEM_TESSOUTER ? 16 : 8);
         memcpy(tmp, f, 16);
         return tmp;
@@ -189,7 +189,7 @@ static int tessellate_instance(tess_run *t)
         return -1;
     bool cw = draw_prop(t->tes, TV_PROP_TES_VERTEX_ORDER_CW) != 0;
     bool points = draw_prop(t->tes, TV_PROP_TES_POINT_MODE) != 0;
-    bool last = !ctx->rast.flatshade_first;
+    bool last = !ctx->sub.rast.flatshade_first;
     float *coords = NULL;
     uint32_t *patch_of = NULL;
     float *levels = malloc((t->npatches ? t->npatches : 1) * 6 * sizeof(float));

@@ -33,7 +33,7 @@ void draw_clip_vertex(const draw_state *d, uint32_t inst, uint32_t slot, float *
         const uint32_t *cv = d->clipvertex_out >= 0 ? draw_vs_out(d, d->clipvertex_out, inst, slot)
                                                     : pos;
         for (unsigned i = 0; i < 8; i++) {
-            const float *p = d->ctx->ucp[i];
+            const float *p = d->ctx->sub.ucp[i];
             v[CLIP_DIST + i] = p[0] * tv_bits_f32(cv[0]) + p[1] * tv_bits_f32(cv[1]) +
                                p[2] * tv_bits_f32(cv[2]) + p[3] * tv_bits_f32(cv[3]);
         }
@@ -86,7 +86,7 @@ static uint32_t coverage_hook(void *user, int32_t x, int32_t y)
 {
     draw_state *d = user;
     uint32_t cov = raster_coverage(&d->rt, x, y);
-    if (d->stipple && !((d->ctx->stipple[y & 31] >> (31 - (x & 31))) & 1u))
+    if (d->stipple && !((d->ctx->sub.stipple[y & 31] >> (31 - (x & 31))) & 1u))
         return 0;
     return cov && d->zs_early != DRAW_ZS_LATE ? draw_om_early(d, x, y, cov) : cov;
 }
@@ -104,7 +104,7 @@ static void depth_plane(draw_state *d, const float *a, const float *b, const flo
     d->zx = det != 0 ? (z1 * y2 - z2 * y1) / det : 0;
     d->zy = det != 0 ? (x1 * z2 - x2 * z1) / det : 0;
     d->zoffset = 0;
-    const tv_pipe_rasterizer_state *r = &d->ctx->rast;
+    const tv_pipe_rasterizer_state *r = &d->ctx->sub.rast;
     if (!d->offset_enable)
         return;
     double m = fabs(d->zx) > fabs(d->zy) ? fabs(d->zx) : fabs(d->zy);
@@ -146,10 +146,10 @@ int draw_shade_triangle(draw_state *d, const tv_vm_frag_vertex *fv[3],
     for (int k = 0; k < 3; k++)
         fp.vertices[k] = *fv[k];
     fp.front_face = d->front;
-    fp.sample_mask = d->ctx->sample_mask;
+    fp.sample_mask = d->ctx->sub.sample_mask;
     fp.primitive_id = id;
-    fp.flatshade = d->ctx->rast.flatshade;
-    fp.sample_shading = d->ctx->min_samples > 1;
+    fp.flatshade = d->ctx->sub.rast.flatshade;
+    fp.sample_shading = d->ctx->sub.min_samples > 1;
     fp.scissor[0] = (uint32_t)d->rt.x0;
     fp.scissor[1] = (uint32_t)d->rt.y0;
     fp.scissor[2] = (uint32_t)d->rt.x1;
@@ -262,7 +262,7 @@ int draw_triangle(draw_state *d, uint32_t inst, const draw_tri *t)
     }
     if (area == 0)
         return 0;
-    const tv_pipe_rasterizer_state *r = &d->ctx->rast;
+    const tv_pipe_rasterizer_state *r = &d->ctx->sub.rast;
     d->front = (area < 0) == r->front_ccw;
     d->offset_enable = r->offset_tri;
     if ((d->front && (r->cull_face & TV_PIPE_FACE_FRONT)) ||

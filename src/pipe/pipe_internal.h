@@ -54,18 +54,16 @@ typedef struct pipe_const {
     size_t ndw;
 } pipe_const;
 
-struct tv_pipe_ctx {
+/* What each sub-context has of its own (virgl's sub-contexts: the Gallium contexts of one
+ * client, each a GL context): its objects (one handle space) and every bound state.
+ * Resources, the engine, limits and quotas are the context's. */
+typedef struct pipe_sub {
+    uint32_t id;
+    pipe_object *objects;
     uint32_t shader[TV_PIPE_STAGES];   /* bound shader handles */
     tv_pipe_buffer_binding ssbo[TV_PIPE_STAGES][TV_PIPE_MAX_SLOTS];
     tv_pipe_image_binding image[TV_PIPE_STAGES][TV_PIPE_MAX_SLOTS];
     pipe_const consts[TV_PIPE_STAGES][TV_PIPE_MAX_SLOTS];
-    struct tv_vm *vm;                  /* created at the first launch_grid or draw */
-    bool plain;                        /* the engine's plain interpreter */
-    uint64_t max_instructions;         /* per warp, 0: MAX_WARP_INSTRUCTIONS */
-    uint64_t max_work;                 /* warps x per-warp budget of a launch, 0: default */
-    uint64_t max_memory, used;
-    pipe_resource *resources;
-    pipe_object *objects;
     uint32_t bound[TV_PIPE_OBJ_COUNT];
     unsigned nr_cbufs;
     uint32_t cbufs[TV_PIPE_MAX_CBUFS], zsbuf;
@@ -86,7 +84,6 @@ struct tv_pipe_ctx {
     uint32_t sample_mask;
     uint32_t min_samples;              /* > 1: shade per sample (GL's sample shading) */
     float tess_outer[4], tess_inner[2];/* levels of draws without a TESS_CTRL shader */
-    uint64_t total_work, total_left;   /* the context's total work quota (0: none) */
     float ucp[8][4];
     uint32_t stipple[32];              /* polygon stipple rows (tv_pipe_set_polygon_stipple) */
     tv_pipe_so_target so[TV_PIPE_MAX_SO_BUFFERS];   /* res 0: unbound */
@@ -94,6 +91,22 @@ struct tv_pipe_ctx {
     uint32_t so_stride[TV_PIPE_MAX_SO_BUFFERS];     /* bytes a vertex, as last written */
     uint32_t render_cond;              /* a query handle, 0: none */
     bool render_cond_inverted;
+} pipe_sub;
+
+/* At most this many sub-contexts in a context (sub-context 0 included). */
+#define PIPE_MAX_SUBS 64
+
+struct tv_pipe_ctx {
+    pipe_sub sub;                      /* the current sub-context */
+    pipe_sub *others;                  /* the others, switched out (pipe_sub.c) */
+    unsigned nothers;
+    struct tv_vm *vm;                  /* created at the first launch_grid or draw */
+    bool plain;                        /* the engine's plain interpreter */
+    uint64_t max_instructions;         /* per warp, 0: MAX_WARP_INSTRUCTIONS */
+    uint64_t max_work;                 /* warps x per-warp budget of a launch, 0: default */
+    uint64_t max_memory, used;
+    pipe_resource *resources;
+    uint64_t total_work, total_left;   /* the context's total work quota (0: none) */
     char error[256];
 };
 
@@ -153,8 +166,11 @@ void pipe_queries_count_overflow(tv_pipe_ctx *ctx, unsigned stream);
 void pipe_queries_count_stats(tv_pipe_ctx *ctx, const uint64_t n[TV_PIPE_STATS]);
 int pipe_render_condition_passes(tv_pipe_ctx *ctx, const char *op);
 
-/* Graphics state as a new context has it (pipe_state.c). */
-void pipe_state_init(tv_pipe_ctx *ctx);
+/* Sub-context ID with a default GL context's state and no objects (pipe_sub.c). */
+void pipe_sub_init(pipe_sub *s, uint32_t id);
+/* Free S's objects and inline constant data. */
+void pipe_sub_free(pipe_sub *s);
+void pipe_object_free(pipe_object *o);
 
 /* Slots START..START+N-1 of a table of MAX (WHAT: "slots", "viewports", ...) for operation
  * OP: 0 when inside, else -1 with the reason. */

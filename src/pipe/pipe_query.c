@@ -117,7 +117,7 @@ int tv_pipe_query_result_so(tv_pipe_ctx *ctx, uint32_t handle, uint64_t *written
 
 bool pipe_queries_active(const tv_pipe_ctx *ctx)
 {
-    for (const pipe_object *o = ctx->objects; o; o = o->next)
+    for (const pipe_object *o = ctx->sub.objects; o; o = o->next)
         if (o->kind == TV_PIPE_OBJ_QUERY && o->qactive)
             return true;
     return false;
@@ -125,7 +125,7 @@ bool pipe_queries_active(const tv_pipe_ctx *ctx)
 
 void pipe_queries_count(tv_pipe_ctx *ctx, uint64_t samples_passed, uint64_t primitives)
 {
-    for (pipe_object *o = ctx->objects; o; o = o->next)
+    for (pipe_object *o = ctx->sub.objects; o; o = o->next)
         if (o->kind == TV_PIPE_OBJ_QUERY && o->qactive &&
             o->qtype <= TV_PIPE_QUERY_OCCLUSION_PREDICATE_CONSERVATIVE)
             o->qcount += samples_passed;
@@ -135,7 +135,7 @@ void pipe_queries_count(tv_pipe_ctx *ctx, uint64_t samples_passed, uint64_t prim
 void pipe_queries_count_stream(tv_pipe_ctx *ctx, unsigned stream, uint64_t generated,
                                uint64_t emitted)
 {
-    for (pipe_object *o = ctx->objects; o; o = o->next) {
+    for (pipe_object *o = ctx->sub.objects; o; o = o->next) {
         if (o->kind != TV_PIPE_OBJ_QUERY || !o->qactive || o->qindex != stream)
             continue;
         if (o->qtype == TV_PIPE_QUERY_PRIMITIVES_GENERATED)
@@ -151,7 +151,7 @@ void pipe_queries_count_stream(tv_pipe_ctx *ctx, unsigned stream, uint64_t gener
 
 void pipe_queries_count_overflow(tv_pipe_ctx *ctx, unsigned stream)
 {
-    for (pipe_object *o = ctx->objects; o; o = o->next)
+    for (pipe_object *o = ctx->sub.objects; o; o = o->next)
         if (o->kind == TV_PIPE_OBJ_QUERY && o->qactive &&
             ((o->qtype == TV_PIPE_QUERY_SO_OVERFLOW_PREDICATE && o->qindex == stream) ||
              o->qtype == TV_PIPE_QUERY_SO_OVERFLOW_ANY_PREDICATE))
@@ -160,7 +160,7 @@ void pipe_queries_count_overflow(tv_pipe_ctx *ctx, unsigned stream)
 
 void pipe_queries_count_stats(tv_pipe_ctx *ctx, const uint64_t n[TV_PIPE_STATS])
 {
-    for (pipe_object *o = ctx->objects; o; o = o->next)
+    for (pipe_object *o = ctx->sub.objects; o; o = o->next)
         if (o->kind == TV_PIPE_OBJ_QUERY && o->qactive &&
             o->qtype == TV_PIPE_QUERY_PIPELINE_STATISTICS)
             o->qcount += n[o->qindex];
@@ -170,19 +170,19 @@ int tv_pipe_set_render_condition(tv_pipe_ctx *ctx, uint32_t handle, bool conditi
 {
     if (handle && !query(ctx, handle, "set_render_condition"))
         return -1;
-    ctx->render_cond = handle;
-    ctx->render_cond_inverted = condition;
+    ctx->sub.render_cond = handle;
+    ctx->sub.render_cond_inverted = condition;
     return 0;
 }
 
 int pipe_render_condition_passes(tv_pipe_ctx *ctx, const char *op)
 {
-    if (!ctx->render_cond)
+    if (!ctx->sub.render_cond)
         return 1;
-    pipe_object *o = pipe_object_find(ctx, TV_PIPE_OBJ_QUERY, ctx->render_cond);
+    pipe_object *o = pipe_object_find(ctx, TV_PIPE_OBJ_QUERY, ctx->sub.render_cond);
     if (!o)
         return pipe_fail(ctx, "%s: the render condition's query %u was destroyed", op,
-                         ctx->render_cond);
+                         ctx->sub.render_cond);
     /* Gallium: condition false renders when the result is non-zero */
-    return (o->qresult != 0) != ctx->render_cond_inverted;
+    return (o->qresult != 0) != ctx->sub.render_cond_inverted;
 }

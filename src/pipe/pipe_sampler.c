@@ -22,7 +22,7 @@ int tv_pipe_set_sampler_views(tv_pipe_ctx *ctx, uint32_t stage, uint32_t start, 
         return pipe_fail(ctx, OP_SV ": unknown shader type %u", stage);
     if (pipe_slots_check(ctx, OP_SV, "slots", start, n, TV_PIPE_MAX_SAMPLERS))
         return -1;
-    memcpy(&ctx->views[stage][start], v, n * sizeof *v);
+    memcpy(&ctx->sub.views[stage][start], v, n * sizeof *v);
     return 0;
 }
 
@@ -33,7 +33,7 @@ int tv_pipe_set_sampler_states(tv_pipe_ctx *ctx, uint32_t stage, uint32_t start,
         return pipe_fail(ctx, "bind_sampler_states: unknown shader type %u", stage);
     if (pipe_slots_check(ctx, "bind_sampler_states", "slots", start, n, TV_PIPE_MAX_SAMPLERS))
         return -1;
-    memcpy(&ctx->samplers[stage][start], s, n * sizeof *s);
+    memcpy(&ctx->sub.samplers[stage][start], s, n * sizeof *s);
     return 0;
 }
 
@@ -211,7 +211,7 @@ int pipe_textures_build(tv_pipe_ctx *ctx, unsigned stage, const char *op, pipe_t
     view_plan plans[TV_PIPE_MAX_SAMPLERS];
     uint64_t size = 2 * POOL_BYTES;
     for (unsigned i = 0; i < TV_PIPE_MAX_SAMPLERS; i++) {
-        const tv_pipe_sampler_view *v = &ctx->views[stage][i];
+        const tv_pipe_sampler_view *v = &ctx->sub.views[stage][i];
         memset(&plans[i], 0, sizeof plans[i]);
         if (!v->res)
             continue;
@@ -237,7 +237,7 @@ int pipe_textures_build(tv_pipe_ctx *ctx, unsigned stage, const char *op, pipe_t
     t->size = (size_t)size;
     for (unsigned i = 0; i < TV_PIPE_MAX_SAMPLERS; i++) {
         tv_tsc tsc;
-        build_tsc(&ctx->samplers[stage][i], &tsc);
+        build_tsc(&ctx->sub.samplers[stage][i], &tsc);
         if (plans[i].r) {
             tv_tsc_border_for_header(&tsc, &plans[i].tic);
             place_view(&plans[i], t->host);

@@ -62,16 +62,16 @@ int tv_pipe_set_stream_output_targets(tv_pipe_ctx *ctx, unsigned n, const tv_pip
     pipe_so_save(ctx);
     for (unsigned i = 0; i < TV_PIPE_MAX_SO_BUFFERS; i++) {
         tv_pipe_so_target none = {0, 0, 0, 0};
-        ctx->so[i] = i < n ? t[i] : none;
+        ctx->sub.so[i] = i < n ? t[i] : none;
         bool append = i < n && ((append_mask >> i) & 1u);
-        pipe_object *o = ctx->so[i].handle ? pipe_object_find(ctx, TV_PIPE_OBJ_STREAMOUT_TARGET,
-                                                              ctx->so[i].handle) : NULL;
+        pipe_object *o = ctx->sub.so[i].handle ? pipe_object_find(ctx, TV_PIPE_OBJ_STREAMOUT_TARGET,
+                                                              ctx->sub.so[i].handle) : NULL;
         if (o && !append)
             o->so_filled = 0;
         if (o)
-            ctx->so_filled[i] = o->so_filled;
+            ctx->sub.so_filled[i] = o->so_filled;
         else if (!append)
-            ctx->so_filled[i] = 0;
+            ctx->sub.so_filled[i] = 0;
     }
     return 0;
 }
@@ -79,11 +79,11 @@ int tv_pipe_set_stream_output_targets(tv_pipe_ctx *ctx, unsigned n, const tv_pip
 void pipe_so_save(tv_pipe_ctx *ctx)
 {
     for (unsigned i = 0; i < TV_PIPE_MAX_SO_BUFFERS; i++) {
-        pipe_object *o = ctx->so[i].handle ? pipe_object_find(ctx, TV_PIPE_OBJ_STREAMOUT_TARGET,
-                                                              ctx->so[i].handle) : NULL;
+        pipe_object *o = ctx->sub.so[i].handle ? pipe_object_find(ctx, TV_PIPE_OBJ_STREAMOUT_TARGET,
+                                                              ctx->sub.so[i].handle) : NULL;
         if (o) {
-            o->so_filled = ctx->so_filled[i];
-            o->so_stride = ctx->so_stride[i];
+            o->so_filled = ctx->sub.so_filled[i];
+            o->so_stride = ctx->sub.so_stride[i];
         }
     }
 }
@@ -104,7 +104,7 @@ bool pipe_so_active(const tv_pipe_ctx *ctx, const tv_pipe_stream_output_info *in
     if (!info)
         return false;
     for (unsigned i = 0; i < TV_PIPE_MAX_SO_BUFFERS; i++)
-        if (ctx->so[i].res)
+        if (ctx->sub.so[i].res)
             return true;
     return false;
 }
@@ -125,24 +125,24 @@ int draw_stream_output(draw_state *d, unsigned stream, uint32_t inst, const draw
         if (info->output[i].stream == stream)
             used[info->output[i].output_buffer] = true;
     for (unsigned b = 0; b < TV_PIPE_MAX_SO_BUFFERS; b++) {
-        if (!used[b] || !ctx->so[b].res)
+        if (!used[b] || !ctx->sub.so[b].res)
             continue;
-        pipe_resource *r = pipe_resource_find(ctx, ctx->so[b].res);
+        pipe_resource *r = pipe_resource_find(ctx, ctx->sub.so[b].res);
         if (!r)
             return pipe_fail(ctx, "draw_vbo: stream output %u: resource %u was destroyed", b,
-                             ctx->so[b].res);
-        uint64_t end = (uint64_t)ctx->so[b].offset + ctx->so[b].size;
+                             ctx->sub.so[b].res);
+        uint64_t end = (uint64_t)ctx->sub.so[b].offset + ctx->sub.so[b].size;
         if (end > r->size)
             return pipe_fail(ctx, "draw_vbo: stream output %u: %u+%u bytes outside resource %u "
-                             "(%zu bytes)", b, ctx->so[b].offset, ctx->so[b].size,
-                             ctx->so[b].res, r->size);
+                             "(%zu bytes)", b, ctx->sub.so[b].offset, ctx->sub.so[b].size,
+                             ctx->sub.so[b].res, r->size);
         uint64_t need = (uint64_t)t->n * info->stride[b] * 4;
-        if (ctx->so_filled[b] + need > ctx->so[b].size) {
+        if (ctx->sub.so_filled[b] + need > ctx->sub.so[b].size) {
             d->so_stopped[stream] = true;   /* overflow: no more of this stream this draw */
             pipe_queries_count_overflow(ctx, stream);
             return 0;
         }
-        base[b] = r->data + ctx->so[b].offset;
+        base[b] = r->data + ctx->sub.so[b].offset;
     }
     for (unsigned k = 0; k < t->n; k++) {
         for (unsigned i = 0; i < info->num_outputs; i++) {
@@ -153,13 +153,13 @@ int draw_stream_output(draw_state *d, unsigned stream, uint32_t inst, const draw
             uint32_t words[4] = {0, 0, 0, 0};
             if (d->out[o->register_index])
                 memcpy(words, draw_vs_out(d, o->register_index, inst, t->v[k]), 16);
-            memcpy(base[b] + ctx->so_filled[b] + (size_t)o->dst_offset * 4,
+            memcpy(base[b] + ctx->sub.so_filled[b] + (size_t)o->dst_offset * 4,
                    words + o->start_component, (size_t)o->num_components * 4);
         }
         for (unsigned b = 0; b < TV_PIPE_MAX_SO_BUFFERS; b++)
             if (base[b]) {
-                ctx->so_filled[b] += (uint32_t)info->stride[b] * 4;
-                ctx->so_stride[b] = (uint32_t)info->stride[b] * 4;
+                ctx->sub.so_filled[b] += (uint32_t)info->stride[b] * 4;
+                ctx->sub.so_stride[b] = (uint32_t)info->stride[b] * 4;
             }
     }
     d->so_prims[stream]++;

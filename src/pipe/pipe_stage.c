@@ -109,14 +109,14 @@ int pipe_stage_bindings(tv_pipe_ctx *ctx, unsigned stage, const char *op, tv_vm_
 {
     tv_vm_bindings_init(b);
     for (uint32_t i = 0; i < TV_PIPE_MAX_SLOTS; i++) {
-        const tv_pipe_buffer_binding *sb = &ctx->ssbo[stage][i];
+        const tv_pipe_buffer_binding *sb = &ctx->sub.ssbo[stage][i];
         if (sb->res && pipe_range(ctx, op, "shader buffer", i, sb->res, sb->offset, sb->size,
                                   &b->buffers[i]))
             return -1;
-        const tv_pipe_image_binding *ib = &ctx->image[stage][i];
+        const tv_pipe_image_binding *ib = &ctx->sub.image[stage][i];
         if (ib->res && bind_image(ctx, op, i, ib, &b->images[i]))
             return -1;
-        const pipe_const *c = &ctx->consts[stage][i];
+        const pipe_const *c = &ctx->sub.consts[stage][i];
         if (c->ubo.res && pipe_range(ctx, op, "constant buffer", i, c->ubo.res, c->ubo.offset,
                                      c->ubo.size, &b->constbufs[i]))
             return -1;

@@ -257,38 +257,60 @@ static int h_transfer3d(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t
     return rc ? vtest_pipe_fail(c, "transfer3d") : 0;
 }
 
-/* ---- sub-contexts: texvm keeps one ---------------------------------------------------- */
+/* ---- sub-contexts: the pipe layer's (tv_pipe_sub_*), and the decoder's vtest_sub -------- */
+
+static int other_sub(const vtest_conn *c, uint32_t id)
+{
+    for (unsigned k = 0; k < c->nothers; k++)
+        if (c->others[k].id == id)
+            return (int)k;
+    return -1;
+}
 
 static int h_create_sub_ctx(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
 {
     (void)obj, (void)len;
-    if (c->sub_ctx && c->sub_ctx != p[0]) {
-        vtest_fail(c, "create_sub_ctx %u: a second sub-context is not implemented (have %u)",
-                   p[0], c->sub_ctx);
+    vtest_sub *grown = realloc(c->others, (c->nothers + 1) * sizeof *grown);
+    if (!grown) {
+        vtest_fail(c, "create_sub_ctx: out of memory");
         return -1;
     }
-    c->sub_ctx = p[0];
+    c->others = grown;
+    if (tv_pipe_sub_create(c->pipe, p[0]))   /* exists already, or too many */
+        return vtest_pipe_fail(c, "create_sub_ctx");
+    memset(&c->others[c->nothers], 0, sizeof c->others[0]);
+    c->others[c->nothers++].id = p[0];
     return 0;
 }
 
 static int h_set_sub_ctx(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
 {
     (void)obj, (void)len;
-    if (p[0] != c->sub_ctx) {
-        vtest_fail(c, "set_sub_ctx: no sub-context %u", p[0]);
-        return -1;
-    }
+    if (p[0] == c->sub.id)
+        return 0;
+    if (tv_pipe_sub_set(c->pipe, p[0]))
+        return vtest_pipe_fail(c, "set_sub_ctx");
+    int k = other_sub(c, p[0]);        /* the pipe layer has it, so the decoder has too */
+    vtest_sub t = c->others[k];
+    c->others[k] = c->sub;
+    c->sub = t;
     return 0;
 }
 
 static int h_destroy_sub_ctx(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
 {
     (void)obj, (void)len;
-    if (p[0] != c->sub_ctx) {
-        vtest_fail(c, "destroy_sub_ctx: no sub-context %u", p[0]);
-        return -1;
+    if (tv_pipe_sub_destroy(c->pipe, p[0]))
+        return vtest_pipe_fail(c, "destroy_sub_ctx");
+    if (p[0] == c->sub.id) {           /* it was current: sub-context 0 is now */
+        int z = other_sub(c, 0);
+        vtest_sub t = c->others[z];
+        c->others[z] = c->sub;
+        c->sub = t;
     }
-    c->sub_ctx = 0;
+    int k = other_sub(c, p[0]);
+    vtest_queries_free(&c->others[k]);
+    c->others[k] = c->others[--c->nothers];
     return 0;
 }
 

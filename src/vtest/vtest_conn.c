@@ -81,7 +81,10 @@ void vtest_conn_fini(vtest_conn *c)
     }
     free(c->pending.text);
     free(c->pending.so);
-    vtest_queries_free(c);
+    vtest_queries_free(&c->sub);
+    for (unsigned k = 0; k < c->nothers; k++)
+        vtest_queries_free(&c->others[k]);
+    free(c->others);
     for (unsigned i = 0; i < VTEST_NUM_CCMDS; i++)
         free(c->recorded[i]);
     tv_pipe_destroy(c->pipe);

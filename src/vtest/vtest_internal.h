@@ -34,6 +34,16 @@ typedef struct vtest_pending_shader {
     tv_pipe_stream_output_info *so;   /* from the first packet, NULL: none */
 } vtest_pending_shader;
 
+/* What the decoder keeps per sub-context (the pipe layer keeps the rest): the bound index
+ * buffer's index size, the target DRAW_AUTO counts from, query result locations. */
+typedef struct vtest_sub {
+    uint32_t id;
+    uint32_t index_size;         /* of the bound index buffer (set_index_buffer), 0: none */
+    uint32_t last_so_target;     /* target 0 of the last set_streamout_targets that bound
+                                    any: what a DRAW_AUTO draw counts from */
+    vtest_query *queries;        /* result locations (vtest_query.c) */
+} vtest_sub;
+
 typedef struct vtest_conn {
     tv_vtest_config cfg;
     tv_pipe_ctx *pipe;
@@ -42,7 +52,9 @@ typedef struct vtest_conn {
     bool eof;                    /* the client went away (maybe mid-command) */
     bool failed;                 /* the context is in the error state */
     char error[320];             /* the first failure's reason */
-    uint32_t sub_ctx;            /* the one sub-context created (0: none) */
+    vtest_sub sub;               /* the current sub-context's (vtest_ccmd.c) */
+    vtest_sub *others;           /* the others' */
+    unsigned nothers;
     vtest_shm *shm;
     uint64_t shm_used;           /* bytes of shared memory handed out */
     vtest_pending_shader pending;
@@ -57,10 +69,6 @@ typedef struct vtest_conn {
     tv_vtest_submit_fn on_submit;  /* after each SUBMIT_CMD (replay) */
     void *on_submit_user;
     unsigned submits;
-    uint32_t index_size;         /* of the bound index buffer (set_index_buffer), 0: none */
-    uint32_t last_so_target;     /* target 0 of the last set_streamout_targets that bound
-                                    any: what a DRAW_AUTO draw counts from */
-    vtest_query *queries;        /* result locations (vtest_query.c) */
 } vtest_conn;
 
 void vtest_conn_init(vtest_conn *c, const tv_vtest_config *cfg);
@@ -100,7 +108,7 @@ int vtest_h_set_render_condition(vtest_conn *c, unsigned obj, const uint32_t *p,
 /* Queries (vtest_query.c): create_object query, destroy, and the query commands. */
 int vtest_query_create(vtest_conn *c, const uint32_t *p, uint32_t len);
 void vtest_query_forget(vtest_conn *c, uint32_t handle);
-void vtest_queries_free(vtest_conn *c);
+void vtest_queries_free(vtest_sub *s);
 int vtest_h_begin_query(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
 int vtest_h_end_query(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
 int vtest_h_get_query_result(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);

@@ -48,14 +48,14 @@ int vtest_query_create(vtest_conn *c, const uint32_t *p, uint32_t len)
         return vtest_pipe_fail(c, "create_object");
     }
     q->handle = handle, q->offset = p[2], q->res = p[3];
-    q->next = c->queries;
-    c->queries = q;
+    q->next = c->sub.queries;
+    c->sub.queries = q;
     return 0;
 }
 
 void vtest_query_forget(vtest_conn *c, uint32_t handle)
 {
-    for (vtest_query **q = &c->queries; *q; q = &(*q)->next)
+    for (vtest_query **q = &c->sub.queries; *q; q = &(*q)->next)
         if ((*q)->handle == handle) {
             vtest_query *dead = *q;
             *q = dead->next;
@@ -64,11 +64,11 @@ void vtest_query_forget(vtest_conn *c, uint32_t handle)
         }
 }
 
-void vtest_queries_free(vtest_conn *c)
+void vtest_queries_free(vtest_sub *s)
 {
-    while (c->queries) {
-        vtest_query *q = c->queries;
-        c->queries = q->next;
+    while (s->queries) {
+        vtest_query *q = s->queries;
+        s->queries = q->next;
         free(q);
     }
 }
@@ -91,7 +91,7 @@ int vtest_h_get_query_result(vtest_conn *c, unsigned obj, const uint32_t *p, uin
     uint64_t result;
     if (tv_pipe_query_result(c->pipe, p[0], &result))
         return vtest_pipe_fail(c, "get_query_result");
-    const vtest_query *q = c->queries;
+    const vtest_query *q = c->sub.queries;
     while (q && q->handle != p[0])
         q = q->next;
     if (!q) {

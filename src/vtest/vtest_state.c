@@ -341,7 +341,7 @@ int vtest_h_set_index_buffer(vtest_conn *c, unsigned obj, const uint32_t *p, uin
         vtest_fail(c, "set_index_buffer: index size %u (1, 2 or 4)", size);
         return -1;
     }
-    c->index_size = size;
+    c->sub.index_size = size;
     return tv_pipe_set_index_buffer(c->pipe, p[0], len == 3 ? p[2] : 0)
                ? vtest_pipe_fail(c, "set_index_buffer") : 0;
 }
@@ -406,7 +406,7 @@ int vtest_h_set_streamout_targets(vtest_conn *c, unsigned obj, const uint32_t *p
                  : (tv_pipe_so_target){0, 0, 0, 0};
     }
     if (n && p[1])
-        c->last_so_target = p[1];
+        c->sub.last_so_target = p[1];
     /* virglrenderer keys transform feedback on the target objects: binding the same targets
        again resumes them (Mesa's virgl driver sends no append bits; a new
        glBeginTransformFeedback creates new targets, which start empty) */
@@ -456,7 +456,7 @@ int vtest_h_draw_vbo(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t le
     info.start = p[0];
     info.count = p[1];
     info.mode = p[2];
-    info.index_size = p[3] ? c->index_size : 0;
+    info.index_size = p[3] ? c->sub.index_size : 0;
     if (p[3] && !info.index_size) {
         vtest_fail(c, "draw_vbo: an indexed draw with no index buffer set");
         return -1;
@@ -469,12 +469,12 @@ int vtest_h_draw_vbo(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t le
     /* DRAW_AUTO: Mesa's virgl driver sends the target's buffer size as a flag, and
        virglrenderer draws from the transform-feedback object last bound: here the first
        target of the last binding */
-    if (p[11] && !c->last_so_target) {
+    if (p[11] && !c->sub.last_so_target) {
         vtest_fail(c, "draw_vbo: a draw from a stream output's vertex count, and no "
                    "stream-output target was ever bound");
         return -1;
     }
-    info.count_from_so = p[11] ? c->last_so_target : 0;
+    info.count_from_so = p[11] ? c->sub.last_so_target : 0;
     if (len >= 14) {
         info.vertices_per_patch = p[12];
         info.drawid = p[13];

@@ -176,6 +176,41 @@ static void test_clear_read_back(void **state)
     assert_false(strstr(c->log, "context error"));
 }
 
+
+/* Two sub-contexts (two GL contexts of one client): the same surface handle in each names
+ * its own surface, each keeps its own framebuffer across switches, and destroying one
+ * leaves the other drawing. */
+static void test_sub_contexts(void **state)
+{
+    (void)state;
+    vt_client *c = vt_start(0);
+    assert_int_equal(vt_negotiate(c, 2), 2);
+    uint8_t *a = vt_create2(c, 1, RGBA8, 4, 2), *b = vt_create2(c, 2, RGBA8, 4, 2);
+    uint32_t cmds[] = {
+        VT_CMD(29, 0, 1), 1, VT_CMD(28, 0, 1), 1,                 /* sub-context 1 */
+        VT_CMD(1, 8, 5), 10, 1, RGBA8, 0, 0,                        /* its surface 10: res 1 */
+        VT_CMD(5, 0, 3), 1, 0, 10,
+        VT_CMD(29, 0, 1), 2, VT_CMD(28, 0, 1), 2,                 /* sub-context 2 */
+        VT_CMD(1, 8, 5), 10, 2, RGBA8, 0, 0,                        /* its surface 10: res 2 */
+        VT_CMD(5, 0, 3), 1, 0, 10,
+        VT_CMD(7, 0, 8), 0x4, fbits(0.0f), fbits(0.0f), fbits(1.0f), fbits(1.0f), 0, 0, 0,
+        VT_CMD(28, 0, 1), 1,                                        /* back to 1 */
+        VT_CMD(30, 0, 1), 2,                                        /* 2 goes */
+        VT_CMD(7, 0, 8), 0x4, fbits(0.0f), fbits(1.0f), fbits(0.0f), fbits(1.0f), 0, 0, 0,
+    };
+    vt_submit(c, cmds, sizeof cmds / 4);
+    uint32_t get1[10] = {1, 0, 0, 0, 0, 4, 2, 1, 0, 0}, get2[10] = {2, 0, 0, 0, 0, 4, 2, 1, 0, 0};
+    vt_cmd(c, 10, 13, get1, 10);
+    vt_cmd(c, 10, 13, get2, 10);
+    assert_int_equal(vt_busy_wait(c), 0);
+    for (int i = 0; i < 8; i++) {
+        const uint8_t green[4] = {0, 255, 0, 255}, blue[4] = {0, 0, 255, 255};
+        assert_memory_equal(a + 4 * i, green, 4);
+        assert_memory_equal(b + 4 * i, blue, 4);
+    }
+    assert_int_equal(vt_finish(c), 0);
+}
+
 static void test_depth_clear(void **state)
 {
     (void)state;
@@ -205,7 +240,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_handshake),     cmocka_unit_test(test_caps),
         cmocka_unit_test(test_v0_round_trip), cmocka_unit_test(test_v2_round_trip),
-        cmocka_unit_test(test_clear_read_back), cmocka_unit_test(test_depth_clear),
+        cmocka_unit_test(test_clear_read_back),
+        cmocka_unit_test(test_sub_contexts), cmocka_unit_test(test_depth_clear),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
