@@ -146,6 +146,10 @@ int tv_pipe_set_shader_buffers(tv_pipe_ctx *ctx, uint32_t stage, uint32_t start,
                                const tv_pipe_buffer_binding *b);
 int tv_pipe_set_shader_images(tv_pipe_ctx *ctx, uint32_t stage, uint32_t start, uint32_t n,
                               const tv_pipe_image_binding *b);
+/* Gallium's set_hw_atomic_buffers: the buffer of TGSI's HWATOMIC[i] (GL's atomic counter
+ * binding i, 4-byte counters at the declared offsets) for every stage. */
+int tv_pipe_set_hw_atomic_buffers(tv_pipe_ctx *ctx, uint32_t start, uint32_t n,
+                                  const tv_pipe_buffer_binding *b);
 /* CONST[index] from a resource range (a UBO) or, with res 0, from inline data. */
 int tv_pipe_set_constant_buffer(tv_pipe_ctx *ctx, uint32_t stage, uint32_t index,
                                 uint32_t res, uint32_t offset, uint32_t size,
@@ -222,6 +226,8 @@ typedef struct tv_pipe_rasterizer_state {
     bool sprite_coord_mode;           /* 0: t = 0 at the top (upper left), 1: at the bottom */
     uint16_t sprite_coord_enable;     /* bit i: TEXCOORD[i] reads the sprite coordinate */
     bool point_smooth, line_smooth, line_stipple_enable;
+    uint16_t line_stipple_pattern;    /* bit b: fragments with counter / factor % 16 == b */
+    uint8_t line_stipple_factor;      /* each bit repeats this many times plus one */
 } tv_pipe_rasterizer_state;
 
 /* Rasterizer state as a default GL context has it (fill, no culling, CCW front, half-pixel

@@ -44,6 +44,18 @@ int tv_pipe_set_shader_buffers(tv_pipe_ctx *ctx, uint32_t stage, uint32_t start,
     return 0;
 }
 
+int tv_pipe_set_hw_atomic_buffers(tv_pipe_ctx *ctx, uint32_t start, uint32_t n,
+                                  const tv_pipe_buffer_binding *b)
+{
+    if (pipe_slots_check(ctx, "set_hw_atomic_buffers", "slots", start, n, TV_PIPE_MAX_SLOTS))
+        return -1;
+    for (uint32_t i = 0; i < n; i++)
+        if (b[i].res && !pipe_resource_find(ctx, b[i].res))
+            return pipe_fail(ctx, "set_hw_atomic_buffers: no resource %u", b[i].res);
+    memcpy(&ctx->sub.hwatomic[start], b, n * sizeof *b);
+    return 0;
+}
+
 int tv_pipe_set_shader_images(tv_pipe_ctx *ctx, uint32_t stage, uint32_t start, uint32_t n,
                               const tv_pipe_image_binding *b)
 {

@@ -41,6 +41,7 @@ typedef struct draw_tri {
     uint32_t v[DRAW_TRI_MAX];
     uint32_t provoking;            /* a slot */
     uint32_t id;                   /* primitive ID */
+    bool first;                    /* first of its strip (lines: the stipple restarts) */
 } draw_tri;
 
 /* When depth and stencil are tested: after the fragment shader, before it because the
@@ -95,6 +96,11 @@ typedef struct draw_state {
     double zx, zy, z0, zpx, zpy;   /* window depth plane z = z0 + zx (x - zpx) + zy (y - zpy) */
     float zoffset, zmin, zmax;     /* polygon offset, depth clamp range */
     bool stipple;                  /* a filled polygon under polygon stipple */
+    /* line stipple (pipe_draw_point_line.c): the counter carried along a strip, and the
+     * line being shaded (its major axis, where its fragments start, which way they run) */
+    uint32_t lstip_count;
+    bool lstip_on, lstip_ymajor;
+    int32_t lstip_first, lstip_dir;
     uint8_t zs_early;              /* DRAW_ZS_* (draw_om_choose_zs) */
     int32_t memo_tx, memo_ty;      /* the 8x4 tile whose early results memo_cov holds */
     uint32_t memo_done, memo_cov[32];
@@ -171,6 +177,8 @@ void draw_flat_values(const draw_state *d, uint32_t inst, uint32_t provoking, ui
                       uint32_t flat[DRAW_MAX_VARYINGS][4]);
 int draw_shade_triangle(draw_state *d, const tv_vm_frag_vertex *fv[3], const float *win[3],
                         uint32_t id);
+/* Whether line stipple keeps pixel (X, Y) of the line being shaded. */
+bool draw_line_stipple_keeps(const draw_state *d, int32_t x, int32_t y);
 /* The output merger as the fragment stage's emit hook (user: the draw_state). */
 void draw_om_emit(void *user, const tv_vm_frag_output *out);
 /* When the draw tests depth and stencil (pipe_draw_om.c): before the fragment shader when

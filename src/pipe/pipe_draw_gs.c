@@ -60,6 +60,7 @@ static bool emit_prim(void *user, const prim_out *p)
     for (int i = 0; i < p->n; i++)
         t->v[i] = e->base + p->v[i];
     t->provoking = e->base + p->provoking;
+    t->first = p->first;
     /* the fragment shader's PRIMID: what the GS wrote for the provoking vertex (GL leaves
      * it undefined when the GS writes none: the emitted primitive's number then) */
     t->id = e->primid_out >= 0 ? e->d->out[e->primid_out][(size_t)t->provoking * 4]

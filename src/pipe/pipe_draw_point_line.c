@@ -110,6 +110,8 @@ int draw_line(draw_state *d, uint32_t inst, const draw_tri *t)
     uint32_t flat[DRAW_MAX_VARYINGS][4];
     d->front = true;
     draw_flat_values(d, inst, t->provoking, t->id, flat);
+    if (t->first)
+        d->lstip_count = 0;                 /* line stipple: a new strip starts counting */
     return draw_window_line(d, verts, p0, verts + stride, p1, (const uint32_t(*)[4])flat, t->id,
                             true);
 }
@@ -138,5 +140,26 @@ int draw_window_line(draw_state *d, const float *v0, const float *p0, const floa
     tv_vm_frag_vertex fv[4];
     for (int k = 0; k < 4; k++)
         draw_frag_vertex(d, k < 2 ? v0 : v1, c[k], flat, &fv[k]);
-    return shade_quad(d, c, fv, id, front);
+    /* line stipple (GL 4.6 compatibility §14.5.2.1): the fragments of the line along its
+     * major axis are numbered from its start (every fragment of a column of a wide line
+     * shares the number); the counter runs on through a strip */
+    float a0 = xmajor ? p0[0] : p0[1], a1 = xmajor ? p1[0] : p1[1];
+    int32_t f0 = (int32_t)ceilf(a0 - 0.5f), f1 = (int32_t)ceilf(a1 - 0.5f);
+    d->lstip_on = d->ctx->sub.rast.line_stipple_enable;
+    d->lstip_ymajor = !xmajor;
+    d->lstip_dir = a1 >= a0 ? 1 : -1;
+    d->lstip_first = a1 >= a0 ? f0 : f0 - 1;  /* the first pixel whose centre it passes */
+    int rc = shade_quad(d, c, fv, id, front);
+    d->lstip_on = false;
+    d->lstip_count += (uint32_t)(a1 >= a0 ? f1 - f0 : f0 - f1);
+    return rc;
+}
+
+bool draw_line_stipple_keeps(const draw_state *d, int32_t x, int32_t y)
+{
+    const tv_pipe_rasterizer_state *r = &d->ctx->sub.rast;
+    int64_t i = ((int64_t)(d->lstip_ymajor ? y : x) - d->lstip_first) * d->lstip_dir;
+    uint64_t s = d->lstip_count + (uint64_t)(i > 0 ? i : 0);   /* edge ties: fragment 0 */
+    unsigned bit = (unsigned)((s / ((uint64_t)r->line_stipple_factor + 1)) % 16);
+    return (r->line_stipple_pattern >> bit) & 1u;
 }

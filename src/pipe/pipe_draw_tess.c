@@ -248,6 +248,8 @@ static int tessellate_instance(tess_run *t)
                 p->v[j] = base + r.indices[i + j];
             p->provoking = last ? p->v[p->n - 1] : p->v[0];
             p->id = (uint32_t)k;
+            /* an isoline continues while a segment starts where the last one ended */
+            p->first = i == 0 || r.indices[i] != r.indices[i - 1];
         }
         n += r.num_points;
         tv_tess_result_free(&r);

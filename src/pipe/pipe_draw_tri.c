@@ -88,6 +88,8 @@ static uint32_t coverage_hook(void *user, int32_t x, int32_t y)
     uint32_t cov = raster_coverage(&d->rt, x, y);
     if (d->stipple && !((d->ctx->sub.stipple[y & 31] >> (31 - (x & 31))) & 1u))
         return 0;
+    if (d->lstip_on && !draw_line_stipple_keeps(d, x, y))
+        return 0;
     return cov && d->zs_early != DRAW_ZS_LATE ? draw_om_early(d, x, y, cov) : cov;
 }
 
@@ -280,6 +282,7 @@ int draw_triangle(draw_state *d, uint32_t inst, const draw_tri *t)
             unsigned j = (i + 1) % n;
             float size = !(r->point_size >= 1.0f) ? 1.0f
                          : r->point_size > 255.0f ? 255.0f : r->point_size;
+            d->lstip_count = 0;        /* each edge restarts the line stipple */
             rc = mode == TV_PIPE_POLYGON_LINE
                      ? draw_window_line(d, verts + i * stride, win[i], verts + j * stride,
                                         win[j], (const uint32_t(*)[4])flat, t->id, front)

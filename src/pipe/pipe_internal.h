@@ -64,6 +64,7 @@ typedef struct pipe_sub {
     tv_pipe_buffer_binding ssbo[TV_PIPE_STAGES][TV_PIPE_MAX_SLOTS];
     tv_pipe_image_binding image[TV_PIPE_STAGES][TV_PIPE_MAX_SLOTS];
     pipe_const consts[TV_PIPE_STAGES][TV_PIPE_MAX_SLOTS];
+    tv_pipe_buffer_binding hwatomic[TV_PIPE_MAX_SLOTS];   /* every stage's HWATOMIC[i] */
     uint32_t bound[TV_PIPE_OBJ_COUNT];
     unsigned nr_cbufs;
     uint32_t cbufs[TV_PIPE_MAX_CBUFS], zsbuf;

@@ -89,6 +89,7 @@ long prim_assemble(unsigned t, uint32_t n, unsigned pv, bool last_provoking,
     for (uint32_t p = 0; p < np; p++) {
         prim_out o;
         o.id = first_id + p;
+        o.first = r->list || p == 0;
         o.provoking = last_provoking ? r->last_mul * p + r->last_add
                                      : r->first_mul * p + r->first_add;
         if (t == PRIM_LINE_LOOP)

@@ -29,6 +29,8 @@ typedef struct prim_out {
     uint32_t provoking;             /* sequence position of the provoking vertex */
     uint32_t id;                    /* primitive ID: the topology's primitive number in
                                        the draw (both triangles of a quad share it) */
+    bool first;                     /* the first of its strip or loop, or of a list
+                                       topology (line stipple restarts there) */
 } prim_out;
 
 /* Called for each primitive; return false to stop. */

@@ -1,6 +1,7 @@
 /* What every shader stage needs from the context: the engine, a shader object's lowered
  * program, and the stage's bindings (SSBOs, images, constant buffers) as views of the
- * resources' memory, checked at the launch or draw that uses them. */
+ * resources' memory, checked at the launch or draw that uses them; the hardware atomic
+ * counter buffers are every stage's. */
 #include "pipe_internal.h"
 
 #include "texvm/vm.h"
@@ -122,6 +123,11 @@ int pipe_stage_bindings(tv_pipe_ctx *ctx, unsigned stage, const char *op, tv_vm_
             return -1;
         if (!c->ubo.res && c->data)
             b->constbufs[i] = (tv_vm_buffer){c->data, c->ndw * 4};
+        const tv_pipe_buffer_binding *ab = &ctx->sub.hwatomic[i];
+        if (i < TV_VM_MAX_HWATOMIC && ab->res &&
+            pipe_range(ctx, op, "atomic buffer", i, ab->res, ab->offset, ab->size,
+                       &b->hwatomic[i]))
+            return -1;
     }
     return 0;
 }

@@ -217,6 +217,13 @@ static const caps_value values[] = {
     {CAPS_MAX_TEXTURE_3D_SIZE, 2048, "the texture unit's limit"},
     {CAPS_MAX_TEXTURE_CUBE_SIZE, 16384, "the texture unit's limit"},
     {CAPS_MAX_COMBINED_SHADER_BUFFERS, 32, "SSBO slots"},
+#define ATOMICS(stage)                                                                    \
+    {CAPS_MAX_ATOMIC_COUNTERS + (stage), 4096, "HWATOMIC counters (4-byte, any buffer size)"}, \
+    {CAPS_MAX_ATOMIC_COUNTER_BUFFERS + (stage), 8, "HWATOMIC buffers (set_atomic_buffers)"}
+    ATOMICS(0), ATOMICS(1), ATOMICS(2), ATOMICS(3), ATOMICS(4), ATOMICS(5),
+#undef ATOMICS
+    {CAPS_MAX_COMBINED_ATOMIC_COUNTERS, 4096, "HWATOMIC counters"},
+    {CAPS_MAX_COMBINED_ATOMIC_COUNTER_BUFFERS, 8, "HWATOMIC buffers: shared by every stage"},
     {CAPS_HOST_FEATURE_CHECK_VERSION, 0, "no host feature checks"},
     {CAPS_MAX_ANISOTROPY, F16, "the sampler's anisotropy"},
     {CAPS_MAX_TEXTURE_IMAGE_UNITS, 16, "sampler view slots per stage"},

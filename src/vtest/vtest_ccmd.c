@@ -354,6 +354,21 @@ static int h_set_shader_buffers(vtest_conn *c, unsigned obj, const uint32_t *p, 
                ? vtest_pipe_fail(c, "set_shader_buffers") : 0;
 }
 
+static int h_set_atomic_buffers(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
+{
+    (void)obj;
+    if ((len - 1) % 3 || (len - 1) / 3 > TV_PIPE_MAX_SLOTS) {
+        vtest_fail(c, "set_atomic_buffers: %u dwords are not 1 + 3 per buffer", len);
+        return -1;
+    }
+    tv_pipe_buffer_binding b[TV_PIPE_MAX_SLOTS];
+    uint32_t n = (len - 1) / 3;
+    for (uint32_t i = 0; i < n; i++)   /* offset, length, resource */
+        b[i] = (tv_pipe_buffer_binding){p[1 + 3 * i + 2], p[1 + 3 * i], p[1 + 3 * i + 1]};
+    return tv_pipe_set_hw_atomic_buffers(c->pipe, p[0], n, b)
+               ? vtest_pipe_fail(c, "set_atomic_buffers") : 0;
+}
+
 static int h_set_shader_images(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
 {
     (void)obj;
@@ -451,7 +466,7 @@ static const ccmd_row table[VTEST_NUM_CCMDS] = {
     [37] = {"launch_grid", 8, 8, IMPL, h_launch_grid},
     [38] = {"set_framebuffer_state_no_attach", 0, VAR, ERR, NULL},
     [39] = {"texture_barrier", 1, 1, IMPL, h_nop},  /* every operation is synchronous */
-    [40] = {"set_atomic_buffers", 1, VAR, REC, NULL},
+    [40] = {"set_atomic_buffers", 1, VAR, IMPL, h_set_atomic_buffers},
     [41] = {"set_debug_flags", 0, VAR, REC, NULL},
     [42] = {"get_query_result_qbo", 0, VAR, ERR, NULL},
     [43] = {"transfer3d", 13, 13, IMPL, h_transfer3d},

@@ -128,6 +128,8 @@ static void decode_rasterizer(const uint32_t *d, tv_pipe_rasterizer_state *r)
     r->line_stipple_enable = bits(s0, 27, 1);
     r->sprite_coord_enable = (uint16_t)d[2];
     r->point_size = fl(d[1]);
+    r->line_stipple_pattern = (uint16_t)bits(d[3], 0, 16);
+    r->line_stipple_factor = (uint8_t)bits(d[3], 16, 8);
     r->clip_plane_enable = (uint8_t)bits(d[3], 24, 8);
     r->line_width = fl(d[4]);
     r->offset_units = fl(d[5]);

@@ -1,6 +1,8 @@
 /* Rasteriser modes of the rasterizer state, checked against values worked out by hand:
  * polygon stipple (which pixels of a filled polygon a 32x32 pattern keeps; lines and
- * polygons drawn as lines are not stippled) and pixel centres at integers
+ * polygons drawn as lines are not stippled), line stipple (pattern, factor, direction,
+ * the counter restarting per line and running on through a strip) and pixel centres at
+ * integers
  * (half_pixel_center off: a square between 0.2 and 1.2 covers pixel 1, not pixel 0). */
 #include "helper_draw.h"
 
@@ -68,6 +70,48 @@ static void test_polygon_stipple(void **state)
     tv_pipe_destroy(ctx);
 }
 
+/* Draw LINES or LINE_STRIP through N window points along row 5 (or column 3 when
+ * YMAJOR) with line stipple PATTERN and FACTOR; bit i of the result: pixel i lit. */
+static uint32_t stippled(uint32_t mode, const float *along, unsigned n, uint16_t pattern,
+                         uint8_t factor, bool ymajor)
+{
+    tv_pipe_ctx *ctx = scene(fs_flat, false);
+    tv_pipe_rasterizer_state r;
+    tv_pipe_rasterizer_default(&r);
+    r.line_stipple_enable = true;
+    r.line_stipple_pattern = pattern;
+    r.line_stipple_factor = factor;
+    assert_int_equal(tv_pipe_set_rasterizer(ctx, &r), 0);
+    vert v[8];
+    for (unsigned i = 0; i < n; i++)
+        v[i] = ymajor ? V(3.5f, along[i], 0, 1, 1, 1, 1) : V(along[i], 5.5f, 0, 1, 1, 1, 1);
+    vertices(ctx, v, n);
+    assert_int_equal(draw(ctx, mode, n), 0);
+    uint32_t lit = 0;
+    for (int i = 0; i < 16; i++)
+        lit |= (uint32_t)(pixel(ctx, ymajor ? 3 : i, ymajor ? i : 5)[0] == 255) << i;
+    tv_pipe_destroy(ctx);
+    return lit;
+}
+
+static void test_line_stipple(void **state)
+{
+    (void)state;
+    const float whole[2] = {0, 16}, back[2] = {16, 0}, halves[4] = {0, 8, 8, 16};
+    const float strip[3] = {0, 8, 16};
+    /* fragment i of a line from 0 to 16 is pixel i: pattern bit i */
+    assert_int_equal(stippled(PRIM_LINES, whole, 2, 0x00ff, 0, false), 0x00ff);
+    /* factor 2 (stored minus one): bit i / 2 */
+    assert_int_equal(stippled(PRIM_LINES, whole, 2, 0x5555, 1, false), 0x3333);
+    /* drawn from 16 to 0: fragment i is pixel 15 - i */
+    assert_int_equal(stippled(PRIM_LINES, back, 2, 0x00ff, 0, false), 0xff00);
+    /* two separate lines restart the counter; a strip carries it on */
+    assert_int_equal(stippled(PRIM_LINES, halves, 4, 0x00ff, 0, false), 0xffff);
+    assert_int_equal(stippled(PRIM_LINE_STRIP, strip, 3, 0x00ff, 0, false), 0x00ff);
+    /* a y-major line counts rows */
+    assert_int_equal(stippled(PRIM_LINES, whole, 2, 0x000f, 0, true), 0x000f);
+}
+
 static void test_integer_pixel_centres(void **state)
 {
     (void)state;
@@ -95,6 +139,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_polygon_stipple),
+        cmocka_unit_test(test_line_stipple),
         cmocka_unit_test(test_integer_pixel_centres),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

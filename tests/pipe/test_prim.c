@@ -88,10 +88,10 @@ static void test_adjacency(void **state)
     expect(PRIM_TRIANGLE_STRIP_ADJACENCY, 10, 0, false, 3,
            "0,1,2,6,4,3/0#0 4,0,2,5,6,8/2#1 4,2,6,9,8,7/4#2 ");
     /* what is rasterised: the middle of a line, the even vertices of a triangle */
-    prim_out in = {{0, 1, 2, 3}, 4, 2, 0}, out;
+    prim_out in = {{0, 1, 2, 3}, 4, 2, 0, false}, out;
     prim_rasterised(&in, &out);
     assert_true(out.n == 2 && out.v[0] == 1 && out.v[1] == 2 && out.provoking == 2);
-    prim_out tin = {{4, 0, 2, 5, 6, 8}, 6, 2, 1};
+    prim_out tin = {{4, 0, 2, 5, 6, 8}, 6, 2, 1, false};
     prim_rasterised(&tin, &out);
     assert_true(out.n == 3 && out.v[0] == 4 && out.v[1] == 2 && out.v[2] == 6);
 }

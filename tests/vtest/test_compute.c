@@ -1,7 +1,8 @@
 /* launch_grid: a COMP shader from the command stream runs on a bound SSBO with inline
  * constants (set_shader_buffers, set_constant_buffer, bind_shader, launch_grid), and the
  * hostile cases: no shader, destroyed resource, range past the resource, indirect grids
- * outside their buffer or from a missing one. */
+ * outside their buffer or from a missing one; hardware atomic counters bound with
+ * set_atomic_buffers. */
 #include "helper_client.h"
 #include "vtest/vtest_internal.h"
 
@@ -127,6 +128,60 @@ static void test_launch_grid(void **state)
     vtest_conn_fini(&c);
 }
 
+/* set_atomic_buffers: 8 threads increment HWATOMIC[0][1], bound at byte 32 of the SSBO's
+ * resource, and store what they read: the counter ends at 8, the values read are 0..7. */
+static void test_atomic_buffers(void **state)
+{
+    (void)state;
+    static const char text[] =
+        "COMP\n"
+        "DCL SV[0], THREAD_ID\n"
+        "DCL BUFFER[0]\n"
+        "DCL HWATOMIC[0][0..1]\n"
+        "DCL TEMP[0]\n"
+        "IMM[0] UINT32 {4, 1, 0, 0}\n"
+        "  0: ATOMUADD TEMP[0].y, HWATOMIC[0][1], IMM[0].zzzz, IMM[0].yyyy\n"
+        "  1: UMUL TEMP[0].x, SV[0].xxxx, IMM[0].xxxx\n"
+        "  2: STORE BUFFER[0].x, TEMP[0].xxxx, TEMP[0].yyyy\n"
+        "  3: END\n";
+    uint32_t buf[256];
+    size_t n = setup_text(buf, 32, text);
+    const uint32_t tail[] = {H(40, 0, 4), 0, 32, 8, 1,          /* HWATOMIC[0]: bytes 32..40 */
+                             H(37, 0, 8), 8, 1, 1, 1, 1, 1, 0, 0};
+    memcpy(&buf[n], tail, sizeof tail);
+    n += sizeof tail / 4;
+    vtest_conn c;
+    vtest_conn_init(&c, NULL);
+    with_buffer(&c);
+    vtest_decode(&c, buf, n);
+    if (c.failed)
+        fail_msg("%s", c.error);
+    const uint32_t *out = (const uint32_t *)tv_pipe_resource_data(c.pipe, 1);
+    assert_int_equal(out[8], 0);    /* counter 0 untouched */
+    assert_int_equal(out[9], 8);    /* counter 1 */
+    uint32_t seen = 0;
+    for (uint32_t i = 0; i < 8; i++) {
+        assert_true(out[i] < 8);
+        seen |= 1u << out[i];
+    }
+    assert_int_equal(seen, 0xff);
+    vtest_conn_fini(&c);
+    /* hostile: not in threes, past the slots, a missing resource */
+    const uint32_t bad[][5] = {{H(40, 0, 3), 0, 0, 8}, {H(40, 0, 4), 32, 0, 8, 1},
+                               {H(40, 0, 4), 0, 0, 8, 9}};
+    const char *why[] = {"set_atomic_buffers: 3 dwords are not 1 + 3 per buffer",
+                         "set_hw_atomic_buffers: slots 32..32 past the 32 slots",
+                         "set_hw_atomic_buffers: no resource 9"};
+    for (int k = 0; k < 3; k++) {
+        vtest_conn_init(&c, NULL);
+        with_buffer(&c);
+        vtest_decode(&c, bad[k], k == 0 ? 4 : 5);
+        if (!c.failed || !strstr(c.error, why[k]))
+            fail_msg("error \"%s\", expected \"%s\"", c.error, why[k]);
+        vtest_conn_fini(&c);
+    }
+}
+
 static void expect(const uint32_t *tail, size_t tn, uint32_t ssbo_size, const char *reason)
 {
     uint32_t buf[256];
@@ -188,6 +243,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_launch_grid),
+        cmocka_unit_test(test_atomic_buffers),
         cmocka_unit_test(test_launch_grid_hostile),
         cmocka_unit_test(test_launch_grid_zero_dimensions),
     };
