@@ -118,6 +118,12 @@ size_t tv_pipe_object_count(const tv_pipe_ctx *ctx, unsigned kind);
 /* Framebuffer: surface handles (0: none). */
 int tv_pipe_set_framebuffer(tv_pipe_ctx *ctx, unsigned nr_cbufs, const uint32_t *cbufs,
                             uint32_t zsbuf);
+/* The size of a framebuffer without attachments (Gallium's pipe_framebuffer_state width,
+ * height, layers, samples; GL's ARB_framebuffer_no_attachments): draws with no surface
+ * bound rasterise this area (1..16384 pixels, 1..2048 layers, 0, 1, 2, 4, 8 or 16
+ * samples) and run the fragment shader for what it stores and for queries. */
+int tv_pipe_set_framebuffer_no_attach(tv_pipe_ctx *ctx, uint32_t width, uint32_t height,
+                                      uint32_t layers, uint32_t samples);
 /* Clear the framebuffer's buffers: colour given as four raw dwords (float bits, or
  * integers for integer formats), depth in [0,1], stencil. */
 int tv_pipe_clear(tv_pipe_ctx *ctx, unsigned buffers, const uint32_t color[4], double depth,

@@ -238,6 +238,22 @@ int tv_pipe_set_framebuffer(tv_pipe_ctx *ctx, unsigned nr_cbufs, const uint32_t 
     return 0;
 }
 
+int tv_pipe_set_framebuffer_no_attach(tv_pipe_ctx *ctx, uint32_t width, uint32_t height,
+                                      uint32_t layers, uint32_t samples)
+{
+    if (!width || width > 16384 || !height || height > 16384 || !layers || layers > 2048)
+        return pipe_fail(ctx, "set_framebuffer_state_no_attach: %ux%u pixels x %u layers "
+                         "(1..16384 x 1..16384 x 1..2048)", width, height, layers);
+    if (samples > 16 || (samples & (samples - 1)))
+        return pipe_fail(ctx, "set_framebuffer_state_no_attach: %u samples (0, 1, 2, 4, 8 or "
+                         "16)", samples);
+    ctx->sub.noatt_w = width;
+    ctx->sub.noatt_h = height;
+    ctx->sub.noatt_layers = layers;
+    ctx->sub.noatt_samples = samples ? samples : 1;
+    return 0;
+}
+
 /* Fill every texel of a surface's level/layers with one encoded texel. */
 static int fill_surface(tv_pipe_ctx *ctx, uint32_t surf, const uint32_t in[4], const char *what)
 {

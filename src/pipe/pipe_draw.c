@@ -83,9 +83,17 @@ static int bind_framebuffer(draw_state *d)
                              "stencil format", tv_format_get(f)->name);
         d->has_zs = true;
     }
+    if (d->width < 0 && ctx->sub.noatt_w) {
+        /* no attachments: the area set_framebuffer_no_attach gave; nothing is written but
+         * what the fragment shader stores, and queries count */
+        d->width = (int32_t)ctx->sub.noatt_w;
+        d->height = (int32_t)ctx->sub.noatt_h;
+        d->layers = ctx->sub.noatt_layers;
+        d->samples = ctx->sub.noatt_samples;
+    }
     if (d->width < 0)
-        return pipe_fail(ctx, OP ": the framebuffer has no attachment (drawing without "
-                         "attachments is not implemented)");
+        return pipe_fail(ctx, OP ": the framebuffer has no attachment (and no size without "
+                         "attachments: set_framebuffer_state_no_attach)");
     return 0;
 }
 

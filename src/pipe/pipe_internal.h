@@ -68,6 +68,7 @@ typedef struct pipe_sub {
     uint32_t bound[TV_PIPE_OBJ_COUNT];
     unsigned nr_cbufs;
     uint32_t cbufs[TV_PIPE_MAX_CBUFS], zsbuf;
+    uint32_t noatt_w, noatt_h, noatt_layers, noatt_samples; /* without attachments, 0: none */
     /* graphics state (pipe_state.c), read by draws */
     tv_pipe_blend_state blend;
     tv_pipe_dsa_state dsa;

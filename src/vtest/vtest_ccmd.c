@@ -400,6 +400,15 @@ static int h_set_tess_state(vtest_conn *c, unsigned obj, const uint32_t *p, uint
     return 0;
 }
 
+static int h_set_fb_no_attach(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
+{
+    (void)obj, (void)len;
+    /* width | height << 16, layers | samples << 16 */
+    return tv_pipe_set_framebuffer_no_attach(c->pipe, p[0] & 0xffff, p[0] >> 16, p[1] & 0xffff,
+                                             (p[1] >> 16) & 0xff)
+               ? vtest_pipe_fail(c, "set_framebuffer_state_no_attach") : 0;
+}
+
 static int h_set_polygon_stipple(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
 {
     (void)obj, (void)len;
@@ -464,7 +473,7 @@ static const ccmd_row table[VTEST_NUM_CCMDS] = {
     [35] = {"set_shader_images", 2, VAR, IMPL, h_set_shader_images},
     [36] = {"memory_barrier", 1, 1, IMPL, h_nop},   /* every operation is synchronous */
     [37] = {"launch_grid", 8, 8, IMPL, h_launch_grid},
-    [38] = {"set_framebuffer_state_no_attach", 0, VAR, ERR, NULL},
+    [38] = {"set_framebuffer_state_no_attach", 2, 2, IMPL, h_set_fb_no_attach},
     [39] = {"texture_barrier", 1, 1, IMPL, h_nop},  /* every operation is synchronous */
     [40] = {"set_atomic_buffers", 1, VAR, IMPL, h_set_atomic_buffers},
     [41] = {"set_debug_flags", 0, VAR, REC, NULL},
