@@ -495,10 +495,6 @@ static int check_state(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info)
     if (r->fill_front > TV_PIPE_POLYGON_POINT || r->fill_back > TV_PIPE_POLYGON_POINT)
         return pipe_fail(ctx, OP ": unknown polygon mode %u", r->fill_front > 2 ? r->fill_front
                                                                             : r->fill_back);
-    if ((pi->kind == 2 && r->line_smooth) || (pi->kind == 1 && r->point_smooth) ||
-        (pi->kind == 3 && r->poly_smooth))
-        return pipe_fail(ctx, OP ": antialiased (smooth) %s are not implemented yet",
-                         pi->kind == 1 ? "points" : pi->kind == 2 ? "lines" : "polygons");
     return 0;
 }
 

@@ -44,6 +44,15 @@ typedef struct draw_tri {
     bool first;                    /* first of its strip (lines: the stipple restarts) */
 } draw_tri;
 
+/* The exact shape of an antialiased primitive being shaded (pipe_draw_aa.c). */
+enum { DRAW_AA_NONE, DRAW_AA_CIRCLE, DRAW_AA_POLYGON };
+typedef struct draw_aa {
+    int kind;
+    double cx, cy, r;              /* circle: centre and radius, window pixels */
+    double x[4], y[4];             /* convex polygon */
+    unsigned n;
+} draw_aa;
+
 /* When depth and stencil are tested: after the fragment shader, before it because the
  * shader asks (FS_EARLY_DEPTH_STENCIL), or before it because nothing can tell. */
 enum { DRAW_ZS_LATE, DRAW_ZS_EARLY_ASKED, DRAW_ZS_EARLY_SAME };
@@ -96,6 +105,7 @@ typedef struct draw_state {
     double zx, zy, z0, zpx, zpy;   /* window depth plane z = z0 + zx (x - zpx) + zy (y - zpy) */
     float zoffset, zmin, zmax;     /* polygon offset, depth clamp range */
     bool stipple;                  /* a filled polygon under polygon stipple */
+    draw_aa aa;                    /* kind DRAW_AA_NONE unless antialiased */
     /* line stipple (pipe_draw_point_line.c): the counter carried along a strip, and the
      * line being shaded (its major axis, where its fragments start, which way they run) */
     uint32_t lstip_count;
@@ -177,6 +187,17 @@ void draw_flat_values(const draw_state *d, uint32_t inst, uint32_t provoking, ui
                       uint32_t flat[DRAW_MAX_VARYINGS][4]);
 int draw_shade_triangle(draw_state *d, const tv_vm_frag_vertex *fv[3], const float *win[3],
                         uint32_t id);
+/* Antialiasing (pipe_draw_aa.c): whether SMOOTH (the rasterizer's point/line/polygon
+ * smooth) applies to this draw; the coverage of pixel (X, Y) by d->aa (0..1); shading
+ * every pixel d->aa meets, interpolating in triangle FV/WIN. */
+bool draw_aa_active(const draw_state *d, bool smooth);
+double draw_aa_coverage(const draw_state *d, int32_t x, int32_t y);
+int draw_shade_aa(draw_state *d, const tv_vm_frag_vertex *fv[3], const float *win[3],
+                  uint32_t id);
+/* The fragment run of the triangle FV/WIN over d->rt's box (set up by the rasteriser or
+ * draw_shade_aa) with the coverage and output-merger hooks. */
+int draw_run_fragments(draw_state *d, const tv_vm_frag_vertex *fv[3], const float *win[3],
+                       uint32_t id);
 /* Whether line stipple keeps pixel (X, Y) of the line being shaded. */
 bool draw_line_stipple_keeps(const draw_state *d, int32_t x, int32_t y);
 /* The output merger as the fragment stage's emit hook (user: the draw_state). */

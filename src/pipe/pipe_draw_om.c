@@ -96,6 +96,21 @@ void draw_om_emit(void *user, const tv_vm_frag_output *out)
     draw_state *d = user;
     if (out->x < 0 || out->y < 0 || out->x >= d->width || out->y >= d->height)
         return;
+    tv_vm_frag_output scaled;
+    if (d->aa.kind != DRAW_AA_NONE) {
+        /* antialiased: the alpha of each colour output (not of integer targets) times
+         * the pixel's coverage */
+        float a = (float)draw_aa_coverage(d, out->x, out->y);
+        scaled = *out;
+        for (unsigned i = 0; i < TV_VM_MAX_COLOR_TARGETS; i++) {
+            unsigned t = d->color0_all ? 0 : i;
+            bool integer = t < d->nr_cbufs && d->cb_bound[t] &&
+                           (d->cb[t].t.cls == OM_CLASS_SINT || d->cb[t].t.cls == OM_CLASS_UINT);
+            if (((out->colors >> i) & 1u) && !integer)
+                scaled.color[i][3] = tv_f32_bits(tv_bits_f32(out->color[i][3]) * a);
+        }
+        out = &scaled;
+    }
     unsigned n = d->samples ? d->samples : 1;
     uint32_t cov = out->coverage & (out->has_sample_mask ? out->sample_mask : ~0u) &
                    (n >= 32 ? ~0u : (1u << n) - 1u);

@@ -24,6 +24,13 @@ static int shade_quad(draw_state *d, float c[4][4], tv_vm_frag_vertex fv[4], uin
     const float *w0[3] = {c[0], c[1], c[2]}, *w1[3] = {c[2], c[1], c[3]};
     d->front = front;
     d->offset_enable = false;
+    if (d->aa.kind != DRAW_AA_NONE) {
+        /* antialiased: one run over the exact shape; the quad's attributes are one plane,
+         * which its first triangle gives */
+        int rc = draw_shade_aa(d, t0, w0, id);
+        d->aa.kind = DRAW_AA_NONE;
+        return rc;
+    }
     int rc = draw_shade_triangle(d, t0, w0, id);
     return rc ? rc : draw_shade_triangle(d, t1, w1, id);
 }
@@ -80,6 +87,8 @@ int draw_window_point(draw_state *d, const float *v, const float *win, float siz
             if (d->link[i].used && d->link[i].sprite)
                 memcpy(fv[k].attr[i], sc, 16);
     }
+    if (draw_aa_active(d, r->point_smooth && !r->point_quad_rasterization))
+        d->aa = (draw_aa){DRAW_AA_CIRCLE, win[0], win[1], size / 2.0, {0}, {0}, 0};
     return shade_quad(d, c, fv, id, front);
 }
 
@@ -149,6 +158,14 @@ int draw_window_line(draw_state *d, const float *v0, const float *p0, const floa
     d->lstip_ymajor = !xmajor;
     d->lstip_dir = a1 >= a0 ? 1 : -1;
     d->lstip_first = a1 >= a0 ? f0 : f0 - 1;  /* the first pixel whose centre it passes */
+    if (draw_aa_active(d, d->ctx->sub.rast.line_smooth)) {
+        /* the rectangle of the line's width and length centred on it */
+        double len = sqrt((double)dx * dx + (double)dy * dy);
+        double nxh = -dy / len * w / 2, nyh = dx / len * w / 2;
+        d->aa = (draw_aa){DRAW_AA_POLYGON, 0, 0, 0,
+                          {p0[0] + nxh, p1[0] + nxh, p1[0] - nxh, p0[0] - nxh},
+                          {p0[1] + nyh, p1[1] + nyh, p1[1] - nyh, p0[1] - nyh}, 4};
+    }
     int rc = shade_quad(d, c, fv, id, front);
     d->lstip_on = false;
     d->lstip_count += (uint32_t)(a1 >= a0 ? f1 - f0 : f0 - f1);

@@ -85,7 +85,9 @@ void draw_frag_vertex(const draw_state *d, const float *v, const float win[4],
 static uint32_t coverage_hook(void *user, int32_t x, int32_t y)
 {
     draw_state *d = user;
-    uint32_t cov = raster_coverage(&d->rt, x, y);
+    /* antialiased: every sample of a pixel the shape meets (its alpha takes the area) */
+    uint32_t cov = d->aa.kind == DRAW_AA_NONE ? raster_coverage(&d->rt, x, y)
+                   : draw_aa_coverage(d, x, y) > 0 ? ~0u : 0u;
     if (d->stipple && !((d->ctx->sub.stipple[y & 31] >> (31 - (x & 31))) & 1u))
         return 0;
     if (d->lstip_on && !draw_line_stipple_keeps(d, x, y))
@@ -136,6 +138,12 @@ int draw_shade_triangle(draw_state *d, const tv_vm_frag_vertex *fv[3],
     float x[3] = {win[0][0], win[1][0], win[2][0]}, y[3] = {win[0][1], win[1][1], win[2][1]};
     if (!raster_setup(&d->rt, &d->rules, x, y))
         return 0;
+    return draw_run_fragments(d, fv, win, id);
+}
+
+int draw_run_fragments(draw_state *d, const tv_vm_frag_vertex *fv[3], const float *win[3],
+                       uint32_t id)
+{
     d->stat[TV_PIPE_STAT_C_PRIMITIVES]++;      /* a triangle out of clipping, set up */
     d->memo_tx = INT32_MIN;                     /* no early tests made for it yet */
     depth_plane(d, win[0], win[1], win[2]);
@@ -300,6 +308,14 @@ int draw_triangle(draw_state *d, uint32_t inst, const draw_tri *t)
         draw_frag_vertex(d, verts + (i + 1) * stride, win[i + 1], (const uint32_t(*)[4])flat, &fvj);
         const tv_vm_frag_vertex *fv[3] = {&fv0, &fvi, &fvj};
         const float *w3[3] = {win[0], win[i], win[i + 1]};
+        if (draw_aa_active(d, r->poly_smooth)) {
+            /* antialiased: every pixel the triangle meets, alpha times the area */
+            d->aa = (draw_aa){DRAW_AA_POLYGON, 0, 0, 0, {w3[0][0], w3[1][0], w3[2][0], 0},
+                              {w3[0][1], w3[1][1], w3[2][1], 0}, 3};
+            rc = draw_shade_aa(d, fv, w3, t->id);
+            d->aa.kind = DRAW_AA_NONE;
+            continue;
+        }
         rc = draw_shade_triangle(d, fv, w3, t->id);
     }
     d->stipple = false;

@@ -938,12 +938,6 @@ static void test_named_errors(void **state)
     assert_non_null(strstr(tv_pipe_error(ctx), "16777217 vertices (at most 16777216 a draw)"));
     assert_int_equal(draw(ctx, 14 /* PATCHES */, 3), -1);
     assert_non_null(strstr(tv_pipe_error(ctx), "PATCHES without a tessellation evaluation shader"));
-    tv_pipe_rasterizer_state st;
-    tv_pipe_rasterizer_default(&st);
-    st.line_smooth = true;
-    assert_int_equal(tv_pipe_set_rasterizer(ctx, &st), 0);
-    assert_int_equal(draw(ctx, PRIM_LINES, 2), -1);
-    assert_non_null(strstr(tv_pipe_error(ctx), "antialiased (smooth) lines are not implemented"));
     assert_int_equal(draw(ctx, 99, 3), -1);
     assert_non_null(strstr(tv_pipe_error(ctx), "unknown primitive 99"));
     tv_pipe_rasterizer_state r;

@@ -1,8 +1,9 @@
 /* Rasteriser modes of the rasterizer state, checked against values worked out by hand:
  * polygon stipple (which pixels of a filled polygon a 32x32 pattern keeps; lines and
  * polygons drawn as lines are not stippled), line stipple (pattern, factor, direction,
- * the counter restarting per line and running on through a strip) and pixel centres at
- * integers
+ * the counter restarting per line and running on through a strip), antialiased points,
+ * lines and polygons (alpha times the exact area: a quarter circle, a quarter and three
+ * quarters of a row, half pixels along a diagonal) and pixel centres at integers
  * (half_pixel_center off: a square between 0.2 and 1.2 covers pixel 1, not pixel 0). */
 #include "helper_draw.h"
 
@@ -112,6 +113,63 @@ static void test_line_stipple(void **state)
     assert_int_equal(stippled(PRIM_LINES, whole, 2, 0x000f, 0, true), 0x000f);
 }
 
+/* Antialiased primitives: alpha = the area of the pixel square inside the exact shape. */
+static tv_pipe_ctx *smooth_scene(bool point, bool line, bool poly, float size)
+{
+    tv_pipe_ctx *ctx = scene(fs_flat, false);
+    tv_pipe_rasterizer_state r;
+    tv_pipe_rasterizer_default(&r);
+    r.point_smooth = point;
+    r.line_smooth = line;
+    r.poly_smooth = poly;
+    r.point_size = size;
+    r.line_width = size;
+    assert_int_equal(tv_pipe_set_rasterizer(ctx, &r), 0);
+    return ctx;
+}
+
+static void test_smooth_primitives(void **state)
+{
+    (void)state;
+    /* a point of size 2 centred on the corner (8, 8): a quarter of the unit circle in each
+     * of its 4 pixels, pi/4 -> round(0.7854 * 255) = 200 */
+    tv_pipe_ctx *ctx = smooth_scene(true, false, false, 2.0f);
+    vert pt = V(8, 8, 0, 1, 1, 1, 1);
+    vertices(ctx, &pt, 1);
+    assert_int_equal(draw(ctx, PRIM_POINTS, 1), 0);
+    for (int y = 5; y < 11; y++)
+        for (int x = 5; x < 11; x++) {
+            bool in = (x == 7 || x == 8) && (y == 7 || y == 8);
+            assert_int_equal(pixel(ctx, x, y)[3], in ? 200 : 0);
+            assert_int_equal(pixel(ctx, x, y)[0], in ? 255 : 0);
+        }
+    tv_pipe_destroy(ctx);
+    /* a width-1 line along y = 5.25 from x = 2 to 10: a quarter of row 4 (64), three
+     * quarters of row 5 (191), nothing past its ends */
+    ctx = smooth_scene(false, true, false, 1.0f);
+    vert ln[2] = {V(2, 5.25f, 0, 1, 1, 1, 1), V(10, 5.25f, 0, 1, 1, 1, 1)};
+    vertices(ctx, ln, 2);
+    assert_int_equal(draw(ctx, PRIM_LINES, 2), 0);
+    for (int y = 3; y < 8; y++)
+        for (int x = 0; x < 12; x++) {
+            int want = x < 2 || x >= 10 ? 0 : y == 4 ? 64 : y == 5 ? 191 : 0;
+            assert_int_equal(pixel(ctx, x, y)[3], want);
+        }
+    tv_pipe_destroy(ctx);
+    /* the triangle (0,0) (4,0) (0,4): whole pixels inside, half of each pixel its
+     * hypotenuse cuts diagonally (127.5: 128 by the format's round to even) */
+    ctx = smooth_scene(false, false, true, 1.0f);
+    vert tri[3] = {V(0, 0, 0, 1, 1, 1, 1), V(4, 0, 0, 1, 1, 1, 1), V(0, 4, 0, 1, 1, 1, 1)};
+    vertices(ctx, tri, 3);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLES, 3), 0);
+    for (int y = 0; y < 6; y++)
+        for (int x = 0; x < 6; x++) {
+            int want = x + y < 3 ? 255 : x + y == 3 ? 128 : 0;
+            assert_int_equal(pixel(ctx, x, y)[3], want);
+        }
+    tv_pipe_destroy(ctx);
+}
+
 static void test_integer_pixel_centres(void **state)
 {
     (void)state;
@@ -140,6 +198,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_polygon_stipple),
         cmocka_unit_test(test_line_stipple),
+        cmocka_unit_test(test_smooth_primitives),
         cmocka_unit_test(test_integer_pixel_centres),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
