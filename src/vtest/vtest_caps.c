@@ -120,7 +120,7 @@ enum {
     CAP_TGSI_INVARIANT = 1u << 0, CAP_SET_MIN_SAMPLES = 1u << 2, CAP_TGSI_PRECISE = 1u << 4,
     CAP_MEMORY_BARRIER = 1u << 6, CAP_FB_NO_ATTACH = 1u << 8,
     CAP_COMPUTE_SHADER = 1u << 7, CAP_ROBUST_BUFFER_ACCESS = 1u << 9,
-    CAP_TEXTURE_BARRIER = 1u << 12, CAP_FBO_MIXED_COLOR_FORMATS = 1u << 18,
+    CAP_TEXTURE_BARRIER = 1u << 12, CAP_QBO = 1u << 16, CAP_FBO_MIXED_COLOR_FORMATS = 1u << 18,
     CAP_MULTI_DRAW_INDIRECT = 1u << 21, CAP_INDIRECT_PARAMS = 1u << 22,
     CAP_CLIP_HALFZ = 1u << 27
 };
@@ -196,9 +196,10 @@ static const caps_value values[] = {
      CAP_TGSI_INVARIANT | CAP_SET_MIN_SAMPLES | CAP_TGSI_PRECISE | CAP_MEMORY_BARRIER |
          CAP_COMPUTE_SHADER |
          CAP_ROBUST_BUFFER_ACCESS | CAP_TEXTURE_BARRIER | CAP_FBO_MIXED_COLOR_FORMATS |
-         CAP_MULTI_DRAW_INDIRECT | CAP_INDIRECT_PARAMS | CAP_CLIP_HALFZ | CAP_FB_NO_ATTACH,
+         CAP_MULTI_DRAW_INDIRECT | CAP_INDIRECT_PARAMS | CAP_CLIP_HALFZ | CAP_FB_NO_ATTACH |
+         CAP_QBO,
      "TGSI texvm parses, sample shading (set_min_samples), compute, robust fetch, mixed "
-     "targets, framebuffers without attachments, indirect multi-draws with "
+     "targets, framebuffers without attachments, query results into buffers, indirect multi-draws with "
      "count buffers (pipe_indirect.c), half-z clipping"},
     {CAPS_MAX_VERTEX_ATTRIB_STRIDE, 2048, "GL minimum"},
     {CAPS_MAX_SHADER_BUFFER_FRAG_COMPUTE, 16, "SSBO slots"},

@@ -112,6 +112,7 @@ void vtest_queries_free(vtest_sub *s);
 int vtest_h_begin_query(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
 int vtest_h_end_query(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
 int vtest_h_get_query_result(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
+int vtest_h_get_query_result_qbo(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);
 int vtest_h_set_streamout_targets(vtest_conn *c, unsigned obj, const uint32_t *p,
                                   uint32_t len);
 int vtest_h_blit(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len);

@@ -119,3 +119,38 @@ int vtest_h_get_query_result(vtest_conn *c, unsigned obj, const uint32_t *p, uin
     }
     return 0;
 }
+
+/* get_query_result_qbo (Gallium's get_query_result_resource): handle, buffer resource,
+ * wait, result type (PIPE_QUERY_TYPE_I32, U32, I64, U64), byte offset, index (-1: whether
+ * the result is available — always, operations being synchronous; SO statistics: 0
+ * written, 1 needed; else the result). 32-bit types saturate, as GL asks. */
+int vtest_h_get_query_result_qbo(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
+{
+    (void)obj, (void)len;
+    uint32_t type = p[3], offset = p[4];
+    int32_t index = (int32_t)p[5];
+    if (type > 3) {
+        vtest_fail(c, "get_query_result_qbo %u: result type %u (0..3: I32, U32, I64, U64)",
+                   p[0], type);
+        return -1;
+    }
+    uint64_t written, needed, value;
+    if (tv_pipe_query_result_so(c->pipe, p[0], &written, &needed))
+        return vtest_pipe_fail(c, "get_query_result_qbo");
+    value = index < 0 ? 1 : index == 1 ? needed : written;
+    unsigned bytes = type >= 2 ? 8 : 4;
+    size_t size = tv_pipe_resource_size(c->pipe, p[1]);
+    if (!size || offset > size || size - offset < bytes) {
+        vtest_fail(c, "get_query_result_qbo %u: %u bytes at %u outside resource %u (%zu "
+                   "bytes)", p[0], bytes, offset, p[1], size);
+        return -1;
+    }
+    if (type == 0 && value > INT32_MAX)
+        value = INT32_MAX;
+    else if (type == 1 && value > UINT32_MAX)
+        value = UINT32_MAX;
+    uint32_t v32 = (uint32_t)value;
+    memcpy(tv_pipe_resource_data(c->pipe, p[1]) + offset, bytes == 8 ? (void *)&value
+                                                                     : (void *)&v32, bytes);
+    return 0;
+}

@@ -247,6 +247,11 @@ static const hostile catalogue[] = {
      "set_streamout_targets: payload of 6 dwords (1..5 expected)"},
     {"result of a query never created", {H(21, 0, 2), 8, 0}, 3,
      "get_query_result: no query 8"},
+    {"query result into a buffer past its end",
+     {H(1, 9, 4), 8, 0, 0, 1, H(42, 0, 6), 8, 1, 0, 3, 60, 0}, 12,
+     "get_query_result_qbo 8: 8 bytes at 60 outside resource 1"},
+    {"query result of type 4", {H(1, 9, 4), 8, 0, 0, 1, H(42, 0, 6), 8, 1, 0, 4, 0, 0}, 12,
+     "result type 4"},
     {"sampler view never created", {H(10, 0, 3), 1, 0, 44}, 4,
      "set_sampler_views: no sampler view 44"},
     {"sampler views past slot 32", {H(10, 0, 4), 1, 31, 0, 0}, 5,
@@ -334,6 +339,39 @@ static const hostile catalogue[] = {
     {"nop longer than the buffer", {H(0, 0, 0xffff)}, 1, "length 65535 overruns"},
     {"clear without a payload", {H(7, 0, 0)}, 1, "clear: payload of 0 dwords"},
 };
+
+/* get_query_result_qbo: a timestamp (nanoseconds: past 32 bits) written into a resource
+ * as U64, saturated as I32 and U32, and the availability (index -1) as 1. */
+static void test_query_result_qbo(void **state)
+{
+    (void)state;
+    vtest_conn c;
+    vtest_conn_init(&c, NULL);
+    with_resource(&c);
+    const uint32_t cmds[] = {H(1, 9, 4), 8, 2, 0, 1,        /* query 8: TIMESTAMP, at 0 of 1 */
+                             H(20, 0, 1), 8,
+                             H(42, 0, 6), 8, 1, 0, 3, 16, 0,
+                             H(42, 0, 6), 8, 1, 0, 0, 24, 0,
+                             H(42, 0, 6), 8, 1, 0, 1, 28, 0,
+                             H(42, 0, 6), 8, 1, 0, 1, 32, 0xffffffffu};
+    vtest_decode(&c, cmds, sizeof cmds / 4);
+    if (c.failed)
+        fail_msg("%s", c.error);
+    uint64_t ts = 0, stored;
+    assert_int_equal(tv_pipe_query_result(c.pipe, 8, &ts), 0);
+    assert_true(ts > UINT32_MAX);
+    const uint8_t *r = tv_pipe_resource_data(c.pipe, 1);
+    memcpy(&stored, r + 16, 8);
+    assert_true(stored == ts);
+    uint32_t i32, u32, avail;
+    memcpy(&i32, r + 24, 4);
+    memcpy(&u32, r + 28, 4);
+    memcpy(&avail, r + 32, 4);
+    assert_int_equal(i32, INT32_MAX);
+    assert_int_equal(u32, UINT32_MAX);
+    assert_int_equal(avail, 1);
+    vtest_conn_fini(&c);
+}
 
 static void test_hostile_catalogue(void **state)
 {
@@ -442,6 +480,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_table_coverage),
         cmocka_unit_test(test_docs_table_matches),
+        cmocka_unit_test(test_query_result_qbo),
         cmocka_unit_test(test_shader_multi_packet),
         cmocka_unit_test(test_hostile_catalogue),
         cmocka_unit_test(test_resource_unref_under_surface),
