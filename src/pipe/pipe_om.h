@@ -83,6 +83,10 @@ typedef struct om_target {
     uint8_t bytes;
     int8_t mem_of_api[4];             /* memory component an API channel is stored in, -1 */
     uint32_t comp_bits[4][OM_TEXEL_WORDS];   /* texel bits of each memory component */
+    bool raw32;                       /* 4 x 32 bits that the codec copies unchanged (RGBA32
+                                         float and integer formats): read and write copy
+                                         words (the general path's result, found by
+                                         probing at init; tests/pipe/test_om_target.c) */
 } om_target;
 
 /* Prepare format F as a render target; false (and no target) when F cannot be rendered

@@ -10,41 +10,39 @@ typedef enum factor_source { FS_ZERO, FS_ONE, FS_SRC0, FS_SRC1, FS_DST, FS_CONST
     factor_source;
 
 typedef struct factor_row {
-    uint8_t value;        /* PIPE_BLENDFACTOR_* */
-    const char *name;
+    const char *name;     /* NULL: no factor has this value */
     uint8_t source;       /* factor_source */
     bool alpha;           /* the source's alpha for every channel, else the channel itself */
     bool invert;          /* 1 - x */
 } factor_row;
 
-static const factor_row factors[] = {
-    {OM_BF_ONE, "ONE", FS_ONE, false, false},
-    {OM_BF_SRC_COLOR, "SRC_COLOR", FS_SRC0, false, false},
-    {OM_BF_SRC_ALPHA, "SRC_ALPHA", FS_SRC0, true, false},
-    {OM_BF_DST_ALPHA, "DST_ALPHA", FS_DST, true, false},
-    {OM_BF_DST_COLOR, "DST_COLOR", FS_DST, false, false},
-    {OM_BF_SRC_ALPHA_SATURATE, "SRC_ALPHA_SATURATE", FS_SATURATE, false, false},
-    {OM_BF_CONST_COLOR, "CONST_COLOR", FS_CONST, false, false},
-    {OM_BF_CONST_ALPHA, "CONST_ALPHA", FS_CONST, true, false},
-    {OM_BF_SRC1_COLOR, "SRC1_COLOR", FS_SRC1, false, false},
-    {OM_BF_SRC1_ALPHA, "SRC1_ALPHA", FS_SRC1, true, false},
-    {OM_BF_ZERO, "ZERO", FS_ZERO, false, false},
-    {OM_BF_INV_SRC_COLOR, "INV_SRC_COLOR", FS_SRC0, false, true},
-    {OM_BF_INV_SRC_ALPHA, "INV_SRC_ALPHA", FS_SRC0, true, true},
-    {OM_BF_INV_DST_ALPHA, "INV_DST_ALPHA", FS_DST, true, true},
-    {OM_BF_INV_DST_COLOR, "INV_DST_COLOR", FS_DST, false, true},
-    {OM_BF_INV_CONST_COLOR, "INV_CONST_COLOR", FS_CONST, false, true},
-    {OM_BF_INV_CONST_ALPHA, "INV_CONST_ALPHA", FS_CONST, true, true},
-    {OM_BF_INV_SRC1_COLOR, "INV_SRC1_COLOR", FS_SRC1, false, true},
-    {OM_BF_INV_SRC1_ALPHA, "INV_SRC1_ALPHA", FS_SRC1, true, true},
+/* indexed by the factor's value (Gallium's are below 0x20): one lookup per use */
+static const factor_row factors[0x20] = {
+    [OM_BF_ONE] = {"ONE", FS_ONE, false, false},
+    [OM_BF_SRC_COLOR] = {"SRC_COLOR", FS_SRC0, false, false},
+    [OM_BF_SRC_ALPHA] = {"SRC_ALPHA", FS_SRC0, true, false},
+    [OM_BF_DST_ALPHA] = {"DST_ALPHA", FS_DST, true, false},
+    [OM_BF_DST_COLOR] = {"DST_COLOR", FS_DST, false, false},
+    [OM_BF_SRC_ALPHA_SATURATE] = {"SRC_ALPHA_SATURATE", FS_SATURATE, false, false},
+    [OM_BF_CONST_COLOR] = {"CONST_COLOR", FS_CONST, false, false},
+    [OM_BF_CONST_ALPHA] = {"CONST_ALPHA", FS_CONST, true, false},
+    [OM_BF_SRC1_COLOR] = {"SRC1_COLOR", FS_SRC1, false, false},
+    [OM_BF_SRC1_ALPHA] = {"SRC1_ALPHA", FS_SRC1, true, false},
+    [OM_BF_ZERO] = {"ZERO", FS_ZERO, false, false},
+    [OM_BF_INV_SRC_COLOR] = {"INV_SRC_COLOR", FS_SRC0, false, true},
+    [OM_BF_INV_SRC_ALPHA] = {"INV_SRC_ALPHA", FS_SRC0, true, true},
+    [OM_BF_INV_DST_ALPHA] = {"INV_DST_ALPHA", FS_DST, true, true},
+    [OM_BF_INV_DST_COLOR] = {"INV_DST_COLOR", FS_DST, false, true},
+    [OM_BF_INV_CONST_COLOR] = {"INV_CONST_COLOR", FS_CONST, false, true},
+    [OM_BF_INV_CONST_ALPHA] = {"INV_CONST_ALPHA", FS_CONST, true, true},
+    [OM_BF_INV_SRC1_COLOR] = {"INV_SRC1_COLOR", FS_SRC1, false, true},
+    [OM_BF_INV_SRC1_ALPHA] = {"INV_SRC1_ALPHA", FS_SRC1, true, true},
 };
 
 static const factor_row *factor_find(uint8_t value)
 {
-    for (size_t i = 0; i < sizeof factors / sizeof factors[0]; i++)
-        if (factors[i].value == value)
-            return &factors[i];
-    return NULL;
+    return value < sizeof factors / sizeof factors[0] && factors[value].name ? &factors[value]
+                                                                           : NULL;
 }
 
 bool om_factor_valid(uint8_t factor)

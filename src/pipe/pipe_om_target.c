@@ -34,6 +34,35 @@ static void probe_bits(const om_target *t, unsigned j, uint32_t out[OM_TEXEL_WOR
     }
 }
 
+/* Whether T's codec copies four 32-bit words unchanged, API channel i in word i: every
+ * component a whole word, no swizzle, and probe values — NaNs with payloads, denormals,
+ * signed zero, infinities, integers — through pack and unpack come back bit for bit. */
+static bool probe_raw32(const om_target *t)
+{
+    if (t->bytes != 16)
+        return false;
+    for (unsigned i = 0; i < 4; i++) {
+        if (t->mem_of_api[i] != (int8_t)i || t->fi->source[i] != TV_TIC_SOURCE_R + i)
+            return false;
+        for (unsigned w = 0; w < OM_TEXEL_WORDS; w++)
+            if (t->comp_bits[i][w] != (w == i ? 0xffffffffu : 0u))
+                return false;
+    }
+    static const uint32_t probes[] = {0x7fc00000u, 0x7fa12345u, 0xffc00001u, 0x00000001u,
+                                      0x807fffffu, 0x80000000u, 0x7f800000u, 0xff800000u,
+                                      0x3f800000u, 0x12345678u, 0xffffffffu, 0u};
+    for (size_t k = 0; k < sizeof probes / sizeof probes[0]; k++) {
+        uint32_t in[4], enc[OM_TEXEL_WORDS] = {0}, out[4];
+        for (unsigned i = 0; i < 4; i++)
+            in[i] = probes[(k + i) % (sizeof probes / sizeof probes[0])];
+        tv_format_pack(t->format, in, enc);
+        tv_format_unpack(t->format, enc, 0, 0, out);
+        if (memcmp(enc, in, 16) || memcmp(out, in, 16))
+            return false;
+    }
+    return true;
+}
+
 bool om_target_init(om_target *t, tv_format f)
 {
     memset(t, 0, sizeof *t);
@@ -76,11 +105,16 @@ bool om_target_init(om_target *t, tv_format f)
             seen[w] |= t->comp_bits[j][w];
         }
     }
+    t->raw32 = probe_raw32(t);
     return true;
 }
 
 void om_target_read(const om_target *t, const void *texel, uint32_t api[4])
 {
+    if (t->raw32) {
+        memcpy(api, texel, 16);
+        return;
+    }
     uint32_t mem[4];
     tv_format_unpack(t->format, texel, 0, 0, mem);
     for (unsigned i = 0; i < 4; i++) {
@@ -99,6 +133,16 @@ void om_target_read(const om_target *t, const void *texel, uint32_t api[4])
 void om_target_write(const om_target *t, const uint32_t value[4], unsigned colormask,
                      int logicop, void *texel)
 {
+    if (t->raw32 && (logicop < 0 || t->cls == OM_CLASS_FLOAT)) {
+        /* the codec copies words: the masked channels' words are the values */
+        uint32_t w[4];
+        memcpy(w, texel, 16);
+        for (unsigned i = 0; i < 4; i++)
+            if ((colormask >> i) & 1u)
+                w[i] = value[i];
+        memcpy(texel, w, 16);
+        return;
+    }
     uint32_t mem[4] = {0, 0, 0, 0};
     bool write[4] = {false, false, false, false};
     for (unsigned i = 0; i < 4; i++) {

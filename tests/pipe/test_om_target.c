@@ -139,6 +139,51 @@ static void test_not_render_targets(void **state)
     assert_false(om_target_init(&t, TV_FORMAT_NONE));
 }
 
+/* The raw 32-bit path (RGBA32 float and integer targets copy words) equals the general
+ * path through the format table for random words (NaN payloads, denormals included),
+ * every write mask and logic op; formats that do not copy words do not take it. */
+static void test_raw32_equals_general(void **state)
+{
+    (void)state;
+    static const char *raw[] = {"R32G32B32A32_FLOAT", "R32G32B32A32_UINT", "R32G32B32A32_SINT"};
+    uint32_t seed = 12345;
+    for (size_t f = 0; f < sizeof raw / sizeof raw[0]; f++) {
+        om_target fast = target(raw[f]), general = fast;
+        assert_true(fast.raw32);
+        general.raw32 = false;
+        for (int n = 0; n < 20000; n++) {
+            uint32_t v[4], old[4];
+            for (int i = 0; i < 4; i++) {
+                seed = seed * 1664525u + 1013904223u;
+                v[i] = seed;
+                seed = seed * 1664525u + 1013904223u;
+                old[i] = seed;
+            }
+            if (n % 7 == 0)
+                v[n % 4] = 0x7f800000u | (seed >> 9);    /* a NaN (or infinity) */
+            unsigned mask = (unsigned)n % 16;
+            int logicop = n % 3 == 0 ? -1 : (int)((unsigned)n / 3 % 16);
+            uint32_t a[4], b[4], ra[4], rb[4];
+            memcpy(a, old, 16);
+            memcpy(b, old, 16);
+            om_target_write(&fast, v, mask, logicop, a);
+            om_target_write(&general, v, mask, logicop, b);
+            assert_memory_equal(a, b, 16);
+            om_target_read(&fast, old, ra);
+            om_target_read(&general, old, rb);
+            assert_memory_equal(ra, rb, 16);
+        }
+    }
+    static const char *not_raw[] = {"R8G8B8A8_UNORM", "B8G8R8A8_UNORM", "R16G16B16A16_FLOAT",
+                                    "R32G32_FLOAT", "R32G32B32A32_UNORM"};
+    for (size_t f = 0; f < sizeof not_raw / sizeof not_raw[0]; f++) {
+        tv_format fmt = tv_format_from_name(not_raw[f]);
+        om_target t;
+        if (fmt != TV_FORMAT_NONE && om_target_init(&t, fmt))
+            assert_false(t.raw32);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -147,6 +192,7 @@ int main(void)
         cmocka_unit_test(test_logic_op_on_encoded_bits),
         cmocka_unit_test(test_classes_and_conversions),
         cmocka_unit_test(test_not_render_targets),
+        cmocka_unit_test(test_raw32_equals_general),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
