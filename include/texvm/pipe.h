@@ -120,8 +120,9 @@ int tv_pipe_set_framebuffer(tv_pipe_ctx *ctx, unsigned nr_cbufs, const uint32_t 
                             uint32_t zsbuf);
 /* The size of a framebuffer without attachments (Gallium's pipe_framebuffer_state width,
  * height, layers, samples; GL's ARB_framebuffer_no_attachments): draws with no surface
- * bound rasterise this area (1..16384 pixels, 1..2048 layers, 0, 1, 2, 4, 8 or 16
- * samples) and run the fragment shader for what it stores and for queries. */
+ * bound rasterise this area (up to 16384 x 16384 pixels, 2048 layers — 0 layers is one —
+ * and 0, 1, 2, 4, 8 or 16 samples) and run the fragment shader for what it stores and for
+ * queries. A zero width or height sets no area (such draws are then a named error). */
 int tv_pipe_set_framebuffer_no_attach(tv_pipe_ctx *ctx, uint32_t width, uint32_t height,
                                       uint32_t layers, uint32_t samples);
 /* Clear the framebuffer's buffers: colour given as four raw dwords (float bits, or

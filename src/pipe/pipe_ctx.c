@@ -241,15 +241,17 @@ int tv_pipe_set_framebuffer(tv_pipe_ctx *ctx, unsigned nr_cbufs, const uint32_t 
 int tv_pipe_set_framebuffer_no_attach(tv_pipe_ctx *ctx, uint32_t width, uint32_t height,
                                       uint32_t layers, uint32_t samples)
 {
-    if (!width || width > 16384 || !height || height > 16384 || !layers || layers > 2048)
+    if (width > 16384 || height > 16384 || layers > 2048)
         return pipe_fail(ctx, "set_framebuffer_state_no_attach: %ux%u pixels x %u layers "
-                         "(1..16384 x 1..16384 x 1..2048)", width, height, layers);
+                         "(at most 16384 x 16384 x 2048)", width, height, layers);
     if (samples > 16 || (samples & (samples - 1)))
         return pipe_fail(ctx, "set_framebuffer_state_no_attach: %u samples (0, 1, 2, 4, 8 or "
                          "16)", samples);
-    ctx->sub.noatt_w = width;
-    ctx->sub.noatt_h = height;
-    ctx->sub.noatt_layers = layers;
+    /* an empty area (Mesa sends the state with every framebuffer) leaves none; 0 layers
+       is Gallium's "not layered": one */
+    ctx->sub.noatt_w = width && height ? width : 0;
+    ctx->sub.noatt_h = width && height ? height : 0;
+    ctx->sub.noatt_layers = layers ? layers : 1;
     ctx->sub.noatt_samples = samples ? samples : 1;
     return 0;
 }

@@ -2,7 +2,8 @@
  * ARB_framebuffer_no_attachments): the fragment shader runs over the area the state gives
  * for what it stores — here an atomic count of its invocations in a shader buffer — and
  * occlusion queries count its samples; without that area a draw with no surface is a named
- * error, and impossible areas are refused. */
+ * error, impossible areas are refused, and what Mesa sends with every framebuffer (0
+ * layers, a zero size) is accepted. */
 #include "helper_draw.h"
 
 #include <string.h>
@@ -88,10 +89,17 @@ static void test_impossible_areas(void **state)
 {
     (void)state;
     tv_pipe_ctx *ctx = no_attach_scene();
-    assert_int_equal(tv_pipe_set_framebuffer_no_attach(ctx, 0, 16, 1, 1), -1);
-    assert_non_null(strstr(tv_pipe_error(ctx), "0x16 pixels x 1 layers"));
     assert_int_equal(tv_pipe_set_framebuffer_no_attach(ctx, 16, 16384 + 1, 1, 1), -1);
-    assert_int_equal(tv_pipe_set_framebuffer_no_attach(ctx, 16, 16, 0, 1), -1);
+    assert_non_null(strstr(tv_pipe_error(ctx), "16x16385 pixels x 1 layers"));
+    assert_int_equal(tv_pipe_set_framebuffer_no_attach(ctx, 16, 16, 2049, 1), -1);
+    /* what Mesa sends with every framebuffer: 0 layers is one; a zero size is no area */
+    assert_int_equal(tv_pipe_set_framebuffer_no_attach(ctx, 16, 16, 0, 0), 0);
+    assert_int_equal(tv_pipe_set_framebuffer_no_attach(ctx, 0, 0, 0, 0), 0);
+    vert tri[3] = {V(0.5f, 0.5f, 0, 1, 0, 0, 1), V(4.5f, 0.5f, 0, 1, 0, 0, 1),
+                   V(0.5f, 4.5f, 0, 1, 0, 0, 1)};
+    vertices(ctx, tri, 3);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLES, 3), -1);
+    assert_non_null(strstr(tv_pipe_error(ctx), "the framebuffer has no attachment"));
     assert_int_equal(tv_pipe_set_framebuffer_no_attach(ctx, 16, 16, 1, 3), -1);
     assert_non_null(strstr(tv_pipe_error(ctx), "3 samples (0, 1, 2, 4, 8 or 16)"));
     tv_pipe_destroy(ctx);
