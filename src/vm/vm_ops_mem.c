@@ -41,8 +41,8 @@ static void resolve(vm_warp *w, const vm_uop *u, unsigned l, lane_res *r)
                 return;
             kind = RES_IMAGE;
             idx = h & 0xffffffu;
-        } else {
-            idx += w->r[u->target].i[l];
+        } else if (kind != RES_HWATOMIC) {
+            idx += w->r[u->target].i[l];   /* HWATOMIC: the indirect part is the counter's */
         }
     }
     if (idx < 0)
@@ -257,8 +257,15 @@ static void mem_lanes(vm_warp *w, const vm_uop *u)
         uint32_t a[4];
         for (unsigned c = 0; c < 4; c++)
             a[c] = w->r[u->src[c]].u[l];
-        if (u->aux == RES_HWATOMIC)
-            a[0] += hw_index * 4u;
+        if (u->aux == RES_HWATOMIC) {
+            /* the counter the register names (binding's counter i + ADDR): its byte
+               offset; the address operand is not used (docs/vm.md §5) */
+            int64_t ctr = (int64_t)hw_index +
+                          (u->target != UINT32_MAX ? w->r[u->target].i[l] : 0);
+            if (ctr < 0 || ctr > (int64_t)(UINT32_MAX / 4))
+                continue;                  /* outside: dropped, an atomic returns 0 */
+            a[0] = (uint32_t)ctr * 4u;
+        }
         if (r.typed) {
             uint64_t off = element(&r, a, 0);
             if (off == UINT64_MAX)
@@ -374,9 +381,12 @@ VM_WIDE_VECTORS static void mem_linear(vm_warp *w, const vm_uop *u, const lane_r
                                        uint32_t wmask)
 {
     unsigned op = u->aux3 & 0xffffu;
-    uint32_t bias = u->aux == RES_HWATOMIC ? (u->aux3 >> 16) * 4u : 0u;
+    /* HWATOMIC (direct here): the counter's byte offset; its address operand unused */
+    static const uint32_t no_address[VM_LANES];
+    bool hw = u->aux == RES_HWATOMIC;
+    uint32_t bias = hw ? (u->aux3 >> 16) * 4u : 0u;
     uint32_t a[VM_LANES];
-    uint32_t amax = lane_addrs(w->r[u->src[0]].u, bias, wmask, a);
+    uint32_t amax = lane_addrs(hw ? no_address : w->r[u->src[0]].u, bias, wmask, a);
     unsigned comps = u->skip & 0xfu;
     bool load = op == TV_TGSI_OP_LOAD;
     if (load || op == TV_TGSI_OP_STORE) {
@@ -547,7 +557,7 @@ tv_status vm_lower_mem(vm_lower *L)
     u->skip = store ? in->dst[0].writemask : (in->num_dst ? in->dst[0].writemask : 0);
     u->flags |= VM_UF_FAULT;
     if (kind == RES_HWATOMIC) {
-        /* HWATOMIC[d][i]: resource = binding d, byte address = 4 * i + address.x */
+        /* HWATOMIC[d][i] (i possibly + ADDR): resource = binding d, byte address = 4 * i */
         u->aux3 = op | (((uint32_t)res->index & 0xffffu) << 16);
     }
     if (!store && in->num_dst && !direct)

@@ -316,6 +316,36 @@ static void t_hwatomic_resq_bindless(void **s)
     }
 }
 
+/* HWATOMIC counters are named by the register — HWATOMIC[1][ADDR[0].x+1] is counter
+ * 1 + ADDR of binding 1, not of binding 1 + ADDR — and the address operand is not used
+ * (Mesa passes the counter's byte offset there, as the instruction below's 100 is not). */
+static void t_hwatomic_indirect(void **s)
+{
+    (void)s;
+    const char *text =
+        "COMP\nDCL SV[0], THREAD_ID\nDCL HWATOMIC[1][0..3], ARRAY(1)\nDCL ADDR[0]\n"
+        "DCL TEMP[0]\n"
+        "IMM[0] UINT32 {100, 1, 0, 0}\n"
+        "UARL ADDR[0].x, SV[0].xxxx\n"
+        "ATOMUADD TEMP[0].x, HWATOMIC[1][ADDR[0].x+1], IMM[0].xxxx, IMM[0].yyyy\n"
+        "END\n";
+    uint32_t other[4] = {0, 0, 0, 0}, counters[4] = {5, 6, 7, 8};
+    tv_vm_bindings b;
+    tv_vm_bindings_init(&b);
+    b.hwatomic[1] = (tv_vm_buffer){counters, sizeof counters};
+    b.hwatomic[2] = (tv_vm_buffer){other, sizeof other};
+    uint32_t block[3] = {3, 1, 1};   /* threads 0..2: counters 1..3 */
+    tv_error err;
+    tv_status st = hv_compute_b(text, NULL, block, &b, &err);
+    if (st != TV_OK) fail_msg("%s", err.message);
+    assert_int_equal(counters[0], 5);
+    assert_int_equal(counters[1], 7);
+    assert_int_equal(counters[2], 8);
+    assert_int_equal(counters[3], 9);
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(other[i], 0);
+}
+
 static void t_private(void **s)
 {
     (void)s;
@@ -345,6 +375,7 @@ int main(void)
         cmocka_unit_test(t_cs_ssbo), cmocka_unit_test(t_buffer_robust),
         cmocka_unit_test(t_atomics), cmocka_unit_test(t_shared_barrier),
         cmocka_unit_test(t_images), cmocka_unit_test(t_hwatomic_resq_bindless),
+        cmocka_unit_test(t_hwatomic_indirect),
         cmocka_unit_test(t_private),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
