@@ -233,7 +233,8 @@ int tv_pipe_set_framebuffer(tv_pipe_ctx *ctx, unsigned nr_cbufs, const uint32_t 
         return pipe_fail(ctx, "set_framebuffer_state: no surface %u", zsbuf);
     ctx->sub.nr_cbufs = nr_cbufs;
     memset(ctx->sub.cbufs, 0, sizeof ctx->sub.cbufs);
-    memcpy(ctx->sub.cbufs, cbufs, nr_cbufs * sizeof *cbufs);
+    if (nr_cbufs)                      /* CBUFS may be NULL when there are none */
+        memcpy(ctx->sub.cbufs, cbufs, nr_cbufs * sizeof *cbufs);
     ctx->sub.zsbuf = zsbuf;
     return 0;
 }
