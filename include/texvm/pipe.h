@@ -63,6 +63,8 @@ uint64_t tv_pipe_memory_used(const tv_pipe_ctx *ctx);
 unsigned tv_pipe_format_block(uint32_t format, unsigned *bw, unsigned *bh);
 /* Gallium format name without PIPE_FORMAT_ ("B8G8R8A8_UNORM"), NULL if not in the table. */
 const char *tv_pipe_format_name(uint32_t format);
+/* The Gallium number of a format name (with or without PIPE_FORMAT_, any case); 0 if none. */
+uint32_t tv_pipe_format_from_name(const char *name);
 /* What the pipe layer can do with a Gallium format: bits of TV_PIPE_FORMAT_*. */
 #define TV_PIPE_FORMAT_SAMPLER 0x1u        /* a texture-unit format (transfers, views) */
 #define TV_PIPE_FORMAT_RENDER 0x2u         /* a colour render target of draws and clears */

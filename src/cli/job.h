@@ -37,6 +37,7 @@ typedef struct job_words {
 
 /* ---- programs ------------------------------------------------------------------------ */
 typedef struct job_program {
+    char *name;              /* scene jobs' draws name their programs; may be NULL */
     int stage;               /* tv_tgsi_processor; -1 = from the text's header */
     char *tgsi_path;         /* resolved path, NULL for inline text */
     char *text;              /* the TGSI text (file contents or inline) */
@@ -294,7 +295,7 @@ typedef struct job {
     char *description;
     job_program *programs;
     size_t num_programs;
-    int run;                 /* tv_tgsi_processor of the stage to run */
+    int run;                 /* tv_tgsi_processor of the stage to run, or JOB_RUN_SCENE */
     job_frag frag;
     job_comp comp;
     job_vert vert;
@@ -320,6 +321,7 @@ typedef struct job {
     job_check *checks;
     size_t num_checks;
     job_options options;
+    struct job_scene *scene; /* "run": "SCENE" (job_scene.h), else NULL */
 } job;
 
 /* Load, validate and build the data of a job file. On failure returns NULL and fills

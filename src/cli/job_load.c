@@ -1,6 +1,7 @@
 /* Job loader: the file, the top level, programs and stage parameters. */
 #include "job_internal.h"
 #include "job_limits.h"
+#include "job_load_scene.h"
 #include "cli_file.h"
 #include <unistd.h>
 
@@ -9,15 +10,28 @@
 #include <string.h>
 #include <strings.h>
 
-static const char *const stage_names[] = {"VERT", "FRAG", "GEOM", "COMP", NULL};
-static const int stage_values[] = {TV_TGSI_VERT, TV_TGSI_FRAG, TV_TGSI_GEOM, TV_TGSI_COMP};
+/* Program stages (TESS_CTRL and TESS_EVAL programs run only in scenes' draws), and what
+ * "run" can name. */
+static const char *const stage_names[] = {"VERT", "FRAG", "GEOM", "COMP", "TESS_CTRL",
+                                          "TESS_EVAL", NULL};
+static const int stage_values[] = {TV_TGSI_VERT, TV_TGSI_FRAG, TV_TGSI_GEOM, TV_TGSI_COMP,
+                                   TV_TGSI_TESS_CTRL, TV_TGSI_TESS_EVAL};
+static const char *const run_names[] = {"VERT", "FRAG", "GEOM", "COMP", "SCENE", NULL};
+static const int run_values[] = {TV_TGSI_VERT, TV_TGSI_FRAG, TV_TGSI_GEOM, TV_TGSI_COMP,
+                                 JOB_RUN_SCENE};
 
 const char *job_stage_name(int stage)
 {
     for (size_t i = 0; stage_names[i]; i++)
         if (stage_values[i] == stage)
             return stage_names[i];
-    return "?";
+    return stage == JOB_RUN_SCENE ? "SCENE" : "?";
+}
+
+/* Whether the N characters at P are the word NAME (a processor name). */
+static bool is_word(const char *p, size_t n, const char *name)
+{
+    return n == strlen(name) && !strncasecmp(p, name, n);
 }
 
 /* The processor named by the first word of TGSI text, -1 if none. */
@@ -25,8 +39,9 @@ static int text_stage(const char *text)
 {
     while (*text == ' ' || *text == '\t' || *text == '\n' || *text == '\r')
         text++;
+    size_t n = strcspn(text, " \t\r\n");
     for (size_t i = 0; stage_names[i]; i++)
-        if (!strncasecmp(text, stage_names[i], 4))
+        if (is_word(text, n, stage_names[i]))
             return stage_values[i];
     return -1;
 }
@@ -45,7 +60,7 @@ static bool has_stage(const char *text, int stage)
             q++;
             n--;
         }
-        if (n == 4 && !strncasecmp(q, job_stage_name(stage), 4))
+        if (is_word(q, n, job_stage_name(stage)))
             return true;
         if (!e)
             break;
@@ -56,8 +71,11 @@ static bool has_stage(const char *text, int stage)
 
 bool jl_programs(jl *c, const cJSON *root)
 {
-    static const char *const keys[] = {"stage", "tgsi", "tgsi_text", "glsl", NULL};
+    static const char *const keys[] = {"name", "stage", "tgsi", "tgsi_text", "glsl", NULL};
     const cJSON *arr = cJSON_GetObjectItemCaseSensitive(root, "programs");
+    /* a scene's draws pick programs by name: several of one stage may be given */
+    const cJSON *run = cJSON_GetObjectItemCaseSensitive(root, "run");
+    bool scene = cJSON_IsString(run) && !strcasecmp(run->valuestring, "SCENE");
     if (!arr)
         return jl_fail_at(c, "programs", JOB_ERR_INVALID, "required key is missing");
     size_t m0 = jl_push_key(c, "programs");
@@ -76,14 +94,22 @@ bool jl_programs(jl *c, const cJSON *root)
         size_t m = jl_push_index(c, i);
         job_program *p = &j->programs[i];
         j->num_programs = i + 1;
-        const char *inline_text;
+        const char *inline_text, *name;
         p->stage = -1;
-        if (!jl_object(c, e, keys) ||
+        if (!jl_object(c, e, keys) || !jl_get_string(c, e, "name", false, &name) ||
             !jl_get_enum(c, e, "stage", stage_names, stage_values, -1, &p->stage) ||
             !jl_get_path(c, e, "tgsi", false, &p->tgsi_path) ||
             !jl_get_string(c, e, "tgsi_text", false, &inline_text) ||
             !jl_get_path(c, e, "glsl", false, &p->glsl_path))
             return false;
+        if (name) {
+            for (size_t k = 0; k < i; k++)
+                if (j->programs[k].name && !strcmp(j->programs[k].name, name))
+                    return jl_fail_at(c, "name", JOB_ERR_INVALID, "duplicate program name \"%s\"",
+                                      name);
+            if (!(p->name = strdup(name)))
+                return jl_fail(c, JOB_ERR_INVALID, "out of memory");
+        }
         if (!!p->tgsi_path == !!inline_text)
             return jl_fail(c, JOB_ERR_INVALID, "give exactly one of \"tgsi\" and \"tgsi_text\"");
         if (p->tgsi_path) {
@@ -120,14 +146,14 @@ bool jl_programs(jl *c, const cJSON *root)
         if (p->stage < 0) {
             if (ts < 0)
                 return jl_fail(c, JOB_ERR_INVALID,
-                               "the TGSI text does not start with VERT, FRAG, GEOM or COMP; "
-                               "say \"stage\"");
+                               "the TGSI text does not start with VERT, FRAG, GEOM, COMP, "
+                               "TESS_CTRL or TESS_EVAL; say \"stage\"");
             p->stage = ts;
         } else if (!has_stage(p->text, p->stage)) {
             return jl_fail(c, JOB_ERR_INVALID, "the TGSI text holds no %s program",
                            job_stage_name(p->stage));
         }
-        for (size_t k = 0; k < i; k++)
+        for (size_t k = 0; k < i && !scene; k++)
             if (j->programs[k].stage == p->stage)
                 return jl_fail(c, JOB_ERR_INVALID, "a second %s program (programs[%zu] is one)",
                                job_stage_name(p->stage), k);
@@ -438,8 +464,19 @@ bool jl_stages(jl *c, const cJSON *root)
     static const int stages[] = {TV_TGSI_VERT, TV_TGSI_FRAG, TV_TGSI_GEOM, TV_TGSI_COMP};
     job *j = c->job;
     j->run = -1;
-    if (!jl_get_enum(c, root, "run", stage_names, stage_values, -1, &j->run))
+    if (!jl_get_enum(c, root, "run", run_names, run_values, -1, &j->run))
         return false;
+    if (j->run == JOB_RUN_SCENE) { /* the "scene" section says what runs (jl_scene) */
+        static const char *const stage_keys[] = {"vert", "frag", "geom", "comp", "constants",
+                                                 "bindings", "images", "hwatomics", "memory",
+                                                 NULL};
+        for (size_t i = 0; stage_keys[i]; i++)
+            if (cJSON_GetObjectItemCaseSensitive(root, stage_keys[i]))
+                return jl_fail_at(c, stage_keys[i], JOB_ERR_INVALID,
+                                  "a scene job gives its draws' bindings in \"scene\" (leave "
+                                  "\"%s\" out)", stage_keys[i]);
+        return true;
+    }
     if (j->run < 0) {
         if (j->num_programs != 1)
             return jl_fail_at(c, "run", JOB_ERR_INVALID,
@@ -522,7 +559,7 @@ job *job_load_text(const char *text, size_t len, const char *path, job_error *er
     static const char *const keys[] = {"texvm_job", "description", "programs", "run", "frag",
                                        "comp", "vert", "geom", "constants", "textures",
                                        "samplers", "bindings", "buffers", "images", "hwatomics",
-                                       "memory", "outputs", "checks", "options", NULL};
+                                       "memory", "outputs", "checks", "options", "scene", NULL};
     job_error dummy;
     if (!err)
         err = &dummy;
@@ -558,7 +595,7 @@ job *job_load_text(const char *text, size_t len, const char *path, job_error *er
               jl_get_uint(&c, root, "texvm_job", true, 0, 1, 1, &version) &&
               jl_get_string(&c, root, "description", false, &desc) && jl_programs(&c, root) &&
               jl_constants(&c, root) && jl_buffers(&c, root) && jl_textures(&c, root) &&
-              jl_samplers(&c, root) && jl_stages(&c, root) && jl_bindings(&c, root) &&
+              jl_samplers(&c, root) && jl_stages(&c, root) && jl_bindings(&c, root) && jl_scene(&c, root) &&
               jl_images(&c, root) && jl_outputs(&c, root) && jl_checks(&c, root) &&
               jl_options(&c, root);
     if (ok && desc && !(j->description = strdup(desc)))

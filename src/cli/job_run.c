@@ -345,7 +345,9 @@ int job_run(const job *j, const job_run_opts *opts)
     tv_error err;
     memset(&err, 0, sizeof err);
     int rc;
-    if (!jp) {
+    if (j->scene) {
+        rc = run_scene(rs);
+    } else if (!jp) {
         rc = run_fail(rs, CLI_EXIT_INVALID, "%s: no %s program", j->path, job_stage_name(j->run));
     } else if (tv_tgsi_parse(jp->text, jp->text_len, jp->tgsi_path ? jp->tgsi_path : j->path,
                              TV_TGSI_MODE_DEFAULT, &progs, &count, &err) != TV_OK) {

@@ -81,6 +81,8 @@ const uint8_t *run_texel_ptr(const run_state *rs, size_t tex, unsigned level, un
 int run_bindings(run_state *rs, tv_vm_bindings *b);
 /* Run the stage (job_run_stage.c). */
 int run_stage(run_state *rs, tv_vm *vm, const tv_vm_program *p, const tv_vm_bindings *b);
+/* Run a scene job (job_run_scene.c): textures, passes, outputs, checks. */
+int run_scene(run_state *rs);
 /* Outputs and checks (job_run_out.c). */
 int run_outputs(run_state *rs);
 /* Before running: every output path stays inside the output folder (no symbolic link on the

@@ -1,5 +1,6 @@
 /* Job data: lookups, sizes, freeing. */
 #include "job_internal.h"
+#include "job_scene.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -71,6 +72,7 @@ void job_free(job *j)
     if (!j)
         return;
     for (size_t i = 0; i < j->num_programs; i++) {
+        free(j->programs[i].name);
         free(j->programs[i].tgsi_path);
         free(j->programs[i].text);
         free(j->programs[i].glsl_path);
@@ -129,6 +131,7 @@ void job_free(job *j)
         free(j->checks[i].reference);
     }
     free(j->checks);
+    job_scene_free(j->scene);
     free(j->description);
     free(j->path);
     free(j->dir);

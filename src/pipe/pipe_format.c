@@ -6,6 +6,8 @@
 #include "pipe_vertex_fetch.h"
 
 #include <stddef.h>
+#include <string.h>
+#include <strings.h>
 
 typedef struct pipe_format_row {
     uint32_t num;
@@ -32,6 +34,18 @@ const char *tv_pipe_format_name(uint32_t format)
         if (rows[i].num == format)
             return rows[i].name;
     return NULL;
+}
+
+uint32_t tv_pipe_format_from_name(const char *name)
+{
+    if (!name)
+        return 0;
+    if (!strncmp(name, "PIPE_FORMAT_", 12))
+        name += 12;
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        if (!strcasecmp(rows[i].name, name))
+            return rows[i].num;
+    return 0;
 }
 
 unsigned tv_pipe_format_block(uint32_t format, unsigned *bw, unsigned *bh)
