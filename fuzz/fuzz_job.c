@@ -8,6 +8,7 @@
 #include "job.h"
 #include "job_limits.h"
 #include "job_run.h"
+#include "job_scene.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +28,8 @@ static void put(const char *name, const void *data, size_t size)
     fclose(f);
 }
 
-/* Files a fuzzed job may name: a.tgsi (FRAG), c.tgsi (COMP), t.png (2x2 RGBA8), r.raw. */
+/* Files a fuzzed job may name: a.tgsi (FRAG), c.tgsi (COMP), v.tgsi (VERT, for scenes),
+ * t.png (2x2 RGBA8), r.raw. */
 static void setup(void)
 {
     snprintf(dir, sizeof dir, "/tmp/texvm_fuzz_job_%ld", (long)getpid());
@@ -57,6 +59,12 @@ static void setup(void)
         raw[i] = (unsigned char)(i * 37 + 11);
     put("a.tgsi", frag, sizeof frag - 1);
     put("c.tgsi", comp, sizeof comp - 1);
+    static const char vert[] = "VERT\nDCL IN[0]\nDCL IN[2]\nDCL OUT[0], POSITION\n"
+                               "DCL OUT[1], GENERIC[0]\nDCL CONST[0..3]\n"
+                               "DP4 OUT[0].x, CONST[0], IN[0]\nDP4 OUT[0].y, CONST[1], IN[0]\n"
+                               "DP4 OUT[0].z, CONST[2], IN[0]\nDP4 OUT[0].w, CONST[3], IN[0]\n"
+                               "MOV OUT[1], IN[2]\nEND\n";
+    put("v.tgsi", vert, sizeof vert - 1);
     put("t.png", png, sizeof png);
     put("r.raw", raw, sizeof raw);
 }
@@ -69,6 +77,19 @@ static bool small(const job *j)
     uint64_t b = (uint64_t)(j->comp.block[0] ? j->comp.block[0] : 64) *
                  (j->comp.block[1] ? j->comp.block[1] : 1) * (j->comp.block[2] ? j->comp.block[2] : 1);
     uint64_t v = (uint64_t)j->vert.count * (j->vert.instances ? j->vert.instances : 1);
+    if (j->scene) { /* pixels of every pass times its draws, vertices of every draw */
+        uint64_t work = 0;
+        for (size_t p = 0; p < j->scene->num_passes; p++) {
+            const job_scene_pass *ps = &j->scene->passes[p];
+            uint64_t area = (uint64_t)ps->width * ps->height;
+            work += area * (ps->num_draws + 1);
+            for (size_t d = 0; d < ps->num_draws; d++)
+                if ((uint64_t)ps->draws[d].count * ps->draws[d].instances > 4096)
+                    return false;
+        }
+        if (work > 65536)
+            return false;
+    }
     return px <= 4096 && g * b <= 4096 && v <= 4096 && j->geom.count <= 256;
 }
 

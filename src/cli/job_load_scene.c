@@ -706,6 +706,13 @@ bool jl_scene(jl *c, const cJSON *root)
     if (!s)
         return jl_fail_at(c, "scene", JOB_ERR_INVALID, "required key is missing (the job runs "
                           "SCENE)");
+    for (size_t i = 0; i < j->num_buffers; i++)
+        if (j->buffers[i].slot >= 0) {
+            jl_push_key(c, "buffers");
+            jl_push_index(c, i);
+            return jl_fail_at(c, "slot", JOB_ERR_INVALID, "a scene's draws bind buffers "
+                              "(draws[].buffers); leave \"slot\" out");
+        }
     if (!(j->scene = calloc(1, sizeof *j->scene)))
         return jl_fail(c, JOB_ERR_INVALID, "out of memory");
     size_t m = jl_push_key(c, "scene");

@@ -328,7 +328,7 @@ int job_run(const job *j, const job_run_opts *opts)
     }
     /* silent no-ops get a one-line warning, naming resources by their job names */
     if (!opts->quiet) {
-        for (size_t i = 0; i < j->num_buffers; i++)
+        for (size_t i = 0; i < j->num_buffers && !j->scene; i++)
             if (j->buffers[i].slot < 0)
                 fprintf(stderr, "texvm run: warning: buffer \"%s\" has no \"slot\"; the program "
                                 "cannot reach it\n", j->buffers[i].name ? j->buffers[i].name : "");

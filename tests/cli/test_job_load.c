@@ -360,7 +360,7 @@ static void vert_geom_outputs_checks(void **state)
 
 #define TOP_KEYS "texvm_job, description, programs, run, frag, comp, vert, geom, constants, " \
                  "textures, samplers, bindings, buffers, images, hwatomics, memory, outputs, " \
-                 "checks, options"
+                 "checks, options, scene"
 
 static void errors_top(void **state)
 {
@@ -409,8 +409,8 @@ static void errors_programs(void **state)
     tcli_load_fail("{'texvm_job': 1, 'programs': [{'stage': 'COMP', 'tgsi_text': 'FRAG\\nEND'}]}",
                    JOB_ERR_INVALID, "at key \"programs[0]\": the TGSI text holds no COMP program");
     tcli_load_fail("{'texvm_job': 1, 'programs': [{'tgsi_text': 'MOV'}]}", JOB_ERR_INVALID,
-                   "at key \"programs[0]\": the TGSI text does not start with VERT, FRAG, GEOM "
-                   "or COMP; say \"stage\"");
+                   "at key \"programs[0]\": the TGSI text does not start with VERT, FRAG, GEOM, "
+                   "COMP, TESS_CTRL or TESS_EVAL; say \"stage\"");
     tcli_load_fail("{'texvm_job': 1, 'programs': [{'tgsi_text': 'FRAG\\n'}, {'tgsi_text': "
                    "'FRAG\\n'}]}",
                    JOB_ERR_INVALID,
@@ -418,7 +418,7 @@ static void errors_programs(void **state)
     tcli_load_fail("{'texvm_job': 1, 'programs': [{'stage': 'TESS', 'tgsi_text': 'FRAG'}]}",
                    JOB_ERR_INVALID,
                    "at key \"programs[0].stage\": unknown value \"TESS\" (expected one of: "
-                   "VERT, FRAG, GEOM, COMP)");
+                   "VERT, FRAG, GEOM, COMP, TESS_CTRL, TESS_EVAL)");
     tcli_load_fail("{'texvm_job': 1, 'programs': [{'tgsi_text': 'FRAG\\n'}, {'tgsi_text': "
                    "'VERT\\n'}], 'frag': {'width': 1, 'height': 1}}",
                    JOB_ERR_INVALID,

@@ -62,6 +62,9 @@ static int save_tgsi(mr_state *s, const char *dump_path)
 static int run(mr_state *s)
 {
     job *j = s->j;
+    if (j->scene)
+        return mr_fail(s, CLI_EXIT_UNSUPPORTED, "scene jobs (\"run\": \"SCENE\") are not run on "
+                       "Mesa by mesa-run; it runs single-stage jobs");
     const job_program *main_prog = program_of(j, j->run);
     if (!main_prog || !main_prog->glsl_path)
         return mr_fail(s, CLI_EXIT_INVALID, "the %s program has no \"glsl\" source",
