@@ -5,7 +5,8 @@
  *          texture
  *   blend: 8 large triangles (two full-screen quads and four halves), alpha blending
  * llvmpipe runs with LP_NUM_THREADS=1 and 2 (separate processes: the variable is read at
- * start-up); texvm draws on one worker. Prints one table; the lit pixels of both drivers
+ * start-up); texvm on 1 and 2 workers (tv_pipe_set_threads; the two pictures must be the
+ * same bytes). Prints one table; the lit pixels of both drivers
  * are compared (same coverage rule: the counts must agree within the few pixels llvmpipe's
  * viewport clipping may move; docs/fidelity.md §5).
  *   bench_draw            both drivers, llvmpipe at 1 and 2 threads
@@ -101,9 +102,13 @@ static int check(tv_pipe_ctx *ctx, int rc, const char *what)
     return rc;
 }
 
-static tv_pipe_ctx *texvm_scene(const float *verts, int n)
+static tv_pipe_ctx *texvm_scene(const float *verts, int n, unsigned threads)
 {
     tv_pipe_ctx *ctx = tv_pipe_create(1ull << 30);
+    if (ctx && tv_pipe_set_threads(ctx, threads)) {
+        tv_pipe_destroy(ctx);
+        return NULL;
+    }
     tv_pipe_resource_desc rt = {2, 31 /* R32G32B32A32_FLOAT, as glref's */, 2, S, S, 1, 1, 0, 0};
     tv_pipe_resource_desc zs = {2, 18, 1, S, S, 1, 1, 0, 0};
     tv_pipe_resource_desc vb = {0, 64, 16, (uint32_t)n * 32, 1, 1, 1, 0, 0};
@@ -281,34 +286,50 @@ int main(int argc, char **argv)
         return 0;
     }
 #endif
-    double tv[2][RUNS];
+    /* texvm on 1 and 2 workers; the two runs' pictures must be the same bytes */
+    double tv[2][2][RUNS];
     unsigned tv_lit[2];
     int count[2];
     for (int scene = 0; scene < 2; scene++) {
         float *v = scene == 0 ? mesh_vertices(&count[scene]) : blend_vertices(&count[scene]);
-        tv_pipe_ctx *ctx = texvm_scene(v, count[scene]);
-        free(v);
-        if (!ctx)
-            return 1;
-        for (int r = -1; r < RUNS; r++) {
-            double t = texvm_draw(ctx, scene == 0, count[scene]);
-            if (t < 0)
+        uint8_t *first = NULL;
+        for (unsigned th = 1; th <= 2; th++) {
+            tv_pipe_ctx *ctx = texvm_scene(v, count[scene], th);
+            if (!ctx)
                 return 1;
-            if (r >= 0)
-                tv[scene][r] = t;
+            for (int r = -1; r < RUNS; r++) {
+                double t = texvm_draw(ctx, scene == 0, count[scene]);
+                if (t < 0)
+                    return 1;
+                if (r >= 0)
+                    tv[th - 1][scene][r] = t;
+            }
+            const uint8_t *px = tv_pipe_resource_data(ctx, RT);
+            size_t bytes = tv_pipe_resource_size(ctx, RT);
+            if (th == 1) {
+                tv_lit[scene] = lit_pixels(px);
+                first = malloc(bytes);
+                if (!first)
+                    return 1;
+                memcpy(first, px, bytes);
+            } else if (memcmp(first, px, bytes)) {
+                fprintf(stderr, "bench_draw: %s: the picture differs between 1 and 2 threads\n",
+                        scene == 0 ? "mesh" : "blend");
+                return 1;
+            }
+            tv_pipe_destroy(ctx);
         }
-        tv_lit[scene] = lit_pixels(tv_pipe_resource_data(ctx, RT));
-        tv_pipe_destroy(ctx);
+        free(first);
+        free(v);
     }
-    double tvm[2] = {median(tv[0]), median(tv[1])};
+    double tvm[2][2] = {{median(tv[0][0]), median(tv[0][1])}, {median(tv[1][0]), median(tv[1][1])}};
     printf("bench_draw: %dx%d target; mesh = %d triangles (depth LESS, bilinear texture), "
-           "blend = %d large blended triangles; median of %d\n", S, S, count[0] / 3,
-           count[1] / 3, RUNS);
-    printf("%-8s %12s %14s %14s %10s %10s\n", "scene", "texvm ms", "llvmpipe-1 ms",
-           "llvmpipe-2 ms", "vs lp-1", "vs lp-2");
+           "blend = %d large blended triangles; median of %d; texvm's pictures on 1 and 2 "
+           "threads are the same bytes\n", S, S, count[0] / 3, count[1] / 3, RUNS);
     if (argc == 2 && !strcmp(argv[1], "--texvm")) {
-        printf("mesh %12.2f ms, blend %12.2f ms, lit pixels %u and %u\n", tvm[0] * 1e3,
-               tvm[1] * 1e3, tv_lit[0], tv_lit[1]);
+        printf("texvm-1: mesh %9.2f ms, blend %9.2f ms; texvm-2: mesh %9.2f ms, blend %9.2f ms; "
+               "lit pixels %u and %u\n", tvm[0][0] * 1e3, tvm[0][1] * 1e3, tvm[1][0] * 1e3,
+               tvm[1][1] * 1e3, tv_lit[0], tv_lit[1]);
         return 0;
     }
 #ifdef TEXVM_HAVE_GLREF
@@ -328,9 +349,12 @@ int main(int argc, char **argv)
         pclose(f);
     }
     static const char *names[2] = {"mesh", "blend"};
+    printf("%-8s %10s %10s %14s %14s %10s %10s\n", "scene", "texvm-1 ms", "texvm-2 ms",
+           "llvmpipe-1 ms", "llvmpipe-2 ms", "1 thread", "2 threads");
     for (int s = 0; s < 2; s++)
-        printf("%-8s %12.2f %14.2f %14.2f %9.2fx %9.2fx\n", names[s], tvm[s] * 1e3,
-               lp[0][s] * 1e3, lp[1][s] * 1e3, lp[0][s] / tvm[s], lp[1][s] / tvm[s]);
+        printf("%-8s %10.2f %10.2f %14.2f %14.2f %9.2fx %9.2fx\n", names[s], tvm[0][s] * 1e3,
+               tvm[1][s] * 1e3, lp[0][s] * 1e3, lp[1][s] * 1e3, lp[0][s] / tvm[0][s],
+               lp[1][s] / tvm[1][s]);
     printf("lit pixels: mesh texvm %u llvmpipe %u; blend texvm %u llvmpipe %u\n", tv_lit[0],
            lp_lit[0], tv_lit[1], lp_lit[1]);
     if (tv_lit[0] != lp_lit[0] || tv_lit[1] != lp_lit[1]) {
@@ -338,8 +362,9 @@ int main(int argc, char **argv)
         return 1;
     }
 #else
-    printf("mesh %12.2f ms, blend %12.2f ms, lit pixels %u and %u (llvmpipe not built: no "
-           "EGL/GL)\n", tvm[0] * 1e3, tvm[1] * 1e3, tv_lit[0], tv_lit[1]);
+    printf("texvm-1: mesh %9.2f ms, blend %9.2f ms; texvm-2: mesh %9.2f ms, blend %9.2f ms; "
+           "lit pixels %u and %u (llvmpipe not built: no EGL/GL)\n", tvm[0][0] * 1e3,
+           tvm[0][1] * 1e3, tvm[1][0] * 1e3, tvm[1][1] * 1e3, tv_lit[0], tv_lit[1]);
 #endif
     return 0;
 }

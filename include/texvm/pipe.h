@@ -443,6 +443,14 @@ int tv_pipe_set_render_condition(tv_pipe_ctx *ctx, uint32_t handle, bool conditi
  * (translation validation). Only before the context's first draw or launch. */
 int tv_pipe_set_plain(tv_pipe_ctx *ctx, bool plain);
 
+/* The engine's worker threads (0 or 1: the caller's thread only; at most 64), before the
+ * context's first draw or launch. Draws then shade the rows of 8x4 tiles of a large
+ * primitive on several workers when the fragment shader touches no memory (no
+ * LOAD/STORE/ATOM) and samples no attachment of the framebuffer: every pixel is still
+ * shaded and merged once, by one worker, in primitive order, so the bytes are the same
+ * for any number of threads. Other stages and launches run on one thread. */
+int tv_pipe_set_threads(tv_pipe_ctx *ctx, uint32_t threads);
+
 /* Draw with the bound VERTEX (and GEOMETRY) and FRAGMENT shaders into the framebuffer
  * (docs/pipeline.md); what is not built yet fails naming the feature, with nothing drawn. */
 int tv_pipe_draw_vbo(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info);

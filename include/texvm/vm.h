@@ -179,6 +179,11 @@ typedef struct tv_vm_trace {
 
 void tv_vm_set_trace(tv_vm *vm, const tv_vm_trace *trace);  /* NULL = off */
 
+/* Runs after the call use at most CAP of the engine's worker threads (0: all of them).
+ * A caller whose hooks or side effects must not run concurrently for some runs (the pipe
+ * layer's draws) lowers it around them. Not to be changed while a run is in progress. */
+void tv_vm_set_thread_cap(tv_vm *vm, uint32_t cap);
+
 /* ---- COMP --------------------------------------------------------------------------- */
 
 typedef struct tv_vm_compute_params {

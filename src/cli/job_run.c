@@ -38,7 +38,7 @@ static void apply_interp(const job *j, tv_tgsi_program *prog)
     }
 }
 
-static uint32_t thread_count(const job *j, const job_run_opts *o)
+uint32_t run_thread_count(const job *j, const job_run_opts *o)
 {
     int t = o->threads >= 0 ? o->threads : j->options.threads;
     if (t > 0)
@@ -231,7 +231,7 @@ static int run_with_program(run_state *rs, tv_tgsi_program *prog)
         apply_interp(j, prog);
     tv_vm_config cfg;
     memset(&cfg, 0, sizeof cfg);
-    cfg.threads = thread_count(j, o);
+    cfg.threads = run_thread_count(j, o);
     cfg.plain = o->plain;
     cfg.limits.max_instructions = o->max_instructions ? o->max_instructions
                                                       : j->options.max_instructions;

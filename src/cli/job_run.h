@@ -81,6 +81,8 @@ const uint8_t *run_texel_ptr(const run_state *rs, size_t tex, unsigned level, un
 int run_bindings(run_state *rs, tv_vm_bindings *b);
 /* Run the stage (job_run_stage.c). */
 int run_stage(run_state *rs, tv_vm *vm, const tv_vm_program *p, const tv_vm_bindings *b);
+/* Worker threads of a run: --threads, else the job's option, else one per core (max 64). */
+uint32_t run_thread_count(const job *j, const job_run_opts *o);
 /* Run a scene job (job_run_scene.c): textures, passes, outputs, checks. */
 int run_scene(run_state *rs);
 /* Outputs and checks (job_run_out.c). */

@@ -473,7 +473,8 @@ int run_scene(run_state *rs)
     }
     uint64_t max_instr = o->max_instructions ? o->max_instructions : j->options.max_instructions;
     tv_pipe_set_compute_limit(r.ctx, max_instr, 0);
-    if (o->plain && tv_pipe_set_plain(r.ctx, true))
+    uint32_t threads = o->trace ? 1 : run_thread_count(j, o);
+    if ((o->plain && tv_pipe_set_plain(r.ctx, true)) || tv_pipe_set_threads(r.ctx, threads))
         rc = run_fail(rs, CLI_EXIT_INVALID, "%s", tv_pipe_error(r.ctx));
     if (!rc)
         rc = make_textures(&r);
@@ -490,9 +491,10 @@ int run_scene(run_state *rs)
     tv_pipe_destroy(r.ctx);
     free(r.drawn);
     if (!rc && !o->quiet)
-        fprintf(stderr, "texvm run: SCENE: %zu pass%s, %llu draw%s, %.3f s\n",
+        fprintf(stderr, "texvm run: SCENE: %zu pass%s, %llu draw%s, %.3f s on %u thread%s\n",
                 j->scene->num_passes, j->scene->num_passes == 1 ? "" : "es",
-                (unsigned long long)r.draws, r.draws == 1 ? "" : "s", t1 - t0);
+                (unsigned long long)r.draws, r.draws == 1 ? "" : "s", t1 - t0, threads,
+                threads == 1 ? "" : "s");
     if (!rc)
         rc = run_outputs(rs);
     if (!rc)

@@ -42,6 +42,7 @@ void tv_pipe_destroy(tv_pipe_ctx *ctx)
     for (unsigned k = 0; k < ctx->nothers; k++)
         pipe_sub_free(&ctx->others[k]);
     free(ctx->others);
+    free(ctx->rows);
     if (ctx->vm)
         tv_vm_destroy(ctx->vm);
     free(ctx);

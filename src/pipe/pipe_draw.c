@@ -155,6 +155,51 @@ int draw_output_reg(const tv_tgsi_program *vs, unsigned sem, uint32_t index)
     return r;
 }
 
+/* The per-row state of the fragment hooks (draw_row) for every row of tiles of the
+ * framebuffer, kept in the context across draws. */
+static int reserve_rows(draw_state *d)
+{
+    tv_pipe_ctx *ctx = d->ctx;
+    uint32_t need = ((uint32_t)(d->height > 0 ? d->height : 1) + 3) / 4;
+    if (need <= ctx->nrows)
+        return 0;
+    draw_row *rows = realloc(ctx->rows, need * sizeof *rows);
+    if (!rows)
+        return pipe_fail(ctx, OP ": out of memory");
+    memset(rows + ctx->nrows, 0, (need - ctx->nrows) * sizeof *rows);
+    ctx->rows = rows;
+    ctx->nrows = need;
+    return 0;
+}
+
+/* Whether the fragment runs of this draw may use several workers: the shader touches no
+ * memory (LOAD, STORE, ATOM*: their order would be the workers'), and no texture it
+ * samples is a resource the framebuffer writes (a feedback loop reads other rows). */
+static bool fragment_parallel(const draw_state *d)
+{
+    const tv_tgsi_program *fs = tv_vm_program_source(d->fs);
+    for (uint32_t i = 0; i < fs->num_insns; i++) {
+        const tv_tgsi_opinfo *oi = tv_tgsi_opinfo_get(fs->insns[i].opcode);
+        if (!oi || (oi->flags & (TV_OPF_STORE | TV_OPF_MEMQ)))
+            return false;
+    }
+    const tv_pipe_ctx *ctx = d->ctx;
+    for (unsigned v = 0; v < TV_PIPE_MAX_SAMPLERS; v++) {
+        const pipe_resource *r = ctx->sub.views[TV_PIPE_STAGE_FRAGMENT][v].res
+                                     ? pipe_resource_find((tv_pipe_ctx *)ctx,
+                                                          ctx->sub.views[TV_PIPE_STAGE_FRAGMENT][v].res)
+                                     : NULL;
+        if (!r)
+            continue;
+        for (unsigned i = 0; i < d->nr_cbufs; i++)
+            if (d->cb_bound[i] && d->cb[i].base >= r->data && d->cb[i].base < r->data + r->size)
+                return false;
+        if (d->has_zs && d->zbase >= r->data && d->zbase < r->data + r->size)
+            return false;
+    }
+    return true;
+}
+
 /* The last vertex stage's outputs (GS, TES or VS, the last bound) to the fragment shader's
  * inputs. */
 static int link_shaders(draw_state *d)
@@ -609,6 +654,9 @@ int pipe_draw(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info, uint64_t *work_le
          pipe_stage_bindings(ctx, TV_PIPE_STAGE_FRAGMENT, OP, &d->fsb)))
         goto out;
     d->fsb.tex = d->tex[TV_PIPE_STAGE_FRAGMENT].unit;
+    if (!discard && reserve_rows(d))
+        goto out;
+    d->frag_parallel = !discard && fragment_parallel(d);
     if (!info->count || !d->instances) {
         rc = 0;
         goto out;

@@ -57,6 +57,17 @@ typedef struct draw_aa {
  * shader asks (FS_EARLY_DEPTH_STENCIL), or before it because nothing can tell. */
 enum { DRAW_ZS_LATE, DRAW_ZS_EARLY_ASKED, DRAW_ZS_EARLY_SAME };
 
+/* What the fragment hooks keep per row of 8x4 tiles: the engine gives each row of a run
+ * to one worker, so rows may run on several workers at once without sharing anything.
+ * The early depth/stencil results of the tile last tested in the row (valid while gen is
+ * the primitive's number), and the samples that passed since the run began. */
+typedef struct draw_row {
+    uint64_t memo_gen;
+    int32_t memo_tx;
+    uint32_t memo_done, memo_cov[32];
+    uint64_t passed;
+} draw_row;
+
 typedef struct draw_state {
     tv_pipe_ctx *ctx;
     const tv_pipe_draw_info *info;
@@ -112,8 +123,9 @@ typedef struct draw_state {
     bool lstip_on, lstip_ymajor;
     int32_t lstip_first, lstip_dir;
     uint8_t zs_early;              /* DRAW_ZS_* (draw_om_choose_zs) */
-    int32_t memo_tx, memo_ty;      /* the 8x4 tile whose early results memo_cov holds */
-    uint32_t memo_done, memo_cov[32];
+    uint64_t tri_gen;              /* the primitive being shaded (ctx->tri_gen) */
+    bool frag_parallel;            /* its fragment runs may use several workers: the
+                                      shader touches no memory and samples no attachment */
     uint64_t work_left;            /* of the draw's work quota (pipe_work.c) */
     uint64_t stat[TV_PIPE_STATS];  /* pipeline statistics of the draw (TV_PIPE_STAT_*) */
     uint64_t fragments;

@@ -129,7 +129,7 @@ void draw_om_emit(void *user, const tv_vm_frag_output *out)
         if (!((cov >> smp) & 1u) || (late && !depth_stencil(d, o, smp)))
             continue;
         if (late)
-            d->samples_passed++;             /* occlusion queries count samples */
+            d->ctx->rows[o->y >> 2].passed++;   /* occlusion queries count samples */
         for (unsigned i = 0; i < d->nr_cbufs; i++)
             if (d->cb_bound[i])
                 write_color(d, i, o, smp);
@@ -139,15 +139,16 @@ void draw_om_emit(void *user, const tv_vm_frag_output *out)
 uint32_t draw_om_early(draw_state *d, int32_t x, int32_t y, uint32_t cov)
 {
     /* the engine asks once per pixel and sample pass; the tests are made once */
-    int32_t tx = x >> 3, ty = y >> 2;
+    int32_t tx = x >> 3;
+    draw_row *row = &d->ctx->rows[y >> 2];
     unsigned lane = (unsigned)(y & 3) * 8 + (unsigned)(x & 7);
-    if (tx != d->memo_tx || ty != d->memo_ty) {
-        d->memo_tx = tx;
-        d->memo_ty = ty;
-        d->memo_done = 0;
+    if (tx != row->memo_tx || row->memo_gen != d->tri_gen) {
+        row->memo_tx = tx;
+        row->memo_gen = d->tri_gen;
+        row->memo_done = 0;
     }
-    if ((d->memo_done >> lane) & 1u)
-        return d->memo_cov[lane];
+    if ((row->memo_done >> lane) & 1u)
+        return row->memo_cov[lane];
     unsigned n = d->samples ? d->samples : 1;
     cov &= d->ctx->sub.sample_mask & (n >= 32 ? ~0u : (1u << n) - 1u);
     tv_vm_frag_output o;
@@ -158,10 +159,10 @@ uint32_t draw_om_early(draw_state *d, int32_t x, int32_t y, uint32_t cov)
     for (unsigned smp = 0; smp < n; smp++)
         if (((cov >> smp) & 1u) && depth_stencil(d, &o, smp)) {
             pass |= 1u << smp;
-            d->samples_passed++;
+            row->passed++;
         }
-    d->memo_done |= 1u << lane;
-    d->memo_cov[lane] = pass;
+    row->memo_done |= 1u << lane;
+    row->memo_cov[lane] = pass;
     return pass;
 }
 

@@ -145,7 +145,7 @@ int draw_run_fragments(draw_state *d, const tv_vm_frag_vertex *fv[3], const floa
                        uint32_t id)
 {
     d->stat[TV_PIPE_STAT_C_PRIMITIVES]++;      /* a triangle out of clipping, set up */
-    d->memo_tx = INT32_MIN;                     /* no early tests made for it yet */
+    d->tri_gen = ++d->ctx->tri_gen;            /* no early tests made for it yet */
     depth_plane(d, win[0], win[1], win[2]);
     tv_vm_frag_params fp;
     memset(&fp, 0, sizeof fp);
@@ -176,7 +176,24 @@ int draw_run_fragments(draw_state *d, const tv_vm_frag_vertex *fv[3], const floa
                      (uint64_t)((d->rt.y1 - 1) / 4 - d->rt.y0 / 4 + 1) * fp.samples;
     if (pipe_work_begin(d->ctx, "draw_vbo", tiles, d->work_left))
         return -1;
-    if (tv_vm_run_fragment(d->ctx->vm, d->fs, &d->fsb, &fp, &st, &err) != TV_OK)
+    /* rows of tiles on several workers when the hooks' per-pixel work is worth it: each
+       pixel is still shaded and merged once, by one worker, so the bytes do not depend on
+       how many there are */
+    bool parallel = d->frag_parallel && d->ctx->threads > 1 && tiles >= 32 &&
+                    (d->rt.y1 - 1) / 4 > d->rt.y0 / 4;
+    if (parallel)
+        tv_vm_set_thread_cap(d->ctx->vm, 0);
+    tv_status vst = tv_vm_run_fragment(d->ctx->vm, d->fs, &d->fsb, &fp, &st, &err);
+    if (parallel)
+        tv_vm_set_thread_cap(d->ctx->vm, 1);
+    /* the samples that passed, per row (summed in row order; sums are exact) */
+    int32_t r0 = d->rt.y0 > 0 ? d->rt.y0 / 4 : 0;
+    int32_t r1 = (d->rt.y1 < d->height ? d->rt.y1 : d->height) - 1;
+    for (int32_t r = r0; r1 >= 0 && r <= r1 / 4; r++) {
+        d->samples_passed += d->ctx->rows[r].passed;
+        d->ctx->rows[r].passed = 0;
+    }
+    if (vst != TV_OK)
         return pipe_fail(d->ctx, "draw_vbo: fragment shader: %s", err.message);
     pipe_work_end(d->ctx, &d->work_left, tiles, &st);
     d->fragments += st.invocations;

@@ -104,6 +104,12 @@ struct tv_pipe_ctx {
     unsigned nothers;
     struct tv_vm *vm;                  /* created at the first launch_grid or draw */
     bool plain;                        /* the engine's plain interpreter */
+    uint32_t threads;                  /* the engine's workers (tv_pipe_set_threads), 0: 1 */
+    /* per row of 8x4 tiles of a draw's fragment runs (pipe_draw_tri.c): kept across
+       draws, grown to the tallest framebuffer */
+    struct draw_row *rows;
+    uint32_t nrows;
+    uint64_t tri_gen;                  /* numbers the shaded primitives (row memos) */
     uint64_t max_instructions;         /* per warp, 0: MAX_WARP_INSTRUCTIONS */
     uint64_t max_work;                 /* warps x per-warp budget of a launch, 0: default */
     uint64_t max_memory, used;

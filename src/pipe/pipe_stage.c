@@ -16,7 +16,7 @@ struct tv_vm *pipe_vm(tv_pipe_ctx *ctx, const char *op)
     memset(&err, 0, sizeof err);
     tv_vm_config cfg;
     memset(&cfg, 0, sizeof cfg);
-    cfg.threads = 1;
+    cfg.threads = ctx->threads ? ctx->threads : 1;
     cfg.robust_indexing = true;   /* client programs index speculatively */
     cfg.plain = ctx->plain;
     cfg.limits.max_instructions =
@@ -26,7 +26,20 @@ struct tv_vm *pipe_vm(tv_pipe_ctx *ctx, const char *op)
     ctx->vm = tv_vm_create(&cfg, &err);
     if (!ctx->vm)
         pipe_fail(ctx, "%s: %s", op, err.message);
+    else
+        tv_vm_set_thread_cap(ctx->vm, 1); /* only draws' safe fragment runs lift it */
     return ctx->vm;
+}
+
+int tv_pipe_set_threads(tv_pipe_ctx *ctx, uint32_t threads)
+{
+    if (ctx->vm)
+        return pipe_fail(ctx, "set_threads: the engine already runs (set it before the first "
+                         "draw or launch)");
+    if (threads > 64)
+        return pipe_fail(ctx, "set_threads: %u workers (at most 64)", threads);
+    ctx->threads = threads;
+    return 0;
 }
 
 int tv_pipe_set_plain(tv_pipe_ctx *ctx, bool plain)

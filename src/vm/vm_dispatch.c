@@ -194,6 +194,8 @@ tv_status vm_run_jobs(vm_run *run, uint64_t njobs, uint32_t nwarps, vm_job_fn fn
                       tv_vm_stats *stats, tv_error *err)
 {
     uint32_t threads = tv_threadpool_threads(run->vm->pool);
+    if (run->vm->thread_cap && threads > run->vm->thread_cap)
+        threads = run->vm->thread_cap;
     if (run->tracing)
         threads = 1;
     if (njobs < threads)

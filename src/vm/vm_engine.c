@@ -58,6 +58,11 @@ void tv_vm_set_limits(tv_vm *vm, const tv_vm_limits *limits)
         memset(&vm->cfg.limits, 0, sizeof vm->cfg.limits);
 }
 
+void tv_vm_set_thread_cap(tv_vm *vm, uint32_t cap)
+{
+    vm->thread_cap = cap;
+}
+
 void tv_vm_set_trace(tv_vm *vm, const tv_vm_trace *trace)
 {
     if (trace && trace->fn) {

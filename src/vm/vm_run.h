@@ -11,6 +11,7 @@ struct tv_vm {
     tv_threadpool *pool;
     tv_vm_trace trace;
     bool tracing;
+    uint32_t thread_cap;   /* tv_vm_set_thread_cap: at most this many workers, 0 = all */
 };
 
 /* Fragment setup: per primitive triangle, edge/barycentric planes in window space. */

@@ -94,6 +94,7 @@ static void threads_identical(void **state)
     compare_threads("plasma", "plasma.rgba8");
     compare_threads("compute_blur", "blur_output.png");
     compare_threads("shadow_pcf", "shadow_pcf.png");
+    compare_threads("lit_scene", "scene.png");   /* draws: rows of tiles on two workers */
 }
 
 /* The complete jobs of docs/jobs.md §16 run as printed (with the corpus programs they name
