@@ -97,7 +97,7 @@ static void threads_identical(void **state)
     compare_threads("lit_scene", "scene.png");   /* draws: rows of tiles on two workers */
 }
 
-/* The complete jobs of docs/jobs.md §16 run as printed (with the corpus programs they name
+/* The complete jobs of docs/jobs.md §16 and §18 run as printed (with the corpus programs they name
  * copied beside them, and a stand-in plasma.tgsi). */
 static void doc_examples(void **state)
 {
@@ -110,6 +110,23 @@ static void doc_examples(void **state)
     size_t n = fread(doc, 1, sizeof doc - 1, f);
     fclose(f);
     doc[n] = '\0';
+    /* §18's complete scene job (its programs inline), run first: the §16 scan below cuts
+       the text at §17 */
+    char *s18 = strstr(doc, "## 18. Scenes");
+    assert_non_null(s18);
+    char *jb = strstr(s18, "```json\n");
+    assert_non_null(jb);
+    jb += 8;
+    char *je = strstr(jb, "```");
+    assert_non_null(je);
+    tcli_write("doc_scene.json", jb, (size_t)(je - jb));
+    char scmd[1400];
+    snprintf(scmd, sizeof scmd, "cd '%s' && '%s' run doc_scene.json --out-dir docscene --quiet",
+             tcli_tmpdir(), bin());
+    int sst = system(scmd);
+    assert_true(WIFEXITED(sst));
+    if (WEXITSTATUS(sst) != 0)
+        fail_msg("docs/jobs.md §18 example: exit %d", WEXITSTATUS(sst));
     char *sec = strstr(doc, "## 16. Examples");
     assert_non_null(sec);
     char *end = strstr(sec, "## 17.");
