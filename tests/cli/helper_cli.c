@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static char tmpdir[256];
@@ -115,4 +116,20 @@ uint32_t tcli_bits(float f)
     uint32_t u;
     memcpy(&u, &f, 4);
     return u;
+}
+
+const char *tcli_bin(void)
+{
+    const char *b = getenv("TEXVM_BIN");
+    return b && *b ? b : TEXVM_BINARY_DIR "/texvm";
+}
+
+int tcli_run(const char *args)
+{
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' run %s >stdout.txt 2>stderr.txt", tcli_tmpdir(),
+             tcli_bin(), args);
+    int st = system(cmd);
+    assert_true(WIFEXITED(st));
+    return WEXITSTATUS(st);
 }

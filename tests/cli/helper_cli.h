@@ -19,6 +19,11 @@ const char *tcli_json(const char *name, const char *json);
 job *tcli_load_ok(const char *json);
 /* Load and expect failure with exactly `message` after "<tmpdir>/job.json: " and class. */
 void tcli_load_fail(const char *json, job_errclass cls, const char *message);
+/* The texvm program under test ($TEXVM_BIN, else the build's). */
+const char *tcli_bin(void);
+/* Run `texvm run ARGS` in the temporary directory, stdout and stderr to stdout.txt and
+ * stderr.txt there; returns the exit code (asserts it exited). */
+int tcli_run(const char *args);
 float tcli_f(uint32_t bits);
 uint32_t tcli_bits(float f);
 

@@ -14,17 +14,11 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
-static const char *bin(void)
-{
-    const char *b = getenv("TEXVM_BIN");
-    return b && *b ? b : TEXVM_BINARY_DIR "/texvm";
-}
-
 static int run_job(const char *name, const char *out, const char *extra)
 {
     char cmd[2048];
     snprintf(cmd, sizeof cmd, "'%s' run '%s/examples/%s/job.json' --out-dir '%s' --quiet %s",
-             bin(), TEXVM_SOURCE_DIR, name, out, extra);
+             tcli_bin(), TEXVM_SOURCE_DIR, name, out, extra);
     int st = system(cmd);
     assert_true(WIFEXITED(st));
     return WEXITSTATUS(st);
@@ -122,7 +116,7 @@ static void doc_examples(void **state)
     tcli_write("doc_scene.json", jb, (size_t)(je - jb));
     char scmd[1400];
     snprintf(scmd, sizeof scmd, "cd '%s' && '%s' run doc_scene.json --out-dir docscene --quiet",
-             tcli_tmpdir(), bin());
+             tcli_tmpdir(), tcli_bin());
     int sst = system(scmd);
     assert_true(WIFEXITED(sst));
     if (WEXITSTATUS(sst) != 0)
@@ -156,7 +150,7 @@ static void doc_examples(void **state)
         tcli_write(name, b, (size_t)(e - b));
         char cmd[1400];
         snprintf(cmd, sizeof cmd, "cd '%s' && '%s' run %s --out-dir doc%d --quiet", tcli_tmpdir(),
-                 bin(), name, count);
+                 tcli_bin(), name, count);
         int st = system(cmd);
         assert_true(WIFEXITED(st));
         if (WEXITSTATUS(st) != 0)

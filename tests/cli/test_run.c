@@ -15,24 +15,6 @@
 #include <string.h>
 #include <sys/wait.h>
 
-static const char *bin(void)
-{
-    const char *b = getenv("TEXVM_BIN");
-    return b && *b ? b : TEXVM_BINARY_DIR "/texvm";
-}
-
-/* Run `texvm run ARGS` in the temporary folder; stdout/stderr to files. Returns the exit
- * code. */
-static int texvm(const char *args)
-{
-    char cmd[2048];
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' run %s >stdout.txt 2>stderr.txt", tcli_tmpdir(),
-             bin(), args);
-    int st = system(cmd);
-    assert_true(WIFEXITED(st));
-    return WEXITSTATUS(st);
-}
-
 static char *slurp(const char *name, size_t *size)
 {
     FILE *f = fopen(tcli_path(name), "rb");
@@ -76,7 +58,7 @@ static void frag_interpolation(void **state)
               " 'frag': {'width': 8, 'height': 4, 'inputs': [{'index': 0, 'values':"
               "  [[0, 0, 0, 1], [1, 0, 0, 1], [0, 1, 0, 1], [1, 1, 0, 1]]}]},"
               " 'outputs': [{'target': 0, 'raw': 'uv.f32'}, {'target': 0, 'png': 'uv.png'}]}");
-    assert_int_equal(texvm("uv.json --threads 2"), 0);
+    assert_int_equal(tcli_run("uv.json --threads 2"), 0);
     size_t size;
     char *raw = slurp("uv.f32", &size);
     assert_non_null(raw);
@@ -116,7 +98,7 @@ static void frag_perspective(void **state)
               "  [0, 2, 0, 1], [4, 2, 0, 2]], 'inputs': [{'index': 0, 'values':"
               "  [[0, 0, 0, 1], [1, 0, 0, 1], [0, 1, 0, 1], [1, 1, 0, 1]]}]},"
               " 'outputs': [{'target': 0, 'raw': 'persp.f32'}]}");
-    assert_int_equal(texvm("persp.json"), 0);
+    assert_int_equal(tcli_run("persp.json"), 0);
     char *raw = slurp("persp.f32", NULL);
     assert_non_null(raw);
     const float *f = (const float *)raw; /* reassigned below */
@@ -135,7 +117,7 @@ static void frag_perspective(void **state)
               "  [0, 2, 0, 1], [4, 2, 0, 2]], 'inputs': [{'index': 0, 'interpolate': 'linear',"
               "  'values': [[0, 0, 0, 1], [1, 0, 0, 1], [0, 1, 0, 1], [1, 1, 0, 1]]}]},"
               " 'outputs': [{'target': 0, 'raw': 'lin.f32'}]}");
-    assert_int_equal(texvm("lin.json"), 0);
+    assert_int_equal(tcli_run("lin.json"), 0);
     raw = slurp("lin.f32", NULL);
     assert_non_null(raw);
     f = (const float *)raw;
@@ -165,7 +147,7 @@ static void compute_buffer(void **state)
               " 'outputs': [{'buffer': 'out', 'raw': 'ids.bin'},"
               "  {'buffer': 'out', 'dump': 'ids.txt', 'columns': 8}],"
               " 'checks': [{'buffer': 'out', 'offset': 36, 'values': [17, 18]}]}");
-    assert_int_equal(texvm("ids.json --threads 1"), 0);
+    assert_int_equal(tcli_run("ids.json --threads 1"), 0);
     char *raw = slurp("ids.bin", NULL);
     assert_non_null(raw);
     const uint32_t *w = (const uint32_t *)raw;
@@ -176,7 +158,7 @@ static void compute_buffer(void **state)
     contains("ids.txt", "0x0020: 16 17 18 19 20 21 22 23\n");
     contains("stderr.txt", "1 checks passed");
     /* the same job with 2 threads gives the same bytes */
-    assert_int_equal(texvm("ids.json --threads 2 --quiet"), 0);
+    assert_int_equal(tcli_run("ids.json --threads 2 --quiet"), 0);
     char *again = slurp("ids.bin", NULL);
     assert_non_null(again);
     for (uint32_t i = 0; i < 32; i++)
@@ -186,7 +168,7 @@ static void compute_buffer(void **state)
     tcli_json("ids_bad.json",
               "{'texvm_job': 1, 'programs': [{'tgsi': 'ids.tgsi'}],"
               " 'comp': {'grid': [1], 'block': [8, 1, 1]}}");
-    assert_int_equal(texvm("ids_bad.json"), 1);
+    assert_int_equal(tcli_run("ids_bad.json"), 1);
     contains("stderr.txt",
              "texvm run: comp.block [8, 1, 1] disagrees with the program's CS_FIXED_BLOCK_* "
              "[4, 2, 1]");
@@ -201,7 +183,7 @@ static void failed_check_exit(void **state)
               " 'checks': [{'target': 0, 'pixel': [1, 0], 'values': [0.75, 0.25, 0.25, 1]},"
               "  {'target': 0, 'pixel': [0, 0], 'values': [0.5, 0.25, 0.25, 1]}]}");
     /* the default inputs are zero: u = v = 0 */
-    assert_int_equal(texvm("chk.json"), 1);
+    assert_int_equal(tcli_run("chk.json"), 1);
     contains("stderr.txt", "texvm run: check 0 failed: target 0 pixel (1, 0): got 0 0 0.25 1, "
                            "expected 0.75 0.25 0.25 1\n");
     contains("stderr.txt", "texvm run: 2 of 2 checks failed");
@@ -210,25 +192,25 @@ static void failed_check_exit(void **state)
 static void exit_codes(void **state)
 {
     (void)state;
-    assert_int_equal(texvm(""), 2);
-    assert_int_equal(texvm("--bogus x.json"), 2);
+    assert_int_equal(tcli_run(""), 2);
+    assert_int_equal(tcli_run("--bogus x.json"), 2);
     contains("stderr.txt", "texvm run: unknown option '--bogus' (try texvm run --help)");
-    assert_int_equal(texvm("missing.json"), 3);
+    assert_int_equal(tcli_run("missing.json"), 3);
     contains("stderr.txt", "missing.json: cannot read \"missing.json\": No such file or directory");
     tcli_json("bad.json", "{'texvm_job': 1, 'programs': [{'tgsi_text': 'FRAG\\n'}],"
                            " 'frag': {'width': 4, 'height': 4}, 'textures': "
                            "[{'format': 'RGBA9', 'width': 4}]}");
-    assert_int_equal(texvm("bad.json"), 1);
+    assert_int_equal(tcli_run("bad.json"), 1);
     contains("stderr.txt",
              "bad.json: at key \"textures[0].format\": unknown format \"RGBA9\"");
-    assert_int_equal(texvm("bad.json --size 4x4"), 2);
-    assert_int_equal(texvm("--threads x bad.json"), 2);
+    assert_int_equal(tcli_run("bad.json --size 4x4"), 2);
+    assert_int_equal(tcli_run("--threads x bad.json"), 2);
     contains("stderr.txt", "texvm run: --threads x: expected 0..1024");
-    assert_int_equal(texvm("--help"), 0);
+    assert_int_equal(tcli_run("--help"), 0);
     contains("stdout.txt", "usage: texvm run JOB.json [options]");
     /* a TGSI syntax error */
     tcli_write("broken.tgsi", "FRAG\n  0: MOV OUT[0], \n", 24);
-    assert_int_equal(texvm("broken.tgsi"), 1);
+    assert_int_equal(tcli_run("broken.tgsi"), 1);
     contains("stderr.txt", "broken.tgsi:3:1: ");
 }
 
@@ -238,7 +220,7 @@ static void runtime_fault(void **state)
 {
     (void)state;
     tcli_write("loop.tgsi", LOOP_FRAG, strlen(LOOP_FRAG));
-    assert_int_equal(texvm("loop.tgsi --size 2x2 --max-instructions 1000"), 1);
+    assert_int_equal(tcli_run("loop.tgsi --size 2x2 --max-instructions 1000"), 1);
     contains("stderr.txt", "texvm run: loop.tgsi:");
     contains("stderr.txt", "instruction budget (1000) exceeded");
 }
@@ -247,7 +229,7 @@ static void trace_and_short_forms(void **state)
 {
     (void)state;
     tcli_write("uv.tgsi", UV_FRAG, strlen(UV_FRAG));
-    assert_int_equal(texvm("uv.tgsi --size 4x4 --out short.png --save-job short.json --trace 1,2"),
+    assert_int_equal(tcli_run("uv.tgsi --size 4x4 --out short.png --save-job short.json --trace 1,2"),
                      0);
     /* pixel (1, 2) of 4x4: u = 0.375 (0x3ec00000), v = 0.625 (0x3f200000) */
     contains("stdout.txt", "   0: MOV OUT[0].xy, IN[0].xyxx");
@@ -271,18 +253,18 @@ static void trace_and_short_forms(void **state)
     job_free(j);
     /* COMP short form with a dumped buffer */
     tcli_write("ids.tgsi", IDS_COMP, strlen(IDS_COMP));
-    assert_int_equal(texvm("ids.tgsi --grid 2x2 --buffer 0=128"), 0);
+    assert_int_equal(tcli_run("ids.tgsi --grid 2x2 --buffer 0=128"), 0);
     contains("buffer0.txt", "0x0000: 0 1 2 3\n");
     contains("buffer0.txt", "0x0070: 52 53 54 55\n"); /* y = 3, x = 4..7 */
     /* --out with a folder: the folder (created) holds the image */
     char args[700];
     snprintf(args, sizeof args, "uv.tgsi --size 2x2 --out '%s/sub/dir/o.png' --quiet",
              tcli_tmpdir());
-    assert_int_equal(texvm(args), 0);
+    assert_int_equal(tcli_run(args), 0);
     assert_int_equal(image_png_read(tcli_path("sub/dir/o.png"), &img, msg, sizeof msg), 0);
     assert_int_equal(img.width, 2);
     image_free(&img);
-    assert_int_equal(texvm("ids.tgsi --size 4x4"), 2);
+    assert_int_equal(tcli_run("ids.tgsi --size 4x4"), 2);
     contains("stderr.txt", "ids.tgsi: --size and --out are for FRAG programs");
 }
 
@@ -314,7 +296,7 @@ static void texture_layout_round_trip(void **state)
               " 'outputs': [{'texture': 'p', 'raw': 'p.raw'}, {'texture': 'b', 'raw': 'b.raw'},"
               "  {'texture': 'b', 'level': 1, 'layer': 1, 'raw': 'b11.raw'},"
               "  {'texture': 'q', 'raw': 'q.raw'}]}");
-    assert_int_equal(texvm("layout.json"), 0);
+    assert_int_equal(tcli_run("layout.json"), 0);
     size_t size;
     char *p = slurp("p.raw", &size);
     assert_int_equal(size, n);
@@ -351,7 +333,7 @@ static void texture_layout_round_trip(void **state)
               " 'outputs': [{'texture': 'v', 'raw': 'v.raw'}, {'texture': 'c', 'raw': 'c.raw'},"
               "  {'texture': 'b', 'raw': 'b.raw'}, {'texture': 'm', 'raw': 'm.raw'},"
               "  {'texture': 'bc', 'raw': 'bc.raw'}]}");
-    assert_int_equal(texvm("layout2.json"), 0);
+    assert_int_equal(tcli_run("layout2.json"), 0);
     static const struct { const char *file; size_t size; } want[] = {
         {"v.raw", (4 * 4 * 4 + 2 * 2 * 2) * 4}, {"c.raw", (16 + 4) * 6 * 4},
         {"b.raw", 400}, {"m.raw", 8 * 4 * 4 * 4}, {"bc.raw", (4 * 2 + 2 * 1) * 8}};
@@ -386,7 +368,7 @@ static void image_stores(void **state)
               " 'images': [{'slot': 0, 'texture': 't'}],"
               " 'outputs': [{'texture': 't', 'raw': 'img.raw'}],"
               " 'checks': [{'texture': 't', 'pixel': [3, 2], 'values': [203]}]}");
-    assert_int_equal(texvm("img.json"), 0);
+    assert_int_equal(tcli_run("img.json"), 0);
     size_t size;
     char *raw = slurp("img.raw", &size);
     assert_int_equal(size, 64);
@@ -411,7 +393,7 @@ static void vertex_and_geometry(void **state)
               " 'vert': {'count': 3, 'instances': 2, 'attributes': [{'index': 0,"
               "  'values': [[-1, -1], [3, -1], [-1, 3]]}]},"
               " 'outputs': [{'vertices': 'vs.txt'}]}");
-    assert_int_equal(texvm("vs.json"), 0);
+    assert_int_equal(tcli_run("vs.json"), 0);
     contains("vs.txt", "instance 1 vertex 1\n"
                        "  OUT[0] (3 -1 0 1) [40400000 bf800000 00000000 3f800000]\n"
                        "  OUT[1] (2 0 0 0) [40000000 00000000 00000000 00000000]\n");
@@ -428,13 +410,13 @@ static void vertex_and_geometry(void **state)
               " 'geom': {'primitive': 'triangles', 'count': 2, 'inputs': [{'index': 0,"
               "  'values': [[0], [1], [2], [3], [4], [5]]}]},"
               " 'outputs': [{'vertices': 'gs.txt'}]}");
-    assert_int_equal(texvm("gs.json"), 0);
+    assert_int_equal(tcli_run("gs.json"), 0);
     /* primitive 1 emits its vertex 2 (value 5) then its vertex 0 (value 3) */
     contains("gs.txt", "stream 0: 4 vertices, 2 primitives\n");
     tcli_json("gs_bad.json",
               "{'texvm_job': 1, 'programs': [{'tgsi': 'gs.tgsi'}],"
               " 'geom': {'primitive': 'points', 'count': 1}}");
-    assert_int_equal(texvm("gs_bad.json"), 1);
+    assert_int_equal(tcli_run("gs_bad.json"), 1);
     contains("stderr.txt", "texvm run: geom.primitive is points, but the program's "
                            "GS_INPUT_PRIMITIVE is triangles");
     contains("gs.txt", "primitive 1 (2 vertices)\n  vertex 2\n"
@@ -471,7 +453,7 @@ static void textures_end_to_end(void **state)
               " 'bindings': {'units': [{'slot': 0, 'texture': 'grid', 'sampler': 'point'},"
               "   {'slot': 1, 'texture': 'swz', 'sampler': 'point'}]},"
               " 'outputs': [{'target': 0, 'raw': 't0.f32'}, {'target': 1, 'raw': 't1.f32'}]}");
-    assert_int_equal(texvm("tex.json"), 0);
+    assert_int_equal(tcli_run("tex.json"), 0);
     char *t0 = slurp("t0.f32", NULL), *t1 = slurp("t1.f32", NULL);
     assert_non_null(t0);
     assert_non_null(t1);
@@ -512,7 +494,7 @@ static void short_form_textures(void **state)
     png.px = px;
     char msg[512];
     assert_int_equal(image_png_write(tcli_path("flat.png"), &png, msg, sizeof msg), 0);
-    assert_int_equal(texvm("tex.tgsi --size 8x4 --tex 0=pattern:fill:16 --tex 1=flat.png "
+    assert_int_equal(tcli_run("tex.tgsi --size 8x4 --tex 0=pattern:fill:16 --tex 1=flat.png "
                            "--out st.png --save-job st.json"),
                      0);
     image img;
@@ -536,17 +518,17 @@ static void short_form_textures(void **state)
     assert_int_equal(j->textures[1].data[2], 77);
     assert_int_equal(j->textures[1].data[3], 255);
     job_free(j);
-    assert_int_equal(texvm("tex.tgsi --tex 0=pattern:nothing"), 1);
+    assert_int_equal(tcli_run("tex.tgsi --tex 0=pattern:nothing"), 1);
     contains("stderr.txt",
              "<command line>: at key \"textures[0].source.pattern\": unknown value \"nothing\"");
-    assert_int_equal(texvm("tex.tgsi --tex x"), 2);
+    assert_int_equal(tcli_run("tex.tgsi --tex x"), 2);
     contains("stderr.txt", "--tex x: expected N=FILE.png or N=pattern:NAME[:SIZE]");
-    assert_int_equal(texvm("tex.tgsi --max-loop-iterations 0"), 2);
+    assert_int_equal(tcli_run("tex.tgsi --max-loop-iterations 0"), 2);
     /* a file with VERT then FRAG (as Mesa prints them): the short form runs the FRAG one */
     const char *two = "VERT\nDCL IN[0]\nDCL OUT[0], POSITION\n  0: MOV OUT[0], IN[0]\n"
                       "  1: END\n" UV_FRAG;
     tcli_write("two.tgsi", two, strlen(two));
-    assert_int_equal(texvm("two.tgsi --size 2x2 --out two.png"), 0);
+    assert_int_equal(tcli_run("two.tgsi --size 2x2 --out two.png"), 0);
     assert_int_equal(image_png_read(tcli_path("two.png"), &img, msg, sizeof msg), 0);
     assert_int_equal(img.px[2], 64); /* the FRAG program's z = 0.25 */
     image_free(&img);
@@ -567,7 +549,7 @@ static void multisample_resolve(void **state)
               " 'frag': {'width': 4, 'height': 4, 'samples': 4,"
               "  'positions': [[0, 0], [2.5, 0], [0, 4], [2.5, 4]]},"
               " 'outputs': [{'target': 0, 'raw': 'ms.f32'}, {'target': 0, 'png': 'ms.png'}]}");
-    assert_int_equal(texvm("ms.json"), 0);
+    assert_int_equal(tcli_run("ms.json"), 0);
     size_t size;
     char *raw = slurp("ms.f32", &size);
     assert_int_equal(size, 4 * 4 * 4 * 16);
@@ -605,7 +587,7 @@ static void depth_stencil(void **state)
               "  {'depth': true, 'png': 'd.png', 'channels': 'gray'}],"
               " 'checks': [{'depth': true, 'pixel': [3, 1], 'values': [0.875]},"
               "  {'stencil': true, 'pixel': [0, 0], 'values': [7]}]}");
-    assert_int_equal(texvm("depth.json"), 0);
+    assert_int_equal(tcli_run("depth.json"), 0);
     size_t size;
     char *d = slurp("d.f32", &size);
     assert_int_equal(size, 4 * 2 * 4);
@@ -637,11 +619,11 @@ static void const_override(void **state)
               "{'texvm_job': 1, 'programs': [{'tgsi': 'const.tgsi'}], 'frag': {'size': [2, 2]},"
               " 'constants': [{'slot': 0, 'values': [1, 1, 1, 1]}],"
               " 'checks': [{'target': 0, 'pixel': [1, 1], 'values': [1, 1, 1, 1]}]}");
-    assert_int_equal(texvm("const.json"), 0);
-    assert_int_equal(texvm("const.json --const 0=0.5,0.25,0,1"), 1);
+    assert_int_equal(tcli_run("const.json"), 0);
+    assert_int_equal(tcli_run("const.json --const 0=0.5,0.25,0,1"), 1);
     contains("stderr.txt", "got 0.5 0.25 0 1, expected 1 1 1 1");
-    assert_int_equal(texvm("const.json --const 0=f:1.0,0x3f800000,1,1"), 0);
-    assert_int_equal(texvm("const.json --const x"), 2);
+    assert_int_equal(tcli_run("const.json --const 0=f:1.0,0x3f800000,1,1"), 0);
+    assert_int_equal(tcli_run("const.json --const x"), 2);
     contains("stderr.txt", "texvm run: --const x: expected N=v,v,...");
 }
 
@@ -670,11 +652,11 @@ static void reference_image_check(void **state)
                       "  'targets': [{'format': 'R8G8B8A8_UNORM'}]},"
                       " 'checks': [{'target': 0, 'reference': 'ref.png', 'tolerance': 2}]}";
     tcli_json("ref.json", job);
-    assert_int_equal(texvm("ref.json"), 0);
+    assert_int_equal(tcli_run("ref.json"), 0);
     contains("stderr.txt", "1 checks passed");
     px[4 * (2 * 4 + 1) + 1] += 3; /* pixel (1, 2), green */
     assert_int_equal(image_png_write(tcli_path("ref.png"), &ref, msg, sizeof msg), 0);
-    assert_int_equal(texvm("ref.json"), 1);
+    assert_int_equal(tcli_run("ref.json"), 1);
     contains("stderr.txt", "ref.png\" by more than 2 (largest 3 at (1, 2))");
     contains("stderr.txt", "check 0 failed: 1 of 16 pixels differ from \"");
 }

@@ -17,22 +17,6 @@
 #include <string.h>
 #include <sys/wait.h>
 
-static const char *bin(void)
-{
-    const char *b = getenv("TEXVM_BIN");
-    return b && *b ? b : TEXVM_BINARY_DIR "/texvm";
-}
-
-static int texvm(const char *args)
-{
-    char cmd[2048];
-    snprintf(cmd, sizeof cmd, "cd '%s' && '%s' run %s >stdout.txt 2>stderr.txt", tcli_tmpdir(),
-             bin(), args);
-    int st = system(cmd);
-    assert_true(WIFEXITED(st));
-    return WEXITSTATUS(st);
-}
-
 static uint8_t *slurp(const char *name, size_t want)
 {
     FILE *f = fopen(tcli_path(name), "rb");
@@ -244,7 +228,7 @@ static void ortho_cube(const char *cull, float want_depth, const uint8_t want_rg
              " 'outputs': [{'texture': 'c', 'raw': 'c.raw'}, {'texture': 'z', 'raw': 'z.raw'}]}",
              cull);
     tcli_json("cube.json", json);
-    assert_int_equal(texvm("cube.json"), 0);
+    assert_int_equal(tcli_run("cube.json"), 0);
     uint8_t *c = slurp("c.raw", 64 * 64 * 4);
     float *z = (float *)slurp("z.raw", 64 * 64 * 4);
     int lit = 0;
@@ -301,7 +285,7 @@ static void msaa_resolve(void **state)
               "     'constants': [{'stage': 'FRAG', 'values': [[1, 1, 1, 1]]}]}]},"
               "   {'blit': {'from': 'ms', 'to': 'one'}}]},"
               " 'outputs': [{'texture': 'one', 'raw': 'one.raw'}]}");
-    assert_int_equal(texvm("ms.json"), 0);
+    assert_int_equal(tcli_run("ms.json"), 0);
     float *f = (float *)slurp("one.raw", 4 * 4 * 16);
     static const float want[4] = {1, 1, 0.5f, 0};
     for (int y = 0; y < 4; y++)
@@ -340,7 +324,7 @@ static void stencil_and_blend(void **state)
               "      'state': {'blend': 'additive', 'stencil': {'func': 'equal', 'ref': 5}},"
               "      'constants': [{'stage': 'FRAG', 'values': [[0.25, 0, 0, 0]]}]}]}]},"
               " 'outputs': [{'texture': 'c', 'raw': 'c.raw'}]}");
-    assert_int_equal(texvm("st.json"), 0);
+    assert_int_equal(tcli_run("st.json"), 0);
     float *f = (float *)slurp("c.raw", 8 * 8 * 4);
     for (int y = 0; y < 8; y++)
         for (int x = 0; x < 8; x++)
@@ -356,7 +340,7 @@ static void plain_equals_optimised(void **state)
     char cmd[2048];
     for (int plain = 0; plain < 2; plain++) {
         snprintf(cmd, sizeof cmd, "'%s' run '%s/examples/lit_scene/job.json' --quiet "
-                 "--out-dir '%s/lit%d' %s", bin(), TEXVM_SOURCE_DIR, tcli_tmpdir(), plain,
+                 "--out-dir '%s/lit%d' %s", tcli_bin(), TEXVM_SOURCE_DIR, tcli_tmpdir(), plain,
                  plain ? "--plain" : "");
         int st = system(cmd);
         assert_true(WIFEXITED(st) && WEXITSTATUS(st) == 0);
