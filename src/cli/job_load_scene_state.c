@@ -181,7 +181,8 @@ static bool blend_one(jl *c, const cJSON *v, tv_pipe_rt_blend *rt)
     return true;
 }
 
-static bool color_mask(jl *c, const cJSON *o, uint8_t *mask)
+/* "color_mask": the channels every colour attachment writes. */
+static bool color_mask(jl *c, const cJSON *o, tv_pipe_blend_state *b)
 {
     const char *s;
     if (!jl_get_string(c, o, "color_mask", false, &s))
@@ -191,12 +192,13 @@ static bool color_mask(jl *c, const cJSON *o, uint8_t *mask)
     uint8_t m = 0;
     for (const char *p = s; *p; p++) {
         const char *at = strchr("rgba", *p);
-        if (!at || !*p)
+        if (!at)
             return jl_fail_at(c, "color_mask", JOB_ERR_INVALID,
                               "expected letters of \"rgba\", got \"%s\"", s);
         m |= (uint8_t)(1u << (at - "rgba"));
     }
-    *mask = m;
+    for (int i = 0; i < 8; i++)
+        b->rt[i].colormask = m;
     return true;
 }
 
@@ -278,32 +280,25 @@ bool jl_scene_state(jl *c, const cJSON *o, job_scene_state *s)
             int i = 0;
             for (const cJSON *x = b->child; x; x = x->next, i++) {
                 size_t m2 = jl_push_index(c, (size_t)i);
-                uint8_t keep = s->blend.rt[i].colormask;
                 if (!blend_one(c, x, &s->blend.rt[i]))
                     return false;
-                s->blend.rt[i].colormask = keep;
                 jl_pop(c, m2);
             }
             s->blend.independent_blend_enable = true;
         } else {
-            uint8_t keep = s->blend.rt[0].colormask;
-            if (!blend_one(c, b, &s->blend.rt[0]))
+            /* one blend for every target; each keeps its colour mask */
+            tv_pipe_rt_blend one = s->blend.rt[0];
+            if (!blend_one(c, b, &one))
                 return false;
-            s->blend.rt[0].colormask = keep;
-            for (int i = 1; i < 8; i++) {
-                uint8_t k2 = s->blend.rt[i].colormask;
-                s->blend.rt[i] = s->blend.rt[0];
-                s->blend.rt[i].colormask = k2;
+            for (int i = 0; i < 8; i++) {
+                one.colormask = s->blend.rt[i].colormask;
+                s->blend.rt[i] = one;
             }
         }
         jl_pop(c, m);
     }
-    uint8_t mask = s->blend.rt[0].colormask;
-    if (!color_mask(c, o, &mask))
+    if (!color_mask(c, o, &s->blend))
         return false;
-    for (int i = 0; i < 8; i++)
-        s->blend.rt[i].colormask = cJSON_GetObjectItemCaseSensitive(o, "color_mask")
-                                       ? mask : s->blend.rt[i].colormask;
     double bc[4];
     if (!numbers(c, o, "blend_color", 4, -1e30, 1e30, bc, &has))
         return false;

@@ -47,7 +47,7 @@ uint32_t run_thread_count(const job *j, const job_run_opts *o)
     return n > 0 ? (uint32_t)(n > 64 ? 64 : n) : 1;
 }
 
-static double now(void)
+double run_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -286,10 +286,10 @@ static int run_with_program(run_state *rs, tv_tgsi_program *prog)
             tv_vm_set_trace(vm, &vt);
         }
     }
-    double t0 = now();
+    double t0 = run_now();
     if (!rc)
         rc = run_stage(rs, vm, p, &b);
-    double t1 = now();
+    double t1 = run_now();
     if (tracing) {
         tv_vm_set_trace(vm, NULL);
         if (!tr.events)

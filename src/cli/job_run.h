@@ -83,6 +83,8 @@ int run_bindings(run_state *rs, tv_vm_bindings *b);
 int run_stage(run_state *rs, tv_vm *vm, const tv_vm_program *p, const tv_vm_bindings *b);
 /* Worker threads of a run: --threads, else the job's option, else one per core (max 64). */
 uint32_t run_thread_count(const job *j, const job_run_opts *o);
+/* CLOCK_MONOTONIC seconds (the run summaries' timer). */
+double run_now(void);
 /* Run a scene job (job_run_scene.c): textures, passes, outputs, checks. */
 int run_scene(run_state *rs);
 /* Outputs and checks (job_run_out.c). */

@@ -10,7 +10,6 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 /* Handle ranges of the pipe context (resources and objects are separate name spaces; the
  * ranges keep messages readable). */
@@ -443,13 +442,6 @@ static int copy_back(scene_run *r)
     return 0;
 }
 
-static double now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
-}
-
 int run_scene(run_state *rs)
 {
     const job *j = rs->j;
@@ -482,10 +474,10 @@ int run_scene(run_state *rs)
         rc = make_buffers(&r);
     if (!rc)
         rc = make_shaders(&r);
-    double t0 = now();
+    double t0 = run_now();
     for (size_t p = 0; p < j->scene->num_passes && !rc; p++)
         rc = j->scene->passes[p].kind == JOB_PASS_BLIT ? blit_pass(&r, p) : draw_pass(&r, p);
-    double t1 = now();
+    double t1 = run_now();
     if (!rc)
         rc = copy_back(&r);
     tv_pipe_destroy(r.ctx);

@@ -183,12 +183,9 @@ static bool fragment_parallel(const draw_state *d)
         if (!oi || (oi->flags & (TV_OPF_STORE | TV_OPF_MEMQ)))
             return false;
     }
-    const tv_pipe_ctx *ctx = d->ctx;
     for (unsigned v = 0; v < TV_PIPE_MAX_SAMPLERS; v++) {
-        const pipe_resource *r = ctx->sub.views[TV_PIPE_STAGE_FRAGMENT][v].res
-                                     ? pipe_resource_find((tv_pipe_ctx *)ctx,
-                                                          ctx->sub.views[TV_PIPE_STAGE_FRAGMENT][v].res)
-                                     : NULL;
+        uint32_t res = d->ctx->sub.views[TV_PIPE_STAGE_FRAGMENT][v].res;
+        const pipe_resource *r = res ? pipe_resource_find(d->ctx, res) : NULL;
         if (!r)
             continue;
         for (unsigned i = 0; i < d->nr_cbufs; i++)

@@ -42,16 +42,19 @@ const char fs_face[] =
     "  3: MOV OUT[0].zw, IMM[0].yyyx\n"
     "  4: END\n";
 
-tv_pipe_ctx *scene(const char *fs, bool depth)
+tv_pipe_ctx *scene_sized(const char *fs, bool depth, uint32_t w, uint32_t h, uint32_t samples,
+                         uint32_t threads)
 {
     tv_pipe_ctx *ctx = tv_pipe_create(0);
     assert_non_null(ctx);
-    tv_pipe_resource_desc rt = {2, FMT_RGBA8, 2, W, H, 1, 1, 0, 0};
+    assert_int_equal(tv_pipe_set_threads(ctx, threads), 0);
+    uint32_t ns = samples > 1 ? samples : 0;
+    tv_pipe_resource_desc rt = {2, FMT_RGBA8, 2, w, h, 1, 1, 0, ns};
     assert_int_equal(tv_pipe_resource_create(ctx, RT, &rt), 0);
     assert_int_equal(tv_pipe_surface_create(ctx, SURF, RT, FMT_RGBA8, 0, 0, 0), 0);
     uint32_t cb = SURF;
     if (depth) {
-        tv_pipe_resource_desc zs = {2, FMT_Z32F, 1, W, H, 1, 1, 0, 0};
+        tv_pipe_resource_desc zs = {2, FMT_Z32F, 1, w, h, 1, 1, 0, ns};
         assert_int_equal(tv_pipe_resource_create(ctx, ZS, &zs), 0);
         assert_int_equal(tv_pipe_surface_create(ctx, ZSURF, ZS, FMT_Z32F, 0, 0, 0), 0);
     }
@@ -65,12 +68,17 @@ tv_pipe_ctx *scene(const char *fs, bool depth)
                      0);
     assert_int_equal(tv_pipe_bind_shader(ctx, TV_PIPE_STAGE_VERTEX, VS), 0);
     assert_int_equal(tv_pipe_bind_shader(ctx, TV_PIPE_STAGE_FRAGMENT, FS), 0);
-    /* window = NDC * 8 + 8, not flipped: NDC y = -1 is row 0 */
-    tv_pipe_viewport vp = {{W / 2.0f, H / 2.0f, 0.5f}, {W / 2.0f, H / 2.0f, 0.5f}};
+    /* window = NDC * size / 2 + size / 2, not flipped: NDC y = -1 is row 0 */
+    tv_pipe_viewport vp = {{w / 2.0f, h / 2.0f, 0.5f}, {w / 2.0f, h / 2.0f, 0.5f}};
     assert_int_equal(tv_pipe_set_viewports(ctx, 0, 1, &vp), 0);
     tv_pipe_vertex_element ve[2] = {{0, 0, 0, FMT_RGBA32F}, {16, 0, 0, FMT_RGBA32F}};
     assert_int_equal(tv_pipe_set_vertex_elements(ctx, 2, ve), 0);
     return ctx;
+}
+
+tv_pipe_ctx *scene(const char *fs, bool depth)
+{
+    return scene_sized(fs, depth, W, H, 1, 1);
 }
 
 void upload(tv_pipe_ctx *ctx, uint32_t handle, const void *data, uint32_t bytes)

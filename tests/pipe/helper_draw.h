@@ -32,6 +32,10 @@ extern const char fs_face[];   /* red front-facing, green back-facing */
 
 /* The scene with fragment shader FS (and a depth buffer cleared to 1), cleared to 0. */
 tv_pipe_ctx *scene(const char *fs, bool depth);
+/* The same over a W x H target (and depth buffer) of SAMPLES samples, on THREADS engine
+ * workers (tv_pipe_set_threads); the viewport covers it. */
+tv_pipe_ctx *scene_sized(const char *fs, bool depth, uint32_t w, uint32_t h, uint32_t samples,
+                         uint32_t threads);
 /* A buffer resource HANDLE holding BYTES of DATA (replacing one of that handle). */
 void upload(tv_pipe_ctx *ctx, uint32_t handle, const void *data, uint32_t bytes);
 /* N vertices into vertex buffer 0. */

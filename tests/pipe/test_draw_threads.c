@@ -35,30 +35,7 @@ static float unit(uint32_t *s)
 
 static result run(unsigned threads, unsigned samples)
 {
-    tv_pipe_ctx *ctx = tv_pipe_create(0);
-    assert_non_null(ctx);
-    assert_int_equal(tv_pipe_set_threads(ctx, threads), 0);
-    tv_pipe_resource_desc rt = {2, FMT_RGBA8, 2, TW, TH, 1, 1, 0, samples > 1 ? samples : 0};
-    tv_pipe_resource_desc zs = {2, FMT_Z32F, 1, TW, TH, 1, 1, 0, samples > 1 ? samples : 0};
-    assert_int_equal(tv_pipe_resource_create(ctx, RT, &rt), 0);
-    assert_int_equal(tv_pipe_resource_create(ctx, ZS, &zs), 0);
-    assert_int_equal(tv_pipe_surface_create(ctx, SURF, RT, FMT_RGBA8, 0, 0, 0), 0);
-    assert_int_equal(tv_pipe_surface_create(ctx, ZSURF, ZS, FMT_Z32F, 0, 0, 0), 0);
-    uint32_t cb = SURF;
-    assert_int_equal(tv_pipe_set_framebuffer(ctx, 1, &cb, ZSURF), 0);
-    const uint32_t black[4] = {0, 0, 0, 0};
-    assert_int_equal(tv_pipe_clear(ctx, TV_PIPE_CLEAR_COLOR0 | TV_PIPE_CLEAR_DEPTH, black, 1.0,
-                                   0), 0);
-    assert_int_equal(tv_pipe_shader_create(ctx, VS, TV_PIPE_STAGE_VERTEX, vs_text,
-                                           strlen(vs_text) + 1), 0);
-    assert_int_equal(tv_pipe_shader_create(ctx, FS, TV_PIPE_STAGE_FRAGMENT, fs_smooth,
-                                           strlen(fs_smooth) + 1), 0);
-    assert_int_equal(tv_pipe_bind_shader(ctx, TV_PIPE_STAGE_VERTEX, VS), 0);
-    assert_int_equal(tv_pipe_bind_shader(ctx, TV_PIPE_STAGE_FRAGMENT, FS), 0);
-    tv_pipe_viewport vp = {{TW / 2.0f, TH / 2.0f, 0.5f}, {TW / 2.0f, TH / 2.0f, 0.5f}};
-    assert_int_equal(tv_pipe_set_viewports(ctx, 0, 1, &vp), 0);
-    tv_pipe_vertex_element ve[2] = {{0, 0, 0, FMT_RGBA32F}, {16, 0, 0, FMT_RGBA32F}};
-    assert_int_equal(tv_pipe_set_vertex_elements(ctx, 2, ve), 0);
+    tv_pipe_ctx *ctx = scene_sized(fs_smooth, true, TW, TH, samples, threads);
     tv_pipe_rasterizer_state r;
     tv_pipe_rasterizer_default(&r);
     r.multisample = samples > 1;
