@@ -11,7 +11,8 @@
  * viewport clipping may move; docs/fidelity.md §5).
  *   bench_draw            both drivers, llvmpipe at 1 and 2 threads
  *   bench_draw --llvmpipe N   (internal) llvmpipe only, N threads, prints its times
- *   bench_draw --texvm        texvm only (for profiling: perf record bench_draw --texvm) */
+ *   bench_draw --texvm [mesh|blend]   texvm only, both scenes or one (for profiling:
+ *                                     perf record bench_draw --texvm blend) */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -290,7 +291,20 @@ int main(int argc, char **argv)
     double tv[2][2][RUNS];
     unsigned tv_lit[2];
     int count[2];
+    bool texvm_only = argc >= 2 && !strcmp(argv[1], "--texvm");
+    int only = -1;   /* --texvm SCENE: that scene alone (2: not a scene) */
+    if (texvm_only && argc == 3)
+        only = !strcmp(argv[2], "mesh") ? 0 : !strcmp(argv[2], "blend") ? 1 : 2;
+    if (only == 2 || argc > 3 || (argc == 3 && !texvm_only)) {
+        fprintf(stderr, "usage: bench_draw [--texvm [mesh|blend]]\n");
+        return 2;
+    }
+    memset(tv, 0, sizeof tv);
+    memset(tv_lit, 0, sizeof tv_lit);
+    memset(count, 0, sizeof count);
     for (int scene = 0; scene < 2; scene++) {
+        if (only >= 0 && scene != only)
+            continue;
         float *v = scene == 0 ? mesh_vertices(&count[scene]) : blend_vertices(&count[scene]);
         uint8_t *first = NULL;
         for (unsigned th = 1; th <= 2; th++) {
@@ -326,7 +340,7 @@ int main(int argc, char **argv)
     printf("bench_draw: %dx%d target; mesh = %d triangles (depth LESS, bilinear texture), "
            "blend = %d large blended triangles; median of %d; texvm's pictures on 1 and 2 "
            "threads are the same bytes\n", S, S, count[0] / 3, count[1] / 3, RUNS);
-    if (argc == 2 && !strcmp(argv[1], "--texvm")) {
+    if (texvm_only) {
         printf("texvm-1: mesh %9.2f ms, blend %9.2f ms; texvm-2: mesh %9.2f ms, blend %9.2f ms; "
                "lit pixels %u and %u\n", tvm[0][0] * 1e3, tvm[0][1] * 1e3, tvm[1][0] * 1e3,
                tvm[1][1] * 1e3, tv_lit[0], tv_lit[1]);

@@ -233,6 +233,22 @@ typedef struct tv_vm_frag_output {
     uint32_t sample_mask;        /* SAMPLEMASK.x */
 } tv_vm_frag_output;
 
+/* The same for the live lanes of one 8x4 tile (one pass of it under sample shading), handed
+ * to tv_vm_frag_params.emit_warp: lane l is pixel (x[l], y[l]) with coverage[l]; outputs
+ * are per lane (structure of arrays: color[i][c][l] is word c of COLOR[i] in lane l). One
+ * call equals emit() on each lane of `live`, in lane order, with a tv_vm_frag_output
+ * holding the lane's values (zero words where nothing was written). */
+typedef struct tv_vm_frag_warp_output {
+    uint32_t live;                                     /* lanes to merge (bit l) */
+    const int32_t *x, *y;                              /* [TV_VM_WARP_LANES] */
+    const uint32_t *coverage;                          /* [TV_VM_WARP_LANES] */
+    uint32_t colors;                                   /* bit i: COLOR[i] written */
+    const uint32_t *color[TV_VM_MAX_COLOR_TARGETS][4]; /* NULL: COLOR[i] not written */
+    const float *depth;                                /* POSITION.z; NULL: not written */
+    const uint32_t *stencil;                           /* STENCIL.y; NULL: not written */
+    const uint32_t *sample_mask;                       /* SAMPLEMASK.x; NULL: not written */
+} tv_vm_frag_warp_output;
+
 typedef struct tv_vm_frag_params {
     uint32_t width, height;
     uint32_t samples;            /* 0 or 1 = one sample at the pixel centre */
@@ -260,9 +276,17 @@ typedef struct tv_vm_frag_params {
      * primitive must be a TRIANGLE (it still gives the interpolation): coverage(user, x, y)
      * returns the samples of pixel (x, y) that are covered (bit s), before sample_mask.
      * With `emit`, each unkilled pixel (or sample) goes to emit(user, out) instead of the
-     * targets. Both are called from the worker running the pixel's row of tiles. */
+     * targets; with `emit_warp` (which takes precedence), each tile's unkilled lanes go to
+     * emit_warp(user, out) at once. All are called from the worker running the pixel's row
+     * of tiles. `coverage_warp` (optional, with `coverage`) answers for the lanes of one
+     * tile at once: cov[l] for pixel (x[l], y[l]) of each lane in `inside`, the values
+     * coverage() gives; the plain interpreter asks coverage() pixel by pixel. */
     uint32_t (*coverage)(void *user, int32_t x, int32_t y);
+    void (*coverage_warp)(void *user, const int32_t x[TV_VM_WARP_LANES],
+                          const int32_t y[TV_VM_WARP_LANES], uint32_t inside,
+                          uint32_t cov[TV_VM_WARP_LANES]);
     void (*emit)(void *user, const tv_vm_frag_output *out);
+    void (*emit_warp)(void *user, const tv_vm_frag_warp_output *out);
     void *hook_user;
 } tv_vm_frag_params;
 

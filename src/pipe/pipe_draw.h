@@ -212,8 +212,14 @@ int draw_run_fragments(draw_state *d, const tv_vm_frag_vertex *fv[3], const floa
                        uint32_t id);
 /* Whether line stipple keeps pixel (X, Y) of the line being shaded. */
 bool draw_line_stipple_keeps(const draw_state *d, int32_t x, int32_t y);
-/* The output merger as the fragment stage's emit hook (user: the draw_state). */
+/* The output merger as the fragment stage's emit hook (user: the draw_state): one pixel
+ * (or sample), the reference; and one tile's lanes at once (pipe_draw_om_warp.c), the same
+ * bytes, faster where it can batch the work (else lane by lane through draw_om_emit). */
 void draw_om_emit(void *user, const tv_vm_frag_output *out);
+void draw_om_emit_warp(void *user, const tv_vm_frag_warp_output *out);
+/* Depth and stencil of sample SMP of fragment O (its position, and the depth and stencil
+ * reference it exported), tested against the buffer and updated; whether it passed. */
+bool draw_om_depth_stencil(const draw_state *d, const tv_vm_frag_output *o, unsigned smp);
 /* When the draw tests depth and stencil (pipe_draw_om.c): before the fragment shader when
  * FS asks for it (FS_EARLY_DEPTH_STENCIL) or when nothing FS does could tell the
  * difference (no depth, stencil or sample-mask output, no kill or demote, no stores or

@@ -35,7 +35,7 @@ static float fragment_depth(const draw_state *d, const tv_vm_frag_output *o, uns
     return z > 1.0f ? 1.0f : z;
 }
 
-static bool depth_stencil(const draw_state *d, const tv_vm_frag_output *o, unsigned smp)
+bool draw_om_depth_stencil(const draw_state *d, const tv_vm_frag_output *o, unsigned smp)
 {
     const tv_pipe_dsa_state *s = &d->ctx->sub.dsa;
     if (!d->has_zs || (!s->depth_enabled && !s->stencil[0].enabled))
@@ -126,7 +126,7 @@ void draw_om_emit(void *user, const tv_vm_frag_output *out)
     const tv_vm_frag_output *o = out;
     bool late = d->zs_early == DRAW_ZS_LATE;   /* else tested (and counted) before shading */
     for (unsigned smp = 0; smp < n; smp++) {
-        if (!((cov >> smp) & 1u) || (late && !depth_stencil(d, o, smp)))
+        if (!((cov >> smp) & 1u) || (late && !draw_om_depth_stencil(d, o, smp)))
             continue;
         if (late)
             d->ctx->rows[o->y >> 2].passed++;   /* occlusion queries count samples */
@@ -157,7 +157,7 @@ uint32_t draw_om_early(draw_state *d, int32_t x, int32_t y, uint32_t cov)
     o.y = y;
     uint32_t pass = 0;
     for (unsigned smp = 0; smp < n; smp++)
-        if (((cov >> smp) & 1u) && depth_stencil(d, &o, smp)) {
+        if (((cov >> smp) & 1u) && draw_om_depth_stencil(d, &o, smp)) {
             pass |= 1u << smp;
             row->passed++;
         }

@@ -95,6 +95,26 @@ static uint32_t coverage_hook(void *user, int32_t x, int32_t y)
     return cov && d->zs_early != DRAW_ZS_LATE ? draw_om_early(d, x, y, cov) : cov;
 }
 
+/* The same for the lanes of a tile: the rasteriser's coverage of every lane at once when
+ * no antialiasing or stipple applies, then the early tests pixel by pixel. */
+static void coverage_warp_hook(void *user, const int32_t x[32], const int32_t y[32],
+                               uint32_t inside, uint32_t cov[32])
+{
+    draw_state *d = user;
+    if (d->aa.kind != DRAW_AA_NONE || d->stipple || d->lstip_on) {
+        for (unsigned l = 0; l < 32; l++)
+            if ((inside >> l) & 1u)
+                cov[l] = coverage_hook(d, x[l], y[l]);
+        return;
+    }
+    raster_coverage_lanes(&d->rt, x, y, inside, cov);
+    if (d->zs_early == DRAW_ZS_LATE)
+        return;
+    for (unsigned l = 0; l < 32; l++)
+        if (((inside >> l) & 1u) && cov[l])
+            cov[l] = draw_om_early(d, x[l], y[l], cov[l]);
+}
+
 /* The window depth plane of triangle (A, B, C) and, when enabled, its polygon offset
  * (GL 4.6 §14.6.5: m·factor + r·units, clamped). */
 static void depth_plane(draw_state *d, const float *a, const float *b, const float *c)
@@ -165,7 +185,13 @@ int draw_run_fragments(draw_state *d, const tv_vm_frag_vertex *fv[3], const floa
     fp.scissor[2] = (uint32_t)d->rt.x1;
     fp.scissor[3] = (uint32_t)d->rt.y1;
     fp.coverage = coverage_hook;
-    fp.emit = draw_om_emit;
+    /* the per-pixel merger is the reference the plain interpreter runs with */
+    if (d->ctx->plain) {
+        fp.emit = draw_om_emit;
+    } else {
+        fp.coverage_warp = coverage_warp_hook;
+        fp.emit_warp = draw_om_emit_warp;
+    }
     fp.hook_user = d;
     tv_error err;
     tv_vm_stats st;

@@ -73,6 +73,16 @@ typedef enum om_class { OM_CLASS_UNORM, OM_CLASS_SNORM, OM_CLASS_FLOAT, OM_CLASS
 void om_blend_color(const om_rt_blend *rt, om_class cls, const float s0[4], const float s1[4],
                     const float d[4], const float k[4], float out[4]);
 
+/* The same on OM_LANES samples at once, structure of arrays (x->c[c][l]: channel c of
+ * sample l): every lane's result bit for bit om_blend_color's (the tile-at-a-time output merger,
+ * pipe_draw_om_warp.c; tests/pipe/test_om_blend.c compares them). */
+#define OM_LANES 32
+typedef struct om_lanes {
+    float c[4][OM_LANES];
+} om_lanes;
+void om_blend_lanes(const om_rt_blend *rt, om_class cls, const om_lanes *s0,
+                    const om_lanes *s1, const om_lanes *d, const float k[4], om_lanes *out);
+
 /* ---- colour targets (pipe_om_target.c) ------------------------------------------------ */
 #define OM_TEXEL_WORDS 4   /* colour texels are at most 16 bytes */
 

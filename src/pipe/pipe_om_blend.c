@@ -162,3 +162,126 @@ void om_blend_color(const om_rt_blend *rt, om_class cls, const float s0_in[4],
         out[c] = fixed ? clampf(r, lo, 1.0f) : r;
     }
 }
+
+/* ---- the same across lanes (structure of arrays) ---------------------------------------- */
+/* Each step is om_blend_color's on one channel of every lane: the same operations in the
+ * same order, so each lane's bits are the scalar path's. S1 is read only when a factor
+ * is a SRC1 one. */
+
+static void clamp_lanes(float x[OM_LANES], const float in[OM_LANES], float lo)
+{
+    for (unsigned l = 0; l < OM_LANES; l++)
+        x[l] = clampf(in[l], lo, 1.0f);
+}
+
+static void factor_lanes(uint8_t f, unsigned c, const om_lanes *s0, const om_lanes *s1,
+                         const om_lanes *d, const float k[4], float out[OM_LANES])
+{
+    const factor_row *r = factor_find(f);
+    if (!r) {
+        for (unsigned l = 0; l < OM_LANES; l++)
+            out[l] = 0.0f;
+        return;
+    }
+    unsigned ch = r->alpha ? 3 : c;
+    const float *from = NULL;
+    float x = 0.0f;
+    switch (r->source) {
+    case FS_ZERO: x = 0.0f; break;
+    case FS_ONE: x = 1.0f; break;
+    case FS_SRC0: from = s0->c[ch]; break;
+    case FS_SRC1: from = s1->c[ch]; break;
+    case FS_DST: from = d->c[ch]; break;
+    case FS_CONST: x = k[ch]; break;
+    default:
+        if (c == 3) {
+            x = 1.0f;
+            break;
+        }
+        for (unsigned l = 0; l < OM_LANES; l++)
+            out[l] = fminf(s0->c[3][l], 1.0f - d->c[3][l]);
+        goto invert;
+    }
+    if (from)
+        for (unsigned l = 0; l < OM_LANES; l++)
+            out[l] = from[l];
+    else
+        for (unsigned l = 0; l < OM_LANES; l++)
+            out[l] = x;
+invert:
+    if (r->invert)
+        for (unsigned l = 0; l < OM_LANES; l++)
+            out[l] = 1.0f - out[l];
+}
+
+static void equation_lanes(uint8_t func, const float s[OM_LANES], const float sf[OM_LANES],
+                           const float d[OM_LANES], const float df[OM_LANES],
+                           float out[OM_LANES])
+{
+    unsigned l;
+    switch (func) {
+    case OM_BLEND_SUBTRACT:
+        for (l = 0; l < OM_LANES; l++)
+            out[l] = s[l] * sf[l] - d[l] * df[l];
+        break;
+    case OM_BLEND_REVERSE_SUBTRACT:
+        for (l = 0; l < OM_LANES; l++)
+            out[l] = d[l] * df[l] - s[l] * sf[l];
+        break;
+    case OM_BLEND_MIN:
+        for (l = 0; l < OM_LANES; l++)
+            out[l] = fminf(s[l], d[l]);
+        break;
+    case OM_BLEND_MAX:
+        for (l = 0; l < OM_LANES; l++)
+            out[l] = fmaxf(s[l], d[l]);
+        break;
+    default:
+        for (l = 0; l < OM_LANES; l++)
+            out[l] = s[l] * sf[l] + d[l] * df[l];
+        break;
+    }
+}
+
+void om_blend_lanes(const om_rt_blend *rt, om_class cls, const om_lanes *s0_in,
+                    const om_lanes *s1_in, const om_lanes *d_in, const float k_in[4],
+                    om_lanes *out)
+{
+    bool fixed = cls == OM_CLASS_UNORM || cls == OM_CLASS_SNORM;
+    float lo = cls == OM_CLASS_SNORM ? -1.0f : 0.0f;
+    om_lanes s0c, s1c, dc;
+    float k[4];
+    const om_lanes *s0 = s0_in, *s1 = s1_in, *d = d_in;
+    for (unsigned c = 0; c < 4; c++)
+        k[c] = fixed ? clampf(k_in[c], lo, 1.0f) : k_in[c];
+    /* the second source is read only by SRC1 factors */
+    bool src1 = om_factor_uses_src1(rt->rgb_src_factor) ||
+                om_factor_uses_src1(rt->rgb_dst_factor) ||
+                om_factor_uses_src1(rt->alpha_src_factor) ||
+                om_factor_uses_src1(rt->alpha_dst_factor);
+    if (fixed) {
+        for (unsigned c = 0; c < 4; c++) {
+            clamp_lanes(s0c.c[c], s0_in->c[c], lo);
+            if (src1)
+                clamp_lanes(s1c.c[c], s1_in->c[c], lo);
+            clamp_lanes(dc.c[c], d_in->c[c], lo);
+        }
+        s0 = &s0c;
+        s1 = &s1c;
+        d = &dc;
+    }
+    for (unsigned c = 0; c < 4; c++) {
+        bool a = c == 3;
+        float sf[OM_LANES], df[OM_LANES];
+        factor_lanes(a ? rt->alpha_src_factor : rt->rgb_src_factor, c, s0, s1, d, k, sf);
+        factor_lanes(a ? rt->alpha_dst_factor : rt->rgb_dst_factor, c, s0, s1, d, k, df);
+        if (fixed) {
+            clamp_lanes(sf, sf, lo);
+            clamp_lanes(df, df, lo);
+        }
+        equation_lanes(a ? rt->alpha_func : rt->rgb_func, s0->c[c], sf, d->c[c], df,
+                       out->c[c]);
+        if (fixed)
+            clamp_lanes(out->c[c], out->c[c], lo);
+    }
+}

@@ -95,3 +95,38 @@ uint32_t raster_coverage(const raster_tri *t, int32_t px, int32_t py)
     }
     return mask;
 }
+
+void raster_coverage_lanes(const raster_tri *t, const int32_t px[32], const int32_t py[32],
+                           uint32_t inside, uint32_t cov[32])
+{
+    if (t->samples != 1) {
+        for (uint32_t m = inside; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctz(m);
+            cov[l] = raster_coverage(t, px[l], py[l]);
+        }
+        return;
+    }
+    /* one sample, at the pixel centre: an engine tile's lanes lie within 8x4 pixels of
+       lane 0, so each edge function is its value there plus a column and a row step
+       (exact integer sums: the values raster_coverage computes with products) */
+    int64_t X = (int64_t)px[0] * RASTER_ONE + t->sx[0];
+    int64_t Y = (int64_t)py[0] * RASTER_ONE + t->sy[0];
+    int64_t col[3][8], row[3][4];
+    for (unsigned k = 0; k < 3; k++) {
+        col[k][0] = t->a[k] * X + t->b[k] * Y + t->c[k];
+        row[k][0] = 0;
+        for (unsigned i = 1; i < 8; i++)
+            col[k][i] = col[k][i - 1] + t->a[k] * RASTER_ONE;
+        for (unsigned i = 1; i < 4; i++)
+            row[k][i] = row[k][i - 1] + t->b[k] * RASTER_ONE;
+    }
+    for (uint32_t m = inside; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        uint32_t x = (uint32_t)(px[l] - px[0]), y = (uint32_t)(py[l] - py[0]);
+        if (x > 7 || y > 3)
+            cov[l] = raster_coverage(t, px[l], py[l]);   /* another layout */
+        else
+            cov[l] = col[0][x] + row[0][y] >= 0 && col[1][x] + row[1][y] >= 0 &&
+                     col[2][x] + row[2][y] >= 0;
+    }
+}

@@ -45,5 +45,9 @@ bool raster_setup(raster_tri *t, const raster_rules *r, const float x[3], const 
 
 /* Bit s set when sample s of pixel (px, py) is covered. */
 uint32_t raster_coverage(const raster_tri *t, int32_t px, int32_t py);
+/* The same for the 32 pixels (px[l], py[l]) of the lanes in INSIDE: cov[l] (the other
+ * lanes' entries are left alone). */
+void raster_coverage_lanes(const raster_tri *t, const int32_t px[32], const int32_t py[32],
+                           uint32_t inside, uint32_t cov[32]);
 
 #endif

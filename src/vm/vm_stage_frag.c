@@ -341,8 +341,16 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
             if ((uint32_t)px >= x1 || (uint32_t)py >= y1 || (uint32_t)px < x0 ||
                 (uint32_t)py < y0)
                 continue;
-            w->lane_cov[l] = fp->coverage(fp->hook_user, px, py) & all_samples;
             inside |= 1u << l;
+            if (!fp->coverage_warp)
+                w->lane_cov[l] = fp->coverage(fp->hook_user, px, py);
+        }
+        if (fp->coverage_warp && inside)
+            fp->coverage_warp(fp->hook_user, w->lane_x, w->lane_y, inside, w->lane_cov);
+        for (unsigned l = 0; l < VM_LANES; l++) {
+            if (!((inside >> l) & 1u))
+                continue;
+            w->lane_cov[l] &= all_samples;
             bool cov = per_sample ? ((w->lane_cov[l] >> sample) & 1u) : w->lane_cov[l] != 0;
             if (cov) live |= 1u << l;
         }
@@ -501,6 +509,45 @@ static uint64_t popcount32(uint32_t m)
     return (m * 0x01010101u) >> 24;
 }
 
+/* The outputs of a warp's live lanes through the pipeline's warp emit hook, one call. */
+static void emit_warp_outputs(const vm_run *R, const vm_warp *w, bool per_sample)
+{
+    const tv_vm_frag_params *fp = R->fp;
+    const tv_vm_program *p = R->prog;
+    tv_vm_frag_warp_output out;
+    out.live = w->live;
+    out.colors = 0;
+    memset(out.color, 0, sizeof out.color);
+    out.depth = NULL;
+    out.stencil = out.sample_mask = NULL;
+    out.x = w->lane_x;
+    out.y = w->lane_y;
+    uint32_t one_sample[VM_LANES];
+    out.coverage = w->lane_cov;
+    if (per_sample) {
+        for (unsigned l = 0; l < VM_LANES; l++)
+            one_sample[l] = 1u << w->sample;
+        out.coverage = one_sample;
+    }
+    for (int32_t r = 0; r < p->out.count; r++) {
+        const vm_slot *o = &w->r[p->out.base + (uint32_t)r * 4];
+        uint8_t sem = p->out_sem[r];
+        uint32_t idx = p->out_sem_index[r];
+        if (sem == TV_SEM_COLOR && idx < TV_VM_MAX_COLOR_TARGETS) {
+            out.colors |= 1u << idx;
+            for (unsigned c = 0; c < 4; c++)
+                out.color[idx][c] = o[c].u;
+        } else if (sem == TV_SEM_POSITION) {
+            out.depth = o[2].f;
+        } else if (sem == TV_SEM_STENCIL) {
+            out.stencil = o[1].u;
+        } else if (sem == TV_SEM_SAMPLEMASK) {
+            out.sample_mask = o[0].u;
+        }
+    }
+    fp->emit_warp(fp->hook_user, &out);
+}
+
 /* The outputs of a warp's live lanes through the pipeline's emit hook, one call per
  * pixel (per sample under sample shading). */
 static void emit_outputs(const vm_run *R, const vm_warp *w, bool per_sample)
@@ -549,8 +596,11 @@ static void write_outputs(vm_worker *wk, vm_warp *w, bool per_sample, uint32_t l
     const vm_run *R = wk->run;
     const tv_vm_frag_params *fp = R->fp;
     const tv_vm_program *p = R->prog;
-    if (fp->emit) {
-        emit_outputs(R, w, per_sample);
+    if (fp->emit_warp || fp->emit) {
+        if (fp->emit_warp)
+            emit_warp_outputs(R, w, per_sample);
+        else
+            emit_outputs(R, w, per_sample);
         wk->stats.invocations += popcount32(live0);
         wk->stats.killed += popcount32(live0 & ~w->live);
         return;

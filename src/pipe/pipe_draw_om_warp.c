@@ -1,0 +1,187 @@
+/* The output merger on one 8x4 tile of shaded pixels at once (the fragment stage's warp
+ * emit hook, used unless the context runs the plain interpreter). It makes the steps of
+ * draw_om_emit (pipe_draw_om.c) in the same order on each pixel — bounds, coverage, late
+ * depth/stencil, then each colour buffer — but blends a tile's lanes channel by channel
+ * across lanes (om_blend_lanes, the same arithmetic as om_blend_color). The lanes of one
+ * pass are distinct pixels, so taking the tile's depth tests before its colour writes
+ * changes nothing. It batches single-sampled draws without antialiasing, alpha test or
+ * alpha-to-coverage whose shader exports no depth, stencil or sample mask; any other tile
+ * goes through draw_om_emit lane by lane. tests/pipe/test_draw_om_warp.c compares both on
+ * every factor, equation, format class, mask and logic op. */
+#include "pipe_draw.h"
+
+#include "util/half.h"
+
+#include <string.h>
+
+static const uint32_t zero_lanes[OM_LANES];
+
+/* Lane by lane through the per-pixel merger, each lane's tv_vm_frag_output as the
+ * engine's per-pixel hook would have built it. */
+static void by_lanes(draw_state *d, const tv_vm_frag_warp_output *w)
+{
+    tv_vm_frag_output o;
+    memset(&o, 0, sizeof o);
+    o.colors = w->colors;
+    o.has_depth = w->depth != NULL;
+    o.has_stencil = w->stencil != NULL;
+    o.has_sample_mask = w->sample_mask != NULL;
+    for (uint32_t m = w->live; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        o.x = w->x[l];
+        o.y = w->y[l];
+        o.coverage = w->coverage[l];
+        for (unsigned i = 0; i < TV_VM_MAX_COLOR_TARGETS; i++)
+            if ((w->colors >> i) & 1u)
+                for (unsigned c = 0; c < 4; c++)
+                    o.color[i][c] = w->color[i][c][l];
+        if (w->depth)
+            o.depth = w->depth[l];
+        if (w->stencil)
+            o.stencil = w->stencil[l];
+        if (w->sample_mask)
+            o.sample_mask = w->sample_mask[l];
+        draw_om_emit(d, &o);
+    }
+}
+
+static uint8_t *texel_at(const draw_state *d, const draw_cbuf *cb, int32_t x, int32_t y)
+{
+    return cb->base + cb->layer_stride * d->layer + cb->stride * (size_t)y +
+           (size_t)cb->t.bytes * ((size_t)x * d->samples);
+}
+
+/* om_target_read and om_target_write of a raw32 target (their first branches), inline:
+ * most of a blended tile's time was the calls. */
+static void read_raw32(const uint8_t *texel, uint32_t v[4])
+{
+    memcpy(v, texel, 16);
+}
+
+static void write_raw32(uint8_t *texel, const uint32_t v[4], unsigned colormask)
+{
+    if (colormask == OM_MASK_RGBA) {
+        memcpy(texel, v, 16);
+        return;
+    }
+    uint32_t w[4];
+    memcpy(w, texel, 16);
+    for (unsigned i = 0; i < 4; i++)
+        if ((colormask >> i) & 1u)
+            w[i] = v[i];
+    memcpy(texel, w, 16);
+}
+
+/* Colour buffer I for the lanes in M (write_color of pipe_draw_om.c on each). */
+static void write_lanes(const draw_state *d, unsigned i, const tv_vm_frag_warp_output *w,
+                        uint32_t m)
+{
+    const tv_pipe_blend_state *b = &d->ctx->sub.blend;
+    const om_rt_blend *rt = &b->rt[b->independent_blend_enable ? i : 0];
+    const draw_cbuf *cb = &d->cb[i];
+    unsigned src = d->color0_all ? 0 : i;
+    if (!((w->colors >> src) & 1u) || !rt->colormask)
+        return;
+    const uint32_t *const *col = w->color[src];
+    bool integer = cb->t.cls == OM_CLASS_SINT || cb->t.cls == OM_CLASS_UINT;
+    bool to_one = b->alpha_to_one && !integer;    /* alpha-to-one */
+    int logicop = b->logicop_enable ? b->logicop_func : -1;
+    bool raw = cb->t.raw32 && (logicop < 0 || cb->t.cls == OM_CLASS_FLOAT);
+    if (!rt->blend_enable || integer) {
+        for (uint32_t k = m; k; k &= k - 1) {
+            unsigned l = (unsigned)__builtin_ctz(k);
+            uint32_t value[4] = {col[0][l], col[1][l], col[2][l],
+                                 to_one ? 0x3f800000u : col[3][l]};
+            uint8_t *texel = texel_at(d, cb, w->x[l], w->y[l]);
+            if (raw)
+                write_raw32(texel, value, rt->colormask);
+            else
+                om_target_write(&cb->t, value, rt->colormask, logicop, texel);
+        }
+        return;
+    }
+    om_lanes s0, s1, dst, out;
+    bool src1 = om_factor_uses_src1(rt->rgb_src_factor) ||
+                om_factor_uses_src1(rt->rgb_dst_factor) ||
+                om_factor_uses_src1(rt->alpha_src_factor) ||
+                om_factor_uses_src1(rt->alpha_dst_factor);
+    for (unsigned c = 0; c < 4; c++) {
+        for (unsigned l = 0; l < OM_LANES; l++)
+            s0.c[c][l] = tv_bits_f32(c == 3 && to_one ? 0x3f800000u : col[c][l]);
+        /* dual source: COLOR[1], zero when the shader did not write it */
+        const uint32_t *c1 = ((w->colors >> 1) & 1u) ? w->color[1][c] : zero_lanes;
+        if (src1)
+            for (unsigned l = 0; l < OM_LANES; l++)
+                s1.c[c][l] = tv_bits_f32(c1[l]);
+        if (m != UINT32_MAX)
+            for (unsigned l = 0; l < OM_LANES; l++)
+                dst.c[c][l] = 0.0f;   /* lanes not merged blend zeros, unused */
+    }
+    for (uint32_t k = m; k; k &= k - 1) {
+        unsigned l = (unsigned)__builtin_ctz(k);
+        uint32_t bits[4];
+        const uint8_t *texel = texel_at(d, cb, w->x[l], w->y[l]);
+        if (raw)
+            read_raw32(texel, bits);
+        else
+            om_target_read(&cb->t, texel, bits);
+        for (unsigned c = 0; c < 4; c++)
+            dst.c[c][l] = tv_bits_f32(bits[c]);
+    }
+    om_blend_lanes(rt, cb->t.cls, &s0, src1 ? &s1 : &s0, &dst, d->ctx->sub.blend_color, &out);
+    for (uint32_t k = m; k; k &= k - 1) {
+        unsigned l = (unsigned)__builtin_ctz(k);
+        uint32_t value[4];
+        for (unsigned c = 0; c < 4; c++)
+            value[c] = tv_f32_bits(out.c[c][l]);
+        uint8_t *texel = texel_at(d, cb, w->x[l], w->y[l]);
+        if (raw)
+            write_raw32(texel, value, rt->colormask);
+        else
+            om_target_write(&cb->t, value, rt->colormask, logicop, texel);
+    }
+}
+
+void draw_om_emit_warp(void *user, const tv_vm_frag_warp_output *w)
+{
+    draw_state *d = user;
+    const tv_pipe_blend_state *b = &d->ctx->sub.blend;
+    if (d->samples > 1 || d->aa.kind != DRAW_AA_NONE || b->alpha_to_coverage ||
+        d->ctx->sub.dsa.alpha_enabled || w->depth || w->stencil || w->sample_mask) {
+        by_lanes(d, w);
+        return;
+    }
+    /* in the target, sample 0 covered (draw_om_emit's n = 1) */
+    uint32_t m = 0;
+    for (uint32_t k = w->live; k; k &= k - 1) {
+        unsigned l = (unsigned)__builtin_ctz(k);
+        if (w->x[l] >= 0 && w->y[l] >= 0 && w->x[l] < d->width && w->y[l] < d->height &&
+            (w->coverage[l] & 1u))
+            m |= 1u << l;
+    }
+    if (!m)
+        return;
+    const tv_pipe_dsa_state *s = &d->ctx->sub.dsa;
+    if (d->zs_early == DRAW_ZS_LATE && (!d->has_zs || (!s->depth_enabled &&
+                                                       !s->stencil[0].enabled))) {
+        /* nothing to test: every sample passes (the lanes share a row of tiles) */
+        d->ctx->rows[w->y[0] >> 2].passed += (uint64_t)__builtin_popcount(m);
+    } else if (d->zs_early == DRAW_ZS_LATE) {
+        tv_vm_frag_output o;
+        memset(&o, 0, sizeof o);   /* no shader depth or stencil (else by_lanes) */
+        for (uint32_t k = m; k; k &= k - 1) {
+            unsigned l = (unsigned)__builtin_ctz(k);
+            o.x = w->x[l];
+            o.y = w->y[l];
+            if (draw_om_depth_stencil(d, &o, 0))
+                d->ctx->rows[o.y >> 2].passed++;   /* occlusion queries count samples */
+            else
+                m &= ~(1u << l);
+        }
+    }
+    if (!m)
+        return;
+    for (unsigned i = 0; i < d->nr_cbufs; i++)
+        if (d->cb_bound[i])
+            write_lanes(d, i, w, m);
+}
