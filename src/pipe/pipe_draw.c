@@ -231,6 +231,8 @@ static int link_shaders(draw_state *d)
             continue;
         for (int32_t r = dc->first; r <= dc->last && r < DRAW_MAX_VARYINGS; r++) {
             draw_link *l = &d->link[r];
+            if ((unsigned)r + 1 > d->frag_attrs)
+                d->frag_attrs = (unsigned)r + 1;
             uint32_t index = dc->semantic_index + (uint32_t)(r - dc->first);
             unsigned sem = dc->has_semantic ? dc->semantic : TV_SEM_GENERIC;
             memset(l, 0, sizeof *l);

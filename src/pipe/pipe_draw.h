@@ -106,6 +106,8 @@ typedef struct draw_state {
     /* fragment inputs */
     draw_link link[DRAW_MAX_VARYINGS];
     unsigned nfs_in, nslots, stride; /* clip vertex: 4 + 8 + 4 * nslots floats */
+    unsigned frag_attrs;           /* 1 + the highest FS input register: the rows of
+                                      tv_vm_frag_vertex.attr (and flat values) in use */
     clip_state clip;
     clip_viewport vp;
     raster_rules rules;

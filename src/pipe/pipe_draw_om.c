@@ -151,8 +151,9 @@ uint32_t draw_om_early(draw_state *d, int32_t x, int32_t y, uint32_t cov)
         return row->memo_cov[lane];
     unsigned n = d->samples ? d->samples : 1;
     cov &= d->ctx->sub.sample_mask & (n >= 32 ? ~0u : (1u << n) - 1u);
-    tv_vm_frag_output o;
-    memset(&o, 0, sizeof o);    /* no shader depth or stencil: the plane and the state's */
+    tv_vm_frag_output o;        /* what draw_om_depth_stencil reads: no shader depth or
+                                   stencil (the plane and the state's), the position */
+    o.has_depth = o.has_stencil = false;
     o.x = x;
     o.y = y;
     uint32_t pass = 0;

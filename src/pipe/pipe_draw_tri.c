@@ -7,6 +7,7 @@
 #include "util/half.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 
@@ -65,7 +66,7 @@ void draw_frag_vertex(const draw_state *d, const float *v, const float win[4],
     out->y = win[1];
     out->z = win[2];
     out->w = 1.0f / win[3];
-    for (unsigned r = 0; r < DRAW_MAX_VARYINGS; r++) {
+    for (unsigned r = 0; r < d->frag_attrs; r++) {
         const draw_link *l = &d->link[r];
         if (!l->used)
             continue;
@@ -167,14 +168,25 @@ int draw_run_fragments(draw_state *d, const tv_vm_frag_vertex *fv[3], const floa
     d->stat[TV_PIPE_STAT_C_PRIMITIVES]++;      /* a triangle out of clipping, set up */
     d->tri_gen = ++d->ctx->tri_gen;            /* no early tests made for it yet */
     depth_plane(d, win[0], win[1], win[2]);
+    /* the parameters without their 3 KiB of vertices, which get the rows in use: the
+       engine reads the attributes of the shader's inputs only */
     tv_vm_frag_params fp;
-    memset(&fp, 0, sizeof fp);
+    size_t vstart = offsetof(tv_vm_frag_params, vertices);
+    size_t vend = vstart + sizeof fp.vertices;
+    memset(&fp, 0, vstart);
+    memset((uint8_t *)&fp + vend, 0, sizeof fp - vend);
+    for (int k = 0; k < 3; k++) {
+        tv_vm_frag_vertex *v = &fp.vertices[k];
+        v->x = fv[k]->x;
+        v->y = fv[k]->y;
+        v->z = fv[k]->z;
+        v->w = fv[k]->w;
+        memcpy(v->attr, fv[k]->attr, d->frag_attrs * sizeof v->attr[0]);
+    }
     fp.width = (uint32_t)d->width;
     fp.height = (uint32_t)d->height;
     fp.samples = d->samples ? d->samples : 1;
     fp.prim = TV_VM_PRIM_TRIANGLE;
-    for (int k = 0; k < 3; k++)
-        fp.vertices[k] = *fv[k];
     fp.front_face = d->front;
     fp.sample_mask = d->ctx->sub.sample_mask;
     fp.primitive_id = id;
@@ -254,8 +266,8 @@ void draw_flat_values(const draw_state *d, uint32_t inst, uint32_t provoking, ui
                       uint32_t flat[DRAW_MAX_VARYINGS][4])
 {
     /* flat inputs: the provoking vertex's values (the primitive ID for PRIMID) */
-    memset(flat, 0, DRAW_MAX_VARYINGS * sizeof flat[0]);
-    for (unsigned i = 0; i < DRAW_MAX_VARYINGS; i++) {
+    memset(flat, 0, d->frag_attrs * sizeof flat[0]);   /* the rows anything reads */
+    for (unsigned i = 0; i < d->frag_attrs; i++) {
         const draw_link *l = &d->link[i];
         if (!l->used || !l->flat)
             continue;

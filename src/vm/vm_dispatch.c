@@ -46,7 +46,20 @@ static bool uses_memory(const tv_vm_program *p, uint8_t type)
 tv_status vm_worker_init(vm_worker *wk, const vm_run *run, uint32_t nwarps, tv_error *err)
 {
     const tv_vm_program *p = run->prog;
+    /* the buffers a kept worker brings along */
+    vm_warp *warps = wk->warps;
+    vm_slot *regs_mem = wk->regs;
+    void *stack_mem = wk->stack_mem;
+    struct tv_tex_request *tex_req = wk->tex_req;
+    size_t warps_cap = wk->warps_cap, regs_cap = wk->regs_cap, stack_cap = wk->stack_cap;
     memset(wk, 0, sizeof *wk);
+    wk->warps = warps;
+    wk->regs = regs_mem;
+    wk->stack_mem = stack_mem;
+    wk->tex_req = tex_req;
+    wk->warps_cap = warps_cap;
+    wk->regs_cap = regs_cap;
+    wk->stack_cap = stack_cap;
     wk->run = run;
     wk->nwarps = nwarps;
     uint64_t limit = run->vm->cfg.limits.max_memory ? run->vm->cfg.limits.max_memory
@@ -61,18 +74,39 @@ tv_status vm_worker_init(vm_worker *wk, const vm_run *run, uint32_t nwarps, tv_e
     uint64_t shared = (run->stage == TV_TGSI_COMP) ? run->shared_bytes : 0;
     uint64_t priv = uses_memory(p, TV_MEM_PRIVATE) ?
                     (uint64_t)nwarps * VM_LANES * run->private_bytes : 0;
-    if (regs + stacks + shared + priv > limit)
+    if (regs + stacks + shared + priv > limit) {
+        vm_worker_fini(wk);
         return tv_error_set(err, TV_ERR_NOMEM, 0, 0,
                             "run needs %llu bytes per worker, over the memory limit %llu",
                             (unsigned long long)(regs + stacks + shared + priv),
                             (unsigned long long)limit);
-    wk->warps = calloc(nwarps, sizeof *wk->warps);
-    wk->regs = aligned_alloc(64, ((regs + 63) / 64) * 64);
-    wk->stack_mem = aligned_alloc(16, stacks ? stacks : 16);
+    }
+    if (wk->warps_cap < nwarps) {
+        free(wk->warps);
+        wk->warps = malloc((size_t)nwarps * sizeof *wk->warps);
+        wk->warps_cap = wk->warps ? nwarps : 0;
+    }
+    if (wk->warps)
+        memset(wk->warps, 0, (size_t)nwarps * sizeof *wk->warps);
+    size_t regs_bytes = (size_t)((regs + 63) / 64) * 64;
+    if (wk->regs_cap < regs_bytes || !wk->regs) {
+        free(wk->regs);
+        wk->regs = aligned_alloc(64, regs_bytes ? regs_bytes : 64);
+        wk->regs_cap = wk->regs ? regs_bytes : 0;
+    }
+    size_t stack_bytes = stacks ? (size_t)stacks : 16;
+    if (wk->stack_cap < stack_bytes) {
+        free(wk->stack_mem);
+        wk->stack_mem = aligned_alloc(16, stack_bytes);
+        wk->stack_cap = wk->stack_mem ? stack_bytes : 0;
+    }
     wk->shared = shared ? calloc(1, shared) : NULL;
     wk->shared_size = (uint32_t)shared;
     wk->priv = priv ? calloc(1, priv) : NULL;
-    wk->tex_req = calloc(1, sizeof *wk->tex_req);
+    if (!wk->tex_req)
+        wk->tex_req = malloc(sizeof *wk->tex_req);
+    if (wk->tex_req)
+        memset(wk->tex_req, 0, sizeof *wk->tex_req);
     if (!wk->warps || !wk->regs || !wk->stack_mem || (shared && !wk->shared) ||
         (priv && !wk->priv) || !wk->tex_req) {
         vm_worker_fini(wk);
@@ -120,24 +154,30 @@ tv_status vm_worker_init(vm_worker *wk, const vm_run *run, uint32_t nwarps, tv_e
     return TV_OK;
 }
 
-void vm_worker_fini(vm_worker *wk)
+void vm_worker_release(vm_worker *wk)
 {
-    free(wk->warps);
-    free(wk->regs);
-    free(wk->stack_mem);
     free(wk->shared);
     free(wk->priv);
-    free(wk->tex_req);
     free(wk->gs);
     free(wk->tcs_merged);
     wk->tcs_merged = NULL;
     wk->gs = NULL;
+    wk->shared = NULL;
+    wk->priv = NULL;
+}
+
+void vm_worker_fini(vm_worker *wk)
+{
+    vm_worker_release(wk);
+    free(wk->warps);
+    free(wk->regs);
+    free(wk->stack_mem);
+    free(wk->tex_req);
     wk->warps = NULL;
     wk->regs = NULL;
     wk->stack_mem = NULL;
-    wk->shared = NULL;
-    wk->priv = NULL;
     wk->tex_req = NULL;
+    wk->warps_cap = wk->regs_cap = wk->stack_cap = 0;
 }
 
 vm_warp *vm_worker_warp(vm_worker *wk, uint32_t i, uint32_t present, uint32_t live)
@@ -200,7 +240,21 @@ tv_status vm_run_jobs(vm_run *run, uint64_t njobs, uint32_t nwarps, vm_job_fn fn
         threads = 1;
     if (njobs < threads)
         threads = (uint32_t)(njobs ? njobs : 1);
-    vm_worker *workers = calloc(threads, sizeof *workers);
+    /* the engine's kept workers when no other run holds them, grown to THREADS */
+    tv_vm *vm = run->vm;
+    bool keep = !atomic_exchange(&vm->cache_busy, true);
+    if (keep && vm->cache_n < threads) {
+        vm_worker *grown = realloc(vm->cache, (size_t)threads * sizeof *grown);
+        if (grown) {
+            memset(grown + vm->cache_n, 0, (size_t)(threads - vm->cache_n) * sizeof *grown);
+            vm->cache = grown;
+            vm->cache_n = threads;
+        } else {
+            atomic_store(&vm->cache_busy, false);
+            keep = false;
+        }
+    }
+    vm_worker *workers = keep ? vm->cache : calloc(threads, sizeof *workers);
     if (!workers)
         return tv_error_set(err, TV_ERR_NOMEM, 0, 0, "out of memory");
     tv_status st = TV_OK;
@@ -238,9 +292,16 @@ tv_status vm_run_jobs(vm_run *run, uint64_t njobs, uint32_t nwarps, vm_job_fn fn
             }
         }
     }
-    for (uint32_t i = 0; i < inited; i++)
-        vm_worker_fini(&workers[i]);
-    free(workers);
+    for (uint32_t i = 0; i < inited; i++) {
+        if (keep)
+            vm_worker_release(&workers[i]);
+        else
+            vm_worker_fini(&workers[i]);
+    }
+    if (keep)
+        atomic_store(&vm->cache_busy, false);
+    else
+        free(workers);
     return st;
 }
 

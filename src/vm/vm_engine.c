@@ -30,6 +30,9 @@ void tv_vm_destroy(tv_vm *vm)
     if (!vm)
         return;
     tv_threadpool_destroy(vm->pool);
+    for (uint32_t i = 0; i < vm->cache_n; i++)
+        vm_worker_fini(&vm->cache[i]);
+    free(vm->cache);
     free(vm);
 }
 

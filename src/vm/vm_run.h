@@ -4,6 +4,8 @@
 #define TEXVM_VM_RUN_H
 
 #include "vm/vm_internal.h"
+
+#include <stdatomic.h>
 #include "util/threadpool.h"
 
 struct tv_vm {
@@ -12,6 +14,13 @@ struct tv_vm {
     tv_vm_trace trace;
     bool tracing;
     uint32_t thread_cap;   /* tv_vm_set_thread_cap: at most this many workers, 0 = all */
+    /* Workers kept between runs (vm_dispatch.c): their warps, registers, stacks and
+       texture request serve the next run that fits, so a primitive's short fragment run
+       allocates nothing. One run at a time uses them (`cache_busy`); a run that finds
+       them taken (by another thread's run) allocates its own. */
+    struct vm_worker *cache;
+    uint32_t cache_n;
+    atomic_bool cache_busy;
 };
 
 /* Fragment setup: per primitive triangle, edge/barycentric planes in window space. */
@@ -89,14 +98,19 @@ struct vm_worker {
        zero outside the field groups `tex_req_groups` written by the last one */
     struct tv_tex_request *tex_req;
     uint32_t tex_req_groups;
+    /* what the kept buffers hold (warps: entries; registers, stacks: bytes) */
+    size_t warps_cap, regs_cap, stack_cap;
     /* errors */
     tv_status status;
     tv_error err;
     uint64_t err_job;
 };
 
-/* Worker allocation (vm_worker.c). */
+/* Worker allocation (vm_dispatch.c). Init reuses the warps, registers, stacks and texture
+ * request WK already holds when they are large enough (a zeroed WK holds none); release
+ * frees the rest and keeps those for the next init; fini frees everything. */
 tv_status vm_worker_init(vm_worker *wk, const vm_run *run, uint32_t nwarps, tv_error *err);
+void vm_worker_release(vm_worker *wk);
 void vm_worker_fini(vm_worker *wk);
 /* Reset warp `i` of the worker for a new start: masks, stacks, pc, budget. */
 vm_warp *vm_worker_warp(vm_worker *wk, uint32_t i, uint32_t present, uint32_t live);
