@@ -67,7 +67,8 @@ struct vm_run {
 };
 
 /* Per-worker memory: register files for the warps of one block/tile, stacks, shared and
- * private memory. Allocated once per run per worker; reused for every warp. */
+ * private memory; reused for every warp of a run (and the first four kept for the next
+ * run, tv_vm.cache). */
 struct vm_worker {
     const vm_run *run;
     uint32_t index;
