@@ -21,6 +21,7 @@
 
 #include "bench_clock.h"
 #include "texvm/pipe.h"
+#include "texvm/vm.h"
 
 #ifdef TEXVM_HAVE_GLREF
 #include "glref.h"
@@ -337,6 +338,7 @@ int main(int argc, char **argv)
         free(v);
     }
     double tvm[2][2] = {{median(tv[0][0]), median(tv[0][1])}, {median(tv[1][0]), median(tv[1][1])}};
+    printf("bench_draw: kernels: %s\n", tv_vm_kernels());
     printf("bench_draw: %dx%d target; mesh = %d triangles (depth LESS, bilinear texture), "
            "blend = %d large blended triangles; median of %d; texvm's pictures on 1 and 2 "
            "threads are the same bytes\n", S, S, count[0] / 3, count[1] / 3, RUNS);

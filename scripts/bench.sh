@@ -139,6 +139,12 @@ done <<< "$table"
 load=$(cut -d' ' -f1-3 /proc/loadavg)
 printf '\nbench: %dx%d (compute %dx%d blocks of 64), %d rounds, load average %s, %s\n' \
   $W $H $GX $GY "$rounds" "$load" "$(nproc) cores"
+# the processor and the kernel variants texvm picked on it (issue 19: ratios move with both)
+if [ -x "$build/texvm" ]; then
+  "$build/texvm" --version --verbose | sed -n 's/^\(cpu\|kernels\): /bench: \1: /p'
+else
+  printf 'bench: cpu: %s\n' "$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)"
+fi
 printf 'Mpixels/s (compute: M threads/s), medians; ratio = texvm / reference, same thread count\n'
 printf '%-10s %9s %9s %9s %9s %9s %8s %8s %8s %7s %21s %9s\n' workload llvmpipe1 llvmpipe2 \
   softpipe texvm1 texvm2 tv/lp1 tv/lp2 tv/sp 2t/1t "vs llvmpipe/softpipe" "peakMiB"

@@ -341,6 +341,11 @@ bool tv_tex_lookup(tv_tex_unit *unit, uint32_t handle, tv_tic *tic, tv_tsc *tsc)
 /* Standard sample positions (D3D / Vulkan standard pattern) for 1,2,4,8,16 samples. */
 bool tv_tex_sample_position(unsigned samples, unsigned index, float *x, float *y);
 
+/* The variant of the texture unit's vector kernels this processor runs: "avx512"
+ * (AVX-512F and BW), "avx2" or "generic" (every variant gives the same bits; the speed
+ * differs, so benchmark tables name it). */
+const char *tv_tex_vector_kernel(void);
+
 #ifdef __cplusplus
 }
 #endif

@@ -184,6 +184,12 @@ void tv_vm_set_trace(tv_vm *vm, const tv_vm_trace *trace);  /* NULL = off */
  * layer's draws) lowers it around them. Not to be changed while a run is in progress. */
 void tv_vm_set_thread_cap(tv_vm *vm, uint32_t cap);
 
+/* The kernel variants this processor runs, for benchmark tables: "engine E, tile stores
+ * S, texture T" with E the micro-op handlers' clone (avx512f, avx2, default), S the
+ * fragment tile stores' (avx512, sse2, generic) and T tv_tex_vector_kernel(). The
+ * variants give the same bits; only their speed differs. */
+const char *tv_vm_kernels(void);
+
 /* ---- COMP --------------------------------------------------------------------------- */
 
 typedef struct tv_vm_compute_params {

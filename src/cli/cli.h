@@ -52,6 +52,8 @@ extern int cli_last_read_status;
  * when the file could not be read, or CLI_EXIT_INVALID after printing the parse error. */
 int cli_parse_tgsi_input(const char *path, tv_tgsi_mode mode, tv_tgsi_program **progs,
                          size_t *count);
+/* The processor's model name (Linux's /proc/cpuinfo), or "unknown", in BUF. */
+const char *cli_cpu_model(char *buf, size_t size);
 /* Print an error record as `file:line:column: message` on stderr. */
 void cli_print_error(const tv_error *err);
 

@@ -99,3 +99,24 @@ void cli_print_error(const tv_error *err)
     if (err->text[0])
         fprintf(stderr, "    near: %s\n", err->text);
 }
+
+const char *cli_cpu_model(char *buf, size_t size)
+{
+    snprintf(buf, size, "unknown");
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    if (!f)
+        return buf;
+    char line[512];
+    while (fgets(line, sizeof line, f)) {
+        const char *colon = strchr(line, ':');
+        if (strncmp(line, "model name", 10) || !colon)
+            continue;
+        colon++;
+        while (*colon == ' ' || *colon == '\t')
+            colon++;
+        snprintf(buf, size, "%.*s", (int)strcspn(colon, "\n"), colon);
+        break;
+    }
+    fclose(f);
+    return buf;
+}

@@ -1,5 +1,6 @@
 /* texvm: command dispatch. Each subcommand lives in its own cli_<name>.c. */
 #include "cli.h"
+#include "texvm/vm.h"
 
 #include <string.h>
 
@@ -38,6 +39,12 @@ int main(int argc, char **argv)
     }
     if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
         printf("texvm %s\n", tv_version());
+        if (argc > 2 && (!strcmp(argv[2], "--verbose") || !strcmp(argv[2], "-v"))) {
+            /* what a benchmark table needs to be compared with another machine's */
+            char model[256];
+            printf("cpu: %s\nkernels: %s\n", cli_cpu_model(model, sizeof model),
+                   tv_vm_kernels());
+        }
         return CLI_EXIT_OK;
     }
     for (size_t i = 0; i < NUM_COMMANDS; i++)

@@ -722,6 +722,19 @@ static unsigned vec_run(const vec_req *R, tv_tex_result *res)
     return vec_run_base(R, res);
 }
 
+const char *tv_tex_vector_kernel(void)
+{
+#if TEX_WIDE_VECTORS
+    /* vec_run's choice, at its default cap */
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw"))
+        return "avx512";
+    if (__builtin_cpu_supports("avx2"))
+        return "avx2";
+#endif
+    return "generic";
+}
+
 bool tex_warp_vec(const warp_ctx *w, const tv_tex_request *req, tv_tex_result *res)
 {
     const tex_view *v = w->v;

@@ -1,7 +1,11 @@
 /* Engine object: configuration, limits, thread pool, trace settings, bindings init. */
 #include <stdlib.h>
 
+#include "vm/vm_ops.h"
 #include "vm/vm_run.h"
+#include "vm/vm_stage_frag_store.h"
+
+#include <stdio.h>
 
 tv_vm *tv_vm_create(const tv_vm_config *cfg, tv_error *err)
 {
@@ -80,4 +84,22 @@ void tv_vm_set_trace(tv_vm *vm, const tv_vm_trace *trace)
 void tv_vm_bindings_init(tv_vm_bindings *b)
 {
     memset(b, 0, sizeof *b);
+}
+
+const char *tv_vm_kernels(void)
+{
+    static _Thread_local char buf[96];
+    const char *engine = "default";
+#if defined(VM_HAVE_CLONES)
+    /* the clone GCC's resolver picks: the highest level the processor has */
+    __builtin_cpu_init();
+    engine = __builtin_cpu_supports("avx512f") ? "avx512f"
+             : __builtin_cpu_supports("avx2")  ? "avx2"
+                                               : "default";
+#endif
+    static const char *const stores[] = {"generic", "sse2", "avx512"};
+    unsigned isa = vm_frag_store_isa();
+    snprintf(buf, sizeof buf, "engine %s, tile stores %s, texture %s", engine,
+             stores[isa < 3 ? isa : 0], tv_tex_vector_kernel());
+    return buf;
 }

@@ -18,6 +18,7 @@
     defined(__has_attribute)
 #if __has_attribute(target_clones)
 #define VM_WIDE_VECTORS __attribute__((target_clones("avx512f", "avx2", "default")))
+#define VM_HAVE_CLONES 1
 #endif
 #endif
 #ifndef VM_WIDE_VECTORS
