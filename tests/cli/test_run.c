@@ -214,6 +214,32 @@ static void exit_codes(void **state)
     contains("stderr.txt", "broken.tgsi:3:1: ");
 }
 
+/* texvm --version --verbose: the version line as --version prints it, then the processor
+ * and one of the named variants of each kernel family. */
+static void version_verbose(void **state)
+{
+    (void)state;
+    char cmd[4200], out[1024] = {0};
+    snprintf(cmd, sizeof cmd, "'%s' --version --verbose", tcli_bin());
+    FILE *f = popen(cmd, "r");
+    assert_non_null(f);
+    size_t n = fread(out, 1, sizeof out - 1, f);
+    assert_int_equal(pclose(f), 0);
+    out[n] = 0;
+    char version[64];
+    snprintf(version, sizeof version, "texvm %s\ncpu: ", tv_version());
+    assert_true(!strncmp(out, version, strlen(version)));
+    const char *k = strstr(out, "\nkernels: engine ");
+    assert_non_null(k);
+    const char *engines[] = {"avx512f,", "avx2,", "default,"};
+    const char *stores[] = {"tile stores avx512,", "tile stores sse2,", "tile stores generic,"};
+    const char *tex[] = {"texture avx512\n", "texture avx2\n", "texture generic\n"};
+    int found = 0;
+    for (int i = 0; i < 3; i++)
+        found += !!strstr(k, engines[i]) + !!strstr(k, stores[i]) + !!strstr(k, tex[i]);
+    assert_int_equal(found, 3);
+}
+
 #define LOOP_FRAG "FRAG\nDCL OUT[0], COLOR\n  0: BGNLOOP :0\n  1: ENDLOOP :0\n  2: END\n"
 
 static void runtime_fault(void **state)
@@ -669,6 +695,7 @@ int main(void)
         cmocka_unit_test(compute_buffer),
         cmocka_unit_test(failed_check_exit),
         cmocka_unit_test(exit_codes),
+        cmocka_unit_test(version_verbose),
         cmocka_unit_test(runtime_fault),
         cmocka_unit_test(trace_and_short_forms),
         cmocka_unit_test(texture_layout_round_trip),
