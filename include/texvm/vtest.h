@@ -29,6 +29,9 @@ typedef struct tv_vtest_config {
     void *log_user;
     const char *record_dir;  /* tv_vtest_listen: record client N into DIR/client-N.vtrec */
     const char *record_path; /* tv_vtest_serve: record this client into PATH */
+    uint32_t threads;      /* engine workers per client (tv_pipe_set_threads; 0: one, at
+                              most 64): large primitives' fragments on several cores, the
+                              same bytes */
 } tv_vtest_config;
 
 /* Serve one client on fd (in and out may be the same socket) until it disconnects or

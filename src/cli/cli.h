@@ -52,6 +52,9 @@ extern int cli_last_read_status;
  * when the file could not be read, or CLI_EXIT_INVALID after printing the parse error. */
 int cli_parse_tgsi_input(const char *path, tv_tgsi_mode mode, tv_tgsi_program **progs,
                          size_t *count);
+/* A worker count of --threads for the vtest server and replay: 1..64 into *OUT, 0; else
+ * `CMD: --threads ARG: expected 1..64` on stderr and -1. */
+int cli_parse_threads(const char *cmd, const char *arg, uint32_t *out);
 /* The processor's model name (Linux's /proc/cpuinfo), or "unknown", in BUF. */
 const char *cli_cpu_model(char *buf, size_t size);
 /* Print an error record as `file:line:column: message` on stderr. */

@@ -69,17 +69,19 @@ static void on_submit(void *user, unsigned index, struct tv_pipe_ctx *pipe)
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: texvm replay FILE [--dump HANDLE SUBMIT OUT]\n\n"
+    fprintf(f, "usage: texvm replay FILE [--dump HANDLE SUBMIT OUT] [--threads N]\n\n"
                "Serve a client recorded by `texvm vtest --record DIR` again from\n"
                "DIR/client-N.vtrec: the same requests and shared-memory contents, replies\n"
                "discarded; prints the server's log lines. --dump writes resource HANDLE's\n"
-               "storage from level 0 on, after submit number SUBMIT (0-based), to OUT.\n");
+               "storage from level 0 on, after submit number SUBMIT (0-based), to OUT.\n"
+               "--threads N: N engine workers (1..64, default 1; the same bytes).\n");
 }
 
 int cli_replay(int argc, char **argv)
 {
     const char *file = NULL;
     dump_req d = {0, 0, NULL, 0};
+    uint32_t threads = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             usage(stdout);
@@ -95,6 +97,9 @@ int cli_replay(int argc, char **argv)
             d.submit = (unsigned)s;
             d.path = argv[i + 3];
             i += 3;
+        } else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
+            if (cli_parse_threads("texvm replay", argv[++i], &threads))
+                return CLI_EXIT_USAGE;
         } else if (argv[i][0] == '-' || file) {
             fprintf(stderr, "texvm replay: unexpected argument '%s' (try --help)\n", argv[i]);
             return CLI_EXIT_USAGE;
@@ -115,7 +120,7 @@ int cli_replay(int argc, char **argv)
         fprintf(stderr, "%s: cannot read: %s\n", file, why);
         return st;
     }
-    tv_vtest_config cfg = {.log = log_line};
+    tv_vtest_config cfg = {.log = log_line, .threads = threads};
     int rc = tv_vtest_replay(data, size, &cfg, d.path ? on_submit : NULL, &d);
     free(data);
     if (d.path && !d.done) {

@@ -120,3 +120,15 @@ const char *cli_cpu_model(char *buf, size_t size)
     fclose(f);
     return buf;
 }
+
+int cli_parse_threads(const char *cmd, const char *arg, uint32_t *out)
+{
+    char *end;
+    unsigned long v = strtoul(arg, &end, 10);
+    if (!*arg || *end || arg[0] == '-' || v < 1 || v > 64) {
+        fprintf(stderr, "%s: --threads %s: expected 1..64\n", cmd, arg);
+        return -1;
+    }
+    *out = (uint32_t)v;
+    return 0;
+}

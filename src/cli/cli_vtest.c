@@ -48,6 +48,10 @@ int cli_vtest(int argc, char **argv)
                 return CLI_EXIT_IO;
             }
         }
+        else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
+            if (cli_parse_threads("texvm vtest", argv[++i], &cfg.threads))
+                return CLI_EXIT_USAGE;
+        }
         else if (!strcmp(argv[i], "--max-memory") && i + 1 < argc) {
             char *end;
             unsigned long long v = strtoull(argv[++i], &end, 10);
@@ -58,12 +62,14 @@ int cli_vtest(int argc, char **argv)
             cfg.max_memory = v;
         } else if (!strcmp(argv[i], "--help")) {
             printf("usage: texvm vtest [--socket-path P] [--no-fork] [--max-memory BYTES]\n"
-                   "                   [--record DIR]\n\n"
+                   "                   [--record DIR] [--threads N]\n\n"
                    "Serve Mesa's virgl vtest protocol (GALLIUM_DRIVER=virpipe) on a unix\n"
                    "socket (default %s), one process per client (a thread with\n"
                    "--no-fork), at most BYTES of resources per client (default 256 MiB).\n"
                    "--record DIR saves client N's stream as DIR/client-N.vtrec for\n"
-                   "`texvm replay`. Runs until SIGINT/SIGTERM. docs/vtest.md lists what is\n"
+                   "`texvm replay`. --threads N gives each client N engine workers (1..64,\n"
+                   "default 1): a large primitive's fragments on several cores, the same\n"
+                   "bytes. Runs until SIGINT/SIGTERM. docs/vtest.md lists what is\n"
                    "implemented.\n",
                    TV_VTEST_DEFAULT_SOCKET);
             return CLI_EXIT_OK;

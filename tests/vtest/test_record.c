@@ -118,6 +118,18 @@ static void replay_cli(const char *rec, const uint8_t live[64])
     fclose(f);
     assert_int_equal(size, 64);
     assert_memory_equal(got, live, 64);
+    /* on two engine workers: the same bytes; a worker count out of range is a usage error */
+    snprintf(cmd, sizeof cmd, "%s replay %s --threads 2 --dump 1 1 %s 2>/dev/null", bin, rec,
+             out);
+    assert_int_equal(WEXITSTATUS(system(cmd)), 0);
+    f = fopen(out, "rb");
+    assert_non_null(f);
+    size = fread(got, 1, sizeof got, f);
+    fclose(f);
+    assert_int_equal(size, 64);
+    assert_memory_equal(got, live, 64);
+    snprintf(cmd, sizeof cmd, "%s replay %s --threads 0 2>/dev/null", bin, rec);
+    assert_int_equal(WEXITSTATUS(system(cmd)), 2);
     snprintf(cmd, sizeof cmd, "%s replay %s --dump 9 1 %s 2>/dev/null", bin, rec, out);
     assert_int_equal(WEXITSTATUS(system(cmd)), 1);
     snprintf(cmd, sizeof cmd, "%s replay %s --dump 1 7 %s 2>/dev/null", bin, rec, out);
