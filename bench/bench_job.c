@@ -1,7 +1,7 @@
 /* bench_job: time the engine run of a job file in-process, as scripts/bench.sh needs it.
  *   bench_job JOB.json [--threads N] [--repeat R] [--out-dir DIR]
  * Loads the job and its TGSI, builds textures and bindings once (texvm run's own code,
- * src/cli/job_run*.c), then runs the stage 1 + R times and prints the median of the last R
+ * src/job/job_run*.c), then runs the stage 1 + R times and prints the median of the last R
  * (the first is the warm-up):
  *   bench_job: FRAG 1920x1080: median X ms over R runs, Y Mpixels/s on N threads
  * A run is run_stage(); the time is its engine call alone (tv_vm_run_fragment /
@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/job_run.h"
+#include "job_run.h"
 #include "bench_clock.h"
 
 
@@ -117,8 +117,8 @@ int main(int argc, char **argv)
                         "[--out-dir DIR]\n");
         return 2;
     }
-    job_error jerr;
-    job *j = job_load_file(path, &jerr);
+    tv_job_error jerr;
+    job *j = tv_job_load_file(path, &jerr);
     if (!j) {
         fprintf(stderr, "bench_job: %s: cannot load the job\n", path);
         return 1;
@@ -140,7 +140,7 @@ int main(int argc, char **argv)
     if (!prog) {
         fprintf(stderr, "bench_job: %s: no program for the job's stage\n", path);
     } else {
-        job_run_opts o;
+        tv_job_run_opts o;
         memset(&o, 0, sizeof o);
         o.out_dir = out_dir;
         o.threads = threads;
@@ -161,6 +161,6 @@ int main(int argc, char **argv)
         }
     }
     tv_tgsi_programs_free(progs, count);
-    job_free(j);
+    tv_job_free(j);
     return rc;
 }

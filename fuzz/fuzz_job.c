@@ -1,8 +1,8 @@
 /* libFuzzer target for job files (docs/jobs.md): the bytes are a job file's text, loaded
- * by job_load_text (JSON, every section, referenced TGSI/PNG/raw files in a scratch folder,
+ * by tv_job_load_text (JSON, every section, referenced TGSI/PNG/raw files in a scratch folder,
  * texel data built) exactly as `texvm run JOB.json` loads it. A job either loads or fails
  * with a message starting with the file name and an exit class 1, 3 or 4. Small jobs that
- * load are also run (job_run: resources, texture unit, engine, outputs and checks) with a
+ * load are also run (tv_job_run: resources, texture unit, engine, outputs and checks) with a
  * tight instruction budget, writing their outputs into the scratch folder.
  *   scripts/fuzz 600 fuzz_job */
 #include "job.h"
@@ -35,7 +35,7 @@ static void setup(void)
     snprintf(dir, sizeof dir, "/tmp/texvm_fuzz_job_%ld", (long)getpid());
     snprintf(job_path, sizeof job_path, "%s/job.json", dir);
     snprintf(out_dir, sizeof out_dir, "%s/out", dir);
-    job_set_max_memory(256u << 20); /* below the fuzzer's 2 GiB malloc limit */
+    tv_job_set_max_memory(256u << 20); /* below the fuzzer's 2 GiB malloc limit */
     mkdir(dir, 0700);
     mkdir(out_dir, 0700);
     static const char frag[] = "FRAG\nDCL IN[0], GENERIC[0], LINEAR\nDCL OUT[0], COLOR\n"
@@ -100,17 +100,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         setup();
     if (size > 1 << 16)
         return 0;
-    job_error err;
+    tv_job_error err;
     memset(&err, 0, sizeof err);
-    job *j = job_load_text((const char *)data, size, job_path, &err);
+    job *j = tv_job_load_text((const char *)data, size, job_path, &err);
     if (!j) {
         if (strncmp(err.message, job_path, strlen(job_path)) != 0 ||
-            (err.cls != JOB_ERR_INVALID && err.cls != JOB_ERR_IO && err.cls != JOB_ERR_UNSUPPORTED))
+            (err.cls != TV_JOB_ERR_INVALID && err.cls != TV_JOB_ERR_IO && err.cls != TV_JOB_ERR_UNSUPPORTED))
             abort(); /* every loader error names the file and has an exit class */
         return 0;
     }
     if (small(j)) {
-        job_run_opts o;
+        tv_job_run_opts o;
         memset(&o, 0, sizeof o);
         o.out_dir = out_dir;
         o.threads = 1;
@@ -123,13 +123,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         FILE *saved = stderr;
         if (null)
             stderr = null; /* the CLI prints run messages; keep the fuzzer's log readable */
-        int rc = job_run(j, &o);
+        int rc = tv_job_run(j, &o);
         stderr = saved;
         if (null)
             fclose(null);
         if (rc != 0 && rc != 1 && rc != 3 && rc != 4)
             abort();
     }
-    job_free(j);
+    tv_job_free(j);
     return 0;
 }

@@ -1,4 +1,4 @@
-/* libFuzzer target for the image loaders of `texvm run` (src/cli/image_png.c): the bytes
+/* libFuzzer target for the image loaders of `texvm run` (src/job/image_png.c): the bytes
  * become a file that image_png_info and image_png_read open, as a job's PNG source or
  * --tex N=FILE.png would. Every input must load or fail with a message naming the file;
  * a loaded image must be self-consistent. Written files are written back and re-read

@@ -1,5 +1,5 @@
 /* libFuzzer target for `texvm sass` scripts (docs/sass.md, "The texvm sass script"): the
- * bytes are a script's text, run by script_run_text exactly as `texvm sass FILE` runs it
+ * bytes are a script's text, run by tv_sass_script_run exactly as `texvm sass FILE` runs it
  * (command table, option checks, textures in the script's 32 MiB, instructions on the
  * warp). A script either runs or stops with an exit code 1 after a
  * `SCRIPT:LINE:COL: message`; anything else (a crash, a sanitizer report, another code)
@@ -7,7 +7,7 @@
  * swapped, as fuzz_job does, so libFuzzer's and the sanitizers' reports on fd 2 stay).
  *   scripts/fuzz 600 fuzz_sass_script */
 #include "sass_script.h"
-#include "cli.h"
+#include "texvm/job.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,11 +31,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     stdout = stderr = null;
     /* 1 MiB of script memory instead of 32: the same checks, 30 times fewer bytes to
        clear per input */
-    int rc = script_run_text("fuzz.txt", text, size, 1u << 20);
+    int rc = tv_sass_script_run("fuzz.txt", text, size, 1u << 20);
     stdout = out;
     stderr = err;
     free(text);
-    if (rc != CLI_EXIT_OK && rc != CLI_EXIT_INVALID)
+    if (rc != TV_EXIT_OK && rc != TV_EXIT_INVALID)
         abort();
     return 0;
 }

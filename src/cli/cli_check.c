@@ -1,6 +1,6 @@
 /* texvm check: parse and validate TGSI files. */
 #include "cli.h"
-#include "cli_file.h"
+#include "texvm/job.h"
 #include "texvm/tgsi.h"
 
 #include <stdlib.h>
@@ -35,15 +35,15 @@ int cli_check(int argc, char **argv)
         return usage_rc;
     tv_tgsi_mode mode = legacy ? TV_TGSI_MODE_LEGACY : TV_TGSI_MODE_DEFAULT;
     tv_tgsi_strictness strictness = strict ? TV_TGSI_STRICT : TV_TGSI_LENIENT;
-    int rc = CLI_EXIT_OK;
+    int rc = TV_EXIT_OK;
     for (int i = 1; i < argc; i++) {
         if (!cli_is_file_arg(argv[i]))
             continue;
         tv_tgsi_program *progs;
         size_t count;
         int prc = cli_parse_tgsi_input(argv[i], mode, &progs, &count);
-        if (prc != CLI_EXIT_OK) {
-            if (prc == CLI_EXIT_IO || rc == CLI_EXIT_OK)
+        if (prc != TV_EXIT_OK) {
+            if (prc == TV_EXIT_IO || rc == TV_EXIT_OK)
                 rc = prc; /* an unreadable file outranks an invalid one */
             continue;
         }
@@ -51,14 +51,14 @@ int cli_check(int argc, char **argv)
         bool ok = true;
         for (size_t k = 0; k < count; k++) {
             if (tv_tgsi_validate(&progs[k], strictness, &err) != TV_OK) {
-                char sb[CLI_SHORT_PATH];
-                snprintf(err.file, sizeof err.file, "%s", cli_short_path(argv[i], sb));
-                cli_print_error(&err);
+                char sb[TV_SHORT_PATH];
+                snprintf(err.file, sizeof err.file, "%s", tv_short_path(argv[i], sb));
+                tv_job_print_error(&err);
                 ok = false;
             }
         }
-        if (!ok && rc == CLI_EXIT_OK)
-            rc = CLI_EXIT_INVALID;
+        if (!ok && rc == TV_EXIT_OK)
+            rc = TV_EXIT_INVALID;
         if (ok && !quiet)
             printf("%s: ok (%zu program%s)\n", argv[i], count, count == 1 ? "" : "s");
         tv_tgsi_programs_free(progs, count);

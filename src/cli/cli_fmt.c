@@ -1,6 +1,6 @@
 /* texvm fmt: print TGSI files in canonical form (Mesa's tgsi_dump layout). */
 #include "cli.h"
-#include "cli_file.h"
+#include "texvm/job.h"
 #include "texvm/tgsi.h"
 
 #include <stdlib.h>
@@ -28,15 +28,15 @@ int cli_fmt(int argc, char **argv)
     if (usage_rc >= 0)
         return usage_rc;
     tv_tgsi_mode mode = legacy ? TV_TGSI_MODE_LEGACY : TV_TGSI_MODE_DEFAULT;
-    int rc = CLI_EXIT_OK;
+    int rc = TV_EXIT_OK;
     for (int i = 1; i < argc; i++) {
         if (!cli_is_file_arg(argv[i]))
             continue;
         tv_tgsi_program *progs;
         size_t count;
         int prc = cli_parse_tgsi_input(argv[i], mode, &progs, &count);
-        if (prc != CLI_EXIT_OK) {
-            if (prc == CLI_EXIT_IO || rc == CLI_EXIT_OK)
+        if (prc != TV_EXIT_OK) {
+            if (prc == TV_EXIT_IO || rc == TV_EXIT_OK)
                 rc = prc; /* an unreadable file outranks an invalid one */
             continue;
         }
@@ -46,15 +46,15 @@ int cli_fmt(int argc, char **argv)
         for (size_t k = 0; k < count; k++) {
             tv_error err;
             if (tv_tgsi_validate(&progs[k], TV_TGSI_LENIENT, &err) != TV_OK) {
-                char sb[CLI_SHORT_PATH];
-                snprintf(err.file, sizeof err.file, "%s", cli_short_path(argv[i], sb));
-                cli_print_error(&err);
+                char sb[TV_SHORT_PATH];
+                snprintf(err.file, sizeof err.file, "%s", tv_short_path(argv[i], sb));
+                tv_job_print_error(&err);
                 ok = false;
             }
         }
         if (!ok) {
-            if (rc == CLI_EXIT_OK)
-                rc = CLI_EXIT_INVALID;
+            if (rc == TV_EXIT_OK)
+                rc = TV_EXIT_INVALID;
             tv_tgsi_programs_free(progs, count);
             continue;
         }
@@ -63,7 +63,7 @@ int cli_fmt(int argc, char **argv)
             if (!s) {
                 fprintf(stderr, "texvm fmt: out of memory\n");
                 tv_tgsi_programs_free(progs, count);
-                return CLI_EXIT_INVALID;
+                return TV_EXIT_INVALID;
             }
             fputs(s, stdout);
             free(s);

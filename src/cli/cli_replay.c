@@ -2,7 +2,7 @@
  * replay"), deterministically, without the program; --dump writes a resource's level 0
  * after a given submit, raw, for comparison or inspection. */
 #include "cli.h"
-#include "cli_file.h"
+#include "texvm/job.h"
 
 #include "texvm/pipe.h"
 #include "texvm/vtest.h"
@@ -47,15 +47,15 @@ static void on_submit(void *user, unsigned index, struct tv_pipe_ctx *pipe)
              slash ? d->path : ".");
     if (slash && slash == d->path)
         snprintf(root, sizeof root, "/");
-    cli_out o;
+    tv_out o;
     size_t level_bytes = size - offset;   /* level 0 and what follows: the whole chain */
-    int bad = cli_out_open(&o, root, slash ? slash + 1 : d->path, why, sizeof why);
+    int bad = tv_out_open(&o, root, slash ? slash + 1 : d->path, why, sizeof why);
     if (!bad && fwrite(data + offset, 1, level_bytes, o.f) != level_bytes) {
-        cli_out_abort(&o);
+        tv_out_abort(&o);
         snprintf(why, sizeof why, "write failed");
         bad = 1;
     } else if (!bad) {
-        bad = cli_out_commit(&o, why, sizeof why);
+        bad = tv_out_commit(&o, why, sizeof why);
     }
     if (bad) {
         fprintf(stderr, "texvm replay: cannot write \"%s\": %s\n", d->path, why);
@@ -85,13 +85,13 @@ int cli_replay(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             usage(stdout);
-            return CLI_EXIT_OK;
+            return TV_EXIT_OK;
         } else if (!strcmp(argv[i], "--dump") && i + 3 < argc) {
             char *e1, *e2;
             unsigned long h = strtoul(argv[i + 1], &e1, 0), s = strtoul(argv[i + 2], &e2, 0);
             if (*e1 || *e2 || !h || h > UINT32_MAX || s > UINT32_MAX) {
                 fprintf(stderr, "texvm replay: --dump HANDLE SUBMIT OUT: bad number\n");
-                return CLI_EXIT_USAGE;
+                return TV_EXIT_USAGE;
             }
             d.handle = (uint32_t)h;
             d.submit = (unsigned)s;
@@ -99,23 +99,23 @@ int cli_replay(int argc, char **argv)
             i += 3;
         } else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
             if (cli_parse_threads("texvm replay", argv[++i], &threads))
-                return CLI_EXIT_USAGE;
+                return TV_EXIT_USAGE;
         } else if (argv[i][0] == '-' || file) {
             fprintf(stderr, "texvm replay: unexpected argument '%s' (try --help)\n", argv[i]);
-            return CLI_EXIT_USAGE;
+            return TV_EXIT_USAGE;
         } else {
             file = argv[i];
         }
     }
     if (!file) {
         usage(stderr);
-        return CLI_EXIT_USAGE;
+        return TV_EXIT_USAGE;
     }
     /* a regular file (never a FIFO or a device), at most 4 GiB */
     uint8_t *data;
     size_t size;
     char why[512];
-    int st = cli_file_read(file, false, (uint64_t)4 << 30, &data, &size, why, sizeof why);
+    int st = tv_file_read(file, false, (uint64_t)4 << 30, &data, &size, why, sizeof why);
     if (st) {
         fprintf(stderr, "%s: cannot read: %s\n", file, why);
         return st;
@@ -125,7 +125,7 @@ int cli_replay(int argc, char **argv)
     free(data);
     if (d.path && !d.done) {
         fprintf(stderr, "texvm replay: the recording has no submit %u\n", d.submit);
-        return CLI_EXIT_INVALID;
+        return TV_EXIT_INVALID;
     }
-    return rc || d.done < 0 ? CLI_EXIT_INVALID : CLI_EXIT_OK;
+    return rc || d.done < 0 ? TV_EXIT_INVALID : TV_EXIT_OK;
 }

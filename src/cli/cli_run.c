@@ -1,9 +1,6 @@
 /* texvm run: run a job file, or a TGSI file with short-form options (docs/jobs.md §15). */
 #include "cli.h"
-#include "job.h"
-#include "job_limits.h"
-#include "job_run.h"
-#include "job_short.h"
+#include "texvm/tex.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -103,16 +100,16 @@ static bool ends_with(const char *s, const char *suffix)
     return a >= b && !strcmp(s + a - b, suffix);
 }
 
-static int load_error(const job_error *err)
+static int load_error(const tv_job_error *err)
 {
     fprintf(stderr, "%s\n", err->message);
-    return err->cls == JOB_ERR_IO ? CLI_EXIT_IO
-           : err->cls == JOB_ERR_UNSUPPORTED ? CLI_EXIT_UNSUPPORTED
-                                              : CLI_EXIT_INVALID;
+    return err->cls == TV_JOB_ERR_IO ? TV_EXIT_IO
+           : err->cls == TV_JOB_ERR_UNSUPPORTED ? TV_EXIT_UNSUPPORTED
+                                              : TV_EXIT_INVALID;
 }
 
 /* Build the job of a TGSI file from the short forms. */
-static job *short_job(const char *path, const job_short_args *sa, const char *save, int *rc)
+static tv_job *short_job(const char *path, const tv_job_short_args *sa, const char *save, int *rc)
 {
     size_t len;
     char *text = cli_read_file(path, &len);
@@ -124,9 +121,9 @@ static job *short_job(const char *path, const job_short_args *sa, const char *sa
     size_t count = 0;
     tv_error err;
     if (tv_tgsi_parse(text, len, path, TV_TGSI_MODE_DEFAULT, &progs, &count, &err) != TV_OK) {
-        cli_print_error(&err);
+        tv_job_print_error(&err);
         free(text);
-        *rc = CLI_EXIT_INVALID;
+        *rc = TV_EXIT_INVALID;
         return NULL;
     }
     free(text);
@@ -140,17 +137,17 @@ static job *short_job(const char *path, const job_short_args *sa, const char *sa
     for (size_t i = count; i-- > 0;)
         if (progs[i].processor == TV_TGSI_FRAG)
             pick = i;
-    char *json = count ? job_short_build(path, &progs[pick], sa, msg, sizeof msg) : NULL;
+    char *json = count ? tv_job_short_build(path, &progs[pick], sa, msg, sizeof msg) : NULL;
     char *saved = NULL;
     if (json && save) {
         /* the saved job names its inputs relative to its own folder, so it runs from there */
-        job_short_args sb = *sa;
+        tv_job_short_args sb = *sa;
         char *dir = strdup(save), *slash = dir ? strrchr(dir, '/') : NULL;
         if (slash)
             *(slash == dir ? slash + 1 : slash) = '\0';
         sb.base = slash ? dir : ".";
         if (dir)
-            saved = job_short_build(path, &progs[pick], &sb, msg, sizeof msg);
+            saved = tv_job_short_build(path, &progs[pick], &sb, msg, sizeof msg);
         free(dir);
     }
     if (!count)
@@ -158,7 +155,7 @@ static job *short_job(const char *path, const job_short_args *sa, const char *sa
     tv_tgsi_programs_free(progs, count);
     if (!json) {
         fprintf(stderr, "texvm run: %s\n", msg);
-        *rc = CLI_EXIT_USAGE;
+        *rc = TV_EXIT_USAGE;
         return NULL;
     }
     if (save) {
@@ -170,13 +167,13 @@ static job *short_job(const char *path, const job_short_args *sa, const char *sa
         if (bad) {
             fprintf(stderr, "texvm run: cannot write \"%s\"\n", save);
             free(json);
-            *rc = CLI_EXIT_IO;
+            *rc = TV_EXIT_IO;
             return NULL;
         }
         fprintf(stderr, "texvm run: wrote the job to %s\n", save);
     }
-    job_error jerr;
-    job *j = job_load_text(json, strlen(json), "<command line>", &jerr);
+    tv_job_error jerr;
+    tv_job *j = tv_job_load_text(json, strlen(json), "<command line>", &jerr);
     free(json);
     if (!j)
         *rc = load_error(&jerr);
@@ -185,11 +182,11 @@ static job *short_job(const char *path, const job_short_args *sa, const char *sa
 
 int cli_run(int argc, char **argv)
 {
-    job_run_opts o;
+    tv_job_run_opts o;
     memset(&o, 0, sizeof o);
     o.threads = -1;
     o.precision = -1;
-    job_short_args sa;
+    tv_job_short_args sa;
     memset(&sa, 0, sizeof sa);
     const char *input = NULL, *save = NULL;
     for (int i = 1; i < argc; i++) {
@@ -199,7 +196,7 @@ int cli_run(int argc, char **argv)
         uint64_t n;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
-            return CLI_EXIT_OK;
+            return TV_EXIT_OK;
         } else if (!strcmp(a, "--quiet") || !strcmp(a, "-q")) {
             o.quiet = true;
             takes = false;
@@ -210,43 +207,43 @@ int cli_run(int argc, char **argv)
             if (input) {
                 fprintf(stderr, "texvm run: one job or TGSI file at a time ('%s' and '%s')\n",
                         input, a);
-                return CLI_EXIT_USAGE;
+                return TV_EXIT_USAGE;
             }
             input = a;
             takes = false;
         } else if (!v) {
             fprintf(stderr, "texvm run: %s needs a value (try texvm run --help)\n", a);
-            return CLI_EXIT_USAGE;
+            return TV_EXIT_USAGE;
         } else if (!strcmp(a, "--out-dir")) {
             o.out_dir = v;
         } else if (!strcmp(a, "--threads")) {
             if (!parse_u64(v, &n) || n > 1024) {
                 fprintf(stderr, "texvm run: --threads %s: expected 0..1024\n", v);
-                return CLI_EXIT_USAGE;
+                return TV_EXIT_USAGE;
             }
             o.threads = (int)n;
         } else if (!strcmp(a, "--max-instructions")) {
             if (!parse_u64(v, &n) || n == 0) {
                 fprintf(stderr, "texvm run: --max-instructions %s: expected a positive number\n",
                         v);
-                return CLI_EXIT_USAGE;
+                return TV_EXIT_USAGE;
             }
             o.max_instructions = n;
         } else if (!strcmp(a, "--max-job-memory")) {
             if (!parse_u64(v, &n) || n == 0) {
                 fprintf(stderr, "texvm run: %s %s: expected a positive number\n", a, v);
-                return CLI_EXIT_USAGE;
+                return TV_EXIT_USAGE;
             }
-            job_set_max_memory(n); /* before the job is loaded (docs/limits.md) */
+            tv_job_set_max_memory(n); /* before the job is loaded (docs/limits.md) */
         } else if (!strcmp(a, "--max-loop-iterations") || !strcmp(a, "--max-call-depth") ||
                    !strcmp(a, "--max-memory")) {
             if (!parse_u64(v, &n) || n == 0) {
                 fprintf(stderr, "texvm run: %s %s: expected a positive number\n", a, v);
-                return CLI_EXIT_USAGE;
+                return TV_EXIT_USAGE;
             }
             if (a[6] == 'c' && n > (1u << 20)) {
                 fprintf(stderr, "texvm run: %s %s: expected 1..%u\n", a, v, 1u << 20);
-                return CLI_EXIT_USAGE;
+                return TV_EXIT_USAGE;
             }
             if (a[6] == 'l')
                 o.max_loop_iterations = n;
@@ -261,12 +258,12 @@ int cli_run(int argc, char **argv)
                 o.precision = TV_TEX_PRECISION_HARDWARE;
             else {
                 fprintf(stderr, "texvm run: --precision %s: expected reference or hardware\n", v);
-                return CLI_EXIT_USAGE;
+                return TV_EXIT_USAGE;
             }
         } else if (!strcmp(a, "--trace")) {
             if (!parse_trace(v, o.trace_id)) {
                 fprintf(stderr, "texvm run: --trace %s: expected X[,Y[,Z]]\n", v);
-                return CLI_EXIT_USAGE;
+                return TV_EXIT_USAGE;
             }
             o.trace = true;
         } else if (!strcmp(a, "--size")) {
@@ -283,21 +280,21 @@ int cli_run(int argc, char **argv)
             const char **list = a[2] == 't' ? sa.tex : a[2] == 'c' ? sa.consts : sa.buffers;
             unsigned *cnt = a[2] == 't' ? &sa.num_tex : a[2] == 'c' ? &sa.num_const
                                                                       : &sa.num_buffer;
-            if (*cnt >= JOB_SHORT_MAX) {
-                fprintf(stderr, "texvm run: at most %d %s options\n", JOB_SHORT_MAX, a);
-                return CLI_EXIT_USAGE;
+            if (*cnt >= TV_JOB_SHORT_MAX) {
+                fprintf(stderr, "texvm run: at most %d %s options\n", TV_JOB_SHORT_MAX, a);
+                return TV_EXIT_USAGE;
             }
             list[(*cnt)++] = v;
         } else {
             fprintf(stderr, "texvm run: unknown option '%s' (try texvm run --help)\n", a);
-            return CLI_EXIT_USAGE;
+            return TV_EXIT_USAGE;
         }
         if (takes)
             i++;
     }
     if (!input) {
         usage(stderr);
-        return CLI_EXIT_USAGE;
+        return TV_EXIT_USAGE;
     }
     bool is_job = ends_with(input, ".json");
     bool shorts = sa.size || sa.grid || sa.block || sa.out || save || sa.num_tex ||
@@ -305,7 +302,7 @@ int cli_run(int argc, char **argv)
     if (is_job && shorts) {
         fprintf(stderr, "texvm run: --size, --grid, --block, --tex, --buffer, --out and "
                         "--save-job are for TGSI files; a job file says all of that itself\n");
-        return CLI_EXIT_USAGE;
+        return TV_EXIT_USAGE;
     }
     /* --out FOLDER/FILE.png (the user's own command line, unlike a job file's outputs):
      * the folder becomes the output folder when --out-dir is not given */
@@ -315,7 +312,7 @@ int cli_run(int argc, char **argv)
         size_t n = (size_t)(slash - sa.out);
         if (n >= sizeof out_folder) {
             fprintf(stderr, "texvm run: --out %s: the folder name is too long\n", sa.out);
-            return CLI_EXIT_USAGE;
+            return TV_EXIT_USAGE;
         }
         memcpy(out_folder, sa.out, n);
         out_folder[n] = '\0';
@@ -324,33 +321,33 @@ int cli_run(int argc, char **argv)
     }
     if (o.out_dir && !make_dirs(o.out_dir)) {
         fprintf(stderr, "texvm run: cannot create the output folder \"%s\"\n", o.out_dir);
-        return CLI_EXIT_IO;
+        return TV_EXIT_IO;
     }
     int rc = 0;
-    job *j;
+    tv_job *j;
     if (is_job && sa.num_const) {
-        /* --const replaces constant buffers of the job */
+        /* --const replaces constant buffers of the tv_job */
         size_t len;
         char *text = cli_read_file(input, &len);
         if (!text)
             return cli_last_read_status;
         char msg[512];
-        char *patched = job_patch_constants(text, len, &sa, msg, sizeof msg);
+        char *patched = tv_job_patch_constants(text, len, &sa, msg, sizeof msg);
         if (!patched && msg[0]) {
             fprintf(stderr, "texvm run: %s\n", msg);
             free(text);
-            return CLI_EXIT_USAGE;
+            return TV_EXIT_USAGE;
         }
-        job_error err;
-        j = patched ? job_load_text(patched, strlen(patched), input, &err)
-                    : job_load_text(text, len, input, &err);
+        tv_job_error err;
+        j = patched ? tv_job_load_text(patched, strlen(patched), input, &err)
+                    : tv_job_load_text(text, len, input, &err);
         free(patched);
         free(text);
         if (!j)
             return load_error(&err);
     } else if (is_job) {
-        job_error err;
-        j = job_load_file(input, &err);
+        tv_job_error err;
+        j = tv_job_load_file(input, &err);
         if (!j)
             return load_error(&err);
     } else {
@@ -358,7 +355,7 @@ int cli_run(int argc, char **argv)
         if (!j)
             return rc;
     }
-    rc = job_run(j, &o);
-    job_free(j);
+    rc = tv_job_run(j, &o);
+    tv_job_free(j);
     return rc;
 }

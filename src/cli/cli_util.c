@@ -1,7 +1,7 @@
 /* Small helpers shared by the subcommands. */
 #include "cli.h"
 #include "texvm/tgsi.h"
-#include "cli_file.h"
+#include "texvm/job.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -12,11 +12,11 @@ static char *read_text(const char *path, bool stdin_ok, size_t *len)
     uint8_t *data;
     size_t n;
     char why[160];
-    int rc = cli_file_read(path, stdin_ok, CLI_MAX_TEXT_INPUT, &data, &n, why, sizeof why);
+    int rc = tv_file_read(path, stdin_ok, TV_MAX_TEXT_INPUT, &data, &n, why, sizeof why);
     if (rc) {
-        char sb[CLI_SHORT_PATH];
-        fprintf(stderr, "%s: %s%s\n", cli_short_path(path, sb),
-                rc == CLI_EXIT_IO ? "cannot read: " : "", why);
+        char sb[TV_SHORT_PATH];
+        fprintf(stderr, "%s: %s%s\n", tv_short_path(path, sb),
+                rc == TV_EXIT_IO ? "cannot read: " : "", why);
         cli_last_read_status = rc;
         return NULL;
     }
@@ -45,14 +45,14 @@ int cli_parse_tgsi_input(const char *path, tv_tgsi_mode mode, tv_tgsi_program **
     if (!text)
         return cli_last_read_status;
     tv_error err;
-    char sb[CLI_SHORT_PATH];
-    tv_status st = tv_tgsi_parse(text, len, cli_short_path(path, sb), mode, progs, count, &err);
+    char sb[TV_SHORT_PATH];
+    tv_status st = tv_tgsi_parse(text, len, tv_short_path(path, sb), mode, progs, count, &err);
     free(text);
     if (st != TV_OK) {
-        cli_print_error(&err);
-        return CLI_EXIT_INVALID;
+        tv_job_print_error(&err);
+        return TV_EXIT_INVALID;
     }
-    return CLI_EXIT_OK;
+    return TV_EXIT_OK;
 }
 
 bool cli_is_file_arg(const char *arg)
@@ -68,7 +68,7 @@ int cli_parse_flags(int argc, char **argv, const char *cmd, const cli_flag *flag
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage(stdout);
-            return CLI_EXIT_OK;
+            return TV_EXIT_OK;
         }
         if (cli_is_file_arg(a)) {
             nfiles++;
@@ -80,24 +80,15 @@ int cli_parse_flags(int argc, char **argv, const char *cmd, const cli_flag *flag
         if (!f->name) {
             fprintf(stderr, "texvm %s: unknown option '%s'\n", cmd, a);
             usage(stderr);
-            return CLI_EXIT_USAGE;
+            return TV_EXIT_USAGE;
         }
         *f->set = true;
     }
     if (!nfiles) {
         usage(stderr);
-        return CLI_EXIT_USAGE;
+        return TV_EXIT_USAGE;
     }
     return -1;
-}
-
-void cli_print_error(const tv_error *err)
-{
-    char buf[1024];
-    tv_error_format(err, buf, sizeof buf);
-    fprintf(stderr, "%s\n", buf);
-    if (err->text[0])
-        fprintf(stderr, "    near: %s\n", err->text);
 }
 
 const char *cli_cpu_model(char *buf, size_t size)

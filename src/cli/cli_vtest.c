@@ -41,23 +41,23 @@ int cli_vtest(int argc, char **argv)
             if (mkdir(cfg.record_dir, 0777) && errno != EEXIST) {
                 fprintf(stderr, "texvm vtest: --record %s: %s\n", cfg.record_dir,
                         strerror(errno));
-                return CLI_EXIT_IO;
+                return TV_EXIT_IO;
             }
             if (stat(cfg.record_dir, &st) || !S_ISDIR(st.st_mode)) {
                 fprintf(stderr, "texvm vtest: --record %s: not a folder\n", cfg.record_dir);
-                return CLI_EXIT_IO;
+                return TV_EXIT_IO;
             }
         }
         else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
             if (cli_parse_threads("texvm vtest", argv[++i], &cfg.threads))
-                return CLI_EXIT_USAGE;
+                return TV_EXIT_USAGE;
         }
         else if (!strcmp(argv[i], "--max-memory") && i + 1 < argc) {
             char *end;
             unsigned long long v = strtoull(argv[++i], &end, 10);
             if (*end || v == 0) {
                 fprintf(stderr, "texvm vtest: --max-memory takes a positive byte count\n");
-                return CLI_EXIT_USAGE;
+                return TV_EXIT_USAGE;
             }
             cfg.max_memory = v;
         } else if (!strcmp(argv[i], "--help")) {
@@ -72,10 +72,10 @@ int cli_vtest(int argc, char **argv)
                    "bytes. Runs until SIGINT/SIGTERM. docs/vtest.md lists what is\n"
                    "implemented.\n",
                    TV_VTEST_DEFAULT_SOCKET);
-            return CLI_EXIT_OK;
+            return TV_EXIT_OK;
         } else {
             fprintf(stderr, "texvm vtest: unknown argument '%s' (try --help)\n", argv[i]);
-            return CLI_EXIT_USAGE;
+            return TV_EXIT_USAGE;
         }
     }
     struct sigaction sa;
@@ -87,7 +87,7 @@ int cli_vtest(int argc, char **argv)
     fprintf(stderr, "texvm vtest: listening on %s\n", path);
     if (tv_vtest_listen(path, no_fork, &cfg, &stop_flag)) {
         perror("texvm vtest: cannot listen");
-        return CLI_EXIT_IO;
+        return TV_EXIT_IO;
     }
-    return CLI_EXIT_OK;
+    return TV_EXIT_OK;
 }

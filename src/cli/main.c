@@ -31,11 +31,11 @@ int main(int argc, char **argv)
 {
     if (argc < 2) {
         usage(stderr);
-        return CLI_EXIT_USAGE;
+        return TV_EXIT_USAGE;
     }
     if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
         usage(stdout);
-        return CLI_EXIT_OK;
+        return TV_EXIT_OK;
     }
     if (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V")) {
         printf("texvm %s\n", tv_version());
@@ -45,11 +45,11 @@ int main(int argc, char **argv)
             printf("cpu: %s\nkernels: %s\n", cli_cpu_model(model, sizeof model),
                    tv_vm_kernels());
         }
-        return CLI_EXIT_OK;
+        return TV_EXIT_OK;
     }
     for (size_t i = 0; i < NUM_COMMANDS; i++)
         if (!strcmp(argv[1], commands[i].name))
             return commands[i].run(argc - 1, argv + 1);
     fprintf(stderr, "texvm: unknown command '%s' (try texvm --help)\n", argv[1]);
-    return CLI_EXIT_USAGE;
+    return TV_EXIT_USAGE;
 }

@@ -78,24 +78,24 @@ const char *tcli_json(const char *name, const char *json)
 
 job *tcli_load_ok(const char *json)
 {
-    job_error err = {0};
+    tv_job_error err = {0};
     char *t = dq(json);
-    job *j = job_load_text(t, strlen(t), tcli_path("job.json"), &err);
+    job *j = tv_job_load_text(t, strlen(t), tcli_path("job.json"), &err);
     free(t);
     if (!j)
         fail_msg("unexpected load error: %s", err.message);
     return j;
 }
 
-void tcli_load_fail(const char *json, job_errclass cls, const char *message)
+void tcli_load_fail(const char *json, tv_job_errclass cls, const char *message)
 {
-    job_error err = {0};
+    tv_job_error err = {0};
     const char *path = tcli_path("job.json");
     char *t = dq(json);
-    job *j = job_load_text(t, strlen(t), path, &err);
+    job *j = tv_job_load_text(t, strlen(t), path, &err);
     free(t);
     if (j) {
-        job_free(j);
+        tv_job_free(j);
         fail_msg("expected the error: %s", message);
     }
     char want[1200];

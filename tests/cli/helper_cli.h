@@ -18,7 +18,7 @@ const char *tcli_json(const char *name, const char *json);
 /* Load JSON text as if it were the file <tmpdir>/job.json; assert success. */
 job *tcli_load_ok(const char *json);
 /* Load and expect failure with exactly `message` after "<tmpdir>/job.json: " and class. */
-void tcli_load_fail(const char *json, job_errclass cls, const char *message);
+void tcli_load_fail(const char *json, tv_job_errclass cls, const char *message);
 /* The texvm program under test ($TEXVM_BIN, else the build's). */
 const char *tcli_bin(void);
 /* Run `texvm run ARGS` in the temporary directory, stdout and stderr to stdout.txt and

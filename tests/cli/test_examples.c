@@ -52,7 +52,7 @@ static void all_examples_run(void **state)
         if (rc != 0)
             fail_msg("example %s: exit %d", e->d_name, rc);
         /* every output the job names exists and is not empty */
-        job *j = job_load_file(jobpath, NULL);
+        job *j = tv_job_load_file(jobpath, NULL);
         assert_non_null(j);
         for (size_t i = 0; i < j->num_outputs; i++) {
             char path[1200];
@@ -60,7 +60,7 @@ static void all_examples_run(void **state)
             if (!file_size(path))
                 fail_msg("example %s: no output %s", e->d_name, path);
         }
-        job_free(j);
+        tv_job_free(j);
         count++;
     }
     closedir(d);

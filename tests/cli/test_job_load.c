@@ -41,7 +41,7 @@ static void minimal_frag(void **state)
         assert_int_equal(j->sview[i], -1);
         assert_int_equal(j->samp[i], -1);
     }
-    job_free(j);
+    tv_job_free(j);
 }
 
 static void frag_inputs_and_targets(void **state)
@@ -93,7 +93,7 @@ static void frag_inputs_and_targets(void **state)
     assert_int_equal(f->targets[1].clear[3], 7);
     assert_true(f->has_depth && f->depth_clear == 0.25f);
     assert_true(f->has_stencil && f->stencil_clear == 3);
-    job_free(j);
+    tv_job_free(j);
 }
 
 static void typed_constants(void **state)
@@ -124,7 +124,7 @@ static void typed_constants(void **state)
     assert_int_equal(w[0], 0xfffffffbu);
     assert_int_equal(w[1], 0xabcdef01u);
     assert_int_equal(w[15], 0xabcdef01u);
-    job_free(j);
+    tv_job_free(j);
 }
 
 static void files_and_raw(void **state)
@@ -162,7 +162,7 @@ static void files_and_raw(void **state)
     assert_memory_equal(j->buffers[0].data, bytes, 6);
     assert_int_equal(j->textures[0].data_size, 16);
     assert_memory_equal(j->textures[0].data, tex, 16);
-    job_free(j);
+    tv_job_free(j);
 }
 
 static void textures_samplers_bindings(void **state)
@@ -248,7 +248,7 @@ static void textures_samplers_bindings(void **state)
     assert_int_equal(j->sview[0], 0);
     assert_int_equal(j->samp[5], 1);
     assert_int_equal(j->sview[1], -1);
-    job_free(j);
+    tv_job_free(j);
 }
 
 static void default_bindings(void **state)
@@ -261,7 +261,7 @@ static void default_bindings(void **state)
     assert_int_equal(j->sview[2], -1);
     assert_int_equal(j->samp[0], 0);
     assert_int_equal(j->samp[1], -1);
-    job_free(j);
+    tv_job_free(j);
 }
 
 static void generated_mips(void **state)
@@ -278,7 +278,7 @@ static void generated_mips(void **state)
     assert_true(l1[1] == (2 + 3 + 6 + 7) / 4.0f);
     const float *l2 = (const float *)(t->data + t->level_offset[2]);
     assert_true(l2[0] == (2.5f + 4.5f) / 2.0f);
-    job_free(j);
+    tv_job_free(j);
 }
 
 /* A raw texture output naming only `level` (or only `layer`) writes that one image; the
@@ -300,7 +300,7 @@ static void texture_output_one_index(void **state)
     assert_int_equal(j->outputs[1].layer, 2);
     assert_int_equal(j->outputs[2].level, -1);
     assert_int_equal(j->outputs[2].layer, -1);
-    job_free(j);
+    tv_job_free(j);
 }
 
 static void vert_geom_outputs_checks(void **state)
@@ -353,7 +353,7 @@ static void vert_geom_outputs_checks(void **state)
     assert_int_equal(j->options.max_memory, 0x100000);
     assert_int_equal(j->options.precision, TV_TEX_PRECISION_HARDWARE);
     assert_int_equal(j->options.robust_access, 0);
-    job_free(j);
+    tv_job_free(j);
 }
 
 /* ---- errors -------------------------------------------------------------------------- */
@@ -366,136 +366,136 @@ static void errors_top(void **state)
 {
     (void)state;
     tcli_load_fail("{'texvm_job': 1, " PROG ", 'frag': {'width': 4, 'height': 2}, 'color': 1}",
-                   JOB_ERR_INVALID, "at key \"color\": unknown key (allowed: " TOP_KEYS ")");
-    tcli_load_fail("{" PROG "}", JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID, "at key \"color\": unknown key (allowed: " TOP_KEYS ")");
+    tcli_load_fail("{" PROG "}", TV_JOB_ERR_INVALID,
                    "at key \"texvm_job\": required key is missing");
-    tcli_load_fail("{'texvm_job': 2, " PROG "}", JOB_ERR_INVALID,
+    tcli_load_fail("{'texvm_job': 2, " PROG "}", TV_JOB_ERR_INVALID,
                    "at key \"texvm_job\": value 2 out of range [1, 1]");
-    tcli_load_fail("[1]", JOB_ERR_INVALID, "expected an object, got an array");
-    tcli_load_fail("{'texvm_job': 1, 'texvm_job': 1}", JOB_ERR_INVALID,
+    tcli_load_fail("[1]", TV_JOB_ERR_INVALID, "expected an object, got an array");
+    tcli_load_fail("{'texvm_job': 1, 'texvm_job': 1}", TV_JOB_ERR_INVALID,
                    "at key \"texvm_job\": duplicate key");
-    tcli_load_fail("{'texvm_job': 1}", JOB_ERR_INVALID,
+    tcli_load_fail("{'texvm_job': 1}", TV_JOB_ERR_INVALID,
                    "at key \"programs\": required key is missing");
-    tcli_load_fail("{'texvm_job': 1, 'programs': []}", JOB_ERR_INVALID,
+    tcli_load_fail("{'texvm_job': 1, 'programs': []}", TV_JOB_ERR_INVALID,
                    "at key \"programs\": expected a non-empty array of programs");
     /* JSON syntax: line and column of the error */
-    job_error err;
+    tv_job_error err;
     const char *bad = "{\n  \"texvm_job\": [1,,2]\n}";
-    job *j = job_load_text(bad, strlen(bad), "x.json", &err);
+    job *j = tv_job_load_text(bad, strlen(bad), "x.json", &err);
     assert_null(j);
     assert_string_equal(err.message, "x.json:2:19: JSON syntax error");
-    assert_int_equal(err.cls, JOB_ERR_INVALID);
+    assert_int_equal(err.cls, TV_JOB_ERR_INVALID);
     /* missing job file */
-    j = job_load_file(tcli_path("nope.json"), &err);
+    j = tv_job_load_file(tcli_path("nope.json"), &err);
     assert_null(j);
     char want[600];
     snprintf(want, sizeof want, "%s: cannot read \"%s\": No such file or directory",
              tcli_path("nope.json"), tcli_path("nope.json"));
     assert_string_equal(err.message, want);
-    assert_int_equal(err.cls, JOB_ERR_IO);
+    assert_int_equal(err.cls, TV_JOB_ERR_IO);
 }
 
 static void errors_programs(void **state)
 {
     (void)state;
     tcli_load_fail("{'texvm_job': 1, 'programs': [{'tgsi': 'a.tgsi', 'tgsi_text': 'FRAG'}]}",
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"programs[0]\": give exactly one of \"tgsi\" and \"tgsi_text\"");
     char want[700];
     snprintf(want, sizeof want,
              "at key \"programs[0].tgsi\": cannot read \"%s\": No such file or directory",
              tcli_path("missing.tgsi"));
-    tcli_load_fail("{'texvm_job': 1, 'programs': [{'tgsi': 'missing.tgsi'}]}", JOB_ERR_IO, want);
+    tcli_load_fail("{'texvm_job': 1, 'programs': [{'tgsi': 'missing.tgsi'}]}", TV_JOB_ERR_IO, want);
     tcli_load_fail("{'texvm_job': 1, 'programs': [{'stage': 'COMP', 'tgsi_text': 'FRAG\\nEND'}]}",
-                   JOB_ERR_INVALID, "at key \"programs[0]\": the TGSI text holds no COMP program");
-    tcli_load_fail("{'texvm_job': 1, 'programs': [{'tgsi_text': 'MOV'}]}", JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID, "at key \"programs[0]\": the TGSI text holds no COMP program");
+    tcli_load_fail("{'texvm_job': 1, 'programs': [{'tgsi_text': 'MOV'}]}", TV_JOB_ERR_INVALID,
                    "at key \"programs[0]\": the TGSI text does not start with VERT, FRAG, GEOM, "
                    "COMP, TESS_CTRL or TESS_EVAL; say \"stage\"");
     tcli_load_fail("{'texvm_job': 1, 'programs': [{'tgsi_text': 'FRAG\\n'}, {'tgsi_text': "
                    "'FRAG\\n'}]}",
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"programs[1]\": a second FRAG program (programs[0] is one)");
     tcli_load_fail("{'texvm_job': 1, 'programs': [{'stage': 'TESS', 'tgsi_text': 'FRAG'}]}",
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"programs[0].stage\": unknown value \"TESS\" (expected one of: "
                    "VERT, FRAG, GEOM, COMP, TESS_CTRL, TESS_EVAL)");
     tcli_load_fail("{'texvm_job': 1, 'programs': [{'tgsi_text': 'FRAG\\n'}, {'tgsi_text': "
                    "'VERT\\n'}], 'frag': {'width': 1, 'height': 1}}",
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"run\": required key is missing (the job has 2 programs)");
-    tcli_load_fail("{'texvm_job': 1, " PROG ", 'run': 'COMP'}", JOB_ERR_INVALID,
+    tcli_load_fail("{'texvm_job': 1, " PROG ", 'run': 'COMP'}", TV_JOB_ERR_INVALID,
                    "at key \"run\": no COMP program in \"programs\"");
     snprintf(want, sizeof want,
              "at key \"programs[0].glsl\": cannot read \"%s\": No such file or directory",
              tcli_path("x.frag"));
     tcli_load_fail("{'texvm_job': 1, 'programs': [{'tgsi_text': 'FRAG\\n', 'glsl': 'x.frag'}]}",
-                   JOB_ERR_IO, want);
+                   TV_JOB_ERR_IO, want);
 }
 
 static void errors_stages(void **state)
 {
     (void)state;
-    tcli_load_fail("{'texvm_job': 1, " PROG "}", JOB_ERR_INVALID,
+    tcli_load_fail("{'texvm_job': 1, " PROG "}", TV_JOB_ERR_INVALID,
                    "at key \"frag\": required key is missing (the job runs FRAG)");
     tcli_load_fail("{'texvm_job': 1, " PROG ", 'frag': {'width': 0, 'height': 2}}",
-                   JOB_ERR_INVALID, "at key \"frag.width\": value 0 out of range [1, 16384]");
+                   TV_JOB_ERR_INVALID, "at key \"frag.width\": value 0 out of range [1, 16384]");
     tcli_load_fail("{'texvm_job': 1, " PROG ", 'frag': {'width': 1.5, 'height': 2}}",
-                   JOB_ERR_INVALID, "at key \"frag.width\": expected an integer, got 1.5");
+                   TV_JOB_ERR_INVALID, "at key \"frag.width\": expected an integer, got 1.5");
     tcli_load_fail("{'texvm_job': 1, " PROG ", 'frag': {'width': '4', 'height': 2}}",
-                   JOB_ERR_INVALID, "at key \"frag.width\": expected a number, got a string");
-    tcli_load_fail("{'texvm_job': 1, " PROG ", 'frag': {'width': 4}}", JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID, "at key \"frag.width\": expected a number, got a string");
+    tcli_load_fail("{'texvm_job': 1, " PROG ", 'frag': {'width': 4}}", TV_JOB_ERR_INVALID,
                    "at key \"frag.height\": required key is missing");
     tcli_load_fail("{'texvm_job': 1, " PROG ", 'frag': {'size': [4, 4], 'width': 4}}",
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"frag.size\": give \"size\" or \"width\"/\"height\", not both");
-    tcli_load_fail(FRAG_OPEN ", 'samples': 3}}", JOB_ERR_INVALID,
+    tcli_load_fail(FRAG_OPEN ", 'samples': 3}}", TV_JOB_ERR_INVALID,
                    "at key \"frag.samples\": samples must be 1, 2, 4, 8 or 16");
     tcli_load_fail(FRAG_OPEN ", 'inputs': [{'index': 0, 'values': [[0], [1], [2]]}]}}",
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"frag.inputs[0].values\": the rect has 4 vertices, this input gives "
                    "3 vectors");
     tcli_load_fail(FRAG_OPEN ", 'inputs': [{'index': 0, 'values': [[0], [1], [2], [3]]},"
                    " {'index': 0, 'values': [[0], [1], [2], [3]]}]}}",
-                   JOB_ERR_INVALID, "at key \"frag.inputs[1].index\": IN[0] is given twice");
+                   TV_JOB_ERR_INVALID, "at key \"frag.inputs[1].index\": IN[0] is given twice");
     tcli_load_fail(FRAG_OPEN ", 'inputs': [{'index': 0, 'values': [[0], [1], [2], ['zz']]}]}}",
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"frag.inputs[0].values[3][0]\": bad value \"zz\" (expected a number, "
                    "\"0x\" and 1-8 hex digits, \"f:\", \"i:\" or \"u:\" and a number, \"nan\", "
                    "\"inf\", \"-inf\" or \"-0\")");
     tcli_load_fail(FRAG_OPEN ", 'inputs': [{'index': 0, 'values': [[0, 1, 2, 3, 4], [1], [2], [3]]}]}}",
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"frag.inputs[0].values[0]\": a vector has 1 to 4 elements, this one "
                    "has 5");
-    tcli_load_fail(FRAG_OPEN ", 'targets': [{'format': 'Z32_FLOAT'}]}}", JOB_ERR_INVALID,
+    tcli_load_fail(FRAG_OPEN ", 'targets': [{'format': 'Z32_FLOAT'}]}}", TV_JOB_ERR_INVALID,
                    "at key \"frag.targets[0].format\": Z32_FLOAT cannot be a colour target");
-    tcli_load_fail(FRAG_OPEN ", 'primitive': 'quad'}}", JOB_ERR_INVALID,
+    tcli_load_fail(FRAG_OPEN ", 'primitive': 'quad'}}", TV_JOB_ERR_INVALID,
                    "at key \"frag.primitive\": unknown value \"quad\" (expected one of: triangle, "
                    "rect)");
-    tcli_load_fail(FRAG_OPEN ", 'positions': [[0, 0], [1, 0]]}}", JOB_ERR_INVALID,
+    tcli_load_fail(FRAG_OPEN ", 'positions': [[0, 0], [1, 0]]}}", TV_JOB_ERR_INVALID,
                    "at key \"frag.positions\": expected 4 vectors [x, y, z, w], one per vertex");
     tcli_load_fail("{'texvm_job': 1, 'programs': [{'tgsi_text': 'COMP\\n'}], 'comp': {}}",
-                   JOB_ERR_INVALID, "at key \"comp.grid\": required key is missing");
+                   TV_JOB_ERR_INVALID, "at key \"comp.grid\": required key is missing");
     tcli_load_fail("{'texvm_job': 1, 'programs': [{'tgsi_text': 'COMP\\n'}], 'comp': {'grid': "
                    "[1, 0]}}",
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"comp.grid\": each size must be an integer in [1, 65535]");
     /* found by fuzz_job: a huge size was converted to uint32 before its range check (UB) */
     tcli_load_fail("{'texvm_job': 1, 'programs': [{'tgsi_text': 'COMP\\n'}], 'comp': {'grid': "
                    "[1e89]}}",
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"comp.grid\": each size must be an integer in [1, 65535]");
-    tcli_load_fail("{'texvm_job': 1, " PROG ", 'frag': {'size': [4, 1e40]}}", JOB_ERR_INVALID,
+    tcli_load_fail("{'texvm_job': 1, " PROG ", 'frag': {'size': [4, 1e40]}}", TV_JOB_ERR_INVALID,
                    "at key \"frag.size\": width and height must be integers in [1, 16384]");
     tcli_load_fail("{'texvm_job': 1, 'programs': [{'tgsi_text': 'VERT\\n'}], 'vert': {'count': 2,"
                    " 'attributes': [{'index': 0, 'values': [[1]]}]}}",
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"vert.attributes[0].values\": 1 vectors for 2 vertices");
     tcli_load_fail("{'texvm_job': 1, 'programs': [{'tgsi_text': 'VERT\\n'}], 'vert': {'count': 2,"
                    " 'attributes': [{'index': 0, 'buffer': 'nobuf', 'format': 'R32_FLOAT'}]}}",
-                   JOB_ERR_INVALID, "at key \"vert.attributes[0].buffer\": unknown buffer \"nobuf\"");
+                   TV_JOB_ERR_INVALID, "at key \"vert.attributes[0].buffer\": unknown buffer \"nobuf\"");
     tcli_load_fail("{'texvm_job': 1, 'programs': [{'tgsi_text': 'GEOM\\n'}], 'geom': {'count': 2,"
                    " 'inputs': [{'index': 0, 'values': [[1], [2], [3]]}]}}",
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"geom.inputs[0].values\": 3 vectors; 2 primitives of 3 vertices need 6");
 }
 
@@ -503,28 +503,28 @@ static void errors_resources(void **state)
 {
     (void)state;
     tcli_load_fail(HEAD ", 'constants': [{'slot': 0, 'values': [1]}, {'slot': 0, 'values': [2]}]}",
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"constants[1].slot\": constant buffer 0 is given twice (constants[0])");
-    tcli_load_fail(HEAD ", 'constants': [{'slot': 0, 'values': [1, [2]]}]}", JOB_ERR_INVALID,
+    tcli_load_fail(HEAD ", 'constants': [{'slot': 0, 'values': [1, [2]]}]}", TV_JOB_ERR_INVALID,
                    "at key \"constants[0].values[1]\": mixes vectors and single values (use all "
                    "[..] or none)");
     tcli_load_fail(HEAD ", 'constants': [{'slot': 0, 'type': 'uint', 'values': [-1]}]}",
-                   JOB_ERR_INVALID, "at key \"constants[0].values[0]\": -1 is not a uint32");
+                   TV_JOB_ERR_INVALID, "at key \"constants[0].values[0]\": -1 is not a uint32");
     tcli_load_fail(HEAD ", 'constants': [{'slot': 0, 'type': 'int', 'values': [3000000000]}]}",
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"constants[0].values[0]\": 3000000000 is not an int32");
-    tcli_load_fail(HEAD ", 'constants': [{'slot': 0}]}", JOB_ERR_INVALID,
+    tcli_load_fail(HEAD ", 'constants': [{'slot': 0}]}", TV_JOB_ERR_INVALID,
                    "at key \"constants[0]\": give \"values\", \"file\" or \"size\"");
     tcli_load_fail(HEAD ", 'constants': [{'slot': 0, 'type': 'double', 'values': [1]}]}",
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"constants[0].type\": unknown value \"double\" (expected one of: "
                    "float, int, uint, hex)");
     tcli_load_fail(HEAD ", 'buffers': [{'name': 'b', 'size': 4}, {'name': 'b', 'size': 4}]}",
-                   JOB_ERR_INVALID, "at key \"buffers[1].name\": duplicate buffer name \"b\"");
+                   TV_JOB_ERR_INVALID, "at key \"buffers[1].name\": duplicate buffer name \"b\"");
     tcli_load_fail(HEAD ", 'buffers': [{'slot': 1, 'size': 4}, {'slot': 1, 'size': 4}]}",
-                   JOB_ERR_INVALID, "at key \"buffers[1].slot\": BUFFER[1] is bound twice");
+                   TV_JOB_ERR_INVALID, "at key \"buffers[1].slot\": BUFFER[1] is bound twice");
     tcli_load_fail(HEAD ", 'memory': [{'address': 16, 'size': 32}, {'address': 32, 'size': 4}]}",
-                   JOB_ERR_INVALID, "at key \"memory[1].address\": overlaps memory[0]");
+                   TV_JOB_ERR_INVALID, "at key \"memory[1].address\": overlaps memory[0]");
 }
 
 #define TEX(body) HEAD ", 'textures': [" body "]}"
@@ -533,67 +533,67 @@ static void errors_textures(void **state)
 {
     (void)state;
     tcli_load_fail(TEX("{'format': 'R8_UNORM', 'width': 1}, {'format': 'RGBA9', 'width': 1}"),
-                   JOB_ERR_INVALID, "at key \"textures[1].format\": unknown format \"RGBA9\"");
-    tcli_load_fail(TEX("{'width': 1}"), JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID, "at key \"textures[1].format\": unknown format \"RGBA9\"");
+    tcli_load_fail(TEX("{'width': 1}"), TV_JOB_ERR_INVALID,
                    "at key \"textures[0].format\": required key is missing");
-    tcli_load_fail(TEX("{'format': 'R8_UNORM'}"), JOB_ERR_INVALID,
+    tcli_load_fail(TEX("{'format': 'R8_UNORM'}"), TV_JOB_ERR_INVALID,
                    "at key \"textures[0].width\": required key is missing (no PNG source to take "
                    "it from)");
     tcli_load_fail(TEX("{'format': 'R8_UNORM', 'type': 'CUBE', 'width': 4, 'height': 2}"),
-                   JOB_ERR_INVALID, "at key \"textures[0].height\": cube faces are square, not 4x2");
-    tcli_load_fail(TEX("{'format': 'R8_UNORM', 'width': 4, 'layers': 2}"), JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID, "at key \"textures[0].height\": cube faces are square, not 4x2");
+    tcli_load_fail(TEX("{'format': 'R8_UNORM', 'width': 4, 'layers': 2}"), TV_JOB_ERR_INVALID,
                    "at key \"textures[0].layers\": only array and cube textures have layers");
     tcli_load_fail(TEX("{'format': 'R8_UNORM', 'type': 'CUBE_ARRAY', 'width': 4, 'height': 4, "
                        "'layers': 8}"),
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"textures[0].layers\": a cube array has 6 layers per cube, 8 is not a "
                    "multiple of 6");
     tcli_load_fail(TEX("{'format': 'R8_UNORM', 'width': 4, 'height': 4, 'levels': 4}"),
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"textures[0].levels\": 4 levels, but a 4x4x1 texture has 3");
-    tcli_load_fail(TEX("{'format': 'R8_UNORM', 'width': 4, 'levels': 0}"), JOB_ERR_INVALID,
+    tcli_load_fail(TEX("{'format': 'R8_UNORM', 'width': 4, 'levels': 0}"), TV_JOB_ERR_INVALID,
                    "at key \"textures[0].levels\": expected a number of levels in [1, 16] or "
                    "\"all\"");
     tcli_load_fail(TEX("{'format': 'R8_UNORM', 'type': '1D', 'width': 4, 'height': 2}"),
-                   JOB_ERR_INVALID, "at key \"textures[0].height\": a 1D texture has height 1");
+                   TV_JOB_ERR_INVALID, "at key \"textures[0].height\": a 1D texture has height 1");
     tcli_load_fail(TEX("{'format': 'R8_UNORM', 'width': 4, 'height': 4, 'levels': 2,"
                        " 'level_sources': [{'fill': [1]}]}"),
-                   JOB_ERR_INVALID, "at key \"textures[0].level_sources\": 1 sources for 2 levels");
+                   TV_JOB_ERR_INVALID, "at key \"textures[0].level_sources\": 1 sources for 2 levels");
     tcli_load_fail(TEX("{'format': 'R8_UNORM', 'width': 4, 'mipmaps': 'pattern', 'source': "
                        "{'fill': [1]}}"),
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"textures[0].mipmaps\": \"pattern\" mip maps need a pattern source");
     tcli_load_fail(TEX("{'format': 'R8_UNORM', 'width': 4, 'source': {'fill': [1], 'png': 'a'}}"),
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"textures[0].source\": a source has exactly one of \"png\", \"raw\", "
                    "\"values\", \"pattern\", \"fill\"");
     tcli_load_fail(TEX("{'format': 'R8_UNORM', 'width': 4, 'source': {'pattern': 'plasma'}}"),
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"textures[0].source.pattern\": unknown value \"plasma\" (expected one "
                    "of: fill, checker, gradient, uv, noise, levels, layers, bricks)");
     tcli_load_fail(TEX("{'format': 'R8_UNORM', 'width': 4, 'source': {'pattern': 'uv', 'cell': 2}}"),
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"textures[0].source.cell\": unknown key (allowed: pattern)");
     tcli_load_fail(TEX("{'format': 'R8_UNORM', 'width': 4, 'view': {'swizzle': 'rgbx'}}"),
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"textures[0].view.swizzle\": bad swizzle \"rgbx\" (4 letters of r, g, "
                    "b, a, 0, 1)");
     tcli_load_fail(TEX("{'format': 'R8_UNORM', 'width': 4, 'header': {'nonsense': 1}}"),
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"textures[0].header.nonsense\": unknown texture header field");
-    tcli_load_fail(TEX("{'format': 'R8_UNORM', 'width': 4, 'pitch': 40}"), JOB_ERR_INVALID,
+    tcli_load_fail(TEX("{'format': 'R8_UNORM', 'width': 4, 'pitch': 40}"), TV_JOB_ERR_INVALID,
                    "at key \"textures[0].pitch\": the pitch must be a multiple of 32");
     tcli_load_fail(TEX("{'format': 'R8_UNORM', 'width': 2, 'source': {'values': [1, 2, 3]}}"),
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"textures[0].source\": 3 texel values, level 0 has 2 texels");
     tcli_load_fail(TEX("{'format': 'BC1_RGBA_UNORM', 'width': 4, 'height': 4, 'source': "
                        "{'fill': [1]}}"),
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"textures[0].source\": BC1_RGBA_UNORM is block-compressed: give its "
                    "data as a \"raw\" source");
     tcli_load_fail(TEX("{'format': 'R8_UNORM', 'width': 4, 'height': 4, 'levels': 2, "
                        "'source': {'values': [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16]}}"),
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"textures[0].source\": level 1 has no data: set \"mipmaps\" or give "
                    "\"level_sources\"");
     char want[700];
@@ -603,17 +603,17 @@ static void errors_textures(void **state)
     tcli_write("short.raw", "abc", 3);
     tcli_load_fail(TEX("{'format': 'R8G8B8A8_UNORM', 'width': 2, 'height': 2, 'source': "
                        "{'raw': 'short.raw'}}"),
-                   JOB_ERR_INVALID, want);
+                   TV_JOB_ERR_INVALID, want);
 }
 
 static void errors_samplers_bindings(void **state)
 {
     (void)state;
-    tcli_load_fail(HEAD ", 'samplers': [{'wrap_u': 'wrap'}]}", JOB_ERR_INVALID,
+    tcli_load_fail(HEAD ", 'samplers': [{'wrap_u': 'wrap'}]}", TV_JOB_ERR_INVALID,
                    "at key \"samplers[0].wrap_u\": unknown value \"wrap\" (expected one of: repeat, "
                    "mirror, clamp_to_edge, border, clamp, mirror_once_clamp_to_edge, "
                    "mirror_once_border, mirror_once_clamp)");
-    tcli_load_fail(HEAD ", 'samplers': [{'max_anisotropy': 3}]}", JOB_ERR_INVALID,
+    tcli_load_fail(HEAD ", 'samplers': [{'max_anisotropy': 3}]}", TV_JOB_ERR_INVALID,
                    "at key \"samplers[0].max_anisotropy\": max_anisotropy must be 1, 2, 4, 6, 8, "
                    "10, 12 or 16");
     /* drivers' out-of-range LOD limits are clamped to the descriptor's [0, 15.996] */
@@ -621,32 +621,32 @@ static void errors_samplers_bindings(void **state)
     assert_true(jl->samplers[0].min_lod == 0.0f && jl->samplers[0].max_lod == 15.99609375f);
     /* sRGB decoding is on unless the sampler says otherwise, as in GL */
     assert_true(jl->samplers[0].srgb_conversion);
-    job_free(jl);
-    tcli_load_fail(HEAD ", 'samplers': [{'min_lod': 3, 'max_lod': 2}]}", JOB_ERR_INVALID,
+    tv_job_free(jl);
+    tcli_load_fail(HEAD ", 'samplers': [{'min_lod': 3, 'max_lod': 2}]}", TV_JOB_ERR_INVALID,
                    "at key \"samplers[0].min_lod\": min_lod 3 is above max_lod 2");
-    tcli_load_fail(HEAD ", 'samplers': [{'lod_bias': 16}]}", JOB_ERR_INVALID,
+    tcli_load_fail(HEAD ", 'samplers': [{'lod_bias': 16}]}", TV_JOB_ERR_INVALID,
                    "at key \"samplers[0].lod_bias\": value 16 out of range [-16, 15.99609375]");
-    tcli_load_fail(HEAD ", 'samplers': [{'compare': 'lt'}]}", JOB_ERR_INVALID,
+    tcli_load_fail(HEAD ", 'samplers': [{'compare': 'lt'}]}", TV_JOB_ERR_INVALID,
                    "at key \"samplers[0].compare\": unknown value \"lt\" (expected one of: none, "
                    "never, less, equal, lequal, greater, notequal, gequal, always)");
     tcli_load_fail(HEAD ", 'samplers': [{}], 'bindings': {'units': [{'slot': 0, 'texture': 'x', "
                    "'sampler': 0}]}}",
-                   JOB_ERR_INVALID, "at key \"bindings.units[0].texture\": unknown texture \"x\"");
+                   TV_JOB_ERR_INVALID, "at key \"bindings.units[0].texture\": unknown texture \"x\"");
     tcli_load_fail(HEAD ", 'textures': [{'format': 'R8_UNORM', 'width': 1}], 'bindings': "
                    "{'sviews': [{'slot': 0, 'texture': 5}]}}",
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"bindings.sviews[0].texture\": no texture with index 5 (the job has 1)");
     tcli_load_fail(HEAD ", 'textures': [{'format': 'R8_UNORM', 'width': 1}], 'samplers': [{}],"
                    " 'bindings': {'units': [{'slot': 0, 'texture': 0, 'sampler': 0}],"
                    " 'sviews': [{'slot': 0, 'texture': 0}]}}",
-                   JOB_ERR_INVALID, "at key \"bindings.sviews[0].slot\": SVIEW[0] is bound twice");
+                   TV_JOB_ERR_INVALID, "at key \"bindings.sviews[0].slot\": SVIEW[0] is bound twice");
     tcli_load_fail(HEAD ", 'textures': [{'format': 'R8_UNORM', 'width': 4}], 'images': "
                    "[{'slot': 0, 'texture': 0, 'level': 1}]}",
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"images[0].level\": level 1, but the texture has 1 levels");
     tcli_load_fail(HEAD ", 'textures': [{'format': 'R8_UNORM', 'width': 4}], 'images': "
                    "[{'slot': 0, 'texture': 0, 'format': 'R32_UINT'}]}",
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"images[0].format\": R32_UINT has 4 bytes per texel, the texture's "
                    "R8_UNORM has 1");
 }
@@ -656,48 +656,48 @@ static void errors_outputs_checks(void **state)
     (void)state;
     tcli_load_fail(HEAD ", 'buffers': [{'name': 'b', 'size': 4}], 'outputs': [{'buffer': 'b', "
                    "'png': 'b.png'}]}",
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"outputs[0].png\": PNG output is for targets, depth, stencil and "
                    "textures");
-    tcli_load_fail(HEAD ", 'outputs': [{'target': 1, 'png': 'o.png'}]}", JOB_ERR_INVALID,
+    tcli_load_fail(HEAD ", 'outputs': [{'target': 1, 'png': 'o.png'}]}", TV_JOB_ERR_INVALID,
                    "at key \"outputs[0].target\": target 1, but frag has 1 targets");
     tcli_load_fail(HEAD ", 'outputs': [{'target': 0, 'png': 'o.png', 'raw': 'o.raw'}]}",
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"outputs[0]\": give exactly one of \"png\", \"raw\", \"dump\"");
-    tcli_load_fail(HEAD ", 'outputs': [{'png': 'o.png'}]}", JOB_ERR_INVALID,
+    tcli_load_fail(HEAD ", 'outputs': [{'png': 'o.png'}]}", TV_JOB_ERR_INVALID,
                    "at key \"outputs[0]\": name exactly one of \"target\", \"depth\", "
                    "\"stencil\", \"texture\", \"buffer\", \"hwatomics\", \"vertices\"");
-    tcli_load_fail(HEAD ", 'outputs': [{'depth': true, 'raw': 'd.raw'}]}", JOB_ERR_INVALID,
+    tcli_load_fail(HEAD ", 'outputs': [{'depth': true, 'raw': 'd.raw'}]}", TV_JOB_ERR_INVALID,
                    "at key \"outputs[0].depth\": the job has no frag.depth buffer");
-    tcli_load_fail(HEAD ", 'outputs': [{'vertices': 'v.txt'}]}", JOB_ERR_INVALID,
+    tcli_load_fail(HEAD ", 'outputs': [{'vertices': 'v.txt'}]}", TV_JOB_ERR_INVALID,
                    "at key \"outputs[0].vertices\": vertex outputs exist only in VERT and GEOM "
                    "jobs");
     tcli_load_fail(HEAD ", 'outputs': [{'target': 0, 'png': 'o.png', 'bits': 12}]}",
-                   JOB_ERR_INVALID, "at key \"outputs[0].bits\": bits must be 8 or 16");
-    tcli_load_fail(COMP_HEAD ", 'outputs': [{'target': 0, 'png': 'o.png'}]}", JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID, "at key \"outputs[0].bits\": bits must be 8 or 16");
+    tcli_load_fail(COMP_HEAD ", 'outputs': [{'target': 0, 'png': 'o.png'}]}", TV_JOB_ERR_INVALID,
                    "at key \"outputs[0].target\": render targets exist only in FRAG jobs");
     tcli_load_fail(HEAD ", 'checks': [{'target': 0, 'pixel': [4, 0], 'values': [1]}]}",
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"checks[0].pixel\": pixel (4, 0) is outside 4x2");
-    tcli_load_fail(HEAD ", 'checks': [{'target': 0, 'values': [1]}]}", JOB_ERR_INVALID,
+    tcli_load_fail(HEAD ", 'checks': [{'target': 0, 'values': [1]}]}", TV_JOB_ERR_INVALID,
                    "at key \"checks[0].pixel\": required key is missing");
     tcli_load_fail(HEAD ", 'buffers': [{'size': 8}], 'checks': [{'buffer': 0, 'offset': 4, "
                    "'values': [1, 2]}]}",
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"checks[0].offset\": 2 words at byte 4 do not fit the 8 bytes (or the "
                    "offset is not a multiple of 4)");
     tcli_load_fail(HEAD ", 'buffers': [{'size': 8}], 'checks': [{'buffer': 0, 'reference': "
                    "'r.png'}]}",
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"checks[0].reference\": a reference image is for targets, depth, "
                    "stencil and textures");
     tcli_load_fail(HEAD ", 'checks': [{'target': 0, 'reference': 'r.png', 'pixel': [0, 0]}]}",
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"checks[0].reference\": give \"reference\" or \"pixel\" and "
                    "\"values\", not both");
-    tcli_load_fail(HEAD ", 'options': {'threads': -1}}", JOB_ERR_INVALID,
+    tcli_load_fail(HEAD ", 'options': {'threads': -1}}", TV_JOB_ERR_INVALID,
                    "at key \"options.threads\": value -1 out of range [0, 1024]");
-    tcli_load_fail(HEAD ", 'options': {'precision': 'exact'}}", JOB_ERR_INVALID,
+    tcli_load_fail(HEAD ", 'options': {'precision': 'exact'}}", TV_JOB_ERR_INVALID,
                    "at key \"options.precision\": unknown value \"exact\" (expected one of: "
                    "reference, hardware)");
 }

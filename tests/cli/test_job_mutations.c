@@ -54,18 +54,18 @@ static uint32_t rng(void)
 
 static void try_load(const char *text, size_t len, const char *path)
 {
-    job_error err;
+    tv_job_error err;
     memset(&err, 0, sizeof err);
-    job *j = job_load_text(text, len, path, &err);
+    job *j = tv_job_load_text(text, len, path, &err);
     if (j) {
-        job_free(j);
+        tv_job_free(j);
         return;
     }
     size_t n = strlen(path);
     if (strncmp(err.message, path, n) != 0 || (err.message[n] != ':'))
         fail_msg("message does not start with the file name: %s", err.message);
-    assert_true(err.cls == JOB_ERR_INVALID || err.cls == JOB_ERR_IO ||
-                err.cls == JOB_ERR_UNSUPPORTED);
+    assert_true(err.cls == TV_JOB_ERR_INVALID || err.cls == TV_JOB_ERR_IO ||
+                err.cls == TV_JOB_ERR_UNSUPPORTED);
 }
 
 static void mutate(const char *text, const char *path, int rounds)
@@ -106,11 +106,11 @@ static void full_job_mutations(void **state)
 {
     (void)state;
     /* the unmutated job loads */
-    job_error err;
-    job *j = job_load_text(full_job, strlen(full_job), tcli_path("job.json"), &err);
+    tv_job_error err;
+    job *j = tv_job_load_text(full_job, strlen(full_job), tcli_path("job.json"), &err);
     if (!j)
         fail_msg("%s", err.message);
-    job_free(j);
+    tv_job_free(j);
     mutate(full_job, tcli_path("job.json"), 3000);
 }
 

@@ -169,7 +169,7 @@ static void pattern_textures(void **state)
     const uint8_t *s = j->textures[2].data;
     assert_int_equal(s[0], 188);
     assert_int_equal(s[3], 128);
-    job_free(j);
+    tv_job_free(j);
 }
 
 int main(void)

@@ -129,7 +129,7 @@ static void png_textures(void **state)
     /* stacked layers: 3 rows = 3 layers of height 1 */
     assert_int_equal(j->textures[4].height, 1);
     assert_int_equal(((const uint16_t *)j->textures[4].data)[2], 65535);
-    job_free(j);
+    tv_job_free(j);
     /* wrong size for the stated dimensions */
     char want[700];
     snprintf(want, sizeof want,
@@ -138,7 +138,7 @@ static void png_textures(void **state)
     tcli_load_fail("{'texvm_job': 1, 'programs': [{'tgsi_text': 'FRAG\\n'}], 'frag': {'size': [1, 1]},"
                    " 'textures': [{'format': 'R8G8B8A8_UNORM', 'width': 4, 'height': 4,"
                    " 'source': {'png': 'rgb.png'}}]}",
-                   JOB_ERR_INVALID, want);
+                   TV_JOB_ERR_INVALID, want);
 }
 
 /* A cube map from six PNG faces (layer_sources), one of them a pattern, with a generated
@@ -179,21 +179,21 @@ static void cube_from_faces(void **state)
     /* level 1 of face 2: the mean of its four texels, red 80, 86, 92, 98 -> 89 */
     const uint8_t *l1 = t->data + t->level_offset[1];
     assert_int_equal(l1[2 * 4 + 0], 89);
-    job_free(j);
+    tv_job_free(j);
     tcli_load_fail("{'texvm_job': 1, 'programs': [{'tgsi_text': 'FRAG\\n'}], 'frag': {'size': [1, 1]},"
                    " 'textures': [{'type': 'CUBE', 'format': 'R8G8B8A8_UNORM', 'width': 2,"
                    "  'height': 2, 'layer_sources': [{'png': 'face0.png'}]}]}",
-                   JOB_ERR_INVALID, "at key \"textures[0].layer_sources\": 1 sources for 6 layers");
+                   TV_JOB_ERR_INVALID, "at key \"textures[0].layer_sources\": 1 sources for 6 layers");
     tcli_load_fail("{'texvm_job': 1, 'programs': [{'tgsi_text': 'FRAG\\n'}], 'frag': {'size': [1, 1]},"
                    " 'textures': [{'type': '2D_ARRAY', 'layers': 2, 'levels': 2, 'format': 'R8_UNORM',"
                    "  'width': 2, 'height': 2, 'layer_sources': [{'fill': [1]}, {'fill': [0]}]}]}",
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"textures[0].layer_sources\": level 1 has no data: set \"mipmaps\": "
                    "\"generate\"");
     tcli_load_fail("{'texvm_job': 1, 'programs': [{'tgsi_text': 'FRAG\\n'}], 'frag': {'size': [1, 1]},"
                    " 'textures': [{'format': 'R8_UNORM', 'width': 2, 'source': {'fill': [1]},"
                    "  'layer_sources': [{'fill': [0]}]}]}",
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"textures[0].layer_sources\": give one of \"source\", "
                    "\"level_sources\" and \"layer_sources\"");
 }

@@ -271,12 +271,12 @@ static void trace_and_short_forms(void **state)
     assert_int_equal(img.px[4 * (2 * 4 + 1) + 1], 159);
     image_free(&img);
     /* the saved job runs as a job file and loads with the documented defaults */
-    job *j = job_load_file(tcli_path("short.json"), NULL);
+    job *j = tv_job_load_file(tcli_path("short.json"), NULL);
     assert_non_null(j);
     assert_int_equal(j->frag.width, 4);
     assert_int_equal(j->frag.num_inputs, 1);
     assert_int_equal(j->frag.inputs[0].values[3][0], 0x3f800000u);
-    job_free(j);
+    tv_job_free(j);
     /* COMP short form with a dumped buffer */
     tcli_write("ids.tgsi", IDS_COMP, strlen(IDS_COMP));
     assert_int_equal(tcli_run("ids.tgsi --grid 2x2 --buffer 0=128"), 0);
@@ -529,7 +529,7 @@ static void short_form_textures(void **state)
         for (int c = 0; c < 4; c++)
             assert_int_equal(img.px[4 * i + c], 255); /* target 0: the white fill */
     image_free(&img);
-    job *j = job_load_file(tcli_path("st.json"), NULL);
+    job *j = tv_job_load_file(tcli_path("st.json"), NULL);
     assert_non_null(j);
     assert_int_equal(j->num_textures, 2);
     assert_int_equal(j->textures[1].width, 3);
@@ -543,7 +543,7 @@ static void short_form_textures(void **state)
     assert_int_equal(j->textures[1].data[1], 200);
     assert_int_equal(j->textures[1].data[2], 77);
     assert_int_equal(j->textures[1].data[3], 255);
-    job_free(j);
+    tv_job_free(j);
     assert_int_equal(tcli_run("tex.tgsi --tex 0=pattern:nothing"), 1);
     contains("stderr.txt",
              "<command line>: at key \"textures[0].source.pattern\": unknown value \"nothing\"");

@@ -368,54 +368,54 @@ static void plain_equals_optimised(void **state)
 static void loader_messages(void **state)
 {
     (void)state;
-    tcli_load_fail("{'texvm_job': 1," PROGS TEX2 " 'scene': {'passes': []}}", JOB_ERR_INVALID,
+    tcli_load_fail("{'texvm_job': 1," PROGS TEX2 " 'scene': {'passes': []}}", TV_JOB_ERR_INVALID,
                    "at key \"run\": required key is missing (the job has 2 programs)");
     tcli_load_fail("{'texvm_job': 1, 'programs': [{'tgsi_text': 'TESS_EVAL\\nEND\\n'}]}",
-                   JOB_ERR_INVALID, "at key \"run\": TESS_EVAL programs run in a scene's draws "
+                   TV_JOB_ERR_INVALID, "at key \"run\": TESS_EVAL programs run in a scene's draws "
                    "(\"run\": \"SCENE\", docs/jobs.md §18)");
     tcli_load_fail("{'texvm_job': 1, 'run': 'FRAG', 'frag': {'width': 1, 'height': 1}," PROGS
-                   " 'scene': {'passes': []}}", JOB_ERR_INVALID,
+                   " 'scene': {'passes': []}}", TV_JOB_ERR_INVALID,
                    "at key \"scene\": a scene runs with \"run\": \"SCENE\"");
     tcli_load_fail("{'texvm_job': 1, 'run': 'SCENE'," PROGS TEX2 " 'description': ''}",
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"scene\": required key is missing (the job runs SCENE)");
     tcli_load_fail("{'texvm_job': 1, 'run': 'SCENE'," PROGS TEX2
-                   " 'frag': {'width': 1, 'height': 1}, 'scene': {'passes': []}}", JOB_ERR_INVALID,
+                   " 'frag': {'width': 1, 'height': 1}, 'scene': {'passes': []}}", TV_JOB_ERR_INVALID,
                    "at key \"frag\": a scene job gives its draws' bindings in \"scene\" (leave "
                    "\"frag\" out)");
     tcli_load_fail("{'texvm_job': 1, 'run': 'SCENE'," PROGS TEX2 " 'scene': {" MESH
-                   " 'passes': [{'colors': ['c'], 'depth': 'z'}]}}", JOB_ERR_INVALID,
+                   " 'passes': [{'colors': ['c'], 'depth': 'z'}]}}", TV_JOB_ERR_INVALID,
                    "at key \"scene.passes[0]\": the attachments differ in size or samples "
                    "(8x8 x1 and 4x4 x1)");
     tcli_load_fail("{'texvm_job': 1, 'run': 'SCENE'," PROGS TEX2 " 'scene': {" MESH
-                   " 'passes': [{'colors': ['z']}]}}", JOB_ERR_INVALID,
+                   " 'passes': [{'colors': ['z']}]}}", TV_JOB_ERR_INVALID,
                    "at key \"scene.passes[0].colors[0]\": texture \"z\" (Z32_FLOAT) is not a "
                    "colour render target format");
     tcli_load_fail("{'texvm_job': 1, 'run': 'SCENE'," PROGS TEX2 " 'scene': {" MESH
-                   " 'passes': [{'colors': ['c'], 'clear': {'depth': 1}}]}}", JOB_ERR_INVALID,
+                   " 'passes': [{'colors': ['c'], 'clear': {'depth': 1}}]}}", TV_JOB_ERR_INVALID,
                    "at key \"scene.passes[0].clear.depth\": the pass has no depth attachment");
     tcli_load_fail("{'texvm_job': 1, 'run': 'SCENE'," PROGS TEX2 " 'scene': {" MESH
                    " 'passes': [{'colors': ['c'], 'draws': [{'mesh': 'n', 'programs': ['vs', "
-                   "'fs']}]}]}}", JOB_ERR_INVALID,
+                   "'fs']}]}]}}", TV_JOB_ERR_INVALID,
                    "at key \"scene.passes[0].draws[0].mesh\": unknown mesh \"n\"");
     tcli_load_fail("{'texvm_job': 1, 'run': 'SCENE'," PROGS TEX2 " 'scene': {" MESH
                    " 'passes': [{'colors': ['c'], 'draws': [{'mesh': 'm', 'programs': ['vs', "
-                   "'vs']}]}]}}", JOB_ERR_INVALID,
+                   "'vs']}]}]}}", TV_JOB_ERR_INVALID,
                    "at key \"scene.passes[0].draws[0].programs[1]\": a second VERT program");
     tcli_load_fail("{'texvm_job': 1, 'run': 'SCENE'," PROGS TEX2 " 'scene': {"
                    " 'meshes': [{'name': 'm', 'generate': 'cube', 'divisions': [3, 3]}],"
-                   " 'passes': []}}", JOB_ERR_INVALID,
+                   " 'passes': []}}", TV_JOB_ERR_INVALID,
                    "at key \"scene.meshes[0].divisions\": a cube mesh has no \"divisions\"");
     tcli_load_fail("{'texvm_job': 1, 'run': 'SCENE'," PROGS TEX2 " 'scene': {" MESH
                    " 'passes': [{'colors': ['c'], 'state': {'blend': 'glow'}}]}}",
-                   JOB_ERR_INVALID,
+                   TV_JOB_ERR_INVALID,
                    "at key \"scene.passes[0].state.blend\": unknown blend \"glow\" (off, alpha, "
                    "premultiplied, additive, multiply, or {\"rgb\": [equation, src, dst], "
                    "\"alpha\": [...]})");
     tcli_load_fail("{'texvm_job': 1, 'run': 'SCENE'," PROGS TEX2 " 'scene': {" MESH
                    " 'passes': [{'colors': ['c'], 'draws': [{'mesh': 'm', 'programs': ['vs', "
                    "'fs'], 'constants': [{'stage': 'VERT', 'values': [{'matrix': [{'look_at': "
-                   "{'eye': [1, 1, 1], 'at': [1, 1, 1]}}]}]}]}]}]}}", JOB_ERR_INVALID,
+                   "{'eye': [1, 1, 1], 'at': [1, 1, 1]}}]}]}]}]}]}}", TV_JOB_ERR_INVALID,
                    "at key \"scene.passes[0].draws[0].constants[0].values[0].matrix[0].look_at\": "
                    "eye equals at, or up is parallel to the view direction");
 }

@@ -1,11 +1,7 @@
-# The CLI sources are not in libtexvm: compile them (all but main.c) once as an object
-# library and link it into every tests/cli test.
-file(GLOB TEXVM_CLI_TEST_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/cli/*.c)
-list(FILTER TEXVM_CLI_TEST_SOURCES EXCLUDE REGEX ".*/main\\.c$")
-add_library(texvm_cli_objects OBJECT ${TEXVM_CLI_TEST_SOURCES})
-target_link_libraries(texvm_cli_objects PUBLIC texvm_static PkgConfig::PNG PkgConfig::CJSON)
-target_include_directories(texvm_cli_objects PUBLIC ${CMAKE_SOURCE_DIR}/src/cli)
+# The job library's tests (the folder keeps its name: they began as the CLI's): they link
+# texvm_job and see its internal headers (src/job).
 foreach(src ${tests})
   get_filename_component(name ${src} NAME_WE)
-  target_link_libraries(cli_${name} PRIVATE texvm_cli_objects)
+  target_link_libraries(cli_${name} PRIVATE texvm_job)
+  target_include_directories(cli_${name} PRIVATE ${CMAKE_SOURCE_DIR}/src/job)
 endforeach()

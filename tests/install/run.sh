@@ -30,8 +30,10 @@ for f in libtexvm.a libtexvm.so "libtexvm.so.${version%%.*}" "libtexvm.so.$versi
 done
 soname=$(objdump -p "$libdir/libtexvm.so" | awk '/SONAME/ {print $2}')
 [ "$soname" = "libtexvm.so.${version%%.*}" ] || fail "soname '$soname', expected libtexvm.so.${version%%.*}"
-nsrc=$(find "$prefix/include" -name '*.h' | xargs grep -l '#include "\(util\|tex\|vm\|tgsi\|sass\|cli\)/' || true)
+nsrc=$(find "$prefix/include" -name '*.h' | xargs grep -l '#include "\(util\|tex\|vm\|tgsi\|sass\|pipe\|vtest\|job\|cli\)/' || true)
 [ -z "$nsrc" ] || fail "installed headers include private headers: $nsrc"
+# the job library (texvm_job, libpng and cJSON) is the program's: its header stays home
+[ ! -e "$prefix/include/texvm/job.h" ] || fail "include/texvm/job.h is installed without its library"
 
 expect_output() {  # NAME FILE
   grep -qx "version $version" "$2" || fail "$1: no 'version $version' line"

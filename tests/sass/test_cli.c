@@ -134,7 +134,7 @@ static void test_per_lane_listing(void **state)
 
 /* The docs' command table (between the script-commands markers of docs/sass.md) lists
  * exactly the commands `texvm sass --help` prints, with the same usage, in the same order:
- * both come from the table in src/cli/sass_script_table.c. */
+ * both come from the table in src/job/sass_script_table.c. */
 static void test_help_matches_docs(void **state)
 {
     (void)state;

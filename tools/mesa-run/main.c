@@ -36,24 +36,24 @@ static int save_tgsi(mr_state *s, const char *dump_path)
 {
     char *dump = glref_read_file(dump_path, NULL);
     if (!dump)
-        return mr_fail(s, CLI_EXIT_IO, "cannot read the capture %s", dump_path);
+        return mr_fail(s, TV_EXIT_IO, "cannot read the capture %s", dump_path);
     glref_tgsi *progs = NULL;
     int n = glref_tgsi_split(dump, &progs);
     free(dump);
     if (n <= 0) {
         glref_tgsi_free(progs, n > 0 ? n : 0);
-        return mr_fail(s, CLI_EXIT_INVALID, "no TGSI captured (is the driver softpipe?)");
+        return mr_fail(s, TV_EXIT_INVALID, "no TGSI captured (is the driver softpipe?)");
     }
     FILE *f = fopen(s->opts->tgsi_out, "w");
     if (!f) {
         glref_tgsi_free(progs, n);
-        return mr_fail(s, CLI_EXIT_IO, "cannot write %s", s->opts->tgsi_out);
+        return mr_fail(s, TV_EXIT_IO, "cannot write %s", s->opts->tgsi_out);
     }
     for (int i = 0; i < n; i++)
         fputs(progs[i].text, f);
     glref_tgsi_free(progs, n);
     if (fclose(f))
-        return mr_fail(s, CLI_EXIT_IO, "cannot write %s", s->opts->tgsi_out);
+        return mr_fail(s, TV_EXIT_IO, "cannot write %s", s->opts->tgsi_out);
     if (!s->opts->quiet)
         fprintf(stderr, "mesa-run: wrote %s (%d programs)\n", s->opts->tgsi_out, n);
     return 0;
@@ -63,15 +63,15 @@ static int run(mr_state *s)
 {
     job *j = s->j;
     if (j->scene)
-        return mr_fail(s, CLI_EXIT_UNSUPPORTED, "scene jobs (\"run\": \"SCENE\") are not run on "
+        return mr_fail(s, TV_EXIT_UNSUPPORTED, "scene jobs (\"run\": \"SCENE\") are not run on "
                        "Mesa by mesa-run; it runs single-stage jobs");
     const job_program *main_prog = program_of(j, j->run);
     if (!main_prog || !main_prog->glsl_path)
-        return mr_fail(s, CLI_EXIT_INVALID, "the %s program has no \"glsl\" source",
+        return mr_fail(s, TV_EXIT_INVALID, "the %s program has no \"glsl\" source",
                        job_stage_name(j->run));
     char *src = read_text(main_prog->glsl_path);
     if (!src)
-        return mr_fail(s, CLI_EXIT_IO, "cannot read %s", main_prog->glsl_path);
+        return mr_fail(s, TV_EXIT_IO, "cannot read %s", main_prog->glsl_path);
     const job_program *vp = program_of(j, TV_TGSI_VERT);
     char *vs = j->run == TV_TGSI_FRAG && vp && vp->glsl_path ? read_text(vp->glsl_path) : NULL;
     char dump_path[4200] = "";
@@ -80,7 +80,7 @@ static int run(mr_state *s)
         if (!glref_capture_begin(s->g, dump_path)) {
             free(src);
             free(vs);
-            return mr_fail(s, CLI_EXIT_IO, "%s", glref_error(s->g));
+            return mr_fail(s, TV_EXIT_IO, "%s", glref_error(s->g));
         }
     }
     int rc = mr_resources(s);
@@ -92,7 +92,7 @@ static int run(mr_state *s)
         else if (j->run == TV_TGSI_VERT)
             rc = mr_vert(s, src);
         else
-            rc = mr_fail(s, CLI_EXIT_UNSUPPORTED, "mesa-run runs FRAG, VERT and COMP jobs (this "
+            rc = mr_fail(s, TV_EXIT_UNSUPPORTED, "mesa-run runs FRAG, VERT and COMP jobs (this "
                          "one runs %s)", job_stage_name(j->run));
     }
     if (s->opts->tgsi_out) {
@@ -138,7 +138,7 @@ int main(int argc, char **argv)
             char *eq = strchr(argv[++i], '=');
             if (!eq) {
                 usage(stderr);
-                return CLI_EXIT_USAGE;
+                return TV_EXIT_USAGE;
             }
             *eq = '\0';
             o.uniform_name[o.num_uniforms] = argv[i];
@@ -150,16 +150,16 @@ int main(int argc, char **argv)
             job_path = a;
         } else {
             usage(stderr);
-            return CLI_EXIT_USAGE;
+            return TV_EXIT_USAGE;
         }
     }
     if (!job_path || (strcmp(o.driver, "softpipe") && strcmp(o.driver, "llvmpipe"))) {
         usage(stderr);
-        return CLI_EXIT_USAGE;
+        return TV_EXIT_USAGE;
     }
     if (o.tgsi_out && strcmp(o.driver, "softpipe")) {
         fprintf(stderr, "mesa-run: --tgsi needs --driver softpipe\n");
-        return CLI_EXIT_USAGE;
+        return TV_EXIT_USAGE;
     }
     /* A job may name the very TGSI file this run captures: give the loader a placeholder
      * to read when it does not exist yet (it is overwritten below). */
@@ -172,25 +172,25 @@ int main(int argc, char **argv)
             fclose(probe);
         }
     }
-    job_error jerr;
+    tv_job_error jerr;
     memset(&jerr, 0, sizeof jerr);
-    job *j = job_load_file(job_path, &jerr);
+    job *j = tv_job_load_file(job_path, &jerr);
     if (!j) {
         fprintf(stderr, "mesa-run: %s\n", jerr.message);
-        return jerr.cls == JOB_ERR_IO ? CLI_EXIT_IO : CLI_EXIT_INVALID;
+        return jerr.cls == TV_JOB_ERR_IO ? TV_EXIT_IO : TV_EXIT_INVALID;
     }
     char err[512];
     glref *g = glref_create(o.driver, o.tgsi_out ? GLREF_CAPTURE_TGSI : 0, err, sizeof err);
     if (!g) {
         fprintf(stderr, "mesa-run: no %s context: %s\n", o.driver, err);
-        job_free(j);
-        return CLI_EXIT_UNSUPPORTED;
+        tv_job_free(j);
+        return TV_EXIT_UNSUPPORTED;
     }
     mr_state *s = calloc(1, sizeof *s);
     if (!s) {
         glref_destroy(g);
-        job_free(j);
-        return CLI_EXIT_INVALID;
+        tv_job_free(j);
+        return TV_EXIT_INVALID;
     }
     s->opts = &o;
     s->j = j;
@@ -210,7 +210,7 @@ int main(int argc, char **argv)
     mr_resources_free(s);
     glref_program_delete(g, s->prog);
     glref_destroy(g);
-    job_free(j);
+    tv_job_free(j);
     free(s);
     return rc;
 }

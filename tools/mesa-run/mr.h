@@ -1,6 +1,6 @@
 /* mesa-run: run a texvm job file (docs/jobs.md) on Mesa's softpipe or llvmpipe through
  * tools/glref, from the GLSL named beside each program, and write the outputs texvm run
- * writes (the output writers of src/cli/job_run_out.c are compiled in). */
+ * writes (the output writers of src/job/job_run_out.c are compiled in). */
 #ifndef MESA_RUN_MR_H
 #define MESA_RUN_MR_H
 
@@ -38,7 +38,7 @@ const mr_format *mr_format_for(tv_format f);
 /* The running state: the texvm run_state (for the shared output writers) plus GL names. */
 typedef struct mr_state {
     run_state rs;            /* first: job_run_out.c sees this */
-    job_run_opts ropts;
+    tv_job_run_opts ropts;
     const mr_options *opts;
     job *j;
     glref *g;

@@ -1,4 +1,4 @@
-/* mesa-run: what src/cli/job_run_out.c (compiled in for identical outputs) needs from
+/* mesa-run: what src/job/job_run_out.c (compiled in for identical outputs) needs from
  * texvm run beyond that file, implemented over mesa-run's state; and mr_fail. */
 #include "mr.h"
 

@@ -92,13 +92,13 @@ static int make_texture(mr_state *s, size_t i)
     const tv_format_info *fi = tv_format_get(t->format);
     GLenum target = gl_target(t);
     if (!f)
-        return mr_fail(s, CLI_EXIT_UNSUPPORTED, "textures[%zu]: format %s has no GL equivalent "
+        return mr_fail(s, TV_EXIT_UNSUPPORTED, "textures[%zu]: format %s has no GL equivalent "
                        "in mesa-run", i, fi ? fi->name : "?");
     if (!target)
-        return mr_fail(s, CLI_EXIT_UNSUPPORTED, "textures[%zu]: this type/samples combination has "
+        return mr_fail(s, TV_EXIT_UNSUPPORTED, "textures[%zu]: this type/samples combination has "
                        "no GL target", i);
     if (!t->normalized && target != GL_TEXTURE_RECTANGLE)
-        return mr_fail(s, CLI_EXIT_UNSUPPORTED, "textures[%zu]: unnormalized coordinates exist in "
+        return mr_fail(s, TV_EXIT_UNSUPPORTED, "textures[%zu]: unnormalized coordinates exist in "
                        "GL only for rectangle textures (type 2D_NO_MIPMAP)", i);
     glref_texture_desc d;
     glref_texture_desc_init(&d);
@@ -120,14 +120,14 @@ static int make_texture(mr_state *s, size_t i)
         if (t->format == TV_FORMAT_R8G8B8A8_UNORM)
             d.internal_format = GL_SRGB8_ALPHA8;
         else
-            return mr_fail(s, CLI_EXIT_UNSUPPORTED, "textures[%zu]: sRGB view of a non-sRGB "
+            return mr_fail(s, TV_EXIT_UNSUPPORTED, "textures[%zu]: sRGB view of a non-sRGB "
                            "format other than R8G8B8A8_UNORM", i);
     }
     uint8_t *ms = NULL;
     if (t->samples > 1) {
         ms = ms_reorder(t, fi->block_bytes);
         if (!ms)
-            return mr_fail(s, CLI_EXIT_INVALID, "out of memory");
+            return mr_fail(s, TV_EXIT_INVALID, "out of memory");
         d.data[0] = ms;
     } else {
         for (uint32_t l = 0; l < t->levels && l < GLREF_MAX_LEVELS; l++) {
@@ -143,7 +143,7 @@ static int make_texture(mr_state *s, size_t i)
     s->tex_target[i] = target;
     free(ms);
     if (!s->tex[i])
-        return mr_fail(s, CLI_EXIT_INVALID, "textures[%zu]: %s", i, glref_error(s->g));
+        return mr_fail(s, TV_EXIT_INVALID, "textures[%zu]: %s", i, glref_error(s->g));
     return 0;
 }
 
@@ -159,7 +159,7 @@ static int make_sampler(mr_state *s, size_t i, const job_texture *with)
     for (int k = 0; k < 3; k++) {
         *w[k] = k_wraps[p->wrap[k] & 7];
         if (!*w[k])
-            return mr_fail(s, CLI_EXIT_UNSUPPORTED, "samplers[%zu]: wrap mode clamp (GL_CLAMP) "
+            return mr_fail(s, TV_EXIT_UNSUPPORTED, "samplers[%zu]: wrap mode clamp (GL_CLAMP) "
                            "does not exist in core GL", i);
     }
     const mr_format *f = with ? mr_format_for(with->format) : NULL;
@@ -184,7 +184,7 @@ static int make_sampler(mr_state *s, size_t i, const job_texture *with)
         d.reduction = GL_MAX;
     s->smp[i] = glref_sampler(s->g, &d);
     if (!s->smp[i])
-        return mr_fail(s, CLI_EXIT_INVALID, "samplers[%zu]: %s", i, glref_error(s->g));
+        return mr_fail(s, TV_EXIT_INVALID, "samplers[%zu]: %s", i, glref_error(s->g));
     glref_set_seamless(s->g, p->seamless_cube);
     return 0;
 }
@@ -200,7 +200,7 @@ int mr_resources(mr_state *s)
     s->tex_readback_size = calloc(j->num_textures + 1, sizeof *s->tex_readback_size);
     if (!s->tex || !s->tex_target || !s->smp || !s->buf || !s->tex_readback ||
         !s->tex_readback_size)
-        return mr_fail(s, CLI_EXIT_INVALID, "out of memory");
+        return mr_fail(s, TV_EXIT_INVALID, "out of memory");
     for (size_t i = 0; i < j->num_textures; i++) {
         int rc = make_texture(s, i);
         if (rc)
@@ -219,10 +219,10 @@ int mr_resources(mr_state *s)
     for (size_t i = 0; i < j->num_buffers; i++) {
         s->buf[i] = glref_buffer(s->g, j->buffers[i].data, j->buffers[i].size);
         if (!s->buf[i])
-            return mr_fail(s, CLI_EXIT_INVALID, "buffers[%zu]: %s", i, glref_error(s->g));
+            return mr_fail(s, TV_EXIT_INVALID, "buffers[%zu]: %s", i, glref_error(s->g));
     }
     if (j->num_hwatomics || j->num_memory)
-        return mr_fail(s, CLI_EXIT_UNSUPPORTED, "hwatomics/memory regions have no GLSL form in "
+        return mr_fail(s, TV_EXIT_UNSUPPORTED, "hwatomics/memory regions have no GLSL form in "
                        "mesa-run");
     return 0;
 }
@@ -292,7 +292,7 @@ int mr_bind(mr_state *s)
                 continue;
             if (!glref_bind_texture(s->g, (unsigned)unit, s->tex_target[ti], s->tex[ti],
                                     si >= 0 ? s->smp[si] : 0))
-                return mr_fail(s, CLI_EXIT_INVALID, "binding unit %d: %s", unit,
+                return mr_fail(s, TV_EXIT_INVALID, "binding unit %d: %s", unit,
                                glref_error(s->g));
             if (si >= 0)
                 glref_set_seamless(s->g, j->samplers[si].seamless_cube);
@@ -301,17 +301,17 @@ int mr_bind(mr_state *s)
         if (j->buffers[i].slot >= 0 &&
             !glref_bind_buffer(s->g, GL_SHADER_STORAGE_BUFFER, (unsigned)j->buffers[i].slot,
                                s->buf[i]))
-            return mr_fail(s, CLI_EXIT_INVALID, "buffers[%zu]: %s", i, glref_error(s->g));
+            return mr_fail(s, TV_EXIT_INVALID, "buffers[%zu]: %s", i, glref_error(s->g));
     for (size_t i = 0; i < j->num_images; i++) {
         const job_image *im = &j->images[i];
         tv_format f = im->format != TV_FORMAT_NONE ? im->format : j->textures[im->texture].format;
         const mr_format *mf = mr_format_for(f);
         if (!mf)
-            return mr_fail(s, CLI_EXIT_UNSUPPORTED, "images[%zu]: format not usable in GL", i);
+            return mr_fail(s, TV_EXIT_UNSUPPORTED, "images[%zu]: format not usable in GL", i);
         if (!glref_bind_image(s->g, im->slot, s->tex[im->texture], (int)im->level,
                               im->layer < 0, im->layer < 0 ? 0 : im->layer, GL_READ_WRITE,
                               mf->ifmt))
-            return mr_fail(s, CLI_EXIT_INVALID, "images[%zu]: %s", i, glref_error(s->g));
+            return mr_fail(s, TV_EXIT_INVALID, "images[%zu]: %s", i, glref_error(s->g));
     }
     return 0;
 }
@@ -323,7 +323,7 @@ int mr_readback(mr_state *s)
     for (size_t i = 0; i < j->num_buffers; i++)
         if (j->buffers[i].slot >= 0 && j->buffers[i].size &&
             !glref_buffer_read(s->g, s->buf[i], 0, j->buffers[i].size, j->buffers[i].data))
-            return mr_fail(s, CLI_EXIT_INVALID, "buffers[%zu] read-back: %s", i,
+            return mr_fail(s, TV_EXIT_INVALID, "buffers[%zu] read-back: %s", i,
                            glref_error(s->g));
     for (size_t i = 0; i < j->num_textures; i++) {
         const job_texture *t = &j->textures[i];
@@ -333,7 +333,7 @@ int mr_readback(mr_state *s)
             continue; /* not writable from shaders here: the data is unchanged */
         s->tex_readback[i] = malloc(t->data_size ? t->data_size : 1);
         if (!s->tex_readback[i])
-            return mr_fail(s, CLI_EXIT_INVALID, "out of memory");
+            return mr_fail(s, TV_EXIT_INVALID, "out of memory");
         s->tex_readback_size[i] = t->data_size;
         glBindTexture(target, s->tex[i]);
         for (uint32_t l = 0; l < t->levels; l++) {
@@ -349,7 +349,7 @@ int mr_readback(mr_state *s)
         }
         glBindTexture(target, 0);
         if (glGetError() != GL_NO_ERROR)
-            return mr_fail(s, CLI_EXIT_INVALID, "textures[%zu]: read-back failed", i);
+            return mr_fail(s, TV_EXIT_INVALID, "textures[%zu]: read-back failed", i);
     }
     return 0;
 }

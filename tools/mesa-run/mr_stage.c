@@ -25,7 +25,7 @@ static char *generate_vs(mr_state *s, const char *fs, mr_decl *in, int nin)
     for (int k = 0; k < nin; k++) {
         char c[64];
         if (!mr_conv(in[k].type, c, sizeof c, k)) {
-            mr_fail(s, CLI_EXIT_UNSUPPORTED, "fragment input %s of type %s: mesa-run feeds "
+            mr_fail(s, TV_EXIT_UNSUPPORTED, "fragment input %s of type %s: mesa-run feeds "
                     "float/int/uint scalars and vectors", in[k].name, in[k].type);
             free(vs);
             return NULL;
@@ -82,7 +82,7 @@ int mr_frag(mr_state *s, const char *fs_src, const char *vs_src)
 {
     job_frag *f = &s->j->frag;
     if (f->has_stencil || (f->samples > 1 && f->has_depth))
-        return mr_fail(s, CLI_EXIT_UNSUPPORTED, "mesa-run renders colour targets (any sample "
+        return mr_fail(s, TV_EXIT_UNSUPPORTED, "mesa-run renders colour targets (any sample "
                        "count) and single-sample depth, not stencil");
     mr_decl in[GLREF_MAX_ATTRIBS];
     int nin = mr_scan_decls(fs_src, "in", in, GLREF_MAX_ATTRIBS - 1);
@@ -90,7 +90,7 @@ int mr_frag(mr_state *s, const char *fs_src, const char *vs_src)
     if (!vs_src) {
         gen = generate_vs(s, fs_src, in, nin);
         if (!gen)
-            return s->rs.error[0] ? CLI_EXIT_UNSUPPORTED : mr_fail(s, CLI_EXIT_INVALID, "out of memory");
+            return s->rs.error[0] ? TV_EXIT_UNSUPPORTED : mr_fail(s, TV_EXIT_INVALID, "out of memory");
         vs_src = gen;
     }
     /* every named job input must name a fragment-shader input */
@@ -101,14 +101,14 @@ int mr_frag(mr_state *s, const char *fs_src, const char *vs_src)
             found = !strcmp(in[k].name, nm);
         if (!found) {
             free(gen);
-            return mr_fail(s, CLI_EXIT_INVALID, "frag.inputs[%zu]: glsl_name \"%s\" is not an "
+            return mr_fail(s, TV_EXIT_INVALID, "frag.inputs[%zu]: glsl_name \"%s\" is not an "
                            "`in` variable of the fragment shader", i, nm);
         }
     }
     s->prog = glref_program(s->g, vs_src, fs_src);
     free(gen);
     if (!s->prog)
-        return mr_fail(s, CLI_EXIT_INVALID, "GLSL: %s", glref_error(s->g));
+        return mr_fail(s, TV_EXIT_INVALID, "GLSL: %s", glref_error(s->g));
     /* vertices: TL, TR, BL, BR (rect) or 3 (triangle), window coordinates y down */
     int nv = f->prim == JOB_PRIM_RECT ? 4 : 3;
     float W = (float)f->width, H = (float)f->height;
@@ -138,7 +138,7 @@ int mr_frag(mr_state *s, const char *fs_src, const char *vs_src)
                        : strstr(in[k].qual, "noperspective") ? TV_INTERP_LINEAR
                                                              : TV_INTERP_PERSPECTIVE;
             if (ji->interpolate != glsl)
-                return mr_fail(s, CLI_EXIT_UNSUPPORTED, "frag input %s: the job's interpolate "
+                return mr_fail(s, TV_EXIT_UNSUPPORTED, "frag input %s: the job's interpolate "
                                "differs from the GLSL declaration (\"%s\")", in[k].name,
                                in[k].qual);
         }
@@ -147,7 +147,7 @@ int mr_frag(mr_state *s, const char *fs_src, const char *vs_src)
                        : strstr(in[k].qual, "sample") ? TV_LOC_SAMPLE
                                                       : TV_LOC_CENTER;
             if (ji->location != glsl)
-                return mr_fail(s, CLI_EXIT_UNSUPPORTED, "frag input %s: the job's location "
+                return mr_fail(s, TV_EXIT_UNSUPPORTED, "frag input %s: the job's location "
                                "differs from the GLSL declaration (\"%s\")", in[k].name,
                                in[k].qual);
         }
@@ -166,13 +166,13 @@ int mr_frag(mr_state *s, const char *fs_src, const char *vs_src)
         fmts[t] = f->num_targets ? target_format(f->targets[t].format) : GL_RGBA32F;
     if (!glref_framebuffer_ms(s->g, (int)f->width, (int)f->height,
                               f->samples > 1 ? (int)f->samples : 1, (int)nt, fmts))
-        return mr_fail(s, CLI_EXIT_INVALID, "%s", glref_error(s->g));
+        return mr_fail(s, TV_EXIT_INVALID, "%s", glref_error(s->g));
     for (unsigned t = 0; t < f->num_targets; t++)
         glref_clear(s->g, (int)t, f->targets[t].clear);
     /* depth: texvm stores the depth a program writes and keeps the clear value otherwise */
     if (f->has_depth &&
         !glref_framebuffer_depth(s->g, f->depth_clear, strstr(fs_src, "gl_FragDepth") != NULL))
-        return mr_fail(s, CLI_EXIT_INVALID, "%s", glref_error(s->g));
+        return mr_fail(s, TV_EXIT_INVALID, "%s", glref_error(s->g));
     int rc = mr_bind(s);
     if (!rc)
         rc = mr_uniforms(s);
@@ -191,7 +191,7 @@ int mr_frag(mr_state *s, const char *fs_src, const char *vs_src)
     }
     GLenum mode = f->prim == JOB_PRIM_RECT ? GL_TRIANGLE_STRIP : GL_TRIANGLES;
     if (!glref_draw_prims(s->g, s->prog, mode, nv))
-        return mr_fail(s, CLI_EXIT_INVALID, "draw: %s", glref_error(s->g));
+        return mr_fail(s, TV_EXIT_INVALID, "draw: %s", glref_error(s->g));
     glref_finish(s->g);
     if (s->opts->repeat > 0) {
         double *t = malloc(sizeof *t * (size_t)s->opts->repeat);
@@ -209,12 +209,12 @@ int mr_frag(mr_state *s, const char *fs_src, const char *vs_src)
     size_t row_words = (size_t)f->width * spp * 4;
     uint32_t *rows = malloc(npx * spp * 16);
     if (!rows)
-        return mr_fail(s, CLI_EXIT_INVALID, "out of memory");
+        return mr_fail(s, TV_EXIT_INVALID, "out of memory");
     for (unsigned t = 0; t < nt; t++) {
         s->rs.color[t] = malloc(npx * spp * 16);
         if (!s->rs.color[t] || !glref_read_samples(s->g, (int)t, rows)) {
             free(rows);
-            return mr_fail(s, CLI_EXIT_INVALID, "read-back: %s", glref_error(s->g));
+            return mr_fail(s, TV_EXIT_INVALID, "read-back: %s", glref_error(s->g));
         }
         /* GL row 0 is the bottom row; texvm's row 0 is the top */
         for (uint32_t y = 0; y < f->height; y++)
@@ -226,7 +226,7 @@ int mr_frag(mr_state *s, const char *fs_src, const char *vs_src)
         s->rs.depth = malloc(npx * 4);
         if (!s->rs.depth || !glref_read_depth(s->g, d)) {
             free(rows);
-            return mr_fail(s, CLI_EXIT_INVALID, "depth read-back: %s", glref_error(s->g));
+            return mr_fail(s, TV_EXIT_INVALID, "depth read-back: %s", glref_error(s->g));
         }
         for (uint32_t y = 0; y < f->height; y++)
             memcpy(s->rs.depth + (size_t)y * f->width, d + (size_t)(f->height - 1 - y) * f->width,
@@ -240,7 +240,7 @@ int mr_comp(mr_state *s, const char *cs_src)
 {
     s->prog = glref_program_compute(s->g, cs_src);
     if (!s->prog)
-        return mr_fail(s, CLI_EXIT_INVALID, "GLSL: %s", glref_error(s->g));
+        return mr_fail(s, TV_EXIT_INVALID, "GLSL: %s", glref_error(s->g));
     int rc = mr_bind(s);
     if (!rc)
         rc = mr_uniforms(s);
@@ -248,7 +248,7 @@ int mr_comp(mr_state *s, const char *cs_src)
         return rc;
     const job_comp *c = &s->j->comp;
     if (!glref_dispatch(s->g, s->prog, c->grid[0], c->grid[1], c->grid[2]))
-        return mr_fail(s, CLI_EXIT_INVALID, "dispatch: %s", glref_error(s->g));
+        return mr_fail(s, TV_EXIT_INVALID, "dispatch: %s", glref_error(s->g));
     glref_finish(s->g);
     if (s->opts->repeat > 0) {
         GLint ls[3] = {1, 1, 1};

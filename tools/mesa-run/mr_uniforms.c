@@ -120,7 +120,7 @@ static int upload_default(mr_state *s, const job_constbuf *cb)
         int per = u[i].cols * u[i].rows, total = per * u[i].size;
         uint32_t *w = calloc((size_t)total, 4);
         if (!w)
-            return mr_fail(s, CLI_EXIT_INVALID, "out of memory");
+            return mr_fail(s, TV_EXIT_INVALID, "out of memory");
         for (int e = 0; e < u[i].size; e++)
             for (int c = 0; c < u[i].cols; c++)
                 for (int r = 0; r < u[i].rows; r++) {
@@ -133,7 +133,7 @@ static int upload_default(mr_state *s, const job_constbuf *cb)
         bool ok = glref_uniform(s->g, s->prog, u[i].name, w, u[i].size);
         free(w);
         if (!ok)
-            return mr_fail(s, CLI_EXIT_INVALID, "constants slot 0: %s", glref_error(s->g));
+            return mr_fail(s, TV_EXIT_INVALID, "constants slot 0: %s", glref_error(s->g));
     }
     return 0;
 }
@@ -148,19 +148,19 @@ static int upload_block(mr_state *s, const job_constbuf *cb)
     GLint blocks = 0;
     glGetProgramiv(s->prog, GL_ACTIVE_UNIFORM_BLOCKS, &blocks);
     if (index == GL_INVALID_INDEX || (GLint)index >= blocks)
-        return mr_fail(s, CLI_EXIT_INVALID, "constants slot %u: no uniform block %s%s", cb->slot,
+        return mr_fail(s, TV_EXIT_INVALID, "constants slot %u: no uniform block %s%s", cb->slot,
                        cb->glsl_block ? "named " : "for this slot", cb->glsl_block ? cb->glsl_block : "");
     GLint need = 0;
     glGetActiveUniformBlockiv(s->prog, index, GL_UNIFORM_BLOCK_DATA_SIZE, &need);
     size_t size = cb->size > (size_t)need ? cb->size : (size_t)need;
     uint8_t *data = calloc(1, size ? size : 1);
     if (!data)
-        return mr_fail(s, CLI_EXIT_INVALID, "out of memory");
+        return mr_fail(s, TV_EXIT_INVALID, "out of memory");
     memcpy(data, cb->data, cb->size);
     GLuint buf = glref_buffer(s->g, data, size);
     free(data);
     if (!buf)
-        return mr_fail(s, CLI_EXIT_INVALID, "constants slot %u: %s", cb->slot, glref_error(s->g));
+        return mr_fail(s, TV_EXIT_INVALID, "constants slot %u: %s", cb->slot, glref_error(s->g));
     glUniformBlockBinding(s->prog, index, index);
     /* kept until mr_resources_free: deleting a bound buffer unbinds it */
     if (cb->slot < JOB_MAX_SLOTS) {
@@ -168,7 +168,7 @@ static int upload_block(mr_state *s, const job_constbuf *cb)
         s->ubo[cb->slot] = buf;
     }
     if (!glref_bind_buffer(s->g, GL_UNIFORM_BUFFER, index, buf))
-        return mr_fail(s, CLI_EXIT_INVALID, "constants slot %u: %s", cb->slot, glref_error(s->g));
+        return mr_fail(s, TV_EXIT_INVALID, "constants slot %u: %s", cb->slot, glref_error(s->g));
     return 0;
 }
 
@@ -182,15 +182,15 @@ static int apply_overrides(mr_state *s)
         for (char *tok = strtok(buf, ","); tok && n < 64; tok = strtok(NULL, ",")) {
             char msg[256];
             if (!job_word_from_string(tok, JOB_TYPE_FLOAT, &words[n++], msg, sizeof msg))
-                return mr_fail(s, CLI_EXIT_USAGE, "--uniform %s: %s", s->opts->uniform_name[i], msg);
+                return mr_fail(s, TV_EXIT_USAGE, "--uniform %s: %s", s->opts->uniform_name[i], msg);
         }
         GLint loc = glGetUniformLocation(s->prog, s->opts->uniform_name[i]);
         if (loc < 0)
-            return mr_fail(s, CLI_EXIT_USAGE, "--uniform: no active uniform %s",
+            return mr_fail(s, TV_EXIT_USAGE, "--uniform: no active uniform %s",
                            s->opts->uniform_name[i]);
         /* one element; the value count must fit its type */
         if (!glref_uniform(s->g, s->prog, s->opts->uniform_name[i], words, 1))
-            return mr_fail(s, CLI_EXIT_USAGE, "--uniform: %s", glref_error(s->g));
+            return mr_fail(s, TV_EXIT_USAGE, "--uniform: %s", glref_error(s->g));
     }
     return 0;
 }

@@ -33,7 +33,7 @@ int mr_vert(mr_state *s, const char *vs_src)
 {
     const job_vert *v = &s->j->vert;
     if (v->base_vertex < 0)
-        return mr_fail(s, CLI_EXIT_UNSUPPORTED, "vert.base_vertex < 0 has no glDrawArrays form");
+        return mr_fail(s, TV_EXIT_UNSUPPORTED, "vert.base_vertex < 0 has no glDrawArrays form");
     mr_decl in[16], out[31];
     int nin = mr_scan_decls(vs_src, "in", in, 16);
     int nout = mr_scan_decls(vs_src, "out", out, 31);
@@ -45,7 +45,7 @@ int mr_vert(mr_state *s, const char *vs_src)
         names[1 + k] = out[k].name;
         comps[1 + k] = type_comps(out[k].type);
         if (!comps[1 + k])
-            return mr_fail(s, CLI_EXIT_UNSUPPORTED, "vertex output %s of type %s: mesa-run "
+            return mr_fail(s, TV_EXIT_UNSUPPORTED, "vertex output %s of type %s: mesa-run "
                            "captures float/int/uint scalars and vectors", out[k].name, out[k].type);
     }
     int nv = 1 + nout, stride = 0;
@@ -53,7 +53,7 @@ int mr_vert(mr_state *s, const char *vs_src)
         stride += comps[r];
     s->prog = glref_program_xfb(s->g, vs_src, NULL, names, nv);
     if (!s->prog)
-        return mr_fail(s, CLI_EXIT_INVALID, "GLSL: %s", glref_error(s->g));
+        return mr_fail(s, TV_EXIT_INVALID, "GLSL: %s", glref_error(s->g));
     int rc = mr_bind(s);
     if (!rc)
         rc = mr_uniforms(s);
@@ -68,7 +68,7 @@ int mr_vert(mr_state *s, const char *vs_src)
         const job_attrib *a = attrib_named(v, in[k].name, nin);
         if (a && a->buffer >= 0) {
             glDeleteVertexArrays(1, &vao);
-            return mr_fail(s, CLI_EXIT_UNSUPPORTED, "vert.attributes: the buffer form is not "
+            return mr_fail(s, TV_EXIT_UNSUPPORTED, "vert.attributes: the buffer form is not "
                            "supported by mesa-run (give values)");
         }
         GLint loc = glGetAttribLocation(s->prog, in[k].name);
@@ -77,7 +77,7 @@ int mr_vert(mr_state *s, const char *vs_src)
         uint32_t *data = calloc(total * 4, 4);
         if (!data) {
             glDeleteVertexArrays(1, &vao);
-            return mr_fail(s, CLI_EXIT_INVALID, "out of memory");
+            return mr_fail(s, TV_EXIT_INVALID, "out of memory");
         }
         for (size_t i = 0; i < v->count && 4 * i + 3 < a->values.count; i++)
             memcpy(data + 4 * (first + i), a->values.w + 4 * i, 16);
@@ -106,7 +106,7 @@ int mr_vert(mr_state *s, const char *vs_src)
         glDeleteBuffers(1, &xfb);
         glDeleteBuffers(16, bufs);
         glDeleteVertexArrays(1, &vao);
-        return mr_fail(s, CLI_EXIT_INVALID, "%s", glref_error(s->g));
+        return mr_fail(s, TV_EXIT_INVALID, "%s", glref_error(s->g));
     }
     glBindVertexArray(vao);
     while (glGetError() != GL_NO_ERROR) {
@@ -146,7 +146,7 @@ int mr_vert(mr_state *s, const char *vs_src)
     glDeleteBuffers(16, bufs);
     glDeleteVertexArrays(1, &vao);
     if (!ok)
-        return mr_fail(s, CLI_EXIT_INVALID, "transform feedback capture failed (GL error 0x%x)",
+        return mr_fail(s, TV_EXIT_INVALID, "transform feedback capture failed (GL error 0x%x)",
                        (unsigned)gl_err);
     return mr_readback(s);
 }
