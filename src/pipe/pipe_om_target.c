@@ -3,15 +3,9 @@
  * masks that change exactly the bits of the masked channels and logic ops on the encoded
  * bits. */
 #include "pipe_om.h"
+#include "util/half.h"
 
 #include <string.h>
-
-static uint32_t f32_bits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
 
 /* The texel bits memory component J occupies: encode several extreme values into J alone
  * and collect the bits that differ from an all-zero texel (1.0 sets every UNORM bit, ±1
@@ -27,7 +21,7 @@ static void probe_bits(const om_target *t, unsigned j, uint32_t out[OM_TEXEL_WOR
     unsigned n = is_int ? 4 : 7;
     for (unsigned p = 0; p < n; p++) {
         uint32_t in[4] = {0, 0, 0, 0}, texel[OM_TEXEL_WORDS] = {0};
-        in[j] = is_int ? iprobe[p] : p < 6 ? f32_bits(fprobe[p]) : 0xffffffffu;
+        in[j] = is_int ? iprobe[p] : p < 6 ? tv_f32_bits(fprobe[p]) : 0xffffffffu;
         tv_format_pack(t->format, in, texel);
         for (unsigned w = 0; w < OM_TEXEL_WORDS; w++)
             out[w] |= texel[w] ^ zero[w];
@@ -122,7 +116,7 @@ void om_target_read(const om_target *t, const void *texel, uint32_t api[4])
         if (src >= TV_TIC_SOURCE_R && src <= TV_TIC_SOURCE_A)
             api[i] = mem[src - TV_TIC_SOURCE_R];
         else if (src == TV_TIC_SOURCE_ONE_FLOAT)
-            api[i] = f32_bits(1.0f);
+            api[i] = tv_f32_bits(1.0f);
         else if (src == TV_TIC_SOURCE_ONE_INT)
             api[i] = 1;
         else

@@ -2,22 +2,9 @@
  * test): fragment depths quantized by the format table's encoder, compared in the stored
  * representation, stencil ops with their write mask. */
 #include "pipe_om.h"
+#include "util/half.h"
 
 #include <string.h>
-
-static uint32_t f32_bits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
-static float bits_f32(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
 
 static uint64_t pack64(tv_format f, uint32_t depth_bits, uint32_t stencil)
 {
@@ -58,8 +45,8 @@ bool om_zs_target_init(om_zs_target *t, tv_format f)
     t->depth_float = fi->data_type[0] == TV_TIC_TYPE_FLOAT;
     /* the bits of each field: encode extremes into one field alone (as the colour probe) */
     uint64_t zero = pack64(f, 0, 0);
-    t->depth_mask = (pack64(f, f32_bits(1.0f), 0) ^ zero) |
-                    (pack64(f, f32_bits(-2.0f), 0) ^ zero) | (pack64(f, 0xffffffffu, 0) ^ zero);
+    t->depth_mask = (pack64(f, tv_f32_bits(1.0f), 0) ^ zero) |
+                    (pack64(f, tv_f32_bits(-2.0f), 0) ^ zero) | (pack64(f, 0xffffffffu, 0) ^ zero);
     t->stencil_mask = pack64(f, 0, 0xffu) ^ zero;
     t->depth_shift = lowest_bit(t->depth_mask);
     t->stencil_shift = lowest_bit(t->stencil_mask);
@@ -71,8 +58,8 @@ bool om_zs_target_init(om_zs_target *t, tv_format f)
 uint32_t om_depth_quantize(const om_zs_target *t, float z)
 {
     if (t->depth_float)
-        return f32_bits(z);
-    return (uint32_t)((pack64(t->format, f32_bits(z), 0) & t->depth_mask) >> t->depth_shift);
+        return tv_f32_bits(z);
+    return (uint32_t)((pack64(t->format, tv_f32_bits(z), 0) & t->depth_mask) >> t->depth_shift);
 }
 
 uint8_t om_stencil_op(uint8_t op, uint8_t s, uint8_t ref)
@@ -117,7 +104,7 @@ bool om_depth_stencil(const om_dsa *s, const om_zs_target *t, bool front, uint8_
     }
     if (pass && s->depth_enabled && t->depth_bits) {
         uint32_t stored = (uint32_t)((v & t->depth_mask) >> t->depth_shift);
-        bool zpass = t->depth_float ? om_compare_f(s->depth_func, bits_f32(zfrag), bits_f32(stored))
+        bool zpass = t->depth_float ? om_compare_f(s->depth_func, tv_bits_f32(zfrag), tv_bits_f32(stored))
                                     : om_compare_u(s->depth_func, zfrag, stored);
         if (!zpass) {
             if (stencil)

@@ -105,9 +105,7 @@ static uint32_t convert(uint8_t type, unsigned bits, uint64_t v)
         return tv_f32_bits(tv_half_to_float((uint16_t)v));
     if (bits == 32)
         return (uint32_t)v;
-    double d;
-    memcpy(&d, &v, 8);
-    return tv_f32_bits((float)d);
+    return tv_f32_bits((float)tv_bits_f64(v));
 }
 
 void vf_fetch(const vf_format *f, const uint8_t *src, uint32_t out[4])

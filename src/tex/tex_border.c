@@ -10,23 +10,10 @@
 #include <string.h>
 
 #include "tex/tex_sampling.h"
+#include "util/half.h"
 
 enum { DT_SNORM = 1, DT_UNORM = 2, DT_SINT = 3, DT_UINT = 4, DT_SNORM_FP16 = 5,
        DT_UNORM_FP16 = 6, DT_FLOAT = 7 };
-
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
-static float bitsf(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
 
 static bool view_is_int(const tex_view *v)
 {
@@ -53,7 +40,7 @@ unsigned tex_present_mask(const tex_view *v)
 
 static void fill_defaults(const tex_view *v, unsigned present, uint32_t out[4])
 {
-    uint32_t one = view_is_int(v) ? 1u : fbits(1.0f);
+    uint32_t one = view_is_int(v) ? 1u : tv_f32_bits(1.0f);
     for (unsigned c = 0; c < 4; c++)
         if (!(present & (1u << c)))
             out[c] = c == 3 ? one : 0u;
@@ -94,11 +81,11 @@ void tex_border_color(const tex_view *v, const tex_sampler *s, bool srgb, bool z
     if (!view_is_int(v)) {
         for (unsigned c = 0; c < 4; c++) {
             unsigned dt = v->tic.data_type[c] ? v->tic.data_type[c] : v->tic.data_type[0];
-            out[c] = fbits(clamp_to_type(bitsf(out[c]), dt));
+            out[c] = tv_f32_bits(clamp_to_type(tv_bits_f32(out[c]), dt));
         }
         if (srgb && !zero)
             for (unsigned c = 0; c < 3; c++)
-                out[c] = fbits(srgb_to_linear(s->tsc.srgb_border_color[c]));
+                out[c] = tv_f32_bits(srgb_to_linear(s->tsc.srgb_border_color[c]));
     }
     if (v->tic.depth_texture) {
         out[1] = out[2] = out[3] = out[0];

@@ -8,18 +8,11 @@
 #include "tex/tex_sampling.h"
 #include "tex/tex_warp_aniso.h"
 #include "util/error.h"
+#include "util/half.h"
 
 static const char *const op_names[TV_TEX_OP_COUNT] = {
     "SAMPLE", "SAMPLE_BIAS", "SAMPLE_LOD", "SAMPLE_LZ", "SAMPLE_GRAD", "GATHER", "FETCH",
     "QUERY_LOD", "QUERY_DIM", "QUERY_SAMPLES", "QUERY_SAMPLE_POS", "QUERY_TYPE"};
-
-
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
 
 static bool is_query(unsigned op)
 {
@@ -249,8 +242,8 @@ static void sample_lane(const tex_ctx *base, const tv_tex_request *req, const la
     res->major_v[lane] = lod.major_v;
     res->log2_ratio[lane] = lod.log2_ratio;
     if (req->op == TV_TEX_OP_QUERY_LOD) {
-        res->v[0][lane] = fbits(lod.accessed);
-        res->v[1][lane] = fbits(lod.lambda_prime);
+        res->v[0][lane] = tv_f32_bits(lod.accessed);
+        res->v[1][lane] = tv_f32_bits(lod.lambda_prime);
         res->v[2][lane] = res->v[3][lane] = 0;
         return;
     }
@@ -258,11 +251,11 @@ static void sample_lane(const tex_ctx *base, const tv_tex_request *req, const la
     tex_filter_sample(&c, &lod, st, face, &val);
     uint32_t raw[4], out[4];
     if (c.compare) {
-        raw[0] = raw[1] = raw[2] = fbits(val.f[0]);
-        raw[3] = fbits(1.0f);
+        raw[0] = raw[1] = raw[2] = tv_f32_bits(val.f[0]);
+        raw[3] = tv_f32_bits(1.0f);
     } else {
         for (unsigned k = 0; k < 4; k++)
-            raw[k] = c.is_int ? val.u[k] : fbits(val.f[k]);
+            raw[k] = c.is_int ? val.u[k] : tv_f32_bits(val.f[k]);
     }
     tex_apply_swizzle(v, raw, out);
     for (unsigned k = 0; k < 4; k++)

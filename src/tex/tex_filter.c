@@ -8,13 +8,7 @@
 #include <string.h>
 
 #include "tex/tex_sampling.h"
-
-static float bitsf(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
+#include "util/half.h"
 
 static bool compare(unsigned func, float ref, float d)
 {
@@ -34,7 +28,7 @@ static void to_val(const tex_ctx *c, const uint32_t raw[4], tex_val *out)
 {
     for (unsigned k = 0; k < 4; k++) {
         out->u[k] = raw[k];
-        out->f[k] = c->is_int ? 0.0f : bitsf(raw[k]);
+        out->f[k] = c->is_int ? 0.0f : tv_bits_f32(raw[k]);
     }
     if (c->compare) {
         float d;

@@ -6,21 +6,15 @@
 #include <string.h>
 
 #include "tex/tex_sampling.h"
-
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
+#include "util/half.h"
 
 static uint32_t pick(const tex_ctx *c, unsigned comp, const tex_val *t)
 {
     if (c->compare)
-        return fbits(t->f[0]);
+        return tv_f32_bits(t->f[0]);
     uint32_t raw[4], sw[4];
     for (unsigned k = 0; k < 4; k++)
-        raw[k] = c->is_int ? t->u[k] : fbits(t->f[k]);
+        raw[k] = c->is_int ? t->u[k] : tv_f32_bits(t->f[k]);
     tex_apply_swizzle(c->v, raw, sw);
     return sw[comp & 3];
 }

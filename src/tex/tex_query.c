@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "tex/tex_sampling.h"
+#include "util/half.h"
 
 /* D3D standard pattern in 1/16 pixel from the centre (x right, y down). */
 static const int8_t pos1[1][2] = {{0, 0}};
@@ -33,13 +34,6 @@ bool tv_tex_sample_position(unsigned samples, unsigned index, float *x, float *y
     if (y)
         *y = 0.5f + tab[index][1] / 16.0f;
     return true;
-}
-
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
 }
 
 /* Which size goes in y and z for each header type (0 none, 1 height, 2 depth, 3 layers). */
@@ -90,8 +84,8 @@ void tex_query_lane(const tex_view *v, const tv_tex_request *req, unsigned lane,
         float x, y;
         int32_t idx = req->sample[lane];
         if (idx >= 0 && tv_tex_sample_position(v->samples, (unsigned)idx, &x, &y)) {
-            out[0] = fbits(x);
-            out[1] = fbits(y);
+            out[0] = tv_f32_bits(x);
+            out[1] = tv_f32_bits(y);
         }
         break;
     }

@@ -21,6 +21,7 @@
 
 #include "tex/format.h"
 #include "tex/tex_warp.h"
+#include "util/half.h"
 
 #define TEX_MAX_BIAS TEX_WARP_MAX_BIAS
 #define TEX_MIN_LOG2_RATIO TEX_WARP_MIN_LOG2_RATIO
@@ -41,13 +42,6 @@ static inline uint64_t row_off(const warp_level *L, uint32_t y)
         return yy * L->pitch;
     return (((yy >> (3 + L->bh)) * L->gobs_x) << L->shift) +
            (((yy >> 3) & ((1u << L->bh) - 1)) << 9) + ((yy % 8) / 2) * 64 + (yy % 2) * 16;
-}
-
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
 }
 
 /* fminf / fmaxf / floorf without the library call (they are calls at the baseline ISA):
@@ -506,7 +500,7 @@ bool tex_warp_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_result
         } else if (op == TV_TEX_OP_SAMPLE_LZ) {
             lb = 0.0f;
         } else if (deriv) {
-            uint32_t key[4] = {fbits(dx0[i]), fbits(dx1[i]), fbits(dy0[i]), fbits(dy1[i])};
+            uint32_t key[4] = {tv_f32_bits(dx0[i]), tv_f32_bits(dx1[i]), tv_f32_bits(dy0[i]), tv_f32_bits(dy1[i])};
             if (!have_memo || memcmp(key, memo_key, sizeof key)) {
                 memo[0] = footprint(&w, dx0[i], dx1[i], dy0[i], dy1[i], &memo[1], &memo[2],
                                     &memo[3]);
@@ -593,7 +587,7 @@ bool tex_warp_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_result
     for (unsigned c = 0; c < 4; c++) {
         int src = w.swz[c];
         for (unsigned i = 0; i < n; i++)
-            res->v[c][wl.lane[i]] = src >= 0 ? fbits(val[src][i]) : w.konst[c];
+            res->v[c][wl.lane[i]] = src >= 0 ? tv_f32_bits(val[src][i]) : w.konst[c];
     }
     return true;
 }

@@ -27,10 +27,10 @@
 #include "tex/tex_sampling.h"
 #include "tex/tex_warp.h"
 #include "tex/tex_warp_aniso.h"
+#include "util/half.h"
 
 #define LANES TV_TEX_LANES
 #define MAX_BIAS 15.99609375f /* as tex_lod.c */
-
 
 typedef struct an_level { /* one view level, hoisted */
     float wf, hf;         /* size as floats (the coordinate scale) */
@@ -54,13 +54,6 @@ typedef struct an_foot {  /* tex_lod.c footprint() results for one derivative se
     unsigned probes;
     float ds, dt;
 } an_foot;
-
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
 
 static float clampf(float x, float lo, float hi)
 {
@@ -335,7 +328,7 @@ bool tex_warp_aniso_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_
             continue;
         float dx[2] = {quad_d(cs, present, l, false), quad_d(ct, present, l, false)};
         float dy[2] = {quad_d(cs, present, l, true), quad_d(ct, present, l, true)};
-        uint32_t key[4] = {fbits(dx[0]), fbits(dx[1]), fbits(dy[0]), fbits(dy[1])};
+        uint32_t key[4] = {tv_f32_bits(dx[0]), tv_f32_bits(dx[1]), tv_f32_bits(dy[0]), tv_f32_bits(dy[1])};
         if (!have_memo || memcmp(key, memo_key, sizeof key)) {
             footprint(&w, dx, dy, &fp);
             memcpy(memo_key, key, sizeof key);
@@ -373,7 +366,7 @@ bool tex_warp_aniso_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_
         }
         for (unsigned c = 0; c < 4; c++) {
             int src = w.c.swz[c];
-            res->v[c][l] = src >= 0 ? fbits(val[src]) : w.c.konst[c];
+            res->v[c][l] = src >= 0 ? tv_f32_bits(val[src]) : w.c.konst[c];
         }
     }
     return true;

@@ -8,8 +8,11 @@
 #include <stdint.h>
 #include <string.h>
 
+/* The bits of a float or double and back: the one set of bit casts every layer uses. */
 static inline uint32_t tv_f32_bits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 static inline float tv_bits_f32(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static inline uint64_t tv_f64_bits(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
+static inline double tv_bits_f64(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
 
 /* FP16 <-> float32. half_to_float is exact (every half is a float). float_to_half rounds
  * to nearest even; overflow gives Inf, NaN stays NaN (quiet, payload top bits kept). */

@@ -23,28 +23,17 @@
 #include <stdint.h>
 #include <string.h>
 
-#define VM_TRIG_LIMIT 8192.0f
+#include "util/half.h"
 
-static inline uint32_t vm_fm_bits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-static inline float vm_fm_float(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
+#define VM_TRIG_LIMIT 8192.0f
 
 /* sin(x) (cosine = 0) or cos(x) (cosine = 1) for |x| ≤ VM_TRIG_LIMIT; sin(0) or cos(0)
  * for lanes beyond it (the caller replaces those). */
 static inline float vm_sincos_lane(float x, uint32_t cosine)
 {
     const float magic = 12582912.0f; /* 1.5 * 2^23 */
-    uint32_t in = 0u - (uint32_t)(vm_fm_float(vm_fm_bits(x) & 0x7fffffffu) <= VM_TRIG_LIMIT);
-    float xc = vm_fm_float(vm_fm_bits(x) & in);
+    uint32_t in = 0u - (uint32_t)(tv_bits_f32(tv_f32_bits(x) & 0x7fffffffu) <= VM_TRIG_LIMIT);
+    float xc = tv_bits_f32(tv_f32_bits(x) & in);
     float half = cosine ? 0.5f : 0.0f;
     float q = (xc * 0.318309873f - half + magic) - magic;
     float j = q + half;
@@ -57,8 +46,8 @@ static inline float vm_sincos_lane(float x, uint32_t cosine)
     u = u * s + -1.66666597127914428710938e-1f;
     float v = s * (u * r) + r;
     /* sin(r) has the sign of r (this keeps sin(−0) = −0, which the sum above loses) */
-    uint32_t bits = (vm_fm_bits(v) & 0x7fffffffu) | (vm_fm_bits(r) & 0x80000000u);
-    return vm_fm_float(bits ^ (odd << 31));
+    uint32_t bits = (tv_f32_bits(v) & 0x7fffffffu) | (tv_f32_bits(r) & 0x80000000u);
+    return tv_bits_f32(bits ^ (odd << 31));
 }
 
 #endif

@@ -12,6 +12,7 @@
 #include <string.h>
 #include "texvm/vm.h"
 #include "util/error.h"
+#include "util/half.h"
 
 #define VM_LANES 32
 #define VM_ALL_LANES 0xffffffffu
@@ -229,10 +230,6 @@ static inline void vm_expand_mask(vm_warp *w)
     w->m_stale = false;
 }
 
-static inline uint32_t vm_f2u(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
-static inline float vm_u2f(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
-static inline uint64_t vm_d2u(double d) { uint64_t u; memcpy(&u, &d, 8); return u; }
-static inline double vm_u2d(uint64_t u) { double d; memcpy(&d, &u, 8); return d; }
 
 /* Bit l of a lane mask (vm_exec.c). */
 extern const uint32_t vm_lane_bit[VM_LANES];

@@ -8,14 +8,14 @@ static inline bool want(const vm_uop *u, unsigned p) { return (u->aux >> (2 * p)
 static inline double dsrc(const vm_warp *w, const vm_uop *u, unsigned k, unsigned p,
                           unsigned l)
 {
-    return vm_u2d(vm_pair(w, u->src[k * 4 + 2 * p], u->src[k * 4 + 2 * p + 1], l));
+    return tv_bits_f64(vm_pair(w, u->src[k * 4 + 2 * p], u->src[k * 4 + 2 * p + 1], l));
 }
 
 static inline void dput(vm_slot t[4], unsigned p, unsigned l, double v, bool sat)
 {
     if (sat)
         v = v > 0.0 ? (v < 1.0 ? v : 1.0) : 0.0;
-    uint64_t b = vm_d2u(v);
+    uint64_t b = tv_f64_bits(v);
     t[2 * p].u[l] = (uint32_t)b;
     t[2 * p + 1].u[l] = (uint32_t)(b >> 32);
 }
@@ -96,7 +96,7 @@ static inline double dmin_z(double a, double b)
     if (b != b) return a;
     if (a < b) return a;
     if (b < a) return b;
-    return vm_u2d(vm_d2u(a) | vm_d2u(b));
+    return tv_bits_f64(tv_f64_bits(a) | tv_f64_bits(b));
 }
 static inline double dmax_z(double a, double b)
 {
@@ -104,7 +104,7 @@ static inline double dmax_z(double a, double b)
     if (b != b) return a;
     if (a > b) return a;
     if (b > a) return b;
-    return vm_u2d(vm_d2u(a) & vm_d2u(b));
+    return tv_bits_f64(tv_f64_bits(a) & tv_f64_bits(b));
 }
 D2(dmax, dmax_z(a, b))
 D2(dmin, dmin_z(a, b))

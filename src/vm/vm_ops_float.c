@@ -76,7 +76,7 @@ static inline float fmin_z(float a, float b)
     if (b != b) return a;
     if (a < b) return a;
     if (b < a) return b;
-    return vm_u2f(vm_f2u(a) | vm_f2u(b));
+    return tv_bits_f32(tv_f32_bits(a) | tv_f32_bits(b));
 }
 static inline float fmax_z(float a, float b)
 {
@@ -84,7 +84,7 @@ static inline float fmax_z(float a, float b)
     if (b != b) return a;
     if (a > b) return a;
     if (b > a) return b;
-    return vm_u2f(vm_f2u(a) & vm_f2u(b));
+    return tv_bits_f32(tv_f32_bits(a) & tv_f32_bits(b));
 }
 F2(min, fmin_z(a, b))
 F2(max, fmax_z(a, b))

@@ -122,10 +122,10 @@ Q2(i64div, i64div(a, b))
 Q2(u64div, b ? a / b : ~(uint64_t)0)
 Q2(i64mod, i64mod(a, b))
 Q2(u64mod, b ? a % b : ~(uint64_t)0)
-Q1(d2u64, vm_d2u64(vm_u2d(a)))
-Q1(d2i64, (uint64_t)vm_d2i64(vm_u2d(a)))
-Q1(u642d, vm_d2u((double)a))
-Q1(i642d, vm_d2u((double)q2s(a)))
+Q1(d2u64, vm_d2u64(tv_bits_f64(a)))
+Q1(d2i64, (uint64_t)vm_d2i64(tv_bits_f64(a)))
+Q1(u642d, tv_f64_bits((double)a))
+Q1(i642d, tv_f64_bits((double)q2s(a)))
 
 /* 32-bit -> 64-bit: pair p from channel p. */
 #define TO_Q(name, expr)                                                                   \

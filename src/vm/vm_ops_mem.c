@@ -161,7 +161,7 @@ static uint64_t element(const lane_res *r, const uint32_t a[4], uint32_t bytes)
     X(ATOMUMAX, old > v ? old : v)                                                     \
     X(ATOMIMIN, ((old ^ 0x80000000u) < (v ^ 0x80000000u)) ? old : v)                   \
     X(ATOMIMAX, ((old ^ 0x80000000u) > (v ^ 0x80000000u)) ? old : v)                   \
-    X(ATOMFADD, vm_f2u(vm_u2f(old) + vm_u2f(v)))                                       \
+    X(ATOMFADD, tv_f32_bits(tv_bits_f32(old) + tv_bits_f32(v)))                                       \
     X(ATOMINC_WRAP, old + 1u <= v ? old + 1u : 0u)                                     \
     X(ATOMDEC_WRAP, (old == 0 || old > v) ? v : old - 1u)
 

@@ -8,7 +8,7 @@
 /* float -> half, round to nearest even; NaN stays NaN, overflow -> Inf. */
 static uint16_t f2h(float f)
 {
-    uint32_t x = vm_f2u(f);
+    uint32_t x = tv_f32_bits(f);
     uint32_t sign = (x >> 16) & 0x8000u;
     uint32_t exp = (x >> 23) & 0xffu;
     uint32_t man = x & 0x7fffffu;
@@ -45,8 +45,8 @@ static float h2f(uint32_t h)
         return sign ? -v : v;
     }
     if (exp == 31)
-        return vm_u2f(sign | 0x7f800000u | (man << 13));
-    return vm_u2f(sign | ((exp + 112u) << 23) | (man << 13));
+        return tv_bits_f32(sign | 0x7f800000u | (man << 13));
+    return tv_bits_f32(sign | ((exp + 112u) << 23) | (man << 13));
 }
 
 static inline uint32_t unorm(float x, float scale)

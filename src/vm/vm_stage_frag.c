@@ -57,12 +57,12 @@ static void interp_b(const vm_run *R, const vm_fs_input *fi, const vm_frag_tri *
         float px = x, py = y;
         if (p->origin_lower_left) py = (float)fp->height - y;
         if (p->center_integer) { px -= 0.5f; py -= 0.5f; }
-        out[0] = vm_f2u(px); out[1] = vm_f2u(py); out[2] = vm_f2u(z); out[3] = vm_f2u(iw);
+        out[0] = tv_f32_bits(px); out[1] = tv_f32_bits(py); out[2] = tv_f32_bits(z); out[3] = tv_f32_bits(iw);
         return;
     }
     if (fi->semantic == TV_SEM_FACE) {
-        out[0] = vm_f2u(fp->front_face ? 1.0f : -1.0f);
-        out[1] = out[2] = 0; out[3] = vm_f2u(1.0f);
+        out[0] = tv_f32_bits(fp->front_face ? 1.0f : -1.0f);
+        out[1] = out[2] = 0; out[3] = tv_f32_bits(1.0f);
         return;
     }
     if (fi->reg >= TV_VM_MAX_ATTRIBS) {
@@ -89,8 +89,8 @@ static void interp_b(const vm_run *R, const vm_fs_input *fi, const vm_frag_tri *
      * attribute equal at the three vertices comes out exactly (as plane equations give);
      * w0 only enters through the normalising sum */
     for (unsigned c = 0; c < 4; c++) {
-        float v0 = vm_u2f(a0[c]);
-        out[c] = vm_f2u(v0 + w1 * (vm_u2f(a1[c]) - v0) + w2 * (vm_u2f(a2[c]) - v0));
+        float v0 = tv_bits_f32(a0[c]);
+        out[c] = tv_f32_bits(v0 + w1 * (tv_bits_f32(a1[c]) - v0) + w2 * (tv_bits_f32(a2[c]) - v0));
     }
 }
 
@@ -257,7 +257,7 @@ VM_WIDE_VECTORS static void interp_tile(vm_worker *wk, const vm_warp *w, const v
     const uint32_t *a1 = fp->vertices[t->v[1]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
     const uint32_t *a2 = fp->vertices[t->v[2]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
     for (unsigned c = 0; c < 4; c++) {
-        float v0 = vm_u2f(a0[c]), v1 = vm_u2f(a1[c]), v2 = vm_u2f(a2[c]);
+        float v0 = tv_bits_f32(a0[c]), v1 = tv_bits_f32(a1[c]), v2 = tv_bits_f32(a2[c]);
         float d1 = v1 - v0, d2 = v2 - v0;   /* interp_b's formula */
         for (unsigned l = 0; l < VM_LANES; l++)
             dst[c].f[l] = v0 + w1[l] * d1 + w2[l] * d2;
@@ -470,13 +470,13 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
             case TV_SEM_SAMPLEPOS:
                 sample_xy(R, per_sample ? sample : 0, &sx, &sy);
                 if (!per_sample) sx = sy = 0.5f;
-                v[0] = vm_f2u(sx); v[1] = vm_f2u(sy);
+                v[0] = tv_f32_bits(sx); v[1] = tv_f32_bits(sy);
                 break;
             case TV_SEM_SAMPLEMASK:
                 v[0] = per_sample ? (w->lane_cov[l] & (1u << sample)) : w->lane_cov[l];
                 break;
             case TV_SEM_FACE:
-                v[0] = vm_f2u(fp->front_face ? 1.0f : -1.0f);
+                v[0] = tv_f32_bits(fp->front_face ? 1.0f : -1.0f);
                 break;
             case TV_SEM_HELPER_INVOCATION:
                 v[0] = v[1] = v[2] = v[3] = ((w->helper >> l) & 1u) ? ~0u : 0u;

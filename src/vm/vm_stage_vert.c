@@ -5,7 +5,7 @@
 static void fetch(const tv_vm_vertex_array *a, uint32_t elem, uint32_t out[4])
 {
     out[0] = out[1] = out[2] = 0;
-    out[3] = a->integer ? 1u : vm_f2u(1.0f);
+    out[3] = a->integer ? 1u : tv_f32_bits(1.0f);
     if (!a->data)
         return;
     unsigned n = a->components > 4 ? 4 : a->components;

@@ -10,6 +10,7 @@
 #include "helper_draw.h"
 
 #include "pipe/pipe_om.h"
+#include "util/half.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -223,13 +224,6 @@ static void test_tiles_equal_pixels(void **state)
     assert_true(lit > (uint64_t)ROUNDS * TW * TH / 8);
 }
 
-static uint32_t f32_bits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
 static void test_blend_lanes_equal_blend_color(void **state)
 {
     (void)state;
@@ -268,9 +262,9 @@ static void test_blend_lanes_equal_blend_color(void **state)
             }
             om_blend_color(&rt, cls, a0, a1, ad, k, ref);
             for (unsigned c = 0; c < 4; c++)
-                if (f32_bits(ref[c]) != f32_bits(out.c[c][l]))
+                if (tv_f32_bits(ref[c]) != tv_f32_bits(out.c[c][l]))
                     fail_msg("round %u lane %u channel %u: %08x, per sample %08x", round, l, c,
-                             f32_bits(out.c[c][l]), f32_bits(ref[c]));
+                             tv_f32_bits(out.c[c][l]), tv_f32_bits(ref[c]));
         }
     }
 }
