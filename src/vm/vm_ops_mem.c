@@ -326,13 +326,11 @@ static void mem_lanes(vm_warp *w, const vm_uop *u)
             vm_store(w, u->dst[c], &t[c]);
 }
 
-/* Test hook: false sends every access down mem_lanes (tests/vm/test_mem_fast.c compares
- * the two paths). Process-wide; change it only between runs. */
-static bool warp_path = true;
-
-void vm_mem_set_warp_path(bool on)
+/* Test hook: false sends every access of the engine's runs down mem_lanes
+ * (tests/vm/test_mem_fast.c compares the two paths). */
+void vm_mem_set_warp_path(tv_vm *vm, bool on)
 {
-    warp_path = on;
+    vm->mem_lanes_only = !on;
 }
 
 /* Addresses of the lanes of `mask`, 0 for the others, and the largest:
@@ -468,7 +466,7 @@ VM_WIDE_VECTORS static void mem_linear(vm_warp *w, const vm_uop *u, const lane_r
 void vm_h_mem(vm_warp *w, const vm_uop *u);
 void vm_h_mem(vm_warp *w, const vm_uop *u)
 {
-    if (warp_path && !w->run->plain && u->target == UINT32_MAX) {
+    if (!w->run->vm->mem_lanes_only && !w->run->plain && u->target == UINT32_MAX) {
         unsigned op = u->aux3 & 0xffffu;
         uint32_t wmask = w->exec & (op == TV_TGSI_OP_LOAD ? VM_ALL_LANES : w->live);
         lane_res r;

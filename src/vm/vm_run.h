@@ -21,6 +21,11 @@ struct tv_vm {
     struct vm_worker *cache;
     uint32_t cache_n;
     atomic_bool cache_busy;
+    /* tests (vm_mem.h): every memory access of this engine's runs lane by lane */
+    bool mem_lanes_only;
+    /* tests (vm_stage_frag_store.h): fragment tile stores at most variant store_cap */
+    bool store_capped;
+    uint8_t store_cap;
 };
 
 /* Fragment setup: per primitive triangle, edge/barycentric planes in window space. */

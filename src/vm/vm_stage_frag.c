@@ -677,7 +677,7 @@ static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
     const tv_vm_frag_params *fp = R->fp;
     const uint32_t *id = R->vm->trace.id;
     uint16_t top[CB_CHUNK + 1], bot[CB_CHUNK + 1];
-    const unsigned isa = vm_frag_store_isa();
+    const unsigned isa = vm_frag_store_isa_run(R);
     frag_box fb;
     frag_box_init(R, &fb);
     /* only the tiles that meet the scissor box (the others have no lane inside it) */

@@ -11,8 +11,8 @@
  * stores were tried and not kept (docs/history/performance-log.md §4.7). The variants move the same
  * bytes to the same places (tests/vm/test_frag_store.c). */
 #include "vm/vm_stage_frag_store.h"
+#include "vm/vm_run.h"
 
-#include <stdatomic.h>
 
 #if defined(__GNUC__) && defined(__x86_64__)
 #include <immintrin.h>
@@ -21,24 +21,29 @@
 #define FS_X86 0
 #endif
 
-static atomic_uint store_cap = 2;   /* process-wide: the workers of a run see it too */
-
-void vm_frag_store_limit_isa(unsigned cap)
+unsigned vm_frag_store_isa_run(const vm_run *run)
 {
-    atomic_store_explicit(&store_cap, cap, memory_order_relaxed);
+    unsigned isa = vm_frag_store_isa();
+    const tv_vm *vm = run->vm;
+    return vm->store_capped && isa > vm->store_cap ? vm->store_cap : isa;
+}
+
+void vm_frag_store_limit_isa(tv_vm *vm, unsigned cap)
+{
+    vm->store_capped = cap < 2;
+    vm->store_cap = (uint8_t)(cap < 2 ? cap : 2);
 }
 
 unsigned vm_frag_store_isa(void)
 {
 #if FS_X86
-    unsigned cap = atomic_load_explicit(&store_cap, memory_order_relaxed);
     __builtin_cpu_init();
-    if (cap >= 2 && __builtin_cpu_supports("avx512f"))
+    if (__builtin_cpu_supports("avx512f"))
         return 2;
-    if (cap >= 1)
-        return 1;   /* SSE2 is part of x86-64 */
-#endif
+    return 1;   /* SSE2 is part of x86-64 */
+#else
     return 0;
+#endif
 }
 
 /* Lane l of a tile is pixel (lane_x(l), lane_y(l)): quads of 4 lanes, 4 quads a row. */

@@ -8,12 +8,15 @@
 
 #include "vm/vm_internal.h"
 
-/* Which store variant this CPU (and the test limit below) allows: 2 AVX-512F, 1 SSE2,
- * 0 plain C. Asked once per job. */
+/* The widest store variant this processor has: 2 AVX-512F, 1 SSE2, 0 plain C (any
+ * smaller one works too: tests/vm/test_frag_store.c runs each). */
 unsigned vm_frag_store_isa(void);
-
-/* Tests: the widest variant allowed (2 = no limit; process-wide, set between runs). */
-void vm_frag_store_limit_isa(unsigned cap);
+/* The variant RUN's fragment jobs use: vm_frag_store_isa(), at most the engine's test cap.
+ * Asked once per job. */
+unsigned vm_frag_store_isa_run(const vm_run *run);
+/* Tests: VM's fragment runs store with variant CAP at most (2: no limit). Set between
+ * runs. */
+void vm_frag_store_limit_isa(tv_vm *vm, unsigned cap);
 
 /* The four channel slots o[0..3] of a tile's 32 lanes (quads of consecutive lanes TL, TR,
  * BL, BR; 4 quads per row of quads) become 16-byte RGBA pixels at t0 (the tile's top-left

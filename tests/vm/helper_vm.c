@@ -4,8 +4,12 @@
 #include <string.h>
 
 #include "helper_vm.h"
+#include "vm/vm_mem.h"
+#include "vm/vm_stage_frag_store.h"
 
 uint32_t hv_threads = 1;
+bool hv_mem_warp_path = true;
+unsigned hv_store_cap = 2;
 
 static tv_vm *make_vm(void)
 {
@@ -19,6 +23,8 @@ static tv_vm *make_vm(void)
     tv_vm *vm = tv_vm_create(&cfg, &err);
     if (!vm)
         fail_msg("tv_vm_create: %s", err.message);
+    vm_mem_set_warp_path(vm, hv_mem_warp_path);
+    vm_frag_store_limit_isa(vm, hv_store_cap);
     return vm;
 }
 

@@ -4,6 +4,7 @@
 #define TEXVM_TESTS_HELPER_VM_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -14,6 +15,10 @@
 
 /* Threads used by the helpers (default 1; tests of thread independence change it). */
 extern uint32_t hv_threads;
+/* The memory micro-ops' warp path on the helper engines (vm_mem_set_warp_path). */
+extern bool hv_mem_warp_path;
+/* The widest fragment tile-store variant of the helper engines (vm_frag_store_limit_isa). */
+extern unsigned hv_store_cap;
 
 /* Create a program from text; fails the test with the error message on error. */
 tv_vm_program *hv_program(tv_vm *vm, const char *text);

@@ -1,6 +1,6 @@
 /* The memory micro-ops' warp path (LOAD/STORE/atomics on an untyped resource the same for
  * every lane, bounds checked once per micro-op) against the general lane-by-lane path
- * (vm_mem_set_warp_path(false)): random programs, addresses in and out of range,
+ * (vm_mem_set_warp_path(vm, false) on the helper's engines): random programs, addresses in and out of range,
  * unaligned, shared by lanes, partial execution masks, every writemask; every word of
  * memory, shared memory and results must be bit-identical. Also the compute system
  * values (thread ids stepped without divisions) for odd block shapes, against ids
@@ -138,10 +138,10 @@ static void run_case(const mem_case *c, bool warp, mem_out *o)
     b.buffers[3] = (tv_vm_buffer){o->shared, sizeof o->shared};
     b.shared_bytes = c->shared_bytes;
     uint32_t grid[3] = {GRID, 1, 1};
-    vm_mem_set_warp_path(warp);
+    hv_mem_warp_path = warp;
     tv_error err;
     tv_status st = hv_compute_b(c->text, grid, NULL, &b, &err);
-    vm_mem_set_warp_path(true);
+    hv_mem_warp_path = true;
     if (st != TV_OK) fail_msg("%s\n%s", err.message, c->text);
 }
 
