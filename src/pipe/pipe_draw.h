@@ -214,6 +214,13 @@ int draw_run_fragments(draw_state *d, const tv_vm_frag_vertex *fv[3], const floa
                        uint32_t id);
 /* Whether line stipple keeps pixel (X, Y) of the line being shaded. */
 bool draw_line_stipple_keeps(const draw_state *d, int32_t x, int32_t y);
+/* Sample SMP of pixel (X, Y) of colour buffer CB in the layer being drawn. */
+static inline uint8_t *draw_cbuf_texel(const draw_state *d, const draw_cbuf *cb, int32_t x,
+                                       int32_t y, unsigned smp)
+{
+    return cb->base + cb->layer_stride * d->layer + cb->stride * (size_t)y +
+           (size_t)cb->t.bytes * ((size_t)x * d->samples + smp);
+}
 /* The output merger as the fragment stage's emit hook (user: the draw_state): one pixel
  * (or sample), the reference; and one tile's lanes at once (pipe_draw_om_warp.c), the same
  * bytes, faster where it can batch the work (else lane by lane through draw_om_emit). */

@@ -58,8 +58,7 @@ static void write_color(const draw_state *d, unsigned i, const tv_vm_frag_output
     unsigned src = d->color0_all ? 0 : i;
     if (!((o->colors >> src) & 1u) || !rt->colormask)
         return;
-    uint8_t *texel = cb->base + cb->layer_stride * d->layer + cb->stride * (size_t)o->y +
-                     (size_t)cb->t.bytes * ((size_t)o->x * d->samples + smp);
+    uint8_t *texel = draw_cbuf_texel(d, cb, o->x, o->y, smp);
     uint32_t value[4];
     memcpy(value, o->color[src], sizeof value);
     bool integer = cb->t.cls == OM_CLASS_SINT || cb->t.cls == OM_CLASS_UINT;

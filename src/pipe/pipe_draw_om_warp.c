@@ -45,33 +45,6 @@ static void by_lanes(draw_state *d, const tv_vm_frag_warp_output *w)
     }
 }
 
-static uint8_t *texel_at(const draw_state *d, const draw_cbuf *cb, int32_t x, int32_t y)
-{
-    return cb->base + cb->layer_stride * d->layer + cb->stride * (size_t)y +
-           (size_t)cb->t.bytes * ((size_t)x * d->samples);
-}
-
-/* om_target_read and om_target_write of a raw32 target (their first branches), inline:
- * most of a blended tile's time was the calls. */
-static void read_raw32(const uint8_t *texel, uint32_t v[4])
-{
-    memcpy(v, texel, 16);
-}
-
-static void write_raw32(uint8_t *texel, const uint32_t v[4], unsigned colormask)
-{
-    if (colormask == OM_MASK_RGBA) {
-        memcpy(texel, v, 16);
-        return;
-    }
-    uint32_t w[4];
-    memcpy(w, texel, 16);
-    for (unsigned i = 0; i < 4; i++)
-        if ((colormask >> i) & 1u)
-            w[i] = v[i];
-    memcpy(texel, w, 16);
-}
-
 /* Colour buffer I for the lanes in M (write_color of pipe_draw_om.c on each). */
 static void write_lanes(const draw_state *d, unsigned i, const tv_vm_frag_warp_output *w,
                         uint32_t m)
@@ -92,19 +65,16 @@ static void write_lanes(const draw_state *d, unsigned i, const tv_vm_frag_warp_o
             unsigned l = (unsigned)__builtin_ctz(k);
             uint32_t value[4] = {col[0][l], col[1][l], col[2][l],
                                  to_one ? 0x3f800000u : col[3][l]};
-            uint8_t *texel = texel_at(d, cb, w->x[l], w->y[l]);
+            uint8_t *texel = draw_cbuf_texel(d, cb, w->x[l], w->y[l], 0);
             if (raw)
-                write_raw32(texel, value, rt->colormask);
+                om_raw32_write(texel, value, rt->colormask);
             else
                 om_target_write(&cb->t, value, rt->colormask, logicop, texel);
         }
         return;
     }
     om_lanes s0, s1, dst, out;
-    bool src1 = om_factor_uses_src1(rt->rgb_src_factor) ||
-                om_factor_uses_src1(rt->rgb_dst_factor) ||
-                om_factor_uses_src1(rt->alpha_src_factor) ||
-                om_factor_uses_src1(rt->alpha_dst_factor);
+    bool src1 = om_blend_uses_src1(rt);
     for (unsigned c = 0; c < 4; c++) {
         for (unsigned l = 0; l < OM_LANES; l++)
             s0.c[c][l] = tv_bits_f32(c == 3 && to_one ? 0x3f800000u : col[c][l]);
@@ -120,9 +90,9 @@ static void write_lanes(const draw_state *d, unsigned i, const tv_vm_frag_warp_o
     for (uint32_t k = m; k; k &= k - 1) {
         unsigned l = (unsigned)__builtin_ctz(k);
         uint32_t bits[4];
-        const uint8_t *texel = texel_at(d, cb, w->x[l], w->y[l]);
+        const uint8_t *texel = draw_cbuf_texel(d, cb, w->x[l], w->y[l], 0);
         if (raw)
-            read_raw32(texel, bits);
+            om_raw32_read(texel, bits);
         else
             om_target_read(&cb->t, texel, bits);
         for (unsigned c = 0; c < 4; c++)
@@ -134,9 +104,9 @@ static void write_lanes(const draw_state *d, unsigned i, const tv_vm_frag_warp_o
         uint32_t value[4];
         for (unsigned c = 0; c < 4; c++)
             value[c] = tv_f32_bits(out.c[c][l]);
-        uint8_t *texel = texel_at(d, cb, w->x[l], w->y[l]);
+        uint8_t *texel = draw_cbuf_texel(d, cb, w->x[l], w->y[l], 0);
         if (raw)
-            write_raw32(texel, value, rt->colormask);
+            om_raw32_write(texel, value, rt->colormask);
         else
             om_target_write(&cb->t, value, rt->colormask, logicop, texel);
     }

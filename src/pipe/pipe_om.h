@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 /* ---- Gallium's enums ------------------------------------------------------------------ */
 enum { OM_BLEND_ADD, OM_BLEND_SUBTRACT, OM_BLEND_REVERSE_SUBTRACT, OM_BLEND_MIN, OM_BLEND_MAX,
@@ -59,6 +60,8 @@ bool om_compare_u(uint8_t func, uint32_t frag, uint32_t stored);
 /* Whether the factor is a known Gallium value / reads the second colour (dual source). */
 bool om_factor_valid(uint8_t factor);
 bool om_factor_uses_src1(uint8_t factor);
+/* Whether any of RT's four factors reads the second colour. */
+bool om_blend_uses_src1(const tv_pipe_rt_blend *rt);
 const char *om_factor_name(uint8_t factor);
 
 /* How a target's values behave in blending (GL 4.6 §17.3.6): fixed-point targets clamp
@@ -104,6 +107,25 @@ typedef struct om_target {
 bool om_target_init(om_target *t, tv_format f);
 /* The API channels R, G, B, A of a stored texel (floats, linear for sRGB, or integers). */
 void om_target_read(const om_target *t, const void *texel, uint32_t api[4]);
+/* om_target_read and om_target_write of a raw32 target (no logic op, or a float one):
+ * the words are the channels. Inline for the tile-at-a-time merger. */
+static inline void om_raw32_read(const void *texel, uint32_t api[4])
+{
+    memcpy(api, texel, 16);
+}
+static inline void om_raw32_write(void *texel, const uint32_t value[4], unsigned colormask)
+{
+    if (colormask == 0xfu) {
+        memcpy(texel, value, 16);
+        return;
+    }
+    uint32_t w[4];
+    memcpy(w, texel, 16);
+    for (unsigned i = 0; i < 4; i++)
+        if ((colormask >> i) & 1u)
+            w[i] = value[i];
+    memcpy(texel, w, 16);
+}
 /* Write API channels VALUE into TEXEL: only the memory components of channels in
  * COLORMASK change, bit for bit; with LOGICOP >= 0 the encoded value is combined with the
  * stored bits by that logic op first (not for float targets: ignored there, as in GL). */

@@ -56,6 +56,13 @@ bool om_factor_uses_src1(uint8_t factor)
     return f && f->source == FS_SRC1;
 }
 
+bool om_blend_uses_src1(const tv_pipe_rt_blend *rt)
+{
+    return om_factor_uses_src1(rt->rgb_src_factor) || om_factor_uses_src1(rt->rgb_dst_factor) ||
+           om_factor_uses_src1(rt->alpha_src_factor) ||
+           om_factor_uses_src1(rt->alpha_dst_factor);
+}
+
 const char *om_factor_name(uint8_t factor)
 {
     const factor_row *f = factor_find(factor);
@@ -255,10 +262,7 @@ void om_blend_lanes(const om_rt_blend *rt, om_class cls, const om_lanes *s0_in,
     for (unsigned c = 0; c < 4; c++)
         k[c] = fixed ? clampf(k_in[c], lo, 1.0f) : k_in[c];
     /* the second source is read only by SRC1 factors */
-    bool src1 = om_factor_uses_src1(rt->rgb_src_factor) ||
-                om_factor_uses_src1(rt->rgb_dst_factor) ||
-                om_factor_uses_src1(rt->alpha_src_factor) ||
-                om_factor_uses_src1(rt->alpha_dst_factor);
+    bool src1 = om_blend_uses_src1(rt);
     if (fixed) {
         for (unsigned c = 0; c < 4; c++) {
             clamp_lanes(s0c.c[c], s0_in->c[c], lo);

@@ -106,7 +106,7 @@ bool om_target_init(om_target *t, tv_format f)
 void om_target_read(const om_target *t, const void *texel, uint32_t api[4])
 {
     if (t->raw32) {
-        memcpy(api, texel, 16);
+        om_raw32_read(texel, api);
         return;
     }
     uint32_t mem[4];
@@ -129,12 +129,7 @@ void om_target_write(const om_target *t, const uint32_t value[4], unsigned color
 {
     if (t->raw32 && (logicop < 0 || t->cls == OM_CLASS_FLOAT)) {
         /* the codec copies words: the masked channels' words are the values */
-        uint32_t w[4];
-        memcpy(w, texel, 16);
-        for (unsigned i = 0; i < 4; i++)
-            if ((colormask >> i) & 1u)
-                w[i] = value[i];
-        memcpy(texel, w, 16);
+        om_raw32_write(texel, value, colormask);
         return;
     }
     uint32_t mem[4] = {0, 0, 0, 0};
