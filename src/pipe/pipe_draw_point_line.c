@@ -129,6 +129,11 @@ int draw_window_line(draw_state *d, const float *v0, const float *p0, const floa
                      const float *p1, const uint32_t flat[DRAW_MAX_VARYINGS][4], uint32_t id,
                      bool front)
 {
+    /* a line with an end not finite or past the guard band covers nothing, as such a
+       triangle does (raster_setup); it also keeps the stipple arithmetic in range */
+    for (int k = 0; k < 2; k++)
+        if (!(fabsf(p0[k]) <= RASTER_MAX_COORD) || !(fabsf(p1[k]) <= RASTER_MAX_COORD))
+            return 0;
     float dx = p1[0] - p0[0], dy = p1[1] - p0[1];
     if (dx == 0.0f && dy == 0.0f)
         return 0;                           /* a zero-length line covers nothing */

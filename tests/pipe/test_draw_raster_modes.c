@@ -7,6 +7,8 @@
  * (half_pixel_center off: a square between 0.2 and 1.2 covers pixel 1, not pixel 0). */
 #include "helper_draw.h"
 
+#include <math.h>
+
 #include <string.h>
 
 static void full_quad(vert *v)
@@ -113,6 +115,33 @@ static void test_line_stipple(void **state)
     assert_int_equal(stippled(PRIM_LINES, whole, 2, 0x000f, 0, true), 0x000f);
 }
 
+/* A line with an end that is not finite covers nothing (as such a triangle does), stippled
+ * or not, and the draw goes on: the next line of the list is drawn. (A NaN end once reached
+ * an out-of-range float-to-int conversion in the stipple set-up: fuzz_vtest.) */
+static void test_line_not_finite(void **state)
+{
+    (void)state;
+    for (int stipple = 0; stipple < 2; stipple++) {
+        tv_pipe_ctx *ctx = scene(fs_flat, false);
+        tv_pipe_rasterizer_state r;
+        tv_pipe_rasterizer_default(&r);
+        r.line_stipple_enable = stipple;
+        r.line_stipple_pattern = 0xffff;
+        assert_int_equal(tv_pipe_set_rasterizer(ctx, &r), 0);
+        vert v[6] = {V(0, 5.5f, 0, 1, 1, 1, 1), V(W, 5.5f, 0, 1, 1, 1, 1),
+                     V(0, 7.5f, 0, 1, 1, 1, 1), V(W, 7.5f, 0, 1, 1, 1, 1),
+                     V(0, 9.5f, 0, 1, 1, 1, 1), V(W, 9.5f, 0, 1, 1, 1, 1)};
+        v[1].pos[0] = NAN;
+        v[2].pos[1] = INFINITY;
+        vertices(ctx, v, 6);
+        assert_int_equal(draw(ctx, PRIM_LINES, 6), 0);
+        for (int y = 0; y < H; y++)
+            for (int x = 0; x < W; x++)
+                assert_int_equal(pixel(ctx, x, y)[0], y == 9 ? 255 : 0);
+        tv_pipe_destroy(ctx);
+    }
+}
+
 /* Antialiased primitives: alpha = the area of the pixel square inside the exact shape. */
 static tv_pipe_ctx *smooth_scene(bool point, bool line, bool poly, float size)
 {
@@ -198,6 +227,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_polygon_stipple),
         cmocka_unit_test(test_line_stipple),
+        cmocka_unit_test(test_line_not_finite),
         cmocka_unit_test(test_smooth_primitives),
         cmocka_unit_test(test_integer_pixel_centres),
     };
