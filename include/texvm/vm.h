@@ -255,6 +255,11 @@ typedef struct tv_vm_frag_warp_output {
     const uint32_t *sample_mask;                       /* SAMPLEMASK.x; NULL: not written */
 } tv_vm_frag_warp_output;
 
+/* The tv_vm_frag_output emit() gets for lane L of W: its position and coverage, the colours
+ * written, depth, stencil and sample mask (the fields of outputs not written are left as
+ * they are: clear OUT once before a loop over lanes). */
+void tv_vm_frag_warp_lane(const tv_vm_frag_warp_output *w, unsigned l, tv_vm_frag_output *out);
+
 typedef struct tv_vm_frag_params {
     uint32_t width, height;
     uint32_t samples;            /* 0 or 1 = one sample at the pixel centre */

@@ -16,31 +16,14 @@
 
 static const uint32_t zero_lanes[OM_LANES];
 
-/* Lane by lane through the per-pixel merger, each lane's tv_vm_frag_output as the
- * engine's per-pixel hook would have built it. */
+/* Lane by lane through the per-pixel merger, each lane's record as the engine's per-pixel
+ * hook would have built it. */
 static void by_lanes(draw_state *d, const tv_vm_frag_warp_output *w)
 {
     tv_vm_frag_output o;
     memset(&o, 0, sizeof o);
-    o.colors = w->colors;
-    o.has_depth = w->depth != NULL;
-    o.has_stencil = w->stencil != NULL;
-    o.has_sample_mask = w->sample_mask != NULL;
     for (uint32_t m = w->live; m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctz(m);
-        o.x = w->x[l];
-        o.y = w->y[l];
-        o.coverage = w->coverage[l];
-        for (unsigned i = 0; i < TV_VM_MAX_COLOR_TARGETS; i++)
-            if ((w->colors >> i) & 1u)
-                for (unsigned c = 0; c < 4; c++)
-                    o.color[i][c] = w->color[i][c][l];
-        if (w->depth)
-            o.depth = w->depth[l];
-        if (w->stencil)
-            o.stencil = w->stencil[l];
-        if (w->sample_mask)
-            o.sample_mask = w->sample_mask[l];
+        tv_vm_frag_warp_lane(w, (unsigned)__builtin_ctz(m), &o);
         draw_om_emit(d, &o);
     }
 }

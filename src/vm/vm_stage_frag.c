@@ -509,81 +509,79 @@ static uint64_t popcount32(uint32_t m)
     return (m * 0x01010101u) >> 24;
 }
 
-/* The outputs of a warp's live lanes through the pipeline's warp emit hook, one call. */
-static void emit_warp_outputs(const vm_run *R, const vm_warp *w, bool per_sample)
+/* A warp's outputs as the emit hooks see them: per lane (structure of arrays) pointing
+ * into the warp's registers; ONE_SAMPLE holds the coverage under sample shading. */
+static void warp_outputs(const vm_run *R, const vm_warp *w, bool per_sample,
+                         tv_vm_frag_warp_output *out, uint32_t one_sample[VM_LANES])
 {
-    const tv_vm_frag_params *fp = R->fp;
     const tv_vm_program *p = R->prog;
-    tv_vm_frag_warp_output out;
-    out.live = w->live;
-    out.colors = 0;
-    memset(out.color, 0, sizeof out.color);
-    out.depth = NULL;
-    out.stencil = out.sample_mask = NULL;
-    out.x = w->lane_x;
-    out.y = w->lane_y;
-    uint32_t one_sample[VM_LANES];
-    out.coverage = w->lane_cov;
+    memset(out, 0, sizeof *out);
+    out->live = w->live;
+    out->x = w->lane_x;
+    out->y = w->lane_y;
+    out->coverage = w->lane_cov;
     if (per_sample) {
         for (unsigned l = 0; l < VM_LANES; l++)
             one_sample[l] = 1u << w->sample;
-        out.coverage = one_sample;
+        out->coverage = one_sample;
     }
     for (int32_t r = 0; r < p->out.count; r++) {
         const vm_slot *o = &w->r[p->out.base + (uint32_t)r * 4];
         uint8_t sem = p->out_sem[r];
         uint32_t idx = p->out_sem_index[r];
         if (sem == TV_SEM_COLOR && idx < TV_VM_MAX_COLOR_TARGETS) {
-            out.colors |= 1u << idx;
+            out->colors |= 1u << idx;
             for (unsigned c = 0; c < 4; c++)
-                out.color[idx][c] = o[c].u;
+                out->color[idx][c] = o[c].u;
         } else if (sem == TV_SEM_POSITION) {
-            out.depth = o[2].f;
+            out->depth = o[2].f;
         } else if (sem == TV_SEM_STENCIL) {
-            out.stencil = o[1].u;
+            out->stencil = o[1].u;
         } else if (sem == TV_SEM_SAMPLEMASK) {
-            out.sample_mask = o[0].u;
+            out->sample_mask = o[0].u;
         }
     }
-    fp->emit_warp(fp->hook_user, &out);
 }
 
-/* The outputs of a warp's live lanes through the pipeline's emit hook, one call per
- * pixel (per sample under sample shading). */
+void tv_vm_frag_warp_lane(const tv_vm_frag_warp_output *w, unsigned l, tv_vm_frag_output *out)
+{
+    out->x = w->x[l];
+    out->y = w->y[l];
+    out->coverage = w->coverage[l];
+    out->colors = w->colors;
+    for (unsigned i = 0; i < TV_VM_MAX_COLOR_TARGETS; i++)
+        if ((w->colors >> i) & 1u)
+            for (unsigned c = 0; c < 4; c++)
+                out->color[i][c] = w->color[i][c][l];
+    out->has_depth = w->depth != NULL;
+    out->has_stencil = w->stencil != NULL;
+    out->has_sample_mask = w->sample_mask != NULL;
+    if (w->depth)
+        out->depth = w->depth[l];
+    if (w->stencil)
+        out->stencil = w->stencil[l];
+    if (w->sample_mask)
+        out->sample_mask = w->sample_mask[l];
+}
+
+/* The outputs of a warp's live lanes through the pipeline's hook: the tile at once
+ * (emit_warp), or one call per pixel (per sample under sample shading). */
 static void emit_outputs(const vm_run *R, const vm_warp *w, bool per_sample)
 {
     const tv_vm_frag_params *fp = R->fp;
-    const tv_vm_program *p = R->prog;
-    /* cleared once: every lane sets the same fields (its program's outputs) over it,
-       so each call sees what a clear per lane would give, without a 160-byte clear per
-       pixel */
+    tv_vm_frag_warp_output wo;
+    uint32_t one_sample[VM_LANES];
+    warp_outputs(R, w, per_sample, &wo, one_sample);
+    if (fp->emit_warp) {
+        fp->emit_warp(fp->hook_user, &wo);
+        return;
+    }
+    /* cleared once: every lane sets the same fields over it, so each call sees what a
+       clear per lane would give, without a 160-byte clear per pixel */
     tv_vm_frag_output out;
     memset(&out, 0, sizeof out);
-    for (unsigned l = 0; l < VM_LANES; l++) {
-        if (!((w->live >> l) & 1u))
-            continue;
-        out.x = w->lane_x[l];
-        out.y = w->lane_y[l];
-        out.coverage = per_sample ? (1u << w->sample) : w->lane_cov[l];
-        for (int32_t r = 0; r < p->out.count; r++) {
-            const vm_slot *o = &w->r[p->out.base + (uint32_t)r * 4];
-            uint8_t sem = p->out_sem[r];
-            uint32_t idx = p->out_sem_index[r];
-            if (sem == TV_SEM_COLOR && idx < TV_VM_MAX_COLOR_TARGETS) {
-                out.colors |= 1u << idx;
-                for (unsigned c = 0; c < 4; c++)
-                    out.color[idx][c] = o[c].u[l];
-            } else if (sem == TV_SEM_POSITION) {
-                out.has_depth = true;
-                out.depth = o[2].f[l];
-            } else if (sem == TV_SEM_STENCIL) {
-                out.has_stencil = true;
-                out.stencil = o[1].u[l];
-            } else if (sem == TV_SEM_SAMPLEMASK) {
-                out.has_sample_mask = true;
-                out.sample_mask = o[0].u[l];
-            }
-        }
+    for (uint32_t m = w->live; m; m &= m - 1) {
+        tv_vm_frag_warp_lane(&wo, (unsigned)__builtin_ctz(m), &out);
         fp->emit(fp->hook_user, &out);
     }
 }
@@ -597,10 +595,7 @@ static void write_outputs(vm_worker *wk, vm_warp *w, bool per_sample, uint32_t l
     const tv_vm_frag_params *fp = R->fp;
     const tv_vm_program *p = R->prog;
     if (fp->emit_warp || fp->emit) {
-        if (fp->emit_warp)
-            emit_warp_outputs(R, w, per_sample);
-        else
-            emit_outputs(R, w, per_sample);
+        emit_outputs(R, w, per_sample);
         wk->stats.invocations += popcount32(live0);
         wk->stats.killed += popcount32(live0 & ~w->live);
         return;
