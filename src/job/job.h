@@ -12,6 +12,22 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
+
+/* The bits of a float and back: the job library's one pair (it sees the public headers
+ * only, so not util/half.h's). */
+static inline uint32_t job_f32_bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+static inline float job_bits_f32(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
 
 #define JOB_MAX_SLOTS 128      /* SVIEW / SAMP / BUFFER / IMAGE / CONST slots */
 #define JOB_MAX_TARGETS 8

@@ -10,20 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
-static float bitsf(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-
 static double srgb_to_linear(double c)
 {
     return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
@@ -39,7 +25,7 @@ static void pattern_words(const tv_format_info *fi, const double v[4], uint32_t 
 {
     for (int k = 0; k < 4; k++) {
         if (!is_int_kind(fi)) {
-            w[k] = fbits((float)v[k]);
+            w[k] = job_f32_bits((float)v[k]);
             continue;
         }
         double x = nearbyint(v[k] * 255.0);
@@ -117,7 +103,7 @@ static bool from_png(level_ctx *L, const job_source *s)
                         double f = raw[k] / maxv;
                         if (L->fi->srgb && k < 3)
                             f = srgb_to_linear(f); /* the PNG holds sRGB-encoded values */
-                        v[k] = fbits((float)f);
+                        v[k] = job_f32_bits((float)f);
                     }
                 }
                 ok = put(L, layer, x, y, v);
@@ -215,12 +201,12 @@ static bool generate(level_ctx *L, const uint8_t *src, uint32_t sw, uint32_t sh,
                             if (n == 0)
                                 memcpy(w, v, sizeof w); /* integers: the top-left texel */
                             for (int k = 0; k < 4; k++)
-                                acc[k] += bitsf(v[k]);
+                                acc[k] += job_bits_f32(v[k]);
                             n++;
                         }
                 if (!is_int_kind(L->fi))
                     for (int k = 0; k < 4; k++)
-                        w[k] = fbits((float)(acc[k] / n));
+                        w[k] = job_f32_bits((float)(acc[k] / n));
                 if (!put(L, layer, x, y, w))
                     return false;
             }

@@ -41,13 +41,6 @@ char *run_out_path(const run_state *rs, const char *rel)
     return p;
 }
 
-static float wf(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-
 static double linear_to_srgb(double c)
 {
     return c <= 0.0031308 ? c * 12.92 : 1.055 * pow(c, 1 / 2.4) - 0.055;
@@ -77,7 +70,7 @@ static uint16_t png_sample(const tv_format_info *fi, uint32_t v, int comp, int b
         memcpy(&i, &v, 4);
         return (uint16_t)(i < 0 ? 0 : i > maxv ? maxv : i);
     }
-    double d = wf(v);
+    double d = job_bits_f32(v);
     if (isnan(d))
         d = 0;
     d = d < 0 ? 0 : d > 1 ? 1 : d;
@@ -104,7 +97,7 @@ static void px_target(const run_state *rs, const job_output *o, uint32_t x, uint
         uint32_t v[4];
         target_value(rs, (unsigned)o->index, x, y, s, v);
         for (int c = 0; c < 4; c++)
-            sum[c] += wf(v[c]);
+            sum[c] += job_bits_f32(v[c]);
     }
     for (int c = 0; c < 4; c++) {
         float m = (float)(sum[c] / f->samples);
@@ -294,7 +287,7 @@ static void dump_word(FILE *f, uint32_t w, int type)
         fprintf(f, " %d", i);
         break;
     }
-    case JOB_TYPE_FLOAT: fprintf(f, " %.9g", (double)wf(w)); break;
+    case JOB_TYPE_FLOAT: fprintf(f, " %.9g", (double)job_bits_f32(w)); break;
     case JOB_TYPE_HEX: fprintf(f, " 0x%08x", w); break;
     default: fprintf(f, " %u", w); break;
     }
@@ -332,8 +325,8 @@ static int write_dump(run_state *rs, const job_output *o, FILE *f)
 
 static void vec_text(FILE *f, const uint32_t *v)
 {
-    fprintf(f, "(%.9g %.9g %.9g %.9g) [%08x %08x %08x %08x]", (double)wf(v[0]), (double)wf(v[1]),
-            (double)wf(v[2]), (double)wf(v[3]), v[0], v[1], v[2], v[3]);
+    fprintf(f, "(%.9g %.9g %.9g %.9g) [%08x %08x %08x %08x]", (double)job_bits_f32(v[0]), (double)job_bits_f32(v[1]),
+            (double)job_bits_f32(v[2]), (double)job_bits_f32(v[3]), v[0], v[1], v[2], v[3]);
 }
 
 static int write_vertices(run_state *rs, FILE *f)
@@ -447,7 +440,7 @@ static bool word_matches(uint32_t got, uint32_t want, int type, double tol)
 {
     if (type != JOB_TYPE_FLOAT)
         return got == want;
-    float g = wf(got), w = wf(want);
+    float g = job_bits_f32(got), w = job_bits_f32(want);
     if (isnan(g) || isnan(w))
         return isnan(g) && isnan(w);
     if (tol == 0)

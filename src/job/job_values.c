@@ -8,13 +8,6 @@
 #include <string.h>
 #include <strings.h>
 
-static uint32_t float_bits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
 static bool parse_hex(const char *s, uint32_t *out)
 {
     size_t n = strlen(s);
@@ -54,7 +47,7 @@ static bool parse_float(const char *s, uint32_t *out)
     double d = strtod(s, &end);
     if (!*s || *end || isnan(d) || isinf(d))
         return false;
-    *out = float_bits((float)d);
+    *out = job_f32_bits((float)d);
     return true;
 }
 
