@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "tex/tex_sampling.h"
-#include "tex/tex_warp_aniso.h"
+#include "tex/fast/tex_fast.h"
 #include "util/error.h"
 #include "util/half.h"
 
@@ -286,9 +286,7 @@ tv_status tv_tex_execute(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_re
     uint32_t active = req->active;
     uint32_t present = (req->present ? req->present : active) | active;
     res->invalid = 0;
-    if (tex_warp_sample(unit, req, res)) /* the common shape, warp-wide (tex_warp.c) */
-        return TV_OK;
-    if (tex_warp_aniso_sample(unit, req, res)) /* anisotropic, warp-wide (tex_warp_aniso.c) */
+    if (tex_fast_sample(unit, req, res)) /* whole requests of the common shapes (fast/) */
         return TV_OK;
     lane_coords *lc = NULL, lc_storage;
     if (!is_query(req->op) && req->op != TV_TEX_OP_FETCH) {

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "tex/tex_sampling.h"
+#include "tex/fast/tex_fast.h"
 #include "util/half.h"
 
 static bool compare(unsigned func, float ref, float d)

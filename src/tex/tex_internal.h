@@ -49,8 +49,9 @@ typedef struct tex_view {
      * the memory's mappings change; NULL: go through tv_memory_read) */
     const uint8_t *host;
     uint64_t host_generation;
-    /* fast paths (tex_fast.c): a 1x1-block, 4-byte PLAIN layout of four 8-bit UNORM
-     * components, single sample — component c is byte unorm8_byte[c] of the texel */
+    /* unorm8x4 (tex_layout.c): a 1x1-block, 4-byte PLAIN layout of four 8-bit UNORM
+     * components, single sample — component c is byte unorm8_byte[c] of the texel; loads
+     * decode it by table (tex_texel.c), the fast paths (src/tex/fast/) take it */
     bool unorm8x4;
     uint8_t unorm8_byte[4];
 } tex_view;
@@ -82,7 +83,8 @@ struct tv_tex_unit {
     bool header_binding;
     tv_tex_precision precision;
     void *cache;               /* decoded-descriptor cache (tex_pool.c) */
-    bool no_fast_paths;        /* tests: force the general path (tex_fast.c) */
+    bool no_fast_paths;        /* tests: force the general path (fast/tex_fast.h) */
+    uint8_t vec_isa_cap;       /* widest vector kernel variant allowed (fast/tex_fast.h) */
 };
 
 /* Decode a sampler entry into its float-ready form (valid is always true: every bit
@@ -114,15 +116,6 @@ uint32_t tex_level_depth(const tex_view *v, unsigned level);
 void tex_load_texel(tv_tex_unit *unit, const tex_view *v, unsigned level, unsigned x,
                     unsigned y, unsigned z, unsigned layer, unsigned sample, bool srgb,
                     uint32_t out[4]);
-
-/* ---- fast paths (tex_fast.c): bit-identical to the general path ---- */
-/* Classify a view for the fast paths (called at the end of tex_view_init). */
-void tex_fast_classify(tex_view *v);
-/* tex_load_texel for a unorm8x4 view without sRGB decode, coordinates in range. */
-void tex_fast_load_unorm8x4(tv_tex_unit *unit, const tex_view *v, unsigned level, unsigned x,
-                            unsigned y, unsigned z, unsigned layer, uint32_t out[4]);
-/* Tests: switch the fast paths off (true) to compare against the general path. */
-void tex_set_fast_paths_disabled(tv_tex_unit *unit, bool disabled);
 
 /* Apply the header's X/Y/Z/W source swizzle to decoded values (ZERO, R, G, B, A, ONE_INT,
  * ONE_FLOAT). ONE_INT gives integer 1 and ONE_FLOAT 1.0f whatever the format kind, as the

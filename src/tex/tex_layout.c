@@ -2,6 +2,7 @@
  * (64-byte x 8-row GOBs grouped in blocks of 2^h GOBs high and 2^d deep), mip chains,
  * array layers / cube faces, MSAA sample grids; and the view built from a header. */
 #include "tex/tex_internal.h"
+#include "tex/tex_formulas.h"
 #include "tex/format.h"
 
 #include <string.h>
@@ -122,15 +123,10 @@ static inline uint64_t bl_offset(const tex_view *v, unsigned level, uint64_t xb,
 {
     unsigned bh = v->gob_h_log2[level], bd = v->gob_d_log2[level];
     unsigned block_shift = 9 + bh + bd;                          /* bytes per block, log2 */
-    uint64_t off = (z >> bd) * v->level_slice[level]             /* block slice */
-                 + (((y >> (3 + bh)) * v->level_gobs_x[level]) << block_shift) /* block row */
-                 + ((xb >> 6) << block_shift)                    /* block column */
-                 + (((z & ((1u << bd) - 1)) << bh) << 9)         /* GOB slice in block */
-                 + (((y >> 3) & ((1u << bh) - 1)) << 9);         /* GOB row in block */
-    /* inside the 512-byte GOB (Tegra X1 TRM, via YUZU decoders.h) */
-    off += ((xb % 64) / 32) * 256 + ((y % 8) / 2) * 64 + ((xb % 32) / 16) * 32 + (y % 2) * 16 +
-           (xb % 16);
-    return off;
+    return (z >> bd) * v->level_slice[level]                     /* block slice */
+           + (((z & ((1u << bd) - 1)) << bh) << 9)               /* GOB slice in block */
+           + tex_bl_row(y, bh, v->level_gobs_x[level], block_shift) /* block row, GOB row */
+           + tex_bl_col(xb, block_shift);                        /* block column, in GOB */
 }
 
 uint64_t tex_texel_offset(const tex_view *v, unsigned level, unsigned x, unsigned y,
@@ -144,6 +140,24 @@ uint64_t tex_texel_offset(const tex_view *v, unsigned level, unsigned x, unsigne
         return base + (uint64_t)z * v->level_slice[level] + by * v->pitch +
                bx * v->block_bytes + byte;
     return base + bl_offset(v, level, bx * v->block_bytes + byte, by, z);
+}
+
+/* unorm8x4: a 1x1-block, 4-byte PLAIN layout of four 8-bit UNORM components, single
+ * sample, not a buffer — component c is byte unorm8_byte[c] of the texel. The shape
+ * tex_load_texel decodes by the table alone and the fast paths take (src/tex/fast/). */
+static void classify_unorm8x4(tex_view *v)
+{
+    v->unorm8x4 = false;
+    const tex_comp_layout *l = v->layout;
+    if (!v->valid || !l || l->decoder != TEX_DEC_PLAIN || l->bytes != 4 || l->block_w != 1 ||
+        l->block_h != 1 || v->samples != 1 || v->mem_layout == TV_TIC_ONE_D_BUFFER)
+        return;
+    for (unsigned c = 0; c < 4; c++) {
+        if (l->bits[c] != 8 || (l->off[c] & 7u) || v->tic.data_type[c] != TV_TIC_TYPE_UNORM)
+            return;
+        v->unorm8_byte[c] = (uint8_t)(l->off[c] / 8u);
+    }
+    v->unorm8x4 = true;
 }
 
 void tex_view_init(tex_view *v, const tv_tic *tic)
@@ -250,7 +264,7 @@ void tex_view_init(tex_view *v, const tv_tic *tic)
     if (ok)
         compute_layout(v);
     v->valid = ok;
-    tex_fast_classify(v);
+    classify_unorm8x4(v);
 }
 
 /* ---- public helpers on a bare header --------------------------------------------------- */

@@ -4,6 +4,7 @@
  * docs/texture-unit.md ("LOD and anisotropy", "Precision modes"). */
 #include <math.h>
 
+#include "tex/tex_formulas.h"
 #include "tex/tex_sampling.h"
 
 #define TEX_MAX_BIAS 15.99609375f   /* s5.8 range of the bias fields: [-16, 4095/256] */
@@ -26,16 +27,6 @@ static float sampler_bias(const tex_ctx *c)
     int16_t raw = c->v->tic.use_header_opt_control ? c->v->tic.mip_lod_bias
                                                    : c->s->tsc.mip_lod_bias;
     return raw / 256.0f;
-}
-
-static float clampf(float x, float lo, float hi)
-{
-    return fmaxf(lo, fminf(hi, x)); /* lo wins when lo > hi; NaN x -> hi */
-}
-
-static float nearest_level(float x)
-{
-    return ceilf(x + 0.5f) - 1.0f; /* 0.5 rounds down (GL/Vulkan preferred) */
 }
 
 /* Footprint: rho of the x and y derivative vectors (texel space) and anisotropy. */
@@ -94,7 +85,7 @@ void tex_lod_compute(const tex_ctx *c, const tex_lod_in *in, tex_lod_out *out)
     else
         lb = -INFINITY;
 
-    float bias = clampf(sampler_bias(c) + in->shader_bias, -16.0f, TEX_MAX_BIAS);
+    float bias = tex_clampf(sampler_bias(c) + in->shader_bias, -16.0f, TEX_MAX_BIAS);
     float lp = lb + bias;
     if (c->hw)
         lp = tex_q8(lp);
@@ -104,16 +95,16 @@ void tex_lod_compute(const tex_ctx *c, const tex_lod_in *in, tex_lod_out *out)
     lod_min = fmaxf(lod_min, hdr_min);
     if (in->lod_clamp > lod_min)
         lod_min = c->hw ? tex_q8(in->lod_clamp) : in->lod_clamp;
-    float lam = clampf(lp, lod_min, lod_max);
+    float lam = tex_clampf(lp, lod_min, lod_max);
     out->lambda_prime = lp;
     out->lambda = lam;
 
     float q = (float)c->q;
-    float l = clampf(lam, 0.0f, q);
+    float l = tex_clampf(lam, 0.0f, q);
     if (c->mip == TV_MIP_NONE)
         out->accessed = 0.0f;
     else if (c->mip == TV_MIP_POINT)
-        out->accessed = fmaxf(nearest_level(l), 0.0f);
+        out->accessed = fmaxf(tex_nearest_level(l), 0.0f);
     else
         out->accessed = l;
 
@@ -126,7 +117,7 @@ void tex_lod_compute(const tex_ctx *c, const tex_lod_in *in, tex_lod_out *out)
         return; /* the anisotropic probes (if any) stay: each is magnified */
     float dp = fminf(lam, q);
     if (c->mip == TV_MIP_POINT) {
-        out->level[0] = (uint32_t)fmaxf(nearest_level(dp), 0.0f);
+        out->level[0] = (uint32_t)fmaxf(tex_nearest_level(dp), 0.0f);
     } else if (c->mip == TV_MIP_LINEAR) {
         float h = floorf(dp);
         uint32_t hi = (uint32_t)h;

@@ -122,6 +122,7 @@ tv_tex_unit *tv_tex_create(tv_memory *mem)
     c->id = atomic_fetch_add(&next_unit_id, 1);
     atomic_init(&c->epoch, 0);
     u->precision = TV_TEX_PRECISION_REFERENCE;
+    u->vec_isa_cap = 2; /* every vector kernel variant the CPU has */
     /* No pools yet: every index is invalid until a pool is set. */
     u->header_max = u->sampler_max = 0;
     u->header_base = u->sampler_base = 0;

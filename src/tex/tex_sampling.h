@@ -7,6 +7,7 @@
 
 #include <math.h>
 
+#include "tex/tex_formulas.h"
 #include "tex/tex_internal.h"
 
 /* ---- targets (tex_target.c) ------------------------------------------------------------ */
@@ -47,7 +48,7 @@ typedef struct tex_ctx {
     uint32_t q;              /* last accessible view level (relative) */
     uint32_t layer;          /* array layer (cube: first face of the cube) */
     int8_t off[3];           /* texel offsets for this lane (zeros when none) */
-    bool fast;               /* unorm8x4 view, no sRGB/compare/int/reduction (tex_fast.c) */
+    bool fast;               /* unorm8x4 view, no sRGB/compare/int/reduction: tex_fast_linear_2d */
     float lod_scale[3];      /* tex_lod_scale of this context, computed once per request */
 } tex_ctx;
 
@@ -108,6 +109,16 @@ static inline void tex_select_linear(float u, bool hw, int64_t *i0, float *alpha
     *alpha = (a == a && a >= 0.0f && a < 1.0f) ? a : 0.0f;
 }
 int64_t tex_select_nearest(float u, bool hw);
+/* tex_wrap_linear for the modes tex_wrap_is_common takes (the fast paths' inline form) */
+static inline void tex_wrap_linear_common(unsigned mode, float u, uint32_t size, bool hw,
+                                          int32_t *i0, int32_t *i1, float *alpha)
+{
+    int64_t a;
+    tex_select_linear(u, hw, &a, alpha);
+    int64_t n = size ? size : 1;
+    *i0 = (int32_t)tex_wrap_int_common(mode, a, n);
+    *i1 = (int32_t)tex_wrap_int_common(mode, a + 1, n);
+}
 
 /* ---- border and defaults (tex_border.c) ------------------------------------------------ */
 /* Mask (bit c) of components stored by the view's format (others take defaults). */
@@ -162,62 +173,6 @@ void tex_texel(const tex_ctx *c, uint32_t level, int32_t i, int32_t j, int32_t k
  * [0]=(i0,j0) [1]=(i1,j0) [2]=(i0,j1) [3]=(i1,j1), corner synthesised. */
 void tex_cube_footprint(const tex_ctx *c, uint32_t level, unsigned face, int64_t i0,
                         int64_t j0, tex_val t[4]);
-
-/* ---- fast paths (tex_fast.c) ----------------------------------------------------------- */
-/* tex_filter_level's LINEAR footprint for a 2-axis target when c->fast: u = texel-space
- * coordinates (offsets added), size = the level's width and height. Bit-identical. */
-void tex_fast_linear_2d(const tex_ctx *c, uint32_t level, unsigned face, const float u[2],
-                        const uint32_t size[2], tex_val *out);
-
-/* tex_texel_offset split into a column part and a row part (z = 0) for 4-byte texels:
- * pitch = x * 4 + y * pitch; block-linear = the GOB/block terms of x plus those of y (they
- * only add). Level absolute; add layer * layer_stride + level_offset[level]. */
-static inline uint64_t tex_fast_col_offset(const tex_view *v, unsigned level, uint32_t x)
-{
-    if (v->mem_layout == TV_TIC_PITCH || v->mem_layout == TV_TIC_PITCH_COLOR_KEY)
-        return (uint64_t)x * 4u;
-    uint64_t xb = (uint64_t)x * 4u;
-    unsigned shift = 9 + v->gob_h_log2[level] + v->gob_d_log2[level];
-    return ((xb >> 6) << shift) + ((xb % 64) / 32) * 256 + ((xb % 32) / 16) * 32 + xb % 16;
-}
-
-static inline uint64_t tex_fast_row_offset(const tex_view *v, unsigned level, uint32_t y)
-{
-    if (v->mem_layout == TV_TIC_PITCH || v->mem_layout == TV_TIC_PITCH_COLOR_KEY)
-        return (uint64_t)y * v->pitch;
-    unsigned bh = v->gob_h_log2[level];
-    unsigned shift = 9 + bh + v->gob_d_log2[level];
-    uint64_t yy = y;
-    return (((yy >> (3 + bh)) * v->level_gobs_x[level]) << shift) +
-           (((yy >> 3) & ((1u << bh) - 1)) << 9) + ((yy % 8) / 2) * 64 + (yy % 2) * 16;
-}
-/* The warp-wide path (tex_warp.c): a whole SAMPLE/SAMPLE_BIAS/SAMPLE_LOD/SAMPLE_LZ request
- * of the common shape (docs/texture-unit.md, "Fast paths"). Returns false, having written
- * nothing, when the request does not qualify; true when `res` is complete. Bit-identical
- * to the general path. */
-bool tex_warp_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_result *res);
-/* Tests: how many requests the calling thread's warp path answered with its vectorised
- * kernel (tex_warp_vec.c) — the rest of the taken ones went through its lane passes. */
-uint64_t tex_warp_vec_count(void);
-/* Tests: the widest instruction set the calling thread's vector kernel may use — 2
- * AVX-512F (the default), 1 AVX2, 0 the baseline — where the CPU has it (x86-64 GCC
- * builds; elsewhere there is only the baseline). */
-void tex_warp_vec_limit_isa(unsigned cap);
-/* Tests: the calling thread's kernel level slots read with paired 64-bit loads of the
- * two horizontal taps (*paired) and with single words (*single). */
-void tex_warp_vec_pair_counts(uint64_t *paired, uint64_t *single);
-/* Tests: how many of the paired ones read 16-byte windows per two adjacent lanes (AVX-512
- * variant, tex_warp_vec_texel.h). */
-uint64_t tex_warp_vec_window_count(void);
-/* Tests: the calling thread's kernel requests whose derivatives were the same bits in
- * every lane (the footprint computed once). */
-uint64_t tex_warp_vec_uniform_count(void);
-/* Tests: the calling thread's kernel requests (TV_TEXF_VALUES_ONLY) whose every active
- * lane was proven magnified without a log2 (tex_warp_vec.c). */
-uint64_t tex_warp_vec_mag_count(void);
-/* Tests: the calling thread's kernel log2 lookups (tex_warp_vec.c log2_lanes) that some
- * lane's argument sent past the recent arguments to the table. */
-uint64_t tex_warp_vec_log2_table_count(void);
 
 /* ---- operations ------------------------------------------------------------------------ */
 void tex_gather_lane(const tex_ctx *c, const tv_tex_request *req, unsigned lane,

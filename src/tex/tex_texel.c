@@ -25,6 +25,23 @@ static void read_block(tv_tex_unit *unit, const tex_view *v, unsigned level, uns
     }
 }
 
+/* A unorm8x4 view's texel (tex_layout.c classify_unorm8x4) without sRGB decode: the four
+ * bytes through the decoder's own table (tex_unorm8) — what tex_decode gives for them,
+ * without its generic field extraction. tests/tex/test_fastpath.c compares both. */
+static void load_unorm8x4(tv_tex_unit *unit, const tex_view *v, unsigned level, unsigned x,
+                          unsigned y, unsigned z, unsigned layer, uint32_t out[4])
+{
+    uint8_t buf[4];
+    uint64_t off = tex_texel_offset(v, level, x, y, z, layer, 0);
+    if (v->host && off + 4 <= v->size_bytes &&
+        v->host_generation == tex_memory_generation(unit->mem))
+        memcpy(buf, v->host + off, 4);
+    else
+        tv_memory_read(unit->mem, v->tic.address + off, buf, 4);
+    for (unsigned c = 0; c < 4; c++)
+        memcpy(&out[c], &tex_unorm8[buf[v->unorm8_byte[c]]], 4);
+}
+
 void tex_load_texel(tv_tex_unit *unit, const tex_view *v, unsigned level, unsigned x,
                     unsigned y, unsigned z, unsigned layer, unsigned sample, bool srgb,
                     uint32_t out[4])
@@ -44,7 +61,7 @@ void tex_load_texel(tv_tex_unit *unit, const tex_view *v, unsigned level, unsign
     if (sample >= v->samples) sample = v->samples - 1;
 
     if (v->unorm8x4 && !(srgb && v->srgb) && !unit->no_fast_paths) {
-        tex_fast_load_unorm8x4(unit, v, level, x, y, z, layer, out);
+        load_unorm8x4(unit, v, level, x, y, z, layer, out);
         return;
     }
     unsigned sx = 0, sy = 0;

@@ -4,45 +4,30 @@
  * texel-space coordinate is first snapped to 1/256 texel, so weights have 8 fraction bits. */
 #include <math.h>
 
+#include "tex/tex_formulas.h"
 #include "tex/tex_sampling.h"
-
-static int64_t imod(int64_t a, int64_t b)
-{
-    int64_t r = a % b;
-    return r < 0 ? r + b : r;
-}
-
-static int64_t mirror(int64_t n)
-{
-    return n >= 0 ? n : -(1 + n);
-}
-
-static int64_t clamp64(int64_t v, int64_t lo, int64_t hi)
-{
-    return v < lo ? lo : v > hi ? hi : v;
-}
 
 int64_t tex_wrap_int(unsigned mode, int64_t i, uint32_t size)
 {
     int64_t n = size ? size : 1;
     switch (mode) {
     case TV_WRAP_REPEAT:
-        return imod(i, n);
+        return tex_wrap_repeat(i, n);
     case TV_WRAP_MIRROR:
-        return (n - 1) - mirror(imod(i, 2 * n) - n);
+        return tex_wrap_mirror(i, n);
     case TV_WRAP_BORDER:
         return (i < 0 || i >= n) ? TEX_BORDER : i;
     case TV_WRAP_MIRROR_ONCE_CLAMP_TO_EDGE:
     case TV_WRAP_MIRROR_ONCE_CLAMP_OGL:
-        return clamp64(mirror(i), 0, n - 1);
+        return tex_clamp_i64(tex_mirror_index(i), 0, n - 1);
     case TV_WRAP_MIRROR_ONCE_BORDER: {
-        int64_t m = mirror(i);
+        int64_t m = tex_mirror_index(i);
         return m >= n ? TEX_BORDER : m;
     }
     case TV_WRAP_CLAMP_TO_EDGE:
     case TV_WRAP_CLAMP_OGL:
     default:
-        return clamp64(i, 0, n - 1);
+        return tex_wrap_clamp_edge(i, n);
     }
 }
 
@@ -73,7 +58,7 @@ int32_t tex_wrap_nearest(unsigned mode, float u, uint32_t size, bool hw)
     if (hw)
         u = tex_q8(u);
     if (legacy_clamp(mode, &u, size))
-        return (int32_t)clamp64(tex_floor_i64(u), 0, (int64_t)size - 1);
+        return (int32_t)tex_clamp_i64(tex_floor_i64(u), 0, (int64_t)size - 1);
     return (int32_t)tex_wrap_int(mode, tex_floor_i64(u), size);
 }
 

@@ -65,7 +65,7 @@ void fp_same_lane(const tv_tex_request *r, const tv_tex_result *a, const tv_tex_
 void fp_check_warp(fp *F, const tv_tex_request *r, unsigned *taken);
 
 /* The six runs of a kernel test: both precisions x the AVX-512 / AVX2 / baseline kernel
- * variants (the cap given to tex_warp_vec_limit_isa). FP_VARIANT_TESTS(fn) defines
+ * variants (the cap given to tex_set_vector_isa_cap). FP_VARIANT_TESTS(fn) defines
  * test_<precision>_<variant> calling fn(precision, cap); FP_VARIANT_UNIT_TESTS lists them
  * for cmocka_run_group_tests. */
 #define FP_VARIANT_TEST(name, prec, cap, fn)                                                \

@@ -9,6 +9,7 @@
 
 #include "fastpath_fixture.h"
 #include "tex/tex_sampling.h"
+#include "tex/fast/tex_warp.h"
 
 uint32_t fp_rnd(fp *F)
 {

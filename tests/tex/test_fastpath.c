@@ -16,6 +16,7 @@
 #include "texvm/tex.h"
 #include "fastpath_fixture.h"
 #include "tex/tex_internal.h"
+#include "tex/fast/tex_warp.h"
 
 #define NTEX 6   /* 0..3 2D, 4 2D array, 5 cube */
 #define NSMP 24

@@ -20,7 +20,8 @@
 
 #include "texvm/tex.h"
 #include "fastpath_fixture.h"
-#include "tex/tex_warp_aniso.h"
+#include "tex/fast/tex_warp_aniso.h"
+#include "tex/fast/tex_warp.h"
 
 #define NTEX 8 /* 0..4 and 7 2D, 5 2D array, 6 2D_NO_MIPMAP */
 #define NSMP 48

@@ -11,6 +11,7 @@
 
 #include "texvm/tex.h"
 #include "tex/tex_internal.h"
+#include "tex/fast/tex_warp.h"
 
 #define BASE 0x100000ull
 #define SIZE (4u << 20)

@@ -20,6 +20,7 @@
 #include "texvm/tex.h"
 #include "fastpath_fixture.h"
 #include "tex/tex_sampling.h"
+#include "tex/fast/tex_warp.h"
 
 #define NTEX 7 /* 0..4 2D, 5 2D array, 6 2D_NO_MIPMAP */
 #define NSMP 36

@@ -16,7 +16,7 @@
 
 #include "texvm/tex.h"
 #include "fastpath_fixture.h"
-#include "tex/tex_warp.h"
+#include "tex/fast/tex_warp.h"
 
 static const fp_tex textures[2] = {
     {"R8G8B8A8_UNORM", 64, 32, TV_TIC_PITCH, TV_TEX_2D, 0, -1, 0},
@@ -53,7 +53,7 @@ static void run(tv_tex_precision prec, unsigned isa)
     fp F;
     setup(&F);
     tv_tex_set_precision(F.unit, prec);
-    tex_warp_vec_limit_isa(isa);
+    tex_set_vector_isa_cap(F.unit, isa);
     static tv_tex_request r;
     unsigned taken = 0, n = 3000;
     uint64_t before = tex_warp_vec_count();
@@ -82,7 +82,6 @@ static void run(tv_tex_precision prec, unsigned isa)
         fp_check_warp(&F, &r, &taken);
     }
     uint64_t vec = tex_warp_vec_count() - before;
-    tex_warp_vec_limit_isa(2);
     print_message("precision %u, isa cap %u: %u of %u by the warp path, %u by the kernel\n",
                   (unsigned)prec, isa, taken, n, (unsigned)vec);
     assert_true(vec * 10 >= (uint64_t)n * 8); /* the kernel's axis passes answered them */

@@ -22,7 +22,7 @@
 #include "fastpath_fixture.h"
 #include "tex/format.h"
 #include "tex/tex_sampling.h"
-#include "tex/tex_warp.h"
+#include "tex/fast/tex_warp.h"
 
 #define NTEX 8
 #define NSMP 54
@@ -186,7 +186,7 @@ static void random_requests(tv_tex_precision prec, unsigned isa)
     fp F;
     setup(&F);
     tv_tex_set_precision(F.unit, prec);
-    tex_warp_vec_limit_isa(isa);
+    tex_set_vector_isa_cap(F.unit, isa);
     static tv_tex_request r;
     unsigned taken = 0, n = 8000;
     uint64_t before = tex_warp_vec_count(), paired0, single0, paired1, single1;
@@ -208,7 +208,6 @@ static void random_requests(tv_tex_precision prec, unsigned isa)
     tex_warp_vec_pair_counts(&paired1, &single1);
     uint64_t uni = tex_warp_vec_uniform_count() - uni0;
     uint64_t win = tex_warp_vec_window_count() - win0;
-    tex_warp_vec_limit_isa(2);
     print_message("precision %u, isa cap %u: %u of %u taken by the warp path, %u by the "
                   "kernel (level slots: %u paired loads — %u by 16-byte windows —, %u single; "
                   "%u with one footprint)\n",

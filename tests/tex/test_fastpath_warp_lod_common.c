@@ -18,6 +18,7 @@
 #include "texvm/tex.h"
 #include "fastpath_fixture.h"
 #include "tex/tex_sampling.h"
+#include "tex/fast/tex_warp.h"
 
 #define NTEX 3
 #define NSMP 24
@@ -117,7 +118,7 @@ static void random_requests(tv_tex_precision prec, unsigned isa)
     fp F;
     setup(&F);
     tv_tex_set_precision(F.unit, prec);
-    tex_warp_vec_limit_isa(isa);
+    tex_set_vector_isa_cap(F.unit, isa);
     static tv_tex_request r;
     unsigned taken = 0, common = 0, n = 5000;
     for (unsigned i = 0; i < n; i++) {
@@ -127,7 +128,6 @@ static void random_requests(tv_tex_precision prec, unsigned isa)
                          smp < 16;
         check(&F, &r, is_common, &taken, &common);
     }
-    tex_warp_vec_limit_isa(2);
     print_message("precision %u, isa cap %u: %u of %u taken by the warp path, %u by the "
                   "common level selection\n", (unsigned)prec, isa, taken, n, common);
     assert_true(taken * 10 >= n * 8);

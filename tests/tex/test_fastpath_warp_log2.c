@@ -19,6 +19,7 @@
 #include "texvm/tex.h"
 #include "fastpath_fixture.h"
 #include "tex/tex_sampling.h"
+#include "tex/fast/tex_warp.h"
 
 static const fp_tex textures[1] = {
     {"R8G8B8A8_UNORM", 256, 128, TV_TIC_PITCH, TV_TEX_2D, 0, -1, 0},
@@ -83,7 +84,7 @@ static void palettes(unsigned isa, tv_tex_precision prec)
     fp F;
     setup(&F);
     tv_tex_set_precision(F.unit, prec);
-    tex_warp_vec_limit_isa(isa);
+    tex_set_vector_isa_cap(F.unit, isa);
     /* (steps in [2, 4): every lane reads the same levels, as the kernel needs) */
     static const float k1[] = {2.5f}, k2[] = {2.5f, 3.0f}, k3[] = {2.25f, 2.5f, 3.0f},
                        k4[] = {2.25f, 2.75f, 3.25f, 3.5f}, k4b[] = {2.25f, 2.75f, 3.25f, 3.75f},
@@ -115,7 +116,6 @@ static void palettes(unsigned isa, tv_tex_precision prec)
             assert_int_equal(run(&F, k8, 8, 1.0f, smp, flags, 0x0000f00fu, 2), 0);
             run(&F, k8, 8, 1.0f, smp, flags, 0x80000001u, 2);
         }
-    tex_warp_vec_limit_isa(2);
     fp_teardown(&F);
 }
 
@@ -150,7 +150,7 @@ static void test_zeroed_keys(void **state)
     setup(&F);
     static const float one[] = {1.0f}, mixed[] = {1.0f, 1.5f, 1.25f}, zero[] = {0.0f};
     for (unsigned isa = 0; isa < 3; isa++) {
-        tex_warp_vec_limit_isa(isa);
+        tex_set_vector_isa_cap(F.unit, isa);
         for (unsigned f = 0; f < 2; f++) {
             uint32_t flags = f ? TV_TEXF_VALUES_ONLY : 0;
             run(&F, one, 1, 1.0f, 0, flags, ~0u, 2);
@@ -160,7 +160,6 @@ static void test_zeroed_keys(void **state)
             run(&F, one, 1, 1.0f, 0, flags, ~0u, 1);
         }
     }
-    tex_warp_vec_limit_isa(2);
     fp_teardown(&F);
 }
 

@@ -17,7 +17,7 @@
 #include "texvm/tex.h"
 #include "fastpath_fixture.h"
 #include "tex/tex_sampling.h"
-#include "tex/tex_warp.h"
+#include "tex/fast/tex_warp.h"
 
 #define NTEX 3
 #define NSWZ 8
@@ -108,7 +108,7 @@ static void run(tv_tex_precision prec, unsigned isa)
     fp F;
     setup(&F);
     tv_tex_set_precision(F.unit, prec);
-    tex_warp_vec_limit_isa(isa);
+    tex_set_vector_isa_cap(F.unit, isa);
     static tv_tex_request r;
     unsigned taken = 0, n = 0;
     uint64_t before = tex_warp_vec_count(), paired0, single0, paired1, single1;
@@ -123,7 +123,6 @@ static void run(tv_tex_precision prec, unsigned isa)
     uint64_t vec = tex_warp_vec_count() - before;
     tex_warp_vec_pair_counts(&paired1, &single1);
     uint64_t win = tex_warp_vec_window_count() - win0;
-    tex_warp_vec_limit_isa(2);
     print_message("precision %u, isa cap %u: %u of %u taken, %u by the kernel (%u paired — "
                   "%u of them by windows —, %u single level slots)\n",
                   (unsigned)prec, isa, taken, n, (unsigned)vec, (unsigned)(paired1 - paired0),

@@ -19,6 +19,7 @@
 #include "texvm/tex.h"
 #include "fastpath_fixture.h"
 #include "tex/tex_sampling.h"
+#include "tex/fast/tex_warp.h"
 
 #define NTEX 3
 #define NSMP 30
@@ -157,7 +158,7 @@ static void random_requests(tv_tex_precision prec, unsigned isa)
     fp F;
     setup(&F);
     tv_tex_set_precision(F.unit, prec);
-    tex_warp_vec_limit_isa(isa);
+    tex_set_vector_isa_cap(F.unit, isa);
     static tv_tex_request r;
     unsigned taken = 0, n = 6000;
     uint64_t vec0 = tex_warp_vec_count(), mag0 = tex_warp_vec_mag_count();
@@ -168,7 +169,6 @@ static void random_requests(tv_tex_precision prec, unsigned isa)
     }
     /* (each request ran through the kernel twice: with and without the flag) */
     uint64_t vec = tex_warp_vec_count() - vec0, mag = tex_warp_vec_mag_count() - mag0;
-    tex_warp_vec_limit_isa(2);
     print_message("precision %u, isa cap %u: %u of %u taken by the warp path, %u kernel "
                   "runs, %u magnified without log2\n", (unsigned)prec, isa, taken, n,
                   (unsigned)vec, (unsigned)mag);
@@ -218,7 +218,7 @@ static void test_bounds(void **state)
     setup(&F);
     const unsigned s_none = 0, s_pos = 1, s_neg = 2; /* biases 0, +1, -1.625 */
     for (unsigned isa = 0; isa < 3; isa++) {
-        tex_warp_vec_limit_isa(isa);
+        tex_set_vector_isa_cap(F.unit, isa);
         tv_tex_set_precision(F.unit, TV_TEX_PRECISION_REFERENCE);
         one_step(&F, 1.0f, s_none, true);
         one_step(&F, nextafterf(1.0f, 0.0f), s_none, true);
@@ -232,7 +232,6 @@ static void test_bounds(void **state)
         one_step(&F, 1.0f, s_none, false);
         one_step(&F, 0.25f, s_neg, true);
     }
-    tex_warp_vec_limit_isa(2);
     fp_teardown(&F);
 }
 

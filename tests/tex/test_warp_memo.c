@@ -9,6 +9,7 @@
 #include "../tex/sample_fixture.h"
 #include "tex/tex_internal.h"
 #include "tex/tex_sampling.h"
+#include "tex/fast/tex_warp.h"
 
 #define COL_A 0
 #define COL_B 1

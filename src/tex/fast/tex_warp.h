@@ -4,7 +4,7 @@
 #ifndef TEXVM_TEX_WARP_H
 #define TEXVM_TEX_WARP_H
 
-#include "tex/tex_sampling.h"
+#include "tex/fast/tex_fast.h"
 
 /* TEX_WIDE_VECTORS (1 or 0): the vector kernels are also compiled for AVX-512F (+BW: the
  * texel decode's byte shuffles) and AVX2
@@ -25,6 +25,30 @@
 #define TEX_WIDE_VECTORS 0
 #endif
 #endif
+
+/* The warp-wide path (tex_warp.c): a whole SAMPLE/SAMPLE_BIAS/SAMPLE_LOD/SAMPLE_LZ request
+ * of the common shape (docs/texture-unit.md, "Fast paths"). Returns false, having written
+ * nothing, when the request does not qualify; true when `res` is complete. Bit-identical
+ * to the general path. */
+bool tex_warp_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_result *res);
+/* Tests: how many requests the calling thread's warp path answered with its vectorised
+ * kernel (tex_warp_vec.c) — the rest of the taken ones went through its lane passes. */
+uint64_t tex_warp_vec_count(void);
+/* Tests: the calling thread's kernel level slots read with paired 64-bit loads of the
+ * two horizontal taps (*paired) and with single words (*single). */
+void tex_warp_vec_pair_counts(uint64_t *paired, uint64_t *single);
+/* Tests: how many of the paired ones read 16-byte windows per two adjacent lanes (AVX-512
+ * variant, tex_warp_vec_texel.h). */
+uint64_t tex_warp_vec_window_count(void);
+/* Tests: the calling thread's kernel requests whose derivatives were the same bits in
+ * every lane (the footprint computed once). */
+uint64_t tex_warp_vec_uniform_count(void);
+/* Tests: the calling thread's kernel requests (TV_TEXF_VALUES_ONLY) whose every active
+ * lane was proven magnified without a log2 (tex_warp_vec.c). */
+uint64_t tex_warp_vec_mag_count(void);
+/* Tests: the calling thread's kernel log2 lookups (tex_warp_vec.c log2_lanes) that some
+ * lane's argument sent past the recent arguments to the table. */
+uint64_t tex_warp_vec_log2_table_count(void);
 
 /* The checks every warp-wide path shares (tex_warp.c; tex_warp_aniso.c too), after its
  * own op / target / flag checks: some lane active, one handle for every active lane, which

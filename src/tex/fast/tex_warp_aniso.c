@@ -25,8 +25,8 @@
 
 #include "tex/format.h"
 #include "tex/tex_sampling.h"
-#include "tex/tex_warp.h"
-#include "tex/tex_warp_aniso.h"
+#include "tex/fast/tex_warp.h"
+#include "tex/fast/tex_warp_aniso.h"
 #include "util/half.h"
 
 #define LANES TV_TEX_LANES
@@ -35,7 +35,6 @@
 typedef struct an_level { /* one view level, hoisted */
     float wf, hf;         /* size as floats (the coordinate scale) */
     uint32_t w, h;
-    bool pow2_w, pow2_h;
     uint64_t base;        /* level_offset (layer 0) */
     unsigned abs;         /* absolute level */
     unsigned bh, shift;   /* block-linear: GOB block height (log2), shift of a block */
@@ -55,32 +54,18 @@ typedef struct an_foot {  /* tex_lod.c footprint() results for one derivative se
     float ds, dt;
 } an_foot;
 
-static float clampf(float x, float lo, float hi)
-{
-    return fmaxf(lo, fminf(hi, x)); /* as tex_lod.c */
-}
-
-static float nearest_level(float x)
-{
-    return ceilf(x + 0.5f) - 1.0f;
-}
-
-/* tex_fast_col_offset / tex_fast_row_offset with the level's constants hoisted. */
+/* tex_texel_offset's column and row parts for 4-byte texels (z = 0), the level's
+ * constants hoisted (tex_formulas.h) */
 static inline uint64_t col_off(const an_ctx *w, const an_level *L, uint32_t x)
 {
     uint64_t xb = (uint64_t)x * 4u;
-    if (w->pitch_layout)
-        return xb;
-    return ((xb >> 6) << L->shift) + ((xb % 64) / 32) * 256 + ((xb % 32) / 16) * 32 + xb % 16;
+    return w->pitch_layout ? xb : tex_bl_col(xb, L->shift);
 }
 
 static inline uint64_t row_off(const an_ctx *w, const an_level *L, uint32_t y)
 {
-    uint64_t yy = y;
-    if (w->pitch_layout)
-        return yy * w->c.v->pitch;
-    return (((yy >> (3 + L->bh)) * L->gobs_x) << L->shift) +
-           (((yy >> 3) & ((1u << L->bh) - 1)) << 9) + ((yy % 8) / 2) * 64 + (yy % 2) * 16;
+    return w->pitch_layout ? (uint64_t)y * w->c.v->pitch
+                           : tex_bl_row(y, L->bh, L->gobs_x, L->shift);
 }
 
 /* The request-wide checks and the hoisted state (mirrors setup_ctx + tex_lod_scale). */
@@ -113,8 +98,6 @@ static bool an_setup(tv_tex_unit *unit, const tv_tex_request *req, an_ctx *w)
         L->h = tex_level_height(v, L->abs);
         L->wf = (float)L->w;
         L->hf = (float)L->h;
-        L->pow2_w = (L->w & (L->w - 1)) == 0;
-        L->pow2_h = (L->h & (L->h - 1)) == 0;
         L->base = v->level_offset[L->abs];
         L->gobs_x = v->level_gobs_x[L->abs];
         L->bh = v->gob_h_log2[L->abs];
@@ -145,27 +128,6 @@ static void footprint(const an_ctx *w, const float dx[2], const float dy[2], an_
         o->dt = dm[1];
     }
     o->lb = log2f(rmax / eta);
-}
-
-/* One axis, LINEAR (tex_wrap_linear): REPEAT of a power of two and CLAMP_TO_EDGE inline
- * (as tex_fast.c), MIRROR through the general function. */
-static inline void wrap_linear(unsigned mode, bool pow2, float u, uint32_t size, bool hw,
-                               int32_t *i0, int32_t *i1, float *alpha)
-{
-    if (mode == TV_WRAP_MIRROR || (mode == TV_WRAP_REPEAT && !pow2)) {
-        tex_wrap_linear(mode, u, size, hw, i0, i1, alpha);
-        return;
-    }
-    int64_t a;
-    tex_select_linear(u, hw, &a, alpha);
-    int64_t n = size;
-    if (mode == TV_WRAP_CLAMP_TO_EDGE) {
-        *i0 = (int32_t)(a < 0 ? 0 : a > n - 1 ? n - 1 : a);
-        *i1 = (int32_t)(a + 1 < 0 ? 0 : a + 1 > n - 1 ? n - 1 : a + 1);
-    } else {
-        *i0 = (int32_t)(a & (n - 1));
-        *i1 = (int32_t)((a + 1) & (n - 1));
-    }
 }
 
 /* The four channels of texel (i, j) of level L, layer base `lbase`. */
@@ -200,8 +162,8 @@ static void level_sample(const an_ctx *w, const an_level *L, uint32_t layer, boo
     }
     int32_t i0, i1, j0, j1;
     float a, b;
-    wrap_linear(w->c.wrap[0], L->pow2_w, u, L->w, w->c.hw, &i0, &i1, &a);
-    wrap_linear(w->c.wrap[1], L->pow2_h, vv, L->h, w->c.hw, &j0, &j1, &b);
+    tex_wrap_linear_common(w->c.wrap[0], u, L->w, w->c.hw, &i0, &i1, &a);
+    tex_wrap_linear_common(w->c.wrap[1], vv, L->h, w->c.hw, &j0, &j1, &b);
     const float wx[2] = {1.0f - a, a}, wy[2] = {1.0f - b, b};
     const int32_t ix[2] = {i0, i1}, jy[2] = {j0, j1};
     const uint64_t xo[2] = {col_off(w, L, (uint32_t)i0), col_off(w, L, (uint32_t)i1)};
@@ -242,18 +204,18 @@ static void lane_lod(const an_ctx *w, const tv_tex_request *req, unsigned l, flo
                      an_lane *ln, float *accessed, float *lp_out)
 {
     float shader_bias = req->op == TV_TEX_OP_SAMPLE_BIAS ? req->lod[l] : 0.0f;
-    float bias = clampf(w->c.sbias + shader_bias, -16.0f, MAX_BIAS);
+    float bias = tex_clampf(w->c.sbias + shader_bias, -16.0f, MAX_BIAS);
     float lp = lb + bias;
     if (w->c.hw)
         lp = tex_q8(lp);
     float lod_min = w->c.lod_min;
     if (req->lod_clamp[l] > lod_min)
         lod_min = w->c.hw ? tex_q8(req->lod_clamp[l]) : req->lod_clamp[l];
-    float lam = clampf(lp, lod_min, w->c.lod_max);
+    float lam = tex_clampf(lp, lod_min, w->c.lod_max);
     float qf = (float)w->c.q;
-    float lc = clampf(lam, 0.0f, qf);
+    float lc = tex_clampf(lam, 0.0f, qf);
     *accessed = w->c.mip == TV_MIP_NONE    ? 0.0f
-                : w->c.mip == TV_MIP_POINT ? fmaxf(nearest_level(lc), 0.0f)
+                : w->c.mip == TV_MIP_POINT ? fmaxf(tex_nearest_level(lc), 0.0f)
                                          : lc;
     *lp_out = lp;
     bool magnify = !(lam > 0.0f);
@@ -264,7 +226,7 @@ static void lane_lod(const an_ctx *w, const tv_tex_request *req, unsigned l, flo
     if (!magnify) {
         float dp = fminf(lam, qf);
         if (w->c.mip == TV_MIP_POINT) {
-            ln->l0 = (uint32_t)fmaxf(nearest_level(dp), 0.0f);
+            ln->l0 = (uint32_t)fmaxf(tex_nearest_level(dp), 0.0f);
         } else if (w->c.mip == TV_MIP_LINEAR) {
             float h = floorf(dp);
             uint32_t hi = (uint32_t)h;

@@ -20,28 +20,24 @@
 #include <string.h>
 
 #include "tex/format.h"
-#include "tex/tex_warp.h"
+#include "tex/fast/tex_warp.h"
 #include "util/half.h"
 
 #define TEX_MAX_BIAS TEX_WARP_MAX_BIAS
 #define TEX_MIN_LOG2_RATIO TEX_WARP_MIN_LOG2_RATIO
 #define LANES TV_TEX_LANES
 
+/* tex_texel_offset's column and row parts for 4-byte texels (z = 0), the level's
+ * constants hoisted (tex_formulas.h) */
 static inline uint64_t col_off(const warp_level *L, uint32_t x)
 {
     uint64_t xb = (uint64_t)x * 4u;
-    if (L->pitch_layout)
-        return xb;
-    return ((xb >> 6) << L->shift) + ((xb % 64) / 32) * 256 + ((xb % 32) / 16) * 32 + xb % 16;
+    return L->pitch_layout ? xb : tex_bl_col(xb, L->shift);
 }
 
 static inline uint64_t row_off(const warp_level *L, uint32_t y)
 {
-    uint64_t yy = y;
-    if (L->pitch_layout)
-        return yy * L->pitch;
-    return (((yy >> (3 + L->bh)) * L->gobs_x) << L->shift) +
-           (((yy >> 3) & ((1u << L->bh) - 1)) << 9) + ((yy % 8) / 2) * 64 + (yy % 2) * 16;
+    return L->pitch_layout ? (uint64_t)y * L->pitch : tex_bl_row(y, L->bh, L->gobs_x, L->shift);
 }
 
 /* fminf / fmaxf / floorf without the library call (they are calls at the baseline ISA):
@@ -59,7 +55,7 @@ static inline float max_x(float a, float b)
 
 static inline float clampf(float x, float lo, float hi)
 {
-    return max_x(lo, min_x(hi, x)); /* as tex_lod.c */
+    return max_x(lo, min_x(hi, x)); /* tex_clampf with the inline min / max */
 }
 
 /* floorf: integral values (and ±0, inf, NaN) are their own floor; else truncate and step
@@ -72,16 +68,6 @@ static inline float floor_x(float x)
         return x;
     float t = (float)(int32_t)x;
     return t > x ? t - 1.0f : t;
-}
-
-static float nearest_level(float x)
-{
-    return ceilf(x + 0.5f) - 1.0f;
-}
-
-static bool wrap_ok(unsigned m)
-{
-    return m == TV_WRAP_REPEAT || m == TV_WRAP_MIRROR || m == TV_WRAP_CLAMP_TO_EDGE;
 }
 
 /* The one handle of the active lanes (at least one is active), false if they differ. */
@@ -134,7 +120,7 @@ bool tex_warp_hoist(tv_tex_unit *unit, const tex_view *v, const tex_sampler *s, 
     w->min = s->tsc.min_filter;
     w->wrap[0] = s->tsc.address_u & 7u;
     w->wrap[1] = s->tsc.address_v & 7u;
-    if (!wrap_ok(w->wrap[0]) || !wrap_ok(w->wrap[1]))
+    if (!tex_wrap_is_common(w->wrap[0]) || !tex_wrap_is_common(w->wrap[1]))
         return false;
 
     w->unit = unit;
@@ -314,23 +300,6 @@ void tex_warp_quad_sources(uint32_t present, uint8_t xlo[LANES], uint8_t xhi[LAN
     }
 }
 
-/* Integer wrap of one index for the three modes taken (tex_wrap_int). */
-static inline int64_t wrap_int(unsigned mode, int64_t i, int64_t n)
-{
-    if (mode == TV_WRAP_CLAMP_TO_EDGE)
-        return i < 0 ? 0 : i > n - 1 ? n - 1 : i;
-    if (mode == TV_WRAP_REPEAT) {
-        if ((n & (n - 1)) == 0)
-            return i & (n - 1);
-        int64_t r = i % n;
-        return r < 0 ? r + n : r;
-    }
-    int64_t r = i % (2 * n); /* MIRROR */
-    r = r < 0 ? r + 2 * n : r;
-    int64_t m = r - n;
-    return (n - 1) - (m >= 0 ? m : -(1 + m));
-}
-
 /* One axis of every lane of a level slot: texel-space coordinate → wrapped indices and
  * weight (tex_wrap_nearest / tex_wrap_linear with tex_select_linear; NEAREST: i1 = i0,
  * weight 0). */
@@ -349,8 +318,8 @@ static void wrap_pass(const warp_ctx *w, unsigned axis, unsigned n, const float 
         float a = x - fl;
         al[i] = lin[i] && a == a && a >= 0.0f && a < 1.0f ? a : 0.0f;
         int64_t sz = size[i];
-        i0[i] = (int32_t)wrap_int(mode, a0, sz);
-        i1[i] = (int32_t)wrap_int(mode, a0 + (lin[i] ? 1 : 0), sz);
+        i0[i] = (int32_t)tex_wrap_int_common(mode, a0, sz);
+        i1[i] = (int32_t)tex_wrap_int_common(mode, a0 + (lin[i] ? 1 : 0), sz);
     }
 }
 
@@ -525,7 +494,7 @@ bool tex_warp_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_result
         float lam = clampf(lp, lod_min, w.lod_max);
         float lc = clampf(lam, 0.0f, qf);
         float accessed = w.mip == TV_MIP_NONE    ? 0.0f
-                         : w.mip == TV_MIP_POINT ? max_x(nearest_level(lc), 0.0f)
+                         : w.mip == TV_MIP_POINT ? max_x(tex_nearest_level(lc), 0.0f)
                                                  : lc;
         bool magnify = !(lam > 0.0f);
         uint32_t l0 = 0, l1 = 0;
@@ -534,7 +503,7 @@ bool tex_warp_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_result
         if (!magnify) {
             float dp = min_x(lam, qf);
             if (w.mip == TV_MIP_POINT) {
-                l0 = (uint32_t)max_x(nearest_level(dp), 0.0f);
+                l0 = (uint32_t)max_x(tex_nearest_level(dp), 0.0f);
             } else if (w.mip == TV_MIP_LINEAR) {
                 float h = floor_x(dp);
                 uint32_t hi = (uint32_t)h;

@@ -44,8 +44,8 @@
  *     words as one 64-bit load where every lane's taps are adjacent in a pitch level).
  * tests/tex/test_fastpath_warp_full.c drives requests into this kernel (and around it)
  * and compares every result word with the general path. */
-#include "tex/tex_warp_vec_lanes.h"
-#include "tex/tex_warp_vec_texel.h"
+#include "tex/fast/tex_warp_vec_lanes.h"
+#include "tex/fast/tex_warp_vec_texel.h"
 
 /* ---- log2f memo ---------------------------------------------------------------------- */
 #define MEMO_BITS 9
@@ -68,16 +68,10 @@ typedef struct log2_memo {
 
 static _Thread_local log2_memo tls_memo;
 static _Thread_local uint64_t tls_taken, tls_uniform, tls_mag, tls_table;
-static _Thread_local unsigned tls_isa_cap = 2; /* tests: the widest variant allowed */
 
 uint64_t tex_warp_vec_count(void)
 {
     return tls_taken;
-}
-
-void tex_warp_vec_limit_isa(unsigned cap)
-{
-    tls_isa_cap = cap;
 }
 
 uint64_t tex_warp_vec_uniform_count(void)
@@ -712,7 +706,7 @@ static unsigned vec_run(const vec_req *R, tv_tex_result *res)
 {
 #if TEX_WIDE_VECTORS
     __builtin_cpu_init();
-    unsigned cap = tls_isa_cap;
+    unsigned cap = R->w->unit->vec_isa_cap; /* tex_set_vector_isa_cap */
     /* (avx512bw: the byte shuffles of the texel decode, tex_warp_vec_texel.h) */
     if (cap >= 2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw"))
         return vec_run_avx512(R, res);

@@ -10,7 +10,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "tex/tex_warp.h"
+#include "tex/fast/tex_warp.h"
 
 #if TEX_WIDE_VECTORS
 #include <immintrin.h> /* the square roots (sqrt_lanes), the tap sums (texel half) */
@@ -147,7 +147,8 @@ VEC_INLINE int32_t floor_i(float x)
     return t - (int32_t)((float)t > x);
 }
 
-/* nearest_level (ceilf(x + 0.5f) - 1.0f) for 0 <= x < 2^22 */
+/* tex_nearest_level (tex_formulas.h: ceilf(x + 0.5f) - 1.0f) for 0 <= x < 2^22, ceil
+ * through int32 truncation (exact there), so that the lane loop vectorises */
 VEC_INLINE float nearest(float x)
 {
     float y = x + 0.5f;

@@ -9,7 +9,7 @@
 #ifndef TEXVM_TEX_WARP_VEC_TEXEL_H
 #define TEXVM_TEX_WARP_VEC_TEXEL_H
 
-#include "tex/tex_warp_vec_lanes.h"
+#include "tex/fast/tex_warp_vec_lanes.h"
 
 /* paired / single texel loads per thread (tests: tex_warp_vec_pair_counts). Initial-exec:
  * the library is position-independent, and the default model's __tls_get_addr call in the
@@ -95,9 +95,8 @@ static bool vec_level_get(const warp_ctx *w, uint32_t rel, uint32_t max_layer, v
         xo = xb;
         yo = yy * L.pitch;
     } else {
-        xo = ((xb >> 6) << L.shift) + ((xb % 64) / 32) * 256 + ((xb % 32) / 16) * 32 + xb % 16;
-        yo = (((yy >> (3 + L.bh)) * L.gobs_x) << L.shift) +
-             (((yy >> 3) & ((1u << L.bh) - 1)) << 9) + ((yy % 8) / 2) * 64 + (yy % 2) * 16;
+        xo = tex_bl_col(xb, L.shift);
+        yo = tex_bl_row(yy, L.bh, L.gobs_x, L.shift);
     }
     uint64_t end = (uint64_t)max_layer * v->layer_stride + L.base + xo + yo + 4;
     if (end > v->size_bytes || end > 0x7fffffffu)
@@ -531,18 +530,15 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
             yo1[l] = layer_off[l] + V->base + (uint32_t)j1[l] * V->pitch;
         }
     } else {
-        uint32_t sh = V->shift, bh = V->bh, bm = (1u << bh) - 1, gx = V->gobs_x;
+        /* tex_formulas.h's block-linear terms on 32-bit lanes (every address < 2^31) */
+        uint32_t sh = V->shift, bh = V->bh, gx = V->gobs_x;
         for (unsigned l = 0; l < N; l++) {
             uint32_t x0 = (uint32_t)i0[l] * 4u, x1 = (uint32_t)i1[l] * 4u;
-            xo0[l] = ((x0 >> 6) << sh) + ((x0 & 63u) >> 5) * 256u + ((x0 & 31u) >> 4) * 32u +
-                     (x0 & 15u);
-            xo1[l] = ((x1 >> 6) << sh) + ((x1 & 63u) >> 5) * 256u + ((x1 & 31u) >> 4) * 32u +
-                     (x1 & 15u);
+            xo0[l] = TEX_BL_COL(x0, sh);
+            xo1[l] = TEX_BL_COL(x1, sh);
             uint32_t y0 = (uint32_t)j0[l], y1 = (uint32_t)j1[l];
-            yo0[l] = layer_off[l] + V->base + (((y0 >> (3 + bh)) * gx) << sh) +
-                     (((y0 >> 3) & bm) << 9) + ((y0 & 7u) >> 1) * 64u + (y0 & 1u) * 16u;
-            yo1[l] = layer_off[l] + V->base + (((y1 >> (3 + bh)) * gx) << sh) +
-                     (((y1 >> 3) & bm) << 9) + ((y1 & 7u) >> 1) * 64u + (y1 & 1u) * 16u;
+            yo0[l] = layer_off[l] + V->base + TEX_BL_ROW(y0, bh, gx, sh);
+            yo1[l] = layer_off[l] + V->base + TEX_BL_ROW(y1, bh, gx, sh);
         }
     }
     const tex_word *words = (const tex_word *)(const void *)w->v->host;
