@@ -142,4 +142,31 @@ void tex_warp_quad_sources(uint32_t present, uint8_t xlo[TV_TEX_LANES],
  * answer. Bit-identical to them. */
 bool tex_warp_vec(const warp_ctx *w, const tv_tex_request *req, tv_tex_result *res);
 
+/* The anisotropic path's probes as vector passes (tex_warp_aniso.c, then tex_warp_vec.c):
+ * what each lane's footprint and λ gave. Every active lane reads the same level slots —
+ * l0 and, when two, l1 (relative to the base level) — with the same filter (lin); per
+ * lane: the projected coordinates, offsets, array layer, probe count n >= 1 and step
+ * (ds, dt), and the mip weights w0, w1 (read when two). */
+typedef struct warp_probes {
+    uint32_t active;
+    uint32_t l0, l1;
+    bool two, lin;
+    float s[TV_TEX_LANES], t[TV_TEX_LANES], offu[TV_TEX_LANES], offv[TV_TEX_LANES];
+    float ds[TV_TEX_LANES], dt[TV_TEX_LANES], w0[TV_TEX_LANES], w1[TV_TEX_LANES];
+    uint32_t layer[TV_TEX_LANES], n[TV_TEX_LANES];
+} warp_probes;
+
+/* tex_filter_sample's probe average for every active lane at once: probe p of lane l at
+ * st + k·step (k = p/(n+1) - 0.5; the lane's own st when n = 1), each probe one or two
+ * levels through the kernel's level-slot pass and blended w0·a + w1·b, summed from the
+ * first probe and divided by n (not when n = 1) — per lane the general path's float
+ * operations in its order. Writes the result words of the active lanes (the view's
+ * swizzle applied) and returns true, or returns false having written nothing when the
+ * kernel cannot read the levels (as tex_warp_vec) or an active lane's texel coordinate
+ * leaves |x| < 2^23. */
+bool tex_warp_vec_probes(const warp_ctx *w, const warp_probes *P,
+                         uint32_t out[4][TV_TEX_LANES]);
+/* Tests: the calling thread's requests whose probes tex_warp_vec_probes answered. */
+uint64_t tex_warp_vec_probe_count(void);
+
 #endif

@@ -183,6 +183,8 @@ typedef struct an_lane {  /* one lane after λ: what its probes need */
     bool lin, two;
     uint32_t l0, l1;
     float w0, w1;
+    unsigned probes;      /* the footprint's probe count and step */
+    float ds, dt;
 } an_lane;
 
 /* sample_levels: one or two levels and their blend. */
@@ -283,8 +285,15 @@ bool tex_warp_aniso_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_
         ct[l] = proj ? req->coord[1][l] / qd : req->coord[1][l];
     }
     uint32_t memo_key[4] = {0, 0, 0, 0};
-    an_foot fp;
+    an_foot fp = {0};
     bool have_memo = false;
+    /* per lane: footprint, λ and levels (res's QUERY_LOD fields written here); then the
+     * probes — as vector passes when every active lane reads the same level slots with
+     * the same filter, else lane by lane */
+    an_lane lanes[LANES];
+    warp_probes P;
+    P.active = active;
+    bool uniform = true, first = true;
     for (unsigned l = 0; l < LANES; l++) {
         if (!((active >> l) & 1u))
             continue;
@@ -296,30 +305,59 @@ bool tex_warp_aniso_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_
             memcpy(memo_key, key, sizeof key);
             have_memo = true;
         }
-        an_lane ln;
+        an_lane *ln = &lanes[l];
         float accessed, lp;
-        lane_lod(&w, req, l, fp.lb, &ln, &accessed, &lp);
+        lane_lod(&w, req, l, fp.lb, ln, &accessed, &lp);
         res->lod_clamped[l] = accessed;
         res->lod_unclamped[l] = lp;
         res->major_u[l] = fp.mu;
         res->major_v[l] = fp.mv;
         res->log2_ratio[l] = fp.lr;
-        ln.s = cs[l];
-        ln.t = ct[l];
-        ln.offu = (float)(offs ? req->offset[0][l] : 0);
-        ln.offv = (float)(offs ? req->offset[1][l] : 0);
-        ln.layer = array ? tex_layer_index(req->coord[3][l], v->layers ? v->layers : 1) : 0;
-
+        ln->s = cs[l];
+        ln->t = ct[l];
+        ln->offu = (float)(offs ? req->offset[0][l] : 0);
+        ln->offv = (float)(offs ? req->offset[1][l] : 0);
+        ln->layer = array ? tex_layer_index(req->coord[3][l], v->layers ? v->layers : 1) : 0;
+        ln->probes = fp.probes;
+        ln->ds = fp.ds;
+        ln->dt = fp.dt;
+        if (first) {
+            P.l0 = ln->l0;
+            P.l1 = ln->l1;
+            P.two = ln->two;
+            P.lin = ln->lin;
+            first = false;
+        } else if (ln->l0 != P.l0 || ln->two != P.two || (ln->two && ln->l1 != P.l1) ||
+                   ln->lin != P.lin) {
+            uniform = false;
+        }
+        P.s[l] = ln->s;
+        P.t[l] = ln->t;
+        P.offu[l] = ln->offu;
+        P.offv[l] = ln->offv;
+        P.layer[l] = ln->layer;
+        P.n[l] = ln->probes;
+        P.ds[l] = ln->ds;
+        P.dt[l] = ln->dt;
+        P.w0[l] = ln->w0;
+        P.w1[l] = ln->w1;
+    }
+    if (uniform && tex_warp_vec_probes(&w.c, &P, res->v)) /* tex_warp_vec.c */
+        return true;
+    for (unsigned l = 0; l < LANES; l++) {
+        if (!((active >> l) & 1u))
+            continue;
+        const an_lane *ln = &lanes[l];
         float val[4];
-        unsigned n = fp.probes;
+        unsigned n = ln->probes;
         if (n <= 1) {
-            levels_sample(&w, &ln, ln.s, ln.t, val);
+            levels_sample(&w, ln, ln->s, ln->t, val);
         } else { /* tex_filter_sample's probe average */
             float sum[4] = {0, 0, 0, 0}; /* set by probe 1 */
             for (unsigned p = 1; p <= n; p++) {
                 float k = (float)p / (float)(n + 1) - 0.5f;
                 float pv[4];
-                levels_sample(&w, &ln, ln.s + k * fp.ds, ln.t + k * fp.dt, pv);
+                levels_sample(&w, ln, ln->s + k * ln->ds, ln->t + k * ln->dt, pv);
                 for (unsigned ch = 0; ch < 4; ch++)
                     sum[ch] = p == 1 ? pv[ch] : sum[ch] + pv[ch];
             }

@@ -67,7 +67,7 @@ typedef struct log2_memo {
 } log2_memo;
 
 static _Thread_local log2_memo tls_memo;
-static _Thread_local uint64_t tls_taken, tls_uniform, tls_mag, tls_table;
+static _Thread_local uint64_t tls_taken, tls_uniform, tls_mag, tls_table, tls_probes;
 
 uint64_t tex_warp_vec_count(void)
 {
@@ -702,15 +702,31 @@ static unsigned vec_run_base(const vec_req *R, tv_tex_result *res)
     return vec_body(R, res, 0);
 }
 
-static unsigned vec_run(const vec_req *R, tv_tex_result *res)
+/* The variant to run: 2 AVX-512F+BW, 1 AVX2, 0 the baseline — the widest the CPU has, at
+ * most the unit's cap (tex_set_vector_isa_cap). */
+static unsigned vec_isa(const tv_tex_unit *unit)
 {
 #if TEX_WIDE_VECTORS
     __builtin_cpu_init();
-    unsigned cap = R->w->unit->vec_isa_cap; /* tex_set_vector_isa_cap */
+    unsigned cap = unit->vec_isa_cap;
     /* (avx512bw: the byte shuffles of the texel decode, tex_warp_vec_texel.h) */
     if (cap >= 2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw"))
-        return vec_run_avx512(R, res);
+        return 2;
     if (cap >= 1 && __builtin_cpu_supports("avx2"))
+        return 1;
+#else
+    (void)unit;
+#endif
+    return 0;
+}
+
+static unsigned vec_run(const vec_req *R, tv_tex_result *res)
+{
+#if TEX_WIDE_VECTORS
+    unsigned isa = vec_isa(R->w->unit);
+    if (isa == 2)
+        return vec_run_avx512(R, res);
+    if (isa == 1)
         return vec_run_avx2(R, res);
 #endif
     return vec_run_base(R, res);
@@ -767,5 +783,136 @@ bool tex_warp_vec(const warp_ctx *w, const tv_tex_request *req, tv_tex_result *r
     tls_taken++;
     tls_uniform += r == 1u + WAY_UNIFORM;
     tls_mag += r == 1u + WAY_MAGNIFIED;
+    return true;
+}
+
+/* ---- the anisotropic path's probes (tex_warp_aniso.c) ----------------------------------- */
+uint64_t tex_warp_vec_probe_count(void)
+{
+    return tls_probes;
+}
+
+typedef struct probe_job {
+    const vec_req *R;
+    const warp_probes *P;
+    const vec_level *V0, *V1;
+    const uint32_t *layer_off;
+} probe_job;
+
+/* Probe p of every lane whose count reaches it (pa), each probe's one or two level slots
+ * (slot_pass: the kernel's own, so the values of tex_warp.c's lane passes) and the
+ * general path's sums, per lane in tex_filter_sample's order. */
+VEC_INLINE bool probes_body(const probe_job *J, uint32_t out[4][N], unsigned isa)
+{
+    const vec_req *R = J->R;
+    const warp_probes *P = J->P;
+    uint32_t act[N], n[N], lin[N], maxn = 1;
+    for (unsigned l = 0; l < N; l++) {
+        act[l] = (P->active >> l) & 1u;
+        n[l] = isel(act[l], P->n[l], 1u);
+        lin[l] = P->lin;
+        maxn = n[l] > maxn ? n[l] : maxn;
+    }
+    float sum[4][N], v0[4][N], v1[4][N], sp[N], tp[N];
+    uint32_t pa[N];
+    for (uint32_t p = 1; p <= maxn; p++) {
+        for (unsigned l = 0; l < N; l++) {
+            pa[l] = act[l] & (uint32_t)(p <= n[l]);
+            float k = (float)p / (float)(n[l] + 1) - 0.5f;
+            float ps = P->s[l] + k * P->ds[l], pt = P->t[l] + k * P->dt[l];
+            uint32_t many = (uint32_t)(n[l] > 1); /* one probe: the lane's own st */
+            sp[l] = fsel(pa[l], fsel(many, ps, P->s[l]), 0.0f);
+            tp[l] = fsel(pa[l], fsel(many, pt, P->t[l]), 0.0f);
+        }
+        if (slot_pass(R, J->V0, sp, tp, P->offu, P->offv, J->layer_off, lin, pa, isa, NULL, v0))
+            return false;
+        if (P->two) {
+            if (slot_pass(R, J->V1, sp, tp, P->offu, P->offv, J->layer_off, lin, pa, isa, NULL,
+                          v1))
+                return false;
+            for (unsigned c = 0; c < 4; c++)
+                if (R->shift[c] >= 0)
+                    for (unsigned l = 0; l < N; l++)
+                        v0[c][l] = P->w0[l] * v0[c][l] + P->w1[l] * v1[c][l];
+        }
+        for (unsigned c = 0; c < 4; c++)
+            if (R->shift[c] >= 0)
+                for (unsigned l = 0; l < N; l++)
+                    sum[c][l] = p == 1 ? v0[c][l] : fsel(pa[l], sum[c][l] + v0[c][l], sum[c][l]);
+    }
+    const warp_ctx *w = R->w;
+    for (unsigned c = 0; c < 4; c++) {
+        if (R->shift[c] < 0) {
+            for (unsigned l = 0; l < N; l++)
+                out[c][l] = isel(act[l], w->konst[c], out[c][l]);
+            continue;
+        }
+        for (unsigned l = 0; l < N; l++) {
+            float avg = sum[c][l] / (float)n[l];
+            float val = fsel((uint32_t)(n[l] > 1), avg, sum[c][l]);
+            out[c][l] = isel(act[l], fb(val), out[c][l]);
+        }
+    }
+    return true;
+}
+
+#if TEX_WIDE_VECTORS
+TEX_TARGET_AVX512 static bool probes_avx512(const probe_job *J, uint32_t out[4][N])
+{
+    return probes_body(J, out, 2);
+}
+
+TEX_TARGET_AVX2 static bool probes_avx2(const probe_job *J, uint32_t out[4][N])
+{
+    return probes_body(J, out, 1);
+}
+#endif
+
+static bool probes_base(const probe_job *J, uint32_t out[4][N])
+{
+    return probes_body(J, out, 0);
+}
+
+bool tex_warp_vec_probes(const warp_ctx *w, const warp_probes *P, uint32_t out[4][N])
+{
+    const tex_view *v = w->v;
+    uint32_t max_layer = 0;
+    for (unsigned l = 0; l < N; l++)
+        if (((P->active >> l) & 1u) && P->layer[l] > max_layer)
+            max_layer = P->layer[l];
+    /* tex_warp_vec's alignment conditions (32-bit texel words) */
+    if (!P->active || ((uintptr_t)v->host & 3u) || (max_layer && (v->layer_stride & 3u)) ||
+        ((v->mem_layout == TV_TIC_PITCH || v->mem_layout == TV_TIC_PITCH_COLOR_KEY) &&
+         (v->pitch & 3u)))
+        return false;
+    vec_level V0, V1;
+    if (!vec_level_get(w, P->l0, max_layer, &V0) ||
+        (P->two && !vec_level_get(w, P->l1, max_layer, &V1)))
+        return false;
+    /* every active lane's layer <= max_layer: vec_level_get bounded its offset below 2^31 */
+    uint32_t layer_off[N];
+    const uint32_t stride = (uint32_t)v->layer_stride;
+    for (unsigned l = 0; l < N; l++)
+        layer_off[l] = ((P->active >> l) & 1u) ? P->layer[l] * stride : 0u;
+    vec_req R;
+    memset(&R, 0, sizeof R);
+    R.w = w;
+    for (unsigned c = 0; c < 4; c++)
+        R.shift[c] = w->swz[c] >= 0 ? 8 * (int)v->unorm8_byte[w->swz[c]] : -1;
+    const probe_job J = {&R, P, &V0, P->two ? &V1 : &V0, layer_off};
+    /* the result words go to a copy first: nothing is written when a lane declines */
+    uint32_t res[4][N];
+    memcpy(res, out, sizeof res);
+    bool ok;
+#if TEX_WIDE_VECTORS
+    unsigned isa = vec_isa(w->unit);
+    ok = isa == 2 ? probes_avx512(&J, res) : isa == 1 ? probes_avx2(&J, res) : probes_base(&J, res);
+#else
+    ok = probes_base(&J, res);
+#endif
+    if (!ok)
+        return false;
+    memcpy(out, res, sizeof res);
+    tls_probes++;
     return true;
 }
