@@ -58,20 +58,6 @@ tv_vm_program *hv_program_proc(tv_vm *vm, const char *text, tv_tgsi_processor pr
     return p;
 }
 
-char *hv_slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = malloc((size_t)n + 1);
-    if (!s || fread(s, 1, (size_t)n, f) != (size_t)n) { fclose(f); free(s); return NULL; }
-    s[n] = 0;
-    fclose(f);
-    return s;
-}
-
 tv_status hv_try_program(const char *text, tv_error *err)
 {
     tv_vm *vm = make_vm();

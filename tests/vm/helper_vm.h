@@ -13,6 +13,8 @@
 
 #include "texvm/vm.h"
 
+#include "common_file.h" /* tc_slurp: a whole file (corpus programs) */
+
 /* Threads used by the helpers (default 1; tests of thread independence change it). */
 extern uint32_t hv_threads;
 /* The memory micro-ops' warp path on the helper engines (vm_mem_set_warp_path). */
@@ -24,8 +26,6 @@ extern unsigned hv_store_cap;
 tv_vm_program *hv_program(tv_vm *vm, const char *text);
 /* The first program of processor `proc` in a multi-program text (corpus files). */
 tv_vm_program *hv_program_proc(tv_vm *vm, const char *text, tv_tgsi_processor proc);
-/* Read a whole file (NULL if missing); free() it. */
-char *hv_slurp(const char *path);
 /* Try to create; returns the status and fills err (no test failure). */
 tv_status hv_try_program(const char *text, tv_error *err);
 

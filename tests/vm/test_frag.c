@@ -270,7 +270,7 @@ static uint32_t *ctrl_model(uint32_t W, uint32_t H, int iters)
 static void t_ctrl_int_corpus(void **s)
 {
     (void)s;
-    char *text = hv_slurp(TEXVM_SHARED_DIR "/corpus/tgsi/mesa-softpipe/ctrl_int.tgsi");
+    char *text = tc_slurp(TEXVM_SHARED_DIR "/corpus/tgsi/mesa-softpipe/ctrl_int.tgsi", NULL);
     if (!text) { skip(); return; }
     enum { W = 37, H = 29 };
     float cb[2][4] = {{0}, {0, 0, 1.0f, 0.0f}};
@@ -304,7 +304,7 @@ static void t_ctrl_int_corpus(void **s)
 static void t_bench_math_corpus(void **s)
 {
     (void)s;
-    char *text = hv_slurp(TEXVM_SHARED_DIR "/corpus/tgsi/mesa-softpipe/bench_math.tgsi");
+    char *text = tc_slurp(TEXVM_SHARED_DIR "/corpus/tgsi/mesa-softpipe/bench_math.tgsi", NULL);
     if (!text) { skip(); return; }
     tv_vm *vm = vm1();
     tv_vm_program *p = hv_program_proc(vm, text, TV_TGSI_FRAG);

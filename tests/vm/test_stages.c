@@ -9,7 +9,7 @@
 static void t_vs_corpus(void **s)
 {
     (void)s;
-    char *text = hv_slurp(TEXVM_SHARED_DIR "/corpus/tgsi/mesa-softpipe/vs_mesa22.3.6_softpipe.tgsi");
+    char *text = tc_slurp(TEXVM_SHARED_DIR "/corpus/tgsi/mesa-softpipe/vs_mesa22.3.6_softpipe.tgsi", NULL);
     if (!text) { skip(); return; }
     tv_vm *vm = tv_vm_create(NULL, NULL);
     tv_vm_program *p = hv_program_proc(vm, text, TV_TGSI_VERT);
@@ -89,7 +89,7 @@ static void t_vs_system_values(void **s)
 static void t_gs_corpus(void **s)
 {
     (void)s;
-    char *text = hv_slurp(TEXVM_SHARED_DIR "/corpus/tgsi/mesa-softpipe/gs_mesa22.3.6_softpipe.tgsi");
+    char *text = tc_slurp(TEXVM_SHARED_DIR "/corpus/tgsi/mesa-softpipe/gs_mesa22.3.6_softpipe.tgsi", NULL);
     if (!text) { skip(); return; }
     tv_vm *vm = tv_vm_create(NULL, NULL);
     tv_vm_program *p = hv_program_proc(vm, text, TV_TGSI_GEOM);
