@@ -14,19 +14,21 @@
 
 #include <cmocka.h>
 
-#define H(cmd, obj, len) (((uint32_t)(len) << 16) | ((uint32_t)(obj) << 8) | (cmd))
+#define H(cmd, obj, len) VT_CMD(cmd, obj, len)
 
-static const char cs_text[] =
-    "COMP\n"
-    "DCL SV[0], THREAD_ID\n"
-    "DCL BUFFER[0]\n"
-    "DCL CONST[0][0]\n"
-    "DCL TEMP[0]\n"
-    "IMM[0] UINT32 {4, 0, 0, 0}\n"
-    "  0: UMUL TEMP[0].x, SV[0].xxxx, IMM[0].xxxx\n"
-    "  1: UADD TEMP[0].y, SV[0].xxxx, CONST[0][0].xxxx\n"
-    "  2: STORE BUFFER[0].x, TEMP[0].xxxx, TEMP[0].yyyy\n"
-    "  3: END\n";
+/* the shader's body: BUFFER[0] at 4 x THREAD_ID gets THREAD_ID + CONST[0][0] */
+#define CS_BODY                                                                            \
+    "DCL SV[0], THREAD_ID\n"                                                               \
+    "DCL BUFFER[0]\n"                                                                      \
+    "DCL CONST[0][0]\n"                                                                    \
+    "DCL TEMP[0]\n"                                                                        \
+    "IMM[0] UINT32 {4, 0, 0, 0}\n"                                                         \
+    "  0: UMUL TEMP[0].x, SV[0].xxxx, IMM[0].xxxx\n"                                       \
+    "  1: UADD TEMP[0].y, SV[0].xxxx, CONST[0][0].xxxx\n"                                  \
+    "  2: STORE BUFFER[0].x, TEMP[0].xxxx, TEMP[0].yyyy\n"                                 \
+    "  3: END\n"
+
+static const char cs_text[] = "COMP\n" CS_BODY;
 
 /* cs_text with a declared block of 8 threads */
 static const char cs_fixed_text[] =
@@ -34,15 +36,7 @@ static const char cs_fixed_text[] =
     "PROPERTY CS_FIXED_BLOCK_WIDTH 8\n"
     "PROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"
     "PROPERTY CS_FIXED_BLOCK_DEPTH 1\n"
-    "DCL SV[0], THREAD_ID\n"
-    "DCL BUFFER[0]\n"
-    "DCL CONST[0][0]\n"
-    "DCL TEMP[0]\n"
-    "IMM[0] UINT32 {4, 0, 0, 0}\n"
-    "  0: UMUL TEMP[0].x, SV[0].xxxx, IMM[0].xxxx\n"
-    "  1: UADD TEMP[0].y, SV[0].xxxx, CONST[0][0].xxxx\n"
-    "  2: STORE BUFFER[0].x, TEMP[0].xxxx, TEMP[0].yyyy\n"
-    "  3: END\n";
+    CS_BODY;
 
 /* create shader 3 (COMPUTE) from TEXT, bind it; ssbo 0 = resource 1 bytes [0, SSBO_SIZE);
  * CONST[0] = 100 */

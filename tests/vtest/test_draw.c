@@ -107,8 +107,7 @@ static void test_triangle_over_the_wire(void **state)
     memcpy(cmds + n, draw_cmd, sizeof draw_cmd);   /* triangles, 3 vertices */
     n += sizeof draw_cmd / 4;
     vt_submit(c, cmds, n);
-    uint32_t get[10] = {1, 0, 0, 0, 0, 16, 16, 1, 0, 0};    /* TRANSFER_GET2 of it all */
-    vt_cmd(c, 10, 13, get, 10);
+    vt_transfer_get(c, 1, 16, 16);
     if (vt_busy_wait(c) != 0)
         fail_msg("busy wait failed; server log:\n%s", c->log);
     for (int y = 0; y < 16; y++)
@@ -156,8 +155,7 @@ static void test_occlusion_query_and_condition(void **state)
     memcpy(cmds + n, rest, sizeof rest);
     n += sizeof rest / 4;
     vt_submit(c, cmds, n);
-    uint32_t get[10] = {1, 0, 0, 0, 0, 16, 16, 1, 0, 0};
-    vt_cmd(c, 10, 13, get, 10);
+    vt_transfer_get(c, 1, 16, 16);
     if (vt_busy_wait(c) != 0)
         fail_msg("busy wait failed; server log:\n%s", c->log);
     uint32_t st[4];

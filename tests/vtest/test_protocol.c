@@ -162,9 +162,8 @@ static void test_clear_read_back(void **state)
         0,
     };
     vt_submit(c, cmds, sizeof cmds / 4);
-    uint32_t get1[10] = {1, 0, 0, 0, 0, 4, 2, 1, 0, 0}, get2[10] = {2, 0, 0, 0, 0, 4, 2, 1, 0, 0};
-    vt_cmd(c, 10, 13, get1, 10);
-    vt_cmd(c, 10, 13, get2, 10);
+    vt_transfer_get(c, 1, 4, 2);
+    vt_transfer_get(c, 2, 4, 2);
     assert_int_equal(vt_busy_wait(c), 0);
     /* UNORM8 of 0.25: round(63.75) = 64 (Gallium's float -> unorm rule) */
     for (int i = 0; i < 8; i++) {
@@ -199,9 +198,8 @@ static void test_sub_contexts(void **state)
         VT_CMD(7, 0, 8), 0x4, fbits(0.0f), fbits(1.0f), fbits(0.0f), fbits(1.0f), 0, 0, 0,
     };
     vt_submit(c, cmds, sizeof cmds / 4);
-    uint32_t get1[10] = {1, 0, 0, 0, 0, 4, 2, 1, 0, 0}, get2[10] = {2, 0, 0, 0, 0, 4, 2, 1, 0, 0};
-    vt_cmd(c, 10, 13, get1, 10);
-    vt_cmd(c, 10, 13, get2, 10);
+    vt_transfer_get(c, 1, 4, 2);
+    vt_transfer_get(c, 2, 4, 2);
     assert_int_equal(vt_busy_wait(c), 0);
     for (int i = 0; i < 8; i++) {
         const uint8_t green[4] = {0, 255, 0, 255}, blue[4] = {0, 0, 255, 255};
@@ -223,8 +221,7 @@ static void test_depth_clear(void **state)
         VT_CMD(7, 0, 8), 0x1, 0, 0, 0, 0, 0, 0x3fe00000u /* 0.5 as a double */, 0,
     };
     vt_submit(c, cmds, sizeof cmds / 4);
-    uint32_t get[10] = {3, 0, 0, 0, 0, 2, 2, 1, 0, 0};
-    vt_cmd(c, 10, 13, get, 10);
+    vt_transfer_get(c, 3, 2, 2);
     assert_int_equal(vt_busy_wait(c), 0);
     for (int i = 0; i < 4; i++) {
         float f;
