@@ -1,6 +1,8 @@
 /* The SASS test environment (sass_env.h). */
 #include "sass_env.h"
 
+#include "common_tex.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,14 +39,8 @@ uint16_t ref_half(float f)
 void senv_init(senv *E)
 {
     memset(E, 0, sizeof *E);
-    E->host = calloc(1, ENV_SIZE);
-    assert_non_null(E->host);
-    E->mem = tv_memory_create();
-    assert_non_null(E->mem);
+    tc_tex_open(ENV_BASE, ENV_SIZE, &E->host, &E->mem, &E->unit);
     tv_error e;
-    assert_int_equal(tv_memory_map(E->mem, ENV_BASE, E->host, ENV_SIZE, &e), TV_OK);
-    E->unit = tv_tex_create(E->mem);
-    assert_non_null(E->unit);
     E->w = tv_sass_warp_create(E->unit, &e);
     assert_non_null(E->w);
     tv_sass_binding b = {ENV_HDR, ENV_ENTRIES - 1, ENV_SMP, ENV_ENTRIES - 1, false, ENV_BANK};
@@ -56,9 +52,7 @@ void senv_init(senv *E)
 void senv_free(senv *E)
 {
     tv_sass_warp_destroy(E->w);
-    tv_tex_destroy(E->unit);
-    tv_memory_destroy(E->mem);
-    free(E->host);
+    tc_tex_close(E->host, E->mem, E->unit);
 }
 
 int senv_setup(void **state)
@@ -78,18 +72,7 @@ int senv_teardown(void **state)
 void senv_tic(tv_tic *t, tv_format f, unsigned type, unsigned w, unsigned h, unsigned d,
               unsigned levels)
 {
-    memset(t, 0, sizeof *t);
-    tv_error e;
-    assert_int_equal(tv_tic_from_format(t, f, &e), TV_OK);
-    t->header_version = TV_TIC_BLOCKLINEAR;
-    t->texture_type = (uint8_t)type;
-    t->width_minus_one = w - 1;
-    t->height_minus_one = (uint16_t)(h - 1);
-    t->depth_minus_one = (uint16_t)(d - 1);
-    t->max_mip_level = (uint8_t)(levels - 1);
-    t->res_view_max_mip_level = (uint8_t)(levels - 1);
-    t->normalized_coords = true;
-    t->border_size = 7;
+    tc_tic_blocklinear(t, f, type, w, h, d, levels);
 }
 
 unsigned env_k(unsigned level, unsigned layer, unsigned x, unsigned y, unsigned sample,
