@@ -160,6 +160,20 @@ tv_status hv_compute_b(const char *text, uint32_t grid[3], uint32_t block[3],
     return st;
 }
 
+tv_status hv_run_group(tv_vm *vm, tv_vm_program *p, uint32_t lanes, void *buf, size_t bytes,
+                       tv_vm_stats *stats, tv_error *err)
+{
+    tv_vm_bindings b;
+    tv_vm_bindings_init(&b);
+    b.buffers[0] = (tv_vm_buffer){buf, bytes};
+    tv_vm_compute_params cp;
+    memset(&cp, 0, sizeof cp);
+    cp.grid[0] = cp.grid[1] = cp.grid[2] = 1;
+    cp.block[0] = lanes;
+    cp.block[1] = cp.block[2] = 1;
+    return tv_vm_run_compute(vm, p, &b, &cp, stats, err);
+}
+
 tv_status hv_compute(const char *text, uint32_t grid[3], uint32_t block[3], void *buf,
                      size_t bytes, tv_error *err)
 {

@@ -41,6 +41,10 @@ tv_status hv_op(const char *extra, const char *insns, unsigned n, const uint32_t
 void hv_op1(const char *insns, const uint32_t a[4], const uint32_t b[4], const uint32_t c[4],
             uint32_t out[4]);
 
+/* Run program P of VM as one group of LANES x 1 x 1 threads with BUFFER[0] = buf of
+ * `bytes`, counting into STATS (NULL: not counted). */
+tv_status hv_run_group(tv_vm *vm, tv_vm_program *p, uint32_t lanes, void *buf, size_t bytes,
+                       tv_vm_stats *stats, tv_error *err);
 /* Run a full compute program with one bound buffer (BUFFER[0] = buf of `bytes`). */
 tv_status hv_compute(const char *text, uint32_t grid[3], uint32_t block[3], void *buf,
                      size_t bytes, tv_error *err);
