@@ -7,20 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
-float bitsf(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-
 /* Only for values with an exact half: sign, exponent -14..15, 10-bit mantissa. */
 uint16_t ref_half(float f)
 {
@@ -127,7 +113,7 @@ void senv_put_tic(senv *E, unsigned idx, tv_tic *t)
                         uint32_t in[4];
                         for (unsigned c = 0; c < 4; c++)
                             in[c] = is_int ? env_k(l, z, x, y, s, c)
-                                           : fbits(env_texel_f(l, z, x, y, s, c));
+                                           : tc_fbits(env_texel_f(l, z, x, y, s, c));
                         uint8_t texel[16];
                         if (!tv_format_pack(f, in, texel))
                             continue;
@@ -237,4 +223,4 @@ void assert_regs(const unsigned *got, unsigned n, const unsigned *want, unsigned
 
 uint32_t reg(senv *E, unsigned r, unsigned lane) { return tv_sass_get_reg(E->w, r, lane); }
 void set_all(senv *E, unsigned r, uint32_t v) { tv_sass_set_reg_all(E->w, r, v); }
-void set_allf(senv *E, unsigned r, float v) { tv_sass_set_reg_all(E->w, r, fbits(v)); }
+void set_allf(senv *E, unsigned r, float v) { tv_sass_set_reg_all(E->w, r, tc_fbits(v)); }

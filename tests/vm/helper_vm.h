@@ -13,6 +13,7 @@
 
 #include "texvm/vm.h"
 
+#include "common_bits.h" /* tc_fbits, tc_bitsf */
 #include "common_file.h" /* tc_slurp: a whole file (corpus programs) */
 
 /* Threads used by the helpers (default 1; tests of thread independence change it). */
@@ -59,7 +60,5 @@ tv_status hv_frag(const char *text, uint32_t w, uint32_t h,
 tv_status hv_frag_p(const char *text, tv_vm_frag_params *fp, tv_vm_bindings *b,
                     tv_error *err);
 
-static inline uint32_t hv_f(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
-static inline float hv_uf(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 
 #endif
