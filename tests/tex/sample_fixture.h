@@ -14,6 +14,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "common_bits.h"
 #include "common_tex.h"
 #include "texvm/tex.h"
 
@@ -32,19 +33,9 @@ typedef struct fx {
     tv_tic tic[FX_POOL_ENTRIES];
 } fx;
 
-static inline float fx_f(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-
-static inline uint32_t fx_u(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
+/* a float's bits and back (common_bits.h), under the fixture's names */
+static inline float fx_f(uint32_t u) { return tc_bitsf(u); }
+static inline uint32_t fx_u(float f) { return tc_fbits(f); }
 
 static inline void fx_init(fx *F)
 {
