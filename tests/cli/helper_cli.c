@@ -104,20 +104,6 @@ void tcli_load_fail(const char *json, tv_job_errclass cls, const char *message)
     assert_int_equal(err.cls, cls);
 }
 
-float tcli_f(uint32_t bits)
-{
-    float f;
-    memcpy(&f, &bits, 4);
-    return f;
-}
-
-uint32_t tcli_bits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
 const char *tcli_bin(void)
 {
     const char *b = getenv("TEXVM_BIN");

@@ -24,7 +24,5 @@ const char *tcli_bin(void);
 /* Run `texvm run ARGS` in the temporary directory, stdout and stderr to stdout.txt and
  * stderr.txt there; returns the exit code (asserts it exited). */
 int tcli_run(const char *args);
-float tcli_f(uint32_t bits);
-uint32_t tcli_bits(float f);
 
 #endif

@@ -8,6 +8,7 @@
 
 #include "helper_cli.h"
 #include "image.h"
+#include "common_file.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -17,17 +18,7 @@
 
 static char *slurp(const char *name, size_t *size)
 {
-    FILE *f = fopen(tcli_path(name), "rb");
-    if (!f)
-        return NULL;
-    char *buf = malloc(1 << 20);
-    assert_non_null(buf);
-    size_t n = fread(buf, 1, (1 << 20) - 1, f);
-    fclose(f);
-    buf[n] = '\0';
-    if (size)
-        *size = n;
-    return buf;
+    return tc_slurp(tcli_path(name), size);
 }
 
 static void contains(const char *file, const char *needle)

@@ -21,28 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common_file.h"
 #include "texvm/tgsi.h"
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) {
-        buf[n] = '\0';
-        *len = (size_t)n;
-    }
-    return buf;
-}
 
 static int ref_component(unsigned target)
 {
@@ -166,7 +146,7 @@ int main(int argc, char **argv)
         return 2;
     }
     size_t len = 0;
-    char *text = slurp(argv[1], &len);
+    char *text = tc_slurp(argv[1], &len);
     if (!text) {
         fprintf(stderr, "conf_d3d: cannot read %s\n", argv[1]);
         return 2;

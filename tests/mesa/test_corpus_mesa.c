@@ -23,6 +23,8 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
+#include "common_file.h"
+
 #define CORPUS TEXVM_SHARED_DIR "/corpus/tgsi/mesa-softpipe"
 #define JOBS TEXVM_SOURCE_DIR "/tests/mesa/corpus"
 #define WORK TEXVM_BINARY_DIR "/mesa-corpus"
@@ -30,28 +32,6 @@
 
 static bool g_skip;
 static char g_skip_reason[256];
-
-static char *slurp(const char *path, size_t *size)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *buf = n >= 0 ? malloc((size_t)n + 1) : NULL;
-    if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf) {
-        buf[n] = '\0';
-        if (size)
-            *size = (size_t)n;
-    }
-    return buf;
-}
 
 static bool spit(const char *path, const char *data, size_t n)
 {
@@ -101,7 +81,7 @@ static void stage_job(const char *dir, const char *stem, const char *glsl_name,
     char src[1024];
     snprintf(src, sizeof src, CORPUS "/%s", glsl_name);
     size_t n = 0;
-    char *glsl = slurp(src, &n);
+    char *glsl = tc_slurp(src, &n);
     assert_non_null(glsl);
     snprintf(path, sizeof path, "%s/%s", dir, glsl_name);
     assert_true(spit(path, glsl, n));
@@ -125,7 +105,7 @@ static void check_tgsi(const char *dir, const char *stem, const char *corpus_tgs
     char a[1024], b[1024];
     snprintf(a, sizeof a, "%s/%s.tgsi", dir, stem);
     snprintf(b, sizeof b, CORPUS "/%s", corpus_tgsi);
-    char *got = slurp(a, NULL), *want = slurp(b, NULL);
+    char *got = tc_slurp(a, NULL), *want = tc_slurp(b, NULL);
     assert_non_null(got);
     assert_non_null(want);
     const char *g = main_program(got), *w = main_program(want);
@@ -152,7 +132,7 @@ static void texvm_compare(const char *dir, const char *stem, const char *out_nam
     snprintf(a, sizeof a, "%s/softpipe/%s", dir, out_name);
     snprintf(b, sizeof b, "%s/texvm/%s", dir, out_name);
     size_t na = 0, nb = 0;
-    char *x = slurp(a, &na), *y = code == 0 ? slurp(b, &nb) : NULL;
+    char *x = tc_slurp(a, &na), *y = code == 0 ? tc_slurp(b, &nb) : NULL;
     if (!x || !y || na != nb) {
         print_message("  texvm vs softpipe %-22s: texvm run exit %d (see %s/texvm/log.txt)\n",
                       out_name, code, dir);
@@ -188,7 +168,7 @@ static void run_corpus_job_tgsi(const char *stem, const char *glsl_name, const c
     char jpath[1024], dir[1024];
     snprintf(jpath, sizeof jpath, JOBS "/%s.json", stem);
     snprintf(dir, sizeof dir, WORK "/%s", stem);
-    char *job = slurp(jpath, NULL);
+    char *job = tc_slurp(jpath, NULL);
     assert_non_null(job);
     stage_job(dir, stem, glsl_name, job);
     free(job);
@@ -210,7 +190,7 @@ static uint32_t *load_words(const char *dir, const char *driver, const char *nam
     char path[1024];
     snprintf(path, sizeof path, "%s/%s/%s", dir, driver, name);
     size_t bytes = 0;
-    char *data = slurp(path, &bytes);
+    char *data = tc_slurp(path, &bytes);
     assert_non_null(data);
     *n = bytes / 4;
     return (uint32_t *)(void *)data;
@@ -391,7 +371,7 @@ static void test_vs(void **state)
     for (int d = 0; d < 2; d++) {
         char path[1024];
         snprintf(path, sizeof path, WORK "/vs/%s/verts.txt", drivers[d]);
-        char *text = slurp(path, NULL);
+        char *text = tc_slurp(path, NULL);
         assert_non_null(text);
         assert_non_null(strstr(text, "instance 1 vertex 2\n  OUT[0] (-1 3 0 1)"));
         assert_non_null(strstr(text, "instance 0 vertex 1\n  OUT[0] (3 -1 0 1) [40400000 "
@@ -432,7 +412,7 @@ static void test_tex_all(void **state)
         print_message("SKIP: %s\n", g_skip_reason);
         skip();
     }
-    char *job = slurp(JOBS "/tex_all.json", NULL);
+    char *job = tc_slurp(JOBS "/tex_all.json", NULL);
     assert_non_null(job);
     char *mark = strstr(job, "\"i:0\"");
     assert_non_null(mark);
@@ -451,7 +431,7 @@ static void test_tex_all(void **state)
             snprintf(from, sizeof from, WORK "/tex_all/u_op_00/tex_all.tgsi");
             snprintf(to, sizeof to, "%s/tex_all.tgsi", dir);
             size_t n = 0;
-            char *t = slurp(from, &n);
+            char *t = tc_slurp(from, &n);
             assert_non_null(t);
             assert_true(spit(to, t, n));
             free(t);

@@ -18,7 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "llvmpipe_fixture.h"
+
 #ifdef TEXVM_HAVE_GLREF
+#include "diff.h"
 #include "glref.h"
 #include "texvm/pipe.h"
 
@@ -31,22 +34,15 @@ static const char fs_tgsi[] = "FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 {1.0, 1.0, 
                               "  0: MOV OUT[0], IMM[0]\n  1: END\n";
 
 static uint32_t rng = 12345;
-static uint32_t next(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 17;
-    rng ^= rng << 5;
-    return rng;
-}
 
 /* A window coordinate: a pixel centre, a pixel corner, or any 1/256 step. */
 static float coord(void)
 {
-    int base = (int)(next() % (S + 8)) - 4;
-    switch (next() % 3) {
+    int base = (int)(diff_rand(&rng) % (S + 8)) - 4;
+    switch (diff_rand(&rng) % 3) {
     case 0: return (float)base + 0.5f;
     case 1: return (float)base;
-    default: return (float)base + (float)(next() % 256) / 256.0f;
+    default: return (float)base + (float)(diff_rand(&rng) % 256) / 256.0f;
     }
 }
 
@@ -61,14 +57,10 @@ static tv_pipe_ctx *texvm_scene(void)
     assert_int_equal(tv_pipe_surface_create(ctx, ZSURF, ZS, 18, 0, 0, 0), 0);
     uint32_t cb = SURF;
     assert_int_equal(tv_pipe_set_framebuffer(ctx, 1, &cb, ZSURF), 0);
-    assert_int_equal(tv_pipe_shader_create(ctx, VSH, 0, vs_tgsi, sizeof vs_tgsi), 0);
-    assert_int_equal(tv_pipe_shader_create(ctx, FSH, 1, fs_tgsi, sizeof fs_tgsi), 0);
-    assert_int_equal(tv_pipe_bind_shader(ctx, 0, VSH), 0);
-    assert_int_equal(tv_pipe_bind_shader(ctx, 1, FSH), 0);
-    tv_pipe_viewport vp = {{S / 2.0f, S / 2.0f, 0.5f}, {S / 2.0f, S / 2.0f, 0.5f}};
-    assert_int_equal(tv_pipe_set_viewports(ctx, 0, 1, &vp), 0);
-    tv_pipe_vertex_element ve = {0, 0, 0, 31};
-    assert_int_equal(tv_pipe_set_vertex_elements(ctx, 1, &ve), 0);
+    static const lp_tv_shader sh[2] = {{VSH, TV_PIPE_STAGE_VERTEX, vs_tgsi},
+                                       {FSH, TV_PIPE_STAGE_FRAGMENT, fs_tgsi}};
+    lp_tv_shaders(ctx, 2, sh);
+    lp_tv_viewport(ctx, S);
     tv_pipe_dsa_state dsa;
     memset(&dsa, 0, sizeof dsa);
     dsa.depth_enabled = dsa.depth_writemask = true;
@@ -86,27 +78,16 @@ static void texvm_draw(tv_pipe_ctx *ctx, const float pos[3][4], bool bottom_rule
     const uint32_t zero[4] = {0, 0, 0, 0};
     assert_int_equal(tv_pipe_clear(ctx, TV_PIPE_CLEAR_COLOR0 | TV_PIPE_CLEAR_DEPTH, zero, 1.0, 0),
                      0);
-    tv_pipe_resource_desc b = {0, 64, 16, 48, 1, 1, 1, 0, 0};
     tv_pipe_resource_destroy(ctx, VB);
-    assert_int_equal(tv_pipe_resource_create(ctx, VB, &b), 0);
-    tv_pipe_box box = {0, 0, 0, 48, 1, 1};
-    assert_int_equal(tv_pipe_transfer_write(ctx, VB, 0, &box, pos, 48, 0, 0, 0), 0);
-    tv_pipe_vertex_buffer vb = {16, 0, VB};
-    assert_int_equal(tv_pipe_set_vertex_buffers(ctx, 0, 1, &vb), 0);
+    lp_tv_vertices(ctx, VB, pos[0], 3, 1);
     tv_pipe_rasterizer_state r;
     tv_pipe_rasterizer_default(&r);
     r.bottom_edge_rule = bottom_rule;
     assert_int_equal(tv_pipe_set_rasterizer(ctx, &r), 0);
-    tv_pipe_draw_info info;
-    memset(&info, 0, sizeof info);
-    info.mode = 4;
-    info.count = 3;
-    info.instance_count = 1;
     tv_pipe_object_destroy(ctx, TV_PIPE_OBJ_QUERY, 90);
     assert_int_equal(tv_pipe_query_create(ctx, 90, TV_PIPE_QUERY_OCCLUSION_COUNTER, 0), 0);
     assert_int_equal(tv_pipe_begin_query(ctx, 90), 0);
-    if (tv_pipe_draw_vbo(ctx, &info))
-        fail_msg("draw_vbo: %s", tv_pipe_error(ctx));
+    lp_tv_draw(ctx, 4, 3, 1, 0);
     assert_int_equal(tv_pipe_end_query(ctx, 90), 0);
     assert_int_equal(tv_pipe_query_result(ctx, 90, &texvm_samples), 0);
     const float *c = (const float *)(const void *)tv_pipe_resource_data(ctx, RT);
@@ -128,7 +109,7 @@ static void gl_random_triangle(glref *g, GLuint prog, float pos[3][4], float *rg
     for (int v = 0; v < 3; v++) {
         pos[v][0] = coord() / (S / 2.0f) - 1.0f;
         pos[v][1] = coord() / (S / 2.0f) - 1.0f;
-        pos[v][2] = (float)((int)(next() % 2049) - 1024) / 1024.0f;
+        pos[v][2] = (float)((int)(diff_rand(&rng) % 2049) - 1024) / 1024.0f;
         pos[v][3] = 1.0f;
         memcpy(corners + 4 * v, pos[v], 16);
     }
@@ -158,12 +139,7 @@ static unsigned ulps(float a, float b)
 static void test_triangles_against_llvmpipe(void **state)
 {
     (void)state;
-    char err[256];
-    glref *g = glref_create("llvmpipe", 0, err, sizeof err);
-    if (!g) {
-        print_message("skipped: %s\n", err);
-        skip();
-    }
+    glref *g = lp_open_or_skip();
     GLenum fmt = GL_RGBA32F;
     assert_true(glref_framebuffer(g, S, S, 1, &fmt));
     assert_true(glref_framebuffer_depth(g, 1.0f, true));
@@ -271,16 +247,9 @@ int main(void)
 
 #else
 
-static void test_no_gl(void **state)
-{
-    (void)state;
-    skip();
-}
-
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_no_gl)};
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return lp_main_without_glref();
 }
 
 #endif

@@ -9,6 +9,8 @@
 
 #include <string.h>
 
+#include "llvmpipe_fixture.h"
+
 #ifdef TEXVM_HAVE_GLREF
 #include "glref.h"
 
@@ -98,16 +100,9 @@ int main(void)
 
 #else
 
-static void test_no_gl(void **state)
-{
-    (void)state;
-    skip();
-}
-
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_no_gl)};
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return lp_main_without_glref();
 }
 
 #endif

@@ -16,7 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "llvmpipe_fixture.h"
+
 #ifdef TEXVM_HAVE_GLREF
+#include "diff.h"
 #include "glref.h"
 #include "texvm/pipe.h"
 
@@ -71,39 +74,13 @@ static const char gs_glsl[] =
     "}\n";
 static const char fs_glsl[] = "flat in vec4 col;\nout vec4 o;\nvoid main() { o = col; }\n";
 
-static uint32_t rng = 909;
-static uint32_t next(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 17;
-    rng ^= rng << 5;
-    return rng;
-}
-
-static void random_mesh(float *v)
-{
-    for (int i = 0; i < TRIS * 3; i++) {
-        float *p = v + 8 * i;
-        for (int k = 0; k < 2; k++)
-            p[k] = (float)(next() % (S * 256 + 1)) / 256.0f / (S / 2.0f) - 1.0f;
-        p[2] = 0.0f;
-        p[3] = 1.0f;
-        for (int k = 0; k < 3; k++)
-            p[4 + k] = (float)(next() % 257) / 256.0f;
-        p[7] = 1.0f;
-    }
-}
-
 /* llvmpipe into its own layered framebuffer; OUT gets the layers one after the other */
 static void gl_draw(glref *g, const float *mesh, float *out)
 {
-    GLuint sh[3] = {glref_shader(g, GL_VERTEX_SHADER, vs_glsl),
-                    glref_shader(g, GL_GEOMETRY_SHADER, gs_glsl),
-                    glref_shader(g, GL_FRAGMENT_SHADER, fs_glsl)};
-    GLuint prog = sh[0] && sh[1] && sh[2] ? glref_link(g, sh, 3, NULL, 0) : 0;
-    if (!prog)
-        fail_msg("%s", glref_error(g));
-    GLuint tex, fbo, rfbo, vao, vbo;
+    static const GLenum types[3] = {GL_VERTEX_SHADER, GL_GEOMETRY_SHADER, GL_FRAGMENT_SHADER};
+    const char *const texts[3] = {vs_glsl, gs_glsl, fs_glsl};
+    lp_gl_program(g, 3, types, texts, NULL, 0);
+    GLuint tex, fbo, rfbo;
     glGenTextures(1, &tex);
     glBindTexture(GL_TEXTURE_2D_ARRAY, tex);
     glTexStorage3D(GL_TEXTURE_2D_ARRAY, 1, GL_RGBA32F, S, S, LAYERS);
@@ -114,16 +91,7 @@ static void gl_draw(glref *g, const float *mesh, float *out)
     glViewport(0, 0, S, S);
     const float zero[4] = {0, 0, 0, 0};
     glClearBufferfv(GL_COLOR, 0, zero);
-    glUseProgram(prog);
-    glGenVertexArrays(1, &vao);
-    glBindVertexArray(vao);
-    glGenBuffers(1, &vbo);
-    glBindBuffer(GL_ARRAY_BUFFER, vbo);
-    glBufferData(GL_ARRAY_BUFFER, TRIS * 3 * 32, mesh, GL_STATIC_DRAW);
-    glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 32, (void *)0);
-    glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 32, (void *)16);
-    glEnableVertexAttribArray(0);
-    glEnableVertexAttribArray(1);
+    lp_gl_vertices(mesh, TRIS * 3, 2);
     glDrawArrays(GL_TRIANGLES, 0, TRIS * 3);
     glGenFramebuffers(1, &rfbo);
     glBindFramebuffer(GL_READ_FRAMEBUFFER, rfbo);
@@ -138,40 +106,16 @@ static void texvm_draw(const float *mesh, float *out)
 {
     tv_pipe_ctx *ctx = tv_pipe_create(0);
     assert_non_null(ctx);
-    tv_pipe_resource_desc rt = {7 /* 2D_ARRAY */, 31, 2, S, S, 1, LAYERS, 0, 0};
-    assert_int_equal(tv_pipe_resource_create(ctx, ARR, &rt), 0);
-    assert_int_equal(tv_pipe_surface_create(ctx, SURF, ARR, 31, 0, 0, LAYERS - 1), 0);
-    uint32_t cb = SURF;
-    assert_int_equal(tv_pipe_set_framebuffer(ctx, 1, &cb, 0), 0);
-    static const struct { uint32_t h, stage; const char *text; } sh[3] = {
-        {VSH, TV_PIPE_STAGE_VERTEX, vs_tgsi}, {GSH, TV_PIPE_STAGE_GEOMETRY, gs_tgsi},
-        {FSH, TV_PIPE_STAGE_FRAGMENT, fs_tgsi}};
-    for (int i = 0; i < 3; i++) {
-        if (tv_pipe_shader_create(ctx, sh[i].h, sh[i].stage, sh[i].text,
-                                  strlen(sh[i].text) + 1))
-            fail_msg("%s", tv_pipe_error(ctx));
-        assert_int_equal(tv_pipe_bind_shader(ctx, sh[i].stage, sh[i].h), 0);
-    }
-    tv_pipe_viewport vp = {{S / 2.0f, S / 2.0f, 0.5f}, {S / 2.0f, S / 2.0f, 0.5f}};
-    assert_int_equal(tv_pipe_set_viewports(ctx, 0, 1, &vp), 0);
-    tv_pipe_vertex_element ve[2] = {{0, 0, 0, 31}, {16, 0, 0, 31}};
-    assert_int_equal(tv_pipe_set_vertex_elements(ctx, 2, ve), 0);
-    uint32_t bytes = TRIS * 3 * 32;
-    tv_pipe_resource_desc b = {0, 64, 16, bytes, 1, 1, 1, 0, 0};
-    assert_int_equal(tv_pipe_resource_create(ctx, VB, &b), 0);
-    tv_pipe_box box = {0, 0, 0, bytes, 1, 1};
-    assert_int_equal(tv_pipe_transfer_write(ctx, VB, 0, &box, mesh, bytes, 0, 0, 0), 0);
-    tv_pipe_vertex_buffer vb = {32, 0, VB};
-    assert_int_equal(tv_pipe_set_vertex_buffers(ctx, 0, 1, &vb), 0);
+    lp_tv_rgba32f_target(ctx, ARR, SURF, S, LAYERS);
+    static const lp_tv_shader sh[3] = {{VSH, TV_PIPE_STAGE_VERTEX, vs_tgsi},
+                                       {GSH, TV_PIPE_STAGE_GEOMETRY, gs_tgsi},
+                                       {FSH, TV_PIPE_STAGE_FRAGMENT, fs_tgsi}};
+    lp_tv_shaders(ctx, 3, sh);
+    lp_tv_viewport(ctx, S);
+    lp_tv_vertices(ctx, VB, mesh, TRIS * 3, 2);
     const uint32_t zero[4] = {0, 0, 0, 0};
     assert_int_equal(tv_pipe_clear(ctx, TV_PIPE_CLEAR_COLOR0, zero, 1.0, 0), 0);
-    tv_pipe_draw_info info;
-    memset(&info, 0, sizeof info);
-    info.mode = 4;
-    info.count = TRIS * 3;
-    info.instance_count = 1;
-    if (tv_pipe_draw_vbo(ctx, &info))
-        fail_msg("draw_vbo: %s", tv_pipe_error(ctx));
+    lp_tv_draw(ctx, 4, TRIS * 3, 1, 0);
     memcpy(out, tv_pipe_resource_data(ctx, ARR), (size_t)LAYERS * S * S * 16);
     tv_pipe_destroy(ctx);
 }
@@ -179,31 +123,18 @@ static void texvm_draw(const float *mesh, float *out)
 static void test_layers_against_llvmpipe(void **state)
 {
     (void)state;
-    char err[256];
-    glref *g = glref_create("llvmpipe", 0, err, sizeof err);
-    if (!g) {
-        print_message("skipped: %s\n", err);
-        skip();
-    }
+    glref *g = lp_open_or_skip();
     GLenum fmt = GL_RGBA32F;
     assert_true(glref_framebuffer(g, 4, 4, 1, &fmt));
     static float mesh[TRIS * 3 * 8];
-    random_mesh(mesh);
+    uint32_t rng = 909;
+    lp_random_mesh(&rng, mesh, TRIS * 3, S);
     static float gl[LAYERS * S * S * 4], tv[LAYERS * S * S * 4];
     gl_draw(g, mesh, gl);
     texvm_draw(mesh, tv);
-    int lit[LAYERS] = {0}, differ = 0;
-    for (int i = 0; i < LAYERS * S * S; i++) {
+    int lit[LAYERS] = {0}, differ = lp_rgba32f_differ(gl, tv, S, LAYERS);
+    for (int i = 0; i < LAYERS * S * S; i++)
         lit[i / (S * S)] += gl[4 * i + 3] != 0.0f || gl[4 * i] != 0.0f;
-        if (memcmp(gl + 4 * i, tv + 4 * i, 16)) {
-            if (differ < 5)
-                print_message("layer %d pixel (%d, %d): llvmpipe %g %g %g %g, texvm %g %g %g "
-                              "%g\n", i / (S * S), i % S, (i / S) % S, gl[4 * i],
-                              gl[4 * i + 1], gl[4 * i + 2], gl[4 * i + 3], tv[4 * i],
-                              tv[4 * i + 1], tv[4 * i + 2], tv[4 * i + 3]);
-            differ++;
-        }
-    }
     print_message("layered rendering: %d triangles over %d layers, %d / %d / %d of %d pixels "
                   "lit, %d differ from llvmpipe\n", TRIS, LAYERS, lit[0], lit[1], lit[2],
                   S * S, differ);
@@ -223,16 +154,9 @@ int main(void)
 
 #else
 
-static void test_no_gl(void **state)
-{
-    (void)state;
-    skip();
-}
-
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_no_gl)};
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return lp_main_without_glref();
 }
 
 #endif

@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "llvmpipe_fixture.h"
+
 #ifdef TEXVM_HAVE_GLREF
 #include "glref.h"
 #include "texvm/pipe.h"
@@ -56,23 +58,12 @@ static void mesh(float *v)
 
 static void llvmpipe_capture(glref *g, const float *v, uint8_t *out, uint64_t q[2])
 {
-    GLuint sh[2] = {glref_shader(g, GL_VERTEX_SHADER, vs_glsl),
-                    glref_shader(g, GL_GEOMETRY_SHADER, gs_glsl)};
-    const char *vary[2] = {"gl_Position", "col"};
-    GLuint prog = sh[0] && sh[1] ? glref_link(g, sh, 2, vary, 2) : 0;
-    if (!prog)
-        fail_msg("%s", glref_error(g));
-    glUseProgram(prog);
-    GLuint vao, vbo, xfb, qs[2];
-    glGenVertexArrays(1, &vao);
-    glBindVertexArray(vao);
-    glGenBuffers(1, &vbo);
-    glBindBuffer(GL_ARRAY_BUFFER, vbo);
-    glBufferData(GL_ARRAY_BUFFER, NV * 32, v, GL_STATIC_DRAW);
-    glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 32, (void *)0);
-    glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 32, (void *)16);
-    glEnableVertexAttribArray(0);
-    glEnableVertexAttribArray(1);
+    static const GLenum types[2] = {GL_VERTEX_SHADER, GL_GEOMETRY_SHADER};
+    const char *const texts[2] = {vs_glsl, gs_glsl};
+    const char *const vary[2] = {"gl_Position", "col"};
+    lp_gl_program(g, 2, types, texts, vary, 2);
+    lp_gl_vertices(v, NV, 2);
+    GLuint xfb, qs[2];
     glGenBuffers(1, &xfb);
     glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, xfb);
     static uint8_t zero[ROOM * VERT_BYTES];
@@ -100,20 +91,10 @@ static void texvm_capture(const float *v, uint8_t *out, uint64_t q[4])
 {
     tv_pipe_ctx *ctx = tv_pipe_create(0);
     assert_non_null(ctx);
-    assert_int_equal(tv_pipe_shader_create(ctx, VSH, TV_PIPE_STAGE_VERTEX, vs_tgsi,
-                                           sizeof vs_tgsi), 0);
-    assert_int_equal(tv_pipe_shader_create(ctx, GSH, TV_PIPE_STAGE_GEOMETRY, gs_tgsi,
-                                           sizeof gs_tgsi), 0);
-    assert_int_equal(tv_pipe_bind_shader(ctx, TV_PIPE_STAGE_VERTEX, VSH), 0);
-    assert_int_equal(tv_pipe_bind_shader(ctx, TV_PIPE_STAGE_GEOMETRY, GSH), 0);
-    tv_pipe_vertex_element ve[2] = {{0, 0, 0, 31}, {16, 0, 0, 31}};
-    assert_int_equal(tv_pipe_set_vertex_elements(ctx, 2, ve), 0);
-    tv_pipe_resource_desc b = {0, 64, 16, NV * 32, 1, 1, 1, 0, 0};
-    assert_int_equal(tv_pipe_resource_create(ctx, VB, &b), 0);
-    tv_pipe_box box = {0, 0, 0, NV * 32, 1, 1};
-    assert_int_equal(tv_pipe_transfer_write(ctx, VB, 0, &box, v, NV * 32, 0, 0, 0), 0);
-    tv_pipe_vertex_buffer vb = {32, 0, VB};
-    assert_int_equal(tv_pipe_set_vertex_buffers(ctx, 0, 1, &vb), 0);
+    static const lp_tv_shader sh[2] = {{VSH, TV_PIPE_STAGE_VERTEX, vs_tgsi},
+                                       {GSH, TV_PIPE_STAGE_GEOMETRY, gs_tgsi}};
+    lp_tv_shaders(ctx, 2, sh);
+    lp_tv_vertices(ctx, VB, v, NV, 2);
     tv_pipe_stream_output_info so;
     memset(&so, 0, sizeof so);
     so.num_outputs = 2;
@@ -136,13 +117,7 @@ static void texvm_capture(const float *v, uint8_t *out, uint64_t q[4])
     assert_int_equal(tv_pipe_query_create(ctx, 72, TV_PIPE_QUERY_SO_STATISTICS, 0), 0);
     for (uint32_t h = 70; h <= 72; h++)
         assert_int_equal(tv_pipe_begin_query(ctx, h), 0);
-    tv_pipe_draw_info info;
-    memset(&info, 0, sizeof info);
-    info.mode = 5;   /* TRIANGLE_STRIP */
-    info.count = NV;
-    info.instance_count = INST;
-    if (tv_pipe_draw_vbo(ctx, &info))
-        fail_msg("draw_vbo: %s", tv_pipe_error(ctx));
+    lp_tv_draw(ctx, 5 /* TRIANGLE_STRIP */, NV, INST, 0);
     for (uint32_t h = 70; h <= 72; h++)
         assert_int_equal(tv_pipe_end_query(ctx, h), 0);
     assert_int_equal(tv_pipe_query_result(ctx, 70, &q[0]), 0);
@@ -155,12 +130,7 @@ static void texvm_capture(const float *v, uint8_t *out, uint64_t q[4])
 static void test_stream_output_against_llvmpipe(void **state)
 {
     (void)state;
-    char err[256];
-    glref *g = glref_create("llvmpipe", 0, err, sizeof err);
-    if (!g) {
-        print_message("skipped: %s\n", err);
-        skip();
-    }
+    glref *g = lp_open_or_skip();
     GLenum fmt = GL_RGBA32F;
     assert_true(glref_framebuffer(g, 4, 4, 1, &fmt));
     float v[NV * 8];
@@ -205,16 +175,9 @@ int main(void)
 
 #else
 
-static void test_no_gl(void **state)
-{
-    (void)state;
-    skip();
-}
-
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_no_gl)};
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return lp_main_without_glref();
 }
 
 #endif

@@ -17,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "llvmpipe_fixture.h"
+
 #ifdef TEXVM_HAVE_GLREF
 #include "glref.h"
 #include "texvm/pipe.h"
@@ -109,26 +111,13 @@ static void mesh(float *v)
 
 static void gl_counts(glref *g, const float *v, uint64_t out[NC])
 {
-    GLuint sh[5] = {glref_shader(g, GL_VERTEX_SHADER, vs_glsl),
-                    glref_shader(g, GL_TESS_CONTROL_SHADER, tcs_glsl),
-                    glref_shader(g, GL_TESS_EVALUATION_SHADER, tes_glsl),
-                    glref_shader(g, GL_GEOMETRY_SHADER, gs_glsl),
-                    glref_shader(g, GL_FRAGMENT_SHADER, fs_glsl)};
-    for (int i = 0; i < 5; i++)
-        if (!sh[i])
-            fail_msg("%s", glref_error(g));
-    GLuint prog = glref_link(g, sh, 5, NULL, 0);
-    if (!prog)
-        fail_msg("%s", glref_error(g));
-    glUseProgram(prog);
-    GLuint vao, vbo, q[NC];
-    glGenVertexArrays(1, &vao);
-    glBindVertexArray(vao);
-    glGenBuffers(1, &vbo);
-    glBindBuffer(GL_ARRAY_BUFFER, vbo);
-    glBufferData(GL_ARRAY_BUFFER, NV * 16, v, GL_STATIC_DRAW);
-    glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 16, (void *)0);
-    glEnableVertexAttribArray(0);
+    static const GLenum types[5] = {GL_VERTEX_SHADER, GL_TESS_CONTROL_SHADER,
+                                    GL_TESS_EVALUATION_SHADER, GL_GEOMETRY_SHADER,
+                                    GL_FRAGMENT_SHADER};
+    const char *const texts[5] = {vs_glsl, tcs_glsl, tes_glsl, gs_glsl, fs_glsl};
+    lp_gl_program(g, 5, types, texts, NULL, 0);
+    lp_gl_vertices(v, NV, 1);
+    GLuint q[NC];
     glPatchParameteri(GL_PATCH_VERTICES, 3);
     glGenQueries(NC, q);
     for (int i = 0; i < NC; i++)
@@ -148,31 +137,14 @@ static void texvm_counts(const float *v, uint64_t out[NC])
 {
     tv_pipe_ctx *ctx = tv_pipe_create(0);
     assert_non_null(ctx);
-    tv_pipe_resource_desc rt = {2, 31, 2, S, S, 1, 1, 0, 0};
-    assert_int_equal(tv_pipe_resource_create(ctx, RT, &rt), 0);
-    assert_int_equal(tv_pipe_surface_create(ctx, SURF, RT, 31, 0, 0, 0), 0);
-    uint32_t cb = SURF;
-    assert_int_equal(tv_pipe_set_framebuffer(ctx, 1, &cb, 0), 0);
-    static const struct { uint32_t h, stage; const char *text; } sh[5] = {
+    lp_tv_rgba32f_target(ctx, RT, SURF, S, 1);
+    static const lp_tv_shader sh[5] = {
         {VSH, TV_PIPE_STAGE_VERTEX, vs_tgsi}, {FSH, TV_PIPE_STAGE_FRAGMENT, fs_tgsi},
         {GSH, TV_PIPE_STAGE_GEOMETRY, gs_tgsi}, {TCSH, TV_PIPE_STAGE_TESS_CTRL, tcs_tgsi},
         {TESH, TV_PIPE_STAGE_TESS_EVAL, tes_tgsi}};
-    for (int i = 0; i < 5; i++) {
-        if (tv_pipe_shader_create(ctx, sh[i].h, sh[i].stage, sh[i].text,
-                                  strlen(sh[i].text) + 1))
-            fail_msg("%s", tv_pipe_error(ctx));
-        assert_int_equal(tv_pipe_bind_shader(ctx, sh[i].stage, sh[i].h), 0);
-    }
-    tv_pipe_viewport vp = {{S / 2.0f, S / 2.0f, 0.5f}, {S / 2.0f, S / 2.0f, 0.5f}};
-    assert_int_equal(tv_pipe_set_viewports(ctx, 0, 1, &vp), 0);
-    tv_pipe_vertex_element ve = {0, 0, 0, 31};
-    assert_int_equal(tv_pipe_set_vertex_elements(ctx, 1, &ve), 0);
-    tv_pipe_resource_desc b = {0, 64, 16, NV * 16, 1, 1, 1, 0, 0};
-    assert_int_equal(tv_pipe_resource_create(ctx, VB, &b), 0);
-    tv_pipe_box box = {0, 0, 0, NV * 16, 1, 1};
-    assert_int_equal(tv_pipe_transfer_write(ctx, VB, 0, &box, v, NV * 16, 0, 0, 0), 0);
-    tv_pipe_vertex_buffer vb = {16, 0, VB};
-    assert_int_equal(tv_pipe_set_vertex_buffers(ctx, 0, 1, &vb), 0);
+    lp_tv_shaders(ctx, 5, sh);
+    lp_tv_viewport(ctx, S);
+    lp_tv_vertices(ctx, VB, v, NV, 1);
     for (int i = 0; i < NC; i++) {
         int t = k_counters[i].tv;
         assert_int_equal(tv_pipe_query_create(ctx, 100 + (uint32_t)i,
@@ -181,14 +153,7 @@ static void texvm_counts(const float *v, uint64_t out[NC])
                                               t < 0 ? 0 : (uint32_t)t), 0);
         assert_int_equal(tv_pipe_begin_query(ctx, 100 + (uint32_t)i), 0);
     }
-    tv_pipe_draw_info info;
-    memset(&info, 0, sizeof info);
-    info.mode = 14;   /* PATCHES */
-    info.count = NV;
-    info.instance_count = INST;
-    info.vertices_per_patch = 3;
-    if (tv_pipe_draw_vbo(ctx, &info))
-        fail_msg("draw_vbo: %s", tv_pipe_error(ctx));
+    lp_tv_draw(ctx, 14 /* PATCHES */, NV, INST, 3);
     for (int i = 0; i < NC; i++) {
         assert_int_equal(tv_pipe_end_query(ctx, 100 + (uint32_t)i), 0);
         assert_int_equal(tv_pipe_query_result(ctx, 100 + (uint32_t)i, &out[i]), 0);
@@ -199,12 +164,7 @@ static void texvm_counts(const float *v, uint64_t out[NC])
 static void test_statistics_against_llvmpipe(void **state)
 {
     (void)state;
-    char err[256];
-    glref *g = glref_create("llvmpipe", 0, err, sizeof err);
-    if (!g) {
-        print_message("skipped: %s\n", err);
-        skip();
-    }
+    glref *g = lp_open_or_skip();
     if (glref_gl_version(g) < 46 && !glref_has_extension(g, "GL_ARB_pipeline_statistics_query")) {
         glref_destroy(g);
         print_message("skipped: no pipeline statistics queries\n");
@@ -241,16 +201,9 @@ int main(void)
 
 #else
 
-static void test_no_gl(void **state)
-{
-    (void)state;
-    skip();
-}
-
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_no_gl)};
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return lp_main_without_glref();
 }
 
 #endif

@@ -16,7 +16,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "llvmpipe_fixture.h"
+
 #ifdef TEXVM_HAVE_GLREF
+#include "diff.h"
 #include "glref.h"
 #include "texvm/tess.h"
 
@@ -124,13 +127,6 @@ static int compare(fixture *f, int d, int s, int cw, int pm, const float outer[4
 }
 
 static uint32_t rng = 1234567;
-static uint32_t next(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 17;
-    rng ^= rng << 5;
-    return rng;
-}
 
 static const float k_levels[] = {0.5f, 1.0f, 1.25f, 1.5f, 2.0f, 2.2f, 3.0f, 3.7f, 4.0f,
                                  5.5f, 6.0f, 7.0f, 8.0f, 9.99f, 13.3f, 16.0f, 31.9f, 33.0f,
@@ -138,23 +134,18 @@ static const float k_levels[] = {0.5f, 1.0f, 1.25f, 1.5f, 2.0f, 2.2f, 3.0f, 3.7f
 
 static float random_level(void)
 {
-    uint32_t k = next() % 24;
+    uint32_t k = diff_rand(&rng) % 24;
     if (k < sizeof k_levels / sizeof k_levels[0])
         return k_levels[k];
-    return 1.0f + (float)(next() % 4096) / 64.0f;  /* anything in [1, 65) on a 1/64 grid */
+    return 1.0f + (float)(diff_rand(&rng) % 4096) / 64.0f;  /* anything in [1, 65) on a 1/64 grid */
 }
 
 static void test_tessellator_against_llvmpipe(void **state)
 {
     (void)state;
-    char err[256];
     fixture f;
     memset(&f, 0, sizeof f);
-    f.g = glref_create("llvmpipe", 0, err, sizeof err);
-    if (!f.g) {
-        print_message("skipped: %s\n", err);
-        skip();
-    }
+    f.g = lp_open_or_skip();
     if (glref_gl_version(f.g) < 40) {
         glref_destroy(f.g);
         print_message("skipped: llvmpipe offers no GL 4.0\n");
@@ -213,15 +204,10 @@ int main(void)
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
 #else
-static void test_skipped(void **state)
-{
-    (void)state;
-    skip();
-}
 
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_skipped)};
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return lp_main_without_glref();
 }
+
 #endif

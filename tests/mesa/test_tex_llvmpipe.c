@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "diff.h"
+#include "llvmpipe_fixture.h"
 
 #ifdef TEXVM_HAVE_GLREF
 
@@ -919,17 +920,9 @@ int main(void)
 
 #else /* built without EGL/GL */
 
-static void test_no_gl(void **state)
-{
-    (void)state;
-    print_message("SKIP: texvm was configured without EGL/OpenGL (tools/glref not built)\n");
-    skip();
-}
-
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_no_gl)};
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return lp_main_without_glref();
 }
 
 #endif

@@ -115,6 +115,21 @@ const uint8_t *pixel(tv_pipe_ctx *ctx, int x, int y)
     return tv_pipe_resource_data(ctx, RT) + ((size_t)y * W + (size_t)x) * 4;
 }
 
+void rasterizer_discard(tv_pipe_ctx *ctx, bool discard)
+{
+    tv_pipe_rasterizer_state rs;
+    tv_pipe_rasterizer_default(&rs);
+    rs.rasterizer_discard = discard;
+    assert_int_equal(tv_pipe_set_rasterizer(ctx, &rs), 0);
+}
+
+void assert_blank(tv_pipe_ctx *ctx)
+{
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            assert_int_equal(pixel(ctx, x, y)[3], 0);
+}
+
 float depth_at(tv_pipe_ctx *ctx, int x, int y)
 {
     float z;

@@ -43,6 +43,10 @@ void vertices(tv_pipe_ctx *ctx, const vert *v, unsigned n);
 /* A non-indexed draw of one instance; the error is printed when it fails. */
 int draw(tv_pipe_ctx *ctx, uint32_t mode, uint32_t count);
 const uint8_t *pixel(tv_pipe_ctx *ctx, int x, int y);
+/* The default rasterizer state, with rasterizer discard on or off. */
+void rasterizer_discard(tv_pipe_ctx *ctx, bool discard);
+/* Nothing drawn: every pixel of the W x H target still has alpha 0. */
+void assert_blank(tv_pipe_ctx *ctx);
 float depth_at(tv_pipe_ctx *ctx, int x, int y);
 /* window (x, y) to NDC for this viewport */
 float nx(float x);

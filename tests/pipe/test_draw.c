@@ -613,15 +613,11 @@ static void test_draw_auto(void **state)
     assert_int_equal(tv_pipe_object_create(ctx, TV_PIPE_OBJ_STREAMOUT_TARGET, TGT, dw, 3), 0);
     tv_pipe_so_target t = {SOB, 0, 1024, TGT};
     assert_int_equal(tv_pipe_set_stream_output_targets(ctx, 1, &t, 0), 0);
-    tv_pipe_rasterizer_state rs;
-    tv_pipe_rasterizer_default(&rs);
-    rs.rasterizer_discard = true;
-    assert_int_equal(tv_pipe_set_rasterizer(ctx, &rs), 0);
+    rasterizer_discard(ctx, true);
     assert_int_equal(draw(ctx, PRIM_TRIANGLE_STRIP, 4), 0);
     assert_int_equal(tv_pipe_set_stream_output_targets(ctx, 0, NULL, 0), 0);
     /* draw the captured vertices with the count the target kept */
-    rs.rasterizer_discard = false;
-    assert_int_equal(tv_pipe_set_rasterizer(ctx, &rs), 0);
+    rasterizer_discard(ctx, false);
     tv_pipe_vertex_buffer vb = {32, 0, SOB};
     assert_int_equal(tv_pipe_set_vertex_buffers(ctx, 0, 1, &vb), 0);
     assert_int_equal(tv_pipe_query_create(ctx, 70, TV_PIPE_QUERY_PRIMITIVES_GENERATED, 0), 0);
@@ -644,8 +640,7 @@ static void test_draw_auto(void **state)
             lit += pixel(ctx, x, y)[0] == 255;
     assert_int_equal(lit, 128);        /* the 16 x 8 rectangle */
     /* append after a rebind: the next 6 vertices land after the first 6 */
-    rs.rasterizer_discard = true;
-    assert_int_equal(tv_pipe_set_rasterizer(ctx, &rs), 0);
+    rasterizer_discard(ctx, true);
     assert_int_equal(tv_pipe_set_vertex_buffers(ctx, 0, 1, (tv_pipe_vertex_buffer[]){{32, 0, VB}}),
                      0);
     assert_int_equal(tv_pipe_set_stream_output_targets(ctx, 1, &t, 1), 0);
@@ -741,10 +736,7 @@ static void test_stream_output(void **state)
     assert_true(z[4 * 3] == 0.0f && z[4 * 3 + 1] == 0.0f);   /* vertex 4 not written */
     /* rasterizer discard, no fragment shader: the vertex stage still feeds stream output */
     assert_int_equal(tv_pipe_bind_shader(ctx, TV_PIPE_STAGE_FRAGMENT, 0), 0);
-    tv_pipe_rasterizer_state rs;
-    tv_pipe_rasterizer_default(&rs);
-    rs.rasterizer_discard = true;
-    assert_int_equal(tv_pipe_set_rasterizer(ctx, &rs), 0);
+    rasterizer_discard(ctx, true);
     tv_pipe_so_target t2[1] = {{SO0, 0, 256, 0}};
     assert_int_equal(tv_pipe_set_stream_output_targets(ctx, 1, t2, 0), 0);
     memset(tv_pipe_resource_data(ctx, SO0), 0, 256);

@@ -263,10 +263,7 @@ static void test_stream_output_of_the_geometry_stage(void **state)
     assert_int_equal(tv_pipe_query_create(ctx, 71, TV_PIPE_QUERY_PRIMITIVES_GENERATED, 0), 0);
     assert_int_equal(tv_pipe_begin_query(ctx, 70), 0);
     assert_int_equal(tv_pipe_begin_query(ctx, 71), 0);
-    tv_pipe_rasterizer_state rs;
-    tv_pipe_rasterizer_default(&rs);
-    rs.rasterizer_discard = true;
-    assert_int_equal(tv_pipe_set_rasterizer(ctx, &rs), 0);
+    rasterizer_discard(ctx, true);
     assert_int_equal(draw(ctx, PRIM_POINTS, 2), 0);
     assert_int_equal(tv_pipe_end_query(ctx, 70), 0);
     assert_int_equal(tv_pipe_end_query(ctx, 71), 0);
@@ -281,9 +278,7 @@ static void test_stream_output_of_the_geometry_stage(void **state)
     assert_int_equal(tv_pipe_query_result(ctx, 71, &r), 0);
     assert_int_equal(r, 4);
     /* nothing was rasterised */
-    for (int y = 0; y < H; y++)
-        for (int x = 0; x < W; x++)
-            assert_int_equal(pixel(ctx, x, y)[3], 0);
+    assert_blank(ctx);
     tv_pipe_destroy(ctx);
 }
 
@@ -491,9 +486,7 @@ static void test_geometry_errors(void **state)
     assert_int_equal(tv_pipe_bind_shader(ctx, TV_PIPE_STAGE_GEOMETRY, GS + 1), 0);
     assert_int_equal(draw(ctx, PRIM_POINTS, 1), -1);
     assert_non_null(strstr(tv_pipe_error(ctx), "is not a GEOM program"));
-    for (int y = 0; y < H; y++)
-        for (int x = 0; x < W; x++)
-            assert_int_equal(pixel(ctx, x, y)[3], 0);
+    assert_blank(ctx);
     tv_pipe_destroy(ctx);
 }
 

@@ -117,10 +117,7 @@ static const float *capture(tv_pipe_ctx *ctx, uint32_t last_stage_shader, uint32
     assert_int_equal(tv_pipe_resource_create(ctx, SOB, &b), 0);
     tv_pipe_so_target t[1] = {{SOB, 0, bytes, 0}};
     assert_int_equal(tv_pipe_set_stream_output_targets(ctx, 1, t, 0), 0);
-    tv_pipe_rasterizer_state rs;
-    tv_pipe_rasterizer_default(&rs);
-    rs.rasterizer_discard = true;
-    assert_int_equal(tv_pipe_set_rasterizer(ctx, &rs), 0);
+    rasterizer_discard(ctx, true);
     assert_int_equal(tv_pipe_query_create(ctx, 70, TV_PIPE_QUERY_PRIMITIVES_GENERATED, 0), 0);
     assert_int_equal(tv_pipe_begin_query(ctx, 70), 0);
     return (const float *)(const void *)tv_pipe_resource_data(ctx, SOB);

@@ -1,23 +1,11 @@
 /* The SASS test environment (sass_env.h). */
 #include "sass_env.h"
 
+#include "common_tex.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
-
-uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
-float bitsf(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
 
 /* Only for values with an exact half: sign, exponent -14..15, 10-bit mantissa. */
 uint16_t ref_half(float f)
@@ -37,14 +25,8 @@ uint16_t ref_half(float f)
 void senv_init(senv *E)
 {
     memset(E, 0, sizeof *E);
-    E->host = calloc(1, ENV_SIZE);
-    assert_non_null(E->host);
-    E->mem = tv_memory_create();
-    assert_non_null(E->mem);
+    tc_tex_open(ENV_BASE, ENV_SIZE, &E->host, &E->mem, &E->unit);
     tv_error e;
-    assert_int_equal(tv_memory_map(E->mem, ENV_BASE, E->host, ENV_SIZE, &e), TV_OK);
-    E->unit = tv_tex_create(E->mem);
-    assert_non_null(E->unit);
     E->w = tv_sass_warp_create(E->unit, &e);
     assert_non_null(E->w);
     tv_sass_binding b = {ENV_HDR, ENV_ENTRIES - 1, ENV_SMP, ENV_ENTRIES - 1, false, ENV_BANK};
@@ -56,9 +38,7 @@ void senv_init(senv *E)
 void senv_free(senv *E)
 {
     tv_sass_warp_destroy(E->w);
-    tv_tex_destroy(E->unit);
-    tv_memory_destroy(E->mem);
-    free(E->host);
+    tc_tex_close(E->host, E->mem, E->unit);
 }
 
 int senv_setup(void **state)
@@ -78,18 +58,7 @@ int senv_teardown(void **state)
 void senv_tic(tv_tic *t, tv_format f, unsigned type, unsigned w, unsigned h, unsigned d,
               unsigned levels)
 {
-    memset(t, 0, sizeof *t);
-    tv_error e;
-    assert_int_equal(tv_tic_from_format(t, f, &e), TV_OK);
-    t->header_version = TV_TIC_BLOCKLINEAR;
-    t->texture_type = (uint8_t)type;
-    t->width_minus_one = w - 1;
-    t->height_minus_one = (uint16_t)(h - 1);
-    t->depth_minus_one = (uint16_t)(d - 1);
-    t->max_mip_level = (uint8_t)(levels - 1);
-    t->res_view_max_mip_level = (uint8_t)(levels - 1);
-    t->normalized_coords = true;
-    t->border_size = 7;
+    tc_tic_blocklinear(t, f, type, w, h, d, levels);
 }
 
 unsigned env_k(unsigned level, unsigned layer, unsigned x, unsigned y, unsigned sample,
@@ -144,7 +113,7 @@ void senv_put_tic(senv *E, unsigned idx, tv_tic *t)
                         uint32_t in[4];
                         for (unsigned c = 0; c < 4; c++)
                             in[c] = is_int ? env_k(l, z, x, y, s, c)
-                                           : fbits(env_texel_f(l, z, x, y, s, c));
+                                           : tc_fbits(env_texel_f(l, z, x, y, s, c));
                         uint8_t texel[16];
                         if (!tv_format_pack(f, in, texel))
                             continue;
@@ -254,4 +223,4 @@ void assert_regs(const unsigned *got, unsigned n, const unsigned *want, unsigned
 
 uint32_t reg(senv *E, unsigned r, unsigned lane) { return tv_sass_get_reg(E->w, r, lane); }
 void set_all(senv *E, unsigned r, uint32_t v) { tv_sass_set_reg_all(E->w, r, v); }
-void set_allf(senv *E, unsigned r, float v) { tv_sass_set_reg_all(E->w, r, fbits(v)); }
+void set_allf(senv *E, unsigned r, float v) { tv_sass_set_reg_all(E->w, r, tc_fbits(v)); }

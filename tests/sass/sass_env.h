@@ -11,6 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "common_bits.h"
 #include "texvm/sass.h"
 
 #define ENV_BASE 0x100000ull
@@ -58,8 +59,6 @@ unsigned env_k(unsigned level, unsigned layer, unsigned x, unsigned y, unsigned 
 float env_texel_f(unsigned level, unsigned layer, unsigned x, unsigned y, unsigned sample,
                   unsigned c);
 
-uint32_t fbits(float f);
-float bitsf(uint32_t u);
 /* IEEE half bits of a float that is exactly representable (test-side reference). */
 uint16_t ref_half(float f);
 

@@ -14,6 +14,8 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include "common_bits.h"
+#include "common_tex.h"
 #include "texvm/tex.h"
 
 #define FX_BASE 0x100000ull
@@ -31,31 +33,14 @@ typedef struct fx {
     tv_tic tic[FX_POOL_ENTRIES];
 } fx;
 
-static inline float fx_f(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-
-static inline uint32_t fx_u(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
+/* a float's bits and back (common_bits.h), under the fixture's names */
+static inline float fx_f(uint32_t u) { return tc_bitsf(u); }
+static inline uint32_t fx_u(float f) { return tc_fbits(f); }
 
 static inline void fx_init(fx *F)
 {
     memset(F, 0, sizeof *F);
-    F->host = calloc(1, FX_SIZE);
-    assert_non_null(F->host);
-    F->mem = tv_memory_create();
-    assert_non_null(F->mem);
-    tv_error e;
-    assert_int_equal(tv_memory_map(F->mem, FX_BASE, F->host, FX_SIZE, &e), TV_OK);
-    F->unit = tv_tex_create(F->mem);
-    assert_non_null(F->unit);
+    tc_tex_open(FX_BASE, FX_SIZE, &F->host, &F->mem, &F->unit);
     tv_tex_set_header_pool(F->unit, FX_HDR_POOL, FX_POOL_ENTRIES - 1);
     tv_tex_set_sampler_pool(F->unit, FX_SMP_POOL, FX_POOL_ENTRIES - 1);
     F->next = FX_DATA;
@@ -63,9 +48,7 @@ static inline void fx_init(fx *F)
 
 static inline void fx_free(fx *F)
 {
-    tv_tex_destroy(F->unit);
-    tv_memory_destroy(F->mem);
-    free(F->host);
+    tc_tex_close(F->host, F->mem, F->unit);
 }
 
 /* Texel value formula: exact in float32 (multiples of 1/8 below 4). */
@@ -80,19 +63,7 @@ static inline double fx_val(unsigned level, unsigned layer, int x, int y, int z,
 static inline void fx_tic(tv_tic *t, tv_format f, unsigned type, unsigned w, unsigned h,
                           unsigned depth, unsigned levels)
 {
-    memset(t, 0, sizeof *t);
-    tv_error e;
-    assert_int_equal(tv_tic_from_format(t, f, &e), TV_OK);
-    t->header_version = TV_TIC_BLOCKLINEAR;
-    t->texture_type = (uint8_t)type;
-    t->width_minus_one = w - 1;
-    t->height_minus_one = (uint16_t)(h - 1);
-    t->depth_minus_one = (uint16_t)(depth - 1);
-    t->max_mip_level = (uint8_t)(levels - 1);
-    t->res_view_min_mip_level = 0;
-    t->res_view_max_mip_level = (uint8_t)(levels - 1);
-    t->normalized_coords = true;
-    t->border_size = 7;
+    tc_tic_blocklinear(t, f, type, w, h, depth, levels);
 }
 
 /* Store header `idx` (allocating storage at a fresh 512-byte aligned address). */

@@ -6,8 +6,11 @@
 
 #define H(t, s) tv_tex_handle(t, s)
 
+/* A new fixture whose texture 0 is a 256x256 RGBA32F formula texture of 9 levels, viewed
+ * through levels BASE..LAST. */
 static void setup(fx *F, unsigned base, unsigned last)
 {
+    fx_init(F);
     tv_tic t;
     fx_tic(&t, tv_format_from_name("R32G32B32A32_FLOAT"), TV_TEX_2D, 256, 256, 1, 9);
     fx_put_tic(F, 0, &t);
@@ -44,7 +47,6 @@ static void test_lod_appendix_c(void **state)
 {
     (void)state;
     fx F;
-    fx_init(&F);
     setup(&F, 0, 8);
     sampler(&F, TV_MAG_LINEAR, TV_MIN_LINEAR, TV_MIP_LINEAR, 0, 0, 15.99f);
     tv_tex_request r;
@@ -66,7 +68,6 @@ static void test_lod_bias_and_clamps(void **state)
 {
     (void)state;
     fx F;
-    fx_init(&F);
     setup(&F, 0, 8);
     tv_tex_request r;
     tv_tex_result res;
@@ -131,7 +132,6 @@ static void test_lod_level_selection(void **state)
 {
     (void)state;
     fx F;
-    fx_init(&F);
     setup(&F, 0, 8);
     tv_tex_request r;
     tv_tex_result res;
@@ -170,7 +170,6 @@ static void test_lod_base_level(void **state)
 {
     (void)state;
     fx F;
-    fx_init(&F);
     setup(&F, 2, 8);  /* view levels 2..8: base size 64 */
     sampler(&F, TV_MAG_POINT, TV_MIN_POINT, TV_MIP_POINT, 0, 0, 15.99f);
     tv_tex_request r;
@@ -191,7 +190,6 @@ static void test_lod_quads(void **state)
 {
     (void)state;
     fx F;
-    fx_init(&F);
     setup(&F, 0, 8);
     sampler(&F, TV_MAG_LINEAR, TV_MIN_LINEAR, TV_MIP_LINEAR, 0, 0, 15.99f);
     tv_tex_request r;
@@ -236,7 +234,6 @@ static void test_lod_gradients_and_hw(void **state)
 {
     (void)state;
     fx F;
-    fx_init(&F);
     setup(&F, 0, 8);
     sampler(&F, TV_MAG_LINEAR, TV_MIN_LINEAR, TV_MIP_LINEAR, 0, 0, 15.99f);
     tv_tex_request r;

@@ -60,13 +60,6 @@ void th_expect_documented(const char *doc, const char *message)
         fail_msg("docs/errors.md does not list: %s", want);
 }
 
-uint32_t th_fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
 char *th_print_all(const tv_tgsi_program *progs, size_t count)
 {
     size_t total = 0;

@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "texvm/tgsi.h"
+#include "common_bits.h"
 
 /* Read a whole file (NUL-terminated), NULL if it cannot be read. */
 char *th_read(const char *path, size_t *len);
@@ -19,8 +20,6 @@ tv_tgsi_program *th_parse_ok(const char *text, tv_tgsi_mode mode, size_t *count)
 /* Fail the test unless DOC (docs/errors.md) lists MESSAGE, with each `|` escaped as `\|`
  * as in the document's tables. */
 void th_expect_documented(const char *doc, const char *message);
-/* The bit pattern of a float. */
-uint32_t th_fbits(float f);
 /* All programs printed one after another (malloc'ed). */
 char *th_print_all(const tv_tgsi_program *progs, size_t count);
 /* parse -> print -> parse -> print: the two prints must be equal. Returns the first print

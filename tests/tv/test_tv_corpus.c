@@ -16,40 +16,16 @@
 
 #include "texvm/tgsi.h"
 #include "tvcheck.h"
+#include "common_file.h"
 
 typedef struct tally {
     unsigned files, programs, same, not_run;
 } tally;
 
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *buf = NULL;
-    size_t cap = 0, n = 0;
-    for (;;) {
-        if (n + 4096 + 1 > cap) {
-            cap = (cap + 4096) * 2;
-            char *q = realloc(buf, cap);
-            assert_non_null(q);
-            buf = q;
-        }
-        size_t got = fread(buf + n, 1, 4096, f);
-        n += got;
-        if (!got)
-            break;
-    }
-    fclose(f);
-    buf[n] = 0;
-    *len = n;
-    return buf;
-}
-
 static void check_file(const char *path, tally *t)
 {
     size_t len;
-    char *text = slurp(path, &len);
+    char *text = tc_slurp(path, &len);
     if (!text)
         return;
     tv_tgsi_program *progs = NULL;

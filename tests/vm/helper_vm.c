@@ -58,20 +58,6 @@ tv_vm_program *hv_program_proc(tv_vm *vm, const char *text, tv_tgsi_processor pr
     return p;
 }
 
-char *hv_slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = malloc((size_t)n + 1);
-    if (!s || fread(s, 1, (size_t)n, f) != (size_t)n) { fclose(f); free(s); return NULL; }
-    s[n] = 0;
-    fclose(f);
-    return s;
-}
-
 tv_status hv_try_program(const char *text, tv_error *err)
 {
     tv_vm *vm = make_vm();
@@ -174,6 +160,20 @@ tv_status hv_compute_b(const char *text, uint32_t grid[3], uint32_t block[3],
     return st;
 }
 
+tv_status hv_run_group(tv_vm *vm, tv_vm_program *p, uint32_t lanes, void *buf, size_t bytes,
+                       tv_vm_stats *stats, tv_error *err)
+{
+    tv_vm_bindings b;
+    tv_vm_bindings_init(&b);
+    b.buffers[0] = (tv_vm_buffer){buf, bytes};
+    tv_vm_compute_params cp;
+    memset(&cp, 0, sizeof cp);
+    cp.grid[0] = cp.grid[1] = cp.grid[2] = 1;
+    cp.block[0] = lanes;
+    cp.block[1] = cp.block[2] = 1;
+    return tv_vm_run_compute(vm, p, &b, &cp, stats, err);
+}
+
 tv_status hv_compute(const char *text, uint32_t grid[3], uint32_t block[3], void *buf,
                      size_t bytes, tv_error *err)
 {
@@ -207,7 +207,7 @@ tv_status hv_frag(const char *text, uint32_t w, uint32_t h,
         for (int v = 0; v < 4; v++)
             for (int r = 0; r < TV_VM_MAX_ATTRIBS; r++)
                 for (int c = 0; c < 4; c++)
-                    fp->vertices[v].attr[r][c] = hv_f(attr[v][r][c]);
+                    fp->vertices[v].attr[r][c] = tc_fbits(attr[v][r][c]);
     fp->color[0].data = color;
     tv_status st = hv_frag_p(text, fp, NULL, err);
     free(fp);

@@ -13,6 +13,9 @@
 
 #include "texvm/vm.h"
 
+#include "common_bits.h" /* tc_fbits, tc_bitsf */
+#include "common_file.h" /* tc_slurp: a whole file (corpus programs) */
+
 /* Threads used by the helpers (default 1; tests of thread independence change it). */
 extern uint32_t hv_threads;
 /* The memory micro-ops' warp path on the helper engines (vm_mem_set_warp_path). */
@@ -24,8 +27,6 @@ extern unsigned hv_store_cap;
 tv_vm_program *hv_program(tv_vm *vm, const char *text);
 /* The first program of processor `proc` in a multi-program text (corpus files). */
 tv_vm_program *hv_program_proc(tv_vm *vm, const char *text, tv_tgsi_processor proc);
-/* Read a whole file (NULL if missing); free() it. */
-char *hv_slurp(const char *path);
 /* Try to create; returns the status and fills err (no test failure). */
 tv_status hv_try_program(const char *text, tv_error *err);
 
@@ -41,6 +42,10 @@ tv_status hv_op(const char *extra, const char *insns, unsigned n, const uint32_t
 void hv_op1(const char *insns, const uint32_t a[4], const uint32_t b[4], const uint32_t c[4],
             uint32_t out[4]);
 
+/* Run program P of VM as one group of LANES x 1 x 1 threads with BUFFER[0] = buf of
+ * `bytes`, counting into STATS (NULL: not counted). */
+tv_status hv_run_group(tv_vm *vm, tv_vm_program *p, uint32_t lanes, void *buf, size_t bytes,
+                       tv_vm_stats *stats, tv_error *err);
 /* Run a full compute program with one bound buffer (BUFFER[0] = buf of `bytes`). */
 tv_status hv_compute(const char *text, uint32_t grid[3], uint32_t block[3], void *buf,
                      size_t bytes, tv_error *err);
@@ -55,7 +60,5 @@ tv_status hv_frag(const char *text, uint32_t w, uint32_t h,
 tv_status hv_frag_p(const char *text, tv_vm_frag_params *fp, tv_vm_bindings *b,
                     tv_error *err);
 
-static inline uint32_t hv_f(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
-static inline float hv_uf(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
 
 #endif

@@ -274,17 +274,8 @@ static tv_status run_counted(const char *text, uint32_t lanes, uint64_t budget, 
     memset(out, 0, bytes);
     tv_vm_program *p = tv_vm_program_from_text(vm, text, strlen(text), "counted", err);
     tv_status st = p ? TV_OK : err->code;
-    if (p) {
-        tv_vm_bindings b;
-        tv_vm_bindings_init(&b);
-        b.buffers[0] = (tv_vm_buffer){out, bytes};
-        tv_vm_compute_params cp;
-        memset(&cp, 0, sizeof cp);
-        cp.grid[0] = cp.grid[1] = cp.grid[2] = 1;
-        cp.block[0] = lanes;
-        cp.block[1] = cp.block[2] = 1;
-        st = tv_vm_run_compute(vm, p, &b, &cp, stats, err);
-    }
+    if (p)
+        st = hv_run_group(vm, p, lanes, out, bytes, stats, err);
     tv_vm_program_destroy(p);
     tv_vm_destroy(vm);
     return st;

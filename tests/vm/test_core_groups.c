@@ -48,7 +48,7 @@ static const char *prog =
     "END\n";
 
 static float sat(float x) { return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f; }
-static uint32_t fu(float f) { return hv_f(f); }
+static uint32_t fu(float f) { return tc_fbits(f); }
 
 /* The program above, one lane, with whole-instruction source snapshots. */
 static void reference(uint32_t l, uint32_t out[16])
@@ -188,15 +188,7 @@ static tv_status run_prog(const char *text, bool unoptimised, uint32_t *out, siz
     if (!p)
         fail_msg("%s", err.message);
     *nuops = unoptimised ? p->num_uops_plain : p->num_uops;
-    tv_vm_bindings b;
-    tv_vm_bindings_init(&b);
-    b.buffers[0] = (tv_vm_buffer){out, bytes};
-    tv_vm_compute_params cp;
-    memset(&cp, 0, sizeof cp);
-    cp.grid[0] = cp.grid[1] = cp.grid[2] = 1;
-    cp.block[0] = LANES;
-    cp.block[1] = cp.block[2] = 1;
-    tv_status r = tv_vm_run_compute(vm, p, &b, &cp, st, &err);
+    tv_status r = hv_run_group(vm, p, LANES, out, bytes, st, &err);
     tv_vm_program_destroy(p);
     tv_vm_destroy(vm);
     return r;
@@ -214,9 +206,9 @@ static void t_phi_copies(void **s)
         float acc[4];
         phi_reference(l, acc);
         for (int c = 0; c < 4; c++)
-            if (got[l * 4 + c] != hv_f(acc[c]) || ref[l * 4 + c] != hv_f(acc[c]))
+            if (got[l * 4 + c] != tc_fbits(acc[c]) || ref[l * 4 + c] != tc_fbits(acc[c]))
                 fail_msg("lane %u channel %d: optimised 0x%08x, unoptimised 0x%08x, want "
-                         "0x%08x", l, c, got[l * 4 + c], ref[l * 4 + c], hv_f(acc[c]));
+                         "0x%08x", l, c, got[l * 4 + c], ref[l * 4 + c], tc_fbits(acc[c]));
     }
     /* the two copies that only feed the UCMP are gone, the two loop-carried MOVs are
      * coalesced into the UCMP and MAD that compute their sources, UIF/BRK/ENDIF is one
@@ -330,15 +322,7 @@ static void t_trace_sees_every_copy(void **s)
     tv_vm_trace tr = {on_trace, &tc, {3, 0, 0}};
     tv_vm_set_trace(vm, &tr);
     static uint32_t out[LANES * 4];
-    tv_vm_bindings b;
-    tv_vm_bindings_init(&b);
-    b.buffers[0] = (tv_vm_buffer){out, sizeof out};
-    tv_vm_compute_params cp;
-    memset(&cp, 0, sizeof cp);
-    cp.grid[0] = cp.grid[1] = cp.grid[2] = 1;
-    cp.block[0] = LANES;
-    cp.block[1] = cp.block[2] = 1;
-    assert_int_equal(tv_vm_run_compute(vm, p, &b, &cp, NULL, &err), TV_OK);
+    assert_int_equal(hv_run_group(vm, p, LANES, out, sizeof out, NULL, &err), TV_OK);
     /* 2 MOVs before the loop, 4 in each of the lane's 6 iterations (its warp runs 7: the
      * trace reports inactive iterations too, as events with active = false) */
     assert_int_equal(tc.movs, 2 + 4 * 7);

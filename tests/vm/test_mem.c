@@ -8,23 +8,9 @@
 
 #include "helper_vm.h"
 
-static char *slurp(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    fseek(f, 0, SEEK_END);
-    long n = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    char *s = malloc((size_t)n + 1);
-    if (fread(s, 1, (size_t)n, f) != (size_t)n) { fclose(f); free(s); return NULL; }
-    s[n] = 0;
-    fclose(f);
-    return s;
-}
-
 static void run_cs_ssbo(uint32_t threads, uint32_t *buf, size_t bufbytes, float *img)
 {
-    char *text = slurp(TEXVM_SHARED_DIR "/corpus/tgsi/mesa-softpipe/cs_ssbo.tgsi");
+    char *text = tc_slurp(TEXVM_SHARED_DIR "/corpus/tgsi/mesa-softpipe/cs_ssbo.tgsi", NULL);
     if (!text) { skip(); return; }
     tv_vm_bindings b;
     tv_vm_bindings_init(&b);
@@ -169,7 +155,7 @@ static void t_atomics(void **s)
             else if (!strcmp(op, "ATOMXCHG")) m = v;
             else if (!strcmp(op, "ATOMINC_WRAP")) m = old + 1 <= 10 ? old + 1 : 0;
             else if (!strcmp(op, "ATOMDEC_WRAP")) m = (old == 0 || old > 10) ? 10 : old - 1;
-            else if (!strcmp(op, "ATOMFADD")) m = hv_f(hv_uf(old) + (float)t);
+            else if (!strcmp(op, "ATOMFADD")) m = tc_fbits(tc_bitsf(old) + (float)t);
             assert_int_equal(buf[1 + t], old);
         }
         assert_int_equal(buf[0], m);

@@ -26,14 +26,14 @@ static void test_thread_ids(void **state)
 static void test_add(void **state)
 {
     (void)state;
-    uint32_t a[4] = {hv_f(1.5f), hv_f(-2.0f), hv_f(3.0f), hv_f(0.25f)};
-    uint32_t b[4] = {hv_f(2.0f), hv_f(2.0f), hv_f(-1.0f), hv_f(0.25f)};
+    uint32_t a[4] = {tc_fbits(1.5f), tc_fbits(-2.0f), tc_fbits(3.0f), tc_fbits(0.25f)};
+    uint32_t b[4] = {tc_fbits(2.0f), tc_fbits(2.0f), tc_fbits(-1.0f), tc_fbits(0.25f)};
     uint32_t o[4];
     hv_op1("ADD TEMP[3], TEMP[0], TEMP[1]", a, b, NULL, o);
-    assert_true(hv_uf(o[0]) == 3.5f);
-    assert_true(hv_uf(o[1]) == 0.0f);
-    assert_true(hv_uf(o[2]) == 2.0f);
-    assert_true(hv_uf(o[3]) == 0.5f);
+    assert_true(tc_bitsf(o[0]) == 3.5f);
+    assert_true(tc_bitsf(o[1]) == 0.0f);
+    assert_true(tc_bitsf(o[2]) == 2.0f);
+    assert_true(tc_bitsf(o[3]) == 0.5f);
 }
 
 int main(void)

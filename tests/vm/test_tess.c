@@ -5,13 +5,6 @@
 
 #include "helper_vm.h"
 
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
 /* piglit barrier.shader_test's control shader: every invocation writes its index into its
  * own vertex's GENERIC[0].x, then after the BARRIER reads every other invocation's (indirect
  * vertex index) and turns the patch output red on a mismatch. Only merged outputs pass. */
@@ -71,7 +64,7 @@ static void test_tcs_barrier_merges_outputs(void **state)
     enum { PATCHES = 3, NV = 4 };
     uint32_t pos[PATCHES * NV * 4];
     for (uint32_t i = 0; i < PATCHES * NV * 4; i++)
-        pos[i] = fbits((float)i);
+        pos[i] = tc_fbits((float)i);
     tv_vm_tess_ctrl_params tp;
     memset(&tp, 0, sizeof tp);
     tp.num_patches = PATCHES;
@@ -95,10 +88,10 @@ static void test_tcs_barrier_merges_outputs(void **state)
         }
         /* the patch output stayed green: every invocation saw every other's write */
         assert_int_equal(blk[4 * 4 + 0], 0);
-        assert_int_equal(blk[4 * 4 + 1], fbits(1.0f));
+        assert_int_equal(blk[4 * 4 + 1], tc_fbits(1.0f));
         assert_int_equal(blk[4 * 4 + 2], 0);
-        assert_int_equal(blk[4 * 4 + 3], fbits(1.0f));
-        assert_int_equal(blk[1 * 4 + 0], fbits(1.0f));  /* TESSOUTER */
+        assert_int_equal(blk[4 * 4 + 3], tc_fbits(1.0f));
+        assert_int_equal(blk[1 * 4 + 0], tc_fbits(1.0f));  /* TESSOUTER */
         assert_int_equal(blk[1 * 4 + 3], 0);
     }
     tv_vm_tess_ctrl_output_free(&out);
@@ -204,7 +197,7 @@ static void test_tes_tesscoord_and_patch_inputs(void **state)
         for (uint32_t v = 0; v < NV; v++) {
             uint32_t *b = data + ((k * NV + v) * REGS) * 4;
             for (unsigned c = 0; c < 4; c++)
-                b[c] = fbits((float)(k * 100 + v * 10 + c));
+                b[c] = tc_fbits((float)(k * 100 + v * 10 + c));
             if (v == 0)
                 for (unsigned c = 0; c < 4; c++)
                     b[4 + c] = 1000 + k * 4 + c;  /* IN[1], the patch input */

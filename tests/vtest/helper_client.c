@@ -121,6 +121,13 @@ void vt_cmd(vt_client *c, uint32_t len, uint32_t id, const uint32_t *p, size_t n
     vt_write(c, p, ndw * 4);
 }
 
+void vt_transfer_get(vt_client *c, uint32_t handle, uint32_t w, uint32_t h)
+{
+    /* handle, level, x, y, z, width, height, depth, data size, offset */
+    const uint32_t get[10] = {handle, 0, 0, 0, 0, w, h, 1, 0, 0};
+    vt_cmd(c, 10, 13, get, 10);
+}
+
 uint32_t vt_busy_wait(vt_client *c)
 {
     uint32_t p[2] = {0, 1}, r[3] = {0, 0, 0xdead};

@@ -32,6 +32,9 @@ uint32_t vt_busy_wait(vt_client *c);          /* a sync point: every earlier req
 uint32_t vt_negotiate(vt_client *c, uint32_t version);
 int vt_recv_fd(vt_client *c);
 void vt_submit(vt_client *c, const uint32_t *dw, size_t ndw);
+/* TRANSFER_GET2 of the whole W x H (one level, one layer) of resource HANDLE into its
+ * shared memory; a vt_busy_wait afterwards says when it is there. */
+void vt_transfer_get(vt_client *c, uint32_t handle, uint32_t w, uint32_t h);
 /* RESOURCE_CREATE (v0) or RESOURCE_CREATE2 (v2, DATA_SIZE bytes of shared memory) of a 2D
  * render-target resource W x H of virgl FORMAT. */
 void vt_resource_create(vt_client *c, uint32_t handle, uint32_t format, uint32_t w, uint32_t h,

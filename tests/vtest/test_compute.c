@@ -14,19 +14,21 @@
 
 #include <cmocka.h>
 
-#define H(cmd, obj, len) (((uint32_t)(len) << 16) | ((uint32_t)(obj) << 8) | (cmd))
+#define H(cmd, obj, len) VT_CMD(cmd, obj, len)
 
-static const char cs_text[] =
-    "COMP\n"
-    "DCL SV[0], THREAD_ID\n"
-    "DCL BUFFER[0]\n"
-    "DCL CONST[0][0]\n"
-    "DCL TEMP[0]\n"
-    "IMM[0] UINT32 {4, 0, 0, 0}\n"
-    "  0: UMUL TEMP[0].x, SV[0].xxxx, IMM[0].xxxx\n"
-    "  1: UADD TEMP[0].y, SV[0].xxxx, CONST[0][0].xxxx\n"
-    "  2: STORE BUFFER[0].x, TEMP[0].xxxx, TEMP[0].yyyy\n"
-    "  3: END\n";
+/* the shader's body: BUFFER[0] at 4 x THREAD_ID gets THREAD_ID + CONST[0][0] */
+#define CS_BODY                                                                            \
+    "DCL SV[0], THREAD_ID\n"                                                               \
+    "DCL BUFFER[0]\n"                                                                      \
+    "DCL CONST[0][0]\n"                                                                    \
+    "DCL TEMP[0]\n"                                                                        \
+    "IMM[0] UINT32 {4, 0, 0, 0}\n"                                                         \
+    "  0: UMUL TEMP[0].x, SV[0].xxxx, IMM[0].xxxx\n"                                       \
+    "  1: UADD TEMP[0].y, SV[0].xxxx, CONST[0][0].xxxx\n"                                  \
+    "  2: STORE BUFFER[0].x, TEMP[0].xxxx, TEMP[0].yyyy\n"                                 \
+    "  3: END\n"
+
+static const char cs_text[] = "COMP\n" CS_BODY;
 
 /* cs_text with a declared block of 8 threads */
 static const char cs_fixed_text[] =
@@ -34,15 +36,7 @@ static const char cs_fixed_text[] =
     "PROPERTY CS_FIXED_BLOCK_WIDTH 8\n"
     "PROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"
     "PROPERTY CS_FIXED_BLOCK_DEPTH 1\n"
-    "DCL SV[0], THREAD_ID\n"
-    "DCL BUFFER[0]\n"
-    "DCL CONST[0][0]\n"
-    "DCL TEMP[0]\n"
-    "IMM[0] UINT32 {4, 0, 0, 0}\n"
-    "  0: UMUL TEMP[0].x, SV[0].xxxx, IMM[0].xxxx\n"
-    "  1: UADD TEMP[0].y, SV[0].xxxx, CONST[0][0].xxxx\n"
-    "  2: STORE BUFFER[0].x, TEMP[0].xxxx, TEMP[0].yyyy\n"
-    "  3: END\n";
+    CS_BODY;
 
 /* create shader 3 (COMPUTE) from TEXT, bind it; ssbo 0 = resource 1 bytes [0, SSBO_SIZE);
  * CONST[0] = 100 */
@@ -72,6 +66,29 @@ static void with_buffer(vtest_conn *c)
     assert_int_equal(tv_pipe_resource_create(c->pipe, 1, &d), 0);
 }
 
+/* A new connection with the SSBO's resource (with_buffer) decodes N dwords of BUF; they
+ * must succeed (decode_ok) or fail with an error containing REASON (decode_fails, which
+ * closes the connection). */
+static void decode_ok(vtest_conn *c, const uint32_t *buf, size_t n)
+{
+    vtest_conn_init(c, NULL);
+    with_buffer(c);
+    vtest_decode(c, buf, n);
+    if (c->failed)
+        fail_msg("%s", c->error);
+}
+
+static void decode_fails(const uint32_t *buf, size_t n, const char *reason)
+{
+    vtest_conn c;
+    vtest_conn_init(&c, NULL);
+    with_buffer(&c);
+    vtest_decode(&c, buf, n);
+    if (!c.failed || !strstr(c.error, reason))
+        fail_msg("error \"%s\", expected \"%s\"", c.error, reason);
+    vtest_conn_fini(&c);
+}
+
 /* Runs LAUNCH (block, grid) after set-up with TEXT; returns the first 16 dwords of the
  * SSBO's resource in OUT. */
 static void run_launch(const char *text, const uint32_t launch[9], uint32_t out[16])
@@ -81,11 +98,7 @@ static void run_launch(const char *text, const uint32_t launch[9], uint32_t out[
     memcpy(&buf[n], launch, 9 * 4);
     n += 9;
     vtest_conn c;
-    vtest_conn_init(&c, NULL);
-    with_buffer(&c);
-    vtest_decode(&c, buf, n);
-    if (c.failed)
-        fail_msg("%s", c.error);
+    decode_ok(&c, buf, n);
     memcpy(out, tv_pipe_resource_data(c.pipe, 1), 16 * 4);
     vtest_conn_fini(&c);
 }
@@ -115,11 +128,7 @@ static void test_launch_grid(void **state)
     memcpy(&buf[n], launch, sizeof launch);
     n += sizeof launch / 4;
     vtest_conn c;
-    vtest_conn_init(&c, NULL);
-    with_buffer(&c);
-    vtest_decode(&c, buf, n);
-    if (c.failed)
-        fail_msg("%s", c.error);
+    decode_ok(&c, buf, n);
     const uint32_t *out = (const uint32_t *)tv_pipe_resource_data(c.pipe, 1);
     for (uint32_t i = 0; i < 8; i++)
         assert_int_equal(out[i], 100 + i);  /* thread i stores i + CONST[0][0].x at 4 i */
@@ -151,11 +160,7 @@ static void test_atomic_buffers(void **state)
     memcpy(&buf[n], tail, sizeof tail);
     n += sizeof tail / 4;
     vtest_conn c;
-    vtest_conn_init(&c, NULL);
-    with_buffer(&c);
-    vtest_decode(&c, buf, n);
-    if (c.failed)
-        fail_msg("%s", c.error);
+    decode_ok(&c, buf, n);
     const uint32_t *out = (const uint32_t *)tv_pipe_resource_data(c.pipe, 1);
     assert_int_equal(out[8], 0);    /* counter 0 untouched */
     assert_int_equal(out[9], 8);    /* counter 1 */
@@ -172,14 +177,8 @@ static void test_atomic_buffers(void **state)
     const char *why[] = {"set_atomic_buffers: 3 dwords are not 1 + 3 per buffer",
                          "set_hw_atomic_buffers: slots 32..32 past the 32 slots",
                          "set_hw_atomic_buffers: no resource 9"};
-    for (int k = 0; k < 3; k++) {
-        vtest_conn_init(&c, NULL);
-        with_buffer(&c);
-        vtest_decode(&c, bad[k], k == 0 ? 4 : 5);
-        if (!c.failed || !strstr(c.error, why[k]))
-            fail_msg("error \"%s\", expected \"%s\"", c.error, why[k]);
-        vtest_conn_fini(&c);
-    }
+    for (int k = 0; k < 3; k++)
+        decode_fails(bad[k], k == 0 ? 4 : 5, why[k]);
 }
 
 static void expect(const uint32_t *tail, size_t tn, uint32_t ssbo_size, const char *reason)
@@ -187,13 +186,7 @@ static void expect(const uint32_t *tail, size_t tn, uint32_t ssbo_size, const ch
     uint32_t buf[256];
     size_t n = setup(buf, ssbo_size);
     memcpy(&buf[n], tail, tn * 4);
-    vtest_conn c;
-    vtest_conn_init(&c, NULL);
-    with_buffer(&c);
-    vtest_decode(&c, buf, n + tn);
-    if (!c.failed || !strstr(c.error, reason))
-        fail_msg("error \"%s\", expected \"%s\"", c.error, reason);
-    vtest_conn_fini(&c);
+    decode_fails(buf, n + tn, reason);
 }
 
 static void test_launch_grid_hostile(void **state)

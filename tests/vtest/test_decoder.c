@@ -163,7 +163,7 @@ static void test_shader_multi_packet(void **state)
 
 /* ---- the hostile-stream catalogue: (name, stream, expected reason) ---------------- */
 
-#define H(cmd, obj, len) (((uint32_t)(len) << 16) | ((uint32_t)(obj) << 8) | (cmd))
+#define H(cmd, obj, len) VT_CMD(cmd, obj, len)
 /* resource 1: 4x4 RGBA8 2D, created through the context before each stream */
 static void with_resource(vtest_conn *c)
 {

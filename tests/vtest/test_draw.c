@@ -5,6 +5,7 @@
  * pixels of a triangle whose edges run through pixel centres, in the flat colour). */
 #define _GNU_SOURCE
 #include "helper_client.h"
+#include "common_bits.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -23,13 +24,6 @@ static const char vs[] = "VERT\nDCL IN[0]\nDCL IN[1]\nDCL OUT[0], POSITION\n"
                          "  1: MOV OUT[1], IN[1]\n  2: END\n";
 static const char fs[] = "FRAG\nDCL IN[0], GENERIC[0], CONSTANT\nDCL OUT[0], COLOR\n"
                          "  0: MOV OUT[0], IN[0]\n  1: END\n";
-
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
 
 /* create_object shader HANDLE of TYPE from TEXT into OUT; returns dwords written */
 static size_t shader(uint32_t *out, uint32_t handle, uint32_t type, const char *text)
@@ -81,13 +75,13 @@ static size_t triangle_stream(vt_client *c, uint32_t *cmds, uint8_t **rt)
         /* vertex elements 30: two R32G32B32A32_FLOAT from buffer 0 at 0 and 16 */
         VT_CMD(1, 5, 9), 30, 0, 0, 0, 31, 16, 0, 0, 31, VT_CMD(2, 5, 1), 30,
         /* rasterizer 31: depth clip, front ccw, half-pixel centres */
-        VT_CMD(1, 2, 9), 31, (1u << 1) | (1u << 15) | (1u << 29), fbits(1), 0, 0, fbits(1), 0,
+        VT_CMD(1, 2, 9), 31, (1u << 1) | (1u << 15) | (1u << 29), tc_fbits(1), 0, 0, tc_fbits(1), 0,
         0, 0, VT_CMD(2, 2, 1), 31,
         /* blend 32: colour mask RGBA on every target */
         VT_CMD(1, 1, 11), 32, 0, 0, 0xfu << 27, 0xfu << 27, 0xfu << 27, 0xfu << 27,
         0xfu << 27, 0xfu << 27, 0xfu << 27, 0xfu << 27, VT_CMD(2, 1, 1), 32,
         VT_CMD(1, 3, 5), 33, 0, 0, 0, 0, VT_CMD(2, 3, 1), 33,    /* dsa 33: all off */
-        VT_CMD(4, 0, 7), 0, fbits(8), fbits(8), fbits(0.5f), fbits(8), fbits(8), fbits(0.5f),
+        VT_CMD(4, 0, 7), 0, tc_fbits(8), tc_fbits(8), tc_fbits(0.5f), tc_fbits(8), tc_fbits(8), tc_fbits(0.5f),
         VT_CMD(6, 0, 3), 32, 0, 2,                   /* vertex buffer 0: stride 32 */
     };
     memcpy(cmds + n, state_cmds, sizeof state_cmds);
@@ -107,8 +101,7 @@ static void test_triangle_over_the_wire(void **state)
     memcpy(cmds + n, draw_cmd, sizeof draw_cmd);   /* triangles, 3 vertices */
     n += sizeof draw_cmd / 4;
     vt_submit(c, cmds, n);
-    uint32_t get[10] = {1, 0, 0, 0, 0, 16, 16, 1, 0, 0};    /* TRANSFER_GET2 of it all */
-    vt_cmd(c, 10, 13, get, 10);
+    vt_transfer_get(c, 1, 16, 16);
     if (vt_busy_wait(c) != 0)
         fail_msg("busy wait failed; server log:\n%s", c->log);
     for (int y = 0; y < 16; y++)
@@ -147,17 +140,16 @@ static void test_occlusion_query_and_condition(void **state)
         VT_CMD(21, 0, 2), 40, 0,
         /* inverted condition on a non-zero count: this clear to white is skipped */
         VT_CMD(26, 0, 3), 40, 1, 0,
-        VT_CMD(7, 0, 8), 0x4, fbits(1), fbits(1), fbits(1), fbits(1), 0, 0, 0,
+        VT_CMD(7, 0, 8), 0x4, tc_fbits(1), tc_fbits(1), tc_fbits(1), tc_fbits(1), 0, 0, 0,
         /* plain condition: this clear of the green channel runs */
         VT_CMD(26, 0, 3), 40, 0, 0,
-        VT_CMD(7, 0, 8), 0x4, 0, fbits(1), 0, 0, 0, 0, 0,
+        VT_CMD(7, 0, 8), 0x4, 0, tc_fbits(1), 0, 0, 0, 0, 0,
         VT_CMD(26, 0, 3), 0, 0, 0,
     };
     memcpy(cmds + n, rest, sizeof rest);
     n += sizeof rest / 4;
     vt_submit(c, cmds, n);
-    uint32_t get[10] = {1, 0, 0, 0, 0, 16, 16, 1, 0, 0};
-    vt_cmd(c, 10, 13, get, 10);
+    vt_transfer_get(c, 1, 16, 16);
     if (vt_busy_wait(c) != 0)
         fail_msg("busy wait failed; server log:\n%s", c->log);
     uint32_t st[4];

@@ -2,6 +2,7 @@
  * transfers in protocol 0 (inline data) and 2 (memfd), clear and read back. */
 #define _GNU_SOURCE
 #include "helper_client.h"
+#include "common_bits.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -140,13 +141,6 @@ static void test_v2_round_trip(void **state)
     assert_false(strstr(c->log, "context error"));
 }
 
-static uint32_t fbits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
 static void test_clear_read_back(void **state)
 {
     (void)state;
@@ -158,13 +152,12 @@ static void test_clear_read_back(void **state)
         VT_CMD(1, 8, 5), 10, 1, RGBA8, 0, 0,                        /* surface 10 on res 1 */
         VT_CMD(1, 8, 5), 11, 2, BGRA8, 0, 0,                        /* surface 11 on res 2 */
         VT_CMD(5, 0, 4), 2, 0, 10, 11,                              /* two colour buffers */
-        VT_CMD(7, 0, 8), 0x4 | 0x8, fbits(1.0f), fbits(0.0f), fbits(0.25f), fbits(1.0f), 0, 0,
+        VT_CMD(7, 0, 8), 0x4 | 0x8, tc_fbits(1.0f), tc_fbits(0.0f), tc_fbits(0.25f), tc_fbits(1.0f), 0, 0,
         0,
     };
     vt_submit(c, cmds, sizeof cmds / 4);
-    uint32_t get1[10] = {1, 0, 0, 0, 0, 4, 2, 1, 0, 0}, get2[10] = {2, 0, 0, 0, 0, 4, 2, 1, 0, 0};
-    vt_cmd(c, 10, 13, get1, 10);
-    vt_cmd(c, 10, 13, get2, 10);
+    vt_transfer_get(c, 1, 4, 2);
+    vt_transfer_get(c, 2, 4, 2);
     assert_int_equal(vt_busy_wait(c), 0);
     /* UNORM8 of 0.25: round(63.75) = 64 (Gallium's float -> unorm rule) */
     for (int i = 0; i < 8; i++) {
@@ -193,15 +186,14 @@ static void test_sub_contexts(void **state)
         VT_CMD(29, 0, 1), 2, VT_CMD(28, 0, 1), 2,                 /* sub-context 2 */
         VT_CMD(1, 8, 5), 10, 2, RGBA8, 0, 0,                        /* its surface 10: res 2 */
         VT_CMD(5, 0, 3), 1, 0, 10,
-        VT_CMD(7, 0, 8), 0x4, fbits(0.0f), fbits(0.0f), fbits(1.0f), fbits(1.0f), 0, 0, 0,
+        VT_CMD(7, 0, 8), 0x4, tc_fbits(0.0f), tc_fbits(0.0f), tc_fbits(1.0f), tc_fbits(1.0f), 0, 0, 0,
         VT_CMD(28, 0, 1), 1,                                        /* back to 1 */
         VT_CMD(30, 0, 1), 2,                                        /* 2 goes */
-        VT_CMD(7, 0, 8), 0x4, fbits(0.0f), fbits(1.0f), fbits(0.0f), fbits(1.0f), 0, 0, 0,
+        VT_CMD(7, 0, 8), 0x4, tc_fbits(0.0f), tc_fbits(1.0f), tc_fbits(0.0f), tc_fbits(1.0f), 0, 0, 0,
     };
     vt_submit(c, cmds, sizeof cmds / 4);
-    uint32_t get1[10] = {1, 0, 0, 0, 0, 4, 2, 1, 0, 0}, get2[10] = {2, 0, 0, 0, 0, 4, 2, 1, 0, 0};
-    vt_cmd(c, 10, 13, get1, 10);
-    vt_cmd(c, 10, 13, get2, 10);
+    vt_transfer_get(c, 1, 4, 2);
+    vt_transfer_get(c, 2, 4, 2);
     assert_int_equal(vt_busy_wait(c), 0);
     for (int i = 0; i < 8; i++) {
         const uint8_t green[4] = {0, 255, 0, 255}, blue[4] = {0, 0, 255, 255};
@@ -223,8 +215,7 @@ static void test_depth_clear(void **state)
         VT_CMD(7, 0, 8), 0x1, 0, 0, 0, 0, 0, 0x3fe00000u /* 0.5 as a double */, 0,
     };
     vt_submit(c, cmds, sizeof cmds / 4);
-    uint32_t get[10] = {3, 0, 0, 0, 0, 2, 2, 1, 0, 0};
-    vt_cmd(c, 10, 13, get, 10);
+    vt_transfer_get(c, 3, 2, 2);
     assert_int_equal(vt_busy_wait(c), 0);
     for (int i = 0; i < 4; i++) {
         float f;
