@@ -168,6 +168,18 @@ for name in "${names[@]}"; do
     "$tv2" "$(ratio "$tv1" "$lp1")" "$(ratio "$tv2" "$lp2")" "$(ratio "$tv1" "$sp")" \
     "$(ratio "$tv2" "$tv1")" "$v" "$mem"
 done
+# null against the physical limit (issue 19): its 16-byte RGBA32F pixels per second over
+# this machine's store bandwidth for a buffer of the target's size (bench/bench_store.c)
+for name in "${names[@]}"; do
+  [ "$name" = null ] && [ -x "$build/bench/bench_store" ] || continue
+  items=$(cat "$work/null.items" 2>/dev/null || echo 0)
+  tv1=$(median < "$work/null.tv1.ms" 2>/dev/null | awk -v n="$items" '$1 > 0 { printf "%.2f", n * 16 / ($1 * 1e6) }')
+  bw=$("$build/bench/bench_store" $((items * 16))) || continue
+  best=$(echo "$bw" | awk '{ a = $(NF-5) + 0; b = $(NF-1) + 0; print (a > b ? a : b) }')
+  echo "$bw"
+  awk -v t="$tv1" -v b="$best" 'BEGIN { if (t > 0 && b > 0)
+    printf "null: texvm 1 thread stores %.2f GB/s = %.0f %% of the store bandwidth (%.2f GB/s, the better of the two)\n", t, 100 * t / b, b }'
+done
 printf 'peakMiB = max RSS of the whole process: texvm 1 thread / llvmpipe 1 / softpipe.\n'
 printf 'outputs: exact = bit-identical, tol = within the workload tolerance, diff = outside it\n'
 printf '(texvm 1-thread and 2-thread outputs, against llvmpipe / softpipe; max diffs in %s/*.cmp*)\n' "$work"
