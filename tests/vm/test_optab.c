@@ -1,7 +1,9 @@
 /* The engine's lowering table (src/vm/vm_optab.c) holds no operand counts of its own: they
  * come from the TGSI opcode table. What the table must still agree with: every lowered
  * opcode is in the opcode table, and each row names a modifier type for every source its
- * class reads (CH, CHN, SC, DOT, V4 read all the opcode's sources; CF at most its first). */
+ * class reads (CH, CHN, SC, DOT, V4 read all the opcode's sources; CF at most its first),
+ * and a texture row's operand layout (src/vm/vm_ops_tex_table.c) names sources the opcode
+ * has. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -10,6 +12,7 @@
 #include "texvm/tgsi.h"
 #include "vm/vm_internal.h"  /* vm_opname */
 #include "vm/vm_lower.h"
+#include "vm/vm_ops_tex.h"    /* vm_tex_oprow_get */
 
 #include <string.h>
 
@@ -46,6 +49,31 @@ static void test_rows_cover_sources(void **state)
     assert_true(rows > 200);
 }
 
+static void test_texture_rows_within_sources(void **state)
+{
+    (void)state;
+    unsigned rows = 0;
+    for (unsigned op = 0; op < TV_TGSI_OP_LAST; op++) {
+        const vm_optab_row *row = vm_optab_get(op);
+        if (!row || row->lclass != VM_L_TEX)
+            continue;
+        rows++;
+        const vm_tex_oprow *t = vm_tex_oprow_get(op);
+        if (!t)
+            fail_msg("%s is lowered as a texture op but has no operand layout", vm_opname(op));
+        int nsrc = (int)vm_op_nsrc(op);
+        const int8_t at[] = {t->coord, t->res, t->samp, t->extra, t->extra2};
+        if (t->nsrc > nsrc)
+            fail_msg("%s: the layout needs %u sources, the opcode has %d", vm_opname(op),
+                     t->nsrc, nsrc);
+        for (size_t i = 0; i < sizeof at; i++)
+            if (at[i] >= nsrc)
+                fail_msg("%s: operand %d of the layout is past its %d sources", vm_opname(op),
+                         at[i], nsrc);
+    }
+    assert_true(rows > 20);
+}
+
 /* Counts and names as tgsi.rst gives them. */
 static void test_counts_from_opcode_table(void **state)
 {
@@ -64,6 +92,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rows_cover_sources),
+        cmocka_unit_test(test_texture_rows_within_sources),
         cmocka_unit_test(test_counts_from_opcode_table),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
