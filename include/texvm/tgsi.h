@@ -351,8 +351,9 @@ const char *tv_tgsi_file_name(unsigned file);
 const char *tv_tgsi_target_name(unsigned target);
 const char *tv_tgsi_semantic_name(unsigned sem);
 const char *tv_tgsi_processor_name(unsigned proc);
-/* PIPE_FORMAT_* names as the parser knows them; index 0 is "NONE". The VM maps a name
- * to a texture-unit format with tv_format_from_pipe_name() (tex.h). */
+/* PIPE_FORMAT_* names as the parser knows them: the rows of texvm/gallium_formats.def
+ * whose tgsi column is 1, in order; index 0 is "PIPE_FORMAT_NONE". The VM maps a name to
+ * a texture-unit format with tv_format_from_pipe_name() (tex.h). */
 const char *tv_tgsi_pipe_format_name(unsigned index);
 const char *tv_tgsi_property_name(unsigned prop);
 const char *tv_tgsi_return_type_name(unsigned type);

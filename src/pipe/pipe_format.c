@@ -1,6 +1,7 @@
-/* Gallium format numbers (as virgl's virgl_hw.h numbers them, pipe_formats.def) -> names
- * and texture-unit formats. Formats without a row in include/texvm/tex_formats.def are
- * vertex formats only: resources, views and targets refuse them by name. */
+/* Gallium format numbers (as virgl's virgl_hw.h numbers them: the virgl column of
+ * include/texvm/gallium_formats.def) -> names and texture-unit formats. Formats without a
+ * row in include/texvm/tex_formats.def are vertex formats only: resources, views and
+ * targets refuse them by name. */
 #include "pipe_internal.h"
 #include "pipe_om.h"
 #include "pipe_vertex_fetch.h"
@@ -10,30 +11,35 @@
 #include <strings.h>
 
 typedef struct pipe_format_row {
-    uint32_t num;
+    uint32_t num;     /* 0: a Gallium name the pipe layer does not take */
     const char *name; /* texvm / Gallium name without PIPE_FORMAT_ */
 } pipe_format_row;
 
 static const pipe_format_row rows[] = {
-#define PIPE_FORMAT(num, name) {num, #name},
-#include "pipe_formats.def"
-#undef PIPE_FORMAT
+#define TV_GALLIUM_FORMAT(name, virgl, tgsi) {virgl, #name},
+#include "texvm/gallium_formats.def"
+#undef TV_GALLIUM_FORMAT
 };
+
+/* The row of a format number the pipe layer takes, NULL for any other (0 included). */
+static const pipe_format_row *row_of(uint32_t format)
+{
+    for (size_t i = 0; format && i < sizeof rows / sizeof rows[0]; i++)
+        if (rows[i].num == format)
+            return &rows[i];
+    return NULL;
+}
 
 tv_format pipe_format_lookup(uint32_t format)
 {
-    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
-        if (rows[i].num == format)
-            return tv_format_from_name(rows[i].name);
-    return TV_FORMAT_NONE;
+    const pipe_format_row *r = row_of(format);
+    return r ? tv_format_from_name(r->name) : TV_FORMAT_NONE;
 }
 
 const char *tv_pipe_format_name(uint32_t format)
 {
-    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
-        if (rows[i].num == format)
-            return rows[i].name;
-    return NULL;
+    const pipe_format_row *r = row_of(format);
+    return r ? r->name : NULL;
 }
 
 uint32_t tv_pipe_format_from_name(const char *name)

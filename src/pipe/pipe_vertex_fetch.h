@@ -2,8 +2,9 @@
  * in memory order with their bit widths (packed formats from the least significant bit,
  * array formats from the lowest address: one rule, little-endian) and the data type — so
  * every UNORM, SNORM, USCALED, SSCALED, UINT, SINT, FLOAT (16, 32, 64 bits) and FIXED
- * vertex format in pipe_formats.def is one parse, not a table of its own. Formats whose
- * channels need the texture unit's decoders (R11G11B10_FLOAT) go through the format table.
+ * vertex format the pipe layer numbers (include/texvm/gallium_formats.def) is one parse,
+ * not a table of its own. Formats whose channels need the texture unit's decoders
+ * (R11G11B10_FLOAT) go through the format table.
  * docs/pipeline.md §Vertex fetch. */
 #ifndef TEXVM_PIPE_VERTEX_FETCH_H
 #define TEXVM_PIPE_VERTEX_FETCH_H

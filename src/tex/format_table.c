@@ -81,8 +81,17 @@ enum { SRC_0 = 0, SRC_R = 2, SRC_G = 3, SRC_B = 4, SRC_A = 5, SRC_1I = 6, SRC_1F
      : DT_##r == DT_UINT ? TV_FMT_KIND_UINT : DT_##r == DT_SINT ? TV_FMT_KIND_SINT        \
      : TV_FMT_KIND_FLOAT)
 
+/* The pipe column names a row of the one Gallium list: an unknown name is an undeclared
+ * GALLIUM_ constant. */
+enum {
+#define TV_GALLIUM_FORMAT(name, virgl, tgsi) GALLIUM_##name,
+#include "texvm/gallium_formats.def"
+#undef TV_GALLIUM_FORMAT
+};
+
 #define TV_FORMAT(name, pipe, c, r, g, b, a, x, y, z, w, srgb)                            \
-    [TV_FORMAT_##name] = {#name, sizeof(pipe) > 1 ? "PIPE_FORMAT_" pipe : NULL, KIND(c, r),           \
+    [TV_FORMAT_##name] = {#name, GALLIUM_##pipe != GALLIUM_NONE ? "PIPE_FORMAT_" #pipe : NULL, \
+                          KIND(c, r),                                                     \
                           CW_##c, CH_##c, CB_##c, CN_##c, srgb, CC_##c,                   \
                           {DT_##r, DT_##g, DT_##b, DT_##a},                               \
                           {SRC_##x, SRC_##y, SRC_##z, SRC_##w},                           \

@@ -138,11 +138,16 @@ const char *const tvt_opcat_names[TV_OPC_COUNT] = {
 
 const char tvt_swizzle_chars[4] = {'x', 'y', 'z', 'w'};
 
-#define TV_PIPE_FORMAT(n) "PIPE_FORMAT_" #n,
+/* The Gallium names whose tgsi column is 1, in the list's order (NONE first). */
+#define TVT_TGSI_FORMAT_1(n) "PIPE_FORMAT_" #n,
+#define TVT_TGSI_FORMAT_0(n)
+#define TV_GALLIUM_FORMAT(n, virgl, tgsi) TVT_TGSI_FORMAT_##tgsi(n)
 const char *const tvt_pipe_format_names[] = {
-#include "tgsi/tgsi_formats.def"
+#include "texvm/gallium_formats.def"
 };
-#undef TV_PIPE_FORMAT
+#undef TV_GALLIUM_FORMAT
+#undef TVT_TGSI_FORMAT_0
+#undef TVT_TGSI_FORMAT_1
 const unsigned tvt_num_pipe_formats =
     sizeof tvt_pipe_format_names / sizeof tvt_pipe_format_names[0];
 

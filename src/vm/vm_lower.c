@@ -454,7 +454,7 @@ void vm_lower_commit(vm_lower *L, const tv_tgsi_dst *d, const uint32_t tmp[4], u
 
 /* ---- classes ------------------------------------------------------------------------------ */
 
-static void lower_ch(vm_lower *L, const vm_optab_row *row)
+static void lower_ch(vm_lower *L, const vm_optab_row *row, unsigned nsrc)
 {
     const tv_tgsi_instruction *in = L->in;
     const tv_tgsi_dst *d = &in->dst[0];
@@ -462,7 +462,7 @@ static void lower_ch(vm_lower *L, const vm_optab_row *row)
     uint32_t s[4][4] = {{0}};
     for (unsigned c = 0; c < 4; c++)
         if (wm & (1u << c))
-            for (unsigned k = 0; k < row->nsrc; k++)
+            for (unsigned k = 0; k < nsrc; k++)
                 s[c][k] = vm_lower_src(L, &in->src[k], c, row->types[k]);
     uint32_t ds[4] = {0};
     bool via_tmp = vm_lower_dst_indirect(L, d);
@@ -474,7 +474,7 @@ static void lower_ch(vm_lower *L, const vm_optab_row *row)
             continue;
         for (unsigned c2 = c + 1; c2 < 4; c2++)
             if (wm & (1u << c2))
-                for (unsigned k = 0; k < row->nsrc; k++)
+                for (unsigned k = 0; k < nsrc; k++)
                     if (s[c2][k] == ds[c])
                         via_tmp = true;
     }
@@ -485,7 +485,7 @@ static void lower_ch(vm_lower *L, const vm_optab_row *row)
             continue;
         vm_uop *u = vm_lower_emit(L, fn, VM_K_ALU);
         if (!u) return;
-        for (unsigned k = 0; k < row->nsrc; k++)
+        for (unsigned k = 0; k < nsrc; k++)
             u->src[k] = s[c][k];
         if (in->saturate) u->flags |= VM_UF_SAT;
         if (via_tmp) {
@@ -503,7 +503,7 @@ static void lower_ch(vm_lower *L, const vm_optab_row *row)
  * channel before it stores any, so a destination that is also a later channel's source
  * needs no scratch copy. An indirect destination gets the group into scratch slots and
  * then the commit's scatters. */
-static void lower_chn(vm_lower *L, const vm_optab_row *row)
+static void lower_chn(vm_lower *L, const vm_optab_row *row, unsigned nsrc)
 {
     const tv_tgsi_instruction *in = L->in;
     const tv_tgsi_dst *d = &in->dst[0];
@@ -511,7 +511,7 @@ static void lower_chn(vm_lower *L, const vm_optab_row *row)
     uint32_t s[4][4] = {{0}};
     for (unsigned c = 0; c < 4; c++)
         if (wm & (1u << c))
-            for (unsigned k = 0; k < row->nsrc; k++)
+            for (unsigned k = 0; k < nsrc; k++)
                 s[c][k] = vm_lower_src(L, &in->src[k], c, row->types[k]);
     uint32_t ds[4] = {0}, tmp[4] = {0};
     for (unsigned c = 0; c < 4; c++) {
@@ -531,7 +531,7 @@ static void lower_chn(vm_lower *L, const vm_optab_row *row)
     for (unsigned c = 0; c < 4; c++) {
         if (!(wm & (1u << c)))
             continue;
-        for (unsigned k = 0; k < row->nsrc; k++)
+        for (unsigned k = 0; k < nsrc; k++)
             u->src[k * 4 + n] = s[c][k];
         u->dst[n++] = ds[c];
     }
@@ -542,7 +542,7 @@ static void lower_chn(vm_lower *L, const vm_optab_row *row)
 }
 
 /* scalar (SC) and dot products (DOT): one result replicated to every written channel */
-static void lower_sc(vm_lower *L, const vm_optab_row *row)
+static void lower_sc(vm_lower *L, const vm_optab_row *row, unsigned nsrc)
 {
     const tv_tgsi_instruction *in = L->in;
     const tv_tgsi_dst *d = &in->dst[0];
@@ -557,7 +557,7 @@ static void lower_sc(vm_lower *L, const vm_optab_row *row)
             srcs[4 + c] = vm_lower_src(L, &in->src[1], c, 'f');
         }
     } else {
-        for (unsigned k = 0; k < row->nsrc; k++)
+        for (unsigned k = 0; k < nsrc; k++)
             srcs[k] = vm_lower_src(L, &in->src[k], 0, row->types[k]);
     }
     unsigned c0 = 0;
@@ -576,12 +576,12 @@ static void lower_sc(vm_lower *L, const vm_optab_row *row)
     vm_lower_commit(L, d, tmp, rest, false);
 }
 
-static void lower_v4(vm_lower *L, const vm_optab_row *row)
+static void lower_v4(vm_lower *L, const vm_optab_row *row, unsigned nsrc)
 {
     const tv_tgsi_instruction *in = L->in;
     const tv_tgsi_dst *d = &in->dst[0];
     uint32_t srcs[VM_MAX_USRC] = {0};
-    for (unsigned k = 0; k < row->nsrc && k < 3; k++) {
+    for (unsigned k = 0; k < nsrc && k < 3; k++) {
         for (unsigned c = 0; c < 4; c++)
             srcs[k * 4 + c] = vm_lower_src(L, &in->src[k], c, row->types[k]);
         const tv_tgsi_src *s = &in->src[k];
@@ -608,7 +608,7 @@ static void lower_v4(vm_lower *L, const vm_optab_row *row)
     bool narrowing = row->fn == vm_h_d2f || row->fn == vm_h_d2i || row->fn == vm_h_d2u ||
                      row->fn == vm_h_u642f || row->fn == vm_h_i642f;  /* pick pairs already */
     if ((d->writemask & 0x3u) == 0 && (d->writemask & 0xcu) && !narrowing)
-        for (unsigned k = 0; k < row->nsrc && k < 3; k++)
+        for (unsigned k = 0; k < nsrc && k < 3; k++)
             if (row->types[k] == 'd' || row->types[k] == 'l') {
                 srcs[k * 4 + 2] = srcs[k * 4 + 0];
                 srcs[k * 4 + 3] = srcs[k * 4 + 1];
@@ -631,7 +631,7 @@ static void lower_cf(vm_lower *L, const vm_optab_row *row)
 {
     const tv_tgsi_instruction *in = L->in;
     uint32_t srcs[VM_MAX_USRC] = {0};
-    if (row->nsrc) {
+    if (row->types[0]) {  /* a CF row with a type reads its source (IF, UIF, EMIT, ...) */
         unsigned nch = (row->kind == VM_K_KILL_IF) ? 4 : 1;
         for (unsigned c = 0; c < nch; c++)
             srcs[c] = vm_lower_src(L, &in->src[0], c, row->types[0]);
@@ -810,14 +810,15 @@ tv_status vm_lower_program(vm_lower *L)
                                  vm_opname(op));
         if (vm_op_ndst(op) && L->in->num_dst == 0)
             return vm_lower_fail(L, TV_ERR_INVALID, "missing destination operand");
-        if (L->in->num_src < row->nsrc && row->lclass != VM_L_TEX)
+        unsigned nsrc = vm_op_nsrc(op);
+        if (L->in->num_src < nsrc && row->lclass != VM_L_TEX)
             return vm_lower_fail(L, TV_ERR_INVALID, "%s needs %u source operands",
-                                 vm_opname(op), row->nsrc);
+                                 vm_opname(op), nsrc);
         switch (row->lclass) {
-        case VM_L_CH: lower_ch(L, row); break;
-        case VM_L_CHN: lower_chn(L, row); break;
-        case VM_L_SC: case VM_L_DOT: lower_sc(L, row); break;
-        case VM_L_V4: lower_v4(L, row); break;
+        case VM_L_CH: lower_ch(L, row, nsrc); break;
+        case VM_L_CHN: lower_chn(L, row, nsrc); break;
+        case VM_L_SC: case VM_L_DOT: lower_sc(L, row, nsrc); break;
+        case VM_L_V4: lower_v4(L, row, nsrc); break;
         case VM_L_CF: lower_cf(L, row); break;
         case VM_L_SPECIAL: row->lower(L); break;
         case VM_L_TEX:

@@ -36,15 +36,17 @@ typedef struct vm_lower {
 typedef tv_status (*vm_lower_fn)(vm_lower *L);
 
 typedef struct vm_optab_row {
-    uint8_t lclass, kind, nsrc;
-    const char *types;       /* per source: 'f','i','u','d','l','n' modifier types */
+    uint8_t lclass, kind;
+    const char *types;       /* per source read: 'f','i','u','d','l','n' modifier types */
     vm_fn fn, fn_legacy;
     vm_lower_fn lower;
     uint32_t aux;
 } vm_optab_row;
 
 const vm_optab_row *vm_optab_get(unsigned opcode);
+/* Operand counts of an opcode, from the TGSI opcode table (0 for an unknown opcode). */
 unsigned vm_op_ndst(unsigned opcode);
+unsigned vm_op_nsrc(unsigned opcode);
 
 /* Emit one micro-op for the current instruction. Returns NULL on allocation failure. */
 vm_uop *vm_lower_emit(vm_lower *L, vm_fn fn, uint16_t kind);
