@@ -29,7 +29,8 @@ static inline uint32_t get_field(const uint8_t *data, unsigned off, unsigned bit
 }
 
 /* c / 255 for every 8-bit UNORM code, rounded once (evaluated by the compiler); shared
- * with the RGBA8 fast paths (tex_fast.c) so both decode through the same numbers */
+ * with the unorm8x4 loads (tex_texel.c) and the fast paths (src/tex/fast/), so all decode
+ * through the same numbers */
 const float tex_unorm8[256] = {
     0.0f / 255.0f, 1.0f / 255.0f, 2.0f / 255.0f, 3.0f / 255.0f, 4.0f / 255.0f, 5.0f / 255.0f,
     6.0f / 255.0f, 7.0f / 255.0f, 8.0f / 255.0f, 9.0f / 255.0f, 10.0f / 255.0f, 11.0f / 255.0f,

@@ -1,4 +1,5 @@
-/* The RGBA8 fast paths (src/tex/tex_fast.c) against the general path: random requests on
+/* The RGBA8 fast paths (the unorm8x4 texel load in src/tex/tex_texel.c and the bilinear
+ * footprint in src/tex/fast/tex_fast_linear.c) against the general path: random requests on
  * 8-bit UNORM x4 textures (pitch and block-linear, R8G8B8A8 and B8G8R8A8, mip-mapped, odd
  * sizes; 2D, 2D array and cube targets, seamless and not), every wrap mode, point/linear/aniso filters and mip modes, sampling ops with
  * implicit, explicit and gradient LOD, gather and fetch, coordinates in and out of range

@@ -1,4 +1,4 @@
-/* The warp-wide sampling path (src/tex/tex_warp.c) against the general path: random
+/* The warp-wide sampling path (src/tex/fast/tex_warp.c) against the general path: random
  * requests of exactly its shape — one handle, 2D / 2D array targets, RGBA8 / BGRA8 UNORM
  * views (pitch and block-linear, odd sizes, view base levels and max levels, header
  * min-LOD clamp, 2D_NO_MIPMAP), REPEAT / MIRROR / CLAMP_TO_EDGE, POINT / LINEAR filters,

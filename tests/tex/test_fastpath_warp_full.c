@@ -1,4 +1,4 @@
-/* The warp path's vectorised kernel (src/tex/tex_warp_vec.c) against the general path:
+/* The warp path's vectorised kernel (src/tex/fast/tex_warp_vec.c) against the general path:
  * requests shaped to reach it — full warps (and partial masks) of quads whose coordinates
  * follow an affine map, so every lane selects the same level(s): magnified, minified on
  * one level, trilinear between two — on power-of-two and odd textures, pitch and

@@ -1,5 +1,5 @@
 /* The vectorised warp kernel's copy of the level selection for the common trilinear
- * request (src/tex/tex_warp_vec.c, lod_pass with `common`: TV_TEXF_VALUES_ONLY, a SAMPLE
+ * request (src/tex/fast/tex_warp_vec.c, lod_pass with `common`: TV_TEXF_VALUES_ONLY, a SAMPLE
  * with derivatives and the sampler's bias, mip LINEAR, reference precision). Its values
  * must be bit-identical to the general path's. Requests minify (steps of 0.3 to 12 texels
  * per pixel, so λ from below 0 to above the last level) on mipmapped textures, with

@@ -1,4 +1,4 @@
-/* The log2 lookups of the vectorised warp kernel (src/tex/tex_warp_vec.c log2_lanes): the
+/* The log2 lookups of the vectorised warp kernel (src/tex/fast/tex_warp_vec.c log2_lanes): the
  * compares against the few recent arguments, the table behind them for the lanes they do
  * not answer, and the refill of the recent arguments. Requests are warps of quads, each
  * quad with its own step per pixel (texels), drawn from a palette of 1 to 32 distinct

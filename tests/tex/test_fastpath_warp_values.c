@@ -1,4 +1,4 @@
-/* The vectorised warp kernel (src/tex/tex_warp_vec.c) for requests that set
+/* The vectorised warp kernel (src/tex/fast/tex_warp_vec.c) for requests that set
  * TV_TEXF_VALUES_ONLY: the kernel then skips the QUERY_LOD extras (major axis, ratio) and,
  * where every active lane is provably magnified, the log2 and the level selection. The
  * values must be bit-identical with and without the flag and with the general path.

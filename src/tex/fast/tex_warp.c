@@ -1,5 +1,5 @@
 /* The warp-wide sampling path: a whole request of the dominant shape, decided once —
- * one handle for every active lane, a 2D / 2D array target, a unorm8x4 view (tex_fast.c)
+ * one handle for every active lane, a 2D / 2D array target, a unorm8x4 view (tex_layout.c)
  * with normalized coordinates, no sRGB decode, compare, reduction or anisotropy, REPEAT /
  * MIRROR / CLAMP_TO_EDGE wraps, ops SAMPLE, SAMPLE_BIAS, SAMPLE_LOD, SAMPLE_LZ (offsets,
  * projection and NO_DERIV allowed). Everything per request is hoisted (sizes, bias and
@@ -10,7 +10,7 @@
  * coordinates, wrap and weights, and last the texel loads and blends.
  *
  * Bit-identity with the general path (tex_execute.c → tex_lod.c → tex_filter.c /
- * tex_fast.c): the same float operations in the same order per lane. Two rewrites are
+ * tex_fast_linear.c): the same float operations in the same order per lane. Two rewrites are
  * exact because every texel value is a finite float in [0, 1] and every weight in [0, 1]:
  * the four taps are always summed, in tap order (a skipped zero-weight tap adds +0, and
  * 1·f = f), and NEAREST is the LINEAR footprint with weights (1, 0, 0, 0) at the nearest

@@ -70,7 +70,7 @@ typedef struct warp_level {       /* one view level, hoisted */
     uint32_t w, h;
     uint64_t base;                /* level_offset (layer 0) */
     unsigned abs;                 /* absolute level */
-    /* tex_fast_col_offset / tex_fast_row_offset constants: pitch, or block-linear GOB
+    /* tex_bl_col / tex_bl_row constants (tex_formulas.h): pitch, or block-linear GOB
      * block height (log2), shift of a block and GOBs per row */
     bool pitch_layout;
     uint32_t pitch, gobs_x;

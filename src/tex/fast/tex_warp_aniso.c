@@ -1,6 +1,6 @@
 /* The warp-wide path for anisotropic requests: a SAMPLE / SAMPLE_BIAS request with
  * implicit derivatives whose sampler filters anisotropically, decided once per request —
- * one handle for every active lane, a 2D / 2D array target, a unorm8x4 view (tex_fast.c)
+ * one handle for every active lane, a 2D / 2D array target, a unorm8x4 view (tex_layout.c)
  * with normalized coordinates mapped in host memory, no sRGB decode, compare or
  * reduction, REPEAT / MIRROR / CLAMP_TO_EDGE (offsets and projection allowed).
  *
@@ -15,7 +15,7 @@
  * Bit-identity: per lane the same float operations in the same order as tex_lod.c
  * (footprint with anisotropy, bias, clamps, level selection), tex_filter.c (probe
  * position k = p/(n+1) - 0.5, st + k·step, the level blend w0·a + w1·b, the probe sum
- * from the first probe and the division by n) and tex_filter_level / tex_fast.c (texel
+ * from the first probe and the division by n) and tex_filter_level / tex_fast_linear.c (texel
  * coordinate st·size + offset, wrap, weights (1-a or a)·(1-b or b)). One rewrite is exact
  * because texel values are finite floats in [0, 1] and weights lie in [0, 1]: the four
  * taps are always summed in tap order (a skipped zero-weight tap adds +0 to a sum ≥ +0,

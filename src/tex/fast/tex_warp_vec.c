@@ -40,8 +40,8 @@
  *   - texels decode by tex_warp_unorm8 (tex_warp.h: the byte repeated, converted and
  *     scaled — no division), which equals the decoder's table tex_unorm8 for all 256
  *     bytes (tests/tex/test_fastpath_warp_full.c checks each), from 32-bit words
- *     gathered at the tex_fast_col_offset + tex_fast_row_offset addresses (two adjacent
- *     words as one 64-bit load where every lane's taps are adjacent in a pitch level).
+ *     gathered at tex_formulas.h's column + row addresses (two adjacent words as one
+ *     64-bit load where every lane's taps are adjacent in a pitch level).
  * tests/tex/test_fastpath_warp_full.c drives requests into this kernel (and around it)
  * and compares every result word with the general path. */
 #include "tex/fast/tex_warp_vec_lanes.h"
