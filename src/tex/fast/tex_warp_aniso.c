@@ -292,6 +292,7 @@ bool tex_warp_aniso_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_
      * the same filter, else lane by lane */
     an_lane lanes[LANES];
     warp_probes P;
+    memset(&P, 0, sizeof P); /* the vector passes read every lane (inactive ones masked) */
     P.active = active;
     bool uniform = true, first = true;
     for (unsigned l = 0; l < LANES; l++) {
