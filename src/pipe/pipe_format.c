@@ -6,6 +6,7 @@
 #include "pipe_om.h"
 #include "pipe_vertex_fetch.h"
 
+#include <pthread.h>
 #include <stddef.h>
 #include <string.h>
 #include <strings.h>
@@ -21,25 +22,80 @@ static const pipe_format_row rows[] = {
 #undef TV_GALLIUM_FORMAT
 };
 
-/* The row of a format number the pipe layer takes, NULL for any other (0 included). */
-static const pipe_format_row *row_of(uint32_t format)
+/* Every format number the pipe layer takes, below this: number -> row, texture-unit format
+ * and caps as one table, filled once per process (rows_fill, caps_fill) from the rows and the
+ * computations below — every connection's caps and every resource, view and draw asks by
+ * number, and the searches by name were a quarter of a fuzzed connection's time. */
+#define NUMBERS 512
+#define TV_GALLIUM_FORMAT(name, virgl, tgsi)                                                 \
+    _Static_assert((virgl) < NUMBERS, "the virgl number of " #name " is past NUMBERS");
+#include "texvm/gallium_formats.def"
+#undef TV_GALLIUM_FORMAT
+
+typedef struct number_entry {
+    const pipe_format_row *row; /* NULL: a number the pipe layer does not take */
+    tv_format tex;              /* TV_FORMAT_NONE: not a texture-unit format */
+    unsigned caps;              /* TV_PIPE_FORMAT_* */
+} number_entry;
+
+static number_entry by_number[NUMBERS];
+/* two steps, each once: the rows and formats, then the caps — whose computation reads
+ * names through tv_pipe_format_name (vf_format_get), i.e. the first step */
+static pthread_once_t rows_once = PTHREAD_ONCE_INIT, caps_once = PTHREAD_ONCE_INIT;
+
+/* The caps of a number whose texture-unit format is known (tv_pipe_format_caps) */
+static unsigned compute_caps(uint32_t format, tv_format f)
 {
-    for (size_t i = 0; format && i < sizeof rows / sizeof rows[0]; i++)
-        if (rows[i].num == format)
-            return &rows[i];
-    return NULL;
+    unsigned caps = 0;
+    if (f != TV_FORMAT_NONE) {
+        om_target t;
+        om_zs_target z;
+        caps |= TV_PIPE_FORMAT_SAMPLER;
+        if (om_target_init(&t, f))
+            caps |= TV_PIPE_FORMAT_RENDER;
+        if (om_zs_target_init(&z, f))
+            caps |= TV_PIPE_FORMAT_DEPTH_STENCIL;
+    }
+    vf_format v;
+    if (vf_format_get(format, &v))
+        caps |= TV_PIPE_FORMAT_VERTEX;
+    return caps;
+}
+
+static void rows_fill(void)
+{
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        if (rows[i].num) {
+            by_number[rows[i].num].row = &rows[i];
+            by_number[rows[i].num].tex = tv_format_from_name(rows[i].name);
+        }
+}
+
+static void caps_fill(void)
+{
+    pthread_once(&rows_once, rows_fill);
+    for (uint32_t n = 1; n < NUMBERS; n++)
+        if (by_number[n].row)
+            by_number[n].caps = compute_caps(n, by_number[n].tex);
+}
+
+/* The entry of a format number the pipe layer takes, NULL for any other (0 included). */
+static const number_entry *entry_of(uint32_t format)
+{
+    pthread_once(&rows_once, rows_fill);
+    return format && format < NUMBERS && by_number[format].row ? &by_number[format] : NULL;
 }
 
 tv_format pipe_format_lookup(uint32_t format)
 {
-    const pipe_format_row *r = row_of(format);
-    return r ? tv_format_from_name(r->name) : TV_FORMAT_NONE;
+    const number_entry *e = entry_of(format);
+    return e ? e->tex : TV_FORMAT_NONE;
 }
 
 const char *tv_pipe_format_name(uint32_t format)
 {
-    const pipe_format_row *r = row_of(format);
-    return r ? r->name : NULL;
+    const number_entry *e = entry_of(format);
+    return e ? e->row->name : NULL;
 }
 
 uint32_t tv_pipe_format_from_name(const char *name)
@@ -77,19 +133,7 @@ int tv_pipe_format_clearable(uint32_t format)
 
 unsigned tv_pipe_format_caps(uint32_t format)
 {
-    unsigned caps = 0;
-    tv_format f = pipe_format_lookup(format);
-    if (f != TV_FORMAT_NONE) {
-        om_target t;
-        om_zs_target z;
-        caps |= TV_PIPE_FORMAT_SAMPLER;
-        if (om_target_init(&t, f))
-            caps |= TV_PIPE_FORMAT_RENDER;
-        if (om_zs_target_init(&z, f))
-            caps |= TV_PIPE_FORMAT_DEPTH_STENCIL;
-    }
-    vf_format v;
-    if (vf_format_get(format, &v))
-        caps |= TV_PIPE_FORMAT_VERTEX;
-    return caps;
+    pthread_once(&caps_once, caps_fill);
+    const number_entry *e = entry_of(format);
+    return e ? e->caps : 0;
 }
