@@ -22,8 +22,8 @@ static void t_position(void **s)
     (void)s;
     static const char *props[4] = {"", "PROPERTY FS_COORD_ORIGIN LOWER_LEFT\n",
                                    "PROPERTY FS_COORD_PIXEL_CENTER INTEGER\n",
-                                   "PROPERTY FS_COORD_ORIGIN LOWER_LEFT\n"
-                                   "PROPERTY FS_COORD_PIXEL_CENTER INTEGER\n"};
+                                   ("PROPERTY FS_COORD_ORIGIN LOWER_LEFT\n"
+                                    "PROPERTY FS_COORD_PIXEL_CENTER INTEGER\n")};
     for (int k = 0; k < 4; k++) {
         char text[512];
         snprintf(text, sizeof text,
