@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
-#include "common_bits.h"
+#include "util/half.h"
 #include "pipe/pipe_om.h"
 
 #include <stdint.h>
@@ -26,7 +26,7 @@ static om_target target(const char *name)
 static void test_rgba8_and_bgra8(void **state)
 {
     (void)state;
-    const uint32_t v[4] = {tc_fbits(1.0f), tc_fbits(0.5f), tc_fbits(0.0f), tc_fbits(1.0f)};
+    const uint32_t v[4] = {tv_f32_bits(1.0f), tv_f32_bits(0.5f), tv_f32_bits(0.0f), tv_f32_bits(1.0f)};
     uint8_t px[4] = {0};
     om_target t = target("R8G8B8A8_UNORM");
     assert_int_equal(t.cls, OM_CLASS_UNORM);
@@ -38,14 +38,14 @@ static void test_rgba8_and_bgra8(void **state)
     assert_true(px[0] == 0 && px[1] == 128 && px[2] == 255 && px[3] == 255);
     uint32_t back[4];
     om_target_read(&b, px, back);
-    assert_true(back[0] == tc_fbits(1.0f) && back[1] == tc_fbits(128.0f / 255.0f) && back[2] == 0 &&
-                back[3] == tc_fbits(1.0f));
+    assert_true(back[0] == tv_f32_bits(1.0f) && back[1] == tv_f32_bits(128.0f / 255.0f) && back[2] == 0 &&
+                back[3] == tv_f32_bits(1.0f));
 }
 
 static void test_colormask_keeps_bits(void **state)
 {
     (void)state;
-    const uint32_t ones[4] = {tc_fbits(1.0f), tc_fbits(1.0f), tc_fbits(1.0f), tc_fbits(1.0f)};
+    const uint32_t ones[4] = {tv_f32_bits(1.0f), tv_f32_bits(1.0f), tv_f32_bits(1.0f), tv_f32_bits(1.0f)};
     uint8_t px[4] = {10, 20, 30, 40};
     om_target t = target("R8G8B8A8_UNORM");
     om_target_write(&t, ones, OM_MASK_G | OM_MASK_A, -1, px);
@@ -54,7 +54,7 @@ static void test_colormask_keeps_bits(void **state)
        channel must keep its bits, not a re-encoding */
     om_target s = target("R8G8_SNORM");
     uint8_t sn[2] = {0x80, 0x10};
-    const uint32_t half[4] = {tc_fbits(0.5f), tc_fbits(0.5f), 0, 0};
+    const uint32_t half[4] = {tv_f32_bits(0.5f), tv_f32_bits(0.5f), 0, 0};
     om_target_write(&s, half, OM_MASK_G, -1, sn);
     assert_true(sn[0] == 0x80 && sn[1] == 64);   /* 0.5 * 127 = 63.5 -> 64 */
     /* B5G6R5: memory bits [4:0] blue, [10:5] green, [15:11] red; write green only */
@@ -71,7 +71,7 @@ static void test_logic_op_on_encoded_bits(void **state)
     (void)state;
     om_target t = target("R8G8B8A8_UNORM");
     uint8_t px[4] = {0x0f, 0x0f, 0x0f, 0x0f};
-    const uint32_t v[4] = {tc_fbits(1.0f), tc_fbits(0.0f), tc_fbits(1.0f), tc_fbits(0.0f)};
+    const uint32_t v[4] = {tv_f32_bits(1.0f), tv_f32_bits(0.0f), tv_f32_bits(1.0f), tv_f32_bits(0.0f)};
     om_target_write(&t, v, OM_MASK_R | OM_MASK_G | OM_MASK_B, OM_LOGICOP_XOR, px);
     assert_true(px[0] == 0xf0 && px[1] == 0x0f && px[2] == 0xf0 && px[3] == 0x0f);
     om_target i = target("R32_UINT");
@@ -81,10 +81,10 @@ static void test_logic_op_on_encoded_bits(void **state)
     assert_int_equal(u, 0xf000f000u);
     /* float targets ignore the logic op (GL 4.6 §17.3.9) */
     om_target f = target("R32_FLOAT");
-    uint32_t fv = tc_fbits(2.0f);
-    const uint32_t w[4] = {tc_fbits(0.5f), 0, 0, 0};
+    uint32_t fv = tv_f32_bits(2.0f);
+    const uint32_t w[4] = {tv_f32_bits(0.5f), 0, 0, 0};
     om_target_write(&f, w, OM_MASK_RGBA, OM_LOGICOP_CLEAR, &fv);
-    assert_int_equal(fv, tc_fbits(0.5f));
+    assert_int_equal(fv, tv_f32_bits(0.5f));
 }
 
 static void test_classes_and_conversions(void **state)
@@ -93,7 +93,7 @@ static void test_classes_and_conversions(void **state)
     /* sRGB: linear 0.5 -> 1.055 * 0.5^(1/2.4) - 0.055 = 0.735357 -> * 255 = 187.5 -> 188 */
     om_target s = target("R8G8B8A8_SRGB");
     uint8_t px[4];
-    const uint32_t v[4] = {tc_fbits(0.5f), tc_fbits(0.0f), tc_fbits(1.0f), tc_fbits(0.5f)};
+    const uint32_t v[4] = {tv_f32_bits(0.5f), tv_f32_bits(0.0f), tv_f32_bits(1.0f), tv_f32_bits(0.5f)};
     om_target_write(&s, v, OM_MASK_RGBA, -1, px);
     assert_true(px[0] == 188 && px[1] == 0 && px[2] == 255 && px[3] == 128); /* alpha linear */
     /* integers saturate */
@@ -108,16 +108,16 @@ static void test_classes_and_conversions(void **state)
     /* A8: alpha is stored in the only memory component and read back as (0, 0, 0, a) */
     om_target a = target("A8_UNORM");
     uint8_t a8 = 0;
-    const uint32_t av[4] = {tc_fbits(1.0f), tc_fbits(1.0f), tc_fbits(1.0f), tc_fbits(0.2f)};
+    const uint32_t av[4] = {tv_f32_bits(1.0f), tv_f32_bits(1.0f), tv_f32_bits(1.0f), tv_f32_bits(0.2f)};
     om_target_write(&a, av, OM_MASK_RGBA, -1, &a8);
     assert_int_equal(a8, 51);
     uint32_t back[4];
     om_target_read(&a, &a8, back);
-    assert_true(back[0] == 0 && back[1] == 0 && back[2] == 0 && back[3] == tc_fbits(0.2f));
+    assert_true(back[0] == 0 && back[1] == 0 && back[2] == 0 && back[3] == tv_f32_bits(0.2f));
     /* 32-bit floats are stored exactly */
     om_target f = target("R32G32B32A32_FLOAT");
     uint32_t fw[4];
-    const uint32_t fv[4] = {tc_fbits(-3.25f), tc_fbits(1e30f), 0x7fc00001u, tc_fbits(-0.0f)};
+    const uint32_t fv[4] = {tv_f32_bits(-3.25f), tv_f32_bits(1e30f), 0x7fc00001u, tv_f32_bits(-0.0f)};
     om_target_write(&f, fv, OM_MASK_RGBA, -1, fw);
     assert_memory_equal(fw, fv, 16);
 }

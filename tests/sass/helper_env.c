@@ -113,7 +113,7 @@ void senv_put_tic(senv *E, unsigned idx, tv_tic *t)
                         uint32_t in[4];
                         for (unsigned c = 0; c < 4; c++)
                             in[c] = is_int ? env_k(l, z, x, y, s, c)
-                                           : tc_fbits(env_texel_f(l, z, x, y, s, c));
+                                           : tv_f32_bits(env_texel_f(l, z, x, y, s, c));
                         uint8_t texel[16];
                         if (!tv_format_pack(f, in, texel))
                             continue;
@@ -223,4 +223,4 @@ void assert_regs(const unsigned *got, unsigned n, const unsigned *want, unsigned
 
 uint32_t reg(senv *E, unsigned r, unsigned lane) { return tv_sass_get_reg(E->w, r, lane); }
 void set_all(senv *E, unsigned r, uint32_t v) { tv_sass_set_reg_all(E->w, r, v); }
-void set_allf(senv *E, unsigned r, float v) { tv_sass_set_reg_all(E->w, r, tc_fbits(v)); }
+void set_allf(senv *E, unsigned r, float v) { tv_sass_set_reg_all(E->w, r, tv_f32_bits(v)); }

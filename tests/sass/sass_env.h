@@ -11,7 +11,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "common_bits.h"
+#include "util/half.h"
 #include "texvm/sass.h"
 
 #define ENV_BASE 0x100000ull

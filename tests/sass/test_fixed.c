@@ -45,10 +45,10 @@ static void test_f16_packing(void **state)
      * 1 + 3 * 2^-11 is a tie between 0x3c01 and 0x3c02 -> even 0x3c02;
      * 65520 rounds to infinity; -2.5 is exact (0xc100) */
     for (unsigned l = 0; l < TV_SASS_LANES; l++) {
-        v[0][l] = tc_fbits(1.00048828125f);
-        v[1][l] = tc_fbits(1.00146484375f);
-        v[2][l] = tc_fbits(65520.0f);
-        v[3][l] = tc_fbits(-2.5f);
+        v[0][l] = tv_f32_bits(1.00048828125f);
+        v[1][l] = tv_f32_bits(1.00146484375f);
+        v[2][l] = tv_f32_bits(65520.0f);
+        v[3][l] = tv_f32_bits(-2.5f);
     }
     tv_sass_insn in;
     assert_int_equal(tv_sass_parse("TLDS.F16.LZ R8, R4, R2, R3, 0x7, 2D, RGBA", &in, NULL), TV_OK);

@@ -50,10 +50,10 @@ static float T(unsigned level, unsigned layer, unsigned x, unsigned y, unsigned 
 static void expect4(senv *E, unsigned rd, unsigned lane, const float want[4])
 {
     for (unsigned c = 0; c < 4; c++) {
-        if (reg(E, rd + c, lane) != tc_fbits(want[c]))
+        if (reg(E, rd + c, lane) != tv_f32_bits(want[c]))
             fprintf(stderr, "lane %u R%u: got %g want %g\n", lane, rd + c,
-                    tc_bitsf(reg(E, rd + c, lane)), want[c]);
-        assert_int_equal(reg(E, rd + c, lane), tc_fbits(want[c]));
+                    tv_bits_f32(reg(E, rd + c, lane)), want[c]);
+        assert_int_equal(reg(E, rd + c, lane), tv_f32_bits(want[c]));
     }
 }
 
@@ -79,8 +79,8 @@ static void set_st(senv *E, unsigned rs, unsigned rt, unsigned size)
     for (unsigned lane = 0; lane < 32; lane++) {
         unsigned x, y;
         lane_xy(lane, &x, &y);
-        tv_sass_set_reg(E->w, rs, lane, tc_fbits((x + 0.5f) / (float)size));
-        tv_sass_set_reg(E->w, rt, lane, tc_fbits((y + 0.5f) / (float)size));
+        tv_sass_set_reg(E->w, rs, lane, tv_f32_bits((x + 0.5f) / (float)size));
+        tv_sass_set_reg(E->w, rt, lane, tv_f32_bits((y + 0.5f) / (float)size));
     }
 }
 
@@ -155,7 +155,7 @@ static void test_tex_modifiers(void **state)
         unsigned x, y;
         lane_xy(lane, &x, &y);
         float d = T(0, 0, x, y, 0);
-        tv_sass_set_reg(E->w, 8, lane, tc_fbits(lane % 2 ? d : d + 0.5f));
+        tv_sass_set_reg(E->w, 8, lane, tv_f32_bits(lane % 2 ? d : d + 0.5f));
     }
     run_ok(E, "TEX.LZ.DC R0, R4, R8, 0x6, 2D, 0xf");
     for (unsigned lane = 0; lane < 32; lane++) {
@@ -177,8 +177,8 @@ static void test_tex_modifiers(void **state)
     /* write-mask compaction: 0x5 -> R0 = R, R1 = B */
     set_all(E, 2, 0x2222);
     run_ok(E, "TEX.LZ R0, R4, 0x1, 2D, 0x5");
-    assert_int_equal(reg(E, 0, 0), tc_fbits(T(0, 0, 0, 0, 0)));
-    assert_int_equal(reg(E, 1, 0), tc_fbits(T(0, 0, 0, 0, 2)));
+    assert_int_equal(reg(E, 0, 0), tv_f32_bits(T(0, 0, 0, 0, 0)));
+    assert_int_equal(reg(E, 1, 0), tv_f32_bits(T(0, 0, 0, 0, 2)));
     assert_int_equal(reg(E, 2, 0), 0x2222);
     /* Pd: resident -> false on the executing lanes */
     tv_sass_set_pred(E->w, 1, 0xffffffffu);
@@ -239,20 +239,20 @@ static void test_texs_codes(void **state)
     float d = T(0, 0, 3, 5, 0);            /* depth texel (3,5) */
     float da = T(0, 1, 3, 5, 0);           /* depth array texel (3,5) of layer 1 */
     const texs_case cases[] = {
-        {0, "TEXS.LZ RZ, R0, R2, 0x5, 1D, R", tc_fbits(9.5f / 16), 0, 0, 0, T(0, 0, 9, 0, 0)},
-        {1, "TEXS RZ, R0, R2, R3, 0x1, 2D, R", tc_fbits(3.5f / 8), tc_fbits(5.5f / 8), 0, 0, T(0, 0, 3, 5, 0)},
-        {2, "TEXS.LZ RZ, R0, R2, R3, 0x1, 2D, R", tc_fbits(3.5f / 8), tc_fbits(5.5f / 8), 0, 0, T(0, 0, 3, 5, 0)},
-        {3, "TEXS.LL RZ, R0, R2, R4, 0x1, 2D, R", tc_fbits(3.5f / 8), tc_fbits(5.5f / 8), tc_fbits(1.0f), 0, T(1, 0, 1, 2, 0)},
-        {4, "TEXS.DC RZ, R0, R2, R4, 0x6, 2D, R", tc_fbits(3.5f / 8), tc_fbits(5.5f / 8), tc_fbits(d), 0, 1.0f},
-        {5, "TEXS.LL.DC RZ, R0, R2, R4, 0x6, 2D, R", tc_fbits(3.5f / 8), tc_fbits(5.5f / 8), tc_fbits(0.0f), tc_fbits(d), 1.0f},
-        {6, "TEXS.LZ.DC RZ, R0, R2, R4, 0x6, 2D, R", tc_fbits(3.5f / 8), tc_fbits(5.5f / 8), tc_fbits(d + 1), 0, 0.0f},
-        {7, "TEXS RZ, R0, R2, R4, 0x2, ARRAY_2D, R", 2, tc_fbits(3.5f / 8), tc_fbits(5.5f / 8), 0, T(0, 2, 3, 5, 0)},
-        {8, "TEXS.LZ RZ, R0, R2, R4, 0x2, ARRAY_2D, R", 1, tc_fbits(3.5f / 8), tc_fbits(5.5f / 8), 0, T(0, 1, 3, 5, 0)},
-        {9, "TEXS.LZ.DC RZ, R0, R2, R4, 0x7, ARRAY_2D, R", 1, tc_fbits(3.5f / 8), tc_fbits(5.5f / 8), tc_fbits(da), 1.0f},
-        {10, "TEXS RZ, R0, R2, R4, 0x3, 3D, R", tc_fbits(1.5f / 4), tc_fbits(2.5f / 4), tc_fbits(3.5f / 4), 0, T(0, 3, 1, 2, 0)},
-        {11, "TEXS.LZ RZ, R0, R2, R4, 0x3, 3D, R", tc_fbits(1.5f / 4), tc_fbits(2.5f / 4), tc_fbits(0.5f / 4), 0, T(0, 0, 1, 2, 0)},
-        {12, "TEXS RZ, R0, R2, R4, 0x4, CUBE, R", tc_fbits(1.0f), tc_fbits(0.0f), tc_fbits(0.0f), 0, T(0, 0, 2, 2, 0)},
-        {13, "TEXS.LL RZ, R0, R2, R4, 0x4, CUBE, R", tc_fbits(0.0f), tc_fbits(-1.0f), tc_fbits(0.0f), tc_fbits(0.0f), T(0, 3, 2, 2, 0)},
+        {0, "TEXS.LZ RZ, R0, R2, 0x5, 1D, R", tv_f32_bits(9.5f / 16), 0, 0, 0, T(0, 0, 9, 0, 0)},
+        {1, "TEXS RZ, R0, R2, R3, 0x1, 2D, R", tv_f32_bits(3.5f / 8), tv_f32_bits(5.5f / 8), 0, 0, T(0, 0, 3, 5, 0)},
+        {2, "TEXS.LZ RZ, R0, R2, R3, 0x1, 2D, R", tv_f32_bits(3.5f / 8), tv_f32_bits(5.5f / 8), 0, 0, T(0, 0, 3, 5, 0)},
+        {3, "TEXS.LL RZ, R0, R2, R4, 0x1, 2D, R", tv_f32_bits(3.5f / 8), tv_f32_bits(5.5f / 8), tv_f32_bits(1.0f), 0, T(1, 0, 1, 2, 0)},
+        {4, "TEXS.DC RZ, R0, R2, R4, 0x6, 2D, R", tv_f32_bits(3.5f / 8), tv_f32_bits(5.5f / 8), tv_f32_bits(d), 0, 1.0f},
+        {5, "TEXS.LL.DC RZ, R0, R2, R4, 0x6, 2D, R", tv_f32_bits(3.5f / 8), tv_f32_bits(5.5f / 8), tv_f32_bits(0.0f), tv_f32_bits(d), 1.0f},
+        {6, "TEXS.LZ.DC RZ, R0, R2, R4, 0x6, 2D, R", tv_f32_bits(3.5f / 8), tv_f32_bits(5.5f / 8), tv_f32_bits(d + 1), 0, 0.0f},
+        {7, "TEXS RZ, R0, R2, R4, 0x2, ARRAY_2D, R", 2, tv_f32_bits(3.5f / 8), tv_f32_bits(5.5f / 8), 0, T(0, 2, 3, 5, 0)},
+        {8, "TEXS.LZ RZ, R0, R2, R4, 0x2, ARRAY_2D, R", 1, tv_f32_bits(3.5f / 8), tv_f32_bits(5.5f / 8), 0, T(0, 1, 3, 5, 0)},
+        {9, "TEXS.LZ.DC RZ, R0, R2, R4, 0x7, ARRAY_2D, R", 1, tv_f32_bits(3.5f / 8), tv_f32_bits(5.5f / 8), tv_f32_bits(da), 1.0f},
+        {10, "TEXS RZ, R0, R2, R4, 0x3, 3D, R", tv_f32_bits(1.5f / 4), tv_f32_bits(2.5f / 4), tv_f32_bits(3.5f / 4), 0, T(0, 3, 1, 2, 0)},
+        {11, "TEXS.LZ RZ, R0, R2, R4, 0x3, 3D, R", tv_f32_bits(1.5f / 4), tv_f32_bits(2.5f / 4), tv_f32_bits(0.5f / 4), 0, T(0, 0, 1, 2, 0)},
+        {12, "TEXS RZ, R0, R2, R4, 0x4, CUBE, R", tv_f32_bits(1.0f), tv_f32_bits(0.0f), tv_f32_bits(0.0f), 0, T(0, 0, 2, 2, 0)},
+        {13, "TEXS.LL RZ, R0, R2, R4, 0x4, CUBE, R", tv_f32_bits(0.0f), tv_f32_bits(-1.0f), tv_f32_bits(0.0f), tv_f32_bits(0.0f), T(0, 3, 2, 2, 0)},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const texs_case *c = &cases[i];
@@ -263,10 +263,10 @@ static void test_texs_codes(void **state)
         set_all(E, 5, c->r5);
         set_all(E, 0, 0xdead);
         run_ok(E, c->text);
-        if (reg(E, 0, 11) != tc_fbits(c->want))
-            fprintf(stderr, "TEXS code %u: got %g want %g\n", c->code, tc_bitsf(reg(E, 0, 11)),
+        if (reg(E, 0, 11) != tv_f32_bits(c->want))
+            fprintf(stderr, "TEXS code %u: got %g want %g\n", c->code, tv_bits_f32(reg(E, 0, 11)),
                     c->want);
-        assert_int_equal(reg(E, 0, 11), tc_fbits(c->want));
+        assert_int_equal(reg(E, 0, 11), tv_f32_bits(c->want));
     }
     /* code 5 reads Rb = lod, Rb+1 = dref (Mesa/YUZU order; docs/sass.md) */
     unsigned got[16], n;
@@ -277,10 +277,10 @@ static void test_texs_codes(void **state)
     set_allf(E, 2, 3.5f / 8);
     set_allf(E, 3, 5.5f / 8);
     run_ok(E, "TEXS.LZ R8, R0, R2, R3, 0x1, 2D, RGBA");
-    assert_int_equal(reg(E, 0, 0), tc_fbits(T(0, 0, 3, 5, 0)));
-    assert_int_equal(reg(E, 1, 0), tc_fbits(T(0, 0, 3, 5, 1)));
-    assert_int_equal(reg(E, 8, 0), tc_fbits(T(0, 0, 3, 5, 2)));
-    assert_int_equal(reg(E, 9, 0), tc_fbits(T(0, 0, 3, 5, 3)));
+    assert_int_equal(reg(E, 0, 0), tv_f32_bits(T(0, 0, 3, 5, 0)));
+    assert_int_equal(reg(E, 1, 0), tv_f32_bits(T(0, 0, 3, 5, 1)));
+    assert_int_equal(reg(E, 8, 0), tv_f32_bits(T(0, 0, 3, 5, 2)));
+    assert_int_equal(reg(E, 9, 0), tv_f32_bits(T(0, 0, 3, 5, 3)));
     run_ok(E, "TEXS.F16.LZ R9, R7, R2, R3, 0x1, 2D, RGB");
     assert_int_equal(reg(E, 7, 0), (uint32_t)ref_half(T(0, 0, 3, 5, 1)) << 16 |
                                        ref_half(T(0, 0, 3, 5, 0)));
@@ -316,11 +316,11 @@ static void test_tld(void **state)
     /* MS: Rb = sample; .B: Rb = handle, Rb+1 = sample (HWT TLD.B.LZ.MS) */
     set_all(E, 6, 3);
     run_ok(E, "TLD.LZ.MS R0, R4, R6, 0x8, 2D, 0xf");
-    assert_int_equal(reg(E, 0, 0), tc_fbits(env_texel_f(0, 0, 2, 1, 3, 0)));
+    assert_int_equal(reg(E, 0, 0), tv_f32_bits(env_texel_f(0, 0, 2, 1, 3, 0)));
     set_all(E, 8, tv_tex_handle(HMS, 0));
     set_all(E, 9, 2);
     run_ok(E, "TLD.B.LZ.MS R0, R4, R8, 0x0, 2D, 0xf");
-    assert_int_equal(reg(E, 0, 0), tc_fbits(env_texel_f(0, 0, 2, 1, 2, 0)));
+    assert_int_equal(reg(E, 0, 0), tv_f32_bits(env_texel_f(0, 0, 2, 1, 2, 0)));
     /* ARRAY_2D: layer, x, y; 3D: x, y, z */
     set_all(E, 4, 2);
     set_all(E, 5, 6);
@@ -392,7 +392,7 @@ static void test_tld4(void **state)
         for (unsigned k = 0; k < 4; k++)
             want[k] = want[k] == T(0, 0, 3, 4, 0) ? 1.0f : 0.0f;
         expect4(E, 0, 0, want);
-        assert_int_equal(reg(E, 2, 0), tc_fbits(1.0f));   /* (i1, j0) = (3, 4) */
+        assert_int_equal(reg(E, 2, 0), tv_f32_bits(1.0f));   /* (i1, j0) = (3, 4) */
     }
     /* .B: Rb = handle; ARRAY_2D: Ra = layer, s, t */
     set_all(E, 8, tv_tex_handle(H2D, 0));
@@ -416,26 +416,26 @@ static void test_tld4s(void **state)
     set_allf(E, 3, 5.0f / 8);
     run_ok(E, "TLD4S.G R8, R4, R2, R3, 0x1");
     gather_want(0, 2, 4, 1, w);
-    assert_int_equal(reg(E, 4, 0), tc_fbits(w[0]));
-    assert_int_equal(reg(E, 5, 0), tc_fbits(w[1]));
-    assert_int_equal(reg(E, 8, 0), tc_fbits(w[2]));
-    assert_int_equal(reg(E, 9, 0), tc_fbits(w[3]));
+    assert_int_equal(reg(E, 4, 0), tv_f32_bits(w[0]));
+    assert_int_equal(reg(E, 5, 0), tv_f32_bits(w[1]));
+    assert_int_equal(reg(E, 8, 0), tv_f32_bits(w[2]));
+    assert_int_equal(reg(E, 9, 0), tv_f32_bits(w[3]));
     unsigned got[16], n = writes_of(E, got);
     assert_regs(got, n, (unsigned[]){4, 5, 8, 9}, 4);
     /* AOFFI: Ra = s, t; Rb = offsets */
     set_all(E, 6, 0x0101);
     run_ok(E, "TLD4S.R.AOFFI R8, R4, R2, R6, 0x1");
     gather_want(0, 3, 5, 0, w);
-    assert_int_equal(reg(E, 4, 0), tc_fbits(w[0]));
-    assert_int_equal(reg(E, 9, 0), tc_fbits(w[3]));
+    assert_int_equal(reg(E, 4, 0), tv_f32_bits(w[0]));
+    assert_int_equal(reg(E, 9, 0), tv_f32_bits(w[3]));
     /* DC: Rb = dref; AOFFI + DC: Rb = offsets, Rb+1 = dref */
     set_allf(E, 6, T(0, 0, 2, 4, 0));
     run_ok(E, "TLD4S.R.DC R8, R4, R2, R6, 0x6");
-    assert_int_equal(reg(E, 9, 0), tc_fbits(1.0f));   /* (i0, j0) = (2, 4) */
+    assert_int_equal(reg(E, 9, 0), tv_f32_bits(1.0f));   /* (i0, j0) = (2, 4) */
     set_all(E, 6, 0x0001);
     set_allf(E, 7, T(0, 0, 3, 4, 0));
     run_ok(E, "TLD4S.R.AOFFI.DC R8, R4, R2, R6, 0x6");
-    assert_int_equal(reg(E, 9, 0), tc_fbits(1.0f));
+    assert_int_equal(reg(E, 9, 0), tv_f32_bits(1.0f));
     n = reads_of(E, got);
     assert_regs(got, n, (unsigned[]){2, 3, 6, 7}, 4);
     /* F16: Rd = {c1, c0}, Rd2 = {c3, c2} */

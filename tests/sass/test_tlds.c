@@ -53,10 +53,10 @@ static void test_example_rgba(void **state)
     n = writes_of(E, got);
     assert_regs(got, n, (unsigned[]){0, 1, 4, 5}, 4);
     for (unsigned lane = 0; lane < 32; lane += 7) {
-        assert_int_equal(reg(E, 4, lane), tc_fbits(env_texel_f(0, 0, 3, 5, 0, 0)));
-        assert_int_equal(reg(E, 5, lane), tc_fbits(env_texel_f(0, 0, 3, 5, 0, 1)));
-        assert_int_equal(reg(E, 0, lane), tc_fbits(env_texel_f(0, 0, 3, 5, 0, 2)));
-        assert_int_equal(reg(E, 1, lane), tc_fbits(env_texel_f(0, 0, 3, 5, 0, 3)));
+        assert_int_equal(reg(E, 4, lane), tv_f32_bits(env_texel_f(0, 0, 3, 5, 0, 0)));
+        assert_int_equal(reg(E, 5, lane), tv_f32_bits(env_texel_f(0, 0, 3, 5, 0, 1)));
+        assert_int_equal(reg(E, 0, lane), tv_f32_bits(env_texel_f(0, 0, 3, 5, 0, 2)));
+        assert_int_equal(reg(E, 1, lane), tv_f32_bits(env_texel_f(0, 0, 3, 5, 0, 3)));
     }
     /* the same instruction as a 64-bit word: same reads, writes and values */
     uint64_t w = encode_text("TLDS.LZ R0, R4, R9, R11, 0x7, 2D, RGBA");
@@ -68,7 +68,7 @@ static void test_example_rgba(void **state)
     assert_regs(got, n, (unsigned[]){9, 11}, 2);
     n = writes_of(E, got);
     assert_regs(got, n, (unsigned[]){0, 1, 4, 5}, 4);
-    assert_int_equal(reg(E, 0, 17), tc_fbits(env_texel_f(0, 0, 3, 5, 0, 2)));
+    assert_int_equal(reg(E, 0, 17), tv_f32_bits(env_texel_f(0, 0, 3, 5, 0, 2)));
 }
 
 static void test_example_ms(void **state)
@@ -87,7 +87,7 @@ static void test_example_ms(void **state)
     assert_regs(got, n, (unsigned[]){9}, 1);
     for (unsigned lane = 0; lane < 32; lane++)
         assert_int_equal(reg(E, 9, lane),
-                         tc_fbits(env_texel_f(0, 0, lane % 4, (lane / 4) % 4, lane % 4, 0)));
+                         tv_f32_bits(env_texel_f(0, 0, lane % 4, (lane / 4) % 4, lane % 4, 0)));
 }
 
 /* ---- legal-modifier table -------------------------------------------------------------- */
@@ -139,11 +139,11 @@ static void test_legal_modifier_table(void **state)
         n = writes_of(E, got);
         assert_regs(got, n, (unsigned[]){0}, 1);
         float want = env_texel_f(c->level, c->layer, c->x, c->y, c->sample, 0);
-        if (tc_bitsf(reg(E, 0, 0)) != want)
-            fprintf(stderr, "encoding %u: got %g want %g\n", c->encoding, tc_bitsf(reg(E, 0, 0)),
+        if (tv_bits_f32(reg(E, 0, 0)) != want)
+            fprintf(stderr, "encoding %u: got %g want %g\n", c->encoding, tv_bits_f32(reg(E, 0, 0)),
                     want);
-        assert_int_equal(reg(E, 0, 0), tc_fbits(want));
-        assert_int_equal(reg(E, 0, 31), tc_fbits(want));
+        assert_int_equal(reg(E, 0, 0), tv_f32_bits(want));
+        assert_int_equal(reg(E, 0, 31), tv_f32_bits(want));
     }
 }
 
@@ -228,13 +228,13 @@ static void check_wmsk(senv *E, const wmsk_row *row, bool f16)
     if (!f16) {
         for (unsigned i = 0; i < 2; i++) {
             if (row->rd0[i] >= 0) {
-                assert_int_equal(reg(E, 4 + i, 3), tc_fbits(c[row->rd0[i]]));
+                assert_int_equal(reg(E, 4 + i, 3), tv_f32_bits(c[row->rd0[i]]));
                 want_writes[nw++] = 4 + i;
             }
         }
         for (unsigned i = 0; i < 2; i++) {
             if (row->rd1[i] >= 0) {
-                assert_int_equal(reg(E, 8 + i, 3), tc_fbits(c[row->rd1[i]]));
+                assert_int_equal(reg(E, 8 + i, 3), tv_f32_bits(c[row->rd1[i]]));
                 want_writes[nw++] = 8 + i;
             }
         }
@@ -339,7 +339,7 @@ static void test_overrides_and_invalid(void **state)
     s.min_filter = TV_MIN_LINEAR;
     s.mip_filter = TV_MIP_LINEAR;
     s.address_u = s.address_v = TV_WRAP_BORDER;
-    s.border_color[0] = tc_fbits(0.75f);
+    s.border_color[0] = tv_f32_bits(0.75f);
     s.depth_compare = true;
     s.max_lod_clamp = 0xfff;
     senv_put_tsc_raw(E, 3, &s);
@@ -347,7 +347,7 @@ static void test_overrides_and_invalid(void **state)
     set_all(E, 2, 2);
     set_all(E, 3, 1);
     run_ok(E, "TLDS.LZ RZ, R4, R2, R3, 0x14, 2D, R");
-    assert_int_equal(reg(E, 4, 0), tc_fbits(env_texel_f(0, 0, 2, 1, 0, 0)));
+    assert_int_equal(reg(E, 4, 0), tv_f32_bits(env_texel_f(0, 0, 2, 1, 0, 0)));
     /* out of range: zeros, never the border colour */
     set_all(E, 2, 100);
     run_ok(E, "TLDS.LZ RZ, R4, R2, R3, 0x14, 2D, R");
@@ -356,7 +356,7 @@ static void test_overrides_and_invalid(void **state)
     senv_bind(E, 21, tv_tex_handle(T2D, 4000));
     set_all(E, 2, 2);
     run_ok(E, "TLDS.LZ RZ, R4, R2, R3, 0x15, 2D, R");
-    assert_int_equal(reg(E, 4, 0), tc_fbits(env_texel_f(0, 0, 2, 1, 0, 0)));
+    assert_int_equal(reg(E, 4, 0), tv_f32_bits(env_texel_f(0, 0, 2, 1, 0, 0)));
     /* header pointer past SetTexHeaderPoolC.MaximumIndex: invalid texture, zeros */
     senv_bind(E, 22, tv_tex_handle(ENV_ENTRIES, 0));
     set_all(E, 4, 0x5555);
@@ -374,7 +374,7 @@ static void test_overrides_and_invalid(void **state)
     set_all(E, 6, 3);
     set_all(E, 7, 2);
     run_ok(E, "TLDS.LZ RZ, R4, R2, R6, 0x7, ARRAY_2D, R");
-    assert_int_equal(reg(E, 4, 0), tc_fbits(env_texel_f(0, 0, 3, 2, 0, 0)));
+    assert_int_equal(reg(E, 4, 0), tv_f32_bits(env_texel_f(0, 0, 3, 2, 0, 0)));
     /* "LOD Level 0 actually selects the level set by textureHeader.resViewMinMapLevel" */
     tv_tic t;
     senv_tic(&t, TV_FORMAT_R32G32B32A32_FLOAT, TV_TEX_2D, 8, 8, 1, 3);
@@ -384,7 +384,7 @@ static void test_overrides_and_invalid(void **state)
     set_all(E, 2, 1);
     set_all(E, 3, 2);
     run_ok(E, "TLDS.LZ RZ, R4, R2, R3, 0x17, 2D, R");
-    assert_int_equal(reg(E, 4, 0), tc_fbits(env_texel_f(1, 0, 1, 2, 0, 0)));
+    assert_int_equal(reg(E, 4, 0), tv_f32_bits(env_texel_f(1, 0, 1, 2, 0, 0)));
 }
 
 /* The override tables, one row at a time: whatever the sampler (or the header's optional
@@ -402,7 +402,7 @@ static void test_override_rows(void **state)
         case 1: s.min_filter = TV_MIN_LINEAR; break;                  /* MinFilter */
         case 2: s.mip_filter = TV_MIP_LINEAR; break;                  /* MipFilter */
         case 3: s.max_anisotropy = 7; s.min_filter = TV_MIN_ANISO; break; /* MaxAnisotropy */
-        case 4: for (unsigned c = 0; c < 4; c++) s.border_color[c] = tc_fbits(0.5f); break;
+        case 4: for (unsigned c = 0; c < 4; c++) s.border_color[c] = tv_f32_bits(0.5f); break;
         case 5: s.srgb_border_color[0] = s.srgb_border_color[1] = s.srgb_border_color[2] = 0x80;
                 s.srgb_conversion = true; break;                      /* sRGBBorderColor */
         case 6: s.depth_compare = true; s.depth_compare_func = TV_CMP_NEVER; break;
@@ -422,10 +422,10 @@ static void test_override_rows(void **state)
         set_all(E, 2, 6);
         set_all(E, 3, 3);
         run_ok(E, "TLDS.LZ R8, R4, R2, R3, 0x1e, 2D, RGBA");
-        assert_int_equal(reg(E, 4, 0), tc_fbits(env_texel_f(0, 0, 6, 3, 0, 0)));
-        assert_int_equal(reg(E, 5, 0), tc_fbits(env_texel_f(0, 0, 6, 3, 0, 1)));
-        assert_int_equal(reg(E, 8, 0), tc_fbits(env_texel_f(0, 0, 6, 3, 0, 2)));
-        assert_int_equal(reg(E, 9, 0), tc_fbits(env_texel_f(0, 0, 6, 3, 0, 3)));
+        assert_int_equal(reg(E, 4, 0), tv_f32_bits(env_texel_f(0, 0, 6, 3, 0, 0)));
+        assert_int_equal(reg(E, 5, 0), tv_f32_bits(env_texel_f(0, 0, 6, 3, 0, 1)));
+        assert_int_equal(reg(E, 8, 0), tv_f32_bits(env_texel_f(0, 0, 6, 3, 0, 2)));
+        assert_int_equal(reg(E, 9, 0), tv_f32_bits(env_texel_f(0, 0, 6, 3, 0, 3)));
         set_all(E, 2, 8);   /* one past the edge */
         run_ok(E, "TLDS.LZ R8, R4, R2, R3, 0x1e, 2D, RGBA");
         assert_int_equal(reg(E, 4, 0), 0);

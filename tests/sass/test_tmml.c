@@ -37,8 +37,8 @@ static void quads(senv *E, unsigned rs, float dudx, float dvdx, float dudy, floa
         float x = (float)(lane & 1), y = (float)((lane >> 1) & 1);
         float s = 0.25f + (x * dudx + y * dudy) / 64.0f;
         float t = 0.25f + (x * dvdx + y * dvdy) / 64.0f;
-        tv_sass_set_reg(E->w, rs, lane, tc_fbits(s));
-        tv_sass_set_reg(E->w, rs + 1, lane, tc_fbits(t));
+        tv_sass_set_reg(E->w, rs, lane, tv_f32_bits(s));
+        tv_sass_set_reg(E->w, rs + 1, lane, tv_f32_bits(t));
     }
 }
 

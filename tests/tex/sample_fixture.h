@@ -14,7 +14,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "common_bits.h"
+#include "util/half.h"
 #include "common_tex.h"
 #include "texvm/tex.h"
 
@@ -33,9 +33,9 @@ typedef struct fx {
     tv_tic tic[FX_POOL_ENTRIES];
 } fx;
 
-/* a float's bits and back (common_bits.h), under the fixture's names */
-static inline float fx_f(uint32_t u) { return tc_bitsf(u); }
-static inline uint32_t fx_u(float f) { return tc_fbits(f); }
+/* a float's bits and back (util/half.h), under the fixture's names */
+static inline float fx_f(uint32_t u) { return tv_bits_f32(u); }
+static inline uint32_t fx_u(float f) { return tv_f32_bits(f); }
 
 static inline void fx_init(fx *F)
 {

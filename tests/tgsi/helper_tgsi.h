@@ -9,7 +9,7 @@
 #include <cmocka.h>
 
 #include "texvm/tgsi.h"
-#include "common_bits.h"
+#include "util/half.h"
 
 /* Read a whole file (NUL-terminated), NULL if it cannot be read. */
 char *th_read(const char *path, size_t *len);

@@ -209,7 +209,7 @@ static void test_immediates(void **state)
     assert_int_equal(m[0].u[0], 0x3f000000u);
     assert_int_equal(m[0].u[1], 0xc0200000u);
     assert_int_equal(m[0].u[2], 0x3f800000u);
-    assert_int_equal(m[0].u[3], tc_fbits(1e-3f));
+    assert_int_equal(m[0].u[3], tv_f32_bits(1e-3f));
     assert_false(m[0].hex);
     assert_true(m[1].hex);
     assert_int_equal(m[1].u[1], 0x80000000u);

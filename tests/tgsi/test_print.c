@@ -216,7 +216,7 @@ static void test_exact_immediates(void **state)
     (void)state;
     /* "%10.4f" when it converts back to the same bits, else the bit pattern */
     char hex[16];
-    snprintf(hex, sizeof hex, "0x%08x", tc_fbits(0.123456f));
+    snprintf(hex, sizeof hex, "0x%08x", tv_f32_bits(0.123456f));
     char *s = print_text("COMP\n"
                          "IMM FLT32 {0.1, 0.123456, -0.0, 1e10}\n"
                          "IMM FLT32 {1e-45, 0x7fc00000, 0xff800000, -2.5}\n"

@@ -207,7 +207,7 @@ tv_status hv_frag(const char *text, uint32_t w, uint32_t h,
         for (int v = 0; v < 4; v++)
             for (int r = 0; r < TV_VM_MAX_ATTRIBS; r++)
                 for (int c = 0; c < 4; c++)
-                    fp->vertices[v].attr[r][c] = tc_fbits(attr[v][r][c]);
+                    fp->vertices[v].attr[r][c] = tv_f32_bits(attr[v][r][c]);
     fp->color[0].data = color;
     tv_status st = hv_frag_p(text, fp, NULL, err);
     free(fp);

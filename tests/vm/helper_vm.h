@@ -13,7 +13,7 @@
 
 #include "texvm/vm.h"
 
-#include "common_bits.h" /* tc_fbits, tc_bitsf */
+#include "util/half.h" /* tv_f32_bits, tv_bits_f32 */
 #include "common_file.h" /* tc_slurp: a whole file (corpus programs) */
 
 /* Threads used by the helpers (default 1; tests of thread independence change it). */

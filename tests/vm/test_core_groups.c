@@ -48,7 +48,7 @@ static const char *prog =
     "END\n";
 
 static float sat(float x) { return x > 0.0f ? (x < 1.0f ? x : 1.0f) : 0.0f; }
-static uint32_t fu(float f) { return tc_fbits(f); }
+static uint32_t fu(float f) { return tv_f32_bits(f); }
 
 /* The program above, one lane, with whole-instruction source snapshots. */
 static void reference(uint32_t l, uint32_t out[16])
@@ -206,9 +206,9 @@ static void t_phi_copies(void **s)
         float acc[4];
         phi_reference(l, acc);
         for (int c = 0; c < 4; c++)
-            if (got[l * 4 + c] != tc_fbits(acc[c]) || ref[l * 4 + c] != tc_fbits(acc[c]))
+            if (got[l * 4 + c] != tv_f32_bits(acc[c]) || ref[l * 4 + c] != tv_f32_bits(acc[c]))
                 fail_msg("lane %u channel %d: optimised 0x%08x, unoptimised 0x%08x, want "
-                         "0x%08x", l, c, got[l * 4 + c], ref[l * 4 + c], tc_fbits(acc[c]));
+                         "0x%08x", l, c, got[l * 4 + c], ref[l * 4 + c], tv_f32_bits(acc[c]));
     }
     /* the two copies that only feed the UCMP are gone, the two loop-carried MOVs are
      * coalesced into the UCMP and MAD that compute their sources, UIF/BRK/ENDIF is one

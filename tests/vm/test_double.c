@@ -139,22 +139,22 @@ static void t_dconv(void **s)
     (void)s;
     uint32_t a[4], o[4];
     /* F2D: xy <- x, zw <- y */
-    uint32_t f[4] = {tc_fbits(1.25f), tc_fbits(-3.5e30f), 0, 0};
+    uint32_t f[4] = {tv_f32_bits(1.25f), tv_f32_bits(-3.5e30f), 0, 0};
     hv_op1("F2D TEMP[3], TEMP[0]", f, NULL, NULL, o);
     assert_true(getd(o, 0) == 1.25 && getd(o, 1) == (double)-3.5e30f);
     putd(a, 1.0 / 3.0, -1e300);
     hv_op1("D2F TEMP[3].xy, TEMP[0]", a, NULL, NULL, o);
-    assert_true(tc_bitsf(o[0]) == (float)(1.0 / 3.0));
-    assert_true(isinf(tc_bitsf(o[1])) && tc_bitsf(o[1]) < 0);
+    assert_true(tv_bits_f32(o[0]) == (float)(1.0 / 3.0));
+    assert_true(isinf(tv_bits_f32(o[1])) && tv_bits_f32(o[1]) < 0);
     /* narrowing writes the k-th enabled channel from the k-th double (Mesa's TGSI writes
      * `D2F OUT[0].y, TEMP[2]` to convert TEMP[2].xy) */
     putd(a, 0.5, 8.0);
     hv_op1("D2F TEMP[3].y, TEMP[0]", a, NULL, NULL, o);
-    assert_true(tc_bitsf(o[1]) == 0.5f);
+    assert_true(tv_bits_f32(o[1]) == 0.5f);
     hv_op1("D2F TEMP[3].zw, TEMP[0]", a, NULL, NULL, o);
-    assert_true(tc_bitsf(o[2]) == 0.5f && tc_bitsf(o[3]) == 8.0f);
+    assert_true(tv_bits_f32(o[2]) == 0.5f && tv_bits_f32(o[3]) == 8.0f);
     hv_op1("D2F TEMP[3].xz, TEMP[0]", a, NULL, NULL, o);
-    assert_true(tc_bitsf(o[0]) == 0.5f && tc_bitsf(o[2]) == 8.0f);
+    assert_true(tv_bits_f32(o[0]) == 0.5f && tv_bits_f32(o[2]) == 8.0f);
     uint32_t i[4] = {(uint32_t)-7, 0xffffffffu, 0, 0};
     hv_op1("I2D TEMP[3], TEMP[0]", i, NULL, NULL, o);
     assert_true(getd(o, 0) == -7.0 && getd(o, 1) == -1.0);
@@ -267,7 +267,7 @@ static void t_conv64(void **s)
 {
     (void)s;
     uint32_t a[4], o[4];
-    uint32_t f[4] = {tc_fbits(-3.75f), tc_fbits(1e20f), 0, 0};
+    uint32_t f[4] = {tv_f32_bits(-3.75f), tv_f32_bits(1e20f), 0, 0};
     hv_op1("F2I64 TEMP[3], TEMP[0]", f, NULL, NULL, o);
     assert_true(QS(getq(o, 0)) == -3 && QS(getq(o, 1)) == INT64_MAX);
     hv_op1("F2U64 TEMP[3], TEMP[0]", f, NULL, NULL, o);
@@ -288,9 +288,9 @@ static void t_conv64(void **s)
     hv_op1("I642D TEMP[3], TEMP[0]", a, NULL, NULL, o);
     assert_true(getd(o, 0) == -1.0);
     hv_op1("U642F TEMP[3].xy, TEMP[0]", a, NULL, NULL, o);
-    assert_true(tc_bitsf(o[0]) == 18446744073709551615.0f && tc_bitsf(o[1]) == 12345.0f);
+    assert_true(tv_bits_f32(o[0]) == 18446744073709551615.0f && tv_bits_f32(o[1]) == 12345.0f);
     hv_op1("I642F TEMP[3].xy, TEMP[0]", a, NULL, NULL, o);
-    assert_true(tc_bitsf(o[0]) == -1.0f);
+    assert_true(tv_bits_f32(o[0]) == -1.0f);
 }
 
 /* ---- pack / unpack ---- */
@@ -309,36 +309,36 @@ static uint16_t half_ref(float f)   /* only for exactly representable test value
 static void t_pack(void **s)
 {
     (void)s;
-    uint32_t a[4] = {tc_fbits(1.5f), tc_fbits(-0.25f), tc_fbits(65504.0f), tc_fbits(INFINITY)}, o[4];
+    uint32_t a[4] = {tv_f32_bits(1.5f), tv_f32_bits(-0.25f), tv_f32_bits(65504.0f), tv_f32_bits(INFINITY)}, o[4];
     hv_op1("PK2H TEMP[3], TEMP[0]", a, NULL, NULL, o);
     for (int k = 0; k < 4; k++)
         assert_int_equal(o[k], (uint32_t)half_ref(1.5f) | ((uint32_t)half_ref(-0.25f) << 16));
     uint32_t p[4] = {o[0], 0, 0, 0};
     hv_op1("UP2H TEMP[3], TEMP[0].xxxx", p, NULL, NULL, o);
-    assert_true(tc_bitsf(o[0]) == 1.5f && tc_bitsf(o[1]) == -0.25f && tc_bitsf(o[2]) == 1.5f &&
-                tc_bitsf(o[3]) == -0.25f);
-    uint32_t z[4] = {tc_fbits(65504.0f), tc_fbits(1e6f), 0, 0};
+    assert_true(tv_bits_f32(o[0]) == 1.5f && tv_bits_f32(o[1]) == -0.25f && tv_bits_f32(o[2]) == 1.5f &&
+                tv_bits_f32(o[3]) == -0.25f);
+    uint32_t z[4] = {tv_f32_bits(65504.0f), tv_f32_bits(1e6f), 0, 0};
     hv_op1("PK2H TEMP[3], TEMP[0]", z, NULL, NULL, o);
     assert_int_equal(o[0], 0x7bffu | (0x7c00u << 16));   /* max half, overflow -> Inf */
-    uint32_t u[4] = {tc_fbits(0.5f), tc_fbits(2.0f), 0, 0};
+    uint32_t u[4] = {tv_f32_bits(0.5f), tv_f32_bits(2.0f), 0, 0};
     hv_op1("PK2US TEMP[3], TEMP[0]", u, NULL, NULL, o);
     assert_int_equal(o[0], 32768u | (65535u << 16));    /* rint(0.5*65535) = 32768 */
     p[0] = o[0];
     hv_op1("UP2US TEMP[3], TEMP[0].xxxx", p, NULL, NULL, o);
-    assert_true(tc_bitsf(o[0]) == 32768.0f / 65535.0f && tc_bitsf(o[1]) == 1.0f);
-    uint32_t b[4] = {tc_fbits(1.0f), tc_fbits(-1.0f), tc_fbits(0.5f), tc_fbits(-3.0f)};
+    assert_true(tv_bits_f32(o[0]) == 32768.0f / 65535.0f && tv_bits_f32(o[1]) == 1.0f);
+    uint32_t b[4] = {tv_f32_bits(1.0f), tv_f32_bits(-1.0f), tv_f32_bits(0.5f), tv_f32_bits(-3.0f)};
     hv_op1("PK4B TEMP[3], TEMP[0]", b, NULL, NULL, o);
     assert_int_equal(o[0], 0x7fu | (0x81u << 8) | (0x40u << 16) | (0x81u << 24));
     p[0] = o[0];
     hv_op1("UP4B TEMP[3], TEMP[0].xxxx", p, NULL, NULL, o);
-    assert_true(tc_bitsf(o[0]) == 1.0f && tc_bitsf(o[1]) == -1.0f && tc_bitsf(o[2]) == 64.0f / 127.0f &&
-                tc_bitsf(o[3]) == -1.0f);
-    uint32_t ub[4] = {tc_fbits(1.0f), tc_fbits(0.0f), tc_fbits(0.5f), tc_fbits(NAN)};
+    assert_true(tv_bits_f32(o[0]) == 1.0f && tv_bits_f32(o[1]) == -1.0f && tv_bits_f32(o[2]) == 64.0f / 127.0f &&
+                tv_bits_f32(o[3]) == -1.0f);
+    uint32_t ub[4] = {tv_f32_bits(1.0f), tv_f32_bits(0.0f), tv_f32_bits(0.5f), tv_f32_bits(NAN)};
     hv_op1("PK4UB TEMP[3], TEMP[0]", ub, NULL, NULL, o);
     assert_int_equal(o[0], 0xffu | (0x00u << 8) | (0x80u << 16) | (0x00u << 24));
     p[0] = o[0];
     hv_op1("UP4UB TEMP[3], TEMP[0].xxxx", p, NULL, NULL, o);
-    assert_true(tc_bitsf(o[0]) == 1.0f && tc_bitsf(o[1]) == 0.0f && tc_bitsf(o[2]) == 128.0f / 255.0f);
+    assert_true(tv_bits_f32(o[0]) == 1.0f && tv_bits_f32(o[1]) == 0.0f && tv_bits_f32(o[2]) == 128.0f / 255.0f);
     /* inverse property over every byte value */
     for (uint32_t v = 0; v < 256; v += 17) {
         uint32_t w[4] = {v | (v << 8) | ((255 - v) << 16) | (v << 24), 0, 0, 0};

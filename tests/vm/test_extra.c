@@ -10,7 +10,7 @@
 static void t_arr_nop_hnd(void **s)
 {
     (void)s;
-    uint32_t a[4] = {tc_fbits(2.5f), tc_fbits(3.5f), tc_fbits(-2.5f), tc_fbits(-0.6f)}, o[4];
+    uint32_t a[4] = {tv_f32_bits(2.5f), tv_f32_bits(3.5f), tv_f32_bits(-2.5f), tv_f32_bits(-0.6f)}, o[4];
     /* ARR rounds half to even, then the address selects TEMP[5 + ADDR] */
     hv_op1("IMM[1] UINT32 {100, 101, 102, 103}\n"
            "IMM[2] UINT32 {104, 105, 106, 107}\n"
@@ -101,8 +101,8 @@ static void t_interp_sample_scissor(void **s)
     tv_vm_frag_params fp;
     tv_vm_frag_params_fullscreen(&fp, W, H, TV_VM_PRIM_RECT);
     for (int v = 0; v < 4; v++) {
-        fp.vertices[v].attr[0][0] = tc_fbits(fp.vertices[v].x);
-        fp.vertices[v].attr[0][1] = tc_fbits(fp.vertices[v].y);
+        fp.vertices[v].attr[0][0] = tv_f32_bits(fp.vertices[v].x);
+        fp.vertices[v].attr[0][1] = tv_f32_bits(fp.vertices[v].y);
     }
     fp.samples = S;
     fp.scissor[0] = 2; fp.scissor[1] = 1; fp.scissor[2] = 6; fp.scissor[3] = 5;
@@ -116,8 +116,8 @@ static void t_interp_sample_scissor(void **s)
             const uint32_t *p = color + ((y * W + x) * S) * 4;
             bool in = x >= 2 && x < 6 && y >= 1 && y < 5;
             if (!in) { assert_int_equal(p[0], 0); continue; }
-            assert_true(fabsf(tc_bitsf(p[0]) - (x + sx)) < 1e-5f);
-            assert_true(fabsf(tc_bitsf(p[1]) - (y + sy)) < 1e-5f);
+            assert_true(fabsf(tv_bits_f32(p[0]) - (x + sx)) < 1e-5f);
+            assert_true(fabsf(tv_bits_f32(p[1]) - (y + sy)) < 1e-5f);
         }
 }
 
@@ -145,10 +145,10 @@ static void t_vs_divisor(void **s)
         for (int i = 0; i < 3; i++) {
             const float *ia = per_inst[j / 2];
             const uint32_t *o = out[j * 3 + i];
-            assert_true(tc_bitsf(o[0]) == per_vertex[i][0] + ia[0]);
-            assert_true(tc_bitsf(o[1]) == per_vertex[i][1] + ia[1]);
-            assert_true(tc_bitsf(o[2]) == per_vertex[i][2] + 0.0f);   /* missing z = 0 */
-            assert_true(tc_bitsf(o[3]) == per_vertex[i][3] + 1.0f);   /* missing w = 1 */
+            assert_true(tv_bits_f32(o[0]) == per_vertex[i][0] + ia[0]);
+            assert_true(tv_bits_f32(o[1]) == per_vertex[i][1] + ia[1]);
+            assert_true(tv_bits_f32(o[2]) == per_vertex[i][2] + 0.0f);   /* missing z = 0 */
+            assert_true(tv_bits_f32(o[3]) == per_vertex[i][3] + 1.0f);   /* missing w = 1 */
         }
     tv_vm_program_destroy(p);
     tv_vm_destroy(vm);
@@ -181,7 +181,7 @@ static void t_kill_ends_loop(void **s)
     if (hv_frag(text, W, H, NULL, color, &err) != TV_OK) fail_msg("%s", err.message);
     for (int y = 0; y < H; y++)
         for (int x = 0; x < W; x++)
-            assert_true(tc_bitsf(color[(y * W + x) * 4]) == (x < 4 ? 0.0f : 4.0f));
+            assert_true(tv_bits_f32(color[(y * W + x) * 4]) == (x < 4 ? 0.0f : 4.0f));
 }
 
 static void t_shared_zero_per_block(void **s)

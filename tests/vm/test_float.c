@@ -11,8 +11,8 @@ static const float V[] = {0.0f, -0.0f, 1.0f, -1.0f, 0.5f, -2.5f, 3.75f, 1e30f,
                           -1e30f, INFINITY, -INFINITY, NAN, 1e-40f, 7.0f, 100.25f, -0.75f};
 #define NV 16
 
-static uint32_t U(float f) { return tc_fbits(f); }
-static float F(uint32_t u) { return tc_bitsf(u); }
+static uint32_t U(float f) { return tv_f32_bits(f); }
+static float F(uint32_t u) { return tv_bits_f32(u); }
 
 /* Absolute tolerance of the approximate opcodes under test (SIN/COS: docs/vm.md), 0 =
  * bit-identical. */

@@ -40,10 +40,10 @@ static void t_position(void **s)
                 float ex = x + 0.5f, ey = (k & 1) ? H - (y + 0.5f) : y + 0.5f;
                 if (k & 2) { ex -= 0.5f; ey -= 0.5f; }
                 const uint32_t *px = color + (y * W + x) * 4;
-                assert_true(tc_bitsf(px[0]) == ex);
-                assert_true(tc_bitsf(px[1]) == ey);
-                assert_true(tc_bitsf(px[2]) == 0.0f);
-                assert_true(tc_bitsf(px[3]) == 1.0f);
+                assert_true(tv_bits_f32(px[0]) == ex);
+                assert_true(tv_bits_f32(px[1]) == ey);
+                assert_true(tv_bits_f32(px[2]) == 0.0f);
+                assert_true(tv_bits_f32(px[3]) == 1.0f);
             }
         free(color);
     }
@@ -64,12 +64,12 @@ static void t_interp(void **s)
     /* attribute = window position of the vertex: linear interpolation gives the pixel
        centre; with w = 1 everywhere perspective gives the same */
     for (int v = 0; v < 4; v++) {
-        fp.vertices[v].attr[0][0] = tc_fbits(fp.vertices[v].x);
-        fp.vertices[v].attr[0][1] = tc_fbits(fp.vertices[v].y);
-        fp.vertices[v].attr[1][0] = tc_fbits(fp.vertices[v].x * 2.0f);
-        fp.vertices[v].attr[1][1] = tc_fbits(fp.vertices[v].y * 2.0f);
-        fp.vertices[v].attr[2][0] = tc_fbits(10.0f + v);
-        fp.vertices[v].attr[2][1] = tc_fbits(20.0f + v);
+        fp.vertices[v].attr[0][0] = tv_f32_bits(fp.vertices[v].x);
+        fp.vertices[v].attr[0][1] = tv_f32_bits(fp.vertices[v].y);
+        fp.vertices[v].attr[1][0] = tv_f32_bits(fp.vertices[v].x * 2.0f);
+        fp.vertices[v].attr[1][1] = tv_f32_bits(fp.vertices[v].y * 2.0f);
+        fp.vertices[v].attr[2][0] = tv_f32_bits(10.0f + v);
+        fp.vertices[v].attr[2][1] = tv_f32_bits(20.0f + v);
     }
     fp.color[0].data = c0;
     fp.color[1].data = c1;
@@ -77,29 +77,29 @@ static void t_interp(void **s)
     for (int y = 0; y < H; y++)
         for (int x = 0; x < W; x++) {
             const uint32_t *a = c0 + (y * W + x) * 4, *b = c1 + (y * W + x) * 4;
-            assert_true(fabsf(tc_bitsf(a[0]) - (x + 0.5f)) < 1e-4f);
-            assert_true(fabsf(tc_bitsf(a[1]) - (y + 0.5f)) < 1e-4f);
+            assert_true(fabsf(tv_bits_f32(a[0]) - (x + 0.5f)) < 1e-4f);
+            assert_true(fabsf(tv_bits_f32(a[1]) - (y + 0.5f)) < 1e-4f);
             /* flat: the last vertex of the pixel's triangle, (0,1,2) or (2,1,3) */
             bool second = (x + 0.5f) / W + (y + 0.5f) / H > 1.0f;
-            assert_true(tc_bitsf(a[2]) == (second ? 13.0f : 12.0f));
-            assert_true(tc_bitsf(a[3]) == (second ? 23.0f : 22.0f));
-            assert_true(fabsf(tc_bitsf(b[0]) - 2 * (x + 0.5f)) < 1e-4f);
-            assert_true(fabsf(tc_bitsf(b[1]) - 2 * (y + 0.5f)) < 1e-4f);
+            assert_true(tv_bits_f32(a[2]) == (second ? 13.0f : 12.0f));
+            assert_true(tv_bits_f32(a[3]) == (second ? 23.0f : 22.0f));
+            assert_true(fabsf(tv_bits_f32(b[0]) - 2 * (x + 0.5f)) < 1e-4f);
+            assert_true(fabsf(tv_bits_f32(b[1]) - 2 * (y + 0.5f)) < 1e-4f);
         }
     /* perspective: w = 1 at x = 0, w = 4 at x = W; attr u = 0 / 1. Correct interpolation
        of u at screen fraction f: u = (f/4) / ((1-f) + f/4) */
     for (int v = 0; v < 4; v++) {
         bool right = fp.vertices[v].x > 0;
         fp.vertices[v].w = right ? 4.0f : 1.0f;
-        fp.vertices[v].attr[1][0] = tc_fbits(right ? 1.0f : 0.0f);
-        fp.vertices[v].attr[0][0] = tc_fbits(right ? 1.0f : 0.0f);
+        fp.vertices[v].attr[1][0] = tv_f32_bits(right ? 1.0f : 0.0f);
+        fp.vertices[v].attr[0][0] = tv_f32_bits(right ? 1.0f : 0.0f);
     }
     run(text, &fp, NULL);
     for (int x = 0; x < W; x++) {
         float f = (x + 0.5f) / W;
         float up = (f / 4) / ((1 - f) + f / 4);
-        assert_true(fabsf(tc_bitsf(c1[(3 * W + x) * 4]) - up) < 1e-5f);
-        assert_true(fabsf(tc_bitsf(c0[(3 * W + x) * 4]) - f) < 1e-5f);   /* LINEAR ignores w */
+        assert_true(fabsf(tv_bits_f32(c1[(3 * W + x) * 4]) - up) < 1e-5f);
+        assert_true(fabsf(tv_bits_f32(c0[(3 * W + x) * 4]) - f) < 1e-5f);   /* LINEAR ignores w */
     }
     free(c0);
     free(c1);
@@ -141,10 +141,10 @@ static void t_derivatives(void **s)
             float tlx = (x & ~1) + 0.5f;
             float coarse_dx = (tlx + 1) * (tlx + 1) - tlx * tlx;
             float fine_dx = coarse_dx;  /* same row function of x only */
-            assert_true(tc_bitsf(p[0]) == coarse_dx);
-            assert_true(tc_bitsf(p[1]) == 3.0f);
-            assert_true(tc_bitsf(p[2]) == fine_dx);
-            assert_true(tc_bitsf(p[3]) == 0.0f);
+            assert_true(tv_bits_f32(p[0]) == coarse_dx);
+            assert_true(tv_bits_f32(p[1]) == 3.0f);
+            assert_true(tv_bits_f32(p[2]) == fine_dx);
+            assert_true(tv_bits_f32(p[3]) == 0.0f);
         }
     free(c);
 }
@@ -185,7 +185,7 @@ static void t_kill_demote_helper(void **s)
             if (killed) {
                 assert_int_equal(px[0], 7);
             } else {
-                assert_true(tc_bitsf(px[0]) == 1.0f);
+                assert_true(tv_bits_f32(px[0]) == 1.0f);
                 assert_int_equal(px[1], 0);   /* not a helper */
             }
         }
@@ -216,7 +216,7 @@ static void t_face_depth_msaa(void **s)
     for (int i = 0; i < W * H; i++)
         for (int smp = 0; smp < S; smp++) {
             const uint32_t *px = c + (i * S + smp) * 4;
-            assert_true(tc_bitsf(px[0]) == -1.0f);
+            assert_true(tv_bits_f32(px[0]) == -1.0f);
             assert_int_equal(px[1], smp);        /* per-sample shading */
             assert_true(depth[i * S + smp] == 0.25f);
         }
@@ -314,8 +314,8 @@ static void t_bench_math_corpus(void **s)
     tv_vm_frag_params fp;
     tv_vm_frag_params_fullscreen(&fp, W, H, TV_VM_PRIM_RECT);
     for (int v = 0; v < 4; v++) {
-        fp.vertices[v].attr[0][0] = tc_fbits(fp.vertices[v].x / W);
-        fp.vertices[v].attr[0][1] = tc_fbits(fp.vertices[v].y / H);
+        fp.vertices[v].attr[0][0] = tv_f32_bits(fp.vertices[v].x / W);
+        fp.vertices[v].attr[0][1] = tv_f32_bits(fp.vertices[v].y / H);
     }
     fp.color[0].data = c;
     tv_error err;
@@ -337,9 +337,9 @@ static void t_bench_math_corpus(void **s)
                     t[q] = sinf(t[q] * k[q] + cst[r]);
             const uint32_t *px = c + (y * W + x) * 4;
             for (int q = 0; q < 4; q++)
-                if (fabsf(tc_bitsf(px[q]) - t[q]) > 1e-5f)
+                if (fabsf(tv_bits_f32(px[q]) - t[q]) > 1e-5f)
                     fail_msg("pixel %d,%d comp %d: got %.9g want %.9g", x, y, q,
-                             tc_bitsf(px[q]), t[q]);
+                             tv_bits_f32(px[q]), t[q]);
         }
     tv_vm_program_destroy(p);
     tv_vm_destroy(vm);

@@ -60,7 +60,7 @@ static void check(const char *props, bool lower_left, bool integer_centre)
                 float dpos = lower_left ? -1.0f : 1.0f;
                 float got[4];
                 for (int c = 0; c < 4; c++)
-                    got[c] = tc_bitsf(px[c]);
+                    got[c] = tv_bits_f32(px[c]);
                 if (got[0] != dattr || got[1] != dpos || got[2] != pos || got[3] != dpos)
                     fail_msg("%s%s pixel (%u,%u): (%g, %g, %g, %g), want (%g, %g, %g, %g)",
                              props[0] ? props : "(no properties) ", fine ? "fine" : "coarse",

@@ -98,10 +98,10 @@ static void check_stage(unsigned cap, unsigned W, unsigned H, unsigned off, unsi
         for (unsigned x = 0; x < W; x++) {
             float want[4] = {(float)x + 0.5f, (float)y + 0.5f, (float)y + 0.5f, (float)x + 0.5f};
             for (unsigned c = 0; c < 4; c++)
-                if (t[((size_t)y * W + x) * 4 + c] != tc_fbits(want[c]))
+                if (t[((size_t)y * W + x) * 4 + c] != tv_f32_bits(want[c]))
                     fail_msg("cap %u, %ux%u, offset %u, %u threads: pixel (%u,%u).%u = %g, "
                              "want %g", cap, W, H, off, threads, x, y, c,
-                             (double)tc_bitsf(t[((size_t)y * W + x) * 4 + c]), (double)want[c]);
+                             (double)tv_bits_f32(t[((size_t)y * W + x) * 4 + c]), (double)want[c]);
         }
     for (unsigned i = 0; i < off; i++)
         assert_int_equal(mem[i], SENTINEL);

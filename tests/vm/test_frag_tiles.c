@@ -104,7 +104,7 @@ static uint32_t m_pixel(const tv_vm_frag_params *fp, const mtri *t, unsigned nt,
             a[j] = fp->vertices[T->v[j]].attr[0];
             memcpy(&v[j], &a[j][c], 4);
         }
-        out[0][c] = tc_fbits(v[0] + b[1] * (v[1] - v[0]) + b[2] * (v[2] - v[0]));
+        out[0][c] = tv_f32_bits(v[0] + b[1] * (v[1] - v[0]) + b[2] * (v[2] - v[0]));
     }
     float w0 = b[0] * T->iw[0], w1 = b[1] * T->iw[1], w2 = b[2] * T->iw[2];
     float sum = w0 + w1 + w2;
@@ -117,7 +117,7 @@ static uint32_t m_pixel(const tv_vm_frag_params *fp, const mtri *t, unsigned nt,
         float v[3];
         for (unsigned j = 0; j < 3; j++)
             memcpy(&v[j], &fp->vertices[T->v[j]].attr[1][c], 4);
-        out[1][c] = tc_fbits(v[0] + w1 * (v[1] - v[0]) + w2 * (v[2] - v[0]));
+        out[1][c] = tv_f32_bits(v[0] + w1 * (v[1] - v[0]) + w2 * (v[2] - v[0]));
         out[2][c] = fp->vertices[T->provoking].attr[2][c];
     }
     return cov;
@@ -163,7 +163,7 @@ static void check_case(unsigned W, unsigned H, unsigned samples, tv_vm_frag_prim
         fp->vertices[v].w = 0.5f + (float)(rnd() % 8);
         for (unsigned r = 0; r < 3; r++)
             for (unsigned c = 0; c < 4; c++)
-                fp->vertices[v].attr[r][c] = tc_fbits((float)(rnd() % 2000) / 7.0f - 100.0f);
+                fp->vertices[v].attr[r][c] = tv_f32_bits((float)(rnd() % 2000) / 7.0f - 100.0f);
     }
     if (icase % 7 == 3)   /* degenerate: a line */
         fp->vertices[2].x = fp->vertices[0].x, fp->vertices[2].y = fp->vertices[0].y;

@@ -155,7 +155,7 @@ static void t_atomics(void **s)
             else if (!strcmp(op, "ATOMXCHG")) m = v;
             else if (!strcmp(op, "ATOMINC_WRAP")) m = old + 1 <= 10 ? old + 1 : 0;
             else if (!strcmp(op, "ATOMDEC_WRAP")) m = (old == 0 || old > 10) ? 10 : old - 1;
-            else if (!strcmp(op, "ATOMFADD")) m = tc_fbits(tc_bitsf(old) + (float)t);
+            else if (!strcmp(op, "ATOMFADD")) m = tv_f32_bits(tv_bits_f32(old) + (float)t);
             assert_int_equal(buf[1 + t], old);
         }
         assert_int_equal(buf[0], m);

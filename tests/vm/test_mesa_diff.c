@@ -43,7 +43,7 @@ static bool same_words(const uint32_t *a, const uint32_t *b, size_t n, bool flt,
     for (size_t i = 0; i < n; i++) {
         if (a[i] == b[i]) continue;
         if (flt) {
-            float x = tc_bitsf(a[i]), y = tc_bitsf(b[i]);
+            float x = tv_bits_f32(a[i]), y = tv_bits_f32(b[i]);
             if (isnan(x) && isnan(y)) continue;
             if (fabs((double)x - (double)y) <= tol * fmax(1.0, fabs((double)y))) continue;
         }

@@ -110,12 +110,12 @@ static void t_constbuf(void **s)
     if (hv_compute_b(text, NULL, block, &b, &err) != TV_OK) fail_msg("%s", err.message);
     memcpy(o, a, sizeof o);
     for (uint32_t t = 0; t < n; t++) {
-        assert_true(tc_bitsf(o[t][0]) == 9 * 1.5f);
+        assert_true(tv_bits_f32(o[t][0]) == 9 * 1.5f);
         uint32_t idx = t + 1;
         for (int c = 1; c < 4; c++) {
             int comp = c == 1 ? 0 : c;
             float want = idx < 4 ? (float)(idx * 4 + comp) * 1.5f : 0.0f;
-            assert_true(tc_bitsf(o[t][c]) == want);
+            assert_true(tv_bits_f32(o[t][c]) == want);
         }
     }
 }
@@ -153,7 +153,7 @@ static void t_robust_indexing(void **s)
     if (tv_vm_run_compute(vm, p, &b, &cp, NULL, &err) != TV_OK)
         fail_msg("%s", err.message);
     for (int t = 0; t < 8; t++)
-        assert_true(tc_bitsf(out[t]) == (t == 3 ? 0.0f : 7.0f));
+        assert_true(tv_bits_f32(out[t]) == (t == 3 ? 0.0f : 7.0f));
     tv_vm_program_destroy(p);
     tv_vm_destroy(vm);
 }
@@ -249,12 +249,12 @@ static void t_interp_fbfetch(void **s)
         "ADD OUT[0].z, TEMP[1].xxxx, -IN[0].xxxx\nMOV OUT[0].w, TEMP[2].wwww\nEND\n";
     enum { W = 8, H = 4 };
     uint32_t c[W * H * 4];
-    for (int i = 0; i < W * H; i++) c[i * 4 + 3] = tc_fbits((float)i);
+    for (int i = 0; i < W * H; i++) c[i * 4 + 3] = tv_f32_bits((float)i);
     tv_vm_frag_params fp;
     tv_vm_frag_params_fullscreen(&fp, W, H, TV_VM_PRIM_RECT);
     for (int v = 0; v < 4; v++) {
-        fp.vertices[v].attr[0][0] = tc_fbits(fp.vertices[v].x);
-        fp.vertices[v].attr[0][1] = tc_fbits(fp.vertices[v].y);
+        fp.vertices[v].attr[0][0] = tv_f32_bits(fp.vertices[v].x);
+        fp.vertices[v].attr[0][1] = tv_f32_bits(fp.vertices[v].y);
     }
     fp.color[0].data = c;
     tv_error err;
@@ -262,10 +262,10 @@ static void t_interp_fbfetch(void **s)
     for (int y = 0; y < H; y++)
         for (int x = 0; x < W; x++) {
             const uint32_t *p = c + (y * W + x) * 4;
-            assert_true(fabsf(tc_bitsf(p[0]) - (x + 0.75f)) < 1e-5f);
-            assert_true(fabsf(tc_bitsf(p[1]) - (y + 0.0f)) < 1e-5f);
-            assert_true(tc_bitsf(p[2]) == 0.0f);
-            assert_true(tc_bitsf(p[3]) == (float)(y * W + x));
+            assert_true(fabsf(tv_bits_f32(p[0]) - (x + 0.75f)) < 1e-5f);
+            assert_true(fabsf(tv_bits_f32(p[1]) - (y + 0.0f)) < 1e-5f);
+            assert_true(tv_bits_f32(p[2]) == 0.0f);
+            assert_true(tv_bits_f32(p[3]) == (float)(y * W + x));
         }
 }
 
@@ -306,7 +306,7 @@ static void t_threads_identical(void **s)
     /* spot check against C */
     for (uint32_t y = 0; y < 64; y += 7)
         for (uint32_t x = 0; x < 64; x += 5)
-            assert_true(tc_bitsf(b1[y * 64 + x]) == sinf((float)((x * 2654435761u) ^ y)));
+            assert_true(tv_bits_f32(b1[y * 64 + x]) == sinf((float)((x * 2654435761u) ^ y)));
 }
 
 int main(void)

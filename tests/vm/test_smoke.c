@@ -26,14 +26,14 @@ static void test_thread_ids(void **state)
 static void test_add(void **state)
 {
     (void)state;
-    uint32_t a[4] = {tc_fbits(1.5f), tc_fbits(-2.0f), tc_fbits(3.0f), tc_fbits(0.25f)};
-    uint32_t b[4] = {tc_fbits(2.0f), tc_fbits(2.0f), tc_fbits(-1.0f), tc_fbits(0.25f)};
+    uint32_t a[4] = {tv_f32_bits(1.5f), tv_f32_bits(-2.0f), tv_f32_bits(3.0f), tv_f32_bits(0.25f)};
+    uint32_t b[4] = {tv_f32_bits(2.0f), tv_f32_bits(2.0f), tv_f32_bits(-1.0f), tv_f32_bits(0.25f)};
     uint32_t o[4];
     hv_op1("ADD TEMP[3], TEMP[0], TEMP[1]", a, b, NULL, o);
-    assert_true(tc_bitsf(o[0]) == 3.5f);
-    assert_true(tc_bitsf(o[1]) == 0.0f);
-    assert_true(tc_bitsf(o[2]) == 2.0f);
-    assert_true(tc_bitsf(o[3]) == 0.5f);
+    assert_true(tv_bits_f32(o[0]) == 3.5f);
+    assert_true(tv_bits_f32(o[1]) == 0.0f);
+    assert_true(tv_bits_f32(o[2]) == 2.0f);
+    assert_true(tv_bits_f32(o[3]) == 0.5f);
 }
 
 int main(void)

@@ -29,10 +29,10 @@ static void t_vs_corpus(void **s)
     for (int j = 0; j < 2; j++)
         for (int i = 0; i < N; i++) {
             const uint32_t *a = out0[j * N + i], *b = out1[j * N + i];
-            assert_true(tc_bitsf(a[0]) == pos[i][0] && tc_bitsf(a[1]) == pos[i][1]);
-            assert_true(tc_bitsf(a[2]) == 0.0f && tc_bitsf(a[3]) == 1.0f);
-            assert_true(tc_bitsf(b[0]) == pos[i][0] * 0.5f + 0.5f);
-            assert_true(tc_bitsf(b[1]) == pos[i][1] * 0.5f + 0.5f);
+            assert_true(tv_bits_f32(a[0]) == pos[i][0] && tv_bits_f32(a[1]) == pos[i][1]);
+            assert_true(tv_bits_f32(a[2]) == 0.0f && tv_bits_f32(a[3]) == 1.0f);
+            assert_true(tv_bits_f32(b[0]) == pos[i][0] * 0.5f + 0.5f);
+            assert_true(tv_bits_f32(b[1]) == pos[i][1] * 0.5f + 0.5f);
         }
     tv_vm_program_destroy(p);
     tv_vm_destroy(vm);
@@ -75,8 +75,8 @@ static void t_vs_system_values(void **s)
             uint32_t id = idx[i] + 10;
             float tx = (float)((id << 1) & 2), ty = (float)(id & 2);
             const uint32_t *a = out0[j * 5 + i], *b = out1[j * 5 + i];
-            assert_true(tc_bitsf(a[0]) == tx * 1.0f + (1.0f - tx) * -1.0f);
-            assert_true(tc_bitsf(a[1]) == ty * 1.0f + (1.0f - ty) * -1.0f);
+            assert_true(tv_bits_f32(a[0]) == tx * 1.0f + (1.0f - tx) * -1.0f);
+            assert_true(tv_bits_f32(a[1]) == ty * 1.0f + (1.0f - ty) * -1.0f);
             assert_int_equal(b[0], id);
             assert_int_equal(b[1], (uint32_t)j);
             assert_int_equal(b[2], 10);
@@ -97,8 +97,8 @@ static void t_gs_corpus(void **s)
     static uint32_t pos[P * 3][4], uv[P * 3][4];
     for (int i = 0; i < P * 3; i++)
         for (int c = 0; c < 4; c++) {
-            pos[i][c] = tc_fbits((float)(i * 4 + c));
-            uv[i][c] = tc_fbits((float)(1000 + i * 4 + c));
+            pos[i][c] = tv_f32_bits((float)(i * 4 + c));
+            uv[i][c] = tv_f32_bits((float)(1000 + i * 4 + c));
         }
     tv_vm_geometry_params gp;
     memset(&gp, 0, sizeof gp);

@@ -64,7 +64,7 @@ static void test_tcs_barrier_merges_outputs(void **state)
     enum { PATCHES = 3, NV = 4 };
     uint32_t pos[PATCHES * NV * 4];
     for (uint32_t i = 0; i < PATCHES * NV * 4; i++)
-        pos[i] = tc_fbits((float)i);
+        pos[i] = tv_f32_bits((float)i);
     tv_vm_tess_ctrl_params tp;
     memset(&tp, 0, sizeof tp);
     tp.num_patches = PATCHES;
@@ -88,10 +88,10 @@ static void test_tcs_barrier_merges_outputs(void **state)
         }
         /* the patch output stayed green: every invocation saw every other's write */
         assert_int_equal(blk[4 * 4 + 0], 0);
-        assert_int_equal(blk[4 * 4 + 1], tc_fbits(1.0f));
+        assert_int_equal(blk[4 * 4 + 1], tv_f32_bits(1.0f));
         assert_int_equal(blk[4 * 4 + 2], 0);
-        assert_int_equal(blk[4 * 4 + 3], tc_fbits(1.0f));
-        assert_int_equal(blk[1 * 4 + 0], tc_fbits(1.0f));  /* TESSOUTER */
+        assert_int_equal(blk[4 * 4 + 3], tv_f32_bits(1.0f));
+        assert_int_equal(blk[1 * 4 + 0], tv_f32_bits(1.0f));  /* TESSOUTER */
         assert_int_equal(blk[1 * 4 + 3], 0);
     }
     tv_vm_tess_ctrl_output_free(&out);
@@ -197,7 +197,7 @@ static void test_tes_tesscoord_and_patch_inputs(void **state)
         for (uint32_t v = 0; v < NV; v++) {
             uint32_t *b = data + ((k * NV + v) * REGS) * 4;
             for (unsigned c = 0; c < 4; c++)
-                b[c] = tc_fbits((float)(k * 100 + v * 10 + c));
+                b[c] = tv_f32_bits((float)(k * 100 + v * 10 + c));
             if (v == 0)
                 for (unsigned c = 0; c < 4; c++)
                     b[4 + c] = 1000 + k * 4 + c;  /* IN[1], the patch input */

@@ -92,9 +92,9 @@ static inline tv_status run_wh(fx *F, const char *text, unsigned w, unsigned h, 
     tv_vm_frag_params_fullscreen(fp, w, h, TV_VM_PRIM_RECT);
     static const float uv[4][2] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
     for (int v = 0; v < 4; v++) {
-        fp->vertices[v].attr[0][0] = tc_fbits(uv[v][0]);
-        fp->vertices[v].attr[0][1] = tc_fbits(uv[v][1]);
-        fp->vertices[v].attr[0][3] = tc_fbits(1.0f);
+        fp->vertices[v].attr[0][0] = tv_f32_bits(uv[v][0]);
+        fp->vertices[v].attr[0][1] = tv_f32_bits(uv[v][1]);
+        fp->vertices[v].attr[0][3] = tv_f32_bits(1.0f);
     }
     memset(out, fill, sizeof(uint32_t) * w * h * 4);
     fp->color[0].data = out;
@@ -124,8 +124,8 @@ static inline void run_ok(fx *F, const char *text, uint32_t out[W * H][4])
 
 static inline void expect_f(uint32_t got, double want, const char *what, unsigned px, unsigned c)
 {
-    if (fabs(tc_bitsf(got) - want) > 1e-6)
-        fail_msg("%s: pixel %u comp %u = %.9g, want %.9g", what, px, c, tc_bitsf(got), want);
+    if (fabs(tv_bits_f32(got) - want) > 1e-6)
+        fail_msg("%s: pixel %u comp %u = %.9g, want %.9g", what, px, c, tv_bits_f32(got), want);
 }
 
 #endif

@@ -412,8 +412,8 @@ static void test_helper_lanes(void **state)
         fp->vertices[v].x = pos[v][0];
         fp->vertices[v].y = pos[v][1];
         fp->vertices[v].w = 1.0f;
-        fp->vertices[v].attr[0][0] = tc_fbits(pos[v][0] / 4.0f);
-        fp->vertices[v].attr[0][1] = tc_fbits(pos[v][1] / 4.0f);
+        fp->vertices[v].attr[0][0] = tv_f32_bits(pos[v][0] / 4.0f);
+        fp->vertices[v].attr[0][1] = tv_f32_bits(pos[v][1] / 4.0f);
     }
     fp->color[0].data = &out[0][0];
     tv_vm_bindings b;

@@ -5,7 +5,7 @@
  * pixels of a triangle whose edges run through pixel centres, in the flat colour). */
 #define _GNU_SOURCE
 #include "helper_client.h"
-#include "common_bits.h"
+#include "util/half.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -75,13 +75,13 @@ static size_t triangle_stream(vt_client *c, uint32_t *cmds, uint8_t **rt)
         /* vertex elements 30: two R32G32B32A32_FLOAT from buffer 0 at 0 and 16 */
         VT_CMD(1, 5, 9), 30, 0, 0, 0, 31, 16, 0, 0, 31, VT_CMD(2, 5, 1), 30,
         /* rasterizer 31: depth clip, front ccw, half-pixel centres */
-        VT_CMD(1, 2, 9), 31, (1u << 1) | (1u << 15) | (1u << 29), tc_fbits(1), 0, 0, tc_fbits(1), 0,
+        VT_CMD(1, 2, 9), 31, (1u << 1) | (1u << 15) | (1u << 29), tv_f32_bits(1), 0, 0, tv_f32_bits(1), 0,
         0, 0, VT_CMD(2, 2, 1), 31,
         /* blend 32: colour mask RGBA on every target */
         VT_CMD(1, 1, 11), 32, 0, 0, 0xfu << 27, 0xfu << 27, 0xfu << 27, 0xfu << 27,
         0xfu << 27, 0xfu << 27, 0xfu << 27, 0xfu << 27, VT_CMD(2, 1, 1), 32,
         VT_CMD(1, 3, 5), 33, 0, 0, 0, 0, VT_CMD(2, 3, 1), 33,    /* dsa 33: all off */
-        VT_CMD(4, 0, 7), 0, tc_fbits(8), tc_fbits(8), tc_fbits(0.5f), tc_fbits(8), tc_fbits(8), tc_fbits(0.5f),
+        VT_CMD(4, 0, 7), 0, tv_f32_bits(8), tv_f32_bits(8), tv_f32_bits(0.5f), tv_f32_bits(8), tv_f32_bits(8), tv_f32_bits(0.5f),
         VT_CMD(6, 0, 3), 32, 0, 2,                   /* vertex buffer 0: stride 32 */
     };
     memcpy(cmds + n, state_cmds, sizeof state_cmds);
@@ -140,10 +140,10 @@ static void test_occlusion_query_and_condition(void **state)
         VT_CMD(21, 0, 2), 40, 0,
         /* inverted condition on a non-zero count: this clear to white is skipped */
         VT_CMD(26, 0, 3), 40, 1, 0,
-        VT_CMD(7, 0, 8), 0x4, tc_fbits(1), tc_fbits(1), tc_fbits(1), tc_fbits(1), 0, 0, 0,
+        VT_CMD(7, 0, 8), 0x4, tv_f32_bits(1), tv_f32_bits(1), tv_f32_bits(1), tv_f32_bits(1), 0, 0, 0,
         /* plain condition: this clear of the green channel runs */
         VT_CMD(26, 0, 3), 40, 0, 0,
-        VT_CMD(7, 0, 8), 0x4, 0, tc_fbits(1), 0, 0, 0, 0, 0,
+        VT_CMD(7, 0, 8), 0x4, 0, tv_f32_bits(1), 0, 0, 0, 0, 0,
         VT_CMD(26, 0, 3), 0, 0, 0,
     };
     memcpy(cmds + n, rest, sizeof rest);

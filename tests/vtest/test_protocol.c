@@ -2,7 +2,7 @@
  * transfers in protocol 0 (inline data) and 2 (memfd), clear and read back. */
 #define _GNU_SOURCE
 #include "helper_client.h"
-#include "common_bits.h"
+#include "util/half.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -152,7 +152,7 @@ static void test_clear_read_back(void **state)
         VT_CMD(1, 8, 5), 10, 1, RGBA8, 0, 0,                        /* surface 10 on res 1 */
         VT_CMD(1, 8, 5), 11, 2, BGRA8, 0, 0,                        /* surface 11 on res 2 */
         VT_CMD(5, 0, 4), 2, 0, 10, 11,                              /* two colour buffers */
-        VT_CMD(7, 0, 8), 0x4 | 0x8, tc_fbits(1.0f), tc_fbits(0.0f), tc_fbits(0.25f), tc_fbits(1.0f), 0, 0,
+        VT_CMD(7, 0, 8), 0x4 | 0x8, tv_f32_bits(1.0f), tv_f32_bits(0.0f), tv_f32_bits(0.25f), tv_f32_bits(1.0f), 0, 0,
         0,
     };
     vt_submit(c, cmds, sizeof cmds / 4);
@@ -186,10 +186,10 @@ static void test_sub_contexts(void **state)
         VT_CMD(29, 0, 1), 2, VT_CMD(28, 0, 1), 2,                 /* sub-context 2 */
         VT_CMD(1, 8, 5), 10, 2, RGBA8, 0, 0,                        /* its surface 10: res 2 */
         VT_CMD(5, 0, 3), 1, 0, 10,
-        VT_CMD(7, 0, 8), 0x4, tc_fbits(0.0f), tc_fbits(0.0f), tc_fbits(1.0f), tc_fbits(1.0f), 0, 0, 0,
+        VT_CMD(7, 0, 8), 0x4, tv_f32_bits(0.0f), tv_f32_bits(0.0f), tv_f32_bits(1.0f), tv_f32_bits(1.0f), 0, 0, 0,
         VT_CMD(28, 0, 1), 1,                                        /* back to 1 */
         VT_CMD(30, 0, 1), 2,                                        /* 2 goes */
-        VT_CMD(7, 0, 8), 0x4, tc_fbits(0.0f), tc_fbits(1.0f), tc_fbits(0.0f), tc_fbits(1.0f), 0, 0, 0,
+        VT_CMD(7, 0, 8), 0x4, tv_f32_bits(0.0f), tv_f32_bits(1.0f), tv_f32_bits(0.0f), tv_f32_bits(1.0f), 0, 0, 0,
     };
     vt_submit(c, cmds, sizeof cmds / 4);
     vt_transfer_get(c, 1, 4, 2);
