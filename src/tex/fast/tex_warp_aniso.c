@@ -266,6 +266,37 @@ static float quad_d(const float *val, uint32_t present, unsigned lane, bool y)
     return 0.0f;
 }
 
+/* Every active lane's probes as vector passes (tex_warp_vec_probes), when the lanes read
+ * the same level slots with the same filter: their state in the kernel's arrays. */
+static bool vector_probes(const an_ctx *w, const an_lane *lanes, uint32_t active,
+                          tv_tex_result *res)
+{
+    warp_probes P;
+    memset(&P, 0, sizeof P); /* the vector passes read every lane (inactive ones masked) */
+    P.active = active;
+    const an_lane *first = &lanes[__builtin_ctz(active)];
+    P.l0 = first->l0;
+    P.l1 = first->l1;
+    P.two = first->two;
+    P.lin = first->lin;
+    for (unsigned l = 0; l < LANES; l++) {
+        if (!((active >> l) & 1u))
+            continue;
+        const an_lane *ln = &lanes[l];
+        P.s[l] = ln->s;
+        P.t[l] = ln->t;
+        P.offu[l] = ln->offu;
+        P.offv[l] = ln->offv;
+        P.layer[l] = ln->layer;
+        P.n[l] = ln->probes;
+        P.ds[l] = ln->ds;
+        P.dt[l] = ln->dt;
+        P.w0[l] = ln->w0;
+        P.w1[l] = ln->w1;
+    }
+    return tex_warp_vec_probes(&w->c, &P, res->v); /* tex_warp_vec.c */
+}
+
 bool tex_warp_aniso_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_result *res)
 {
     an_ctx w;
@@ -291,10 +322,8 @@ bool tex_warp_aniso_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_
      * probes — as vector passes when every active lane reads the same level slots with
      * the same filter, else lane by lane */
     an_lane lanes[LANES];
-    warp_probes P;
-    memset(&P, 0, sizeof P); /* the vector passes read every lane (inactive ones masked) */
-    P.active = active;
-    bool uniform = true, first = true;
+    const an_lane *first = NULL; /* the first active lane: the others must match its slots */
+    bool uniform = true;
     for (unsigned l = 0; l < LANES; l++) {
         if (!((active >> l) & 1u))
             continue;
@@ -322,28 +351,13 @@ bool tex_warp_aniso_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_
         ln->probes = fp.probes;
         ln->ds = fp.ds;
         ln->dt = fp.dt;
-        if (first) {
-            P.l0 = ln->l0;
-            P.l1 = ln->l1;
-            P.two = ln->two;
-            P.lin = ln->lin;
-            first = false;
-        } else if (ln->l0 != P.l0 || ln->two != P.two || (ln->two && ln->l1 != P.l1) ||
-                   ln->lin != P.lin) {
+        if (!first)
+            first = ln;
+        else if (ln->l0 != first->l0 || ln->two != first->two ||
+                 (ln->two && ln->l1 != first->l1) || ln->lin != first->lin)
             uniform = false;
-        }
-        P.s[l] = ln->s;
-        P.t[l] = ln->t;
-        P.offu[l] = ln->offu;
-        P.offv[l] = ln->offv;
-        P.layer[l] = ln->layer;
-        P.n[l] = ln->probes;
-        P.ds[l] = ln->ds;
-        P.dt[l] = ln->dt;
-        P.w0[l] = ln->w0;
-        P.w1[l] = ln->w1;
     }
-    if (uniform && tex_warp_vec_probes(&w.c, &P, res->v)) /* tex_warp_vec.c */
+    if (uniform && vector_probes(&w, lanes, active, res))
         return true;
     for (unsigned l = 0; l < LANES; l++) {
         if (!((active >> l) & 1u))
