@@ -745,13 +745,28 @@ const char *tv_tex_vector_kernel(void)
     return "generic";
 }
 
+/* Both entries read texels as 32-bit words: the view mapped at a 4-byte aligned host address
+ * with a 4-byte aligned pitch and, where more than one layer is read, layer stride. */
+static bool words_aligned(const tex_view *v, bool layers)
+{
+    bool pitch = v->mem_layout == TV_TIC_PITCH || v->mem_layout == TV_TIC_PITCH_COLOR_KEY;
+    return !((uintptr_t)v->host & 3u) && !(layers && (v->layer_stride & 3u)) &&
+           !(pitch && (v->pitch & 3u));
+}
+
+/* vec_req.shift: the bit position of the channel result component c reads, -1 where the
+ * swizzle gives it a constant */
+static void channel_shifts(const warp_ctx *w, int shift[4])
+{
+    for (unsigned c = 0; c < 4; c++)
+        shift[c] = w->swz[c] >= 0 ? 8 * (int)w->v->unorm8_byte[w->swz[c]] : -1;
+}
+
 bool tex_warp_vec(const warp_ctx *w, const tv_tex_request *req, tv_tex_result *res)
 {
     const tex_view *v = w->v;
     bool array = req->target == TV_TEXTGT_2D_ARRAY;
-    if (((uintptr_t)v->host & 3u) || (array && (v->layer_stride & 3u)) ||
-        ((v->mem_layout == TV_TIC_PITCH || v->mem_layout == TV_TIC_PITCH_COLOR_KEY) &&
-         (v->pitch & 3u)))
+    if (!words_aligned(v, array))
         return false;
     vec_req R;
     R.w = w;
@@ -775,8 +790,7 @@ bool tex_warp_vec(const warp_ctx *w, const tv_tex_request *req, tv_tex_result *r
     R.mag_lim = 0.0f;
     R.mag = R.vo && R.deriv && !R.op_bias && mag_request(w, &R.mag_lim);
     R.lod_common = R.vo && R.deriv && !R.op_bias && w->mip == TV_MIP_LINEAR;
-    for (unsigned c = 0; c < 4; c++)
-        R.shift[c] = w->swz[c] >= 0 ? 8 * (int)v->unorm8_byte[w->swz[c]] : -1;
+    channel_shifts(w, R.shift);
     unsigned r = vec_run(&R, res);
     if (!r)
         return false;
@@ -880,10 +894,7 @@ bool tex_warp_vec_probes(const warp_ctx *w, const warp_probes *P, uint32_t out[4
     for (unsigned l = 0; l < N; l++)
         if (((P->active >> l) & 1u) && P->layer[l] > max_layer)
             max_layer = P->layer[l];
-    /* tex_warp_vec's alignment conditions (32-bit texel words) */
-    if (!P->active || ((uintptr_t)v->host & 3u) || (max_layer && (v->layer_stride & 3u)) ||
-        ((v->mem_layout == TV_TIC_PITCH || v->mem_layout == TV_TIC_PITCH_COLOR_KEY) &&
-         (v->pitch & 3u)))
+    if (!P->active || !words_aligned(v, max_layer > 0))
         return false;
     vec_level V0, V1;
     if (!vec_level_get(w, P->l0, max_layer, &V0) ||
@@ -897,8 +908,7 @@ bool tex_warp_vec_probes(const warp_ctx *w, const warp_probes *P, uint32_t out[4
     vec_req R;
     memset(&R, 0, sizeof R);
     R.w = w;
-    for (unsigned c = 0; c < 4; c++)
-        R.shift[c] = w->swz[c] >= 0 ? 8 * (int)v->unorm8_byte[w->swz[c]] : -1;
+    channel_shifts(w, R.shift);
     const probe_job J = {&R, P, &V0, P->two ? &V1 : &V0, layer_off};
     /* the result words go to a copy first: nothing is written when a lane declines */
     uint32_t res[4][N];
