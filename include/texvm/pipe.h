@@ -443,6 +443,14 @@ int tv_pipe_set_render_condition(tv_pipe_ctx *ctx, uint32_t handle, bool conditi
  * (translation validation). Only before the context's first draw or launch. */
 int tv_pipe_set_plain(tv_pipe_ctx *ctx, bool plain);
 
+/* How shaders treat what GL leaves to the implementation (tv_vm_config.flush_denormals
+ * and .fine_derivatives): FLUSH_DENORMALS runs every shader with float denormals flushed
+ * to zero, as GPUs and Mesa's drivers do; FINE_DERIVATIVES makes DDX/DDY per row and
+ * column (DDX_FINE/DDY_FINE) instead of per quad, as llvmpipe does. Both false by
+ * default (IEEE denormals, coarse derivatives). Only before the context's first draw or
+ * launch. */
+int tv_pipe_set_shader_rules(tv_pipe_ctx *ctx, bool flush_denormals, bool fine_derivatives);
+
 /* The engine's worker threads (0 or 1: the caller's thread only; at most 64), before the
  * context's first draw or launch. Draws then shade the rows of 8x4 tiles of a large
  * primitive on several workers when the fragment shader touches no memory (no

@@ -68,6 +68,20 @@ typedef struct tv_vm_config {
      * robust access and D3D11 do, instead of the TV_ERR_RUNTIME fault that makes such an
      * access visible (compilers speculatively index both arms of a select). */
     bool robust_indexing;
+    /* Float32 (and float64) denormals. false (default): kept, IEEE 754 arithmetic. true:
+     * flushed, as GPUs and Mesa's software drivers run GL shaders: every job of every run
+     * executes with the CPU's flush-to-zero and denormals-are-zero modes (SSE MXCSR FTZ
+     * and DAZ), so denormal results become zero and denormal operands read as zero — in
+     * the shader, the texture unit and the hooks a run calls. Copies, integer operations
+     * and sign changes (negate, absolute value) keep the bits. tv_vm_create fails with
+     * TV_ERR_UNSUPPORTED where the CPU has no such modes (x86-64 has them). */
+    bool flush_denormals;
+    /* TGSI's unqualified DDX and DDY. false (default): coarse, one value per quad (TR - TL,
+     * BL - TL). true: fine, as DDX_FINE / DDY_FINE (per row, per column), llvmpipe's
+     * choice and what GL's GL_NICEST derivative hint asks for. Programs lowered on the
+     * engine take the mode it had when they were created. Implicit texture LODs stay per
+     * quad either way. */
+    bool fine_derivatives;
 } tv_vm_config;
 
 typedef struct tv_vm tv_vm;

@@ -5,6 +5,7 @@
 #define TEXVM_VTEST_H
 
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -32,6 +33,13 @@ typedef struct tv_vtest_config {
     uint32_t threads;      /* engine workers per client (tv_pipe_set_threads; 0: one, at
                               most 64): large primitives' fragments on several cores, the
                               same bytes */
+    /* Shader rules GL leaves to the implementation (tv_pipe_set_shader_rules). By default
+     * a client's shaders run as GPUs and Mesa's llvmpipe run them: float denormals flushed
+     * to zero, and DDX/DDY fine (per row and column). ieee_denormals keeps denormals;
+     * coarse_derivatives makes DDX/DDY one value per quad. A recording stores the rules its
+     * client ran with and a replay takes them from it (these two are ignored there). */
+    bool ieee_denormals;
+    bool coarse_derivatives;
 } tv_vtest_config;
 
 /* Serve one client on fd (in and out may be the same socket) until it disconnects or

@@ -35,6 +35,10 @@ int cli_vtest(int argc, char **argv)
             path = argv[++i];
         else if (!strcmp(argv[i], "--no-fork"))
             no_fork = 1;
+        else if (!strcmp(argv[i], "--ieee-denormals"))
+            cfg.ieee_denormals = true;
+        else if (!strcmp(argv[i], "--coarse-derivatives"))
+            cfg.coarse_derivatives = true;
         else if (!strcmp(argv[i], "--record") && i + 1 < argc) {
             cfg.record_dir = argv[++i];
             struct stat st;
@@ -62,15 +66,19 @@ int cli_vtest(int argc, char **argv)
             cfg.max_memory = v;
         } else if (!strcmp(argv[i], "--help")) {
             printf("usage: texvm vtest [--socket-path P] [--no-fork] [--max-memory BYTES]\n"
-                   "                   [--record DIR] [--threads N]\n\n"
+                   "                   [--record DIR] [--threads N] [--ieee-denormals]\n"
+                   "                   [--coarse-derivatives]\n\n"
                    "Serve Mesa's virgl vtest protocol (GALLIUM_DRIVER=virpipe) on a unix\n"
                    "socket (default %s), one process per client (a thread with\n"
                    "--no-fork), at most BYTES of resources per client (default 256 MiB).\n"
                    "--record DIR saves client N's stream as DIR/client-N.vtrec for\n"
                    "`texvm replay`. --threads N gives each client N engine workers (1..64,\n"
                    "default 1): a large primitive's fragments on several cores, the same\n"
-                   "bytes. Runs until SIGINT/SIGTERM. docs/vtest.md lists what is\n"
-                   "implemented.\n",
+                   "bytes. Shaders run as GPUs and llvmpipe run GL's: float denormals\n"
+                   "flushed to zero, DDX/DDY fine (per row/column); --ieee-denormals keeps\n"
+                   "denormals, --coarse-derivatives takes one derivative per quad (texvm's\n"
+                   "engine defaults). Runs until SIGINT/SIGTERM. docs/vtest.md lists what\n"
+                   "is implemented.\n",
                    TV_VTEST_DEFAULT_SOCKET);
             return TV_EXIT_OK;
         } else {

@@ -104,6 +104,8 @@ struct tv_pipe_ctx {
     unsigned nothers;
     struct tv_vm *vm;                  /* created at the first launch_grid or draw */
     bool plain;                        /* the engine's plain interpreter */
+    bool flush_denormals;              /* tv_pipe_set_shader_rules */
+    bool fine_derivatives;
     uint32_t threads;                  /* the engine's workers (tv_pipe_set_threads), 0: 1 */
     /* per row of 8x4 tiles of a draw's fragment runs (pipe_draw_tri.c): kept across
        draws, grown to the tallest framebuffer */

@@ -19,6 +19,8 @@ struct tv_vm *pipe_vm(tv_pipe_ctx *ctx, const char *op)
     cfg.threads = ctx->threads ? ctx->threads : 1;
     cfg.robust_indexing = true;   /* client programs index speculatively */
     cfg.plain = ctx->plain;
+    cfg.flush_denormals = ctx->flush_denormals;
+    cfg.fine_derivatives = ctx->fine_derivatives;
     cfg.limits.max_instructions =
         ctx->max_instructions ? ctx->max_instructions : PIPE_MAX_WARP_INSTRUCTIONS;
     cfg.limits.max_loop_iterations = cfg.limits.max_instructions;
@@ -48,6 +50,16 @@ int tv_pipe_set_plain(tv_pipe_ctx *ctx, bool plain)
         return pipe_fail(ctx, "set_plain: the engine already runs (set it before the first "
                          "draw or launch)");
     ctx->plain = plain;
+    return 0;
+}
+
+int tv_pipe_set_shader_rules(tv_pipe_ctx *ctx, bool flush_denormals, bool fine_derivatives)
+{
+    if (ctx->vm)
+        return pipe_fail(ctx, "set_shader_rules: the engine already runs (set them before the "
+                         "first draw or launch)");
+    ctx->flush_denormals = flush_denormals;
+    ctx->fine_derivatives = fine_derivatives;
     return 0;
 }
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 
 #include "vm/vm_run.h"
+#include "util/fpmode.h"
 
 tv_status vm_run_begin(vm_run *run, tv_vm *vm, const tv_vm_program *p, const tv_vm_bindings *b,
                        tv_tgsi_processor stage, tv_error *err)
@@ -219,7 +220,13 @@ static void job_main(void *ctx, uint32_t worker, uint64_t job)
     vm_worker *wk = &jc->workers[worker];
     tv_error e;
     memset(&e, 0, sizeof e);
+    /* denormals flushed for the job's whole run (tv_vm_config.flush_denormals), whichever
+       thread takes it; the thread's own modes come back after */
+    bool flush = jc->run->vm->cfg.flush_denormals;
+    unsigned fp_saved = flush ? tv_fp_flush_begin() : 0;
     tv_status st = jc->fn(wk, job, &e);
+    if (flush)
+        tv_fp_flush_end(fp_saved);
     if (st != TV_OK && (wk->status == TV_OK || job < wk->err_job)) {
         wk->status = st;
         wk->err_job = job;

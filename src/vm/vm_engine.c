@@ -4,6 +4,7 @@
 #include "vm/vm_ops.h"
 #include "vm/vm_run.h"
 #include "vm/vm_stage_frag_store.h"
+#include "util/fpmode.h"
 
 #include <stdio.h>
 
@@ -16,6 +17,12 @@ tv_vm *tv_vm_create(const tv_vm_config *cfg, tv_error *err)
     }
     if (cfg)
         vm->cfg = *cfg;
+    if (vm->cfg.flush_denormals && !tv_fp_flush_supported()) {
+        free(vm);
+        tv_error_set(err, TV_ERR_UNSUPPORTED, 0, 0,
+                     "flush_denormals: this CPU has no flush-to-zero mode texvm can set");
+        return NULL;
+    }
     if (vm->cfg.threads == 0)
         vm->cfg.threads = 1;
     if (vm->cfg.threads > 256)

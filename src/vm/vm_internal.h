@@ -113,6 +113,7 @@ struct tv_vm_program {
     bool plain;              /* created on a plain engine (tv_vm_config.plain): lowered
                                 without rewrites, always runs uops_plain, no fast paths */
     uint32_t num_uops_plain;
+    bool fine_derivatives;   /* DDX/DDY lowered as DDX_FINE/DDY_FINE (tv_vm_config) */
     uint32_t *insn_uop;      /* first uop of each instruction (num_insns + 1) */
     uint32_t main_end;       /* uop index where the main program ends (first BGNSUB or END) */
     /* slots */

@@ -804,6 +804,11 @@ tv_status vm_lower_program(vm_lower *L)
         L->scratch_used = 0;
         p->insn_uop[i] = L->num_uops;
         uint16_t op = L->in->opcode;
+        /* unqualified derivatives on an engine that asks for fine ones (tv_vm_config) */
+        if (p->fine_derivatives && op == TV_TGSI_OP_DDX)
+            op = TV_TGSI_OP_DDX_FINE;
+        else if (p->fine_derivatives && op == TV_TGSI_OP_DDY)
+            op = TV_TGSI_OP_DDY_FINE;
         const vm_optab_row *row = vm_optab_get(op);
         if (!row)
             return vm_lower_fail(L, TV_ERR_UNSUPPORTED, "opcode %s is not supported",

@@ -64,6 +64,7 @@ tv_vm_program *tv_vm_program_create(tv_vm *vm, const tv_tgsi_program *prog, tv_e
         return NULL;
     }
     p->plain = vm && vm->cfg.plain;   /* lowered without rewrites (tv_vm_config.plain) */
+    p->fine_derivatives = vm && vm->cfg.fine_derivatives;
     vm_lower L;
     memset(&L, 0, sizeof L);
     L.p = p;

@@ -57,6 +57,7 @@ void vtest_conn_init(vtest_conn *c, const tv_vtest_config *cfg)
         /* a count over 64 was refused by the front end; the pipe checks it again */
         if (c->cfg.threads > 1 && tv_pipe_set_threads(c->pipe, c->cfg.threads))
             vtest_log(c, "threads: %s (one worker)", tv_pipe_error(c->pipe));
+        tv_pipe_set_shader_rules(c->pipe, !c->cfg.ieee_denormals, !c->cfg.coarse_derivatives);
         tv_pipe_set_compute_limit(c->pipe, c->cfg.max_instructions, c->cfg.max_work);
         tv_pipe_set_total_work(c->pipe, c->cfg.max_client_work ? c->cfg.max_client_work
                                                                 : 1ull << 42);

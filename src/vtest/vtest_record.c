@@ -9,7 +9,10 @@
  *   'M'  u32 handle, then the whole shared memory (written by older recordings and when
  *        the comparison copy cannot be allocated; replayed as before);
  *   'C'  u32 handle, u64 FNV-1a hash of the resource's whole storage, at each readback
- *        (TRANSFER_GET, TRANSFER_GET2, transfer3d from the host).
+ *        (TRANSFER_GET, TRANSFER_GET2, transfer3d from the host);
+ *   'S'  the first chunk: u32 shader rules the client ran with (bit 0 denormals flushed,
+ *        bit 1 fine derivatives; tv_vtest_config). A recording without it (older) ran
+ *        with IEEE denormals and coarse derivatives.
  * Replaying serves the same requests from the file (replies and memfds are discarded),
  * applies each 'D'/'M' at the point where it was taken, so every submit sees the bytes it
  * saw live, and compares each readback's hash with the recorded one: a replay is
@@ -22,6 +25,8 @@
 #include <string.h>
 
 #define REC_MAGIC "TVVTREC1"
+#define REC_FLUSH_DENORMALS 1u   /* 'S' chunk bits */
+#define REC_FINE_DERIVATIVES 2u
 
 static void put_u32(uint8_t *p, uint32_t v)
 {
@@ -68,8 +73,14 @@ void vtest_rec_read(vtest_conn *c, const void *buf, size_t n)
 /* The next chunk of the replay file: its type and bytes, or 0 at the end / when broken. */
 static char next_chunk(vtest_conn *c, const uint8_t **data, size_t *len)
 {
-    if (c->rep_size - c->rep_pos < 5)
+    if (c->rep_size - c->rep_pos < 5) {
+        if (c->rep_size > c->rep_pos) {   /* a clean recording ends between chunks */
+            vtest_log(c, "replay: chunk at byte %zu runs past the file", c->rep_pos);
+            c->rep_pos = c->rep_size;
+            c->rep_broken = true;
+        }
         return 0;
+    }
     const uint8_t *p = c->rep + c->rep_pos;
     size_t l = get_u32(p + 1);
     if (l > c->rep_size - c->rep_pos - 5) {
@@ -248,7 +259,38 @@ int vtest_rec_start(vtest_conn *c, const char *path)
         c->rec_out = NULL;
         return -1;
     }
+    uint8_t rules[4];
+    put_u32(rules, (c->cfg.ieee_denormals ? 0u : REC_FLUSH_DENORMALS) |
+                   (c->cfg.coarse_derivatives ? 0u : REC_FINE_DERIVATIVES));
+    put_chunk(c, 'S', rules, 4, NULL, 0);
+    if (!c->rec_out)
+        return -1;
     vtest_log(c, "recording to \"%s\"", path);
+    return 0;
+}
+
+/* The shader rules a recording ran with: its 'S' chunk, or an older recording's (IEEE
+ * denormals, coarse derivatives); -1 for an 'S' chunk texvm cannot honour. */
+static int replay_rules(vtest_conn *c)
+{
+    bool flush = false, fine = false;
+    if (c->rep_size - c->rep_pos >= 5 && c->rep[c->rep_pos] == 'S') {
+        const uint8_t *d;
+        size_t l, at = c->rep_pos;
+        next_chunk(c, &d, &l);
+        uint32_t r = l == 4 ? get_u32(d) : ~0u;
+        if (r & ~(REC_FLUSH_DENORMALS | REC_FINE_DERIVATIVES)) {
+            vtest_log(c, "replay: chunk at byte %zu: shader rules %s", at,
+                      l == 4 ? "with unknown bits" : "not 4 bytes");
+            return -1;
+        }
+        flush = (r & REC_FLUSH_DENORMALS) != 0;
+        fine = (r & REC_FINE_DERIVATIVES) != 0;
+    }
+    if (tv_pipe_set_shader_rules(c->pipe, flush, fine)) {
+        vtest_log(c, "replay: %s", tv_pipe_error(c->pipe));
+        return -1;
+    }
     return 0;
 }
 
@@ -268,7 +310,7 @@ int tv_vtest_replay(const void *data, size_t size, const tv_vtest_config *cfg,
         c.rep_pos = 8;
         c.on_submit = on_submit;
         c.on_submit_user = user;
-        rc = vtest_serve_conn(&c);
+        rc = replay_rules(&c) ? -1 : vtest_serve_conn(&c);
         if (c.rep_readbacks)
             vtest_log(&c, "replay: %u readbacks, %u identical to the recording, %u differ",
                       c.rep_readbacks, c.rep_readbacks - c.rep_differ, c.rep_differ);

@@ -110,6 +110,67 @@ static void test_processes(void **state)
     run_server(NULL);
 }
 
+/* The shader-rule options reach the client's context: its recording's first chunk ('S',
+ * docs/vtest.md) holds them — 3 (flushed denormals, fine derivatives) by default, 0 with
+ * --ieee-denormals --coarse-derivatives, 1 with --coarse-derivatives alone. */
+static void record_rules(const char *opt1, const char *opt2, uint8_t want)
+{
+    const char *bin = getenv("TEXVM_BIN");
+    if (!bin)
+        skip();
+    char dir[] = "/tmp/texvm-vtrules-XXXXXX", sock[64], rec[96], file[128];
+    assert_non_null(mkdtemp(dir));
+    snprintf(sock, sizeof sock, "%s/s", dir);
+    snprintf(rec, sizeof rec, "%s/rec", dir);
+    snprintf(file, sizeof file, "%s/client-1.vtrec", rec);
+    assert_int_equal(mkdir(rec, 0700), 0);
+    pid_t pid = fork();
+    if (pid == 0) {
+        int fd = open("/dev/null", O_WRONLY);
+        dup2(fd, 2);
+        const char *argv[10] = {bin, "vtest", "--no-fork", "--socket-path", sock, "--record", rec};
+        int n = 7;
+        if (opt1)
+            argv[n++] = opt1;
+        if (opt2)
+            argv[n++] = opt2;
+        argv[n] = NULL;
+        execv(bin, (char *const *)argv);
+        _exit(127);
+    }
+    int s = connect_to(sock);
+    assert_true(s >= 0);
+    const char name[] = "rules";
+    uint32_t hdr[2] = {sizeof name, 8};
+    assert_int_equal(write(s, hdr, 8), 8);
+    assert_int_equal(write(s, name, sizeof name), (ssize_t)sizeof name);
+    close(s);
+    usleep(200000);
+    kill(pid, SIGTERM);
+    int st;
+    assert_int_equal(waitpid(pid, &st, 0), pid);
+    assert_int_equal(WEXITSTATUS(st), 0);
+    uint8_t head[17];
+    FILE *f = fopen(file, "rb");
+    assert_non_null(f);
+    assert_int_equal(fread(head, 1, 17, f), 17);
+    fclose(f);
+    const uint8_t want_head[17] = {'T', 'V', 'V', 'T', 'R', 'E', 'C', '1', 'S', 4, 0, 0, 0,
+                                   want, 0, 0, 0};
+    assert_memory_equal(head, want_head, 17);
+    unlink(file);
+    rmdir(rec);
+    rmdir(dir);
+}
+
+static void test_shader_rules(void **state)
+{
+    (void)state;
+    record_rules(NULL, NULL, 3);
+    record_rules("--ieee-denormals", "--coarse-derivatives", 0);
+    record_rules("--coarse-derivatives", NULL, 1);
+}
+
 static void test_usage(void **state)
 {
     (void)state;
@@ -129,7 +190,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_threads), cmocka_unit_test(test_processes),
-        cmocka_unit_test(test_usage),
+        cmocka_unit_test(test_usage), cmocka_unit_test(test_shader_rules),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

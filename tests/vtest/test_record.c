@@ -38,19 +38,42 @@ static const char cs_text[] =
     "  4: STORE BUFFER[0].x, TEMP[0].xxxx, TEMP[1].xxxx\n"
     "  5: END\n";
 
-static size_t compute_stream(uint32_t *buf)
+/* The same with float arithmetic: word i + 4 = word i as a float times 1.0, which is the
+ * word itself in IEEE arithmetic and 0 for a denormal when denormals are flushed. */
+static const char cs_float_text[] =
+    "COMP\n"
+    "PROPERTY CS_FIXED_BLOCK_WIDTH 4\n"
+    "PROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"
+    "PROPERTY CS_FIXED_BLOCK_DEPTH 1\n"
+    "DCL SV[0], THREAD_ID\n"
+    "DCL BUFFER[0]\n"
+    "DCL TEMP[0..1]\n"
+    "IMM[0] UINT32 {4, 16, 1065353216, 0}\n"
+    "  0: UMAD TEMP[0].x, SV[0].xxxx, IMM[0].xxxx, IMM[0].yyyy\n"
+    "  1: UMUL TEMP[1].x, SV[0].xxxx, IMM[0].xxxx\n"
+    "  2: LOAD TEMP[1].x, BUFFER[0], TEMP[1].xxxx\n"
+    "  3: MUL TEMP[1].x, TEMP[1].xxxx, IMM[0].zzzz\n"
+    "  4: STORE BUFFER[0].x, TEMP[0].xxxx, TEMP[1].xxxx\n"
+    "  5: END\n";
+
+static size_t compute_stream_of(uint32_t *buf, const char *text, size_t len)
 {
-    size_t n = 0, len = sizeof cs_text, ndw = (len + 3) / 4;
+    size_t n = 0, ndw = (len + 3) / 4;
     buf[n++] = H(1, 4, 5 + ndw);
     buf[n++] = 3, buf[n++] = 5, buf[n++] = (uint32_t)len, buf[n++] = 0, buf[n++] = 0;
     memset(&buf[n], 0, ndw * 4);
-    memcpy(&buf[n], cs_text, len);
+    memcpy(&buf[n], text, len);
     n += ndw;
     const uint32_t rest[] = {H(31, 0, 2), 3, 5,                      /* bind as compute */
                              H(34, 0, 5), 5, 0, 0, 64, 1,            /* SSBO 0: res 1 */
                              H(37, 0, 8), 4, 1, 1, 1, 1, 1, 0, 0};   /* 4 threads */
     memcpy(&buf[n], rest, sizeof rest);
     return n + sizeof rest / 4;
+}
+
+static size_t compute_stream(uint32_t *buf)
+{
+    return compute_stream_of(buf, cs_text, sizeof cs_text);
 }
 
 static size_t chunk_len(const uint8_t *rec, size_t at)
@@ -231,10 +254,81 @@ static void test_record_then_replay(void **state)
     unlink(path);
 }
 
+/* A recording keeps the shader rules its client ran with (the 'S' chunk; docs/vtest.md):
+ * a client served with the defaults (denormals flushed) replays identically whatever the
+ * replaying configuration says; the same stream with the rules changed to IEEE denormals,
+ * or without the chunk (an older recording: IEEE), computes other bytes, which the
+ * readback's hash reports; unknown rule bits are refused. */
+static void test_record_shader_rules(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/texvm_vtrules_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    vt_client *c = vt_start_recorded(0, path);
+    assert_int_equal(vt_negotiate(c, 2), 2);
+    uint8_t *m = vt_create2(c, 1, RGBA8, 16, 1);
+    const uint32_t in[4] = {0x00000001u, 0x3f800000u, 0x00400000u, 0x40000000u};
+    memset(m, 0, 64);
+    memcpy(m, in, 16);
+    uint32_t up[14] = {H(43, 0, 13), 1, 0, 0, 64, 64, 0, 0, 0, 16, 1, 1, 0, 1};
+    vt_submit(c, up, 14);
+    assert_int_equal(vt_busy_wait(c), 0);
+    uint32_t cs[256];
+    size_t n = compute_stream_of(cs, cs_float_text, sizeof cs_float_text);
+    vt_submit(c, cs, n);
+    vt_transfer_get(c, 1, 16, 1);
+    assert_int_equal(vt_busy_wait(c), 0);
+    uint32_t w[16];
+    memcpy(w, m, 64);
+    munmap(m, 64);
+    assert_int_equal(vt_finish(c), 0);
+    if (strstr(c->log, "context error"))
+        fail_msg("%s", c->log);
+    /* flushed: the two denormal inputs became 0, the normal ones stay */
+    const uint32_t want[4] = {0u, 0x3f800000u, 0u, 0x40000000u};
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(w[4 + i], want[i]);
+    size_t size;
+    const uint8_t *rec = read_all(path, &size);
+    /* the first chunk: 'S', 4 bytes, flush (1) | fine derivatives (2) */
+    const uint8_t rules[9] = {'S', 4, 0, 0, 0, 3, 0, 0, 0};
+    assert_true(size > 17);
+    assert_memory_equal(rec + 8, rules, 9);
+    tv_vtest_config cfg = {.log = keep_log, .ieee_denormals = true};
+    log_text[0] = '\0';
+    assert_int_equal(tv_vtest_replay(rec, size, &cfg, NULL, NULL), 0);
+    assert_non_null(strstr(log_text, "1 readbacks, 1 identical to the recording, 0 differ"));
+    static uint8_t bad[1 << 16];
+    memcpy(bad, rec, size);
+    bad[8 + 5] = 2;   /* IEEE denormals: words 4 and 6 keep the inputs' bits */
+    log_text[0] = '\0';
+    assert_int_equal(tv_vtest_replay(bad, size, &cfg, NULL, NULL), -1);
+    assert_non_null(strstr(log_text, "1 readbacks, 0 identical to the recording, 1 differ"));
+    /* without the chunk: an older recording, IEEE denormals */
+    memcpy(bad, rec, 8);
+    memcpy(bad + 8, rec + 17, size - 17);
+    log_text[0] = '\0';
+    assert_int_equal(tv_vtest_replay(bad, size - 9, &cfg, NULL, NULL), -1);
+    assert_non_null(strstr(log_text, "1 readbacks, 0 identical to the recording, 1 differ"));
+    memcpy(bad, rec, size);
+    bad[8 + 5] = 7;
+    log_text[0] = '\0';
+    assert_int_equal(tv_vtest_replay(bad, size, &cfg, NULL, NULL), -1);
+    assert_non_null(strstr(log_text, "replay: chunk at byte 8: shader rules with unknown bits"));
+    bad[8 + 1] = 3;   /* a 3-byte 'S' chunk */
+    log_text[0] = '\0';
+    assert_int_equal(tv_vtest_replay(bad, size, &cfg, NULL, NULL), -1);
+    assert_non_null(strstr(log_text, "shader rules not 4 bytes"));
+    unlink(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_record_then_replay),
+        cmocka_unit_test(test_record_shader_rules),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,32 @@
+/* The CPU's floating-point modes for flushing denormals (tv_vm_config.flush_denormals):
+ * x86's SSE control register MXCSR, bit 15 flush-to-zero (denormal results become zero)
+ * and bit 6 denormals-are-zero (denormal operands read as zero). They apply to the thread
+ * that sets them, to every SSE/AVX operation on float32 and float64; the engine sets them
+ * around each job it runs and puts the previous modes back after. */
+#ifndef TEXVM_UTIL_FPMODE_H
+#define TEXVM_UTIL_FPMODE_H
+
+#include <stdbool.h>
+
+#if defined(__SSE__) || defined(__x86_64__)
+#include <xmmintrin.h>
+#define TV_FP_FLUSH_BITS 0x8040u   /* FTZ | DAZ */
+
+static inline bool tv_fp_flush_supported(void) { return true; }
+
+/* Turn flushing on; returns the modes to restore. */
+static inline unsigned tv_fp_flush_begin(void)
+{
+    unsigned saved = _mm_getcsr();
+    _mm_setcsr(saved | TV_FP_FLUSH_BITS);
+    return saved;
+}
+
+static inline void tv_fp_flush_end(unsigned saved) { _mm_setcsr(saved); }
+#else
+static inline bool tv_fp_flush_supported(void) { return false; }
+static inline unsigned tv_fp_flush_begin(void) { return 0; }
+static inline void tv_fp_flush_end(unsigned saved) { (void)saved; }
+#endif
+
+#endif
