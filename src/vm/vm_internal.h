@@ -51,8 +51,11 @@ enum {
     VM_UF_LEGACY = 1u << 4,  /* LEGACY_MATH_RULES: 0 * x = 0 */
     VM_UF_BRKSW = 1u << 5,   /* BRK leaves a switch (not a loop) */
     VM_UF_COUNT = 1u << 6,   /* ends a counted run: add ninsns/nuops before running it */
-    VM_UF_NOMASK = 1u << 7   /* channel group: every lane of the destinations may be
+    VM_UF_NOMASK = 1u << 7,  /* channel group: every lane of the destinations may be
                                 written (vm_lower_copy.c mark_unmasked) */
+    VM_UF_DIRECT = 1u << 8   /* channel group: each channel may be stored as soon as it is
+                                computed, no destination being a source of a later channel
+                                (vm_lower_copy.c mark_direct; vm_ops.h VM_DIRECT_CHANNELS) */
 };
 
 #define VM_MAX_USRC 12
@@ -215,6 +218,16 @@ struct vm_warp {
 
 /* ---- shared helpers ---------------------------------------------------------------------- */
 
+/* For the helpers every handler calls: handlers are compiled once per instruction set
+ * (VM_WIDE_VECTORS, vm_ops.h), and a helper GCC chose not to inline would be one copy
+ * compiled for the baseline set (it did that to vm_finish_n_u once the handlers grew, and
+ * the loop workload ran 40 % slower). */
+#if defined(__GNUC__)
+#define VM_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define VM_ALWAYS_INLINE inline
+#endif
+
 /* Lane masks for 8 lanes per byte value (vm_exec.c). */
 extern const uint32_t vm_mask8[256][8];
 
@@ -240,7 +253,7 @@ extern const uint32_t vm_lane_bit[VM_LANES];
  * come from e itself (AND with the lane's bit, compare: vector operations), not from the
  * expanded m[] in memory (reading m[] as wide vectors right after the expansion wrote it
  * in halves stalled on store forwarding). */
-static inline void vm_blend(uint32_t *restrict d, const uint32_t *restrict s, uint32_t e)
+static VM_ALWAYS_INLINE void vm_blend(uint32_t *restrict d, const uint32_t *restrict s, uint32_t e)
 {
     for (unsigned l = 0; l < VM_LANES; l++) {
         uint32_t m = 0u - (uint32_t)((e & vm_lane_bit[l]) != 0u);
@@ -249,7 +262,7 @@ static inline void vm_blend(uint32_t *restrict d, const uint32_t *restrict s, ui
 }
 
 /* Masked store of a computed slot into dst (only lanes of the execution mask). */
-static inline void vm_store(vm_warp *w, uint32_t dst, const vm_slot *t)
+static VM_ALWAYS_INLINE void vm_store(vm_warp *w, uint32_t dst, const vm_slot *t)
 {
     vm_slot *d = &w->r[dst];
     const uint32_t e = w->exec;

@@ -508,6 +508,26 @@ static void mark_unmasked(vm_lower *L, const uint8_t *run_local)
     }
 }
 
+/* A channel group whose channels may each be stored as soon as computed (VM_UF_DIRECT,
+ * vm_ops.h): TGSI reads every source before writing, so channel c's destination must not
+ * be a source of a channel after it. Unused source entries are slot 0, a uniform slot no
+ * program writes. */
+static void mark_direct(vm_lower *L)
+{
+    for (uint32_t k = 0; k < L->num_uops; k++) {
+        vm_uop *u = &L->uops[k];
+        if (!u->fn || !is_group(u->fn) || !u->aux2)
+            continue;
+        bool ok = true;
+        for (unsigned c = 0; c < u->aux2; c++)
+            for (unsigned later = c + 1; later < u->aux2; later++)
+                for (unsigned s = 0; s < 3; s++)
+                    ok &= u->dst[c] != u->src[s * 4u + later];
+        if (ok)
+            u->flags |= VM_UF_DIRECT;
+    }
+}
+
 /* Coalescing, then unmasked stores, on the compacted micro-ops. */
 static void coalesce_and_unmask(vm_lower *L)
 {
@@ -575,6 +595,8 @@ tv_status vm_lower_copies(vm_lower *L, const uint8_t *leader)
     compact(L, gone);
     if (L->status == TV_OK && !has_indirect(L))
         coalesce_and_unmask(L);
+    if (L->status == TV_OK)
+        mark_direct(L);
     free(C.copy_of); free(C.active); free(read); free(gone);
     return L->status;
 }
