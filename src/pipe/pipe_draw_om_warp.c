@@ -28,6 +28,79 @@ static void by_lanes(draw_state *d, const tv_vm_frag_warp_output *w)
     }
 }
 
+/* RGBA32 (raw32) targets, four lanes at a time where all four are in M: the four
+ * texels transposed into the lanes' channel rows and back. The same words as the lane by
+ * lane copies; what changes is that the channel rows are written (and read) as whole
+ * vectors, which om_blend_lanes then loads without waiting for 16 separate word stores
+ * to reach the cache (a load that spans several narrower stores is not forwarded from
+ * them). Returns the lanes left for the lane by lane loop. */
+#if defined(__SSE2__)
+#include <emmintrin.h>
+
+static uint32_t raw_read_quads(const draw_state *d, const draw_cbuf *cb,
+                               const tv_vm_frag_warp_output *w, uint32_t m, om_lanes *dst)
+{
+    uint32_t rest = m;
+    for (unsigned q = 0; q < OM_LANES; q += 4) {
+        if (((m >> q) & 0xfu) != 0xfu)
+            continue;
+        __m128 t0 = _mm_loadu_ps((const float *)(const void *)
+                                 draw_cbuf_texel(d, cb, w->x[q], w->y[q], 0));
+        __m128 t1 = _mm_loadu_ps((const float *)(const void *)
+                                 draw_cbuf_texel(d, cb, w->x[q + 1], w->y[q + 1], 0));
+        __m128 t2 = _mm_loadu_ps((const float *)(const void *)
+                                 draw_cbuf_texel(d, cb, w->x[q + 2], w->y[q + 2], 0));
+        __m128 t3 = _mm_loadu_ps((const float *)(const void *)
+                                 draw_cbuf_texel(d, cb, w->x[q + 3], w->y[q + 3], 0));
+        _MM_TRANSPOSE4_PS(t0, t1, t2, t3);
+        _mm_storeu_ps(&dst->c[0][q], t0);
+        _mm_storeu_ps(&dst->c[1][q], t1);
+        _mm_storeu_ps(&dst->c[2][q], t2);
+        _mm_storeu_ps(&dst->c[3][q], t3);
+        rest &= ~(0xfu << q);
+    }
+    return rest;
+}
+
+/* The blended lanes of M written back the same way (every channel written: colour mask
+ * 0xf). */
+static uint32_t raw_write_quads(const draw_state *d, const draw_cbuf *cb,
+                                const tv_vm_frag_warp_output *w, uint32_t m,
+                                const om_lanes *out)
+{
+    uint32_t rest = m;
+    for (unsigned q = 0; q < OM_LANES; q += 4) {
+        if (((m >> q) & 0xfu) != 0xfu)
+            continue;
+        __m128 t0 = _mm_loadu_ps(&out->c[0][q]);
+        __m128 t1 = _mm_loadu_ps(&out->c[1][q]);
+        __m128 t2 = _mm_loadu_ps(&out->c[2][q]);
+        __m128 t3 = _mm_loadu_ps(&out->c[3][q]);
+        _MM_TRANSPOSE4_PS(t0, t1, t2, t3);
+        _mm_storeu_ps((float *)(void *)draw_cbuf_texel(d, cb, w->x[q], w->y[q], 0), t0);
+        _mm_storeu_ps((float *)(void *)draw_cbuf_texel(d, cb, w->x[q + 1], w->y[q + 1], 0), t1);
+        _mm_storeu_ps((float *)(void *)draw_cbuf_texel(d, cb, w->x[q + 2], w->y[q + 2], 0), t2);
+        _mm_storeu_ps((float *)(void *)draw_cbuf_texel(d, cb, w->x[q + 3], w->y[q + 3], 0), t3);
+        rest &= ~(0xfu << q);
+    }
+    return rest;
+}
+#else
+static uint32_t raw_read_quads(const draw_state *d, const draw_cbuf *cb,
+                               const tv_vm_frag_warp_output *w, uint32_t m, om_lanes *dst)
+{
+    (void)d, (void)cb, (void)w, (void)dst;
+    return m;
+}
+static uint32_t raw_write_quads(const draw_state *d, const draw_cbuf *cb,
+                                const tv_vm_frag_warp_output *w, uint32_t m,
+                                const om_lanes *out)
+{
+    (void)d, (void)cb, (void)w, (void)out;
+    return m;
+}
+#endif
+
 /* Colour buffer I for the lanes in M (write_color of pipe_draw_om.c on each). */
 static void write_lanes(const draw_state *d, unsigned i, const tv_vm_frag_warp_output *w,
                         uint32_t m)
@@ -59,18 +132,25 @@ static void write_lanes(const draw_state *d, unsigned i, const tv_vm_frag_warp_o
     om_lanes s0, s1, dst, out;
     bool src1 = om_blend_uses_src1(rt);
     for (unsigned c = 0; c < 4; c++) {
-        for (unsigned l = 0; l < OM_LANES; l++)
-            s0.c[c][l] = tv_bits_f32(c == 3 && to_one ? 0x3f800000u : col[c][l]);
+        /* the shader's words as floats (whole rows: a lane loop of bit casts stayed a
+           scalar copy) */
+        if (c == 3 && to_one)
+            for (unsigned l = 0; l < OM_LANES; l++)
+                s0.c[c][l] = 1.0f;
+        else
+            memcpy(s0.c[c], col[c], sizeof s0.c[c]);
         /* dual source: COLOR[1], zero when the shader did not write it */
         const uint32_t *c1 = ((w->colors >> 1) & 1u) ? w->color[1][c] : zero_lanes;
         if (src1)
-            for (unsigned l = 0; l < OM_LANES; l++)
-                s1.c[c][l] = tv_bits_f32(c1[l]);
+            memcpy(s1.c[c], c1, sizeof s1.c[c]);
         if (m != UINT32_MAX)
             for (unsigned l = 0; l < OM_LANES; l++)
                 dst.c[c][l] = 0.0f;   /* lanes not merged blend zeros, unused */
     }
-    for (uint32_t k = m; k; k &= k - 1) {
+    uint32_t rest = m;
+    if (raw)
+        rest = raw_read_quads(d, cb, w, m, &dst);
+    for (uint32_t k = rest; k; k &= k - 1) {
         unsigned l = (unsigned)__builtin_ctz(k);
         uint32_t bits[4];
         const uint8_t *texel = draw_cbuf_texel(d, cb, w->x[l], w->y[l], 0);
@@ -82,7 +162,10 @@ static void write_lanes(const draw_state *d, unsigned i, const tv_vm_frag_warp_o
             dst.c[c][l] = tv_bits_f32(bits[c]);
     }
     om_blend_lanes(rt, cb->t.cls, &s0, src1 ? &s1 : &s0, &dst, d->ctx->sub.blend_color, &out);
-    for (uint32_t k = m; k; k &= k - 1) {
+    rest = m;
+    if (raw && rt->colormask == 0xfu)
+        rest = raw_write_quads(d, cb, w, m, &out);
+    for (uint32_t k = rest; k; k &= k - 1) {
         unsigned l = (unsigned)__builtin_ctz(k);
         uint32_t value[4];
         for (unsigned c = 0; c < 4; c++)
