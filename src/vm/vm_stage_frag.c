@@ -332,27 +332,36 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
         /* the pipeline's rasteriser decides coverage; the one triangle interpolates, so
            the tile formulas below (tile_bary, interp_tile) serve every lane */
         for (unsigned l = 0; l < VM_LANES; l++) {
-            int32_t px = (int32_t)(tpx + tile_lx[l]);
-            int32_t py = (int32_t)(tpy + tile_ly[l]);
-            w->lane_x[l] = px;
-            w->lane_y[l] = py;
+            w->lane_x[l] = (int32_t)(tpx + tile_lx[l]);
+            w->lane_y[l] = (int32_t)(tpy + tile_ly[l]);
             w->lane_tri[l] = 0;
             w->lane_cov[l] = 0;
-            if ((uint32_t)px >= x1 || (uint32_t)py >= y1 || (uint32_t)px < x0 ||
-                (uint32_t)py < y0)
-                continue;
-            inside |= 1u << l;
-            if (!fp->coverage_warp)
-                w->lane_cov[l] = fp->coverage(fp->hook_user, px, py);
         }
-        if (fp->coverage_warp && inside)
-            fp->coverage_warp(fp->hook_user, w->lane_x, w->lane_y, inside, w->lane_cov);
+        /* lanes inside the scissor box: all of a tile that lies in it (most), else each
+           lane tested, without branches */
+        if (tpx >= x0 && tpy >= y0 && tpx + 8 <= x1 && tpy + 4 <= y1) {
+            inside = VM_ALL_LANES;
+        } else {
+            for (unsigned l = 0; l < VM_LANES; l++) {
+                uint32_t px = (uint32_t)w->lane_x[l], py = (uint32_t)w->lane_y[l];
+                inside |= (uint32_t)(px < x1 && py < y1 && px >= x0 && py >= y0) << l;
+            }
+        }
+        if (fp->coverage_warp) {
+            if (inside)
+                fp->coverage_warp(fp->hook_user, w->lane_x, w->lane_y, inside, w->lane_cov);
+        } else {
+            for (uint32_t k = inside; k; k &= k - 1) {
+                unsigned l = (unsigned)__builtin_ctz(k);
+                w->lane_cov[l] = fp->coverage(fp->hook_user, w->lane_x[l], w->lane_y[l]);
+            }
+        }
+        /* the hooks leave lanes outside at 0: every lane in one branch-free pass */
         for (unsigned l = 0; l < VM_LANES; l++) {
-            if (!((inside >> l) & 1u))
-                continue;
-            w->lane_cov[l] &= all_samples;
-            bool cov = per_sample ? ((w->lane_cov[l] >> sample) & 1u) : w->lane_cov[l] != 0;
-            if (cov) live |= 1u << l;
+            uint32_t c = w->lane_cov[l] & all_samples & (0u - ((inside >> l) & 1u));
+            w->lane_cov[l] = c;
+            uint32_t cov = per_sample ? (c >> sample) & 1u : (uint32_t)(c != 0);
+            live |= cov << l;
         }
     } else for (unsigned l = 0; l < VM_LANES; l++) {
         int32_t px = (int32_t)(tpx + tile_lx[l]);
