@@ -32,6 +32,7 @@ typedef struct tess_run {
     /* the draw so far: evaluated points of every instance, output register r at out[r] */
     uint32_t nout;
     uint32_t *out[TV_VM_MAX_ATTRIBS];
+    uint64_t out_cap;              /* points the out[] arrays hold room for */
     uint64_t npoints;
     draw_tri *tris;
     size_t ntris, cap;
@@ -213,6 +214,18 @@ static int tessellate_instance(tess_run *t)
             rc = pipe_fail(ctx, OP ": tessellation makes more than %u points", MAX_TESS_POINTS);
             break;
         }
+        /* every point is an evaluation shader invocation: stop making them (and the
+           memory they take) as soon as their run could not fit the work quota */
+        if (!pipe_work_fits(ctx, (n + r.num_points + 31) / 32, d->work_left)) {
+            size_t points = n + r.num_points;
+            tv_tess_result_free(&r);
+            rc = pipe_fail(ctx, OP ": tessellation makes more points (%zu by patch %zu) than "
+                           "the work quota lets the evaluation shader run (%llu warp "
+                           "instructions left, at least %llu per warp)",
+                           points, k, (unsigned long long)d->work_left,
+                           PIPE_MIN_WARP_INSTRUCTIONS);
+            break;
+        }
         if (n + r.num_points > cap) {
             size_t c = cap ? cap : 1024;
             while (c < n + r.num_points)
@@ -280,13 +293,30 @@ static int tessellate_instance(tess_run *t)
                 }
         }
     }
-    /* evaluate, appending the points' outputs to the draw's */
-    for (uint32_t r = 0; r < t->nout && !rc; r++) {
-        uint32_t *o = realloc(t->out[r], (size_t)(first_point + n + 1) * 16);
-        if (!o)
-            rc = pipe_fail(ctx, OP ": out of memory");
-        else
-            t->out[r] = o;
+    /* evaluate, appending the points' outputs to the draw's; the arrays grow by doubling
+       (instance after instance appends: growing them by each instance's points copied
+       them over and over) */
+    uint64_t need = first_point + n + 1;
+    if (!rc && need * 16 * t->nout > MAX_TESS_BYTES)
+        rc = pipe_fail(ctx, OP ": %llu evaluated points of %u outputs take more than %llu "
+                       "bytes", (unsigned long long)(first_point + n), t->nout,
+                       (unsigned long long)MAX_TESS_BYTES);
+    if (!rc && need > t->out_cap) {
+        uint64_t cap = t->out_cap ? t->out_cap : 1024;
+        while (cap < need)
+            cap *= 2;
+        uint64_t most = t->nout ? MAX_TESS_BYTES / (16u * t->nout) : need;
+        if (cap > most)
+            cap = most > need ? most : need;
+        for (uint32_t r = 0; r < t->nout && !rc; r++) {
+            uint32_t *o = realloc(t->out[r], (size_t)cap * 16);
+            if (!o)
+                rc = pipe_fail(ctx, OP ": out of memory");
+            else
+                t->out[r] = o;
+        }
+        if (!rc)
+            t->out_cap = cap;
     }
     if (!rc && n) {
         tv_vm_tess_eval_params ep;

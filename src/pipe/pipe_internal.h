@@ -122,6 +122,8 @@ struct tv_pipe_ctx {
 
 /* Instructions per warp before a runtime fault, unless the client set a limit. */
 #define PIPE_MAX_WARP_INSTRUCTIONS 100000000ull
+/* The least per-warp budget a run may be given under a work quota (pipe_work.c). */
+#define PIPE_MIN_WARP_INSTRUCTIONS 4096ull
 /* The work quota of a launch or draw (pipe_work.c): warps x per-warp budget. Before each
  * engine run of WARPS warps, with LEFT warp instructions left: set the engine's budget, or
  * fail (named) when even the minimum per warp does not fit; after it, take off what ran. */
@@ -130,6 +132,9 @@ uint64_t pipe_work_quota(const tv_pipe_ctx *ctx);
 /* A draw within *WORK_LEFT of a work quota (what it used is taken off). */
 int pipe_draw(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info, uint64_t *work_left);
 int pipe_work_begin(tv_pipe_ctx *ctx, const char *op, uint64_t warps, uint64_t left);
+/* Whether a run of WARPS warps could still begin within LEFT (and the context's total
+ * quota): for work made before its run, checked while it is made (tessellated points). */
+bool pipe_work_fits(const tv_pipe_ctx *ctx, uint64_t warps, uint64_t left);
 void pipe_work_end(tv_pipe_ctx *ctx, uint64_t *left, uint64_t warps,
                    const struct tv_vm_stats *st);
 

@@ -3,7 +3,7 @@
  * run's warps x budget fits in what is left of the quota, and what the run executed is
  * taken off. A client cannot keep the context busy for long with a huge grid, a large
  * target full of looping fragments or many triangles (about a minute at the worst); an
- * operation whose next run would not fit even MIN_WARP_INSTRUCTIONS per warp is refused.
+ * operation whose next run would not fit even PIPE_MIN_WARP_INSTRUCTIONS per warp is refused.
  * Every warp a run may have is also charged WARP_OVERHEAD instructions whatever it ran:
  * its set-up, interpolation and (fragments) the output merger cost that much, and a draw
  * of many cheap full-screen triangles must run out too. A context may also have a total
@@ -15,7 +15,6 @@
 #include <string.h>
 
 #define MAX_WORK (1ull << 34)
-#define MIN_WARP_INSTRUCTIONS 4096ull
 #define WARP_OVERHEAD 64ull
 
 uint64_t pipe_work_quota(const tv_pipe_ctx *ctx)
@@ -39,11 +38,11 @@ int pipe_work_begin(tv_pipe_ctx *ctx, const char *op, uint64_t warps, uint64_t l
     }
     uint64_t per = ctx->max_instructions ? ctx->max_instructions : PIPE_MAX_WARP_INSTRUCTIONS;
     uint64_t share = left / (warps ? warps : 1);
-    if (share < MIN_WARP_INSTRUCTIONS)
+    if (share < PIPE_MIN_WARP_INSTRUCTIONS)
         return pipe_fail(ctx, "%s: %llu warps exceed the work quota (%llu warp instructions, "
                          "%llu left, at least %llu per warp)", op, (unsigned long long)warps,
                          (unsigned long long)pipe_work_quota(ctx), (unsigned long long)left,
-                         MIN_WARP_INSTRUCTIONS);
+                         PIPE_MIN_WARP_INSTRUCTIONS);
     tv_vm_limits lim;
     memset(&lim, 0, sizeof lim);
     lim.max_instructions = per < share ? per : share;
@@ -51,6 +50,13 @@ int pipe_work_begin(tv_pipe_ctx *ctx, const char *op, uint64_t warps, uint64_t l
     lim.max_memory = ctx->max_memory;
     tv_vm_set_limits(ctx->vm, &lim);
     return 0;
+}
+
+bool pipe_work_fits(const tv_pipe_ctx *ctx, uint64_t warps, uint64_t left)
+{
+    if (ctx->total_work && ctx->total_left < left)
+        left = ctx->total_left;
+    return left / (warps ? warps : 1) >= PIPE_MIN_WARP_INSTRUCTIONS;
 }
 
 void pipe_work_end(tv_pipe_ctx *ctx, uint64_t *left, uint64_t warps, const tv_vm_stats *st)

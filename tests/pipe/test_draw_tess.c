@@ -3,7 +3,7 @@
  * instance (control levels, PRIM_ID, per-vertex inputs linked through the control shader);
  * without a control shader the state's levels and the vertex shader's outputs; a
  * level-1 triangle patch covers exactly the pixels of the same triangle drawn directly;
- * the named errors. */
+ * the named errors; the points counted against the work quota as they are made. */
 #include "helper_draw.h"
 
 #include <stdlib.h>
@@ -237,6 +237,39 @@ static void test_named_errors(void **state)
     tv_pipe_destroy(ctx);
 }
 
+/* The tessellator's points count against the draw's work quota as they are made: an
+ * isoline patch of 64 lines x 64 segments makes 64 x 65 = 4160 points, 130 warps of the
+ * evaluation shader, which a quota of 200000 warp instructions (48 warps at the least
+ * 4096 each) cannot run: the draw fails at patch 0, before the points of any later patch
+ * are made or stored; 8 x 8 (72 points, 3 warps) draws. */
+static void test_points_within_the_work_quota(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = scene(fs_smooth, false);
+    vert v[4] = {V(1, 1, 0, 0, 0, 0, 1), V(2, 2, 0, 0, 0, 0, 1), V(3, 3, 0, 0, 0, 0, 1),
+                 V(4, 4, 0, 0, 0, 0, 1)};
+    vertices(ctx, v, 4);
+    shader(ctx, TES, TV_PIPE_STAGE_TESS_EVAL, tes_isolines);
+    tv_pipe_set_compute_limit(ctx, 0, 200000);
+    const float big[4] = {64, 64, 1, 1}, small[4] = {8, 8, 1, 1}, inner[2] = {1, 1};
+    tv_pipe_set_tess_state(ctx, big, inner);
+    assert_int_equal(draw_patches(ctx, 4, 2, 1), -1);
+    assert_non_null(strstr(tv_pipe_error(ctx), "tessellation makes more points (4160 by patch "
+                                               "0) than the work quota lets the evaluation "
+                                               "shader run"));
+    tv_pipe_destroy(ctx);
+    ctx = scene(fs_smooth, false);
+    vertices(ctx, v, 4);
+    shader(ctx, TES, TV_PIPE_STAGE_TESS_EVAL, tes_isolines);
+    tv_pipe_set_compute_limit(ctx, 0, 200000);
+    tv_pipe_set_tess_state(ctx, small, inner);
+    const float *o = capture(ctx, TES, 4096 * 16);
+    (void)o;
+    assert_int_equal(draw_patches(ctx, 4, 2, 1), 0);
+    assert_int_equal(generated(ctx), 2 * 8 * 8);   /* 2 patches of 8 lines of 8 segments */
+    tv_pipe_destroy(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -244,6 +277,7 @@ int main(void)
         cmocka_unit_test(test_isolines_default_levels),
         cmocka_unit_test(test_level_one_triangle_pixels),
         cmocka_unit_test(test_named_errors),
+        cmocka_unit_test(test_points_within_the_work_quota),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
