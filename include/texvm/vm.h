@@ -69,12 +69,14 @@ typedef struct tv_vm_config {
      * access visible (compilers speculatively index both arms of a select). */
     bool robust_indexing;
     /* Float32 (and float64) denormals. false (default): kept, IEEE 754 arithmetic. true:
-     * flushed, as GPUs and Mesa's software drivers run GL shaders: every job of every run
-     * executes with the CPU's flush-to-zero and denormals-are-zero modes (SSE MXCSR FTZ
-     * and DAZ), so denormal results become zero and denormal operands read as zero — in
-     * the shader, the texture unit and the hooks a run calls. Copies, integer operations
-     * and sign changes (negate, absolute value) keep the bits. tv_vm_create fails with
-     * TV_ERR_UNSUPPORTED where the CPU has no such modes (x86-64 has them). */
+     * flushed, as GL allows and GPUs and Mesa's software drivers do: every job of every
+     * run executes with the CPU's denormals-are-zero mode (SSE MXCSR DAZ), so a denormal
+     * operand reads as zero — in the shader, the texture unit and the hooks a run calls.
+     * A denormal result keeps its bits (and reads as zero wherever it is used again);
+     * x86's flush-to-zero mode is not used: it zeroes results that round up to the
+     * smallest normal number (src/util/fpmode.h). Copies, integer operations and sign
+     * changes (negate, absolute value) keep the bits. tv_vm_create fails with
+     * TV_ERR_UNSUPPORTED where the CPU has no such mode (x86-64 has it). */
     bool flush_denormals;
     /* TGSI's unqualified DDX and DDY. false (default): coarse, one value per quad (TR - TL,
      * BL - TL). true: fine, as DDX_FINE / DDY_FINE (per row, per column), llvmpipe's

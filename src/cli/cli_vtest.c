@@ -75,7 +75,7 @@ int cli_vtest(int argc, char **argv)
                    "`texvm replay`. --threads N gives each client N engine workers (1..64,\n"
                    "default 1): a large primitive's fragments on several cores, the same\n"
                    "bytes. Shaders run as GPUs and llvmpipe run GL's: float denormals\n"
-                   "flushed to zero, DDX/DDY fine (per row/column); --ieee-denormals keeps\n"
+                   "read as zero, DDX/DDY fine (per row/column); --ieee-denormals keeps\n"
                    "denormals, --coarse-derivatives takes one derivative per quad (texvm's\n"
                    "engine defaults). Runs until SIGINT/SIGTERM. docs/vtest.md lists what\n"
                    "is implemented.\n",

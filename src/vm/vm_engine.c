@@ -20,7 +20,7 @@ tv_vm *tv_vm_create(const tv_vm_config *cfg, tv_error *err)
     if (vm->cfg.flush_denormals && !tv_fp_flush_supported()) {
         free(vm);
         tv_error_set(err, TV_ERR_UNSUPPORTED, 0, 0,
-                     "flush_denormals: this CPU has no flush-to-zero mode texvm can set");
+                     "flush_denormals: this CPU has no denormals-are-zero mode texvm can set");
         return NULL;
     }
     if (vm->cfg.threads == 0)
