@@ -21,40 +21,29 @@
 #define H(cmd, obj, len) VT_CMD(cmd, obj, len)
 enum { RGBA8 = 67 };
 
-/* A COMP shader: thread i stores BUFFER[0] word i + 4 (byte 16 + 4 i) = word i + 100. */
-static const char cs_text[] =
-    "COMP\n"
-    "PROPERTY CS_FIXED_BLOCK_WIDTH 4\n"
-    "PROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"
-    "PROPERTY CS_FIXED_BLOCK_DEPTH 1\n"
-    "DCL SV[0], THREAD_ID\n"
-    "DCL BUFFER[0]\n"
-    "DCL TEMP[0..1]\n"
-    "IMM[0] UINT32 {4, 16, 100, 0}\n"
-    "  0: UMAD TEMP[0].x, SV[0].xxxx, IMM[0].xxxx, IMM[0].yyyy\n"
-    "  1: UMUL TEMP[1].x, SV[0].xxxx, IMM[0].xxxx\n"
-    "  2: LOAD TEMP[1].x, BUFFER[0], TEMP[1].xxxx\n"
-    "  3: UADD TEMP[1].x, TEMP[1].xxxx, IMM[0].zzzz\n"
-    "  4: STORE BUFFER[0].x, TEMP[0].xxxx, TEMP[1].xxxx\n"
-    "  5: END\n";
+/* A COMP shader of 4 threads: thread i stores BUFFER[0] word i + 4 (byte 16 + 4 i) = OP
+ * applied to word i and IMM[0].z = K. */
+#define CS_TEXT(K, OP)                                                                     \
+    "COMP\n"                                                                               \
+    "PROPERTY CS_FIXED_BLOCK_WIDTH 4\n"                                                    \
+    "PROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"                                                   \
+    "PROPERTY CS_FIXED_BLOCK_DEPTH 1\n"                                                    \
+    "DCL SV[0], THREAD_ID\n"                                                               \
+    "DCL BUFFER[0]\n"                                                                      \
+    "DCL TEMP[0..1]\n"                                                                     \
+    "IMM[0] UINT32 {4, 16, " K ", 0}\n"                                                    \
+    "  0: UMAD TEMP[0].x, SV[0].xxxx, IMM[0].xxxx, IMM[0].yyyy\n"                          \
+    "  1: UMUL TEMP[1].x, SV[0].xxxx, IMM[0].xxxx\n"                                       \
+    "  2: LOAD TEMP[1].x, BUFFER[0], TEMP[1].xxxx\n"                                       \
+    "  3: " OP " TEMP[1].x, TEMP[1].xxxx, IMM[0].zzzz\n"                                   \
+    "  4: STORE BUFFER[0].x, TEMP[0].xxxx, TEMP[1].xxxx\n"                                 \
+    "  5: END\n"
 
-/* The same with float arithmetic: word i + 4 = word i as a float times 1.0, which is the
- * word itself in IEEE arithmetic and 0 for a denormal when denormals are flushed. */
-static const char cs_float_text[] =
-    "COMP\n"
-    "PROPERTY CS_FIXED_BLOCK_WIDTH 4\n"
-    "PROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"
-    "PROPERTY CS_FIXED_BLOCK_DEPTH 1\n"
-    "DCL SV[0], THREAD_ID\n"
-    "DCL BUFFER[0]\n"
-    "DCL TEMP[0..1]\n"
-    "IMM[0] UINT32 {4, 16, 1065353216, 0}\n"
-    "  0: UMAD TEMP[0].x, SV[0].xxxx, IMM[0].xxxx, IMM[0].yyyy\n"
-    "  1: UMUL TEMP[1].x, SV[0].xxxx, IMM[0].xxxx\n"
-    "  2: LOAD TEMP[1].x, BUFFER[0], TEMP[1].xxxx\n"
-    "  3: MUL TEMP[1].x, TEMP[1].xxxx, IMM[0].zzzz\n"
-    "  4: STORE BUFFER[0].x, TEMP[0].xxxx, TEMP[1].xxxx\n"
-    "  5: END\n";
+/* word i + 4 = word i + 100 */
+static const char cs_text[] = CS_TEXT("100", "UADD");
+/* word i + 4 = word i as a float times 1.0: the word itself in IEEE arithmetic, 0 for a
+ * denormal when denormals are flushed */
+static const char cs_float_text[] = CS_TEXT("1065353216", "MUL");
 
 static size_t compute_stream_of(uint32_t *buf, const char *text, size_t len)
 {
@@ -71,10 +60,6 @@ static size_t compute_stream_of(uint32_t *buf, const char *text, size_t len)
     return n + sizeof rest / 4;
 }
 
-static size_t compute_stream(uint32_t *buf)
-{
-    return compute_stream_of(buf, cs_text, sizeof cs_text);
-}
 
 static size_t chunk_len(const uint8_t *rec, size_t at)
 {
@@ -160,33 +145,47 @@ static void replay_cli(const char *rec, const uint8_t live[64])
     unlink(out);
 }
 
-static void test_record_then_replay(void **state)
+/* A recorded protocol-2 session: resource 1 (64 bytes of shared memory) holding FILL is
+ * uploaded (submit 0) — then, with SCRIBBLE, the client's memory changes, which a replay
+ * must not see —, the compute stream of TEXT runs (submit 1) and the resource is read
+ * back. PATH (a mkstemp template) becomes the record file's name; LIVE gets the bytes the
+ * client read back. */
+static void recorded_session(char *path, const uint8_t fill[64], bool scribble,
+                             const char *text, size_t len, uint8_t live[64])
 {
-    (void)state;
-    char path[] = "/tmp/texvm_vtrec_XXXXXX";
     int fd = mkstemp(path);
     assert_true(fd >= 0);
     close(fd);
     vt_client *c = vt_start_recorded(0, path);
     assert_int_equal(vt_negotiate(c, 2), 2);
     uint8_t *m = vt_create2(c, 1, RGBA8, 16, 1);   /* 64 bytes */
-    for (int i = 0; i < 64; i++)
-        m[i] = (uint8_t)(i + 1);
+    memcpy(m, fill, 64);
     uint32_t up[14] = {H(43, 0, 13), 1, 0, 0, 64, 64, 0, 0, 0, 16, 1, 1, 0, 1};
-    vt_submit(c, up, 14);                          /* submit 0: upload */
+    vt_submit(c, up, 14);
     assert_int_equal(vt_busy_wait(c), 0);
-    memset(m, 0xee, 64);                           /* the live memory changes afterwards */
+    if (scribble)
+        memset(m, 0xee, 64);
     uint32_t cs[256];
-    size_t n = compute_stream(cs);
-    vt_submit(c, cs, n);                           /* submit 1: words 4..7 = words 0..3 + 100 */
+    size_t n = compute_stream_of(cs, text, len);
+    vt_submit(c, cs, n);
     vt_transfer_get(c, 1, 16, 1);                  /* readback into the shared memory */
     assert_int_equal(vt_busy_wait(c), 0);
-    uint8_t live[64];
     memcpy(live, m, 64);
     munmap(m, 64);
     assert_int_equal(vt_finish(c), 0);
     if (strstr(c->log, "context error"))
         fail_msg("%s", c->log);
+}
+
+static void test_record_then_replay(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/texvm_vtrec_XXXXXX";
+    uint8_t fill[64], live[64];
+    for (int i = 0; i < 64; i++)
+        fill[i] = (uint8_t)(i + 1);
+    /* submit 1: words 4..7 = words 0..3 + 100; the live memory changes after the upload */
+    recorded_session(path, fill, true, cs_text, sizeof cs_text, live);
     /* by hand: words 0..3 are bytes 1..16; word 4 + i = word i + 100 */
     uint32_t w[16];
     memcpy(w, live, 64);
@@ -263,29 +262,13 @@ static void test_record_shader_rules(void **state)
 {
     (void)state;
     char path[] = "/tmp/texvm_vtrules_XXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    close(fd);
-    vt_client *c = vt_start_recorded(0, path);
-    assert_int_equal(vt_negotiate(c, 2), 2);
-    uint8_t *m = vt_create2(c, 1, RGBA8, 16, 1);
     const uint32_t in[4] = {0x00000001u, 0x3f800000u, 0x00400000u, 0x40000000u};
-    memset(m, 0, 64);
-    memcpy(m, in, 16);
-    uint32_t up[14] = {H(43, 0, 13), 1, 0, 0, 64, 64, 0, 0, 0, 16, 1, 1, 0, 1};
-    vt_submit(c, up, 14);
-    assert_int_equal(vt_busy_wait(c), 0);
-    uint32_t cs[256];
-    size_t n = compute_stream_of(cs, cs_float_text, sizeof cs_float_text);
-    vt_submit(c, cs, n);
-    vt_transfer_get(c, 1, 16, 1);
-    assert_int_equal(vt_busy_wait(c), 0);
+    uint8_t fill[64], live[64];
+    memset(fill, 0, 64);
+    memcpy(fill, in, 16);
+    recorded_session(path, fill, false, cs_float_text, sizeof cs_float_text, live);
     uint32_t w[16];
-    memcpy(w, m, 64);
-    munmap(m, 64);
-    assert_int_equal(vt_finish(c), 0);
-    if (strstr(c->log, "context error"))
-        fail_msg("%s", c->log);
+    memcpy(w, live, 64);
     /* flushed: the two denormal inputs became 0, the normal ones stay */
     const uint32_t want[4] = {0u, 0x3f800000u, 0u, 0x40000000u};
     for (int i = 0; i < 4; i++)
