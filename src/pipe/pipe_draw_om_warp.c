@@ -77,10 +77,14 @@ static uint32_t raw_write_quads(const draw_state *d, const draw_cbuf *cb,
         __m128 t2 = _mm_loadu_ps(&out->c[2][q]);
         __m128 t3 = _mm_loadu_ps(&out->c[3][q]);
         _MM_TRANSPOSE4_PS(t0, t1, t2, t3);
-        _mm_storeu_ps((float *)(void *)draw_cbuf_texel(d, cb, w->x[q], w->y[q], 0), t0);
-        _mm_storeu_ps((float *)(void *)draw_cbuf_texel(d, cb, w->x[q + 1], w->y[q + 1], 0), t1);
-        _mm_storeu_ps((float *)(void *)draw_cbuf_texel(d, cb, w->x[q + 2], w->y[q + 2], 0), t2);
-        _mm_storeu_ps((float *)(void *)draw_cbuf_texel(d, cb, w->x[q + 3], w->y[q + 3], 0), t3);
+        _mm_storeu_ps((float *)(void *)
+                      draw_cbuf_texel(d, cb, w->x[q], w->y[q], 0), t0);
+        _mm_storeu_ps((float *)(void *)
+                      draw_cbuf_texel(d, cb, w->x[q + 1], w->y[q + 1], 0), t1);
+        _mm_storeu_ps((float *)(void *)
+                      draw_cbuf_texel(d, cb, w->x[q + 2], w->y[q + 2], 0), t2);
+        _mm_storeu_ps((float *)(void *)
+                      draw_cbuf_texel(d, cb, w->x[q + 3], w->y[q + 3], 0), t3);
         rest &= ~(0xfu << q);
     }
     return rest;

@@ -3,7 +3,8 @@
  * run's warps x budget fits in what is left of the quota, and what the run executed is
  * taken off. A client cannot keep the context busy for long with a huge grid, a large
  * target full of looping fragments or many triangles (about a minute at the worst); an
- * operation whose next run would not fit even PIPE_MIN_WARP_INSTRUCTIONS per warp is refused.
+ * operation whose next run would not fit even PIPE_MIN_WARP_INSTRUCTIONS per warp is
+ * refused.
  * Every warp a run may have is also charged WARP_OVERHEAD instructions whatever it ran:
  * its set-up, interpolation and (fragments) the output merger cost that much, and a draw
  * of many cheap full-screen triangles must run out too. A context may also have a total
@@ -28,16 +29,27 @@ void tv_pipe_set_total_work(tv_pipe_ctx *ctx, uint64_t total)
     ctx->total_left = total;
 }
 
+/* LEFT within what is left of the context's total quota, if it has one. */
+static uint64_t within_total(const tv_pipe_ctx *ctx, uint64_t left)
+{
+    return ctx->total_work && ctx->total_left < left ? ctx->total_left : left;
+}
+
+/* The per-warp budget WARPS warps get from LEFT. */
+static uint64_t warp_share(uint64_t warps, uint64_t left)
+{
+    return left / (warps ? warps : 1);
+}
+
 int pipe_work_begin(tv_pipe_ctx *ctx, const char *op, uint64_t warps, uint64_t left)
 {
-    if (ctx->total_work && ctx->total_left < left) {
-        left = ctx->total_left;
-        if (!left)
-            return pipe_fail(ctx, "%s: the context used up its total work quota (%llu warp "
-                             "instructions)", op, (unsigned long long)ctx->total_work);
-    }
+    uint64_t limited = within_total(ctx, left);
+    if (limited < left && !limited)
+        return pipe_fail(ctx, "%s: the context used up its total work quota (%llu warp "
+                         "instructions)", op, (unsigned long long)ctx->total_work);
+    left = limited;
     uint64_t per = ctx->max_instructions ? ctx->max_instructions : PIPE_MAX_WARP_INSTRUCTIONS;
-    uint64_t share = left / (warps ? warps : 1);
+    uint64_t share = warp_share(warps, left);
     if (share < PIPE_MIN_WARP_INSTRUCTIONS)
         return pipe_fail(ctx, "%s: %llu warps exceed the work quota (%llu warp instructions, "
                          "%llu left, at least %llu per warp)", op, (unsigned long long)warps,
@@ -54,9 +66,7 @@ int pipe_work_begin(tv_pipe_ctx *ctx, const char *op, uint64_t warps, uint64_t l
 
 bool pipe_work_fits(const tv_pipe_ctx *ctx, uint64_t warps, uint64_t left)
 {
-    if (ctx->total_work && ctx->total_left < left)
-        left = ctx->total_left;
-    return left / (warps ? warps : 1) >= PIPE_MIN_WARP_INSTRUCTIONS;
+    return warp_share(warps, within_total(ctx, left)) >= PIPE_MIN_WARP_INSTRUCTIONS;
 }
 
 void pipe_work_end(tv_pipe_ctx *ctx, uint64_t *left, uint64_t warps, const tv_vm_stats *st)

@@ -55,7 +55,7 @@ enum {
                                 written (vm_lower_copy.c mark_unmasked) */
     VM_UF_DIRECT = 1u << 8   /* channel group: each channel may be stored as soon as it is
                                 computed, no destination being a source of a later channel
-                                (vm_lower_copy.c mark_direct; vm_ops.h VM_DIRECT_CHANNELS) */
+                                (vm_lower_copy.c mark_direct; vm_ops.h VM_GROUP_HANDLER) */
 };
 
 #define VM_MAX_USRC 12

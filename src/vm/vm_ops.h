@@ -84,8 +84,9 @@ static VM_ALWAYS_INLINE void vm_finish_n_f(vm_warp *w, const vm_uop *u, vm_slot 
  *
  * Each channel's result is blended under the mask straight into its destination slot,
  * with no local copy: a store and a reload on the critical path of dependent micro-ops
- * cost more than the arithmetic (`ADD TEMP[0].x, TEMP[0].xxxx, ...` chains ran 1.4x
- * faster without them, the bench loop workload 1.3x). That is safe with one channel, or
+ * cost more than the arithmetic (chains of dependent `ADD TEMP[0].x, TEMP[0].xxxx, ...`
+ * ran 1.2x faster without them, the bench loop workload 1.07x; docs/history/
+ * performance-log.md §5). That is safe with one channel, or
  * with VM_UF_DIRECT (no destination is a source of a later channel; vm_lower_copy.c
  * mark_direct); otherwise, as TGSI reads every source before writing, every channel is
  * computed into t first and then stored. A destination written directly is either one of
@@ -94,9 +95,10 @@ static VM_ALWAYS_INLINE void vm_finish_n_f(vm_warp *w, const vm_uop *u, vm_slot 
  * pragma says so, else GCC guards the vector loop with an overlap test that sends such a
  * micro-op to the scalar loop.
  *
- * The expression is compiled into one loop per handler, which blends under the mask
- * (all lanes blend for a full one), writing to the destination or to t: a micro-op of the plain interpreter and the same
- * instruction in the optimised program run the same instructions, so even the NaN an
+ * The expression is compiled into one loop per handler, which blends under the mask (all
+ * lanes blend for a full one), writing to the destination or to t: a micro-op of the
+ * plain interpreter and the same instruction in the optimised program run the same
+ * instructions, so even the NaN an
  * operation returns when both operands are NaN (x86 returns the first operand's, and which
  * C operand comes first is the compiler's choice, made differently in different loops)
  * is the same both ways. A second loop for full masks (no blend) was faster by a few
@@ -116,18 +118,6 @@ typedef union vm_lane_word {
     uint32_t u;
     int32_t i;
 } vm_lane_word;
-
-/* The channels of a group computed into t, stored under the mask E. */
-static VM_ALWAYS_INLINE void vm_store_group(vm_warp *w, const vm_uop *u, uint32_t e,
-                                            const vm_slot t[4])
-{
-    for (unsigned c = 0; c < u->aux2 && c < 4; c++) {
-        if (e == VM_ALL_LANES)
-            memcpy(&w->r[u->dst[c]], &t[c], sizeof(vm_slot));
-        else
-            vm_blend(w->r[u->dst[c]].u, t[c].u, e);
-    }
-}
 
 /* A group handler from the expression of one lane: NSRC sources read as T from the slot
  * member IN (declared by LOADS as a, b, c), the result stored to member OUT. */
@@ -156,8 +146,8 @@ static VM_ALWAYS_INLINE void vm_store_group(vm_warp *w, const vm_uop *u, uint32_
                 X->u[l] = (X->u[l] & ~m) | (r.u & m);                                      \
             }                                                                              \
         }                                                                                  \
-        if (!direct)                                                                       \
-            vm_store_group(w, u, e, t);                                                    \
+        if (!direct)   /* saturated in the loop: stored as they are */                    \
+            vm_finish_n_u(w, u, t);                                                        \
     }
 #define VM_GROUP1(name, T, IN, OUT, FIN, expr)                                             \
     VM_GROUP_HANDLER(name, 1, T, IN, OUT, FIN, T a = A->IN[l], expr)
