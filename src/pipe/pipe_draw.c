@@ -268,139 +268,10 @@ static int link_shaders(draw_state *d)
     return 0;
 }
 
-/* ---- assembly, fetch, vertex shading --------------------------------------------------- */
-
-typedef struct assembly {
-    draw_state *d;
-    draw_tri *tris;
-    size_t ntris, cap;
-    /* indexed draws: vertex ID -> slot (open addressing), and the IDs in slot order */
-    uint32_t *keys, *vals, mask;
-    uint32_t *ids;
-    uint32_t nids;
-    bool indexed, failed;
-    bool whole;                    /* keep every vertex (a geometry shader's input) */
-    uint32_t *patch;               /* patches: every patch's vertex slots, in order */
-    size_t npatch, patch_cap;      /* (in slots) */
-} assembly;
-
-draw_tri *draw_tri_push(draw_tri **tris, size_t *n, size_t *cap)
-{
-    if (*n == *cap) {
-        size_t grown = *cap ? *cap * 2 : 256;
-        draw_tri *t = realloc(*tris, grown * sizeof *t);
-        if (!t)
-            return NULL;
-        *tris = t;
-        *cap = grown;
-    }
-    draw_tri *t = &(*tris)[(*n)++];
-    memset(t, 0, sizeof *t);
-    return t;
-}
-
-static uint32_t slot_of(assembly *a, uint32_t id)
-{
-    if (!a->indexed)
-        return id;
-    uint32_t h = (id * 2654435761u) & a->mask;
-    while (a->vals[h] != UINT32_MAX) {
-        if (a->keys[h] == id)
-            return a->vals[h];
-        h = (h + 1) & a->mask;
-    }
-    a->keys[h] = id;
-    a->vals[h] = a->nids;
-    a->ids[a->nids] = id;
-    return a->nids++;
-}
-
-static bool collect(void *user, const prim_out *p)
-{
-    assembly *a = user;
-    prim_out r;
-    if (a->whole)
-        r = *p;
-    else
-        prim_rasterised(p, &r);
-    if (a->d->info->mode == PRIM_PATCHES) {   /* up to 32 vertices: kept apart */
-        if (a->npatch + (size_t)p->n > a->patch_cap) {
-            size_t c = a->patch_cap ? a->patch_cap * 2 : 256;
-            while (c < a->npatch + (size_t)p->n)
-                c *= 2;
-            uint32_t *n = realloc(a->patch, c * 4);
-            if (!n) {
-                a->failed = true;
-                return false;
-            }
-            a->patch = n;
-            a->patch_cap = c;
-        }
-        for (int i = 0; i < p->n; i++)
-            a->patch[a->npatch++] = slot_of(a, p->v[i]);
-        return true;
-    }
-    draw_tri *t = draw_tri_push(&a->tris, &a->ntris, &a->cap);
-    if (!t) {
-        a->failed = true;
-        return false;
-    }
-    t->n = r.n < DRAW_TRI_MAX ? r.n : DRAW_TRI_MAX;
-    for (int i = 0; i < t->n; i++)
-        t->v[i] = slot_of(a, r.v[i]);
-    t->provoking = slot_of(a, p->provoking);
-    t->id = p->id;
-    t->first = p->first;
-    return true;
-}
-
-static int assemble(draw_state *d, assembly *a)
-{
-    tv_pipe_ctx *ctx = d->ctx;
-    const tv_pipe_draw_info *info = d->info;
-    bool last = !ctx->sub.rast.flatshade_first;
-    memset(a, 0, sizeof *a);
-    a->d = d;
-    a->whole = d->gs != NULL;
-    long n;
-    if (!info->index_size) {
-        n = prim_assemble(info->mode, info->count, info->vertices_per_patch, last, 0, collect,
-                          a);
-        d->slots = info->count;
-    } else {
-        pipe_resource *r = pipe_resource_find(ctx, ctx->sub.index_res);
-        if (!r)
-            return pipe_fail(ctx, OP ": no index buffer bound%s",
-                             ctx->sub.index_res ? " (it was destroyed)" : "");
-        size_t off = ctx->sub.index_offset < r->size ? ctx->sub.index_offset : r->size;
-        a->indexed = true;
-        uint32_t cap = 64;
-        while (cap < 2u * info->count && cap < (1u << 26))
-            cap *= 2;
-        a->mask = cap - 1;
-        a->keys = malloc((size_t)cap * 4);
-        a->vals = malloc((size_t)cap * 4);
-        a->ids = malloc((size_t)(info->count ? info->count : 1) * 4);
-        if (!a->keys || !a->vals || !a->ids)
-            return pipe_fail(ctx, OP ": out of memory");
-        memset(a->vals, 0xff, (size_t)cap * 4);
-        /* start is counted in indices from the bound offset */
-        n = prim_assemble_indexed(info->mode, r->data + off, r->size - off, info->index_size,
-                                  info->start, info->count, info->index_bias,
-                                  info->primitive_restart, info->restart_index,
-                                  info->vertices_per_patch, last, collect, a);
-        d->slots = a->nids;
-    }
-    if (a->failed)
-        return pipe_fail(ctx, OP ": out of memory");
-    if (n < 0)
-        return pipe_fail(ctx, OP ": invalid primitive %u or patch size %u", info->mode,
-                         info->vertices_per_patch);
-    return 0;
-}
+/* ---- fetch, vertex shading ------------------------------------------------------------ */
 
 /* Fetch vertex element E for every slot and instance into OUT (16 bytes each). */
-static int fetch_element(draw_state *d, const assembly *a, unsigned e, uint32_t *out)
+static int fetch_element(draw_state *d, const draw_assembly *a, unsigned e, uint32_t *out)
 {
     tv_pipe_ctx *ctx = d->ctx;
     const tv_pipe_vertex_element *el = &ctx->sub.elements[e];
@@ -436,7 +307,7 @@ static int fetch_element(draw_state *d, const assembly *a, unsigned e, uint32_t 
     return 0;
 }
 
-static int shade_vertices(draw_state *d, const assembly *a, uint32_t **fetched)
+static int shade_vertices(draw_state *d, const draw_assembly *a, uint32_t **fetched)
 {
     tv_pipe_ctx *ctx = d->ctx;
     uint64_t n = (uint64_t)d->slots * d->instances;
@@ -623,7 +494,7 @@ int pipe_draw(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info, uint64_t *work_le
     d->work_left = *work_left;
     d->layer_out = d->vp_out = -1;
     d->mode = info->mode;
-    assembly a;
+    draw_assembly a;
     memset(&a, 0, sizeof a);
     uint32_t *fetched[TV_VM_MAX_ATTRIBS] = {0};
     int rc = -1;
@@ -660,7 +531,7 @@ int pipe_draw(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info, uint64_t *work_le
         rc = 0;
         goto out;
     }
-    if (assemble(d, &a) || shade_vertices(d, &a, fetched))
+    if (draw_assemble(d, &a) || shade_vertices(d, &a, fetched))
         goto out;
     d->stat[TV_PIPE_STAT_IA_VERTICES] = (uint64_t)info->count * d->instances;
     d->stat[TV_PIPE_STAT_IA_PRIMITIVES] = (uint64_t)a.ntris * d->instances;

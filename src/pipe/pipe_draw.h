@@ -142,6 +142,26 @@ typedef struct draw_state {
  * NULL when out of memory. */
 draw_tri *draw_tri_push(draw_tri **tris, size_t *n, size_t *cap);
 
+/* A draw's assembled primitives (pipe_draw_assemble.c); the caller frees tris, patch,
+ * keys, vals and ids. */
+typedef struct draw_assembly {
+    draw_state *d;
+    draw_tri *tris;
+    size_t ntris, cap;
+    /* indexed draws: vertex ID -> slot (open addressing), and the IDs in slot order */
+    uint32_t *keys, *vals, mask;
+    uint32_t *ids;
+    uint32_t nids;
+    bool indexed, failed;
+    bool whole;                    /* keep every vertex (a geometry shader's input) */
+    uint32_t *patch;               /* patches: every patch's vertex slots, in order */
+    size_t npatch, patch_cap;      /* (in slots) */
+} draw_assembly;
+
+/* The draw's primitives into A (zeroed first; the caller frees it even on failure);
+ * 0, or -1 with the context's error set. */
+int draw_assemble(draw_state *d, draw_assembly *a);
+
 /* A shader's property NAME (0 when absent); its output register of (SEM, INDEX), -1. */
 uint32_t draw_prop(const tv_tgsi_program *p, unsigned name);
 int draw_output_reg(const tv_tgsi_program *p, unsigned sem, uint32_t index);

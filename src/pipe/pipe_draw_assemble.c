@@ -1,0 +1,127 @@
+/* Primitive assembly of a draw (draw_vbo, pipe_draw.c): the draw's primitives from its
+ * vertices or indices (pipe_prim.c), each vertex ID mapped to one shaded-vertex slot — the
+ * post-transform vertex cache of indexed draws, an open-addressing hash table — and
+ * patches kept apart for the tessellation stages. A file of its own because it runs once
+ * per vertex: fuzz builds compile it without comparison tracing (CMakeLists.txt). */
+#include "pipe_draw.h"
+#include "pipe_prim.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define OP "draw_vbo"
+
+draw_tri *draw_tri_push(draw_tri **tris, size_t *n, size_t *cap)
+{
+    if (*n == *cap) {
+        size_t grown = *cap ? *cap * 2 : 256;
+        draw_tri *t = realloc(*tris, grown * sizeof *t);
+        if (!t)
+            return NULL;
+        *tris = t;
+        *cap = grown;
+    }
+    draw_tri *t = &(*tris)[(*n)++];
+    memset(t, 0, sizeof *t);
+    return t;
+}
+
+static uint32_t slot_of(draw_assembly *a, uint32_t id)
+{
+    if (!a->indexed)
+        return id;
+    uint32_t h = (id * 2654435761u) & a->mask;
+    while (a->vals[h] != UINT32_MAX) {
+        if (a->keys[h] == id)
+            return a->vals[h];
+        h = (h + 1) & a->mask;
+    }
+    a->keys[h] = id;
+    a->vals[h] = a->nids;
+    a->ids[a->nids] = id;
+    return a->nids++;
+}
+
+static bool collect(void *user, const prim_out *p)
+{
+    draw_assembly *a = user;
+    prim_out r;
+    if (a->whole)
+        r = *p;
+    else
+        prim_rasterised(p, &r);
+    if (a->d->info->mode == PRIM_PATCHES) {   /* up to 32 vertices: kept apart */
+        if (a->npatch + (size_t)p->n > a->patch_cap) {
+            size_t c = a->patch_cap ? a->patch_cap * 2 : 256;
+            while (c < a->npatch + (size_t)p->n)
+                c *= 2;
+            uint32_t *n = realloc(a->patch, c * 4);
+            if (!n) {
+                a->failed = true;
+                return false;
+            }
+            a->patch = n;
+            a->patch_cap = c;
+        }
+        for (int i = 0; i < p->n; i++)
+            a->patch[a->npatch++] = slot_of(a, p->v[i]);
+        return true;
+    }
+    draw_tri *t = draw_tri_push(&a->tris, &a->ntris, &a->cap);
+    if (!t) {
+        a->failed = true;
+        return false;
+    }
+    t->n = r.n < DRAW_TRI_MAX ? r.n : DRAW_TRI_MAX;
+    for (int i = 0; i < t->n; i++)
+        t->v[i] = slot_of(a, r.v[i]);
+    t->provoking = slot_of(a, p->provoking);
+    t->id = p->id;
+    t->first = p->first;
+    return true;
+}
+
+int draw_assemble(draw_state *d, draw_assembly *a)
+{
+    tv_pipe_ctx *ctx = d->ctx;
+    const tv_pipe_draw_info *info = d->info;
+    bool last = !ctx->sub.rast.flatshade_first;
+    memset(a, 0, sizeof *a);
+    a->d = d;
+    a->whole = d->gs != NULL;
+    long n;
+    if (!info->index_size) {
+        n = prim_assemble(info->mode, info->count, info->vertices_per_patch, last, 0, collect,
+                          a);
+        d->slots = info->count;
+    } else {
+        pipe_resource *r = pipe_resource_find(ctx, ctx->sub.index_res);
+        if (!r)
+            return pipe_fail(ctx, OP ": no index buffer bound%s",
+                             ctx->sub.index_res ? " (it was destroyed)" : "");
+        size_t off = ctx->sub.index_offset < r->size ? ctx->sub.index_offset : r->size;
+        a->indexed = true;
+        uint32_t cap = 64;
+        while (cap < 2u * info->count && cap < (1u << 26))
+            cap *= 2;
+        a->mask = cap - 1;
+        a->keys = malloc((size_t)cap * 4);
+        a->vals = malloc((size_t)cap * 4);
+        a->ids = malloc((size_t)(info->count ? info->count : 1) * 4);
+        if (!a->keys || !a->vals || !a->ids)
+            return pipe_fail(ctx, OP ": out of memory");
+        memset(a->vals, 0xff, (size_t)cap * 4);
+        /* start is counted in indices from the bound offset */
+        n = prim_assemble_indexed(info->mode, r->data + off, r->size - off, info->index_size,
+                                  info->start, info->count, info->index_bias,
+                                  info->primitive_restart, info->restart_index,
+                                  info->vertices_per_patch, last, collect, a);
+        d->slots = a->nids;
+    }
+    if (a->failed)
+        return pipe_fail(ctx, OP ": out of memory");
+    if (n < 0)
+        return pipe_fail(ctx, OP ": invalid primitive %u or patch size %u", info->mode,
+                         info->vertices_per_patch);
+    return 0;
+}
