@@ -113,6 +113,8 @@ tv_tgsi_processor tv_vm_program_processor(const tv_vm_program *p);
 void tv_vm_program_block_size(const tv_vm_program *p, uint32_t block[3]);
 /* Number of micro-ops after lowering (for tests and the trace header). */
 uint32_t tv_vm_program_num_uops(const tv_vm_program *p);
+/* The bytes the program holds (its source copy, micro-ops and tables), for memory quotas. */
+size_t tv_vm_program_bytes(const tv_vm_program *p);
 
 /* ---- resources ------------------------------------------------------------------------- */
 

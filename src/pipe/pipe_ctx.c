@@ -18,8 +18,24 @@ tv_pipe_ctx *tv_pipe_create(uint64_t max_memory)
     return ctx;
 }
 
-void pipe_object_free(pipe_object *o)
+int pipe_charge(tv_pipe_ctx *ctx, uint64_t bytes, const char *what, uint32_t handle)
 {
+    if (bytes > ctx->max_memory || ctx->used > ctx->max_memory - bytes)
+        return pipe_fail(ctx, "%s %u: %llu bytes exceed the memory quota (%llu of %llu used)",
+                         what, handle, (unsigned long long)bytes,
+                         (unsigned long long)ctx->used, (unsigned long long)ctx->max_memory);
+    ctx->used += bytes;
+    return 0;
+}
+
+void pipe_uncharge(tv_pipe_ctx *ctx, uint64_t bytes)
+{
+    ctx->used -= bytes < ctx->used ? bytes : ctx->used;
+}
+
+void pipe_object_free(tv_pipe_ctx *ctx, pipe_object *o)
+{
+    pipe_uncharge(ctx, o->charged);
     if (o->prog)
         tv_vm_program_destroy(o->prog);
     free(o->dw);
@@ -32,15 +48,17 @@ void tv_pipe_destroy(tv_pipe_ctx *ctx)
 {
     if (!ctx)
         return;
-    while (ctx->resources) {
-        pipe_resource *r = ctx->resources;
-        ctx->resources = r->next;
-        free(r->data);
-        free(r);
+    for (size_t i = 0; i < ctx->resources.cap; i++) {
+        pipe_resource *r = tv_handle_map_slot(&ctx->resources, i);
+        if (r) {
+            free(r->data);
+            free(r);
+        }
     }
-    pipe_sub_free(&ctx->sub);
+    tv_handle_map_free(&ctx->resources);
+    pipe_sub_free(ctx, &ctx->sub);
     for (unsigned k = 0; k < ctx->nothers; k++)
-        pipe_sub_free(&ctx->others[k]);
+        pipe_sub_free(ctx, &ctx->others[k]);
     free(ctx->others);
     free(ctx->rows);
     if (ctx->vm)
@@ -71,14 +89,15 @@ uint64_t tv_pipe_memory_used(const tv_pipe_ctx *ctx) { return ctx->used; }
 
 pipe_object *pipe_object_find(const tv_pipe_ctx *ctx, unsigned kind, uint32_t handle)
 {
-    for (pipe_object *o = ctx->sub.objects; o; o = o->next)
-        if (o->kind == kind && o->handle == handle)
-            return o;
-    return NULL;
+    pipe_object *o = tv_handle_map_find(&ctx->sub.objects, handle);
+    return o && o->kind == kind ? o : NULL;
 }
 
-/* Object handles share one name space per context (as in virglrenderer). */
-static pipe_object *object_new(tv_pipe_ctx *ctx, unsigned kind, uint32_t handle)
+/* A new object of KIND with EXTRA bytes of its own beside the record (dwords, text),
+ * charged to the memory quota; NULL with the reason. Object handles share one name space
+ * per sub-context (as in virglrenderer). */
+static pipe_object *object_new(tv_pipe_ctx *ctx, unsigned kind, uint32_t handle,
+                               uint64_t extra)
 {
     if (kind == 0 || kind >= TV_PIPE_OBJ_COUNT) {
         pipe_fail(ctx, "create_object: unknown object type %u", kind);
@@ -88,44 +107,51 @@ static pipe_object *object_new(tv_pipe_ctx *ctx, unsigned kind, uint32_t handle)
         pipe_fail(ctx, "create_object: handle 0 is invalid");
         return NULL;
     }
-    for (unsigned k = 1; k < TV_PIPE_OBJ_COUNT; k++)
-        if (pipe_object_find(ctx, k, handle)) {
-            pipe_fail(ctx, "create_object: handle %u already in use", handle);
-            return NULL;
-        }
+    if (tv_handle_map_find(&ctx->sub.objects, handle)) {
+        pipe_fail(ctx, "create_object: handle %u already in use", handle);
+        return NULL;
+    }
+    uint64_t bytes = sizeof(pipe_object) + TV_HANDLE_MAP_ENTRY_BYTES + extra;
+    if (pipe_charge(ctx, bytes, "create_object: object", handle))
+        return NULL;
     pipe_object *o = calloc(1, sizeof *o);
     if (!o) {
+        pipe_uncharge(ctx, bytes);
         pipe_fail(ctx, "out of memory");
         return NULL;
     }
     o->kind = kind;
     o->handle = handle;
+    o->charged = bytes;
     return o;
 }
 
-static void object_add(tv_pipe_ctx *ctx, pipe_object *o)
+/* O into the current sub-context's map; on failure O is freed. */
+static int object_add(tv_pipe_ctx *ctx, pipe_object *o)
 {
-    o->next = ctx->sub.objects;
-    ctx->sub.objects = o;
+    if (tv_handle_map_put(&ctx->sub.objects, o->handle, o)) {
+        pipe_object_free(ctx, o);
+        return pipe_fail(ctx, "out of memory");
+    }
+    return 0;
 }
 
 int tv_pipe_object_create(tv_pipe_ctx *ctx, unsigned kind, uint32_t handle,
                           const uint32_t *dw, size_t ndw)
 {
-    pipe_object *o = object_new(ctx, kind, handle);
+    pipe_object *o = object_new(ctx, kind, handle, (uint64_t)ndw * sizeof *dw);
     if (!o)
         return -1;
     if (ndw) {
         o->dw = malloc(ndw * sizeof *dw);
         if (!o->dw) {
-            pipe_object_free(o);
+            pipe_object_free(ctx, o);
             return pipe_fail(ctx, "out of memory");
         }
         memcpy(o->dw, dw, ndw * sizeof *dw);
         o->ndw = ndw;
     }
-    object_add(ctx, o);
-    return 0;
+    return object_add(ctx, o);
 }
 
 int tv_pipe_shader_create(tv_pipe_ctx *ctx, uint32_t handle, uint32_t stage,
@@ -133,19 +159,20 @@ int tv_pipe_shader_create(tv_pipe_ctx *ctx, uint32_t handle, uint32_t stage,
 {
     if (stage > 5)
         return pipe_fail(ctx, "create_object shader %u: unknown shader type %u", handle, stage);
-    pipe_object *o = object_new(ctx, TV_PIPE_OBJ_SHADER, handle);
+    /* the text and the stream-output layout it may be given (pipe_so.c) */
+    pipe_object *o = object_new(ctx, TV_PIPE_OBJ_SHADER, handle,
+                                (uint64_t)len + 1 + sizeof(tv_pipe_stream_output_info));
     if (!o)
         return -1;
     o->text = malloc(len + 1);
     if (!o->text) {
-        pipe_object_free(o);
+        pipe_object_free(ctx, o);
         return pipe_fail(ctx, "out of memory");
     }
     memcpy(o->text, text, len);
     o->text[len] = '\0';
     o->stage = stage;
-    object_add(ctx, o);
-    return 0;
+    return object_add(ctx, o);
 }
 
 int tv_pipe_surface_create(tv_pipe_ctx *ctx, uint32_t handle, uint32_t res, uint32_t format,
@@ -162,13 +189,12 @@ int tv_pipe_surface_create(tv_pipe_ctx *ctx, uint32_t handle, uint32_t res, uint
         (level > r->desc.last_level || first_layer > last_layer || last_layer >= r->ld[level]))
         return pipe_fail(ctx, "create_object surface %u: level %u layers %u..%u outside "
                          "resource %u", handle, level, first_layer, last_layer, res);
-    pipe_object *o = object_new(ctx, TV_PIPE_OBJ_SURFACE, handle);
+    pipe_object *o = object_new(ctx, TV_PIPE_OBJ_SURFACE, handle, 0);
     if (!o)
         return -1;
     o->res = res, o->format = format, o->level = level;
     o->first_layer = first_layer, o->last_layer = last_layer;
-    object_add(ctx, o);
-    return 0;
+    return object_add(ctx, o);
 }
 
 const uint32_t *tv_pipe_object_dwords(const tv_pipe_ctx *ctx, unsigned kind, uint32_t handle,
@@ -193,17 +219,15 @@ int tv_pipe_object_bind(tv_pipe_ctx *ctx, unsigned kind, uint32_t handle)
 
 int tv_pipe_object_destroy(tv_pipe_ctx *ctx, unsigned kind, uint32_t handle)
 {
-    for (pipe_object **p = &ctx->sub.objects; *p; p = &(*p)->next) {
-        if ((*p)->kind == kind && (*p)->handle == handle) {
-            pipe_object *o = *p;
-            *p = o->next;
-            if (kind < TV_PIPE_OBJ_COUNT && ctx->sub.bound[kind] == handle)
-                ctx->sub.bound[kind] = 0;
-            pipe_object_free(o);
-            return 0;
-        }
-    }
-    return pipe_fail(ctx, "destroy_object: no object %u of type %u", handle, kind);
+    pipe_object *o = pipe_object_find(ctx, kind, handle);
+    if (!o)
+        return pipe_fail(ctx, "destroy_object: no object %u of type %u", handle, kind);
+    tv_handle_map_remove(&ctx->sub.objects, handle);
+    if (kind < TV_PIPE_OBJ_COUNT && ctx->sub.bound[kind] == handle)
+        ctx->sub.bound[kind] = 0;
+    pipe_query_deactivate(&ctx->sub, o);
+    pipe_object_free(ctx, o);
+    return 0;
 }
 
 const char *tv_pipe_shader_text(const tv_pipe_ctx *ctx, uint32_t handle)
@@ -215,8 +239,10 @@ const char *tv_pipe_shader_text(const tv_pipe_ctx *ctx, uint32_t handle)
 size_t tv_pipe_object_count(const tv_pipe_ctx *ctx, unsigned kind)
 {
     size_t n = 0;
-    for (const pipe_object *o = ctx->sub.objects; o; o = o->next)
-        n += o->kind == kind;
+    for (size_t i = 0; i < ctx->sub.objects.cap; i++) {
+        const pipe_object *o = tv_handle_map_slot(&ctx->sub.objects, i);
+        n += o && o->kind == kind;
+    }
     return n;
 }
 

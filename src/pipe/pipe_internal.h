@@ -4,6 +4,7 @@
 
 #include "texvm/pipe.h"
 #include "texvm/tex.h"
+#include "util/handle_map.h"
 
 #include <stdarg.h>
 #include <stdbool.h>
@@ -22,7 +23,7 @@ typedef struct pipe_resource {
     uint32_t lw[PIPE_MAX_LEVELS], lh[PIPE_MAX_LEVELS], ld[PIPE_MAX_LEVELS]; /* texels; ld: depth or layers */
     size_t size;
     uint8_t *data;
-    struct pipe_resource *next;
+    uint64_t charged;                  /* of the memory quota: the texels and this record */
 } pipe_resource;
 
 typedef struct pipe_object {
@@ -45,8 +46,12 @@ typedef struct pipe_object {
     /* stream-output targets: bytes written past the offset, and the vertex stride of the
        last draw that wrote them (DRAW_AUTO's vertex count) */
     uint32_t so_filled, so_stride;
-    struct pipe_object *next;
+    uint64_t charged;                  /* of the memory quota (pipe_object_charge) */
 } pipe_object;
+
+/* Queries counting at once in one sub-context (begin_query refuses more): GL has one per
+ * target and vertex stream or counter, about 40 in all; a draw adds to each. */
+#define PIPE_MAX_ACTIVE_QUERIES 64
 
 typedef struct pipe_const {
     tv_pipe_buffer_binding ubo;        /* res 0: inline data */
@@ -59,7 +64,9 @@ typedef struct pipe_const {
  * Resources, the engine, limits and quotas are the context's. */
 typedef struct pipe_sub {
     uint32_t id;
-    pipe_object *objects;
+    tv_handle_map objects;             /* handle -> pipe_object, every kind */
+    pipe_object *active[PIPE_MAX_ACTIVE_QUERIES]; /* the queries begun and not ended */
+    unsigned nactive;
     uint32_t shader[TV_PIPE_STAGES];   /* bound shader handles */
     tv_pipe_buffer_binding ssbo[TV_PIPE_STAGES][TV_PIPE_MAX_SLOTS];
     tv_pipe_image_binding image[TV_PIPE_STAGES][TV_PIPE_MAX_SLOTS];
@@ -114,8 +121,10 @@ struct tv_pipe_ctx {
     uint64_t tri_gen;                  /* numbers the shaded primitives (row memos) */
     uint64_t max_instructions;         /* per warp, 0: MAX_WARP_INSTRUCTIONS */
     uint64_t max_work;                 /* warps x per-warp budget of a launch, 0: default */
+    /* the memory quota: resources' texels and records, objects with their dwords, shader
+       text and lowered programs (pipe_ctx.c pipe_charge) */
     uint64_t max_memory, used;
-    pipe_resource *resources;
+    tv_handle_map resources;           /* handle -> pipe_resource */
     uint64_t total_work, total_left;   /* the context's total work quota (0: none) */
     char error[256];
 };
@@ -183,9 +192,16 @@ int pipe_render_condition_passes(tv_pipe_ctx *ctx, const char *op);
 
 /* Sub-context ID with a default GL context's state and no objects (pipe_sub.c). */
 void pipe_sub_init(pipe_sub *s, uint32_t id);
-/* Free S's objects and inline constant data. */
-void pipe_sub_free(pipe_sub *s);
-void pipe_object_free(pipe_object *o);
+/* Free S's objects and inline constant data (their quota given back to CTX). */
+void pipe_sub_free(tv_pipe_ctx *ctx, pipe_sub *s);
+/* Free O, which is in no map any more, and give back its quota. */
+void pipe_object_free(tv_pipe_ctx *ctx, pipe_object *o);
+/* Take BYTES of the memory quota for WHAT (a named error when they do not fit: nothing
+ * taken), or give them back (pipe_uncharge). */
+int pipe_charge(tv_pipe_ctx *ctx, uint64_t bytes, const char *what, uint32_t handle);
+void pipe_uncharge(tv_pipe_ctx *ctx, uint64_t bytes);
+/* Stop counting query O, if it is (end_query, destroy). */
+void pipe_query_deactivate(pipe_sub *s, pipe_object *o);
 
 /* Slots START..START+N-1 of a table of MAX (WHAT: "slots", "viewports", ...) for operation
  * OP: 0 when inside, else -1 with the reason. */

@@ -4,6 +4,7 @@
  * available and waiting never blocks. */
 #include "pipe_internal.h"
 
+#include <string.h>
 #include <time.h>
 
 static uint64_t now_ns(void)
@@ -55,10 +56,30 @@ int tv_pipe_begin_query(tv_pipe_ctx *ctx, uint32_t handle)
     if (o->qtype == TV_PIPE_QUERY_TIMESTAMP || o->qtype == TV_PIPE_QUERY_GPU_FINISHED)
         return pipe_fail(ctx, "begin_query %u: a %s query has no begin", handle,
                          o->qtype == TV_PIPE_QUERY_TIMESTAMP ? "timestamp" : "GPU-finished");
+    if (!o->qactive) {
+        if (ctx->sub.nactive == PIPE_MAX_ACTIVE_QUERIES)
+            return pipe_fail(ctx, "begin_query %u: %u queries are counting already (at most "
+                             "%u at once)", handle, ctx->sub.nactive, PIPE_MAX_ACTIVE_QUERIES);
+        ctx->sub.active[ctx->sub.nactive++] = o;
+    }
     o->qactive = true;
     o->qcount = o->qcount2 = 0;
     o->qbegin_ns = now_ns();
     return 0;
+}
+
+void pipe_query_deactivate(pipe_sub *s, pipe_object *o)
+{
+    if (!o->qactive)
+        return;
+    o->qactive = false;
+    for (unsigned i = 0; i < s->nactive; i++)
+        if (s->active[i] == o) {
+            /* keep the order in which they were begun */
+            memmove(&s->active[i], &s->active[i + 1], (s->nactive - i - 1) * sizeof o);
+            s->nactive--;
+            return;
+        }
 }
 
 int tv_pipe_end_query(tv_pipe_ctx *ctx, uint32_t handle)
@@ -91,7 +112,7 @@ int tv_pipe_end_query(tv_pipe_ctx *ctx, uint32_t handle)
         o->qresult2 = o->qcount2;
         break;
     }
-    o->qactive = false;
+    pipe_query_deactivate(&ctx->sub, o);
     return 0;
 }
 
@@ -117,26 +138,26 @@ int tv_pipe_query_result_so(tv_pipe_ctx *ctx, uint32_t handle, uint64_t *written
 
 bool pipe_queries_active(const tv_pipe_ctx *ctx)
 {
-    for (const pipe_object *o = ctx->sub.objects; o; o = o->next)
-        if (o->kind == TV_PIPE_OBJ_QUERY && o->qactive)
-            return true;
-    return false;
+    return ctx->sub.nactive > 0;
 }
 
+/* (the active list holds only queries: the kind needs no test) */
 void pipe_queries_count(tv_pipe_ctx *ctx, uint64_t samples_passed, uint64_t primitives)
 {
-    for (pipe_object *o = ctx->sub.objects; o; o = o->next)
-        if (o->kind == TV_PIPE_OBJ_QUERY && o->qactive &&
-            o->qtype <= TV_PIPE_QUERY_OCCLUSION_PREDICATE_CONSERVATIVE)
+    for (unsigned i = 0; i < ctx->sub.nactive; i++) {
+        pipe_object *o = ctx->sub.active[i];
+        if (o->qtype <= TV_PIPE_QUERY_OCCLUSION_PREDICATE_CONSERVATIVE)
             o->qcount += samples_passed;
+    }
     pipe_queries_count_stream(ctx, 0, primitives, 0);
 }
 
 void pipe_queries_count_stream(tv_pipe_ctx *ctx, unsigned stream, uint64_t generated,
                                uint64_t emitted)
 {
-    for (pipe_object *o = ctx->sub.objects; o; o = o->next) {
-        if (o->kind != TV_PIPE_OBJ_QUERY || !o->qactive || o->qindex != stream)
+    for (unsigned i = 0; i < ctx->sub.nactive; i++) {
+        pipe_object *o = ctx->sub.active[i];
+        if (o->qindex != stream)
             continue;
         if (o->qtype == TV_PIPE_QUERY_PRIMITIVES_GENERATED)
             o->qcount += generated;
@@ -151,19 +172,21 @@ void pipe_queries_count_stream(tv_pipe_ctx *ctx, unsigned stream, uint64_t gener
 
 void pipe_queries_count_overflow(tv_pipe_ctx *ctx, unsigned stream)
 {
-    for (pipe_object *o = ctx->sub.objects; o; o = o->next)
-        if (o->kind == TV_PIPE_OBJ_QUERY && o->qactive &&
-            ((o->qtype == TV_PIPE_QUERY_SO_OVERFLOW_PREDICATE && o->qindex == stream) ||
-             o->qtype == TV_PIPE_QUERY_SO_OVERFLOW_ANY_PREDICATE))
+    for (unsigned i = 0; i < ctx->sub.nactive; i++) {
+        pipe_object *o = ctx->sub.active[i];
+        if ((o->qtype == TV_PIPE_QUERY_SO_OVERFLOW_PREDICATE && o->qindex == stream) ||
+            o->qtype == TV_PIPE_QUERY_SO_OVERFLOW_ANY_PREDICATE)
             o->qcount++;
+    }
 }
 
 void pipe_queries_count_stats(tv_pipe_ctx *ctx, const uint64_t n[TV_PIPE_STATS])
 {
-    for (pipe_object *o = ctx->sub.objects; o; o = o->next)
-        if (o->kind == TV_PIPE_OBJ_QUERY && o->qactive &&
-            o->qtype == TV_PIPE_QUERY_PIPELINE_STATISTICS)
+    for (unsigned i = 0; i < ctx->sub.nactive; i++) {
+        pipe_object *o = ctx->sub.active[i];
+        if (o->qtype == TV_PIPE_QUERY_PIPELINE_STATISTICS)
             o->qcount += n[o->qindex];
+    }
 }
 
 int tv_pipe_set_render_condition(tv_pipe_ctx *ctx, uint32_t handle, bool condition)

@@ -11,10 +11,7 @@ enum { T_BUFFER, T_1D, T_2D, T_3D, T_CUBE, T_RECT, T_1D_ARRAY, T_2D_ARRAY, T_CUB
 
 pipe_resource *pipe_resource_find(const tv_pipe_ctx *ctx, uint32_t handle)
 {
-    for (pipe_resource *r = ctx->resources; r; r = r->next)
-        if (r->handle == handle)
-            return r;
-    return NULL;
+    return tv_handle_map_find(&ctx->resources, handle);
 }
 
 static uint32_t minify(uint32_t v, uint32_t l) { return (v >> l) ? (v >> l) : 1; }
@@ -82,37 +79,38 @@ int tv_pipe_resource_create(tv_pipe_ctx *ctx, uint32_t handle, const tv_pipe_res
         if (total > ctx->max_memory)
             break;
     }
-    if (total > ctx->max_memory || ctx->used + total > ctx->max_memory) {
+    /* the texels and the record (a client making millions of 1-byte buffers pays for
+       their records too) */
+    uint64_t charge = total + sizeof *r + TV_HANDLE_MAP_ENTRY_BYTES;
+    if (total > ctx->max_memory || pipe_charge(ctx, charge, "resource", handle)) {
         free(r);
-        return pipe_fail(ctx, "resource %u: %llu bytes exceed the memory quota (%llu of %llu "
-                         "used)", handle, (unsigned long long)total,
-                         (unsigned long long)ctx->used, (unsigned long long)ctx->max_memory);
+        if (total > ctx->max_memory)
+            pipe_fail(ctx, "resource %u: %llu bytes exceed the memory quota (%llu of %llu "
+                      "used)", handle, (unsigned long long)total,
+                      (unsigned long long)ctx->used, (unsigned long long)ctx->max_memory);
+        return -1;
     }
     r->size = (size_t)total;
+    r->charged = charge;
     r->data = calloc(1, r->size ? r->size : 1);
-    if (!r->data) {
+    if (!r->data || tv_handle_map_put(&ctx->resources, handle, r)) {
+        pipe_uncharge(ctx, charge);
+        free(r->data);
         free(r);
         return pipe_fail(ctx, "resource %u: out of memory", handle);
     }
-    ctx->used += total;
-    r->next = ctx->resources;
-    ctx->resources = r;
     return 0;
 }
 
 int tv_pipe_resource_destroy(tv_pipe_ctx *ctx, uint32_t handle)
 {
-    for (pipe_resource **p = &ctx->resources; *p; p = &(*p)->next) {
-        if ((*p)->handle == handle) {
-            pipe_resource *r = *p;
-            *p = r->next;
-            ctx->used -= r->size;
-            free(r->data);
-            free(r);
-            return 0;
-        }
-    }
-    return pipe_fail(ctx, "resource_unref: no resource %u", handle);
+    pipe_resource *r = tv_handle_map_remove(&ctx->resources, handle);
+    if (!r)
+        return pipe_fail(ctx, "resource_unref: no resource %u", handle);
+    pipe_uncharge(ctx, r->charged);
+    free(r->data);
+    free(r);
+    return 0;
 }
 
 size_t tv_pipe_resource_size(const tv_pipe_ctx *ctx, uint32_t handle)

@@ -6,6 +6,7 @@
 
 #include "texvm/vm.h"
 
+#include <stdio.h>
 #include <string.h>
 
 struct tv_vm *pipe_vm(tv_pipe_ctx *ctx, const char *op)
@@ -73,6 +74,16 @@ int pipe_shader_program(tv_pipe_ctx *ctx, pipe_object *o, const char *op)
     if (!o->prog)
         return pipe_fail(ctx, "%s: shader %u: %u:%u: %s", op, o->handle, err.line, err.column,
                          err.message);
+    /* the lowered program counts against the memory quota as long as the object lives */
+    char what[64];
+    snprintf(what, sizeof what, "%s: lowered shader", op);
+    uint64_t bytes = tv_vm_program_bytes(o->prog);
+    if (pipe_charge(ctx, bytes, what, o->handle)) {
+        tv_vm_program_destroy(o->prog);
+        o->prog = NULL;
+        return -1;
+    }
+    o->charged += bytes;
     return 0;
 }
 

@@ -20,13 +20,15 @@ void pipe_sub_init(pipe_sub *s, uint32_t id)
     memset(s->stipple, 0xff, sizeof s->stipple);   /* GL's initial pattern: all ones */
 }
 
-void pipe_sub_free(pipe_sub *s)
+void pipe_sub_free(tv_pipe_ctx *ctx, pipe_sub *s)
 {
-    while (s->objects) {
-        pipe_object *o = s->objects;
-        s->objects = o->next;
-        pipe_object_free(o);
+    for (size_t i = 0; i < s->objects.cap; i++) {
+        pipe_object *o = tv_handle_map_slot(&s->objects, i);
+        if (o)
+            pipe_object_free(ctx, o);
     }
+    tv_handle_map_free(&s->objects);
+    s->nactive = 0;
     for (unsigned st = 0; st < TV_PIPE_STAGES; st++)
         for (unsigned i = 0; i < TV_PIPE_MAX_SLOTS; i++) {
             free(s->consts[st][i].data);
@@ -82,7 +84,7 @@ int tv_pipe_sub_destroy(tv_pipe_ctx *ctx, uint32_t id)
     int k = other_index(ctx, id);
     if (k < 0)
         return pipe_fail(ctx, "destroy_sub_ctx: no sub-context %u", id);
-    pipe_sub_free(&ctx->others[k]);
+    pipe_sub_free(ctx, &ctx->others[k]);
     ctx->others[k] = ctx->others[--ctx->nothers];
     return 0;
 }

@@ -103,3 +103,18 @@ void tv_vm_program_block_size(const tv_vm_program *p, uint32_t block[3])
     memcpy(block, p->block, sizeof p->block);
 }
 uint32_t tv_vm_program_num_uops(const tv_vm_program *p) { return p->num_uops; }
+
+size_t tv_vm_program_bytes(const tv_vm_program *p)
+{
+    const tv_tgsi_program *s = &p->src;
+    return sizeof *p + (size_t)s->num_props * sizeof *s->props +
+           (size_t)s->num_decls * sizeof *s->decls + (size_t)s->num_imms * sizeof *s->imms +
+           (size_t)s->num_insns * sizeof *s->insns + (size_t)s->num_stmts * sizeof *s->stmts +
+           ((size_t)p->num_uops + p->num_uops_plain) * sizeof(vm_uop) +
+           ((size_t)s->num_insns + 1) * sizeof *p->insn_uop +
+           (size_t)p->num_uniform * sizeof *p->uniform_init +
+           (size_t)p->num_constrefs * sizeof *p->constrefs +
+           ((size_t)p->in.count + 1) * sizeof *p->inputs +
+           ((size_t)p->sv.count + 1) * sizeof *p->svs +
+           ((size_t)p->out.count + 1) * (sizeof *p->out_sem + sizeof *p->out_sem_index);
+}

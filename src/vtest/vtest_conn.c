@@ -78,11 +78,12 @@ void vtest_conn_fini(vtest_conn *c)
     if (c->rec_out)
         fclose(c->rec_out);
     c->rec_out = NULL;
-    while (c->shm) {
-        vtest_shm *m = c->shm;
-        c->shm = m->next;
-        shm_free(m);
+    for (size_t i = 0; i < c->shm.cap; i++) {
+        vtest_shm *m = tv_handle_map_slot(&c->shm, i);
+        if (m)
+            shm_free(m);
     }
+    tv_handle_map_free(&c->shm);
     free(c->pending.text);
     free(c->pending.so);
     vtest_queries_free(&c->sub);
@@ -97,10 +98,7 @@ void vtest_conn_fini(vtest_conn *c)
 
 vtest_shm *vtest_shm_find(vtest_conn *c, uint32_t handle)
 {
-    for (vtest_shm *m = c->shm; m; m = m->next)
-        if (m->handle == handle)
-            return m;
-    return NULL;
+    return tv_handle_map_find(&c->shm, handle);
 }
 
 /* ---- I/O ---------------------------------------------------------------------------- */
@@ -205,7 +203,11 @@ static int cmd_resource_create(vtest_conn *c, const uint32_t *p, int v2)
         ok = 0;
     }
     uint64_t quota = c->cfg.max_memory ? c->cfg.max_memory : (256ull << 20);
-    if (ok && c->shm_used + data_size > quota) {
+    /* a mapping takes whole pages, and its record: a client making millions of 1-byte
+       resources pays for them */
+    uint64_t charge = (((uint64_t)data_size + 4095u) & ~(uint64_t)4095u) + sizeof(vtest_shm) +
+                      TV_HANDLE_MAP_ENTRY_BYTES;
+    if (ok && c->shm_used + charge > quota) {
         vtest_fail(c, "resource_create2 %u: %u bytes of shared memory exceed the quota "
                    "(%llu of %llu used)", handle, data_size, (unsigned long long)c->shm_used,
                    (unsigned long long)quota);
@@ -230,17 +232,21 @@ static int cmd_resource_create(vtest_conn *c, const uint32_t *p, int v2)
             m = NULL;
         }
     }
+    if (m) {
+        m->handle = handle;
+        m->size = data_size;
+        m->charged = charge;
+        if (tv_handle_map_put(&c->shm, handle, m)) {
+            shm_free(m);
+            m = NULL;
+        } else {
+            c->shm_used += charge;
+        }
+    }
     if (ok && !m) {
         vtest_fail(c, "resource_create2 %u: cannot map %u bytes of shared memory", handle,
                    data_size);
         tv_pipe_resource_destroy(c->pipe, handle);
-    }
-    if (m) {
-        c->shm_used += data_size;
-        m->handle = handle;
-        m->size = data_size;
-        m->next = c->shm;
-        c->shm = m;
     }
     int rc = send_fd(c, fd);
     close(fd);
@@ -249,14 +255,11 @@ static int cmd_resource_create(vtest_conn *c, const uint32_t *p, int v2)
 
 static int cmd_resource_unref(vtest_conn *c, uint32_t handle)
 {
-    for (vtest_shm **p = &c->shm; *p; p = &(*p)->next)
-        if ((*p)->handle == handle) {
-            vtest_shm *m = *p;
-            *p = m->next;
-            c->shm_used -= m->size;
-            shm_free(m);
-            break;
-        }
+    vtest_shm *m = tv_handle_map_remove(&c->shm, handle);
+    if (m) {
+        c->shm_used -= m->charged;
+        shm_free(m);
+    }
     if (tv_pipe_resource_destroy(c->pipe, handle))
         pipe_fail_log(c, "resource_unref");
     return 0;

@@ -4,6 +4,7 @@
 
 #include "texvm/pipe.h"
 #include "texvm/vtest.h"
+#include "util/handle_map.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -17,14 +18,13 @@ typedef struct vtest_shm {
     uint8_t *ptr;
     size_t size;
     uint8_t *rec_seen;   /* recording: the memory as the server last saw it (NULL: none yet) */
-    struct vtest_shm *next;
+    uint64_t charged;    /* of the shared-memory quota: whole pages and this record */
 } vtest_shm;
 
 /* Where a query's result goes: a struct virgl_host_query_state at OFFSET of resource RES
  * (its storage and its shared memory). */
 typedef struct vtest_query {
     uint32_t handle, res, offset;
-    struct vtest_query *next;
 } vtest_query;
 
 /* A shader whose text arrives in several CREATE_OBJECT packets. */
@@ -41,7 +41,8 @@ typedef struct vtest_sub {
     uint32_t index_size;         /* of the bound index buffer (set_index_buffer), 0: none */
     uint32_t last_so_target;     /* target 0 of the last set_streamout_targets that bound
                                     any: what a DRAW_AUTO draw counts from */
-    vtest_query *queries;        /* result locations (vtest_query.c) */
+    tv_handle_map queries;       /* handle -> vtest_query: result locations
+                                    (vtest_query.c) */
 } vtest_sub;
 
 typedef struct vtest_conn {
@@ -55,8 +56,8 @@ typedef struct vtest_conn {
     vtest_sub sub;               /* the current sub-context's (vtest_ccmd.c) */
     vtest_sub *others;           /* the others' */
     unsigned nothers;
-    vtest_shm *shm;
-    uint64_t shm_used;           /* bytes of shared memory handed out */
+    tv_handle_map shm;           /* resource handle -> vtest_shm */
+    uint64_t shm_used;           /* bytes of shared memory handed out (whole pages) */
     vtest_pending_shader pending;
     uint32_t *recorded[VTEST_NUM_CCMDS]; /* last payload of each recorded state command */
     size_t recorded_len[VTEST_NUM_CCMDS];

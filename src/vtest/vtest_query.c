@@ -48,29 +48,25 @@ int vtest_query_create(vtest_conn *c, const uint32_t *p, uint32_t len)
         return vtest_pipe_fail(c, "create_object");
     }
     q->handle = handle, q->offset = p[2], q->res = p[3];
-    q->next = c->sub.queries;
-    c->sub.queries = q;
+    if (tv_handle_map_put(&c->sub.queries, handle, q)) {
+        free(q);
+        tv_pipe_object_destroy(c->pipe, TV_PIPE_OBJ_QUERY, handle);
+        vtest_fail(c, "create_object query %u: out of memory", handle);
+        return -1;
+    }
     return 0;
 }
 
 void vtest_query_forget(vtest_conn *c, uint32_t handle)
 {
-    for (vtest_query **q = &c->sub.queries; *q; q = &(*q)->next)
-        if ((*q)->handle == handle) {
-            vtest_query *dead = *q;
-            *q = dead->next;
-            free(dead);
-            return;
-        }
+    free(tv_handle_map_remove(&c->sub.queries, handle));
 }
 
 void vtest_queries_free(vtest_sub *s)
 {
-    while (s->queries) {
-        vtest_query *q = s->queries;
-        s->queries = q->next;
-        free(q);
-    }
+    for (size_t i = 0; i < s->queries.cap; i++)
+        free(tv_handle_map_slot(&s->queries, i));
+    tv_handle_map_free(&s->queries);
 }
 
 int vtest_h_begin_query(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t len)
@@ -91,9 +87,7 @@ int vtest_h_get_query_result(vtest_conn *c, unsigned obj, const uint32_t *p, uin
     uint64_t result;
     if (tv_pipe_query_result(c->pipe, p[0], &result))
         return vtest_pipe_fail(c, "get_query_result");
-    const vtest_query *q = c->sub.queries;
-    while (q && q->handle != p[0])
-        q = q->next;
+    const vtest_query *q = tv_handle_map_find(&c->sub.queries, p[0]);
     if (!q) {
         vtest_fail(c, "get_query_result: no query %u", p[0]);
         return -1;

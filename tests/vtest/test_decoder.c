@@ -448,6 +448,176 @@ static void test_hostile_protocol(void **state)
     assert_true(vt_logged(c, "refused: the context is in the error state"));
 }
 
+/* Handles are looked up in tables, not lists, and every object pays for itself: a stream
+ * of 100000 blend objects (the kind virgl_test_server stores without limit) fills a
+ * 1 MiB quota and is refused there by name, and the same stream under the default quota
+ * creates all of them, and destroys them, giving the memory back. (A list made each
+ * creation scan every object: 40000 took 58 s.) */
+static void test_many_objects_within_quota(void **state)
+{
+    (void)state;
+    enum { N = 100000, PER = 12 };
+    uint32_t *dw = malloc((size_t)N * PER * 2 * sizeof *dw);
+    assert_non_null(dw);
+    for (uint32_t i = 0; i < N; i++) {
+        uint32_t *o = dw + (size_t)i * PER;
+        memset(o, 0, PER * sizeof *o);
+        o[0] = H(1, 1, 11);
+        o[1] = i + 1;
+    }
+    tv_vtest_config small = {.max_memory = 1u << 20};
+    vtest_conn c;
+    vtest_conn_init(&c, &small);
+    vtest_decode(&c, dw, (size_t)N * PER);
+    assert_true(c.failed);
+    if (!strstr(c.error, "exceed the memory quota"))
+        fail_msg("error \"%s\"", c.error);
+    size_t made = tv_pipe_object_count(c.pipe, TV_PIPE_OBJ_BLEND);
+    /* every object costs its record and dwords (44 bytes): fewer than 2^20 / 44 fit,
+       and no record is over 1 KiB */
+    assert_true(made < (1u << 20) / 44 && made > (1u << 20) / 1024);
+    assert_true(tv_pipe_memory_used(c.pipe) <= (1u << 20));
+    vtest_conn_fini(&c);
+
+    for (uint32_t i = 0; i < N; i++) {   /* then destroy each */
+        uint32_t *o = dw + (size_t)N * PER + (size_t)i * 2;
+        o[0] = H(3, 1, 1);
+        o[1] = i + 1;
+    }
+    vtest_conn_init(&c, NULL);
+    vtest_decode(&c, dw, (size_t)N * PER);
+    assert_false(c.failed);
+    assert_int_equal(tv_pipe_object_count(c.pipe, TV_PIPE_OBJ_BLEND), N);
+    assert_true(tv_pipe_memory_used(c.pipe) > (uint64_t)N * 44);
+    vtest_decode(&c, dw + (size_t)N * PER, (size_t)N * 2);
+    assert_false(c.failed);
+    assert_int_equal(tv_pipe_object_count(c.pipe, TV_PIPE_OBJ_BLEND), 0);
+    assert_int_equal(tv_pipe_memory_used(c.pipe), 0);
+    vtest_conn_fini(&c);
+    free(dw);
+}
+
+/* A shader's lowered program counts against the quota too: 2000 ADDs of text (62 KB)
+ * fit a 256 KiB quota, their micro-ops and tables do not, and the launch that lowers
+ * them is refused by name (the text alone still fits). */
+static void test_lowered_shader_within_quota(void **state)
+{
+    (void)state;
+    const char *head = "COMP\nPROPERTY CS_FIXED_BLOCK_WIDTH 1\nPROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"
+                       "PROPERTY CS_FIXED_BLOCK_DEPTH 1\nDCL TEMP[0]\n";
+    const char *line = "ADD TEMP[0], TEMP[0], TEMP[0]\n";
+    size_t len = strlen(head) + 2000 * strlen(line) + strlen("END\n") + 1;
+    size_t text_dw = (len + 3) / 4, n = 0;
+    uint32_t *dw = calloc(6 + text_dw + 3 + 9, sizeof *dw);
+    assert_non_null(dw);
+    dw[n++] = H(1, 4, 5 + text_dw), dw[n++] = 3, dw[n++] = 5, dw[n++] = (uint32_t)len;
+    dw[n++] = 0, dw[n++] = 0;
+    char *t = (char *)(dw + n);
+    t[0] = '\0';
+    strcat(t, head);
+    for (int i = 0; i < 2000; i++)
+        strcat(t, line);
+    strcat(t, "END\n");
+    n += text_dw;
+    dw[n++] = H(31, 0, 2), dw[n++] = 3, dw[n++] = 5;
+    uint32_t launch[] = {H(37, 0, 8), 1, 1, 1, 1, 1, 1, 0, 0};
+    memcpy(dw + n, launch, sizeof launch);
+    n += 9;
+    tv_vtest_config q = {.max_memory = 256u << 10};
+    vtest_conn c;
+    vtest_conn_init(&c, &q);
+    vtest_decode(&c, dw, n - 9);   /* the text is taken */
+    assert_false(c.failed);
+    vtest_decode(&c, dw + n - 9, 9);
+    assert_true(c.failed);
+    if (!strstr(c.error, "launch_grid: lowered shader 3: ") ||
+        !strstr(c.error, "exceed the memory quota"))
+        fail_msg("error \"%s\"", c.error);
+    vtest_conn_fini(&c);
+
+    vtest_conn_init(&c, NULL);     /* under the default quota it runs */
+    vtest_decode(&c, dw, n);
+    if (c.failed)
+        fail_msg("error \"%s\"", c.error);
+    vtest_conn_fini(&c);
+    free(dw);
+}
+
+/* A draw adds to the queries begun and not ended, at most 64 of them per sub-context
+ * (GL has about 40 targets): the 65th begin is refused by name; ending one or destroying
+ * an active one makes room (a destroyed query left in the list would not). */
+static void test_active_query_limit(void **state)
+{
+    (void)state;
+    enum { NQ = 65 };
+    uint32_t dw[NQ * 7 + 16];
+    size_t n = 0;
+    for (uint32_t q = 1; q <= NQ; q++) {   /* occlusion counters, results at 0 of res 1 */
+        dw[n++] = H(1, 9, 4), dw[n++] = 100 + q, dw[n++] = 0, dw[n++] = 0, dw[n++] = 1;
+    }
+    for (uint32_t q = 1; q < NQ; q++)
+        dw[n++] = H(19, 0, 1), dw[n++] = 100 + q;
+    vtest_conn c;
+    vtest_conn_init(&c, NULL);
+    with_resource(&c);
+    vtest_decode(&c, dw, n);
+    assert_false(c.failed);
+    uint32_t more[] = {H(19, 0, 1), 100 + NQ};
+    vtest_decode(&c, more, 2);
+    assert_true(c.failed);
+    if (!strstr(c.error, "begin_query 165: 64 queries are counting already (at most 64"))
+        fail_msg("error \"%s\"", c.error);
+    vtest_conn_fini(&c);
+
+    /* the same 64, then query 101 ended and 102 destroyed: two more may begin */
+    vtest_conn_init(&c, NULL);
+    with_resource(&c);
+    vtest_decode(&c, dw, n);
+    uint32_t room[] = {H(20, 0, 1), 101, H(3, 9, 1), 102, H(19, 0, 1), 165, H(19, 0, 1), 101,
+                       H(19, 0, 1), 102};
+    vtest_decode(&c, room, 8);
+    assert_false(c.failed);
+    vtest_decode(&c, room + 8, 2);     /* 102 is gone */
+    assert_true(c.failed);
+    assert_non_null(strstr(c.error, "begin_query: no query 102"));
+    vtest_conn_fini(&c);
+}
+
+/* Resources pay for their records, shared memory for whole pages: 1-byte buffers fill a
+ * 1 MiB quota long before 2^20 of them, and 4-byte RESOURCE_CREATE2 memfds a 64 KiB one
+ * at 15 (not 16384). */
+static void test_small_resources_pay_records(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = tv_pipe_create(1u << 20);
+    assert_non_null(ctx);
+    tv_pipe_resource_desc buf = {0, 64, 0, 1, 1, 1, 1, 0, 0};   /* a 1-byte R8 buffer */
+    uint32_t made = 0;
+    while (made < (1u << 20) && tv_pipe_resource_create(ctx, made + 1, &buf) == 0)
+        made++;
+    assert_true(made > 1000 && made < (1u << 20) / 64);
+    assert_non_null(strstr(tv_pipe_error(ctx), "exceed the memory quota"));
+    assert_true(tv_pipe_memory_used(ctx) <= (1u << 20));
+    for (uint32_t h = 1; h <= made; h++)
+        assert_int_equal(tv_pipe_resource_destroy(ctx, h), 0);
+    assert_int_equal(tv_pipe_memory_used(ctx), 0);
+    tv_pipe_destroy(ctx);
+
+    vt_client *vc = vt_start(64u << 10);
+    assert_int_equal(vt_negotiate(vc, 2), 2);
+    for (uint32_t h = 1; h <= 20; h++) {
+        vt_resource_create(vc, h, 67, 1, 1, 1, 4);
+        int fd = vt_recv_fd(vc);
+        assert_true(fd >= 0);
+        close(fd);
+    }
+    assert_int_equal(vt_busy_wait(vc), 0);
+    assert_int_equal(vt_finish(vc), 0);
+    /* 4096 bytes and the record each: 15 fit in 64 KiB, the 16th does not */
+    assert_true(vt_logged(vc, "resource_create2 16: 4 bytes of shared memory exceed the quota"));
+    assert_false(vt_logged(vc, "resource_create2 15:"));
+}
+
 static void test_quota_and_disconnect(void **state)
 {
     (void)state;
@@ -486,6 +656,10 @@ int main(void)
         cmocka_unit_test(test_resource_unref_under_surface),
         cmocka_unit_test(test_hostile_protocol),
         cmocka_unit_test(test_quota_and_disconnect),
+        cmocka_unit_test(test_many_objects_within_quota),
+        cmocka_unit_test(test_active_query_limit),
+        cmocka_unit_test(test_lowered_shader_within_quota),
+        cmocka_unit_test(test_small_resources_pay_records),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
