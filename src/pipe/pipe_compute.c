@@ -78,10 +78,23 @@ int tv_pipe_set_constant_buffer(tv_pipe_ctx *ctx, uint32_t stage, uint32_t index
         return pipe_fail(ctx, "set_uniform_buffer: no resource %u", res);
     pipe_const *c = &ctx->sub.consts[stage][index];
     uint32_t *copy = NULL;
+    /* inline data counts against the memory quota (6 stages x 32 slots x 64
+       sub-contexts of 256 KiB each would be 3 GiB), the slot's old data given back
+       first; on failure the slot keeps its old data and its share */
+    uint64_t old = c->data ? (uint64_t)c->ndw * 4 : 0;
+    pipe_uncharge(ctx, old);
     if (!res && ndw) {
+        if (pipe_charge(ctx, (uint64_t)ndw * 4, "set_constant_buffer: inline data of slot",
+                        index)) {
+            ctx->used += old;
+            return -1;
+        }
         copy = malloc(ndw * 4);
-        if (!copy)
+        if (!copy) {
+            pipe_uncharge(ctx, (uint64_t)ndw * 4);
+            ctx->used += old;
             return pipe_fail(ctx, "out of memory");
+        }
         memcpy(copy, data, ndw * 4);
     }
     free(c->data);

@@ -31,6 +31,8 @@ void pipe_sub_free(tv_pipe_ctx *ctx, pipe_sub *s)
     s->nactive = 0;
     for (unsigned st = 0; st < TV_PIPE_STAGES; st++)
         for (unsigned i = 0; i < TV_PIPE_MAX_SLOTS; i++) {
+            if (s->consts[st][i].data)
+                pipe_uncharge(ctx, (uint64_t)s->consts[st][i].ndw * 4);
             free(s->consts[st][i].data);
             s->consts[st][i].data = NULL;
         }

@@ -543,6 +543,30 @@ static void test_lowered_shader_within_quota(void **state)
     free(dw);
 }
 
+/* Inline constant data counts too: four 256 KiB slots fill a 1 MiB quota, the fifth is
+ * refused by name; setting a slot again gives its old data's share back first. */
+static void test_inline_constants_within_quota(void **state)
+{
+    (void)state;
+    enum { NDW = 65536 };
+    uint32_t *data = calloc(NDW, 4);
+    assert_non_null(data);
+    tv_pipe_ctx *ctx = tv_pipe_create((1u << 20) + 4096);
+    assert_non_null(ctx);
+    for (uint32_t i = 0; i < 4; i++)
+        assert_int_equal(tv_pipe_set_constant_buffer(ctx, 1, i, 0, 0, 0, data, NDW), 0);
+    for (int again = 0; again < 100; again++)   /* no growth when a slot is replaced */
+        assert_int_equal(tv_pipe_set_constant_buffer(ctx, 1, 3, 0, 0, 0, data, NDW), 0);
+    assert_int_equal(tv_pipe_memory_used(ctx), 4u * NDW * 4);
+    assert_int_equal(tv_pipe_set_constant_buffer(ctx, 1, 4, 0, 0, 0, data, NDW), -1);
+    assert_non_null(strstr(tv_pipe_error(ctx), "set_constant_buffer: inline data of slot 4: "
+                                               "262144 bytes exceed the memory quota"));
+    assert_int_equal(tv_pipe_set_constant_buffer(ctx, 1, 0, 0, 0, 0, NULL, 0), 0);
+    assert_int_equal(tv_pipe_memory_used(ctx), 3u * NDW * 4);
+    tv_pipe_destroy(ctx);
+    free(data);
+}
+
 /* A draw adds to the queries begun and not ended, at most 64 of them per sub-context
  * (GL has about 40 targets): the 65th begin is refused by name; ending one or destroying
  * an active one makes room (a destroyed query left in the list would not). */
@@ -658,6 +682,7 @@ int main(void)
         cmocka_unit_test(test_quota_and_disconnect),
         cmocka_unit_test(test_many_objects_within_quota),
         cmocka_unit_test(test_active_query_limit),
+        cmocka_unit_test(test_inline_constants_within_quota),
         cmocka_unit_test(test_lowered_shader_within_quota),
         cmocka_unit_test(test_small_resources_pay_records),
     };
