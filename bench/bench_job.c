@@ -44,6 +44,8 @@ static int bench(const job *j, run_state *rs, tv_tgsi_program *prog, int threads
     tv_vm_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.threads = (uint32_t)threads;
+    cfg.flush_denormals = j->options.flush_denormals == 1;
+    cfg.fine_derivatives = j->options.fine_derivatives == 1;
     cfg.limits.max_instructions = j->options.max_instructions;
     cfg.limits.max_loop_iterations = j->options.max_loop_iterations;
     cfg.limits.max_call_depth = j->options.max_call_depth;

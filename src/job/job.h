@@ -291,6 +291,8 @@ typedef struct job_options {
     uint64_t max_memory;         /* bytes, 0 = unset */
     int precision;           /* -1 unset, else tv_tex_precision */
     int robust_access;       /* -1 unset, 0/1 */
+    int flush_denormals;     /* 0 "ieee" (default), 1 "flush" (tv_vm_config.flush_denormals) */
+    int fine_derivatives;    /* 0 "coarse" (default), 1 "fine" (tv_vm_config.fine_derivatives) */
 } job_options;
 
 /* ---- the job ----------------------------------------------------------------------------- */

@@ -288,8 +288,10 @@ bool jl_options(jl *c, const cJSON *root)
 {
     static const char *const keys[] = {"threads", "max_instructions", "max_loop_iterations",
                                        "max_call_depth", "max_memory", "precision",
-                                       "robust_access", NULL};
+                                       "robust_access", "denormals", "derivatives", NULL};
     static const char *const prec_names[] = {"reference", "hardware", NULL};
+    static const char *const denormal_names[] = {"ieee", "flush", NULL};
+    static const char *const derivative_names[] = {"coarse", "fine", NULL};
     const cJSON *o = cJSON_GetObjectItemCaseSensitive(root, "options");
     job_options *op = &c->job->options;
     if (!o)
@@ -302,7 +304,9 @@ bool jl_options(jl *c, const cJSON *root)
         !jl_get_u64(c, o, "max_loop_iterations", false, 0, &op->max_loop_iterations) ||
         !jl_get_uint(c, o, "max_call_depth", false, 0, 0, 1u << 20, &op->max_call_depth) ||
         !jl_get_u64(c, o, "max_memory", false, 0, &op->max_memory) ||
-        !jl_get_enum(c, o, "precision", prec_names, NULL, -1, &op->precision))
+        !jl_get_enum(c, o, "precision", prec_names, NULL, -1, &op->precision) ||
+        !jl_get_enum(c, o, "denormals", denormal_names, NULL, 0, &op->flush_denormals) ||
+        !jl_get_enum(c, o, "derivatives", derivative_names, NULL, 0, &op->fine_derivatives))
         return false;
     op->threads = threads;
     if (cJSON_GetObjectItemCaseSensitive(o, "robust_access")) {

@@ -233,6 +233,8 @@ static int run_with_program(run_state *rs, tv_tgsi_program *prog)
     memset(&cfg, 0, sizeof cfg);
     cfg.threads = run_thread_count(j, o);
     cfg.plain = o->plain;
+    cfg.flush_denormals = j->options.flush_denormals == 1;
+    cfg.fine_derivatives = j->options.fine_derivatives == 1;
     cfg.limits.max_instructions = o->max_instructions ? o->max_instructions
                                                       : j->options.max_instructions;
     cfg.limits.max_loop_iterations = o->max_loop_iterations ? o->max_loop_iterations

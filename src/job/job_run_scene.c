@@ -466,7 +466,9 @@ int run_scene(run_state *rs)
     uint64_t max_instr = o->max_instructions ? o->max_instructions : j->options.max_instructions;
     tv_pipe_set_compute_limit(r.ctx, max_instr, 0);
     uint32_t threads = o->trace ? 1 : run_thread_count(j, o);
-    if ((o->plain && tv_pipe_set_plain(r.ctx, true)) || tv_pipe_set_threads(r.ctx, threads))
+    if ((o->plain && tv_pipe_set_plain(r.ctx, true)) || tv_pipe_set_threads(r.ctx, threads) ||
+        tv_pipe_set_shader_rules(r.ctx, j->options.flush_denormals == 1,
+                                 j->options.fine_derivatives == 1))
         rc = run_fail(rs, TV_EXIT_INVALID, "%s", tv_pipe_error(r.ctx));
     if (!rc)
         rc = make_textures(&r);

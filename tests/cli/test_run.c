@@ -165,6 +165,68 @@ static void compute_buffer(void **state)
              "[4, 2, 1]");
 }
 
+#define DERIV_FRAG(DX, DY) "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n" \
+                "DCL TEMP[0]\nIMM[0] FLT32 {64.0, 1.0, 0.0, 0.0}\n" \
+                "  0: MUL TEMP[0].x, IN[0].xxxx, IN[0].yyyy\n" \
+                "  1: MUL TEMP[0].x, TEMP[0].xxxx, IMM[0].xxxx\n" \
+                "  2: " DX " OUT[0].x, TEMP[0].xxxx\n  3: " DY " OUT[0].y, TEMP[0].xxxx\n" \
+                "  4: MOV OUT[0].zw, IMM[0].zzzy\n  5: END\n"
+#define DERIV_JOB(PROG, OUT, OPTS) \
+    "{'texvm_job': 1, 'programs': [{'tgsi': '" PROG "'}]," \
+    " 'frag': {'width': 8, 'height': 4, 'inputs': [{'index': 0, 'values':" \
+    "  [[0, 0, 0, 1], [1, 0, 0, 1], [0, 1, 0, 1], [1, 1, 0, 1]]}]}," \
+    " 'outputs': [{'target': 0, 'raw': '" OUT "'}]" OPTS "}"
+
+/* options.derivatives "fine": DDX/DDY of 64xy (not linear: its x step changes from row to
+ * row) give what DDX_FINE/DDY_FINE give, unlike the default coarse ones; options.denormals
+ * "flush": a denormal operand reads as zero (the CPU's DAZ mode), "ieee" keeps it. */
+static void shader_rules_options(void **state)
+{
+    (void)state;
+    tcli_write("d.tgsi", DERIV_FRAG("DDX", "DDY"), strlen(DERIV_FRAG("DDX", "DDY")));
+    tcli_write("df.tgsi", DERIV_FRAG("DDX_FINE", "DDY_FINE"),
+               strlen(DERIV_FRAG("DDX_FINE", "DDY_FINE")));
+    tcli_json("coarse.json", DERIV_JOB("d.tgsi", "coarse.f32", ""));
+    tcli_json("fine.json", DERIV_JOB("d.tgsi", "fine.f32", ", 'options': {'derivatives': 'fine'}"));
+    tcli_json("opfine.json", DERIV_JOB("df.tgsi", "opfine.f32", ""));
+    assert_int_equal(tcli_run("coarse.json"), 0);
+    assert_int_equal(tcli_run("fine.json"), 0);
+    assert_int_equal(tcli_run("opfine.json"), 0);
+    size_t n1, n2, n3;
+    char *coarse = slurp("coarse.f32", &n1), *fine = slurp("fine.f32", &n2),
+         *opfine = slurp("opfine.f32", &n3);
+    assert_true(coarse && fine && opfine && n1 == 512 && n2 == 512 && n3 == 512);
+    assert_memory_equal(fine, opfine, 512);
+    assert_memory_not_equal(coarse, fine, 512);
+    free(coarse), free(fine), free(opfine);
+
+    /* ADD of the smallest denormal (bits 1) and 0 into a buffer, at one thread */
+    const char *den = "COMP\nPROPERTY CS_FIXED_BLOCK_WIDTH 1\nPROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"
+                      "PROPERTY CS_FIXED_BLOCK_DEPTH 1\nDCL BUFFER[0]\nDCL TEMP[0]\n"
+                      "IMM[0] UINT32 {1, 0, 0, 0}\n"
+                      "  0: ADD TEMP[0].x, IMM[0].xxxx, IMM[0].yyyy\n"
+                      "  1: STORE BUFFER[0].x, IMM[0].yyyy, TEMP[0].xxxx\n  2: END\n";
+    tcli_write("den.tgsi", den, strlen(den));
+#define DEN_JOB(OPTS) "{'texvm_job': 1, 'programs': [{'tgsi': 'den.tgsi'}], 'comp': {'grid': [1]}," \
+                      " 'buffers': [{'name': 'o', 'slot': 0, 'size': 4, 'fill': '0xdeadbeef'}]," \
+                      " 'outputs': [{'buffer': 'o', 'raw': 'den.bin'}]" OPTS "}"
+    tcli_json("ieee.json", DEN_JOB(", 'options': {'denormals': 'ieee'}"));
+    tcli_json("flush.json", DEN_JOB(", 'options': {'denormals': 'flush'}"));
+    uint32_t w;
+    assert_int_equal(tcli_run("ieee.json"), 0);
+    char *b = slurp("den.bin", NULL);
+    memcpy(&w, b, 4), free(b);
+    assert_int_equal(w, 1);
+    assert_int_equal(tcli_run("flush.json"), 0);
+    b = slurp("den.bin", NULL);
+    memcpy(&w, b, 4), free(b);
+    assert_int_equal(w, 0);
+    tcli_json("bad.json", DEN_JOB(", 'options': {'denormals': 'ftz'}"));
+    assert_int_equal(tcli_run("bad.json"), 1);
+    contains("stderr.txt", "at key \"options.denormals\": unknown value \"ftz\" (expected one "
+                           "of: ieee, flush)");
+}
+
 static void failed_check_exit(void **state)
 {
     (void)state;
@@ -684,6 +746,7 @@ int main(void)
         cmocka_unit_test(frag_interpolation),
         cmocka_unit_test(frag_perspective),
         cmocka_unit_test(compute_buffer),
+        cmocka_unit_test(shader_rules_options),
         cmocka_unit_test(failed_check_exit),
         cmocka_unit_test(exit_codes),
         cmocka_unit_test(version_verbose),

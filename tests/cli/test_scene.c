@@ -297,6 +297,38 @@ static void msaa_resolve(void **state)
     free(f);
 }
 
+/* options.denormals reaches scene draws: a fragment shader adding 0 to the smallest
+ * denormal (bits 1) writes it under "ieee" and 0 under "flush" (denormals read as zero). */
+static void scene_shader_rules(void **state)
+{
+    (void)state;
+    const char *fs = "FRAG\nDCL OUT[0], COLOR\nIMM[0] UINT32 {1, 0, 0, 0}\n"
+                     "ADD OUT[0], IMM[0].xxxx, IMM[0].yyyy\nEND\n";
+    tcli_write("f.vert", FLAT_VS, strlen(FLAT_VS));
+    tcli_write("den.frag", fs, strlen(fs));
+    for (int flush = 0; flush < 2; flush++) {
+        char json[2048];
+        snprintf(json, sizeof json,
+                 "{'texvm_job': 1, 'run': 'SCENE',"
+                 " 'programs': [{'name': 'vs', 'tgsi': 'f.vert'}, {'name': 'fs', 'tgsi': 'den.frag'}],"
+                 " 'textures': [{'name': 't', 'format': 'R32G32B32A32_FLOAT', 'width': 4, 'height': 4}],"
+                 " 'buffers': [{'name': 'quad', 'type': 'float', 'values': [-1, -1, 0, 1, 1, -1, 0, 1,"
+                 "   -1, 1, 0, 1, 1, 1, 0, 1]}],"
+                 " 'scene': {'meshes': [{'name': 'q', 'primitive': 'triangle_strip', 'vertices': 4,"
+                 "   'attributes': [{'buffer': 'quad', 'format': 'R32G32B32A32_FLOAT', 'stride': 16}]}],"
+                 "  'passes': [{'colors': ['t'], 'clear': {'color': [0.5, 0.5, 0.5, 0.5]},"
+                 "    'draws': [{'mesh': 'q', 'programs': ['vs', 'fs']}]}]},"
+                 " 'options': {'denormals': '%s'},"
+                 " 'outputs': [{'texture': 't', 'raw': 't.raw'}]}", flush ? "flush" : "ieee");
+        tcli_json("den.json", json);
+        assert_int_equal(tcli_run("den.json"), 0);
+        uint32_t *w = (uint32_t *)slurp("t.raw", 4 * 4 * 16);
+        for (int i = 0; i < 4 * 4 * 4; i++)
+            assert_int_equal(w[i], flush ? 0u : 1u);
+        free(w);
+    }
+}
+
 /* Stencil and blending: draw 1 writes stencil 5 through a scissor (rows 0-3) with colour
  * writes off; draw 2 (stencil equal 5, additive blending) adds 0.25 twice (2 instances)
  * over the whole target: rows 0-3 get 0.5 on top of the clear's 0.125, the rest keep it. */
@@ -427,6 +459,7 @@ int main(void)
         cmocka_unit_test(orthographic_cube_exact), cmocka_unit_test(msaa_resolve),
         cmocka_unit_test(stencil_and_blend),       cmocka_unit_test(plain_equals_optimised),
         cmocka_unit_test(loader_messages),
+        cmocka_unit_test(scene_shader_rules),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
