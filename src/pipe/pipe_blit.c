@@ -149,6 +149,11 @@ int tv_pipe_blit(tv_pipe_ctx *ctx, const tv_pipe_blit_info *b)
         dx1 = dx1 < (int32_t)b->scissor.maxx ? dx1 : (int32_t)b->scissor.maxx;
         dy1 = dy1 < (int32_t)b->scissor.maxy ? dy1 : (int32_t)b->scissor.maxy;
     }
+    /* each destination sample reads and converts up to four texels: 64 bytes of work */
+    if (dx1 > dx0 && dy1 > dy0 && dz1 > dz0 &&
+        pipe_work_bytes(ctx, OP, (uint64_t)(dx1 - dx0) * (uint64_t)(dy1 - dy0) *
+                                     (uint64_t)(dz1 - dz0) * nd * 64u))
+        return -1;
     int32_t sxmin = b->src.w < 0 ? b->src.x + b->src.w : b->src.x;
     int32_t symin = b->src.h < 0 ? b->src.y + b->src.h : b->src.y;
     int32_t szmin = b->src.d < 0 ? b->src.z + b->src.d : b->src.z;

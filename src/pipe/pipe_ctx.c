@@ -314,6 +314,8 @@ static int fill_surface(tv_pipe_ctx *ctx, uint32_t surf, const uint32_t in[4], c
     uint32_t z1 = r->desc.target == 0 ? 0 : s->last_layer;
     if (level > r->desc.last_level || z1 >= r->ld[level])
         return pipe_fail(ctx, "%s: surface %u outside resource %u", what, surf, s->res);
+    if (pipe_work_bytes(ctx, what, (uint64_t)(z1 - z0 + 1) * r->layer_stride[level]))
+        return -1;
     for (uint32_t z = z0; z <= z1; z++)
         for (uint32_t y = 0; y < r->lh[level]; y++) {
             uint8_t *row = r->data + r->level_offset[level] + r->layer_stride[level] * z +
@@ -337,6 +339,9 @@ static int clear_zs_channel(tv_pipe_ctx *ctx, const pipe_object *s, tv_format f,
     uint64_t bits = depth ? (uint64_t)om_depth_quantize(&t, d) << t.depth_shift
                           : (uint64_t)(stencil & 0xffu) << t.stencil_shift;
     bits &= mask;
+    if (pipe_work_bytes(ctx, "clear", (uint64_t)(s->last_layer - s->first_layer + 1) *
+                                          r->layer_stride[s->level]))
+        return -1;
     size_t row = (size_t)r->lw[s->level] * r->samples;
     for (uint32_t z = s->first_layer; z <= s->last_layer; z++)
         for (uint32_t y = 0; y < r->lh[s->level]; y++) {

@@ -146,6 +146,11 @@ int pipe_work_begin(tv_pipe_ctx *ctx, const char *op, uint64_t warps, uint64_t l
 bool pipe_work_fits(const tv_pipe_ctx *ctx, uint64_t warps, uint64_t left);
 void pipe_work_end(tv_pipe_ctx *ctx, uint64_t *left, uint64_t warps,
                    const struct tv_vm_stats *st);
+/* An operation OP that moves BYTES without running a shader (clear, copy, blit,
+ * transfer): one warp instruction per 128 bytes and 64 per operation off the context's
+ * total quota, if it has one (a named error, nothing taken, when that is used up): a
+ * submit of a million clears of a large surface runs out as a million draws would. */
+int pipe_work_bytes(tv_pipe_ctx *ctx, const char *op, uint64_t bytes);
 
 struct tv_vm_bindings;
 struct tv_vm_buffer;

@@ -183,6 +183,8 @@ static int transfer(tv_pipe_ctx *ctx, uint32_t handle, uint32_t level, const tv_
     if (end > mem_size)
         return pipe_fail(ctx, "%s: box needs %llu bytes of client memory, %zu given", what,
                          (unsigned long long)end, mem_size);
+    if (pipe_work_bytes(ctx, what, (uint64_t)row * rows * b->d))
+        return -1;
     for (uint32_t z = 0; z < b->d; z++)
         for (size_t y = 0; y < rows; y++) {
             uint8_t *res = r->data + r->level_offset[level] +
@@ -233,6 +235,8 @@ int tv_pipe_resource_copy_region(tv_pipe_ctx *ctx, uint32_t dst, uint32_t dst_le
     size_t px = (size_t)s->bytes * s->samples;   /* a pixel's samples are adjacent */
     size_t row = (size_t)((box->w + s->bw - 1) / s->bw) * px;
     size_t rows = (box->h + s->bh - 1) / s->bh;
+    if (pipe_work_bytes(ctx, "resource_copy_region", (uint64_t)row * rows * box->d))
+        return -1;
     for (uint32_t z = 0; z < box->d; z++)
         for (size_t y = 0; y < rows; y++) {
             const uint8_t *sp = s->data + s->level_offset[src_level] +
@@ -258,6 +262,9 @@ int tv_pipe_clear_texture(tv_pipe_ctx *ctx, uint32_t handle, uint32_t level,
     if (r->bw != 1 || r->bh != 1 || r->bytes > 16)
         return pipe_fail(ctx, "clear_texture: block-compressed format %u is not implemented",
                          r->desc.format);
+    if (pipe_work_bytes(ctx, "clear_texture", (uint64_t)box->w * box->h * box->d *
+                                                  r->bytes * r->samples))
+        return -1;
     for (uint32_t z = 0; z < box->d; z++)
         for (uint32_t y = 0; y < box->h; y++) {
             uint8_t *row = r->data + r->level_offset[level] +

@@ -8,7 +8,9 @@
  * Every warp a run may have is also charged WARP_OVERHEAD instructions whatever it ran:
  * its set-up, interpolation and (fragments) the output merger cost that much, and a draw
  * of many cheap full-screen triangles must run out too. A context may also have a total
- * quota over all its launches and draws (tv_pipe_set_total_work: a vtest client's). */
+ * quota over all its launches and draws (tv_pipe_set_total_work: a vtest client's), which
+ * the operations that move bytes instead of running shaders take from too
+ * (pipe_work_bytes). */
 #include "pipe_internal.h"
 
 #include "texvm/vm.h"
@@ -17,6 +19,9 @@
 
 #define MAX_WORK (1ull << 34)
 #define WARP_OVERHEAD 64ull
+/* Bytes a clear, copy, blit or transfer moves for one warp instruction of the total
+ * quota: a warp's 32 lanes of 4 bytes, about the time either takes. */
+#define BYTES_PER_WARP_INSTRUCTION 128ull
 
 uint64_t pipe_work_quota(const tv_pipe_ctx *ctx)
 {
@@ -67,6 +72,18 @@ int pipe_work_begin(tv_pipe_ctx *ctx, const char *op, uint64_t warps, uint64_t l
 bool pipe_work_fits(const tv_pipe_ctx *ctx, uint64_t warps, uint64_t left)
 {
     return warp_share(warps, within_total(ctx, left)) >= PIPE_MIN_WARP_INSTRUCTIONS;
+}
+
+int pipe_work_bytes(tv_pipe_ctx *ctx, const char *op, uint64_t bytes)
+{
+    if (!ctx->total_work)
+        return 0;
+    uint64_t cost = bytes / BYTES_PER_WARP_INSTRUCTION + WARP_OVERHEAD;
+    if (cost > ctx->total_left)
+        return pipe_fail(ctx, "%s: the context used up its total work quota (%llu warp "
+                         "instructions)", op, (unsigned long long)ctx->total_work);
+    ctx->total_left -= cost;
+    return 0;
 }
 
 void pipe_work_end(tv_pipe_ctx *ctx, uint64_t *left, uint64_t warps, const tv_vm_stats *st)

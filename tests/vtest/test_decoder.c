@@ -567,6 +567,49 @@ static void test_inline_constants_within_quota(void **state)
     free(data);
 }
 
+/* Clears, copies and transfers take from a client's total work quota as shaders do (one
+ * warp instruction per 128 bytes and 64 per operation): with 10000, the 4x4 RGBA8
+ * surface (64 bytes: 64 each) clears 156 times and the 157th is refused by name, and
+ * copies run out the same way; without a total quota nothing is charged. */
+static void test_byte_operations_work_quota(void **state)
+{
+    (void)state;
+    const uint32_t setup[] = {H(1, 8, 5), 10, 1, 67, 0, 0, H(5, 0, 3), 1, 0, 10};
+    const uint32_t clear[] = {H(7, 0, 8), 4, 0, 0, 0, 0, 0, 0, 0};
+    const uint32_t copy[] = {H(17, 0, 13), 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 4, 4, 1};
+    for (int kind = 0; kind < 2; kind++) {
+        tv_vtest_config q = {.max_client_work = 10000};
+        vtest_conn c;
+        vtest_conn_init(&c, &q);
+        with_resource(&c);
+        vtest_decode(&c, setup, sizeof setup / 4);
+        unsigned done = 0;
+        while (!c.failed && done < 1000) {
+            if (kind == 0)
+                vtest_decode(&c, clear, sizeof clear / 4);
+            else
+                vtest_decode(&c, copy, sizeof copy / 4);
+            done += !c.failed;
+        }
+        assert_int_equal(done, 10000 / 64);
+        const char *want = kind == 0 ? "clear: the context used up its total work quota "
+                                       "(10000 warp instructions)"
+                                     : "resource_copy_region: the context used up its total "
+                                       "work quota (10000 warp instructions)";
+        if (!strstr(c.error, want))
+            fail_msg("error \"%s\"", c.error);
+        vtest_conn_fini(&c);
+    }
+    tv_pipe_ctx *ctx = tv_pipe_create(0);   /* a context without a total quota */
+    tv_pipe_resource_desc d = {2, 67, 2, 4, 4, 1, 1, 0, 0};
+    assert_int_equal(tv_pipe_resource_create(ctx, 1, &d), 0);
+    tv_pipe_box box = {0, 0, 0, 4, 4, 1};
+    uint8_t texel[16] = {1, 2, 3, 4};
+    for (int i = 0; i < 1000; i++)
+        assert_int_equal(tv_pipe_clear_texture(ctx, 1, 0, &box, texel), 0);
+    tv_pipe_destroy(ctx);
+}
+
 /* A draw adds to the queries begun and not ended, at most 64 of them per sub-context
  * (GL has about 40 targets): the 65th begin is refused by name; ending one or destroying
  * an active one makes room (a destroyed query left in the list would not). */
@@ -682,6 +725,7 @@ int main(void)
         cmocka_unit_test(test_quota_and_disconnect),
         cmocka_unit_test(test_many_objects_within_quota),
         cmocka_unit_test(test_active_query_limit),
+        cmocka_unit_test(test_byte_operations_work_quota),
         cmocka_unit_test(test_inline_constants_within_quota),
         cmocka_unit_test(test_lowered_shader_within_quota),
         cmocka_unit_test(test_small_resources_pay_records),
