@@ -46,7 +46,8 @@ typedef struct pipe_object {
     /* stream-output targets: bytes written past the offset, and the vertex stride of the
        last draw that wrote them (DRAW_AUTO's vertex count) */
     uint32_t so_filled, so_stride;
-    uint64_t charged;                  /* of the memory quota (pipe_object_charge) */
+    uint64_t charged;                  /* of the memory quota (pipe_charge): the record,
+                                          dwords, text and lowered program */
 } pipe_object;
 
 /* Queries counting at once in one sub-context (begin_query refuses more): GL has one per
@@ -122,7 +123,7 @@ struct tv_pipe_ctx {
     uint64_t max_instructions;         /* per warp, 0: MAX_WARP_INSTRUCTIONS */
     uint64_t max_work;                 /* warps x per-warp budget of a launch, 0: default */
     /* the memory quota: resources' texels and records, objects with their dwords, shader
-       text and lowered programs (pipe_ctx.c pipe_charge) */
+       text and lowered programs, inline constant data (pipe_ctx.c pipe_charge) */
     uint64_t max_memory, used;
     tv_handle_map resources;           /* handle -> pipe_resource */
     uint64_t total_work, total_left;   /* the context's total work quota (0: none) */

@@ -80,14 +80,11 @@ int tv_pipe_resource_create(tv_pipe_ctx *ctx, uint32_t handle, const tv_pipe_res
             break;
     }
     /* the texels and the record (a client making millions of 1-byte buffers pays for
-       their records too) */
+       their records too); a size past the quota (the loop above stopped adding there)
+       fails here as well */
     uint64_t charge = total + sizeof *r + TV_HANDLE_MAP_ENTRY_BYTES;
-    if (total > ctx->max_memory || pipe_charge(ctx, charge, "resource", handle)) {
+    if (pipe_charge(ctx, charge, "resource", handle)) {
         free(r);
-        if (total > ctx->max_memory)
-            pipe_fail(ctx, "resource %u: %llu bytes exceed the memory quota (%llu of %llu "
-                      "used)", handle, (unsigned long long)total,
-                      (unsigned long long)ctx->used, (unsigned long long)ctx->max_memory);
         return -1;
     }
     r->size = (size_t)total;
