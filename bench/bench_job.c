@@ -46,6 +46,7 @@ static int bench(const job *j, run_state *rs, tv_tgsi_program *prog, int threads
     cfg.threads = (uint32_t)threads;
     cfg.flush_denormals = j->options.flush_denormals == 1;
     cfg.fine_derivatives = j->options.fine_derivatives == 1;
+    cfg.jit = rs->opts->jit;
     cfg.limits.max_instructions = j->options.max_instructions;
     cfg.limits.max_loop_iterations = j->options.max_loop_iterations;
     cfg.limits.max_call_depth = j->options.max_call_depth;
@@ -99,6 +100,7 @@ int main(int argc, char **argv)
 {
     const char *path = NULL, *out_dir = NULL;
     int threads = 1, repeat = 5;
+    uint8_t jit = TV_VM_JIT_AUTO;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--threads") && i + 1 < argc)
             threads = atoi(argv[++i]);
@@ -106,17 +108,20 @@ int main(int argc, char **argv)
             repeat = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--out-dir") && i + 1 < argc)
             out_dir = argv[++i];
+        else if (!strcmp(argv[i], "--jit") && i + 1 < argc &&
+                 tv_vm_jit_mode_from_name(argv[i + 1], &jit) == TV_OK)
+            i++;
         else if (argv[i][0] != '-' && !path)
             path = argv[i];
         else {
             fprintf(stderr, "usage: bench_job JOB.json [--threads N] [--repeat R] "
-                            "[--out-dir DIR]\n");
+                            "[--out-dir DIR] [--jit auto|off|always]\n");
             return 2;
         }
     }
     if (!path || threads < 1 || repeat < 1) {
         fprintf(stderr, "usage: bench_job JOB.json [--threads N>=1] [--repeat R>=1] "
-                        "[--out-dir DIR]\n");
+                        "[--out-dir DIR] [--jit auto|off|always]\n");
         return 2;
     }
     tv_job_error jerr;
@@ -148,6 +153,7 @@ int main(int argc, char **argv)
         o.threads = threads;
         o.precision = -1;
         o.quiet = true;
+        o.jit = jit;
         run_state *rs = calloc(1, sizeof *rs);
         if (rs) {
             rs->j = j;

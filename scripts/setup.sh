@@ -13,6 +13,7 @@ PACKAGES=(
   libpng-dev         # PNG images in and out
   libcjson-dev       # job files
   clang libclang-rt-14-dev  # libFuzzer targets
+  llvm-15-dev        # the JIT (LLVM's ORC JIT, the LLVM Mesa's llvmpipe uses)
   valgrind
   # Mesa's software drivers (softpipe, llvmpipe) as the conformance/speed references
   libgl1-mesa-dri libegl-mesa0 libegl-dev libgles-dev libgl-dev libgbm1

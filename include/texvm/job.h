@@ -120,6 +120,7 @@ typedef struct tv_job_run_opts {
     FILE *trace_out;         /* NULL = stdout */
     bool quiet;              /* no summary lines */
     bool plain;              /* the plain interpreter (tv_vm_config.plain) */
+    uint8_t jit;             /* tv_vm_config.jit: TV_VM_JIT_AUTO (0), _OFF or _ALWAYS */
 } tv_job_run_opts;
 
 /* Run the job: its resources, the stage or scene, outputs and checks; the summary on

@@ -84,7 +84,27 @@ typedef struct tv_vm_config {
      * engine take the mode it had when they were created. Implicit texture LODs stay per
      * quad either way. */
     bool fine_derivatives;
+    /* Compiling programs to native code (docs/vm.md §10, the JIT: LLVM's ORC JIT, when the
+     * library was built with it; tv_vm_jit_available). The compiled code runs the same
+     * micro-ops with the same masks, counts and faults and gives the same bits as the
+     * interpreter (translation validation proves it); programs it does not cover run
+     * interpreted. TV_VM_JIT_AUTO (0, the default) compiles a program once it has run
+     * TV_VM_JIT_AUTO_WARPS warps (compiling costs milliseconds, so short runs stay
+     * interpreted); TV_VM_JIT_OFF never; TV_VM_JIT_ALWAYS at its first run (tv_vm_create
+     * fails with TV_ERR_UNSUPPORTED on a build without the JIT). Ignored by plain engines
+     * and traces. */
+    uint8_t jit;
 } tv_vm_config;
+
+enum tv_vm_jit_mode { TV_VM_JIT_AUTO = 0, TV_VM_JIT_OFF = 1, TV_VM_JIT_ALWAYS = 2 };
+#define TV_VM_JIT_AUTO_WARPS 4096u
+
+/* Whether this build of the library has the JIT (tv_vm_config.jit). */
+bool tv_vm_jit_available(void);
+/* "auto", "off", "always" to a tv_vm_jit_mode (TV_ERR_ARG for anything else). The
+ * environment variable TEXVM_JIT, with one of these names, sets the mode of every engine
+ * created with TV_VM_JIT_AUTO (an explicit mode wins). */
+tv_status tv_vm_jit_mode_from_name(const char *name, uint8_t *mode);
 
 typedef struct tv_vm tv_vm;
 

@@ -1,6 +1,7 @@
 /* texvm run: run a job file, or a TGSI file with short-form options (docs/jobs.md §15). */
 #include "cli.h"
 #include "texvm/tex.h"
+#include "texvm/vm.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -32,6 +33,8 @@ static void usage(FILE *f)
             "  --trace X[,Y[,Z]]        COMP: of global thread (X,Y,Z); VERT: of vertex X\n"
             "  --plain                  the plain interpreter: no optimiser rewrites (the reference\n"
             "                           optimised runs equal bit for bit; docs/vm.md)\n"
+            "  --jit auto|off|always    compile the shader to native code (docs/vm.md §10):\n"
+            "                           auto (default) once it has run 4096 warps\n"
             "  --quiet                  no summary lines\n"
             "  --help                   this text\n"
             "\n"
@@ -203,6 +206,11 @@ int cli_run(int argc, char **argv)
         } else if (!strcmp(a, "--plain")) {
             o.plain = true;
             takes = false;
+        } else if (!strcmp(a, "--jit")) {
+            if (!v || tv_vm_jit_mode_from_name(v, &o.jit) != TV_OK) {
+                fprintf(stderr, "texvm run: --jit takes auto, off or always\n");
+                return TV_EXIT_USAGE;
+            }
         } else if (a[0] != '-' || !a[1]) {
             if (input) {
                 fprintf(stderr, "texvm run: one job or TGSI file at a time ('%s' and '%s')\n",

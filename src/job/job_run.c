@@ -233,6 +233,7 @@ static int run_with_program(run_state *rs, tv_tgsi_program *prog)
     memset(&cfg, 0, sizeof cfg);
     cfg.threads = run_thread_count(j, o);
     cfg.plain = o->plain;
+    cfg.jit = o->jit;
     cfg.flush_denormals = j->options.flush_denormals == 1;
     cfg.fine_derivatives = j->options.fine_derivatives == 1;
     cfg.limits.max_instructions = o->max_instructions ? o->max_instructions

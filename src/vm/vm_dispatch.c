@@ -5,6 +5,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
+#include "vm/vm_jit.h"
 #include "vm/vm_run.h"
 #include "util/fpmode.h"
 
@@ -264,6 +265,7 @@ tv_status vm_run_jobs(vm_run *run, uint64_t njobs, uint32_t nwarps, vm_job_fn fn
     vm_worker *workers = keep ? vm->cache : calloc(threads, sizeof *workers);
     if (!workers)
         return tv_error_set(err, TV_ERR_NOMEM, 0, 0, "out of memory");
+    vm_jit_prepare(run, run->expected_warps ? run->expected_warps : njobs * (uint64_t)nwarps);
     tv_status st = TV_OK;
     uint32_t inited = 0;
     for (; inited < threads; inited++) {
@@ -317,6 +319,17 @@ void vm_worker_count(vm_worker *wk, const vm_warp *w)
     wk->stats.instructions += w->insns;
     wk->stats.uops += w->uops;
     wk->stats.warps++;
+}
+
+void vm_zero_regs_compiled(vm_warp *w)
+{
+    const tv_vm_program *p = w->prog;
+    size_t end = (size_t)p->addr.base;
+    if (p->in.base < p->temp.base || end < p->in.base) {   /* not the usual layout */
+        vm_zero_regs(w);
+        return;
+    }
+    memset(&w->r[p->in.base], 0, (end - p->in.base) * sizeof(vm_slot));
 }
 
 void vm_zero_regs(vm_warp *w)

@@ -1,6 +1,7 @@
 /* Engine object: configuration, limits, thread pool, trace settings, bindings init. */
 #include <stdlib.h>
 
+#include "vm/vm_jit.h"
 #include "vm/vm_ops.h"
 #include "vm/vm_run.h"
 #include "vm/vm_stage_frag_store.h"
@@ -21,6 +22,21 @@ tv_vm *tv_vm_create(const tv_vm_config *cfg, tv_error *err)
         free(vm);
         tv_error_set(err, TV_ERR_UNSUPPORTED, 0, 0,
                      "flush_denormals: this CPU has no denormals-are-zero mode texvm can set");
+        return NULL;
+    }
+    const char *env = getenv("TEXVM_JIT");
+    if (vm->cfg.jit == TV_VM_JIT_AUTO && env && *env &&
+        tv_vm_jit_mode_from_name(env, &vm->cfg.jit) != TV_OK) {
+        free(vm);
+        tv_error_set(err, TV_ERR_ARG, 0, 0, "TEXVM_JIT=%s: not auto, off or always", env);
+        return NULL;
+    }
+    if (vm->cfg.jit > TV_VM_JIT_ALWAYS || (vm->cfg.jit == TV_VM_JIT_ALWAYS && !vm_jit_built())) {
+        bool bad = vm->cfg.jit > TV_VM_JIT_ALWAYS;
+        free(vm);
+        tv_error_set(err, bad ? TV_ERR_ARG : TV_ERR_UNSUPPORTED, 0, 0, "jit: %s",
+                     bad ? "not a tv_vm_jit_mode"
+                         : "this build of texvm has no JIT (built without LLVM)");
         return NULL;
     }
     if (vm->cfg.threads == 0)

@@ -3,6 +3,7 @@
  * over code when no lane is active and leaving loops as soon as no lane continues. */
 #include <stdio.h>
 
+#include "vm/vm_jit.h"
 #include "vm/vm_run.h"
 #include "vm/vm_trace.h"
 
@@ -471,12 +472,43 @@ static tv_status run_unoptimised(vm_warp *w, tv_error *err)
     return run(w, err, false, true);
 }
 
+/* A warp run by the program's compiled code (vm_jit.h): the same exits as run()'s. */
+static tv_status run_compiled(vm_warp *w, tv_error *err)
+{
+    const int code = w->run->jit_fn(w, w->r);
+    const vm_uop *u = &w->prog->uops[w->pc < w->prog->num_uops ? w->pc : 0];
+    switch (code) {
+    case VM_JIT_EXIT_DONE:
+        return TV_OK;
+    case VM_JIT_EXIT_FAULT:
+        return fault_error(w, u, err);
+    case VM_JIT_EXIT_LOOP_LIMIT:
+        vm_fault(w, TV_ERR_RUNTIME, first_lane(w->exec), "loop iteration limit (%llu) exceeded",
+                 (unsigned long long)w->run->max_loop_iterations);
+        return fault_error(w, u, err);
+    case VM_JIT_EXIT_CALL_DEPTH:
+        vm_fault(w, TV_ERR_RUNTIME, first_lane(w->exec), "call depth limit (%u) exceeded",
+                 w->run->max_call_depth);
+        return fault_error(w, u, err);
+    case VM_JIT_EXIT_BUDGET:
+        vm_fault(w, TV_ERR_RUNTIME, first_lane(w->exec), "instruction budget (%llu) exceeded",
+                 (unsigned long long)w->budget);
+        return fault_error(w, u, err);
+    default:
+        return tv_error_set(err, TV_ERR_RUNTIME, 0, 0,
+                            "internal error: the compiled program stopped at micro-op %u", w->pc);
+    }
+}
+
 tv_status vm_exec_warp(vm_warp *w, tv_error *err)
 {
     w->at_barrier = false;
     bool tracing = w->wk && w->wk->trace_this;
-    if (w->pc == 0)     /* a warp resumed after a barrier stays on its micro-op array */
+    if (w->pc == 0) {   /* a warp resumed after a barrier stays on its micro-op array */
         w->plain = w->run->plain || tracing;
+        if (!w->plain && w->run->jit_fn)
+            return run_compiled(w, err);
+    }
     if (w->plain)
         return run_unoptimised(w, err);
     return run_optimised(w, err);

@@ -9,6 +9,7 @@
 #ifndef TEXVM_VM_INTERNAL_H
 #define TEXVM_VM_INTERNAL_H
 
+#include <stdatomic.h>
 #include <string.h>
 #include "texvm/vm.h"
 #include "util/error.h"
@@ -155,6 +156,14 @@ struct tv_vm_program {
     uint32_t gs_max_vertices, gs_invocations, gs_out_prim;
     bool uses_sample_shading;/* SAMPLEID/SAMPLEPOS read or sample-located inputs */
     bool uses_derivatives;
+    /* the JIT (vm_jit.h): a cache beside the immutable program, filled once under the
+       JIT's lock. jit_state: VM_JIT_NOT_YET, VM_JIT_READY (jit_fn runs it) or
+       VM_JIT_DECLINED; jit_warps: warps run so far (TV_VM_JIT_AUTO's threshold) */
+    struct vm_jit_code *jit_code;
+    _Atomic(int (*)(vm_warp *, vm_slot *)) jit_fn;
+    atomic_int jit_state;
+    bool jit_zero_init;      /* the compiled code starts TEMP and ADDR at zero itself */
+    atomic_uint_fast64_t jit_warps;
 };
 
 /* ---- runtime ----------------------------------------------------------------------------- */

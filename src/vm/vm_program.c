@@ -1,6 +1,7 @@
 /* Program objects: deep copy of the source, validation, lowering, accessors. */
 #include <stdlib.h>
 
+#include "vm/vm_jit.h"
 #include "vm/vm_lower.h"
 #include "vm/vm_run.h"
 
@@ -32,6 +33,7 @@ void tv_vm_program_destroy(tv_vm_program *p)
 {
     if (!p)
         return;
+    vm_jit_release(p);
     free(p->src.props); free(p->src.decls); free(p->src.imms); free(p->src.insns);
     free(p->src.stmts);
     free(p->uops); free(p->uops_plain); free(p->insn_uop); free(p->uniform_init); free(p->constrefs);

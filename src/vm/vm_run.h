@@ -69,6 +69,11 @@ struct vm_run {
     /* the plain interpreter for this run: the engine's tv_vm_config.plain or a program
        created on a plain engine; every warp runs uops_plain and no fast path is taken */
     bool plain;
+    /* warps the run will start, when the stage knows better than jobs x warps per job
+       (vm_jit_prepare's measure; 0 = that product) */
+    uint64_t expected_warps;
+    /* the program's compiled code for this run's warps (vm_jit.h), or NULL: interpreted */
+    int (*jit_fn)(vm_warp *w, vm_slot *r);
 };
 
 /* Per-worker memory: register files for the warps of one block/tile, stacks, shared and
@@ -132,6 +137,10 @@ tv_status vm_run_jobs(vm_run *run, uint64_t njobs, uint32_t nwarps, vm_job_fn fn
 
 /* Zero the registers a program can read before writing (per warp start). */
 void vm_zero_regs(vm_warp *w);
+/* The same for a warp the program's compiled code will run (run->jit_fn) when that code
+ * starts TEMP and ADDR at zero itself (tv_vm_program.jit_zero_init, vm_jit_build.c): IN,
+ * OUT and SV only. */
+void vm_zero_regs_compiled(vm_warp *w);
 /* One-output-per-invocation stages (VERT, TESS_EVAL): OUT[r] of lane l to out[r] element
  * first + l, for the first N lanes (NULL arrays are not collected). */
 void vm_collect_outputs(const vm_warp *w, uint32_t *const out[TV_VM_MAX_ATTRIBS],

@@ -432,7 +432,10 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
     }
     /* registers a program may read before writing start at 0 (scratch and switch
        selectors are always written first) */
-    vm_zero_regs(w);
+    if (R->jit_fn && !R->tracing && p->jit_zero_init)
+        vm_zero_regs_compiled(w);
+    else
+        vm_zero_regs(w);
     /* inputs */
     for (uint32_t k = 0; k < p->num_inputs; k++) {
         const vm_fs_input *fi = &p->inputs[k];
@@ -811,5 +814,8 @@ tv_status tv_vm_run_fragment(tv_vm *vm, const tv_vm_program *p, const tv_vm_bind
         return TV_OK;
     }
     uint64_t njobs = (fb.y1 + 3) / 4 - fb.y0 / 4;
+    /* one warp per 8x4 tile (per sample when shading per sample): the JIT's measure */
+    run.expected_warps = njobs * (uint64_t)((fb.x1 + 7) / 8 - fb.x0 / 8) *
+                         (run.per_sample ? run.samples : 1);
     return vm_run_jobs(&run, njobs, 1, frag_job, stats, err);
 }

@@ -10,6 +10,7 @@
 #endif
 
 #include "texvm/vm.h"
+#include "vm/vm_jit.h"
 
 enum { FW = 16, FH = 8, NTEX = 4, CB_WORDS = 4 * 64, BUF_WORDS = 4 * 64 * 4,
        VCOUNT = 37, VINST = 2, NCOLOR = TV_VM_MAX_COLOR_TARGETS, NATTR = 8 };
@@ -165,7 +166,7 @@ static bool grow(outcome *o, const uint32_t *w, size_t n)
  * state in an engine, and no generated or corpus program writes a texture, so every run
  * starts from the same state. (Not thread-safe: the tests and the fuzz target are
  * single-threaded.) */
-static tv_vm *engines[2];
+static tv_vm *engines[3];
 static texenv tex_env;
 static bool env_ready;
 
@@ -180,16 +181,20 @@ static bool env_setup(void)
     mallopt(M_MMAP_THRESHOLD, 64 << 20);
     mallopt(M_TRIM_THRESHOLD, 256 << 20);
 #endif
-    for (int plain = 0; plain < 2; plain++) {
+    /* 0: optimised, interpreted; 1: plain; 2: optimised, compiled (when the JIT is built) */
+    for (int e = 0; e < 3; e++) {
         tv_vm_config cfg;
         memset(&cfg, 0, sizeof cfg);
         cfg.threads = 1;
-        cfg.plain = plain;
+        cfg.plain = e == 1;
+        cfg.jit = e == 2 ? TV_VM_JIT_ALWAYS : TV_VM_JIT_OFF;
         cfg.limits.max_instructions = 200000;
         cfg.limits.max_loop_iterations = 20000;
+        if (e == 2 && !tv_vm_jit_available())
+            break;
         tv_error err;
-        engines[plain] = tv_vm_create(&cfg, &err);
-        if (!engines[plain])
+        engines[e] = tv_vm_create(&cfg, &err);
+        if (!engines[e])
             return false;
     }
     uint64_t ts = 17;
@@ -199,9 +204,9 @@ static bool env_setup(void)
     return true;
 }
 
-static bool run_one(const tv_vm_program *p, bool plain, const inputs *in, outcome *o)
+static bool run_one(const tv_vm_program *p, int engine, const inputs *in, outcome *o)
 {
-    tv_vm *vm = engines[plain];
+    tv_vm *vm = engines[engine];
     bool ok = true;
     uint32_t *cb = malloc(sizeof in->cb), *buf = malloc(sizeof in->buf);
     ok = ok && cb && buf;
@@ -310,6 +315,50 @@ static bool run_one(const tv_vm_program *p, bool plain, const inputs *in, outcom
     return ok;
 }
 
+/* Programs compiled by the JIT and compared too: every TV_JIT_EVERY-th seed (default 20:
+ * LLVM takes 0.1-0.5 s to compile a random program of a few hundred micro-ops, which are
+ * dense with handler calls and indirect register access; 1 compares every program). */
+static unsigned jit_every(void)
+{
+    const char *e = getenv("TV_JIT_EVERY");
+    unsigned v = e ? (unsigned)strtoul(e, NULL, 10) : 20;
+    return v ? v : 1;
+}
+
+/* Compare run b (`name`) with the plain run a. */
+static tvc_result compare(const outcome *a, const outcome *b, const char *name, char *why,
+                          size_t why_size)
+{
+    if (a->status != b->status || strcmp(a->err.message, b->err.message)) {
+        snprintf(why, why_size, "status: plain %s \"%s\", %s %s \"%s\"",
+                 tv_status_name(a->status), a->err.message, name, tv_status_name(b->status),
+                 b->err.message);
+        return TVC_DIFFERENT;
+    }
+    if (a->stats.instructions != b->stats.instructions ||
+        a->stats.invocations != b->stats.invocations || a->stats.killed != b->stats.killed) {
+        snprintf(why, why_size,
+                 "statistics: plain %llu instructions %llu invocations %llu killed, "
+                 "%s %llu %llu %llu",
+                 (unsigned long long)a->stats.instructions,
+                 (unsigned long long)a->stats.invocations, (unsigned long long)a->stats.killed,
+                 name, (unsigned long long)b->stats.instructions,
+                 (unsigned long long)b->stats.invocations, (unsigned long long)b->stats.killed);
+        return TVC_DIFFERENT;
+    }
+    if (a->nwords != b->nwords) {
+        snprintf(why, why_size, "result sizes differ (%s)", name);
+        return TVC_DIFFERENT;
+    }
+    for (size_t i = 0; i < a->nwords; i++)
+        if (a->words[i] != b->words[i]) {
+            snprintf(why, why_size, "result word %zu: plain 0x%08x, %s 0x%08x", i,
+                     a->words[i], name, b->words[i]);
+            return TVC_DIFFERENT;
+        }
+    return TVC_SAME;
+}
+
 tvc_result tvc_run_both(const char *text, size_t len, uint64_t seed, char *why,
                         size_t why_size, tvc_info *info)
 {
@@ -337,42 +386,34 @@ tvc_result tvc_run_both(const char *text, size_t len, uint64_t seed, char *why,
         return TVC_NOT_RUN;
     }
     fill_inputs(in, seed);
-    outcome a, b;
+    outcome a, b, c;
     memset(&a, 0, sizeof a);
     memset(&b, 0, sizeof b);
-    bool ran_plain = run_one(pp, true, in, &a), ran_opt = run_one(p, false, in, &b);
+    memset(&c, 0, sizeof c);
+    bool ran_plain = run_one(pp, 1, in, &a), ran_opt = run_one(p, 0, in, &b);
     bool ran = ran_plain && ran_opt;
     tvc_result r = TVC_SAME;
     if (!ran) {
         snprintf(why, why_size, "not run: processor %s", tv_tgsi_processor_name(
                  tv_vm_program_processor(p)));
         r = TVC_NOT_RUN;
-    } else if (a.status != b.status || strcmp(a.err.message, b.err.message)) {
-        snprintf(why, why_size, "status: plain %s \"%s\", optimised %s \"%s\"",
-                 tv_status_name(a.status), a.err.message, tv_status_name(b.status),
-                 b.err.message);
-        r = TVC_DIFFERENT;
-    } else if (a.stats.instructions != b.stats.instructions ||
-               a.stats.invocations != b.stats.invocations || a.stats.killed != b.stats.killed) {
-        snprintf(why, why_size,
-                 "statistics: plain %llu instructions %llu invocations %llu killed, "
-                 "optimised %llu %llu %llu",
-                 (unsigned long long)a.stats.instructions,
-                 (unsigned long long)a.stats.invocations, (unsigned long long)a.stats.killed,
-                 (unsigned long long)b.stats.instructions,
-                 (unsigned long long)b.stats.invocations, (unsigned long long)b.stats.killed);
-        r = TVC_DIFFERENT;
-    } else if (a.nwords != b.nwords) {
-        snprintf(why, why_size, "result sizes differ");
-        r = TVC_DIFFERENT;
     } else {
-        for (size_t i = 0; i < a.nwords; i++)
-            if (a.words[i] != b.words[i]) {
-                snprintf(why, why_size, "result word %zu: plain 0x%08x, optimised 0x%08x", i,
-                         a.words[i], b.words[i]);
+        r = compare(&a, &b, "optimised", why, why_size);
+        /* the same program compiled (vm_jit.h); a program the JIT declines runs
+           interpreted on that engine too */
+        if (r == TVC_SAME && engines[2] && seed % jit_every() == 0) {
+            vm_jit_stats before, after;
+            vm_jit_get_stats(&before);
+            if (!run_one(p, 2, in, &c)) {
+                snprintf(why, why_size, "the compiled run did not run");
                 r = TVC_DIFFERENT;
-                break;
+            } else {
+                r = compare(&a, &c, "compiled", why, why_size);
             }
+            vm_jit_get_stats(&after);
+            if (info)
+                info->compiled = after.compiled > before.compiled;
+        }
     }
     if (info && ran) {
         info->status = (int)a.status;
@@ -381,6 +422,7 @@ tvc_result tvc_run_both(const char *text, size_t len, uint64_t seed, char *why,
     }
     free(a.words);
     free(b.words);
+    free(c.words);
     free(in);
     tv_vm_program_destroy(p);
     tv_vm_program_destroy(pp);

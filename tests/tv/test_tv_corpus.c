@@ -103,6 +103,8 @@ static void t_corpus_both_ways(void **state)
 
 int main(void)
 {
+    /* every program here is compiled by the JIT too (tvcheck.h) */
+    setenv("TV_JIT_EVERY", "1", 0);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(t_corpus_both_ways),
     };

@@ -19,7 +19,7 @@ static void t_random_programs(void **state)
     unsigned n = env ? (unsigned)strtoul(env, NULL, 10) : 6000;
     tvg_stats stats;
     memset(&stats, 0, sizeof stats);
-    unsigned same = 0, ran_ok = 0;
+    unsigned same = 0, ran_ok = 0, compiled = 0;
     unsigned long long insns = 0;
     for (unsigned seed = 1; seed <= n; seed++) {
         tvg_src src;
@@ -40,10 +40,12 @@ static void t_random_programs(void **state)
             fail_msg("seed %u: the generator made a program that does not run: %s\n%s", seed,
                      why, text);
         same += r == TVC_SAME;
+        compiled += r == TVC_SAME && info.compiled;
         free(text);
     }
     printf("translation validation: %u random programs compared, %u bit-identical, %u ran "
-           "without a fault, %llu instructions (per warp) each way\n", n, same, ran_ok, insns);
+           "without a fault, %llu instructions (per warp) each way; %u also compiled by the "
+           "JIT and bit-identical\n", n, same, ran_ok, insns, compiled);
     for (int k = 0; k < TVG_KINDS; k++)
         printf("  %-16s %u\n", tvg_kind_names[k], stats.count[k]);
     /* the generator reaches every construct */

@@ -174,6 +174,8 @@ static void t_unmasked_store_seen_by_derivative(void **state)
 
 int main(void)
 {
+    /* every program here is compiled by the JIT too (tvcheck.h) */
+    setenv("TV_JIT_EVERY", "1", 0);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(t_coalesce_mov_reads_source_twice),
         cmocka_unit_test(t_coalesce_variants),

@@ -5,6 +5,7 @@
 #ifndef TEXVM_TESTS_TVCHECK_H
 #define TEXVM_TESTS_TVCHECK_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -45,7 +46,8 @@ typedef enum tvc_result {
     TVC_NOT_RUN = 2     /* the program was not run (invalid, or a stage not handled) */
 } tvc_result;
 
-/* Run `text`'s first program both ways: FRAG on a 16x8 target (8 colour targets, depth,
+/* Run `text`'s first program both ways, and for every TV_JIT_EVERY-th seed (default 20)
+ * also compiled by the JIT (tv_vm_config.jit, when built) against the plain run: FRAG on a 16x8 target (8 colour targets, depth,
  * stencil, sample mask), COMP on 2 blocks, VERT on 37 vertices x 2 instances, GEOM on 5
  * input primitives (every stream's vertices and primitives); constant
  * buffers, buffers and attributes filled from `seed`; textures 0..3 with samplers 0..3.
@@ -55,6 +57,7 @@ typedef struct tvc_info {
     int status;               /* tv_status of the runs (equal when TVC_SAME) */
     uint64_t instructions;    /* TGSI instructions the run executed (per warp) */
     char message[512];        /* the error message when status is not TV_OK */
+    bool compiled;            /* the JIT compiled the program (not declined) */
 } tvc_info;
 
 tvc_result tvc_run_both(const char *text, size_t len, uint64_t seed, char *why,

@@ -1,0 +1,49 @@
+/* The JIT (docs/vm.md §10): a lowered program's optimised micro-ops compiled to one native
+ * function with LLVM's ORC JIT. The function runs a warp from micro-op 0 to END with the
+ * run loop's mask scheme, counts and faults (vm_exec.c), keeps the registers the program
+ * writes in SSA values, computes the ALU micro-ops of vm_jit_ops.c inline, and calls the
+ * handler of every other ALU micro-op as the interpreter does. Programs with control flow
+ * it does not cover (recursive subroutines, barriers, GS emits) are declined and
+ * stay interpreted. Built only with LLVM (TEXVM_JIT); without it every entry point says the JIT
+ * is not there. */
+#ifndef TEXVM_VM_JIT_H
+#define TEXVM_VM_JIT_H
+
+#include "vm/vm_run.h"
+
+enum { VM_JIT_NOT_YET = 0, VM_JIT_READY = 1, VM_JIT_DECLINED = 2 };
+
+/* What a compiled program returns; w->pc holds the micro-op it stopped at. */
+enum vm_jit_exit {
+    VM_JIT_EXIT_DONE = 0,        /* END reached, or every lane killed (w->done set) */
+    VM_JIT_EXIT_FAULT = 1,       /* a handler set w->fault */
+    VM_JIT_EXIT_LOOP_LIMIT = 2,  /* ENDLOOP: max_loop_iterations exceeded */
+    VM_JIT_EXIT_BUDGET = 3,      /* ENDLOOP: the instruction budget exceeded */
+    VM_JIT_EXIT_CALL_DEPTH = 4,  /* CAL: max_call_depth exceeded */
+    VM_JIT_EXIT_INTERNAL = 5     /* a micro-op the compiled code cannot run (never expected) */
+};
+
+/* Whether the JIT was built in. */
+bool vm_jit_built(void);
+
+/* Called once per run before its warps start (vm_run_jobs): sets run->jit_fn to the
+ * program's compiled code, compiling it first when the engine's mode asks for it (TV_VM_JIT_ALWAYS, or TV_VM_JIT_AUTO once `warps` more warps
+ * take the program past the threshold). Never fails the run: a program that cannot be
+ * compiled is marked declined and runs interpreted (TEXVM_JIT_VERBOSE=1 says why). */
+void vm_jit_prepare(vm_run *run, uint64_t warps);
+
+/* Free a program's compiled code (tv_vm_program_destroy). */
+void vm_jit_release(tv_vm_program *p);
+
+/* Statistics for tests and benchmarks: programs compiled and declined, and micro-ops
+ * compiled inline and as handler calls, since the process started. */
+typedef struct vm_jit_stats {
+    uint64_t compiled, declined, inline_uops, call_uops;
+} vm_jit_stats;
+void vm_jit_get_stats(vm_jit_stats *s);
+
+/* Compile `p` now regardless of mode and thresholds (tests). Returns VM_JIT_READY or
+ * VM_JIT_DECLINED; `why` gets the reason when declined (may be NULL). */
+int vm_jit_compile_now(const tv_vm_program *p, char *why, size_t why_size);
+
+#endif

@@ -1,0 +1,921 @@
+/* The JIT's code generator: one LLVM function per program,
+ *   i32 prog(vm_warp *w, vm_slot *noalias r)
+ * that runs a warp's optimised micro-ops from 0 to END exactly as vm_exec.c's run loop
+ * does (optimised mode): the masks exec = cond & loop & cont & sw & func & present, the
+ * jumps when no lane is active, the loop records, the counted runs (ninsns/nuops), the
+ * loop-iteration and instruction-budget faults, KILL/KILL_IF/DEMOTE.
+ *
+ * Structured control flow has a static nesting depth at every micro-op, so the cond stack
+ * and the loop records are allocas indexed at compile time (checked: every jump lands where
+ * the depths agree, else the program is declined). The masks, counters and every register
+ * slot the program writes live in allocas that LLVM promotes to SSA values; slots it only
+ * reads (uniforms, inputs) are loaded from the register file. Around a handler call every
+ * written slot is stored to the register file first and loaded again after, and the masks
+ * and counters are written to the warp, so a handler sees exactly the warp the interpreter
+ * would give it (LLVM removes the stores and loads a value did not need). */
+#ifdef TEXVM_JIT
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vm/vm_jit_internal.h"
+
+static LLVMValueRef ci32(vm_jit_ctx *j, uint32_t v) { return LLVMConstInt(j->i32, v, 0); }
+static LLVMValueRef ci64(vm_jit_ctx *j, uint64_t v) { return LLVMConstInt(j->i64, v, 0); }
+
+static LLVMValueRef get(vm_jit_ctx *j, LLVMValueRef a, LLVMTypeRef t)
+{
+    return LLVMBuildLoad2(j->b, t, a, "");
+}
+static void set(vm_jit_ctx *j, LLVMValueRef a, LLVMValueRef v) { LLVMBuildStore(j->b, v, a); }
+static LLVMValueRef g32(vm_jit_ctx *j, LLVMValueRef a) { return get(j, a, j->i32); }
+
+/* A pointer to the warp field at byte offset `off`. */
+static LLVMValueRef wfield(vm_jit_ctx *j, size_t off)
+{
+    LLVMValueRef idx = ci64(j, off);
+    return LLVMBuildGEP2(j->b, j->i8, j->w, &idx, 1, "");
+}
+
+static LLVMValueRef rslot(vm_jit_ctx *j, uint32_t slot)
+{
+    LLVMValueRef idx = ci64(j, slot);
+    return LLVMBuildGEP2(j->b, j->vi, j->r, &idx, 1, "");
+}
+
+LLVMValueRef vm_jit_load(vm_jit_ctx *j, uint32_t slot)
+{
+    if (j->slot[slot])
+        return get(j, j->slot[slot], j->vi);
+    LLVMValueRef v = get(j, rslot(j, slot), j->vi);
+    LLVMSetAlignment(v, 64);
+    return v;
+}
+
+LLVMValueRef vm_jit_exec(vm_jit_ctx *j)
+{
+    LLVMValueRef e = LLVMBuildAnd(j->b, g32(j, j->cond), g32(j, j->loop), "");
+    e = LLVMBuildAnd(j->b, e, g32(j, j->cont), "");
+    e = LLVMBuildAnd(j->b, e, g32(j, j->sw), "");
+    e = LLVMBuildAnd(j->b, e, g32(j, j->func), "");
+    return LLVMBuildAnd(j->b, e, g32(j, j->present), "exec");
+}
+
+void vm_jit_store(vm_jit_ctx *j, uint32_t slot, LLVMValueRef v, bool nomask)
+{
+    if (!nomask) {
+        LLVMValueRef m = LLVMBuildBitCast(j->b, vm_jit_exec(j), j->vb, "");
+        v = LLVMBuildSelect(j->b, m, v, vm_jit_load(j, slot), "");
+    }
+    if (j->slot[slot]) {
+        set(j, j->slot[slot], v);
+        j->dirty[slot] = 1;
+    } else {
+        LLVMValueRef s = LLVMBuildStore(j->b, v, rslot(j, slot));
+        LLVMSetAlignment(s, 64);
+    }
+}
+
+/* The warp's state, written before a handler call (the slots that may differ from the
+ * register file: `dirty`) and at the exit (every slot: all = true). */
+static void sync_out(vm_jit_ctx *j, bool all)
+{
+    for (uint32_t k = 0; k < j->nwritten; k++) {
+        uint32_t s = j->written[k];
+        if (!all && !j->dirty[s])
+            continue;
+        LLVMValueRef st = LLVMBuildStore(j->b, get(j, j->slot[s], j->vi), rslot(j, s));
+        LLVMSetAlignment(st, 64);
+        j->dirty[s] = 0;
+    }
+    set(j, wfield(j, offsetof(vm_warp, exec)), vm_jit_exec(j));
+    set(j, wfield(j, offsetof(vm_warp, m_stale)), LLVMConstInt(j->i8, 1, 0));
+#define OUT32(f) set(j, wfield(j, offsetof(vm_warp, f)), g32(j, j->f))
+    OUT32(cond); OUT32(loop); OUT32(cont); OUT32(sw); OUT32(func);
+    OUT32(killed); OUT32(live); OUT32(demoted); OUT32(helper);
+#undef OUT32
+    set(j, wfield(j, offsetof(vm_warp, insns)), get(j, j->insns, j->i64));
+    set(j, wfield(j, offsetof(vm_warp, uops)), get(j, j->uops, j->i64));
+}
+
+static void reload(vm_jit_ctx *j, uint32_t s)
+{
+    LLVMValueRef v = get(j, rslot(j, s), j->vi);
+    LLVMSetAlignment(v, 64);
+    set(j, j->slot[s], v);
+}
+
+/* After a handler call: the slots it writes again from the register file — its
+ * destinations (every handler writes only dst[0..3]), or every slot after an indirect
+ * store (vm_h_scatter writes a slot chosen at run time). */
+static void sync_in(vm_jit_ctx *j, const vm_uop *u)
+{
+    if (u->fn == vm_h_scatter) {
+        for (uint32_t k = 0; k < j->nwritten; k++)
+            reload(j, j->written[k]);
+        return;
+    }
+    for (unsigned k = 0; k < 4; k++)
+        if (u->dst[k] < j->p->num_slots && j->slot[u->dst[k]])
+            reload(j, u->dst[k]);
+}
+
+/* Every exit goes through one block that writes the warp back (vm_jit_build finishes it):
+ * code, pc and done arrive as phis. */
+static void emit_exit(vm_jit_ctx *j, enum vm_jit_exit code, uint32_t pc, bool done)
+{
+    LLVMBasicBlockRef here = LLVMGetInsertBlock(j->b);
+    if (!j->exit_bb) {
+        j->exit_bb = LLVMAppendBasicBlockInContext(j->c, j->fn, "exit");
+        LLVMPositionBuilderAtEnd(j->b, j->exit_bb);
+        j->exit_code = LLVMBuildPhi(j->b, j->i32, "code");
+        j->exit_pc = LLVMBuildPhi(j->b, j->i32, "pc");
+        j->exit_done = LLVMBuildPhi(j->b, j->i8, "done");
+        LLVMPositionBuilderAtEnd(j->b, here);
+    }
+    LLVMValueRef vals[3] = {ci32(j, code), ci32(j, pc), LLVMConstInt(j->i8, done, 0)};
+    LLVMValueRef phis[3] = {j->exit_code, j->exit_pc, j->exit_done};
+    for (unsigned k = 0; k < 3; k++)
+        LLVMAddIncoming(phis[k], &vals[k], &here, 1);
+    LLVMBuildBr(j->b, j->exit_bb);
+}
+
+static void finish_exit(vm_jit_ctx *j)
+{
+    if (!j->exit_bb)
+        return;
+    LLVMPositionBuilderAtEnd(j->b, j->exit_bb);
+    sync_out(j, true);
+    set(j, wfield(j, offsetof(vm_warp, pc)), j->exit_pc);
+    set(j, wfield(j, offsetof(vm_warp, done)), j->exit_done);
+    LLVMBuildRet(j->b, j->exit_code);
+}
+
+static void add64(vm_jit_ctx *j, LLVMValueRef a, uint64_t v)
+{
+    if (v)
+        set(j, a, LLVMBuildAdd(j->b, get(j, a, j->i64), ci64(j, v), ""));
+}
+
+static LLVMValueRef is_zero(vm_jit_ctx *j, LLVMValueRef v)
+{
+    return LLVMBuildICmp(j->b, LLVMIntEQ, v, ci32(j, 0), "");
+}
+
+/* Lane masks of a slot (vm_exec.c mask_nonzero_u/_f, mask_neg_f). */
+static LLVMValueRef mask_of(vm_jit_ctx *j, LLVMValueRef cmp)
+{
+    return LLVMBuildBitCast(j->b, cmp, j->i32, "");
+}
+static LLVMValueRef nonzero(vm_jit_ctx *j, uint32_t slot, bool integer)
+{
+    LLVMValueRef v = vm_jit_load(j, slot);
+    if (integer)
+        return mask_of(j, LLVMBuildICmp(j->b, LLVMIntNE, v, LLVMConstNull(j->vi), ""));
+    LLVMValueRef f = LLVMBuildBitCast(j->b, v, j->vf, "");
+    return mask_of(j, LLVMBuildFCmp(j->b, LLVMRealUNE, f, LLVMConstNull(j->vf), ""));
+}
+static LLVMValueRef negative(vm_jit_ctx *j, uint32_t slot)
+{
+    LLVMValueRef f = LLVMBuildBitCast(j->b, vm_jit_load(j, slot), j->vf, "");
+    return mask_of(j, LLVMBuildFCmp(j->b, LLVMRealOLT, f, LLVMConstNull(j->vf), ""));
+}
+
+static LLVMValueRef and_not(vm_jit_ctx *j, LLVMValueRef a, LLVMValueRef b)
+{
+    return LLVMBuildAnd(j->b, a, LLVMBuildNot(j->b, b, ""), "");
+}
+
+static LLVMBasicBlockRef block(vm_jit_ctx *j, const char *name)
+{
+    return LLVMAppendBasicBlockInContext(j->c, j->fn, name);
+}
+
+/* Branch to `yes` when v (i32) is zero, else to `no`. */
+static void br_zero(vm_jit_ctx *j, LLVMValueRef v, LLVMBasicBlockRef yes, LLVMBasicBlockRef no)
+{
+    LLVMBuildCondBr(j->b, is_zero(j, v), yes, no);
+}
+
+static void exit_loop(vm_jit_ctx *j, const vm_jit_loop *L)
+{
+    set(j, j->cond, g32(j, L->cond));
+    set(j, j->sw, g32(j, L->sw));
+    set(j, j->loop, g32(j, L->loop));
+    set(j, j->cont, g32(j, L->cont));
+}
+
+static LLVMValueRef const_ptr(vm_jit_ctx *j, const void *p)
+{
+    return LLVMConstIntToPtr(ci64(j, (uint64_t)(uintptr_t)p), j->ptr);
+}
+
+void vm_jit_call_handler(vm_jit_ctx *j, const vm_uop *u, uint32_t pc)
+{
+    if (j->verbose) {
+        const tv_tgsi_program *P = &j->p->src;
+        fprintf(stderr, "texvm jit:   micro-op %u (%s) calls its handler %p\n", pc,
+                u->insn < P->num_insns ? vm_opname(P->insns[u->insn].opcode) : "?",
+                (void *)(uintptr_t)u->fn);
+    }
+    sync_out(j, false);
+    LLVMTypeRef params[2] = {j->ptr, j->ptr};
+    LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(j->c), params, 2, 0);
+    LLVMValueRef args[2] = {j->w, const_ptr(j, u)};
+    LLVMBuildCall2(j->b, fty, const_ptr(j, (const void *)(uintptr_t)u->fn), args, 2, "");
+    sync_in(j, u);
+    if (u->flags & VM_UF_FAULT) {
+        LLVMValueRef f = get(j, wfield(j, offsetof(vm_warp, fault)), j->i8);
+        LLVMBasicBlockRef bad = block(j, "fault"), ok = block(j, "ok");
+        LLVMBuildCondBr(j->b, LLVMBuildICmp(j->b, LLVMIntNE, f, LLVMConstInt(j->i8, 0, 0), ""),
+                        bad, ok);
+        LLVMPositionBuilderAtEnd(j->b, bad);
+        emit_exit(j, VM_JIT_EXIT_FAULT, pc, false);
+        LLVMPositionBuilderAtEnd(j->b, ok);
+    }
+    j->call_uops++;
+}
+
+/* ---- static nesting depths --------------------------------------------------------------- */
+
+/* Regions: the main program (micro-ops 0 to its END) and each subroutine (BGNSUB to
+ * ENDSUB, after the main END). Each region's constructs get their own cond/loop/switch
+ * records (depths are absolute: a region starts where the one before reached), so a
+ * subroutine never overwrites its caller's; with no recursion (checked) a subroutine has
+ * one activation at a time, and its call frame is one set of allocas. */
+typedef struct depths {
+    uint32_t *cd, *ld, *sd;   /* cond, loop and switch depth before each micro-op */
+    uint32_t *region;         /* 0 = main, k = the k-th subroutine */
+    uint32_t max_c, max_l, max_s;
+    uint32_t nregions;
+} depths;
+
+static bool decline(char *why, size_t n, const char *fmt, uint32_t a, uint32_t b)
+{
+    if (why && n)
+        snprintf(why, n, fmt, a, b);
+    return false;
+}
+
+static bool want(depths *D, uint32_t from, uint32_t at, uint32_t c, uint32_t l, uint32_t s,
+                 uint32_t n)
+{
+    if (at >= n || D->region[at] != D->region[from])
+        return false;
+    if (D->cd[at] == UINT32_MAX) {
+        D->cd[at] = c;
+        D->ld[at] = l;
+        D->sd[at] = s;
+        return true;
+    }
+    return D->cd[at] == c && D->ld[at] == l && D->sd[at] == s;
+}
+
+/* One region's micro-ops [first, last]: depths from the bases up. */
+static bool analyse_region(const vm_uop *code, uint32_t n, uint32_t first, uint32_t last,
+                           depths *D, uint32_t *lc, uint32_t *ls, char *why, size_t wn)
+{
+    const uint32_t c0 = D->max_c, l0 = D->max_l, s0 = D->max_s;
+    uint32_t c = c0, l = l0, s = s0;
+    for (uint32_t i = first; i <= last; i++) {
+        const vm_uop *u = &code[i];
+        if (!want(D, i, i, c, l, s, n))
+            return decline(why, wn, "micro-op %u: nesting depths disagree (%u)", i, c);
+        if (u->fn)
+            continue;
+        bool ok = true;
+        switch (u->kind) {
+        case VM_K_IF: case VM_K_UIF:
+            c++;
+            ok = want(D, i, u->target, c, l, s, n);
+            break;
+        case VM_K_ELSE:
+            ok = c > c0 && want(D, i, u->target, c, l, s, n);
+            break;
+        case VM_K_ENDIF:
+            ok = c > c0;
+            c--;
+            break;
+        case VM_K_BGNLOOP:
+            lc[l] = c;
+            ls[l] = s;
+            ok = want(D, i, u->target, c, l, s, n);
+            l++;
+            break;
+        case VM_K_ENDLOOP:
+            ok = l > l0 && lc[l - 1] == c && ls[l - 1] == s &&
+                 want(D, i, u->target, c, l, s, n);
+            l--;
+            break;
+        case VM_K_BRK:
+            if (u->flags & VM_UF_BRKSW) {
+                ok = s > s0 && want(D, i, u->skip, c, l, s, n);
+                break;
+            }
+            /* fall through */
+        case VM_K_BRK_IF: case VM_K_CONT:
+            ok = l > l0;
+            if (!ok)
+                break;
+            if (u->kind == VM_K_CONT)
+                ok = want(D, i, u->target, lc[l - 1], l, ls[l - 1], n) &&
+                     want(D, i, u->skip, c, l, s, n);
+            else
+                ok = want(D, i, u->target, lc[l - 1], l - 1, ls[l - 1], n) &&
+                     (u->kind == VM_K_BRK_IF || want(D, i, u->skip, c, l, s, n));
+            break;
+        case VM_K_SWITCH:
+            s++;
+            break;
+        case VM_K_CASE: case VM_K_DEFAULT:
+            ok = s > s0 && want(D, i, u->skip, c, l, s, n);
+            break;
+        case VM_K_ENDSWITCH:
+            ok = s > s0;
+            s--;
+            break;
+        case VM_K_RET:
+            ok = want(D, i, u->skip, c, l, s, n);
+            break;
+        case VM_K_CAL:
+            /* into another region: its entry is checked by that region's scan */
+            ok = u->target >= 1 && u->target < n && code[u->target - 1].kind == VM_K_BGNSUB &&
+                 D->region[u->target] != 0;
+            break;
+        case VM_K_ALU: case VM_K_NOP: case VM_K_KILL: case VM_K_KILL_IF: case VM_K_DEMOTE:
+        case VM_K_END: case VM_K_BGNSUB: case VM_K_ENDSUB:
+            break;
+        default:
+            return decline(why, wn, "micro-op %u: control flow of kind %u is not compiled", i,
+                           u->kind);
+        }
+        if (!ok)
+            return decline(why, wn, "micro-op %u: a jump lands at another nesting depth%.0u",
+                           i, 0);
+        if (c > D->max_c) D->max_c = c;
+        if (l > D->max_l) D->max_l = l;
+        if (s > D->max_s) D->max_s = s;
+    }
+    return true;
+}
+
+/* Whether region r reaches itself through CALs (recursion: declined). */
+static bool recursive(const vm_uop *code, uint32_t n, const depths *D, uint32_t r,
+                      uint8_t *state)
+{
+    if (state[r] == 1)
+        return true;
+    if (state[r] == 2)
+        return false;
+    state[r] = 1;
+    for (uint32_t i = 0; i < n; i++)
+        if (D->region[i] == r && !code[i].fn && code[i].kind == VM_K_CAL &&
+            recursive(code, n, D, D->region[code[i].target], state))
+            return true;
+    state[r] = 2;
+    return false;
+}
+
+static bool analyse(const vm_uop *code, uint32_t n, depths *D, char *why, size_t wn)
+{
+    for (uint32_t i = 0; i < n; i++)
+        D->cd[i] = D->ld[i] = D->sd[i] = UINT32_MAX;
+    /* the regions: main up to its END, then BGNSUB..ENDSUB blocks (a last END may follow) */
+    uint32_t end = 0;
+    while (end < n && (code[end].fn || code[end].kind != VM_K_END)) {
+        if (!code[end].fn && (code[end].kind == VM_K_BGNSUB || code[end].kind == VM_K_ENDSUB))
+            return decline(why, wn, "micro-op %u: a subroutine before the main END%.0u", end,
+                           0);
+        D->region[end++] = 0;
+    }
+    if (end >= n)
+        return decline(why, wn, "no END%.0u%.0u", 0, 0);
+    D->region[end] = 0;
+    uint32_t r = 0;
+    for (uint32_t i = end + 1; i < n; i++) {
+        if (!code[i].fn && code[i].kind == VM_K_BGNSUB) {
+            r++;
+            uint32_t k = i;
+            while (k < n && (code[k].fn || code[k].kind != VM_K_ENDSUB))
+                D->region[k++] = r;
+            if (k >= n)
+                return decline(why, wn, "micro-op %u: BGNSUB without ENDSUB%.0u", i, 0);
+            D->region[k] = r;
+            i = k;
+        } else if (code[i].fn || (code[i].kind != VM_K_END && code[i].kind != VM_K_NOP)) {
+            return decline(why, wn, "micro-op %u: code outside the main program and its "
+                           "subroutines%.0u", i, 0);
+        } else {
+            D->region[i] = 0;   /* unreachable END after the subroutines */
+        }
+    }
+    D->nregions = r + 1;
+    uint32_t *lc = calloc(n + 1, sizeof *lc), *ls = calloc(n + 1, sizeof *ls);
+    uint8_t *state = calloc(D->nregions, 1);
+    bool ok = lc && ls && state;
+    if (!ok)
+        decline(why, wn, "out of memory%.0u%.0u", 0, 0);
+    ok = ok && analyse_region(code, n, 0, end, D, lc, ls, why, wn);
+    for (uint32_t i = end + 1; ok && i < n; i++)
+        if (!code[i].fn && code[i].kind == VM_K_BGNSUB) {
+            uint32_t k = i;
+            while (code[k].fn || code[k].kind != VM_K_ENDSUB)
+                k++;
+            ok = analyse_region(code, n, i, k, D, lc, ls, why, wn);
+            i = k;
+        }
+    if (ok && recursive(code, n, D, 0, state))
+        ok = decline(why, wn, "recursive subroutines%.0u%.0u", 0, 0);
+    free(lc);
+    free(ls);
+    free(state);
+    return ok;
+}
+
+/* ---- the function ------------------------------------------------------------------------ */
+
+static LLVMValueRef entry_alloca(vm_jit_ctx *j, LLVMTypeRef t, const char *name)
+{
+    return LLVMBuildAlloca(j->b, t, name);
+}
+
+bool vm_jit_build(vm_jit_ctx *j, const char *name, char *why, size_t why_size)
+{
+    const tv_vm_program *p = j->p;
+    const vm_uop *code = j->code;
+    const uint32_t n = j->n;
+    bool ok = false;
+    vm_jit_frame *frames = NULL;
+    uint8_t *joins = NULL;
+    depths D;
+    memset(&D, 0, sizeof D);
+    D.cd = malloc((n + 1) * sizeof *D.cd);
+    D.ld = malloc((n + 1) * sizeof *D.ld);
+    D.sd = malloc((n + 1) * sizeof *D.sd);
+    D.region = calloc(n + 1, sizeof *D.region);
+    LLVMBasicBlockRef *bb = calloc(n + 1, sizeof *bb);
+    j->slot = calloc(p->num_slots, sizeof *j->slot);
+    j->not_nan = calloc(p->num_slots + 1, sizeof *j->not_nan);
+    j->dirty = calloc(p->num_slots + 1, 1);
+    joins = calloc(n + 1, 1);
+    j->written = malloc((p->num_slots + 1) * sizeof *j->written);
+    if (!D.cd || !D.ld || !D.sd || !D.region || !bb || !j->slot || !j->written ||
+        !j->not_nan || !j->dirty || !joins) {
+        decline(why, why_size, "out of memory%.0u%.0u", 0, 0);
+        goto out;
+    }
+    if (!analyse(code, n, &D, why, why_size))
+        goto out;
+    for (uint32_t s = 0; s < p->num_uniform; s++)
+        j->not_nan[s] = (p->uniform_init[s] & 0x7fffffffu) <= 0x7f800000u;
+    for (uint32_t k = 0; k < p->num_constrefs; k++)
+        if (p->constrefs[k].slot < p->num_slots)
+            j->not_nan[p->constrefs[k].slot] = false;
+
+    LLVMTypeRef params[2] = {j->ptr, j->ptr};
+    LLVMTypeRef fty = LLVMFunctionType(j->i32, params, 2, 0);
+    j->fn = LLVMAddFunction(j->m, name, fty);
+    j->w = LLVMGetParam(j->fn, 0);
+    j->r = LLVMGetParam(j->fn, 1);
+    /* w is only accessed through w (a handler gets w itself); r is not noalias: handlers
+       reach the register file through w->r (with noalias LLVM kept a slot's value across
+       a texture handler that wrote it: caught by tests/tv on Mesa's corpus) */
+    unsigned noalias = LLVMGetEnumAttributeKindForName("noalias", 7);
+    LLVMAddAttributeAtIndex(j->fn, 1, LLVMCreateEnumAttribute(j->c, noalias, 0));
+    /* r is the warp's whole register file, 64-byte aligned (vm_dispatch.c): loads of
+       slots the program only reads may be hoisted out of loops */
+    unsigned deref = LLVMGetEnumAttributeKindForName("dereferenceable", 15);
+    LLVMAddAttributeAtIndex(j->fn, 2, LLVMCreateEnumAttribute(j->c, deref,
+                                                              (uint64_t)p->num_slots *
+                                                                  sizeof(vm_slot)));
+    unsigned align = LLVMGetEnumAttributeKindForName("align", 5);
+    LLVMAddAttributeAtIndex(j->fn, 2, LLVMCreateEnumAttribute(j->c, align, 64));
+    unsigned nounwind = LLVMGetEnumAttributeKindForName("nounwind", 8);
+    LLVMAddAttributeAtIndex(j->fn, LLVMAttributeFunctionIndex,
+                            LLVMCreateEnumAttribute(j->c, nounwind, 0));
+
+    LLVMBasicBlockRef entry = block(j, "entry");
+    for (uint32_t i = 0; i < n; i++)
+        bb[i] = block(j, "u");
+    bb[n] = block(j, "past_end");
+    LLVMPositionBuilderAtEnd(j->b, entry);
+
+    /* state from the warp */
+#define IN32(f)                                                                              \
+    do {                                                                                     \
+        j->f = entry_alloca(j, j->i32, #f);                                                  \
+        set(j, j->f, g32(j, wfield(j, offsetof(vm_warp, f))));                               \
+    } while (0)
+    IN32(cond); IN32(loop); IN32(cont); IN32(sw); IN32(func); IN32(present);
+    IN32(killed); IN32(live); IN32(demoted); IN32(helper);
+#undef IN32
+    j->insns = entry_alloca(j, j->i64, "insns");
+    set(j, j->insns, get(j, wfield(j, offsetof(vm_warp, insns)), j->i64));
+    j->uops = entry_alloca(j, j->i64, "uops");
+    set(j, j->uops, get(j, wfield(j, offsetof(vm_warp, uops)), j->i64));
+    j->budget = get(j, wfield(j, offsetof(vm_warp, budget)), j->i64);
+    LLVMValueRef runp = get(j, wfield(j, offsetof(vm_warp, run)), j->ptr);
+    LLVMValueRef mi_off = ci64(j, offsetof(vm_run, max_loop_iterations));
+    j->max_iters = get(j, LLVMBuildGEP2(j->b, j->i8, runp, &mi_off, 1, ""), j->i64);
+    LLVMValueRef mc_off = ci64(j, offsetof(vm_run, max_call_depth));
+    LLVMValueRef max_calls = g32(j, LLVMBuildGEP2(j->b, j->i8, runp, &mc_off, 1, ""));
+    LLVMValueRef call_sp = entry_alloca(j, j->i32, "call_sp");
+    set(j, call_sp, ci32(j, 0));
+    frames = calloc(D.nregions, sizeof *frames);
+    if (!frames) {
+        decline(why, why_size, "out of memory%.0u%.0u", 0, 0);
+        goto out;
+    }
+    for (uint32_t r = 1; r < D.nregions; r++) {
+        vm_jit_frame *F = &frames[r];
+        F->cond = entry_alloca(j, j->i32, "f.cond");
+        F->loop = entry_alloca(j, j->i32, "f.loop");
+        F->cont = entry_alloca(j, j->i32, "f.cont");
+        F->sw = entry_alloca(j, j->i32, "f.sw");
+        F->func = entry_alloca(j, j->i32, "f.func");
+        F->ret = entry_alloca(j, j->i32, "f.ret");
+    }
+
+    j->cstack = calloc(D.max_c + 1, sizeof *j->cstack);
+    j->lstack = calloc(D.max_l + 1, sizeof *j->lstack);
+    j->sstack = calloc(2 * (D.max_s + 1), sizeof *j->sstack);
+    if (!j->cstack || !j->lstack || !j->sstack) {
+        decline(why, why_size, "out of memory%.0u%.0u", 0, 0);
+        goto out;
+    }
+    for (uint32_t d = 0; d < D.max_c; d++)
+        j->cstack[d] = entry_alloca(j, j->i32, "cs");
+    for (uint32_t d = 0; d < 2 * D.max_s; d++)
+        j->sstack[d] = entry_alloca(j, j->i32, d & 1 ? "s.entering" : "s.sw");
+    for (uint32_t d = 0; d < D.max_l; d++) {
+        vm_jit_loop *L = &j->lstack[d];
+        L->loop = entry_alloca(j, j->i32, "l.loop");
+        L->cont = entry_alloca(j, j->i32, "l.cont");
+        L->entry = entry_alloca(j, j->i32, "l.entry");
+        L->cond = entry_alloca(j, j->i32, "l.cond");
+        L->sw = entry_alloca(j, j->i32, "l.sw");
+        L->iters = entry_alloca(j, j->i64, "l.iters");
+    }
+
+    /* the slots the program writes. Without indirect register access, TEMP and ADDR start
+       at zero in compiled code (vm_zero_regs' contract): it sets the ones it writes to zero
+       itself instead of loading them, never writes the others, and a run of compiled code
+       need not clear them (vm_zero_regs_compiled); with it, they are loaded */
+    bool indirect = false;
+    for (uint32_t i = 0; i < n; i++)
+        indirect |= code[i].fn == vm_h_gather || code[i].fn == vm_h_scatter ||
+                    code[i].fn == vm_h_gather_const;
+    j->zero_init = !indirect;
+    j->nwritten = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (!code[i].fn && code[i].kind != VM_K_SWITCH)
+            continue;
+        for (unsigned k = 0; k < 4; k++) {
+            /* a SWITCH writes its selector copy to slot aux */
+            uint32_t s = code[i].fn ? code[i].dst[k] : code[i].aux;
+            if (s >= p->num_uniform && s < p->num_slots && !j->slot[s]) {
+                j->slot[s] = entry_alloca(j, j->vi, "slot");
+                j->written[j->nwritten++] = s;
+            }
+        }
+    }
+    for (uint32_t k = 0; k < j->nwritten; k++) {
+        uint32_t s = j->written[k];
+        bool zero = j->zero_init &&
+                    ((s >= p->temp.base && s - p->temp.base < (uint32_t)p->temp.count * 4u) ||
+                     (s >= p->addr.base && s - p->addr.base < (uint32_t)p->addr.count * 4u));
+        if (zero) {
+            set(j, j->slot[s], LLVMConstNull(j->vi));
+            j->dirty[s] = 1;   /* the register file holds an earlier warp's values */
+            continue;
+        }
+        LLVMValueRef v = get(j, rslot(j, s), j->vi);
+        LLVMSetAlignment(v, 64);
+        set(j, j->slot[s], v);
+    }
+    LLVMBuildBr(j->b, bb[0]);
+
+    /* micro-ops reached other than from the one before: every slot may be dirty there */
+    for (uint32_t i = 0; i < n; i++) {
+        const vm_uop *u = &code[i];
+        if (u->fn)
+            continue;
+        if (u->target < n) joins[u->target] = 1;
+        if (u->skip < n) joins[u->skip] = 1;
+        if (u->kind == VM_K_CAL && i + 1 < n) joins[i + 1] = 1;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        const vm_uop *u = &code[i];
+        LLVMPositionBuilderAtEnd(j->b, bb[i]);
+        if (joins[i])
+            memset(j->dirty, 1, p->num_slots);
+        LLVMBasicBlockRef next = bb[i + 1];
+        if (u->fn) {
+            if (u->flags & VM_UF_COUNT) {
+                add64(j, j->insns, u->ninsns);
+                add64(j, j->uops, u->nuops);
+            }
+            j->pc = i;
+            if ((u->flags & VM_UF_FAULT) || !vm_jit_emit_alu(j, u))
+                vm_jit_call_handler(j, u, i);
+            else
+                j->inline_uops++;
+            LLVMBuildBr(j->b, next);
+            continue;
+        }
+        add64(j, j->insns, u->ninsns);
+        add64(j, j->uops, u->nuops);
+        const uint32_t c = D.cd[i], l = D.ld[i], sd = D.sd[i];
+        switch (u->kind) {
+        case VM_K_NOP: case VM_K_ALU: case VM_K_BGNSUB:
+            LLVMBuildBr(j->b, next);
+            break;
+        case VM_K_CAL: {
+            LLVMBasicBlockRef go = block(j, "call"), deep = block(j, "calldepth"),
+                              chk = block(j, "callbudget"), over = block(j, "overbudget");
+            br_zero(j, vm_jit_exec(j), next, chk);
+            LLVMPositionBuilderAtEnd(j->b, chk);
+            LLVMBuildCondBr(j->b, LLVMBuildICmp(j->b, LLVMIntUGE, g32(j, call_sp), max_calls, ""),
+                            deep, go);
+            LLVMPositionBuilderAtEnd(j->b, deep);
+            emit_exit(j, VM_JIT_EXIT_CALL_DEPTH, i, false);
+            LLVMPositionBuilderAtEnd(j->b, go);
+            LLVMBasicBlockRef in = block(j, "callee");
+            LLVMBuildCondBr(j->b, LLVMBuildICmp(j->b, LLVMIntUGT, get(j, j->insns, j->i64),
+                                                j->budget, ""),
+                            over, in);
+            LLVMPositionBuilderAtEnd(j->b, over);
+            emit_exit(j, VM_JIT_EXIT_BUDGET, i, false);
+            LLVMPositionBuilderAtEnd(j->b, in);
+            vm_jit_frame *F = &frames[D.region[u->target]];
+            set(j, F->ret, ci32(j, i + 1));
+            set(j, F->cond, g32(j, j->cond));
+            set(j, F->loop, g32(j, j->loop));
+            set(j, F->cont, g32(j, j->cont));
+            set(j, F->sw, g32(j, j->sw));
+            set(j, F->func, g32(j, j->func));
+            set(j, call_sp, LLVMBuildAdd(j->b, g32(j, call_sp), ci32(j, 1), ""));
+            LLVMValueRef e = vm_jit_exec(j);
+            set(j, j->cond, e);
+            set(j, j->loop, e);
+            set(j, j->cont, e);
+            set(j, j->sw, e);
+            set(j, j->func, e);
+            LLVMBuildBr(j->b, bb[u->target]);
+            break;
+        }
+        case VM_K_RET: case VM_K_ENDSUB: {
+            LLVMBasicBlockRef back = block(j, "return");
+            if (u->kind == VM_K_RET) {
+                set(j, j->func, and_not(j, g32(j, j->func), vm_jit_exec(j)));
+                LLVMBasicBlockRef some = block(j, "ret_some");
+                br_zero(j, LLVMBuildAnd(j->b, g32(j, j->func), g32(j, j->present), ""), back,
+                        some);
+                LLVMPositionBuilderAtEnd(j->b, some);
+                br_zero(j, vm_jit_exec(j), bb[u->skip], next);
+            } else {
+                LLVMBuildBr(j->b, back);
+            }
+            /* return to the caller, or finish when none (the main program) */
+            LLVMPositionBuilderAtEnd(j->b, back);
+            const uint32_t r = D.region[i];
+            LLVMBasicBlockRef finish = block(j, "finish");
+            if (r == 0) {
+                LLVMBuildBr(j->b, finish);
+            } else {
+                LLVMBasicBlockRef ret = block(j, "ret_caller");
+                br_zero(j, g32(j, call_sp), finish, ret);
+                LLVMPositionBuilderAtEnd(j->b, ret);
+                vm_jit_frame *F = &frames[r];
+                set(j, j->cond, g32(j, F->cond));
+                set(j, j->loop, g32(j, F->loop));
+                set(j, j->cont, g32(j, F->cont));
+                set(j, j->sw, g32(j, F->sw));
+                set(j, j->func, g32(j, F->func));
+                set(j, call_sp, LLVMBuildSub(j->b, g32(j, call_sp), ci32(j, 1), ""));
+                LLVMBasicBlockRef bad = block(j, "badret");
+                unsigned ncall = 0;
+                for (uint32_t k = 0; k < n; k++)
+                    ncall += !code[k].fn && code[k].kind == VM_K_CAL &&
+                             D.region[code[k].target] == r;
+                LLVMValueRef sw = LLVMBuildSwitch(j->b, g32(j, F->ret), bad, ncall);
+                for (uint32_t k = 0; k < n; k++)
+                    if (!code[k].fn && code[k].kind == VM_K_CAL && D.region[code[k].target] == r)
+                        LLVMAddCase(sw, ci32(j, k + 1), bb[k + 1]);
+                LLVMPositionBuilderAtEnd(j->b, bad);
+                emit_exit(j, VM_JIT_EXIT_INTERNAL, i, false);
+            }
+            LLVMPositionBuilderAtEnd(j->b, finish);
+            emit_exit(j, VM_JIT_EXIT_DONE, i, true);
+            break;
+        }
+        case VM_K_IF: case VM_K_UIF: {
+            set(j, j->cstack[c], g32(j, j->cond));
+            LLVMValueRef m = nonzero(j, u->src[0], u->kind == VM_K_UIF);
+            set(j, j->cond, LLVMBuildAnd(j->b, g32(j, j->cond), m, ""));
+            br_zero(j, vm_jit_exec(j), bb[u->target], next);
+            break;
+        }
+        case VM_K_ELSE:
+            set(j, j->cond, and_not(j, g32(j, j->cstack[c - 1]), g32(j, j->cond)));
+            br_zero(j, vm_jit_exec(j), bb[u->target], next);
+            break;
+        case VM_K_ENDIF:
+            set(j, j->cond, g32(j, j->cstack[c - 1]));
+            LLVMBuildBr(j->b, next);
+            break;
+        case VM_K_BGNLOOP: {
+            vm_jit_loop *L = &j->lstack[l];
+            set(j, L->loop, g32(j, j->loop));
+            set(j, L->cont, g32(j, j->cont));
+            set(j, L->iters, ci64(j, 0));
+            set(j, L->entry, vm_jit_exec(j));
+            set(j, L->cond, g32(j, j->cond));
+            set(j, L->sw, g32(j, j->sw));
+            LLVMBasicBlockRef skip = block(j, "noentry");
+            br_zero(j, vm_jit_exec(j), skip, next);
+            LLVMPositionBuilderAtEnd(j->b, skip);
+            exit_loop(j, L);
+            LLVMBuildBr(j->b, bb[u->target]);
+            break;
+        }
+        case VM_K_ENDLOOP: {
+            vm_jit_loop *L = &j->lstack[l - 1];
+            set(j, j->cont, g32(j, L->cont));
+            LLVMBasicBlockRef again = block(j, "again"), leave = block(j, "leave");
+            br_zero(j, and_not(j, vm_jit_exec(j), g32(j, j->killed)), leave, again);
+            LLVMPositionBuilderAtEnd(j->b, leave);
+            set(j, j->loop, g32(j, L->loop));
+            set(j, j->cont, g32(j, L->cont));
+            LLVMBuildBr(j->b, next);
+            LLVMPositionBuilderAtEnd(j->b, again);
+            LLVMValueRef it = LLVMBuildAdd(j->b, get(j, L->iters, j->i64), ci64(j, 1), "");
+            set(j, L->iters, it);
+            LLVMBasicBlockRef lim = block(j, "looplimit"), chk = block(j, "budget");
+            LLVMBuildCondBr(j->b, LLVMBuildICmp(j->b, LLVMIntUGT, it, j->max_iters, ""), lim,
+                            chk);
+            LLVMPositionBuilderAtEnd(j->b, lim);
+            emit_exit(j, VM_JIT_EXIT_LOOP_LIMIT, i, false);
+            LLVMPositionBuilderAtEnd(j->b, chk);
+            LLVMBasicBlockRef over = block(j, "overbudget");
+            LLVMBuildCondBr(j->b, LLVMBuildICmp(j->b, LLVMIntUGT, get(j, j->insns, j->i64),
+                                                j->budget, ""),
+                            over, bb[u->target]);
+            LLVMPositionBuilderAtEnd(j->b, over);
+            emit_exit(j, VM_JIT_EXIT_BUDGET, i, false);
+            break;
+        }
+        case VM_K_BRK: {
+            if (u->flags & VM_UF_BRKSW) {
+                set(j, j->sw, and_not(j, g32(j, j->sw), vm_jit_exec(j)));
+                br_zero(j, vm_jit_exec(j), bb[u->skip], next);
+                break;
+            }
+            vm_jit_loop *L = &j->lstack[l - 1];
+            set(j, j->loop, and_not(j, g32(j, j->loop), vm_jit_exec(j)));
+            LLVMValueRef stay = LLVMBuildAnd(j->b, g32(j, j->loop), g32(j, j->func), "");
+            stay = and_not(j, stay, g32(j, j->killed));
+            stay = LLVMBuildAnd(j->b, stay, g32(j, L->entry), "");
+            LLVMBasicBlockRef out = block(j, "brk_out"), in = block(j, "brk_in");
+            br_zero(j, stay, out, in);
+            LLVMPositionBuilderAtEnd(j->b, out);
+            exit_loop(j, L);
+            LLVMBuildBr(j->b, bb[u->target]);
+            LLVMPositionBuilderAtEnd(j->b, in);
+            br_zero(j, vm_jit_exec(j), bb[u->skip], next);
+            break;
+        }
+        case VM_K_BRK_IF: {
+            vm_jit_loop *L = &j->lstack[l - 1];
+            LLVMValueRef m = LLVMBuildAnd(j->b, vm_jit_exec(j),
+                                          nonzero(j, u->src[0], u->aux != 0), "");
+            LLVMBasicBlockRef none = block(j, "nobrk"), some = block(j, "brk");
+            br_zero(j, m, none, some);
+            LLVMPositionBuilderAtEnd(j->b, none);
+            add64(j, j->insns, 1);
+            LLVMBuildBr(j->b, next);
+            LLVMPositionBuilderAtEnd(j->b, some);
+            set(j, j->loop, and_not(j, g32(j, j->loop), m));
+            LLVMValueRef stay = LLVMBuildAnd(j->b, g32(j, j->loop), g32(j, j->func), "");
+            stay = and_not(j, stay, g32(j, j->killed));
+            stay = LLVMBuildAnd(j->b, stay, g32(j, L->entry), "");
+            LLVMBasicBlockRef out = block(j, "brk_out"), in = block(j, "brk_in");
+            br_zero(j, stay, out, in);
+            LLVMPositionBuilderAtEnd(j->b, out);
+            add64(j, j->insns, 1);
+            exit_loop(j, L);
+            LLVMBuildBr(j->b, bb[u->target]);
+            LLVMPositionBuilderAtEnd(j->b, in);
+            add64(j, j->insns, 2);
+            LLVMBuildBr(j->b, next);
+            break;
+        }
+        case VM_K_CONT: {
+            vm_jit_loop *L = &j->lstack[l - 1];
+            set(j, j->cont, and_not(j, g32(j, j->cont), vm_jit_exec(j)));
+            LLVMValueRef stay = LLVMBuildAnd(j->b, g32(j, j->loop), g32(j, j->cont), "");
+            stay = LLVMBuildAnd(j->b, stay, g32(j, j->func), "");
+            stay = and_not(j, stay, g32(j, j->killed));
+            stay = LLVMBuildAnd(j->b, stay, g32(j, L->entry), "");
+            LLVMBasicBlockRef out = block(j, "cont_all"), in = block(j, "cont_some");
+            br_zero(j, stay, out, in);
+            LLVMPositionBuilderAtEnd(j->b, out);
+            set(j, j->cond, g32(j, L->cond));
+            set(j, j->sw, g32(j, L->sw));
+            LLVMBuildBr(j->b, bb[u->target]);
+            LLVMPositionBuilderAtEnd(j->b, in);
+            br_zero(j, vm_jit_exec(j), bb[u->skip], next);
+            break;
+        }
+        case VM_K_SWITCH:
+            set(j, j->sstack[2 * sd], g32(j, j->sw));
+            set(j, j->sstack[2 * sd + 1], vm_jit_exec(j));
+            vm_jit_store(j, u->aux, vm_jit_load(j, u->src[0]), true);
+            set(j, j->sw, ci32(j, 0));
+            LLVMBuildBr(j->b, next);
+            break;
+        case VM_K_CASE: case VM_K_DEFAULT: {
+            LLVMValueRef sel = vm_jit_load(j, u->aux), any = ci32(j, 0);
+            const uint32_t nv = u->kind == VM_K_CASE ? 1 : u->aux2;
+            for (uint32_t k = 0; k < nv && k < VM_MAX_USRC; k++)
+                any = LLVMBuildOr(j->b, any, mask_of(j, LLVMBuildICmp(j->b, LLVMIntEQ, sel,
+                                                                      vm_jit_load(j, u->src[k]),
+                                                                      "")), "");
+            if (u->kind == VM_K_DEFAULT)
+                any = LLVMBuildNot(j->b, any, "");
+            any = LLVMBuildAnd(j->b, any, g32(j, j->sstack[2 * sd - 1]), "");
+            set(j, j->sw, LLVMBuildOr(j->b, g32(j, j->sw), any, ""));
+            br_zero(j, vm_jit_exec(j), bb[u->skip], next);
+            break;
+        }
+        case VM_K_ENDSWITCH:
+            set(j, j->sw, g32(j, j->sstack[2 * sd - 2]));
+            LLVMBuildBr(j->b, next);
+            break;
+        case VM_K_KILL: case VM_K_DEMOTE: case VM_K_KILL_IF: {
+            LLVMValueRef m = vm_jit_exec(j);
+            if (u->kind == VM_K_KILL_IF) {
+                LLVMValueRef any = ci32(j, 0);
+                for (unsigned k = 0; k < 4; k++)
+                    any = LLVMBuildOr(j->b, any, negative(j, u->src[k]), "");
+                m = LLVMBuildAnd(j->b, any, m, "");
+            }
+            if (u->kind == VM_K_DEMOTE) {
+                set(j, j->demoted, LLVMBuildOr(j->b, g32(j, j->demoted), m, ""));
+                set(j, j->helper, LLVMBuildOr(j->b, g32(j, j->helper), m, ""));
+            } else {
+                set(j, j->killed, LLVMBuildOr(j->b, g32(j, j->killed), m, ""));
+            }
+            set(j, j->live, and_not(j, g32(j, j->live), m));
+            if (p->proc == TV_TGSI_FRAG) {
+                LLVMBasicBlockRef gone = block(j, "alldead");
+                br_zero(j, g32(j, j->live), gone, next);
+                LLVMPositionBuilderAtEnd(j->b, gone);
+                emit_exit(j, VM_JIT_EXIT_DONE, i, true);
+            } else {
+                LLVMBuildBr(j->b, next);
+            }
+            break;
+        }
+        case VM_K_END:
+            emit_exit(j, VM_JIT_EXIT_DONE, i, true);
+            break;
+        default:   /* analyse() declined every other kind */
+            emit_exit(j, VM_JIT_EXIT_INTERNAL, i, false);
+            break;
+        }
+    }
+    LLVMPositionBuilderAtEnd(j->b, bb[n]);
+    emit_exit(j, VM_JIT_EXIT_INTERNAL, n ? n - 1 : 0, false);
+    finish_exit(j);
+    ok = true;
+out:
+    free(D.cd);
+    free(D.ld);
+    free(D.sd);
+    free(D.region);
+    free(frames);
+    free(joins);
+    free(bb);
+    return ok;
+}
+
+void vm_jit_ctx_free(vm_jit_ctx *j)
+{
+    free(j->slot);
+    free(j->written);
+    free(j->not_nan);
+    j->not_nan = NULL;
+    free(j->dirty);
+    j->dirty = NULL;
+    free(j->cstack);
+    free(j->lstack);
+    free(j->sstack);
+    j->sstack = NULL;
+    j->slot = NULL;
+    j->written = NULL;
+    j->cstack = NULL;
+    j->lstack = NULL;
+}
+#endif

@@ -1,0 +1,82 @@
+/* The JIT's code generator state, shared by the control-flow builder (vm_jit_build.c) and
+ * the ALU op emitters (vm_jit_ops.c). Only compiled with LLVM (TEXVM_JIT). */
+#ifndef TEXVM_VM_JIT_INTERNAL_H
+#define TEXVM_VM_JIT_INTERNAL_H
+
+#include <llvm-c/Core.h>
+
+#include "vm/vm_jit.h"
+
+typedef struct vm_jit_loop {   /* one loop level's record (vm_cfentry's fields) */
+    LLVMValueRef loop, cont, entry, cond, sw, iters;
+    uint32_t cond_depth;
+} vm_jit_loop;
+
+typedef struct vm_jit_frame {  /* a subroutine's call frame (vm_callframe's masks) */
+    LLVMValueRef cond, loop, cont, sw, func, ret;
+} vm_jit_frame;
+
+typedef struct vm_jit_ctx {
+    LLVMContextRef c;
+    LLVMModuleRef m;
+    LLVMBuilderRef b;
+    LLVMValueRef fn, w, r;
+    LLVMTypeRef i1, i8, i32, i64, f32, ptr, vi, vf, vb, v32i64;
+    const tv_vm_program *p;
+    const vm_uop *code;
+    uint32_t n;
+    /* state kept in allocas (promoted to SSA by LLVM) */
+    LLVMValueRef cond, loop, cont, sw, func, present, killed, live, demoted, helper;
+    LLVMValueRef insns, uops, budget, max_iters;
+    LLVMValueRef *cstack;          /* cond stack entries, by static depth */
+    vm_jit_loop *lstack;           /* loop records, by static depth */
+    LLVMValueRef *sstack;          /* switch records by static depth: sw, entering lanes */
+    uint32_t max_depth;
+    /* register slots the program writes: one alloca each (NULL: read from r) */
+    LLVMValueRef *slot;
+    uint32_t *written, nwritten;
+    bool verbose;                  /* TEXVM_JIT_VERBOSE: say which micro-ops call handlers */
+    /* slots holding a program immediate that is not a NaN in every lane (uniform slots
+       no constant overwrites); and the values loaded from them by the current micro-op:
+       a float operation with one such operand cannot see two NaNs (vm_jit_ops.c) */
+    bool *not_nan;
+    LLVMValueRef nn[VM_MAX_USRC];
+    unsigned nnn;
+    uint32_t pc;                   /* the micro-op being compiled */
+    /* slots whose value may differ from the register file (stored before a call) */
+    uint8_t *dirty;
+    /* the one exit block and its phis (vm_jit_build.c emit_exit) */
+    LLVMBasicBlockRef exit_bb;
+    LLVMValueRef exit_code, exit_pc, exit_done;
+    bool zero_init;                /* TEMP and ADDR start at zero in the code (no indirect
+                                      register access): tv_vm_program.jit_zero_init */
+    /* counts for vm_jit_stats */
+    uint64_t inline_uops, call_uops;
+} vm_jit_ctx;
+
+/* Slots as <32 x i32> (vm_jit_build.c): read the current value; store under the
+ * execution mask (every lane when nomask). */
+LLVMValueRef vm_jit_load(vm_jit_ctx *j, uint32_t slot);
+void vm_jit_store(vm_jit_ctx *j, uint32_t slot, LLVMValueRef v, bool nomask);
+/* The current execution mask as i32. */
+LLVMValueRef vm_jit_exec(vm_jit_ctx *j);
+
+/* Call micro-op u's handler as the interpreter would (the warp synced around the call;
+ * vm_jit_build.c); pc is u's index. */
+void vm_jit_call_handler(vm_jit_ctx *j, const vm_uop *u, uint32_t pc);
+/* The micro-op being compiled (its index). */
+
+/* Emit micro-op u inline when vm_jit_ops.c has an emitter for its handler; false: the
+ * caller calls the handler. */
+bool vm_jit_emit_alu(vm_jit_ctx *j, const vm_uop *u);
+
+/* Build the function `name` for j->p's optimised micro-ops into j->m (vm_jit_build.c).
+ * false: the program is declined, `why` says why. vm_jit_ctx_free frees the tables. */
+bool vm_jit_build(vm_jit_ctx *j, const char *name, char *why, size_t why_size);
+void vm_jit_ctx_free(vm_jit_ctx *j);
+
+/* Run once before the first compile: measure which operand's NaN each float handler
+ * returns when both are NaN (vm_jit_ops.c). */
+void vm_jit_calibrate(void);
+
+#endif

@@ -1,0 +1,234 @@
+/* The JIT (docs/vm.md §10): the modes and their errors, what it declines, and that compiled
+ * runs fault, count and compute as the interpreter does where the random programs of
+ * tests/tv reach rarely (limits, deep calls, NaN operands in every lane). Bit-identity on
+ * random programs is tests/tv/test_tv_random.c's job. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "helper_vm.h"
+#include "vm/vm_jit.h"
+#include "vm/vm_run.h"
+
+static tv_vm *engine(uint8_t jit, const tv_vm_limits *lim)
+{
+    tv_vm_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.jit = jit;
+    if (lim)
+        cfg.limits = *lim;
+    tv_error err;
+    tv_vm *vm = tv_vm_create(&cfg, &err);
+    if (!vm)
+        fail_msg("tv_vm_create: %s", err.message);
+    return vm;
+}
+
+/* Run `text` (COMP, one group of 64 threads, BUFFER[0] of 64 x 4 words) interpreted and
+ * compiled; both must give the same status, message, counts and buffer. Returns whether
+ * the JIT compiled it. */
+static bool same_both_ways(const char *text, const tv_vm_limits *lim, tv_status want)
+{
+    tv_vm *vms[2] = {engine(TV_VM_JIT_OFF, lim), engine(TV_VM_JIT_ALWAYS, lim)};
+    uint32_t buf[2][256];
+    tv_vm_stats stats[2];
+    tv_error err[2];
+    tv_status st[2];
+    bool compiled = false;
+    for (int k = 0; k < 2; k++) {
+        tv_vm_program *p = hv_program(vms[k], text);
+        for (unsigned i = 0; i < 256; i++)
+            buf[k][i] = i * 0x9e3779b9u;
+        memset(&err[k], 0, sizeof err[k]);
+        st[k] = hv_run_group(vms[k], p, 64, buf[k], sizeof buf[k], &stats[k], &err[k]);
+        if (k == 1) {
+            char why[256];
+            compiled = vm_jit_compile_now(p, why, sizeof why) == VM_JIT_READY;
+        }
+        tv_vm_program_destroy(p);
+        tv_vm_destroy(vms[k]);
+    }
+    assert_int_equal(st[0], want);
+    assert_int_equal(st[0], st[1]);
+    assert_string_equal(err[0].message, err[1].message);
+    assert_int_equal(stats[0].instructions, stats[1].instructions);
+    assert_memory_equal(buf[0], buf[1], sizeof buf[0]);
+    return compiled;
+}
+
+static void t_modes(void **s)
+{
+    (void)s;
+    uint8_t m = 9;
+    assert_int_equal(tv_vm_jit_mode_from_name("auto", &m), TV_OK);
+    assert_int_equal(m, TV_VM_JIT_AUTO);
+    assert_int_equal(tv_vm_jit_mode_from_name("always", &m), TV_OK);
+    assert_int_equal(m, TV_VM_JIT_ALWAYS);
+    assert_int_equal(tv_vm_jit_mode_from_name("off", &m), TV_OK);
+    assert_int_equal(m, TV_VM_JIT_OFF);
+    assert_int_equal(tv_vm_jit_mode_from_name("fast", &m), TV_ERR_ARG);
+    assert_int_equal(tv_vm_jit_mode_from_name(NULL, &m), TV_ERR_ARG);
+    tv_vm_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.jit = 7;
+    tv_error err;
+    assert_null(tv_vm_create(&cfg, &err));
+    assert_int_equal(err.code, TV_ERR_ARG);
+    assert_non_null(strstr(err.message, "jit"));
+    /* the environment names the mode of AUTO engines; a bad name is an error */
+    setenv("TEXVM_JIT", "sometimes", 1);
+    memset(&cfg, 0, sizeof cfg);
+    assert_null(tv_vm_create(&cfg, &err));
+    assert_non_null(strstr(err.message, "TEXVM_JIT=sometimes"));
+    unsetenv("TEXVM_JIT");
+    cfg.jit = TV_VM_JIT_ALWAYS;
+    tv_vm *vm = tv_vm_create(&cfg, &err);
+    if (tv_vm_jit_available()) {
+        assert_non_null(vm);
+        tv_vm_destroy(vm);
+    } else {
+        assert_null(vm);
+        assert_int_equal(err.code, TV_ERR_UNSUPPORTED);
+    }
+}
+
+static void t_declines_barriers(void **s)
+{
+    (void)s;
+    if (!tv_vm_jit_available())
+        skip();
+    tv_vm *vm = engine(TV_VM_JIT_ALWAYS, NULL);
+    tv_vm_program *p = hv_program(vm, "COMP\nPROPERTY CS_FIXED_BLOCK_WIDTH 64\n"
+                                      "PROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"
+                                      "PROPERTY CS_FIXED_BLOCK_DEPTH 1\n"
+                                      "  0: BARRIER\n  1: END\n");
+    char why[256];
+    assert_int_equal(vm_jit_compile_now(p, why, sizeof why), VM_JIT_DECLINED);
+    assert_non_null(strstr(why, "not compiled"));
+    /* and it still runs, interpreted */
+    tv_error err;
+    assert_int_equal(hv_run_group(vm, p, 64, NULL, 0, NULL, &err), TV_OK);
+    tv_vm_program_destroy(p);
+    tv_vm_destroy(vm);
+}
+
+/* the loop, budget and call-depth faults of compiled code: same message, same lane */
+static void t_faults(void **s)
+{
+    (void)s;
+    if (!tv_vm_jit_available())
+        skip();
+    const char *loop =
+        "COMP\nDCL SV[0], THREAD_ID\nDCL TEMP[0]\nIMM[0] UINT32 {1, 0, 0, 0}\n"
+        "  0: MOV TEMP[0].x, SV[0].xxxx\n"
+        "  1: BGNLOOP\n"
+        "  2:   UADD TEMP[0].x, TEMP[0].xxxx, IMM[0].xxxx\n"
+        "  3: ENDLOOP\n"
+        "  4: END\n";
+    tv_vm_limits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.max_loop_iterations = 40;
+    assert_true(same_both_ways(loop, &lim, TV_ERR_RUNTIME));
+    memset(&lim, 0, sizeof lim);
+    lim.max_instructions = 333;
+    assert_true(same_both_ways(loop, &lim, TV_ERR_RUNTIME));
+    /* three nested calls with a depth limit of two */
+    const char *calls =
+        "COMP\nDCL TEMP[0]\n"
+        "  0: CAL :2\n"
+        "  1: END\n"
+        "  2: BGNSUB\n"
+        "  3:   CAL :5\n"
+        "  4: ENDSUB\n"
+        "  5: BGNSUB\n"
+        "  6:   CAL :8\n"
+        "  7: ENDSUB\n"
+        "  8: BGNSUB\n"
+        "  9:   MOV TEMP[0].x, TEMP[0].yyyy\n"
+        " 10: ENDSUB\n";
+    memset(&lim, 0, sizeof lim);
+    lim.max_call_depth = 2;
+    assert_true(same_both_ways(calls, &lim, TV_ERR_RUNTIME));
+    lim.max_call_depth = 3;
+    assert_true(same_both_ways(calls, &lim, TV_OK));
+}
+
+/* Recursion is declined, and still faults at the depth limit, interpreted. */
+static void t_recursion_declined(void **s)
+{
+    (void)s;
+    if (!tv_vm_jit_available())
+        skip();
+    const char *text = "COMP\n  0: CAL :2\n  1: END\n  2: BGNSUB\n  3:   CAL :2\n"
+                       "  4: ENDSUB\n";
+    assert_false(same_both_ways(text, NULL, TV_ERR_RUNTIME));
+}
+
+/* Float operations on NaN operands in every lane, with the lane's thread id picking which
+ * operands are NaN: the compiled code returns the NaN each lane of the handler returns
+ * (vm_jit_ops.c calibration), for ADD, MUL, MAD, DIV, DP3, DP4, MIN, MAX. */
+static void t_nan_operands(void **s)
+{
+    (void)s;
+    if (!tv_vm_jit_available())
+        skip();
+    const char *text =
+        "COMP\nDCL SV[0], THREAD_ID\nDCL BUFFER[0]\nDCL TEMP[0..5]\n"
+        "IMM[0] UINT32 {2143289361, 4290772787, 16, 1}\n"
+        "IMM[1] UINT32 {2, 4, 8, 0}\n"
+        "  0: UMUL TEMP[4].x, SV[0].xxxx, IMM[0].zzzz\n"
+        "  1: LOAD TEMP[0], BUFFER[0], TEMP[4].xxxx\n"
+        /* lane bits choose NaN (payloads 0x7fc00011 / 0xffc00033) or the loaded word */
+        "  2: AND TEMP[5], SV[0].xxxx, IMM[1]\n"
+        "  3: USNE TEMP[5], TEMP[5], IMM[1].wwww\n"
+        "  4: UCMP TEMP[1], TEMP[5], IMM[0].xxxx, TEMP[0]\n"
+        "  5: AND TEMP[5].x, SV[0].xxxx, IMM[0].wwww\n"
+        "  6: UCMP TEMP[2], TEMP[5].xxxx, IMM[0].yyyy, TEMP[0].wzyx\n"
+        "  7: ADD TEMP[3], TEMP[1], TEMP[2]\n"
+        "  8: MUL TEMP[3].xy, TEMP[3].xyyy, TEMP[2].yxxx\n"
+        "  9: MAD TEMP[3].z, TEMP[1].zzzz, TEMP[2].xxxx, TEMP[1].wwww\n"
+        " 10: DIV TEMP[3].w, TEMP[2].wwww, TEMP[1].xxxx\n"
+        " 11: DP3 TEMP[0].x, TEMP[1].xyzz, TEMP[2].xyzz\n"
+        " 12: DP4 TEMP[0].y, TEMP[2], TEMP[1]\n"
+        " 13: MIN TEMP[0].z, TEMP[1].yyyy, TEMP[2].zzzz\n"
+        " 14: MAX TEMP[0].w, TEMP[2].xxxx, TEMP[1].wwww\n"
+        " 15: ADD TEMP[3], TEMP[3], TEMP[0]\n"
+        " 16: STORE BUFFER[0].xyzw, TEMP[4].xxxx, TEMP[3]\n"
+        " 17: END\n";
+    assert_true(same_both_ways(text, NULL, TV_OK));
+}
+
+/* SIN/COS: the inline polynomial, and the handler for lanes beyond its range */
+static void t_trig_ranges(void **s)
+{
+    (void)s;
+    if (!tv_vm_jit_available())
+        skip();
+    const char *text =
+        "COMP\nDCL SV[0], THREAD_ID\nDCL BUFFER[0]\nDCL TEMP[0..2]\n"
+        "IMM[0] UINT32 {16, 0, 0, 0}\n"
+        "IMM[1] FLT32 {0.001, 100000.0, 3.0, 0.5}\n"
+        "  0: UMUL TEMP[2].x, SV[0].xxxx, IMM[0].xxxx\n"
+        "  1: LOAD TEMP[0], BUFFER[0], TEMP[2].xxxx\n"
+        "  2: MUL TEMP[1], TEMP[0], IMM[1].xxxx\n"
+        "  3: SIN TEMP[1].x, TEMP[1].xxxx\n"
+        "  4: COS TEMP[1].y, TEMP[1].yyyy\n"
+        "  5: MUL TEMP[0].zw, TEMP[0].zzww, IMM[1].yyyy\n"
+        "  6: SIN TEMP[1].z, TEMP[0].zzzz\n"
+        "  7: COS TEMP[1].w, TEMP[0].wwww\n"
+        "  8: STORE BUFFER[0].xyzw, TEMP[2].xxxx, TEMP[1]\n"
+        "  9: END\n";
+    assert_true(same_both_ways(text, NULL, TV_OK));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(t_modes),
+        cmocka_unit_test(t_declines_barriers),
+        cmocka_unit_test(t_faults),
+        cmocka_unit_test(t_recursion_declined),
+        cmocka_unit_test(t_nan_operands),
+        cmocka_unit_test(t_trig_ranges),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
