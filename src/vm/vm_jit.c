@@ -41,6 +41,12 @@ static double now_s(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+static void quiet_reporter(void *ctx, LLVMErrorRef e)
+{
+    (void)ctx;
+    LLVMConsumeError(e);
+}
+
 static void take_error(LLVMErrorRef e, char *buf, size_t n)
 {
     char *m = LLVMGetErrorMessage(e);
@@ -107,6 +113,9 @@ static void init(void)
         return;
     }
     LLVMOrcJITDylibAddGenerator(LLVMOrcLLJITGetMainJITDylib(jit), gen);
+    /* the library never prints: a failed lookup comes back as an error (declined) */
+    LLVMOrcExecutionSessionSetErrorReporter(LLVMOrcLLJITGetExecutionSession(jit),
+                                            quiet_reporter, NULL);
     vm_jit_calibrate();
 }
 
@@ -127,6 +136,13 @@ static int compile_locked(tv_vm_program *p, char *why, size_t why_size)
     if (!tm || !jit) {
         snprintf(why, why_size, "the JIT could not start: %s", init_error);
         atomic_store(&p->jit_state, VM_JIT_DECLINED);
+        return VM_JIT_DECLINED;
+    }
+    if (p->num_uops > VM_JIT_MAX_UOPS) {
+        snprintf(why, why_size, "%u micro-ops (at most %u are compiled)", p->num_uops,
+                 VM_JIT_MAX_UOPS);
+        atomic_store(&p->jit_state, VM_JIT_DECLINED);
+        stats.declined++;
         return VM_JIT_DECLINED;
     }
     LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();

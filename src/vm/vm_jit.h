@@ -23,6 +23,11 @@ enum vm_jit_exit {
     VM_JIT_EXIT_INTERNAL = 5     /* a micro-op the compiled code cannot run (never expected) */
 };
 
+/* Programs of more micro-ops are declined: LLVM's compile time grows faster than the
+ * program (0.5 s at a few hundred micro-ops dense with handler calls), and a client of the
+ * vtest server chooses its programs. */
+#define VM_JIT_MAX_UOPS 2048u
+
 /* Whether the JIT was built in. */
 bool vm_jit_built(void);
 

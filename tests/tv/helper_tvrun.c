@@ -364,6 +364,8 @@ tvc_result tvc_run_both(const char *text, size_t len, uint64_t seed, char *why,
 {
     if (why_size)
         why[0] = 0;
+    if (info)
+        info->compiled = false;
     tv_error err;
     if (!env_setup())
         return TVC_NOT_RUN;

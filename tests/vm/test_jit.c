@@ -2,6 +2,7 @@
  * runs fault, count and compute as the interpreter does where the random programs of
  * tests/tv reach rarely (limits, deep calls, NaN operands in every lane). Bit-identity on
  * random programs is tests/tv/test_tv_random.c's job. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -109,6 +110,32 @@ static void t_declines_barriers(void **s)
     assert_int_equal(hv_run_group(vm, p, 64, NULL, 0, NULL, &err), TV_OK);
     tv_vm_program_destroy(p);
     tv_vm_destroy(vm);
+}
+
+/* Programs longer than VM_JIT_MAX_UOPS micro-ops are declined (compile time), and run
+ * interpreted. */
+static void t_declines_long_programs(void **s)
+{
+    (void)s;
+    if (!tv_vm_jit_available())
+        skip();
+    size_t cap = 64 + (VM_JIT_MAX_UOPS + 8) * 48;
+    char *text = malloc(cap);
+    assert_non_null(text);
+    size_t at = (size_t)snprintf(text, cap, "COMP\nDCL TEMP[0]\nIMM[0] UINT32 {1, 0, 0, 0}\n");
+    for (unsigned i = 0; i < VM_JIT_MAX_UOPS + 1; i++)
+        at += (size_t)snprintf(text + at, cap - at, "UADD TEMP[0].x, TEMP[0].xxxx, IMM[0].xxxx\n");
+    snprintf(text + at, cap - at, "END\n");
+    tv_vm *vm = engine(TV_VM_JIT_ALWAYS, NULL);
+    tv_vm_program *p = hv_program(vm, text);
+    char why[256];
+    assert_int_equal(vm_jit_compile_now(p, why, sizeof why), VM_JIT_DECLINED);
+    assert_non_null(strstr(why, "micro-ops (at most"));
+    tv_error err;
+    assert_int_equal(hv_run_group(vm, p, 32, NULL, 0, NULL, &err), TV_OK);
+    tv_vm_program_destroy(p);
+    tv_vm_destroy(vm);
+    free(text);
 }
 
 /* the loop, budget and call-depth faults of compiled code: same message, same lane */
@@ -225,6 +252,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(t_modes),
         cmocka_unit_test(t_declines_barriers),
+        cmocka_unit_test(t_declines_long_programs),
         cmocka_unit_test(t_faults),
         cmocka_unit_test(t_recursion_declined),
         cmocka_unit_test(t_nan_operands),
