@@ -170,24 +170,20 @@ LANE(mul_legacy) { UNUSED; return lmul(j, a, b, first[0]); }
 LANE(div) { UNUSED; return fdiv(j, a, b, first[0]); }
 LANE(mad) { UNUSED; return fadd(j, fmul(j, a, b, first[0]), c, first[1]); }
 LANE(mad_legacy) { UNUSED; return fadd(j, lmul(j, a, b, first[0]), c, first[1]); }
-LANE(min)
+/* fmin_z / fmax_z (vm_ops_float.c): a NaN operand yields the other; equal operands (±0)
+ * give the OR (min) or AND (max) of their bits */
+static LLVMValueRef minmax(vm_jit_ctx *j, LLVMValueRef a, LLVMValueRef b, bool is_min)
 {
-    UNUSED;
-    LLVMValueRef r = asf(j, LLVMBuildOr(j->b, asu(j, a), asu(j, b), ""));
-    r = sel(j, fcmp(j, LLVMRealOLT, b, a), b, r);
-    r = sel(j, fcmp(j, LLVMRealOLT, a, b), a, r);
+    const LLVMRealPredicate before = is_min ? LLVMRealOLT : LLVMRealOGT;
+    LLVMValueRef r = is_min ? LLVMBuildOr(j->b, asu(j, a), asu(j, b), "")
+                            : LLVMBuildAnd(j->b, asu(j, a), asu(j, b), "");
+    r = sel(j, fcmp(j, before, b, a), b, asf(j, r));
+    r = sel(j, fcmp(j, before, a, b), a, r);
     r = sel(j, isnan_(j, b), a, r);
     return sel(j, isnan_(j, a), b, r);
 }
-LANE(max)
-{
-    UNUSED;
-    LLVMValueRef r = asf(j, LLVMBuildAnd(j->b, asu(j, a), asu(j, b), ""));
-    r = sel(j, fcmp(j, LLVMRealOGT, b, a), b, r);
-    r = sel(j, fcmp(j, LLVMRealOGT, a, b), a, r);
-    r = sel(j, isnan_(j, b), a, r);
-    return sel(j, isnan_(j, a), b, r);
-}
+LANE(min) { UNUSED; return minmax(j, a, b, true); }
+LANE(max) { UNUSED; return minmax(j, a, b, false); }
 #define SETCC(name, pred)                                                                  \
     LANE(name) { UNUSED; return sel(j, fcmp(j, pred, a, b), kf(j, 1.0f), kf(j, 0.0f)); }
 SETCC(slt, LLVMRealOLT)
