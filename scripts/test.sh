@@ -4,7 +4,7 @@
 # anchor list through texvm's vtest server, CTest vtest.piglit) — then the fuzz smoke run.
 #   scripts/test.sh           everything (CI: .ci/run)
 #   scripts/test.sh --quick   the unit tests (CTest label `unit`) of both builds: the quick
-#                             loop, about two minutes once the builds are up to date
+#                             loop, about four minutes (translation validation compiles programs with the JIT)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 quick=0
