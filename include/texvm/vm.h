@@ -223,9 +223,11 @@ void tv_vm_set_trace(tv_vm *vm, const tv_vm_trace *trace);  /* NULL = off */
 void tv_vm_set_thread_cap(tv_vm *vm, uint32_t cap);
 
 /* The kernel variants this processor runs, for benchmark tables: "engine E, tile stores
- * S, texture T" with E the micro-op handlers' clone (avx512f, avx2, default), S the
- * fragment tile stores' (avx512, sse2, generic) and T tv_tex_vector_kernel(). The
- * variants give the same bits; only their speed differs. */
+ * S, texture T, jit J" with E the micro-op handlers' clone (avx512f, avx2, default), S the
+ * fragment tile stores' (avx512, sse2, generic), T tv_tex_vector_kernel() and J the code
+ * the JIT generates: "llvm-15 CPU" with CPU the processor LLVM compiles for (every
+ * feature it has), or "none" without the JIT (docs/vm.md §10). The variants give the same
+ * bits; only their speed differs. */
 const char *tv_vm_kernels(void);
 
 /* ---- COMP --------------------------------------------------------------------------- */

@@ -111,7 +111,7 @@ void tv_vm_bindings_init(tv_vm_bindings *b)
 
 const char *tv_vm_kernels(void)
 {
-    static _Thread_local char buf[96];
+    static _Thread_local char buf[192];
     const char *engine = "default";
 #if defined(VM_HAVE_CLONES)
     /* the clone GCC's resolver picks: the highest level the processor has */
@@ -122,7 +122,9 @@ const char *tv_vm_kernels(void)
 #endif
     static const char *const stores[] = {"generic", "sse2", "avx512"};
     unsigned isa = vm_frag_store_isa();
-    snprintf(buf, sizeof buf, "engine %s, tile stores %s, texture %s", engine,
-             stores[isa < 3 ? isa : 0], tv_tex_vector_kernel());
+    char jit[64];
+    vm_jit_target(jit, sizeof jit);
+    snprintf(buf, sizeof buf, "engine %s, tile stores %s, texture %s, jit %s", engine,
+             stores[isa < 3 ? isa : 0], tv_tex_vector_kernel(), jit);
     return buf;
 }

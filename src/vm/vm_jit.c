@@ -14,6 +14,7 @@
 #include <llvm-c/Analysis.h>
 #include <llvm-c/Core.h>
 #include <llvm-c/Error.h>
+#include <llvm/Config/llvm-config.h>
 #include <llvm-c/LLJIT.h>
 #include <llvm-c/Orc.h>
 #include <llvm-c/Target.h>
@@ -120,6 +121,13 @@ static void init(void)
 }
 
 bool vm_jit_built(void) { return true; }
+
+void vm_jit_target(char *buf, size_t size)
+{
+    char *cpu = LLVMGetHostCPUName();
+    snprintf(buf, size, "llvm-%d %s", LLVM_VERSION_MAJOR, cpu && *cpu ? cpu : "generic");
+    LLVMDisposeMessage(cpu);
+}
 
 static int verbose(void)
 {
@@ -317,6 +325,8 @@ void vm_jit_get_stats(vm_jit_stats *s)
 #else /* no LLVM: the JIT is not built, and says so */
 
 bool vm_jit_built(void) { return false; }
+
+void vm_jit_target(char *buf, size_t size) { snprintf(buf, size, "none"); }
 
 void vm_jit_prepare(vm_run *run, uint64_t warps)
 {

@@ -31,6 +31,10 @@ enum vm_jit_exit {
 /* Whether the JIT was built in. */
 bool vm_jit_built(void);
 
+/* What the JIT compiles for (tv_vm_kernels): "llvm-15 CPU" (LLVM's name for this
+ * processor), or "none". */
+void vm_jit_target(char *buf, size_t size);
+
 /* Called once per run before its warps start (vm_run_jobs): sets run->jit_fn to the
  * program's compiled code, compiling it first when the engine's mode asks for it (TV_VM_JIT_ALWAYS, or TV_VM_JIT_AUTO once `warps` more warps
  * take the program past the threshold). Never fails the run: a program that cannot be

@@ -9,6 +9,7 @@
 #include "helper_cli.h"
 #include "image.h"
 #include "common_file.h"
+#include "texvm/vm.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -286,11 +287,13 @@ static void version_verbose(void **state)
     assert_non_null(k);
     const char *engines[] = {"avx512f,", "avx2,", "default,"};
     const char *stores[] = {"tile stores avx512,", "tile stores sse2,", "tile stores generic,"};
-    const char *tex[] = {"texture avx512\n", "texture avx2\n", "texture generic\n"};
+    const char *tex[] = {"texture avx512, ", "texture avx2, ", "texture generic, "};
     int found = 0;
     for (int i = 0; i < 3; i++)
         found += !!strstr(k, engines[i]) + !!strstr(k, stores[i]) + !!strstr(k, tex[i]);
     assert_int_equal(found, 3);
+    /* what the JIT compiles for: LLVM and its name for the processor, or none */
+    assert_non_null(strstr(k, tv_vm_jit_available() ? ", jit llvm-" : ", jit none\n"));
 }
 
 #define LOOP_FRAG "FRAG\nDCL OUT[0], COLOR\n  0: BGNLOOP :0\n  1: ENDLOOP :0\n  2: END\n"
