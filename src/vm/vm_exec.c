@@ -129,6 +129,24 @@ static inline uint32_t first_lane(uint32_t m)
     return l;
 }
 
+/* The faults of the run-time limits, for the run loop and compiled code (run_compiled)
+ * alike: `limit` is the compiled code's name for it (vm_jit.h). */
+static tv_status limit_fault(vm_warp *w, const vm_uop *u, enum vm_jit_exit limit,
+                             tv_error *err)
+{
+    const vm_run *R = w->run;
+    const uint32_t lane = first_lane(w->exec);
+    if (limit == VM_JIT_EXIT_LOOP_LIMIT)
+        vm_fault(w, TV_ERR_RUNTIME, lane, "loop iteration limit (%llu) exceeded",
+                 (unsigned long long)R->max_loop_iterations);
+    else if (limit == VM_JIT_EXIT_CALL_DEPTH)
+        vm_fault(w, TV_ERR_RUNTIME, lane, "call depth limit (%u) exceeded", R->max_call_depth);
+    else
+        vm_fault(w, TV_ERR_RUNTIME, lane, "instruction budget (%llu) exceeded",
+                 (unsigned long long)w->budget);
+    return fault_error(w, u, err);
+}
+
 /* Restore the masks saved by CAL and return to the caller. */
 static uint32_t do_return(vm_warp *w)
 {
@@ -248,18 +266,10 @@ static VM_SPECIALISE tv_status run(vm_warp *w, tv_error *err, const bool tracing
             /* killed lanes keep computing for their quad, but never keep a loop alive:
                `loop { if (c) discard; }` ends when every other lane has left */
             if (w->exec & ~w->killed) {
-                if (++e->iters > R->max_loop_iterations) {
-                    vm_fault(w, TV_ERR_RUNTIME, first_lane(w->exec),
-                             "loop iteration limit (%llu) exceeded",
-                             (unsigned long long)R->max_loop_iterations);
-                    return fault_error(w, u, err);
-                }
-                if (w->insns > w->budget) {
-                    vm_fault(w, TV_ERR_RUNTIME, first_lane(w->exec),
-                             "instruction budget (%llu) exceeded",
-                             (unsigned long long)w->budget);
-                    return fault_error(w, u, err);
-                }
+                if (++e->iters > R->max_loop_iterations)
+                    return limit_fault(w, u, VM_JIT_EXIT_LOOP_LIMIT, err);
+                if (w->insns > w->budget)
+                    return limit_fault(w, u, VM_JIT_EXIT_BUDGET, err);
                 next = u->target;
             } else {
                 w->loop_sp--;
@@ -361,16 +371,10 @@ static VM_SPECIALISE tv_status run(vm_warp *w, tv_error *err, const bool tracing
         case VM_K_CAL: {
             if (!w->exec)
                 break;
-            if (w->call_sp >= w->call_cap || w->call_sp >= R->max_call_depth) {
-                vm_fault(w, TV_ERR_RUNTIME, first_lane(w->exec),
-                         "call depth limit (%u) exceeded", R->max_call_depth);
-                return fault_error(w, u, err);
-            }
-            if (w->insns > w->budget) {
-                vm_fault(w, TV_ERR_RUNTIME, first_lane(w->exec),
-                         "instruction budget (%llu) exceeded", (unsigned long long)w->budget);
-                return fault_error(w, u, err);
-            }
+            if (w->call_sp >= w->call_cap || w->call_sp >= R->max_call_depth)
+                return limit_fault(w, u, VM_JIT_EXIT_CALL_DEPTH, err);
+            if (w->insns > w->budget)
+                return limit_fault(w, u, VM_JIT_EXIT_BUDGET, err);
             vm_callframe *f = &w->calls[w->call_sp++];
             f->ret_pc = pc + 1;
             f->cond = w->cond; f->loop = w->loop; f->cont = w->cont; f->sw = w->sw;
@@ -482,18 +486,8 @@ static tv_status run_compiled(vm_warp *w, tv_error *err)
         return TV_OK;
     case VM_JIT_EXIT_FAULT:
         return fault_error(w, u, err);
-    case VM_JIT_EXIT_LOOP_LIMIT:
-        vm_fault(w, TV_ERR_RUNTIME, first_lane(w->exec), "loop iteration limit (%llu) exceeded",
-                 (unsigned long long)w->run->max_loop_iterations);
-        return fault_error(w, u, err);
-    case VM_JIT_EXIT_CALL_DEPTH:
-        vm_fault(w, TV_ERR_RUNTIME, first_lane(w->exec), "call depth limit (%u) exceeded",
-                 w->run->max_call_depth);
-        return fault_error(w, u, err);
-    case VM_JIT_EXIT_BUDGET:
-        vm_fault(w, TV_ERR_RUNTIME, first_lane(w->exec), "instruction budget (%llu) exceeded",
-                 (unsigned long long)w->budget);
-        return fault_error(w, u, err);
+    case VM_JIT_EXIT_LOOP_LIMIT: case VM_JIT_EXIT_CALL_DEPTH: case VM_JIT_EXIT_BUDGET:
+        return limit_fault(w, u, (enum vm_jit_exit)code, err);
     default:
         return tv_error_set(err, TV_ERR_RUNTIME, 0, 0,
                             "internal error: the compiled program stopped at micro-op %u", w->pc);

@@ -86,9 +86,8 @@ static void init(void)
         snprintf(init_error, sizeof init_error, "LLVM has no native target");
         return;
     }
-    /* code generation at LLVM's "less" level: the "default" one's instruction scheduling
-       took most of a compile (300 ms for a program of a thousand micro-ops) for no
-       measured gain on the suite's programs */
+    /* code generation at LLVM's "less" level (the suite's figures are with it; "default"
+       compiled the tests' random programs no faster: 0.1-0.5 s each either way) */
     LLVMTargetMachineRef jit_tm = host_machine(LLVMCodeGenLevelLess);
     tm = host_machine(LLVMCodeGenLevelLess);
     if (!jit_tm || !tm)
@@ -135,6 +134,14 @@ static int verbose(void)
     return v ? atoi(v) : 0;
 }
 
+/* Mark `p` declined (under `lock`): it runs interpreted from now on. */
+static int declined(tv_vm_program *p)
+{
+    atomic_store(&p->jit_state, VM_JIT_DECLINED);
+    stats.declined++;
+    return VM_JIT_DECLINED;
+}
+
 /* Compile under `lock`; sets the program's state. */
 static int compile_locked(tv_vm_program *p, char *why, size_t why_size)
 {
@@ -143,15 +150,12 @@ static int compile_locked(tv_vm_program *p, char *why, size_t why_size)
         return st;
     if (!tm || !jit) {
         snprintf(why, why_size, "the JIT could not start: %s", init_error);
-        atomic_store(&p->jit_state, VM_JIT_DECLINED);
-        return VM_JIT_DECLINED;
+        return declined(p);
     }
     if (p->num_uops > VM_JIT_MAX_UOPS) {
         snprintf(why, why_size, "%u micro-ops (at most %u are compiled)", p->num_uops,
                  VM_JIT_MAX_UOPS);
-        atomic_store(&p->jit_state, VM_JIT_DECLINED);
-        stats.declined++;
-        return VM_JIT_DECLINED;
+        return declined(p);
     }
     LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();
     vm_jit_ctx j;
@@ -214,9 +218,7 @@ static int compile_locked(tv_vm_program *p, char *why, size_t why_size)
     if (!built) {
         LLVMDisposeModule(j.m);
         LLVMOrcDisposeThreadSafeContext(tsc);
-        atomic_store(&p->jit_state, VM_JIT_DECLINED);
-        stats.declined++;
-        return VM_JIT_DECLINED;
+        return declined(p);
     }
     double t2 = now_s();
     LLVMOrcThreadSafeModuleRef tsm = LLVMOrcCreateNewThreadSafeModule(j.m, tsc);
@@ -232,17 +234,14 @@ static int compile_locked(tv_vm_program *p, char *why, size_t why_size)
         if (e)
             take_error(e, why, why_size);
         else
-            snprintf(why, why_size, "out of memory");
-        if (!e && !addr)
-            snprintf(why, why_size, "the compiled function was not found");
+            snprintf(why, why_size, "%s", !addr ? "the compiled function was not found"
+                                                : "out of memory");
         LLVMErrorRef e2 = LLVMOrcResourceTrackerRemove(rt);
         if (e2)
             LLVMConsumeError(e2);
         LLVMOrcReleaseResourceTracker(rt);
         free(code);
-        atomic_store(&p->jit_state, VM_JIT_DECLINED);
-        stats.declined++;
-        return VM_JIT_DECLINED;
+        return declined(p);
     }
     double t3 = now_s();
     code->rt = rt;

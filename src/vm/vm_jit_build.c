@@ -1,5 +1,5 @@
 /* The JIT's code generator: one LLVM function per program,
- *   i32 prog(vm_warp *w, vm_slot *noalias r)
+ *   i32 prog(vm_warp *noalias w, vm_slot *r)
  * that runs a warp's optimised micro-ops from 0 to END exactly as vm_exec.c's run loop
  * does (optimised mode): the masks exec = cond & loop & cont & sw & func & present, the
  * jumps when no lane is active, the loop records, the counted runs (ninsns/nuops), the
@@ -9,10 +9,10 @@
  * and the loop records are allocas indexed at compile time (checked: every jump lands where
  * the depths agree, else the program is declined). The masks, counters and every register
  * slot the program writes live in allocas that LLVM promotes to SSA values; slots it only
- * reads (uniforms, inputs) are loaded from the register file. Around a handler call every
- * written slot is stored to the register file first and loaded again after, and the masks
- * and counters are written to the warp, so a handler sees exactly the warp the interpreter
- * would give it (LLVM removes the stores and loads a value did not need). */
+ * reads (uniforms, inputs) are loaded from the register file. Before a handler call the
+ * written slots that may differ from the register file (`dirty`) are stored and the masks
+ * and counters written to the warp, and after it the slots the handler writes are loaded
+ * again, so a handler sees exactly the warp the interpreter would give it. */
 #ifdef TEXVM_JIT
 #include <stddef.h>
 #include <stdio.h>
@@ -198,12 +198,41 @@ static void br_zero(vm_jit_ctx *j, LLVMValueRef v, LLVMBasicBlockRef yes, LLVMBa
     LLVMBuildCondBr(j->b, is_zero(j, v), yes, no);
 }
 
+/* Lanes that keep loop L going after a BRK or CONT (vm_exec.c: loop [& cont] & func &
+ * ~killed & the lanes that entered it). */
+static LLVMValueRef loop_alive(vm_jit_ctx *j, const vm_jit_loop *L, bool with_cont)
+{
+    LLVMValueRef stay = LLVMBuildAnd(j->b, g32(j, j->loop), g32(j, j->func), "");
+    if (with_cont)
+        stay = LLVMBuildAnd(j->b, stay, g32(j, j->cont), "");
+    stay = and_not(j, stay, g32(j, j->killed));
+    return LLVMBuildAnd(j->b, stay, g32(j, L->entry), "");
+}
+
 static void exit_loop(vm_jit_ctx *j, const vm_jit_loop *L)
 {
     set(j, j->cond, g32(j, L->cond));
     set(j, j->sw, g32(j, L->sw));
     set(j, j->loop, g32(j, L->loop));
     set(j, j->cont, g32(j, L->cont));
+}
+
+/* A subroutine's frame: the caller's masks, saved by CAL and restored by its return. */
+static void frame_save(vm_jit_ctx *j, const vm_jit_frame *F)
+{
+    set(j, F->cond, g32(j, j->cond));
+    set(j, F->loop, g32(j, j->loop));
+    set(j, F->cont, g32(j, j->cont));
+    set(j, F->sw, g32(j, j->sw));
+    set(j, F->func, g32(j, j->func));
+}
+static void frame_restore(vm_jit_ctx *j, const vm_jit_frame *F)
+{
+    set(j, j->cond, g32(j, F->cond));
+    set(j, j->loop, g32(j, F->loop));
+    set(j, j->cont, g32(j, F->cont));
+    set(j, j->sw, g32(j, F->sw));
+    set(j, j->func, g32(j, F->func));
 }
 
 static LLVMValueRef const_ptr(vm_jit_ctx *j, const void *p)
@@ -650,11 +679,7 @@ bool vm_jit_build(vm_jit_ctx *j, const char *name, char *why, size_t why_size)
             LLVMPositionBuilderAtEnd(j->b, in);
             vm_jit_frame *F = &frames[D.region[u->target]];
             set(j, F->ret, ci32(j, i + 1));
-            set(j, F->cond, g32(j, j->cond));
-            set(j, F->loop, g32(j, j->loop));
-            set(j, F->cont, g32(j, j->cont));
-            set(j, F->sw, g32(j, j->sw));
-            set(j, F->func, g32(j, j->func));
+            frame_save(j, F);
             set(j, call_sp, LLVMBuildAdd(j->b, g32(j, call_sp), ci32(j, 1), ""));
             LLVMValueRef e = vm_jit_exec(j);
             set(j, j->cond, e);
@@ -688,18 +713,12 @@ bool vm_jit_build(vm_jit_ctx *j, const char *name, char *why, size_t why_size)
                 br_zero(j, g32(j, call_sp), finish, ret);
                 LLVMPositionBuilderAtEnd(j->b, ret);
                 vm_jit_frame *F = &frames[r];
-                set(j, j->cond, g32(j, F->cond));
-                set(j, j->loop, g32(j, F->loop));
-                set(j, j->cont, g32(j, F->cont));
-                set(j, j->sw, g32(j, F->sw));
-                set(j, j->func, g32(j, F->func));
+                frame_restore(j, F);
                 set(j, call_sp, LLVMBuildSub(j->b, g32(j, call_sp), ci32(j, 1), ""));
+                /* back to the micro-op after the CAL that came here (the case count is
+                   only LLVM's allocation hint) */
                 LLVMBasicBlockRef bad = block(j, "badret");
-                unsigned ncall = 0;
-                for (uint32_t k = 0; k < n; k++)
-                    ncall += !code[k].fn && code[k].kind == VM_K_CAL &&
-                             D.region[code[k].target] == r;
-                LLVMValueRef sw = LLVMBuildSwitch(j->b, g32(j, F->ret), bad, ncall);
+                LLVMValueRef sw = LLVMBuildSwitch(j->b, g32(j, F->ret), bad, 4);
                 for (uint32_t k = 0; k < n; k++)
                     if (!code[k].fn && code[k].kind == VM_K_CAL && D.region[code[k].target] == r)
                         LLVMAddCase(sw, ci32(j, k + 1), bb[k + 1]);
@@ -774,11 +793,8 @@ bool vm_jit_build(vm_jit_ctx *j, const char *name, char *why, size_t why_size)
             }
             vm_jit_loop *L = &j->lstack[l - 1];
             set(j, j->loop, and_not(j, g32(j, j->loop), vm_jit_exec(j)));
-            LLVMValueRef stay = LLVMBuildAnd(j->b, g32(j, j->loop), g32(j, j->func), "");
-            stay = and_not(j, stay, g32(j, j->killed));
-            stay = LLVMBuildAnd(j->b, stay, g32(j, L->entry), "");
             LLVMBasicBlockRef out = block(j, "brk_out"), in = block(j, "brk_in");
-            br_zero(j, stay, out, in);
+            br_zero(j, loop_alive(j, L, false), out, in);
             LLVMPositionBuilderAtEnd(j->b, out);
             exit_loop(j, L);
             LLVMBuildBr(j->b, bb[u->target]);
@@ -797,11 +813,8 @@ bool vm_jit_build(vm_jit_ctx *j, const char *name, char *why, size_t why_size)
             LLVMBuildBr(j->b, next);
             LLVMPositionBuilderAtEnd(j->b, some);
             set(j, j->loop, and_not(j, g32(j, j->loop), m));
-            LLVMValueRef stay = LLVMBuildAnd(j->b, g32(j, j->loop), g32(j, j->func), "");
-            stay = and_not(j, stay, g32(j, j->killed));
-            stay = LLVMBuildAnd(j->b, stay, g32(j, L->entry), "");
             LLVMBasicBlockRef out = block(j, "brk_out"), in = block(j, "brk_in");
-            br_zero(j, stay, out, in);
+            br_zero(j, loop_alive(j, L, false), out, in);
             LLVMPositionBuilderAtEnd(j->b, out);
             add64(j, j->insns, 1);
             exit_loop(j, L);
@@ -814,12 +827,8 @@ bool vm_jit_build(vm_jit_ctx *j, const char *name, char *why, size_t why_size)
         case VM_K_CONT: {
             vm_jit_loop *L = &j->lstack[l - 1];
             set(j, j->cont, and_not(j, g32(j, j->cont), vm_jit_exec(j)));
-            LLVMValueRef stay = LLVMBuildAnd(j->b, g32(j, j->loop), g32(j, j->cont), "");
-            stay = LLVMBuildAnd(j->b, stay, g32(j, j->func), "");
-            stay = and_not(j, stay, g32(j, j->killed));
-            stay = LLVMBuildAnd(j->b, stay, g32(j, L->entry), "");
             LLVMBasicBlockRef out = block(j, "cont_all"), in = block(j, "cont_some");
-            br_zero(j, stay, out, in);
+            br_zero(j, loop_alive(j, L, true), out, in);
             LLVMPositionBuilderAtEnd(j->b, out);
             set(j, j->cond, g32(j, L->cond));
             set(j, j->sw, g32(j, L->sw));
@@ -906,16 +915,16 @@ void vm_jit_ctx_free(vm_jit_ctx *j)
     free(j->slot);
     free(j->written);
     free(j->not_nan);
-    j->not_nan = NULL;
     free(j->dirty);
-    j->dirty = NULL;
     free(j->cstack);
     free(j->lstack);
     free(j->sstack);
-    j->sstack = NULL;
     j->slot = NULL;
     j->written = NULL;
+    j->not_nan = NULL;
+    j->dirty = NULL;
     j->cstack = NULL;
     j->lstack = NULL;
+    j->sstack = NULL;
 }
 #endif

@@ -217,8 +217,7 @@ LANE(arr) { UNUSED; return f2i(j, intrinsic1(j, "llvm.rint", a)); }
 LANE(i2f) { UNUSED; return LLVMBuildSIToFP(j->b, a, j->vf, ""); }
 LANE(u2f) { UNUSED; return LLVMBuildUIToFP(j->b, a, j->vf, ""); }
 LANE(mov) { UNUSED; return a; }
-/* vm_fastmath.h vm_sincos_lane, operation for operation (b unused; cosine in first[0]) */
-static LLVMValueRef kfu(vm_jit_ctx *j, uint32_t bits) { return asf(j, ku(j, bits)); }
+/* vm_fastmath.h vm_sincos_lane, operation for operation */
 static LLVMValueRef sincos(vm_jit_ctx *j, LLVMValueRef x, bool cosine)
 {
     LLVMBuilderRef B = j->b;
@@ -244,7 +243,6 @@ static LLVMValueRef sincos(vm_jit_ctx *j, LLVMValueRef x, bool cosine)
     LLVMValueRef v = LLVMBuildFAdd(B, LLVMBuildFMul(B, s, LLVMBuildFMul(B, u, r, ""), ""), r, "");
     LLVMValueRef bits = LLVMBuildOr(B, LLVMBuildAnd(B, asu(j, v), ku(j, 0x7fffffffu), ""),
                                     LLVMBuildAnd(B, asu(j, r), ku(j, 0x80000000u), ""), "");
-    (void)kfu;
     return LLVMBuildXor(B, bits, LLVMBuildShl(B, odd, ku(j, 31), ""), "");
 }
 LANE(sin) { UNUSED; return sincos(j, a, false); }
@@ -314,18 +312,17 @@ LANE(imul_hi) { UNUSED; return mul_hi(j, a, b, true); }
 /* ---- the table --------------------------------------------------------------------------- */
 
 #define G(fn, n, fi, fo, lane) {vm_h_##fn##_n, F_GROUP, n, fi, fo, lane_##lane, 0, {{0}}}
-#define GP(fn, n, lane, np, p0, p1) {vm_h_##fn##_n, F_GROUP, n, true, true, lane_##lane, np, {p0, p1, no_probe}}
+#define GP(fn, n, lane, np, p0, p1) {vm_h_##fn##_n, F_GROUP, n, true, true, lane_##lane, np, {p0, p1, NO_PROBE}}
 /* probes: (a, b, c, d, node, operand whose NaN means first = 0, the other) */
 #define PAB(node) {P_N1, P_N2, P_ONE, P_ONE, node, P_N1, P_N2}
 #define PPC(node) {P_N1, P_ONE, P_N3, P_ONE, node, P_N1, P_N3}
 #define NO_PROBE {0, 0, 0, 0, 0, 0, 0}
-#define no_probe NO_PROBE
 
 static const jit_op ops[] = {
-    GP(add, 2, add, 1, PAB(0), no_probe),
-    GP(mul, 2, mul, 1, PAB(0), no_probe),
-    GP(mul_legacy, 2, mul_legacy, 1, PAB(0), no_probe),
-    GP(div, 2, div, 1, PAB(0), no_probe),
+    GP(add, 2, add, 1, PAB(0), NO_PROBE),
+    GP(mul, 2, mul, 1, PAB(0), NO_PROBE),
+    GP(mul_legacy, 2, mul_legacy, 1, PAB(0), NO_PROBE),
+    GP(div, 2, div, 1, PAB(0), NO_PROBE),
     GP(mad, 3, mad, 2, PAB(0), PPC(1)),
     GP(mad_legacy, 3, mad_legacy, 2, PAB(0), PPC(1)),
     G(min, 2, true, true, min), G(max, 2, true, true, max),
@@ -456,14 +453,20 @@ void vm_jit_calibrate(void)
 
 /* ---- emission ---------------------------------------------------------------------------- */
 
-static const jit_op *find(vm_fn fn, size_t *index)
+/* The row of handler fn, or NOPS. */
+static size_t find(vm_fn fn)
 {
-    for (size_t i = 0; i < NOPS; i++)
-        if (ops[i].fn == fn) {
-            *index = i;
-            return &ops[i];
-        }
-    return NULL;
+    size_t i = 0;
+    while (i < NOPS && ops[i].fn != fn)
+        i++;
+    return i;
+}
+
+/* A channel group's results to dst[0..aux2-1], under the execution mask unless NOMASK. */
+static void store_channels(vm_jit_ctx *j, const vm_uop *u, LLVMValueRef out[4])
+{
+    for (unsigned ch = 0; ch < u->aux2; ch++)
+        vm_jit_store(j, u->dst[ch], out[ch], (u->flags & VM_UF_NOMASK) != 0);
 }
 
 static LLVMValueRef src(vm_jit_ctx *j, const jit_op *op, uint32_t slot)
@@ -484,10 +487,10 @@ static LLVMValueRef result(vm_jit_ctx *j, const jit_op *op, const vm_uop *u, LLV
 
 bool vm_jit_emit_alu(vm_jit_ctx *j, const vm_uop *u)
 {
-    size_t idx;
-    const jit_op *op = find(u->fn, &idx);
-    if (!op || !cal_usable[idx])
+    const size_t idx = find(u->fn);
+    if (idx == NOPS || !cal_usable[idx])
         return false;
+    const jit_op *op = &ops[idx];
     const uint32_t *first = cal_first[idx];
     j->nnn = 0;
     switch (op->form) {
@@ -501,8 +504,7 @@ bool vm_jit_emit_alu(vm_jit_ctx *j, const vm_uop *u)
             LLVMValueRef c = op->nsrc > 2 ? src(j, op, u->src[8 + ch]) : NULL;
             out[ch] = result(j, op, u, op->lane(j, first, a, b, c));
         }
-        for (unsigned ch = 0; ch < u->aux2; ch++)
-            vm_jit_store(j, u->dst[ch], out[ch], (u->flags & VM_UF_NOMASK) != 0);
+        store_channels(j, u, out);
         return true;
     }
     case F_TRIG: {
@@ -526,8 +528,7 @@ bool vm_jit_emit_alu(vm_jit_ctx *j, const vm_uop *u)
         LLVMValueRef out[4];
         for (unsigned ch = 0; ch < u->aux2; ch++)
             out[ch] = result(j, op, u, op->lane(j, first, a[ch], NULL, NULL));
-        for (unsigned ch = 0; ch < u->aux2; ch++)
-            vm_jit_store(j, u->dst[ch], out[ch], (u->flags & VM_UF_NOMASK) != 0);
+        store_channels(j, u, out);
         LLVMBuildBr(j->b, done);
         LLVMPositionBuilderAtEnd(j->b, slow);
         vm_jit_call_handler(j, u, j->pc);
