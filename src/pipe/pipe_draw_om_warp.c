@@ -192,13 +192,11 @@ void draw_om_emit_warp(void *user, const tv_vm_frag_warp_output *w)
         return;
     }
     /* in the target, sample 0 covered (draw_om_emit's n = 1) */
-    uint32_t m = 0;
-    for (uint32_t k = w->live; k; k &= k - 1) {
-        unsigned l = (unsigned)__builtin_ctz(k);
-        if (w->x[l] >= 0 && w->y[l] >= 0 && w->x[l] < d->width && w->y[l] < d->height &&
-            (w->coverage[l] & 1u))
-            m |= 1u << l;
-    }
+    uint32_t m = 0;   /* every lane, without branches: a tile's lanes are mostly live */
+    for (unsigned l = 0; l < OM_LANES; l++)
+        m |= (uint32_t)(w->x[l] >= 0 && w->y[l] >= 0 && w->x[l] < d->width &&
+                        w->y[l] < d->height && (w->coverage[l] & 1u)) << l;
+    m &= w->live;
     if (!m)
         return;
     const tv_pipe_dsa_state *s = &d->ctx->sub.dsa;

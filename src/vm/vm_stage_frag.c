@@ -356,6 +356,19 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
                 w->lane_cov[l] = fp->coverage(fp->hook_user, w->lane_x[l], w->lane_y[l]);
             }
         }
+        /* every lane inside with every sample (a tile inside the primitive, the common
+           case): the pass below would leave the coverage as it is and make every lane
+           live */
+        uint32_t partial = 0, any = 0;
+        for (unsigned l = 0; l < VM_LANES; l++) {
+            partial |= w->lane_cov[l] ^ all_samples;
+            any |= w->lane_cov[l];
+        }
+        if (inside == VM_ALL_LANES && !partial && all_samples) {
+            live = !per_sample || ((all_samples >> sample) & 1u) ? VM_ALL_LANES : 0;
+        } else if (!any) {
+            live = 0;   /* nothing covered (a tile beside the primitive): every lane 0 */
+        } else
         /* the hooks leave lanes outside at 0: every lane in one branch-free pass */
         for (unsigned l = 0; l < VM_LANES; l++) {
             uint32_t c = w->lane_cov[l] & all_samples & (0u - ((inside >> l) & 1u));
@@ -419,6 +432,8 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
             present |= 0xfu << q;
     vm_worker_warp(wk, 0, present, live);
     w->sample = sample;
+    if (!live)
+        return;   /* frag_job runs no lane of it: no inputs to set up */
     /* the triangle every lane interpolates in with the tile formulas, -1: per lane */
     int tile_tri = whole >= 0 ? whole : fp->coverage && !R->plain ? 0 : -1;
     if (p->num_inputs) {
@@ -691,16 +706,17 @@ static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
     uint32_t ty = fb.y0 / 4 + (uint32_t)job;
     uint32_t tx0 = fb.x0 / 8, ntx = (fb.x1 + 7) / 8;
     uint32_t passes = R->per_sample ? R->samples : 1;
+    /* plain (translation validation) and the pipeline's coverage: every tile takes the
+       per-lane set-up, so no tile is classified from its corners */
+    const bool per_lane = R->plain || fp->coverage;
     for (uint32_t tx = tx0; tx < ntx; tx++) {
         uint32_t i = (tx - tx0) % CB_CHUNK;
-        if (i == 0) {
+        if (i == 0 && !per_lane) {
             uint32_t n = ntx - tx < CB_CHUNK ? ntx - tx : CB_CHUNK;
             corner_bits(R, tx, n + 1, (float)(ty * 4), top);
             corner_bits(R, tx, n + 1, (float)(ty * 4 + 4), bot);
         }
-        /* plain (translation validation) and the pipeline's coverage: every tile takes
-           the per-lane set-up */
-        int whole = R->plain || fp->coverage ? -1
+        int whole = per_lane ? -1
                   : tile_whole(R, (uint32_t)(top[i] & top[i + 1] & bot[i] & bot[i + 1]));
         for (uint32_t s = 0; s < passes; s++) {
             vm_warp *w = &wk->warps[0];

@@ -248,6 +248,63 @@ static void test_fan_covers_once(void **state)
     }
 }
 
+/* raster_coverage_lanes (the engine's tiles at once: a whole-tile accept or reject from
+ * the box's corners, else a column and row step per lane) against raster_coverage pixel by
+ * pixel: random triangles from tiny to many tiles wide, every tile of their box, the
+ * engine's lane layout and a shuffled one, random `inside` masks. Counts the tiles each
+ * route took, so a change that stops taking one fails here. */
+static void test_coverage_lanes(void **state)
+{
+    (void)state;
+    static const uint8_t lx[32] = {0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7,
+                                   0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7};
+    static const uint8_t ly[32] = {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1,
+                                   2, 2, 3, 3, 2, 2, 3, 3, 2, 2, 3, 3, 2, 2, 3, 3};
+    uint32_t seed = 0x2468ace1u, whole = 0, none = 0, crossing = 0;
+    for (unsigned round = 0; round < 400; round++) {
+        float x[3], y[3], scale = (float)(1u << (round % 8));
+        for (int i = 0; i < 3; i++) {
+            seed = seed * 1664525u + 1013904223u;
+            x[i] = (float)(seed >> 8) / 16777216.0f * scale * 4 - 8;
+            seed = seed * 1664525u + 1013904223u;
+            y[i] = (float)(seed >> 8) / 16777216.0f * scale * 4 - 8;
+        }
+        raster_rules r = rules(round & 1, 1, 4096, 4096);
+        r.clip[0] = r.clip[1] = -4096;
+        raster_tri t;
+        if (!raster_setup(&t, &r, x, y))
+            continue;
+        for (int32_t ty = t.y0 - 4; ty < t.y1 + 4; ty += 4)
+            for (int32_t tx = t.x0 - 8; tx < t.x1 + 8; tx += 8) {
+                int32_t px[32], py[32];
+                uint32_t cov[32];
+                seed = seed * 1664525u + 1013904223u;
+                uint32_t inside = (round & 2) ? seed : 0xffffffffu;
+                bool shuffled = (round % 5) == 4;
+                for (unsigned l = 0; l < 32; l++) {
+                    unsigned k = shuffled ? (l * 7u) % 32u : l;
+                    px[l] = tx + lx[k] + (shuffled && l == 9 ? 8 : 0);
+                    py[l] = ty + ly[k];
+                    cov[l] = 0xdeadu;
+                }
+                raster_coverage_lanes(&t, px, py, inside, cov);
+                unsigned n = 0;
+                for (unsigned l = 0; l < 32; l++) {
+                    uint32_t want = (inside >> l) & 1u ? raster_coverage(&t, px[l], py[l])
+                                                       : 0xdeadu;
+                    assert_int_equal(cov[l], want);
+                    n += ((inside >> l) & 1u) && want;
+                }
+                if (!shuffled && inside == 0xffffffffu) {
+                    whole += n == 32;
+                    none += n == 0;
+                    crossing += n && n < 32;
+                }
+            }
+    }
+    assert_true(whole > 100 && none > 100 && crossing > 100);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -258,6 +315,7 @@ int main(void)
         cmocka_unit_test(test_msaa_samples),
         cmocka_unit_test(test_mesh_covers_once),
         cmocka_unit_test(test_fan_covers_once),
+        cmocka_unit_test(test_coverage_lanes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
