@@ -304,12 +304,14 @@ static void frag_box_init(const vm_run *R, frag_box *fb)
     fb->all_samples = (R->samples >= 32 ? VM_ALL_LANES : (1u << R->samples) - 1u) & fb->smask;
 }
 
+static void setup_inputs(vm_worker *wk, vm_warp *w, uint32_t inside, uint32_t live,
+                         uint32_t sample, bool per_sample, int whole, float bl[][3]);
+
 static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint32_t sample,
                        bool per_sample, int whole, const frag_box *fb)
 {
     const vm_run *R = wk->run;
     const tv_vm_frag_params *fp = R->fp;
-    const tv_vm_program *p = R->prog;
     const uint32_t x0 = fb->x0, y0 = fb->y0, x1 = fb->x1, y1 = fb->y1;
     const uint32_t smask = fb->smask, all_samples = fb->all_samples;
     uint32_t inside = 0, live = 0;
@@ -424,6 +426,19 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
         bool cov = per_sample ? ((w->lane_cov[l] >> sample) & 1u) : w->lane_cov[l] != 0;
         if (cov) live |= 1u << l;
     }
+    setup_inputs(wk, w, inside, live, sample, per_sample, whole, bl);
+}
+
+/* The rest of a warp's set-up once its lanes' positions and coverage are known (INSIDE:
+ * the lanes inside the scissor box, LIVE: those that run): the warp's masks, then the
+ * registers, inputs and system values. WHOLE as setup_warp's; BL: per-lane barycentrics
+ * where no one triangle interpolates (unread otherwise). */
+static void setup_inputs(vm_worker *wk, vm_warp *w, uint32_t inside, uint32_t live,
+                         uint32_t sample, bool per_sample, int whole, float bl[][3])
+{
+    const vm_run *R = wk->run;
+    const tv_vm_frag_params *fp = R->fp;
+    const tv_vm_program *p = R->prog;
     /* every lane of a quad with a pixel inside runs (outside ones as helpers), so
        derivatives at the target's edges see real neighbours */
     uint32_t present = 0;
@@ -745,6 +760,117 @@ static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
     return TV_OK;
 }
 
+/* Small primitives under the pipeline's hooks: the quads of the scissor box (the
+ * primitive's bounding box), row by row, go to the coverage hook eight at a time, and
+ * those with a covered lane are packed into warps of eight quads. A primitive a few quads
+ * wide then takes one warp instead of one per 8x4 tile it touches (two or three for a
+ * triangle of ten pixels). Each quad keeps its four lanes in the tile's order (TL, TR, BL,
+ * BR) and its pixels, and one triangle interpolates every lane, so derivatives and every
+ * value are the tile walk's; the quads left out have no live lane, and no effect, there
+ * either (helper lanes write nothing). The hooks see each pixel once, in row order. */
+enum { PACK_MAX_QUADS = 64 };   /* bounding boxes up to 8 tiles' worth of quads */
+
+static bool frag_packs(const vm_run *R)
+{
+    const tv_vm_frag_params *fp = R->fp;
+    if (!fp->coverage_warp || !(fp->emit_warp || fp->emit) || R->plain || R->per_sample)
+        return false;
+    frag_box fb;
+    frag_box_init(R, &fb);
+    uint64_t quads = (uint64_t)((fb.x1 + 1) / 2 - fb.x0 / 2) * ((fb.y1 + 1) / 2 - fb.y0 / 2);
+    return quads <= PACK_MAX_QUADS;
+}
+
+/* Runs packed warp W (its first NQ quads filled; INSIDE, LIVE: setup_warp's masks). */
+static tv_status run_packed(vm_worker *wk, vm_warp *w, uint32_t nq, uint32_t inside,
+                            uint32_t live, unsigned isa, tv_error *err)
+{
+    const vm_run *R = wk->run;
+    const uint32_t *id = R->vm->trace.id;
+    for (unsigned l = 4 * nq; l < VM_LANES; l++) {
+        /* lanes of no quad: absent, at quad 0's pixels so their unused values are finite */
+        w->lane_x[l] = w->lane_x[l & 3];
+        w->lane_y[l] = w->lane_y[l & 3];
+        w->lane_tri[l] = 0;
+        w->lane_cov[l] = 0;
+    }
+    setup_inputs(wk, w, inside, live, 0, false, -1, NULL);
+    wk->trace_this = false;
+    if (R->tracing)
+        for (unsigned l = 0; l < 4 * nq; l++)
+            if ((uint32_t)w->lane_x[l] == id[0] && (uint32_t)w->lane_y[l] == id[1]) {
+                wk->trace_this = true;
+                wk->trace_lane = l;
+            }
+    if (w->live) {
+        uint32_t live0 = w->live;
+        tv_status st = vm_exec_warp(w, err);
+        wk->trace_this = false;
+        if (st != TV_OK)
+            return st;
+        write_outputs(wk, w, false, live0, isa);
+    }
+    vm_worker_count(wk, w);
+    return TV_OK;
+}
+
+static tv_status frag_packed_job(vm_worker *wk, uint64_t job, tv_error *err)
+{
+    (void)job;   /* the one job */
+    const vm_run *R = wk->run;
+    const tv_vm_frag_params *fp = R->fp;
+    const unsigned isa = vm_frag_store_isa_run(R);
+    frag_box fb;
+    frag_box_init(R, &fb);
+    vm_warp *w = &wk->warps[0];
+    const uint32_t qx0 = fb.x0 / 2, qy0 = fb.y0 / 2;
+    const uint32_t qw = (fb.x1 + 1) / 2 - qx0, total = qw * ((fb.y1 + 1) / 2 - qy0);
+    int32_t cx[VM_LANES], cy[VM_LANES];
+    uint32_t ccov[VM_LANES];
+    uint32_t nq = 0, inside = 0, live = 0;
+    for (uint32_t q0 = 0; q0 < total; q0 += 8) {
+        uint32_t n = total - q0 < 8 ? total - q0 : 8;
+        uint32_t cin = 0;
+        for (unsigned l = 0; l < VM_LANES; l++) {
+            uint32_t q = q0 + (l / 4 < n ? l / 4 : 0);
+            uint32_t px = 2 * (qx0 + q % qw) + (l & 1), py = 2 * (qy0 + q / qw) + ((l >> 1) & 1);
+            cx[l] = (int32_t)px;
+            cy[l] = (int32_t)py;
+            ccov[l] = 0;
+            cin |= (uint32_t)(l / 4 < n && px >= fb.x0 && px < fb.x1 && py >= fb.y0 &&
+                              py < fb.y1) << l;
+        }
+        if (cin)
+            fp->coverage_warp(fp->hook_user, cx, cy, cin, ccov);
+        for (unsigned k = 0; k < n; k++) {
+            uint32_t qin = (cin >> (4 * k)) & 0xfu, qlive = 0;
+            for (unsigned j = 0; j < 4; j++) {
+                unsigned l = 4 * k + j;
+                uint32_t c = ccov[l] & fb.all_samples & (0u - ((qin >> j) & 1u));
+                ccov[l] = c;
+                qlive |= (uint32_t)(c != 0) << j;
+            }
+            if (!qlive)
+                continue;
+            for (unsigned j = 0; j < 4; j++) {
+                w->lane_x[4 * nq + j] = cx[4 * k + j];
+                w->lane_y[4 * nq + j] = cy[4 * k + j];
+                w->lane_tri[4 * nq + j] = 0;
+                w->lane_cov[4 * nq + j] = ccov[4 * k + j];
+            }
+            inside |= qin << (4 * nq);
+            live |= qlive << (4 * nq);
+            if (++nq == VM_LANES / 4) {
+                tv_status st = run_packed(wk, w, nq, inside, live, isa, err);
+                if (st != TV_OK)
+                    return st;
+                nq = inside = live = 0;
+            }
+        }
+    }
+    return nq ? run_packed(wk, w, nq, inside, live, isa, err) : TV_OK;
+}
+
 void tv_vm_frag_params_fullscreen(tv_vm_frag_params *fp, uint32_t width, uint32_t height,
                                   tv_vm_frag_prim prim)
 {
@@ -833,5 +959,7 @@ tv_status tv_vm_run_fragment(tv_vm *vm, const tv_vm_program *p, const tv_vm_bind
     /* one warp per 8x4 tile (per sample when shading per sample): the JIT's measure */
     run.expected_warps = njobs * (uint64_t)((fb.x1 + 7) / 8 - fb.x0 / 8) *
                          (run.per_sample ? run.samples : 1);
+    if (frag_packs(&run))
+        return vm_run_jobs(&run, 1, 1, frag_packed_job, stats, err);
     return vm_run_jobs(&run, njobs, 1, frag_job, stats, err);
 }

@@ -1,5 +1,6 @@
 /* The tile-at-a-time output merger and coverage (pipe_draw_om_warp.c, the rasteriser's
- * lanes) against the per-pixel reference the plain interpreter draws with: random
+ * lanes, the fragment stage's warps packed from small triangles' quads) against the
+ * per-pixel reference the plain interpreter draws with: random
  * overlapping triangles under random blend states (every factor, equation, colour mask,
  * logic op, alpha-to-one, a random blend colour, dual source), depth and stencil states,
  * on colour targets of every class (UNORM, SNORM, sRGB, float, packed, integer) alone or
@@ -177,8 +178,21 @@ static result run(uint32_t seed, bool plain)
        centres and the fill rule decides */
     vert v[NTRI * 3];
     bool grid = next(&s) & 1;
+    /* a third of the rounds draw small triangles (a few pixels to 16 wide) about random
+       centres, so most are shaded in warps packed from their quads (vm_stage_frag.c) */
+    bool small = next(&s) % 3 == 0;
+    float cx = 0, cy = 0, ext = 0;
     for (int i = 0; i < NTRI * 3; i++) {
+        if (small && i % 3 == 0) {
+            cx = unit(&s) * 2.2f - 1.1f;
+            cy = unit(&s) * 2.2f - 1.1f;
+            ext = (1 + unit(&s) * 7) / TW;   /* half-extent: 1 to 8 pixels */
+        }
         float x = unit(&s) * 2.6f - 1.3f, y = unit(&s) * 2.6f - 1.3f;
+        if (small) {
+            x = cx + (x / 1.3f) * ext * 2;
+            y = cy + (y / 1.3f) * ext * 2 * TW / TH;
+        }
         if (grid) {
             x = roundf((x + 1) * TW) / (2.0f * TW / 2) - 1;   /* window x in steps of 1/2 */
             y = roundf((y + 1) * TH) / (2.0f * TH / 2) - 1;
