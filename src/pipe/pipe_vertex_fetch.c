@@ -50,6 +50,10 @@ bool vf_format_get(uint32_t format, vf_format *out)
         return false;
     out->type = (uint8_t)type;
     out->bytes = (uint8_t)(total / 8);
+    out->words = __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ &&
+                 (type == VF_FLOAT || type == VF_UINT || type == VF_SINT);
+    for (unsigned i = 0; i < out->nchan; i++)
+        out->words = out->words && out->bits[i] == 32 && out->dest[i] == (int8_t)i;
     if (type == VF_FLOAT)
         for (unsigned i = 0; i < out->nchan; i++)
             if (out->bits[i] != 16 && out->bits[i] != 32 && out->bits[i] != 64) {
@@ -115,6 +119,11 @@ void vf_fetch(const vf_format *f, const uint8_t *src, uint32_t out[4])
     out[3] = integer ? 1u : tv_f32_bits(1.0f);
     if (f->tex != TV_FORMAT_NONE) {
         tv_format_unpack(f->tex, src, 0, 0, out);
+        return;
+    }
+    if (f->words) {
+        /* convert() gives 32-bit FLOAT, UINT and SINT channels their own words */
+        memcpy(out, src, 4u * f->nchan);
         return;
     }
     unsigned off = 0;

@@ -23,6 +23,8 @@ typedef struct vf_format {
     uint8_t type;            /* VF_* */
     uint8_t bytes;           /* bytes per vertex */
     tv_format tex;           /* decoded by the format table instead (NONE: by the fields) */
+    bool words;              /* 32-bit channels R, G, B, A in order whose words are the
+                                values (FLOAT, UINT, SINT): copied as they are */
 } vf_format;
 
 /* Describe Gallium format number FORMAT as a vertex format; false when it is none. */

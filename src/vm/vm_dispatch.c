@@ -53,12 +53,14 @@ tv_status vm_worker_init(vm_worker *wk, const vm_run *run, uint32_t nwarps, tv_e
     vm_slot *regs_mem = wk->regs;
     void *stack_mem = wk->stack_mem;
     struct tv_tex_request *tex_req = wk->tex_req;
+    uint32_t tex_req_groups = wk->tex_req_groups;
     size_t warps_cap = wk->warps_cap, regs_cap = wk->regs_cap, stack_cap = wk->stack_cap;
     memset(wk, 0, sizeof *wk);
     wk->warps = warps;
     wk->regs = regs_mem;
     wk->stack_mem = stack_mem;
     wk->tex_req = tex_req;
+    wk->tex_req_groups = tex_req_groups;
     wk->warps_cap = warps_cap;
     wk->regs_cap = regs_cap;
     wk->stack_cap = stack_cap;
@@ -105,10 +107,14 @@ tv_status vm_worker_init(vm_worker *wk, const vm_run *run, uint32_t nwarps, tv_e
     wk->shared = shared ? calloc(1, shared) : NULL;
     wk->shared_size = (uint32_t)shared;
     wk->priv = priv ? calloc(1, priv) : NULL;
-    if (!wk->tex_req)
+    if (!wk->tex_req) {
+        /* a kept request stays as the last texture micro-op left it: zero outside the
+           groups tex_req_groups names (vm_ops_tex.c), which the next one clears */
         wk->tex_req = malloc(sizeof *wk->tex_req);
-    if (wk->tex_req)
-        memset(wk->tex_req, 0, sizeof *wk->tex_req);
+        wk->tex_req_groups = 0;
+        if (wk->tex_req)
+            memset(wk->tex_req, 0, sizeof *wk->tex_req);
+    }
     if (!wk->warps || !wk->regs || !wk->stack_mem || (shared && !wk->shared) ||
         (priv && !wk->priv) || !wk->tex_req) {
         vm_worker_fini(wk);

@@ -828,12 +828,20 @@ static tv_status frag_packed_job(vm_worker *wk, uint64_t job, tv_error *err)
     int32_t cx[VM_LANES], cy[VM_LANES];
     uint32_t ccov[VM_LANES];
     uint32_t nq = 0, inside = 0, live = 0;
+    uint32_t qx = 0, qy = 0;   /* the next quad of the box, from its top-left */
     for (uint32_t q0 = 0; q0 < total; q0 += 8) {
         uint32_t n = total - q0 < 8 ? total - q0 : 8;
-        uint32_t cin = 0;
+        uint32_t cin = 0, kx[8], ky[8];
+        for (unsigned k = 0; k < 8; k++) {
+            kx[k] = 2 * (qx0 + qx);   /* past the box's last quad: unused (cin) */
+            ky[k] = 2 * (qy0 + qy);
+            if (++qx == qw) {
+                qx = 0;
+                qy++;
+            }
+        }
         for (unsigned l = 0; l < VM_LANES; l++) {
-            uint32_t q = q0 + (l / 4 < n ? l / 4 : 0);
-            uint32_t px = 2 * (qx0 + q % qw) + (l & 1), py = 2 * (qy0 + q / qw) + ((l >> 1) & 1);
+            uint32_t px = kx[l / 4] + (l & 1), py = ky[l / 4] + ((l >> 1) & 1);
             cx[l] = (int32_t)px;
             cy[l] = (int32_t)py;
             ccov[l] = 0;

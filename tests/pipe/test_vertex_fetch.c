@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "pipe/pipe_vertex_fetch.h"
+#include "texvm/pipe.h"
 
 #include <string.h>
 
@@ -123,6 +124,44 @@ static void test_not_vertex_formats(void **state)
     assert_false(vf_format_get(100000, &f));
 }
 
+/* 32-bit FLOAT/UINT/SINT channels in RGBA order are copied as words (vf_format.words);
+ * the general field-by-field decode must give the same words for any bytes, NaNs and
+ * denormals included, and BGRA orders and padded formats must not take the copy. */
+static void test_word_copy_equals_fields(void **state)
+{
+    (void)state;
+    static const char *const words[] = {"R32_FLOAT", "R32G32_FLOAT", "R32G32B32_FLOAT",
+                                        "R32G32B32A32_FLOAT", "R32G32B32A32_UINT",
+                                        "R32G32_SINT", "R32G32B32_UINT"};
+    uint32_t seed = 0x9e3779b9u;
+    for (unsigned i = 0; i < sizeof words / sizeof *words; i++) {
+        vf_format f;
+        assert_true(vf_format_get(tv_pipe_format_from_name(words[i]), &f));
+        assert_true(f.words);
+        vf_format general = f;
+        general.words = false;
+        for (unsigned round = 0; round < 1000; round++) {
+            uint8_t bytes[16];
+            for (unsigned b = 0; b < 16; b++) {
+                seed = seed * 1664525u + 1013904223u;
+                bytes[b] = (uint8_t)(seed >> 24);
+            }
+            uint32_t a[4], g[4];
+            vf_fetch(&f, bytes, a);
+            vf_fetch(&general, bytes, g);
+            assert_memory_equal(a, g, sizeof a);
+        }
+    }
+    static const char *const not_words[] = {"R32G32B32A32_UNORM", "R16G16B16A16_FLOAT",
+                                            "R64G64_FLOAT", "R32G32B32A32_FIXED"};
+    for (unsigned i = 0; i < sizeof not_words / sizeof *not_words; i++) {
+        vf_format f;
+        uint32_t fmt = tv_pipe_format_from_name(not_words[i]);
+        if (fmt && vf_format_get(fmt, &f))
+            assert_false(f.words);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -130,6 +169,7 @@ int main(void)
         cmocka_unit_test(test_integer_float_fixed),
         cmocka_unit_test(test_packed),
         cmocka_unit_test(test_not_vertex_formats),
+        cmocka_unit_test(test_word_copy_equals_fields),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
