@@ -1,6 +1,7 @@
 /* Blending (GL 4.6 §17.3.6, Gallium cso/blend.rst): the factor table, the equations, the
  * compare functions shared by the depth, stencil and alpha tests, and logic ops. */
 #include "pipe_om.h"
+#include "util/wide_vectors.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -172,16 +173,16 @@ void om_blend_color(const om_rt_blend *rt, om_class cls, const float s0_in[4],
 
 /* ---- the same across lanes (structure of arrays) ---------------------------------------- */
 /* Each step is om_blend_color's on one channel of every lane: the same operations in the
- * same order, so each lane's bits are the scalar path's. S1 is read only when a factor
- * is a SRC1 one. */
+ * same order, so each lane's bits are the scalar path's (in every vector variant:
+ * util/wide_vectors.h). S1 is read only when a factor is a SRC1 one. */
 
-static void clamp_lanes(float x[OM_LANES], const float in[OM_LANES], float lo)
+static TV_ALWAYS_INLINE void clamp_lanes(float x[OM_LANES], const float in[OM_LANES], float lo)
 {
     for (unsigned l = 0; l < OM_LANES; l++)
         x[l] = clampf(in[l], lo, 1.0f);
 }
 
-static void factor_lanes(uint8_t f, unsigned c, const om_lanes *s0, const om_lanes *s1,
+static TV_ALWAYS_INLINE void factor_lanes(uint8_t f, unsigned c, const om_lanes *s0, const om_lanes *s1,
                          const om_lanes *d, const float k[4], float out[OM_LANES])
 {
     const factor_row *r = factor_find(f);
@@ -221,7 +222,7 @@ invert:
             out[l] = 1.0f - out[l];
 }
 
-static void equation_lanes(uint8_t func, const float s[OM_LANES], const float sf[OM_LANES],
+static TV_ALWAYS_INLINE void equation_lanes(uint8_t func, const float s[OM_LANES], const float sf[OM_LANES],
                            const float d[OM_LANES], const float df[OM_LANES],
                            float out[OM_LANES])
 {
@@ -250,7 +251,7 @@ static void equation_lanes(uint8_t func, const float s[OM_LANES], const float sf
     }
 }
 
-void om_blend_lanes(const om_rt_blend *rt, om_class cls, const om_lanes *s0_in,
+TV_WIDE_VECTORS void om_blend_lanes(const om_rt_blend *rt, om_class cls, const om_lanes *s0_in,
                     const om_lanes *s1_in, const om_lanes *d_in, const float k_in[4],
                     om_lanes *out)
 {

@@ -136,9 +136,10 @@ void raster_coverage_lanes(const raster_tri *t, const int32_t px[32], const int3
             none_in = none_in || (e00 < 0 && e10 < 0 && e01 < 0 && e11 < 0);
         }
         if (all_in || none_in) {
-            for (unsigned l = 0; l < 32; l++)
-                if ((inside >> l) & 1u)
-                    cov[l] = all_in;
+            for (unsigned l = 0; l < 32; l++) {   /* without branches: inside lanes only */
+                uint32_t in = 0u - ((inside >> l) & 1u);
+                cov[l] = (cov[l] & ~in) | ((uint32_t)all_in & in);
+            }
             return;
         }
     }

@@ -11,18 +11,12 @@
 #define VM_FOR_LANES for (unsigned l = 0; l < VM_LANES; l++)
 
 /* Handlers marked VM_WIDE_VECTORS are compiled for wider vectors too where GCC can pick
- * the variant at load time (x86-64 ifunc): 8 or 16 lanes per instruction instead of 4.
- * The same IEEE and integer operations in the same order (ISO C: no contraction, and no
- * FMA enabled), so every variant gives bit-identical results. */
-#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
-    defined(__has_attribute)
-#if __has_attribute(target_clones)
-#define VM_WIDE_VECTORS __attribute__((target_clones("avx512f", "avx2", "default")))
+ * the variant at load time (util/wide_vectors.h): 8 or 16 lanes per instruction instead
+ * of 4, with bit-identical results. */
+#include "util/wide_vectors.h"
+#define VM_WIDE_VECTORS TV_WIDE_VECTORS
+#ifdef TV_HAVE_CLONES
 #define VM_HAVE_CLONES 1
-#endif
-#endif
-#ifndef VM_WIDE_VECTORS
-#define VM_WIDE_VECTORS
 #endif
 
 /* Commit the results of a 64-bit -> 32-bit conversion (T[0] from the pair xy, T[1] from
