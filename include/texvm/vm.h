@@ -336,6 +336,11 @@ typedef struct tv_vm_frag_params {
     void (*coverage_warp)(void *user, const int32_t x[TV_VM_WARP_LANES],
                           const int32_t y[TV_VM_WARP_LANES], uint32_t inside,
                           uint32_t cov[TV_VM_WARP_LANES]);
+    /* Optional, with coverage_warp: row_span(user, y0, y1, &x0, &x1) gives columns
+     * [x0, x1) outside of which coverage() covers no sample of rows [y0, y1) (x0 >= x1:
+     * none). The engine then offers coverage_warp no tile or quad that lies outside: they
+     * would have no live lane. */
+    void (*row_span)(void *user, int32_t y0, int32_t y1, int32_t *x0, int32_t *x1);
     void (*emit)(void *user, const tv_vm_frag_output *out);
     void (*emit_warp)(void *user, const tv_vm_frag_warp_output *out);
     void *hook_user;

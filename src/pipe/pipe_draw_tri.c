@@ -116,6 +116,14 @@ static void coverage_warp_hook(void *user, const int32_t x[32], const int32_t y[
             cov[l] = draw_om_early(d, x[l], y[l], cov[l]);
 }
 
+/* The columns of rows [y0, y1) the triangle's samples may cover (the engine skips the
+ * tiles and quads beside it). */
+static void row_span_hook(void *user, int32_t y0, int32_t y1, int32_t *x0, int32_t *x1)
+{
+    const draw_state *d = user;
+    raster_row_span(&d->rt, y0, y1, x0, x1);
+}
+
 /* The window depth plane of triangle (A, B, C) and, when enabled, its polygon offset
  * (GL 4.6 §14.6.5: m·factor + r·units, clamped). */
 static void depth_plane(draw_state *d, const float *a, const float *b, const float *c)
@@ -203,6 +211,9 @@ int draw_run_fragments(draw_state *d, const tv_vm_frag_vertex *fv[3], const floa
     } else {
         fp.coverage_warp = coverage_warp_hook;
         fp.emit_warp = draw_om_emit_warp;
+        /* antialiased shapes cover beyond the triangle's samples (draw_aa_coverage) */
+        if (d->aa.kind == DRAW_AA_NONE)
+            fp.row_span = row_span_hook;
     }
     fp.hook_user = d;
     tv_error err;

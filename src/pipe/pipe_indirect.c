@@ -33,7 +33,7 @@ int tv_pipe_draw_vbo_indirect(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info,
         return pipe_fail(ctx, "%s: no indirect buffer %u", op, ind->res);
     uint32_t count = ind->draw_count;
     if (ind->count_res) {
-        uint32_t n;
+        uint32_t n = 0;
         if (read_words(ctx, op, ind->count_res, ind->count_offset, 1, &n))
             return -1;
         count = n < count ? n : count;

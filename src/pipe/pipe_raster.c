@@ -153,3 +153,59 @@ void raster_coverage_lanes(const raster_tri *t, const int32_t px[32], const int3
                      col[2][x] + row[2][y] >= 0;
     }
 }
+
+static int64_t floor_div64(int64_t a, int64_t b)
+{
+    int64_t q = a / b;
+    if ((a % b) && ((a < 0) != (b < 0)))
+        q--;
+    return q;
+}
+
+/* V clamped into [lo, hi] as a column. */
+static int32_t column(int64_t v, int32_t lo, int32_t hi)
+{
+    return v < lo ? lo : v > hi ? hi : (int32_t)v;
+}
+
+/* For each edge E = a X + b Y + c >= 0 (X, Y sample positions in fixed point): over the
+ * rows' sample heights Y in [ylo, yhi], b Y is at most bmax, so a sample with E >= 0 needs
+ * a X >= -(c + bmax); pixel px's samples have X in [px ONE + sxmin, px ONE + sxmax]. */
+void raster_row_span(const raster_tri *t, int32_t y0, int32_t y1, int32_t *x0, int32_t *x1)
+{
+    int32_t lo = t->x0, hi = t->x1;
+    y0 = y0 > t->y0 ? y0 : t->y0;
+    y1 = y1 < t->y1 ? y1 : t->y1;
+    if (y0 >= y1) {
+        *x0 = *x1 = lo;
+        return;
+    }
+    int64_t sxmin = t->sx[0], sxmax = t->sx[0], symin = t->sy[0], symax = t->sy[0];
+    for (unsigned s = 1; s < t->samples && s < RASTER_MAX_SAMPLES; s++) {
+        sxmin = t->sx[s] < sxmin ? t->sx[s] : sxmin;
+        sxmax = t->sx[s] > sxmax ? t->sx[s] : sxmax;
+        symin = t->sy[s] < symin ? t->sy[s] : symin;
+        symax = t->sy[s] > symax ? t->sy[s] : symax;
+    }
+    int64_t ylo = (int64_t)y0 * RASTER_ONE + symin, yhi = (int64_t)(y1 - 1) * RASTER_ONE + symax;
+    for (unsigned k = 0; k < 3 && lo < hi; k++) {
+        int64_t a = t->a[k], b = t->b[k];
+        int64_t m = t->c[k] + (b >= 0 ? b * yhi : b * ylo);   /* c + bmax */
+        if (a == 0) {
+            if (m < 0)
+                hi = lo;                                     /* below the edge throughout */
+        } else if (a > 0) {
+            /* X >= ceil(-m / a); px ONE + sxmax >= that */
+            int64_t xmin = -floor_div64(m, a);
+            int64_t p = -floor_div64(-(xmin - sxmax), RASTER_ONE);
+            lo = column(p, lo, hi);
+        } else {
+            /* X <= floor(m / -a); px ONE + sxmin <= that */
+            int64_t xmax = floor_div64(m, -a);
+            int64_t p = floor_div64(xmax - sxmin, RASTER_ONE) + 1;
+            hi = column(p, lo, hi);
+        }
+    }
+    *x0 = lo;
+    *x1 = hi > lo ? hi : lo;
+}

@@ -49,5 +49,9 @@ uint32_t raster_coverage(const raster_tri *t, int32_t px, int32_t py);
  * lanes' entries are left alone). */
 void raster_coverage_lanes(const raster_tri *t, const int32_t px[32], const int32_t py[32],
                            uint32_t inside, uint32_t cov[32]);
+/* Columns [*x0, *x1) outside of which no sample of rows [y0, y1) is covered (a bound, not
+ * exact: an edge's limit over the rows' extreme sample positions); *x0 >= *x1 when none
+ * is. Within the triangle's box (t->x0..x1). */
+void raster_row_span(const raster_tri *t, int32_t y0, int32_t y1, int32_t *x0, int32_t *x1);
 
 #endif

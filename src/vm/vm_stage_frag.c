@@ -708,6 +708,28 @@ static void write_outputs(vm_worker *wk, vm_warp *w, bool per_sample, uint32_t l
     wk->stats.killed += popcount32(live0 & ~w->live);
 }
 
+/* The pipeline's bound on the columns rows [y0, y1) may cover (tv_vm_frag_params.row_span),
+ * within [bx0, bx1), as units of UNIT pixels (tiles: 8, quads: 2): [*u0, *u1), every unit
+ * that meets the bound. False (and nothing set) when there is no bound to use. */
+static bool fp_span(const vm_run *R, uint32_t y0, uint32_t y1, uint32_t bx0, uint32_t bx1,
+                    uint32_t *u0, uint32_t *u1, uint32_t unit)
+{
+    const tv_vm_frag_params *fp = R->fp;
+    if (!fp->row_span || !fp->coverage_warp || R->plain)
+        return false;
+    int32_t x0 = 0, x1 = 0;
+    fp->row_span(fp->hook_user, (int32_t)y0, (int32_t)y1, &x0, &x1);
+    uint32_t a = x0 > (int32_t)bx0 ? (uint32_t)x0 : bx0;
+    uint32_t b = x1 < (int32_t)bx1 ? (x1 > 0 ? (uint32_t)x1 : 0u) : bx1;
+    if (a >= b) {
+        *u0 = *u1 = 0;
+        return true;
+    }
+    *u0 = a / unit;
+    *u1 = (b + unit - 1) / unit;
+    return true;
+}
+
 static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
 {
     const vm_run *R = wk->run;
@@ -724,7 +746,11 @@ static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
     /* plain (translation validation) and the pipeline's coverage: every tile takes the
        per-lane set-up, so no tile is classified from its corners */
     const bool per_lane = R->plain || fp->coverage;
-    for (uint32_t tx = tx0; tx < ntx; tx++) {
+    /* the tiles of the row beside the primitive have no live lane (row_span): skipped */
+    uint32_t txa = tx0;
+    if (per_lane && fp_span(R, ty * 4, ty * 4 + 4, fb.x0, fb.x1, &txa, &ntx, 8))
+        txa = tx0 > txa ? tx0 : txa;
+    for (uint32_t tx = txa; tx < ntx; tx++) {
         uint32_t i = (tx - tx0) % CB_CHUNK;
         if (i == 0 && !per_lane) {
             uint32_t n = ntx - tx < CB_CHUNK ? ntx - tx : CB_CHUNK;
@@ -761,7 +787,8 @@ static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
 }
 
 /* Small primitives under the pipeline's hooks: the quads of the scissor box (the
- * primitive's bounding box), row by row, go to the coverage hook eight at a time, and
+ * primitive's bounding box; of each row, those within row_span's bound), row by row, go
+ * to the coverage hook eight at a time, and
  * those with a covered lane are packed into warps of eight quads. A primitive a few quads
  * wide then takes one warp instead of one per 8x4 tile it touches (two or three for a
  * triangle of ten pixels). Each quad keeps its four lanes in the tile's order (TL, TR, BL,
@@ -814,69 +841,96 @@ static tv_status run_packed(vm_worker *wk, vm_warp *w, uint32_t nq, uint32_t ins
     return TV_OK;
 }
 
+/* Offers candidate quads (their lanes in CX, CY; N of them, INSIDE: their lanes in the
+ * scissor box) to the coverage hook and packs those with a covered lane into W. */
+typedef struct frag_pack {
+    vm_warp *w;
+    int32_t cx[VM_LANES], cy[VM_LANES];
+    uint32_t n, cin;               /* candidates gathered, their lanes in the box */
+    uint32_t nq, inside, live;     /* quads packed into w, setup_warp's masks */
+    unsigned isa;
+    frag_box fb;
+} frag_pack;
+
+static tv_status pack_candidates(vm_worker *wk, frag_pack *P, tv_error *err)
+{
+    const tv_vm_frag_params *fp = wk->run->fp;
+    uint32_t ccov[VM_LANES];
+    for (unsigned l = 0; l < VM_LANES; l++)
+        ccov[l] = 0;
+    if (P->cin)
+        fp->coverage_warp(fp->hook_user, P->cx, P->cy, P->cin, ccov);
+    vm_warp *w = P->w;
+    for (unsigned k = 0; k < P->n; k++) {
+        uint32_t qin = (P->cin >> (4 * k)) & 0xfu, qlive = 0;
+        for (unsigned j = 0; j < 4; j++) {
+            unsigned l = 4 * k + j;
+            uint32_t c = ccov[l] & P->fb.all_samples & (0u - ((qin >> j) & 1u));
+            ccov[l] = c;
+            qlive |= (uint32_t)(c != 0) << j;
+        }
+        if (!qlive)
+            continue;
+        for (unsigned j = 0; j < 4; j++) {
+            w->lane_x[4 * P->nq + j] = P->cx[4 * k + j];
+            w->lane_y[4 * P->nq + j] = P->cy[4 * k + j];
+            w->lane_tri[4 * P->nq + j] = 0;
+            w->lane_cov[4 * P->nq + j] = ccov[4 * k + j];
+        }
+        P->inside |= qin << (4 * P->nq);
+        P->live |= qlive << (4 * P->nq);
+        if (++P->nq == VM_LANES / 4) {
+            tv_status st = run_packed(wk, w, P->nq, P->inside, P->live, P->isa, err);
+            if (st != TV_OK)
+                return st;
+            P->nq = P->inside = P->live = 0;
+        }
+    }
+    P->n = P->cin = 0;
+    return TV_OK;
+}
+
 static tv_status frag_packed_job(vm_worker *wk, uint64_t job, tv_error *err)
 {
     (void)job;   /* the one job */
     const vm_run *R = wk->run;
-    const tv_vm_frag_params *fp = R->fp;
-    const unsigned isa = vm_frag_store_isa_run(R);
-    frag_box fb;
-    frag_box_init(R, &fb);
-    vm_warp *w = &wk->warps[0];
-    const uint32_t qx0 = fb.x0 / 2, qy0 = fb.y0 / 2;
-    const uint32_t qw = (fb.x1 + 1) / 2 - qx0, total = qw * ((fb.y1 + 1) / 2 - qy0);
-    int32_t cx[VM_LANES], cy[VM_LANES];
-    uint32_t ccov[VM_LANES];
-    uint32_t nq = 0, inside = 0, live = 0;
-    uint32_t qx = 0, qy = 0;   /* the next quad of the box, from its top-left */
-    for (uint32_t q0 = 0; q0 < total; q0 += 8) {
-        uint32_t n = total - q0 < 8 ? total - q0 : 8;
-        uint32_t cin = 0, kx[8], ky[8];
-        for (unsigned k = 0; k < 8; k++) {
-            kx[k] = 2 * (qx0 + qx);   /* past the box's last quad: unused (cin) */
-            ky[k] = 2 * (qy0 + qy);
-            if (++qx == qw) {
-                qx = 0;
-                qy++;
-            }
-        }
-        for (unsigned l = 0; l < VM_LANES; l++) {
-            uint32_t px = kx[l / 4] + (l & 1), py = ky[l / 4] + ((l >> 1) & 1);
-            cx[l] = (int32_t)px;
-            cy[l] = (int32_t)py;
-            ccov[l] = 0;
-            cin |= (uint32_t)(l / 4 < n && px >= fb.x0 && px < fb.x1 && py >= fb.y0 &&
-                              py < fb.y1) << l;
-        }
-        if (cin)
-            fp->coverage_warp(fp->hook_user, cx, cy, cin, ccov);
-        for (unsigned k = 0; k < n; k++) {
-            uint32_t qin = (cin >> (4 * k)) & 0xfu, qlive = 0;
+    frag_pack P;
+    P.w = &wk->warps[0];
+    P.n = P.cin = P.nq = P.inside = P.live = 0;
+    P.isa = vm_frag_store_isa_run(R);
+    frag_box_init(R, &P.fb);
+    const frag_box *fb = &P.fb;
+    /* quads row by row, those of each row the primitive may cover (row_span) */
+    for (uint32_t qy = fb->y0 / 2; qy < (fb->y1 + 1) / 2; qy++) {
+        uint32_t qx0 = fb->x0 / 2, qx1 = (fb->x1 + 1) / 2;
+        if (fp_span(R, 2 * qy, 2 * qy + 2, fb->x0, fb->x1, &qx0, &qx1, 2))
+            qx0 = qx0 > fb->x0 / 2 ? qx0 : fb->x0 / 2;
+        for (uint32_t qx = qx0; qx < qx1; qx++) {
             for (unsigned j = 0; j < 4; j++) {
-                unsigned l = 4 * k + j;
-                uint32_t c = ccov[l] & fb.all_samples & (0u - ((qin >> j) & 1u));
-                ccov[l] = c;
-                qlive |= (uint32_t)(c != 0) << j;
+                unsigned l = 4 * P.n + j;
+                uint32_t px = 2 * qx + (j & 1), py = 2 * qy + (j >> 1);
+                P.cx[l] = (int32_t)px;
+                P.cy[l] = (int32_t)py;
+                P.cin |= (uint32_t)(px >= fb->x0 && px < fb->x1 && py >= fb->y0 &&
+                                    py < fb->y1) << l;
             }
-            if (!qlive)
-                continue;
-            for (unsigned j = 0; j < 4; j++) {
-                w->lane_x[4 * nq + j] = cx[4 * k + j];
-                w->lane_y[4 * nq + j] = cy[4 * k + j];
-                w->lane_tri[4 * nq + j] = 0;
-                w->lane_cov[4 * nq + j] = ccov[4 * k + j];
-            }
-            inside |= qin << (4 * nq);
-            live |= qlive << (4 * nq);
-            if (++nq == VM_LANES / 4) {
-                tv_status st = run_packed(wk, w, nq, inside, live, isa, err);
+            if (++P.n == VM_LANES / 4) {
+                tv_status st = pack_candidates(wk, &P, err);
                 if (st != TV_OK)
                     return st;
-                nq = inside = live = 0;
             }
         }
     }
-    return nq ? run_packed(wk, w, nq, inside, live, isa, err) : TV_OK;
+    if (P.n) {
+        for (unsigned l = 4 * P.n; l < VM_LANES; l++) {   /* no candidate: unused lanes */
+            P.cx[l] = P.cx[0];
+            P.cy[l] = P.cy[0];
+        }
+        tv_status st = pack_candidates(wk, &P, err);
+        if (st != TV_OK)
+            return st;
+    }
+    return P.nq ? run_packed(wk, P.w, P.nq, P.inside, P.live, P.isa, err) : TV_OK;
 }
 
 void tv_vm_frag_params_fullscreen(tv_vm_frag_params *fp, uint32_t width, uint32_t height,

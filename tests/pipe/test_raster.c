@@ -305,6 +305,46 @@ static void test_coverage_lanes(void **state)
     assert_true(whole > 100 && none > 100 && crossing > 100);
 }
 
+/* raster_row_span bounds every covered pixel of its rows (1, 4 and 16 samples, bands of
+ * 1 to 8 rows, tiny to huge triangles) and is tighter than the box for most bands of a
+ * large thin triangle, where it pays. */
+static void test_row_span(void **state)
+{
+    (void)state;
+    uint32_t seed = 0x13579bdfu;
+    unsigned tighter = 0, bands = 0;
+    static const unsigned samples[3] = {1, 4, 16};
+    for (unsigned round = 0; round < 600; round++) {
+        float x[3], y[3], scale = (float)(1u << (round % 7));
+        for (int i = 0; i < 3; i++) {
+            seed = seed * 1664525u + 1013904223u;
+            x[i] = (float)(seed >> 8) / 16777216.0f * scale * 3 - 4;
+            seed = seed * 1664525u + 1013904223u;
+            y[i] = (float)(seed >> 8) / 16777216.0f * scale * 3 - 4;
+        }
+        raster_rules r = rules(round & 1, samples[round % 3], 4096, 4096);
+        r.clip[0] = r.clip[1] = -64;
+        raster_tri t;
+        if (!raster_setup(&t, &r, x, y))
+            continue;
+        unsigned h = 1 + round % 8;
+        for (int32_t y0 = t.y0 - 2; y0 < t.y1 + 2; y0 += (int32_t)h) {
+            int32_t x0, x1;
+            raster_row_span(&t, y0, y0 + (int32_t)h, &x0, &x1);
+            assert_true(x0 >= t.x0 && x1 <= t.x1);
+            for (int32_t py = y0; py < y0 + (int32_t)h; py++)
+                for (int32_t px = t.x0; px < t.x1; px++)
+                    if (raster_coverage(&t, px, py))
+                        assert_true(px >= x0 && px < x1);
+            if (y0 >= t.y0 && y0 + (int32_t)h <= t.y1 && t.x1 - t.x0 > 16) {
+                bands++;
+                tighter += x1 - x0 < t.x1 - t.x0;
+            }
+        }
+    }
+    assert_true(bands > 100 && tighter * 2 > bands);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -316,6 +356,7 @@ int main(void)
         cmocka_unit_test(test_mesh_covers_once),
         cmocka_unit_test(test_fan_covers_once),
         cmocka_unit_test(test_coverage_lanes),
+        cmocka_unit_test(test_row_span),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

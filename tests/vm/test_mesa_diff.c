@@ -107,8 +107,8 @@ static void t_mesa_softpipe(void **s)
         snprintf(stem, sizeof stem, "%.*s", (int)(strlen(names[i]) - 5), names[i]);
         snprintf(dir, sizeof dir, WORK "/%s", stem);
         mkdir(dir, 0755);
-        void *src;
-        size_t srclen;
+        void *src = NULL;   /* (cmocka's assert does not tell GCC it returns no further) */
+        size_t srclen = 0;
         snprintf(path, sizeof path, CASES "/%s", names[i]);
         assert_true(read_file(path, &src, &srclen));
         ((char *)src)[srclen] = 0;
@@ -180,8 +180,8 @@ static void t_mesa_softpipe(void **s)
             failed++;
             continue;
         }
-        void *a, *b, *c;
-        size_t na, nb, nc;
+        void *a = NULL, *b = NULL, *c = NULL;
+        size_t na = 0, nb = 0, nc = 0;
         snprintf(path, sizeof path, "%s/sp/out.raw", dir);
         assert_true(read_file(path, &a, &na));
         snprintf(path, sizeof path, "%s/tv1/out.raw", dir);
