@@ -15,6 +15,11 @@
 #include <string.h>
 
 static const uint32_t zero_lanes[OM_LANES];
+static const uint32_t lane_bit[OM_LANES] = {
+    1u << 0,  1u << 1,  1u << 2,  1u << 3,  1u << 4,  1u << 5,  1u << 6,  1u << 7,
+    1u << 8,  1u << 9,  1u << 10, 1u << 11, 1u << 12, 1u << 13, 1u << 14, 1u << 15,
+    1u << 16, 1u << 17, 1u << 18, 1u << 19, 1u << 20, 1u << 21, 1u << 22, 1u << 23,
+    1u << 24, 1u << 25, 1u << 26, 1u << 27, 1u << 28, 1u << 29, 1u << 30, 1u << 31};
 
 /* Lane by lane through the per-pixel merger, each lane's record as the engine's per-pixel
  * hook would have built it. */
@@ -37,21 +42,39 @@ static void by_lanes(draw_state *d, const tv_vm_frag_warp_output *w)
 #if defined(__SSE2__)
 #include <emmintrin.h>
 
+/* Where draw_cbuf_texel puts sample 0 of the target's pixels, as locals: the stores into
+ * the target could alias the draw state's fields, which the compiler would then reload
+ * after each one. */
+typedef struct texel_at {
+    uint8_t *base;
+    size_t stride, pixel;
+} texel_at;
+
+static texel_at texel_at_init(const draw_state *d, const draw_cbuf *cb)
+{
+    texel_at t = {cb->base + cb->layer_stride * d->layer, cb->stride,
+                  (size_t)cb->t.bytes * d->samples};
+    return t;
+}
+
+static float *texel(const texel_at *t, int32_t x, int32_t y)
+{
+    return (float *)(void *)(t->base + t->stride * (size_t)y + t->pixel * (size_t)x);
+}
+
 static uint32_t raw_read_quads(const draw_state *d, const draw_cbuf *cb,
                                const tv_vm_frag_warp_output *w, uint32_t m, om_lanes *dst)
 {
     uint32_t rest = m;
+    const texel_at at = texel_at_init(d, cb);
+    const int32_t *x = w->x, *y = w->y;   /* (locals: see texel_at) */
     for (unsigned q = 0; q < OM_LANES; q += 4) {
         if (((m >> q) & 0xfu) != 0xfu)
             continue;
-        __m128 t0 = _mm_loadu_ps((const float *)(const void *)
-                                 draw_cbuf_texel(d, cb, w->x[q], w->y[q], 0));
-        __m128 t1 = _mm_loadu_ps((const float *)(const void *)
-                                 draw_cbuf_texel(d, cb, w->x[q + 1], w->y[q + 1], 0));
-        __m128 t2 = _mm_loadu_ps((const float *)(const void *)
-                                 draw_cbuf_texel(d, cb, w->x[q + 2], w->y[q + 2], 0));
-        __m128 t3 = _mm_loadu_ps((const float *)(const void *)
-                                 draw_cbuf_texel(d, cb, w->x[q + 3], w->y[q + 3], 0));
+        __m128 t0 = _mm_loadu_ps(texel(&at, x[q], y[q]));
+        __m128 t1 = _mm_loadu_ps(texel(&at, x[q + 1], y[q + 1]));
+        __m128 t2 = _mm_loadu_ps(texel(&at, x[q + 2], y[q + 2]));
+        __m128 t3 = _mm_loadu_ps(texel(&at, x[q + 3], y[q + 3]));
         _MM_TRANSPOSE4_PS(t0, t1, t2, t3);
         _mm_storeu_ps(&dst->c[0][q], t0);
         _mm_storeu_ps(&dst->c[1][q], t1);
@@ -69,6 +92,8 @@ static uint32_t raw_write_quads(const draw_state *d, const draw_cbuf *cb,
                                 const om_lanes *out)
 {
     uint32_t rest = m;
+    const texel_at at = texel_at_init(d, cb);
+    const int32_t *x = w->x, *y = w->y;   /* (locals: see texel_at) */
     for (unsigned q = 0; q < OM_LANES; q += 4) {
         if (((m >> q) & 0xfu) != 0xfu)
             continue;
@@ -77,14 +102,10 @@ static uint32_t raw_write_quads(const draw_state *d, const draw_cbuf *cb,
         __m128 t2 = _mm_loadu_ps(&out->c[2][q]);
         __m128 t3 = _mm_loadu_ps(&out->c[3][q]);
         _MM_TRANSPOSE4_PS(t0, t1, t2, t3);
-        _mm_storeu_ps((float *)(void *)
-                      draw_cbuf_texel(d, cb, w->x[q], w->y[q], 0), t0);
-        _mm_storeu_ps((float *)(void *)
-                      draw_cbuf_texel(d, cb, w->x[q + 1], w->y[q + 1], 0), t1);
-        _mm_storeu_ps((float *)(void *)
-                      draw_cbuf_texel(d, cb, w->x[q + 2], w->y[q + 2], 0), t2);
-        _mm_storeu_ps((float *)(void *)
-                      draw_cbuf_texel(d, cb, w->x[q + 3], w->y[q + 3], 0), t3);
+        _mm_storeu_ps(texel(&at, x[q], y[q]), t0);
+        _mm_storeu_ps(texel(&at, x[q + 1], y[q + 1]), t1);
+        _mm_storeu_ps(texel(&at, x[q + 2], y[q + 2]), t2);
+        _mm_storeu_ps(texel(&at, x[q + 3], y[q + 3]), t3);
         rest &= ~(0xfu << q);
     }
     return rest;
@@ -152,8 +173,17 @@ static void write_lanes(const draw_state *d, unsigned i, const tv_vm_frag_warp_o
                 dst.c[c][l] = 0.0f;   /* lanes not merged blend zeros, unused */
     }
     uint32_t rest = m;
-    if (raw)
+    if (raw) {
+        /* the target's lines two tiles to the right, which the tile after next reads:
+           the rows of a tile are a target row apart, too far for the prefetcher to
+           follow all four in time (a hint: it neither faults nor changes a byte) */
+        for (int32_t r = 0; r < 4; r++) {
+            const uint8_t *ahead = draw_cbuf_texel(d, cb, w->x[0] + 16, w->y[0] + r, 0);
+            __builtin_prefetch(ahead, 1);
+            __builtin_prefetch(ahead + 64, 1);
+        }
         rest = raw_read_quads(d, cb, w, m, &dst);
+    }
     for (uint32_t k = rest; k; k &= k - 1) {
         unsigned l = (unsigned)__builtin_ctz(k);
         uint32_t bits[4];
@@ -192,10 +222,15 @@ void draw_om_emit_warp(void *user, const tv_vm_frag_warp_output *w)
         return;
     }
     /* in the target, sample 0 covered (draw_om_emit's n = 1) */
-    uint32_t m = 0;   /* every lane, without branches: a tile's lanes are mostly live */
-    for (unsigned l = 0; l < OM_LANES; l++)
-        m |= (uint32_t)(w->x[l] >= 0 && w->y[l] >= 0 && w->x[l] < d->width &&
-                        w->y[l] < d->height && (w->coverage[l] & 1u)) << l;
+    /* every lane at once, without branches or variable shifts (a tile's lanes are mostly
+       live): the lanes' bits from a table, so the loop vectorises */
+    uint32_t m = 0;
+    const int32_t W = d->width, H = d->height;
+    for (unsigned l = 0; l < OM_LANES; l++) {
+        uint32_t in = (uint32_t)(w->x[l] >= 0) & (uint32_t)(w->y[l] >= 0) &
+                      (uint32_t)(w->x[l] < W) & (uint32_t)(w->y[l] < H) & w->coverage[l];
+        m |= lane_bit[l] & (0u - (in & 1u));
+    }
     m &= w->live;
     if (!m)
         return;
