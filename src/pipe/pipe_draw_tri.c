@@ -39,7 +39,8 @@ void draw_clip_vertex(const draw_state *d, uint32_t inst, uint32_t slot, float *
                                p[2] * tv_bits_f32(cv[2]) + p[3] * tv_bits_f32(cv[3]);
         }
     }
-    for (unsigned r = 0; r < DRAW_MAX_VARYINGS; r++) {
+    /* (links past frag_attrs are never used: the draw state starts zeroed) */
+    for (unsigned r = 0; r < d->frag_attrs; r++) {
         const draw_link *l = &d->link[r];
         if (!l->used || l->flat)
             continue;
@@ -260,7 +261,7 @@ void draw_noperspective_scale(const draw_state *d, float *v, unsigned n, const f
             if (!memcmp(vk + CLIP_POS, orig + (size_t)j * d->stride + CLIP_POS, 16))
                 same = orig + (size_t)j * d->stride;
         float w = vk[CLIP_POS + 3], f = orig ? 1.0f / w : w;
-        for (unsigned r = 0; r < DRAW_MAX_VARYINGS; r++) {
+        for (unsigned r = 0; r < d->frag_attrs; r++) {
             const draw_link *l = &d->link[r];
             if (!l->used || l->flat || !l->noperspective)
                 continue;
@@ -380,6 +381,11 @@ int draw_triangle(draw_state *d, uint32_t inst, const draw_tri *t)
                               {w3[0][1], w3[1][1], w3[2][1], 0}, 3};
             rc = draw_shade_aa(d, fv, w3, t->id);
             d->aa.kind = DRAW_AA_NONE;
+            continue;
+        }
+        if (n == 3) {
+            /* the one triangle was set up above, without the clip rectangle: clip it */
+            rc = raster_clip(&d->rt, &d->rules) ? draw_run_fragments(d, fv, w3, t->id) : 0;
             continue;
         }
         rc = draw_shade_triangle(d, fv, w3, t->id);

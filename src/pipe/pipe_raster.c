@@ -75,6 +75,11 @@ bool raster_setup(raster_tri *t, const raster_rules *r, const float x[3], const 
     t->x1 = floor_div(maxx + half, RASTER_ONE) + 1;
     t->y0 = floor_div(miny - half + RASTER_ONE - 1, RASTER_ONE);
     t->y1 = floor_div(maxy + half, RASTER_ONE) + 1;
+    return raster_clip(t, r);
+}
+
+bool raster_clip(raster_tri *t, const raster_rules *r)
+{
     t->x0 = t->x0 > r->clip[0] ? t->x0 : r->clip[0];
     t->y0 = t->y0 > r->clip[1] ? t->y0 : r->clip[1];
     t->x1 = t->x1 < r->clip[2] ? t->x1 : r->clip[2];

@@ -42,6 +42,9 @@ int32_t raster_snap(float v);
  * covers nothing: zero area after snapping, outside the clip rectangle, or a coordinate
  * not finite or past RASTER_MAX_COORD. */
 bool raster_setup(raster_tri *t, const raster_rules *r, const float x[3], const float y[3]);
+/* The box of triangle T, set up under rules that differ from R in their clip rectangle
+ * alone, clipped to R's: what raster_setup under R gives. Returns whether any is left. */
+bool raster_clip(raster_tri *t, const raster_rules *r);
 
 /* Bit s set when sample s of pixel (px, py) is covered. */
 uint32_t raster_coverage(const raster_tri *t, int32_t px, int32_t py);
