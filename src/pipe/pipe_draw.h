@@ -258,5 +258,11 @@ void draw_om_choose_zs(draw_state *d, const tv_tgsi_program *fs);
  * tested and written, occlusion counted; returns the samples that passed. Each pixel is
  * tested once per triangle however often the engine asks (once per sample pass). */
 uint32_t draw_om_early(draw_state *d, int32_t x, int32_t y, uint32_t cov);
+/* The same for the lanes of a tile in INSIDE whose cov[l] is not 0 (cov[l] becomes the
+ * answer), when the draw is single-sampled and tests depth alone (no stencil test): the
+ * tests of draw_om_early without its per-pixel calls and memo (a single-sampled run asks
+ * for each pixel once). False, with nothing done, for any other draw. */
+bool draw_om_early_lanes(draw_state *d, const int32_t x[32], const int32_t y[32],
+                         uint32_t inside, uint32_t cov[32]);
 
 #endif

@@ -166,6 +166,41 @@ uint32_t draw_om_early(draw_state *d, int32_t x, int32_t y, uint32_t cov)
     return pass;
 }
 
+bool draw_om_early_lanes(draw_state *d, const int32_t x[32], const int32_t y[32],
+                         uint32_t inside, uint32_t cov[32])
+{
+    const tv_pipe_dsa_state *s = &d->ctx->sub.dsa;
+    if (d->samples > 1 || !d->has_zs || !s->depth_enabled || !d->zs.depth_bits ||
+        s->stencil[0].enabled || s->stencil[1].enabled)
+        return false;
+    /* draw_om_depth_stencil's texel address and fragment_depth's plane, per lane */
+    uint8_t *base = d->zbase + d->zlayer_stride * d->layer;
+    const size_t zstride = d->zstride, bytes = d->zs.bytes;
+    const uint32_t smask = d->ctx->sub.sample_mask & 1u;
+    const bool clamp = d->ctx->sub.rast.depth_clamp;
+    for (uint32_t m = inside; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        if (!(cov[l] & smask)) {
+            cov[l] = 0;
+            continue;
+        }
+        double px = x[l] + (double)0.5f, py = y[l] + (double)0.5f;
+        float z = (float)(d->z0 + d->zx * (px - d->zpx) + d->zy * (py - d->zpy)) + d->zoffset;
+        if (clamp)
+            z = z < d->zmin ? d->zmin : z > d->zmax ? d->zmax : z;
+        if (!(z >= 0.0f))
+            z = 0.0f;
+        z = z > 1.0f ? 1.0f : z;
+        uint8_t *texel = base + zstride * (size_t)y[l] + bytes * (size_t)x[l];
+        /* (no stencil test: the reference and face are unread) */
+        bool pass = om_depth_stencil(s, &d->zs, d->front, 0, om_depth_quantize(&d->zs, z),
+                                     texel);
+        cov[l] = pass;
+        d->ctx->rows[y[l] >> 2].passed += pass;
+    }
+    return true;
+}
+
 void draw_om_choose_zs(draw_state *d, const tv_tgsi_program *fs)
 {
     const tv_pipe_dsa_state *s = &d->ctx->sub.dsa;

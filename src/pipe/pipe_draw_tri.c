@@ -110,7 +110,7 @@ static void coverage_warp_hook(void *user, const int32_t x[32], const int32_t y[
         return;
     }
     raster_coverage_lanes(&d->rt, x, y, inside, cov);
-    if (d->zs_early == DRAW_ZS_LATE)
+    if (d->zs_early == DRAW_ZS_LATE || draw_om_early_lanes(d, x, y, inside, cov))
         return;
     for (unsigned l = 0; l < 32; l++)
         if (((inside >> l) & 1u) && cov[l])
