@@ -730,6 +730,33 @@ static bool fp_span(const vm_run *R, uint32_t y0, uint32_t y1, uint32_t bx0, uin
     return true;
 }
 
+/* A set-up warp: traced when TRACE_PASS and the traced pixel is one of its present lanes,
+ * run when a lane is live, its outputs written, counted. */
+static tv_status run_warp(vm_worker *wk, vm_warp *w, bool trace_pass, unsigned isa,
+                          tv_error *err)
+{
+    const vm_run *R = wk->run;
+    const uint32_t *id = R->vm->trace.id;
+    wk->trace_this = false;
+    if (R->tracing && trace_pass)
+        for (unsigned l = 0; l < VM_LANES; l++)
+            if ((uint32_t)w->lane_x[l] == id[0] && (uint32_t)w->lane_y[l] == id[1] &&
+                ((w->present >> l) & 1u)) {
+                wk->trace_this = true;
+                wk->trace_lane = l;
+            }
+    if (w->live) {
+        uint32_t live0 = w->live;
+        tv_status st = vm_exec_warp(w, err);
+        wk->trace_this = false;
+        if (st != TV_OK)
+            return st;
+        write_outputs(wk, w, R->per_sample, live0, isa);
+    }
+    vm_worker_count(wk, w);
+    return TV_OK;
+}
+
 static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
 {
     const vm_run *R = wk->run;
@@ -764,23 +791,9 @@ static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
             setup_warp(wk, w, tx, ty, s, R->per_sample, whole, &fb);
             if (!w->present)
                 continue;
-            wk->trace_this = false;
-            if (R->tracing && (!R->per_sample || s == id[2]))
-                for (unsigned l = 0; l < VM_LANES; l++)
-                    if ((uint32_t)w->lane_x[l] == id[0] && (uint32_t)w->lane_y[l] == id[1] &&
-                        ((w->present >> l) & 1u)) {
-                        wk->trace_this = true;
-                        wk->trace_lane = l;
-                    }
-            if (w->live) {
-                uint32_t live0 = w->live;
-                tv_status st = vm_exec_warp(w, err);
-                wk->trace_this = false;
-                if (st != TV_OK)
-                    return st;
-                write_outputs(wk, w, R->per_sample, live0, isa);
-            }
-            vm_worker_count(wk, w);
+            tv_status st = run_warp(wk, w, !R->per_sample || s == id[2], isa, err);
+            if (st != TV_OK)
+                return st;
         }
     }
     return TV_OK;
@@ -812,8 +825,6 @@ static bool frag_packs(const vm_run *R)
 static tv_status run_packed(vm_worker *wk, vm_warp *w, uint32_t nq, uint32_t inside,
                             uint32_t live, unsigned isa, tv_error *err)
 {
-    const vm_run *R = wk->run;
-    const uint32_t *id = R->vm->trace.id;
     for (unsigned l = 4 * nq; l < VM_LANES; l++) {
         /* lanes of no quad: absent, at quad 0's pixels so their unused values are finite */
         w->lane_x[l] = w->lane_x[l & 3];
@@ -822,23 +833,7 @@ static tv_status run_packed(vm_worker *wk, vm_warp *w, uint32_t nq, uint32_t ins
         w->lane_cov[l] = 0;
     }
     setup_inputs(wk, w, inside, live, 0, false, -1, NULL);
-    wk->trace_this = false;
-    if (R->tracing)
-        for (unsigned l = 0; l < 4 * nq; l++)
-            if ((uint32_t)w->lane_x[l] == id[0] && (uint32_t)w->lane_y[l] == id[1]) {
-                wk->trace_this = true;
-                wk->trace_lane = l;
-            }
-    if (w->live) {
-        uint32_t live0 = w->live;
-        tv_status st = vm_exec_warp(w, err);
-        wk->trace_this = false;
-        if (st != TV_OK)
-            return st;
-        write_outputs(wk, w, false, live0, isa);
-    }
-    vm_worker_count(wk, w);
-    return TV_OK;
+    return run_warp(wk, w, true, isa, err);
 }
 
 /* Offers candidate quads (their lanes in CX, CY; N of them, INSIDE: their lanes in the

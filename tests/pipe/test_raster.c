@@ -248,6 +248,17 @@ static void test_fan_covers_once(void **state)
     }
 }
 
+/* Corners of a random triangle in [-shift, size - shift)² (a linear congruential SEED). */
+static void random_triangle(uint32_t *seed, float size, float shift, float x[3], float y[3])
+{
+    for (int i = 0; i < 3; i++) {
+        *seed = *seed * 1664525u + 1013904223u;
+        x[i] = (float)(*seed >> 8) / 16777216.0f * size - shift;
+        *seed = *seed * 1664525u + 1013904223u;
+        y[i] = (float)(*seed >> 8) / 16777216.0f * size - shift;
+    }
+}
+
 /* raster_coverage_lanes (the engine's tiles at once: a whole-tile accept or reject from
  * the box's corners, else a column and row step per lane) against raster_coverage pixel by
  * pixel: random triangles from tiny to many tiles wide, every tile of their box, the
@@ -262,13 +273,8 @@ static void test_coverage_lanes(void **state)
                                    2, 2, 3, 3, 2, 2, 3, 3, 2, 2, 3, 3, 2, 2, 3, 3};
     uint32_t seed = 0x2468ace1u, whole = 0, none = 0, crossing = 0;
     for (unsigned round = 0; round < 400; round++) {
-        float x[3], y[3], scale = (float)(1u << (round % 8));
-        for (int i = 0; i < 3; i++) {
-            seed = seed * 1664525u + 1013904223u;
-            x[i] = (float)(seed >> 8) / 16777216.0f * scale * 4 - 8;
-            seed = seed * 1664525u + 1013904223u;
-            y[i] = (float)(seed >> 8) / 16777216.0f * scale * 4 - 8;
-        }
+        float x[3], y[3];
+        random_triangle(&seed, (float)(1u << (round % 8)) * 4, 8, x, y);
         raster_rules r = rules(round & 1, 1, 4096, 4096);
         r.clip[0] = r.clip[1] = -4096;
         raster_tri t;
@@ -315,13 +321,8 @@ static void test_row_span(void **state)
     unsigned tighter = 0, bands = 0;
     static const unsigned samples[3] = {1, 4, 16};
     for (unsigned round = 0; round < 600; round++) {
-        float x[3], y[3], scale = (float)(1u << (round % 7));
-        for (int i = 0; i < 3; i++) {
-            seed = seed * 1664525u + 1013904223u;
-            x[i] = (float)(seed >> 8) / 16777216.0f * scale * 3 - 4;
-            seed = seed * 1664525u + 1013904223u;
-            y[i] = (float)(seed >> 8) / 16777216.0f * scale * 3 - 4;
-        }
+        float x[3], y[3];
+        random_triangle(&seed, (float)(1u << (round % 7)) * 3, 4, x, y);
         raster_rules r = rules(round & 1, samples[round % 3], 4096, 4096);
         r.clip[0] = r.clip[1] = -64;
         raster_tri t;
