@@ -143,6 +143,10 @@ typedef struct om_zs_target {
     uint8_t stencil_bits;             /* 8 or 0 */
     uint64_t depth_mask, stencil_mask;
     uint8_t depth_shift, stencil_shift;
+    /* UNORM depth quantised by its formula, round-to-nearest-even(z · unorm_max), instead
+       of through the format encoder (om_zs_target_init checks that they agree) */
+    bool unorm_direct;
+    double unorm_max;
 } om_zs_target;
 
 bool om_zs_target_init(om_zs_target *t, tv_format f);

@@ -4,6 +4,7 @@
 #include "pipe_om.h"
 #include "util/half.h"
 
+#include <math.h>
 #include <string.h>
 
 static uint64_t pack64(tv_format f, uint32_t depth_bits, uint32_t stencil)
@@ -14,6 +15,12 @@ static uint64_t pack64(tv_format f, uint32_t depth_bits, uint32_t stencil)
     tv_format_pack(f, in, texel);
     memcpy(&v, texel, 8);
     return v;
+}
+
+/* Depth Z through the format encoder: the stored field. */
+static uint32_t encode_depth(const om_zs_target *t, float z)
+{
+    return (uint32_t)((pack64(t->format, tv_f32_bits(z), 0) & t->depth_mask) >> t->depth_shift);
 }
 
 static uint8_t lowest_bit(uint64_t m)
@@ -52,14 +59,30 @@ bool om_zs_target_init(om_zs_target *t, tv_format f)
     t->stencil_shift = lowest_bit(t->stencil_mask);
     t->depth_bits = count_bits(t->depth_mask);
     t->stencil_bits = count_bits(t->stencil_mask);
-    return t->depth_bits == 16 || t->depth_bits == 24 || (t->depth_float && t->depth_bits == 32);
+    bool ok = t->depth_bits == 16 || t->depth_bits == 24 || (t->depth_float && t->depth_bits == 32);
+    if (ok && !t->depth_float) {
+        /* the formula of the encoder's UNORM fields, used per fragment once it gives the
+           encoder's answer on values that round either way, ties and the ends */
+        static const float probe[] = {0.0f, 1.0f, 0.5f, 0.25f, 0.1f, 0.9f, 1e-7f,
+                                      0.99999994f, 0.33333334f, 0.6666667f, 3e-8f, 0.75f};
+        t->unorm_max = (double)((1u << t->depth_bits) - 1u);
+        t->unorm_direct = true;
+        for (unsigned i = 0; i < sizeof probe / sizeof *probe; i++)
+            t->unorm_direct = t->unorm_direct &&
+                              om_depth_quantize(t, probe[i]) == encode_depth(t, probe[i]);
+    }
+    return ok;
 }
 
 uint32_t om_depth_quantize(const om_zs_target *t, float z)
 {
     if (t->depth_float)
         return tv_f32_bits(z);
-    return (uint32_t)((pack64(t->format, tv_f32_bits(z), 0) & t->depth_mask) >> t->depth_shift);
+    if (!t->unorm_direct)
+        return encode_depth(t, z);
+    double x = isnan(z) ? 0.0 : z;   /* the encoder's UNORM field (tex/format_encode.c) */
+    x = x < 0.0 ? 0.0 : x > 1.0 ? 1.0 : x;
+    return (uint32_t)nearbyint(x * t->unorm_max);
 }
 
 uint8_t om_stencil_op(uint8_t op, uint8_t s, uint8_t ref)

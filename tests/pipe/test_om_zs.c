@@ -41,6 +41,38 @@ static void test_quantize(void **state)
     assert_false(om_zs_target_init(&no, tv_format_from_name("R8G8B8A8_UNORM")));
 }
 
+/* UNORM depth quantised by its formula (om_zs_target.unorm_direct) against the format
+ * encoder on every depth format: random bit patterns (NaNs, infinities, denormals,
+ * negatives) and values in [0, 1], ties of the 16-bit grid included. */
+static void test_quantize_formula_equals_encoder(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"Z16_UNORM", "Z24_UNORM_S8_UINT", "S8_UINT_Z24_UNORM",
+                                        "Z24X8_UNORM"};
+    uint32_t seed = 0x7f4a7c15u;
+    for (unsigned i = 0; i < sizeof names / sizeof *names; i++) {
+        om_zs_target t = zs(names[i]);
+        assert_true(t.unorm_direct);
+        om_zs_target encoder = t;
+        encoder.unorm_direct = false;
+        for (unsigned k = 0; k < 200000; k++) {
+            seed = seed * 1664525u + 1013904223u;
+            float z;
+            if (k % 3 == 0) {
+                uint32_t bits = seed;
+                memcpy(&z, &bits, 4);
+            } else if (k % 3 == 1) {
+                z = (float)(seed >> 8) / 16777216.0f;
+            } else {
+                z = ((float)(seed % 65536u) + 0.5f) / 65535.0f;   /* near the ties */
+            }
+            uint32_t a = om_depth_quantize(&t, z), b = om_depth_quantize(&encoder, z);
+            if (a != b)
+                fail_msg("%s: z = %a: formula %u, encoder %u", names[i], (double)z, a, b);
+        }
+    }
+}
+
 static void test_depth_functions_and_writemask(void **state)
 {
     (void)state;
@@ -169,6 +201,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_quantize),
+        cmocka_unit_test(test_quantize_formula_equals_encoder),
         cmocka_unit_test(test_depth_functions_and_writemask),
         cmocka_unit_test(test_stencil_ops),
         cmocka_unit_test(test_stencil_test_order_and_masks),
