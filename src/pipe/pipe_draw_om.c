@@ -14,25 +14,39 @@
 
 
 
-/* Depth of sample S of pixel (x, y): the shader's, or the plane's at the sample's position
- * (the pixel centre when single-sampled) plus the offset. */
-static float fragment_depth(const draw_state *d, const tv_vm_frag_output *o, unsigned s)
+/* The triangle's depth plane at window position (px, py), plus the polygon offset. */
+static float plane_depth(const draw_state *d, double px, double py)
 {
-    float z;
-    if (o->has_depth) {
-        z = o->depth;
-    } else {
-        float sx = 0.5f, sy = 0.5f;
-        if (d->samples > 1)
-            tv_tex_sample_position(d->samples, s, &sx, &sy);
-        double px = o->x + (double)sx, py = o->y + (double)sy;
-        z = (float)(d->z0 + d->zx * (px - d->zpx) + d->zy * (py - d->zpy)) + d->zoffset;
-    }
+    return (float)(d->z0 + d->zx * (px - d->zpx) + d->zy * (py - d->zpy)) + d->zoffset;
+}
+
+/* A fragment depth clamped to the viewport's range (depth clamp), then to [0, 1]. */
+static float clamp_depth(const draw_state *d, float z)
+{
     if (d->ctx->sub.rast.depth_clamp)
         z = z < d->zmin ? d->zmin : z > d->zmax ? d->zmax : z;
     if (!(z >= 0.0f))           /* NaN too */
         z = 0.0f;
     return z > 1.0f ? 1.0f : z;
+}
+
+/* Depth of sample S of pixel (x, y): the shader's, or the plane's at the sample's position
+ * (the pixel centre when single-sampled) plus the offset. */
+static float fragment_depth(const draw_state *d, const tv_vm_frag_output *o, unsigned s)
+{
+    if (o->has_depth)
+        return clamp_depth(d, o->depth);
+    float sx = 0.5f, sy = 0.5f;
+    if (d->samples > 1)
+        tv_tex_sample_position(d->samples, s, &sx, &sy);
+    return clamp_depth(d, plane_depth(d, o->x + (double)sx, o->y + (double)sy));
+}
+
+/* Sample SMP of pixel (x, y) in the depth/stencil buffer. */
+static uint8_t *zs_texel(const draw_state *d, int32_t x, int32_t y, unsigned smp)
+{
+    return d->zbase + d->zlayer_stride * d->layer + d->zstride * (size_t)y +
+           (size_t)d->zs.bytes * ((size_t)x * d->samples + smp);
 }
 
 bool draw_om_depth_stencil(const draw_state *d, const tv_vm_frag_output *o, unsigned smp)
@@ -43,8 +57,7 @@ bool draw_om_depth_stencil(const draw_state *d, const tv_vm_frag_output *o, unsi
     uint8_t ref = d->ctx->sub.stencil_ref[d->front || !s->stencil[1].enabled ? 0 : 1];
     if (o->has_stencil)
         ref = (uint8_t)o->stencil;   /* shader stencil export replaces the reference */
-    uint8_t *texel = d->zbase + d->zlayer_stride * d->layer + d->zstride * (size_t)o->y +
-                     (size_t)d->zs.bytes * ((size_t)o->x * d->samples + smp);
+    uint8_t *texel = zs_texel(d, o->x, o->y, smp);
     uint32_t zq = d->zs.depth_bits ? om_depth_quantize(&d->zs, fragment_depth(d, o, smp)) : 0;
     return om_depth_stencil(s, &d->zs, d->front, ref, zq, texel);
 }
@@ -173,28 +186,18 @@ bool draw_om_early_lanes(draw_state *d, const int32_t x[32], const int32_t y[32]
     if (d->samples > 1 || !d->has_zs || !s->depth_enabled || !d->zs.depth_bits ||
         s->stencil[0].enabled || s->stencil[1].enabled)
         return false;
-    /* draw_om_depth_stencil's texel address and fragment_depth's plane, per lane */
-    uint8_t *base = d->zbase + d->zlayer_stride * d->layer;
-    const size_t zstride = d->zstride, bytes = d->zs.bytes;
     const uint32_t smask = d->ctx->sub.sample_mask & 1u;
-    const bool clamp = d->ctx->sub.rast.depth_clamp;
     for (uint32_t m = inside; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
         if (!(cov[l] & smask)) {
             cov[l] = 0;
             continue;
         }
-        double px = x[l] + (double)0.5f, py = y[l] + (double)0.5f;
-        float z = (float)(d->z0 + d->zx * (px - d->zpx) + d->zy * (py - d->zpy)) + d->zoffset;
-        if (clamp)
-            z = z < d->zmin ? d->zmin : z > d->zmax ? d->zmax : z;
-        if (!(z >= 0.0f))
-            z = 0.0f;
-        z = z > 1.0f ? 1.0f : z;
-        uint8_t *texel = base + zstride * (size_t)y[l] + bytes * (size_t)x[l];
-        /* (no stencil test: the reference and face are unread) */
+        /* fragment_depth at the pixel centre; (no stencil test: reference and face are
+           unread) */
+        float z = clamp_depth(d, plane_depth(d, x[l] + (double)0.5f, y[l] + (double)0.5f));
         bool pass = om_depth_stencil(s, &d->zs, d->front, 0, om_depth_quantize(&d->zs, z),
-                                     texel);
+                                     zs_texel(d, x[l], y[l], 0));
         cov[l] = pass;
         d->ctx->rows[y[l] >> 2].passed += pass;
     }

@@ -140,15 +140,15 @@ void raster_coverage_lanes(const raster_tri *t, const int32_t px[32], const int3
             all_in = all_in && e00 >= 0 && e10 >= 0 && e01 >= 0 && e11 >= 0;
             none_in = none_in || (e00 < 0 && e10 < 0 && e01 < 0 && e11 < 0);
         }
-        if ((all_in || none_in) && inside == UINT32_MAX) {
-            for (unsigned l = 0; l < 32; l++)
-                cov[l] = all_in;
-            return;
-        }
         if (all_in || none_in) {
-            for (unsigned l = 0; l < 32; l++) {   /* without branches: inside lanes only */
-                uint32_t in = 0u - ((inside >> l) & 1u);
-                cov[l] = (cov[l] & ~in) | ((uint32_t)all_in & in);
+            if (inside == UINT32_MAX) {
+                for (unsigned l = 0; l < 32; l++)
+                    cov[l] = all_in;
+            } else {
+                for (unsigned l = 0; l < 32; l++) {   /* without branches: inside lanes */
+                    uint32_t in = 0u - ((inside >> l) & 1u);
+                    cov[l] = (cov[l] & ~in) | ((uint32_t)all_in & in);
+                }
             }
             return;
         }

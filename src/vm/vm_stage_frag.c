@@ -710,24 +710,24 @@ static void write_outputs(vm_worker *wk, vm_warp *w, bool per_sample, uint32_t l
 
 /* The pipeline's bound on the columns rows [y0, y1) may cover (tv_vm_frag_params.row_span),
  * within [bx0, bx1), as units of UNIT pixels (tiles: 8, quads: 2): [*u0, *u1), every unit
- * that meets the bound. False (and nothing set) when there is no bound to use. */
-static bool fp_span(const vm_run *R, uint32_t y0, uint32_t y1, uint32_t bx0, uint32_t bx1,
+ * that meets the bound, so never before bx0's unit (empty: both 0). Nothing set when there
+ * is no bound to use (the units from the box stand). */
+static void fp_span(const vm_run *R, uint32_t y0, uint32_t y1, uint32_t bx0, uint32_t bx1,
                     uint32_t *u0, uint32_t *u1, uint32_t unit)
 {
     const tv_vm_frag_params *fp = R->fp;
     if (!fp->row_span || !fp->coverage_warp || R->plain)
-        return false;
+        return;
     int32_t x0 = 0, x1 = 0;
     fp->row_span(fp->hook_user, (int32_t)y0, (int32_t)y1, &x0, &x1);
     uint32_t a = x0 > (int32_t)bx0 ? (uint32_t)x0 : bx0;
     uint32_t b = x1 < (int32_t)bx1 ? (x1 > 0 ? (uint32_t)x1 : 0u) : bx1;
     if (a >= b) {
         *u0 = *u1 = 0;
-        return true;
+        return;
     }
     *u0 = a / unit;
     *u1 = (b + unit - 1) / unit;
-    return true;
 }
 
 /* A set-up warp: traced when TRACE_PASS and the traced pixel is one of its present lanes,
@@ -775,8 +775,8 @@ static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
     const bool per_lane = R->plain || fp->coverage;
     /* the tiles of the row beside the primitive have no live lane (row_span): skipped */
     uint32_t txa = tx0;
-    if (per_lane && fp_span(R, ty * 4, ty * 4 + 4, fb.x0, fb.x1, &txa, &ntx, 8))
-        txa = tx0 > txa ? tx0 : txa;
+    if (per_lane)
+        fp_span(R, ty * 4, ty * 4 + 4, fb.x0, fb.x1, &txa, &ntx, 8);
     for (uint32_t tx = txa; tx < ntx; tx++) {
         uint32_t i = (tx - tx0) % CB_CHUNK;
         if (i == 0 && !per_lane) {
@@ -836,8 +836,8 @@ static tv_status run_packed(vm_worker *wk, vm_warp *w, uint32_t nq, uint32_t ins
     return run_warp(wk, w, true, isa, err);
 }
 
-/* Offers candidate quads (their lanes in CX, CY; N of them, INSIDE: their lanes in the
- * scissor box) to the coverage hook and packs those with a covered lane into W. */
+/* A packed job's state: the candidate quads gathered for the coverage hook, and the warp
+ * they are packed into. */
 typedef struct frag_pack {
     vm_warp *w;
     int32_t cx[VM_LANES], cy[VM_LANES];
@@ -847,6 +847,8 @@ typedef struct frag_pack {
     frag_box fb;
 } frag_pack;
 
+/* Offers P's candidate quads to the coverage hook and packs those with a covered lane into
+ * P's warp, running it each time it is full. */
 static tv_status pack_candidates(vm_worker *wk, frag_pack *P, tv_error *err)
 {
     const tv_vm_frag_params *fp = wk->run->fp;
@@ -898,8 +900,7 @@ static tv_status frag_packed_job(vm_worker *wk, uint64_t job, tv_error *err)
     /* quads row by row, those of each row the primitive may cover (row_span) */
     for (uint32_t qy = fb->y0 / 2; qy < (fb->y1 + 1) / 2; qy++) {
         uint32_t qx0 = fb->x0 / 2, qx1 = (fb->x1 + 1) / 2;
-        if (fp_span(R, 2 * qy, 2 * qy + 2, fb->x0, fb->x1, &qx0, &qx1, 2))
-            qx0 = qx0 > fb->x0 / 2 ? qx0 : fb->x0 / 2;
+        fp_span(R, 2 * qy, 2 * qy + 2, fb->x0, fb->x1, &qx0, &qx1, 2);
         for (uint32_t qx = qx0; qx < qx1; qx++) {
             for (unsigned j = 0; j < 4; j++) {
                 unsigned l = 4 * P.n + j;
