@@ -25,6 +25,13 @@ static void log_line(void *user, const char *line)
     fprintf(stderr, "texvm vtest[%ld]: %s\n", (long)getpid(), line);
 }
 
+/* The options that take a positive count: the memory quota and the two work quotas. */
+static bool is_quota(const char *a)
+{
+    return !strcmp(a, "--max-memory") || !strcmp(a, "--max-work") ||
+           !strcmp(a, "--max-client-work");
+}
+
 int cli_vtest(int argc, char **argv)
 {
     const char *path = TV_VTEST_DEFAULT_SOCKET;
@@ -56,21 +63,31 @@ int cli_vtest(int argc, char **argv)
             if (cli_parse_threads("texvm vtest", argv[++i], &cfg.threads))
                 return TV_EXIT_USAGE;
         }
-        else if (!strcmp(argv[i], "--max-memory") && i + 1 < argc) {
+        else if (is_quota(argv[i]) && i + 1 < argc) {
+            const char *opt = argv[i];
             char *end;
+            errno = 0;
             unsigned long long v = strtoull(argv[++i], &end, 10);
-            if (*end || v == 0) {
-                fprintf(stderr, "texvm vtest: --max-memory takes a positive byte count\n");
+            if (*end || v == 0 || errno || argv[i][0] == '-' || argv[i][0] == '\0') {
+                fprintf(stderr, "texvm vtest: %s takes a positive count\n", opt);
                 return TV_EXIT_USAGE;
             }
-            cfg.max_memory = v;
+            if (!strcmp(opt, "--max-memory"))
+                cfg.max_memory = v;
+            else if (!strcmp(opt, "--max-work"))
+                cfg.max_work = v;
+            else
+                cfg.max_client_work = v;
         } else if (!strcmp(argv[i], "--help")) {
             printf("usage: texvm vtest [--socket-path P] [--no-fork] [--max-memory BYTES]\n"
-                   "                   [--record DIR] [--threads N] [--ieee-denormals]\n"
-                   "                   [--coarse-derivatives]\n\n"
+                   "                   [--max-work N] [--max-client-work N] [--record DIR]\n"
+                   "                   [--threads N] [--ieee-denormals] [--coarse-derivatives]\n\n"
                    "Serve Mesa's virgl vtest protocol (GALLIUM_DRIVER=virpipe) on a unix\n"
                    "socket (default %s), one process per client (a thread with\n"
                    "--no-fork), at most BYTES of resources per client (default 256 MiB).\n"
+                   "Work quotas in warp instructions: N per draw or launch (--max-work,\n"
+                   "default 2^34) and N in all for a client, its clears, copies and\n"
+                   "transfers too (--max-client-work, default 2^42).\n"
                    "--record DIR saves client N's stream as DIR/client-N.vtrec for\n"
                    "`texvm replay`. --threads N gives each client N engine workers (1..64,\n"
                    "default 1): a large primitive's fragments on several cores, the same\n"

@@ -119,7 +119,6 @@ struct tv_vm_program {
     uint32_t num_uops_plain;
     bool fine_derivatives;   /* DDX/DDY lowered as DDX_FINE/DDY_FINE (tv_vm_config) */
     uint32_t *insn_uop;      /* first uop of each instruction (num_insns + 1) */
-    uint32_t main_end;       /* uop index where the main program ends (first BGNSUB or END) */
     /* slots */
     uint32_t num_slots, num_uniform;
     uint32_t *uniform_init;  /* num_uniform * 1 words: immediates and literals (constants

@@ -19,6 +19,8 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include "helper_client.h"
+
 static int connect_to(const char *path)
 {
     for (int tries = 0; tries < 200; tries++) {
@@ -181,9 +183,119 @@ static void test_usage(void **state)
     snprintf(cmd, sizeof cmd, "%s vtest --bogus 2>/dev/null", bin);
     int st = system(cmd);
     assert_int_equal(WEXITSTATUS(st), 2);
-    snprintf(cmd, sizeof cmd, "%s vtest --max-memory 0 2>/dev/null", bin);
-    st = system(cmd);
-    assert_int_equal(WEXITSTATUS(st), 2);
+    const char *bad[] = {"--max-memory 0", "--max-work 0", "--max-client-work -1",
+                         "--max-client-work 99999999999999999999", "--max-work 12x"};
+    for (unsigned k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+        snprintf(cmd, sizeof cmd, "%s vtest %s 2>/dev/null", bin, bad[k]);
+        st = system(cmd);
+        assert_int_equal(WEXITSTATUS(st), 2);
+    }
+}
+
+/* Serves one client with `texvm vtest --no-fork` and OPT VALUE (none: OPT NULL): it
+ * creates resource 1 with the RESOURCE_CREATE parameters RES, submits the NDW dwords DW
+ * and waits for them; the server's log is then checked for WHY (present when REFUSED;
+ * otherwise absent, with no error at all). */
+static void serve_one(const char *opt, const char *value, const uint32_t res[10],
+                      const uint32_t *dw, size_t ndw, const char *why, bool refused)
+{
+    const char *bin = getenv("TEXVM_BIN");
+    if (!bin)
+        skip();
+    char dir[] = "/tmp/texvm-vtquota-XXXXXX", sock[64], log[96];
+    assert_non_null(mkdtemp(dir));
+    snprintf(sock, sizeof sock, "%s/s", dir);
+    snprintf(log, sizeof log, "%s/log", dir);
+    pid_t pid = fork();
+    if (pid == 0) {
+        int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        dup2(fd, 2);
+        execl(bin, bin, "vtest", "--no-fork", "--socket-path", sock, opt, value, (char *)NULL);
+        _exit(127);
+    }
+    vt_client c;
+    memset(&c, 0, sizeof c);
+    c.fd = connect_to(sock);
+    assert_true(c.fd >= 0);
+    const char name[] = "quota";
+    uint32_t hdr[2] = {sizeof name, 8};
+    vt_write(&c, hdr, 8);
+    vt_write(&c, name, sizeof name);
+    vt_cmd(&c, 10, 2 /* RESOURCE_CREATE */, res, 10);
+    vt_submit(&c, dw, ndw);
+    assert_int_not_equal(vt_busy_wait(&c), 0xffffffffu);   /* every request answered */
+    close(c.fd);
+    usleep(200000);
+    kill(pid, SIGTERM);
+    int st;
+    assert_int_equal(waitpid(pid, &st, 0), pid);
+    assert_int_equal(WEXITSTATUS(st), 0);
+    char text[8192] = {0};
+    FILE *f = fopen(log, "r");
+    assert_non_null(f);
+    size_t got = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[got] = '\0';
+    if ((strstr(text, why) != NULL) != refused)
+        fail_msg("log %s \"%s\":\n%s", refused ? "lacks" : "has", why, text);
+    if (!refused && strstr(text, "context error"))
+        fail_msg("the stream failed:\n%s", text);
+    assert_non_null(strstr(text, "disconnected"));
+    unlink(log);
+    rmdir(dir);
+}
+
+/* --max-client-work reaches the client's context: with 10000 warp instructions, clears of
+ * a 4x4 RGBA8 surface (64 each, docs/vtest.md) run out at the 157th, which the server
+ * logs by name; with the default quota the same 200 clears all run. */
+static void test_client_quota(void **state)
+{
+    (void)state;
+    /* a 4x4 R8G8B8A8_UNORM render target; surface 10 of it as the framebuffer, 200 clears */
+    const uint32_t res[10] = {1, 2 /* 2D */, 67, 2 /* render target */, 4, 4, 1, 1, 0, 0};
+    enum { NCLEAR = 200 };
+    static uint32_t dw[10 + 9 * NCLEAR];
+    const uint32_t setup[] = {VT_CMD(1, 8, 5), 10, 1, 67, 0, 0, VT_CMD(5, 0, 3), 1, 0, 10};
+    const uint32_t clear[] = {VT_CMD(7, 0, 8), 4, 0, 0, 0, 0, 0, 0, 0};
+    memcpy(dw, setup, sizeof setup);
+    for (unsigned k = 0; k < NCLEAR; k++)
+        memcpy(&dw[10 + 9 * k], clear, sizeof clear);
+    const char *why = "clear: the context used up its total work quota (10000 warp instructions)";
+    serve_one("--max-client-work", "10000", res, dw, sizeof dw / 4, why, true);
+    serve_one(NULL, NULL, res, dw, sizeof dw / 4, why, false);
+}
+
+/* --max-work bounds each launch: a launch of one warp cannot have the 4096 warp
+ * instructions a warp must at least get from a quota of 1000, and runs by default. */
+static void test_launch_quota(void **state)
+{
+    (void)state;
+    static const char text[] = "COMP\n"
+                               "PROPERTY CS_FIXED_BLOCK_WIDTH 8\n"
+                               "DCL SV[0], THREAD_ID\n"
+                               "DCL BUFFER[0]\n"
+                               "DCL TEMP[0]\n"
+                               "IMM[0] UINT32 {4, 0, 0, 0}\n"
+                               "  0: UMUL TEMP[0].x, SV[0].xxxx, IMM[0].xxxx\n"
+                               "  1: STORE BUFFER[0].x, TEMP[0].xxxx, SV[0].xxxx\n"
+                               "  2: END\n";
+    /* a 64-byte buffer (target 0, R8_UNORM) */
+    const uint32_t res[10] = {1, 0, 64, 0, 64, 1, 1, 1, 0, 0};
+    uint32_t dw[128];
+    size_t n = 0, len = sizeof text, ndw = (len + 3) / 4;
+    dw[n++] = VT_CMD(1, 4, 5 + ndw);   /* create shader 3: COMPUTE, the text */
+    dw[n++] = 3, dw[n++] = 5, dw[n++] = (uint32_t)len, dw[n++] = 0, dw[n++] = 0;
+    memset(&dw[n], 0, ndw * 4);
+    memcpy(&dw[n], text, len);
+    n += ndw;
+    const uint32_t rest[] = {VT_CMD(31, 0, 2), 3, 5,                /* bind shader 3 */
+                             VT_CMD(34, 0, 5), 5, 0, 0, 32, 1,      /* SSBO 0: bytes 0..32 */
+                             VT_CMD(37, 0, 8), 8, 1, 1, 1, 1, 1, 0, 0};   /* one block */
+    memcpy(&dw[n], rest, sizeof rest);
+    n += sizeof rest / 4;
+    const char *why = "launch_grid: 1 warps exceed the work quota (1000 warp instructions";
+    serve_one("--max-work", "1000", res, dw, n, why, true);
+    serve_one(NULL, NULL, res, dw, n, why, false);
 }
 
 int main(void)
@@ -191,6 +303,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_threads), cmocka_unit_test(test_processes),
         cmocka_unit_test(test_usage), cmocka_unit_test(test_shader_rules),
+        cmocka_unit_test(test_client_quota), cmocka_unit_test(test_launch_quota),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
