@@ -25,6 +25,7 @@
 
 struct vm_jit_code {
     LLVMOrcResourceTrackerRef rt;
+    uint64_t bytes;                /* what it counts against the code budget */
 };
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -34,6 +35,11 @@ static LLVMTargetMachineRef tm;
 static char init_error[256];
 static uint64_t next_id;
 static vm_jit_stats stats;
+/* The process's compiled code (under `lock`): what the live programs' code counts
+ * (stats.code_bytes) against the budget, and the object file sizes the code generator
+ * has handed to the linker since the last compile began (measure_object). */
+static uint64_t code_budget = VM_JIT_CODE_BUDGET;
+static uint64_t object_bytes;
 
 static double now_s(void)
 {
@@ -53,6 +59,14 @@ static void take_error(LLVMErrorRef e, char *buf, size_t n)
     char *m = LLVMGetErrorMessage(e);
     snprintf(buf, n, "%s", m ? m : "unknown LLVM error");
     LLVMDisposeErrorMessage(m);
+}
+
+/* The object transform: the object is passed on as it is, its size noted. */
+static LLVMErrorRef measure_object(void *ctx, LLVMMemoryBufferRef *obj)
+{
+    (void)ctx;
+    object_bytes += LLVMGetBufferSize(*obj);
+    return NULL;
 }
 
 /* A target machine for this CPU (every feature it has: the ISA variant of the compiled
@@ -113,6 +127,10 @@ static void init(void)
         return;
     }
     LLVMOrcJITDylibAddGenerator(LLVMOrcLLJITGetMainJITDylib(jit), gen);
+    /* every object file the code generator makes passes measure_object on its way to the
+       linker (synchronously, in the compiling thread: the JIT has no compile threads) */
+    LLVMOrcObjectTransformLayerSetTransform(LLVMOrcLLJITGetObjTransformLayer(jit),
+                                            measure_object, NULL);
     /* the library never prints: a failed lookup comes back as an error (declined) */
     LLVMOrcExecutionSessionSetErrorReporter(LLVMOrcLLJITGetExecutionSession(jit),
                                             quiet_reporter, NULL);
@@ -155,6 +173,12 @@ static int compile_locked(tv_vm_program *p, char *why, size_t why_size)
     if (p->num_uops > VM_JIT_MAX_UOPS) {
         snprintf(why, why_size, "%u micro-ops (at most %u are compiled)", p->num_uops,
                  VM_JIT_MAX_UOPS);
+        return declined(p);
+    }
+    if (stats.code_bytes >= code_budget) {
+        snprintf(why, why_size, "the process's compiled code is at its budget (%llu of %llu "
+                 "bytes)", (unsigned long long)stats.code_bytes,
+                 (unsigned long long)code_budget);
         return declined(p);
     }
     LLVMOrcThreadSafeContextRef tsc = LLVMOrcCreateNewThreadSafeContext();
@@ -225,6 +249,7 @@ static int compile_locked(tv_vm_program *p, char *why, size_t why_size)
     LLVMOrcDisposeThreadSafeContext(tsc);
     LLVMOrcJITDylibRef jd = LLVMOrcLLJITGetMainJITDylib(jit);
     LLVMOrcResourceTrackerRef rt = LLVMOrcJITDylibCreateResourceTracker(jd);
+    object_bytes = 0;
     e = LLVMOrcLLJITAddLLVMIRModuleWithRT(jit, rt, tsm);
     LLVMOrcJITTargetAddress addr = 0;
     if (!e)
@@ -245,6 +270,8 @@ static int compile_locked(tv_vm_program *p, char *why, size_t why_size)
     }
     double t3 = now_s();
     code->rt = rt;
+    code->bytes = object_bytes + VM_JIT_CODE_OVERHEAD;
+    stats.code_bytes += code->bytes;
     p->jit_code = code;
     p->jit_zero_init = j.zero_init;
     atomic_store(&p->jit_fn, (int (*)(vm_warp *, vm_slot *))(uintptr_t)addr);
@@ -254,10 +281,10 @@ static int compile_locked(tv_vm_program *p, char *why, size_t why_size)
     stats.call_uops += j.call_uops;
     if (verbose())
         fprintf(stderr, "texvm jit: %s: %u micro-ops, %llu inline, %llu handler calls; "
-                "%.1f ms to build, %.1f to optimise, %.1f to generate code\n", name,
-                p->num_uops, (unsigned long long)j.inline_uops,
+                "%.1f ms to build, %.1f to optimise, %.1f to generate code; %llu bytes of "
+                "object\n", name, p->num_uops, (unsigned long long)j.inline_uops,
                 (unsigned long long)j.call_uops, (t1 - t0) * 1e3, (t2 - t1) * 1e3,
-                (t3 - t2) * 1e3);
+                (t3 - t2) * 1e3, (unsigned long long)object_bytes);
     return VM_JIT_READY;
 }
 
@@ -309,6 +336,7 @@ void vm_jit_release(tv_vm_program *p)
     if (e)
         LLVMConsumeError(e);
     LLVMOrcReleaseResourceTracker(p->jit_code->rt);
+    stats.code_bytes -= p->jit_code->bytes;
     pthread_mutex_unlock(&lock);
     free(p->jit_code);
     p->jit_code = NULL;
@@ -318,6 +346,13 @@ void vm_jit_get_stats(vm_jit_stats *s)
 {
     pthread_mutex_lock(&lock);
     *s = stats;
+    pthread_mutex_unlock(&lock);
+}
+
+void vm_jit_set_code_budget(uint64_t bytes)
+{
+    pthread_mutex_lock(&lock);
+    code_budget = bytes ? bytes : VM_JIT_CODE_BUDGET;
     pthread_mutex_unlock(&lock);
 }
 
@@ -336,6 +371,8 @@ void vm_jit_prepare(vm_run *run, uint64_t warps)
 void vm_jit_release(tv_vm_program *p) { (void)p; }
 
 void vm_jit_get_stats(vm_jit_stats *s) { memset(s, 0, sizeof *s); }
+
+void vm_jit_set_code_budget(uint64_t bytes) { (void)bytes; }
 
 int vm_jit_compile_now(const tv_vm_program *p, char *why, size_t why_size)
 {

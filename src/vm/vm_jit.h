@@ -28,6 +28,16 @@ enum vm_jit_exit {
  * vtest server chooses its programs. */
 #define VM_JIT_MAX_UOPS 2048u
 
+/* The compiled code the process keeps at most: once the live programs' code reaches it,
+ * further programs are declined (and run interpreted, giving the same bits) until some
+ * are destroyed. A vtest client chooses how many programs it makes run long enough to be
+ * compiled; their lowered form counts against its memory quota, their code against this
+ * (one process per client by default). A program counts its object file as the code
+ * generator made it, plus VM_JIT_CODE_OVERHEAD for the linker's page-granular sections
+ * and the ORC records; the program that crosses the budget is kept. */
+#define VM_JIT_CODE_BUDGET (256ull << 20)
+#define VM_JIT_CODE_OVERHEAD 16384ull
+
 /* Whether the JIT was built in. */
 bool vm_jit_built(void);
 
@@ -45,11 +55,15 @@ void vm_jit_prepare(vm_run *run, uint64_t warps);
 void vm_jit_release(tv_vm_program *p);
 
 /* Statistics for tests and benchmarks: programs compiled and declined, and micro-ops
- * compiled inline and as handler calls, since the process started. */
+ * compiled inline and as handler calls, since the process started; and what the live
+ * programs' compiled code counts against the code budget now. */
 typedef struct vm_jit_stats {
     uint64_t compiled, declined, inline_uops, call_uops;
+    uint64_t code_bytes;
 } vm_jit_stats;
 void vm_jit_get_stats(vm_jit_stats *s);
+/* Set the code budget (tests; 0: VM_JIT_CODE_BUDGET). */
+void vm_jit_set_code_budget(uint64_t bytes);
 
 /* Compile `p` now regardless of mode and thresholds (tests). Returns VM_JIT_READY or
  * VM_JIT_DECLINED; `why` gets the reason when declined (may be NULL). */

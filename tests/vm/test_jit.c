@@ -138,6 +138,61 @@ static void t_declines_long_programs(void **s)
     free(text);
 }
 
+/* The compiled-code budget (VM_JIT_CODE_BUDGET): a compiled program counts its object
+ * file and the per-program overhead while it lives; once the live code reaches the
+ * budget the next program is declined by name (and runs interpreted, the same bits);
+ * destroying a program gives its bytes back, and the next one compiles again. */
+static void t_code_budget(void **s)
+{
+    (void)s;
+    if (!tv_vm_jit_available())
+        skip();
+    static const char text[] = "COMP\nPROPERTY CS_FIXED_BLOCK_WIDTH 64\n"
+                               "PROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"
+                               "PROPERTY CS_FIXED_BLOCK_DEPTH 1\n"
+                               "DCL SV[0], THREAD_ID\nDCL BUFFER[0]\nDCL TEMP[0]\n"
+                               "IMM[0] UINT32 {4, 7, 0, 0}\n"
+                               "  0: UMUL TEMP[0].x, SV[0].xxxx, IMM[0].xxxx\n"
+                               "  1: UADD TEMP[0].y, SV[0].xxxx, IMM[0].yyyy\n"
+                               "  2: STORE BUFFER[0].x, TEMP[0].xxxx, TEMP[0].yyyy\n"
+                               "  3: END\n";
+    tv_vm *vm = engine(TV_VM_JIT_ALWAYS, NULL);
+    vm_jit_stats st0, st1, st2, st3;
+    vm_jit_get_stats(&st0);
+    tv_vm_program *a = hv_program(vm, text);
+    char why[256];
+    assert_int_equal(vm_jit_compile_now(a, why, sizeof why), VM_JIT_READY);
+    vm_jit_get_stats(&st1);
+    uint64_t a_bytes = st1.code_bytes - st0.code_bytes;
+    assert_true(a_bytes > VM_JIT_CODE_OVERHEAD);   /* an object file of some size */
+    assert_true(a_bytes < VM_JIT_CODE_OVERHEAD + 65536);
+    /* at the budget: the next program is declined, and still runs */
+    vm_jit_set_code_budget(st1.code_bytes);
+    tv_vm_program *b = hv_program(vm, text);
+    assert_int_equal(vm_jit_compile_now(b, why, sizeof why), VM_JIT_DECLINED);
+    assert_non_null(strstr(why, "compiled code is at its budget"));
+    uint32_t buf[64];
+    tv_error err;
+    memset(&err, 0, sizeof err);
+    assert_int_equal(hv_run_group(vm, b, 64, buf, sizeof buf, NULL, &err), TV_OK);
+    for (unsigned i = 0; i < 64; i++)
+        assert_int_equal(buf[i], i + 7);
+    vm_jit_get_stats(&st2);
+    assert_int_equal(st2.code_bytes, st1.code_bytes);
+    /* a's code freed: room again */
+    tv_vm_program_destroy(a);
+    vm_jit_get_stats(&st3);
+    assert_int_equal(st3.code_bytes, st1.code_bytes - a_bytes);
+    tv_vm_program *c = hv_program(vm, text);
+    assert_int_equal(vm_jit_compile_now(c, why, sizeof why), VM_JIT_READY);
+    vm_jit_set_code_budget(0);
+    tv_vm_program_destroy(b);
+    tv_vm_program_destroy(c);
+    vm_jit_get_stats(&st3);
+    assert_int_equal(st3.code_bytes, st0.code_bytes);
+    tv_vm_destroy(vm);
+}
+
 /* the loop, budget and call-depth faults of compiled code: same message, same lane */
 static void t_faults(void **s)
 {
@@ -253,6 +308,7 @@ int main(void)
         cmocka_unit_test(t_modes),
         cmocka_unit_test(t_declines_barriers),
         cmocka_unit_test(t_declines_long_programs),
+        cmocka_unit_test(t_code_budget),
         cmocka_unit_test(t_faults),
         cmocka_unit_test(t_recursion_declined),
         cmocka_unit_test(t_nan_operands),
