@@ -48,26 +48,60 @@ static int read_full(int fd, void *p, size_t n)
     return 0;
 }
 
-static void run_server(const char *mode)
+/* A server: `texvm vtest --socket-path DIR/s` and the NULL-terminated ARGS (at most 4),
+ * its stderr in DIR/log; DIR is made from TEMPLATE. */
+typedef struct server {
+    pid_t pid;
+    char dir[64], sock[80], log[80];
+} server;
+
+static void server_start(server *sv, const char *template, const char *const *args)
 {
     const char *bin = getenv("TEXVM_BIN");
     if (!bin)
         skip();
-    char dir[] = "/tmp/texvm-vtest-XXXXXX", sock[64], log[96];
-    assert_non_null(mkdtemp(dir));
-    snprintf(sock, sizeof sock, "%s/s", dir);
-    snprintf(log, sizeof log, "%s/log", dir);
-    pid_t pid = fork();
-    if (pid == 0) {
-        int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    snprintf(sv->dir, sizeof sv->dir, "%s", template);
+    assert_non_null(mkdtemp(sv->dir));
+    snprintf(sv->sock, sizeof sv->sock, "%s/s", sv->dir);
+    snprintf(sv->log, sizeof sv->log, "%s/log", sv->dir);
+    sv->pid = fork();
+    if (sv->pid == 0) {
+        int fd = open(sv->log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
         dup2(fd, 2);
-        if (mode)
-            execl(bin, bin, "vtest", "--socket-path", sock, mode, (char *)NULL);
-        else
-            execl(bin, bin, "vtest", "--socket-path", sock, (char *)NULL);
+        const char *argv[9] = {bin, "vtest", "--socket-path", sv->sock};
+        for (unsigned k = 0; k < 4 && args && args[k]; k++)
+            argv[4 + k] = args[k];
+        execv(bin, (char *const *)argv);
         _exit(127);
     }
-    int s = connect_to(sock);
+}
+
+/* SIGTERM to the server, which must exit 0; its log into TEXT (N bytes), the files gone. */
+static void server_stop(server *sv, char *text, size_t n)
+{
+    usleep(200000);
+    kill(sv->pid, SIGTERM);
+    int st;
+    assert_int_equal(waitpid(sv->pid, &st, 0), sv->pid);
+    assert_true(WIFEXITED(st));
+    assert_int_equal(WEXITSTATUS(st), 0);
+    struct stat sb;
+    assert_int_not_equal(stat(sv->sock, &sb), 0); /* socket removed */
+    FILE *f = fopen(sv->log, "r");
+    assert_non_null(f);
+    size_t got = fread(text, 1, n - 1, f);
+    fclose(f);
+    text[got] = '\0';
+    unlink(sv->log);
+    rmdir(sv->dir);
+}
+
+static void run_server(const char *mode)
+{
+    server sv;
+    const char *args[] = {mode, NULL};
+    server_start(&sv, "/tmp/texvm-vtest-XXXXXX", args);
+    int s = connect_to(sv.sock);
     assert_true(s >= 0);
     const char name[] = "cli-test";
     uint32_t hdr[2] = {sizeof name, 8}, ver[3] = {1, 11, 2}, r[3];
@@ -78,26 +112,12 @@ static void run_server(const char *mode)
     assert_int_equal(r[1], 11);
     assert_int_equal(r[2], 2);
     close(s);
-    usleep(200000);
-    kill(pid, SIGTERM);
-    int st;
-    assert_int_equal(waitpid(pid, &st, 0), pid);
-    assert_true(WIFEXITED(st));
-    assert_int_equal(WEXITSTATUS(st), 0);
-    struct stat sb;
-    assert_int_not_equal(stat(sock, &sb), 0); /* socket removed */
-    char text[4096] = {0};
-    FILE *f = fopen(log, "r");
-    assert_non_null(f);
-    size_t got = fread(text, 1, sizeof text - 1, f);
-    fclose(f);
-    text[got] = '\0';
+    char text[4096];
+    server_stop(&sv, text, sizeof text);
     assert_non_null(strstr(text, "listening on"));
     assert_non_null(strstr(text, mode ? "connected (thread)" : "connected (process)"));
     assert_non_null(strstr(text, "client 1: client \"cli-test\""));
     assert_non_null(strstr(text, "disconnected (clean)"));
-    unlink(log);
-    rmdir(dir);
 }
 
 static void test_threads(void **state)
@@ -199,23 +219,12 @@ static void test_usage(void **state)
 static void serve_one(const char *opt, const char *value, const uint32_t res[10],
                       const uint32_t *dw, size_t ndw, const char *why, bool refused)
 {
-    const char *bin = getenv("TEXVM_BIN");
-    if (!bin)
-        skip();
-    char dir[] = "/tmp/texvm-vtquota-XXXXXX", sock[64], log[96];
-    assert_non_null(mkdtemp(dir));
-    snprintf(sock, sizeof sock, "%s/s", dir);
-    snprintf(log, sizeof log, "%s/log", dir);
-    pid_t pid = fork();
-    if (pid == 0) {
-        int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
-        dup2(fd, 2);
-        execl(bin, bin, "vtest", "--no-fork", "--socket-path", sock, opt, value, (char *)NULL);
-        _exit(127);
-    }
+    server sv;
+    const char *args[] = {"--no-fork", opt, value, NULL};
+    server_start(&sv, "/tmp/texvm-vtquota-XXXXXX", args);
     vt_client c;
     memset(&c, 0, sizeof c);
-    c.fd = connect_to(sock);
+    c.fd = connect_to(sv.sock);
     assert_true(c.fd >= 0);
     const char name[] = "quota";
     uint32_t hdr[2] = {sizeof name, 8};
@@ -225,24 +234,13 @@ static void serve_one(const char *opt, const char *value, const uint32_t res[10]
     vt_submit(&c, dw, ndw);
     assert_int_not_equal(vt_busy_wait(&c), 0xffffffffu);   /* every request answered */
     close(c.fd);
-    usleep(200000);
-    kill(pid, SIGTERM);
-    int st;
-    assert_int_equal(waitpid(pid, &st, 0), pid);
-    assert_int_equal(WEXITSTATUS(st), 0);
-    char text[8192] = {0};
-    FILE *f = fopen(log, "r");
-    assert_non_null(f);
-    size_t got = fread(text, 1, sizeof text - 1, f);
-    fclose(f);
-    text[got] = '\0';
+    char text[8192];
+    server_stop(&sv, text, sizeof text);
     if ((strstr(text, why) != NULL) != refused)
         fail_msg("log %s \"%s\":\n%s", refused ? "lacks" : "has", why, text);
     if (!refused && strstr(text, "context error"))
         fail_msg("the stream failed:\n%s", text);
     assert_non_null(strstr(text, "disconnected"));
-    unlink(log);
-    rmdir(dir);
 }
 
 /* --max-client-work reaches the client's context: with 10000 warp instructions, clears of
