@@ -3,6 +3,7 @@
 #include "pipe_om.h"
 
 #include "texvm/vm.h"
+#include "util/threadpool.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,6 +64,11 @@ void tv_pipe_destroy(tv_pipe_ctx *ctx)
     free(ctx->rows);
     if (ctx->vm)
         tv_vm_destroy(ctx->vm);
+    for (size_t k = 0; k < sizeof ctx->band_vm / sizeof ctx->band_vm[0]; k++)
+        if (ctx->band_vm[k])
+            tv_vm_destroy(ctx->band_vm[k]);
+    if (ctx->band_pool)
+        tv_threadpool_destroy(ctx->band_pool);
     free(ctx);
 }
 

@@ -460,6 +460,31 @@ static void setup_clip(draw_state *d, uint32_t vp)
     d->rules.clip[3] = y1;
 }
 
+int draw_primitive(draw_state *d, uint32_t inst, const draw_tri *p, bool so, bool discard)
+{
+    if (so && draw_stream_output(d, 0, inst, p))
+        return -1;
+    if (discard)
+        return 0;
+    /* layered rendering: the layer the provoking vertex names; a primitive sent past the
+     * framebuffer's layers is not drawn */
+    d->layer = d->layer_out >= 0 ? draw_vs_out(d, d->layer_out, inst, p->provoking)[0] : 0;
+    if (d->layer >= d->layers)
+        return 0;
+    /* viewport arrays: the viewport (and scissor) the provoking vertex names; an index
+     * past the array (GL: undefined) uses viewport 0 */
+    if (d->vp_out >= 0) {
+        uint32_t vp = draw_vs_out(d, d->vp_out, inst, p->provoking)[0];
+        vp = vp < TV_PIPE_MAX_VIEWPORTS ? vp : 0;
+        if (vp != d->vp_index)
+            setup_clip(d, vp);
+    }
+    if (!d->band_n || d->band_k == 0)   /* bands: every worker walks it, one counts it */
+        d->stat[TV_PIPE_STAT_C_INVOCATIONS]++;
+    return p->n == 3 ? draw_triangle(d, inst, p) : p->n == 2 ? draw_line(d, inst, p)
+                                                            : draw_point(d, inst, p);
+}
+
 int tv_pipe_draw_vbo(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info)
 {
     uint64_t work = pipe_work_quota(ctx);
@@ -493,6 +518,7 @@ int pipe_draw(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info, uint64_t *work_le
     d->instances = info->instance_count;
     d->work_left = *work_left;
     d->layer_out = d->vp_out = -1;
+    d->gen_step = 1;
     d->mode = info->mode;
     draw_assembly a;
     memset(&a, 0, sizeof a);
@@ -548,30 +574,12 @@ int pipe_draw(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info, uint64_t *work_le
         setup_clip(d, 0);
     rc = 0;
     pipe_queries_count(ctx, 0, (uint64_t)a.ntris * d->instances);
-    for (uint32_t j = 0; j < d->instances && !rc; j++)
-        for (size_t t = 0; t < a.ntris && !rc; t++) {
-            const draw_tri *p = &a.tris[t];
-            if (so)
-                rc = draw_stream_output(d, 0, j, p);
-            if (rc || discard)
-                continue;
-            /* layered rendering: the layer the provoking vertex names; a primitive sent
-             * past the framebuffer's layers is not drawn */
-            d->layer = d->layer_out >= 0 ? draw_vs_out(d, d->layer_out, j, p->provoking)[0] : 0;
-            if (d->layer >= d->layers)
-                continue;
-            /* viewport arrays: the viewport (and scissor) the provoking vertex names; an
-             * index past the array (GL: undefined) uses viewport 0 */
-            if (d->vp_out >= 0) {
-                uint32_t vp = draw_vs_out(d, d->vp_out, j, p->provoking)[0];
-                vp = vp < TV_PIPE_MAX_VIEWPORTS ? vp : 0;
-                if (vp != d->vp_index)
-                    setup_clip(d, vp);
-            }
-            d->stat[TV_PIPE_STAT_C_INVOCATIONS]++;
-            rc = p->n == 3 ? draw_triangle(d, j, p) : p->n == 2 ? draw_line(d, j, p)
-                                                               : draw_point(d, j, p);
-        }
+    if (draw_bands_usable(d, &a, so, discard))
+        rc = draw_bands(d, &a);
+    else
+        for (uint32_t j = 0; j < d->instances && !rc; j++)
+            for (size_t t = 0; t < a.ntris && !rc; t++)
+                rc = draw_primitive(d, j, &a.tris[t], so, discard);
     for (unsigned s = 0; s < TV_PIPE_MAX_STREAMS; s++)
         pipe_queries_count_stream(ctx, s, 0, d->so_prims[s]);
     d->stat[TV_PIPE_STAT_PS_INVOCATIONS] = d->fragments;

@@ -126,6 +126,13 @@ typedef struct draw_state {
     int32_t lstip_first, lstip_dir;
     uint8_t zs_early;              /* DRAW_ZS_* (draw_om_choose_zs) */
     uint64_t tri_gen;              /* the primitive being shaded (ctx->tri_gen) */
+    uint64_t gen_step;             /* what the next primitive adds to ctx->tri_gen (1; the
+                                      workers of bands, each on its own numbers: W) */
+    /* bands (pipe_draw_bands.c): band_n workers, of which this is band_k, shade the
+       stripes of DRAW_BAND_ROWS rows s with s % band_n == band_k (band_n 0: all rows) */
+    uint32_t band_n, band_k;
+    uint32_t band_stripe;          /* the stripe of the run being made */
+    bool band_counts;              /* this run counts its primitive (C_PRIMITIVES) */
     bool frag_parallel;            /* its fragment runs may use several workers: the
                                       shader touches no memory and samples no attachment */
     uint64_t work_left;            /* of the draw's work quota (pipe_work.c) */
@@ -179,6 +186,15 @@ int draw_geometry(draw_state *d, draw_tri **tris, size_t *ntris);
 
 /* Shade, clip, rasterise and merge triangle T of instance INST; -1 with the reason. */
 int draw_triangle(draw_state *d, uint32_t inst, const draw_tri *t);
+/* Primitive T of instance INST after assembly: its stream output (SO), then (unless
+ * DISCARD) its layer, viewport and rasterisation. */
+int draw_primitive(draw_state *d, uint32_t inst, const draw_tri *t, bool so, bool discard);
+/* Stripe height of the bands, in pixels: a whole number of the engine's 8x4 tiles. */
+#define DRAW_BAND_ROWS 32
+/* Whether the draw's primitives may be walked by several workers in bands, and the walk
+ * (pipe_draw_bands.c); 0, or -1 with the first failure's reason. */
+bool draw_bands_usable(const draw_state *d, const draw_assembly *a, bool so, bool discard);
+int draw_bands(draw_state *d, const draw_assembly *a);
 /* Points and lines (pipe_draw_point_line.c): T's first one or two vertices. */
 int draw_point(draw_state *d, uint32_t inst, const draw_tri *t);
 int draw_line(draw_state *d, uint32_t inst, const draw_tri *t);

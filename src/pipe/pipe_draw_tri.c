@@ -162,20 +162,47 @@ static void depth_plane(draw_state *d, const float *a, const float *b, const flo
     d->zoffset = (float)off;
 }
 
+/* The fragments of the triangle set up in d->rt: all of them, or in bands
+ * (pipe_draw_bands.c) the rows of this worker's stripes, one run each; the run of the
+ * stripe that holds the box's first row counts the primitive. */
+static int run_fragments(draw_state *d, const tv_vm_frag_vertex *fv[3], const float *win[3],
+                         uint32_t id)
+{
+    if (!d->band_n)
+        return draw_run_fragments(d, fv, win, id);
+    const raster_tri whole = d->rt;
+    const int32_t h = DRAW_BAND_ROWS, s0 = whole.y0 / h, s1 = (whole.y1 - 1) / h;
+    int rc = 0;
+    for (int32_t s = s0; s <= s1 && !rc; s++) {
+        if ((uint32_t)s % d->band_n != d->band_k)
+            continue;
+        d->rt = whole;
+        d->rt.y0 = s * h > whole.y0 ? s * h : whole.y0;
+        d->rt.y1 = (s + 1) * h < whole.y1 ? (s + 1) * h : whole.y1;
+        d->band_counts = s == s0;
+        d->band_stripe = (uint32_t)s;
+        rc = draw_run_fragments(d, fv, win, id);
+    }
+    d->rt = whole;
+    return rc;
+}
+
 int draw_shade_triangle(draw_state *d, const tv_vm_frag_vertex *fv[3],
                               const float *win[3], uint32_t id)
 {
     float x[3] = {win[0][0], win[1][0], win[2][0]}, y[3] = {win[0][1], win[1][1], win[2][1]};
     if (!raster_setup(&d->rt, &d->rules, x, y))
         return 0;
-    return draw_run_fragments(d, fv, win, id);
+    return run_fragments(d, fv, win, id);
 }
 
 int draw_run_fragments(draw_state *d, const tv_vm_frag_vertex *fv[3], const float *win[3],
                        uint32_t id)
 {
-    d->stat[TV_PIPE_STAT_C_PRIMITIVES]++;      /* a triangle out of clipping, set up */
-    d->tri_gen = ++d->ctx->tri_gen;            /* no early tests made for it yet */
+    if (!d->band_n || d->band_counts)
+        d->stat[TV_PIPE_STAT_C_PRIMITIVES]++;  /* a triangle out of clipping, set up */
+    d->ctx->tri_gen += d->gen_step;            /* no early tests made for it yet */
+    d->tri_gen = d->ctx->tri_gen;
     depth_plane(d, win[0], win[1], win[2]);
     /* the parameters without their 3 KiB of vertices, which get the rows in use: the
        engine reads the attributes of the shader's inputs only */
@@ -385,7 +412,7 @@ int draw_triangle(draw_state *d, uint32_t inst, const draw_tri *t)
         }
         if (n == 3) {
             /* the one triangle was set up above, without the clip rectangle: clip it */
-            rc = raster_clip(&d->rt, &d->rules) ? draw_run_fragments(d, fv, w3, t->id) : 0;
+            rc = raster_clip(&d->rt, &d->rules) ? run_fragments(d, fv, w3, t->id) : 0;
             continue;
         }
         rc = draw_shade_triangle(d, fv, w3, t->id);

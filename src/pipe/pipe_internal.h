@@ -111,6 +111,10 @@ struct tv_pipe_ctx {
     pipe_sub *others;                  /* the others, switched out (pipe_sub.c) */
     unsigned nothers;
     struct tv_vm *vm;                  /* created at the first launch_grid or draw */
+    /* the engines and workers of draws in bands (pipe_draw_bands.c): worker k > 0 runs on
+       band_vm[k - 1], worker 0 on vm; created at the first such draw */
+    struct tv_vm *band_vm[63];
+    struct tv_threadpool *band_pool;
     bool plain;                        /* the engine's plain interpreter */
     bool flush_denormals;              /* tv_pipe_set_shader_rules */
     bool fine_derivatives;
@@ -157,6 +161,11 @@ struct tv_vm_bindings;
 struct tv_vm_buffer;
 /* The context's engine, created at its first use (NULL and the reason set on failure). */
 struct tv_vm *pipe_vm(tv_pipe_ctx *ctx, const char *op);
+/* The engine of band worker K (0: the context's, pipe_vm) and the workers that walk a
+ * draw's bands (ctx->threads of them), created at their first use (NULL and the reason
+ * set on failure). */
+struct tv_vm *pipe_band_vm(tv_pipe_ctx *ctx, unsigned k, const char *op);
+struct tv_threadpool *pipe_band_pool(tv_pipe_ctx *ctx, const char *op);
 /* Lower shader object O's TGSI once (needs pipe_vm first); -1 with the reason. */
 int pipe_shader_program(tv_pipe_ctx *ctx, pipe_object *o, const char *op);
 /* Bytes [offset, offset + size) of resource RES as an engine buffer, checked. */

@@ -5,19 +5,20 @@
 #include "pipe_internal.h"
 
 #include "texvm/vm.h"
+#include "util/threadpool.h"
 
 #include <stdio.h>
 #include <string.h>
 
-struct tv_vm *pipe_vm(tv_pipe_ctx *ctx, const char *op)
+/* An engine for the context's programs with THREADS workers, its thread cap at 1 (only
+ * draws' safe fragment runs lift it); NULL and the reason on failure. */
+static struct tv_vm *make_vm(tv_pipe_ctx *ctx, uint32_t threads, const char *op)
 {
-    if (ctx->vm)
-        return ctx->vm;
     tv_error err;
     memset(&err, 0, sizeof err);
     tv_vm_config cfg;
     memset(&cfg, 0, sizeof cfg);
-    cfg.threads = ctx->threads ? ctx->threads : 1;
+    cfg.threads = threads;
     cfg.robust_indexing = true;   /* client programs index speculatively */
     cfg.plain = ctx->plain;
     cfg.flush_denormals = ctx->flush_denormals;
@@ -26,12 +27,42 @@ struct tv_vm *pipe_vm(tv_pipe_ctx *ctx, const char *op)
         ctx->max_instructions ? ctx->max_instructions : PIPE_MAX_WARP_INSTRUCTIONS;
     cfg.limits.max_loop_iterations = cfg.limits.max_instructions;
     cfg.limits.max_memory = ctx->max_memory;
-    ctx->vm = tv_vm_create(&cfg, &err);
-    if (!ctx->vm)
+    struct tv_vm *vm = tv_vm_create(&cfg, &err);
+    if (!vm)
         pipe_fail(ctx, "%s: %s", op, err.message);
     else
-        tv_vm_set_thread_cap(ctx->vm, 1); /* only draws' safe fragment runs lift it */
+        tv_vm_set_thread_cap(vm, 1);
+    return vm;
+}
+
+struct tv_vm *pipe_vm(tv_pipe_ctx *ctx, const char *op)
+{
+    if (!ctx->vm)
+        ctx->vm = make_vm(ctx, ctx->threads ? ctx->threads : 1, op);
     return ctx->vm;
+}
+
+struct tv_vm *pipe_band_vm(tv_pipe_ctx *ctx, unsigned k, const char *op)
+{
+    if (k == 0)
+        return pipe_vm(ctx, op);
+    if (k > sizeof ctx->band_vm / sizeof ctx->band_vm[0]) {
+        pipe_fail(ctx, "%s: band worker %u of at most 64", op, k);
+        return NULL;
+    }
+    if (!ctx->band_vm[k - 1])
+        ctx->band_vm[k - 1] = make_vm(ctx, 1, op);   /* programs may be shared (vm.h) */
+    return ctx->band_vm[k - 1];
+}
+
+struct tv_threadpool *pipe_band_pool(tv_pipe_ctx *ctx, const char *op)
+{
+    if (!ctx->band_pool) {
+        ctx->band_pool = tv_threadpool_create(ctx->threads ? ctx->threads : 1);
+        if (!ctx->band_pool)
+            pipe_fail(ctx, "%s: cannot start the band workers", op);
+    }
+    return ctx->band_pool;
 }
 
 int tv_pipe_set_threads(tv_pipe_ctx *ctx, uint32_t threads)

@@ -1,22 +1,24 @@
-/* Draws on several workers (tv_pipe_set_threads, docs/pipeline.md §Threads): the rows of
- * tiles of a large primitive are shaded by different workers, and the results must not
- * depend on how many there are. The same draws — overlapping, alpha-blended, depth-tested
- * triangles (early tests: the shader cannot tell), and a 4x multisampled target with
- * sample shading — on 1, 2 and 3 workers give identical colour and depth bytes, occlusion
- * counts and fragment shader invocations. */
+/* Draws on several workers (tv_pipe_set_threads, docs/pipeline.md §Threads): bands of the
+ * target's rows are shaded by different workers (a draw of many triangles), or a large
+ * primitive's rows of tiles are, and the results must not depend on how many there are.
+ * The same draws — overlapping, alpha-blended, depth-tested triangles, large ones and
+ * thousands of small ones (early tests: the shader cannot tell), and a 4x multisampled
+ * target with sample shading — on 1, 2 and 3 workers give identical colour and depth
+ * bytes, occlusion counts and every pipeline statistic; a draw whose shader faults fails
+ * with the same message. */
 #include "helper_draw.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { TW = 160, TH = 120, NTRI = 40 };
+enum { TW = 160, TH = 120, NTRI = 40, NSMALL = 3000 };
 
 typedef struct result {
     uint8_t *color;
     uint8_t *depth;
     size_t color_bytes, depth_bytes;
-    uint64_t passed, shaded;
+    uint64_t passed, stats[TV_PIPE_STATS];
 } result;
 
 /* xorshift: the same pseudo-random triangles in every run */
@@ -33,7 +35,9 @@ static float unit(uint32_t *s)
     return (float)(next(s) & 0xffffff) / (float)0x1000000;
 }
 
-static result run(unsigned threads, unsigned samples)
+/* SMALL: NSMALL triangles of a few pixels scattered over the target (bands of rows cut
+ * many of them), else NTRI large ones. */
+static result run(unsigned threads, unsigned samples, bool small)
 {
     tv_pipe_ctx *ctx = scene_sized(fs_smooth, true, TW, TH, samples, threads);
     tv_pipe_rasterizer_state r;
@@ -54,26 +58,40 @@ static result run(unsigned threads, unsigned samples)
     b.rt[0].rgb_dst_factor = b.rt[0].alpha_dst_factor = 0x13;  /* INV_SRC_ALPHA */
     b.rt[0].colormask = 0xf;
     assert_int_equal(tv_pipe_set_blend(ctx, &b), 0);
-    /* large triangles (up to the whole target), random depth and translucent colours */
-    vert v[NTRI * 3];
+    /* large triangles (up to the whole target) or small ones (a few pixels, some of them
+       past the target's edges), random depth and translucent colours */
+    unsigned n = (small ? NSMALL : NTRI) * 3;
+    vert *v = malloc(n * sizeof *v);
+    assert_non_null(v);
     uint32_t seed = 0x9e3779b9u;
-    for (int i = 0; i < NTRI * 3; i++) {
+    float cx = 0, cy = 0;
+    for (unsigned i = 0; i < n; i++) {
         float x = unit(&seed) * 2.4f - 1.2f, y = unit(&seed) * 2.4f - 1.2f;
+        if (small) {
+            if (i % 3 == 0)
+                cx = x, cy = y;
+            x = cx + (x - cx) * (14.0f / TW), y = cy + (y - cy) * (14.0f / TH);
+        }
         v[i] = (vert){{x, y, unit(&seed) * 2 - 1, 1},
                       {unit(&seed), unit(&seed), unit(&seed), 0.25f + unit(&seed) * 0.5f}};
     }
-    vertices(ctx, v, NTRI * 3);
+    vertices(ctx, v, n);
+    free(v);
     assert_int_equal(tv_pipe_query_create(ctx, 40, TV_PIPE_QUERY_OCCLUSION_COUNTER, 0), 0);
-    assert_int_equal(tv_pipe_query_create(ctx, 41, TV_PIPE_QUERY_PIPELINE_STATISTICS,
-                                          TV_PIPE_STAT_PS_INVOCATIONS), 0);
     assert_int_equal(tv_pipe_begin_query(ctx, 40), 0);
-    assert_int_equal(tv_pipe_begin_query(ctx, 41), 0);
-    assert_int_equal(draw(ctx, PRIM_TRIANGLES, NTRI * 3), 0);
-    assert_int_equal(tv_pipe_end_query(ctx, 40), 0);
-    assert_int_equal(tv_pipe_end_query(ctx, 41), 0);
+    for (unsigned k = 0; k < TV_PIPE_STATS; k++) {
+        assert_int_equal(tv_pipe_query_create(ctx, 50 + k, TV_PIPE_QUERY_PIPELINE_STATISTICS, k),
+                         0);
+        assert_int_equal(tv_pipe_begin_query(ctx, 50 + k), 0);
+    }
+    assert_int_equal(draw(ctx, PRIM_TRIANGLES, n), 0);
     result res;
+    assert_int_equal(tv_pipe_end_query(ctx, 40), 0);
     assert_int_equal(tv_pipe_query_result(ctx, 40, &res.passed), 0);
-    assert_int_equal(tv_pipe_query_result(ctx, 41, &res.shaded), 0);
+    for (unsigned k = 0; k < TV_PIPE_STATS; k++) {
+        assert_int_equal(tv_pipe_end_query(ctx, 50 + k), 0);
+        assert_int_equal(tv_pipe_query_result(ctx, 50 + k, &res.stats[k]), 0);
+    }
     res.color_bytes = tv_pipe_resource_size(ctx, RT);
     res.depth_bytes = tv_pipe_resource_size(ctx, ZS);
     res.color = malloc(res.color_bytes);
@@ -86,19 +104,28 @@ static result run(unsigned threads, unsigned samples)
     return res;
 }
 
-static void same_for_any_thread_count(unsigned samples)
+static void same_for_any_thread_count(unsigned samples, bool small)
 {
-    result one = run(1, samples);
+    result one = run(1, samples, small);
     assert_true(one.passed > (uint64_t)TW * TH * (samples > 1 ? samples : 1) / 2);
+    /* the triangles drawn and counted: all set up, most of them shaded */
+    unsigned n = small ? NSMALL : NTRI;
+    assert_int_equal(one.stats[TV_PIPE_STAT_C_INVOCATIONS], n);
+    assert_true(one.stats[TV_PIPE_STAT_C_PRIMITIVES] > n / 2);
+    assert_true(one.stats[TV_PIPE_STAT_C_PRIMITIVES] <= n);
     for (unsigned t = 2; t <= 3; t++) {
-        result many = run(t, samples);
+        result many = run(t, samples, small);
         assert_int_equal(many.color_bytes, one.color_bytes);
         if (memcmp(many.color, one.color, one.color_bytes))
             fail_msg("%u samples: colour bytes differ between 1 and %u threads", samples, t);
         if (memcmp(many.depth, one.depth, one.depth_bytes))
             fail_msg("%u samples: depth bytes differ between 1 and %u threads", samples, t);
         assert_int_equal(many.passed, one.passed);
-        assert_int_equal(many.shaded, one.shaded);
+        for (unsigned k = 0; k < TV_PIPE_STATS; k++)
+            if (many.stats[k] != one.stats[k])
+                fail_msg("statistic %u: %llu on %u threads, %llu on 1", k,
+                         (unsigned long long)many.stats[k], t,
+                         (unsigned long long)one.stats[k]);
         free(many.color);
         free(many.depth);
     }
@@ -109,13 +136,61 @@ static void same_for_any_thread_count(unsigned samples)
 static void test_blended_depth_tested(void **state)
 {
     (void)state;
-    same_for_any_thread_count(1);
+    same_for_any_thread_count(1, false);
 }
 
 static void test_msaa_sample_shading(void **state)
 {
     (void)state;
-    same_for_any_thread_count(4);
+    same_for_any_thread_count(4, false);
+}
+
+static void test_small_triangles(void **state)
+{
+    (void)state;
+    same_for_any_thread_count(1, true);
+    same_for_any_thread_count(4, true);
+}
+
+/* A fragment shader that loops until its budget runs out: the draw fails on every thread
+ * count with the message one worker gives (the first primitive, its first row of tiles). */
+static void test_fault_same_message(void **state)
+{
+    (void)state;
+    static const char fs_loop[] = "FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0]\n"
+                                  "IMM[0] FLT32 {1.0, 0.0, 0.0, 0.0}\n"
+                                  "  0: BGNLOOP\n"
+                                  "  1:   ADD TEMP[0].x, TEMP[0].xxxx, IMM[0].xxxx\n"
+                                  "  2: ENDLOOP\n"
+                                  "  3: END\n";
+    char first[256] = "";
+    for (unsigned t = 1; t <= 3; t++) {
+        tv_pipe_ctx *ctx = scene_sized(fs_loop, true, TW, TH, 1, t);
+        tv_pipe_set_compute_limit(ctx, 20000, 0);
+        /* the first triangle over rows 40..80: stripes 1 and 2, so that at 2 threads both
+           workers fail on it, the second in the lower rows */
+        vert v[NTRI * 3] = {{{-0.5f, 40.0f / TH * 2 - 1, 0.5f, 1}, {1, 1, 1, 1}},
+                            {{0.5f, 40.0f / TH * 2 - 1, 0.5f, 1}, {1, 1, 1, 1}},
+                            {{0.0f, 80.0f / TH * 2 - 1, 0.5f, 1}, {1, 1, 1, 1}}};
+        uint32_t seed = 12345;
+        for (int i = 3; i < NTRI * 3; i++)
+            v[i] = (vert){{unit(&seed) * 2.4f - 1.2f, unit(&seed) * 2.4f - 1.2f, 0.5f, 1},
+                          {1, 1, 1, 1}};
+        vertices(ctx, v, NTRI * 3);
+        tv_pipe_draw_info info;
+        memset(&info, 0, sizeof info);
+        info.mode = PRIM_TRIANGLES;
+        info.count = NTRI * 3;
+        info.instance_count = 1;
+        assert_int_equal(tv_pipe_draw_vbo(ctx, &info), -1);
+        const char *why = tv_pipe_error(ctx);
+        assert_non_null(strstr(why, "fragment shader"));
+        if (t == 1)
+            snprintf(first, sizeof first, "%s", why);
+        else if (strcmp(why, first))
+            fail_msg("%u threads: \"%s\"; 1 thread: \"%s\"", t, why, first);
+        tv_pipe_destroy(ctx);
+    }
 }
 
 static void test_set_threads_checks(void **state)
@@ -143,6 +218,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_blended_depth_tested),
         cmocka_unit_test(test_msaa_sample_shading),
+        cmocka_unit_test(test_small_triangles),
+        cmocka_unit_test(test_fault_same_message),
         cmocka_unit_test(test_set_threads_checks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
