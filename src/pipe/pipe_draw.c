@@ -172,17 +172,26 @@ static int reserve_rows(draw_state *d)
     return 0;
 }
 
+/* Whether program P touches memory (LOAD, STORE, ATOM*: on several workers their order
+ * would be the workers'). */
+static bool touches_memory(const tv_vm_program *p)
+{
+    const tv_tgsi_program *src = tv_vm_program_source(p);
+    for (uint32_t i = 0; i < src->num_insns; i++) {
+        const tv_tgsi_opinfo *oi = tv_tgsi_opinfo_get(src->insns[i].opcode);
+        if (!oi || (oi->flags & (TV_OPF_STORE | TV_OPF_MEMQ)))
+            return true;
+    }
+    return false;
+}
+
 /* Whether the fragment runs of this draw may use several workers: the shader touches no
- * memory (LOAD, STORE, ATOM*: their order would be the workers'), and no texture it
- * samples is a resource the framebuffer writes (a feedback loop reads other rows). */
+ * memory, and no texture it samples is a resource the framebuffer writes (a feedback loop
+ * reads other rows). */
 static bool fragment_parallel(const draw_state *d)
 {
-    const tv_tgsi_program *fs = tv_vm_program_source(d->fs);
-    for (uint32_t i = 0; i < fs->num_insns; i++) {
-        const tv_tgsi_opinfo *oi = tv_tgsi_opinfo_get(fs->insns[i].opcode);
-        if (!oi || (oi->flags & (TV_OPF_STORE | TV_OPF_MEMQ)))
-            return false;
-    }
+    if (touches_memory(d->fs))
+        return false;
     for (unsigned v = 0; v < TV_PIPE_MAX_SAMPLERS; v++) {
         uint32_t res = d->ctx->sub.views[TV_PIPE_STAGE_FRAGMENT][v].res;
         const pipe_resource *r = res ? pipe_resource_find(d->ctx, res) : NULL;
@@ -373,8 +382,15 @@ static int shade_vertices(draw_state *d, const draw_assembly *a, uint32_t **fetc
         b.tex = d->tex[TV_PIPE_STAGE_VERTEX].unit;
         if (!rc)
             rc = pipe_work_begin(ctx, OP, (n + 31) / 32, d->work_left);
+        /* every worker when the shader touches no memory: each vertex's outputs are its
+           own, so the bytes do not depend on how many there are */
+        bool parallel = !rc && ctx->threads > 1 && n > 32 && !touches_memory(d->vs);
+        if (parallel)
+            tv_vm_set_thread_cap(ctx->vm, 0);
         if (!rc && tv_vm_run_vertex(ctx->vm, d->vs, &b, &vp, &st, &err) != TV_OK)
             rc = pipe_fail(ctx, OP ": vertex shader: %s", err.message);
+        if (parallel)
+            tv_vm_set_thread_cap(ctx->vm, 1);
         if (!rc)
             pipe_work_end(ctx, &d->work_left, (n + 31) / 32, &st);
     }

@@ -320,8 +320,40 @@ void draw_flat_values(const draw_state *d, uint32_t inst, uint32_t provoking, ui
     }
 }
 
+/* Bands: whether triangle T of instance INST may cover a row of this worker's stripes.
+ * When every vertex has w > 0, its rows lie within its vertices' window y, one row either
+ * side (clipping only shrinks it, set-up snaps by 1/256 of a pixel), inside the draw's
+ * clip rectangle; a worker owning none of those stripes would set it up for nothing. */
+static bool band_may_cover(const draw_state *d, uint32_t inst, const draw_tri *t)
+{
+    float y0 = INFINITY, y1 = -INFINITY;
+    for (int k = 0; k < 3; k++) {
+        const uint32_t *p = draw_vs_out(d, d->pos_out, inst, t->v[k]);
+        const float pos[4] = {tv_bits_f32(p[0]), tv_bits_f32(p[1]), tv_bits_f32(p[2]),
+                              tv_bits_f32(p[3])};
+        float win[4];
+        if (!(pos[3] > 0.0f))
+            return true;
+        clip_to_window(&d->vp, pos, win);
+        if (!(fabsf(win[1]) < 1e9f))
+            return true;   /* not finite, or past any row */
+        y0 = win[1] < y0 ? win[1] : y0;
+        y1 = win[1] > y1 ? win[1] : y1;
+    }
+    int64_t r0 = (int64_t)floorf(y0) - 1, r1 = (int64_t)ceilf(y1) + 1;
+    r0 = r0 > d->rules.clip[1] ? r0 : d->rules.clip[1];
+    r1 = r1 < (int64_t)d->rules.clip[3] - 1 ? r1 : (int64_t)d->rules.clip[3] - 1;
+    for (int64_t s = r0 / DRAW_BAND_ROWS, n = 0; s <= r1 / DRAW_BAND_ROWS && n < d->band_n;
+         s++, n++)
+        if ((uint64_t)s % d->band_n == d->band_k)
+            return true;
+    return false;
+}
+
 int draw_triangle(draw_state *d, uint32_t inst, const draw_tri *t)
 {
+    if (d->band_n && !band_may_cover(d, inst, t))
+        return 0;
     enum { MAXF = (4 + CLIP_MAX_DISTANCES + 8 * DRAW_MAX_VARYINGS) };
     float in[3 * MAXF], poly[CLIP_MAX_VERTICES * MAXF], scratch[CLIP_MAX_VERTICES * MAXF];
     unsigned stride = d->stride;

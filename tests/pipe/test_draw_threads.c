@@ -193,6 +193,57 @@ static void test_fault_same_message(void **state)
     }
 }
 
+/* A vertex shader that touches memory stays on one worker (its atomics' order would be
+ * the workers'): each vertex's red is the counter it found, and the picture, drawn in
+ * bands, is the same on 1 and 2 workers. */
+static void test_vertex_atomics_in_order(void **state)
+{
+    (void)state;
+    static const char vs_atomic[] = "VERT\nDCL IN[0]\nDCL IN[1]\nDCL OUT[0], POSITION\n"
+                                    "DCL OUT[1], GENERIC[0]\nDCL BUFFER[0]\nDCL TEMP[0]\n"
+                                    "IMM[0] UINT32 {0, 1, 0, 0}\n"
+                                    "IMM[1] FLT32 {0.0001, 0.0, 0.0, 0.0}\n"
+                                    "  0: ATOMUADD TEMP[0].x, BUFFER[0], IMM[0].xxxx, IMM[0].yyyy\n"
+                                    "  1: U2F TEMP[0].x, TEMP[0].xxxx\n"
+                                    "  2: MUL TEMP[0].x, TEMP[0].xxxx, IMM[1].xxxx\n"
+                                    "  3: MOV OUT[0], IN[0]\n"
+                                    "  4: MOV OUT[1], IN[1]\n"
+                                    "  5: MOV OUT[1].x, TEMP[0].xxxx\n"
+                                    "  6: END\n";
+    enum { NV = 3 * 3000, SSBO = 40, AVS = 41 };
+    uint8_t *pic[2] = {NULL, NULL};
+    size_t bytes = 0;
+    for (unsigned t = 1; t <= 2; t++) {
+        tv_pipe_ctx *ctx = scene_sized(fs_smooth, false, TW, TH, 1, t);
+        assert_int_equal(tv_pipe_shader_create(ctx, AVS, TV_PIPE_STAGE_VERTEX, vs_atomic,
+                                               sizeof vs_atomic), 0);
+        assert_int_equal(tv_pipe_bind_shader(ctx, TV_PIPE_STAGE_VERTEX, AVS), 0);
+        const uint32_t zero[4] = {0, 0, 0, 0};
+        upload(ctx, SSBO, zero, sizeof zero);
+        tv_pipe_buffer_binding b = {SSBO, 0, 16};
+        assert_int_equal(tv_pipe_set_shader_buffers(ctx, TV_PIPE_STAGE_VERTEX, 0, 1, &b), 0);
+        vert *v = malloc(NV * sizeof *v);
+        assert_non_null(v);
+        uint32_t seed = 777;
+        for (unsigned i = 0; i < NV; i++)
+            v[i] = (vert){{unit(&seed) * 2 - 1, unit(&seed) * 2 - 1, 0.5f, 1}, {0, 0.5f, 0.5f, 1}};
+        vertices(ctx, v, NV);
+        free(v);
+        assert_int_equal(draw(ctx, PRIM_TRIANGLES, NV), 0);
+        bytes = tv_pipe_resource_size(ctx, RT);
+        pic[t - 1] = malloc(bytes);
+        assert_non_null(pic[t - 1]);
+        memcpy(pic[t - 1], tv_pipe_resource_data(ctx, RT), bytes);
+        const uint32_t *counter = (const uint32_t *)tv_pipe_resource_data(ctx, SSBO);
+        assert_int_equal(counter[0], NV);
+        tv_pipe_destroy(ctx);
+    }
+    if (memcmp(pic[0], pic[1], bytes))
+        fail_msg("the picture differs between 1 and 2 workers");
+    free(pic[0]);
+    free(pic[1]);
+}
+
 static void test_set_threads_checks(void **state)
 {
     (void)state;
@@ -220,6 +271,7 @@ int main(void)
         cmocka_unit_test(test_msaa_sample_shading),
         cmocka_unit_test(test_small_triangles),
         cmocka_unit_test(test_fault_same_message),
+        cmocka_unit_test(test_vertex_atomics_in_order),
         cmocka_unit_test(test_set_threads_checks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
