@@ -15,7 +15,8 @@
 #             (seconds for the whole list)
 # Environment: JOBS (2 tests at once), TIMEOUT (30 s a test), PIGLIT_DIR (Debian's
 # /usr/lib/x86_64-linux-gnu/piglit), RECORD=DIR (texvm only: the server records each client
-# into DIR for `texvm replay`). Mesa 22.3's virgl driver connects to the fixed path
+# into DIR for `texvm replay`), TEXVM_THREADS=N (texvm only: `texvm vtest --threads N`,
+# engine workers per client; default 1). Mesa 22.3's virgl driver connects to the fixed path
 # /tmp/.virgl_test, so the two server runs need that path free and run one after the other.
 # Prints one line: "piglit-run: DRIVER: N tests: pass P, ...; wall W s".
 set -euo pipefail
@@ -64,7 +65,8 @@ case "$drv" in
       [ -x "$texvm" ] || { echo "piglit-run: no $texvm (scripts/build.sh build)" >&2; exit 2; }
       rec=()
       if [ -n "${RECORD:-}" ]; then mkdir -p "$RECORD"; rec=(--record "$RECORD"); fi
-      "$texvm" vtest --socket-path "$sock" "${rec[@]}" >"$out/server.log" 2>&1 &
+      "$texvm" vtest --socket-path "$sock" --threads "${TEXVM_THREADS:-1}" "${rec[@]}" \
+        >"$out/server.log" 2>&1 &
     else
       command -v virgl_test_server >/dev/null || { echo "piglit-run: no virgl_test_server (apt-get install virgl-server)" >&2; exit 2; }
       # (its default path is /tmp/.virgl_test; 0.10.4 fails with --socket-path)

@@ -18,7 +18,9 @@
 # run's. Mesa 22.3's virgl driver
 # connects to the fixed path /tmp/.virgl_test, so no other vtest server may listen there.
 # Environment: JOBS (2), TIMEOUT (30 s per test), PIGLIT_DIR (Debian's
-# /usr/lib/x86_64-linux-gnu/piglit).
+# /usr/lib/x86_64-linux-gnu/piglit), TEXVM_THREADS (the server's --threads, default 1; the
+# replay runs on one worker, so with 2 it checks that draws on several workers give the
+# same bytes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if_installed=0
