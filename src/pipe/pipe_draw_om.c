@@ -196,8 +196,10 @@ bool draw_om_early_lanes(draw_state *d, const int32_t x[32], const int32_t y[32]
         /* fragment_depth at the pixel centre; (no stencil test: reference and face are
            unread) */
         float z = clamp_depth(d, plane_depth(d, x[l] + (double)0.5f, y[l] + (double)0.5f));
-        bool pass = om_depth_stencil(s, &d->zs, d->front, 0, om_depth_quantize(&d->zs, z),
-                                     zs_texel(d, x[l], y[l], 0));
+        uint32_t zq = om_depth_quantize(&d->zs, z);
+        void *texel = zs_texel(d, x[l], y[l], 0);
+        bool pass = d->zs.bytes == 4 ? om_depth_test32(s, &d->zs, zq, texel)
+                                     : om_depth_stencil(s, &d->zs, d->front, 0, zq, texel);
         cov[l] = pass;
         d->ctx->rows[y[l] >> 2].passed += pass;
     }

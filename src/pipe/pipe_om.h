@@ -55,8 +55,34 @@ typedef tv_pipe_stencil_state om_stencil;
 typedef tv_pipe_dsa_state om_dsa;
 
 /* ---- compare functions and blend arithmetic (pipe_om_blend.c) ------------------------ */
-bool om_compare_f(uint8_t func, float frag, float stored);
-bool om_compare_u(uint8_t func, uint32_t frag, uint32_t stored);
+/* FRAG func STORED (inline: the depth tests of every fragment call them) */
+static inline bool om_compare_f(uint8_t func, float a, float b)
+{
+    switch (func) {
+    case OM_FUNC_NEVER: return false;
+    case OM_FUNC_LESS: return a < b;
+    case OM_FUNC_EQUAL: return a == b;
+    case OM_FUNC_LEQUAL: return a <= b;
+    case OM_FUNC_GREATER: return a > b;
+    case OM_FUNC_NOTEQUAL: return a != b;
+    case OM_FUNC_GEQUAL: return a >= b;
+    default: return true;   /* ALWAYS */
+    }
+}
+
+static inline bool om_compare_u(uint8_t func, uint32_t a, uint32_t b)
+{
+    switch (func) {
+    case OM_FUNC_NEVER: return false;
+    case OM_FUNC_LESS: return a < b;
+    case OM_FUNC_EQUAL: return a == b;
+    case OM_FUNC_LEQUAL: return a <= b;
+    case OM_FUNC_GREATER: return a > b;
+    case OM_FUNC_NOTEQUAL: return a != b;
+    case OM_FUNC_GEQUAL: return a >= b;
+    default: return true;   /* ALWAYS */
+    }
+}
 /* Whether the factor is a known Gallium value / reads the second colour (dual source). */
 bool om_factor_valid(uint8_t factor);
 bool om_factor_uses_src1(uint8_t factor);
@@ -159,6 +185,32 @@ uint32_t om_depth_quantize(const om_zs_target *t, float z);
  * face. Returns whether the sample survives. */
 bool om_depth_stencil(const om_dsa *s, const om_zs_target *t, bool front, uint8_t ref,
                       uint32_t zfrag, void *texel);
+/* om_depth_stencil for a 4-byte depth target when no stencil test runs (the early tests'
+ * common case): the same stored field, comparison and update, with fixed-size accesses
+ * and the texel written only when it changes (tests/pipe/test_om_zs.c compares the two).
+ * T->bytes must be 4 and S's depth test enabled. */
+static inline bool om_depth_test32(const om_dsa *s, const om_zs_target *t, uint32_t zfrag,
+                                   void *texel)
+{
+    uint32_t v, mask = (uint32_t)t->depth_mask;
+    memcpy(&v, texel, 4);
+    uint32_t stored = (v & mask) >> t->depth_shift;
+    bool pass;
+    if (t->depth_float) {
+        float a, b;
+        memcpy(&a, &zfrag, 4);
+        memcpy(&b, &stored, 4);
+        pass = om_compare_f(s->depth_func, a, b);
+    } else {
+        pass = om_compare_u(s->depth_func, zfrag, stored);
+    }
+    if (pass && s->depth_writemask) {
+        v = (v & ~mask) | ((zfrag << t->depth_shift) & mask);
+        memcpy(texel, &v, 4);
+    }
+    return pass;
+}
+
 /* The stencil op applied to a stored value (8 bits). */
 uint8_t om_stencil_op(uint8_t op, uint8_t stored, uint8_t ref);
 

@@ -70,34 +70,6 @@ const char *om_factor_name(uint8_t factor)
     return f ? f->name : "(unknown blend factor)";
 }
 
-bool om_compare_f(uint8_t func, float a, float b)
-{
-    switch (func) {
-    case OM_FUNC_NEVER: return false;
-    case OM_FUNC_LESS: return a < b;
-    case OM_FUNC_EQUAL: return a == b;
-    case OM_FUNC_LEQUAL: return a <= b;
-    case OM_FUNC_GREATER: return a > b;
-    case OM_FUNC_NOTEQUAL: return a != b;
-    case OM_FUNC_GEQUAL: return a >= b;
-    default: return true;   /* ALWAYS */
-    }
-}
-
-bool om_compare_u(uint8_t func, uint32_t a, uint32_t b)
-{
-    switch (func) {
-    case OM_FUNC_NEVER: return false;
-    case OM_FUNC_LESS: return a < b;
-    case OM_FUNC_EQUAL: return a == b;
-    case OM_FUNC_LEQUAL: return a <= b;
-    case OM_FUNC_GREATER: return a > b;
-    case OM_FUNC_NOTEQUAL: return a != b;
-    case OM_FUNC_GEQUAL: return a >= b;
-    default: return true;
-    }
-}
-
 uint32_t om_logic_op(uint8_t op, uint32_t s, uint32_t d)
 {
     uint32_t b0 = 0u - (op & 1u), b1 = 0u - ((op >> 1) & 1u);

@@ -114,6 +114,50 @@ static void test_depth_functions_and_writemask(void **state)
     assert_true(om_depth_stencil(&eq, &f, true, 0, 0, &zf));
 }
 
+/* om_depth_test32 (the early tests' fixed-size path) against om_depth_stencil on every
+ * 4-byte depth format with no stencil test: every function, write mask on and off,
+ * random stored texels (the stencil byte must survive) and fragment depths (float bit
+ * patterns with NaNs and both zeros on Z32F, values with bits past a UNORM field). */
+static void test_depth_test32_equals_general(void **state)
+{
+    (void)state;
+    static const char *const names[] = {"Z32_FLOAT", "Z24_UNORM_S8_UINT", "S8_UINT_Z24_UNORM",
+                                        "Z24X8_UNORM", "X8Z24_UNORM"};
+    uint32_t seed = 0x2545f491u;
+    unsigned checked = 0;
+    for (unsigned i = 0; i < sizeof names / sizeof *names; i++) {
+        om_zs_target t;
+        if (!om_zs_target_init(&t, tv_format_from_name(names[i])))
+            continue;   /* not a depth format of the table */
+        assert_int_equal(t.bytes, 4);
+        for (unsigned k = 0; k < 20000; k++) {
+            seed = seed * 1664525u + 1013904223u;
+            uint32_t texel = seed;
+            seed = seed * 1664525u + 1013904223u;
+            uint32_t zfrag = t.depth_float ? seed : (seed >> 8) & (uint32_t)(t.depth_mask >> t.depth_shift);
+            if (t.depth_float && k % 7 == 0)
+                zfrag = k % 2 ? 0x80000000u : 0x7fc00000u;   /* -0, NaN */
+            if (k % 5 == 0)   /* equal depths */
+                zfrag = (uint32_t)((texel & t.depth_mask) >> t.depth_shift);
+            if (k % 11 == 0)  /* bits past the field: neither may write them */
+                zfrag = seed;
+            om_dsa s;
+            memset(&s, 0, sizeof s);
+            s.depth_enabled = true;
+            s.depth_func = (uint8_t)(k % 8);
+            s.depth_writemask = (k / 8) % 2;
+            uint32_t a = texel, b = texel;
+            bool pa = om_depth_test32(&s, &t, zfrag, &a);
+            bool pb = om_depth_stencil(&s, &t, (k / 16) % 2, (uint8_t)k, zfrag, &b);
+            if (pa != pb || a != b)
+                fail_msg("%s: func %u mask %u, texel %08x z %08x: %u %08x against %u %08x",
+                         names[i], s.depth_func, s.depth_writemask, texel, zfrag, pa, a, pb, b);
+            checked++;
+        }
+    }
+    assert_true(checked >= 3 * 20000);
+}
+
 static void test_stencil_ops(void **state)
 {
     (void)state;
@@ -203,6 +247,7 @@ int main(void)
         cmocka_unit_test(test_quantize),
         cmocka_unit_test(test_quantize_formula_equals_encoder),
         cmocka_unit_test(test_depth_functions_and_writemask),
+        cmocka_unit_test(test_depth_test32_equals_general),
         cmocka_unit_test(test_stencil_ops),
         cmocka_unit_test(test_stencil_test_order_and_masks),
         cmocka_unit_test(test_two_sided),
