@@ -55,34 +55,32 @@ typedef tv_pipe_stencil_state om_stencil;
 typedef tv_pipe_dsa_state om_dsa;
 
 /* ---- compare functions and blend arithmetic (pipe_om_blend.c) ------------------------ */
-/* FRAG func STORED (inline: the depth tests of every fragment call them) */
-static inline bool om_compare_f(uint8_t func, float a, float b)
+/* FRAG func STORED (inline: the depth tests of every fragment call them), from the three
+ * relations of the two values (all false for a float NaN: NOTEQUAL alone passes) */
+static inline bool om_compare_rel(uint8_t func, bool lt, bool eq, bool gt)
 {
     switch (func) {
     case OM_FUNC_NEVER: return false;
-    case OM_FUNC_LESS: return a < b;
-    case OM_FUNC_EQUAL: return a == b;
-    case OM_FUNC_LEQUAL: return a <= b;
-    case OM_FUNC_GREATER: return a > b;
-    case OM_FUNC_NOTEQUAL: return a != b;
-    case OM_FUNC_GEQUAL: return a >= b;
+    case OM_FUNC_LESS: return lt;
+    case OM_FUNC_EQUAL: return eq;
+    case OM_FUNC_LEQUAL: return lt || eq;
+    case OM_FUNC_GREATER: return gt;
+    case OM_FUNC_NOTEQUAL: return !eq;
+    case OM_FUNC_GEQUAL: return gt || eq;
     default: return true;   /* ALWAYS */
     }
 }
 
+static inline bool om_compare_f(uint8_t func, float a, float b)
+{
+    return om_compare_rel(func, a < b, a == b, a > b);
+}
+
 static inline bool om_compare_u(uint8_t func, uint32_t a, uint32_t b)
 {
-    switch (func) {
-    case OM_FUNC_NEVER: return false;
-    case OM_FUNC_LESS: return a < b;
-    case OM_FUNC_EQUAL: return a == b;
-    case OM_FUNC_LEQUAL: return a <= b;
-    case OM_FUNC_GREATER: return a > b;
-    case OM_FUNC_NOTEQUAL: return a != b;
-    case OM_FUNC_GEQUAL: return a >= b;
-    default: return true;   /* ALWAYS */
-    }
+    return om_compare_rel(func, a < b, a == b, a > b);
 }
+
 /* Whether the factor is a known Gallium value / reads the second colour (dual source). */
 bool om_factor_valid(uint8_t factor);
 bool om_factor_uses_src1(uint8_t factor);

@@ -114,6 +114,28 @@ static void test_depth_functions_and_writemask(void **state)
     assert_true(om_depth_stencil(&eq, &f, true, 0, 0, &zf));
 }
 
+/* The compare functions against C's operators, NaNs and signed zeros included. */
+static void test_compare_functions(void **state)
+{
+    (void)state;
+    const float v[] = {-1.0f, -0.0f, 0.0f, 0.5f, 1.0f, __builtin_nanf(""), __builtin_inff()};
+    const uint32_t u[] = {0, 1, 2, 0x7fffffffu, 0x80000000u, 0xffffffffu};
+    for (unsigned i = 0; i < 7; i++)
+        for (unsigned j = 0; j < 7; j++) {
+            float a = v[i], b = v[j];
+            const bool want[8] = {false, a < b, a == b, a <= b, a > b, a != b, a >= b, true};
+            for (uint8_t f = 0; f < 8; f++)
+                assert_int_equal(om_compare_f(f, a, b), want[f]);
+        }
+    for (unsigned i = 0; i < 6; i++)
+        for (unsigned j = 0; j < 6; j++) {
+            uint32_t a = u[i], b = u[j];
+            const bool want[8] = {false, a < b, a == b, a <= b, a > b, a != b, a >= b, true};
+            for (uint8_t f = 0; f < 8; f++)
+                assert_int_equal(om_compare_u(f, a, b), want[f]);
+        }
+}
+
 /* om_depth_test32 (the early tests' fixed-size path) against om_depth_stencil on every
  * 4-byte depth format with no stencil test: every function, write mask on and off,
  * random stored texels (the stencil byte must survive) and fragment depths (float bit
@@ -247,6 +269,7 @@ int main(void)
         cmocka_unit_test(test_quantize),
         cmocka_unit_test(test_quantize_formula_equals_encoder),
         cmocka_unit_test(test_depth_functions_and_writemask),
+        cmocka_unit_test(test_compare_functions),
         cmocka_unit_test(test_depth_test32_equals_general),
         cmocka_unit_test(test_stencil_ops),
         cmocka_unit_test(test_stencil_test_order_and_masks),
