@@ -183,6 +183,19 @@ uint32_t om_depth_quantize(const om_zs_target *t, float z);
  * face. Returns whether the sample survives. */
 bool om_depth_stencil(const om_dsa *s, const om_zs_target *t, bool front, uint8_t ref,
                       uint32_t zfrag, void *texel);
+/* Whether fragment depth ZFRAG passes S's depth function against the STORED field of
+ * target T (compared as floats on a float depth target). */
+static inline bool om_depth_compare(const om_dsa *s, const om_zs_target *t, uint32_t zfrag,
+                                    uint32_t stored)
+{
+    if (!t->depth_float)
+        return om_compare_u(s->depth_func, zfrag, stored);
+    float a, b;
+    memcpy(&a, &zfrag, 4);
+    memcpy(&b, &stored, 4);
+    return om_compare_f(s->depth_func, a, b);
+}
+
 /* om_depth_stencil for a 4-byte depth target when no stencil test runs (the early tests'
  * common case): the same stored field, comparison and update, with fixed-size accesses
  * and the texel written only when it changes (tests/pipe/test_om_zs.c compares the two).
@@ -192,16 +205,7 @@ static inline bool om_depth_test32(const om_dsa *s, const om_zs_target *t, uint3
 {
     uint32_t v, mask = (uint32_t)t->depth_mask;
     memcpy(&v, texel, 4);
-    uint32_t stored = (v & mask) >> t->depth_shift;
-    bool pass;
-    if (t->depth_float) {
-        float a, b;
-        memcpy(&a, &zfrag, 4);
-        memcpy(&b, &stored, 4);
-        pass = om_compare_f(s->depth_func, a, b);
-    } else {
-        pass = om_compare_u(s->depth_func, zfrag, stored);
-    }
+    bool pass = om_depth_compare(s, t, zfrag, (v & mask) >> t->depth_shift);
     if (pass && s->depth_writemask) {
         v = (v & ~mask) | ((zfrag << t->depth_shift) & mask);
         memcpy(texel, &v, 4);

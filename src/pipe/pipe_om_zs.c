@@ -127,9 +127,7 @@ bool om_depth_stencil(const om_dsa *s, const om_zs_target *t, bool front, uint8_
     }
     if (pass && s->depth_enabled && t->depth_bits) {
         uint32_t stored = (uint32_t)((v & t->depth_mask) >> t->depth_shift);
-        bool zpass = t->depth_float ? om_compare_f(s->depth_func, tv_bits_f32(zfrag), tv_bits_f32(stored))
-                                    : om_compare_u(s->depth_func, zfrag, stored);
-        if (!zpass) {
+        if (!om_depth_compare(s, t, zfrag, stored)) {
             if (stencil)
                 stencil_update(t, st, st->zfail_op, ref, &v);
             pass = false;

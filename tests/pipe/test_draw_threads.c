@@ -177,12 +177,7 @@ static void test_fault_same_message(void **state)
             v[i] = (vert){{unit(&seed) * 2.4f - 1.2f, unit(&seed) * 2.4f - 1.2f, 0.5f, 1},
                           {1, 1, 1, 1}};
         vertices(ctx, v, NTRI * 3);
-        tv_pipe_draw_info info;
-        memset(&info, 0, sizeof info);
-        info.mode = PRIM_TRIANGLES;
-        info.count = NTRI * 3;
-        info.instance_count = 1;
-        assert_int_equal(tv_pipe_draw_vbo(ctx, &info), -1);
+        assert_int_equal(draw(ctx, PRIM_TRIANGLES, NTRI * 3), -1);
         const char *why = tv_pipe_error(ctx);
         assert_non_null(strstr(why, "fragment shader"));
         if (t == 1)
