@@ -88,13 +88,25 @@ static void fill(fp *F, tv_tex_request *r, const shape *sh)
     r->target = (uint8_t)(sh->array ? TV_TEXTGT_2D_ARRAY : TV_TEXTGT_2D);
     r->active = ~0u;
     r->present = 0;
+    bool packed = false;
     if (!sh->full) {
-        switch (fp_rnd(F) % 3) {
+        switch (fp_rnd(F) % 4) {
         case 0: r->active = fp_rnd(F) | 1u; r->present = ~0u; break; /* helpers */
         case 1: r->active = 0x0f0f0f0fu & fp_rnd(F); break;
-        default: r->active = fp_rnd(F); r->present = r->active | fp_rnd(F); break;
+        case 2: r->active = fp_rnd(F); r->present = r->active | fp_rnd(F); break;
+        default: { /* the pipeline's packed warps: quads present whole or not at all */
+            uint32_t q = (fp_rnd(F) & 0xffu) | 1u << (fp_rnd(F) % 8);
+            for (unsigned i = 0; i < 8; i++)
+                r->present |= ((q >> i) & 1u) ? 0xfu << (4 * i) : 0u;
+            r->active = r->present & fp_rnd(F);
+            packed = true;
+            break;
         }
-        r->active |= 1u << (fp_rnd(F) % 32);
+        }
+        unsigned extra = fp_rnd(F) % 32;
+        while (packed && !((r->present >> extra) & 1u))
+            extra = (extra + 1) % 32;
+        r->active |= 1u << extra;
     }
     uint32_t k = fp_rnd(F) % 8;
     r->flags = (k & 1 ? TV_TEXF_OFFSETS : 0) | (k & 2 ? TV_TEXF_PROJECTIVE : 0) |
@@ -173,6 +185,12 @@ static void fill(fp *F, tv_tex_request *r, const shape *sh)
         r->offset[0][l] = (int8_t)((int)(fp_rnd(F) % 16) - 8);
         r->offset[1][l] = (int8_t)((int)(fp_rnd(F) % 16) - 8);
     }
+    if (packed && fp_rnd(F) % 2 == 0) /* absent quads' lanes: never read, anything */
+        for (unsigned l = 0; l < TV_TEX_LANES; l++)
+            if (!((r->present >> l) & 1u)) {
+                r->coord[0][l] = fp_frnd(F, -1e6f, 1e6f);
+                r->coord[1][l] = (fp_rnd(F) & 1) ? NAN : fp_frnd(F, -3.0f, 3.0f);
+            }
     if (fp_rnd(F) % 12 == 0) /* one odd lane */
         r->coord[fp_rnd(F) & 1][fp_rnd(F) % 32] = odd_value(F);
     if (fp_rnd(F) % 16 == 0)

@@ -458,7 +458,13 @@ VEC_INLINE unsigned vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
     bool all_mag = false;
     if (R->deriv) {
         float dx0[N], dx1[N], dy0[N], dy1[N];
-        if (R->present == ~0u) { /* full quads: each lane's own row and column pairs */
+        /* quads each present whole or not at all (the pipeline's packed warps): the lanes
+           of a whole quad take their own row and column pairs, as below; the lanes of an
+           absent quad have no pair, so 0 (tex_warp_quad_sources' !ok) */
+        uint32_t pq = R->present;
+        bool whole_quads = ((pq & pq >> 1 & pq >> 2 & pq >> 3) & 0x11111111u) ==
+                           ((pq | pq >> 1 | pq >> 2 | pq >> 3) & 0x11111111u);
+        if (whole_quads) {
             for (unsigned b = 0; b < N; b += 4) {
                 float s0 = cs[b], s1 = cs[b + 1], s2 = cs[b + 2], s3 = cs[b + 3];
                 float t0 = ct[b], t1 = ct[b + 1], t2 = ct[b + 2], t3 = ct[b + 3];
@@ -479,6 +485,14 @@ VEC_INLINE unsigned vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
                 dy1[b + 2] = t2 - t0;
                 dy1[b + 3] = t3 - t1;
             }
+            if (pq != ~0u)
+                for (unsigned l = 0; l < N; l++) {
+                    uint32_t in = (pq >> l) & 1u;
+                    dx0[l] = fsel(in, dx0[l], 0.0f);
+                    dx1[l] = fsel(in, dx1[l], 0.0f);
+                    dy0[l] = fsel(in, dy0[l], 0.0f);
+                    dy1[l] = fsel(in, dy1[l], 0.0f);
+                }
         } else {
             uint8_t xlo[N], xhi[N], ylo[N], yhi[N];
             bool xok[N], yok[N];
@@ -503,18 +517,23 @@ VEC_INLINE unsigned vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
             }
         }
         const float sc0 = w->scale[0], sc1 = w->scale[1];
-        /* the affine case: every lane's four differences have lane 0's bits (one OR of
-         * XORs over the lanes), so every lane's footprint is lane 0's — computed once */
+        /* the affine case: every active lane's four differences have the first active
+         * lane's bits (one OR of XORs over the active lanes), so every lane's footprint
+         * is that lane's — computed once (an inactive lane's is never read: its results
+         * are not written out and every reduction is over the active lanes) */
         uint32_t diff = 1; /* (values only: the per-lane way costs about as much) */
+        const unsigned a0l = (unsigned)__builtin_ctz(R->active);
         if (!R->vo) {
             diff = 0;
+            const uint32_t rx0 = fb(dx0[a0l]), rx1 = fb(dx1[a0l]), ry0 = fb(dy0[a0l]),
+                           ry1 = fb(dy1[a0l]);
             for (unsigned l = 0; l < N; l++)
-                diff |= (fb(dx0[l]) ^ fb(dx0[0])) | (fb(dx1[l]) ^ fb(dx1[0])) |
-                        (fb(dy0[l]) ^ fb(dy0[0])) | (fb(dy1[l]) ^ fb(dy1[0]));
+                diff |= (0u - act[l]) & ((fb(dx0[l]) ^ rx0) | (fb(dx1[l]) ^ rx1) |
+                                         (fb(dy0[l]) ^ ry0) | (fb(dy1[l]) ^ ry1));
         }
         if (!diff) {
             footprint f;
-            footprint_one(memo, dx0[0], dx1[0], dy0[0], dy1[0], sc0, sc1, &f);
+            footprint_one(memo, dx0[a0l], dx1[a0l], dy0[a0l], dy1[a0l], sc0, sc1, &f);
             for (unsigned l = 0; l < N; l++) {
                 lg_max[l] = f.lg_max;
                 mu[l] = f.mu;
