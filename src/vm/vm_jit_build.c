@@ -44,10 +44,14 @@ static LLVMValueRef rslot(vm_jit_ctx *j, uint32_t slot)
     return LLVMBuildGEP2(j->b, j->vi, j->r, &idx, 1, "");
 }
 
+static bool starts_zero(const vm_jit_ctx *j, uint32_t s);
+
 LLVMValueRef vm_jit_load(vm_jit_ctx *j, uint32_t slot)
 {
     if (j->slot[slot])
         return get(j, j->slot[slot], j->vi);
+    if (starts_zero(j, slot))   /* never written by the code: zero all through the run */
+        return LLVMConstNull(j->vi);
     LLVMValueRef v = get(j, rslot(j, slot), j->vi);
     LLVMSetAlignment(v, 64);
     return v;
@@ -256,6 +260,28 @@ static LLVMValueRef const_ptr(vm_jit_ctx *j, const void *p)
     return LLVMConstIntToPtr(ci64(j, (uint64_t)(uintptr_t)p), j->ptr);
 }
 
+/* The TEMP and ADDR slots handler u may read that start at zero and that the code never
+ * writes (zero_for_calls): every field of the micro-op that names a slot counts, as its
+ * whole register (the rule of vm_lower_copy.c's mark_reads for handlers). */
+static void mark_call_reads(vm_jit_ctx *j, const vm_uop *u)
+{
+    const tv_vm_program *p = j->p;
+    const uint32_t f[] = {u->src[0], u->src[1], u->src[2], u->src[3], u->src[4], u->src[5],
+                          u->src[6], u->src[7], u->src[8], u->src[9], u->src[10], u->src[11],
+                          u->aux, u->dst[0], u->dst[1], u->dst[2], u->dst[3], u->aux2,
+                          u->aux3, u->target, u->skip};
+    _Static_assert(VM_MAX_USRC == 12, "mark_call_reads names every source field");
+    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
+        const vm_range *rg = f[i] >= p->addr.base ? &p->addr : &p->temp;
+        if (f[i] < rg->base || f[i] - rg->base >= (uint32_t)rg->count * 4u)
+            continue;
+        uint32_t r0 = rg->base + ((f[i] - rg->base) & ~3u);
+        for (uint32_t s = r0; s < r0 + 4; s++)
+            if (starts_zero(j, s) && !j->slot[s])
+                j->zero_for_calls[s] = 1;
+    }
+}
+
 void vm_jit_call_handler(vm_jit_ctx *j, const vm_uop *u, uint32_t pc)
 {
     if (j->verbose) {
@@ -265,6 +291,7 @@ void vm_jit_call_handler(vm_jit_ctx *j, const vm_uop *u, uint32_t pc)
                 (void *)(uintptr_t)u->fn);
     }
     sync_out(j, false);
+    mark_call_reads(j, u);
     LLVMTypeRef params[2] = {j->ptr, j->ptr};
     LLVMTypeRef fty = LLVMFunctionType(LLVMVoidTypeInContext(j->c), params, 2, 0);
     LLVMValueRef args[2] = {j->w, const_ptr(j, u)};
@@ -503,6 +530,7 @@ bool vm_jit_build(vm_jit_ctx *j, const char *name, char *why, size_t why_size)
     j->slot = calloc(p->num_slots, sizeof *j->slot);
     j->not_nan = calloc(p->num_slots + 1, sizeof *j->not_nan);
     j->dirty = calloc(p->num_slots + 1, 1);
+    j->zero_for_calls = calloc(p->num_slots + 1, 1);
     joins = calloc(n + 1, 1);
     j->written = malloc((p->num_slots + 1) * sizeof *j->written);
     if (!D.cd || !D.ld || !D.sd || !D.region || !bb || !j->slot || !j->written ||
@@ -636,7 +664,8 @@ bool vm_jit_build(vm_jit_ctx *j, const char *name, char *why, size_t why_size)
         LLVMSetAlignment(v, 64);
         set(j, j->slot[s], v);
     }
-    LLVMBuildBr(j->b, bb[0]);
+    j->zinit = block(j, "zinit");   /* filled after the code: zero_for_calls */
+    LLVMBuildBr(j->b, j->zinit);
 
     /* micro-ops reached other than from the one before: every slot may be dirty there */
     for (uint32_t i = 0; i < n; i++) {
@@ -911,6 +940,13 @@ bool vm_jit_build(vm_jit_ctx *j, const char *name, char *why, size_t why_size)
     LLVMPositionBuilderAtEnd(j->b, bb[n]);
     emit_exit(j, VM_JIT_EXIT_INTERNAL, n ? n - 1 : 0, false);
     finish_exit(j);
+    LLVMPositionBuilderAtEnd(j->b, j->zinit);
+    for (uint32_t s = 0; s < p->num_slots; s++)
+        if (j->zero_for_calls[s]) {
+            LLVMValueRef st = LLVMBuildStore(j->b, LLVMConstNull(j->vi), rslot(j, s));
+            LLVMSetAlignment(st, 64);
+        }
+    LLVMBuildBr(j->b, bb[0]);
     ok = true;
 out:
     free(D.cd);
@@ -929,6 +965,8 @@ void vm_jit_ctx_free(vm_jit_ctx *j)
     free(j->written);
     free(j->not_nan);
     free(j->dirty);
+    free(j->zero_for_calls);
+    j->zero_for_calls = NULL;
     free(j->cstack);
     free(j->lstack);
     free(j->sstack);

@@ -45,6 +45,11 @@ typedef struct vm_jit_ctx {
     uint32_t pc;                   /* the micro-op being compiled */
     /* slots whose value may differ from the register file (stored before a call) */
     uint8_t *dirty;
+    /* TEMP and ADDR slots that start at zero, that the code never writes and that a
+       handler it calls may read: the block `zinit`, run once on entry, stores their zero
+       into the register file (which holds the last run's values: vm_worker_init) */
+    uint8_t *zero_for_calls;
+    LLVMBasicBlockRef zinit;
     /* the one exit block and its phis (vm_jit_build.c emit_exit) */
     LLVMBasicBlockRef exit_bb;
     LLVMValueRef exit_code, exit_pc, exit_done;

@@ -26,6 +26,10 @@ struct tv_vm {
     /* tests (vm_stage_frag_store.h): fragment tile stores at most variant store_cap */
     bool store_capped;
     uint8_t store_cap;
+    /* tests (vm_debug_poison_registers): register files are filled with a pattern at
+       each run's start instead of keeping the last run's values */
+    bool poison_regs;
+    uint32_t poison_seed;
 };
 
 /* Fragment setup: per primitive triangle, edge/barycentric planes in window space. */
@@ -134,6 +138,11 @@ tv_status vm_run_begin(vm_run *run, tv_vm *vm, const tv_vm_program *p, const tv_
 typedef tv_status (*vm_job_fn)(vm_worker *wk, uint64_t job, tv_error *err);
 tv_status vm_run_jobs(vm_run *run, uint64_t njobs, uint32_t nwarps, vm_job_fn fn,
                       tv_vm_stats *stats, tv_error *err);
+
+/* Tests: fill the register files of the engine's runs but the plain interpreter's with
+ * a varying pattern at every run's start (what a run may find there is the last run's
+ * registers: vm_worker_init). */
+void vm_debug_poison_registers(tv_vm *vm, bool on);
 
 /* Zero the registers a program can read before writing (per warp start). */
 void vm_zero_regs(vm_warp *w);
