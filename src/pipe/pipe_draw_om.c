@@ -8,6 +8,7 @@
 #include "pipe_draw.h"
 
 #include "util/half.h"
+#include "util/wide_vectors.h"
 
 #include <math.h>
 #include <string.h>
@@ -179,6 +180,28 @@ uint32_t draw_om_early(draw_state *d, int32_t x, int32_t y, uint32_t cov)
     return pass;
 }
 
+/* fragment_depth, clamp_depth and om_depth_quantize of all 32 lanes at their pixel
+ * centres for a 4-byte depth target quantised by value (float, or UNORM by its formula)
+ * without depth clamp: the same operations in the same order, as lane loops compiled for
+ * wide vectors too (no contraction, no FMA: util/wide_vectors.h). */
+TV_WIDE_VECTORS static void early_depths32(double z0, double zx, double zy, double zpx,
+                                           double zpy, float zoffset, bool is_float,
+                                           double unorm_max, const int32_t x[32],
+                                           const int32_t y[32], uint32_t zq[32])
+{
+    for (unsigned l = 0; l < 32; l++) {
+        double px = x[l] + (double)0.5f, py = y[l] + (double)0.5f;
+        float z = (float)(z0 + zx * (px - zpx) + zy * (py - zpy)) + zoffset;
+        z = z >= 0.0f ? z : 0.0f;          /* NaN too */
+        z = z > 1.0f ? 1.0f : z;
+        uint32_t fbits;
+        memcpy(&fbits, &z, 4);
+        /* z is in [0, 1] here: the quantiser's NaN and range steps change nothing */
+        uint32_t u = (uint32_t)nearbyint((double)z * unorm_max);
+        zq[l] = is_float ? fbits : u;
+    }
+}
+
 bool draw_om_early_lanes(draw_state *d, const int32_t x[32], const int32_t y[32],
                          uint32_t inside, uint32_t cov[32])
 {
@@ -187,6 +210,24 @@ bool draw_om_early_lanes(draw_state *d, const int32_t x[32], const int32_t y[32]
         s->stencil[0].enabled || s->stencil[1].enabled)
         return false;
     const uint32_t smask = d->ctx->sub.sample_mask & 1u;
+    if (d->zs.bytes == 4 && !d->ctx->sub.rast.depth_clamp &&
+        (d->zs.depth_float || d->zs.unorm_direct)) {
+        uint32_t zq[32];
+        early_depths32(d->z0, d->zx, d->zy, d->zpx, d->zpy, d->zoffset, d->zs.depth_float,
+                       d->zs.unorm_max, x, y, zq);
+        for (uint32_t m = inside; m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctz(m);
+            if (!(cov[l] & smask)) {
+                cov[l] = 0;
+                continue;
+            }
+            void *texel = zs_texel(d, x[l], y[l], 0);
+            bool pass = om_depth_test32(s, &d->zs, zq[l], texel);
+            cov[l] = pass;
+            d->ctx->rows[y[l] >> 2].passed += pass;
+        }
+        return true;
+    }
     for (uint32_t m = inside; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
         if (!(cov[l] & smask)) {

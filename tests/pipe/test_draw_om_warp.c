@@ -6,7 +6,15 @@
  * on colour targets of every class (UNORM, SNORM, sRGB, float, packed, integer) alone or
  * two at once — colour, depth and stencil bytes and the occlusion count must be equal.
  * Shaders that export depth or kill, multisampled targets and polygon stipple take the
- * lane-by-lane route and are in the mix too. And om_blend_lanes against om_blend_color on
+ * lane-by-lane route and are in the mix too. test_early_depth_equal_pixels aims the same
+ * comparison at the early depth pass of depth-only tests (draw_om_early_lanes and its
+ * vector pass early_depths32): the 4-byte depth formats and others, depths past [0, 1]
+ * without depth clip, depth clamp with a depth range inside [0, 1], polygon offsets,
+ * clears at 0, 0.25, …, 1; it failed with each of these perturbations of the vector
+ * pass: the offset added in double, the [0, 1] clamp at 0.999, an ulp off one lane's
+ * float depth or one lane's UNORM depth, the pass taken under depth clamp. (Testing
+ * z > 0 instead of z >= 0 survives: it differs only at a plane depth of −0, which the
+ * viewport transform does not produce.) And om_blend_lanes against om_blend_color on
  * random values, NaNs and infinities included, bit for bit. */
 #include "helper_draw.h"
 
@@ -88,16 +96,21 @@ static void keep(tv_pipe_ctx *ctx, uint32_t handle, result *r, unsigned i)
     memcpy(r->bytes[i], tv_pipe_resource_data(ctx, handle), r->size[i]);
 }
 
+/* The rounds of test_early_depth_equal_pixels: every round takes the early depth pass
+ * of single-sampled depth-only tests (draw_om_early_lanes) on the depth formats, with
+ * depths past [0, 1] (no depth clip), near the cleared values, and polygon offsets. */
+static bool depth_focus;
+
 /* Round SEED's scene on the plain interpreter or not. */
 static result run(uint32_t seed, bool plain)
 {
     uint32_t s = seed;
-    unsigned samples = next(&s) % 8 == 0 ? 4 : 1;
+    unsigned samples = next(&s) % 8 == 0 && !depth_focus ? 4 : 1;
     unsigned ncb = 1 + (next(&s) % 3 == 0);
     uint32_t fmt[2];
     for (unsigned i = 0; i < 2; i++)
         fmt[i] = tv_pipe_format_from_name(formats[next(&s) % (sizeof formats / sizeof *formats)]);
-    unsigned shader = next(&s) % 6;
+    unsigned shader = depth_focus ? 2 + next(&s) % 4 : next(&s) % 6;
     const char *fs = shader == 0 ? fs_depth : shader == 1 ? fs_kill : fs_two;
     tv_pipe_ctx *ctx = scene_sized(fs, true, TW, TH, samples, 1);
     assert_int_equal(tv_pipe_set_plain(ctx, plain), 0);
@@ -112,22 +125,49 @@ static result run(uint32_t seed, bool plain)
         assert_int_equal(tv_pipe_resource_create(ctx, handles[i], &d), 0);
         assert_int_equal(tv_pipe_surface_create(ctx, cbs[i], handles[i], fmt[i], 0, 0, 0), 0);
     }
-    uint32_t z24s8 = tv_pipe_format_from_name("Z24_UNORM_S8_UINT");
-    tv_pipe_resource_desc zd = {2, z24s8, 1, TW, TH, 1, 1, 0, ns};
+    /* the depth formats: packed with stencil (most rounds), and the 4-byte depth-only
+       ones the early depth pass quantises by value (draw_om_early_lanes), and others */
+    static const char *const zformats[] = {"Z24_UNORM_S8_UINT", "Z24_UNORM_S8_UINT",
+                                           "Z32_FLOAT", "Z24X8_UNORM", "S8_UINT_Z24_UNORM",
+                                           "Z16_UNORM", "Z32_FLOAT_S8X24_UINT"};
+    uint32_t zfmt = tv_pipe_format_from_name(zformats[next(&s) % (depth_focus ? 5 : 7)]);
+    assert_int_not_equal(zfmt, 0);
+    tv_pipe_resource_desc zd = {2, zfmt, 1, TW, TH, 1, 1, 0, ns};
     tv_pipe_object_destroy(ctx, TV_PIPE_OBJ_SURFACE, ZSURF);
     tv_pipe_resource_destroy(ctx, ZS);
     assert_int_equal(tv_pipe_resource_create(ctx, ZS, &zd), 0);
-    assert_int_equal(tv_pipe_surface_create(ctx, ZSURF, ZS, z24s8, 0, 0, 0), 0);
+    assert_int_equal(tv_pipe_surface_create(ctx, ZSURF, ZS, zfmt, 0, 0, 0), 0);
     assert_int_equal(tv_pipe_set_framebuffer(ctx, ncb, cbs, ZSURF), 0);
     uint32_t clear[4] = {next(&s) & 0x3f7fffffu, next(&s) & 0x3f7fffffu, 0x3e800000u, 0x3f000000u};
     assert_int_equal(tv_pipe_clear(ctx, TV_PIPE_CLEAR_COLOR0 | (TV_PIPE_CLEAR_COLOR0 << 1) |
                                             TV_PIPE_CLEAR_DEPTH | TV_PIPE_CLEAR_STENCIL,
-                                   clear, 0.75, 3), 0);
+                                   clear, depth_focus ? (double)(next(&s) % 5) * 0.25 : 0.75,
+                                   3), 0);
 
     tv_pipe_rasterizer_state r;
     tv_pipe_rasterizer_default(&r);
     r.multisample = samples > 1;
     r.poly_stipple_enable = next(&s) % 10 == 0;
+    r.depth_clamp = next(&s) % 5 == 0;
+    if (depth_focus) {
+        r.depth_clip_near = r.depth_clip_far = next(&s) % 3 == 0;
+        if (next(&s) & 1) { /* a depth range inside [0, 1]: the clamp's own bounds */
+            float n = unit(&s) * 0.5f, f = 0.5f + unit(&s) * 0.5f;
+            if (next(&s) & 1) {
+                float t = n;
+                n = f;
+                f = t;
+            }
+            tv_pipe_viewport vp = {{TW / 2.0f, TH / 2.0f, (f - n) / 2}, {TW / 2.0f, TH / 2.0f,
+                                                                        (f + n) / 2}};
+            assert_int_equal(tv_pipe_set_viewports(ctx, 0, 1, &vp), 0);
+        }
+    }
+    if (next(&s) % 4 == 0) { /* polygon offset: depths past [0, 1] both ways, clamped */
+        r.offset_tri = true;
+        r.offset_units = unit(&s) * 2e6f - 1e6f;
+        r.offset_scale = unit(&s) * 4 - 2;
+    }
     assert_int_equal(tv_pipe_set_rasterizer(ctx, &r), 0);
     if (r.poly_stipple_enable) {
         uint32_t st[32];
@@ -141,7 +181,7 @@ static result run(uint32_t seed, bool plain)
     b.logicop_enable = next(&s) % 6 == 0;
     b.logicop_func = (uint8_t)(next(&s) % 16);
     b.alpha_to_one = next(&s) % 5 == 0;
-    b.alpha_to_coverage = next(&s) % 10 == 0;
+    b.alpha_to_coverage = next(&s) % 10 == 0 && !depth_focus;
     for (unsigned i = 0; i < 2; i++) {
         tv_pipe_rt_blend *rt = &b.rt[i];
         rt->blend_enable = next(&s) % 4 != 0;
@@ -158,16 +198,16 @@ static result run(uint32_t seed, bool plain)
     tv_pipe_set_blend_color(ctx, k);
     tv_pipe_dsa_state dsa;
     memset(&dsa, 0, sizeof dsa);
-    dsa.depth_enabled = next(&s) & 1;
-    dsa.depth_writemask = next(&s) & 1;
+    dsa.depth_enabled = (next(&s) & 1) || depth_focus;
+    dsa.depth_writemask = (next(&s) & 1) || depth_focus;
     dsa.depth_func = (uint8_t)(next(&s) % 8);
-    dsa.stencil[0].enabled = next(&s) % 3 == 0;
+    dsa.stencil[0].enabled = next(&s) % 3 == 0 && !depth_focus;
     dsa.stencil[0].func = (uint8_t)(next(&s) % 8);
     dsa.stencil[0].fail_op = (uint8_t)(next(&s) % 8);
     dsa.stencil[0].zpass_op = (uint8_t)(next(&s) % 8);
     dsa.stencil[0].zfail_op = (uint8_t)(next(&s) % 8);
     dsa.stencil[0].valuemask = dsa.stencil[0].writemask = 0xff;
-    dsa.alpha_enabled = next(&s) % 8 == 0;
+    dsa.alpha_enabled = next(&s) % 8 == 0 && !depth_focus;
     dsa.alpha_func = (uint8_t)(next(&s) % 8);
     dsa.alpha_ref = unit(&s);
     assert_int_equal(tv_pipe_set_dsa(ctx, &dsa), 0);
@@ -197,7 +237,8 @@ static result run(uint32_t seed, bool plain)
             x = roundf((x + 1) * TW) / (2.0f * TW / 2) - 1;   /* window x in steps of 1/2 */
             y = roundf((y + 1) * TH) / (2.0f * TH / 2) - 1;
         }
-        v[i] = (vert){{x, y, unit(&s) * 2 - 1, 1},
+        float z = depth_focus ? unit(&s) * 2.6f - 1.3f : unit(&s) * 2 - 1;
+        v[i] = (vert){{x, y, z, 1},
                       {unit(&s) * 4 - 1.5f, unit(&s) * 4 - 1.5f, unit(&s) * 2 - 0.5f,
                        unit(&s) * 1.6f - 0.3f}};
     }
@@ -236,6 +277,26 @@ static void test_tiles_equal_pixels(void **state)
     }
     /* the rounds drew something: not every state rejected every fragment */
     assert_true(lit > (uint64_t)ROUNDS * TW * TH / 8);
+}
+
+static void test_early_depth_equal_pixels(void **state)
+{
+    (void)state;
+    depth_focus = true;
+    for (uint32_t round = 0; round < ROUNDS; round++) {
+        uint32_t seed = 0x2f6b1c03u + round * 0x9e3779b9u;
+        result a = run(seed, true), b = run(seed, false);
+        for (unsigned i = 0; i < 3; i++) {
+            assert_int_equal(a.size[i], b.size[i]);
+            if (a.size[i] && memcmp(a.bytes[i], b.bytes[i], a.size[i]))
+                fail_msg("depth round %u (seed 0x%08x): %s bytes differ", round, seed,
+                         i == 2 ? "depth/stencil" : i ? "second colour" : "colour");
+            free(a.bytes[i]);
+            free(b.bytes[i]);
+        }
+        assert_int_equal(a.passed, b.passed);
+    }
+    depth_focus = false;
 }
 
 static void test_blend_lanes_equal_blend_color(void **state)
@@ -287,6 +348,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tiles_equal_pixels),
+        cmocka_unit_test(test_early_depth_equal_pixels),
         cmocka_unit_test(test_blend_lanes_equal_blend_color),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
