@@ -116,6 +116,7 @@ bool tex_warp_common(tv_tex_unit *unit, const tv_tex_request *req, const tex_vie
 /* The request-wide state every warp path hoists (tex_warp.h). */
 bool tex_warp_hoist(tv_tex_unit *unit, const tex_view *v, const tex_sampler *s, warp_ctx *w)
 {
+    w->gen = 0;
     w->mag = s->tsc.mag_filter;
     w->min = s->tsc.min_filter;
     w->wrap[0] = s->tsc.address_u & 7u;
@@ -214,6 +215,8 @@ static const warp_ctx *warp_setup(tv_tex_unit *unit, const tv_tex_request *req)
                (s->tsc.min_filter == TV_MIN_LINEAR || s->tsc.min_filter == TV_MIN_ANISO)) &&
              tex_warp_hoist(unit, v, s, &m->w);
     }
+    static _Thread_local uint64_t gens;
+    m->w.gen = ok ? ++gens : 0;
     m->id = id;
     m->epoch = epoch;
     m->mem_gen = mem_gen;

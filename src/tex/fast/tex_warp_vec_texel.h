@@ -82,7 +82,8 @@ static bool pow2(uint32_t n)
 
 /* The constants of view level `rel`, or false when the kernel cannot read it (a wrap
  * that needs a power-of-two size, or addresses past the resource or 2^31). */
-static bool vec_level_get(const warp_ctx *w, uint32_t rel, uint32_t max_layer, vec_level *V)
+static bool vec_level_compute(const warp_ctx *w, uint32_t rel, uint32_t max_layer,
+                              vec_level *V)
 {
     warp_level L;
     tex_warp_level(w, rel, &L);
@@ -115,6 +116,36 @@ static bool vec_level_get(const warp_ctx *w, uint32_t rel, uint32_t max_layer, v
     V->bh = L.bh;
     V->shift = L.shift;
     return true;
+}
+
+/* vec_level_compute through a per-thread memo of the last answers (a request reads one
+ * level or two, rel and rel + 1): a pure function of the context — the view and the
+ * sampler's wraps, fixed while the setup memo keeps it (warp_ctx.gen) — and its two
+ * arguments. */
+typedef struct vec_level_memo {
+    uint64_t gen;                  /* 0: empty */
+    uint32_t rel, max_layer;
+    bool ok;
+    vec_level V;
+} vec_level_memo;
+static _Thread_local vec_level_memo level_memo[2];
+
+static bool vec_level_get(const warp_ctx *w, uint32_t rel, uint32_t max_layer, vec_level *V)
+{
+    vec_level_memo *m = &level_memo[rel & 1u];
+    if (w->gen && m->gen == w->gen && m->rel == rel && m->max_layer == max_layer) {
+        if (m->ok)
+            *V = m->V;
+        return m->ok;
+    }
+    bool ok = vec_level_compute(w, rel, max_layer, V);
+    m->gen = w->gen;
+    m->rel = rel;
+    m->max_layer = max_layer;
+    m->ok = ok;
+    if (ok)
+        m->V = *V;
+    return ok;
 }
 
 /* One axis of every lane: texel-space coordinate → wrapped indices and weight. Returns
