@@ -210,24 +210,13 @@ bool draw_om_early_lanes(draw_state *d, const int32_t x[32], const int32_t y[32]
         s->stencil[0].enabled || s->stencil[1].enabled)
         return false;
     const uint32_t smask = d->ctx->sub.sample_mask & 1u;
-    if (d->zs.bytes == 4 && !d->ctx->sub.rast.depth_clamp &&
-        (d->zs.depth_float || d->zs.unorm_direct)) {
-        uint32_t zq[32];
+    /* the lanes' quantised depths at once where early_depths32 serves, else lane by lane */
+    uint32_t zq32[32];
+    const bool vec = d->zs.bytes == 4 && !d->ctx->sub.rast.depth_clamp &&
+                     (d->zs.depth_float || d->zs.unorm_direct);
+    if (vec)
         early_depths32(d->z0, d->zx, d->zy, d->zpx, d->zpy, d->zoffset, d->zs.depth_float,
-                       d->zs.unorm_max, x, y, zq);
-        for (uint32_t m = inside; m; m &= m - 1) {
-            unsigned l = (unsigned)__builtin_ctz(m);
-            if (!(cov[l] & smask)) {
-                cov[l] = 0;
-                continue;
-            }
-            void *texel = zs_texel(d, x[l], y[l], 0);
-            bool pass = om_depth_test32(s, &d->zs, zq[l], texel);
-            cov[l] = pass;
-            d->ctx->rows[y[l] >> 2].passed += pass;
-        }
-        return true;
-    }
+                       d->zs.unorm_max, x, y, zq32);
     for (uint32_t m = inside; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
         if (!(cov[l] & smask)) {
@@ -236,8 +225,9 @@ bool draw_om_early_lanes(draw_state *d, const int32_t x[32], const int32_t y[32]
         }
         /* fragment_depth at the pixel centre; (no stencil test: reference and face are
            unread) */
-        float z = clamp_depth(d, plane_depth(d, x[l] + (double)0.5f, y[l] + (double)0.5f));
-        uint32_t zq = om_depth_quantize(&d->zs, z);
+        uint32_t zq = vec ? zq32[l]
+                          : om_depth_quantize(&d->zs, clamp_depth(d, plane_depth(
+                                d, x[l] + (double)0.5f, y[l] + (double)0.5f)));
         void *texel = zs_texel(d, x[l], y[l], 0);
         bool pass = d->zs.bytes == 4 ? om_depth_test32(s, &d->zs, zq, texel)
                                      : om_depth_stencil(s, &d->zs, d->front, 0, zq, texel);
