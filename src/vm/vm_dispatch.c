@@ -146,11 +146,9 @@ tv_status vm_worker_init(vm_worker *wk, const vm_run *run, uint32_t nwarps, tv_e
        before they are read — as they already are for the second warp of any run. This
        saves clearing the whole file (8.8 KB for a 69-slot program) for every primitive's
        fragment run. The translation-validation runs poison kept files to check it. */
-    if (run->plain)
-        memset(wk->regs, 0, regs);
-    else if (run->vm->poison_regs)
+    if (run->vm->poison_regs && !run->plain)
         poison(wk->regs, regs, run->vm->poison_seed++);
-    else if (fresh_regs)
+    else if (fresh_regs || run->plain)
         memset(wk->regs, 0, regs);
     /* uniform slots: zero, immediates, constants (robust: out of range reads 0) */
     uint8_t *sm = wk->stack_mem;

@@ -77,6 +77,25 @@ struct vm_uop {
     uint32_t ninsns, nuops;
 };
 
+/* The fields of a micro-op that may name a slot: for control flow src[] and aux (the
+ * switch selector; target and skip are micro-op indices), for other handlers every field.
+ * Returns how many of f[] it filled. What a handler reads is not known field by field, so
+ * the passes that must know every slot a micro-op may read (vm_lower_copy.c, the JIT's
+ * zeroing for handler calls) take these. */
+#define VM_UOP_SLOT_FIELDS (VM_MAX_USRC + 9)
+static inline unsigned vm_uop_slot_fields(const vm_uop *u, uint32_t f[VM_UOP_SLOT_FIELDS])
+{
+    unsigned n = 0;
+    for (unsigned i = 0; i < VM_MAX_USRC; i++) f[n++] = u->src[i];
+    f[n++] = u->aux;
+    if (!u->fn)
+        return n;
+    for (unsigned i = 0; i < 4; i++) f[n++] = u->dst[i];
+    f[n++] = u->aux2; f[n++] = u->aux3;
+    f[n++] = u->target; f[n++] = u->skip;
+    return n;
+}
+
 /* A register file range (for indirect bounds). */
 typedef struct vm_range {
     uint32_t base;           /* slot of channel x of the first register */

@@ -266,12 +266,9 @@ static LLVMValueRef const_ptr(vm_jit_ctx *j, const void *p)
 static void mark_call_reads(vm_jit_ctx *j, const vm_uop *u)
 {
     const tv_vm_program *p = j->p;
-    const uint32_t f[] = {u->src[0], u->src[1], u->src[2], u->src[3], u->src[4], u->src[5],
-                          u->src[6], u->src[7], u->src[8], u->src[9], u->src[10], u->src[11],
-                          u->aux, u->dst[0], u->dst[1], u->dst[2], u->dst[3], u->aux2,
-                          u->aux3, u->target, u->skip};
-    _Static_assert(VM_MAX_USRC == 12, "mark_call_reads names every source field");
-    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
+    uint32_t f[VM_UOP_SLOT_FIELDS];
+    unsigned nf = vm_uop_slot_fields(u, f);
+    for (unsigned i = 0; i < nf; i++) {
         const vm_range *rg = f[i] >= p->addr.base ? &p->addr : &p->temp;
         if (f[i] < rg->base || f[i] - rg->base >= (uint32_t)rg->count * 4u)
             continue;

@@ -131,21 +131,6 @@ static void propagate(vm_lower *L, const uint8_t *leader, copies *C)
     }
 }
 
-/* The fields of a micro-op that may name a slot: for control flow src[] and aux (the
- * switch selector; target and skip are micro-op indices), for other handlers every field. */
-static unsigned slot_fields(const vm_uop *u, uint32_t f[VM_MAX_USRC + 9])
-{
-    unsigned n = 0;
-    for (unsigned i = 0; i < VM_MAX_USRC; i++) f[n++] = u->src[i];
-    f[n++] = u->aux;
-    if (!u->fn)
-        return n;
-    for (unsigned i = 0; i < 4; i++) f[n++] = u->dst[i];
-    f[n++] = u->aux2; f[n++] = u->aux3;
-    f[n++] = u->target; f[n++] = u->skip;
-    return n;
-}
-
 /* Mark TEMP slots some micro-op may read. Lane-wise micro-ops read exactly their src[];
  * for anything else every field that names a TEMP slot counts, as the whole register. */
 static void mark_reads(const vm_lower *L, uint8_t *read)
@@ -160,8 +145,8 @@ static void mark_reads(const vm_lower *L, uint8_t *read)
                     read[u->src[i] - lo] = 1;
             continue;
         }
-        uint32_t f[VM_MAX_USRC + 9];
-        unsigned n = slot_fields(u, f);
+        uint32_t f[VM_UOP_SLOT_FIELDS];
+        unsigned n = vm_uop_slot_fields(u, f);
         for (unsigned i = 0; i < n; i++)
             if (f[i] >= lo && f[i] < hi) {
                 uint32_t r = (f[i] - lo) & ~3u;
@@ -388,8 +373,8 @@ static uint8_t *find_run_local(vm_lower *L, const uint8_t *leader, uint32_t *run
             }
         } else {
             /* anything else may read or write any TEMP slot its fields name, any lane */
-            uint32_t f[VM_MAX_USRC + 9];
-            unsigned m = slot_fields(u, f);
+            uint32_t f[VM_UOP_SLOT_FIELDS];
+            unsigned m = vm_uop_slot_fields(u, f);
             for (unsigned i = 0; i < m; i++)
                 if (f[i] >= lo && f[i] - lo < nt) {
                     uint32_t r = (f[i] - lo) & ~3u;
