@@ -25,11 +25,14 @@ static void log_line(void *user, const char *line)
     fprintf(stderr, "texvm vtest[%ld]: %s\n", (long)getpid(), line);
 }
 
-/* The options that take a positive count: the memory quota and the two work quotas. */
-static bool is_quota(const char *a)
+/* The options that take a positive count — the memory quota and the two work quotas —
+ * and the field of CFG each sets; NULL for any other argument. */
+static uint64_t *quota_field(tv_vtest_config *cfg, const char *a)
 {
-    return !strcmp(a, "--max-memory") || !strcmp(a, "--max-work") ||
-           !strcmp(a, "--max-client-work");
+    return !strcmp(a, "--max-memory")      ? &cfg->max_memory
+           : !strcmp(a, "--max-work")        ? &cfg->max_work
+           : !strcmp(a, "--max-client-work") ? &cfg->max_client_work
+                                             : NULL;
 }
 
 int cli_vtest(int argc, char **argv)
@@ -63,7 +66,7 @@ int cli_vtest(int argc, char **argv)
             if (cli_parse_threads("texvm vtest", argv[++i], &cfg.threads))
                 return TV_EXIT_USAGE;
         }
-        else if (is_quota(argv[i]) && i + 1 < argc) {
+        else if (quota_field(&cfg, argv[i]) && i + 1 < argc) {
             const char *opt = argv[i];
             char *end;
             errno = 0;
@@ -72,12 +75,7 @@ int cli_vtest(int argc, char **argv)
                 fprintf(stderr, "texvm vtest: %s takes a positive count\n", opt);
                 return TV_EXIT_USAGE;
             }
-            if (!strcmp(opt, "--max-memory"))
-                cfg.max_memory = v;
-            else if (!strcmp(opt, "--max-work"))
-                cfg.max_work = v;
-            else
-                cfg.max_client_work = v;
+            *quota_field(&cfg, opt) = v;
         } else if (!strcmp(argv[i], "--help")) {
             printf("usage: texvm vtest [--socket-path P] [--no-fork] [--max-memory BYTES]\n"
                    "                   [--max-work N] [--max-client-work N] [--record DIR]\n"
