@@ -62,6 +62,7 @@ void tv_pipe_destroy(tv_pipe_ctx *ctx)
         pipe_sub_free(ctx, &ctx->others[k]);
     free(ctx->others);
     free(ctx->rows);
+    pipe_scratch_release(ctx);
     if (ctx->vm)
         tv_vm_destroy(ctx->vm);
     for (size_t k = 0; k < sizeof ctx->band_vm / sizeof ctx->band_vm[0]; k++)

@@ -316,6 +316,18 @@ static int fetch_element(draw_state *d, const draw_assembly *a, unsigned e, uint
     return 0;
 }
 
+void draw_out_release(draw_state *d)
+{
+    for (unsigned r = 0; r < TV_VM_MAX_ATTRIBS; r++) {
+        if (d->out_scratch[r])
+            pipe_scratch_put(d->ctx, d->out[r]);
+        else
+            free(d->out[r]);
+        d->out[r] = NULL;
+        d->out_scratch[r] = false;
+    }
+}
+
 static int shade_vertices(draw_state *d, const draw_assembly *a, uint32_t **fetched)
 {
     tv_pipe_ctx *ctx = d->ctx;
@@ -358,7 +370,7 @@ static int shade_vertices(draw_state *d, const draw_assembly *a, uint32_t **fetc
     }
     int rc = 0;
     for (uint32_t e = 0; e < nin && !rc; e++) {
-        fetched[e] = malloc((size_t)(n ? n : 1) * 16);
+        fetched[e] = pipe_scratch_get(ctx, (size_t)(n ? n : 1) * 16);
         if (!fetched[e]) {
             rc = pipe_fail(ctx, OP ": out of memory");
             break;
@@ -368,7 +380,10 @@ static int shade_vertices(draw_state *d, const draw_assembly *a, uint32_t **fetc
                                              false, 0};
     }
     for (uint32_t r = 0; r < nout && !rc; r++) {
-        d->out[r] = calloc((size_t)(n ? n : 1), 16);
+        /* not cleared: a run that succeeds writes every output of every vertex
+           (vm_collect_outputs; the program's outputs include every declared one) */
+        d->out[r] = pipe_scratch_get(ctx, (size_t)(n ? n : 1) * 16);
+        d->out_scratch[r] = true;
         if (!d->out[r])
             rc = pipe_fail(ctx, OP ": out of memory");
         vp.out[r] = d->out[r];
@@ -603,10 +618,9 @@ int pipe_draw(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info, uint64_t *work_le
     pipe_queries_count(ctx, d->samples_passed, 0);
 out:
     *work_left = d->work_left;
-    for (unsigned i = 0; i < TV_VM_MAX_ATTRIBS; i++) {
-        free(fetched[i]);
-        free(d->out[i]);
-    }
+    for (unsigned i = 0; i < TV_VM_MAX_ATTRIBS; i++)
+        pipe_scratch_put(ctx, fetched[i]);
+    draw_out_release(d);
     free(a.tris);
     free(a.patch);
     free(a.keys);

@@ -99,6 +99,8 @@ typedef struct draw_state {
      * a geometry shader: its emitted vertices, one instance) */
     uint32_t slots, instances;
     uint32_t *out[TV_VM_MAX_ATTRIBS];
+    bool out_scratch[TV_VM_MAX_ATTRIBS];  /* out[r] is the context's scratch (pipe_scratch.c),
+                                             else malloc's */
     int pos_out, clipvertex_out, clipdist_out[2], psize_out;
     unsigned num_clip, num_cull;   /* CLIPDIST components: clip first, then cull */
     bool ucp;                      /* legacy user planes from CLIPVERTEX or POSITION */
@@ -223,6 +225,8 @@ int draw_stream_output(draw_state *d, unsigned stream, uint32_t inst, const draw
  * position WIN with the flat values FLAT; the flat values of a primitive; set-up, shading
  * and merging of one window-space triangle. */
 const uint32_t *draw_vs_out(const draw_state *d, int reg, uint32_t inst, uint32_t slot);
+/* Every out[r] given back (to the context's scratch or freed) and set to NULL. */
+void draw_out_release(draw_state *d);
 /* Clipping interpolates in clip space; a noperspective input must be screen-linear, which
  * interpolating value·w in clip space and dividing by the new w gives. Before clipping
  * (ORIG NULL) scale the N clip vertices at V by w; after it, divide the new vertices by

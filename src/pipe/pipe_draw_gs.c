@@ -247,10 +247,7 @@ int draw_geometry(draw_state *d, draw_tri **tris, size_t *ntris)
     free(ids);
     free(zeros);
     /* the emitted vertices become the draw's: output r of vertex v at out[r][4 v] */
-    for (unsigned r = 0; r < TV_VM_MAX_ATTRIBS; r++) {
-        free(d->out[r]);
-        d->out[r] = NULL;
-    }
+    draw_out_release(d);
     if (!rc)
         rc = per_register(ctx, pool, npool, nout, d->out);
     free(pool);

@@ -378,10 +378,9 @@ int draw_tessellation(draw_state *d, const uint32_t *patch_slots, size_t npatche
         tv_vm_tess_ctrl_output_free(&t.tco);
     }
     /* the evaluated points become the draw's vertices */
-    for (unsigned r = 0; r < TV_VM_MAX_ATTRIBS; r++) {
-        free(d->out[r]);
+    draw_out_release(d);
+    for (unsigned r = 0; r < TV_VM_MAX_ATTRIBS; r++)
         d->out[r] = r < t.nout ? t.out[r] : NULL;
-    }
     d->slots = (uint32_t)t.npoints;
     d->instances = 1;
     uint32_t mode = draw_prop(t.tes, TV_PROP_TES_PRIM_MODE);

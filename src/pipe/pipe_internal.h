@@ -7,6 +7,7 @@
 #include "util/handle_map.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdbool.h>
 
 #define PIPE_MAX_LEVELS 16
@@ -103,6 +104,18 @@ typedef struct pipe_sub {
     bool render_cond_inverted;
 } pipe_sub;
 
+/* The per-draw arrays a context keeps (pipe_scratch.c): blocks of at least MIN bytes, at
+ * most SLOTS of them and KEEP bytes in all. */
+#define PIPE_SCRATCH_MIN ((size_t)256 << 10)
+#define PIPE_SCRATCH_SLOTS 32
+#define PIPE_SCRATCH_KEEP ((size_t)64 << 20)
+
+/* A kept block's header; its bytes follow, aligned as malloc's. */
+typedef union scratch_head {
+    size_t cap;                        /* the bytes after the header */
+    max_align_t align;
+} scratch_head;
+
 /* At most this many sub-contexts in a context (sub-context 0 included). */
 #define PIPE_MAX_SUBS 64
 
@@ -124,6 +137,10 @@ struct tv_pipe_ctx {
     struct draw_row *rows;
     uint32_t nrows;
     uint64_t tri_gen;                  /* numbers the shaded primitives (row memos) */
+    /* large per-draw arrays kept for the next draws (pipe_scratch.c) */
+    scratch_head *scratch[PIPE_SCRATCH_SLOTS];
+    unsigned nscratch;
+    size_t scratch_bytes;
     uint64_t max_instructions;         /* per warp, 0: MAX_WARP_INSTRUCTIONS */
     uint64_t max_work;                 /* warps x per-warp budget of a launch, 0: default */
     /* the memory quota: resources' texels and records, objects with their dwords, shader
@@ -156,6 +173,13 @@ void pipe_work_end(tv_pipe_ctx *ctx, uint64_t *left, uint64_t warps,
  * total quota, if it has one (a named error, nothing taken, when that is used up): a
  * submit of a million clears of a large surface runs out as a million draws would. */
 int pipe_work_bytes(tv_pipe_ctx *ctx, const char *op, uint64_t bytes);
+
+/* Per-draw arrays kept across draws (pipe_scratch.c): get BYTES (uninitialised, possibly
+ * the bytes of an earlier draw; NULL when out of memory), put back (NULL: nothing),
+ * release every kept block (the context's end). The context's own thread only. */
+void *pipe_scratch_get(tv_pipe_ctx *ctx, size_t bytes);
+void pipe_scratch_put(tv_pipe_ctx *ctx, void *p);
+void pipe_scratch_release(tv_pipe_ctx *ctx);
 
 struct tv_vm_bindings;
 struct tv_vm_buffer;
