@@ -122,8 +122,12 @@ void vf_fetch(const vf_format *f, const uint8_t *src, uint32_t out[4])
         return;
     }
     if (f->words) {
-        /* convert() gives 32-bit FLOAT, UINT and SINT channels their own words */
-        memcpy(out, src, 4u * f->nchan);
+        /* convert() gives 32-bit FLOAT, UINT and SINT channels their own words (four: a
+           fixed-size copy, not a library call) */
+        if (f->nchan == 4)
+            memcpy(out, src, 16);
+        else
+            memcpy(out, src, 4u * f->nchan);
         return;
     }
     unsigned off = 0;

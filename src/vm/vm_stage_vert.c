@@ -1,5 +1,6 @@
 /* VERT stage: vertices 32 to a warp; a job is one warp of one instance. Inputs come from
  * vertex arrays (missing components (0,0,0,1)); outputs are collected per vertex. */
+#include "vm/vm_ops.h"
 #include "vm/vm_run.h"
 
 static void fetch(const tv_vm_vertex_array *a, uint32_t elem, uint32_t out[4])
@@ -17,17 +18,50 @@ static void fetch(const tv_vm_vertex_array *a, uint32_t elem, uint32_t out[4])
     }
 }
 
-void vm_collect_outputs(const vm_warp *w, uint32_t *const out[TV_VM_MAX_ATTRIBS],
-                        uint64_t first, unsigned n)
+/* Elements E0 .. E0 + N - 1 of array A as fetch() gives them, into the four channel
+ * slots DST (lanes 0 .. N - 1), when they lie whole in the array one after the other with
+ * four components each (the pipeline's fetched arrays, and plain arrays of vec4s): one
+ * transposing copy, which the compiler makes of vector loads and shuffles. false: another
+ * layout, nothing written (fetch() per lane). */
+VM_WIDE_VECTORS static bool fetch_block(const tv_vm_vertex_array *a, uint64_t e0, unsigned n,
+                                        vm_slot *dst)
+{
+    if (!a->data || a->stride != 16 || a->components < 4 || a->offset > a->size ||
+        e0 + n > (a->size - a->offset) / 16)
+        return false;
+    const uint8_t *s = (const uint8_t *)a->data + a->offset + e0 * 16;
+    if (n == VM_LANES) {
+        for (unsigned l = 0; l < VM_LANES; l++)
+            for (unsigned c = 0; c < 4; c++)
+                memcpy(&dst[c].u[l], s + 16 * l + 4 * c, 4);
+    } else {
+        for (unsigned l = 0; l < n; l++)
+            for (unsigned c = 0; c < 4; c++)
+                memcpy(&dst[c].u[l], s + 16 * l + 4 * c, 4);
+    }
+    return true;
+}
+
+/* The vertex stage's outputs back out: element first + l of out[r] = lane l of the four
+ * slots of OUT[r] (a transposing copy, as fetch_block's). */
+VM_WIDE_VECTORS void vm_collect_outputs(const vm_warp *w, uint32_t *const out[TV_VM_MAX_ATTRIBS],
+                                        uint64_t first, unsigned n)
 {
     const tv_vm_program *p = w->prog;
     for (int32_t r = 0; r < p->out.count && r < TV_VM_MAX_ATTRIBS; r++) {
-        uint32_t *o = out[r];
-        if (!o)
+        if (!out[r])
             continue;
-        for (unsigned l = 0; l < n; l++)
-            for (unsigned c = 0; c < 4; c++)
-                o[(first + l) * 4 + c] = w->r[p->out.base + (uint32_t)r * 4 + c].u[l];
+        uint32_t *o = out[r] + first * 4;
+        const vm_slot *src = &w->r[p->out.base + (uint32_t)r * 4];
+        if (n == VM_LANES) {
+            for (unsigned l = 0; l < VM_LANES; l++)
+                for (unsigned c = 0; c < 4; c++)
+                    o[l * 4 + c] = src[c].u[l];
+        } else {
+            for (unsigned l = 0; l < n; l++)
+                for (unsigned c = 0; c < 4; c++)
+                    o[l * 4 + c] = src[c].u[l];
+        }
     }
 }
 
@@ -42,12 +76,27 @@ static tv_status vert_job(vm_worker *wk, uint64_t job, tv_error *err)
     uint32_t present = n == 32 ? VM_ALL_LANES : (1u << n) - 1u;
     vm_warp *w = vm_worker_warp(wk, 0, present, present);
     vm_zero_regs(w);
+    /* the inputs whose lanes read consecutive elements: fetched arrays, or (no index
+       buffer, no instance divisor) vertices first + base_vertex on, when those do not
+       wrap at 2^32 */
+    uint64_t block = 0;   /* bit r: input r was read whole */
+    const int64_t e_first = (int64_t)first + P->base_vertex;
+    for (int32_t r = 0; r < p->in.count && r < TV_VM_MAX_ATTRIBS; r++) {
+        const tv_vm_vertex_array *a = &P->attribs[r];
+        int64_t e0 = P->fetched ? (int64_t)inst * P->count + first
+                     : !P->indices && !a->instance_divisor ? e_first : -1;
+        if (e0 >= 0 && e0 + n <= (int64_t)UINT32_MAX + 1 &&
+            fetch_block(a, (uint64_t)e0, n, &w->r[p->in.base + (uint32_t)r * 4]))
+            block |= 1ull << r;
+    }
     for (unsigned l = 0; l < n; l++) {
         uint32_t i = first + l;
         uint32_t index = P->indices ? P->indices[i] : i;
         w->lane_x[l] = (int32_t)i;
         w->lane_y[l] = (int32_t)inst;
         for (int32_t r = 0; r < p->in.count && r < TV_VM_MAX_ATTRIBS; r++) {
+            if ((block >> r) & 1u)
+                continue;
             const tv_vm_vertex_array *a = &P->attribs[r];
             uint32_t elem = P->fetched ? inst * P->count + i
                             : a->instance_divisor ? P->base_instance + inst / a->instance_divisor

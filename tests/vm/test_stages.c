@@ -86,6 +86,80 @@ static void t_vs_system_values(void **s)
     tv_vm_destroy(vm);
 }
 
+/* Vertex arrays read whole (vm_stage_vert.c fetch_block: consecutive in-bounds vec4
+ * elements) and lane by lane (any other layout), against the fetch rule written out here:
+ * component c of element e is the word at offset + e * stride + 4c when those 4 bytes lie
+ * within the array's size, else (0, 0, 0, 1). Arrays: a vec4 array the warps read whole;
+ * the same cut half-way through the second warp's last element, and inside the first
+ * warp (whole warps refused); an instance divisor; a 20-byte stride; 3 components;
+ * and every array again with a negative base vertex (the first lanes wrap past 2^32). */
+enum { VA_N = 45, VA_INST = 3, VA_ELEMS = 64, VA_ARRAYS = 6 };
+static uint32_t va_words[VA_ARRAYS][VA_ELEMS * 5 + 8];
+
+static uint32_t va_expected(const tv_vm_vertex_array *a, uint32_t e, unsigned c)
+{
+    uint64_t o = a->offset + (uint64_t)e * a->stride + 4u * c;
+    if (c < a->components && o + 4 <= a->size) {
+        uint32_t v;
+        memcpy(&v, (const uint8_t *)a->data + o, 4);
+        return v;
+    }
+    return c == 3 ? tv_f32_bits(1.0f) : 0u;
+}
+
+static void t_vs_vec4_arrays(void **s)
+{
+    (void)s;
+    const char *text = "VERT\nDCL IN[0..5]\nDCL OUT[0..5], GENERIC[0]\n"
+                       "MOV OUT[0], IN[0]\nMOV OUT[1], IN[1]\nMOV OUT[2], IN[2]\n"
+                       "MOV OUT[3], IN[3]\nMOV OUT[4], IN[4]\nMOV OUT[5], IN[5]\nEND\n";
+    tv_vm *vm = tv_vm_create(NULL, NULL);
+    tv_vm_program *p = hv_program(vm, text);
+    for (unsigned k = 0; k < VA_ARRAYS; k++)
+        for (unsigned i = 0; i < sizeof va_words[k] / 4; i++)
+            va_words[k][i] = 0x10000u * (k + 1) + i;
+    const tv_vm_vertex_array arrays[VA_ARRAYS] = {
+        {va_words[0], sizeof va_words[0], 16, 16, 4, false, 0},
+        {va_words[1], 16 + 47 * 16 + 8, 16, 16, 4, false, 0},
+        {va_words[2], 16 + 20 * 16 - 4, 16, 16, 4, false, 0},
+        {va_words[3], sizeof va_words[3], 0, 16, 4, false, 2},
+        {va_words[4], sizeof va_words[4], 4, 20, 4, false, 0},
+        {va_words[5], sizeof va_words[5], 0, 16, 3, false, 0},
+    };
+    static uint32_t out[VA_ARRAYS][VA_N * VA_INST][4];
+    const int32_t bases[2] = {3, -5};
+    for (unsigned b = 0; b < 2; b++) {
+        tv_vm_vertex_params vp;
+        memset(&vp, 0, sizeof vp);
+        vp.count = VA_N;
+        vp.instances = VA_INST;
+        vp.base_vertex = bases[b];
+        vp.base_instance = 1;
+        for (unsigned k = 0; k < VA_ARRAYS; k++) {
+            vp.attribs[k] = arrays[k];
+            vp.out[k] = &out[k][0][0];
+        }
+        memset(out, 0xee, sizeof out);
+        tv_error err;
+        if (tv_vm_run_vertex(vm, p, NULL, &vp, NULL, &err) != TV_OK)
+            fail_msg("%s", err.message);
+        for (unsigned k = 0; k < VA_ARRAYS; k++)
+            for (uint32_t j = 0; j < VA_INST; j++)
+                for (uint32_t i = 0; i < VA_N; i++) {
+                    const tv_vm_vertex_array *a = &arrays[k];
+                    uint32_t e = a->instance_divisor ? 1u + j / a->instance_divisor
+                                                     : (uint32_t)((int64_t)i + bases[b]);
+                    for (unsigned c = 0; c < 4; c++)
+                        if (out[k][j * VA_N + i][c] != va_expected(a, e, c))
+                            fail_msg("base %d, array %u, instance %u, vertex %u, component "
+                                     "%u: 0x%08x, want 0x%08x", bases[b], k, j, i, c,
+                                     out[k][j * VA_N + i][c], va_expected(a, e, c));
+                }
+    }
+    tv_vm_program_destroy(p);
+    tv_vm_destroy(vm);
+}
+
 static void t_gs_corpus(void **s)
 {
     (void)s;
@@ -249,6 +323,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(t_vs_corpus), cmocka_unit_test(t_vs_system_values),
+        cmocka_unit_test(t_vs_vec4_arrays),
         cmocka_unit_test(t_gs_corpus), cmocka_unit_test(t_gs_invocations_streams),
         cmocka_unit_test(t_gs_primid_input),
     };
