@@ -31,11 +31,20 @@ static unsigned active_planes(const clip_state *s)
 
 unsigned clip_outcode(const clip_state *s, const float *v)
 {
+    /* clip_distance's six view-volume planes, written out (it runs for every vertex of
+       every triangle), then the clip distances that clip */
+    const float x = v[CLIP_POS], y = v[CLIP_POS + 1], z = v[CLIP_POS + 2], w = v[CLIP_POS + 3];
+    const float d[6] = {x + s->guard_x * w, s->guard_x * w - x, y + s->guard_y * w,
+                        s->guard_y * w - y, s->halfz ? z : z + w, w - z};
     unsigned planes = active_planes(s), code = 0;
-    for (unsigned p = 0; p < 6 + CLIP_MAX_DISTANCES; p++)
-        /* !(d >= 0): a NaN distance counts as outside */
-        if ((planes >> p) & 1u && !(clip_distance(s, p, v) >= 0.0f))
-            code |= 1u << p;
+    /* !(d >= 0): a NaN distance counts as outside */
+    for (unsigned p = 0; p < 6; p++)
+        code |= (unsigned)((planes >> p) & 1u && !(d[p] >= 0.0f)) << p;
+    for (unsigned m = s->distances; m; m &= m - 1) {
+        unsigned i = (unsigned)__builtin_ctz(m);
+        if (!(v[CLIP_DIST + i] >= 0.0f))
+            code |= 1u << (6 + i);
+    }
     return code;
 }
 

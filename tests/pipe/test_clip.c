@@ -183,6 +183,37 @@ static void test_lines_cull_viewport(void **state)
     assert_true(win[0] == 480 && win[1] == 120 && win[2] == 0.625f && win[3] == 0.5f);
 }
 
+/* clip_outcode against its definition: bit p set when plane p clips under the state
+ * (left to top always, near and far by depth clip, distance i by bit i of `distances`)
+ * and !(clip_distance(s, p, v) >= 0) — for random states and vertices with NaNs,
+ * infinities, zeros of both signs and values on the planes. */
+static void test_outcode_is_distance_signs(void **state)
+{
+    (void)state;
+    static const float special[] = {NAN, INFINITY, -INFINITY, 0.0f, -0.0f, 1.0f, -1.0f, 2.0f};
+    uint32_t r = 0x2545f491u;
+    for (int round = 0; round < 20000; round++) {
+        float v[STRIDE];
+        for (unsigned k = 0; k < 4 + CLIP_MAX_DISTANCES; k++) {
+            r ^= r << 13, r ^= r >> 17, r ^= r << 5;
+            v[k] = r % 5 == 0 ? special[(r >> 8) % 8] : (float)((int32_t)(r >> 8) % 2000) / 500.0f;
+        }
+        v[STRIDE - 1] = 0.0f;
+        if (round % 3 == 0)
+            v[0] = v[3];                     /* on the right plane */
+        r ^= r << 13, r ^= r >> 17, r ^= r << 5;
+        clip_state s = {r % 2 ? 1.0f : 8.0f, r % 4 < 2 ? 1.0f : 4.0f, (r >> 2) % 2 != 0,
+                        (r >> 3) % 2 != 0, (r >> 4) % 2 != 0, (uint8_t)(r >> 8)};
+        unsigned want = 0;
+        unsigned active = 0xfu | (s.depth_clip_near ? CLIP_NEAR : 0u) |
+                          (s.depth_clip_far ? CLIP_FAR : 0u) | (unsigned)s.distances << 6;
+        for (unsigned p = 0; p < 6 + CLIP_MAX_DISTANCES; p++)
+            if ((active >> p) & 1u && !(clip_distance(&s, p, v) >= 0.0f))
+                want |= 1u << p;
+        assert_int_equal(clip_outcode(&s, v), want);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -191,6 +222,7 @@ int main(void)
         cmocka_unit_test(test_every_plane),
         cmocka_unit_test(test_guard_band_depth_clip_and_behind_eye),
         cmocka_unit_test(test_lines_cull_viewport),
+        cmocka_unit_test(test_outcode_is_distance_signs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
