@@ -26,6 +26,9 @@ int pipe_charge(tv_pipe_ctx *ctx, uint64_t bytes, const char *what, uint32_t han
                          what, handle, (unsigned long long)bytes,
                          (unsigned long long)ctx->used, (unsigned long long)ctx->max_memory);
     ctx->used += bytes;
+    /* the kept per-draw arrays fit in what the quota leaves, or go (pipe_scratch.c) */
+    if (ctx->scratch_bytes > ctx->max_memory - ctx->used)
+        pipe_scratch_release(ctx);
     return 0;
 }
 

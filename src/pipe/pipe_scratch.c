@@ -7,7 +7,9 @@
  *
  * A block is a header followed by its bytes; blocks below PIPE_SCRATCH_MIN are not kept
  * (the C library's heap serves those without fresh pages), and the context keeps at most
- * PIPE_SCRATCH_SLOTS blocks of at most PIPE_SCRATCH_KEEP bytes in all, the rest freed. A
+ * PIPE_SCRATCH_SLOTS blocks of at most PIPE_SCRATCH_KEEP bytes in all, and no more than
+ * its memory quota leaves beside what it has charged (a vtest client's kept arrays stay
+ * inside its quota), the rest freed. A
  * kept block's bytes are those of its last use: callers write every byte they read. Only
  * the context's own thread takes and returns blocks (the band workers' copies of the
  * context never do: pipe_draw_bands.c runs after the arrays are built). */
@@ -50,7 +52,11 @@ void pipe_scratch_put(tv_pipe_ctx *ctx, void *p)
     if (!p)
         return;
     scratch_head *h = head_of(p);
-    if (h->cap < PIPE_SCRATCH_MIN || h->cap > PIPE_SCRATCH_KEEP) {
+    /* kept blocks stay within what the context's memory quota leaves (pipe_charge
+       drops them all when a charge leaves less) */
+    uint64_t room = ctx->max_memory > ctx->used ? ctx->max_memory - ctx->used : 0;
+    uint64_t keep = room < PIPE_SCRATCH_KEEP ? room : PIPE_SCRATCH_KEEP;
+    if (h->cap < PIPE_SCRATCH_MIN || h->cap > keep) {
         free(h);
         return;
     }
@@ -58,7 +64,7 @@ void pipe_scratch_put(tv_pipe_ctx *ctx, void *p)
        size, and the largest are the costliest to fault in again */
     while (ctx->nscratch &&
            (ctx->nscratch == PIPE_SCRATCH_SLOTS ||
-            ctx->scratch_bytes + h->cap > PIPE_SCRATCH_KEEP)) {
+            ctx->scratch_bytes + h->cap > keep)) {
         unsigned least = 0;
         for (unsigned k = 1; k < ctx->nscratch; k++)
             if (ctx->scratch[k]->cap < ctx->scratch[least]->cap)

@@ -1,9 +1,10 @@
 /* The per-draw arrays a context keeps for its next draws (pipe_scratch.c): which blocks
  * are kept (at least PIPE_SCRATCH_MIN bytes, at most PIPE_SCRATCH_SLOTS blocks and
- * PIPE_SCRATCH_KEEP bytes, the smallest dropped first), that a request takes the smallest
- * kept block that holds it, and that a kept block's old bytes never reach a picture: a
- * draw whose vertex shader leaves an output unwritten, made after a draw that wrote that
- * output into the same block, gives the bytes of the same draw in a fresh context. */
+ * PIPE_SCRATCH_KEEP bytes, the smallest dropped first, within the memory quota), that a
+ * request takes the smallest kept block that holds it, and that a kept block's old bytes
+ * never reach a picture: a draw whose vertex shader leaves an output unwritten, made
+ * after a draw that wrote that output into the same block, gives the bytes of the same
+ * draw in a fresh context. */
 #include "helper_draw.h"
 
 #include "pipe/pipe_internal.h"
@@ -73,6 +74,30 @@ static void test_kept_blocks(void **state)
     for (unsigned k = 0; k < ctx->nscratch; k++)
         assert_int_equal(ctx->scratch[k]->cap, 3 * MIB);
     pipe_scratch_release(ctx);
+    assert_int_equal(ctx->nscratch, 0);
+    assert_int_equal(ctx->scratch_bytes, 0);
+    tv_pipe_destroy(ctx);
+}
+
+/* Kept blocks stay within what the memory quota leaves beside the charged bytes, and a
+ * charge that leaves less drops them. */
+static void test_kept_within_quota(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = scene(fs_smooth, false);
+    ctx->max_memory = ctx->used + 3 * MIB;
+    void *a = pipe_scratch_get(ctx, 2 * MIB), *b = pipe_scratch_get(ctx, 2 * MIB);
+    void *c = pipe_scratch_get(ctx, 4 * MIB);
+    assert_true(a && b && c);
+    pipe_scratch_put(ctx, c);          /* more than the quota leaves: freed */
+    assert_int_equal(ctx->nscratch, 0);
+    pipe_scratch_put(ctx, a);
+    pipe_scratch_put(ctx, b);          /* 4 MiB would not fit: one of them kept */
+    assert_int_equal(ctx->nscratch, 1);
+    assert_int_equal(ctx->scratch_bytes, 2 * MIB);
+    assert_int_equal(pipe_charge(ctx, MIB / 2, "test", 0), 0);   /* 2.5 of 3 MiB: kept */
+    assert_int_equal(ctx->nscratch, 1);
+    assert_int_equal(pipe_charge(ctx, MIB, "test", 0), 0);       /* 1.5 MiB left: dropped */
     assert_int_equal(ctx->nscratch, 0);
     assert_int_equal(ctx->scratch_bytes, 0);
     tv_pipe_destroy(ctx);
@@ -148,6 +173,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_kept_blocks),
+        cmocka_unit_test(test_kept_within_quota),
         cmocka_unit_test(test_no_stale_outputs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
