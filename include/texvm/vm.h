@@ -280,7 +280,8 @@ typedef struct tv_vm_frag_output {
 } tv_vm_frag_output;
 
 /* The same for the live lanes of one 8x4 tile (one pass of it under sample shading), handed
- * to tv_vm_frag_params.emit_warp: lane l is pixel (x[l], y[l]) with coverage[l]; outputs
+ * to tv_vm_frag_params.emit_warp: lane l is pixel (x[l], y[l]) with coverage[l], lanes
+ * 4q .. 4q + 3 the 2x2 quad (x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1); outputs
  * are per lane (structure of arrays: color[i][c][l] is word c of COLOR[i] in lane l). One
  * call equals emit() on each lane of `live`, in lane order, with a tv_vm_frag_output
  * holding the lane's values (zero words where nothing was written). */
