@@ -319,13 +319,13 @@ static int fetch_element(draw_state *d, const draw_assembly *a, unsigned e, uint
 void draw_out_release(draw_state *d)
 {
     for (unsigned r = 0; r < TV_VM_MAX_ATTRIBS; r++) {
-        if (d->out_scratch[r])
+        if (d->out_kept)
             pipe_scratch_put(d->ctx, d->out[r]);
         else
             free(d->out[r]);
         d->out[r] = NULL;
-        d->out_scratch[r] = false;
     }
+    d->out_kept = false;
 }
 
 static int shade_vertices(draw_state *d, const draw_assembly *a, uint32_t **fetched)
@@ -379,11 +379,11 @@ static int shade_vertices(draw_state *d, const draw_assembly *a, uint32_t **fetc
         vp.attribs[e] = (tv_vm_vertex_array){fetched[e], n * 16, 0, 16, 4,
                                              false, 0};
     }
+    d->out_kept = true;
     for (uint32_t r = 0; r < nout && !rc; r++) {
         /* not cleared: a run that succeeds writes every output of every vertex
            (vm_collect_outputs; the program's outputs include every declared one) */
         d->out[r] = pipe_scratch_get(ctx, (size_t)(n ? n : 1) * 16);
-        d->out_scratch[r] = true;
         if (!d->out[r])
             rc = pipe_fail(ctx, OP ": out of memory");
         vp.out[r] = d->out[r];

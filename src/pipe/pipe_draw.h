@@ -99,8 +99,8 @@ typedef struct draw_state {
      * a geometry shader: its emitted vertices, one instance) */
     uint32_t slots, instances;
     uint32_t *out[TV_VM_MAX_ATTRIBS];
-    bool out_scratch[TV_VM_MAX_ATTRIBS];  /* out[r] is the context's scratch (pipe_scratch.c),
-                                             else malloc's */
+    bool out_kept;                 /* out[] are the context's kept blocks (pipe_scratch.c):
+                                      the vertex stage's; else malloc's (GS, tessellation) */
     int pos_out, clipvertex_out, clipdist_out[2], psize_out;
     unsigned num_clip, num_cull;   /* CLIPDIST components: clip first, then cull */
     bool ucp;                      /* legacy user planes from CLIPVERTEX or POSITION */

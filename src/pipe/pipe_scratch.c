@@ -1,18 +1,18 @@
 /* A context's large per-draw arrays kept for its next draws: the fetched vertex elements
  * and the vertex shader's outputs (pipe_draw.c shade_vertices), megabytes for a draw of a
  * few hundred thousand vertices. Freed and allocated afresh, each such array came back
- * from the C library as new pages that the kernel faults in and clears one by one: 5 % of
- * the mesh scene's draw (bench/bench_draw, docs/performance.md §2.1). Kept, the next
- * draw's arrays are pages already mapped.
+ * from the C library as new pages that the kernel faults in and clears one by one; kept,
+ * the next draw's arrays are pages already mapped (the mesh scene of bench/bench_draw
+ * 132-134 -> 118-121 ms, docs/performance.md §2.1).
  *
  * A block is a header followed by its bytes; blocks below PIPE_SCRATCH_MIN are not kept
  * (the C library's heap serves those without fresh pages), and the context keeps at most
  * PIPE_SCRATCH_SLOTS blocks of at most PIPE_SCRATCH_KEEP bytes in all, and no more than
  * its memory quota leaves beside what it has charged (a vtest client's kept arrays stay
- * inside its quota), the rest freed. A
- * kept block's bytes are those of its last use: callers write every byte they read. Only
- * the context's own thread takes and returns blocks (the band workers' copies of the
- * context never do: pipe_draw_bands.c runs after the arrays are built). */
+ * inside its quota), the rest freed. A kept block's bytes are those of its last use:
+ * callers write every byte they read. Only the context's own thread takes and returns
+ * blocks (the band workers' copies of the context never do: pipe_draw_bands.c runs after
+ * the arrays are built). */
 #include "pipe_internal.h"
 
 #include <stdlib.h>
