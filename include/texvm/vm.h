@@ -356,6 +356,35 @@ tv_status tv_vm_run_fragment(tv_vm *vm, const tv_vm_program *p, const tv_vm_bind
                              const tv_vm_frag_params *params, tv_vm_stats *stats,
                              tv_error *err);
 
+/* A batch of fragment runs: a draw's primitives through one program and bindings, whose
+ * small primitives share warps. tv_vm_frag_batch_add(B, params, ...) stands for
+ * tv_vm_run_fragment(vm, p, b, params, ...), in order, with one difference: when the
+ * primitive is packed (the pipeline's coverage_warp and emit hooks, a bounding box of at
+ * most 64 quads, no sample shading, a program without INTERP_*, neither a plain engine nor
+ * tracing) its covered quads join a warp that may hold the quads of the primitives added
+ * before it and after it, so the emit hooks may see its lanes during a later add or
+ * tv_vm_frag_batch_flush, beside other primitives' lanes. What stays: the coverage hooks
+ * are called for a primitive during its own add, as tv_vm_run_fragment calls them; every
+ * lane's inputs, system values and results are those of its own primitive; no two lanes
+ * of a warp that the emit hooks get are the same pixel (a quad that covers a pixel a
+ * pending lane covers runs the pending warp first), so each pixel's fragments reach the
+ * hooks in primitive order. A primitive that is not packed runs the pending warp, then
+ * runs as tv_vm_run_fragment would. The caller's part: emit hooks that do not depend on
+ * which primitive a lane came from, and the same hooks, hook_user, target, samples and
+ * sample mask for every primitive (an add that changes them runs the pending warp first).
+ * STATS: what ran during the call (warps, lanes); the limits (tv_vm_set_limits) in force
+ * at an add apply to the warps it runs. A failing add or flush leaves nothing pending. */
+typedef struct tv_vm_frag_batch tv_vm_frag_batch;
+
+tv_vm_frag_batch *tv_vm_frag_batch_begin(tv_vm *vm, const tv_vm_program *p,
+                                         const tv_vm_bindings *b, tv_error *err);
+tv_status tv_vm_frag_batch_add(tv_vm_frag_batch *batch, const tv_vm_frag_params *params,
+                               tv_vm_stats *stats, tv_error *err);
+/* Runs the pending warp (nothing to do: TV_OK). */
+tv_status tv_vm_frag_batch_flush(tv_vm_frag_batch *batch, tv_vm_stats *stats, tv_error *err);
+/* Frees the batch; a pending warp is dropped (flush first to run it). NULL: no-op. */
+void tv_vm_frag_batch_end(tv_vm_frag_batch *batch);
+
 /* ---- VERT --------------------------------------------------------------------------- */
 
 /* A vertex attribute array: element i of IN[r] is `components` 32-bit words at

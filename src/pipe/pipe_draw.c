@@ -206,6 +206,19 @@ static bool fragment_parallel(const draw_state *d)
     return true;
 }
 
+/* Whether the output merger's per-lane work needs nothing of the triangle a lane came
+ * from, so that fragments of several triangles may be merged in one call
+ * (draw_om_emit_warp, draw_om_emit): no layer per primitive (the target's layer), and no
+ * late depth or stencil test (the triangle's depth plane, its facing for stencil).
+ * Antialiasing, which scales by the shape's coverage, is decided per triangle. */
+static bool batch_merger_ok(const draw_state *d)
+{
+    const tv_pipe_dsa_state *s = &d->ctx->sub.dsa;
+    bool late_zs = d->zs_early == DRAW_ZS_LATE && d->has_zs &&
+                   (s->depth_enabled || s->stencil[0].enabled);
+    return d->layer_out < 0 && !late_zs;
+}
+
 /* The last vertex stage's outputs (GS, TES or VS, the last bound) to the fragment shader's
  * inputs. */
 static int link_shaders(draw_state *d)
@@ -584,6 +597,7 @@ int pipe_draw(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info, uint64_t *work_le
     if (!discard && reserve_rows(d))
         goto out;
     d->frag_parallel = !discard && fragment_parallel(d);
+    d->batch_ok = d->frag_parallel && !ctx->plain && batch_merger_ok(d);
     if (!info->count || !d->instances) {
         rc = 0;
         goto out;
@@ -611,12 +625,15 @@ int pipe_draw(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info, uint64_t *work_le
         for (uint32_t j = 0; j < d->instances && !rc; j++)
             for (size_t t = 0; t < a.ntris && !rc; t++)
                 rc = draw_primitive(d, j, &a.tris[t], so, discard);
+    if (!rc)
+        rc = draw_batch_flush(d);
     for (unsigned s = 0; s < TV_PIPE_MAX_STREAMS; s++)
         pipe_queries_count_stream(ctx, s, 0, d->so_prims[s]);
     d->stat[TV_PIPE_STAT_PS_INVOCATIONS] = d->fragments;
     pipe_queries_count_stats(ctx, d->stat);
     pipe_queries_count(ctx, d->samples_passed, 0);
 out:
+    draw_batch_end(d);
     *work_left = d->work_left;
     for (unsigned i = 0; i < TV_VM_MAX_ATTRIBS; i++)
         pipe_scratch_put(ctx, fetched[i]);

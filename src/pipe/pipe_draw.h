@@ -137,6 +137,12 @@ typedef struct draw_state {
     bool band_counts;              /* this run counts its primitive (C_PRIMITIVES) */
     bool frag_parallel;            /* its fragment runs may use several workers: the
                                       shader touches no memory and samples no attachment */
+    /* small triangles' fragments share warps (tv_vm_frag_batch, draw_run_fragments): when
+       the merger needs nothing of the triangle a lane came from (batch_ok); the rows of
+       tiles whose pass counts the pending warp may still add to: [batch_r0, batch_r1] */
+    bool batch_ok;
+    tv_vm_frag_batch *batch;
+    int32_t batch_r0, batch_r1;
     uint64_t work_left;            /* of the draw's work quota (pipe_work.c) */
     uint64_t stat[TV_PIPE_STATS];  /* pipeline statistics of the draw (TV_PIPE_STAT_*) */
     uint64_t fragments;
@@ -252,6 +258,11 @@ int draw_shade_aa(draw_state *d, const tv_vm_frag_vertex *fv[3], const float *wi
  * draw_shade_aa) with the coverage and output-merger hooks. */
 int draw_run_fragments(draw_state *d, const tv_vm_frag_vertex *fv[3], const float *win[3],
                        uint32_t id);
+/* Runs the fragments a batch still holds (merged and counted as a run's: pass counts,
+ * shaded fragments, work quota); 0, or -1 with the reason. draw_batch_end frees the batch
+ * without running them (a failed draw). */
+int draw_batch_flush(draw_state *d);
+void draw_batch_end(draw_state *d);
 /* Whether line stipple keeps pixel (X, Y) of the line being shaded. */
 bool draw_line_stipple_keeps(const draw_state *d, int32_t x, int32_t y);
 /* Sample SMP of pixel (X, Y) of colour buffer CB in the layer being drawn. */

@@ -68,6 +68,12 @@ static void band_run(void *user, uint32_t thread, uint64_t k)
                 w->fail_stripe = d->band_stripe;
             }
         }
+    /* the quads its batch still holds, as after the last primitive */
+    if (!w->rc && (w->rc = draw_batch_flush(d)) != 0) {
+        w->fail_at = (uint64_t)d->instances * a->ntris;
+        w->fail_stripe = d->band_stripe;
+    }
+    draw_batch_end(d);
 }
 
 int draw_bands(draw_state *d, const draw_assembly *a)

@@ -247,10 +247,25 @@ int draw_run_fragments(draw_state *d, const tv_vm_frag_vertex *fv[3], const floa
     tv_error err;
     tv_vm_stats st;
     memset(&err, 0, sizeof err);
+    /* small triangles share warps when the merger needs nothing of the triangle (batch_ok:
+       the hooks then read only the draw's state); antialiased shapes keep theirs */
+    bool batch = d->batch_ok && d->aa.kind == DRAW_AA_NONE;
+    if (!batch && draw_batch_flush(d))
+        return -1;   /* (what a batch holds goes first) */
+    if (batch && !d->batch) {
+        d->batch = tv_vm_frag_batch_begin(d->ctx->vm, d->fs, &d->fsb, &err);
+        if (!d->batch)
+            return pipe_fail(d->ctx, "draw_vbo: fragment shader: %s", err.message);
+        d->batch_r0 = INT32_MAX;
+        d->batch_r1 = -1;
+    }
     /* the engine's 8x4-pixel tiles the bounding box touches (per sample at most): a bound
-     * on the run's warps, for the draw's work quota */
+     * on the run's warps, for the draw's work quota; in a batch one more, the warp that
+     * holds the last quads (it runs at a later add or the flush, as this add's limits
+     * allow at most) */
     uint64_t tiles = (uint64_t)((d->rt.x1 - 1) / 8 - d->rt.x0 / 8 + 1) *
-                     (uint64_t)((d->rt.y1 - 1) / 4 - d->rt.y0 / 4 + 1) * fp.samples;
+                     (uint64_t)((d->rt.y1 - 1) / 4 - d->rt.y0 / 4 + 1) * fp.samples +
+                     (batch ? 1 : 0);
     if (pipe_work_begin(d->ctx, "draw_vbo", tiles, d->work_left))
         return -1;
     /* rows of tiles on several workers when the hooks' per-pixel work is worth it: each
@@ -260,7 +275,8 @@ int draw_run_fragments(draw_state *d, const tv_vm_frag_vertex *fv[3], const floa
                     (d->rt.y1 - 1) / 4 > d->rt.y0 / 4;
     if (parallel)
         tv_vm_set_thread_cap(d->ctx->vm, 0);
-    tv_status vst = tv_vm_run_fragment(d->ctx->vm, d->fs, &d->fsb, &fp, &st, &err);
+    tv_status vst = batch ? tv_vm_frag_batch_add(d->batch, &fp, &st, &err)
+                          : tv_vm_run_fragment(d->ctx->vm, d->fs, &d->fsb, &fp, &st, &err);
     if (parallel)
         tv_vm_set_thread_cap(d->ctx->vm, 1);
     /* the samples that passed, per row (summed in row order; sums are exact) */
@@ -270,11 +286,47 @@ int draw_run_fragments(draw_state *d, const tv_vm_frag_vertex *fv[3], const floa
         d->samples_passed += d->ctx->rows[r].passed;
         d->ctx->rows[r].passed = 0;
     }
+    if (batch && r1 >= 0) {
+        /* the pending warp's lanes count in the rows of their own triangles */
+        d->batch_r0 = r0 < d->batch_r0 ? r0 : d->batch_r0;
+        d->batch_r1 = r1 / 4 > d->batch_r1 ? r1 / 4 : d->batch_r1;
+    }
     if (vst != TV_OK)
         return pipe_fail(d->ctx, "draw_vbo: fragment shader: %s", err.message);
     pipe_work_end(d->ctx, &d->work_left, tiles, &st);
     d->fragments += st.invocations;
     return 0;
+}
+
+int draw_batch_flush(draw_state *d)
+{
+    if (!d->batch)
+        return 0;
+    tv_error err;
+    tv_vm_stats st;
+    memset(&err, 0, sizeof err);
+    tv_status vst = tv_vm_frag_batch_flush(d->batch, &st, &err);
+    /* the rows the pending lanes counted in; with bands only this worker's stripes (the
+       others' rows are theirs to sum) */
+    for (int32_t r = d->batch_r0; r <= d->batch_r1; r++) {
+        if (d->band_n && (uint32_t)(r * 4 / DRAW_BAND_ROWS) % d->band_n != d->band_k)
+            continue;
+        d->samples_passed += d->ctx->rows[r].passed;
+        d->ctx->rows[r].passed = 0;
+    }
+    d->batch_r0 = INT32_MAX;
+    d->batch_r1 = -1;
+    if (vst != TV_OK)
+        return pipe_fail(d->ctx, "draw_vbo: fragment shader: %s", err.message);
+    pipe_work_end(d->ctx, &d->work_left, 0, &st);
+    d->fragments += st.invocations;
+    return 0;
+}
+
+void draw_batch_end(draw_state *d)
+{
+    tv_vm_frag_batch_end(d->batch);
+    d->batch = NULL;
 }
 
 void draw_noperspective_scale(const draw_state *d, float *v, unsigned n, const float *orig,

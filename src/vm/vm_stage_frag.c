@@ -11,6 +11,7 @@
 
 #include "vm/vm_ops.h"
 #include "vm/vm_run.h"
+#include "vm/vm_stage_frag.h"
 #include "vm/vm_stage_frag_store.h"
 
 static float edge(float ax, float ay, float bx, float by, float px, float py)
@@ -284,14 +285,7 @@ static const uint8_t tile_ly[VM_LANES] = {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0,
                                           2, 2, 3, 3, 2, 2, 3, 3, 2, 2, 3, 3, 2, 2, 3, 3};
 
 /* `whole`: the triangle the tile lies in wholly (tile_whole), -1 none. */
-/* Per-draw constants of the coverage tests (computed once per job, not per tile). */
-typedef struct frag_box {
-    uint32_t x0, y0, x1, y1;   /* scissor box clipped to the target */
-    uint32_t smask;            /* sample mask */
-    uint32_t all_samples;      /* the samples a pixel inside every test covers */
-} frag_box;
-
-static void frag_box_init(const vm_run *R, frag_box *fb)
+void vm_frag_box_init(const vm_run *R, vm_frag_box *fb)
 {
     const tv_vm_frag_params *fp = R->fp;
     fb->x0 = fp->scissor[2] ? fp->scissor[0] : 0;
@@ -308,7 +302,7 @@ static void setup_inputs(vm_worker *wk, vm_warp *w, uint32_t inside, uint32_t li
                          uint32_t sample, bool per_sample, int whole, float bl[][3]);
 
 static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint32_t sample,
-                       bool per_sample, int whole, const frag_box *fb)
+                       bool per_sample, int whole, const vm_frag_box *fb)
 {
     const vm_run *R = wk->run;
     const tv_vm_frag_params *fp = R->fp;
@@ -436,9 +430,6 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
 static void setup_inputs(vm_worker *wk, vm_warp *w, uint32_t inside, uint32_t live,
                          uint32_t sample, bool per_sample, int whole, float bl[][3])
 {
-    const vm_run *R = wk->run;
-    const tv_vm_frag_params *fp = R->fp;
-    const tv_vm_program *p = R->prog;
     /* every lane of a quad with a pixel inside runs (outside ones as helpers), so
        derivatives at the target's edges see real neighbours */
     uint32_t present = 0;
@@ -449,6 +440,26 @@ static void setup_inputs(vm_worker *wk, vm_warp *w, uint32_t inside, uint32_t li
     w->sample = sample;
     if (!live)
         return;   /* frag_job runs no lane of it: no inputs to set up */
+    vm_frag_zero_regs(wk->run, w);
+    vm_frag_values(wk, w, w->r, sample, per_sample, whole, bl);
+}
+
+void vm_frag_zero_regs(const vm_run *R, vm_warp *w)
+{
+    /* registers a program may read before writing start at 0 (scratch and switch
+       selectors are always written first) */
+    if (R->jit_fn && !R->tracing && R->prog->jit_zero_init)
+        vm_zero_regs_compiled(w);
+    else
+        vm_zero_regs(w);
+}
+
+void vm_frag_values(vm_worker *wk, vm_warp *w, vm_slot *regs, uint32_t sample,
+                    bool per_sample, int whole, float bl[][3])
+{
+    const vm_run *R = wk->run;
+    const tv_vm_frag_params *fp = R->fp;
+    const tv_vm_program *p = R->prog;
     /* the triangle every lane interpolates in with the tile formulas, -1: per lane */
     int tile_tri = whole >= 0 ? whole : fp->coverage && !R->plain ? 0 : -1;
     if (p->num_inputs) {
@@ -460,16 +471,10 @@ static void setup_inputs(vm_worker *wk, vm_warp *w, uint32_t inside, uint32_t li
                     wk->lane_b[k][l] = bl[l][k];
         }
     }
-    /* registers a program may read before writing start at 0 (scratch and switch
-       selectors are always written first) */
-    if (R->jit_fn && !R->tracing && p->jit_zero_init)
-        vm_zero_regs_compiled(w);
-    else
-        vm_zero_regs(w);
     /* inputs */
     for (uint32_t k = 0; k < p->num_inputs; k++) {
         const vm_fs_input *fi = &p->inputs[k];
-        vm_slot *dst = &w->r[p->in.base + fi->reg * 4];
+        vm_slot *dst = &regs[p->in.base + fi->reg * 4];
         bool at_sample = per_sample && (fi->location == TV_LOC_SAMPLE || R->sample_interp ||
                                         fi->semantic == TV_SEM_POSITION);
         /* a centroid input of a partly covered multisampled pixel moves: per lane */
@@ -503,7 +508,7 @@ static void setup_inputs(vm_worker *wk, vm_warp *w, uint32_t inside, uint32_t li
     /* system values */
     for (uint32_t k = 0; k < p->num_svs; k++) {
         const vm_sv *sv = &p->svs[k];
-        vm_slot *s = &w->r[p->sv.base + sv->reg * 4];
+        vm_slot *s = &regs[p->sv.base + sv->reg * 4];
         for (unsigned l = 0; l < VM_LANES; l++) {
             uint32_t v[4] = {0, 0, 0, 0};
             float sx, sy;
@@ -708,11 +713,7 @@ static void write_outputs(vm_worker *wk, vm_warp *w, bool per_sample, uint32_t l
     wk->stats.killed += popcount32(live0 & ~w->live);
 }
 
-/* The pipeline's bound on the columns rows [y0, y1) may cover (tv_vm_frag_params.row_span),
- * within [bx0, bx1), as units of UNIT pixels (tiles: 8, quads: 2): [*u0, *u1), every unit
- * that meets the bound, so never before bx0's unit (empty: both 0). Nothing set when there
- * is no bound to use (the units from the box stand). */
-static void fp_span(const vm_run *R, uint32_t y0, uint32_t y1, uint32_t bx0, uint32_t bx1,
+void vm_frag_span(const vm_run *R, uint32_t y0, uint32_t y1, uint32_t bx0, uint32_t bx1,
                     uint32_t *u0, uint32_t *u1, uint32_t unit)
 {
     const tv_vm_frag_params *fp = R->fp;
@@ -730,9 +731,7 @@ static void fp_span(const vm_run *R, uint32_t y0, uint32_t y1, uint32_t bx0, uin
     *u1 = (b + unit - 1) / unit;
 }
 
-/* A set-up warp: traced when TRACE_PASS and the traced pixel is one of its present lanes,
- * run when a lane is live, its outputs written, counted. */
-static tv_status run_warp(vm_worker *wk, vm_warp *w, bool trace_pass, unsigned isa,
+tv_status vm_frag_run_warp(vm_worker *wk, vm_warp *w, bool trace_pass, unsigned isa,
                           tv_error *err)
 {
     const vm_run *R = wk->run;
@@ -764,8 +763,8 @@ static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
     const uint32_t *id = R->vm->trace.id;
     uint16_t top[CB_CHUNK + 1], bot[CB_CHUNK + 1];
     const unsigned isa = vm_frag_store_isa_run(R);
-    frag_box fb;
-    frag_box_init(R, &fb);
+    vm_frag_box fb;
+    vm_frag_box_init(R, &fb);
     /* only the tiles that meet the scissor box (the others have no lane inside it) */
     uint32_t ty = fb.y0 / 4 + (uint32_t)job;
     uint32_t tx0 = fb.x0 / 8, ntx = (fb.x1 + 7) / 8;
@@ -776,7 +775,7 @@ static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
     /* the tiles of the row beside the primitive have no live lane (row_span): skipped */
     uint32_t txa = tx0;
     if (per_lane)
-        fp_span(R, ty * 4, ty * 4 + 4, fb.x0, fb.x1, &txa, &ntx, 8);
+        vm_frag_span(R, ty * 4, ty * 4 + 4, fb.x0, fb.x1, &txa, &ntx, 8);
     for (uint32_t tx = txa; tx < ntx; tx++) {
         uint32_t i = (tx - tx0) % CB_CHUNK;
         if (i == 0 && !per_lane) {
@@ -791,142 +790,12 @@ static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
             setup_warp(wk, w, tx, ty, s, R->per_sample, whole, &fb);
             if (!w->present)
                 continue;
-            tv_status st = run_warp(wk, w, !R->per_sample || s == id[2], isa, err);
+            tv_status st = vm_frag_run_warp(wk, w, !R->per_sample || s == id[2], isa, err);
             if (st != TV_OK)
                 return st;
         }
     }
     return TV_OK;
-}
-
-/* Small primitives under the pipeline's hooks: the quads of the scissor box (the
- * primitive's bounding box; of each row, those within row_span's bound), row by row, go
- * to the coverage hook eight at a time, and
- * those with a covered lane are packed into warps of eight quads. A primitive a few quads
- * wide then takes one warp instead of one per 8x4 tile it touches (two or three for a
- * triangle of ten pixels). Each quad keeps its four lanes in the tile's order (TL, TR, BL,
- * BR) and its pixels, and one triangle interpolates every lane, so derivatives and every
- * value are the tile walk's; the quads left out have no live lane, and no effect, there
- * either (helper lanes write nothing). The hooks see each pixel once, in row order. */
-enum { PACK_MAX_QUADS = 64 };   /* bounding boxes up to 8 tiles' worth of quads */
-
-static bool frag_packs(const vm_run *R)
-{
-    const tv_vm_frag_params *fp = R->fp;
-    if (!fp->coverage_warp || !(fp->emit_warp || fp->emit) || R->plain || R->per_sample)
-        return false;
-    frag_box fb;
-    frag_box_init(R, &fb);
-    uint64_t quads = (uint64_t)((fb.x1 + 1) / 2 - fb.x0 / 2) * ((fb.y1 + 1) / 2 - fb.y0 / 2);
-    return quads <= PACK_MAX_QUADS;
-}
-
-/* Runs packed warp W (its first NQ quads filled; INSIDE, LIVE: setup_warp's masks). */
-static tv_status run_packed(vm_worker *wk, vm_warp *w, uint32_t nq, uint32_t inside,
-                            uint32_t live, unsigned isa, tv_error *err)
-{
-    for (unsigned l = 4 * nq; l < VM_LANES; l++) {
-        /* lanes of no quad: absent, at quad 0's pixels so their unused values are finite */
-        w->lane_x[l] = w->lane_x[l & 3];
-        w->lane_y[l] = w->lane_y[l & 3];
-        w->lane_tri[l] = 0;
-        w->lane_cov[l] = 0;
-    }
-    setup_inputs(wk, w, inside, live, 0, false, -1, NULL);
-    return run_warp(wk, w, true, isa, err);
-}
-
-/* A packed job's state: the candidate quads gathered for the coverage hook, and the warp
- * they are packed into. */
-typedef struct frag_pack {
-    vm_warp *w;
-    int32_t cx[VM_LANES], cy[VM_LANES];
-    uint32_t n, cin;               /* candidates gathered, their lanes in the box */
-    uint32_t nq, inside, live;     /* quads packed into w, setup_warp's masks */
-    unsigned isa;
-    frag_box fb;
-} frag_pack;
-
-/* Offers P's candidate quads to the coverage hook and packs those with a covered lane into
- * P's warp, running it each time it is full. */
-static tv_status pack_candidates(vm_worker *wk, frag_pack *P, tv_error *err)
-{
-    const tv_vm_frag_params *fp = wk->run->fp;
-    uint32_t ccov[VM_LANES];
-    for (unsigned l = 0; l < VM_LANES; l++)
-        ccov[l] = 0;
-    if (P->cin)
-        fp->coverage_warp(fp->hook_user, P->cx, P->cy, P->cin, ccov);
-    vm_warp *w = P->w;
-    for (unsigned k = 0; k < P->n; k++) {
-        uint32_t qin = (P->cin >> (4 * k)) & 0xfu, qlive = 0;
-        for (unsigned j = 0; j < 4; j++) {
-            unsigned l = 4 * k + j;
-            uint32_t c = ccov[l] & P->fb.all_samples & (0u - ((qin >> j) & 1u));
-            ccov[l] = c;
-            qlive |= (uint32_t)(c != 0) << j;
-        }
-        if (!qlive)
-            continue;
-        for (unsigned j = 0; j < 4; j++) {
-            w->lane_x[4 * P->nq + j] = P->cx[4 * k + j];
-            w->lane_y[4 * P->nq + j] = P->cy[4 * k + j];
-            w->lane_tri[4 * P->nq + j] = 0;
-            w->lane_cov[4 * P->nq + j] = ccov[4 * k + j];
-        }
-        P->inside |= qin << (4 * P->nq);
-        P->live |= qlive << (4 * P->nq);
-        if (++P->nq == VM_LANES / 4) {
-            tv_status st = run_packed(wk, w, P->nq, P->inside, P->live, P->isa, err);
-            if (st != TV_OK)
-                return st;
-            P->nq = P->inside = P->live = 0;
-        }
-    }
-    P->n = P->cin = 0;
-    return TV_OK;
-}
-
-static tv_status frag_packed_job(vm_worker *wk, uint64_t job, tv_error *err)
-{
-    (void)job;   /* the one job */
-    const vm_run *R = wk->run;
-    frag_pack P;
-    P.w = &wk->warps[0];
-    P.n = P.cin = P.nq = P.inside = P.live = 0;
-    P.isa = vm_frag_store_isa_run(R);
-    frag_box_init(R, &P.fb);
-    const frag_box *fb = &P.fb;
-    /* quads row by row, those of each row the primitive may cover (row_span) */
-    for (uint32_t qy = fb->y0 / 2; qy < (fb->y1 + 1) / 2; qy++) {
-        uint32_t qx0 = fb->x0 / 2, qx1 = (fb->x1 + 1) / 2;
-        fp_span(R, 2 * qy, 2 * qy + 2, fb->x0, fb->x1, &qx0, &qx1, 2);
-        for (uint32_t qx = qx0; qx < qx1; qx++) {
-            for (unsigned j = 0; j < 4; j++) {
-                unsigned l = 4 * P.n + j;
-                uint32_t px = 2 * qx + (j & 1), py = 2 * qy + (j >> 1);
-                P.cx[l] = (int32_t)px;
-                P.cy[l] = (int32_t)py;
-                P.cin |= (uint32_t)(px >= fb->x0 && px < fb->x1 && py >= fb->y0 &&
-                                    py < fb->y1) << l;
-            }
-            if (++P.n == VM_LANES / 4) {
-                tv_status st = pack_candidates(wk, &P, err);
-                if (st != TV_OK)
-                    return st;
-            }
-        }
-    }
-    if (P.n) {
-        for (unsigned l = 4 * P.n; l < VM_LANES; l++) {   /* no candidate: unused lanes */
-            P.cx[l] = P.cx[0];
-            P.cy[l] = P.cy[0];
-        }
-        tv_status st = pack_candidates(wk, &P, err);
-        if (st != TV_OK)
-            return st;
-    }
-    return P.nq ? run_packed(wk, P.w, P.nq, P.inside, P.live, P.isa, err) : TV_OK;
 }
 
 void tv_vm_frag_params_fullscreen(tv_vm_frag_params *fp, uint32_t width, uint32_t height,
@@ -956,32 +825,27 @@ void tv_vm_frag_params_fullscreen(tv_vm_frag_params *fp, uint32_t width, uint32_
     }
 }
 
-tv_status tv_vm_run_fragment(tv_vm *vm, const tv_vm_program *p, const tv_vm_bindings *b,
-                             const tv_vm_frag_params *params, tv_vm_stats *stats,
-                             tv_error *err)
+tv_status vm_frag_run_setup(vm_run *run, const tv_vm_frag_params *params, tv_error *err)
 {
-    vm_run run;
-    tv_status st = vm_run_begin(&run, vm, p, b, TV_TGSI_FRAG, err);
-    if (st != TV_OK)
-        return st;
+    const tv_vm_program *p = run->prog;
     if (!params || !params->width || !params->height)
         return tv_error_set(err, TV_ERR_ARG, 0, 0, "fragment run needs a target size");
     if (params->width > 65536 || params->height > 65536)
         return tv_error_set(err, TV_ERR_ARG, 0, 0, "target %ux%u is too large", params->width,
                             params->height);
-    run.fp = params;
-    run.samples = params->samples ? params->samples : 1;
-    if (run.samples > 16 || (run.samples & (run.samples - 1)))
-        return tv_error_set(err, TV_ERR_ARG, 0, 0, "unsupported sample count %u", run.samples);
-    for (uint32_t s = 0; s < run.samples && run.samples > 1; s++)
-        tv_tex_sample_position(run.samples, s, &run.sample_pos[s][0], &run.sample_pos[s][1]);
-    run.per_sample = (p->uses_sample_shading || params->sample_shading) && run.samples > 1;
-    run.sample_interp = params->sample_shading;
+    run->fp = params;
+    run->samples = params->samples ? params->samples : 1;
+    if (run->samples > 16 || (run->samples & (run->samples - 1)))
+        return tv_error_set(err, TV_ERR_ARG, 0, 0, "unsupported sample count %u", run->samples);
+    for (uint32_t s = 0; s < run->samples && run->samples > 1; s++)
+        tv_tex_sample_position(run->samples, s, &run->sample_pos[s][0], &run->sample_pos[s][1]);
+    run->per_sample = (p->uses_sample_shading || params->sample_shading) && run->samples > 1;
+    run->sample_interp = params->sample_shading;
     unsigned nv = params->prim == TV_VM_PRIM_RECT ? 4 : 3;
     static const uint32_t idx[2][3] = {{0, 1, 2}, {2, 1, 3}};
-    run.num_tris = nv == 4 ? 2 : 1;
-    for (uint32_t t = 0; t < run.num_tris; t++) {
-        vm_frag_tri *tr = &run.tris[t];
+    run->num_tris = nv == 4 ? 2 : 1;
+    for (uint32_t t = 0; t < run->num_tris; t++) {
+        vm_frag_tri *tr = &run->tris[t];
         for (unsigned k = 0; k < 3; k++) {
             const tv_vm_frag_vertex *v = &params->vertices[idx[t][k]];
             tr->v[k] = idx[t][k];
@@ -1005,9 +869,22 @@ tv_status tv_vm_run_fragment(tv_vm *vm, const tv_vm_program *p, const tv_vm_bind
     if (params->coverage && params->prim != TV_VM_PRIM_TRIANGLE)
         return tv_error_set(err, TV_ERR_ARG, 0, 0,
                             "a coverage hook needs a TRIANGLE primitive");
+    return TV_OK;
+}
+
+tv_status tv_vm_run_fragment(tv_vm *vm, const tv_vm_program *p, const tv_vm_bindings *b,
+                             const tv_vm_frag_params *params, tv_vm_stats *stats,
+                             tv_error *err)
+{
+    vm_run run;
+    tv_status st = vm_run_begin(&run, vm, p, b, TV_TGSI_FRAG, err);
+    if (st == TV_OK)
+        st = vm_frag_run_setup(&run, params, err);
+    if (st != TV_OK)
+        return st;
     /* the rows of tiles that meet the scissor box (frag_job numbers them from its top) */
-    frag_box fb;
-    frag_box_init(&run, &fb);
+    vm_frag_box fb;
+    vm_frag_box_init(&run, &fb);
     if (fb.x0 >= fb.x1 || fb.y0 >= fb.y1) {
         if (stats)
             memset(stats, 0, sizeof *stats);
@@ -1017,7 +894,7 @@ tv_status tv_vm_run_fragment(tv_vm *vm, const tv_vm_program *p, const tv_vm_bind
     /* one warp per 8x4 tile (per sample when shading per sample): the JIT's measure */
     run.expected_warps = njobs * (uint64_t)((fb.x1 + 7) / 8 - fb.x0 / 8) *
                          (run.per_sample ? run.samples : 1);
-    if (frag_packs(&run))
-        return vm_run_jobs(&run, 1, 1, frag_packed_job, stats, err);
+    if (vm_frag_packs(&run))
+        return vm_run_jobs(&run, 1, 1, vm_frag_packed_job, stats, err);
     return vm_run_jobs(&run, njobs, 1, frag_job, stats, err);
 }

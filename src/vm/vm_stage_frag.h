@@ -1,0 +1,55 @@
+/* The fragment stage's parts shared by the tile walk (vm_stage_frag.c) and the packed
+ * quads of small primitives (vm_stage_frag_pack.c: one primitive's run, and batches of a
+ * draw's primitives, tv_vm_frag_batch). */
+#ifndef TEXVM_VM_STAGE_FRAG_H
+#define TEXVM_VM_STAGE_FRAG_H
+
+#include "vm/vm_run.h"
+
+/* Per-run constants of the coverage tests (computed once per job, not per tile). */
+typedef struct vm_frag_box {
+    uint32_t x0, y0, x1, y1;   /* scissor box clipped to the target */
+    uint32_t smask;            /* sample mask */
+    uint32_t all_samples;      /* the samples a pixel inside every test covers */
+} vm_frag_box;
+
+void vm_frag_box_init(const vm_run *R, vm_frag_box *fb);
+
+/* The pipeline's bound on the columns rows [y0, y1) may cover (tv_vm_frag_params.row_span),
+ * within [bx0, bx1), as units of UNIT pixels (tiles: 8, quads: 2): [*u0, *u1), every unit
+ * that meets the bound, so never before bx0's unit (empty: both 0). Nothing set when there
+ * is no bound to use (the units from the box stand). */
+void vm_frag_span(const vm_run *R, uint32_t y0, uint32_t y1, uint32_t bx0, uint32_t bx1,
+                  uint32_t *u0, uint32_t *u1, uint32_t unit);
+
+/* The registers a warp's program may read before writing, cleared for the way it will run
+ * (compiled code clears its own TEMP and ADDR). */
+void vm_frag_zero_regs(const vm_run *R, vm_warp *w);
+
+/* The inputs and system values of warp W's lanes (positions, coverage, triangles and the
+ * helper mask set) for the run's current primitive, into REGS (the warp's registers, or a
+ * register file of the same layout to copy lanes from). SAMPLE, PER_SAMPLE, WHOLE and BL
+ * as the tile walk's: for packed quads 0, false, -1 and NULL. */
+void vm_frag_values(vm_worker *wk, vm_warp *w, vm_slot *regs, uint32_t sample,
+                    bool per_sample, int whole, float bl[][3]);
+
+/* A set-up warp: traced when TRACE_PASS and the traced pixel is one of its present lanes,
+ * run when a lane is live, its outputs written or emitted, counted; ISA: the tile store
+ * variant (vm_frag_store_isa). */
+tv_status vm_frag_run_warp(vm_worker *wk, vm_warp *w, bool trace_pass, unsigned isa,
+                           tv_error *err);
+
+/* The run's primitive from PARAMS: fp, samples, sample shading and the triangles (checked:
+ * target size, sample count, a coverage hook only with a TRIANGLE). */
+tv_status vm_frag_run_setup(vm_run *run, const tv_vm_frag_params *params, tv_error *err);
+
+/* Whether the run's primitive is shaded as packed quads (vm_stage_frag_pack.c): the
+ * pipeline's hooks, not plain, not per sample, a bounding box of at most
+ * VM_FRAG_PACK_MAX_QUADS quads. */
+enum { VM_FRAG_PACK_MAX_QUADS = 64 };   /* bounding boxes up to 8 tiles' worth of quads */
+bool vm_frag_packs(const vm_run *R);
+
+/* The one job of a packed run: the primitive's covered quads in warps of eight. */
+tv_status vm_frag_packed_job(vm_worker *wk, uint64_t job, tv_error *err);
+
+#endif

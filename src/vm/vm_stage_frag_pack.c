@@ -1,0 +1,399 @@
+/* Small primitives under the pipeline's hooks: the quads of the scissor box (the
+ * primitive's bounding box; of each row, those within row_span's bound), row by row, go
+ * to the coverage hook eight at a time, and those with a covered lane are packed into
+ * warps of eight quads. A primitive a few quads wide then takes one warp instead of one
+ * per 8x4 tile it touches (two or three for a triangle of ten pixels). Each quad keeps its
+ * four lanes in the tile's order (TL, TR, BL, BR) and its pixels, so derivatives and every
+ * value are the tile walk's; the quads left out have no live lane, and no effect, there
+ * either (helper lanes write nothing). The hooks see each pixel once, in row order.
+ *
+ * A batch (tv_vm_frag_batch, include/texvm/vm.h) keeps the warp being filled from one
+ * primitive to the next, so a draw of triangles of ten pixels runs about half as many
+ * warps, and sets the engine up once, not per triangle. The quads one primitive adds to a
+ * warp are a group: its inputs and system values are computed when the group is complete,
+ * while the primitive's parameters are at hand, for the whole warp into a side register
+ * file, and the group's lanes copied into the warp (the first group of a warp is computed
+ * in place). A quad that covers a pixel some pending lane of an earlier primitive covers
+ * runs the pending warp first, so the emit hooks get no pixel twice in one call. */
+#include <stdlib.h>
+
+#include "util/fpmode.h"
+#include "vm/vm_jit.h"
+#include "vm/vm_stage_frag.h"
+#include "vm/vm_stage_frag_store.h"
+
+bool vm_frag_packs(const vm_run *R)
+{
+    const tv_vm_frag_params *fp = R->fp;
+    if (!fp->coverage_warp || !(fp->emit_warp || fp->emit) || R->plain || R->per_sample)
+        return false;
+    vm_frag_box fb;
+    vm_frag_box_init(R, &fb);
+    uint64_t quads = (uint64_t)((fb.x1 + 1) / 2 - fb.x0 / 2) * ((fb.y1 + 1) / 2 - fb.y0 / 2);
+    return quads <= VM_FRAG_PACK_MAX_QUADS;
+}
+
+/* The candidate quads gathered for the coverage hook, and the warp they are packed into. */
+typedef struct frag_pack {
+    vm_warp *w;
+    int32_t cx[VM_LANES], cy[VM_LANES];
+    uint32_t n, cin;               /* candidates gathered, their lanes in the box */
+    uint32_t nq, inside, live;     /* quads packed into w, setup_warp's masks */
+    uint32_t group;                /* the first quad of the current primitive's group */
+    unsigned isa;
+    vm_frag_box fb;                /* the current primitive's */
+    vm_slot *side;                 /* where later groups are computed (batches; NULL: a
+                                      warp holds one group) */
+} frag_pack;
+
+static uint32_t present_of(uint32_t inside)
+{
+    uint32_t present = 0;
+    for (unsigned q = 0; q < VM_LANES; q += 4)
+        if ((inside >> q) & 0xfu)
+            present |= 0xfu << q;
+    return present;
+}
+
+/* The inputs and system values of the current group's lanes, for the run's primitive. */
+static void close_group(vm_worker *wk, frag_pack *P)
+{
+    if (P->nq == P->group)
+        return;
+    const vm_run *R = wk->run;
+    const tv_vm_program *p = R->prog;
+    vm_warp *w = P->w;
+    /* the masks so far: HELPER_INVOCATION reads them */
+    vm_worker_warp(wk, 0, present_of(P->inside), P->live);
+    w->sample = 0;
+    if (P->group == 0) {
+        vm_frag_zero_regs(R, w);
+        vm_frag_values(wk, w, w->r, 0, false, -1, NULL);
+    } else {
+        vm_frag_values(wk, w, P->side, 0, false, -1, NULL);
+        const unsigned lo = 4 * P->group, bytes = 4 * (4 * P->nq - lo);
+        const vm_range *ranges[2] = {&p->in, &p->sv};
+        for (unsigned k = 0; k < 2; k++)
+            for (uint32_t s = ranges[k]->base;
+                 s < ranges[k]->base + (uint32_t)ranges[k]->count * 4u; s++)
+                memcpy(&w->r[s].u[lo], &P->side[s].u[lo], bytes);
+    }
+    P->group = P->nq;
+}
+
+/* Runs P's warp (its first nq quads filled) and empties it. */
+static tv_status run_pack(vm_worker *wk, frag_pack *P, tv_error *err)
+{
+    vm_warp *w = P->w;
+    close_group(wk, P);
+    for (unsigned l = 4 * P->nq; l < VM_LANES; l++) {
+        /* lanes of no quad: absent, at quad 0's pixels */
+        w->lane_x[l] = w->lane_x[l & 3];
+        w->lane_y[l] = w->lane_y[l & 3];
+        w->lane_tri[l] = 0;
+        w->lane_cov[l] = 0;
+    }
+    vm_worker_warp(wk, 0, present_of(P->inside), P->live);
+    w->sample = 0;
+    P->nq = P->inside = P->live = P->group = 0;
+    return vm_frag_run_warp(wk, w, true, P->isa, err);
+}
+
+/* Whether a quad at (x, y) covering LIVE (lane bits) meets a pending quad of an earlier
+ * group at the same pixels on a covered lane. */
+static bool meets_pending(const frag_pack *P, int32_t x, int32_t y, uint32_t live)
+{
+    const vm_warp *w = P->w;
+    for (unsigned q = 0; q < P->group; q++)
+        if (w->lane_x[4 * q] == x && w->lane_y[4 * q] == y &&
+            ((P->live >> (4 * q)) & live))
+            return true;
+    return false;
+}
+
+/* Offers P's candidate quads to the coverage hook and packs those with a covered lane into
+ * P's warp, running it each time it is full. */
+static tv_status pack_candidates(vm_worker *wk, frag_pack *P, tv_error *err)
+{
+    const tv_vm_frag_params *fp = wk->run->fp;
+    uint32_t ccov[VM_LANES];
+    for (unsigned l = 0; l < VM_LANES; l++)
+        ccov[l] = 0;
+    if (P->cin)
+        fp->coverage_warp(fp->hook_user, P->cx, P->cy, P->cin, ccov);
+    vm_warp *w = P->w;
+    for (unsigned k = 0; k < P->n; k++) {
+        uint32_t qin = (P->cin >> (4 * k)) & 0xfu, qlive = 0;
+        for (unsigned j = 0; j < 4; j++) {
+            unsigned l = 4 * k + j;
+            uint32_t c = ccov[l] & P->fb.all_samples & (0u - ((qin >> j) & 1u));
+            ccov[l] = c;
+            qlive |= (uint32_t)(c != 0) << j;
+        }
+        if (!qlive)
+            continue;
+        if (P->group && meets_pending(P, P->cx[4 * k], P->cy[4 * k], qlive)) {
+            tv_status st = run_pack(wk, P, err);
+            if (st != TV_OK)
+                return st;
+        }
+        for (unsigned j = 0; j < 4; j++) {
+            w->lane_x[4 * P->nq + j] = P->cx[4 * k + j];
+            w->lane_y[4 * P->nq + j] = P->cy[4 * k + j];
+            w->lane_tri[4 * P->nq + j] = 0;
+            w->lane_cov[4 * P->nq + j] = ccov[4 * k + j];
+        }
+        P->inside |= qin << (4 * P->nq);
+        P->live |= qlive << (4 * P->nq);
+        if (++P->nq == VM_LANES / 4) {
+            tv_status st = run_pack(wk, P, err);
+            if (st != TV_OK)
+                return st;
+        }
+    }
+    P->n = P->cin = 0;
+    return TV_OK;
+}
+
+/* The run's primitive into P: its quads row by row, those of each row the primitive may
+ * cover (row_span), eight at a time to the coverage hook; its last group closed (P's warp
+ * may hold quads still to run). */
+static tv_status pack_primitive(vm_worker *wk, frag_pack *P, tv_error *err)
+{
+    const vm_run *R = wk->run;
+    vm_frag_box_init(R, &P->fb);
+    const vm_frag_box *fb = &P->fb;
+    P->n = P->cin = 0;
+    for (uint32_t qy = fb->y0 / 2; qy < (fb->y1 + 1) / 2; qy++) {
+        uint32_t qx0 = fb->x0 / 2, qx1 = (fb->x1 + 1) / 2;
+        vm_frag_span(R, 2 * qy, 2 * qy + 2, fb->x0, fb->x1, &qx0, &qx1, 2);
+        for (uint32_t qx = qx0; qx < qx1; qx++) {
+            for (unsigned j = 0; j < 4; j++) {
+                unsigned l = 4 * P->n + j;
+                uint32_t px = 2 * qx + (j & 1), py = 2 * qy + (j >> 1);
+                P->cx[l] = (int32_t)px;
+                P->cy[l] = (int32_t)py;
+                P->cin |= (uint32_t)(px >= fb->x0 && px < fb->x1 && py >= fb->y0 &&
+                                     py < fb->y1) << l;
+            }
+            if (++P->n == VM_LANES / 4) {
+                tv_status st = pack_candidates(wk, P, err);
+                if (st != TV_OK)
+                    return st;
+            }
+        }
+    }
+    if (P->n) {
+        for (unsigned l = 4 * P->n; l < VM_LANES; l++) {   /* no candidate: unused lanes */
+            P->cx[l] = P->cx[0];
+            P->cy[l] = P->cy[0];
+        }
+        tv_status st = pack_candidates(wk, P, err);
+        if (st != TV_OK)
+            return st;
+    }
+    close_group(wk, P);
+    return TV_OK;
+}
+
+tv_status vm_frag_packed_job(vm_worker *wk, uint64_t job, tv_error *err)
+{
+    (void)job;   /* the one job */
+    frag_pack P;
+    memset(&P, 0, sizeof P);
+    P.w = &wk->warps[0];
+    P.isa = vm_frag_store_isa_run(wk->run);
+    tv_status st = pack_primitive(wk, &P, err);
+    return st == TV_OK && P.nq ? run_pack(wk, &P, err) : st;
+}
+
+/* ---- batches ------------------------------------------------------------------------ */
+
+struct tv_vm_frag_batch {
+    tv_vm *vm;
+    const tv_vm_program *p;
+    const tv_vm_bindings *b;
+    vm_run run;                    /* the worker's run: the current primitive's */
+    vm_worker wk;
+    bool ready;                    /* wk is set up for run */
+    bool packable;                 /* the program and engine allow packing */
+    frag_pack P;                   /* the warp being filled */
+    tv_vm_frag_params common;      /* the fields the pending primitives share (hooks,
+                                      target), for the warps run after their adds */
+    bool has_common;
+    uint64_t jit_warps;            /* warps added while a warp was pending (JIT measure) */
+};
+
+/* The INTERP_* opcodes read their primitive's vertices while the program runs, which a
+ * warp of several primitives cannot give them. */
+static bool interpolates_at_run_time(const tv_vm_program *p)
+{
+    for (uint32_t i = 0; i < p->src.num_insns; i++) {
+        unsigned op = p->src.insns[i].opcode;
+        if (op == TV_TGSI_OP_INTERP_CENTROID || op == TV_TGSI_OP_INTERP_SAMPLE ||
+            op == TV_TGSI_OP_INTERP_OFFSET)
+            return true;
+    }
+    return false;
+}
+
+/* Whether A and B agree on every field the warps of a batch read after the adds. */
+static bool same_common(const tv_vm_frag_params *a, const tv_vm_frag_params *b)
+{
+    bool same = a->width == b->width && a->height == b->height && a->samples == b->samples &&
+                a->sample_mask == b->sample_mask && a->sample_shading == b->sample_shading &&
+                a->depth == b->depth && a->stencil == b->stencil &&
+                a->sample_mask_out == b->sample_mask_out && a->coverage == b->coverage &&
+                a->coverage_warp == b->coverage_warp && a->row_span == b->row_span &&
+                a->emit == b->emit && a->emit_warp == b->emit_warp &&
+                a->hook_user == b->hook_user;
+    for (unsigned i = 0; i < TV_VM_MAX_COLOR_TARGETS; i++)
+        same = same && a->color[i].data == b->color[i].data && a->fbfetch[i] == b->fbfetch[i];
+    return same;
+}
+
+tv_vm_frag_batch *tv_vm_frag_batch_begin(tv_vm *vm, const tv_vm_program *p,
+                                         const tv_vm_bindings *b, tv_error *err)
+{
+    tv_vm_frag_batch *B = calloc(1, sizeof *B);
+    if (!B) {
+        tv_error_set(err, TV_ERR_NOMEM, 0, 0, "out of memory");
+        return NULL;
+    }
+    if (vm_run_begin(&B->run, vm, p, b, TV_TGSI_FRAG, err) != TV_OK) {
+        free(B);
+        return NULL;
+    }
+    B->vm = vm;
+    B->p = p;
+    B->b = b;
+    B->packable = !B->run.plain && !B->run.tracing && !interpolates_at_run_time(p);
+    return B;
+}
+
+/* The pending warp run under the shared fields (the last add's parameters are gone). */
+static tv_status run_pending(tv_vm_frag_batch *B, tv_error *err)
+{
+    if (!B->P.nq)
+        return TV_OK;
+    B->run.fp = &B->common;
+    tv_status st = run_pack(&B->wk, &B->P, err);
+    if (st != TV_OK)
+        B->P.nq = B->P.inside = B->P.live = B->P.group = 0;
+    return st;
+}
+
+/* The worker's counts since the last call, into STATS. */
+static void take_stats(tv_vm_frag_batch *B, tv_vm_stats *stats)
+{
+    if (stats)
+        *stats = B->wk.stats;
+    memset(&B->wk.stats, 0, sizeof B->wk.stats);
+}
+
+static tv_status add_packed(tv_vm_frag_batch *B, uint64_t warps, tv_error *err)
+{
+    vm_run *R = &B->run;
+    if (!B->ready) {
+        tv_status st = vm_worker_init(&B->wk, R, 1, err);
+        if (st != TV_OK)
+            return st;
+        B->P.side = aligned_alloc(64, ((size_t)B->p->num_slots * sizeof(vm_slot) + 63) / 64 * 64);
+        if (!B->P.side)
+            return tv_error_set(err, TV_ERR_NOMEM, 0, 0, "out of memory");
+        B->P.w = &B->wk.warps[0];
+        B->P.isa = vm_frag_store_isa_run(R);
+        B->ready = true;
+    }
+    /* the JIT's decision only between warps: a warp's registers are cleared for the way it
+       will run (vm_frag_zero_regs) */
+    if (!B->P.nq) {
+        vm_jit_prepare(R, warps + B->jit_warps);
+        B->jit_warps = 0;
+    } else {
+        B->jit_warps += warps;
+    }
+    tv_status st = pack_primitive(&B->wk, &B->P, err);
+    if (st != TV_OK)
+        B->P.nq = B->P.inside = B->P.live = B->P.group = 0;
+    return st;
+}
+
+tv_status tv_vm_frag_batch_add(tv_vm_frag_batch *B, const tv_vm_frag_params *params,
+                               tv_vm_stats *stats, tv_error *err)
+{
+    if (stats)
+        memset(stats, 0, sizeof *stats);
+    if (!B || !params)
+        return tv_error_set(err, TV_ERR_ARG, 0, 0, "no fragment batch or parameters");
+    bool flush = B->vm->cfg.flush_denormals;
+    unsigned fp_saved = flush ? tv_fp_flush_begin() : 0;
+    tv_status st = TV_OK;
+    if (B->has_common && !same_common(&B->common, params))
+        st = run_pending(B, err);
+    if (st == TV_OK && (!B->has_common || !same_common(&B->common, params))) {
+        B->common = *params;
+        B->has_common = true;
+    }
+    vm_run *R = &B->run;
+    /* this add's limits for the warps it runs (the rest of the run's set-up stays) */
+    const tv_vm_limits *lim = &B->vm->cfg.limits;
+    R->max_instructions = lim->max_instructions ? lim->max_instructions : 1000000000ull;
+    R->max_loop_iterations = lim->max_loop_iterations ? lim->max_loop_iterations
+                                                      : 100000000ull;
+    if (st == TV_OK)
+        st = vm_frag_run_setup(R, params, err);
+    vm_frag_box fb;
+    if (st == TV_OK) {
+        vm_frag_box_init(R, &fb);
+        if (fb.x0 < fb.x1 && fb.y0 < fb.y1) {
+            uint64_t tiles = (uint64_t)((fb.y1 + 3) / 4 - fb.y0 / 4) *
+                             ((fb.x1 + 7) / 8 - fb.x0 / 8);
+            if (B->packable && vm_frag_packs(R)) {
+                st = add_packed(B, tiles, err);
+            } else {
+                /* in order: what is pending first, then the primitive by itself */
+                st = run_pending(B, err);
+                tv_vm_stats own;
+                memset(&own, 0, sizeof own);
+                if (st == TV_OK)
+                    st = tv_vm_run_fragment(B->vm, B->p, B->b, params, &own, err);
+                B->wk.stats.instructions += own.instructions;
+                B->wk.stats.uops += own.uops;
+                B->wk.stats.warps += own.warps;
+                B->wk.stats.invocations += own.invocations;
+                B->wk.stats.killed += own.killed;
+            }
+        }
+    }
+    R->fp = &B->common;
+    if (flush)
+        tv_fp_flush_end(fp_saved);
+    take_stats(B, stats);
+    return st;
+}
+
+tv_status tv_vm_frag_batch_flush(tv_vm_frag_batch *B, tv_vm_stats *stats, tv_error *err)
+{
+    if (stats)
+        memset(stats, 0, sizeof *stats);
+    if (!B)
+        return tv_error_set(err, TV_ERR_ARG, 0, 0, "no fragment batch");
+    bool flush = B->vm->cfg.flush_denormals;
+    unsigned fp_saved = flush ? tv_fp_flush_begin() : 0;
+    tv_status st = run_pending(B, err);
+    if (flush)
+        tv_fp_flush_end(fp_saved);
+    take_stats(B, stats);
+    return st;
+}
+
+void tv_vm_frag_batch_end(tv_vm_frag_batch *B)
+{
+    if (!B)
+        return;
+    if (B->ready)
+        vm_worker_fini(&B->wk);
+    free(B->P.side);
+    free(B);
+}

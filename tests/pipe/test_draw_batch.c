@@ -1,0 +1,141 @@
+/* A draw's small triangles share fragment warps (tv_vm_frag_batch, draw_run_fragments):
+ * thousands of triangles of a few pixels, overlapping, alpha-blended (so a pixel's
+ * fragments must reach the merger in primitive order, each reading what the one before
+ * wrote), with and without a depth test (early tests, made when the triangle is added),
+ * a shader reading each triangle's facing, and triangles large enough to run by themselves
+ * among them, on 1 and 2 workers (bands), must give the colour and depth bytes and the
+ * occlusion count of the plain interpreter (one run per triangle, per-pixel merger, late
+ * tests), and, without depth, the same count of shaded fragments. */
+#include "helper_draw.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { TW = 160, TH = 120, NSMALL = 4000 };
+
+typedef struct result {
+    uint8_t *color, *depth;
+    size_t color_bytes, depth_bytes;
+    uint64_t passed, shaded;
+} result;
+
+static uint32_t next(uint32_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 17;
+    *s ^= *s << 5;
+    return *s;
+}
+
+static float unit(uint32_t *s)
+{
+    return (float)(next(s) & 0xffffff) / (float)0x1000000;
+}
+
+static result run(const char *fs, bool plain, bool depth, unsigned threads)
+{
+    tv_pipe_ctx *ctx = scene_sized(fs, true, TW, TH, 1, threads);
+    assert_int_equal(tv_pipe_set_plain(ctx, plain), 0);
+    tv_pipe_dsa_state dsa;
+    memset(&dsa, 0, sizeof dsa);
+    dsa.depth_enabled = dsa.depth_writemask = depth;
+    dsa.depth_func = 1; /* LESS */
+    assert_int_equal(tv_pipe_set_dsa(ctx, &dsa), 0);
+    tv_pipe_blend_state b;
+    memset(&b, 0, sizeof b);
+    b.rt[0].blend_enable = true;
+    b.rt[0].rgb_src_factor = b.rt[0].alpha_src_factor = 0x03;  /* SRC_ALPHA */
+    b.rt[0].rgb_dst_factor = b.rt[0].alpha_dst_factor = 0x13;  /* INV_SRC_ALPHA */
+    b.rt[0].colormask = 0xf;
+    assert_int_equal(tv_pipe_set_blend(ctx, &b), 0);
+    /* small triangles in clusters (each pixel under several), both windings; every 50th
+       large enough not to be packed */
+    unsigned n = NSMALL * 3;
+    vert *v = malloc(n * sizeof *v);
+    assert_non_null(v);
+    uint32_t seed = 0x1234567u;
+    float cx = 0, cy = 0, size = 0;
+    for (unsigned i = 0; i < n; i++) {
+        if (i % 3 == 0) {
+            cx = unit(&seed) * 2.2f - 1.1f;
+            cy = unit(&seed) * 2.2f - 1.1f;
+            size = i % 150 == 0 ? 0.5f : 24.0f / TW;
+        }
+        v[i] = (vert){{cx + (unit(&seed) - 0.5f) * size, cy + (unit(&seed) - 0.5f) * size,
+                       unit(&seed) * 2 - 1, 1},
+                      {unit(&seed), unit(&seed), unit(&seed), 0.25f + unit(&seed) * 0.5f}};
+    }
+    vertices(ctx, v, n);
+    free(v);
+    assert_int_equal(tv_pipe_query_create(ctx, 40, TV_PIPE_QUERY_OCCLUSION_COUNTER, 0), 0);
+    assert_int_equal(tv_pipe_query_create(ctx, 41, TV_PIPE_QUERY_PIPELINE_STATISTICS,
+                                          TV_PIPE_STAT_PS_INVOCATIONS), 0);
+    assert_int_equal(tv_pipe_begin_query(ctx, 40), 0);
+    assert_int_equal(tv_pipe_begin_query(ctx, 41), 0);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLES, n), 0);
+    assert_int_equal(tv_pipe_end_query(ctx, 40), 0);
+    assert_int_equal(tv_pipe_end_query(ctx, 41), 0);
+    result r;
+    assert_int_equal(tv_pipe_query_result(ctx, 40, &r.passed), 0);
+    assert_int_equal(tv_pipe_query_result(ctx, 41, &r.shaded), 0);
+    r.color_bytes = tv_pipe_resource_size(ctx, RT);
+    r.depth_bytes = tv_pipe_resource_size(ctx, ZS);
+    r.color = malloc(r.color_bytes);
+    r.depth = malloc(r.depth_bytes);
+    assert_true(r.color && r.depth);
+    memcpy(r.color, tv_pipe_resource_data(ctx, RT), r.color_bytes);
+    memcpy(r.depth, tv_pipe_resource_data(ctx, ZS), r.depth_bytes);
+    tv_pipe_destroy(ctx);
+    return r;
+}
+
+static void same_as_plain(const char *fs, bool depth)
+{
+    result ref = run(fs, true, depth, 1);
+    assert_true(ref.passed > (uint64_t)TW * TH);   /* pixels under several triangles */
+    for (unsigned t = 1; t <= 2; t++) {
+        result r = run(fs, false, depth, t);
+        assert_int_equal(r.color_bytes, ref.color_bytes);
+        if (memcmp(r.color, ref.color, ref.color_bytes))
+            fail_msg("%s, %u worker(s): the colour bytes differ from the plain run's",
+                     depth ? "depth-tested" : "blended", t);
+        if (memcmp(r.depth, ref.depth, ref.depth_bytes))
+            fail_msg("%u worker(s): the depth bytes differ from the plain run's", t);
+        assert_int_equal(r.passed, ref.passed);
+        if (!depth)   /* (early depth tests shade fewer than the plain run's late ones) */
+            assert_int_equal(r.shaded, ref.shaded);
+        free(r.color);
+        free(r.depth);
+    }
+    free(ref.color);
+    free(ref.depth);
+}
+
+static void test_blended_overlapping(void **state)
+{
+    (void)state;
+    same_as_plain(fs_smooth, false);
+}
+
+static void test_depth_tested(void **state)
+{
+    (void)state;
+    same_as_plain(fs_smooth, true);
+}
+
+static void test_facing(void **state)
+{
+    (void)state;
+    same_as_plain(fs_face, false);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_blended_overlapping),
+        cmocka_unit_test(test_depth_tested),
+        cmocka_unit_test(test_facing),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,447 @@
+/* Fragment batches (tv_vm_frag_batch, src/vm/vm_stage_frag_pack.c): a draw's small
+ * triangles packed into shared warps must give every pixel the fragments, in primitive
+ * order, with the values, that one tv_vm_run_fragment per triangle on the plain
+ * interpreter gives. The hooks here are a pipeline's: a coverage rule per triangle (pixel
+ * centres inside or on its edges, so triangles sharing an edge both cover pixels on it and
+ * the batch must run its pending warp first), and an emit hook that logs each pixel's
+ * fragments in the order it gets them and checks that no call holds a pixel twice. The
+ * shader reads what is per triangle: perspective, flat and position inputs, FACE, PRIMID,
+ * and a derivative (lanes of a quad). Scenes: random overlapping triangles, a grid of
+ * triangles sharing edges, large triangles (not packed: run by themselves, in order)
+ * among small ones, and a change of hook data between triangles. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "helper_vm.h"
+
+enum { TW = 64, TH = 48, MAXLOG = 8 };
+
+static const char fs_text[] =
+    "FRAG\n"
+    "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
+    "DCL IN[1], GENERIC[1], CONSTANT\n"
+    "DCL IN[2], POSITION, LINEAR\n"
+    "DCL SV[0], FACE\n"
+    "DCL SV[1], PRIM_ID\n"
+    "DCL OUT[0], COLOR\n"
+    "DCL OUT[1], COLOR[1]\n"
+    "DCL TEMP[0]\n"
+    "  0: U2F TEMP[0].x, SV[1].xxxx\n"
+    "  1: ADD OUT[0].x, IN[0].xxxx, TEMP[0].xxxx\n"
+    "  2: MOV OUT[0].y, IN[1].yyyy\n"
+    "  3: MOV OUT[0].z, SV[0].xxxx\n"
+    "  4: DDX OUT[0].w, IN[0].yyyy\n"
+    "  5: MOV OUT[1], IN[2]\n"
+    "  6: END\n";
+
+typedef struct tri {
+    tv_vm_frag_vertex v[3];
+    bool front;
+    uint32_t id;
+} tri;
+
+/* The hooks' state: the triangle being added, and every pixel's log of fragments. */
+typedef struct scene {
+    const tri *cur;
+    uint32_t count[TH][TW];
+    uint32_t log[TH][TW][MAXLOG][8];
+    uint64_t calls;
+} scene;
+
+static bool covers(const tri *t, int32_t x, int32_t y)
+{
+    float px = (float)x + 0.5f, py = (float)y + 0.5f, e[3];
+    for (unsigned k = 0; k < 3; k++) {
+        const tv_vm_frag_vertex *a = &t->v[k], *b = &t->v[(k + 1) % 3];
+        e[k] = (b->x - a->x) * (py - a->y) - (b->y - a->y) * (px - a->x);
+    }
+    return (e[0] >= 0 && e[1] >= 0 && e[2] >= 0) || (e[0] <= 0 && e[1] <= 0 && e[2] <= 0);
+}
+
+static uint32_t cov_hook(void *user, int32_t x, int32_t y)
+{
+    const scene *s = user;
+    return covers(s->cur, x, y) ? 1u : 0u;
+}
+
+static void cov_warp_hook(void *user, const int32_t x[32], const int32_t y[32], uint32_t inside,
+                          uint32_t cov[32])
+{
+    for (unsigned l = 0; l < 32; l++)
+        if ((inside >> l) & 1u)
+            cov[l] = cov_hook(user, x[l], y[l]);
+}
+
+static void log_fragment(scene *s, int32_t x, int32_t y, const uint32_t c0[4],
+                         const uint32_t c1[4])
+{
+    assert_true(x >= 0 && x < TW && y >= 0 && y < TH);
+    uint32_t n = s->count[y][x]++;
+    if (n < MAXLOG) {
+        memcpy(s->log[y][x][n], c0, 16);
+        memcpy(s->log[y][x][n] + 4, c1, 16);
+    }
+}
+
+static void emit_hook(void *user, const tv_vm_frag_output *o)
+{
+    scene *s = user;
+    s->calls++;
+    log_fragment(s, o->x, o->y, o->color[0], o->color[1]);
+}
+
+static void emit_warp_hook(void *user, const tv_vm_frag_warp_output *w)
+{
+    scene *s = user;
+    s->calls++;
+    for (uint32_t m = w->live; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctz(m);
+        for (uint32_t k = m & (m - 1); k; k &= k - 1) {
+            unsigned j = (unsigned)__builtin_ctz(k);
+            if (w->x[j] == w->x[l] && w->y[j] == w->y[l])
+                fail_msg("one emit call holds pixel (%d,%d) twice (lanes %u, %u)", w->x[l],
+                         w->y[l], l, j);
+        }
+        tv_vm_frag_output o;
+        memset(&o, 0, sizeof o);
+        tv_vm_frag_warp_lane(w, l, &o);
+        log_fragment(s, o.x, o.y, o.color[0], o.color[1]);
+    }
+}
+
+static uint32_t rnd(uint32_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 17;
+    *s ^= *s << 5;
+    return *s;
+}
+
+static float unit(uint32_t *s)
+{
+    return (float)(rnd(s) & 0xffffff) / (float)0x1000000;
+}
+
+static void make_vertex(tv_vm_frag_vertex *v, float x, float y, uint32_t *seed)
+{
+    memset(v, 0, sizeof *v);
+    v->x = x;
+    v->y = y;
+    v->z = unit(seed);
+    v->w = 0.5f + unit(seed) * 1.5f;
+    for (unsigned r = 0; r < 2; r++)
+        for (unsigned c = 0; c < 4; c++)
+            v->attr[r][c] = tv_f32_bits(unit(seed) * 8.0f - 4.0f);
+}
+
+/* Scenes: 0 random small triangles (a few with a bounding box too large to pack), 1 a
+ * grid of cells split into two triangles each. */
+static unsigned make_scene(unsigned kind, tri *t, unsigned max)
+{
+    uint32_t seed = 0x2545f491u + kind;
+    unsigned n = 0;
+    if (kind == 0) {
+        for (; n < max; n++) {
+            float size = n % 37 == 5 ? 40.0f : 9.0f;   /* some too large to pack */
+            float cx = unit(&seed) * (TW + 8) - 4, cy = unit(&seed) * (TH + 8) - 4;
+            for (unsigned k = 0; k < 3; k++)
+                make_vertex(&t[n].v[k], cx + (unit(&seed) - 0.5f) * size,
+                            cy + (unit(&seed) - 0.5f) * size, &seed);
+            t[n].front = (rnd(&seed) & 1) != 0;
+            t[n].id = n;
+        }
+        return n;
+    }
+    const unsigned gx = 24, gy = 16;
+    for (unsigned j = 0; j < gy && n + 2 <= max; j++)
+        for (unsigned i = 0; i < gx && n + 2 <= max; i++) {
+            float x0 = (float)i * TW / gx, x1 = (float)(i + 1) * TW / gx;
+            float y0 = (float)j * TH / gy, y1 = (float)(j + 1) * TH / gy;
+            const float corner[6][2] = {{x0, y0}, {x1, y0}, {x0, y1},
+                                        {x0, y1}, {x1, y0}, {x1, y1}};
+            for (unsigned h = 0; h < 2; h++, n++) {
+                for (unsigned k = 0; k < 3; k++)
+                    make_vertex(&t[n].v[k], corner[3 * h + k][0], corner[3 * h + k][1], &seed);
+                t[n].front = true;
+                t[n].id = n;
+            }
+        }
+    return n;
+}
+
+static void params_of(const tri *t, scene *s, tv_vm_frag_params *fp)
+{
+    memset(fp, 0, sizeof *fp);
+    fp->width = TW;
+    fp->height = TH;
+    fp->samples = 1;
+    fp->prim = TV_VM_PRIM_TRIANGLE;
+    memcpy(fp->vertices, t->v, sizeof t->v);
+    fp->front_face = t->front;
+    fp->primitive_id = t->id;
+    /* the triangle's box, as a pipeline's rasteriser gives it */
+    float x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
+    for (unsigned k = 0; k < 3; k++) {
+        x0 = fminf(x0, t->v[k].x);
+        y0 = fminf(y0, t->v[k].y);
+        x1 = fmaxf(x1, t->v[k].x);
+        y1 = fmaxf(y1, t->v[k].y);
+    }
+    int32_t bx0 = (int32_t)floorf(x0), by0 = (int32_t)floorf(y0);
+    int32_t bx1 = (int32_t)ceilf(x1) + 1, by1 = (int32_t)ceilf(y1) + 1;
+    fp->scissor[0] = bx0 < 0 ? 0 : (uint32_t)bx0;
+    fp->scissor[1] = by0 < 0 ? 0 : (uint32_t)by0;
+    fp->scissor[2] = bx1 > TW ? TW : bx1 < 1 ? 1 : (uint32_t)bx1;
+    fp->scissor[3] = by1 > TH ? TH : by1 < 1 ? 1 : (uint32_t)by1;
+    fp->coverage = cov_hook;
+    fp->coverage_warp = cov_warp_hook;
+    fp->emit = emit_hook;
+    fp->emit_warp = emit_warp_hook;
+    fp->hook_user = s;
+}
+
+/* Batches on compiled code too (vm_frag_zero_regs clears a warp for the way it runs),
+ * where the build has the JIT. */
+static bool compiled;
+
+static tv_vm *engine(bool plain)
+{
+    tv_vm_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.plain = plain;
+    cfg.jit = compiled && !plain ? TV_VM_JIT_ALWAYS : TV_VM_JIT_OFF;
+    tv_error err;
+    tv_vm *vm = tv_vm_create(&cfg, &err);
+    if (!vm)
+        fail_msg("tv_vm_create: %s", err.message);
+    return vm;
+}
+
+/* The scene's triangles one run each (BATCH false) or through a batch, into S (two
+ * scenes when SPLIT: the hooks' user data changes halfway); the warps run. */
+static uint64_t draw(bool plain, bool batch, const tri *t, unsigned n, scene *s, scene *s2)
+{
+    tv_vm *vm = engine(plain);
+    tv_vm_program *p = hv_program(vm, fs_text);
+    tv_error err;
+    memset(&err, 0, sizeof err);
+    tv_vm_frag_batch *B = batch ? tv_vm_frag_batch_begin(vm, p, NULL, &err) : NULL;
+    if (batch && !B)
+        fail_msg("tv_vm_frag_batch_begin: %s", err.message);
+    uint64_t warps = 0, lanes = 0;
+    for (unsigned i = 0; i < n; i++) {
+        scene *u = s2 && i >= n / 2 ? s2 : s;
+        u->cur = &t[i];
+        tv_vm_frag_params fp;
+        params_of(&t[i], u, &fp);
+        tv_vm_stats st;
+        tv_status rc = batch ? tv_vm_frag_batch_add(B, &fp, &st, &err)
+                             : tv_vm_run_fragment(vm, p, NULL, &fp, &st, &err);
+        if (rc != TV_OK)
+            fail_msg("triangle %u: %s", i, err.message);
+        warps += st.warps;
+        lanes += st.invocations;
+    }
+    if (batch) {
+        tv_vm_stats st;
+        if (tv_vm_frag_batch_flush(B, &st, &err) != TV_OK)
+            fail_msg("flush: %s", err.message);
+        warps += st.warps;
+        lanes += st.invocations;
+        /* a second flush has nothing to run */
+        assert_int_equal(tv_vm_frag_batch_flush(B, &st, &err), TV_OK);
+        assert_int_equal(st.warps, 0);
+        tv_vm_frag_batch_end(B);
+    }
+    uint64_t logged = 0;
+    for (unsigned y = 0; y < TH; y++)
+        for (unsigned x = 0; x < TW; x++)
+            logged += s->count[y][x] + (s2 ? s2->count[y][x] : 0);
+    assert_int_equal(lanes, logged);   /* every shaded lane emitted once */
+    tv_vm_program_destroy(p);
+    tv_vm_destroy(vm);
+    return warps;
+}
+
+static void same_logs(const scene *a, const scene *b, const char *what)
+{
+    for (unsigned y = 0; y < TH; y++)
+        for (unsigned x = 0; x < TW; x++) {
+            if (a->count[y][x] != b->count[y][x])
+                fail_msg("%s: pixel (%u,%u): %u fragments, %u expected", what, x, y,
+                         b->count[y][x], a->count[y][x]);
+            unsigned n = a->count[y][x] < MAXLOG ? a->count[y][x] : MAXLOG;
+            for (unsigned k = 0; k < n; k++)
+                if (memcmp(a->log[y][x][k], b->log[y][x][k], sizeof a->log[y][x][k]))
+                    fail_msg("%s: pixel (%u,%u), fragment %u: %08x %08x %08x %08x, "
+                             "expected %08x %08x %08x %08x", what, x, y, k,
+                             b->log[y][x][k][0], b->log[y][x][k][1], b->log[y][x][k][2],
+                             b->log[y][x][k][3], a->log[y][x][k][0], a->log[y][x][k][1],
+                             a->log[y][x][k][2], a->log[y][x][k][3]);
+        }
+}
+
+static void check_scene(unsigned kind, unsigned max)
+{
+    tri *t = malloc(max * sizeof *t);
+    scene *ref = calloc(1, sizeof *ref), *one = calloc(1, sizeof *one),
+          *bat = calloc(1, sizeof *bat);
+    assert_true(t && ref && one && bat);
+    unsigned n = make_scene(kind, t, max);
+    draw(true, false, t, n, ref, NULL);
+    uint64_t per_tri = draw(false, false, t, n, one, NULL);
+    uint64_t batched = draw(false, true, t, n, bat, NULL);
+    same_logs(ref, one, "one run per triangle");
+    same_logs(ref, bat, "batch");
+    if (tv_vm_jit_available()) {
+        scene *jit = calloc(1, sizeof *jit);
+        assert_non_null(jit);
+        compiled = true;
+        draw(false, true, t, n, jit, NULL);
+        compiled = false;
+        same_logs(ref, jit, "batch, compiled");
+        free(jit);
+    }
+    /* the point of it: fewer warps than one packed run per triangle */
+    if (batched * 10 > per_tri * 7)
+        fail_msg("batch ran %llu warps, one run per triangle %llu",
+                 (unsigned long long)batched, (unsigned long long)per_tri);
+    /* what the scene tests: pixels covered twice (the pending warp runs first), quads
+       shared by triangles that cover different pixels of them (one warp holds both) */
+    uint64_t overlapped = 0, shared = 0;
+    for (unsigned y = 0; y < TH; y++)
+        for (unsigned x = 0; x < TW; x++)
+            overlapped += ref->count[y][x] > 1;
+    for (unsigned qy = 0; qy < TH / 2; qy++)
+        for (unsigned qx = 0; qx < TW / 2; qx++) {
+            unsigned by = 0;
+            for (unsigned i = 0; i < n; i++)
+                by += covers(&t[i], 2 * qx, 2 * qy) || covers(&t[i], 2 * qx + 1, 2 * qy) ||
+                      covers(&t[i], 2 * qx, 2 * qy + 1) || covers(&t[i], 2 * qx + 1, 2 * qy + 1);
+            shared += by > 1;
+        }
+    assert_true(kind == 0 ? overlapped > 100 : shared > 100);
+    free(t);
+    free(ref);
+    free(one);
+    free(bat);
+}
+
+static void test_random_overlapping(void **state)
+{
+    (void)state;
+    check_scene(0, 600);
+}
+
+static void test_grid_shared_edges(void **state)
+{
+    (void)state;
+    check_scene(1, 768);
+}
+
+/* Hook data that changes between triangles runs the pending warp under the old one. */
+static void test_changed_hooks(void **state)
+{
+    (void)state;
+    enum { N = 300 };
+    tri *t = malloc(N * sizeof *t);
+    scene *ref = calloc(1, sizeof *ref), *ref2 = calloc(1, sizeof *ref2);
+    scene *bat = calloc(1, sizeof *bat), *bat2 = calloc(1, sizeof *bat2);
+    assert_true(t && ref && ref2 && bat && bat2);
+    unsigned n = make_scene(0, t, N);
+    draw(true, false, t, n, ref, ref2);
+    draw(false, true, t, n, bat, bat2);
+    same_logs(ref, bat, "first hooks");
+    same_logs(ref2, bat2, "second hooks");
+    free(t);
+    free(ref);
+    free(ref2);
+    free(bat);
+    free(bat2);
+}
+
+/* A program that interpolates while it runs (INTERP_*) is not packed across triangles:
+ * every triangle runs by itself, the same fragments as one run each. */
+static void test_interp_runs_alone(void **state)
+{
+    (void)state;
+    static const char fs_interp[] = "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\n"
+                                    "DCL OUT[0], COLOR\nIMM[0] FLT32 {0.25, -0.25, 0, 0}\n"
+                                    "  0: INTERP_OFFSET OUT[0], IN[0], IMM[0].xyyy\n"
+                                    "  1: END\n";
+    enum { N = 120 };
+    tri *t = malloc(N * sizeof *t);
+    scene *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+    assert_true(t && a && b);
+    unsigned n = make_scene(0, t, N);
+    tv_vm *vm = engine(false);
+    tv_vm_program *p = hv_program(vm, fs_interp);
+    tv_error err;
+    uint64_t warps[2] = {0, 0};
+    for (int batch = 0; batch < 2; batch++) {
+        scene *s = batch ? b : a;
+        tv_vm_frag_batch *B = batch ? tv_vm_frag_batch_begin(vm, p, NULL, &err) : NULL;
+        for (unsigned i = 0; i < n; i++) {
+            s->cur = &t[i];
+            tv_vm_frag_params fp;
+            params_of(&t[i], s, &fp);
+            tv_vm_stats st;
+            tv_status rc = batch ? tv_vm_frag_batch_add(B, &fp, &st, &err)
+                                 : tv_vm_run_fragment(vm, p, NULL, &fp, &st, &err);
+            assert_int_equal(rc, TV_OK);
+            warps[batch] += st.warps;
+        }
+        if (batch) {
+            tv_vm_stats st;
+            assert_int_equal(tv_vm_frag_batch_flush(B, &st, &err), TV_OK);
+            assert_int_equal(st.warps, 0);   /* nothing was left pending */
+            tv_vm_frag_batch_end(B);
+        }
+    }
+    assert_int_equal(warps[0], warps[1]);
+    same_logs(a, b, "INTERP_OFFSET");
+    tv_vm_program_destroy(p);
+    tv_vm_destroy(vm);
+    free(t);
+    free(a);
+    free(b);
+}
+
+static void test_bad_arguments(void **state)
+{
+    (void)state;
+    tv_error err;
+    memset(&err, 0, sizeof err);
+    assert_int_equal(tv_vm_frag_batch_add(NULL, NULL, NULL, &err), TV_ERR_ARG);
+    assert_int_equal(tv_vm_frag_batch_flush(NULL, NULL, &err), TV_ERR_ARG);
+    tv_vm_frag_batch_end(NULL);
+    tv_vm *vm = engine(false);
+    tv_vm_program *p = hv_program(vm, fs_text);
+    tv_vm_frag_batch *B = tv_vm_frag_batch_begin(vm, p, NULL, &err);
+    assert_non_null(B);
+    tv_vm_frag_params fp;
+    memset(&fp, 0, sizeof fp);   /* no target size */
+    assert_int_equal(tv_vm_frag_batch_add(B, &fp, NULL, &err), TV_ERR_ARG);
+    assert_non_null(strstr(err.message, "target size"));
+    tv_vm_frag_batch_end(B);
+    /* a program of another stage */
+    tv_vm_program *v = hv_program(vm, "VERT\nDCL OUT[0], POSITION\n  0: END\n");
+    assert_null(tv_vm_frag_batch_begin(vm, v, NULL, &err));
+    assert_non_null(strstr(err.message, "not FRAG"));
+    tv_vm_program_destroy(v);
+    tv_vm_program_destroy(p);
+    tv_vm_destroy(vm);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_overlapping),
+        cmocka_unit_test(test_grid_shared_edges),
+        cmocka_unit_test(test_changed_hooks),
+        cmocka_unit_test(test_interp_runs_alone),
+        cmocka_unit_test(test_bad_arguments),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
