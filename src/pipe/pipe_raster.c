@@ -4,6 +4,7 @@
 #include "pipe_raster.h"
 
 #include "texvm/tex.h"
+#include "util/wide_vectors.h"
 
 #include <math.h>
 
@@ -101,6 +102,27 @@ uint32_t raster_coverage(const raster_tri *t, int32_t px, int32_t py)
     return mask;
 }
 
+/* Each lane's coverage from the edge values E0 at lane 0's sample and the steps A, B per
+ * pixel: E = E0 + A (x - x0) + B (y - y0), the integers raster_coverage computes with
+ * products (every term below 2^57: coordinates within RASTER_MAX_COORD), for the lanes in
+ * INSIDE; one lane loop compiled for wide vectors. */
+TV_WIDE_VECTORS static void edge_lanes(const int64_t e0[3], const int64_t A[3],
+                                       const int64_t B[3], const int32_t px[32],
+                                       const int32_t py[32], uint32_t inside, uint32_t cov[32])
+{
+    const int64_t e00 = e0[0], e01 = e0[1], e02 = e0[2];
+    const int64_t a0 = A[0], a1 = A[1], a2 = A[2], b0 = B[0], b1 = B[1], b2 = B[2];
+    const int32_t x0 = px[0], y0 = py[0];
+    for (unsigned l = 0; l < 32; l++) {
+        int64_t dx = (int64_t)px[l] - x0, dy = (int64_t)py[l] - y0;
+        uint32_t in = (uint32_t)(e00 + a0 * dx + b0 * dy >= 0) &
+                      (uint32_t)(e01 + a1 * dx + b1 * dy >= 0) &
+                      (uint32_t)(e02 + a2 * dx + b2 * dy >= 0);
+        uint32_t m = 0u - ((inside >> l) & 1u);
+        cov[l] = (cov[l] & ~m) | (in & m);
+    }
+}
+
 void raster_coverage_lanes(const raster_tri *t, const int32_t px[32], const int32_t py[32],
                            uint32_t inside, uint32_t cov[32])
 {
@@ -111,19 +133,15 @@ void raster_coverage_lanes(const raster_tri *t, const int32_t px[32], const int3
         }
         return;
     }
-    /* one sample, at the pixel centre: an engine tile's lanes lie within 8x4 pixels of
-       lane 0, so each edge function is its value there plus a column and a row step
-       (exact integer sums: the values raster_coverage computes with products) */
+    /* one sample, at the pixel centre: each edge function is its value at lane 0 plus a
+       column and a row step per pixel */
     int64_t X = (int64_t)px[0] * RASTER_ONE + t->sx[0];
     int64_t Y = (int64_t)py[0] * RASTER_ONE + t->sy[0];
-    int64_t col[3][8], row[3][4];
+    int64_t e0[3], A[3], B[3];
     for (unsigned k = 0; k < 3; k++) {
-        col[k][0] = t->a[k] * X + t->b[k] * Y + t->c[k];
-        row[k][0] = 0;
-        for (unsigned i = 1; i < 8; i++)
-            col[k][i] = col[k][i - 1] + t->a[k] * RASTER_ONE;
-        for (unsigned i = 1; i < 4; i++)
-            row[k][i] = row[k][i - 1] + t->b[k] * RASTER_ONE;
+        e0[k] = t->a[k] * X + t->b[k] * Y + t->c[k];
+        A[k] = t->a[k] * RASTER_ONE;
+        B[k] = t->b[k] * RASTER_ONE;
     }
     /* The whole 8x4 box at once when every lane lies in it (the engine's tiles): each edge
        function is linear, so its smallest value over the box is at a corner. Every edge
@@ -135,10 +153,10 @@ void raster_coverage_lanes(const raster_tri *t, const int32_t px[32], const int3
     if (off_box <= 7u) {   /* x in 0..7, 2y in 0..7: y in 0..3 */
         bool all_in = true, none_in = false;
         for (unsigned k = 0; k < 3; k++) {
-            int64_t e00 = col[k][0], e10 = col[k][7], e01 = col[k][0] + row[k][3],
-                    e11 = col[k][7] + row[k][3];
-            all_in = all_in && e00 >= 0 && e10 >= 0 && e01 >= 0 && e11 >= 0;
-            none_in = none_in || (e00 < 0 && e10 < 0 && e01 < 0 && e11 < 0);
+            int64_t c00 = e0[k], c10 = e0[k] + 7 * A[k], c01 = e0[k] + 3 * B[k],
+                    c11 = c10 + 3 * B[k];
+            all_in = all_in && c00 >= 0 && c10 >= 0 && c01 >= 0 && c11 >= 0;
+            none_in = none_in || (c00 < 0 && c10 < 0 && c01 < 0 && c11 < 0);
         }
         if (all_in || none_in) {
             if (inside == UINT32_MAX) {
@@ -153,15 +171,7 @@ void raster_coverage_lanes(const raster_tri *t, const int32_t px[32], const int3
             return;
         }
     }
-    for (uint32_t m = inside; m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctz(m);
-        uint32_t x = (uint32_t)(px[l] - px[0]), y = (uint32_t)(py[l] - py[0]);
-        if (x > 7 || y > 3)
-            cov[l] = raster_coverage(t, px[l], py[l]);   /* another layout */
-        else
-            cov[l] = col[0][x] + row[0][y] >= 0 && col[1][x] + row[1][y] >= 0 &&
-                     col[2][x] + row[2][y] >= 0;
-    }
+    edge_lanes(e0, A, B, px, py, inside, cov);
 }
 
 static int64_t floor_div64(int64_t a, int64_t b)
