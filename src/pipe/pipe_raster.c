@@ -102,19 +102,24 @@ uint32_t raster_coverage(const raster_tri *t, int32_t px, int32_t py)
     return mask;
 }
 
-/* Each lane's coverage from the edge values E0 at lane 0's sample and the steps A, B per
- * pixel: E = E0 + A (x - x0) + B (y - y0), the integers raster_coverage computes with
- * products (every term below 2^57: coordinates within RASTER_MAX_COORD), for the lanes in
- * INSIDE; one lane loop compiled for wide vectors. */
-TV_WIDE_VECTORS static void edge_lanes(const int64_t e0[3], const int64_t A[3],
-                                       const int64_t B[3], const int32_t px[32],
+/* Each lane's coverage from the edge values E0 at lane 0's sample: E = E0 + a (x - x0) ONE
+ * + b (y - y0) ONE, the integers raster_coverage computes with products, for the lanes in
+ * INSIDE; one lane loop compiled for wide vectors. In doubles, exactly: snapped
+ * coordinates lie within ±2^23 (RASTER_MAX_COORD), so a and b within ±2^24, E0 below
+ * 2^50, and a lane's offset in fixed point (a target of at most 65536 pixels) within
+ * ±2^24: every product, sum and E is an integer below 2^53, which a double holds
+ * exactly, as the sign test needs. */
+TV_WIDE_VECTORS static void edge_lanes(const int64_t e0[3], const int64_t a[3],
+                                       const int64_t b[3], const int32_t px[32],
                                        const int32_t py[32], uint32_t inside, uint32_t cov[32])
 {
-    const int64_t e00 = e0[0], e01 = e0[1], e02 = e0[2];
-    const int64_t a0 = A[0], a1 = A[1], a2 = A[2], b0 = B[0], b1 = B[1], b2 = B[2];
+    const double e00 = (double)e0[0], e01 = (double)e0[1], e02 = (double)e0[2];
+    const double a0 = (double)a[0], a1 = (double)a[1], a2 = (double)a[2];
+    const double b0 = (double)b[0], b1 = (double)b[1], b2 = (double)b[2];
     const int32_t x0 = px[0], y0 = py[0];
     for (unsigned l = 0; l < 32; l++) {
-        int64_t dx = (int64_t)px[l] - x0, dy = (int64_t)py[l] - y0;
+        double dx = (double)(int32_t)((uint32_t)(px[l] - x0) * RASTER_ONE);
+        double dy = (double)(int32_t)((uint32_t)(py[l] - y0) * RASTER_ONE);
         uint32_t in = (uint32_t)(e00 + a0 * dx + b0 * dy >= 0) &
                       (uint32_t)(e01 + a1 * dx + b1 * dy >= 0) &
                       (uint32_t)(e02 + a2 * dx + b2 * dy >= 0);
@@ -171,7 +176,7 @@ void raster_coverage_lanes(const raster_tri *t, const int32_t px[32], const int3
             return;
         }
     }
-    edge_lanes(e0, A, B, px, py, inside, cov);
+    edge_lanes(e0, t->a, t->b, px, py, inside, cov);
 }
 
 static int64_t floor_div64(int64_t a, int64_t b)
