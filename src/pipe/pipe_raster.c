@@ -56,8 +56,8 @@ bool raster_setup(raster_tri *t, const raster_rules *r, const float x[3], const 
     }
     t->samples = r->samples ? r->samples : 1;
     for (unsigned s = 0; s < t->samples && s < RASTER_MAX_SAMPLES; s++) {
-        float sx = 0.5f, sy = 0.5f;
-        if (!tv_tex_sample_position(t->samples, s, &sx, &sy))
+        float sx = 0.5f, sy = 0.5f;   /* one sample: the pixel centre */
+        if (t->samples > 1 && !tv_tex_sample_position(t->samples, s, &sx, &sy))
             return false;
         /* positions are multiples of 1/16 pixel: exact in 8 sub-pixel bits */
         t->sx[s] = (int32_t)((sx - 0.5f) * (float)RASTER_ONE);
