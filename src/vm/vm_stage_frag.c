@@ -894,7 +894,7 @@ tv_status tv_vm_run_fragment(tv_vm *vm, const tv_vm_program *p, const tv_vm_bind
     /* one warp per 8x4 tile (per sample when shading per sample): the JIT's measure */
     run.expected_warps = njobs * (uint64_t)((fb.x1 + 7) / 8 - fb.x0 / 8) *
                          (run.per_sample ? run.samples : 1);
-    if (vm_frag_packs(&run))
+    if (vm_frag_packs(&run, &fb))
         return vm_run_jobs(&run, 1, 1, vm_frag_packed_job, stats, err);
     return vm_run_jobs(&run, njobs, 1, frag_job, stats, err);
 }

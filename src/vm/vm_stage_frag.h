@@ -43,11 +43,11 @@ tv_status vm_frag_run_warp(vm_worker *wk, vm_warp *w, bool trace_pass, unsigned 
  * target size, sample count, a coverage hook only with a TRIANGLE). */
 tv_status vm_frag_run_setup(vm_run *run, const tv_vm_frag_params *params, tv_error *err);
 
-/* Whether the run's primitive is shaded as packed quads (vm_stage_frag_pack.c): the
- * pipeline's hooks, not plain, not per sample, a bounding box of at most
- * VM_FRAG_PACK_MAX_QUADS quads. */
+/* Whether the run's primitive, of box FB, is shaded as packed quads
+ * (vm_stage_frag_pack.c): the pipeline's hooks, not plain, not per sample, a bounding box
+ * of at most VM_FRAG_PACK_MAX_QUADS quads. */
 enum { VM_FRAG_PACK_MAX_QUADS = 64 };   /* bounding boxes up to 8 tiles' worth of quads */
-bool vm_frag_packs(const vm_run *R);
+bool vm_frag_packs(const vm_run *R, const vm_frag_box *fb);
 
 /* The one job of a packed run: the primitive's covered quads in warps of eight. */
 tv_status vm_frag_packed_job(vm_worker *wk, uint64_t job, tv_error *err);

@@ -22,14 +22,12 @@
 #include "vm/vm_stage_frag.h"
 #include "vm/vm_stage_frag_store.h"
 
-bool vm_frag_packs(const vm_run *R)
+bool vm_frag_packs(const vm_run *R, const vm_frag_box *fb)
 {
     const tv_vm_frag_params *fp = R->fp;
     if (!fp->coverage_warp || !(fp->emit_warp || fp->emit) || R->plain || R->per_sample)
         return false;
-    vm_frag_box fb;
-    vm_frag_box_init(R, &fb);
-    uint64_t quads = (uint64_t)((fb.x1 + 1) / 2 - fb.x0 / 2) * ((fb.y1 + 1) / 2 - fb.y0 / 2);
+    uint64_t quads = (uint64_t)((fb->x1 + 1) / 2 - fb->x0 / 2) * ((fb->y1 + 1) / 2 - fb->y0 / 2);
     return quads <= VM_FRAG_PACK_MAX_QUADS;
 }
 
@@ -155,13 +153,14 @@ static tv_status pack_candidates(vm_worker *wk, frag_pack *P, tv_error *err)
     return TV_OK;
 }
 
-/* The run's primitive into P: its quads row by row, those of each row the primitive may
- * cover (row_span), eight at a time to the coverage hook; its last group closed (P's warp
- * may hold quads still to run). */
-static tv_status pack_primitive(vm_worker *wk, frag_pack *P, tv_error *err)
+/* The run's primitive, of box FB (vm_frag_box_init), into P: its quads row by row, those
+ * of each row the primitive may cover (row_span), eight at a time to the coverage hook;
+ * its last group closed (P's warp may hold quads still to run). */
+static tv_status pack_primitive(vm_worker *wk, frag_pack *P, const vm_frag_box *box,
+                                tv_error *err)
 {
     const vm_run *R = wk->run;
-    vm_frag_box_init(R, &P->fb);
+    P->fb = *box;
     const vm_frag_box *fb = &P->fb;
     P->n = P->cin = 0;
     for (uint32_t qy = fb->y0 / 2; qy < (fb->y1 + 1) / 2; qy++) {
@@ -203,7 +202,9 @@ tv_status vm_frag_packed_job(vm_worker *wk, uint64_t job, tv_error *err)
     memset(&P, 0, sizeof P);
     P.w = &wk->warps[0];
     P.isa = vm_frag_store_isa_run(wk->run);
-    tv_status st = pack_primitive(wk, &P, err);
+    vm_frag_box fb;
+    vm_frag_box_init(wk->run, &fb);
+    tv_status st = pack_primitive(wk, &P, &fb, err);
     return st == TV_OK && P.nq ? run_pack(wk, &P, err) : st;
 }
 
@@ -291,7 +292,8 @@ static void take_stats(tv_vm_frag_batch *B, tv_vm_stats *stats)
     memset(&B->wk.stats, 0, sizeof B->wk.stats);
 }
 
-static tv_status add_packed(tv_vm_frag_batch *B, uint64_t warps, tv_error *err)
+static tv_status add_packed(tv_vm_frag_batch *B, const vm_frag_box *fb, uint64_t warps,
+                            tv_error *err)
 {
     vm_run *R = &B->run;
     if (!B->ready) {
@@ -313,7 +315,7 @@ static tv_status add_packed(tv_vm_frag_batch *B, uint64_t warps, tv_error *err)
     } else {
         B->jit_warps += warps;
     }
-    tv_status st = pack_primitive(&B->wk, &B->P, err);
+    tv_status st = pack_primitive(&B->wk, &B->P, fb, err);
     if (st != TV_OK)
         B->P.nq = B->P.inside = B->P.live = B->P.group = 0;
     return st;
@@ -349,8 +351,8 @@ tv_status tv_vm_frag_batch_add(tv_vm_frag_batch *B, const tv_vm_frag_params *par
         if (fb.x0 < fb.x1 && fb.y0 < fb.y1) {
             uint64_t tiles = (uint64_t)((fb.y1 + 3) / 4 - fb.y0 / 4) *
                              ((fb.x1 + 7) / 8 - fb.x0 / 8);
-            if (B->packable && vm_frag_packs(R)) {
-                st = add_packed(B, tiles, err);
+            if (B->packable && vm_frag_packs(R, &fb)) {
+                st = add_packed(B, &fb, tiles, err);
             } else {
                 /* in order: what is pending first, then the primitive by itself */
                 st = run_pending(B, err);
