@@ -285,7 +285,7 @@ static const uint8_t tile_ly[VM_LANES] = {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0,
                                           2, 2, 3, 3, 2, 2, 3, 3, 2, 2, 3, 3, 2, 2, 3, 3};
 
 /* `whole`: the triangle the tile lies in wholly (tile_whole), -1 none. */
-void vm_frag_box_init(const vm_run *R, vm_frag_box *fb)
+static void frag_box_init(const vm_run *R, vm_frag_box *fb)
 {
     const tv_vm_frag_params *fp = R->fp;
     fb->x0 = fp->scissor[2] ? fp->scissor[0] : 0;
@@ -423,6 +423,13 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
     setup_inputs(wk, w, inside, live, sample, per_sample, whole, bl);
 }
 
+/* (inlined into the tile walk's set-up, where its arguments are often constants, and
+   into the exported vm_frag_values) */
+static TV_ALWAYS_INLINE void zero_regs(const vm_run *R, vm_warp *w);
+static TV_ALWAYS_INLINE void values(vm_worker *wk, vm_warp *w, vm_slot *regs,
+                                    uint32_t sample, bool per_sample, int whole,
+                                    float bl[][3]);
+
 /* The rest of a warp's set-up once its lanes' positions and coverage are known (INSIDE:
  * the lanes inside the scissor box, LIVE: those that run): the warp's masks, then the
  * registers, inputs and system values. WHOLE as setup_warp's; BL: per-lane barycentrics
@@ -440,11 +447,22 @@ static void setup_inputs(vm_worker *wk, vm_warp *w, uint32_t inside, uint32_t li
     w->sample = sample;
     if (!live)
         return;   /* frag_job runs no lane of it: no inputs to set up */
-    vm_frag_zero_regs(wk->run, w);
-    vm_frag_values(wk, w, w->r, sample, per_sample, whole, bl);
+    zero_regs(wk->run, w);
+    values(wk, w, w->r, sample, per_sample, whole, bl);
 }
 
 void vm_frag_zero_regs(const vm_run *R, vm_warp *w)
+{
+    zero_regs(R, w);
+}
+
+void vm_frag_values(vm_worker *wk, vm_warp *w, vm_slot *regs, uint32_t sample,
+                    bool per_sample, int whole, float bl[][3])
+{
+    values(wk, w, regs, sample, per_sample, whole, bl);
+}
+
+static TV_ALWAYS_INLINE void zero_regs(const vm_run *R, vm_warp *w)
 {
     /* registers a program may read before writing start at 0 (scratch and switch
        selectors are always written first) */
@@ -454,8 +472,9 @@ void vm_frag_zero_regs(const vm_run *R, vm_warp *w)
         vm_zero_regs(w);
 }
 
-void vm_frag_values(vm_worker *wk, vm_warp *w, vm_slot *regs, uint32_t sample,
-                    bool per_sample, int whole, float bl[][3])
+static TV_ALWAYS_INLINE void values(vm_worker *wk, vm_warp *w, vm_slot *regs,
+                                    uint32_t sample, bool per_sample, int whole,
+                                    float bl[][3])
 {
     const vm_run *R = wk->run;
     const tv_vm_frag_params *fp = R->fp;
@@ -635,7 +654,7 @@ static void emit_outputs(const vm_run *R, const vm_warp *w, bool per_sample)
 
 /* The outputs of a warp's live lanes into the targets; `isa`: the tile store variant
  * (vm_frag_store_isa). */
-static void write_outputs(vm_worker *wk, vm_warp *w, bool per_sample, uint32_t live0,
+static TV_ALWAYS_INLINE void write_outputs(vm_worker *wk, vm_warp *w, bool per_sample, uint32_t live0,
                           unsigned isa)
 {
     const vm_run *R = wk->run;
@@ -713,7 +732,7 @@ static void write_outputs(vm_worker *wk, vm_warp *w, bool per_sample, uint32_t l
     wk->stats.killed += popcount32(live0 & ~w->live);
 }
 
-void vm_frag_span(const vm_run *R, uint32_t y0, uint32_t y1, uint32_t bx0, uint32_t bx1,
+static void frag_span(const vm_run *R, uint32_t y0, uint32_t y1, uint32_t bx0, uint32_t bx1,
                     uint32_t *u0, uint32_t *u1, uint32_t unit)
 {
     const tv_vm_frag_params *fp = R->fp;
@@ -731,7 +750,7 @@ void vm_frag_span(const vm_run *R, uint32_t y0, uint32_t y1, uint32_t bx0, uint3
     *u1 = (b + unit - 1) / unit;
 }
 
-tv_status vm_frag_run_warp(vm_worker *wk, vm_warp *w, bool trace_pass, unsigned isa,
+static tv_status run_warp(vm_worker *wk, vm_warp *w, bool trace_pass, unsigned isa,
                           tv_error *err)
 {
     const vm_run *R = wk->run;
@@ -764,7 +783,7 @@ static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
     uint16_t top[CB_CHUNK + 1], bot[CB_CHUNK + 1];
     const unsigned isa = vm_frag_store_isa_run(R);
     vm_frag_box fb;
-    vm_frag_box_init(R, &fb);
+    frag_box_init(R, &fb);
     /* only the tiles that meet the scissor box (the others have no lane inside it) */
     uint32_t ty = fb.y0 / 4 + (uint32_t)job;
     uint32_t tx0 = fb.x0 / 8, ntx = (fb.x1 + 7) / 8;
@@ -775,7 +794,7 @@ static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
     /* the tiles of the row beside the primitive have no live lane (row_span): skipped */
     uint32_t txa = tx0;
     if (per_lane)
-        vm_frag_span(R, ty * 4, ty * 4 + 4, fb.x0, fb.x1, &txa, &ntx, 8);
+        frag_span(R, ty * 4, ty * 4 + 4, fb.x0, fb.x1, &txa, &ntx, 8);
     for (uint32_t tx = txa; tx < ntx; tx++) {
         uint32_t i = (tx - tx0) % CB_CHUNK;
         if (i == 0 && !per_lane) {
@@ -790,7 +809,7 @@ static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
             setup_warp(wk, w, tx, ty, s, R->per_sample, whole, &fb);
             if (!w->present)
                 continue;
-            tv_status st = vm_frag_run_warp(wk, w, !R->per_sample || s == id[2], isa, err);
+            tv_status st = run_warp(wk, w, !R->per_sample || s == id[2], isa, err);
             if (st != TV_OK)
                 return st;
         }
@@ -823,6 +842,26 @@ void tv_vm_frag_params_fullscreen(tv_vm_frag_params *fp, uint32_t width, uint32_
             fp->vertices[v].w = 1.0f;
         }
     }
+}
+
+/* The tile walk's helpers for the packed quads (vm_stage_frag_pack.c); static above so
+ * that the walk keeps them inline (calls to the exported names cost the loop workload
+ * 4-5 %). */
+void vm_frag_box_init(const vm_run *R, vm_frag_box *fb)
+{
+    frag_box_init(R, fb);
+}
+
+void vm_frag_span(const vm_run *R, uint32_t y0, uint32_t y1, uint32_t bx0, uint32_t bx1,
+                  uint32_t *u0, uint32_t *u1, uint32_t unit)
+{
+    frag_span(R, y0, y1, bx0, bx1, u0, u1, unit);
+}
+
+tv_status vm_frag_run_warp(vm_worker *wk, vm_warp *w, bool trace_pass, unsigned isa,
+                           tv_error *err)
+{
+    return run_warp(wk, w, trace_pass, isa, err);
 }
 
 tv_status vm_frag_run_setup(vm_run *run, const tv_vm_frag_params *params, tv_error *err)
@@ -884,7 +923,7 @@ tv_status tv_vm_run_fragment(tv_vm *vm, const tv_vm_program *p, const tv_vm_bind
         return st;
     /* the rows of tiles that meet the scissor box (frag_job numbers them from its top) */
     vm_frag_box fb;
-    vm_frag_box_init(&run, &fb);
+    frag_box_init(&run, &fb);
     if (fb.x0 >= fb.x1 || fb.y0 >= fb.y1) {
         if (stats)
             memset(stats, 0, sizeof *stats);
