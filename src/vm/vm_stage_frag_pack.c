@@ -297,15 +297,17 @@ static tv_status add_packed(tv_vm_frag_batch *B, const vm_frag_box *fb, uint64_t
 {
     vm_run *R = &B->run;
     if (!B->ready) {
-        tv_status st = vm_worker_init(&B->wk, R, 1, err);
+        tv_status st = vm_worker_init(&B->wk, R, 1, err);   /* (frees what it took on failure) */
         if (st != TV_OK)
             return st;
-        B->P.side = aligned_alloc(64, ((size_t)B->p->num_slots * sizeof(vm_slot) + 63) / 64 * 64);
-        if (!B->P.side)
-            return tv_error_set(err, TV_ERR_NOMEM, 0, 0, "out of memory");
         B->P.w = &B->wk.warps[0];
         B->P.isa = vm_frag_store_isa_run(R);
         B->ready = true;
+    }
+    if (!B->P.side) {
+        B->P.side = aligned_alloc(64, ((size_t)B->p->num_slots * sizeof(vm_slot) + 63) / 64 * 64);
+        if (!B->P.side)
+            return tv_error_set(err, TV_ERR_NOMEM, 0, 0, "out of memory");
     }
     /* the JIT's decision only between warps: a warp's registers are cleared for the way it
        will run (vm_frag_zero_regs) */
