@@ -123,6 +123,22 @@ void rasterizer_discard(tv_pipe_ctx *ctx, bool discard)
     assert_int_equal(tv_pipe_set_rasterizer(ctx, &rs), 0);
 }
 
+void depth_less_alpha_blend(tv_pipe_ctx *ctx, bool depth)
+{
+    tv_pipe_dsa_state dsa;
+    memset(&dsa, 0, sizeof dsa);
+    dsa.depth_enabled = dsa.depth_writemask = depth;
+    dsa.depth_func = 1; /* LESS */
+    assert_int_equal(tv_pipe_set_dsa(ctx, &dsa), 0);
+    tv_pipe_blend_state b;
+    memset(&b, 0, sizeof b);
+    b.rt[0].blend_enable = true;
+    b.rt[0].rgb_src_factor = b.rt[0].alpha_src_factor = 0x03;  /* SRC_ALPHA */
+    b.rt[0].rgb_dst_factor = b.rt[0].alpha_dst_factor = 0x13;  /* INV_SRC_ALPHA */
+    b.rt[0].colormask = 0xf;
+    assert_int_equal(tv_pipe_set_blend(ctx, &b), 0);
+}
+
 void assert_blank(tv_pipe_ctx *ctx)
 {
     for (int y = 0; y < H; y++)

@@ -45,6 +45,9 @@ int draw(tv_pipe_ctx *ctx, uint32_t mode, uint32_t count);
 const uint8_t *pixel(tv_pipe_ctx *ctx, int x, int y);
 /* The default rasterizer state, with rasterizer discard on or off. */
 void rasterizer_discard(tv_pipe_ctx *ctx, bool discard);
+/* Translucent overlapping triangles' state: depth test LESS with writes when DEPTH (else
+ * none), and SRC_ALPHA / INV_SRC_ALPHA blending of colour buffer 0. */
+void depth_less_alpha_blend(tv_pipe_ctx *ctx, bool depth);
 /* Nothing drawn: every pixel of the W x H target still has alpha 0. */
 void assert_blank(tv_pipe_ctx *ctx);
 float depth_at(tv_pipe_ctx *ctx, int x, int y);

@@ -37,18 +37,7 @@ static result run(const char *fs, bool plain, bool depth, unsigned threads)
 {
     tv_pipe_ctx *ctx = scene_sized(fs, true, TW, TH, 1, threads);
     assert_int_equal(tv_pipe_set_plain(ctx, plain), 0);
-    tv_pipe_dsa_state dsa;
-    memset(&dsa, 0, sizeof dsa);
-    dsa.depth_enabled = dsa.depth_writemask = depth;
-    dsa.depth_func = 1; /* LESS */
-    assert_int_equal(tv_pipe_set_dsa(ctx, &dsa), 0);
-    tv_pipe_blend_state b;
-    memset(&b, 0, sizeof b);
-    b.rt[0].blend_enable = true;
-    b.rt[0].rgb_src_factor = b.rt[0].alpha_src_factor = 0x03;  /* SRC_ALPHA */
-    b.rt[0].rgb_dst_factor = b.rt[0].alpha_dst_factor = 0x13;  /* INV_SRC_ALPHA */
-    b.rt[0].colormask = 0xf;
-    assert_int_equal(tv_pipe_set_blend(ctx, &b), 0);
+    depth_less_alpha_blend(ctx, depth);
     /* small triangles in clusters (each pixel under several), both windings; every 50th
        large enough not to be packed */
     unsigned n = NSMALL * 3;

@@ -46,18 +46,7 @@ static result run(unsigned threads, unsigned samples, bool small)
     assert_int_equal(tv_pipe_set_rasterizer(ctx, &r), 0);
     if (samples > 1)
         tv_pipe_set_min_samples(ctx, samples);
-    tv_pipe_dsa_state dsa;
-    memset(&dsa, 0, sizeof dsa);
-    dsa.depth_enabled = dsa.depth_writemask = true;
-    dsa.depth_func = 1; /* LESS */
-    assert_int_equal(tv_pipe_set_dsa(ctx, &dsa), 0);
-    tv_pipe_blend_state b;
-    memset(&b, 0, sizeof b);
-    b.rt[0].blend_enable = true;
-    b.rt[0].rgb_src_factor = b.rt[0].alpha_src_factor = 0x03;  /* SRC_ALPHA */
-    b.rt[0].rgb_dst_factor = b.rt[0].alpha_dst_factor = 0x13;  /* INV_SRC_ALPHA */
-    b.rt[0].colormask = 0xf;
-    assert_int_equal(tv_pipe_set_blend(ctx, &b), 0);
+    depth_less_alpha_blend(ctx, true);
     /* large triangles (up to the whole target) or small ones (a few pixels, some of them
        past the target's edges), random depth and translucent colours */
     unsigned n = (small ? NSMALL : NTRI) * 3;
