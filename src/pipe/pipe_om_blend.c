@@ -154,14 +154,17 @@ static TV_ALWAYS_INLINE void clamp_lanes(float x[OM_LANES], const float in[OM_LA
         x[l] = clampf(in[l], lo, 1.0f);
 }
 
-static TV_ALWAYS_INLINE void factor_lanes(uint8_t f, unsigned c, const om_lanes *s0, const om_lanes *s1,
-                         const om_lanes *d, const float k[4], float out[OM_LANES])
+/* Factor F's lanes for channel C: a source row itself when the factor is one (no copy),
+ * else computed into BUF; the row returned. */
+static TV_ALWAYS_INLINE const float *factor_lanes(uint8_t f, unsigned c, const om_lanes *s0,
+                                                  const om_lanes *s1, const om_lanes *d,
+                                                  const float k[4], float buf[OM_LANES])
 {
     const factor_row *r = factor_find(f);
     if (!r) {
         for (unsigned l = 0; l < OM_LANES; l++)
-            out[l] = 0.0f;
-        return;
+            buf[l] = 0.0f;
+        return buf;
     }
     unsigned ch = r->alpha ? 3 : c;
     const float *from = NULL;
@@ -179,19 +182,21 @@ static TV_ALWAYS_INLINE void factor_lanes(uint8_t f, unsigned c, const om_lanes 
             break;
         }
         for (unsigned l = 0; l < OM_LANES; l++)
-            out[l] = fminf(s0->c[3][l], 1.0f - d->c[3][l]);
-        goto invert;
+            buf[l] = fminf(s0->c[3][l], 1.0f - d->c[3][l]);
+        if (r->invert)
+            for (unsigned l = 0; l < OM_LANES; l++)
+                buf[l] = 1.0f - buf[l];
+        return buf;
     }
+    if (from && !r->invert)
+        return from;
     if (from)
         for (unsigned l = 0; l < OM_LANES; l++)
-            out[l] = from[l];
+            buf[l] = 1.0f - from[l];
     else
         for (unsigned l = 0; l < OM_LANES; l++)
-            out[l] = x;
-invert:
-    if (r->invert)
-        for (unsigned l = 0; l < OM_LANES; l++)
-            out[l] = 1.0f - out[l];
+            buf[l] = r->invert ? 1.0f - x : x;
+    return buf;
 }
 
 static TV_ALWAYS_INLINE void equation_lanes(uint8_t func, const float s[OM_LANES], const float sf[OM_LANES],
@@ -247,14 +252,28 @@ TV_WIDE_VECTORS void om_blend_lanes(const om_rt_blend *rt, om_class cls, const o
         s1 = &s1c;
         d = &dc;
     }
+    /* the RGB channels' factors, computed once when they take the alpha channel (the same
+       row for all three) */
+    float sbuf[OM_LANES], dbuf[OM_LANES];
+    const float *sf = NULL, *df = NULL;
+    const factor_row *rs = factor_find(rt->rgb_src_factor), *rd = factor_find(rt->rgb_dst_factor);
+    const bool s_shared = !fixed && rs && rs->alpha && rs->source != FS_SATURATE;
+    const bool d_shared = !fixed && rd && rd->alpha && rd->source != FS_SATURATE;
     for (unsigned c = 0; c < 4; c++) {
         bool a = c == 3;
-        float sf[OM_LANES], df[OM_LANES];
-        factor_lanes(a ? rt->alpha_src_factor : rt->rgb_src_factor, c, s0, s1, d, k, sf);
-        factor_lanes(a ? rt->alpha_dst_factor : rt->rgb_dst_factor, c, s0, s1, d, k, df);
+        float sc[OM_LANES], dcb[OM_LANES];
+        if (a || !s_shared || c == 0)
+            sf = factor_lanes(a ? rt->alpha_src_factor : rt->rgb_src_factor, c, s0, s1, d, k,
+                              a || !s_shared ? sc : sbuf);
+        if (a || !d_shared || c == 0)
+            df = factor_lanes(a ? rt->alpha_dst_factor : rt->rgb_dst_factor, c, s0, s1, d, k,
+                              a || !d_shared ? dcb : dbuf);
         if (fixed) {
-            clamp_lanes(sf, sf, lo);
-            clamp_lanes(df, df, lo);
+            /* (the clamp of a factor that is a source row is of a copy) */
+            clamp_lanes(sc, sf, lo);
+            clamp_lanes(dcb, df, lo);
+            sf = sc;
+            df = dcb;
         }
         equation_lanes(a ? rt->alpha_func : rt->rgb_func, s0->c[c], sf, d->c[c], df,
                        out->c[c]);
