@@ -10,6 +10,7 @@
  * every factor, equation, format class, mask and logic op. */
 #include "pipe_draw.h"
 
+#include "util/bits.h"
 #include "util/half.h"
 
 #include <string.h>
@@ -255,7 +256,7 @@ void draw_om_emit_warp(void *user, const tv_vm_frag_warp_output *w)
     if (d->zs_early == DRAW_ZS_LATE && (!d->has_zs || (!s->depth_enabled &&
                                                        !s->stencil[0].enabled))) {
         /* nothing to test: every sample passes (the lanes share a row of tiles) */
-        d->ctx->rows[w->y[0] >> 2].passed += (uint64_t)__builtin_popcount(m);
+        d->ctx->rows[w->y[0] >> 2].passed += (uint64_t)tv_popcount32(m);
     } else if (d->zs_early == DRAW_ZS_LATE) {
         tv_vm_frag_output o;
         memset(&o, 0, sizeof o);   /* no shader depth or stencil (else by_lanes) */

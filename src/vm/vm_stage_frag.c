@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdint.h>
 
+#include "util/bits.h"
 #include "vm/vm_ops.h"
 #include "vm/vm_run.h"
 #include "vm/vm_stage_frag.h"
@@ -564,17 +565,6 @@ static TV_ALWAYS_INLINE void values(vm_worker *wk, vm_warp *w, vm_slot *regs,
     }
 }
 
-/* Lanes in a mask (the builtin is a library call without -mpopcnt). */
-static uint64_t popcount32(uint32_t m)
-{
-    if (m == VM_ALL_LANES)
-        return VM_LANES;
-    m = m - ((m >> 1) & 0x55555555u);
-    m = (m & 0x33333333u) + ((m >> 2) & 0x33333333u);
-    m = (m + (m >> 4)) & 0x0f0f0f0fu;
-    return (m * 0x01010101u) >> 24;
-}
-
 /* A warp's outputs as the emit hooks see them: per lane (structure of arrays) pointing
  * into the warp's registers; ONE_SAMPLE holds the coverage under sample shading. */
 static void warp_outputs(const vm_run *R, const vm_warp *w, bool per_sample,
@@ -662,8 +652,8 @@ static TV_ALWAYS_INLINE void write_outputs(vm_worker *wk, vm_warp *w, bool per_s
     const tv_vm_program *p = R->prog;
     if (fp->emit_warp || fp->emit) {
         emit_outputs(R, w, per_sample);
-        wk->stats.invocations += popcount32(live0);
-        wk->stats.killed += popcount32(live0 & ~w->live);
+        wk->stats.invocations += tv_popcount32(live0);
+        wk->stats.killed += tv_popcount32(live0 & ~w->live);
         return;
     }
     if (R->samples == 1) {
@@ -699,8 +689,8 @@ static TV_ALWAYS_INLINE void write_outputs(vm_worker *wk, vm_warp *w, bool per_s
                 }
             }
         }
-        wk->stats.invocations += popcount32(live0);
-        wk->stats.killed += popcount32(live0 & ~w->live);
+        wk->stats.invocations += tv_popcount32(live0);
+        wk->stats.killed += tv_popcount32(live0 & ~w->live);
         return;
     }
     for (unsigned l = 0; l < VM_LANES; l++) {
@@ -728,8 +718,8 @@ static TV_ALWAYS_INLINE void write_outputs(vm_worker *wk, vm_warp *w, bool per_s
                 fp->sample_mask_out[pix] = o[0].u[l];
         }
     }
-    wk->stats.invocations += popcount32(live0);
-    wk->stats.killed += popcount32(live0 & ~w->live);
+    wk->stats.invocations += tv_popcount32(live0);
+    wk->stats.killed += tv_popcount32(live0 & ~w->live);
 }
 
 static void frag_span(const vm_run *R, uint32_t y0, uint32_t y1, uint32_t bx0, uint32_t bx1,
