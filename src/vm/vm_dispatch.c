@@ -9,6 +9,14 @@
 #include "vm/vm_run.h"
 #include "util/fpmode.h"
 
+void vm_run_take_budgets(vm_run *run)
+{
+    const tv_vm_limits *lim = &run->vm->cfg.limits;
+    run->max_instructions = lim->max_instructions ? lim->max_instructions : 1000000000ull;
+    run->max_loop_iterations = lim->max_loop_iterations ? lim->max_loop_iterations
+                                                        : 100000000ull;
+}
+
 tv_status vm_run_begin(vm_run *run, tv_vm *vm, const tv_vm_program *p, const tv_vm_bindings *b,
                        tv_tgsi_processor stage, tv_error *err)
 {
@@ -24,9 +32,7 @@ tv_status vm_run_begin(vm_run *run, tv_vm *vm, const tv_vm_program *p, const tv_
     run->b = b ? b : &empty;
     run->stage = stage;
     const tv_vm_limits *lim = &vm->cfg.limits;
-    run->max_instructions = lim->max_instructions ? lim->max_instructions : 1000000000ull;
-    run->max_loop_iterations = lim->max_loop_iterations ? lim->max_loop_iterations
-                                                        : 100000000ull;
+    vm_run_take_budgets(run);
     run->max_call_depth = lim->max_call_depth ? lim->max_call_depth : 64;
     if (run->max_call_depth > 1024)
         run->max_call_depth = 1024;

@@ -131,6 +131,8 @@ void vm_worker_fini(vm_worker *wk);
 vm_warp *vm_worker_warp(vm_worker *wk, uint32_t i, uint32_t present, uint32_t live);
 
 /* Common dispatch helpers (vm_dispatch.c). */
+/* The engine's instruction and loop budgets per warp (tv_vm_set_limits) into RUN. */
+void vm_run_take_budgets(vm_run *run);
 tv_status vm_run_begin(vm_run *run, tv_vm *vm, const tv_vm_program *p, const tv_vm_bindings *b,
                        tv_tgsi_processor stage, tv_error *err);
 /* Run `njobs` jobs over the pool, each with its own worker; merges stats; the error of the

@@ -340,11 +340,8 @@ tv_status tv_vm_frag_batch_add(tv_vm_frag_batch *B, const tv_vm_frag_params *par
         B->has_common = true;
     }
     vm_run *R = &B->run;
-    /* this add's limits for the warps it runs (the rest of the run's set-up stays) */
-    const tv_vm_limits *lim = &B->vm->cfg.limits;
-    R->max_instructions = lim->max_instructions ? lim->max_instructions : 1000000000ull;
-    R->max_loop_iterations = lim->max_loop_iterations ? lim->max_loop_iterations
-                                                      : 100000000ull;
+    /* this add's budgets for the warps it runs (the rest of the run's set-up stays) */
+    vm_run_take_budgets(R);
     if (st == TV_OK)
         st = vm_frag_run_setup(R, params, err);
     vm_frag_box fb;
