@@ -250,9 +250,25 @@ LANE(cos) { UNUSED; return sincos(j, a, true); }
 LANE(rcp) { UNUSED; return fdiv(j, kf(j, 1.0f), a, 0); }
 LANE(sqrt) { UNUSED; return intrinsic1(j, "llvm.sqrt", a); }
 LANE(rsq) { UNUSED; return fdiv(j, kf(j, 1.0f), intrinsic1(j, "llvm.sqrt", a), 0); }
-LANE(fneg) { UNUSED; return LLVMBuildXor(j->b, a, ku(j, 0x80000000u), ""); }
+/* The sign bit for the negating modifiers, read from memory where the code runs: LLVM
+ * turns `xor x, 0x80000000` of a float into fneg, then `fadd a, (fneg b)` into `fsub a, b`,
+ * which is the same number but not the same NaN (subps returns b's NaN unnegated) — a
+ * translation-validation difference fuzz_tv found (tests/tv/test_tv_regress.c). Loaded,
+ * the mask is an unknown integer to LLVM and the negation stays a bit operation. */
+static const uint32_t sign_bit_in_memory = 0x80000000u;
+static LLVMValueRef opaque_sign(vm_jit_ctx *j)
+{
+    LLVMValueRef addr = LLVMConstIntToPtr(
+        LLVMConstInt(j->i64, (uint64_t)(uintptr_t)&sign_bit_in_memory, 0), j->ptr);
+    LLVMValueRef v = LLVMBuildLoad2(j->b, j->i32, addr, "signbit");
+    LLVMValueRef vec = LLVMBuildInsertElement(j->b, LLVMGetUndef(j->vi), v,
+                                              LLVMConstInt(j->i32, 0, 0), "");
+    return LLVMBuildShuffleVector(j->b, vec, LLVMGetUndef(j->vi),
+                                  LLVMConstNull(LLVMVectorType(j->i32, VM_LANES)), "");
+}
+LANE(fneg) { UNUSED; return LLVMBuildXor(j->b, a, opaque_sign(j), ""); }
 LANE(fabs) { UNUSED; return LLVMBuildAnd(j->b, a, ku(j, 0x7fffffffu), ""); }
-LANE(fnegabs) { UNUSED; return LLVMBuildOr(j->b, a, ku(j, 0x80000000u), ""); }
+LANE(fnegabs) { UNUSED; return LLVMBuildOr(j->b, a, opaque_sign(j), ""); }
 /* integers */
 #define IBIN(name, build) LANE(name) { UNUSED; return build(j->b, a, b, ""); }
 IBIN(uadd, LLVMBuildAdd)

@@ -209,6 +209,45 @@ static void t_unwritten_temp_read_by_handler(void **state)
         }
 }
 
+/* A negated NaN added to a number (fuzz_tv, 2026-11-24): the JIT negated by an xor of the
+ * sign bit, which LLVM read as fneg and folded with the add into a subtraction — the same
+ * number, but subps returns the NaN operand unnegated, so the compiled code stored
+ * 0xffc00000 where the interpreter stores -(0xffc00000) = 0x7fc00000. The NaN comes from
+ * an immediate (a uniform slot, loaded while the code runs) and from a square root of a
+ * negative number; the zero from an unwritten TEMP and from an immediate. */
+static void t_negated_nan_added(void **state)
+{
+    (void)state;
+    static const char *const progs[] = {
+        "COMP\nPROPERTY CS_FIXED_BLOCK_WIDTH 32\nPROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"
+        "PROPERTY CS_FIXED_BLOCK_DEPTH 1\nDCL SV[0], THREAD_ID\nDCL SV[1], BLOCK_ID\n"
+        "DCL BUFFER[0]\nDCL TEMP[0..3]\n"
+        "IMM[0] UINT32 {4290772992, 0, 32, 16}\n"
+        "IMM[1] FLT32 {-2.0, 0.0, 1.0, 0.0}\n"
+        "MOV TEMP[1].x, IMM[0].xxxx\n"
+        "SQRT TEMP[1].y, IMM[1].xxxx\n"
+        "ADD TEMP[0].x, TEMP[2].xxxx, -TEMP[1].xxxx\n"
+        "ADD TEMP[0].y, IMM[1].yyyy, -TEMP[1].yyyy\n"
+        "ADD TEMP[0].z, -TEMP[1].yyyy, IMM[1].zzzz\n"
+        "ADD TEMP[0].w, TEMP[2].xxxx, -|TEMP[1].xxxx|\n"
+        "UMAD TEMP[3].x, SV[1].xxxx, IMM[0].zzzz, SV[0].xxxx\n"
+        "UMUL TEMP[3].x, TEMP[3].xxxx, IMM[0].wwww\n"
+        "STORE BUFFER[0].xyzw, TEMP[3].xxxx, TEMP[0]\nEND\n",
+    };
+    for (size_t i = 0; i < sizeof progs / sizeof progs[0]; i++)
+        for (uint64_t seed = 1; seed <= 2; seed++) {
+            char why[256];
+            tvc_info info;
+            memset(&info, 0, sizeof info);
+            tvc_result r = tvc_run_both(progs[i], strlen(progs[i]), seed, why, sizeof why,
+                                        &info);
+            if (r != TVC_SAME)
+                fail_msg("program %zu seed %llu: %s", i, (unsigned long long)seed, why);
+            if (tv_vm_jit_available() && !info.compiled)
+                fail_msg("program %zu was not compiled", i);
+        }
+}
+
 int main(void)
 {
     /* every program here is compiled by the JIT too (tvcheck.h) */
@@ -218,6 +257,7 @@ int main(void)
         cmocka_unit_test(t_coalesce_variants),
         cmocka_unit_test(t_unmasked_store_seen_by_derivative),
         cmocka_unit_test(t_unwritten_temp_read_by_handler),
+        cmocka_unit_test(t_negated_nan_added),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
