@@ -305,7 +305,13 @@ int draw_batch_flush(draw_state *d)
     tv_error err;
     tv_vm_stats st;
     memset(&err, 0, sizeof err);
+    /* the pending lanes are batched triangles', which are never antialiased (batch in
+       draw_run_fragments): merged as such, whatever shape set d->aa since — a smooth
+       line or point flushes the batch with its own coverage already set up */
+    const draw_aa aa = d->aa;
+    d->aa.kind = DRAW_AA_NONE;
     tv_status vst = tv_vm_frag_batch_flush(d->batch, &st, &err);
+    d->aa = aa;
     /* the rows the pending lanes counted in; with bands only this worker's stripes (the
        others' rows are theirs to sum) */
     for (int32_t r = d->batch_r0; r <= d->batch_r1; r++) {
