@@ -360,8 +360,9 @@ tv_status tv_vm_run_fragment(tv_vm *vm, const tv_vm_program *p, const tv_vm_bind
  * small primitives share warps. tv_vm_frag_batch_add(B, params, ...) stands for
  * tv_vm_run_fragment(vm, p, b, params, ...), in order, with one difference: when the
  * primitive is packed (the pipeline's coverage_warp and emit hooks, a bounding box of at
- * most 64 quads, no sample shading, a program without INTERP_*, neither a plain engine nor
- * tracing) its covered quads join a warp that may hold the quads of the primitives added
+ * most 64 quads, no sample shading, a program without INTERP_* and without results that
+ * depend on the warp's other lanes — VOTE_*, BALLOT, READ_FIRST, READ_INVOC, CLOCK,
+ * SUBGROUP_INVOCATION —, neither a plain engine nor tracing) its covered quads join a warp that may hold the quads of the primitives added
  * before it and after it, so the emit hooks may see its lanes during a later add or
  * tv_vm_frag_batch_flush, beside other primitives' lanes. What stays: the coverage hooks
  * are called for a primitive during its own add, as tv_vm_run_fragment calls them; every
@@ -373,7 +374,9 @@ tv_status tv_vm_run_fragment(tv_vm *vm, const tv_vm_program *p, const tv_vm_bind
  * which primitive a lane came from, and the same hooks, hook_user, target, samples and
  * sample mask for every primitive (an add that changes them runs the pending warp first).
  * STATS: what ran during the call (warps, lanes); the limits (tv_vm_set_limits) in force
- * at an add apply to the warps it runs. A failing add or flush leaves nothing pending. */
+ * at an add apply to the warps it runs, and a warp it leaves pending runs under them at
+ * most (an add with lower limits runs the pending warp first, under the old ones). A
+ * failing add or flush leaves nothing pending (what was pending is dropped). */
 typedef struct tv_vm_frag_batch tv_vm_frag_batch;
 
 tv_vm_frag_batch *tv_vm_frag_batch_begin(tv_vm *vm, const tv_vm_program *p,

@@ -173,7 +173,11 @@ struct tv_vm_program {
     bool origin_lower_left, center_integer;
     uint32_t gs_max_vertices, gs_invocations, gs_out_prim;
     bool uses_sample_shading;/* SAMPLEID/SAMPLEPOS read or sample-located inputs */
-    bool uses_derivatives;
+    /* a result that depends on which pixels share the warp: VOTE_*, BALLOT, READ_FIRST,
+       READ_INVOC, CLOCK, SUBGROUP_INVOCATION. Such fragment programs run in the tile
+       walk's warps only (no packed quads, no batches: vm_frag_packs), as the plain
+       interpreter does */
+    bool sees_warp;
     /* the JIT (vm_jit.h): a cache beside the immutable program, filled once under the
        JIT's lock. jit_state: VM_JIT_NOT_YET, VM_JIT_READY (jit_fn runs it) or
        VM_JIT_DECLINED; jit_warps: warps run so far (TV_VM_JIT_AUTO's threshold) */

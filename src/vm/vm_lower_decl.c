@@ -234,6 +234,8 @@ tv_status vm_lower_decls(vm_lower *L)
                 sv->semantic = d->semantic;
                 if (d->semantic == TV_SEM_SAMPLEID || d->semantic == TV_SEM_SAMPLEPOS)
                     p->uses_sample_shading = true;
+                if (d->semantic == TV_SEM_SUBGROUP_INVOCATION)
+                    p->sees_warp = true;   /* (a lane's index in its warp) */
             }
         }
     }

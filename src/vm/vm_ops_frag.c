@@ -237,6 +237,8 @@ tv_status vm_lower_warpop(vm_lower *L)
     const tv_tgsi_instruction *in = L->in;
     unsigned op = in->opcode;
     const tv_tgsi_dst *d = &in->dst[0];
+    /* each of these reads the warp's other lanes or its path (CLOCK) */
+    L->p->sees_warp = true;
     uint32_t tmp[4];
     for (unsigned c = 0; c < 4; c++)
         tmp[c] = vm_lower_scratch(L);

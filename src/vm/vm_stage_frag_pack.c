@@ -25,7 +25,8 @@
 bool vm_frag_packs(const vm_run *R, const vm_frag_box *fb)
 {
     const tv_vm_frag_params *fp = R->fp;
-    if (!fp->coverage_warp || !(fp->emit_warp || fp->emit) || R->plain || R->per_sample)
+    if (!fp->coverage_warp || !(fp->emit_warp || fp->emit) || R->plain || R->per_sample ||
+        R->prog->sees_warp)
         return false;
     uint64_t quads = (uint64_t)((fb->x1 + 1) / 2 - fb->x0 / 2) * ((fb->y1 + 1) / 2 - fb->y0 / 2);
     return quads <= VM_FRAG_PACK_MAX_QUADS;
@@ -273,6 +274,11 @@ tv_vm_frag_batch *tv_vm_frag_batch_begin(tv_vm *vm, const tv_vm_program *p,
 }
 
 /* The pending warp run under the shared fields (the last add's parameters are gone). */
+static void drop_pending(tv_vm_frag_batch *B)
+{
+    B->P.nq = B->P.inside = B->P.live = B->P.group = 0;
+}
+
 static tv_status run_pending(tv_vm_frag_batch *B, tv_error *err)
 {
     if (!B->P.nq)
@@ -280,7 +286,7 @@ static tv_status run_pending(tv_vm_frag_batch *B, tv_error *err)
     B->run.fp = &B->common;
     tv_status st = run_pack(&B->wk, &B->P, err);
     if (st != TV_OK)
-        B->P.nq = B->P.inside = B->P.live = B->P.group = 0;
+        drop_pending(B);
     return st;
 }
 
@@ -305,9 +311,15 @@ static tv_status add_packed(tv_vm_frag_batch *B, const vm_frag_box *fb, uint64_t
         B->ready = true;
     }
     if (!B->P.side) {
-        B->P.side = aligned_alloc(64, ((size_t)B->p->num_slots * sizeof(vm_slot) + 63) / 64 * 64);
+        size_t bytes = ((size_t)B->p->num_slots * sizeof(vm_slot) + 63) / 64 * 64;
+        B->P.side = aligned_alloc(64, bytes);
         if (!B->P.side)
             return tv_error_set(err, TV_ERR_NOMEM, 0, 0, "out of memory");
+        /* cleared once: close_group copies whole IN and SV ranges from it, and the slots
+           of registers no input or system value declares are never written (they read 0
+           in a warp's first group, from vm_frag_zero_regs; an indirect IN[ADDR] may reach
+           them) */
+        memset(B->P.side, 0, bytes);
     }
     /* the JIT's decision only between warps: a warp's registers are cleared for the way it
        will run (vm_frag_zero_regs) */
@@ -340,8 +352,21 @@ tv_status tv_vm_frag_batch_add(tv_vm_frag_batch *B, const tv_vm_frag_params *par
         B->has_common = true;
     }
     vm_run *R = &B->run;
-    /* this add's budgets for the warps it runs (the rest of the run's set-up stays) */
+    /* this add's budgets for the warps it runs (the rest of the run's set-up stays); the
+       pending warp runs under the budgets of the add that left it at most, as the one run
+       of its primitive would have: under lower ones it runs first (a small looping
+       triangle before a large one failed a quota its own run kept) */
+    const uint64_t pend_insns = R->max_instructions, pend_iters = R->max_loop_iterations;
     vm_run_take_budgets(R);
+    if (st == TV_OK && B->P.nq &&
+        (R->max_instructions < pend_insns || R->max_loop_iterations < pend_iters)) {
+        const uint64_t insns = R->max_instructions, iters = R->max_loop_iterations;
+        R->max_instructions = pend_insns;
+        R->max_loop_iterations = pend_iters;
+        st = run_pending(B, err);
+        R->max_instructions = insns;
+        R->max_loop_iterations = iters;
+    }
     if (st == TV_OK)
         st = vm_frag_run_setup(R, params, err);
     vm_frag_box fb;
@@ -367,6 +392,8 @@ tv_status tv_vm_frag_batch_add(tv_vm_frag_batch *B, const tv_vm_frag_params *par
             }
         }
     }
+    if (st != TV_OK)
+        drop_pending(B);   /* (the contract: a failing add leaves nothing pending) */
     R->fp = &B->common;
     if (flush)
         tv_fp_flush_end(fp_saved);

@@ -6,7 +6,8 @@
  * among them, on 1 and 2 workers (bands), must give the colour and depth bytes and the
  * occlusion count of the plain interpreter (one run per triangle, per-pixel merger, late
  * tests), and, without depth, the same count of shaded fragments — also with the back
- * faces drawn as antialiased outlines between them (shapes not batched). */
+ * faces drawn as antialiased outlines between them (shapes not batched). And under a work
+ * quota, a long-looping small triangle before a large one passes as it does alone. */
 #include "helper_draw.h"
 
 #include <stdio.h>
@@ -126,6 +127,49 @@ static void test_smooth_outlines_between(void **state)
     same_as_plain(fs_smooth, false, true);
 }
 
+/* A small triangle whose fragments loop long (IN[0].x iterations), then a large one whose
+ * fragments do not, under a work quota: the small one's warp, left pending, runs under the
+ * budget of its own add at most, as its own run did — under the large triangle's smaller
+ * per-warp share it exceeded its budget and failed the draw. */
+static void test_looping_small_before_large(void **state)
+{
+    (void)state;
+    static const char fs_loop[] = "FRAG\n"
+                                  "DCL IN[0], GENERIC[0], CONSTANT\n"
+                                  "DCL OUT[0], COLOR\n"
+                                  "DCL TEMP[0..1]\n"
+                                  "IMM[0] FLT32 {0.0, 1.0, 0.0, 0.0}\n"
+                                  "  0: MOV TEMP[0].x, IMM[0].xxxx\n"
+                                  "  1: BGNLOOP\n"
+                                  "  2:   FSGE TEMP[1].x, TEMP[0].xxxx, IN[0].xxxx\n"
+                                  "  3:   UIF TEMP[1].xxxx\n"
+                                  "  4:     BRK\n"
+                                  "  5:   ENDIF\n"
+                                  "  6:   ADD TEMP[0].x, TEMP[0].xxxx, IMM[0].yyyy\n"
+                                  "  7: ENDLOOP\n"
+                                  "  8: MOV OUT[0], IN[0]\n"
+                                  "  9: END\n";
+    uint8_t ref[4] = {0, 0, 0, 0};
+    for (int plain = 1; plain >= 0; plain--) {
+        tv_pipe_ctx *ctx = scene(fs_loop, false);
+        assert_int_equal(tv_pipe_set_plain(ctx, plain != 0), 0);
+        tv_pipe_set_compute_limit(ctx, 0, 60000);
+        /* 1500 iterations (about 7500 instructions a warp) in 3x3 pixels, then one over
+           the whole target */
+        const vert v[6] = {V(1, 1, 0.5f, 1500, 0, 0, 1), V(4, 1, 0.5f, 1500, 0, 0, 1),
+                           V(1, 4, 0.5f, 1500, 0, 0, 1), V(0, 0, 0.5f, 1, 0, 0, 1),
+                           V(64, 0, 0.5f, 1, 0, 0, 1), V(0, 64, 0.5f, 1, 0, 0, 1)};
+        vertices(ctx, v, 6);
+        if (draw(ctx, PRIM_TRIANGLES, 6))
+            fail_msg("%s: %s", plain ? "plain" : "batched", tv_pipe_error(ctx));
+        if (plain)
+            memcpy(ref, pixel(ctx, 2, 2), 4);
+        else
+            assert_memory_equal(pixel(ctx, 2, 2), ref, 4);
+        tv_pipe_destroy(ctx);
+    }
+}
+
 static void test_depth_tested(void **state)
 {
     (void)state;
@@ -143,6 +187,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_blended_overlapping),
         cmocka_unit_test(test_smooth_outlines_between),
+        cmocka_unit_test(test_looping_small_before_large),
         cmocka_unit_test(test_depth_tested),
         cmocka_unit_test(test_facing),
     };

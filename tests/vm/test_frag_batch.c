@@ -8,7 +8,10 @@
  * shader reads what is per triangle: perspective, flat and position inputs, FACE, PRIMID,
  * and a derivative (lanes of a quad). Scenes: random overlapping triangles, a grid of
  * triangles sharing edges, large triangles (not packed: run by themselves, in order)
- * among small ones, and a change of hook data between triangles. */
+ * among small ones, and a change of hook data between triangles; programs whose results
+ * depend on the warp's other lanes (run in tiles, never packed), an undeclared input read
+ * through ADDR (0, never the side register file's old memory), and a failing add (nothing
+ * left pending). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -218,12 +221,15 @@ static tv_vm *engine(bool plain)
     return vm;
 }
 
+/* The program draw() runs (fs_text but in test_warp_wide_in_tiles). */
+static const char *fs_now = fs_text;
+
 /* The scene's triangles one run each (BATCH false) or through a batch, into S (two
  * scenes when SPLIT: the hooks' user data changes halfway); the warps run. */
 static uint64_t draw(bool plain, bool batch, const tri *t, unsigned n, scene *s, scene *s2)
 {
     tv_vm *vm = engine(plain);
-    tv_vm_program *p = hv_program(vm, fs_text);
+    tv_vm_program *p = hv_program(vm, fs_now);
     tv_error err;
     memset(&err, 0, sizeof err);
     tv_vm_frag_batch *B = batch ? tv_vm_frag_batch_begin(vm, p, NULL, &err) : NULL;
@@ -408,6 +414,103 @@ static void test_interp_runs_alone(void **state)
     free(b);
 }
 
+/* Programs whose results depend on which pixels share a warp — the warp-wide ops and a
+ * lane's index — run in the tile walk's warps, as on the plain interpreter: neither
+ * packed from a triangle's quads nor batched with other triangles' (a READ_FIRST of
+ * PRIMID returned another triangle's id in a shared warp). */
+static void test_warp_wide_in_tiles(void **state)
+{
+    (void)state;
+    static const char *const programs[] = {
+        "FRAG\nDCL SV[0], PRIM_ID\nDCL OUT[0], COLOR\nDCL OUT[1], COLOR[1]\nDCL TEMP[0]\n"
+        "  0: READ_FIRST TEMP[0].x, SV[0].xxxx\n"
+        "  1: MOV OUT[0].x, TEMP[0].xxxx\n"
+        "  2: MOV OUT[0].y, SV[0].xxxx\n"
+        "  3: END\n",
+        "FRAG\nDCL IN[0], POSITION, LINEAR\nDCL OUT[0], COLOR\nDCL OUT[1], COLOR[1]\n"
+        "DCL TEMP[0..1]\nIMM[0] UINT32 {1, 3, 0, 0}\n"
+        "  0: F2U TEMP[0].xy, IN[0].xyyy\n"
+        "  1: AND TEMP[0].xy, TEMP[0].xyyy, IMM[0].xyyy\n"
+        "  2: VOTE_ANY TEMP[1].x, TEMP[0].xxxx\n"
+        "  3: VOTE_ALL TEMP[1].y, TEMP[0].yyyy\n"
+        "  4: VOTE_EQ TEMP[1].z, TEMP[0].yyyy\n"
+        "  5: READ_INVOC TEMP[1].w, TEMP[0].yyyy, IMM[0].yyyy\n"
+        "  6: MOV OUT[0], TEMP[1]\n"
+        "  7: BALLOT OUT[1].xy, TEMP[0].xxxx\n"
+        "  8: END\n",
+        "FRAG\nDCL SV[0], SUBGROUP_INVOCATION\nDCL OUT[0], COLOR\nDCL OUT[1], COLOR[1]\n"
+        "  0: MOV OUT[0].x, SV[0].xxxx\n"
+        "  1: END\n",
+    };
+    enum { N = 200 };
+    tri *t = malloc(N * sizeof *t);
+    scene *ref = calloc(1, sizeof *ref), *one = calloc(1, sizeof *one),
+          *bat = calloc(1, sizeof *bat);
+    assert_true(t && ref && one && bat);
+    unsigned n = make_scene(0, t, N);
+    for (unsigned k = 0; k < sizeof programs / sizeof programs[0]; k++) {
+        fs_now = programs[k];
+        memset(ref, 0, sizeof *ref);
+        memset(one, 0, sizeof *one);
+        memset(bat, 0, sizeof *bat);
+        draw(true, false, t, n, ref, NULL);
+        draw(false, false, t, n, one, NULL);
+        draw(false, true, t, n, bat, NULL);
+        char what[64];
+        snprintf(what, sizeof what, "program %u, one run per triangle", k);
+        same_logs(ref, one, what);
+        snprintf(what, sizeof what, "program %u, batch", k);
+        same_logs(ref, bat, what);
+    }
+    fs_now = fs_text;
+    free(t);
+    free(ref);
+    free(one);
+    free(bat);
+}
+
+/* Registers inside the inputs' range that no declaration names read 0 in every warp of
+ * a batch, as in one run per triangle — also where the side register file's memory held
+ * something before (an indirect IN[ADDR] reaches them). */
+static void test_undeclared_inputs_zero(void **state)
+{
+    (void)state;
+    /* freed heap blocks of many sizes full of a pattern, each kept from merging with its
+       neighbours by a small block: the batch's allocations are likely given one */
+    enum { NJ = 96 };
+    void *junk[NJ], *guard[NJ];
+    for (int i = 0; i < NJ; i++) {
+        size_t size = 512 + 512 * (size_t)i;
+        junk[i] = malloc(size);
+        guard[i] = malloc(16);
+        assert_true(junk[i] && guard[i]);
+        memset(junk[i], 0x5a, size);
+    }
+    for (int i = 0; i < NJ; i++)
+        free(junk[i]);
+    fs_now = "FRAG\nDCL IN[0], GENERIC[0], CONSTANT\nDCL IN[2], GENERIC[2], CONSTANT\n"
+             "DCL OUT[0], COLOR\nDCL OUT[1], COLOR[1]\nDCL ADDR[0]\n"
+             "IMM[0] INT32 {1, 0, 0, 0}\n"
+             "  0: UARL ADDR[0].x, IMM[0].xxxx\n"
+             "  1: MOV OUT[0], IN[ADDR[0].x]\n"
+             "  2: MOV OUT[1], IN[0]\n"
+             "  3: END\n";
+    enum { N = 200 };
+    tri *t = malloc(N * sizeof *t);
+    scene *one = calloc(1, sizeof *one), *bat = calloc(1, sizeof *bat);
+    assert_true(t && one && bat);
+    unsigned n = make_scene(0, t, N);
+    draw(false, false, t, n, one, NULL);
+    draw(false, true, t, n, bat, NULL);
+    fs_now = fs_text;
+    same_logs(one, bat, "IN[1] through ADDR");
+    for (int i = 0; i < NJ; i++)
+        free(guard[i]);
+    free(t);
+    free(one);
+    free(bat);
+}
+
 static void test_bad_arguments(void **state)
 {
     (void)state;
@@ -424,6 +527,33 @@ static void test_bad_arguments(void **state)
     memset(&fp, 0, sizeof fp);   /* no target size */
     assert_int_equal(tv_vm_frag_batch_add(B, &fp, NULL, &err), TV_ERR_ARG);
     assert_non_null(strstr(err.message, "target size"));
+    /* a failing add leaves nothing pending: a small triangle's quads wait in a warp, then
+       an add with the same hooks and target fails its set-up (a RECT under a coverage
+       hook); the flush after it has nothing to run */
+    scene *s = calloc(1, sizeof *s);
+    assert_non_null(s);
+    tri t[1];
+    uint32_t seed = 7;
+    for (unsigned k = 0; k < 3; k++)
+        make_vertex(&t[0].v[k], 10.0f + (k == 1 ? 4.0f : 0.0f), 10.0f + (k == 2 ? 4.0f : 0.0f),
+                    &seed);
+    t[0].front = true;
+    t[0].id = 0;
+    s->cur = &t[0];
+    params_of(&t[0], s, &fp);
+    tv_vm_stats st;
+    assert_int_equal(tv_vm_frag_batch_add(B, &fp, &st, &err), TV_OK);
+    assert_int_equal(st.warps, 0);   /* (its quads are pending) */
+    fp.prim = TV_VM_PRIM_RECT;
+    assert_int_equal(tv_vm_frag_batch_add(B, &fp, NULL, &err), TV_ERR_ARG);
+    assert_int_equal(tv_vm_frag_batch_flush(B, &st, &err), TV_OK);
+    assert_int_equal(st.warps, 0);
+    uint64_t logged = 0;
+    for (unsigned y = 0; y < TH; y++)
+        for (unsigned x = 0; x < TW; x++)
+            logged += s->count[y][x];
+    assert_int_equal(logged, 0);
+    free(s);
     tv_vm_frag_batch_end(B);
     /* a program of another stage */
     tv_vm_program *v = hv_program(vm, "VERT\nDCL OUT[0], POSITION\n  0: END\n");
@@ -441,6 +571,8 @@ int main(void)
         cmocka_unit_test(test_grid_shared_edges),
         cmocka_unit_test(test_changed_hooks),
         cmocka_unit_test(test_interp_runs_alone),
+        cmocka_unit_test(test_warp_wide_in_tiles),
+        cmocka_unit_test(test_undeclared_inputs_zero),
         cmocka_unit_test(test_bad_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
