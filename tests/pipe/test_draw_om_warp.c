@@ -300,8 +300,15 @@ static void test_early_depth_equal_pixels(void **state)
 static void test_blend_lanes_equal_blend_color(void **state)
 {
     (void)state;
-    static const float special[] = {NAN, INFINITY, -INFINITY, 0.0f, -0.0f, 1.0f, -1.0f,
-                                    2.5f, 1e-40f, -3e38f};
+    /* NaNs of both signs and several payloads, quiet and signalling: where both operands
+       of a product or sum are NaN, which one comes out must be the same on both paths */
+    static const uint32_t nans[] = {0x7fc00000u, 0xffc00000u, 0x7fc12345u, 0xffe00001u,
+                                    0x7f800001u, 0xff812345u};
+    float special[10 + 6] = {NAN, INFINITY, -INFINITY, 0.0f, -0.0f, 1.0f, -1.0f,
+                             2.5f, 1e-40f, -3e38f};
+    for (unsigned i = 0; i < 6; i++)
+        memcpy(&special[10 + i], &nans[i], 4);
+    const unsigned nspecial = sizeof special / sizeof special[0];
     uint32_t s = 0x1234567u;
     for (unsigned round = 0; round < 4000; round++) {
         om_rt_blend rt;
@@ -318,11 +325,12 @@ static void test_blend_lanes_equal_blend_color(void **state)
         om_lanes s0, s1, d, out;
         float k[4];
         for (unsigned c = 0; c < 4; c++) {
-            k[c] = next(&s) % 6 == 0 ? special[next(&s) % 10] : unit(&s) * 3 - 1;
+            k[c] = next(&s) % 6 == 0 ? special[next(&s) % nspecial] : unit(&s) * 3 - 1;
             for (unsigned l = 0; l < OM_LANES; l++) {
                 float *v[3] = {&s0.c[c][l], &s1.c[c][l], &d.c[c][l]};
                 for (unsigned j = 0; j < 3; j++)
-                    *v[j] = next(&s) % 6 == 0 ? special[next(&s) % 10] : unit(&s) * 4 - 1.5f;
+                    *v[j] = next(&s) % 6 == 0 ? special[next(&s) % nspecial]
+                                              : unit(&s) * 4 - 1.5f;
             }
         }
         om_blend_lanes(&rt, cls, &s0, &s1, &d, k, &out);
