@@ -341,6 +341,49 @@ void draw_out_release(draw_state *d)
     d->out_kept = false;
 }
 
+/* The vertex elements of a non-indexed draw as arrays the engine reads itself (VP's
+ * attribs), when that gives fetch_element's words: every element of 32-bit channels in
+ * order (FLOAT, UINT, SINT: copied as they are; fewer than four take (0, 0, 0, 1) in both),
+ * without an instance divisor, and every vertex the draw reads inside its buffer, whole
+ * (fetch_element gives a partly outside element (0, 0, 0, 1), the engine the components
+ * inside). Not on the plain interpreter, which keeps the fetched arrays as the reference.
+ * false: fetch them all. */
+static bool vertex_arrays_direct(const draw_state *d, uint32_t nin, tv_vm_vertex_params *vp)
+{
+    const tv_pipe_ctx *ctx = d->ctx;
+    /* (the engine's element numbers are 32-bit: start + slot must not wrap) */
+    if (ctx->plain || d->instances != 1 || !d->slots ||
+        (uint64_t)d->info->start + d->slots - 1 > UINT32_MAX)
+        return false;
+    tv_vm_vertex_array arr[TV_VM_MAX_ATTRIBS];
+    for (uint32_t e = 0; e < nin; e++) {
+        const tv_pipe_vertex_element *el = &ctx->sub.elements[e];
+        vf_format f;
+        if (!vf_format_get(el->src_format, &f) || !f.words || el->instance_divisor)
+            return false;
+        const tv_pipe_vertex_buffer *vb = &ctx->sub.vbufs[el->vertex_buffer_index];
+        const pipe_resource *r = vb->res ? pipe_resource_find(ctx, vb->res) : NULL;
+        if (vb->res && !r)
+            return false;   /* (fetch_element reports it) */
+        memset(&arr[e], 0, sizeof arr[e]);
+        arr[e].components = f.nchan;
+        arr[e].integer = vf_is_integer(&f);
+        if (!r)
+            continue;       /* unbound: (0, 0, 0, 1) in both */
+        uint64_t first = (uint64_t)vb->buffer_offset + el->src_offset +
+                         (uint64_t)d->info->start * vb->stride;
+        uint64_t last = first + (uint64_t)(d->slots - 1) * vb->stride;
+        if (first > r->size || last > r->size || f.bytes > r->size - last)
+            return false;
+        arr[e].data = r->data;
+        arr[e].size = r->size;
+        arr[e].offset = (uint64_t)vb->buffer_offset + el->src_offset;
+        arr[e].stride = vb->stride;
+    }
+    memcpy(vp->attribs, arr, nin * sizeof arr[0]);
+    return true;
+}
+
 static int shade_vertices(draw_state *d, const draw_assembly *a, uint32_t **fetched)
 {
     tv_pipe_ctx *ctx = d->ctx;
@@ -382,6 +425,10 @@ static int shade_vertices(draw_state *d, const draw_assembly *a, uint32_t **fetc
         vp.indices = indices;
     }
     int rc = 0;
+    if (!a->indexed && vertex_arrays_direct(d, nin, &vp)) {
+        nin = 0;   /* the engine reads the vertex buffers: nothing to fetch */
+        vp.fetched = false;
+    }
     for (uint32_t e = 0; e < nin && !rc; e++) {
         fetched[e] = pipe_scratch_get(ctx, (size_t)(n ? n : 1) * 16);
         if (!fetched[e]) {

@@ -22,11 +22,12 @@ static void fetch(const tv_vm_vertex_array *a, uint32_t elem, uint32_t out[4])
  * Their callers inline them once with N = VM_LANES, the full warp: GCC vectorises the
  * copy (vpermt2d) only for a constant count, and leaves it scalar for N, which the mesh
  * scene measured about 3 % slower. */
-static TV_ALWAYS_INLINE void vec4s_to_slots(vm_slot *dst, const uint8_t *s, unsigned n)
+static TV_ALWAYS_INLINE void vec4s_to_slots(vm_slot *dst, const uint8_t *s, size_t stride,
+                                            unsigned n)
 {
     for (unsigned l = 0; l < n; l++)
         for (unsigned c = 0; c < 4; c++)
-            memcpy(&dst[c].u[l], s + 16 * l + 4 * c, 4);
+            memcpy(&dst[c].u[l], s + stride * l + 4 * c, 4);
 }
 
 static TV_ALWAYS_INLINE void slots_to_vec4s(uint32_t *o, const vm_slot *src, unsigned n)
@@ -37,21 +38,25 @@ static TV_ALWAYS_INLINE void slots_to_vec4s(uint32_t *o, const vm_slot *src, uns
 }
 
 /* Elements E0 .. E0 + N - 1 of array A as fetch() gives them, into the four channel
- * slots DST (lanes 0 .. N - 1), when they lie whole in the array one after the other with
- * four components each (the pipeline's fetched arrays, and plain arrays of vec4s): one
- * transposing copy, which the compiler makes of vector loads and shuffles. false: another
- * layout, nothing written (fetch() per lane). */
+ * slots DST (lanes 0 .. N - 1), when they have four components and lie whole in the array
+ * (the pipeline's fetched arrays, and vertex buffers of vec4s, packed or interleaved):
+ * one transposing copy, which the compiler makes of vector loads and shuffles for the
+ * strides of 16 and 32 bytes (packed vec4s; two vec4s a vertex), of gathers for others.
+ * false: another layout, nothing written (fetch() per lane). */
 VM_WIDE_VECTORS static bool fetch_block(const tv_vm_vertex_array *a, uint64_t e0, unsigned n,
                                         vm_slot *dst)
 {
-    if (!a->data || a->stride != 16 || a->components < 4 || a->offset > a->size ||
-        e0 + n > (a->size - a->offset) / 16)
+    const uint64_t stride = a->stride;
+    if (!a->data || a->components < 4 || a->offset > a->size || a->size - a->offset < 16 ||
+        (stride && e0 + n - 1 > (a->size - a->offset - 16) / stride))
         return false;
-    const uint8_t *s = (const uint8_t *)a->data + a->offset + e0 * 16;
-    if (n == VM_LANES)
-        vec4s_to_slots(dst, s, VM_LANES);
+    const uint8_t *s = (const uint8_t *)a->data + a->offset + e0 * stride;
+    if (n == VM_LANES && stride == 16)
+        vec4s_to_slots(dst, s, 16, VM_LANES);
+    else if (n == VM_LANES && stride == 32)
+        vec4s_to_slots(dst, s, 32, VM_LANES);
     else
-        vec4s_to_slots(dst, s, n);
+        vec4s_to_slots(dst, s, stride, n);
     return true;
 }
 
