@@ -46,12 +46,29 @@ static LLVMValueRef rslot(vm_jit_ctx *j, uint32_t slot)
 
 static bool starts_zero(const vm_jit_ctx *j, uint32_t s);
 
+/* The zero a TEMP or ADDR slot starts at, as a load from memory whose address LLVM sees
+ * only as a number: a constant zero let LLVM fold what the program computes from it
+ * (NOT of 0 is -1, I2F gives -1.0, SGE of two zeros 1.0) into operations on NaNs that the
+ * hardware would not do — x * -1.0 became a negation, flipping a NaN's sign; x * 1.0 and
+ * x + -0.0 became x, leaving a signalling NaN unquieted — where the interpreter runs the
+ * operation (translation validation: tests/tv). */
+static const uint32_t zeros_in_memory[VM_LANES] __attribute__((aligned(64)));
+
+static LLVMValueRef opaque_zero(vm_jit_ctx *j)
+{
+    LLVMValueRef addr = LLVMConstIntToPtr(
+        LLVMConstInt(j->i64, (uint64_t)(uintptr_t)zeros_in_memory, 0), j->ptr);
+    LLVMValueRef v = LLVMBuildLoad2(j->b, j->vi, addr, "zero");
+    LLVMSetAlignment(v, 64);
+    return v;
+}
+
 LLVMValueRef vm_jit_load(vm_jit_ctx *j, uint32_t slot)
 {
     if (j->slot[slot])
         return get(j, j->slot[slot], j->vi);
     if (starts_zero(j, slot))   /* never written by the code: zero all through the run */
-        return LLVMConstNull(j->vi);
+        return j->zero;
     LLVMValueRef v = get(j, rslot(j, slot), j->vi);
     LLVMSetAlignment(v, 64);
     return v;
@@ -570,6 +587,7 @@ bool vm_jit_build(vm_jit_ctx *j, const char *name, char *why, size_t why_size)
         bb[i] = block(j, "u");
     bb[n] = block(j, "past_end");
     LLVMPositionBuilderAtEnd(j->b, entry);
+    j->zero = opaque_zero(j);
 
     /* state from the warp */
 #define IN32(f)                                                                              \
@@ -653,7 +671,7 @@ bool vm_jit_build(vm_jit_ctx *j, const char *name, char *why, size_t why_size)
     for (uint32_t k = 0; k < j->nwritten; k++) {
         uint32_t s = j->written[k];
         if (starts_zero(j, s)) {
-            set(j, j->slot[s], LLVMConstNull(j->vi));
+            set(j, j->slot[s], j->zero);
             j->dirty[s] = 1;   /* the register file holds an earlier warp's values */
             continue;
         }

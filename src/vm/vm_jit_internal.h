@@ -55,6 +55,8 @@ typedef struct vm_jit_ctx {
     LLVMValueRef exit_code, exit_pc, exit_done;
     bool zero_init;                /* TEMP and ADDR start at zero in the code (no indirect
                                       register access): tv_vm_program.jit_zero_init */
+    LLVMValueRef zero;             /* their zero: loaded in the entry block from memory
+                                      LLVM cannot see (vm_jit_build.c opaque_zero) */
     /* counts for vm_jit_stats */
     uint64_t inline_uops, call_uops;
 } vm_jit_ctx;

@@ -248,6 +248,63 @@ static void t_negated_nan_added(void **state)
         }
 }
 
+/* Constants LLVM derived from an unwritten TEMP's zero (NOT gives -1, I2F -1.0, SGE of two
+ * zeros 1.0) met NaNs in operations it then folded: x * -1.0 and x / -1.0 into a negation
+ * (the NaN's sign flipped: 0x7fc00000 became 0xffc00000), x * 1.0, x / 1.0 and x + -0.0
+ * into x (a signalling NaN stayed unquieted: 0x7f800001 where the interpreter's operation
+ * gives 0x7fc00001). The zero is now loaded from memory LLVM cannot see. An immediate
+ * -1.0, loaded while the code runs, was never folded (the last program). Found by a
+ * review (2026-11-24), not yet by fuzz_tv. */
+static void t_folded_constants_meet_nans(void **state)
+{
+    (void)state;
+#define HEAD                                                                                 \
+    "COMP\nPROPERTY CS_FIXED_BLOCK_WIDTH 32\nPROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"             \
+    "PROPERTY CS_FIXED_BLOCK_DEPTH 1\nDCL SV[0], THREAD_ID\nDCL SV[1], BLOCK_ID\n"           \
+    "DCL BUFFER[0]\nDCL TEMP[0..5]\n"                                                        \
+    "IMM[0] UINT32 {2143289344, 0, 32, 16}\nIMM[1] UINT32 {2139095041, 0, 0, 0}\n"
+#define TAIL                                                                                 \
+    "UMAD TEMP[3].x, SV[1].xxxx, IMM[0].zzzz, SV[0].xxxx\n"                                  \
+    "UMUL TEMP[3].x, TEMP[3].xxxx, IMM[0].wwww\n"                                            \
+    "STORE BUFFER[0].xyzw, TEMP[3].xxxx, TEMP[0]\nEND\n"
+    static const char *const progs[] = {
+        HEAD "MOV TEMP[1].x, IMM[0].xxxx\n"
+             "NOT TEMP[4].x, TEMP[2].xxxx\n"
+             "I2F TEMP[4].x, TEMP[4].xxxx\n"
+             "MUL TEMP[0].x, TEMP[1].xxxx, TEMP[4].xxxx\n"
+             "DIV TEMP[0].y, TEMP[1].xxxx, TEMP[4].xxxx\n"
+             "MOV TEMP[0].zw, IMM[0].yyyy\n" TAIL,
+        HEAD "MOV TEMP[1].y, IMM[1].xxxx\n"
+             "SGE TEMP[4].y, TEMP[2].xxxx, TEMP[2].xxxx\n"
+             "MUL TEMP[0].x, TEMP[1].yyyy, TEMP[4].yyyy\n"
+             "DIV TEMP[0].y, TEMP[1].yyyy, TEMP[4].yyyy\n"
+             "NOT TEMP[4].x, TEMP[2].xxxx\n"
+             "I2F TEMP[4].x, TEMP[4].xxxx\n"
+             "MUL TEMP[4].z, TEMP[4].xxxx, TEMP[2].xxxx\n"
+             "ADD TEMP[0].z, TEMP[1].yyyy, TEMP[4].zzzz\n"
+             "MOV TEMP[0].w, IMM[0].yyyy\n" TAIL,
+        "COMP\nPROPERTY CS_FIXED_BLOCK_WIDTH 32\nPROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"
+        "PROPERTY CS_FIXED_BLOCK_DEPTH 1\nDCL SV[0], THREAD_ID\nDCL SV[1], BLOCK_ID\n"
+        "DCL BUFFER[0]\nDCL TEMP[0..5]\n"
+        "IMM[0] UINT32 {2143289344, 0, 32, 16}\nIMM[1] FLT32 {-1.0, 1.0, -0.0, 0.0}\n"
+        "MOV TEMP[1].x, IMM[0].xxxx\n"
+        "MUL TEMP[0].x, TEMP[1].xxxx, IMM[1].xxxx\n"
+        "MOV TEMP[0].yzw, IMM[0].yyyy\n" TAIL,
+    };
+#undef HEAD
+#undef TAIL
+    for (size_t i = 0; i < sizeof progs / sizeof progs[0]; i++) {
+        char why[256];
+        tvc_info info;
+        memset(&info, 0, sizeof info);
+        tvc_result r = tvc_run_both(progs[i], strlen(progs[i]), 1, why, sizeof why, &info);
+        if (r != TVC_SAME)
+            fail_msg("program %zu: %s", i, why);
+        if (tv_vm_jit_available() && !info.compiled)
+            fail_msg("program %zu was not compiled", i);
+    }
+}
+
 int main(void)
 {
     /* every program here is compiled by the JIT too (tvcheck.h) */
@@ -258,6 +315,7 @@ int main(void)
         cmocka_unit_test(t_unmasked_store_seen_by_derivative),
         cmocka_unit_test(t_unwritten_temp_read_by_handler),
         cmocka_unit_test(t_negated_nan_added),
+        cmocka_unit_test(t_folded_constants_meet_nans),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
