@@ -294,15 +294,32 @@ int tv_pipe_set_framebuffer_no_attach(tv_pipe_ctx *ctx, uint32_t width, uint32_t
     return 0;
 }
 
+pipe_resource *pipe_surface_resource(tv_pipe_ctx *ctx, const pipe_object *s, uint32_t surf,
+                                     const char *what)
+{
+    pipe_resource *r = pipe_resource_find(ctx, s->res);
+    if (!r) {
+        pipe_fail(ctx, "%s: resource %u of surface %u was destroyed", what, s->res, surf);
+        return NULL;
+    }
+    unsigned bw, bh, bytes = tv_pipe_format_block(s->format, &bw, &bh);
+    if (bytes != r->bytes || bw != r->bw || bh != r->bh) {
+        pipe_fail(ctx, "%s: surface %u's format %u no longer views resource %u (format %u, "
+                  "created again since)", what, surf, s->format, s->res, r->desc.format);
+        return NULL;
+    }
+    return r;
+}
+
 /* Fill every texel of a surface's level/layers with one encoded texel. */
 static int fill_surface(tv_pipe_ctx *ctx, uint32_t surf, const uint32_t in[4], const char *what)
 {
     pipe_object *s = pipe_object_find(ctx, TV_PIPE_OBJ_SURFACE, surf);
     if (!s)
         return pipe_fail(ctx, "%s: surface %u was destroyed", what, surf);
-    pipe_resource *r = pipe_resource_find(ctx, s->res);
+    pipe_resource *r = pipe_surface_resource(ctx, s, surf, what);
     if (!r)
-        return pipe_fail(ctx, "%s: resource %u of surface %u was destroyed", what, s->res, surf);
+        return -1;
     tv_format f = pipe_format_lookup(s->format);
     const tv_format_info *fi = f == TV_FORMAT_NONE ? NULL : tv_format_get(f);
     uint8_t texel[16];
@@ -340,10 +357,12 @@ static int fill_surface(tv_pipe_ctx *ctx, uint32_t surf, const uint32_t in[4], c
 static int clear_zs_channel(tv_pipe_ctx *ctx, const pipe_object *s, tv_format f, bool depth,
                             float d, uint32_t stencil)
 {
-    pipe_resource *r = pipe_resource_find(ctx, s->res);
+    pipe_resource *r = pipe_surface_resource(ctx, s, s->handle, "clear");
+    if (!r)
+        return -1;
     om_zs_target t;
-    if (!r || !om_zs_target_init(&t, f) || t.bytes > 8 || s->level > r->desc.last_level ||
-        s->last_layer >= r->ld[s->level])
+    if (!om_zs_target_init(&t, f) || t.bytes > 8 || t.bytes != r->bytes ||
+        s->level > r->desc.last_level || s->last_layer >= r->ld[s->level])
         return pipe_fail(ctx, "clear: depth/stencil surface %u cannot be cleared", s->handle);
     uint64_t mask = depth ? t.depth_mask : t.stencil_mask;
     uint64_t bits = depth ? (uint64_t)om_depth_quantize(&t, d) << t.depth_shift

@@ -25,10 +25,9 @@ static int surface_view(draw_state *d, uint32_t handle, const char *what, uint8_
     pipe_object *s = pipe_object_find(ctx, TV_PIPE_OBJ_SURFACE, handle);
     if (!s)
         return pipe_fail(ctx, OP ": %s surface %u was destroyed", what, handle);
-    pipe_resource *r = pipe_resource_find(ctx, s->res);
+    pipe_resource *r = pipe_surface_resource(ctx, s, handle, OP);
     if (!r)
-        return pipe_fail(ctx, OP ": resource %u of %s surface %u was destroyed", s->res, what,
-                         handle);
+        return -1;
     if (r->desc.target == 0)
         return pipe_fail(ctx, OP ": %s surface %u: buffer render targets are not drawn to yet",
                          what, handle);

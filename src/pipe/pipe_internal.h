@@ -253,6 +253,12 @@ int pipe_fail(tv_pipe_ctx *ctx, const char *fmt, ...)
 #endif
     ;
 pipe_resource *pipe_resource_find(const tv_pipe_ctx *ctx, uint32_t handle);
+/* The resource surface S (handle SURF) views, looked up again where it is used: a client
+ * may destroy the resource and create another under the same handle since the surface was
+ * made, so the surface's format must still view it (the block test of
+ * tv_pipe_surface_create); NULL with the error set ("WHAT: ...") otherwise. */
+pipe_resource *pipe_surface_resource(tv_pipe_ctx *ctx, const pipe_object *s,
+                                     uint32_t surf, const char *what);
 pipe_object *pipe_object_find(const tv_pipe_ctx *ctx, unsigned kind, uint32_t handle);
 tv_format pipe_format_lookup(uint32_t format);
 /* Check a box against a level; 0 if inside. */

@@ -117,15 +117,16 @@ static int plan_view(tv_pipe_ctx *ctx, const char *op, unsigned slot,
     t->normalized_coords = target != 5;          /* RECT reads texel coordinates */
     compose_swizzle(t, v->swizzle, fi->kind == TV_FMT_KIND_UINT || fi->kind == TV_FMT_KIND_SINT);
     if (target == 0) {
+        /* (64-bit: last_element + 1 wrapped to 0 for 0xffffffff and passed) */
         if (v->first_element > v->last_element ||
-            (uint64_t)(v->last_element + 1) * r->bytes > r->size)
+            ((uint64_t)v->last_element + 1) * r->bytes > r->size)
             return pipe_fail(ctx, "%s: sampler view %u: elements %u..%u outside buffer %u", op,
                              slot, v->first_element, v->last_element, v->res);
         t->header_version = TV_TIC_ONE_D_BUFFER;
         t->width_minus_one = v->last_element - v->first_element;
         p->z0 = v->first_element;                /* the first texel copied */
         p->nz = 1;
-        p->size = (uint64_t)(t->width_minus_one + 1) * r->bytes;
+        p->size = ((uint64_t)t->width_minus_one + 1) * r->bytes;
         return 0;
     }
     if (v->first_level > v->last_level || v->last_level > r->desc.last_level)
