@@ -2,7 +2,8 @@
  * backward shift (no tombstones), grown to keep it at most half full. What the pipe and
  * the vtest server look their clients' handles up in — objects, resources, shared
  * memory, queries — so that a client holding many of them costs O(1) per lookup, not a
- * list walk (a stream creating 40000 objects took 58 s with lists). Any handle value,
+ * list walk (a stream creating 40000 objects took 58 s with lists), whatever handles it
+ * picks (the hash is keyed by a random seed per map). Any handle value,
  * 0 included, is a key; NULL is not a value. Not thread-safe. */
 #ifndef TEXVM_UTIL_HANDLE_MAP_H
 #define TEXVM_UTIL_HANDLE_MAP_H
@@ -15,6 +16,7 @@ typedef struct tv_handle_map {
     void **vals;               /* NULL: an empty slot */
     size_t cap;                /* a power of two, or 0 before the first insertion */
     size_t count;
+    uint64_t seed;             /* the hash's secret, drawn at the first insertion */
 } tv_handle_map;
 
 /* The value of KEY, NULL when absent. */
@@ -22,6 +24,8 @@ void *tv_handle_map_find(const tv_handle_map *m, uint32_t key);
 /* Adds KEY -> VAL (VAL not NULL, KEY absent); 0, or -1 when out of memory (the map is
  * unchanged then). */
 int tv_handle_map_put(tv_handle_map *m, uint32_t key, void *val);
+/* The slots a lookup of KEY visits (tests: the keys' spread). */
+size_t tv_handle_map_probes(const tv_handle_map *m, uint32_t key);
 /* Removes KEY and returns its value, NULL when absent. */
 void *tv_handle_map_remove(tv_handle_map *m, uint32_t key);
 /* The I-th slot's value for walking every entry (NULL where empty), I < m->cap; the

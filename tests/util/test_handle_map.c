@@ -104,12 +104,44 @@ static void extremes_and_many(void **state)
     tv_handle_map_free(&m);
 }
 
+/* Handles a client picks to collide: 2048 keys that shared a home slot at every table
+ * size under the fixed Fibonacci hash the maps used before their seed (the product's high
+ * word equal in its low 16 bits), found by search as an attacker would. Under the seeded
+ * hash they spread: a lookup visits a couple of slots on average (the table is at most
+ * half full), where the fixed hash made it walk about half of them (1024). */
+static void chosen_collisions_spread(void **state)
+{
+    (void)state;
+    enum { N = 2048 };
+    uint32_t *keys = malloc(N * sizeof *keys);
+    assert_non_null(keys);
+    unsigned n = 0;
+    for (uint64_t k = 1; n < N && k < (1ull << 32); k++)
+        if ((((uint32_t)k * 0x9E3779B97F4A7C15ull) >> 32 & 0xffffu) == 0x1234u)
+            keys[n++] = (uint32_t)k;
+    assert_int_equal(n, N);
+    tv_handle_map m;
+    memset(&m, 0, sizeof m);
+    for (unsigned i = 0; i < N; i++)
+        assert_int_equal(tv_handle_map_put(&m, keys[i], &keys[i]), 0);
+    size_t probes = 0;
+    for (unsigned i = 0; i < N; i++) {
+        assert_ptr_equal(tv_handle_map_find(&m, keys[i]), &keys[i]);
+        probes += tv_handle_map_probes(&m, keys[i]);
+    }
+    if (probes > 4u * N)
+        fail_msg("%zu slots visited for %u lookups", probes, N);
+    tv_handle_map_free(&m);
+    free(keys);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(small_range_collides),
         cmocka_unit_test(large_range),
         cmocka_unit_test(extremes_and_many),
+        cmocka_unit_test(chosen_collisions_spread),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
