@@ -173,6 +173,8 @@ void pipe_work_end(tv_pipe_ctx *ctx, uint64_t *left, uint64_t warps,
  * total quota, if it has one (a named error, nothing taken, when that is used up): a
  * submit of a million clears of a large surface runs out as a million draws would. */
 int pipe_work_bytes(tv_pipe_ctx *ctx, const char *op, uint64_t bytes);
+/* The same for work counted in warp instructions of the total quota directly. */
+int pipe_work_units(tv_pipe_ctx *ctx, const char *op, uint64_t units);
 
 /* Per-draw arrays kept across draws (pipe_scratch.c): get BYTES (uninitialised, possibly
  * the bytes of an earlier draw; NULL when out of memory), put back (NULL: nothing),

@@ -226,6 +226,15 @@ int pipe_textures_build(tv_pipe_ctx *ctx, unsigned stage, const char *op, pipe_t
             return pipe_fail(ctx, "%s: the sampler views need %llu bytes (at most %llu)", op,
                              (unsigned long long)size, (unsigned long long)ctx->max_memory);
     }
+    /* placing the views' texels is work a client makes the server do at every launch and
+       draw that samples: charged to the total quota first, at 16 warp instructions a texel
+       (an address computed per texel: an 8192x8192 R8 view took 7 s a launch, uncharged) */
+    uint64_t texels = 0;
+    for (unsigned i = 0; i < TV_PIPE_MAX_SAMPLERS; i++)
+        if (plans[i].r)
+            texels += plans[i].size / (plans[i].r->bytes ? plans[i].r->bytes : 1);
+    if (pipe_work_units(ctx, op, texels * 16))
+        return -1;
     t->host = calloc(1, (size_t)size);
     t->mem = tv_memory_create();
     t->unit = t->mem ? tv_tex_create(t->mem) : NULL;

@@ -76,10 +76,15 @@ bool pipe_work_fits(const tv_pipe_ctx *ctx, uint64_t warps, uint64_t left)
 
 int pipe_work_bytes(tv_pipe_ctx *ctx, const char *op, uint64_t bytes)
 {
+    return pipe_work_units(ctx, op, bytes / BYTES_PER_WARP_INSTRUCTION);
+}
+
+int pipe_work_units(tv_pipe_ctx *ctx, const char *op, uint64_t units)
+{
     if (!ctx->total_work)
         return 0;
-    uint64_t cost = bytes / BYTES_PER_WARP_INSTRUCTION + WARP_OVERHEAD;
-    if (cost > ctx->total_left)
+    uint64_t cost = units + WARP_OVERHEAD;
+    if (cost < units || cost > ctx->total_left)
         return pipe_fail(ctx, "%s: the context used up its total work quota (%llu warp "
                          "instructions)", op, (unsigned long long)ctx->total_work);
     ctx->total_left -= cost;

@@ -8,7 +8,10 @@
  *   again without the format test of tv_pipe_surface_create).
  * - A buffer sampler view of elements 0xfffffff0..0xffffffff: its size test added 1 in 32
  *   bits, wrapped to 0 and passed, and the launch copied from 4 GiB past the buffer; and
- *   0..0xffffffff, a view of 2^32 texels over 64 bytes. */
+ *   0..0xffffffff, a view of 2^32 texels over 64 bytes.
+ * - Work without a shader's instructions: placing the sampler views' texels for a launch
+ *   counts against the context's total quota (a 36-byte launch of an 8192x8192 view took
+ *   7 s, charged as nothing). */
 #include "helper_draw.h"
 
 #include <stdio.h>
@@ -92,11 +95,16 @@ static const char cs_sample[] = "COMP\n"
                                 "  0: TXF TEMP[0], IMM[0], SAMP[0], BUFFER\n"
                                 "  1: END\n";
 
-static void launch_with_view(uint32_t first, uint32_t last, bool fits)
+/* A launch sampling elements FIRST..LAST of a 64-byte R8 buffer (SIZE bytes, 64 if 0)
+ * under a total quota of QUOTA (0: none); whether it is refused is for the caller. */
+static int launch_view(uint32_t size, uint32_t first, uint32_t last, uint64_t quota,
+                       tv_pipe_ctx **out)
 {
     tv_pipe_ctx *ctx = tv_pipe_create(0);
     assert_non_null(ctx);
-    tv_pipe_resource_desc b = {0, FMT_R8, 0, 64, 1, 1, 1, 0, 0};
+    if (quota)
+        tv_pipe_set_total_work(ctx, quota);
+    tv_pipe_resource_desc b = {0, FMT_R8, 0, size ? size : 64, 1, 1, 1, 0, 0};
     assert_int_equal(tv_pipe_resource_create(ctx, RES, &b), 0);
     tv_pipe_sampler_view view = {RES, FMT_R8, 0, 0, 0, 0, first, last, {0, 1, 2, 3}};
     assert_int_equal(tv_pipe_set_sampler_views(ctx, TV_PIPE_STAGE_COMPUTE, 0, 1, &view), 0);
@@ -107,10 +115,18 @@ static void launch_with_view(uint32_t first, uint32_t last, bool fits)
                                            sizeof cs_sample), 0);
     assert_int_equal(tv_pipe_bind_shader(ctx, TV_PIPE_STAGE_COMPUTE, CS), 0);
     const uint32_t one[3] = {1, 1, 1};
+    *out = ctx;
+    return tv_pipe_launch_grid(ctx, one, one);
+}
+
+static void launch_with_view(uint32_t first, uint32_t last, bool fits)
+{
+    tv_pipe_ctx *ctx;
+    int rc = launch_view(0, first, last, 0, &ctx);
     if (fits)
-        assert_int_equal(tv_pipe_launch_grid(ctx, one, one), 0);
+        assert_int_equal(rc, 0);
     else
-        expect_error(ctx, tv_pipe_launch_grid(ctx, one, one), "outside buffer");
+        expect_error(ctx, rc, "outside buffer");
     tv_pipe_destroy(ctx);
 }
 
@@ -123,12 +139,26 @@ static void test_buffer_view_at_32_bits(void **state)
     launch_with_view(0, 0xffffffffu, false);
 }
 
+/* 65536 texels to place cost more than a quota of 200000 warp instructions (16 each);
+   256 texels do not */
+static void test_view_placement_charged(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx;
+    int rc = launch_view(65536, 0, 65535, 200000, &ctx);
+    expect_error(ctx, rc, "total work quota");
+    tv_pipe_destroy(ctx);
+    assert_int_equal(launch_view(256, 0, 255, 200000, &ctx), 0);
+    tv_pipe_destroy(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_stale_surface_clears),
         cmocka_unit_test(test_stale_surface_draw),
         cmocka_unit_test(test_buffer_view_at_32_bits),
+        cmocka_unit_test(test_view_placement_charged),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
