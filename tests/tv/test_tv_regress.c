@@ -172,6 +172,24 @@ static void t_unmasked_store_seen_by_derivative(void **state)
         fail_msg("%s", why);
 }
 
+/* Each of the N programs the same plain and optimised on seeds 1..SEEDS, and compiled by
+ * the JIT where the build has it (TV_JIT_EVERY, main). */
+static void same_and_compiled(const char *const *progs, size_t n, uint64_t seeds)
+{
+    for (size_t i = 0; i < n; i++)
+        for (uint64_t seed = 1; seed <= seeds; seed++) {
+            char why[256];
+            tvc_info info;
+            memset(&info, 0, sizeof info);
+            tvc_result r = tvc_run_both(progs[i], strlen(progs[i]), seed, why, sizeof why,
+                                        &info);
+            if (r != TVC_SAME)
+                fail_msg("program %zu seed %llu: %s", i, (unsigned long long)seed, why);
+            if (tv_vm_jit_available() && !info.compiled)
+                fail_msg("program %zu was not compiled", i);
+        }
+}
+
 /* A register the program reads but never writes is zero (TEMP starts at zero), also
  * when the reader is a handler the compiled code calls: the register file then holds the
  * last run's values (vm_worker_init keeps them), and the compiled code, which zeroes only
@@ -195,18 +213,7 @@ static void t_unwritten_temp_read_by_handler(void **state)
         "MOV OUT[0], TEMP[1]\n"
         "ADD OUT[0].x, TEMP[2].yyyy, TEMP[0].xxxx\nEND\n",
     };
-    for (size_t i = 0; i < sizeof progs / sizeof progs[0]; i++)
-        for (uint64_t seed = 1; seed <= 3; seed++) {
-            char why[256];
-            tvc_info info;
-            memset(&info, 0, sizeof info);
-            tvc_result r = tvc_run_both(progs[i], strlen(progs[i]), seed, why, sizeof why,
-                                        &info);
-            if (r != TVC_SAME)
-                fail_msg("program %zu seed %llu: %s", i, (unsigned long long)seed, why);
-            if (tv_vm_jit_available() && !info.compiled)
-                fail_msg("program %zu was not compiled", i);
-        }
+    same_and_compiled(progs, sizeof progs / sizeof progs[0], 3);
 }
 
 /* A negated NaN added to a number (fuzz_tv, 2026-11-24): the JIT negated by an xor of the
@@ -234,18 +241,7 @@ static void t_negated_nan_added(void **state)
         "UMUL TEMP[3].x, TEMP[3].xxxx, IMM[0].wwww\n"
         "STORE BUFFER[0].xyzw, TEMP[3].xxxx, TEMP[0]\nEND\n",
     };
-    for (size_t i = 0; i < sizeof progs / sizeof progs[0]; i++)
-        for (uint64_t seed = 1; seed <= 2; seed++) {
-            char why[256];
-            tvc_info info;
-            memset(&info, 0, sizeof info);
-            tvc_result r = tvc_run_both(progs[i], strlen(progs[i]), seed, why, sizeof why,
-                                        &info);
-            if (r != TVC_SAME)
-                fail_msg("program %zu seed %llu: %s", i, (unsigned long long)seed, why);
-            if (tv_vm_jit_available() && !info.compiled)
-                fail_msg("program %zu was not compiled", i);
-        }
+    same_and_compiled(progs, sizeof progs / sizeof progs[0], 2);
 }
 
 /* Constants LLVM derived from an unwritten TEMP's zero (NOT gives -1, I2F -1.0, SGE of two
@@ -293,16 +289,7 @@ static void t_folded_constants_meet_nans(void **state)
     };
 #undef HEAD
 #undef TAIL
-    for (size_t i = 0; i < sizeof progs / sizeof progs[0]; i++) {
-        char why[256];
-        tvc_info info;
-        memset(&info, 0, sizeof info);
-        tvc_result r = tvc_run_both(progs[i], strlen(progs[i]), 1, why, sizeof why, &info);
-        if (r != TVC_SAME)
-            fail_msg("program %zu: %s", i, why);
-        if (tv_vm_jit_available() && !info.compiled)
-            fail_msg("program %zu was not compiled", i);
-    }
+    same_and_compiled(progs, sizeof progs / sizeof progs[0], 1);
 }
 
 int main(void)
