@@ -369,14 +369,14 @@ static bool vertex_arrays_direct(const draw_state *d, uint32_t nin, tv_vm_vertex
         arr[e].integer = vf_is_integer(&f);
         if (!r)
             continue;       /* unbound: (0, 0, 0, 1) in both */
-        uint64_t first = (uint64_t)vb->buffer_offset + el->src_offset +
-                         (uint64_t)d->info->start * vb->stride;
+        const uint64_t offset = (uint64_t)vb->buffer_offset + el->src_offset;
+        uint64_t first = offset + (uint64_t)d->info->start * vb->stride;
         uint64_t last = first + (uint64_t)(d->slots - 1) * vb->stride;
         if (first > r->size || last > r->size || f.bytes > r->size - last)
             return false;
         arr[e].data = r->data;
         arr[e].size = r->size;
-        arr[e].offset = (uint64_t)vb->buffer_offset + el->src_offset;
+        arr[e].offset = offset;
         arr[e].stride = vb->stride;
     }
     memcpy(vp->attribs, arr, nin * sizeof arr[0]);

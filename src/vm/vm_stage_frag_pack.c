@@ -273,12 +273,13 @@ tv_vm_frag_batch *tv_vm_frag_batch_begin(tv_vm *vm, const tv_vm_program *p,
     return B;
 }
 
-/* The pending warp run under the shared fields (the last add's parameters are gone). */
+/* The pending quads forgotten (after a failure: nothing of them runs). */
 static void drop_pending(tv_vm_frag_batch *B)
 {
     B->P.nq = B->P.inside = B->P.live = B->P.group = 0;
 }
 
+/* The pending warp run under the shared fields (the last add's parameters are gone). */
 static tv_status run_pending(tv_vm_frag_batch *B, tv_error *err)
 {
     if (!B->P.nq)
