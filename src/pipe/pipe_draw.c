@@ -70,6 +70,9 @@ static int bind_framebuffer(draw_state *d)
         if (!om_target_init(&d->cb[i].t, f))
             return pipe_fail(ctx, OP ": colour buffer %u: format %s cannot be rendered to", i,
                              tv_format_get(f)->name);
+        const tv_pipe_blend_state *b = &ctx->sub.blend;
+        om_tile_blend_init(&d->cb[i].tile, &b->rt[b->independent_blend_enable ? i : 0],
+                           &d->cb[i].t);
         d->cb_bound[i] = true;
     }
     if (ctx->sub.zsbuf) {

@@ -18,6 +18,7 @@ typedef struct draw_cbuf {
     uint8_t *base;                 /* texel (0, 0) of the surface's first layer */
     size_t stride, layer_stride;
     om_target t;
+    om_tile_blend tile;            /* whole tiles' blend (pipe_om_blend_tile.c), if served */
 } draw_cbuf;
 
 /* Where fragment shader input IN[r] comes from. */

@@ -144,6 +144,26 @@ static uint32_t raw_write_quads(const draw_state *d, const draw_cbuf *cb,
 }
 #endif
 
+/* Each lane's pixel in an 8x4 tile of the engine's order (docs/vm.md "Fragment tiles":
+ * quads of TL, TR, BL, BR, four quads a row of quads), from the tile's top-left pixel */
+static const int32_t tile_dx[OM_LANES] = {0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7,
+                                          0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7};
+static const int32_t tile_dy[OM_LANES] = {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1,
+                                          2, 2, 3, 3, 2, 2, 3, 3, 2, 2, 3, 3, 2, 2, 3, 3};
+
+/* Whether W's lanes are one 8x4 tile in that order (the tile walk's warps; a warp packed
+ * from small triangles' quads is not), every lane inside the target (M all lanes) */
+static bool whole_tile(const tv_vm_frag_warp_output *w, uint32_t m)
+{
+    if (m != UINT32_MAX)
+        return false;
+    uint32_t diff = 0;
+    const int32_t x0 = w->x[0], y0 = w->y[0];
+    for (unsigned l = 0; l < OM_LANES; l++)
+        diff |= (uint32_t)(w->x[l] - x0 - tile_dx[l]) | (uint32_t)(w->y[l] - y0 - tile_dy[l]);
+    return diff == 0;
+}
+
 /* Colour buffer I for the lanes in M (write_color of pipe_draw_om.c on each). */
 static void write_lanes(const draw_state *d, unsigned i, const tv_vm_frag_warp_output *w,
                         uint32_t m)
@@ -171,6 +191,15 @@ static void write_lanes(const draw_state *d, unsigned i, const tv_vm_frag_warp_o
                 om_target_write(&cb->t, value, rt->colormask, logicop, texel);
         }
         return;
+    }
+    if (cb->tile.ok && whole_tile(w, m)) {
+        /* a whole tile of an RGBA32 float target, blended in the target's own order */
+        const uint32_t *t1[4];
+        for (unsigned c = 0; c < 4; c++)
+            t1[c] = ((w->colors >> 1) & 1u) ? w->color[1][c] : zero_lanes;
+        if (om_tile_blend_run(&cb->tile, col, t1, to_one, d->ctx->sub.blend_color,
+                              draw_cbuf_texel(d, cb, w->x[0], w->y[0], 0), cb->stride))
+            return;
     }
     om_lanes s0, s1, dst, out;
     bool src1 = om_blend_uses_src1(rt);

@@ -81,6 +81,17 @@ static inline bool om_compare_u(uint8_t func, uint32_t a, uint32_t b)
     return om_compare_rel(func, a < b, a == b, a > b);
 }
 
+/* Where a blend factor takes its value (one row of pipe_om_blend.c's table): the channel
+ * itself of the source (alpha false) or its alpha for every channel, then 1 - x where
+ * invert. SATURATE is min(As, 1 - Ad) for RGB and 1 for alpha. */
+typedef enum om_factor_source { OM_FS_ZERO, OM_FS_ONE, OM_FS_SRC0, OM_FS_SRC1, OM_FS_DST,
+                                OM_FS_CONST, OM_FS_SATURATE } om_factor_source;
+typedef struct om_factor_desc {
+    uint8_t source;   /* om_factor_source */
+    bool alpha, invert;
+} om_factor_desc;
+/* FACTOR's row into OUT; false for a value no Gallium factor has. */
+bool om_factor_describe(uint8_t factor, om_factor_desc *out);
 /* Whether the factor is a known Gallium value / reads the second colour (dual source). */
 bool om_factor_valid(uint8_t factor);
 bool om_factor_uses_src1(uint8_t factor);
@@ -157,6 +168,30 @@ void om_target_write(const om_target *t, const uint32_t value[4], unsigned color
                      int logicop, void *texel);
 /* Logic op OP on 32 bits of source and destination at once. */
 uint32_t om_logic_op(uint8_t op, uint32_t src, uint32_t dst);
+
+/* ---- whole tiles of RGBA32 float pixels (pipe_om_blend_tile.c) ----------------------- */
+/* Whether (and how) the tile blend serves a colour buffer: a blended RGBA32 float target
+ * (raw32, OM_CLASS_FLOAT) with every channel written, factors other than
+ * SRC_ALPHA_SATURATE and the equations ADD, SUBTRACT and REVERSE_SUBTRACT, on a processor
+ * with AVX-512F; ok false otherwise (the lane rows of om_blend_lanes serve it). */
+typedef struct om_tile_blend {
+    bool ok;
+    bool src1;                 /* a factor reads the second colour */
+    uint8_t rgb_func, alpha_func;
+    om_factor_desc f[4];       /* RGB source, RGB destination, alpha source, alpha dest. */
+    bool alpha_sf, alpha_df;   /* the alpha's source / destination factor differs */
+    uint8_t kernel;            /* 0: the general kernel; else one for a common state */
+} om_tile_blend;
+void om_tile_blend_init(om_tile_blend *tb, const om_rt_blend *rt, const om_target *t);
+/* Blend the 8x4 pixels whose top-left texel is at T0 (rows STRIDE bytes apart) with the
+ * channel rows S0[c] (and S1[c], read where tb->src1) of an 8x4 tile in the engine's lane
+ * order (docs/vm.md "Fragment tiles": lane 4q + i is pixel i — TL, TR, BL, BR — of quad q,
+ * four quads a row of quads), source alpha 1 where ALPHA_ONE, constant K: every pixel
+ * becomes om_blend_color's result, bit for bit (tests/pipe/test_om_blend_tile.c). False
+ * (nothing done) where not tb->ok. */
+bool om_tile_blend_run(const om_tile_blend *tb, const uint32_t *const s0[4],
+                       const uint32_t *const s1[4], bool alpha_one, const float k[4],
+                       uint8_t *t0, size_t stride);
 
 /* ---- depth and stencil (pipe_om_zs.c) ------------------------------------------------- */
 typedef struct om_zs_target {

@@ -7,13 +7,14 @@
 #include <stddef.h>
 #include <string.h>
 
-/* Where a blend factor takes its value: one row per Gallium factor. */
-typedef enum factor_source { FS_ZERO, FS_ONE, FS_SRC0, FS_SRC1, FS_DST, FS_CONST, FS_SATURATE }
-    factor_source;
+/* Where a blend factor takes its value: one row per Gallium factor (om_factor_desc's
+ * fields, pipe_om.h, and its name). */
+enum { FS_ZERO = OM_FS_ZERO, FS_ONE = OM_FS_ONE, FS_SRC0 = OM_FS_SRC0, FS_SRC1 = OM_FS_SRC1,
+       FS_DST = OM_FS_DST, FS_CONST = OM_FS_CONST, FS_SATURATE = OM_FS_SATURATE };
 
 typedef struct factor_row {
     const char *name;     /* NULL: no factor has this value */
-    uint8_t source;       /* factor_source */
+    uint8_t source;       /* om_factor_source */
     bool alpha;           /* the source's alpha for every channel, else the channel itself */
     bool invert;          /* 1 - x */
 } factor_row;
@@ -50,6 +51,17 @@ static const factor_row *factor_find(uint8_t value)
 bool om_factor_valid(uint8_t factor)
 {
     return factor_find(factor) != NULL;
+}
+
+bool om_factor_describe(uint8_t factor, om_factor_desc *out)
+{
+    const factor_row *f = factor_find(factor);
+    if (!f)
+        return false;
+    out->source = f->source;
+    out->alpha = f->alpha;
+    out->invert = f->invert;
+    return true;
 }
 
 bool om_factor_uses_src1(uint8_t factor)

@@ -14,7 +14,9 @@
  * pass: the offset added in double, the [0, 1] clamp at 0.999, an ulp off one lane's
  * float depth or one lane's UNORM depth, the pass taken under depth clamp. (Testing
  * z > 0 instead of z >= 0 survives: it differs only at a plane depth of −0, which the
- * viewport transform does not produce.) And om_blend_lanes against om_blend_color on
+ * viewport transform does not produce.) test_whole_tiles_equal_pixels aims it at the
+ * whole-tile blend of RGBA32 float targets (pipe_om_blend_tile.c): triangles larger than
+ * the target under the blend states it serves. And om_blend_lanes against om_blend_color on
  * random values, NaNs and infinities included, bit for bit. */
 #include "helper_draw.h"
 
@@ -100,17 +102,24 @@ static void keep(tv_pipe_ctx *ctx, uint32_t handle, result *r, unsigned i)
  * of single-sampled depth-only tests (draw_om_early_lanes) on the depth formats, with
  * depths past [0, 1] (no depth clip), near the cleared values, and polygon offsets. */
 static bool depth_focus;
+/* The rounds of test_whole_tiles_equal_pixels: RGBA32 float targets under the blend
+ * states the whole-tile blend serves (pipe_om_blend_tile.c), drawn over by triangles
+ * larger than the target, so that most tiles are whole and all blended. */
+static bool whole_focus;
 
 /* Round SEED's scene on the plain interpreter or not. */
 static result run(uint32_t seed, bool plain)
 {
     uint32_t s = seed;
-    unsigned samples = next(&s) % 8 == 0 && !depth_focus ? 4 : 1;
+    unsigned samples = next(&s) % 8 == 0 && !depth_focus && !whole_focus ? 4 : 1;
     unsigned ncb = 1 + (next(&s) % 3 == 0);
     uint32_t fmt[2];
     for (unsigned i = 0; i < 2; i++)
-        fmt[i] = tv_pipe_format_from_name(formats[next(&s) % (sizeof formats / sizeof *formats)]);
-    unsigned shader = depth_focus ? 2 + next(&s) % 4 : next(&s) % 6;
+        fmt[i] = tv_pipe_format_from_name(
+            whole_focus && (i == 0 || next(&s) % 2) ? "R32G32B32A32_FLOAT"
+                                                    : formats[next(&s) % (sizeof formats /
+                                                                          sizeof *formats)]);
+    unsigned shader = depth_focus || whole_focus ? 2 + next(&s) % 4 : next(&s) % 6;
     const char *fs = shader == 0 ? fs_depth : shader == 1 ? fs_kill : fs_two;
     tv_pipe_ctx *ctx = scene_sized(fs, true, TW, TH, samples, 1);
     assert_int_equal(tv_pipe_set_plain(ctx, plain), 0);
@@ -147,7 +156,7 @@ static result run(uint32_t seed, bool plain)
     tv_pipe_rasterizer_state r;
     tv_pipe_rasterizer_default(&r);
     r.multisample = samples > 1;
-    r.poly_stipple_enable = next(&s) % 10 == 0;
+    r.poly_stipple_enable = next(&s) % 10 == 0 && !whole_focus;
     r.depth_clamp = next(&s) % 5 == 0;
     if (depth_focus) {
         r.depth_clip_near = r.depth_clip_far = next(&s) % 3 == 0;
@@ -181,17 +190,17 @@ static result run(uint32_t seed, bool plain)
     b.logicop_enable = next(&s) % 6 == 0;
     b.logicop_func = (uint8_t)(next(&s) % 16);
     b.alpha_to_one = next(&s) % 5 == 0;
-    b.alpha_to_coverage = next(&s) % 10 == 0 && !depth_focus;
+    b.alpha_to_coverage = next(&s) % 10 == 0 && !depth_focus && !whole_focus;
     for (unsigned i = 0; i < 2; i++) {
         tv_pipe_rt_blend *rt = &b.rt[i];
-        rt->blend_enable = next(&s) % 4 != 0;
-        rt->rgb_func = (uint8_t)(next(&s) % 5);
-        rt->alpha_func = (uint8_t)(next(&s) % 5);
+        rt->blend_enable = next(&s) % 4 != 0 || whole_focus;
+        rt->rgb_func = (uint8_t)(next(&s) % (whole_focus ? 3 : 5));
+        rt->alpha_func = (uint8_t)(next(&s) % (whole_focus ? 3 : 5));
         rt->rgb_src_factor = any_factor(&s);
         rt->rgb_dst_factor = any_factor(&s);
         rt->alpha_src_factor = any_factor(&s);
         rt->alpha_dst_factor = any_factor(&s);
-        rt->colormask = next(&s) % 3 == 0 ? (uint8_t)(next(&s) & 15) : 15;
+        rt->colormask = next(&s) % 3 == 0 && !whole_focus ? (uint8_t)(next(&s) & 15) : 15;
     }
     assert_int_equal(tv_pipe_set_blend(ctx, &b), 0);
     const float k[4] = {unit(&s) * 3 - 1, unit(&s), unit(&s) * 2 - 1, unit(&s) * 1.5f};
@@ -207,7 +216,7 @@ static result run(uint32_t seed, bool plain)
     dsa.stencil[0].zpass_op = (uint8_t)(next(&s) % 8);
     dsa.stencil[0].zfail_op = (uint8_t)(next(&s) % 8);
     dsa.stencil[0].valuemask = dsa.stencil[0].writemask = 0xff;
-    dsa.alpha_enabled = next(&s) % 8 == 0 && !depth_focus;
+    dsa.alpha_enabled = next(&s) % 8 == 0 && !depth_focus && !whole_focus;
     dsa.alpha_func = (uint8_t)(next(&s) % 8);
     dsa.alpha_ref = unit(&s);
     assert_int_equal(tv_pipe_set_dsa(ctx, &dsa), 0);
@@ -220,7 +229,7 @@ static result run(uint32_t seed, bool plain)
     bool grid = next(&s) & 1;
     /* a third of the rounds draw small triangles (a few pixels to 16 wide) about random
        centres, so most are shaded in warps packed from their quads (vm_stage_frag.c) */
-    bool small = next(&s) % 3 == 0;
+    bool small = next(&s) % 3 == 0 && !whole_focus;
     float cx = 0, cy = 0, ext = 0;
     for (int i = 0; i < NTRI * 3; i++) {
         if (small && i % 3 == 0) {
@@ -228,7 +237,8 @@ static result run(uint32_t seed, bool plain)
             cy = unit(&s) * 2.2f - 1.1f;
             ext = (1 + unit(&s) * 7) / TW;   /* half-extent: 1 to 8 pixels */
         }
-        float x = unit(&s) * 2.6f - 1.3f, y = unit(&s) * 2.6f - 1.3f;
+        float spread = whole_focus ? 8.0f : 2.6f;   /* (whole: most triangles cover all) */
+        float x = unit(&s) * spread - spread / 2, y = unit(&s) * spread - spread / 2;
         if (small) {
             x = cx + (x / 1.3f) * ext * 2;
             y = cy + (y / 1.3f) * ext * 2 * TW / TH;
@@ -269,7 +279,7 @@ static uint64_t rounds_equal(uint32_t seed0)
             assert_int_equal(a.size[i], b.size[i]);
             if (a.size[i] && memcmp(a.bytes[i], b.bytes[i], a.size[i]))
                 fail_msg("round %u (seed 0x%08x%s): %s bytes differ", round, seed,
-                         depth_focus ? ", depth rounds" : "",
+                         depth_focus ? ", depth rounds" : whole_focus ? ", whole-tile rounds" : "",
                          i == 2 ? "depth/stencil" : i ? "second colour" : "colour");
             free(a.bytes[i]);
             free(b.bytes[i]);
@@ -283,6 +293,7 @@ static uint64_t rounds_equal(uint32_t seed0)
 static void test_tiles_equal_pixels(void **state)
 {
     (void)state;
+    depth_focus = whole_focus = false;   /* (a failed test before may have left them set) */
     uint64_t lit = rounds_equal(0x51ed2701u);
     /* the rounds drew something: not every state rejected every fragment */
     assert_true(lit > (uint64_t)ROUNDS * TW * TH / 8);
@@ -292,8 +303,19 @@ static void test_early_depth_equal_pixels(void **state)
 {
     (void)state;
     depth_focus = true;
+    whole_focus = false;
     uint64_t lit = rounds_equal(0x2f6b1c03u);
     depth_focus = false;
+    assert_true(lit > (uint64_t)ROUNDS * TW * TH / 8);
+}
+
+static void test_whole_tiles_equal_pixels(void **state)
+{
+    (void)state;
+    whole_focus = true;
+    depth_focus = false;
+    uint64_t lit = rounds_equal(0x7a3d5e11u);
+    whole_focus = false;
     assert_true(lit > (uint64_t)ROUNDS * TW * TH / 8);
 }
 
@@ -355,6 +377,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_tiles_equal_pixels),
         cmocka_unit_test(test_early_depth_equal_pixels),
+        cmocka_unit_test(test_whole_tiles_equal_pixels),
         cmocka_unit_test(test_blend_lanes_equal_blend_color),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,247 @@
+/* The blend of a whole 8x4 tile of RGBA32 float pixels in the target's own order (the
+ * tile-at-a-time output merger's common case, pipe_draw_om_warp.c): each row of the tile
+ * is two 64-byte vectors of four pixels' R, G, B, A, loaded from the target, blended with
+ * the shader's colour transposed into the same order, and stored back. The lane rows of
+ * om_blend_lanes cost, besides the arithmetic, a transpose of the target's texels into
+ * channel rows and one back, through memory; here the factors are built in pixel order
+ * instead — an alpha factor is the pixel's alpha repeated in its four elements (one
+ * in-lane shuffle), the RGB and alpha factors are joined by a blend of element 3.
+ *
+ * Bit for bit om_blend_color's on a float target (no clamps): every element goes through
+ * the same IEEE operations in the same order — the factor (the channel, or the alpha,
+ * then 1 - x), the products, then their sum or difference — and the products and sums
+ * return their first operand's NaN, quieted, when that operand is a NaN (pipe_om_blend.c's
+ * nan_a_first: x86 returns the first source's NaN, and the operand order is fixed here by
+ * writing those instructions out). tests/pipe/test_om_blend_tile.c checks
+ * every factor pair and equation pair with NaNs, infinities, zeros of both signs and
+ * denormals against om_blend_color. */
+#include "pipe_om.h"
+
+#if defined(__GNUC__) && defined(__x86_64__)
+#include <immintrin.h>
+#define TB_X86 1
+#else
+#define TB_X86 0
+#endif
+
+static bool equation_served(uint8_t func)
+{
+    return func == OM_BLEND_ADD || func == OM_BLEND_SUBTRACT ||
+           func == OM_BLEND_REVERSE_SUBTRACT;
+}
+
+/* The blend states of most programs (glBlendFunc's usual arguments), as om_tile_blend_init
+ * describes them: each has a kernel in which its factors and equations are constants. */
+#define SRC_ALPHA {OM_FS_SRC0, true, false}
+#define INV_SRC_ALPHA {OM_FS_SRC0, true, true}
+#define ONE {OM_FS_ONE, false, false}
+static const om_tile_blend common_states[] = {
+    /* SRC_ALPHA, ONE_MINUS_SRC_ALPHA */
+    {true, false, OM_BLEND_ADD, OM_BLEND_ADD, {SRC_ALPHA, INV_SRC_ALPHA, SRC_ALPHA, INV_SRC_ALPHA},
+     false, false, 0},
+    /* ONE, ONE_MINUS_SRC_ALPHA (premultiplied colour) */
+    {true, false, OM_BLEND_ADD, OM_BLEND_ADD, {ONE, INV_SRC_ALPHA, ONE, INV_SRC_ALPHA}, false,
+     false, 0},
+    /* SRC_ALPHA, ONE_MINUS_SRC_ALPHA for RGB; ONE, ONE_MINUS_SRC_ALPHA for alpha */
+    {true, false, OM_BLEND_ADD, OM_BLEND_ADD, {SRC_ALPHA, INV_SRC_ALPHA, ONE, INV_SRC_ALPHA},
+     true, false, 0},
+    /* ONE, ONE */
+    {true, false, OM_BLEND_ADD, OM_BLEND_ADD, {ONE, ONE, ONE, ONE}, false, false, 0},
+};
+#undef SRC_ALPHA
+#undef INV_SRC_ALPHA
+#undef ONE
+
+void om_tile_blend_init(om_tile_blend *tb, const om_rt_blend *rt, const om_target *t)
+{
+    memset(tb, 0, sizeof *tb);
+    if (!rt->blend_enable || t->cls != OM_CLASS_FLOAT || !t->raw32 || rt->colormask != 0xfu ||
+        !equation_served(rt->rgb_func) || !equation_served(rt->alpha_func))
+        return;
+    const uint8_t factor[4] = {rt->rgb_src_factor, rt->rgb_dst_factor, rt->alpha_src_factor,
+                               rt->alpha_dst_factor};
+    for (unsigned i = 0; i < 4; i++) {
+        if (!om_factor_describe(factor[i], &tb->f[i]) || tb->f[i].source == OM_FS_SATURATE)
+            return;
+        tb->src1 = tb->src1 || tb->f[i].source == OM_FS_SRC1;
+    }
+    tb->rgb_func = rt->rgb_func;
+    tb->alpha_func = rt->alpha_func;
+    /* an alpha factor equal to the RGB one has the same element 3 (the channel's own value
+       and the alpha are the same element there): no second factor */
+    tb->alpha_sf = memcmp(&tb->f[2], &tb->f[0], sizeof tb->f[0]) != 0;
+    tb->alpha_df = memcmp(&tb->f[3], &tb->f[1], sizeof tb->f[1]) != 0;
+#if TB_X86
+    __builtin_cpu_init();
+    tb->ok = __builtin_cpu_supports("avx512f");
+#endif
+    for (unsigned i = 0; i < sizeof common_states / sizeof common_states[0]; i++)
+        if (tb->ok && !memcmp(tb, &common_states[i], sizeof *tb))
+            tb->kernel = (uint8_t)(1 + i);
+}
+
+#if TB_X86
+#define TB_TARGET __attribute__((target("avx512f")))
+#define TB_INLINE TB_TARGET static inline __attribute__((always_inline))
+
+/* A product and a sum with A as the instruction's first source: x86 returns that
+ * operand's NaN, quieted, when both are NaNs (and the one NaN, quieted, when one is) —
+ * pipe_om_blend.c's nan_a_first. In assembly because the compiler may swap the operands
+ * of a commutative intrinsic. */
+TB_INLINE __m512 mul(__m512 a, __m512 b)
+{
+    __m512 r;
+    __asm__("vmulps %2, %1, %0" : "=v"(r) : "v"(a), "v"(b));
+    return r;
+}
+
+TB_INLINE __m512 add(__m512 a, __m512 b)
+{
+    __m512 r;
+    __asm__("vaddps %2, %1, %0" : "=v"(r) : "v"(a), "v"(b));
+    return r;
+}
+
+/* each pixel's element 3 in its four elements */
+TB_INLINE __m512 alphas(__m512 v)
+{
+    return _mm512_permute_ps(v, 0xff);
+}
+
+/* The factor F of four pixels: S0, S1, D their sources and destination, KC the constant
+ * (R, G, B, A per pixel), KA its alpha in every element. */
+TB_INLINE __m512 factor(const om_factor_desc *f, __m512 s0, __m512 s1, __m512 d, __m512 kc,
+                        __m512 ka)
+{
+    __m512 x;
+    switch (f->source) {
+    case OM_FS_ZERO: x = _mm512_setzero_ps(); break;
+    case OM_FS_ONE: x = _mm512_set1_ps(1.0f); break;
+    case OM_FS_SRC0: x = f->alpha ? alphas(s0) : s0; break;
+    case OM_FS_SRC1: x = f->alpha ? alphas(s1) : s1; break;
+    case OM_FS_DST: x = f->alpha ? alphas(d) : d; break;
+    default: x = f->alpha ? ka : kc; break;   /* OM_FS_CONST (SATURATE is not served) */
+    }
+    return f->invert ? _mm512_sub_ps(_mm512_set1_ps(1.0f), x) : x;
+}
+
+TB_INLINE __m512 equation(uint8_t func, __m512 s, __m512 sf, __m512 d, __m512 df)
+{
+    switch (func) {
+    case OM_BLEND_SUBTRACT: return _mm512_sub_ps(mul(s, sf), mul(d, df));
+    case OM_BLEND_REVERSE_SUBTRACT: return _mm512_sub_ps(mul(d, df), mul(s, sf));
+    default: return add(mul(s, sf), mul(d, df));   /* OM_BLEND_ADD */
+    }
+}
+
+/* element 3 of every pixel (the alpha) */
+#define ALPHA_ELEMENTS ((__mmask16)0x8888)
+
+/* Four pixels: RGB factors and equation on elements 0-2, alpha's on element 3. */
+TB_INLINE __m512 blend4(const om_tile_blend *tb, __m512 s0, __m512 s1, __m512 d, __m512 kc,
+                        __m512 ka)
+{
+    __m512 sf = factor(&tb->f[0], s0, s1, d, kc, ka);
+    __m512 df = factor(&tb->f[1], s0, s1, d, kc, ka);
+    if (tb->alpha_sf)
+        sf = _mm512_mask_mov_ps(sf, ALPHA_ELEMENTS, factor(&tb->f[2], s0, s1, d, kc, ka));
+    if (tb->alpha_df)
+        df = _mm512_mask_mov_ps(df, ALPHA_ELEMENTS, factor(&tb->f[3], s0, s1, d, kc, ka));
+    __m512 r = equation(tb->rgb_func, s0, sf, d, df);
+    if (tb->alpha_func != tb->rgb_func)
+        r = _mm512_mask_mov_ps(r, ALPHA_ELEMENTS, equation(tb->alpha_func, s0, sf, d, df));
+    return r;
+}
+
+/* Lane index within a half tile (rows 2h, 2h + 1): 4 (x / 2) + 2 (y % 2) + x % 2. Per row
+ * parity, the (c0, c1) and (c2, c3) pairs of its 8 pixels; then pixels 0-3 and 4-7 of
+ * the row, R, G, B, A each (vm_stage_frag_store.c's tile store uses the same steps). */
+static const int32_t pair_idx[2][16] = {
+    {0, 16, 1, 17, 4, 20, 5, 21, 8, 24, 9, 25, 12, 28, 13, 29},      /* even rows */
+    {2, 18, 3, 19, 6, 22, 7, 23, 10, 26, 11, 27, 14, 30, 15, 31}};   /* odd rows */
+static const int32_t pix_idx[2][16] = {
+    {0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23},        /* pixels 0-3 */
+    {8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31}}; /* pixels 4-7 */
+
+/* Row 2h + p of a tile from channel rows S (lanes 16h .. 16h + 15): pixels 0-3 and 4-7. */
+TB_INLINE void row_pixels(const uint32_t *const s[4], unsigned h, unsigned p, __m512 out[2])
+{
+    const __m512i ix = _mm512_loadu_si512(pair_idx[p]);
+    __m512i c0 = _mm512_loadu_si512(s[0] + 16 * h), c1 = _mm512_loadu_si512(s[1] + 16 * h);
+    __m512i c2 = _mm512_loadu_si512(s[2] + 16 * h), c3 = _mm512_loadu_si512(s[3] + 16 * h);
+    __m512i a = _mm512_permutex2var_epi32(c0, ix, c1);
+    __m512i b = _mm512_permutex2var_epi32(c2, ix, c3);
+    out[0] = _mm512_castsi512_ps(_mm512_permutex2var_epi32(a, _mm512_loadu_si512(pix_idx[0]), b));
+    out[1] = _mm512_castsi512_ps(_mm512_permutex2var_epi32(a, _mm512_loadu_si512(pix_idx[1]), b));
+}
+
+TB_INLINE void tile_body(const om_tile_blend *tb, const uint32_t *const s0[4],
+                         const uint32_t *const s1[4], bool alpha_one, const float k[4],
+                         uint8_t *t0, size_t stride)
+{
+    const __m512 kc = _mm512_castps128_ps512(_mm_loadu_ps(k));
+    const __m512 kcv = _mm512_shuffle_f32x4(kc, kc, 0);   /* K in each pixel */
+    const __m512 ka = _mm512_set1_ps(k[3]);
+    const __m512 one = _mm512_set1_ps(1.0f);
+    for (unsigned r = 0; r < 4; r++) {
+        __m512 s[2], t[2] = {_mm512_setzero_ps(), _mm512_setzero_ps()};
+        row_pixels(s0, r >> 1, r & 1u, s);
+        if (tb->src1)
+            row_pixels(s1, r >> 1, r & 1u, t);
+        float *row = (float *)(void *)(t0 + stride * r);
+        for (unsigned half = 0; half < 2; half++) {
+            __m512 src = alpha_one ? _mm512_mask_mov_ps(s[half], ALPHA_ELEMENTS, one) : s[half];
+            __m512 dst = _mm512_loadu_ps(row + 16 * half);
+            _mm512_storeu_ps(row + 16 * half, blend4(tb, src, t[half], dst, kcv, ka));
+        }
+    }
+}
+
+typedef void tile_kernel(const om_tile_blend *tb, const uint32_t *const s0[4],
+                         const uint32_t *const s1[4], bool alpha_one, const float k[4],
+                         uint8_t *t0, size_t stride);
+
+/* the general kernel: factors and equations chosen per vector, from TB */
+TB_TARGET static void tile_general(const om_tile_blend *tb, const uint32_t *const s0[4],
+                                   const uint32_t *const s1[4], bool alpha_one,
+                                   const float k[4], uint8_t *t0, size_t stride)
+{
+    tile_body(tb, s0, s1, alpha_one, k, t0, stride);
+}
+
+/* kernels of their own for the states of common_states, whose factors and equations are
+   then constants (tile_body inlined on the table's entry) */
+#define COMMON_KERNEL(name, i)                                                               \
+    TB_TARGET static void name(const om_tile_blend *tb, const uint32_t *const s0[4],       \
+                               const uint32_t *const s1[4], bool alpha_one,                 \
+                               const float k[4], uint8_t *t0, size_t stride)                \
+    {                                                                                        \
+        (void)tb;                                                                            \
+        tile_body(&common_states[i], s0, s1, alpha_one, k, t0, stride);                      \
+    }
+COMMON_KERNEL(tile_over, 0)
+COMMON_KERNEL(tile_over_premultiplied, 1)
+COMMON_KERNEL(tile_over_alpha_one, 2)
+COMMON_KERNEL(tile_additive, 3)
+
+/* indexed by om_tile_blend.kernel: 0 the general one, 1 + i common_states[i]'s */
+static tile_kernel *const kernels[] = {tile_general, tile_over, tile_over_premultiplied,
+                                       tile_over_alpha_one, tile_additive};
+_Static_assert(sizeof kernels / sizeof kernels[0] ==
+                   1 + sizeof common_states / sizeof common_states[0],
+               "a kernel for every common state");
+#endif
+
+bool om_tile_blend_run(const om_tile_blend *tb, const uint32_t *const s0[4],
+                       const uint32_t *const s1[4], bool alpha_one, const float k[4],
+                       uint8_t *t0, size_t stride)
+{
+#if TB_X86
+    if (tb->ok) {
+        kernels[tb->kernel](tb, s0, s1, alpha_one, k, t0, stride);
+        return true;
+    }
+#endif
+    (void)s0, (void)s1, (void)alpha_one, (void)k, (void)t0, (void)stride;
+    return false;
+}
