@@ -210,12 +210,13 @@ static LLVMValueRef nonzero(vm_jit_ctx *j, uint32_t slot, bool integer)
     LLVMValueRef v = vm_jit_load(j, slot);
     if (integer)
         return mask_of(j, LLVMBuildICmp(j->b, LLVMIntNE, v, LLVMConstNull(j->vi), ""));
-    LLVMValueRef f = LLVMBuildBitCast(j->b, v, j->vf, "");
+    LLVMValueRef f = vm_jit_opaque_float(j, slot, LLVMBuildBitCast(j->b, v, j->vf, ""));
     return mask_of(j, LLVMBuildFCmp(j->b, LLVMRealUNE, f, LLVMConstNull(j->vf), ""));
 }
 static LLVMValueRef negative(vm_jit_ctx *j, uint32_t slot)
 {
-    LLVMValueRef f = LLVMBuildBitCast(j->b, vm_jit_load(j, slot), j->vf, "");
+    LLVMValueRef f = vm_jit_opaque_float(j, slot,
+                                         LLVMBuildBitCast(j->b, vm_jit_load(j, slot), j->vf, ""));
     return mask_of(j, LLVMBuildFCmp(j->b, LLVMRealOLT, f, LLVMConstNull(j->vf), ""));
 }
 

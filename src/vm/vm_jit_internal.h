@@ -65,6 +65,10 @@ typedef struct vm_jit_ctx {
  * execution mask (every lane when nomask). */
 LLVMValueRef vm_jit_load(vm_jit_ctx *j, uint32_t slot);
 void vm_jit_store(vm_jit_ctx *j, uint32_t slot, LLVMValueRef v, bool nomask);
+/* A float operand (f, read from slot) as LLVM may see it: behind llvm.arithmetic.fence
+ * when the program writes the slot, so that no value it derives is a constant to fold
+ * (vm_jit_ops.c). */
+LLVMValueRef vm_jit_opaque_float(vm_jit_ctx *j, uint32_t slot, LLVMValueRef f);
 /* The current execution mask as i32. */
 LLVMValueRef vm_jit_exec(vm_jit_ctx *j);
 

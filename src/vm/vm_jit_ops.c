@@ -92,6 +92,30 @@ static LLVMValueRef intrinsic1(vm_jit_ctx *j, const char *name, LLVMValueRef a)
     return LLVMBuildCall2(j->b, fty, f, &a, 1, "");
 }
 
+/* llvm.arithmetic.fence: the value unchanged (no instruction), but opaque to LLVM's
+ * folds, in the IR and in the code generator */
+static LLVMValueRef fence(vm_jit_ctx *j, LLVMValueRef a)
+{
+    return intrinsic1(j, "llvm.arithmetic.fence", a);
+}
+
+/* A float operand read from slot `slot`, as an operation sees it. A slot the program
+ * writes may hold what LLVM can prove to be a constant: integer identities give them from
+ * any input (USEQ a, a is ~0, XOR a, a is 0, then INEG, I2F, SHL...: 1.0, -1.0, 0x00000001),
+ * so do float ones (SGE s, s of a comparison's result is 1.0). LLVM then folds
+ * x * -1.0 and x / -1.0 into a negation (a NaN's sign flipped), x * 1.0, x / 1.0 and
+ * x + -0.0 into x (a signalling NaN left unquieted, a denormal left unflushed under
+ * flush_denormals), and compares, saturation, floor... of denormal constants as IEEE
+ * arithmetic does, not as the CPU does with DAZ set — where the interpreter runs the
+ * operation. Behind the fence the value is unknown to it. Slots the code only reads are
+ * loads it cannot see through, the zero of unwritten TEMPs too (opaque_zero). */
+LLVMValueRef vm_jit_opaque_float(vm_jit_ctx *j, uint32_t slot, LLVMValueRef f)
+{
+    if (slot < j->p->num_slots && j->slot[slot])
+        return fence(j, f);
+    return f;
+}
+
 /* x op y where both NaN gives the recorded operand's NaN in each lane, quieted (see the
  * top); `first` has bit l set where lane l takes y's. */
 static bool never_nan(const vm_jit_ctx *j, LLVMValueRef v)
@@ -488,7 +512,7 @@ static void store_channels(vm_jit_ctx *j, const vm_uop *u, LLVMValueRef out[4])
 static LLVMValueRef src(vm_jit_ctx *j, const jit_op *op, uint32_t slot)
 {
     LLVMValueRef v = vm_jit_load(j, slot);
-    v = op->float_in ? asf(j, v) : v;
+    v = op->float_in ? vm_jit_opaque_float(j, slot, asf(j, v)) : v;
     if (slot < j->p->num_slots && j->not_nan[slot] && j->nnn < VM_MAX_USRC)
         j->nn[j->nnn++] = v;
     return v;
@@ -496,8 +520,10 @@ static LLVMValueRef src(vm_jit_ctx *j, const jit_op *op, uint32_t slot)
 
 static LLVMValueRef result(vm_jit_ctx *j, const jit_op *op, const vm_uop *u, LLVMValueRef v)
 {
+    /* a float result computed from integer sources (MOV, I2F, U2F) may be a constant to
+       LLVM: saturated through the fence (vm_jit_opaque_float) */
     if (op->float_out && (u->flags & VM_UF_SAT))
-        v = sat(j, asf(j, v));
+        v = sat(j, op->float_in ? asf(j, v) : fence(j, asf(j, v)));
     return asu(j, v);
 }
 

@@ -11,6 +11,7 @@
 
 #include "texvm/vm.h"
 #include "tvcheck.h"
+#include "vm/vm_jit.h"
 
 /* Run a FRAG program on a w x h rectangle with IN[0] = (u, v) interpolated from the
  * corners (0,0) .. (1,1), colour target 0 into out (w*h*4 words). */
@@ -292,6 +293,131 @@ static void t_folded_constants_meet_nans(void **state)
     same_and_compiled(progs, sizeof progs / sizeof progs[0], 1);
 }
 
+/* Constants LLVM derives without any constant in the program: integer identities of any
+ * value (USEQ a, a is ~0; XOR a, a is 0; then INEG, NOT, I2F, USHR give 1, -1.0, 1.0) and
+ * float ones (SGE s, s of a comparison's result s is 1.0). Met by NaNs, LLVM folded
+ * x * -1.0 and x / -1.0 into a negation (0x7fc00000 became 0xffc00000; the signalling
+ * 0x7f800001 became 0xff800001) and x * 1.0 into x (0x7f800001 left unquieted), where the
+ * interpreter runs the operation (0x7fc00000, 0x7fc00001, 0x7fc00001). The operands of
+ * the compiled float operations now pass llvm.arithmetic.fence (vm_jit_opaque_float).
+ * Found by a review (2026-11-24): the opaque zero of t_folded_constants_meet_nans closed
+ * one source of such constants only. */
+#define DC_HEAD                                                                              \
+    "COMP\nPROPERTY CS_FIXED_BLOCK_WIDTH 32\nPROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"             \
+    "PROPERTY CS_FIXED_BLOCK_DEPTH 1\nDCL SV[0], THREAD_ID\nDCL SV[1], BLOCK_ID\n"           \
+    "DCL BUFFER[0]\nDCL TEMP[0..7]\n"                                                        \
+    "IMM[0] UINT32 {2143289344, 0, 32, 16}\nIMM[1] UINT32 {2139095041, 1, 0, 0}\n"           \
+    "IMM[2] FLT32 {1.0, 2.0, 0.0, 0.0}\n"
+#define DC_TAIL                                                                              \
+    "UMAD TEMP[7].x, SV[1].xxxx, IMM[0].zzzz, SV[0].xxxx\n"                                  \
+    "UMUL TEMP[7].x, TEMP[7].xxxx, IMM[0].wwww\n"                                            \
+    "STORE BUFFER[0].xyzw, TEMP[7].xxxx, TEMP[0]\nEND\n"
+static const char *const derived_const_progs[] = {
+    DC_HEAD "MOV TEMP[1].x, IMM[0].xxxx\n"
+            "MOV TEMP[1].y, IMM[1].xxxx\n"
+            "USEQ TEMP[2].x, SV[0].xxxx, SV[0].xxxx\n"
+            "I2F TEMP[2].y, TEMP[2].xxxx\n"
+            "INEG TEMP[2].z, TEMP[2].xxxx\n"
+            "I2F TEMP[2].w, TEMP[2].zzzz\n"
+            "MUL TEMP[0].x, TEMP[1].xxxx, TEMP[2].yyyy\n"
+            "MUL TEMP[0].y, TEMP[1].yyyy, TEMP[2].wwww\n"
+            "DIV TEMP[0].z, TEMP[1].yyyy, TEMP[2].yyyy\n"
+            "MUL TEMP[0].w, IMM[1].yyyy, TEMP[2].wwww\n" DC_TAIL,
+    DC_HEAD "MOV TEMP[1].y, IMM[1].xxxx\n"
+            "SLT TEMP[4].x, IMM[2].xxxx, IMM[2].yyyy\n"
+            "SGE TEMP[4].y, TEMP[4].xxxx, TEMP[4].xxxx\n"
+            "MUL TEMP[0].x, TEMP[1].yyyy, TEMP[4].yyyy\n"
+            "XOR TEMP[5].x, SV[0].xxxx, SV[0].xxxx\n"
+            "NOT TEMP[5].y, TEMP[5].xxxx\n"
+            "INEG TEMP[5].w, TEMP[5].yyyy\n"
+            "MOV_SAT TEMP[0].y, TEMP[5].wwww\n"
+            "ADD TEMP[0].z, TEMP[5].wwww, IMM[2].zzzz\n"
+            "MOV TEMP[0].w, IMM[0].yyyy\n" DC_TAIL,
+};
+
+static void t_derived_constants_meet_nans(void **state)
+{
+    (void)state;
+    same_and_compiled(derived_const_progs,
+                      sizeof derived_const_progs / sizeof derived_const_progs[0], 1);
+}
+
+/* Run a COMP program (one block of 32 threads, BUFFER[0] = buf) on an engine with
+ * denormals flushed (tv_vm_config.flush_denormals, the vtest server's mode): the plain
+ * interpreter, or compiled by the JIT (required to compile it). */
+static void run_flushed(const char *text, bool compiled, uint32_t *buf, size_t words)
+{
+    tv_error err;
+    tv_vm *vm = tv_vm_create(&(tv_vm_config){.threads = 1, .plain = !compiled,
+                                             .flush_denormals = true,
+                                             .jit = compiled ? TV_VM_JIT_ALWAYS
+                                                             : TV_VM_JIT_OFF},
+                             &err);
+    assert_non_null(vm);
+    tv_vm_program *p = tv_vm_program_from_text(vm, text, strlen(text), "regress", &err);
+    if (!p)
+        fail_msg("%s", err.message);
+    memset(buf, 0, words * 4);
+    tv_vm_bindings b;
+    tv_vm_bindings_init(&b);
+    b.buffers[0] = (tv_vm_buffer){buf, words * 4};
+    tv_vm_compute_params cp;
+    memset(&cp, 0, sizeof cp);
+    cp.grid[0] = cp.grid[1] = cp.grid[2] = 1;
+    vm_jit_stats before, after;
+    vm_jit_get_stats(&before);
+    tv_vm_stats st;
+    assert_int_equal(tv_vm_run_compute(vm, p, &b, &cp, &st, &err), TV_OK);
+    vm_jit_get_stats(&after);
+    if (compiled)
+        assert_true(after.compiled > before.compiled);
+    tv_vm_program_destroy(p);
+    tv_vm_destroy(vm);
+}
+
+/* The same derived constants under flush_denormals (DAZ): the interpreter's x * 1.0 of the
+ * denormal 0x00000001 reads it as zero (0), so do its saturation of it (0) and its IF on it
+ * (not taken); the compiled code gave 0x00000001 for the first two and took the branch
+ * (1.0), LLVM having folded the multiply away and the saturation and the test of the
+ * constant as IEEE arithmetic, with denormals. */
+static void t_derived_constants_flushed(void **state)
+{
+    (void)state;
+    if (!tv_vm_jit_available())
+        skip();
+    static const char if_prog[] =
+        DC_HEAD "XOR TEMP[5].x, SV[0].xxxx, SV[0].xxxx\n"
+                "NOT TEMP[5].y, TEMP[5].xxxx\n"
+                "INEG TEMP[5].w, TEMP[5].yyyy\n"
+                "MOV TEMP[0], IMM[0].yyyy\n"
+                "IF TEMP[5].wwww\n"
+                "MOV TEMP[0].x, IMM[2].xxxx\n"
+                "ENDIF\n" DC_TAIL;
+    const char *const progs[] = {derived_const_progs[0], derived_const_progs[1], if_prog};
+    /* worked by hand, thread 0: NaN * -1.0, sNaN * 1.0, sNaN / -1.0, 0x1 * 1.0 (0:
+       flushed); sNaN * SGE = sNaN * 1.0, SAT(0x1) (0: flushed), 0x1 + 0 (0), 0; the IF of
+       0x1 not taken */
+    static const uint32_t want[3][4] = {{0x7fc00000u, 0x7fc00001u, 0x7fc00001u, 0},
+                                        {0x7fc00001u, 0, 0, 0},
+                                        {0, 0, 0, 0}};
+    enum { WORDS = 32 * 2 * 4 * 4 };
+    for (size_t i = 0; i < sizeof progs / sizeof progs[0]; i++) {
+        static uint32_t plain[WORDS], compiled[WORDS];
+        run_flushed(progs[i], false, plain, WORDS);
+        run_flushed(progs[i], true, compiled, WORDS);
+        for (unsigned c = 0; c < 4; c++)
+            if (plain[c] != want[i][c])
+                fail_msg("program %zu: plain channel %u: 0x%08x, want 0x%08x", i, c, plain[c],
+                         want[i][c]);
+        for (size_t k = 0; k < WORDS; k++)
+            if (plain[k] != compiled[k])
+                fail_msg("program %zu word %zu: plain 0x%08x, compiled 0x%08x", i, k, plain[k],
+                         compiled[k]);
+    }
+}
+#undef DC_HEAD
+#undef DC_TAIL
+
 int main(void)
 {
     /* every program here is compiled by the JIT too (tvcheck.h) */
@@ -303,6 +429,8 @@ int main(void)
         cmocka_unit_test(t_unwritten_temp_read_by_handler),
         cmocka_unit_test(t_negated_nan_added),
         cmocka_unit_test(t_folded_constants_meet_nans),
+        cmocka_unit_test(t_derived_constants_meet_nans),
+        cmocka_unit_test(t_derived_constants_flushed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
