@@ -171,6 +171,11 @@ void tv_pipe_set_compute_limit(tv_pipe_ctx *ctx, uint64_t max_instructions, uint
 /* A total over every launch and draw of the context (0: none): once used up, each further
  * engine run fails naming it (a vtest client's time quota). */
 void tv_pipe_set_total_work(tv_pipe_ctx *ctx, uint64_t total);
+/* Charge BYTES that a caller moves or scans for the context's client outside the pipe
+ * layer (the vtest recorder's shared-memory comparisons and readback hashes) to the total
+ * quota, as clears and transfers are charged; -1, nothing taken and the reason in
+ * tv_pipe_error, when the quota is used up. */
+int tv_pipe_charge_bytes(tv_pipe_ctx *ctx, const char *op, uint64_t bytes);
 int tv_pipe_launch_grid(tv_pipe_ctx *ctx, const uint32_t block[3], const uint32_t grid[3]);
 
 

@@ -5,6 +5,10 @@
 
 #include <string.h>
 
+/* Warp instructions each command of an indirect draw takes from the quotas before it
+ * draws (pipe_work_units adds its 64 for the total): about an empty draw's set-up time. */
+#define INDIRECT_DRAW_WORK 256ull
+
 /* Words [OFFSET, OFFSET + 4 N) of buffer RES into OUT; -1 (named) when outside. */
 static int read_words(tv_pipe_ctx *ctx, const char *op, uint32_t res, uint64_t offset,
                       unsigned n, uint32_t *out)
@@ -44,6 +48,17 @@ int tv_pipe_draw_vbo_indirect(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info,
         return -1;
     uint64_t work = pipe_work_quota(ctx);
     for (uint32_t i = 0; i < count; i++) {
+        /* each command costs its set-up whatever it draws (an empty one about 10 us:
+           state checks, framebuffer, programs): charged to this draw_vbo's quota and the
+           total, or one 84-byte command of 2^24 empty draws, repeated, kept the server
+           busy without end and took nothing from either */
+        if (work < INDIRECT_DRAW_WORK)
+            return pipe_fail(ctx, "%s: draw %u of %u exceeds the work quota (%llu warp "
+                             "instructions)", op, i, count,
+                             (unsigned long long)pipe_work_quota(ctx));
+        work -= INDIRECT_DRAW_WORK;
+        if (pipe_work_units(ctx, op, INDIRECT_DRAW_WORK))
+            return -1;
         uint32_t w[5] = {0};
         if (read_words(ctx, op, ind->res, ind->offset + i * stride, words, w))
             return -1;

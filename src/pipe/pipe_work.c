@@ -98,3 +98,8 @@ void pipe_work_end(tv_pipe_ctx *ctx, uint64_t *left, uint64_t warps, const tv_vm
     if (ctx->total_work)
         ctx->total_left = used < ctx->total_left ? ctx->total_left - used : 0;
 }
+
+int tv_pipe_charge_bytes(tv_pipe_ctx *ctx, const char *op, uint64_t bytes)
+{
+    return pipe_work_bytes(ctx, op, bytes);
+}

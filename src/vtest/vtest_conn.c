@@ -179,6 +179,22 @@ static int send_fd(vtest_conn *c, int fd)
 
 /* ---- commands ------------------------------------------------------------------------- */
 
+/* The first NAME_SHOWN bytes of a client-chosen name for the log, in OUT (4 NAME_SHOWN + 1
+ * bytes): printable ASCII as it is, any other byte, the quote and the backslash as \xNN. */
+#define NAME_SHOWN 64
+static void escape_name(const char *name, size_t len, char out[4 * NAME_SHOWN + 1])
+{
+    size_t k = 0;
+    for (size_t i = 0; i < len && i < NAME_SHOWN; i++) {
+        unsigned char ch = (unsigned char)name[i];
+        if (ch >= 0x20 && ch < 0x7f && ch != '"' && ch != '\\')
+            out[k++] = (char)ch;
+        else
+            k += (size_t)snprintf(out + k, 5, "\\x%02x", ch);
+    }
+    out[k] = '\0';
+}
+
 static int pipe_fail_log(vtest_conn *c, const char *what)
 {
     vtest_fail(c, "%s: %s", what, tv_pipe_error(c->pipe));
@@ -378,11 +394,15 @@ static int serve_one(vtest_conn *c)
             vtest_log(c, "create_renderer: name of %u bytes (1..4096)", len);
             return -1;
         }
-        char name[4097];
+        char name[4096], shown[4 * NAME_SHOWN + 1];
         if (read_full(c, name, len))
             return -1;
-        name[len] = '\0';
-        vtest_log(c, "client \"%s\"", name);
+        /* the client picks these bytes: a newline in them forged log lines, terminal
+           escapes reached whoever reads the log, a NUL hid the rest */
+        while (len && name[len - 1] == '\0')   /* Mesa sends the terminating NUL */
+            len--;
+        escape_name(name, len, shown);
+        vtest_log(c, "client \"%s\"%s", shown, len > NAME_SHOWN ? " (cut)" : "");
         return 0;
     }
     case VCMD_PING_PROTOCOL_VERSION:

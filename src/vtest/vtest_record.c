@@ -18,11 +18,15 @@
  * saw live, and compares each readback's hash with the recorded one: a replay is
  * bit-identical when every readback matches. A record file is untrusted input: every
  * chunk is bounds-checked. */
+#define _GNU_SOURCE /* O_NOFOLLOW, O_CLOEXEC, fdopen */
 #include "vtest_internal.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define REC_MAGIC "TVVTREC1"
 #define REC_FLUSH_DENORMALS 1u   /* 'S' chunk bits */
@@ -180,8 +184,25 @@ static int apply_runs(vtest_shm *m, const uint8_t *d, size_t l)
     return 0;
 }
 
+/* Recording compares (and copies) the whole shared memory and hashes the whole resource
+ * at every transfer, readback and query result, whatever the box: a 14-dword transfer3d
+ * of one texel scanned 256 MiB (about 50 ms), nothing charged, so a submit of them kept a
+ * recording server busy for hours. That work is charged to the client's total quota, the
+ * same amount when replaying (which scans less) so that a replay fails where the
+ * recording did. */
+static int rec_charge(vtest_conn *c, const char *what, uint64_t bytes)
+{
+    if (!tv_pipe_charge_bytes(c->pipe, what, bytes))
+        return 0;
+    vtest_fail(c, "%s", tv_pipe_error(c->pipe));
+    return -1;
+}
+
 int vtest_rec_shm(vtest_conn *c, vtest_shm *m)
 {
+    if ((c->rec_out || c->rep) &&
+        rec_charge(c, "record: shared memory comparison", 2 * (uint64_t)m->size))
+        return -1;
     if (c->rec_out)
         return record_shm(c, m);
     if (!c->rep)
@@ -226,6 +247,8 @@ void vtest_rec_readback(vtest_conn *c, uint32_t handle)
         return;
     size_t size = tv_pipe_resource_size(c->pipe, handle);
     uint8_t *data = tv_pipe_resource_data(c->pipe, handle);
+    if (rec_charge(c, "record: readback hash", size))
+        return;   /* (replaying: no 'C' chunk is read; the recording wrote none either) */
     uint64_t hash = size && data ? fnv1a(data, size) : 0;
     uint8_t rec[12];
     put_u32(rec, handle);
@@ -249,9 +272,27 @@ void vtest_rec_readback(vtest_conn *c, uint32_t handle)
     }
 }
 
+/* The record file, created afresh: a name already there (a recording of an earlier run,
+ * or a link someone else planted in a shared --record folder, client numbers being
+ * predictable) is removed first, and the file is created exclusively, without following
+ * a link, readable by the server's user only (it holds everything the client sent).
+ * fopen(path, "wb") followed a symlink client-N.vtrec and truncated its target. */
+static FILE *rec_create(const char *path)
+{
+    if (unlink(path) && errno != ENOENT)
+        return NULL;
+    int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return NULL;
+    FILE *f = fdopen(fd, "wb");
+    if (!f)
+        close(fd);
+    return f;
+}
+
 int vtest_rec_start(vtest_conn *c, const char *path)
 {
-    c->rec_out = fopen(path, "wb");
+    c->rec_out = rec_create(path);
     if (!c->rec_out || fwrite(REC_MAGIC, 1, 8, c->rec_out) != 8) {
         vtest_log(c, "record: cannot write \"%s\"", path);
         if (c->rec_out)

@@ -39,6 +39,11 @@ vt_client *vt_start(uint64_t max_memory)
 
 vt_client *vt_start_recorded(uint64_t max_memory, const char *path)
 {
+    return vt_start_quota(max_memory, path, 0);
+}
+
+vt_client *vt_start_quota(uint64_t max_memory, const char *path, uint64_t max_client_work)
+{
     vt_client *c = calloc(1, sizeof *c);
     int sv[2];
     if (!c || socketpair(AF_UNIX, SOCK_STREAM, 0, sv))
@@ -50,6 +55,7 @@ vt_client *vt_start_recorded(uint64_t max_memory, const char *path)
     c->cfg.log = capture;
     c->cfg.log_user = c;
     c->cfg.record_path = path;
+    c->cfg.max_client_work = max_client_work;
     pthread_create(&c->thread, NULL, server, c);
     return c;
 }

@@ -23,6 +23,9 @@ typedef struct vt_client {
 vt_client *vt_start(uint64_t max_memory);
 /* vt_start with the server recording the session into PATH. */
 vt_client *vt_start_recorded(uint64_t max_memory, const char *path);
+/* vt_start_recorded (PATH may be NULL) with a total work quota MAX_CLIENT_WORK (0: the
+ * default). */
+vt_client *vt_start_quota(uint64_t max_memory, const char *path, uint64_t max_client_work);
 int vt_finish(vt_client *c); /* closes the client end, joins, returns the server's rc */
 bool vt_logged(vt_client *c, const char *needle);
 void vt_write(vt_client *c, const void *p, size_t n);

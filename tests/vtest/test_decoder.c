@@ -610,6 +610,91 @@ static void test_byte_operations_work_quota(void **state)
     tv_pipe_destroy(ctx);
 }
 
+/* An indirect draw_vbo is one 84-byte command whose buffer may hold 2^24 draws: empty ones
+ * (count 0) cost the server their set-up (about 10 us each under ASan) and took nothing
+ * from the quotas, so repeating the command kept the server busy without end. Each draw
+ * of an indirect command is charged now: a 2^22 total runs out inside 65536 empty draws,
+ * named; without a total they all run. */
+static void test_indirect_empty_draws_charged(void **state)
+{
+    (void)state;
+    static const char vs[] = "VERT\nDCL IN[0]\nDCL OUT[0], POSITION\n  0: MOV OUT[0], IN[0]\n"
+                             "  1: END\n";
+    static const char fs[] = "FRAG\nDCL OUT[0], COLOR\nIMM[0] FLT32 {1.0, 0.0, 0.0, 1.0}\n"
+                             "  0: MOV OUT[0], IMM[0]\n  1: END\n";
+    enum { N = 65536 };
+    for (int quota = 0; quota < 2; quota++) {
+        tv_vtest_config q = {.max_client_work = quota ? 1u << 22 : 0};
+        vtest_conn c;
+        vtest_conn_init(&c, &q);
+        with_resource(&c);
+        tv_pipe_resource_desc ib = {0, 64, 0, N * 16, 1, 1, 1, 0, 0};   /* N zero commands */
+        assert_int_equal(tv_pipe_resource_create(c.pipe, 2, &ib), 0);
+        uint32_t cmds[256];
+        size_t n = 0;
+        const uint32_t setup[] = {H(1, 8, 5), 10, 1, 67, 0, 0, H(5, 0, 3), 1, 0, 10,
+                                  H(1, 5, 5), 30, 0, 0, 0, 31, H(2, 5, 1), 30};
+        memcpy(cmds, setup, sizeof setup);
+        n = sizeof setup / 4;
+        const char *texts[2] = {vs, fs};
+        for (uint32_t k = 0; k < 2; k++) {
+            uint32_t len = (uint32_t)strlen(texts[k]) + 1, ndw = (len + 3) / 4;
+            cmds[n++] = H(1, 4, 5 + ndw);
+            cmds[n++] = 20 + k, cmds[n++] = k, cmds[n++] = len, cmds[n++] = 0, cmds[n++] = 0;
+            memset(cmds + n, 0, ndw * 4);
+            memcpy(cmds + n, texts[k], len);
+            n += ndw;
+            cmds[n++] = H(31, 0, 2), cmds[n++] = 20 + k, cmds[n++] = k;
+        }
+        /* draw_vbo, indirect: buffer 2, offset 0, stride 16, N draws */
+        const uint32_t draw[21] = {H(8, 0, 20), 0, 3, 4, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                   2, 0, 16, N, 0, 0};
+        memcpy(cmds + n, draw, sizeof draw);
+        n += 21;
+        vtest_decode(&c, cmds, n);
+        if (!quota) {
+            if (c.failed)
+                fail_msg("%s", c.error);
+        } else if (!c.failed || !strstr(c.error, "draw_vbo (indirect): the context used up "
+                                                 "its total work quota")) {
+            fail_msg("error \"%s\"", c.error);
+        }
+        vtest_conn_fini(&c);
+    }
+}
+
+/* CREATE_RENDERER's name is the client's choice, and was logged as it came: a newline in
+ * it forged a log line, terminal escapes reached whoever reads the log, a NUL hid the
+ * rest. Now every byte outside printable ASCII (and the quote and the backslash) is
+ * logged as \xNN, and a name past 64 bytes is cut, saying so. */
+static void test_renderer_name_escaped(void **state)
+{
+    (void)state;
+    vt_client *c = vt_start(0);
+    static const char name[] = "evil\nclient 2: disconnected (clean)\x1b[2J\"\\\0hidden";
+    uint32_t hdr[2] = {sizeof name - 1, 8};
+    vt_write(c, hdr, 8);
+    vt_write(c, name, sizeof name - 1);
+    assert_int_equal(vt_busy_wait(c), 0);
+    assert_int_equal(vt_finish(c), 0);
+    assert_true(vt_logged(c, "client \"evil\\x0aclient 2: disconnected (clean)\\x1b[2J"
+                             "\\x22\\x5c\\x00hidden\"\n"));
+    assert_null(strchr(c->log, '\x1b'));
+    assert_null(strstr(c->log, "\nclient 2:"));
+
+    c = vt_start(0);
+    char longname[200];
+    memset(longname, 'a', sizeof longname);
+    hdr[0] = sizeof longname;
+    vt_write(c, hdr, 8);
+    vt_write(c, longname, sizeof longname);
+    assert_int_equal(vt_busy_wait(c), 0);
+    assert_int_equal(vt_finish(c), 0);
+    char want[96];
+    snprintf(want, sizeof want, "client \"%.64s\" (cut)\n", longname);
+    assert_true(vt_logged(c, want));
+}
+
 /* A draw adds to the queries begun and not ended, at most 64 of them per sub-context
  * (GL has about 40 targets): the 65th begin is refused by name; ending one or destroying
  * an active one makes room (a destroyed query left in the list would not). */
@@ -729,6 +814,8 @@ int main(void)
         cmocka_unit_test(test_inline_constants_within_quota),
         cmocka_unit_test(test_lowered_shader_within_quota),
         cmocka_unit_test(test_small_resources_pay_records),
+        cmocka_unit_test(test_indirect_empty_draws_charged),
+        cmocka_unit_test(test_renderer_name_escaped),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

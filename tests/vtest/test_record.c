@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -307,11 +308,84 @@ static void test_record_shader_rules(void **state)
     unlink(path);
 }
 
+/* Recording compared and copied the whole shared memory at every transfer (and hashed the
+ * whole resource at every readback), whatever the box, and charged nothing: a 14-dword
+ * transfer3d of one texel on a 64 MiB mapping cost 12.7 ms of the server (ASan; ~50 ms
+ * at 256 MiB), so one 64 MiB submit of them kept a recording server busy for hours. The
+ * scans are charged to the total work quota now: with 2^24 warp instructions, 200 such
+ * transfers on a 16 MiB mapping run out, named, while recording; all run when not. */
+static void test_record_scans_charged(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/texvm_vtscan_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    enum { K = 200, W = 2048 };
+    uint32_t *cmds = malloc(K * 14 * sizeof *cmds);
+    assert_non_null(cmds);
+    for (unsigned i = 0; i < K; i++) {
+        const uint32_t t[14] = {H(43, 0, 13), 1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 1};
+        memcpy(cmds + 14 * i, t, sizeof t);
+    }
+    for (int rec = 0; rec < 2; rec++) {
+        vt_client *c = vt_start_quota(0, rec ? path : NULL, 1u << 24);
+        assert_int_equal(vt_negotiate(c, 2), 2);
+        uint8_t *m = vt_create2(c, 1, RGBA8, W, W);   /* 16 MiB */
+        vt_submit(c, cmds, K * 14);
+        assert_int_equal(vt_busy_wait(c), 0);
+        munmap(m, (size_t)W * W * 4);
+        assert_int_equal(vt_finish(c), 0);
+        bool out = strstr(c->log, "context error: record: shared memory comparison: the "
+                                  "context used up its total work quota") != NULL;
+        if (out != (rec == 1))
+            fail_msg("recording %d: log:\n%s", rec, c->log);
+    }
+    free(cmds);
+    unlink(path);
+}
+
+/* The record file is created afresh, never through a link: a symlink planted at the
+ * record path (client-N.vtrec: client numbers are predictable, and a --record folder may
+ * be shared) made the server truncate and overwrite the link's target. The target stays
+ * as it was, and the recording is a regular file only the server's user can read. */
+static void test_record_not_through_symlink(void **state)
+{
+    (void)state;
+    char victim[] = "/tmp/texvm_vtvictim_XXXXXX", link[] = "/tmp/texvm_vtlink_XXXXXX";
+    int fd = mkstemp(victim);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, "precious\n", 9), 9);
+    close(fd);
+    fd = mkstemp(link);
+    assert_true(fd >= 0);
+    close(fd);
+    assert_int_equal(unlink(link), 0);
+    assert_int_equal(symlink(victim, link), 0);
+    vt_client *c = vt_start_recorded(0, link);
+    assert_int_equal(vt_negotiate(c, 2), 2);
+    assert_int_equal(vt_finish(c), 0);
+    size_t size;
+    const uint8_t *v = read_all(victim, &size);
+    assert_int_equal(size, 9);
+    assert_memory_equal(v, "precious\n", 9);
+    struct stat st;
+    assert_int_equal(lstat(link, &st), 0);
+    assert_true(S_ISREG(st.st_mode));
+    assert_int_equal(st.st_mode & 077, 0);
+    const uint8_t *rec = read_all(link, &size);
+    assert_true(size > 8 && !memcmp(rec, "TVVTREC1", 8));
+    unlink(link);
+    unlink(victim);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_record_then_replay),
         cmocka_unit_test(test_record_shader_rules),
+        cmocka_unit_test(test_record_scans_charged),
+        cmocka_unit_test(test_record_not_through_symlink),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
