@@ -136,20 +136,36 @@ typedef struct inputs {
     uint32_t varr[NATTR][VCOUNT * VINST * 4];   /* VERT */
 } inputs;
 
-static void fill_inputs(inputs *in, uint64_t seed)
+/* Values where denormals are flushed: rnd_value's, and one in four of these — denormals
+ * of both signs (which DAZ reads as zeros), the smallest normals (whose products FTZ
+ * flushes), zeros, infinities and NaNs */
+static uint32_t rnd_flushed(uint64_t *s)
+{
+    static const uint32_t specials[] = {0x00000001u, 0x80000001u, 0x007fffffu, 0x807fffffu,
+                                        0x00400000u, 0x00800000u, 0x80800000u, 0x00c00000u,
+                                        0x80000000u, 0x00000000u, 0x7f800000u, 0xff800000u,
+                                        0x7fc00000u, 0x7f800001u, 0xffc12345u, 0x3f800000u};
+    uint64_t r = mix(s);
+    if (r % 4 == 0)
+        return specials[(r >> 8) % (sizeof specials / sizeof specials[0])];
+    return rnd_value(s);
+}
+
+static void fill_inputs(inputs *in, uint64_t seed, bool flushed)
 {
     uint64_t s = seed * 0x9e3779b97f4a7c15ull + 1;
+    uint32_t (*value)(uint64_t *) = flushed ? rnd_flushed : rnd_value;
     for (size_t i = 0; i < CB_WORDS; i++)
-        in->cb[i] = (i % 8 == 7) ? (uint32_t)mix(&s) : rnd_value(&s);
+        in->cb[i] = (i % 8 == 7) ? (uint32_t)mix(&s) : value(&s);
     for (size_t i = 0; i < BUF_WORDS; i++)
         in->buf[i] = (uint32_t)mix(&s);
     for (int v = 0; v < 4; v++)
         for (int a = 0; a < NATTR; a++)
             for (int c = 0; c < 4; c++)
-                in->attr[v][a][c] = rnd_value(&s);
+                in->attr[v][a][c] = value(&s);
     for (int a = 0; a < NATTR; a++)
         for (size_t i = 0; i < VCOUNT * VINST * 4; i++)
-            in->varr[a][i] = rnd_value(&s);
+            in->varr[a][i] = value(&s);
 }
 
 static bool grow(outcome *o, const uint32_t *w, size_t n)
@@ -167,7 +183,7 @@ static bool grow(outcome *o, const uint32_t *w, size_t n)
  * state in an engine, and no generated or corpus program writes a texture, so every run
  * starts from the same state. (Not thread-safe: the tests and the fuzz target are
  * single-threaded.) */
-static tv_vm *engines[3];
+static tv_vm *engines[2][3];   /* [denormals flushed][kind, below] */
 static texenv tex_env;
 static bool env_ready;
 
@@ -182,26 +198,30 @@ static bool env_setup(void)
     mallopt(M_MMAP_THRESHOLD, 64 << 20);
     mallopt(M_TRIM_THRESHOLD, 256 << 20);
 #endif
-    /* 0: optimised, interpreted; 1: plain; 2: optimised, compiled (when the JIT is built) */
-    for (int e = 0; e < 3; e++) {
-        tv_vm_config cfg;
-        memset(&cfg, 0, sizeof cfg);
-        cfg.threads = 1;
-        cfg.plain = e == 1;
-        cfg.jit = e == 2 ? TV_VM_JIT_ALWAYS : TV_VM_JIT_OFF;
-        cfg.limits.max_instructions = 200000;
-        cfg.limits.max_loop_iterations = 20000;
-        if (e == 2 && !tv_vm_jit_available())
-            break;
-        tv_error err;
-        engines[e] = tv_vm_create(&cfg, &err);
-        if (!engines[e])
-            return false;
-        /* the optimised engines start runs on the last run's registers, here filled
-           with garbage: a read before a write would show against the plain run */
-        if (e != 1)
-            vm_debug_poison_registers(engines[e], true);
-    }
+    /* 0: optimised, interpreted; 1: plain; 2: optimised, compiled (when the JIT is built);
+       each as IEEE arithmetic and with denormals flushed (flush_denormals: DAZ and FTZ, the
+       vtest server's shader rules) */
+    for (int f = 0; f < 2; f++)
+        for (int e = 0; e < 3; e++) {
+            tv_vm_config cfg;
+            memset(&cfg, 0, sizeof cfg);
+            cfg.threads = 1;
+            cfg.plain = e == 1;
+            cfg.flush_denormals = f == 1;
+            cfg.jit = e == 2 ? TV_VM_JIT_ALWAYS : TV_VM_JIT_OFF;
+            cfg.limits.max_instructions = 200000;
+            cfg.limits.max_loop_iterations = 20000;
+            if (e == 2 && !tv_vm_jit_available())
+                break;
+            tv_error err;
+            engines[f][e] = tv_vm_create(&cfg, &err);
+            if (!engines[f][e])
+                return false;
+            /* the optimised engines start runs on the last run's registers, here filled
+               with garbage: a read before a write would show against the plain run */
+            if (e != 1)
+                vm_debug_poison_registers(engines[f][e], true);
+        }
     uint64_t ts = 17;
     if (!tex_setup(&tex_env, &ts))
         return false;
@@ -209,9 +229,8 @@ static bool env_setup(void)
     return true;
 }
 
-static bool run_one(const tv_vm_program *p, int engine, const inputs *in, outcome *o)
+static bool run_one(const tv_vm_program *p, tv_vm *vm, const inputs *in, outcome *o)
 {
-    tv_vm *vm = engines[engine];
     bool ok = true;
     uint32_t *cb = malloc(sizeof in->cb), *buf = malloc(sizeof in->buf);
     ok = ok && cb && buf;
@@ -374,13 +393,16 @@ tvc_result tvc_run_both(const char *text, size_t len, uint64_t seed, char *why,
     tv_error err;
     if (!env_setup())
         return TVC_NOT_RUN;
+    /* every other seed (every other compiled one too) on the engines that flush denormals */
+    const bool flushed = (seed / jit_every()) & 1u;
+    tv_vm *const *eng = engines[flushed];
     /* the program as each engine lowers it: plainly on the plain engine */
-    tv_vm_program *p = tv_vm_program_from_text(engines[0], text, len, "tv", &err);
+    tv_vm_program *p = tv_vm_program_from_text(eng[0], text, len, "tv", &err);
     if (!p) {
         snprintf(why, why_size, "not run: %s", err.message);
         return TVC_NOT_RUN;
     }
-    tv_vm_program *pp = tv_vm_program_from_text(engines[1], text, len, "tv", &err);
+    tv_vm_program *pp = tv_vm_program_from_text(eng[1], text, len, "tv", &err);
     if (!pp) {
         snprintf(why, why_size, "the plain engine rejects what the other accepts: %s",
                  err.message);
@@ -392,12 +414,12 @@ tvc_result tvc_run_both(const char *text, size_t len, uint64_t seed, char *why,
         tv_vm_program_destroy(p);
         return TVC_NOT_RUN;
     }
-    fill_inputs(in, seed);
+    fill_inputs(in, seed, flushed);
     outcome a, b, c;
     memset(&a, 0, sizeof a);
     memset(&b, 0, sizeof b);
     memset(&c, 0, sizeof c);
-    bool ran_plain = run_one(pp, 1, in, &a), ran_opt = run_one(p, 0, in, &b);
+    bool ran_plain = run_one(pp, eng[1], in, &a), ran_opt = run_one(p, eng[0], in, &b);
     bool ran = ran_plain && ran_opt;
     tvc_result r = TVC_SAME;
     if (!ran) {
@@ -408,10 +430,10 @@ tvc_result tvc_run_both(const char *text, size_t len, uint64_t seed, char *why,
         r = compare(&a, &b, "optimised", why, why_size);
         /* the same program compiled (vm_jit.h); a program the JIT declines runs
            interpreted on that engine too */
-        if (r == TVC_SAME && engines[2] && seed % jit_every() == 0) {
+        if (r == TVC_SAME && eng[2] && seed % jit_every() == 0) {
             vm_jit_stats before, after;
             vm_jit_get_stats(&before);
-            if (!run_one(p, 2, in, &c)) {
+            if (!run_one(p, eng[2], in, &c)) {
                 snprintf(why, why_size, "the compiled run did not run");
                 r = TVC_DIFFERENT;
             } else {
@@ -421,6 +443,11 @@ tvc_result tvc_run_both(const char *text, size_t len, uint64_t seed, char *why,
             if (info)
                 info->compiled = after.compiled > before.compiled;
         }
+    }
+    if (r == TVC_DIFFERENT && flushed && why_size) {
+        char tmp[512];
+        snprintf(tmp, sizeof tmp, "%s", why);
+        snprintf(why, why_size, "denormals flushed: %s", tmp);
     }
     if (info && ran) {
         info->status = (int)a.status;

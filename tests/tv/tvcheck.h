@@ -51,8 +51,11 @@ typedef enum tvc_result {
  * stencil, sample mask), COMP on 2 blocks, VERT on 37 vertices x 2 instances, GEOM on 5
  * input primitives (every stream's vertices and primitives); constant
  * buffers, buffers and attributes filled from `seed`; textures 0..3 with samplers 0..3.
- * Compares the status, the error text, the statistics that both count (instructions,
- * invocations, killed lanes), every output word and every buffer byte. */
+ * Every other seed (and every other compiled one) runs on engines that flush denormals
+ * (tv_vm_config.flush_denormals, the vtest server's rule), with inputs that mix in
+ * denormals, the smallest normals, zeros, infinities and NaNs; a difference there says so
+ * in `why`. Compares the status, the error text, the statistics that both count
+ * (instructions, invocations, killed lanes), every output word and every buffer byte. */
 typedef struct tvc_info {
     int status;               /* tv_status of the runs (equal when TVC_SAME) */
     uint64_t instructions;    /* TGSI instructions the run executed (per warp) */
