@@ -167,10 +167,14 @@ static int transfer(tv_pipe_ctx *ctx, uint32_t handle, uint32_t level, const tv_
     /* a multisampled resource transfers every sample of each pixel, adjacent */
     size_t row = (size_t)((b->w + r->bw - 1) / r->bw) * r->bytes * r->samples;
     size_t rows = (b->h + r->bh - 1) / r->bh;
+    /* strides 0: the level's own layout, as the client's backing has it (Mesa's virgl
+       resource layout; virglrenderer the same): rows of the level's width, and layers of
+       the level's whole height whatever the box's (a box of fewer rows over several layers
+       read its later layers from the wrong rows with a box-sized layer stride) */
     if (!stride)
         stride = r->stride[level];
     if (!layer_stride)
-        layer_stride = stride * rows;
+        layer_stride = stride * ((r->lh[level] + r->bh - 1) / r->bh);
     if (stride < row || (b->d > 1 && layer_stride < stride * (rows - 1) + row))
         return pipe_fail(ctx, "%s: stride %zu / layer stride %zu too small for the box", what,
                          stride, layer_stride);
