@@ -1,6 +1,7 @@
 /* Blending (GL 4.6 §17.3.6, Gallium cso/blend.rst): the factor table, the equations, the
  * compare functions shared by the depth, stencil and alpha tests, and logic ops. */
 #include "pipe_om.h"
+#include "util/nan_order.h"
 #include "util/wide_vectors.h"
 
 #include <math.h>
@@ -118,41 +119,20 @@ static float factor_value(uint8_t f, unsigned c, const float s0[4], const float 
     return r->invert ? 1.0f - x : x;
 }
 
-/* A product or sum whose operands are both NaN is A's NaN, quieted. x86 returns the first
- * operand's NaN, and which C operand is first is the compiler's choice, made anew in every
- * loop it vectorises (GCC multiplied s * sf in one order per pixel and in the other in the
- * lane loop: REVERSE_SUBTRACT stored different NaNs on the two paths). With one NaN
- * operand every order gives that NaN quieted, so "A is NaN: A quieted" is the rule, one
- * test (the blend scene about 3 % slower; testing both operands cost 7 %). Subtractions
- * keep their order. */
-static TV_ALWAYS_INLINE float nan_a_first(float a, float r)
-{
-    uint32_t u;
-    memcpy(&u, &a, 4);
-    u |= 0x00400000u;
-    float q;
-    memcpy(&q, &u, 4);
-    return a != a ? q : r;
-}
-
-static TV_ALWAYS_INLINE float mul(float a, float b)
-{
-    return nan_a_first(a, a * b);
-}
-
-static TV_ALWAYS_INLINE float add(float a, float b)
-{
-    return nan_a_first(a, a + b);
-}
-
+/* A product or sum whose operands are both NaN is A's NaN, quieted (util/nan_order.h):
+ * which C operand is first is the compiler's choice, made anew in every loop it vectorises
+ * (GCC multiplied s * sf in one order per pixel and in the other in the lane loop:
+ * REVERSE_SUBTRACT stored different NaNs on the two paths). One test per product and sum
+ * (the blend scene about 3 % slower; testing both operands cost 7 %). Subtractions keep
+ * their order. */
 static float equation(uint8_t func, float s, float sf, float d, float df)
 {
     switch (func) {
-    case OM_BLEND_SUBTRACT: return mul(s, sf) - mul(d, df);
-    case OM_BLEND_REVERSE_SUBTRACT: return mul(d, df) - mul(s, sf);
+    case OM_BLEND_SUBTRACT: return tv_mul_a(s, sf) - tv_mul_a(d, df);
+    case OM_BLEND_REVERSE_SUBTRACT: return tv_mul_a(d, df) - tv_mul_a(s, sf);
     case OM_BLEND_MIN: return fminf(s, d);
     case OM_BLEND_MAX: return fmaxf(s, d);
-    default: return add(mul(s, sf), mul(d, df));
+    default: return tv_add_a(tv_mul_a(s, sf), tv_mul_a(d, df));
     }
 }
 
@@ -247,11 +227,11 @@ static TV_ALWAYS_INLINE void equation_lanes(uint8_t func, const float s[OM_LANES
     switch (func) {
     case OM_BLEND_SUBTRACT:
         for (l = 0; l < OM_LANES; l++)
-            out[l] = mul(s[l], sf[l]) - mul(d[l], df[l]);
+            out[l] = tv_mul_a(s[l], sf[l]) - tv_mul_a(d[l], df[l]);
         break;
     case OM_BLEND_REVERSE_SUBTRACT:
         for (l = 0; l < OM_LANES; l++)
-            out[l] = mul(d[l], df[l]) - mul(s[l], sf[l]);
+            out[l] = tv_mul_a(d[l], df[l]) - tv_mul_a(s[l], sf[l]);
         break;
     case OM_BLEND_MIN:
         for (l = 0; l < OM_LANES; l++)
@@ -263,7 +243,7 @@ static TV_ALWAYS_INLINE void equation_lanes(uint8_t func, const float s[OM_LANES
         break;
     default:
         for (l = 0; l < OM_LANES; l++)
-            out[l] = add(mul(s[l], sf[l]), mul(d[l], df[l]));
+            out[l] = tv_add_a(tv_mul_a(s[l], sf[l]), tv_mul_a(d[l], df[l]));
         break;
     }
 }

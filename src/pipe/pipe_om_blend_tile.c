@@ -10,9 +10,9 @@
  * Bit for bit om_blend_color's on a float target (no clamps): every element goes through
  * the same IEEE operations in the same order — the factor (the channel, or the alpha,
  * then 1 - x), the products, then their sum or difference — and the products and sums
- * return their first operand's NaN, quieted, when that operand is a NaN (pipe_om_blend.c's
- * nan_a_first: x86 returns the first source's NaN, and the operand order is fixed here by
- * writing those instructions out). tests/pipe/test_om_blend_tile.c checks
+ * return their first operand's NaN, quieted, when that operand is a NaN (the rule of
+ * util/nan_order.h: x86 returns the first source's NaN, and the operand order is fixed
+ * here by writing those instructions out). tests/pipe/test_om_blend_tile.c checks
  * every factor pair and equation pair with NaNs, infinities, zeros of both signs and
  * denormals against om_blend_color. */
 #include "pipe_om.h"
@@ -86,8 +86,8 @@ void om_tile_blend_init(om_tile_blend *tb, const om_rt_blend *rt, const om_targe
 
 /* A product and a sum with A as the instruction's first source: x86 returns that
  * operand's NaN, quieted, when both are NaNs (and the one NaN, quieted, when one is) —
- * pipe_om_blend.c's nan_a_first. In assembly because the compiler may swap the operands
- * of a commutative intrinsic. */
+ * util/nan_order.h's tv_mul_a and tv_add_a. In assembly because the compiler may swap
+ * the operands of a commutative intrinsic. */
 TB_INLINE __m512 mul(__m512 a, __m512 b)
 {
     __m512 r;

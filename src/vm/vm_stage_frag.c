@@ -10,14 +10,43 @@
 #include <stdint.h>
 
 #include "util/bits.h"
+#include "util/nan_order.h"
 #include "vm/vm_ops.h"
 #include "vm/vm_run.h"
 #include "vm/vm_stage_frag.h"
 #include "vm/vm_stage_frag_store.h"
 
-static float edge(float ax, float ay, float bx, float by, float px, float py)
+/* The interpolation formulas have two forms. The reference (bary, interp_b) takes its
+ * products and sums as tv_mul_a / tv_add_a: where two NaNs meet, the one that comes out is
+ * fixed by the formula as written (util/nan_order.h). The tile paths (tile_bary,
+ * interp_tile) run the plain operations, which give the same bits wherever the result is
+ * not a NaN — a NaN operand anywhere in these formulas makes the result a NaN — and take
+ * the reference's way for a warp whose results hold a NaN (NaN attributes, positions or
+ * w): in the plain operations the compiler orders each commutative pair as it likes, and
+ * a build that ordered the lane loop and the reference differently returned different
+ * NaNs (caught by translation validation's inputs with NaNs, in the sanitizer build). */
+static TV_ALWAYS_INLINE float edge(float ax, float ay, float bx, float by, float px, float py)
+{
+    return tv_mul_a(bx - ax, py - ay) - tv_mul_a(by - ay, px - ax);
+}
+
+/* edge's plain operations (the tile paths and the corner tests) */
+static TV_ALWAYS_INLINE float edge_plain(float ax, float ay, float bx, float by, float px,
+                                         float py)
 {
     return (bx - ax) * (py - ay) - (by - ay) * (px - ax);
+}
+
+/* b0 x0 + b1 x1 + b2 x2 */
+static TV_ALWAYS_INLINE float dot3(float b0, float b1, float b2, float x0, float x1, float x2)
+{
+    return tv_add_a(tv_add_a(tv_mul_a(b0, x0), tv_mul_a(b1, x1)), tv_mul_a(b2, x2));
+}
+
+/* v0 + w1 (v1 - v0) + w2 (v2 - v0) */
+static TV_ALWAYS_INLINE float lerp3(float v0, float w1, float d1, float w2, float d2)
+{
+    return tv_add_a(tv_add_a(v0, tv_mul_a(w1, d1)), tv_mul_a(w2, d2));
 }
 
 /* Barycentrics of (x, y) in triangle t; returns whether the point is inside. */
@@ -54,8 +83,8 @@ static void interp_b(const vm_run *R, const vm_fs_input *fi, const vm_frag_tri *
     const tv_vm_frag_params *fp = R->fp;
     const tv_vm_program *p = R->prog;
     if (fi->semantic == TV_SEM_POSITION) {
-        float z = b[0] * t->z[0] + b[1] * t->z[1] + b[2] * t->z[2];
-        float iw = b[0] * t->inv_w[0] + b[1] * t->inv_w[1] + b[2] * t->inv_w[2];
+        float z = dot3(b[0], b[1], b[2], t->z[0], t->z[1], t->z[2]);
+        float iw = dot3(b[0], b[1], b[2], t->inv_w[0], t->inv_w[1], t->inv_w[2]);
         float px = x, py = y;
         if (p->origin_lower_left) py = (float)fp->height - y;
         if (p->center_integer) { px -= 0.5f; py -= 0.5f; }
@@ -83,8 +112,10 @@ static void interp_b(const vm_run *R, const vm_fs_input *fi, const vm_frag_tri *
     const uint32_t *a2 = fp->vertices[t->v[2]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
     float w0 = b[0], w1 = b[1], w2 = b[2];
     if (fi->interp != TV_INTERP_LINEAR) {
-        w0 *= t->inv_w[0]; w1 *= t->inv_w[1]; w2 *= t->inv_w[2];
-        float sum = w0 + w1 + w2;
+        w0 = tv_mul_a(w0, t->inv_w[0]);
+        w1 = tv_mul_a(w1, t->inv_w[1]);
+        w2 = tv_mul_a(w2, t->inv_w[2]);
+        float sum = tv_add_a(tv_add_a(w0, w1), w2);
         if (sum != 0.0f) { w0 /= sum; w1 /= sum; w2 /= sum; }
     }
     /* v0 + w1 (v1 - v0) + w2 (v2 - v0): the weights need not sum to exactly 1, and an
@@ -92,7 +123,7 @@ static void interp_b(const vm_run *R, const vm_fs_input *fi, const vm_frag_tri *
      * w0 only enters through the normalising sum */
     for (unsigned c = 0; c < 4; c++) {
         float v0 = tv_bits_f32(a0[c]);
-        out[c] = tv_f32_bits(v0 + w1 * (tv_bits_f32(a1[c]) - v0) + w2 * (tv_bits_f32(a2[c]) - v0));
+        out[c] = tv_f32_bits(lerp3(v0, w1, tv_bits_f32(a1[c]) - v0, w2, tv_bits_f32(a2[c]) - v0));
     }
 }
 
@@ -135,9 +166,10 @@ VM_WIDE_VECTORS static void corner_bits(const vm_run *R, uint32_t x0, uint32_t n
         }
         for (uint32_t i = 0; i < n; i++) {
             float x = (float)(int32_t)((x0 + i) * 8u);   /* < 2^17: exact either way */
-            float q0 = edge(T->x[1], T->y[1], T->x[2], T->y[2], x, y) / T->area;
-            float q1 = edge(T->x[2], T->y[2], T->x[0], T->y[0], x, y) / T->area;
-            float q2 = edge(T->x[0], T->y[0], T->x[1], T->y[1], x, y) / T->area;
+            /* (compared only: a NaN's bits do not matter here) */
+            float q0 = edge_plain(T->x[1], T->y[1], T->x[2], T->y[2], x, y) / T->area;
+            float q1 = edge_plain(T->x[2], T->y[2], T->x[0], T->y[0], x, y) / T->area;
+            float q2 = edge_plain(T->x[0], T->y[0], T->x[1], T->y[1], x, y) / T->area;
             uint32_t b = (uint32_t)(q0 >= 0.0f) | (uint32_t)(q1 >= 0.0f) << 1 |
                          (uint32_t)(q2 >= 0.0f) << 2 | (uint32_t)(q0 < 0.0f) << 3 |
                          (uint32_t)(q1 < 0.0f) << 4 | (uint32_t)(q2 < 0.0f) << 5;
@@ -203,9 +235,34 @@ void vm_frag_fbfetch_lane(const vm_warp *w, uint32_t color, unsigned lane, uint3
         memcpy(out, src + e * 4, 16);
 }
 
+/* interp_tile's input, interp_b's formula lane by lane (a NaN came out: see edge) */
+static __attribute__((noinline, cold)) void interp_tile_nan(vm_worker *wk, const vm_warp *w,
+                                                            const vm_fs_input *fi,
+                                                            const vm_frag_tri *t, vm_slot *dst)
+{
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        const float b[3] = {wk->lane_b[0][l], wk->lane_b[1][l], wk->lane_b[2][l]};
+        uint32_t v[4];
+        interp_b(wk->run, fi, t, b, (float)w->lane_x[l] + 0.5f, (float)w->lane_y[l] + 0.5f, v);
+        for (unsigned c = 0; c < 4; c++)
+            dst[c].u[l] = v[c];
+    }
+}
+
+/* Whether a lane of channels C0 .. C1 - 1 of DST is a NaN */
+static TV_ALWAYS_INLINE bool any_nan(const vm_slot *dst, unsigned c0, unsigned c1)
+{
+    uint32_t nan = 0;
+    for (unsigned c = c0; c < c1; c++)
+        for (unsigned l = 0; l < VM_LANES; l++)
+            nan |= (uint32_t)(dst[c].f[l] != dst[c].f[l]);
+    return nan != 0;
+}
+
 /* Inputs of a tile that lies in one triangle, at the pixel centres: the arithmetic of
- * interp_b() done lane-parallel (bit-identical; built for wider vectors too, the same
- * IEEE operations in the same order). */
+ * interp_b() done lane-parallel (bit-identical: built for wider vectors too, the same
+ * IEEE operations in the same order; where a NaN comes out, interp_b's own way, see
+ * edge). */
 VM_WIDE_VECTORS static void interp_tile(vm_worker *wk, const vm_warp *w, const vm_fs_input *fi,
                         const vm_frag_tri *t, vm_slot *dst)
 {
@@ -224,6 +281,8 @@ VM_WIDE_VECTORS static void interp_tile(vm_worker *wk, const vm_warp *w, const v
             dst[2].f[l] = b0[l] * t->z[0] + b1[l] * t->z[1] + b2[l] * t->z[2];
             dst[3].f[l] = b0[l] * t->inv_w[0] + b1[l] * t->inv_w[1] + b2[l] * t->inv_w[2];
         }
+        if (any_nan(dst, 2, 4))
+            interp_tile_nan(wk, w, fi, t, dst);
         return;
     }
     if (fi->semantic == TV_SEM_FACE || flat_input(fp, fi)) {
@@ -264,11 +323,13 @@ VM_WIDE_VECTORS static void interp_tile(vm_worker *wk, const vm_warp *w, const v
         for (unsigned l = 0; l < VM_LANES; l++)
             dst[c].f[l] = v0 + w1[l] * d1 + w2[l] * d2;
     }
+    if (any_nan(dst, 0, 4))
+        interp_tile_nan(wk, w, fi, t, dst);
 }
 
-/* Centre barycentrics of a tile's lanes in triangle T: the formula of bary(),
- * lane-parallel (and built for wider vectors). */
-VM_WIDE_VECTORS static void tile_bary(vm_worker *wk, const vm_warp *w, const vm_frag_tri *T)
+/* tile_bary's lanes, bary()'s formula lane by lane (a NaN came out: see edge) */
+static __attribute__((noinline, cold)) void tile_bary_nan(vm_worker *wk, const vm_warp *w,
+                                                          const vm_frag_tri *T)
 {
     for (unsigned l = 0; l < VM_LANES; l++) {
         float fx = (float)w->lane_x[l] + 0.5f, fy = (float)w->lane_y[l] + 0.5f;
@@ -276,6 +337,25 @@ VM_WIDE_VECTORS static void tile_bary(vm_worker *wk, const vm_warp *w, const vm_
         wk->lane_b[1][l] = edge(T->x[2], T->y[2], T->x[0], T->y[0], fx, fy) / T->area;
         wk->lane_b[2][l] = edge(T->x[0], T->y[0], T->x[1], T->y[1], fx, fy) / T->area;
     }
+}
+
+/* Centre barycentrics of a tile's lanes in triangle T: the formula of bary(),
+ * lane-parallel (and built for wider vectors). */
+VM_WIDE_VECTORS static void tile_bary(vm_worker *wk, const vm_warp *w, const vm_frag_tri *T)
+{
+    uint32_t nan = 0;
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        float fx = (float)w->lane_x[l] + 0.5f, fy = (float)w->lane_y[l] + 0.5f;
+        float b0 = edge_plain(T->x[1], T->y[1], T->x[2], T->y[2], fx, fy) / T->area;
+        float b1 = edge_plain(T->x[2], T->y[2], T->x[0], T->y[0], fx, fy) / T->area;
+        float b2 = edge_plain(T->x[0], T->y[0], T->x[1], T->y[1], fx, fy) / T->area;
+        wk->lane_b[0][l] = b0;
+        wk->lane_b[1][l] = b1;
+        wk->lane_b[2][l] = b2;
+        nan |= (uint32_t)(b0 != b0) | (uint32_t)(b1 != b1) | (uint32_t)(b2 != b2);
+    }
+    if (nan)
+        tile_bary_nan(wk, w, T);
 }
 
 /* Position of each lane in its 8x4 tile: quads of 4 consecutive lanes (TL, TR, BL, BR),
