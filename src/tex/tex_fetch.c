@@ -1,7 +1,8 @@
 /* Texel fetch (sampling.md §8): integer coordinates plus offsets (never on the layer),
  * level = view base + per-lane level (or the base level for multisample targets and
- * FORCE_LEVEL0), per-lane sample index; no wrap, no filter, no sampler state; sRGB is
- * decoded when the header says sRGB. Anything out of range returns the D3D `ld` value:
+ * FORCE_LEVEL0; 2D_NO_MIPMAP and 1D_BUFFER views have that one level only), per-lane
+ * sample index; no wrap, no filter, no sampler state; sRGB is decoded when the header
+ * says sRGB. Anything out of range returns the D3D `ld` value:
  * 0 in the format's components, (0,0,0,1) defaults in the missing ones. */
 #include "tex/tex_sampling.h"
 
@@ -16,6 +17,8 @@ void tex_fetch_lane(tv_tex_unit *unit, const tex_view *v, const tex_target_info 
     uint32_t base = v->base_level < v->levels ? v->base_level : v->levels - 1;
     uint32_t last = v->max_level < v->levels ? v->max_level : v->levels - 1;
     int64_t q = last >= base ? (int64_t)(last - base) : 0;
+    if (v->type == TV_TEX_2D_NO_MIPMAP || v->type == TV_TEX_1D_BUFFER)
+        q = 0;   /* one level (the TXQ page's table), as sampling and TXQ see it */
     int64_t level = 0, sample = 0;
     if (tgt->ms)
         sample = req->sample[lane];

@@ -433,6 +433,31 @@ static void test_override_rows(void **state)
     }
 }
 
+/* TWO_D_NO_MIPMAP has one mip level (the TXQ page's table: "TWO_D_NO_MIPMAP width height
+ * zero/depth* one"), whatever the header's MaxMipLevel says: TLDS.LL with a level past it
+ * is an out-of-range `ld` and returns zeros, like TXQ's level count and sampling (q = 0). */
+static void test_no_mipmap_one_level(void **state)
+{
+    senv *E = *state;
+    tv_tic t;
+    senv_tic(&t, TV_FORMAT_R32G32B32A32_FLOAT, TV_TEX_2D_NO_MIPMAP, 8, 8, 1, 3);
+    senv_put_tic(E, 11, &t);
+    senv_bind(E, 31, tv_tex_handle(11, 0));
+    set_all(E, 2, 1);
+    set_all(E, 3, 1);
+    set_all(E, 6, 0);
+    run_ok(E, "TXQ R12, R6, TEX_HEADER_DIMENSION, 0x1f, 0xf");
+    assert_int_equal(reg(E, 15, 0), 1);   /* # of mip-map levels: one */
+    set_all(E, 4, 0);   /* level 0: the texel */
+    run_ok(E, "TLDS.LL R8, R10, R2, R4, 0x1f, 2D, RGBA");
+    assert_int_equal(reg(E, 10, 0), tv_f32_bits(env_texel_f(0, 0, 1, 1, 0, 0)));
+    assert_int_equal(reg(E, 9, 0), tv_f32_bits(env_texel_f(0, 0, 1, 1, 0, 3)));
+    set_all(E, 4, 1);   /* level 1 does not exist: zeros */
+    run_ok(E, "TLDS.LL R8, R10, R2, R4, 0x1f, 2D, RGBA");
+    for (unsigned r = 8; r < 12; r++)
+        assert_int_equal(reg(E, r, 0), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -446,6 +471,7 @@ int main(void)
         cmocka_unit_test(test_register_rules),
         cmocka_unit_test(test_overrides_and_invalid),
         cmocka_unit_test(test_override_rows),
+        cmocka_unit_test(test_no_mipmap_one_level),
     };
     return cmocka_run_group_tests(tests, setup, senv_teardown);
 }
