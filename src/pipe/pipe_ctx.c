@@ -32,6 +32,20 @@ int pipe_charge(tv_pipe_ctx *ctx, uint64_t bytes, const char *what, uint32_t han
     return 0;
 }
 
+int pipe_charge_temp(tv_pipe_ctx *ctx, uint64_t *held, uint64_t bytes, const char *op,
+                     const char *what)
+{
+    if (bytes > ctx->max_memory || ctx->used > ctx->max_memory - bytes)
+        return pipe_fail(ctx, "%s: %s: %llu bytes exceed the memory quota (%llu of %llu used)",
+                         op, what, (unsigned long long)bytes, (unsigned long long)ctx->used,
+                         (unsigned long long)ctx->max_memory);
+    ctx->used += bytes;
+    *held += bytes;
+    if (ctx->scratch_bytes > ctx->max_memory - ctx->used)
+        pipe_scratch_release(ctx);
+    return 0;
+}
+
 void pipe_uncharge(tv_pipe_ctx *ctx, uint64_t bytes)
 {
     ctx->used -= bytes < ctx->used ? bytes : ctx->used;

@@ -333,6 +333,8 @@ static int fetch_element(draw_state *d, const draw_assembly *a, unsigned e, uint
 
 void draw_out_release(draw_state *d)
 {
+    pipe_uncharge(d->ctx, d->out_held);
+    d->out_held = 0;
     for (unsigned r = 0; r < TV_VM_MAX_ATTRIBS; r++) {
         if (d->out_kept)
             pipe_scratch_put(d->ctx, d->out[r]);
@@ -417,6 +419,8 @@ static int shade_vertices(draw_state *d, const draw_assembly *a, uint32_t **fetc
     vp.draw_id = d->info->drawid;
     vp.base_vertex = d->info->index_size ? d->info->index_bias : (int32_t)d->info->start;
     uint32_t *indices = NULL;
+    if (a->indexed && draw_charge(d, (uint64_t)(d->slots ? d->slots : 1) * 4, "the indices"))
+        return -1;
     if (a->indexed) {
         /* VERTEXID = index + base vertex: the engine adds the base back */
         indices = malloc((size_t)(d->slots ? d->slots : 1) * 4);
@@ -430,6 +434,15 @@ static int shade_vertices(draw_state *d, const draw_assembly *a, uint32_t **fetc
     if (!a->indexed && vertex_arrays_direct(d, nin, &vp)) {
         nin = 0;   /* the engine reads the vertex buffers: nothing to fetch */
         vp.fetched = false;
+    }
+    /* the fetched elements and the outputs count against the memory quota while the draw
+       runs (before, a draw of a 64 MiB client held 512 MiB of them) */
+    uint64_t per = (n ? n : 1) * 16;
+    if (draw_charge(d, per * nin, "the fetched vertex elements") ||
+        pipe_charge_temp(ctx, &d->out_held, per * nout, OP, "the vertex shader's outputs")) {
+        d->quota_failed = true;
+        free(indices);
+        return -1;
     }
     for (uint32_t e = 0; e < nin && !rc; e++) {
         fetched[e] = pipe_scratch_get(ctx, (size_t)(n ? n : 1) * 16);
@@ -684,6 +697,13 @@ int pipe_draw(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info, uint64_t *work_le
 out:
     draw_batch_end(d);
     *work_left = d->work_left;
+    /* the quota taken for the draw's arrays and placed views goes back first, so that
+       the kept blocks below find the room it leaves */
+    for (unsigned i = 0; i < DRAW_STAGES; i++)
+        pipe_textures_free(&d->tex[i]);
+    pipe_uncharge(ctx, d->held);
+    pipe_uncharge(ctx, d->out_held);
+    d->out_held = 0;
     for (unsigned i = 0; i < TV_VM_MAX_ATTRIBS; i++)
         pipe_scratch_put(ctx, fetched[i]);
     draw_out_release(d);
@@ -692,8 +712,6 @@ out:
     free(a.keys);
     free(a.vals);
     free(a.ids);
-    for (unsigned i = 0; i < DRAW_STAGES; i++)
-        pipe_textures_free(&d->tex[i]);
     free(d);
     return rc;
 }

@@ -145,6 +145,10 @@ typedef struct draw_state {
     tv_vm_frag_batch *batch;
     int32_t batch_r0, batch_r1;
     uint64_t work_left;            /* of the draw's work quota (pipe_work.c) */
+    /* of the memory quota, given back at the draw's end (pipe_charge_temp): the draw's
+       arrays, and apart the bytes of out[] (given back with them, draw_out_release) */
+    uint64_t held, out_held;
+    bool quota_failed;             /* a charge failed: the error names it */
     uint64_t stat[TV_PIPE_STATS];  /* pipeline statistics of the draw (TV_PIPE_STAT_*) */
     uint64_t fragments;
     uint64_t samples_passed;       /* through depth and stencil (occlusion queries) */
@@ -154,9 +158,13 @@ typedef struct draw_state {
     uint64_t so_prims[TV_PIPE_MAX_STREAMS]; /* primitives written, per vertex stream */
 } draw_state;
 
-/* A zeroed primitive appended to the growing list *TRIS (*N used, *CAP allocated);
- * NULL when out of memory. */
-draw_tri *draw_tri_push(draw_tri **tris, size_t *n, size_t *cap);
+/* A zeroed primitive appended to the growing list *TRIS (*N used, *CAP allocated), its
+ * growth charged to D's memory quota first; NULL when out of memory or over the quota
+ * (then D->quota_failed, the error set). */
+draw_tri *draw_tri_push(draw_state *d, draw_tri **tris, size_t *n, size_t *cap);
+/* BYTES of WHAT for draw D, taken from the memory quota until the draw ends
+ * (pipe_charge_temp); -1 named (and D->quota_failed) when they do not fit. */
+int draw_charge(draw_state *d, uint64_t bytes, const char *what);
 
 /* A draw's assembled primitives (pipe_draw_assemble.c); the caller frees tris, patch,
  * keys, vals and ids. */

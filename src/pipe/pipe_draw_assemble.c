@@ -11,10 +11,21 @@
 
 #define OP "draw_vbo"
 
-draw_tri *draw_tri_push(draw_tri **tris, size_t *n, size_t *cap)
+int draw_charge(draw_state *d, uint64_t bytes, const char *what)
+{
+    if (pipe_charge_temp(d->ctx, &d->held, bytes, OP, what)) {
+        d->quota_failed = true;
+        return -1;
+    }
+    return 0;
+}
+
+draw_tri *draw_tri_push(draw_state *d, draw_tri **tris, size_t *n, size_t *cap)
 {
     if (*n == *cap) {
         size_t grown = *cap ? *cap * 2 : 256;
+        if (draw_charge(d, (uint64_t)(grown - *cap) * sizeof **tris, "the primitives"))
+            return NULL;
         draw_tri *t = realloc(*tris, grown * sizeof *t);
         if (!t)
             return NULL;
@@ -55,6 +66,10 @@ static bool collect(void *user, const prim_out *p)
             size_t c = a->patch_cap ? a->patch_cap * 2 : 256;
             while (c < a->npatch + (size_t)p->n)
                 c *= 2;
+            if (draw_charge(a->d, (uint64_t)(c - a->patch_cap) * 4, "the patches")) {
+                a->failed = true;
+                return false;
+            }
             uint32_t *n = realloc(a->patch, c * 4);
             if (!n) {
                 a->failed = true;
@@ -67,7 +82,7 @@ static bool collect(void *user, const prim_out *p)
             a->patch[a->npatch++] = slot_of(a, p->v[i]);
         return true;
     }
-    draw_tri *t = draw_tri_push(&a->tris, &a->ntris, &a->cap);
+    draw_tri *t = draw_tri_push(a->d, &a->tris, &a->ntris, &a->cap);
     if (!t) {
         a->failed = true;
         return false;
@@ -105,6 +120,9 @@ int draw_assemble(draw_state *d, draw_assembly *a)
         while (cap < 2u * info->count && cap < (1u << 26))
             cap *= 2;
         a->mask = cap - 1;
+        if (draw_charge(d, (uint64_t)cap * 8 + (uint64_t)(info->count ? info->count : 1) * 4,
+                        "the vertex cache"))
+            return -1;
         a->keys = malloc((size_t)cap * 4);
         a->vals = malloc((size_t)cap * 4);
         a->ids = malloc((size_t)(info->count ? info->count : 1) * 4);
@@ -119,7 +137,7 @@ int draw_assemble(draw_state *d, draw_assembly *a)
         d->slots = a->nids;
     }
     if (a->failed)
-        return pipe_fail(ctx, OP ": out of memory");
+        return d->quota_failed ? -1 : pipe_fail(ctx, OP ": out of memory");
     if (n < 0)
         return pipe_fail(ctx, OP ": invalid primitive %u or patch size %u", info->mode,
                          info->vertices_per_patch);

@@ -51,7 +51,7 @@ static bool emit_prim(void *user, const prim_out *p)
 {
     gs_emit *e = user;
     size_t number = e->ntris;
-    draw_tri *t = draw_tri_push(&e->tris, &e->ntris, &e->cap);
+    draw_tri *t = draw_tri_push(e->d, &e->tris, &e->ntris, &e->cap);
     if (!t) {
         e->failed = true;
         return false;
@@ -78,7 +78,8 @@ static int assemble_strips(gs_emit *e, uint32_t out_prim, const uint32_t *lens,
         prim_assemble(out_prim, lens[p], 0, last, 0, emit_prim, e);
         e->base += lens[p];
     }
-    return e->failed ? pipe_fail(e->d->ctx, OP ": out of memory") : 0;
+    return e->failed ? (e->d->quota_failed ? -1 : pipe_fail(e->d->ctx, OP ": out of memory"))
+                     : 0;
 }
 
 /* Emitted vertices (NOUT vec4 registers each, NV of them) as one array per register:
@@ -181,6 +182,14 @@ int draw_geometry(draw_state *d, draw_tri **tris, size_t *ntris)
     if (pipe_stage_bindings(ctx, TV_PIPE_STAGE_GEOMETRY, OP, &b))
         return -1;
     b.tex = d->tex[TV_PIPE_STAGE_GEOMETRY].unit;
+    /* the arrays of the geometry stage, of the memory quota until it ends (the emitted
+       vertices held up to four times: the engine's, its output, POOL, the per-register
+       arrays) */
+    uint64_t held = 0;
+    if (pipe_charge_temp(ctx, &held, (uint64_t)(*ntris ? *ntris : 1) * (nin + 1) * 4 +
+                                         (uint64_t)(d->slots ? d->slots : 1) * 16, OP,
+                         "the geometry shader's inputs"))
+        return -1;
     uint32_t *indices = malloc((*ntris ? *ntris : 1) * nin * 4);
     /* after tessellation a primitive's ID is its patch's */
     uint32_t *ids = d->tes ? malloc((*ntris ? *ntris : 1) * 4) : NULL;
@@ -221,6 +230,23 @@ int draw_geometry(draw_state *d, draw_tri **tris, size_t *ntris)
             break;
         }
         pipe_work_end(ctx, &d->work_left, (lanes + 31) / 32, &st);
+        /* what the run emitted (held by the engine's output until it is freed), and
+           stream 0's copy appended to POOL and LENS */
+        uint64_t emitted = 0;
+        for (unsigned sn = 0; sn < TV_PIPE_MAX_STREAMS; sn++)
+            emitted += (uint64_t)go.streams[sn].num_vertices * (nout ? nout : 1) * 16 +
+                       (uint64_t)go.streams[sn].num_prims * 4;
+        uint64_t run_held = 0;
+        if (pipe_charge_temp(ctx, &run_held, emitted, OP, "the geometry shader's emitted "
+                             "vertices") ||
+            pipe_charge_temp(ctx, &held, (uint64_t)go.streams[0].num_vertices * nout * 16 +
+                                             (uint64_t)go.streams[0].num_prims * 4,
+                             OP, "the geometry shader's emitted vertices")) {
+            pipe_uncharge(ctx, run_held);
+            tv_vm_geometry_output_free(&go);
+            rc = -1;
+            break;
+        }
         for (unsigned sn = 1; sn < TV_PIPE_MAX_STREAMS && !rc; sn++)
             if (go.streams[sn].num_prims)
                 rc = other_stream(d, sn, &go.streams[sn], nout, out_prim);
@@ -242,12 +268,16 @@ int draw_geometry(draw_state *d, draw_tri **tris, size_t *ntris)
             nlens += s0->num_prims;
         }
         tv_vm_geometry_output_free(&go);
+        pipe_uncharge(ctx, run_held);
     }
     free(indices);
     free(ids);
     free(zeros);
     /* the emitted vertices become the draw's: output r of vertex v at out[r][4 v] */
     draw_out_release(d);
+    if (!rc && pipe_charge_temp(ctx, &d->out_held, (npool ? npool : 1) * nout * 16, OP,
+                                "the geometry shader's outputs"))
+        rc = -1;
     if (!rc)
         rc = per_register(ctx, pool, npool, nout, d->out);
     free(pool);
@@ -257,6 +287,7 @@ int draw_geometry(draw_state *d, draw_tri **tris, size_t *ntris)
     if (!rc)
         rc = assemble_strips(&e, out_prim, lens, nlens);
     free(lens);
+    pipe_uncharge(ctx, held);
     d->stat[TV_PIPE_STAT_GS_PRIMITIVES] += e.ntris;
     free(*tris);
     *tris = e.tris;

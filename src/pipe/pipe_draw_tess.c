@@ -33,6 +33,7 @@ typedef struct tess_run {
     uint32_t nout;
     uint32_t *out[TV_VM_MAX_ATTRIBS];
     uint64_t out_cap;              /* points the out[] arrays hold room for */
+    uint64_t out_held;             /* their bytes, of the memory quota (draw_state out_held) */
     uint64_t npoints;
     draw_tri *tris;
     size_t ntris, cap;
@@ -193,9 +194,16 @@ static int tessellate_instance(tess_run *t)
     bool last = !ctx->sub.rast.flatshade_first;
     float *coords = NULL;
     uint32_t *patch_of = NULL;
+    /* this instance's arrays, of the memory quota until it ends */
+    uint64_t held = 0;
+    if (pipe_charge_temp(ctx, &held, (uint64_t)(t->npatches ? t->npatches : 1) * 24, OP,
+                         "the tessellation levels"))
+        return -1;
     float *levels = malloc((t->npatches ? t->npatches : 1) * 6 * sizeof(float));
-    if (!levels)
+    if (!levels) {
+        pipe_uncharge(ctx, held);
         return pipe_fail(ctx, OP ": out of memory");
+    }
     size_t n = 0, cap = 0;
     uint64_t first_point = t->npoints;
     int rc = 0;
@@ -207,8 +215,10 @@ static int tessellate_instance(tess_run *t)
         memcpy(levels + k * 6, outer, 16);
         memcpy(levels + k * 6 + 4, inner, 8);
         tv_tess_result r;
-        if (!tv_tess_patch(dom, sp, cw, points, outer, inner, &r))
-            return pipe_fail(ctx, OP ": out of memory");
+        if (!tv_tess_patch(dom, sp, cw, points, outer, inner, &r)) {
+            rc = pipe_fail(ctx, OP ": out of memory");
+            break;
+        }
         if (first_point + n + r.num_points > MAX_TESS_POINTS) {
             tv_tess_result_free(&r);
             rc = pipe_fail(ctx, OP ": tessellation makes more than %u points", MAX_TESS_POINTS);
@@ -230,6 +240,12 @@ static int tessellate_instance(tess_run *t)
             size_t c = cap ? cap : 1024;
             while (c < n + r.num_points)
                 c *= 2;
+            if (pipe_charge_temp(ctx, &held, (uint64_t)(c - cap) * 12, OP,
+                                 "the tessellated points")) {
+                tv_tess_result_free(&r);
+                rc = -1;
+                break;
+            }
             float *nc = realloc(coords, c * 8);
             if (nc)
                 coords = nc;
@@ -251,9 +267,9 @@ static int tessellate_instance(tess_run *t)
         }
         for (uint32_t i = 0; i + r.verts_per_prim <= r.num_indices && !rc;
              i += r.verts_per_prim) {
-            draw_tri *p = draw_tri_push(&t->tris, &t->ntris, &t->cap);
+            draw_tri *p = draw_tri_push(d, &t->tris, &t->ntris, &t->cap);
             if (!p) {
-                rc = pipe_fail(ctx, OP ": out of memory");
+                rc = d->quota_failed ? -1 : pipe_fail(ctx, OP ": out of memory");
                 break;
             }
             p->n = (uint8_t)r.verts_per_prim;
@@ -275,6 +291,9 @@ static int tessellate_instance(tess_run *t)
     if (!rc && words * 4 > MAX_TESS_BYTES)
         rc = pipe_fail(ctx, OP ": %zu patches of %u vertices x %u inputs are too large",
                        t->npatches, blocks, regs);
+    if (!rc && pipe_charge_temp(ctx, &held, (words ? words : 1) * 4, OP,
+                                "the evaluation inputs"))
+        rc = -1;
     if (!rc && !(data = calloc(words ? words : 1, 4)))
         rc = pipe_fail(ctx, OP ": out of memory");
     uint64_t per_vertex = per_vertex_inputs(t->tes);
@@ -308,6 +327,9 @@ static int tessellate_instance(tess_run *t)
         uint64_t most = t->nout ? MAX_TESS_BYTES / (16u * t->nout) : need;
         if (cap > most)
             cap = most > need ? most : need;
+        if (pipe_charge_temp(ctx, &t->out_held, (cap - t->out_cap) * 16 * t->nout, OP,
+                             "the evaluated points"))
+            rc = -1;
         for (uint32_t r = 0; r < t->nout && !rc; r++) {
             uint32_t *o = realloc(t->out[r], (size_t)cap * 16);
             if (!o)
@@ -352,6 +374,7 @@ static int tessellate_instance(tess_run *t)
     free(patch_of);
     free(data);
     free(levels);
+    pipe_uncharge(ctx, held);
     return rc;
 }
 
@@ -381,6 +404,7 @@ int draw_tessellation(draw_state *d, const uint32_t *patch_slots, size_t npatche
     draw_out_release(d);
     for (unsigned r = 0; r < TV_VM_MAX_ATTRIBS; r++)
         d->out[r] = r < t.nout ? t.out[r] : NULL;
+    d->out_held = t.out_held;
     d->slots = (uint32_t)t.npoints;
     d->instances = 1;
     uint32_t mode = draw_prop(t.tes, TV_PROP_TES_PRIM_MODE);

@@ -209,6 +209,8 @@ typedef struct pipe_textures {
     struct tv_tex_unit *unit;
     uint8_t *host;
     size_t size;
+    tv_pipe_ctx *ctx;                  /* the memory quota HELD is taken from */
+    uint64_t held;
 } pipe_textures;
 int pipe_textures_build(tv_pipe_ctx *ctx, unsigned stage, const char *op, pipe_textures *t);
 /* The same when PROG declares sampler views or samplers (else T stays empty: no unit). */
@@ -241,6 +243,12 @@ void pipe_object_free(tv_pipe_ctx *ctx, pipe_object *o);
  * taken), or give them back (pipe_uncharge). */
 int pipe_charge(tv_pipe_ctx *ctx, uint64_t bytes, const char *what, uint32_t handle);
 void pipe_uncharge(tv_pipe_ctx *ctx, uint64_t bytes);
+/* The temporary memory of one operation OP (a draw's or launch's arrays, the sampler views
+ * placed for it): BYTES of WHAT taken from the same quota before they are allocated, added
+ * to *HELD, which the operation gives back (pipe_uncharge) when it ends; a named error
+ * when they do not fit beside what the context holds (nothing taken). */
+int pipe_charge_temp(tv_pipe_ctx *ctx, uint64_t *held, uint64_t bytes, const char *op,
+                     const char *what);
 /* Stop counting query O, if it is (end_query, destroy). */
 void pipe_query_deactivate(pipe_sub *s, pipe_object *o);
 

@@ -198,6 +198,8 @@ static void place_view(const view_plan *p, uint8_t *host)
 
 void pipe_textures_free(pipe_textures *t)
 {
+    if (t->ctx)
+        pipe_uncharge(t->ctx, t->held);
     if (t->unit)
         tv_tex_destroy(t->unit);
     if (t->mem)
@@ -209,6 +211,7 @@ void pipe_textures_free(pipe_textures *t)
 int pipe_textures_build(tv_pipe_ctx *ctx, unsigned stage, const char *op, pipe_textures *t)
 {
     memset(t, 0, sizeof *t);
+    t->ctx = ctx;
     view_plan plans[TV_PIPE_MAX_SAMPLERS];
     uint64_t size = 2 * POOL_BYTES;
     for (unsigned i = 0; i < TV_PIPE_MAX_SAMPLERS; i++) {
@@ -235,6 +238,21 @@ int pipe_textures_build(tv_pipe_ctx *ctx, unsigned stage, const char *op, pipe_t
             texels += plans[i].size / (plans[i].r->bytes ? plans[i].r->bytes : 1);
     if (pipe_work_units(ctx, op, texels * 16))
         return -1;
+    /* the placed copy is memory the client makes the server hold while the launch or
+       draw runs, one per stage that samples: it counts against the memory quota beside
+       the resources (five stages of a draw each placed a view of the whole quota) */
+    static const char *const what[] = {"the vertex shader's sampler views",
+                                       "the fragment shader's sampler views",
+                                       "the geometry shader's sampler views",
+                                       "the tessellation control shader's sampler views",
+                                       "the tessellation evaluation shader's sampler views",
+                                       "the compute shader's sampler views"};
+    if (pipe_charge_temp(ctx, &t->held, size, op,
+                         stage < sizeof what / sizeof what[0] ? what[stage]
+                                                              : "the sampler views")) {
+        pipe_textures_free(t);
+        return -1;
+    }
     t->host = calloc(1, (size_t)size);
     t->mem = tv_memory_create();
     t->unit = t->mem ? tv_tex_create(t->mem) : NULL;
