@@ -572,9 +572,13 @@ int draw_primitive(draw_state *d, uint32_t inst, const draw_tri *p, bool so, boo
         return -1;
     if (discard)
         return 0;
-    /* layered rendering: the layer the provoking vertex names; a primitive sent past the
-     * framebuffer's layers is not drawn */
-    d->layer = d->layer_out >= 0 ? draw_vs_out(d, d->layer_out, inst, p->provoking)[0] : 0;
+    /* layered rendering: the layer the provoking vertex names; a primitive sent past a
+     * layered framebuffer's layers is not drawn. A framebuffer of one layer is not layered
+     * (a 2D target, or one layer attached alone; Gallium's surfaces do not say which, and
+     * a layered one of one layer leaves other layers undefined): GL ignores the layer, every
+     * primitive drawn into the image */
+    d->layer = d->layer_out >= 0 && d->layers > 1
+                   ? draw_vs_out(d, d->layer_out, inst, p->provoking)[0] : 0;
     if (d->layer >= d->layers)
         return 0;
     /* viewport arrays: the viewport (and scissor) the provoking vertex names; an index

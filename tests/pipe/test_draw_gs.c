@@ -414,6 +414,45 @@ static void test_layered_rendering(void **state)
     tv_pipe_destroy(ctx);
 }
 
+/* A framebuffer that is not layered (surfaces of one layer: a 2D target, or one layer of
+ * an array attached alone) ignores the LAYER output: GL draws every primitive into the one
+ * image, whatever layer it names (piglit's arb_fragment_layer_viewport
+ * layer-gs-write-simple). gs_layers' three copies (layer 0 red, layers 1 and 5 green) all
+ * land in the image, the last green; attached as layer 1 of the array, the array's layer 0
+ * stays untouched. */
+static void test_layer_ignored_without_layers(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = scene(fs_flat, false);
+    bind_gs(ctx, gs_layers);
+    vert v[4] = {V(0, 0, 0, 1, 0, 0, 1), V(16, 0, 0, 1, 0, 0, 1), V(0, 16, 0, 1, 0, 0, 1),
+                 V(16, 16, 0, 1, 0, 0, 1)};
+    vertices(ctx, v, 4);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLE_STRIP, 4), 0);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            const uint8_t *p = pixel(ctx, x, y);
+            assert_int_equal(p[0], 0);
+            assert_int_equal(p[1], 255);
+            assert_int_equal(p[3], 255);
+        }
+    enum { ARR = 60, ASURF = 61 };
+    tv_pipe_resource_desc ad = {7 /* 2D_ARRAY */, FMT_RGBA8, 2, W, H, 1, 2, 0, 0};
+    assert_int_equal(tv_pipe_resource_create(ctx, ARR, &ad), 0);
+    assert_int_equal(tv_pipe_surface_create(ctx, ASURF, ARR, FMT_RGBA8, 0, 1, 1), 0);
+    uint32_t cb = ASURF;
+    assert_int_equal(tv_pipe_set_framebuffer(ctx, 1, &cb, 0), 0);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLE_STRIP, 4), 0);
+    const uint8_t *l0 = tv_pipe_resource_data(ctx, ARR), *l1 = l0 + W * H * 4;
+    for (int i = 0; i < W * H; i++) {
+        assert_int_equal(l0[4 * i + 3], 0);        /* layer 0: not drawn */
+        assert_int_equal(l1[4 * i], 0);            /* layer 1: green */
+        assert_int_equal(l1[4 * i + 1], 255);
+        assert_int_equal(l1[4 * i + 3], 255);
+    }
+    tv_pipe_destroy(ctx);
+}
+
 /* Viewport arrays: two invocations draw each triangle through viewport 0 (the target's
  * left half) in red and viewport 1 (the right half, scissored to rows 0-7) in green. */
 static const char gs_viewports[] =
@@ -499,6 +538,7 @@ int main(void)
         cmocka_unit_test(test_stream_output_of_the_geometry_stage),
         cmocka_unit_test(test_vertex_streams),
         cmocka_unit_test(test_layered_rendering),
+        cmocka_unit_test(test_layer_ignored_without_layers),
         cmocka_unit_test(test_viewport_arrays),
         cmocka_unit_test(test_geometry_errors),
     };

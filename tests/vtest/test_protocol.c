@@ -74,13 +74,15 @@ static void test_caps(void **state)
         assert_true(HAS(caps, 49, 66));             /* R8G8B8_UNORM: vertex only */
         assert_false(HAS(caps, 1, 66));
         assert_false(HAS(caps, 49, 18));
-        assert_int_equal(caps[66], 400);            /* glsl_level: ARB_gpu_shader5 */
+        assert_int_equal(caps[66], 410);            /* glsl_level: GL 4.1 core */
+        assert_true(caps[65] & (1u << 29));         /* bset.derivative_control */
         assert_int_equal(caps[70], 8);              /* max_render_targets */
         assert_int_equal(caps[71], 4);              /* max_samples */
         assert_true(caps[65] & (1u << 14));         /* bset.texture_multisample */
         assert_int_equal(caps[72], 0x7c7fu);       /* prim_mask: points .. fans, adjacency, patches */
         if (v == 2) {
             assert_int_equal(caps[77 + 12], 16);    /* max_vertex_attribs */
+            assert_true(caps[98] & (1u << 13));     /* VIRGL_CAP_TGSI_COMPONENTS */
             /* sample_locations: D3D's standard patterns, x and y in 1/16 pixel as nibbles:
              * 2x (12,12) (4,4); 4x (6,2) (14,6) (2,10) (10,14) */
             assert_int_equal(caps[99], 0x44ccu);

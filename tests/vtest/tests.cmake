@@ -8,3 +8,12 @@ set_tests_properties(vtest.piglit PROPERTIES
   SKIP_RETURN_CODE 77 TIMEOUT 900 LABELS "vtest;piglit" RUN_SERIAL TRUE
   WORKING_DIRECTORY ${CMAKE_SOURCE_DIR}
   ENVIRONMENT "TEXVM_BIN=$<TARGET_FILE:texvm>;PIGLIT_OUT=${CMAKE_BINARY_DIR}/piglit")
+# Folders beyond the anchor list: GL 4.1, derivative control, enhanced layouts, layers
+# (tests/vtest/piglit-more-list.txt); serial for the same reason.
+add_test(NAME vtest.piglit_more
+         COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/piglit.sh --if-installed
+                 ${CMAKE_SOURCE_DIR}/tests/vtest/piglit-more-list.txt)
+set_tests_properties(vtest.piglit_more PROPERTIES
+  SKIP_RETURN_CODE 77 TIMEOUT 900 LABELS "vtest;piglit" RUN_SERIAL TRUE
+  WORKING_DIRECTORY ${CMAKE_SOURCE_DIR}
+  ENVIRONMENT "TEXVM_BIN=$<TARGET_FILE:texvm>;PIGLIT_OUT=${CMAKE_BINARY_DIR}/piglit-more")
