@@ -39,6 +39,8 @@ typedef struct vm_frag_tri {
     float area;           /* signed doubled area */
     uint32_t v[3];        /* vertex indices into params->vertices */
     uint32_t provoking;   /* last vertex of the triangle as given (flat inputs, GL rule) */
+    bool nan_in;          /* a NaN among x, y, z, inv_w (the tile paths then take the
+                             reference formulas: vm_stage_frag.c, edge) */
 } vm_frag_tri;
 
 typedef struct vm_gs_prim_out vm_gs_prim_out;

@@ -19,12 +19,15 @@
 /* The interpolation formulas have two forms. The reference (bary, interp_b) takes its
  * products and sums as tv_mul_a / tv_add_a: where two NaNs meet, the one that comes out is
  * fixed by the formula as written (util/nan_order.h). The tile paths (tile_bary,
- * interp_tile) run the plain operations, which give the same bits wherever the result is
- * not a NaN — a NaN operand anywhere in these formulas makes the result a NaN — and take
- * the reference's way for a warp whose results hold a NaN (NaN attributes, positions or
- * w): in the plain operations the compiler orders each commutative pair as it likes, and
- * a build that ordered the lane loop and the reference differently returned different
- * NaNs (caught by translation validation's inputs with NaNs, in the sanitizer build). */
+ * interp_tile) run the plain operations, in which the compiler orders each commutative
+ * pair as it likes: a build that ordered the lane loop and the reference differently
+ * returned different NaNs for NaN attributes or w (caught by translation validation's
+ * inputs with NaNs, in the sanitizer build). They give the reference's bits whenever no
+ * input of the formula — positions, z, 1/w, the attribute's values; the lanes' positions
+ * are integers — is a NaN: every NaN made inside is then the one default NaN of the
+ * hardware (0 × inf, inf − inf, 0 / 0), so whichever of two meets comes first, the bits are
+ * the same. With a NaN input they take the reference's way (tile_bary_nan,
+ * interp_tile_nan). */
 static TV_ALWAYS_INLINE float edge(float ax, float ay, float bx, float by, float px, float py)
 {
     return tv_mul_a(bx - ax, py - ay) - tv_mul_a(by - ay, px - ax);
@@ -235,7 +238,7 @@ void vm_frag_fbfetch_lane(const vm_warp *w, uint32_t color, unsigned lane, uint3
         memcpy(out, src + e * 4, 16);
 }
 
-/* interp_tile's input, interp_b's formula lane by lane (a NaN came out: see edge) */
+/* interp_tile's input, interp_b's formula lane by lane (a NaN input: see edge) */
 static __attribute__((noinline, cold)) void interp_tile_nan(vm_worker *wk, const vm_warp *w,
                                                             const vm_fs_input *fi,
                                                             const vm_frag_tri *t, vm_slot *dst)
@@ -249,19 +252,18 @@ static __attribute__((noinline, cold)) void interp_tile_nan(vm_worker *wk, const
     }
 }
 
-/* Whether a lane of channels C0 .. C1 - 1 of DST is a NaN */
-static TV_ALWAYS_INLINE bool any_nan(const vm_slot *dst, unsigned c0, unsigned c1)
+/* Whether one of the N words at U is a float NaN */
+static TV_ALWAYS_INLINE bool any_nan_bits(const uint32_t *u, unsigned n)
 {
     uint32_t nan = 0;
-    for (unsigned c = c0; c < c1; c++)
-        for (unsigned l = 0; l < VM_LANES; l++)
-            nan |= (uint32_t)(dst[c].f[l] != dst[c].f[l]);
+    for (unsigned i = 0; i < n; i++)
+        nan |= (uint32_t)((u[i] & 0x7fffffffu) > 0x7f800000u);
     return nan != 0;
 }
 
 /* Inputs of a tile that lies in one triangle, at the pixel centres: the arithmetic of
  * interp_b() done lane-parallel (bit-identical: built for wider vectors too, the same
- * IEEE operations in the same order; where a NaN comes out, interp_b's own way, see
+ * IEEE operations in the same order; with a NaN input, interp_b's own way, see
  * edge). */
 VM_WIDE_VECTORS static void interp_tile(vm_worker *wk, const vm_warp *w, const vm_fs_input *fi,
                         const vm_frag_tri *t, vm_slot *dst)
@@ -271,6 +273,10 @@ VM_WIDE_VECTORS static void interp_tile(vm_worker *wk, const vm_warp *w, const v
     const tv_vm_program *p = R->prog;
     const float *b0 = wk->lane_b[0], *b1 = wk->lane_b[1], *b2 = wk->lane_b[2];
     if (fi->semantic == TV_SEM_POSITION) {
+        if (t->nan_in) {
+            interp_tile_nan(wk, w, fi, t, dst);
+            return;
+        }
         float H = (float)fp->height;
         for (unsigned l = 0; l < VM_LANES; l++) {
             float px = (float)w->lane_x[l] + 0.5f, py = (float)w->lane_y[l] + 0.5f;
@@ -281,8 +287,6 @@ VM_WIDE_VECTORS static void interp_tile(vm_worker *wk, const vm_warp *w, const v
             dst[2].f[l] = b0[l] * t->z[0] + b1[l] * t->z[1] + b2[l] * t->z[2];
             dst[3].f[l] = b0[l] * t->inv_w[0] + b1[l] * t->inv_w[1] + b2[l] * t->inv_w[2];
         }
-        if (any_nan(dst, 2, 4))
-            interp_tile_nan(wk, w, fi, t, dst);
         return;
     }
     if (fi->semantic == TV_SEM_FACE || flat_input(fp, fi)) {
@@ -296,6 +300,13 @@ VM_WIDE_VECTORS static void interp_tile(vm_worker *wk, const vm_warp *w, const v
     }
     if (fi->reg >= TV_VM_MAX_ATTRIBS) { /* no attribute slot: zeros (interp_b) */
         memset(dst, 0, 4 * sizeof *dst);
+        return;
+    }
+    const uint32_t *a0 = fp->vertices[t->v[0]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
+    const uint32_t *a1 = fp->vertices[t->v[1]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
+    const uint32_t *a2 = fp->vertices[t->v[2]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
+    if (t->nan_in || any_nan_bits(a0, 4) || any_nan_bits(a1, 4) || any_nan_bits(a2, 4)) {
+        interp_tile_nan(wk, w, fi, t, dst);
         return;
     }
     /* the weights of vertices 1 and 2 (the formula needs no w0) */
@@ -314,20 +325,15 @@ VM_WIDE_VECTORS static void interp_tile(vm_worker *wk, const vm_warp *w, const v
             w1[l] = b / d; w2[l] = c / d;
         }
     }
-    const uint32_t *a0 = fp->vertices[t->v[0]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
-    const uint32_t *a1 = fp->vertices[t->v[1]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
-    const uint32_t *a2 = fp->vertices[t->v[2]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
     for (unsigned c = 0; c < 4; c++) {
         float v0 = tv_bits_f32(a0[c]), v1 = tv_bits_f32(a1[c]), v2 = tv_bits_f32(a2[c]);
         float d1 = v1 - v0, d2 = v2 - v0;   /* interp_b's formula */
         for (unsigned l = 0; l < VM_LANES; l++)
             dst[c].f[l] = v0 + w1[l] * d1 + w2[l] * d2;
     }
-    if (any_nan(dst, 0, 4))
-        interp_tile_nan(wk, w, fi, t, dst);
 }
 
-/* tile_bary's lanes, bary()'s formula lane by lane (a NaN came out: see edge) */
+/* tile_bary's lanes, bary()'s formula lane by lane (a NaN input: see edge) */
 static __attribute__((noinline, cold)) void tile_bary_nan(vm_worker *wk, const vm_warp *w,
                                                           const vm_frag_tri *T)
 {
@@ -343,19 +349,16 @@ static __attribute__((noinline, cold)) void tile_bary_nan(vm_worker *wk, const v
  * lane-parallel (and built for wider vectors). */
 VM_WIDE_VECTORS static void tile_bary(vm_worker *wk, const vm_warp *w, const vm_frag_tri *T)
 {
-    uint32_t nan = 0;
+    if (T->nan_in) {
+        tile_bary_nan(wk, w, T);
+        return;
+    }
     for (unsigned l = 0; l < VM_LANES; l++) {
         float fx = (float)w->lane_x[l] + 0.5f, fy = (float)w->lane_y[l] + 0.5f;
-        float b0 = edge_plain(T->x[1], T->y[1], T->x[2], T->y[2], fx, fy) / T->area;
-        float b1 = edge_plain(T->x[2], T->y[2], T->x[0], T->y[0], fx, fy) / T->area;
-        float b2 = edge_plain(T->x[0], T->y[0], T->x[1], T->y[1], fx, fy) / T->area;
-        wk->lane_b[0][l] = b0;
-        wk->lane_b[1][l] = b1;
-        wk->lane_b[2][l] = b2;
-        nan |= (uint32_t)(b0 != b0) | (uint32_t)(b1 != b1) | (uint32_t)(b2 != b2);
+        wk->lane_b[0][l] = edge_plain(T->x[1], T->y[1], T->x[2], T->y[2], fx, fy) / T->area;
+        wk->lane_b[1][l] = edge_plain(T->x[2], T->y[2], T->x[0], T->y[0], fx, fy) / T->area;
+        wk->lane_b[2][l] = edge_plain(T->x[0], T->y[0], T->x[1], T->y[1], fx, fy) / T->area;
     }
-    if (nan)
-        tile_bary_nan(wk, w, T);
 }
 
 /* Position of each lane in its 8x4 tile: quads of 4 consecutive lanes (TL, TR, BL, BR),
@@ -964,6 +967,10 @@ tv_status vm_frag_run_setup(vm_run *run, const tv_vm_frag_params *params, tv_err
             tr->inv_w[k] = v->w != 0.0f ? 1.0f / v->w : 1.0f;
         }
         tr->provoking = idx[t][2];
+        tr->nan_in = false;
+        for (unsigned k = 0; k < 3; k++)
+            tr->nan_in = tr->nan_in || tr->x[k] != tr->x[k] || tr->y[k] != tr->y[k] ||
+                         tr->z[k] != tr->z[k] || tr->inv_w[k] != tr->inv_w[k];
         tr->area = edge(tr->x[0], tr->y[0], tr->x[1], tr->y[1], tr->x[2], tr->y[2]);
         if (tr->area < 0.0f) {
             /* make the orientation positive so inside tests use >= 0 */
