@@ -11,6 +11,7 @@
 #include "pipe_draw.h"
 
 #include "util/bits.h"
+#include "util/tile_lanes.h"
 #include "util/half.h"
 
 #include <string.h>
@@ -144,15 +145,9 @@ static uint32_t raw_write_quads(const draw_state *d, const draw_cbuf *cb,
 }
 #endif
 
-/* Each lane's pixel in an 8x4 tile of the engine's order (docs/vm.md "Fragment tiles":
- * quads of TL, TR, BL, BR, four quads a row of quads), from the tile's top-left pixel */
-static const int32_t tile_dx[OM_LANES] = {0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7,
-                                          0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7};
-static const int32_t tile_dy[OM_LANES] = {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1,
-                                          2, 2, 3, 3, 2, 2, 3, 3, 2, 2, 3, 3, 2, 2, 3, 3};
-
-/* Whether W's lanes are one 8x4 tile in that order (the tile walk's warps; a warp packed
- * from small triangles' quads is not), every lane inside the target (M all lanes) */
+/* Whether W's lanes are one 8x4 tile in the engine's order (util/tile_lanes.h; the tile
+ * walk's warps: a warp packed from small triangles' quads is not), every lane inside the
+ * target (M all lanes) */
 static bool whole_tile(const tv_vm_frag_warp_output *w, uint32_t m)
 {
     if (m != UINT32_MAX)
@@ -160,7 +155,8 @@ static bool whole_tile(const tv_vm_frag_warp_output *w, uint32_t m)
     uint32_t diff = 0;
     const int32_t x0 = w->x[0], y0 = w->y[0];
     for (unsigned l = 0; l < OM_LANES; l++)
-        diff |= (uint32_t)(w->x[l] - x0 - tile_dx[l]) | (uint32_t)(w->y[l] - y0 - tile_dy[l]);
+        diff |= (uint32_t)(w->x[l] - x0 - tv_tile_lane_x[l]) |
+                (uint32_t)(w->y[l] - y0 - tv_tile_lane_y[l]);
     return diff == 0;
 }
 

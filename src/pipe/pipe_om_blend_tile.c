@@ -16,6 +16,7 @@
  * every factor pair and equation pair with NaNs, infinities, zeros of both signs and
  * denormals against om_blend_color. */
 #include "pipe_om.h"
+#include "util/tile_lanes.h"
 
 #if defined(__GNUC__) && defined(__x86_64__)
 #include <immintrin.h>
@@ -153,26 +154,17 @@ TB_INLINE __m512 blend4(const om_tile_blend *tb, __m512 s0, __m512 s1, __m512 d,
     return r;
 }
 
-/* Lane index within a half tile (rows 2h, 2h + 1): 4 (x / 2) + 2 (y % 2) + x % 2. Per row
- * parity, the (c0, c1) and (c2, c3) pairs of its 8 pixels; then pixels 0-3 and 4-7 of
- * the row, R, G, B, A each (vm_stage_frag_store.c's tile store uses the same steps). */
-static const int32_t pair_idx[2][16] = {
-    {0, 16, 1, 17, 4, 20, 5, 21, 8, 24, 9, 25, 12, 28, 13, 29},      /* even rows */
-    {2, 18, 3, 19, 6, 22, 7, 23, 10, 26, 11, 27, 14, 30, 15, 31}};   /* odd rows */
-static const int32_t pix_idx[2][16] = {
-    {0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23},        /* pixels 0-3 */
-    {8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31}}; /* pixels 4-7 */
-
-/* Row 2h + p of a tile from channel rows S (lanes 16h .. 16h + 15): pixels 0-3 and 4-7. */
+/* Row 2h + p of a tile from channel rows S (lanes 16h .. 16h + 15): pixels 0-3 and 4-7
+ * (util/tile_lanes.h's permutes, as the engine's tile store). */
 TB_INLINE void row_pixels(const uint32_t *const s[4], unsigned h, unsigned p, __m512 out[2])
 {
-    const __m512i ix = _mm512_loadu_si512(pair_idx[p]);
+    const __m512i ix = _mm512_loadu_si512(tv_tile_pair_idx[p]);
     __m512i c0 = _mm512_loadu_si512(s[0] + 16 * h), c1 = _mm512_loadu_si512(s[1] + 16 * h);
     __m512i c2 = _mm512_loadu_si512(s[2] + 16 * h), c3 = _mm512_loadu_si512(s[3] + 16 * h);
     __m512i a = _mm512_permutex2var_epi32(c0, ix, c1);
     __m512i b = _mm512_permutex2var_epi32(c2, ix, c3);
-    out[0] = _mm512_castsi512_ps(_mm512_permutex2var_epi32(a, _mm512_loadu_si512(pix_idx[0]), b));
-    out[1] = _mm512_castsi512_ps(_mm512_permutex2var_epi32(a, _mm512_loadu_si512(pix_idx[1]), b));
+    out[0] = _mm512_castsi512_ps(_mm512_permutex2var_epi32(a, _mm512_loadu_si512(tv_tile_pix_idx[0]), b));
+    out[1] = _mm512_castsi512_ps(_mm512_permutex2var_epi32(a, _mm512_loadu_si512(tv_tile_pix_idx[1]), b));
 }
 
 TB_INLINE void tile_body(const om_tile_blend *tb, const uint32_t *const s0[4],

@@ -11,6 +11,7 @@
 
 #include "util/bits.h"
 #include "util/nan_order.h"
+#include "util/tile_lanes.h"
 #include "vm/vm_ops.h"
 #include "vm/vm_run.h"
 #include "vm/vm_stage_frag.h"
@@ -361,13 +362,6 @@ VM_WIDE_VECTORS static void tile_bary(vm_worker *wk, const vm_warp *w, const vm_
     }
 }
 
-/* Position of each lane in its 8x4 tile: quads of 4 consecutive lanes (TL, TR, BL, BR),
- * 4 quads per row of quads. */
-static const uint8_t tile_lx[VM_LANES] = {0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7,
-                                          0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7};
-static const uint8_t tile_ly[VM_LANES] = {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1,
-                                          2, 2, 3, 3, 2, 2, 3, 3, 2, 2, 3, 3, 2, 2, 3, 3};
-
 /* `whole`: the triangle the tile lies in wholly (tile_whole), -1 none. */
 static void frag_box_init(const vm_run *R, vm_frag_box *fb)
 {
@@ -400,8 +394,8 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
            the tile lies in one triangle and inside the scissor box, so every lane is in
            with all samples: the per-lane loop below without its tests */
         for (unsigned l = 0; l < VM_LANES; l++) {
-            w->lane_x[l] = (int32_t)(tpx + tile_lx[l]);
-            w->lane_y[l] = (int32_t)(tpy + tile_ly[l]);
+            w->lane_x[l] = (int32_t)(tpx + tv_tile_lane_x[l]);
+            w->lane_y[l] = (int32_t)(tpy + tv_tile_lane_y[l]);
             w->lane_tri[l] = (uint8_t)whole;
             w->lane_cov[l] = all_samples;
         }
@@ -412,8 +406,8 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
         /* the pipeline's rasteriser decides coverage; the one triangle interpolates, so
            the tile formulas below (tile_bary, interp_tile) serve every lane */
         for (unsigned l = 0; l < VM_LANES; l++) {
-            w->lane_x[l] = (int32_t)(tpx + tile_lx[l]);
-            w->lane_y[l] = (int32_t)(tpy + tile_ly[l]);
+            w->lane_x[l] = (int32_t)(tpx + tv_tile_lane_x[l]);
+            w->lane_y[l] = (int32_t)(tpy + tv_tile_lane_y[l]);
             w->lane_tri[l] = 0;
             w->lane_cov[l] = 0;
         }
@@ -457,8 +451,8 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
             live |= cov << l;
         }
     } else for (unsigned l = 0; l < VM_LANES; l++) {
-        int32_t px = (int32_t)(tpx + tile_lx[l]);
-        int32_t py = (int32_t)(tpy + tile_ly[l]);
+        int32_t px = (int32_t)(tpx + tv_tile_lane_x[l]);
+        int32_t py = (int32_t)(tpy + tv_tile_lane_y[l]);
         w->lane_x[l] = px;
         w->lane_y[l] = py;
         w->lane_tri[l] = 0;

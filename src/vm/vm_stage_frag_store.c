@@ -12,6 +12,7 @@
  * bytes to the same places (tests/vm/test_frag_store.c). */
 #include "vm/vm_stage_frag_store.h"
 #include "vm/vm_run.h"
+#include "util/tile_lanes.h"
 
 
 #if defined(__GNUC__) && defined(__x86_64__)
@@ -46,21 +47,10 @@ unsigned vm_frag_store_isa(void)
 #endif
 }
 
-/* Lane l of a tile is pixel (lane_x(l), lane_y(l)): quads of 4 lanes, 4 quads a row. */
-static unsigned lane_x(unsigned l)
-{
-    return ((l >> 2) & 3u) * 2u + (l & 1u);
-}
-
-static unsigned lane_y(unsigned l)
-{
-    return (l >> 4) * 2u + ((l >> 1) & 1u);
-}
-
 static void store_c(uint32_t *t0, size_t row, const vm_slot *o)
 {
     for (unsigned l = 0; l < VM_LANES; l++) {
-        uint32_t *d = t0 + lane_y(l) * row + lane_x(l) * 4u;
+        uint32_t *d = t0 + tv_tile_lane_y[l] * row + tv_tile_lane_x[l] * 4u;
         d[0] = o[0].u[l]; d[1] = o[1].u[l]; d[2] = o[2].u[l]; d[3] = o[3].u[l];
     }
 }
@@ -87,7 +77,7 @@ static void store_sse2(uint32_t *t0, size_t row, const vm_slot *o)
         __m128i b01 = _mm_unpackhi_epi32(c0, c1), b23 = _mm_unpackhi_epi32(c2, c3);
         __m128i p[4] = {_mm_unpacklo_epi64(a01, a23), _mm_unpackhi_epi64(a01, a23),
                         _mm_unpacklo_epi64(b01, b23), _mm_unpackhi_epi64(b01, b23)};
-        uint32_t *d = t0 + lane_y(4 * q) * row + lane_x(4 * q) * 4u;
+        uint32_t *d = t0 + tv_tile_lane_y[4 * q] * row + tv_tile_lane_x[4 * q] * 4u;
         __m128i *at[4] = {(__m128i *)(void *)d, (__m128i *)(void *)(d + 4),
                           (__m128i *)(void *)(d + row), (__m128i *)(void *)(d + row + 4)};
         for (unsigned k = 0; k < 4; k++)
@@ -97,19 +87,14 @@ static void store_sse2(uint32_t *t0, size_t row, const vm_slot *o)
 
 /* AVX-512: per row of the tile, two permutes gather its 8 pixels' (c0, c1) and (c2, c3)
  * pairs from the half of the lanes holding that row, two more build its two 64-byte
- * halves (pixels 0-3 and 4-7). Lane index within a half: 4 (x / 2) + 2 (y % 2) + x % 2. */
-static const int32_t pair_idx[2][16] = {
-    {0, 16, 1, 17, 4, 20, 5, 21, 8, 24, 9, 25, 12, 28, 13, 29},      /* even rows */
-    {2, 18, 3, 19, 6, 22, 7, 23, 10, 26, 11, 27, 14, 30, 15, 31}};   /* odd rows */
-static const int32_t pix_idx[2][16] = {
-    {0, 1, 16, 17, 2, 3, 18, 19, 4, 5, 20, 21, 6, 7, 22, 23},        /* pixels 0-3 */
-    {8, 9, 24, 25, 10, 11, 26, 27, 12, 13, 28, 29, 14, 15, 30, 31}}; /* pixels 4-7 */
-
+ * halves (pixels 0-3 and 4-7): util/tile_lanes.h's indices. */
 __attribute__((target("avx512f"))) static void store_avx512(uint32_t *t0, size_t row,
                                                             const vm_slot *o)
 {
-    const __m512i pe = _mm512_loadu_si512(pair_idx[0]), po = _mm512_loadu_si512(pair_idx[1]);
-    const __m512i x0 = _mm512_loadu_si512(pix_idx[0]), x1 = _mm512_loadu_si512(pix_idx[1]);
+    const __m512i pe = _mm512_loadu_si512(tv_tile_pair_idx[0]),
+                 po = _mm512_loadu_si512(tv_tile_pair_idx[1]);
+    const __m512i x0 = _mm512_loadu_si512(tv_tile_pix_idx[0]),
+                 x1 = _mm512_loadu_si512(tv_tile_pix_idx[1]);
     for (unsigned h = 0; h < 2; h++) {   /* lanes 0-15: rows 0-1; lanes 16-31: rows 2-3 */
         __m512i c0 = _mm512_loadu_si512(&o[0].u[16 * h]);
         __m512i c1 = _mm512_loadu_si512(&o[1].u[16 * h]);
