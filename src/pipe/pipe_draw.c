@@ -105,19 +105,17 @@ static int bound_program(draw_state *d, unsigned stage, tv_tgsi_processor want,
                          tv_vm_program **out)
 {
     tv_pipe_ctx *ctx = d->ctx;
-    static const char *const names[] = {"vertex", "fragment", "geometry",
-                                        "tessellation control", "tessellation evaluation"};
     static const char *const procs[] = {"VERT", "FRAG", "GEOM", "TESS_CTRL", "TESS_EVAL"};
     pipe_object *o = ctx->sub.shader[stage] ? pipe_object_find(ctx, TV_PIPE_OBJ_SHADER,
                                                            ctx->sub.shader[stage]) : NULL;
     if (!o)
-        return pipe_fail(ctx, OP ": no %s shader bound%s", names[stage],
+        return pipe_fail(ctx, OP ": no %s shader bound%s", pipe_stage_name(stage),
                          ctx->sub.shader[stage] ? " (it was destroyed)" : "");
     if (pipe_shader_program(ctx, o, OP))
         return -1;
     if (tv_vm_program_processor(o->prog) != want)
         return pipe_fail(ctx, OP ": shader %u bound as the %s shader is not a %s program",
-                         o->handle, names[stage], procs[stage]);
+                         o->handle, pipe_stage_name(stage), procs[stage]);
     *out = o->prog;
     /* a shader that samples gets the stage's views and samplers as a texture unit */
     return pipe_textures_for(ctx, stage, OP, o->prog, &d->tex[stage]);

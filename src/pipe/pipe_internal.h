@@ -197,6 +197,8 @@ int pipe_shader_program(tv_pipe_ctx *ctx, pipe_object *o, const char *op);
 /* Bytes [offset, offset + size) of resource RES as an engine buffer, checked. */
 int pipe_range(tv_pipe_ctx *ctx, const char *op, const char *what, uint32_t slot,
                uint32_t res, uint64_t offset, uint64_t size, struct tv_vm_buffer *out);
+/* The name of shader stage STAGE (TV_PIPE_STAGE_*) in messages: "vertex", "fragment", ... */
+const char *pipe_stage_name(unsigned stage);
 /* The bindings of shader stage STAGE (SSBOs, images, constant buffers), checked. */
 int pipe_stage_bindings(tv_pipe_ctx *ctx, unsigned stage, const char *op,
                         struct tv_vm_bindings *b);

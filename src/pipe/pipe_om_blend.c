@@ -6,12 +6,9 @@
 
 #include <math.h>
 #include <stddef.h>
-#include <string.h>
 
 /* Where a blend factor takes its value: one row per Gallium factor (om_factor_desc's
  * fields, pipe_om.h, and its name). */
-enum { FS_ZERO = OM_FS_ZERO, FS_ONE = OM_FS_ONE, FS_SRC0 = OM_FS_SRC0, FS_SRC1 = OM_FS_SRC1,
-       FS_DST = OM_FS_DST, FS_CONST = OM_FS_CONST, FS_SATURATE = OM_FS_SATURATE };
 
 typedef struct factor_row {
     const char *name;     /* NULL: no factor has this value */
@@ -22,25 +19,25 @@ typedef struct factor_row {
 
 /* indexed by the factor's value (Gallium's are below 0x20): one lookup per use */
 static const factor_row factors[0x20] = {
-    [OM_BF_ONE] = {"ONE", FS_ONE, false, false},
-    [OM_BF_SRC_COLOR] = {"SRC_COLOR", FS_SRC0, false, false},
-    [OM_BF_SRC_ALPHA] = {"SRC_ALPHA", FS_SRC0, true, false},
-    [OM_BF_DST_ALPHA] = {"DST_ALPHA", FS_DST, true, false},
-    [OM_BF_DST_COLOR] = {"DST_COLOR", FS_DST, false, false},
-    [OM_BF_SRC_ALPHA_SATURATE] = {"SRC_ALPHA_SATURATE", FS_SATURATE, false, false},
-    [OM_BF_CONST_COLOR] = {"CONST_COLOR", FS_CONST, false, false},
-    [OM_BF_CONST_ALPHA] = {"CONST_ALPHA", FS_CONST, true, false},
-    [OM_BF_SRC1_COLOR] = {"SRC1_COLOR", FS_SRC1, false, false},
-    [OM_BF_SRC1_ALPHA] = {"SRC1_ALPHA", FS_SRC1, true, false},
-    [OM_BF_ZERO] = {"ZERO", FS_ZERO, false, false},
-    [OM_BF_INV_SRC_COLOR] = {"INV_SRC_COLOR", FS_SRC0, false, true},
-    [OM_BF_INV_SRC_ALPHA] = {"INV_SRC_ALPHA", FS_SRC0, true, true},
-    [OM_BF_INV_DST_ALPHA] = {"INV_DST_ALPHA", FS_DST, true, true},
-    [OM_BF_INV_DST_COLOR] = {"INV_DST_COLOR", FS_DST, false, true},
-    [OM_BF_INV_CONST_COLOR] = {"INV_CONST_COLOR", FS_CONST, false, true},
-    [OM_BF_INV_CONST_ALPHA] = {"INV_CONST_ALPHA", FS_CONST, true, true},
-    [OM_BF_INV_SRC1_COLOR] = {"INV_SRC1_COLOR", FS_SRC1, false, true},
-    [OM_BF_INV_SRC1_ALPHA] = {"INV_SRC1_ALPHA", FS_SRC1, true, true},
+    [OM_BF_ONE] = {"ONE", OM_FS_ONE, false, false},
+    [OM_BF_SRC_COLOR] = {"SRC_COLOR", OM_FS_SRC0, false, false},
+    [OM_BF_SRC_ALPHA] = {"SRC_ALPHA", OM_FS_SRC0, true, false},
+    [OM_BF_DST_ALPHA] = {"DST_ALPHA", OM_FS_DST, true, false},
+    [OM_BF_DST_COLOR] = {"DST_COLOR", OM_FS_DST, false, false},
+    [OM_BF_SRC_ALPHA_SATURATE] = {"SRC_ALPHA_SATURATE", OM_FS_SATURATE, false, false},
+    [OM_BF_CONST_COLOR] = {"CONST_COLOR", OM_FS_CONST, false, false},
+    [OM_BF_CONST_ALPHA] = {"CONST_ALPHA", OM_FS_CONST, true, false},
+    [OM_BF_SRC1_COLOR] = {"SRC1_COLOR", OM_FS_SRC1, false, false},
+    [OM_BF_SRC1_ALPHA] = {"SRC1_ALPHA", OM_FS_SRC1, true, false},
+    [OM_BF_ZERO] = {"ZERO", OM_FS_ZERO, false, false},
+    [OM_BF_INV_SRC_COLOR] = {"INV_SRC_COLOR", OM_FS_SRC0, false, true},
+    [OM_BF_INV_SRC_ALPHA] = {"INV_SRC_ALPHA", OM_FS_SRC0, true, true},
+    [OM_BF_INV_DST_ALPHA] = {"INV_DST_ALPHA", OM_FS_DST, true, true},
+    [OM_BF_INV_DST_COLOR] = {"INV_DST_COLOR", OM_FS_DST, false, true},
+    [OM_BF_INV_CONST_COLOR] = {"INV_CONST_COLOR", OM_FS_CONST, false, true},
+    [OM_BF_INV_CONST_ALPHA] = {"INV_CONST_ALPHA", OM_FS_CONST, true, true},
+    [OM_BF_INV_SRC1_COLOR] = {"INV_SRC1_COLOR", OM_FS_SRC1, false, true},
+    [OM_BF_INV_SRC1_ALPHA] = {"INV_SRC1_ALPHA", OM_FS_SRC1, true, true},
 };
 
 static const factor_row *factor_find(uint8_t value)
@@ -68,7 +65,7 @@ bool om_factor_describe(uint8_t factor, om_factor_desc *out)
 bool om_factor_uses_src1(uint8_t factor)
 {
     const factor_row *f = factor_find(factor);
-    return f && f->source == FS_SRC1;
+    return f && f->source == OM_FS_SRC1;
 }
 
 bool om_blend_uses_src1(const tv_pipe_rt_blend *rt)
@@ -106,12 +103,12 @@ static float factor_value(uint8_t f, unsigned c, const float s0[4], const float 
     unsigned ch = r->alpha ? 3 : c;
     float x;
     switch (r->source) {
-    case FS_ZERO: x = 0.0f; break;
-    case FS_ONE: x = 1.0f; break;
-    case FS_SRC0: x = s0[ch]; break;
-    case FS_SRC1: x = s1[ch]; break;
-    case FS_DST: x = d[ch]; break;
-    case FS_CONST: x = k[ch]; break;
+    case OM_FS_ZERO: x = 0.0f; break;
+    case OM_FS_ONE: x = 1.0f; break;
+    case OM_FS_SRC0: x = s0[ch]; break;
+    case OM_FS_SRC1: x = s1[ch]; break;
+    case OM_FS_DST: x = d[ch]; break;
+    case OM_FS_CONST: x = k[ch]; break;
     default: /* SRC_ALPHA_SATURATE: min(As, 1 - Ad) for RGB, 1 for alpha */
         x = c == 3 ? 1.0f : fminf(s0[3], 1.0f - d[3]);
         break;
@@ -190,12 +187,12 @@ static TV_ALWAYS_INLINE const float *factor_lanes(uint8_t f, unsigned c, const o
     const float *from = NULL;
     float x = 0.0f;
     switch (r->source) {
-    case FS_ZERO: x = 0.0f; break;
-    case FS_ONE: x = 1.0f; break;
-    case FS_SRC0: from = s0->c[ch]; break;
-    case FS_SRC1: from = s1->c[ch]; break;
-    case FS_DST: from = d->c[ch]; break;
-    case FS_CONST: x = k[ch]; break;
+    case OM_FS_ZERO: x = 0.0f; break;
+    case OM_FS_ONE: x = 1.0f; break;
+    case OM_FS_SRC0: from = s0->c[ch]; break;
+    case OM_FS_SRC1: from = s1->c[ch]; break;
+    case OM_FS_DST: from = d->c[ch]; break;
+    case OM_FS_CONST: x = k[ch]; break;
     default:
         if (c == 3) {
             x = 1.0f;
@@ -277,8 +274,8 @@ TV_WIDE_VECTORS void om_blend_lanes(const om_rt_blend *rt, om_class cls, const o
     float sbuf[OM_LANES], dbuf[OM_LANES];
     const float *sf = NULL, *df = NULL;
     const factor_row *rs = factor_find(rt->rgb_src_factor), *rd = factor_find(rt->rgb_dst_factor);
-    const bool s_shared = !fixed && rs && rs->alpha && rs->source != FS_SATURATE;
-    const bool d_shared = !fixed && rd && rd->alpha && rd->source != FS_SATURATE;
+    const bool s_shared = !fixed && rs && rs->alpha && rs->source != OM_FS_SATURATE;
+    const bool d_shared = !fixed && rd && rd->alpha && rd->source != OM_FS_SATURATE;
     for (unsigned c = 0; c < 4; c++) {
         bool a = c == 3;
         float sc[OM_LANES], dcb[OM_LANES];

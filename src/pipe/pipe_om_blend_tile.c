@@ -61,11 +61,10 @@ void om_tile_blend_init(om_tile_blend *tb, const om_rt_blend *rt, const om_targe
         return;
     const uint8_t factor[4] = {rt->rgb_src_factor, rt->rgb_dst_factor, rt->alpha_src_factor,
                                rt->alpha_dst_factor};
-    for (unsigned i = 0; i < 4; i++) {
+    for (unsigned i = 0; i < 4; i++)
         if (!om_factor_describe(factor[i], &tb->f[i]) || tb->f[i].source == OM_FS_SATURATE)
             return;
-        tb->src1 = tb->src1 || tb->f[i].source == OM_FS_SRC1;
-    }
+    tb->src1 = om_blend_uses_src1(rt);
     tb->rgb_func = rt->rgb_func;
     tb->alpha_func = rt->alpha_func;
     /* an alpha factor equal to the RGB one has the same element 3 (the channel's own value

@@ -7,6 +7,7 @@
 
 #include "texvm/vm.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -241,15 +242,9 @@ int pipe_textures_build(tv_pipe_ctx *ctx, unsigned stage, const char *op, pipe_t
     /* the placed copy is memory the client makes the server hold while the launch or
        draw runs, one per stage that samples: it counts against the memory quota beside
        the resources (five stages of a draw each placed a view of the whole quota) */
-    static const char *const what[] = {"the vertex shader's sampler views",
-                                       "the fragment shader's sampler views",
-                                       "the geometry shader's sampler views",
-                                       "the tessellation control shader's sampler views",
-                                       "the tessellation evaluation shader's sampler views",
-                                       "the compute shader's sampler views"};
-    if (pipe_charge_temp(ctx, &t->held, size, op,
-                         stage < sizeof what / sizeof what[0] ? what[stage]
-                                                              : "the sampler views")) {
+    char what[64];
+    snprintf(what, sizeof what, "the %s shader's sampler views", pipe_stage_name(stage));
+    if (pipe_charge_temp(ctx, &t->held, size, op, what)) {
         pipe_textures_free(t);
         return -1;
     }

@@ -10,6 +10,14 @@
 #include <stdio.h>
 #include <string.h>
 
+const char *pipe_stage_name(unsigned stage)
+{
+    static const char *const names[] = {"vertex", "fragment", "geometry",
+                                        "tessellation control", "tessellation evaluation",
+                                        "compute"};
+    return stage < sizeof names / sizeof names[0] ? names[stage] : "(unknown)";
+}
+
 /* An engine for the context's programs with THREADS workers, its thread cap at 1 (only
  * draws' safe fragment runs lift it); NULL and the reason on failure. */
 static struct tv_vm *make_vm(tv_pipe_ctx *ctx, uint32_t threads, const char *op)
