@@ -14,6 +14,8 @@ extern "C" {
 
 #define TV_VTEST_DEFAULT_SOCKET "/tmp/.virgl_test"
 #define TV_VTEST_MAX_PROTOCOL 2
+#define TV_VTEST_DEFAULT_CLIENTS 32
+#define TV_VTEST_MAX_CLIENTS 4096
 
 typedef void (*tv_vtest_log_fn)(void *user, const char *line);
 struct tv_pipe_ctx;
@@ -29,6 +31,9 @@ typedef struct tv_vtest_config {
     tv_vtest_log_fn log;   /* NULL: no logging */
     void *log_user;
     const char *record_dir;  /* tv_vtest_listen: record client N into DIR/client-N.vtrec */
+    uint32_t max_clients;  /* tv_vtest_listen: clients served at once (0: 32, at most
+                              TV_VTEST_MAX_CLIENTS); further connections wait in the
+                              socket's queue until one disconnects */
     const char *record_path; /* tv_vtest_serve: record this client into PATH */
     uint32_t threads;      /* engine workers per client (tv_pipe_set_threads; 0: one, at
                               most 64): large primitives' fragments on several cores, the

@@ -62,6 +62,18 @@ int cli_vtest(int argc, char **argv)
                 return TV_EXIT_IO;
             }
         }
+        else if (!strcmp(argv[i], "--max-clients") && i + 1 < argc) {
+            char *end;
+            errno = 0;
+            unsigned long v = strtoul(argv[++i], &end, 10);
+            if (*end || v == 0 || v > TV_VTEST_MAX_CLIENTS || errno || argv[i][0] == '-' ||
+                argv[i][0] == '\0') {
+                fprintf(stderr, "texvm vtest: --max-clients takes a count from 1 to %u\n",
+                        TV_VTEST_MAX_CLIENTS);
+                return TV_EXIT_USAGE;
+            }
+            cfg.max_clients = (uint32_t)v;
+        }
         else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
             if (cli_parse_threads("texvm vtest", argv[++i], &cfg.threads))
                 return TV_EXIT_USAGE;
@@ -79,13 +91,16 @@ int cli_vtest(int argc, char **argv)
         } else if (!strcmp(argv[i], "--help")) {
             printf("usage: texvm vtest [--socket-path P] [--no-fork] [--max-memory BYTES]\n"
                    "                   [--max-work N] [--max-client-work N] [--record DIR]\n"
-                   "                   [--threads N] [--ieee-denormals] [--coarse-derivatives]\n\n"
+                   "                   [--max-clients N] [--threads N] [--ieee-denormals]\n"
+                   "                   [--coarse-derivatives]\n\n"
                    "Serve Mesa's virgl vtest protocol (GALLIUM_DRIVER=virpipe) on a unix\n"
                    "socket (default %s), one process per client (a thread with\n"
                    "--no-fork), at most BYTES of resources per client (default 256 MiB).\n"
                    "Work quotas in warp instructions: N per draw or launch (--max-work,\n"
                    "default 2^34) and N in all for a client, its clears, copies and\n"
                    "transfers too (--max-client-work, default 2^42).\n"
+                   "At most N clients at once (--max-clients, default %u): further\n"
+                   "connections wait until one disconnects.\n"
                    "--record DIR saves client N's stream as DIR/client-N.vtrec for\n"
                    "`texvm replay`. --threads N gives each client N engine workers (1..64,\n"
                    "default 1): a large primitive's fragments on several cores, the same\n"
@@ -94,7 +109,7 @@ int cli_vtest(int argc, char **argv)
                    "denormals, --coarse-derivatives takes one derivative per quad (texvm's\n"
                    "engine defaults). Runs until SIGINT/SIGTERM. docs/vtest.md lists what\n"
                    "is implemented.\n",
-                   TV_VTEST_DEFAULT_SOCKET);
+                   TV_VTEST_DEFAULT_SOCKET, TV_VTEST_DEFAULT_CLIENTS);
             return TV_EXIT_OK;
         } else {
             fprintf(stderr, "texvm vtest: unknown argument '%s' (try --help)\n", argv[i]);

@@ -1,7 +1,10 @@
-/* The listening side: a unix socket, one forked process (or thread) per client. */
+/* The listening side: a unix socket, one forked process (or thread) per client, at most
+ * max_clients of them at once (each has its own memory and work quotas, so the cap bounds
+ * what connecting clients can make the server hold). */
 #include "vtest_internal.h"
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <poll.h>
 #include <stdarg.h>
 #include <pthread.h>
@@ -18,6 +21,7 @@ typedef struct client_arg {
     int fd;
     tv_vtest_config cfg;
     unsigned id;
+    atomic_uint *live;   /* the server's count of client threads (--no-fork) */
 } client_arg;
 
 static void client_log(const tv_vtest_config *cfg, unsigned id, const char *fmt, ...)
@@ -61,8 +65,17 @@ static void *client_thread(void *p)
     int rc = serve_client(a);
     client_log(&a->cfg, a->id, "disconnected (%s)", rc ? "protocol error" : "clean");
     close(a->fd);
+    atomic_fetch_sub(a->live, 1);
     free(a);
     return NULL;
+}
+
+/* The configured client cap (0: the default; past the maximum: the maximum). */
+static unsigned client_cap(const tv_vtest_config *cfg)
+{
+    if (!cfg->max_clients)
+        return TV_VTEST_DEFAULT_CLIENTS;
+    return cfg->max_clients < TV_VTEST_MAX_CLIENTS ? cfg->max_clients : TV_VTEST_MAX_CLIENTS;
 }
 
 int tv_vtest_listen(const char *path, int no_fork, const tv_vtest_config *cfg,
@@ -82,13 +95,31 @@ int tv_vtest_listen(const char *path, int no_fork, const tv_vtest_config *cfg,
         close(s);
         return -1;
     }
-    unsigned next_id = 1;
+    unsigned next_id = 1, cap = client_cap(cfg), children = 0;
+    /* (static: a detached client thread may outlive this call) */
+    static atomic_uint threads;
+    bool capped = false;   /* the cap's log line written, not since repeated */
     while (!*stop) {
-        struct pollfd pf = {s, POLLIN, 0};
-        int r = poll(&pf, 1, 200);
         if (!no_fork)
             while (waitpid(-1, NULL, WNOHANG) > 0)
-                ;
+                children--;
+        unsigned live = no_fork ? atomic_load(&threads) : children;
+        if (live >= cap) {
+            /* at the cap: leave connections in the socket's queue (a client then waits
+               for its CREATE_RENDERER's answer) until a client leaves */
+            if (!capped && cfg->log) {
+                char line[160];
+                snprintf(line, sizeof line, "%u clients connected, the most at once "
+                         "(max_clients): further connections wait", live);
+                cfg->log(cfg->log_user, line);
+            }
+            capped = true;
+            poll(NULL, 0, 50);
+            continue;
+        }
+        capped = false;
+        struct pollfd pf = {s, POLLIN, 0};
+        int r = poll(&pf, 1, 200);
         if (r <= 0)
             continue;
         int fd = accept(s, NULL, NULL);
@@ -103,8 +134,10 @@ int tv_vtest_listen(const char *path, int no_fork, const tv_vtest_config *cfg,
                 close(fd);
                 continue;
             }
-            a->fd = fd, a->cfg = *cfg, a->id = id;
+            a->fd = fd, a->cfg = *cfg, a->id = id, a->live = &threads;
+            atomic_fetch_add(&threads, 1);
             if (pthread_create(&t, NULL, client_thread, a)) {
+                atomic_fetch_sub(&threads, 1);
                 close(fd);
                 free(a);
                 continue;
@@ -117,11 +150,13 @@ int tv_vtest_listen(const char *path, int no_fork, const tv_vtest_config *cfg,
             close(s);
             signal(SIGINT, SIG_DFL);
             signal(SIGTERM, SIG_DFL);
-            client_arg a = {fd, *cfg, id};
+            client_arg a = {fd, *cfg, id, NULL};
             int rc = serve_client(&a);
             client_log(cfg, id, "disconnected (%s)", rc ? "protocol error" : "clean");
             _exit(rc ? 1 : 0);
         }
+        if (pid > 0)
+            children++;
         close(fd);
     }
     close(s);

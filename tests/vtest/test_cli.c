@@ -17,6 +17,7 @@
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <unistd.h>
 
 #include "helper_client.h"
@@ -120,6 +121,62 @@ static void run_server(const char *mode)
     assert_non_null(strstr(text, "disconnected (clean)"));
 }
 
+/* The handshake of run_server on S: CREATE_RENDERER, then PROTOCOL_VERSION, whose answer
+ * is read only when WAIT_MS is negative; else whether an answer arrives within WAIT_MS. */
+static bool handshake(int s, int wait_ms)
+{
+    const char name[] = "cap-test";
+    uint32_t hdr[2] = {sizeof name, 8}, ver[3] = {1, 11, 2};
+    assert_int_equal(write(s, hdr, 8), 8);
+    assert_int_equal(write(s, name, sizeof name), (ssize_t)sizeof name);
+    assert_int_equal(write(s, ver, 12), 12);
+    if (wait_ms >= 0) {
+        struct pollfd pf = {s, POLLIN, 0};
+        return poll(&pf, 1, wait_ms) > 0;
+    }
+    return true;
+}
+
+static bool answered(int s)
+{
+    uint32_t r[3];
+    return read_full(s, r, 12) == 0 && r[1] == 11 && r[2] == 2;
+}
+
+/* --max-clients 1: a second client is not served while the first is connected (its
+ * handshake unanswered for 0.6 s), and is served once the first disconnects; the server
+ * says why once. */
+static void run_capped(const char *mode)
+{
+    server sv;
+    const char *args[] = {"--max-clients", "1", mode, NULL};
+    server_start(&sv, "/tmp/texvm-vtcap-XXXXXX", args);
+    int a = connect_to(sv.sock), b;
+    assert_true(a >= 0);
+    handshake(a, -1);
+    assert_true(answered(a));
+    b = connect_to(sv.sock);   /* queued by the kernel, not accepted */
+    assert_true(b >= 0);
+    assert_false(handshake(b, 600));
+    close(a);
+    struct pollfd pf = {b, POLLIN, 0};
+    assert_int_equal(poll(&pf, 1, 10000), 1);
+    assert_true(answered(b));
+    close(b);
+    char text[4096];
+    server_stop(&sv, text, sizeof text);
+    assert_non_null(strstr(text, "1 clients connected, the most at once (max_clients): "
+                                 "further connections wait"));
+    assert_non_null(strstr(text, "client 2: client \"cap-test\""));
+}
+
+static void test_client_cap(void **state)
+{
+    (void)state;
+    run_capped("--no-fork");
+    run_capped(NULL);
+}
+
 static void test_threads(void **state)
 {
     (void)state;
@@ -204,7 +261,8 @@ static void test_usage(void **state)
     int st = system(cmd);
     assert_int_equal(WEXITSTATUS(st), 2);
     const char *bad[] = {"--max-memory 0", "--max-work 0", "--max-client-work -1",
-                         "--max-client-work 99999999999999999999", "--max-work 12x"};
+                         "--max-client-work 99999999999999999999", "--max-work 12x",
+                         "--max-clients 0", "--max-clients 4097", "--max-clients -3"};
     for (unsigned k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         snprintf(cmd, sizeof cmd, "%s vtest %s 2>/dev/null", bin, bad[k]);
         st = system(cmd);
@@ -302,6 +360,7 @@ int main(void)
         cmocka_unit_test(test_threads), cmocka_unit_test(test_processes),
         cmocka_unit_test(test_usage), cmocka_unit_test(test_shader_rules),
         cmocka_unit_test(test_client_quota), cmocka_unit_test(test_launch_quota),
+        cmocka_unit_test(test_client_cap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
