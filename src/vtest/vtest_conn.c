@@ -218,7 +218,7 @@ static int cmd_resource_create(vtest_conn *c, const uint32_t *p, int v2)
                    handle, data_size, need);
         ok = 0;
     }
-    uint64_t quota = c->cfg.max_memory ? c->cfg.max_memory : (256ull << 20);
+    uint64_t quota = vtest_quota(c);
     /* a mapping takes whole pages, and its record: a client making millions of 1-byte
        resources pays for them */
     uint64_t charge = (((uint64_t)data_size + 4095u) & ~(uint64_t)4095u) + sizeof(vtest_shm) +
@@ -281,14 +281,22 @@ static int cmd_resource_unref(vtest_conn *c, uint32_t handle)
     return 0;
 }
 
-/* Protocol 0/1: data travels inline. PUT: data_size bytes follow; GET: we send them. */
+uint64_t vtest_quota(const vtest_conn *c)
+{
+    return c->cfg.max_memory ? c->cfg.max_memory : (256ull << 20);
+}
+
+/* Protocol 0/1: data travels inline. PUT: data_size bytes follow; GET: we send them.
+ * The staging buffer counts with what the context holds: it must fit in what is left
+ * of the memory quota. */
 static int cmd_transfer_v0(vtest_conn *c, const uint32_t *p, uint32_t len_dw, int put)
 {
     const char *what = put ? "transfer_put" : "transfer_get";
     uint32_t data_size = p[10];
-    uint64_t quota = c->cfg.max_memory ? c->cfg.max_memory : (256ull << 20);
-    if (data_size > quota) {
-        vtest_log(c, "%s: data_size %u exceeds the memory quota", what, data_size);
+    uint64_t quota = vtest_quota(c), used = tv_pipe_memory_used(c->pipe);
+    if (used > quota || data_size > quota - used) {
+        vtest_log(c, "%s: data_size %u exceeds the memory quota (%llu of %llu used)", what,
+                  data_size, (unsigned long long)used, (unsigned long long)quota);
         return -1; /* the framing cannot be trusted any more */
     }
     if (put && len_dw != 11 + (data_size + 3) / 4) {

@@ -18,6 +18,7 @@ typedef struct vtest_shm {
     uint8_t *ptr;
     size_t size;
     uint8_t *rec_seen;   /* recording: the memory as the server last saw it (NULL: none yet) */
+    bool rec_counted;    /* recording or replaying: that copy's size is in `charged` */
     uint64_t charged;    /* of the shared-memory quota: whole pages and this record */
 } vtest_shm;
 
@@ -57,7 +58,8 @@ typedef struct vtest_conn {
     vtest_sub *others;           /* the others' */
     unsigned nothers;
     tv_handle_map shm;           /* resource handle -> vtest_shm */
-    uint64_t shm_used;           /* bytes of shared memory handed out (whole pages) */
+    uint64_t shm_used;           /* bytes of shared memory handed out (whole pages), and
+                                    the recorder's comparison copies of it */
     vtest_pending_shader pending;
     uint32_t *recorded[VTEST_NUM_CCMDS]; /* last payload of each recorded state command */
     size_t recorded_len[VTEST_NUM_CCMDS];
@@ -139,5 +141,9 @@ void vtest_rec_server_wrote(vtest_conn *c, vtest_shm *m);
 void vtest_rec_readback(vtest_conn *c, uint32_t handle);
 /* The caps structs (v1 / v2 prefix), n dwords. */
 size_t vtest_caps(uint32_t *out, size_t max, unsigned version);
+
+/* The client's memory quota (cfg.max_memory, 0: 256 MiB): for what the pipe context
+ * holds and, separately, for shared memory */
+uint64_t vtest_quota(const vtest_conn *c);
 
 #endif

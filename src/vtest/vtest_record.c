@@ -151,7 +151,7 @@ static size_t diff_runs(const uint8_t *now, const uint8_t *was, size_t n, FILE *
 static int record_shm(vtest_conn *c, vtest_shm *m)
 {
     uint32_t h = m->handle;
-    if (!m->rec_seen)
+    if (!m->rec_seen && m->rec_counted)
         m->rec_seen = calloc(1, m->size ? m->size : 1);
     if (!m->rec_seen) { /* no room for the comparison copy: the whole memory */
         put_chunk(c, 'M', &h, 4, m->ptr, m->size);
@@ -203,6 +203,15 @@ int vtest_rec_shm(vtest_conn *c, vtest_shm *m)
     if ((c->rec_out || c->rep) &&
         rec_charge(c, "record: shared memory comparison", 2 * (uint64_t)m->size))
         return -1;
+    /* The recorder's comparison copy of the memory counts as shared memory where it fits
+     * in the quota (else each transfer records the whole memory), charged with the
+     * resource until it is freed; a replay, which keeps no copy, charges the same so that
+     * it refuses what the recording refused. */
+    if ((c->rec_out || c->rep) && !m->rec_counted && c->shm_used + m->size <= vtest_quota(c)) {
+        m->rec_counted = true;
+        m->charged += m->size;
+        c->shm_used += m->size;
+    }
     if (c->rec_out)
         return record_shm(c, m);
     if (!c->rep)

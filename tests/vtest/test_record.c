@@ -345,6 +345,45 @@ static void test_record_scans_charged(void **state)
     unlink(path);
 }
 
+/* The recorder keeps a copy of each shared memory it compares: it counts as shared memory
+ * (it doubled what a client's mappings held, uncounted). Under a 3 MiB quota, after a
+ * transfer on a 1 MiB mapping, a second mapping of 1 MiB is refused while recording —
+ * and by the replay, which keeps no copy but charges the same — and made when not. */
+static void test_record_copy_charged(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/texvm_vtcopy_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    const char *why = "resource_create2 2: 1048576 bytes of shared memory exceed the quota";
+    const uint32_t t[14] = {H(43, 0, 13), 1, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 1};
+    for (int rec = 0; rec < 2; rec++) {
+        vt_client *c = vt_start_quota(3u << 20, rec ? path : NULL, 0);
+        assert_int_equal(vt_negotiate(c, 2), 2);
+        uint8_t *m = vt_create2(c, 1, RGBA8, 512, 512);   /* 1 MiB */
+        vt_submit(c, t, 14);                             /* one texel from it */
+        assert_int_equal(vt_busy_wait(c), 0);
+        vt_resource_create(c, 2, RGBA8, 512, 512, 1, 512 * 512 * 4);
+        int fd2 = vt_recv_fd(c);
+        assert_true(fd2 >= 0);
+        close(fd2);
+        vt_busy_wait(c);
+        munmap(m, 512 * 512 * 4);
+        assert_int_equal(vt_finish(c), 0);
+        if ((strstr(c->log, why) != NULL) != (rec == 1))
+            fail_msg("recording %d: log:\n%s", rec, c->log);
+    }
+    size_t size;
+    const uint8_t *rec = read_all(path, &size);
+    tv_vtest_config cfg = {.log = keep_log, .max_memory = 3u << 20};
+    log_text[0] = '\0';
+    tv_vtest_replay(rec, size, &cfg, NULL, NULL);
+    if (!strstr(log_text, why))
+        fail_msg("replay: log:\n%s", log_text);
+    unlink(path);
+}
+
 /* The record file is created afresh, never through a link: a symlink planted at the
  * record path (client-N.vtrec: client numbers are predictable, and a --record folder may
  * be shared) made the server truncate and overwrite the link's target. The target stays
@@ -386,6 +425,7 @@ int main(void)
         cmocka_unit_test(test_record_shader_rules),
         cmocka_unit_test(test_record_scans_charged),
         cmocka_unit_test(test_record_not_through_symlink),
+        cmocka_unit_test(test_record_copy_charged),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
