@@ -117,6 +117,34 @@ static void test_v0_round_trip(void **state)
     assert_false(strstr(c->log, "context error"));
 }
 
+/* A protocol-0 transfer stages its data_size bytes in the server: they must fit in what
+ * the resources leave of the memory quota (they came on top of it: a client holding a
+ * full quota of resources made the server allocate another quota per transfer). With a
+ * 1 MiB quota and a 768 KiB resource, a GET of 512 KiB ends the connection, named; one
+ * of 64 KiB is answered. */
+static void test_v0_staging_within_quota(void **state)
+{
+    (void)state;
+    for (int big = 0; big < 2; big++) {
+        vt_client *c = vt_start(1u << 20);
+        vt_resource_create(c, 5, RGBA8, 512, 384, 0, 0);   /* 768 KiB */
+        uint32_t n = big ? 512u << 10 : 64u << 10;
+        uint32_t get[11] = {5, 0, 2048, 0, 0, 0, 0, 512, n / 2048, 1, n};
+        vt_cmd(c, 11, 4, get, 11);
+        static uint8_t back[512 << 10];
+        int rc = vt_read(c, back, n);
+        vt_finish(c);
+        if (big) {
+            assert_int_not_equal(rc, 0);
+            if (!strstr(c->log, "transfer_get: data_size 524288 exceeds the memory "
+                                   "quota (") || !strstr(c->log, " of 1048576 used)"))
+                fail_msg("log:\n%s", c->log);
+        } else {
+            assert_int_equal(rc, 0);
+            assert_null(strstr(c->log, "exceeds"));
+        }
+    }
+}
 
 static void test_v2_round_trip(void **state)
 {
@@ -232,7 +260,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_handshake),     cmocka_unit_test(test_caps),
-        cmocka_unit_test(test_v0_round_trip), cmocka_unit_test(test_v2_round_trip),
+        cmocka_unit_test(test_v0_round_trip), cmocka_unit_test(test_v0_staging_within_quota),
+        cmocka_unit_test(test_v2_round_trip),
         cmocka_unit_test(test_clear_read_back),
         cmocka_unit_test(test_sub_contexts), cmocka_unit_test(test_depth_clear),
     };
