@@ -9,6 +9,7 @@
  * sample, and equal sample counts copy sample by sample. docs/pipeline.md §Blits. */
 #include "pipe_internal.h"
 #include "pipe_om.h"
+#include "util/half.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -20,6 +21,9 @@ typedef struct blit_side {
     pipe_resource *r;
     tv_format f;
     uint32_t level;
+    /* a source whose texels are read through the format table's decoder alone: block-
+       compressed formats and shared exponents, which are not colour targets */
+    const tv_format_info *decode;
 } blit_side;
 
 static int side(tv_pipe_ctx *ctx, const tv_pipe_blit_side *s, const char *what, blit_side *out)
@@ -29,7 +33,8 @@ static int side(tv_pipe_ctx *ctx, const tv_pipe_blit_side *s, const char *what, 
         return pipe_fail(ctx, OP ": no %s resource %u", what, s->res);
     out->f = pipe_format_lookup(s->format);
     const tv_format_info *fi = out->f == TV_FORMAT_NONE ? NULL : tv_format_get(out->f);
-    if (!fi || fi->block_bytes != out->r->bytes || fi->block_w != 1 || out->r->bw != 1)
+    if (!fi || fi->block_bytes != out->r->bytes || fi->block_w != out->r->bw ||
+        fi->block_h != out->r->bh)
         return pipe_fail(ctx, OP ": %s format %u does not view resource %u", what, s->format,
                          s->res);
     if (out->r->desc.target == 0)
@@ -38,6 +43,7 @@ static int side(tv_pipe_ctx *ctx, const tv_pipe_blit_side *s, const char *what, 
         return pipe_fail(ctx, OP ": %s level %u past resource %u's %u levels", what, s->level,
                          s->res, out->r->desc.last_level + 1);
     out->level = s->level;
+    out->decode = NULL;
     /* the box may be mirrored (negative extent): check the covered range */
     int64_t x0 = s->x, x1 = (int64_t)s->x + s->w, y0 = s->y, y1 = (int64_t)s->y + s->h;
     int64_t z0 = s->z, z1 = (int64_t)s->z + s->d;
@@ -59,6 +65,36 @@ static uint8_t *texel_at(const blit_side *b, uint32_t x, uint32_t y, uint32_t z,
            r->stride[b->level] * y + ((size_t)x * r->samples + smp) * r->bytes;
 }
 
+/* API channels of a decode-only source's texel (x, y, z): the block holding it decoded at
+ * the texel's place (sRGB to linear, as om_target_read), then the format's swizzle. */
+static void read_decoded(const blit_side *src, uint32_t x, uint32_t y, uint32_t z,
+                         uint32_t api[4])
+{
+    const pipe_resource *r = src->r;
+    const uint8_t *block = r->data + r->level_offset[src->level] +
+                           r->layer_stride[src->level] * z + r->stride[src->level] * (y / r->bh) +
+                           (size_t)(x / r->bw) * r->bytes;
+    uint32_t mem[4];
+    tv_format_unpack(src->f, block, x % r->bw, y % r->bh, mem);
+    for (unsigned i = 0; i < 4; i++) {
+        uint8_t c = src->decode->source[i];
+        api[i] = c >= TV_TIC_SOURCE_R && c <= TV_TIC_SOURCE_A ? mem[c - TV_TIC_SOURCE_R]
+                 : c == TV_TIC_SOURCE_ONE_FLOAT              ? tv_f32_bits(1.0f)
+                 : c == TV_TIC_SOURCE_ONE_INT                ? 1u
+                                                             : 0u;
+    }
+}
+
+/* One source texel's API channels (sample SMP) */
+static void read_texel(const blit_side *src, const om_target *st, uint32_t x, uint32_t y,
+                       uint32_t z, unsigned smp, uint32_t api[4])
+{
+    if (src->decode)
+        read_decoded(src, x, y, z, api);
+    else
+        om_target_read(st, texel_at(src, x, y, z, smp), api);
+}
+
 /* Colour of source texel (x, y, z) for destination sample DS: the same sample when the
  * counts match, else the average of a multisampled source's samples (sample 0 for integer
  * formats), as float words. */
@@ -68,13 +104,13 @@ static void read_color(const blit_side *src, const om_target *st, uint32_t x, ui
     unsigned n = src->r->samples;
     bool integer = st->cls == OM_CLASS_SINT || st->cls == OM_CLASS_UINT;
     if (n == dst_samples || n == 1 || integer) {
-        om_target_read(st, texel_at(src, x, y, z, n == dst_samples ? ds : 0), value);
+        read_texel(src, st, x, y, z, n == dst_samples ? ds : 0, value);
         return;
     }
     float acc[4] = {0, 0, 0, 0};
     for (unsigned smp = 0; smp < n; smp++) {
         uint32_t t[4];
-        om_target_read(st, texel_at(src, x, y, z, smp), t);
+        read_texel(src, st, x, y, z, smp, t);
         for (int c = 0; c < 4; c++) {
             float f;
             memcpy(&f, &t[c], 4);
@@ -128,9 +164,19 @@ int tv_pipe_blit(tv_pipe_ctx *ctx, const tv_pipe_blit_info *b)
         if (packed && (b->mask & 0x30) != 0x30)
             return pipe_fail(ctx, OP ": only the %s of %s: partial depth/stencil blits are not "
                              "implemented", (b->mask & 0x10) ? "depth" : "stencil", dfi->name);
-    } else if (!om_target_init(&st, src.f) || !om_target_init(&dt, dst.f)) {
-        return pipe_fail(ctx, OP ": colour blits between %s and %s are not implemented (one "
-                         "is not a render format)", sfi->name, dfi->name);
+    } else if (dfi->block_w != 1 || dfi->block_h != 1) {
+        return pipe_fail(ctx, OP ": destination format %s is block-compressed: blits into it "
+                         "are not implemented", dfi->name);
+    } else if (!om_target_init(&dt, dst.f)) {
+        return pipe_fail(ctx, OP ": colour blits into %s are not implemented (not a render "
+                         "format)", dfi->name);
+    } else if (!om_target_init(&st, src.f)) {   /* (zeroes st either way) */
+        /* any other colour format is read through its decoder; its class (never an
+           integer one: those are all render formats) is the destination's concern */
+        src.decode = sfi;
+        st.cls = sfi->data_type[0] == TV_TIC_TYPE_SNORM   ? OM_CLASS_SNORM
+                 : sfi->data_type[0] == TV_TIC_TYPE_FLOAT ? OM_CLASS_FLOAT
+                                                          : OM_CLASS_UNORM;
     }
     unsigned ns = src.r->samples, nd = dst.r->samples;
     if (ns > 1 && nd > 1 && ns != nd)
@@ -149,10 +195,13 @@ int tv_pipe_blit(tv_pipe_ctx *ctx, const tv_pipe_blit_info *b)
         dx1 = dx1 < (int32_t)b->scissor.maxx ? dx1 : (int32_t)b->scissor.maxx;
         dy1 = dy1 < (int32_t)b->scissor.maxy ? dy1 : (int32_t)b->scissor.maxy;
     }
-    /* each destination sample reads and converts up to four texels: 64 bytes of work */
+    /* each destination sample reads and converts up to four texels: 64 bytes of work; a
+       decoded source decodes a whole block for each of them (a BC7 block costs about as
+       much as copying 256 bytes) */
+    uint64_t per_sample = src.decode && src.r->bw > 1 ? 1024u : 64u;
     if (dx1 > dx0 && dy1 > dy0 && dz1 > dz0 &&
         pipe_work_bytes(ctx, OP, (uint64_t)(dx1 - dx0) * (uint64_t)(dy1 - dy0) *
-                                     (uint64_t)(dz1 - dz0) * nd * 64u))
+                                     (uint64_t)(dz1 - dz0) * nd * per_sample))
         return -1;
     int32_t sxmin = b->src.w < 0 ? b->src.x + b->src.w : b->src.x;
     int32_t symin = b->src.h < 0 ? b->src.y + b->src.h : b->src.y;
@@ -190,8 +239,8 @@ int tv_pipe_blit(tv_pipe_ctx *ctx, const tv_pipe_blit_info *b)
                         int32_t sx = clampi(x0 + (k & 1), sxmin, sxmax);
                         int32_t sy = clampi(y0 + (k >> 1), symin, symax);
                         uint32_t t[4];
-                        om_target_read(&st, texel_at(&src, (uint32_t)sx, (uint32_t)sy,
-                                                     (uint32_t)sz, 0), t);
+                        read_texel(&src, &st, (uint32_t)sx, (uint32_t)sy, (uint32_t)sz, 0,
+                                   t);
                         float w = ((k & 1) ? ax : 1 - ax) * ((k >> 1) ? ay : 1 - ay);
                         for (int c = 0; c < 4; c++) {
                             float f;

@@ -8,6 +8,7 @@
 
 #include <pthread.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -62,12 +63,22 @@ static unsigned compute_caps(uint32_t format, tv_format f)
     return caps;
 }
 
+/* The texture-unit format whose pipe column (include/texvm/tex_formats.def) is Gallium's
+ * NAME: by that column, not the unit's own name, which differs for the block formats
+ * (DXT1_RGB is BC1_RGB_UNORM, BPTC_RGBA_UNORM is BC7_UNORM). */
+static tv_format tex_of_gallium(const char *name)
+{
+    char full[64];
+    int n = snprintf(full, sizeof full, "PIPE_FORMAT_%s", name);
+    return n > 0 && (size_t)n < sizeof full ? tv_format_from_pipe_name(full) : TV_FORMAT_NONE;
+}
+
 static void rows_fill(void)
 {
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
         if (rows[i].num) {
             by_number[rows[i].num].row = &rows[i];
-            by_number[rows[i].num].tex = tv_format_from_name(rows[i].name);
+            by_number[rows[i].num].tex = tex_of_gallium(rows[i].name);
         }
 }
 

@@ -35,6 +35,9 @@ int tv_pipe_resource_create(tv_pipe_ctx *ctx, uint32_t handle, const tv_pipe_res
     unsigned bw = 1, bh = 1, bytes = tv_pipe_format_block(d->format, &bw, &bh);
     if (!bytes)
         return pipe_fail(ctx, "resource %u: format %u is not supported", handle, d->format);
+    if ((bw != 1 || bh != 1) && d->target == T_BUFFER)
+        return pipe_fail(ctx, "resource %u: a buffer of block-compressed format %s", handle,
+                         tv_pipe_format_name(d->format));
     unsigned samples = d->nr_samples > 1 ? d->nr_samples : 1;
     if (samples > 1 && ((samples & (samples - 1)) || samples > TV_PIPE_MAX_SAMPLES ||
                         (d->target != T_2D && d->target != T_2D_ARRAY) || d->last_level ||
@@ -148,6 +151,13 @@ int pipe_box_check(tv_pipe_ctx *ctx, const pipe_resource *r, uint32_t level,
     if (b->x % r->bw || b->y % r->bh)
         return pipe_fail(ctx, "%s: box origin %u,%u not on a %ux%u block", what, b->x, b->y,
                          r->bw, r->bh);
+    /* a block-compressed box covers whole blocks, but for the level's last partial ones
+       (a 6x6 level's blocks end at 8: its box may end at 6) */
+    uint32_t ex = b->x + b->w, ey = b->y + b->h;
+    if ((ex % r->bw && ex != r->lw[level]) || (ey % r->bh && ey != r->lh[level]))
+        return pipe_fail(ctx, "%s: box end %u,%u not on a %ux%u block nor the edge of level "
+                         "%u of resource %u (%ux%u)", what, ex, ey, r->bw, r->bh, level,
+                         r->handle, r->lw[level], r->lh[level]);
     return 0;
 }
 
@@ -216,6 +226,12 @@ int tv_pipe_transfer_read(tv_pipe_ctx *ctx, uint32_t handle, uint32_t level,
     return transfer(ctx, handle, level, box, mem, mem_size, offset, stride, layer_stride, 1);
 }
 
+/* Gallium's resource_copy_region copies bytes: the two formats have the same block size in
+ * bytes, and one may be block-compressed and the other not (ARB_copy_image: a BC7 block is
+ * one RGBA32UI texel). The source box is in the source's texels, the destination origin in
+ * the destination's; each is a number of blocks of its own format (as Mesa's drivers count
+ * them, util_format_get_nblocksx), so a 4x4-block box of a compressed source is 1x1 texel
+ * of a plain destination. */
 int tv_pipe_resource_copy_region(tv_pipe_ctx *ctx, uint32_t dst, uint32_t dst_level,
                                  uint32_t dx, uint32_t dy, uint32_t dz, uint32_t src,
                                  uint32_t src_level, const tv_pipe_box *box)
@@ -223,23 +239,38 @@ int tv_pipe_resource_copy_region(tv_pipe_ctx *ctx, uint32_t dst, uint32_t dst_le
     pipe_resource *d = pipe_resource_find(ctx, dst), *s = pipe_resource_find(ctx, src);
     if (!d || !s)
         return pipe_fail(ctx, "resource_copy_region: no resource %u", d ? src : dst);
-    if (d->bytes != s->bytes || d->bw != s->bw || d->bh != s->bh)
+    bool plain_d = d->bw == 1 && d->bh == 1, plain_s = s->bw == 1 && s->bh == 1;
+    if (d->bytes != s->bytes ||
+        ((d->bw != s->bw || d->bh != s->bh) && !plain_d && !plain_s))
         return pipe_fail(ctx, "resource_copy_region: formats %u and %u differ in block size",
                          d->desc.format, s->desc.format);
     if (d->samples != s->samples)
         return pipe_fail(ctx, "resource_copy_region: %u and %u samples differ", s->samples,
                          d->samples);
-    tv_pipe_box db = {dx, dy, dz, box->w, box->h, box->d};
-    if (pipe_box_check(ctx, s, src_level, box, "resource_copy_region source") ||
-        pipe_box_check(ctx, d, dst_level, &db, "resource_copy_region destination"))
+    if (pipe_box_check(ctx, s, src_level, box, "resource_copy_region source"))
         return -1;
+    /* the box in blocks; the destination's box is those blocks from its origin */
+    uint32_t nbx = (box->w + s->bw - 1) / s->bw, nby = (box->h + s->bh - 1) / s->bh;
+    if (dst_level > d->desc.last_level)
+        return pipe_fail(ctx, "resource_copy_region destination: level %u of resource %u "
+                         "(last level %u)", dst_level, d->handle, d->desc.last_level);
+    if (dx % d->bw || dy % d->bh)
+        return pipe_fail(ctx, "resource_copy_region destination: origin %u,%u not on a %ux%u "
+                         "block", dx, dy, d->bw, d->bh);
+    uint32_t dbx = (d->lw[dst_level] + d->bw - 1) / d->bw;
+    uint32_t dby = (d->lh[dst_level] + d->bh - 1) / d->bh;
+    if ((uint64_t)dx / d->bw + nbx > dbx || (uint64_t)dy / d->bh + nby > dby ||
+        (uint64_t)dz + box->d > d->ld[dst_level])
+        return pipe_fail(ctx, "resource_copy_region destination: %ux%ux%u blocks at %u,%u,%u "
+                         "outside level %u of resource %u (%ux%ux%u)", nbx, nby, box->d, dx,
+                         dy, dz, dst_level, d->handle, d->lw[dst_level], d->lh[dst_level],
+                         d->ld[dst_level]);
     size_t px = (size_t)s->bytes * s->samples;   /* a pixel's samples are adjacent */
-    size_t row = (size_t)((box->w + s->bw - 1) / s->bw) * px;
-    size_t rows = (box->h + s->bh - 1) / s->bh;
-    if (pipe_work_bytes(ctx, "resource_copy_region", (uint64_t)row * rows * box->d))
+    size_t row = (size_t)nbx * px;
+    if (pipe_work_bytes(ctx, "resource_copy_region", (uint64_t)row * nby * box->d))
         return -1;
     for (uint32_t z = 0; z < box->d; z++)
-        for (size_t y = 0; y < rows; y++) {
+        for (size_t y = 0; y < nby; y++) {
             const uint8_t *sp = s->data + s->level_offset[src_level] +
                                 s->layer_stride[src_level] * (box->z + z) +
                                 s->stride[src_level] * (box->y / s->bh + y) +
@@ -260,9 +291,12 @@ int tv_pipe_clear_texture(tv_pipe_ctx *ctx, uint32_t handle, uint32_t level,
         return pipe_fail(ctx, "clear_texture: no resource %u", handle);
     if (pipe_box_check(ctx, r, level, box, "clear_texture"))
         return -1;
+    /* GL refuses glClearTexImage on compressed formats (INVALID_OPERATION), so Mesa never
+       sends one: texvm has no block encoder to make the texel's block from */
     if (r->bw != 1 || r->bh != 1 || r->bytes > 16)
-        return pipe_fail(ctx, "clear_texture: block-compressed format %u is not implemented",
-                         r->desc.format);
+        return pipe_fail(ctx, "clear_texture: resource %u's format %s is block-compressed: "
+                         "clearing it is not implemented", handle,
+                         tv_pipe_format_name(r->desc.format));
     if (pipe_work_bytes(ctx, "clear_texture", (uint64_t)box->w * box->h * box->d *
                                                   r->bytes * r->samples))
         return -1;

@@ -9,6 +9,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -81,7 +82,10 @@ static void test_numbers_against_the_list(void **state)
         assert_non_null(got);
         assert_string_equal(got, want);
         assert_int_equal(tv_pipe_format_from_name(want), n);
-        bool tex = tv_format_from_name(want) != TV_FORMAT_NONE; /* a tex_formats.def row */
+        char pipe_name[64];
+        snprintf(pipe_name, sizeof pipe_name, "PIPE_FORMAT_%s", want);
+        /* a tex_formats.def row names it in its pipe column */
+        bool tex = tv_format_from_pipe_name(pipe_name) != TV_FORMAT_NONE;
         assert_int_equal((caps & TV_PIPE_FORMAT_SAMPLER) != 0, tex);
         if (!tex)
             assert_int_equal(caps & (TV_PIPE_FORMAT_RENDER | TV_PIPE_FORMAT_DEPTH_STENCIL), 0);
@@ -100,11 +104,42 @@ static void test_numbers_against_the_list(void **state)
                 TV_PIPE_FORMAT_RENDER);
 }
 
+/* The block-compressed formats by virgl's numbers (virgl_hw.h: DXT 105-112, RGTC 113-116,
+ * BPTC 255-258): sampler views only, with their blocks (S3TC/RGTC 4x4 of 8 or 16 bytes,
+ * BPTC 4x4 of 16). Their texture-unit names differ from Gallium's (BC7_UNORM is
+ * BPTC_RGBA_UNORM): a lookup by the unit's own name found none of them. */
+static void test_block_formats(void **state)
+{
+    (void)state;
+    static const struct {
+        uint32_t num;
+        const char *name;
+        unsigned bytes;
+    } want[] = {{105, "DXT1_RGB", 8},        {106, "DXT1_RGBA", 8},
+                {107, "DXT3_RGBA", 16},      {108, "DXT5_RGBA", 16},
+                {109, "DXT1_SRGB", 8},       {110, "DXT1_SRGBA", 8},
+                {111, "DXT3_SRGBA", 16},     {112, "DXT5_SRGBA", 16},
+                {113, "RGTC1_UNORM", 8},     {114, "RGTC1_SNORM", 8},
+                {115, "RGTC2_UNORM", 16},    {116, "RGTC2_SNORM", 16},
+                {255, "BPTC_RGBA_UNORM", 16}, {256, "BPTC_SRGBA", 16},
+                {257, "BPTC_RGB_FLOAT", 16}, {258, "BPTC_RGB_UFLOAT", 16}};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        assert_string_equal(tv_pipe_format_name(want[i].num), want[i].name);
+        assert_int_equal(tv_pipe_format_caps(want[i].num), TV_PIPE_FORMAT_SAMPLER);
+        unsigned bw = 0, bh = 0;
+        assert_int_equal(tv_pipe_format_block(want[i].num, &bw, &bh), want[i].bytes);
+        assert_int_equal(bw, 4);
+        assert_int_equal(bh, 4);
+        assert_false(tv_pipe_format_clearable(want[i].num));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_first_use_on_four_threads),
         cmocka_unit_test(test_numbers_against_the_list),
+        cmocka_unit_test(test_block_formats),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -74,7 +74,18 @@ static void test_caps(void **state)
         assert_true(HAS(caps, 49, 66));             /* R8G8B8_UNORM: vertex only */
         assert_false(HAS(caps, 1, 66));
         assert_false(HAS(caps, 49, 18));
-        assert_int_equal(caps[66], 410);            /* glsl_level: GL 4.1 core */
+        assert_int_equal(caps[66], 420);            /* glsl_level: GL 4.2 core */
+        /* the block formats by virgl's numbers, sampler only: BPTC (255-258; Mesa offers
+           ARB_texture_compression_bptc, so GL 4.2), S3TC (105-112), RGTC (113-116) */
+        for (unsigned f = 255; f <= 258; f++) {
+            assert_true(HAS(caps, 1, f));
+            assert_false(HAS(caps, 17, f));
+        }
+        for (unsigned f = 105; f <= 116; f++) {
+            assert_true(HAS(caps, 1, f));
+            assert_false(HAS(caps, 17, f));
+            assert_false(HAS(caps, 49, f));
+        }
         assert_true(caps[65] & (1u << 29));         /* bset.derivative_control */
         assert_int_equal(caps[70], 8);              /* max_render_targets */
         assert_int_equal(caps[71], 4);              /* max_samples */
