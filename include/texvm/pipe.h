@@ -227,7 +227,9 @@ typedef struct tv_pipe_rasterizer_state {
     bool flatshade, flatshade_first, light_twoside, front_ccw;
     uint8_t cull_face;                /* TV_PIPE_FACE_* */
     uint8_t fill_front, fill_back;    /* TV_PIPE_POLYGON_* */
-    bool offset_tri;                  /* polygon offset of filled triangles */
+    /* polygon offset (GL's POLYGON_OFFSET_FILL, _LINE, _POINT) of polygons drawn filled,
+     * as lines, as points (polygon modes): never of line and point primitives */
+    bool offset_tri, offset_line, offset_point;
     float offset_units, offset_scale, offset_clamp;
     bool scissor, multisample, half_pixel_center, bottom_edge_rule;
     bool depth_clip_near, depth_clip_far, depth_clamp, clip_halfz;
