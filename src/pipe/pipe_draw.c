@@ -287,6 +287,13 @@ static int link_shaders(draw_state *d)
     for (unsigned r = 0; r < DRAW_MAX_VARYINGS; r++)
         twoside |= d->link[r].used && d->link[r].bcolor_out >= 0;
     d->stride = 4 + CLIP_MAX_DISTANCES + 4 * d->nslots * (twoside ? 2 : 1);
+    /* polygons drawn as points of the shader's sizes: the size last, clipped with the
+       rest (a vertex the clipper makes gets its size interpolated) */
+    const tv_pipe_rasterizer_state *rs = &d->ctx->sub.rast;
+    d->psize_at = 0;
+    if (rs->point_size_per_vertex && d->psize_out >= 0 &&
+        (rs->fill_front == TV_PIPE_POLYGON_POINT || rs->fill_back == TV_PIPE_POLYGON_POINT))
+        d->psize_at = d->stride++;
     return 0;
 }
 
@@ -549,7 +556,12 @@ static void setup_clip(draw_state *d, uint32_t vp)
     d->zmin = n < f ? n : f;
     d->zmax = n < f ? f : n;
     d->rules.bottom_edge_rule = ctx->sub.rast.bottom_edge_rule;
-    d->rules.samples = d->samples;
+    /* multisample rasterisation (GL 4.6 §14.3.1): at the sample positions when the
+     * framebuffer has samples and the state enables it; else single-sample rasterisation
+     * at the pixel centre whose coverage fills every sample */
+    bool ms = d->samples > 1 && ctx->sub.rast.multisample;
+    d->rules.samples = ms ? d->samples : 1;
+    d->cov_fill = d->samples > 1 && !ms ? (uint32_t)((1ull << d->samples) - 1) : 0;
     int32_t x0 = 0, y0 = 0, x1 = d->width, y1 = d->height;
     if (ctx->sub.rast.scissor) {
         const tv_pipe_scissor *s = &ctx->sub.scissors[vp];
@@ -558,10 +570,31 @@ static void setup_clip(draw_state *d, uint32_t vp)
         x1 = (int32_t)(s->maxx < (uint32_t)x1 ? s->maxx : (uint32_t)x1);
         y1 = (int32_t)(s->maxy < (uint32_t)y1 ? s->maxy : (uint32_t)y1);
     }
-    d->rules.clip[0] = x0;
-    d->rules.clip[1] = y0;
-    d->rules.clip[2] = x1;
-    d->rules.clip[3] = y1;
+    const int32_t prim[4] = {x0, y0, x1, y1};
+    memcpy(d->prim_clip, prim, sizeof prim);
+    memcpy(d->rules.clip, prim, sizeof prim);
+    /* Triangles: also the viewport's rectangle. GL clips them to the view volume, whose x
+     * and y the viewport maps onto [tx - |sx|, tx + |sx|] x [ty - |sy|, ty + |sy|]; the
+     * guard band leaves them whole, so the rectangle takes the clipping's place: the
+     * pixels whose centre (the sample position of the rules) it holds, its left and top
+     * edges included as the fill rule includes a clipped triangle's (bottom instead of
+     * top under the bottom-edge rule). Points and lines are not bounded by it: a wide one
+     * reaches past the viewport as GL (and llvmpipe) draw it. */
+    double vx0 = (double)d->vp.translate[0] - fabs((double)d->vp.scale[0]);
+    double vx1 = (double)d->vp.translate[0] + fabs((double)d->vp.scale[0]);
+    double vy0 = (double)d->vp.translate[1] - fabs((double)d->vp.scale[1]);
+    double vy1 = (double)d->vp.translate[1] + fabs((double)d->vp.scale[1]);
+    bool bottom = ctx->sub.rast.bottom_edge_rule;
+    double r[4] = {ceil(vx0 - 0.5), bottom ? floor(vy0 - 0.5) + 1 : ceil(vy0 - 0.5),
+                   ceil(vx1 - 0.5), bottom ? floor(vy1 - 0.5) + 1 : ceil(vy1 - 0.5)};
+    memcpy(d->tri_clip, prim, sizeof prim);
+    for (int k = 0; k < 4; k++) {
+        if (!(fabs(r[k]) < 1e9))
+            continue;              /* a viewport not finite: its primitives cover nothing */
+        int32_t v = (int32_t)r[k];
+        if (k < 2 ? v > d->tri_clip[k] : v < d->tri_clip[k])
+            d->tri_clip[k] = v;
+    }
 }
 
 int draw_primitive(draw_state *d, uint32_t inst, const draw_tri *p, bool so, bool discard)
@@ -589,6 +622,7 @@ int draw_primitive(draw_state *d, uint32_t inst, const draw_tri *p, bool so, boo
     }
     if (!d->band_n || d->band_k == 0)   /* bands: every worker walks it, one counts it */
         d->stat[TV_PIPE_STAT_C_INVOCATIONS]++;
+    memcpy(d->rules.clip, p->n == 3 ? d->tri_clip : d->prim_clip, sizeof d->rules.clip);
     return p->n == 3 ? draw_triangle(d, inst, p) : p->n == 2 ? draw_line(d, inst, p)
                                                             : draw_point(d, inst, p);
 }

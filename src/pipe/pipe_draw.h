@@ -13,6 +13,9 @@
 #include "texvm/vm.h"
 
 #define DRAW_MAX_VARYINGS TV_VM_MAX_ATTRIBS
+/* The floats of a clip vertex at most: position, distances, attributes and back colours,
+ * point size. */
+#define DRAW_MAX_CLIP_FLOATS (4 + CLIP_MAX_DISTANCES + 8 * DRAW_MAX_VARYINGS + 1)
 
 typedef struct draw_cbuf {
     uint8_t *base;                 /* texel (0, 0) of the surface's first layer */
@@ -108,18 +111,30 @@ typedef struct draw_state {
     int pcoord_in;                 /* FS input register of PCOORD (point sprites), -1 */
     /* fragment inputs */
     draw_link link[DRAW_MAX_VARYINGS];
-    unsigned nfs_in, nslots, stride; /* clip vertex: 4 + 8 + 4 * nslots floats */
+    unsigned nfs_in, nslots, stride; /* clip vertex: 4 + 8 + 4 * nslots floats (twice
+                                        that with back colours), then the point size */
+    unsigned psize_at;             /* the clip vertex's point size (0: none), for polygons
+                                      drawn as points with per-vertex sizes */
     unsigned frag_attrs;           /* 1 + the highest FS input register: the rows of
                                       tv_vm_frag_vertex.attr (and flat values) in use */
     clip_state clip;
     clip_viewport vp;
-    raster_rules rules;
+    raster_rules rules;            /* clip: prim_clip or tri_clip, per primitive */
+    /* pixels x0, y0, x1, y1 a primitive may reach: the framebuffer and scissor; for
+     * triangles also the viewport's rectangle (the guard band leaves triangles unclipped
+     * in x and y, and GL clips them to the viewport) */
+    int32_t prim_clip[4], tri_clip[4];
+    /* multisample rasterisation off (the rasterizer's multisample) on a multisampled
+     * framebuffer: coverage is taken at the pixel centre and fills every sample, this
+     * mask (GL 4.6 §14.3.1); 0 otherwise */
+    uint32_t cov_fill;
     /* the triangle being shaded (read by the hooks) */
     raster_tri rt;
     bool front;
-    bool offset_enable;            /* polygon offset applies (filled triangles) */
+    bool offset_enable;            /* the triangle's own polygon offset applies (filled) */
     double zx, zy, z0, zpx, zpy;   /* window depth plane z = z0 + zx (x - zpx) + zy (y - zpy) */
     float zoffset, zmin, zmax;     /* polygon offset, depth clamp range */
+    float mode_zoffset;            /* the offset of a polygon drawn as lines or points */
     bool stipple;                  /* a filled polygon under polygon stipple */
     draw_aa aa;                    /* kind DRAW_AA_NONE unless antialiased */
     /* line stipple (pipe_draw_point_line.c): the counter carried along a strip, and the
@@ -224,6 +239,8 @@ int draw_window_point(draw_state *d, const float *v, const float *win, float siz
                       const uint32_t flat[DRAW_MAX_VARYINGS][4], uint32_t id, bool front);
 /* The point size of SLOT: PSIZE when per vertex, else the state's; clamped to [1, 255]. */
 float draw_point_size(const draw_state *d, uint32_t inst, uint32_t slot);
+/* SIZE clamped to the aliased point size range, [1, 255] (NaN: 1). */
+float draw_clamp_point_size(float size);
 
 /* Stream output (pipe_so.c): whether INFO and the bound targets make it run; write
  * primitive T of instance INST of vertex stream STREAM (the outputs of that stream; -1 with

@@ -32,14 +32,15 @@ static float clamp_depth(const draw_state *d, float z)
 }
 
 /* Depth of sample S of pixel (x, y): the shader's, or the plane's at the sample's position
- * (the pixel centre when single-sampled) plus the offset. */
+ * (the pixel centre when single-sampled or multisample rasterisation is off) plus the
+ * offset. */
 static float fragment_depth(const draw_state *d, const tv_vm_frag_output *o, unsigned s)
 {
     if (o->has_depth)
         return clamp_depth(d, o->depth);
     float sx = 0.5f, sy = 0.5f;
-    if (d->samples > 1)
-        tv_tex_sample_position(d->samples, s, &sx, &sy);
+    if (d->rules.samples > 1)        /* multisample rasterisation: at the sample */
+        tv_tex_sample_position(d->rules.samples, s, &sx, &sy);
     return clamp_depth(d, plane_depth(d, o->x + (double)sx, o->y + (double)sy));
 }
 

@@ -12,7 +12,7 @@
 #include <math.h>
 #include <string.h>
 
-enum { MAXF = 4 + CLIP_MAX_DISTANCES + 8 * DRAW_MAX_VARYINGS };
+enum { MAXF = DRAW_MAX_CLIP_FLOATS };
 
 
 /* Shade the quad of window corners C (0 and 1 one end or side, 2 and 3 the other, as
@@ -41,6 +41,11 @@ float draw_point_size(const draw_state *d, uint32_t inst, uint32_t slot)
     float size = r->point_size;
     if (r->point_size_per_vertex && d->psize_out >= 0)
         size = tv_bits_f32(draw_vs_out(d, d->psize_out, inst, slot)[0]);
+    return draw_clamp_point_size(size);
+}
+
+float draw_clamp_point_size(float size)
+{
     /* GL clamps to the aliased range the caps claim, [1, 255] */
     return !(size >= 1.0f) ? 1.0f : size > 255.0f ? 255.0f : size;
 }

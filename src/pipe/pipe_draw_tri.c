@@ -39,6 +39,8 @@ void draw_clip_vertex(const draw_state *d, uint32_t inst, uint32_t slot, float *
                                p[2] * tv_bits_f32(cv[2]) + p[3] * tv_bits_f32(cv[3]);
         }
     }
+    if (d->psize_at)
+        v[d->psize_at] = tv_bits_f32(draw_vs_out(d, d->psize_out, inst, slot)[0]);
     /* (links past frag_attrs are never used: the draw state starts zeroed) */
     for (unsigned r = 0; r < d->frag_attrs; r++) {
         const draw_link *l = &d->link[r];
@@ -90,6 +92,8 @@ static uint32_t coverage_hook(void *user, int32_t x, int32_t y)
     /* antialiased: every sample of a pixel the shape meets (its alpha takes the area) */
     uint32_t cov = d->aa.kind == DRAW_AA_NONE ? raster_coverage(&d->rt, x, y)
                    : draw_aa_coverage(d, x, y) > 0 ? ~0u : 0u;
+    if (cov && d->cov_fill)
+        cov = d->cov_fill;      /* multisample rasterisation off: the centre, every sample */
     if (d->stipple && !((d->ctx->sub.stipple[y & 31] >> (31 - (x & 31))) & 1u))
         return 0;
     if (d->lstip_on && !draw_line_stipple_keeps(d, x, y))
@@ -110,6 +114,10 @@ static void coverage_warp_hook(void *user, const int32_t x[32], const int32_t y[
         return;
     }
     raster_coverage_lanes(&d->rt, x, y, inside, cov);
+    if (d->cov_fill)
+        for (unsigned l = 0; l < 32; l++)
+            if (((inside >> l) & 1u) && cov[l])
+                cov[l] = d->cov_fill;
     if (d->zs_early == DRAW_ZS_LATE || draw_om_early_lanes(d, x, y, inside, cov))
         return;
     for (unsigned l = 0; l < 32; l++)
@@ -125,23 +133,27 @@ static void row_span_hook(void *user, int32_t y0, int32_t y1, int32_t *x0, int32
     raster_row_span(&d->rt, y0, y1, x0, x1);
 }
 
-/* The window depth plane of triangle (A, B, C) and, when enabled, its polygon offset
- * (GL 4.6 §14.6.5: m·factor + r·units, clamped). */
-static void depth_plane(draw_state *d, const float *a, const float *b, const float *c)
+/* The slopes dz/dx, dz/dy of the window depth plane through A, B, C (0 when they are in
+ * a line). */
+static void depth_slopes(const float *a, const float *b, const float *c, double *zx,
+                         double *zy)
 {
     double x1 = b[0] - a[0], y1 = b[1] - a[1], z1 = b[2] - a[2];
     double x2 = c[0] - a[0], y2 = c[1] - a[1], z2 = c[2] - a[2];
     double det = x1 * y2 - x2 * y1;
-    d->zpx = a[0];
-    d->zpy = a[1];
-    d->z0 = a[2];
-    d->zx = det != 0 ? (z1 * y2 - z2 * y1) / det : 0;
-    d->zy = det != 0 ? (x1 * z2 - x2 * z1) / det : 0;
-    d->zoffset = 0;
+    *zx = det != 0 ? (z1 * y2 - z2 * y1) / det : 0;
+    *zy = det != 0 ? (x1 * z2 - x2 * z1) / det : 0;
+}
+
+/* The polygon offset of triangle (A, B, C) (GL 4.6 §14.6.5: m·factor + r·units, clamped;
+ * m the larger of its depth slopes, r the depth format's resolvable difference). */
+static float polygon_offset(const draw_state *d, const float *a, const float *b,
+                            const float *c)
+{
     const tv_pipe_rasterizer_state *r = &d->ctx->sub.rast;
-    if (!d->offset_enable)
-        return;
-    double m = fabs(d->zx) > fabs(d->zy) ? fabs(d->zx) : fabs(d->zy);
+    double zx, zy;
+    depth_slopes(a, b, c, &zx, &zy);
+    double m = fabs(zx) > fabs(zy) ? fabs(zx) : fabs(zy);
     double unit;
     if (d->has_zs && d->zs.depth_bits && !d->zs.depth_float) {
         unit = 1.0 / (double)((1ull << d->zs.depth_bits) - 1);
@@ -159,7 +171,19 @@ static void depth_plane(draw_state *d, const float *a, const float *b, const flo
         off = r->offset_clamp;
     if (r->offset_clamp < 0 && off < r->offset_clamp)
         off = r->offset_clamp;
-    d->zoffset = (float)off;
+    return (float)off;
+}
+
+/* The window depth plane of triangle (A, B, C) and its offset: its own polygon offset when
+ * enabled (filled polygons), else that of the polygon it was drawn for as lines or points
+ * (d->mode_zoffset, 0 for other lines and points). */
+static void depth_plane(draw_state *d, const float *a, const float *b, const float *c)
+{
+    d->zpx = a[0];
+    d->zpy = a[1];
+    d->z0 = a[2];
+    depth_slopes(a, b, c, &d->zx, &d->zy);
+    d->zoffset = d->offset_enable ? polygon_offset(d, a, b, c) : d->mode_zoffset;
 }
 
 /* The fragments of the triangle set up in d->rt: all of them, or in bands
@@ -227,7 +251,7 @@ int draw_run_fragments(draw_state *d, const tv_vm_frag_vertex *fv[3], const floa
     fp.sample_mask = d->ctx->sub.sample_mask;
     fp.primitive_id = id;
     fp.flatshade = d->ctx->sub.rast.flatshade;
-    fp.sample_shading = d->ctx->sub.min_samples > 1;
+    fp.sample_shading = d->ctx->sub.min_samples > 1 && d->rules.samples > 1;
     fp.scissor[0] = (uint32_t)d->rt.x0;
     fp.scissor[1] = (uint32_t)d->rt.y0;
     fp.scissor[2] = (uint32_t)d->rt.x1;
@@ -412,7 +436,7 @@ int draw_triangle(draw_state *d, uint32_t inst, const draw_tri *t)
 {
     if (d->band_n && !band_may_cover(d, inst, t))
         return 0;
-    enum { MAXF = (4 + CLIP_MAX_DISTANCES + 8 * DRAW_MAX_VARYINGS) };
+    enum { MAXF = DRAW_MAX_CLIP_FLOATS };
     float in[3 * MAXF], poly[CLIP_MAX_VERTICES * MAXF], scratch[CLIP_MAX_VERTICES * MAXF];
     unsigned stride = d->stride;
     for (int k = 0; k < 3; k++)
@@ -470,10 +494,15 @@ int draw_triangle(draw_state *d, uint32_t inst, const draw_tri *t)
     if (mode != TV_PIPE_POLYGON_FILL) {
         bool front = d->front;
         int rc = 0;
+        /* POLYGON_OFFSET_LINE / _POINT: the polygon's offset, from its own depth slope,
+         * on every fragment of its edges or vertices (GL 4.6 §14.6.5) */
+        bool offset = mode == TV_PIPE_POLYGON_LINE ? r->offset_line : r->offset_point;
+        d->mode_zoffset = offset ? polygon_offset(d, win[0], win[1], win[2]) : 0.0f;
         for (unsigned i = 0; i < n && !rc; i++) {
             unsigned j = (i + 1) % n;
-            float size = !(r->point_size >= 1.0f) ? 1.0f
-                         : r->point_size > 255.0f ? 255.0f : r->point_size;
+            /* the point size of the state, or the vertex's (PROGRAM_POINT_SIZE) */
+            float size = draw_clamp_point_size(d->psize_at ? verts[i * stride + d->psize_at]
+                                                           : r->point_size);
             d->lstip_count = 0;        /* each edge restarts the line stipple */
             rc = mode == TV_PIPE_POLYGON_LINE
                      ? draw_window_line(d, verts + i * stride, win[i], verts + j * stride,
@@ -481,6 +510,7 @@ int draw_triangle(draw_state *d, uint32_t inst, const draw_tri *t)
                      : draw_window_point(d, verts + i * stride, win[i], size,
                                          (const uint32_t(*)[4])flat, t->id, front);
         }
+        d->mode_zoffset = 0.0f;
         return rc;
     }
     tv_vm_frag_vertex fv0, fvi, fvj;

@@ -9,6 +9,7 @@ void tv_pipe_rasterizer_default(tv_pipe_rasterizer_state *r)
     memset(r, 0, sizeof *r);
     r->front_ccw = true;
     r->half_pixel_center = true;
+    r->multisample = true;      /* GL's MULTISAMPLE is enabled in a new context */
     r->depth_clip_near = r->depth_clip_far = true;
     r->point_size = r->line_width = 1.0f;
 }

@@ -112,6 +112,8 @@ static void decode_rasterizer(const uint32_t *d, tv_pipe_rasterizer_state *r)
     r->fill_back = (uint8_t)bits(s0, 12, 2);
     r->scissor = bits(s0, 14, 1);
     r->front_ccw = bits(s0, 15, 1);
+    r->offset_line = bits(s0, 18, 1);
+    r->offset_point = bits(s0, 19, 1);
     r->offset_tri = bits(s0, 20, 1);
     r->poly_smooth = bits(s0, 21, 1);
     r->poly_stipple_enable = bits(s0, 22, 1);

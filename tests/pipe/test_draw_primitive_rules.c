@@ -85,13 +85,20 @@ static bool inside(double px, double py)
     return (e[0] > 0 && e[1] > 0 && e[2] > 0) || (e[0] < 0 && e[1] < 0 && e[2] < 0);
 }
 
-static void test_multisample_disabled(void **state)
+static void test_default_multisample(void **state)
 {
     (void)state;
-    /* GL's default state has MULTISAMPLE enabled */
+    /* GL's default state has MULTISAMPLE enabled (§14.3.1, table 23.10) */
     tv_pipe_rasterizer_state r;
     tv_pipe_rasterizer_default(&r);
     assert_true(r.multisample);
+}
+
+static void test_multisample_disabled(void **state)
+{
+    (void)state;
+    tv_pipe_rasterizer_state r;
+    tv_pipe_rasterizer_default(&r);
     tv_pipe_ctx *ctx = scene(fs_flat, false);
     tv_pipe_resource_desc rd = {2, FMT_RGBA8, 2, W, H, 1, 1, 0, NS};
     assert_int_equal(tv_pipe_resource_create(ctx, MS, &rd), 0);
@@ -233,6 +240,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_viewport_bounds_triangles),
+        cmocka_unit_test(test_default_multisample),
         cmocka_unit_test(test_multisample_disabled),
         cmocka_unit_test(test_polygon_offset_line_point),
         cmocka_unit_test(test_polygon_point_mode_point_size),
