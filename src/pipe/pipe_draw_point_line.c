@@ -2,9 +2,11 @@
  * rasteriser covers with its fill rule — a point a square of the point size around its
  * centre (GL's aliased points; the centre clipped against the view volume and the clip
  * distances), a line a parallelogram one line width across in the minor axis (GL 4.6
- * §14.5.2.2's wide-line rule, used for every width; lines are clipped first). The two
+ * §14.5.2.2's wide-line rule, used for every width; lines are clipped to the view volume
+ * first, without the triangles' guard band). The two
  * triangles of a quad split their shared diagonal exactly. Points and lines are
- * front-facing; polygon offset does not apply. docs/pipeline.md §Points and lines. */
+ * front-facing; polygon offset does not apply to them (to polygons drawn as lines or
+ * points their polygon's does: d->mode_zoffset). docs/pipeline.md §Points and lines. */
 #include "pipe_draw.h"
 
 #include "util/half.h"
@@ -105,7 +107,12 @@ int draw_line(draw_state *d, uint32_t inst, const draw_tri *t)
     draw_clip_vertex(d, inst, t->v[1], in + stride);
     if (d->num_cull && clip_culled(in, 2, stride, d->num_clip, d->num_cull))
         return 0;
-    int planes = clip_planes_needed(&d->clip, in, 2, stride);
+    /* clipped to the view volume itself (GL 4.6 §13.7): its ends stay inside the
+       viewport, which the guard band would not keep them in; the width still reaches
+       past it */
+    clip_state volume = d->clip;
+    volume.guard_x = volume.guard_y = 1.0f;
+    int planes = clip_planes_needed(&volume, in, 2, stride);
     if (planes < 0)
         return 0;
     const float *verts = in;
@@ -113,7 +120,7 @@ int draw_line(draw_state *d, uint32_t inst, const draw_tri *t)
         float orig[2 * MAXF];
         memcpy(orig, in, 2 * stride * sizeof *in);
         draw_noperspective_scale(d, in, 2, NULL, 0);
-        if (clip_line(&d->clip, (unsigned)planes, in, stride, out) < 2)
+        if (clip_line(&volume, (unsigned)planes, in, stride, out) < 2)
             return 0;
         verts = out;
         draw_noperspective_scale(d, out, 2, orig, 2);

@@ -63,6 +63,24 @@ static void test_viewport_bounds_triangles(void **state)
     tv_pipe_destroy(ctx);
 }
 
+static void test_viewport_bounds_lines(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = scene(fs_flat, false);
+    /* viewport x 2..10, y 3..9; a line across NDC x -3..3 at NDC y 1/6 (window y 6.5,
+     * row 6's centres) is clipped at NDC x = ±1, window x 2 and 10: pixels 2..9 of row 6
+     * (GL 4.6 §13.7: line segments are clipped to the clip volume) */
+    tv_pipe_viewport vp = {{4, 3, 0.5f}, {6, 6, 0.5f}};
+    assert_int_equal(tv_pipe_set_viewports(ctx, 0, 1, &vp), 0);
+    vert v[2] = {{{-3, 1 / 6.0f, 0, 1}, {1, 1, 1, 1}}, {{3, 1 / 6.0f, 0, 1}, {1, 1, 1, 1}}};
+    vertices(ctx, v, 2);
+    assert_int_equal(draw(ctx, PRIM_LINES, 2), 0);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            assert_int_equal(pixel(ctx, x, y)[3], y == 6 && x >= 2 && x < 10 ? 255 : 0);
+    tv_pipe_destroy(ctx);
+}
+
 /* ---- multisample rasterisation off ---------------------------------------------------- */
 
 enum { MS = 50, MSURF = 51, NS = 4 };
@@ -240,6 +258,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_viewport_bounds_triangles),
+        cmocka_unit_test(test_viewport_bounds_lines),
         cmocka_unit_test(test_default_multisample),
         cmocka_unit_test(test_multisample_disabled),
         cmocka_unit_test(test_polygon_offset_line_point),
