@@ -81,12 +81,19 @@ case "$drv" in
 esac
 
 one() {
-  local t=$1 log res rc t0 t1
-  log="$OUT/logs/$(echo "$t" | tr '/' '_').log"
+  local t=$1 log res rc t0 t1 cmd
+  # "NAME<TAB>PROGRAM ARGS...": one of piglit's test programs (scripts/piglit-bin.sh);
+  # otherwise a shader_test path, run by shader_runner
+  case "$t" in
+    *$'\t'*) read -r -a cmd <<<"${t#*$'\t'}"; t=${t%%$'\t'*}
+              cmd[0]=$PIGLIT_DIR/bin/${cmd[0]} ;;
+    *) cmd=("$PIGLIT_DIR/bin/shader_runner" "$PIGLIT_DIR/$t" -auto -fbo) ;;
+  esac
+  log="$OUT/logs/$(echo "$t" | tr '/ ' '__').log"
   t0=$(date +%s.%N)
-  LD_LIBRARY_PATH="$PIGLIT_DIR/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" PIGLIT_PLATFORM=surfaceless_egl \
-    timeout -k 5 "$TIMEOUT" "$PIGLIT_DIR/bin/shader_runner" "$PIGLIT_DIR/$t" -auto -fbo \
-    >"$log" 2>&1 </dev/null && rc=0 || rc=$?
+  (cd "$PIGLIT_DIR" && LD_LIBRARY_PATH="$PIGLIT_DIR/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
+    PIGLIT_PLATFORM=surfaceless_egl PIGLIT_SOURCE_DIR="$PIGLIT_DIR" \
+    exec timeout -k 5 "$TIMEOUT" "${cmd[@]}") >"$log" 2>&1 </dev/null && rc=0 || rc=$?
   t1=$(date +%s.%N)
   res=$(grep -o '"result": *"[a-z]*"' "$log" | tail -1 | sed 's/.*"\([a-z]*\)"$/\1/' || true)
   if [ "$rc" = 124 ] || [ "$rc" = 137 ]; then res=timeout
@@ -99,7 +106,7 @@ export -f one
 export OUT=$out
 t0=$(date +%s.%N)
 # (the shells xargs starts report a crashed shader_runner on stderr: kept in runner.log)
-grep -v '^#' "$list" | grep -v '^[[:space:]]*$' | xargs -P "$jobs" -I{} bash -c 'one "$@"' _ {} \
+grep -v '^#' "$list" | grep -v '^[[:space:]]*$' | xargs -d '\n' -P "$jobs" -I{} bash -c 'one "$@"' _ {} \
   2>"$out/runner.log" | sort >"$out/results.tsv"
 t1=$(date +%s.%N)
 wall=$(echo "$t1 - $t0" | bc)

@@ -457,7 +457,6 @@ int vtest_h_draw_vbo(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t le
     }
     tv_pipe_draw_info info;
     memset(&info, 0, sizeof info);
-    info.start = p[0];
     info.count = p[1];
     info.mode = p[2];
     info.index_size = p[3] ? c->sub.index_size : 0;
@@ -465,6 +464,12 @@ int vtest_h_draw_vbo(vtest_conn *c, unsigned obj, const uint32_t *p, uint32_t le
         vtest_fail(c, "draw_vbo: an indexed draw with no index buffer set");
         return -1;
     }
+    /* An indexed draw's first index is already in the index buffer's offset: Mesa's virgl
+       driver sends offset = start * index size (user indices: the upload's offset of the
+       first one) and virglrenderer draws from that offset alone. Counting start again (the
+       pipe layer counts it from the bound offset, as Gallium does) drew from past the
+       indices of every glDrawElements whose indices did not begin at 0. */
+    info.start = info.index_size ? 0 : p[0];
     info.instance_count = p[4];
     info.index_bias = (int32_t)p[5];
     info.start_instance = p[6];
