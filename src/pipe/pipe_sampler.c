@@ -91,6 +91,7 @@ typedef struct view_plan {
     tv_tic tic;
     uint64_t offset, size;       /* in the unit's memory */
     uint32_t z0, nz;             /* resource layers (or slices) copied */
+    uint32_t elem_bytes;         /* a buffer view's texel size (its format's, not the buffer's) */
 } view_plan;
 
 static int plan_view(tv_pipe_ctx *ctx, const char *op, unsigned slot,
@@ -102,7 +103,14 @@ static int plan_view(tv_pipe_ctx *ctx, const char *op, unsigned slot,
                          v->res);
     tv_format f = pipe_format_lookup(v->format);
     const tv_format_info *fi = f == TV_FORMAT_NONE ? NULL : tv_format_get(f);
-    if (!fi || fi->block_bytes != r->bytes || fi->block_w != r->bw || fi->block_h != r->bh)
+    /* A buffer has no texel format of its own (Mesa makes them R8): a texture buffer views
+       it in any uncompressed format, its elements counted in that format's texels (as
+       Mesa's virgl driver encodes first and last element). Other resources: the same
+       texel size and block. */
+    bool buffer = r->desc.target == 0;
+    if (!fi || (buffer ? fi->block_w != 1 || fi->block_h != 1
+                       : fi->block_bytes != r->bytes || fi->block_w != r->bw ||
+                             fi->block_h != r->bh))
         return pipe_fail(ctx, "%s: sampler view %u: format %u does not view resource %u", op,
                          slot, v->format, v->res);
     tv_error err;
@@ -118,16 +126,17 @@ static int plan_view(tv_pipe_ctx *ctx, const char *op, unsigned slot,
     t->normalized_coords = target != 5;          /* RECT reads texel coordinates */
     compose_swizzle(t, v->swizzle, fi->kind == TV_FMT_KIND_UINT || fi->kind == TV_FMT_KIND_SINT);
     if (target == 0) {
+        p->elem_bytes = fi->block_bytes;
         /* (64-bit: last_element + 1 wrapped to 0 for 0xffffffff and passed) */
         if (v->first_element > v->last_element ||
-            ((uint64_t)v->last_element + 1) * r->bytes > r->size)
+            ((uint64_t)v->last_element + 1) * p->elem_bytes > r->size)
             return pipe_fail(ctx, "%s: sampler view %u: elements %u..%u outside buffer %u", op,
                              slot, v->first_element, v->last_element, v->res);
         t->header_version = TV_TIC_ONE_D_BUFFER;
         t->width_minus_one = v->last_element - v->first_element;
         p->z0 = v->first_element;                /* the first texel copied */
         p->nz = 1;
-        p->size = ((uint64_t)t->width_minus_one + 1) * r->bytes;
+        p->size = ((uint64_t)t->width_minus_one + 1) * p->elem_bytes;
         return 0;
     }
     if (v->first_level > v->last_level || v->last_level > r->desc.last_level)
@@ -171,7 +180,7 @@ static void place_view(const view_plan *p, uint8_t *host)
 {
     const pipe_resource *r = p->r;
     if (p->tic.header_version == TV_TIC_ONE_D_BUFFER) {
-        memcpy(host + p->offset, r->data + (size_t)p->z0 * r->bytes, p->size);
+        memcpy(host + p->offset, r->data + (size_t)p->z0 * p->elem_bytes, p->size);
         return;
     }
     for (uint32_t l = 0; l <= r->desc.last_level; l++) {

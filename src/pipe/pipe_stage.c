@@ -150,7 +150,9 @@ static int bind_image(tv_pipe_ctx *ctx, const char *op, uint32_t slot, const tv_
         return pipe_fail(ctx, "%s: image %u: resource %u was destroyed", op, slot, ib->res);
     tv_format f = pipe_format_lookup(ib->format);
     const tv_format_info *fi = f == TV_FORMAT_NONE ? NULL : tv_format_get(f);
-    if (!fi || fi->block_w != 1 || fi->block_bytes != r->bytes)
+    /* a buffer image views its bytes in any uncompressed format (Mesa makes buffers R8) */
+    if (!fi || fi->block_w != 1 || fi->block_h != 1 ||
+        (r->desc.target != 0 && fi->block_bytes != r->bytes))
         return pipe_fail(ctx, "%s: image %u: format %u does not view resource %u",
                          op, slot, ib->format, ib->res);
     out->format = f;
@@ -161,7 +163,7 @@ static int bind_image(tv_pipe_ctx *ctx, const char *op, uint32_t slot, const tv_
             return -1;
         out->data = b.data;
         out->size = b.size;
-        out->width = (uint32_t)(b.size / r->bytes);
+        out->width = (uint32_t)(b.size / fi->block_bytes);
         out->height = out->depth = 1;
         return 0;
     }

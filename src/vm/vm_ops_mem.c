@@ -584,6 +584,11 @@ void vm_h_resq(vm_warp *w, const vm_uop *u)
                 t[1].u[l] = t[2].u[l];
                 t[2].u[l] = 1;
             }
+            /* a cube array counts cubes, as TXQ does and GL's imageSize returns (Mesa's
+               virgl driver sends RESQ for imageSize and virglrenderer's GLSL returns
+               imageSize: cubes) */
+            if (r.target == TV_TGT_CUBE_ARRAY)
+                t[2].u[l] /= 6;
             if (!r.typed)
                 t[0].u[l] = (uint32_t)(r.size > UINT32_MAX ? UINT32_MAX : r.size);
         } else {

@@ -119,6 +119,54 @@ static void test_triangle_over_the_wire(void **state)
         fail_msg("%s", c->log);
 }
 
+/* glDrawElements with indices that do not begin at the buffer's start: Mesa's virgl driver
+ * sends set_index_buffer with offset = first index * index size and draw_vbo with that
+ * first index as start, and virglrenderer draws from the offset alone (start is not added
+ * again). Indices 3..5 of {9, 9, 9, 0, 1, 2, 9, 9, 9} (9: past the three vertices, a
+ * robust (0, 0, 0, 1) position) are the triangle; counting start twice read 9, 9, 9 and
+ * drew nothing. */
+static void test_indexed_draw_from_index_offset(void **state)
+{
+    (void)state;
+    vt_client *c = vt_start(0);
+    assert_int_equal(vt_negotiate(c, 2), 2);
+    static uint32_t cmds[1024];
+    uint8_t *rt;
+    size_t n = triangle_stream(c, cmds, &rt);
+    vt_resource_create(c, 3, R8, 20, 1, 1, 20);     /* the index buffer */
+    int ifd = vt_recv_fd(c);
+    assert_true(ifd >= 0);
+    close(ifd);
+    const uint16_t idx[10] = {9, 9, 9, 0, 1, 2, 9, 9, 9, 9};
+    cmds[n++] = VT_CMD(9, 0, 11 + 5);               /* resource_inline_write */
+    const uint32_t iw[11] = {3, 0, 0, 20, 20, 0, 0, 0, 20, 1, 1};
+    memcpy(cmds + n, iw, sizeof iw);
+    n += 11;
+    memcpy(cmds + n, idx, sizeof idx);
+    n += 5;
+    const uint32_t draw[] = {
+        VT_CMD(11, 0, 3), 3, 2, 3 * 2,              /* 16-bit indices from index 3 */
+        VT_CMD(8, 0, 12), 3, 3, 4, 1, 1, 0, 0, 0, 0, 0, 2, 0,   /* start 3, indexed */
+    };
+    memcpy(cmds + n, draw, sizeof draw);
+    n += sizeof draw / 4;
+    vt_submit(c, cmds, n);
+    vt_transfer_get(c, 1, 16, 16);
+    if (vt_busy_wait(c) != 0)
+        fail_msg("busy wait failed; server log:\n%s", c->log);
+    for (int y = 0; y < 16; y++)
+        for (int x = 0; x < 16; x++) {
+            uint8_t want[4] = {0, 0, 0, 0};
+            if (x + y <= 3)
+                want[2] = want[3] = 255;           /* as test_triangle_over_the_wire */
+            assert_memory_equal(rt + (y * 16 + x) * 4, want, 4);
+        }
+    munmap(rt, 16 * 16 * 4);
+    assert_int_equal(vt_finish(c), 0);
+    if (strstr(c->log, "context error"))
+        fail_msg("%s", c->log);
+}
+
 /* An occlusion query over the wire: the triangle's 10 pixels counted, the result written
  * where Mesa's driver polls for it (a DONE virgl_host_query_state in the query buffer's
  * shared memory); conditional rendering on it skips or runs a clear. */
@@ -173,6 +221,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_triangle_over_the_wire),
         cmocka_unit_test(test_occlusion_query_and_condition),
+        cmocka_unit_test(test_indexed_draw_from_index_offset),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
