@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Run a list of piglit shader_tests with one GL implementation and record each verdict.
+# Run a list of piglit tests (shader_tests or test programs) with one GL implementation and
+# record each verdict.
 #   scripts/piglit-run.sh DRIVER LIST OUTDIR
 #     DRIVER  texvm     Mesa's virgl driver (GALLIUM_DRIVER=virpipe) against texvm's vtest
 #                       server (TEXVM_BIN, default build/texvm)
@@ -7,7 +8,9 @@
 #                       host GL on llvmpipe (package virgl-server)
 #             llvmpipe  Mesa's llvmpipe, natively
 #             softpipe  Mesa's softpipe, natively
-#     LIST    shader_test paths relative to PIGLIT_DIR, one a line ('#' comments), or
+#     LIST    shader_test paths relative to PIGLIT_DIR, or "NAME<TAB>PROGRAM ARGS" lines
+#             (one of piglit's test programs from PIGLIT_DIR/bin, run in PIGLIT_DIR with
+#             ARGS as given: tests/vtest/piglit-bin-list.txt), one a line ('#' comments), or
 #             `full`: every shader_test of the execution folders issue 18 names (about
 #             9900; the list is written to OUTDIR/full-list.txt)
 #     OUTDIR  gets results.tsv (test, result, seconds; result pass fail skip warn crash
