@@ -90,6 +90,28 @@ static size_t triangle_stream(vt_client *c, uint32_t *cmds, uint8_t **rt)
 
 static const uint32_t draw_cmd[] = {VT_CMD(8, 0, 12), 0, 3, 4, 0, 1, 0, 0, 0, 0, 0, 2, 0};
 
+/* Submits the N dwords of CMDS, reads the target RT back and checks it holds the triangle's
+ * 10 pixels (x + y <= 3) in the provoking (last) vertex's blue and nothing else; then ends
+ * the client, which must have had no context error. */
+static void submit_expect_triangle(vt_client *c, const uint32_t *cmds, size_t n, uint8_t *rt)
+{
+    vt_submit(c, cmds, n);
+    vt_transfer_get(c, 1, 16, 16);
+    if (vt_busy_wait(c) != 0)
+        fail_msg("busy wait failed; server log:\n%s", c->log);
+    for (int y = 0; y < 16; y++)
+        for (int x = 0; x < 16; x++) {
+            uint8_t want[4] = {0, 0, 0, 0};
+            if (x + y <= 3)
+                want[2] = want[3] = 255;
+            assert_memory_equal(rt + (y * 16 + x) * 4, want, 4);
+        }
+    munmap(rt, 16 * 16 * 4);
+    assert_int_equal(vt_finish(c), 0);
+    if (strstr(c->log, "context error"))
+        fail_msg("%s", c->log);
+}
+
 static void test_triangle_over_the_wire(void **state)
 {
     (void)state;
@@ -100,23 +122,7 @@ static void test_triangle_over_the_wire(void **state)
     size_t n = triangle_stream(c, cmds, &rt);
     memcpy(cmds + n, draw_cmd, sizeof draw_cmd);   /* triangles, 3 vertices */
     n += sizeof draw_cmd / 4;
-    vt_submit(c, cmds, n);
-    vt_transfer_get(c, 1, 16, 16);
-    if (vt_busy_wait(c) != 0)
-        fail_msg("busy wait failed; server log:\n%s", c->log);
-    for (int y = 0; y < 16; y++)
-        for (int x = 0; x < 16; x++) {
-            const uint8_t *p = rt + (y * 16 + x) * 4;
-            /* the provoking (last) vertex is blue */
-            uint8_t want[4] = {0, 0, 0, 0};
-            if (x + y <= 3)
-                want[2] = want[3] = 255;
-            assert_memory_equal(p, want, 4);
-        }
-    munmap(rt, 16 * 16 * 4);
-    assert_int_equal(vt_finish(c), 0);
-    if (strstr(c->log, "context error"))
-        fail_msg("%s", c->log);
+    submit_expect_triangle(c, cmds, n, rt);
 }
 
 /* glDrawElements with indices that do not begin at the buffer's start: Mesa's virgl driver
@@ -150,21 +156,7 @@ static void test_indexed_draw_from_index_offset(void **state)
     };
     memcpy(cmds + n, draw, sizeof draw);
     n += sizeof draw / 4;
-    vt_submit(c, cmds, n);
-    vt_transfer_get(c, 1, 16, 16);
-    if (vt_busy_wait(c) != 0)
-        fail_msg("busy wait failed; server log:\n%s", c->log);
-    for (int y = 0; y < 16; y++)
-        for (int x = 0; x < 16; x++) {
-            uint8_t want[4] = {0, 0, 0, 0};
-            if (x + y <= 3)
-                want[2] = want[3] = 255;           /* as test_triangle_over_the_wire */
-            assert_memory_equal(rt + (y * 16 + x) * 4, want, 4);
-        }
-    munmap(rt, 16 * 16 * 4);
-    assert_int_equal(vt_finish(c), 0);
-    if (strstr(c->log, "context error"))
-        fail_msg("%s", c->log);
+    submit_expect_triangle(c, cmds, n, rt);
 }
 
 /* An occlusion query over the wire: the triangle's 10 pixels counted, the result written
