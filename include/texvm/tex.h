@@ -203,6 +203,12 @@ void tv_tsc_decode(const uint32_t in[8], tv_tsc *tsc);
  * channels read takes the lowest such channel's value; unreferenced ones are unchanged. */
 void tv_tsc_border_for_header(tv_tsc *tsc, const tv_tic *tic);
 
+/* Fill the sampler's SRGB_BORDER_COLOR_R/G/B from its border_color's R, G, B as floats:
+ * the 8-bit sRGB encoding of each, clamped to [0, 1] (NaN as 0), as NVIDIA's drivers do
+ * (nouveau: linear_float_to_srgb_8unorm). With SRGB_CONVERSION set, an sRGB view's border
+ * reads these bytes decoded. */
+void tv_tsc_srgb_border(tv_tsc *tsc);
+
 /* Convenience: fill a header for a texture of `format` (sets components, data types,
  * swizzle, sRGB), with everything else zero; callers then set type, sizes, layout… */
 tv_status tv_tic_from_format(tv_tic *tic, tv_format format, tv_error *err);

@@ -161,13 +161,7 @@ static void build_tsc(const job_sampler *s, tv_tsc *tsc)
     tsc->min_lod_clamp = tv_float_to_fixed_u4_8(s->min_lod);
     tsc->max_lod_clamp = tv_float_to_fixed_u4_8(s->max_lod);
     memcpy(tsc->border_color, s->border, sizeof tsc->border_color);
-    for (int k = 0; k < 3; k++) {
-        float f;
-        memcpy(&f, &s->border[k], 4);
-        double c = isnan(f) ? 0.0 : f < 0 ? 0.0 : f > 1 ? 1.0 : f;
-        c = c <= 0.0031308 ? c * 12.92 : 1.055 * pow(c, 1 / 2.4) - 0.055;
-        tsc->srgb_border_color[k] = (uint8_t)nearbyint(c * 255.0);
-    }
+    tv_tsc_srgb_border(tsc);
 }
 
 /* Lay out a pool: entry e holds item slot_item[e] (or -1); items with a fixed index go

@@ -72,6 +72,12 @@ static void build_tsc(const tv_pipe_sampler_state *s, tv_tsc *t)
     t->min_lod_clamp = tv_float_to_fixed_u4_8(s->min_lod);
     t->max_lod_clamp = tv_float_to_fixed_u4_8(s->max_lod);
     memcpy(t->border_color, s->border_color, sizeof t->border_color);
+    /* Gallium decodes sRGB by the view's format alone (GL's skip-decode is a view of the
+       linear format): every sampler converts, with the border's sRGB bytes, as NVIDIA's
+       drivers set it — the unit decodes only where the header's sRGB bit and this one are
+       both set (docs/texture-unit.md, notes for front ends) */
+    t->srgb_conversion = true;
+    tv_tsc_srgb_border(t);
 }
 
 /* The view's swizzle over the format's: PIPE_SWIZZLE_X..W pick a format source, 0/1 the

@@ -1,6 +1,21 @@
-/* API-semantics border colours: pre-swizzle a sampler's border for one header
- * (see tv_tsc_border_for_header in tex.h). */
+/* API-semantics border colours: the sRGB border bytes from the float border, and the
+ * border pre-swizzled for one header (see tv_tsc_srgb_border, tv_tsc_border_for_header in
+ * tex.h). */
 #include "texvm/tex.h"
+
+#include <math.h>
+#include <string.h>
+
+void tv_tsc_srgb_border(tv_tsc *tsc)
+{
+    for (int k = 0; k < 3; k++) {
+        float f;
+        memcpy(&f, &tsc->border_color[k], 4);
+        double c = isnan(f) ? 0.0 : f < 0 ? 0.0 : f > 1 ? 1.0 : f;
+        c = c <= 0.0031308 ? c * 12.92 : 1.055 * pow(c, 1 / 2.4) - 0.055;
+        tsc->srgb_border_color[k] = (uint8_t)nearbyint(c * 255.0);
+    }
+}
 
 enum { SRC_R = 2, SRC_A = 5 };
 
