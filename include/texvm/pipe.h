@@ -332,6 +332,8 @@ typedef struct tv_pipe_sampler_view {
     uint32_t first_layer, last_layer;
     uint32_t first_element, last_element; /* buffers (texels) */
     uint8_t swizzle[4];                /* PIPE_SWIZZLE_X..W = 0..3, 0 = 4, 1 = 5 */
+    uint32_t target;                   /* PIPE_TEXTURE_* the view reads its resource as
+                                          (ARB_texture_view), 0: the resource's own */
 } tv_pipe_sampler_view;
 
 typedef struct tv_pipe_sampler_state {

@@ -214,8 +214,12 @@ typedef struct pipe_textures {
     tv_pipe_ctx *ctx;                  /* the memory quota HELD is taken from */
     uint64_t held;
 } pipe_textures;
-int pipe_textures_build(tv_pipe_ctx *ctx, unsigned stage, const char *op, pipe_textures *t);
-/* The same when PROG declares sampler views or samplers (else T stays empty: no unit). */
+int pipe_textures_build(tv_pipe_ctx *ctx, unsigned stage, const char *op, uint32_t slots,
+                        pipe_textures *t);
+/* The same for the slots PROG declares (SVIEW[i] or SAMP[i]); T stays empty (no unit) when it
+ * declares none. A view bound in a slot the program does not declare is not looked at: Mesa's
+ * virgl driver leaves views bound past the ones a draw sets (unbinding them only in its own
+ * state), and their resources may since have been destroyed. */
 struct tv_vm_program;
 int pipe_textures_for(tv_pipe_ctx *ctx, unsigned stage, const char *op,
                       const struct tv_vm_program *prog, pipe_textures *t);

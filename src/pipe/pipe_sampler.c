@@ -40,6 +40,23 @@ int tv_pipe_set_sampler_states(tv_pipe_ctx *ctx, uint32_t stage, uint32_t start,
 
 /* ---- Gallium -> texture-unit descriptors (tables) ----------------------------------- */
 
+/* The targets a view may read a resource of each target as (ARB_texture_view's table of
+ * compatible targets; Gallium's 2D and 2D_ARRAY also stand for the multisampled ones, which
+ * have no cube views): bit t for PIPE_TEXTURE_* t. */
+#define VT(t) (1u << (t))
+static const uint16_t view_targets_of[9] = {
+    [0] = VT(0),
+    [1] = VT(1) | VT(6), [6] = VT(1) | VT(6),                 /* 1D, 1D_ARRAY */
+    [2] = VT(2) | VT(7),                                      /* 2D */
+    [3] = VT(3), [5] = VT(5),                                 /* 3D, RECT */
+    [4] = VT(2) | VT(7) | VT(4) | VT(8),                      /* CUBE */
+    [7] = VT(2) | VT(7) | VT(4) | VT(8),                      /* 2D_ARRAY */
+    [8] = VT(2) | VT(7) | VT(4) | VT(8)};                     /* CUBE_ARRAY */
+#undef VT
+
+static const char *const target_names[9] = {"BUFFER", "1D", "2D", "3D", "CUBE", "RECT",
+                                            "1D_ARRAY", "2D_ARRAY", "CUBE_ARRAY"};
+
 /* PIPE_TEXTURE_* (0 BUFFER .. 8 CUBE_ARRAY) -> TIC texture type. */
 static const uint8_t tex_type_of_target[9] = {
     TV_TEX_1D_BUFFER, TV_TEX_1D, TV_TEX_2D, TV_TEX_3D, TV_TEX_CUBE, TV_TEX_2D /* RECT */,
@@ -124,9 +141,18 @@ static int plan_view(tv_pipe_ctx *ctx, const char *op, unsigned slot,
     if (tv_tic_from_format(&p->tic, f, &err) != TV_OK)
         return pipe_fail(ctx, "%s: sampler view %u: %s", op, slot, err.message);
     tv_tic *t = &p->tic;
-    uint32_t target = r->desc.target;
-    if (target > 8)
-        return pipe_fail(ctx, "%s: sampler view %u: unknown target %u", op, slot, target);
+    uint32_t rt = r->desc.target, target = v->target ? v->target : rt;
+    if (rt > 8 || target > 8)
+        return pipe_fail(ctx, "%s: sampler view %u: unknown target %u", op, slot,
+                         rt > 8 ? rt : target);
+    if (!(view_targets_of[rt] & (1u << target)) ||
+        (r->samples > 1 && (target == 4 || target == 8)))
+        return pipe_fail(ctx, "%s: sampler view %u: a %s view of resource %u (%s%s) is not "
+                         "a texture view GL allows", op, slot, target_names[target], v->res,
+                         target_names[rt], r->samples > 1 ? ", multisampled" : "");
+    if ((target == 4 || target == 8) && r->lw[0] != r->lh[0])
+        return pipe_fail(ctx, "%s: sampler view %u: a cube view of resource %u's %ux%u "
+                         "layers (not square)", op, slot, v->res, r->lw[0], r->lh[0]);
     p->r = r;
     t->texture_type = tex_type_of_target[target];
     t->normalized_coords = target != 5;          /* RECT reads texel coordinates */
@@ -167,7 +193,9 @@ static int plan_view(tv_pipe_ctx *ctx, const char *op, unsigned slot,
             return pipe_fail(ctx, "%s: sampler view %u: layers %u..%u outside resource %u",
                              op, slot, v->first_layer, v->last_layer, v->res);
         p->z0 = v->first_layer;
-        p->nz = v->last_layer - v->first_layer + 1;
+        /* a view of one layer (1D, 2D, RECT) reads the first of its range */
+        p->nz = target == 6 || target == 7 || target == 4 || target == 8
+                    ? v->last_layer - v->first_layer + 1 : 1;
         if (target == 4 && p->nz != 6)
             return pipe_fail(ctx, "%s: sampler view %u: a cube view of %u layers", op, slot,
                              p->nz);
@@ -224,7 +252,8 @@ void pipe_textures_free(pipe_textures *t)
     memset(t, 0, sizeof *t);
 }
 
-int pipe_textures_build(tv_pipe_ctx *ctx, unsigned stage, const char *op, pipe_textures *t)
+int pipe_textures_build(tv_pipe_ctx *ctx, unsigned stage, const char *op, uint32_t slots,
+                        pipe_textures *t)
 {
     memset(t, 0, sizeof *t);
     t->ctx = ctx;
@@ -233,7 +262,7 @@ int pipe_textures_build(tv_pipe_ctx *ctx, unsigned stage, const char *op, pipe_t
     for (unsigned i = 0; i < TV_PIPE_MAX_SAMPLERS; i++) {
         const tv_pipe_sampler_view *v = &ctx->sub.views[stage][i];
         memset(&plans[i], 0, sizeof plans[i]);
-        if (!v->res)
+        if (!v->res || !(slots & (1u << i)))
             continue;
         if (plan_view(ctx, op, i, v, &plans[i]))
             return -1;
@@ -292,8 +321,16 @@ int pipe_textures_for(tv_pipe_ctx *ctx, unsigned stage, const char *op,
                       const tv_vm_program *prog, pipe_textures *t)
 {
     const tv_tgsi_program *src = tv_vm_program_source(prog);
-    for (uint32_t i = 0; i < src->num_decls; i++)
-        if (src->decls[i].file == TV_FILE_SVIEW || src->decls[i].file == TV_FILE_SAMP)
-            return pipe_textures_build(ctx, stage, op, t);
-    return 0;
+    uint32_t slots = 0;
+    bool any = false;
+    for (uint32_t i = 0; i < src->num_decls; i++) {
+        const tv_tgsi_declaration *d = &src->decls[i];
+        if (d->file != TV_FILE_SVIEW && d->file != TV_FILE_SAMP)
+            continue;
+        any = true;
+        for (int32_t r = d->first < 0 ? 0 : d->first;
+             r <= d->last && r < TV_PIPE_MAX_SAMPLERS; r++)
+            slots |= 1u << r;
+    }
+    return any ? pipe_textures_build(ctx, stage, op, slots, t) : 0;
 }

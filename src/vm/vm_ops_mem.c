@@ -563,7 +563,8 @@ tv_status vm_lower_mem(vm_lower *L)
     return L->status;
 }
 
-/* RESQ: BUFFER -> (size, 0, 0, 0); IMAGE -> (w, h, depth/layers, samples);
+/* RESQ: BUFFER -> (size, 0, 0, 0); IMAGE -> (w, h, depth/layers, samples), a cube array's
+ * layers counted in cubes (layer-faces / 6);
  * MEMORY -> (bytes, 0, 0, 0). */
 void vm_h_resq(vm_warp *w, const vm_uop *u);
 void vm_h_resq(vm_warp *w, const vm_uop *u)

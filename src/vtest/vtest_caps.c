@@ -117,7 +117,8 @@ enum {
 
 /* VIRGL_CAP_* bits texvm claims. */
 enum {
-    CAP_TGSI_INVARIANT = 1u << 0, CAP_SET_MIN_SAMPLES = 1u << 2, CAP_TGSI_PRECISE = 1u << 4,
+    CAP_TGSI_INVARIANT = 1u << 0, CAP_TEXTURE_VIEW = 1u << 1, CAP_SET_MIN_SAMPLES = 1u << 2,
+    CAP_COPY_IMAGE = 1u << 3, CAP_TGSI_PRECISE = 1u << 4,
     CAP_MEMORY_BARRIER = 1u << 6, CAP_FB_NO_ATTACH = 1u << 8,
     CAP_COMPUTE_SHADER = 1u << 7, CAP_ROBUST_BUFFER_ACCESS = 1u << 9,
     CAP_TEXTURE_BARRIER = 1u << 12, CAP_TGSI_COMPONENTS = 1u << 13, CAP_QBO = 1u << 16,
@@ -204,11 +205,16 @@ static const caps_value values[] = {
          CAP_COMPUTE_SHADER |
          CAP_ROBUST_BUFFER_ACCESS | CAP_TEXTURE_BARRIER | CAP_FBO_MIXED_COLOR_FORMATS |
          CAP_MULTI_DRAW_INDIRECT | CAP_INDIRECT_PARAMS | CAP_CLIP_HALFZ | CAP_FB_NO_ATTACH |
-         CAP_QBO | CAP_TGSI_COMPONENTS,
+         CAP_QBO | CAP_TGSI_COMPONENTS | CAP_TEXTURE_VIEW | CAP_COPY_IMAGE,
      "TGSI texvm parses (declarations of some components of a register: ARB_enhanced_layouts' "
      "component qualifiers), sample shading (set_min_samples), compute, robust fetch, mixed "
      "targets, framebuffers without attachments, query results into buffers, indirect multi-draws with "
-     "count buffers (pipe_indirect.c), half-z clipping"},
+     "count buffers (pipe_indirect.c), half-z clipping; texture views (Mesa then sends each "
+     "sampler view's target in the format dword's top byte, PIPE_CAP_SAMPLER_VIEW_TARGET: "
+     "pipe_sampler.c reads a resource as any target ARB_texture_view allows, in any format of "
+     "its block size, levels and layers checked inside it) and copies between block-compressed "
+     "and plain formats of one block size (PIPE_CAP_COPY_BETWEEN_COMPRESSED_AND_PLAIN_FORMATS, "
+     "resource_copy_region: ARB_copy_image)"},
     {CAPS_MAX_VERTEX_ATTRIB_STRIDE, 2048, "GL minimum"},
     {CAPS_MAX_SHADER_BUFFER_FRAG_COMPUTE, 16, "SSBO slots"},
     {CAPS_MAX_SHADER_BUFFER_OTHER_STAGES, 16, "SSBO slots"},

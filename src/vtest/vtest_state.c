@@ -186,7 +186,9 @@ int vtest_state_object_bind(vtest_conn *c, unsigned kind, uint32_t handle)
 
 /* ---- sampler views and states -------------------------------------------------------- */
 
-/* A sampler view's dwords: resource, format (the view's target may ride in the top byte),
+/* A sampler view's dwords: resource, format with the view's target (PIPE_TEXTURE_*) in the
+ * top byte (Mesa puts it there when VIRGL_CAP_TEXTURE_VIEW is claimed; 0 reads the
+ * resource's own target, as virglrenderer does),
  * then first_layer | last_layer << 16 and first_level | last_level << 8 for textures or
  * the first and last element for buffers (both readings kept: the pipe layer picks by the
  * resource's target), and the swizzle (3 bits per channel). */
@@ -195,6 +197,7 @@ static void decode_view(const uint32_t *d, tv_pipe_sampler_view *v)
     memset(v, 0, sizeof *v);
     v->res = d[0];
     v->format = d[1] & 0xffffff;
+    v->target = d[1] >> 24;
     v->first_layer = bits(d[2], 0, 16);
     v->last_layer = bits(d[2], 16, 16);
     v->first_level = bits(d[3], 0, 8);

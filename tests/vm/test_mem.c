@@ -260,6 +260,40 @@ static void t_images(void **s)
     assert_int_equal(q[3], 1);
 }
 
+/* RESQ of a cube-array image: GLSL's imageSize gives the number of cubes (piglit's
+ * arb_texture_view-rendering-layers-image checks imageSize(imageCubeArray).z * 6 against the
+ * view's 6 layers); of a 2D array, its layers. 12 layer-faces of 2x2: (2, 2, 2) and
+ * (2, 2, 12). */
+static void t_resq_cube_array(void **s)
+{
+    (void)s;
+    const char *text =
+        "COMP\n"
+        "DCL IMAGE[0], CUBEARRAY, PIPE_FORMAT_R8G8B8A8_UNORM, WR\n"
+        "DCL IMAGE[1], 2D_ARRAY, PIPE_FORMAT_R8G8B8A8_UNORM, WR\n"
+        "DCL BUFFER[0]\nDCL TEMP[0..1]\n"
+        "IMM[0] UINT32 {0, 16, 0, 0}\n"
+        "RESQ TEMP[0], IMAGE[0]\n"
+        "RESQ TEMP[1], IMAGE[1]\n"
+        "STORE BUFFER[0], IMM[0].xxxx, TEMP[0]\n"
+        "STORE BUFFER[0], IMM[0].yyyy, TEMP[1]\n"
+        "END\n";
+    uint8_t pix[2 * 2 * 4 * 12] = {0};
+    uint32_t out[8] = {0};
+    tv_vm_bindings b;
+    tv_vm_bindings_init(&b);
+    for (int i = 0; i < 2; i++)
+        b.images[i] = (tv_vm_image){.data = pix, .size = sizeof pix, .width = 2, .height = 2,
+                                    .depth = 12, .row_pitch = 8, .layer_pitch = 16};
+    b.buffers[0] = (tv_vm_buffer){out, sizeof out};
+    uint32_t block[3] = {1, 1, 1};
+    tv_error err;
+    if (hv_compute_b(text, NULL, block, &b, &err) != TV_OK) fail_msg("%s", err.message);
+    const uint32_t want[8] = {2, 2, 2, 1, 2, 2, 12, 1};
+    for (int i = 0; i < 8; i++)
+        assert_int_equal(out[i], want[i]);
+}
+
 static void t_hwatomic_resq_bindless(void **s)
 {
     (void)s;
@@ -360,7 +394,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(t_cs_ssbo), cmocka_unit_test(t_buffer_robust),
         cmocka_unit_test(t_atomics), cmocka_unit_test(t_shared_barrier),
-        cmocka_unit_test(t_images), cmocka_unit_test(t_hwatomic_resq_bindless),
+        cmocka_unit_test(t_images), cmocka_unit_test(t_resq_cube_array),
+        cmocka_unit_test(t_hwatomic_resq_bindless),
         cmocka_unit_test(t_hwatomic_indirect),
         cmocka_unit_test(t_private),
     };
