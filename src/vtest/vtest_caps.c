@@ -4,7 +4,7 @@
  * values with the reason for each.
  *
  * What Mesa's virgl driver does with them: the GL version and GLSL level it offers follow
- * these bits (a GLSL test needs at least GL 3.0); they describe GL 4.2 core — GLSL 4.20,
+ * these bits (a GLSL test needs at least GL 3.0); they describe GL 4.3 core — GLSL 4.30,
  * ARB_gpu_shader5's shader features, geometry shaders, multisampled textures and targets (4
  * samples), UBOs, texel buffers, instancing, primitive restart. Every feature claimed is built (what a feature does not
  * cover yet is a named error, docs/vtest.md). */
@@ -155,15 +155,16 @@ static const caps_value values[] = {
      "the pipe layer's tessellator), occlusion queries and conditional rendering "
      "(pipe_query.c), derivative control (DDX_FINE/DDY_FINE; DDX/DDY coarse unless the "
      "server's fine_derivatives rule makes them fine, which coarse derivatives allow)"},
-    {CAPS_GLSL_LEVEL, 420, "GLSL 4.20: the engine runs every TGSI instruction ARB_gpu_shader5 "
+    {CAPS_GLSL_LEVEL, 430, "GLSL 4.30: the engine runs every TGSI instruction ARB_gpu_shader5 "
                            "needs, geometry shaders (instanced, 4 vertex streams) run in "
                            "draws, tessellation, transform feedback 2 (pause/resume, DRAW_AUTO), "
                            "64-bit vertex attributes, 16 viewports, its float operations "
                            "meet ARB_shader_precision (piglit's 318 tests of it pass), images "
-                           "and atomic counters; with the BPTC formats in the sampler mask "
-                           "(ARB_texture_compression_bptc) Mesa offers GL 4.2 core (4.3 also "
-                           "needs ARB_texture_view, which virgl offers only with "
-                           "VIRGL_CAP_TEXTURE_VIEW: views of another target, not built)"},
+                           "and atomic counters, compute shaders and shader buffers; with the "
+                           "BPTC formats in the sampler mask (GL 4.2) and texture views and "
+                           "copy_image (the capability bits below) Mesa offers GL 4.3 core "
+                           "(its version rule wants GLSL 430 beside GL 4.3's extensions, which "
+                           "it offered already)"},
     {CAPS_MAX_TEXTURE_ARRAY_LAYERS, 2048, "the texture unit's limit"},
     {CAPS_MAX_STREAMOUT_BUFFERS, 4, "stream output (pipe_so.c): 4 buffers, stream 0"},
     {CAPS_MAX_DUAL_SOURCE_RENDER_TARGETS, 1, "SRC1 factors on target 0"},

@@ -74,7 +74,7 @@ static void test_caps(void **state)
         assert_true(HAS(caps, 49, 66));             /* R8G8B8_UNORM: vertex only */
         assert_false(HAS(caps, 1, 66));
         assert_false(HAS(caps, 49, 18));
-        assert_int_equal(caps[66], 420);            /* glsl_level: GL 4.2 core */
+        assert_int_equal(caps[66], 430);            /* glsl_level: GL 4.3 core */
         /* the block formats by virgl's numbers, sampler only: BPTC (255-258; Mesa offers
            ARB_texture_compression_bptc, so GL 4.2), S3TC (105-112), RGTC (113-116) */
         for (unsigned f = 255; f <= 258; f++) {
@@ -94,6 +94,9 @@ static void test_caps(void **state)
         if (v == 2) {
             assert_int_equal(caps[77 + 12], 16);    /* max_vertex_attribs */
             assert_true(caps[98] & (1u << 13));     /* VIRGL_CAP_TGSI_COMPONENTS */
+            /* VIRGL_CAP_TEXTURE_VIEW (bit 1) and VIRGL_CAP_COPY_IMAGE (bit 3): virgl_hw.h */
+            assert_true(caps[98] & (1u << 1));
+            assert_true(caps[98] & (1u << 3));
             /* sample_locations: D3D's standard patterns, x and y in 1/16 pixel as nibbles:
              * 2x (12,12) (4,4); 4x (6,2) (14,6) (2,10) (10,14) */
             assert_int_equal(caps[99], 0x44ccu);
