@@ -120,7 +120,7 @@ static tv_pipe_ctx *texvm_scene(const float *verts, int n, unsigned threads)
     tv_pipe_viewport vp = {{S / 2.0f, S / 2.0f, 0.5f}, {S / 2.0f, S / 2.0f, 0.5f}};
     tv_pipe_vertex_element ve[2] = {{0, 0, 0, 31}, {16, 0, 0, 31}};
     tv_pipe_vertex_buffer vbuf = {32, 0, VB};
-    tv_pipe_sampler_view view = {TX, 67, 0, 0, 0, 0, 0, 0, {0, 1, 2, 3}};
+    tv_pipe_sampler_view view = {TX, 67, 0, 0, 0, 0, 0, 0, {0, 1, 2, 3}, 0};
     tv_pipe_sampler_state samp;
     memset(&samp, 0, sizeof samp);
     samp.min_img_filter = samp.mag_img_filter = 1;   /* LINEAR */

@@ -60,7 +60,7 @@ static void test_rgba8_texture_buffer_over_r8(void **state)
 {
     (void)state;
     tv_pipe_ctx *ctx = ctx_with_bytes();
-    tv_pipe_sampler_view view = {BUF, FMT_RGBA8, 0, 0, 0, 0, 2, 5, {0, 1, 2, 3}};
+    tv_pipe_sampler_view view = {BUF, FMT_RGBA8, 0, 0, 0, 0, 2, 5, {0, 1, 2, 3}, 0};
     assert_int_equal(tv_pipe_set_sampler_views(ctx, TV_PIPE_STAGE_COMPUTE, 0, 1, &view), 0);
     tv_pipe_sampler_state samp;
     memset(&samp, 0, sizeof samp);
@@ -78,7 +78,7 @@ static void test_texture_buffer_range_in_view_texels(void **state)
 {
     (void)state;
     tv_pipe_ctx *ctx = ctx_with_bytes();
-    tv_pipe_sampler_view view = {BUF, FMT_RGBA8, 0, 0, 0, 0, 14, 16, {0, 1, 2, 3}};
+    tv_pipe_sampler_view view = {BUF, FMT_RGBA8, 0, 0, 0, 0, 14, 16, {0, 1, 2, 3}, 0};
     assert_int_equal(tv_pipe_set_sampler_views(ctx, TV_PIPE_STAGE_COMPUTE, 0, 1, &view), 0);
     tv_pipe_sampler_state samp;
     memset(&samp, 0, sizeof samp);

@@ -183,7 +183,7 @@ static void fetch(tv_pipe_ctx *ctx, uint32_t res, uint32_t format, const char *t
     const uint32_t coord[4] = {(uint32_t)x, (uint32_t)y, (uint32_t)z, 0};
     assert_int_equal(tv_pipe_set_constant_buffer(ctx, TV_PIPE_STAGE_COMPUTE, 0, 0, 0, 0, coord,
                                                  4), 0);
-    tv_pipe_sampler_view view = {res, format, 0, 0, 0, 0, 0, 0, {0, 1, 2, 3}};
+    tv_pipe_sampler_view view = {res, format, 0, 0, 0, 0, 0, 0, {0, 1, 2, 3}, 0};
     assert_int_equal(tv_pipe_set_sampler_views(ctx, TV_PIPE_STAGE_COMPUTE, 0, 1, &view), 0);
     tv_pipe_sampler_state samp;
     memset(&samp, 0, sizeof samp);
@@ -249,7 +249,7 @@ static void test_sampler_views(void **state)
     fetch(ctx, 4, BC6H_SF, "2D", 3, 3, 0, t);
     expect_texel(t, 0, 0, 0, 1);
     /* a view with another block size is refused at the launch */
-    tv_pipe_sampler_view bad = {2, DXT1_RGB, 0, 0, 0, 0, 0, 0, {0, 1, 2, 3}};
+    tv_pipe_sampler_view bad = {2, DXT1_RGB, 0, 0, 0, 0, 0, 0, {0, 1, 2, 3}, 0};
     assert_int_equal(tv_pipe_set_sampler_views(ctx, TV_PIPE_STAGE_COMPUTE, 0, 1, &bad), 0);
     const uint32_t one[3] = {1, 1, 1};
     expect_error(ctx, tv_pipe_launch_grid(ctx, one, one), "does not view resource 2");

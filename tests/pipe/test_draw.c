@@ -296,7 +296,7 @@ static void test_textured_quad(void **state)
     const uint8_t level1[2][2][4] = {{{1, 2, 3, 4}, {5, 6, 7, 8}}, {{9, 10, 11, 12}, {13, 14, 15, 16}}};
     tv_pipe_box box1 = {0, 0, 0, 2, 2, 1};
     assert_int_equal(tv_pipe_transfer_write(ctx, TEX, 1, &box1, level1, sizeof level1, 0, 0, 0), 0);
-    tv_pipe_sampler_view view = {TEX, FMT_RGBA8, 0, 0, 0, 0, 0, 0, {0, 1, 2, 3}};
+    tv_pipe_sampler_view view = {TEX, FMT_RGBA8, 0, 0, 0, 0, 0, 0, {0, 1, 2, 3}, 0};
     tv_pipe_sampler_state samp;
     memset(&samp, 0, sizeof samp);
     samp.wrap_s = samp.wrap_t = samp.wrap_r = 2;  /* CLAMP_TO_EDGE */
@@ -323,7 +323,7 @@ static void test_textured_quad(void **state)
             assert_memory_equal(pixel(ctx, x, y), want, 4);
         }
     /* a view of level 1 only */
-    tv_pipe_sampler_view v1 = {TEX, FMT_RGBA8, 1, 1, 0, 0, 0, 0, {0, 1, 2, 3}};
+    tv_pipe_sampler_view v1 = {TEX, FMT_RGBA8, 1, 1, 0, 0, 0, 0, {0, 1, 2, 3}, 0};
     assert_int_equal(tv_pipe_set_sampler_views(ctx, TV_PIPE_STAGE_FRAGMENT, 0, 1, &v1), 0);
     assert_int_equal(draw(ctx, PRIM_TRIANGLE_STRIP, 4), 0);
     for (int y = 0; y < H; y++)
@@ -465,7 +465,7 @@ static void test_plain_equals_optimised(void **state)
             texels[i] = (uint8_t)(i * 37 + 11);
         tv_pipe_box box = {0, 0, 0, 4, 4, 1};
         assert_int_equal(tv_pipe_transfer_write(ctx, TEX, 0, &box, texels, 64, 0, 0, 0), 0);
-        tv_pipe_sampler_view view = {TEX, FMT_RGBA8, 0, 0, 0, 0, 0, 0, {0, 1, 2, 3}};
+        tv_pipe_sampler_view view = {TEX, FMT_RGBA8, 0, 0, 0, 0, 0, 0, {0, 1, 2, 3}, 0};
         tv_pipe_sampler_state samp;
         memset(&samp, 0, sizeof samp);
         samp.min_img_filter = samp.mag_img_filter = 1;

@@ -103,7 +103,7 @@ static tv_pipe_ctx *two_stage_sampling(uint32_t w, uint32_t h)
     tv_pipe_ctx *ctx = quota_scene(vs_sample, fs_sample);
     tv_pipe_resource_desc td = {2, FMT_RGBA8, 8, w, h, 1, 1, 0, 0};
     assert_int_equal(tv_pipe_resource_create(ctx, TEX, &td), 0);
-    tv_pipe_sampler_view view = {TEX, FMT_RGBA8, 0, 0, 0, 0, 0, 0, {0, 1, 2, 3}};
+    tv_pipe_sampler_view view = {TEX, FMT_RGBA8, 0, 0, 0, 0, 0, 0, {0, 1, 2, 3}, 0};
     tv_pipe_sampler_state samp;
     memset(&samp, 0, sizeof samp);
     samp.min_mip_filter = 2;

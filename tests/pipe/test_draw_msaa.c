@@ -140,7 +140,7 @@ static void test_fetch_each_sample(void **state)
     assert_int_equal(tv_pipe_bind_shader(ctx, TV_PIPE_STAGE_FRAGMENT, FS2), 0);
     uint32_t cb = SURF;
     assert_int_equal(tv_pipe_set_framebuffer(ctx, 1, &cb, 0), 0);
-    tv_pipe_sampler_view view = {MS, FMT_RGBA8, 0, 0, 0, 0, 0, 0, {0, 1, 2, 3}};
+    tv_pipe_sampler_view view = {MS, FMT_RGBA8, 0, 0, 0, 0, 0, 0, {0, 1, 2, 3}, 0};
     assert_int_equal(tv_pipe_set_sampler_views(ctx, TV_PIPE_STAGE_FRAGMENT, 0, 1, &view), 0);
     tv_pipe_sampler_state samp;
     memset(&samp, 0, sizeof samp);

@@ -57,7 +57,7 @@ static void sample(tv_pipe_ctx *ctx, uint32_t format, float s, float t, unsigned
     memcpy(coord, xy, 16);
     assert_int_equal(tv_pipe_set_constant_buffer(ctx, TV_PIPE_STAGE_COMPUTE, 0, 0, 0, 0, coord,
                                                  4), 0);
-    tv_pipe_sampler_view view = {1, format, 0, 0, 0, 0, 0, 0, {0, 1, 2, 3}};
+    tv_pipe_sampler_view view = {1, format, 0, 0, 0, 0, 0, 0, {0, 1, 2, 3}, 0};
     assert_int_equal(tv_pipe_set_sampler_views(ctx, TV_PIPE_STAGE_COMPUTE, 0, 1, &view), 0);
     tv_pipe_sampler_state samp;
     memset(&samp, 0, sizeof samp);

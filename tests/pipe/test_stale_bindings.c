@@ -106,7 +106,7 @@ static int launch_view(uint32_t size, uint32_t first, uint32_t last, uint64_t qu
         tv_pipe_set_total_work(ctx, quota);
     tv_pipe_resource_desc b = {0, FMT_R8, 0, size ? size : 64, 1, 1, 1, 0, 0};
     assert_int_equal(tv_pipe_resource_create(ctx, RES, &b), 0);
-    tv_pipe_sampler_view view = {RES, FMT_R8, 0, 0, 0, 0, first, last, {0, 1, 2, 3}};
+    tv_pipe_sampler_view view = {RES, FMT_R8, 0, 0, 0, 0, first, last, {0, 1, 2, 3}, 0};
     assert_int_equal(tv_pipe_set_sampler_views(ctx, TV_PIPE_STAGE_COMPUTE, 0, 1, &view), 0);
     tv_pipe_sampler_state samp;
     memset(&samp, 0, sizeof samp);

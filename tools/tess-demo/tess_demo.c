@@ -198,7 +198,7 @@ static int build(tv_pipe_ctx *ctx)
         }
     tv_pipe_resource_desc td = {2, FMT_RGBA32F, 8, HM, HM, 1, 1, 0, 0};
     tv_pipe_box tb = {0, 0, 0, HM, HM, 1};
-    tv_pipe_sampler_view view = {HMAP, FMT_RGBA32F, 0, 0, 0, 0, 0, 0, {0, 1, 2, 3}};
+    tv_pipe_sampler_view view = {HMAP, FMT_RGBA32F, 0, 0, 0, 0, 0, 0, {0, 1, 2, 3}, 0};
     tv_pipe_sampler_state samp;
     memset(&samp, 0, sizeof samp);
     samp.wrap_s = samp.wrap_t = samp.wrap_r = 2;          /* clamp to edge */
