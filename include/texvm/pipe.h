@@ -241,6 +241,9 @@ typedef struct tv_pipe_rasterizer_state {
     bool point_quad_rasterization;    /* points are sprites: sprite_coord_enable applies */
     bool sprite_coord_mode;           /* 0: t = 0 at the top (upper left), 1: at the bottom */
     uint16_t sprite_coord_enable;     /* bit i: TEXCOORD[i] reads the sprite coordinate */
+    /* the enable bits name GENERIC[i] instead (Gallium without PIPE_CAP_TGSI_TEXCOORD, as
+     * virgl: gl_TexCoord[i] and gl_PointCoord arrive as GENERIC inputs) */
+    bool sprite_coord_generic;
     bool point_smooth, line_smooth, line_stipple_enable;
     uint16_t line_stipple_pattern;    /* bit b: fragments with counter / factor % 16 == b */
     uint8_t line_stipple_factor;      /* each bit repeats this many times plus one */

@@ -266,11 +266,13 @@ static int link_shaders(draw_state *d)
             }
             l->primid = sem == TV_SEM_PRIMID;
             l->vs_out = (int8_t)draw_output_reg(vs, sem, index);
-            /* point sprites: PCOORD, and TEXCOORD[i] where sprite_coord_enable says so */
+            /* point sprites: PCOORD, and TEXCOORD[i] (GENERIC[i] with sprite_coord_generic)
+               where sprite_coord_enable says so */
+            const tv_pipe_rasterizer_state *rs = &d->ctx->sub.rast;
+            unsigned replaced = rs->sprite_coord_generic ? TV_SEM_GENERIC : TV_SEM_TEXCOORD;
             l->sprite = sem == TV_SEM_PCOORD ||
-                        (sem == TV_SEM_TEXCOORD && index < 16 &&
-                         d->ctx->sub.rast.point_quad_rasterization &&
-                         ((d->ctx->sub.rast.sprite_coord_enable >> index) & 1u));
+                        (sem == replaced && index < 16 && rs->point_quad_rasterization &&
+                         ((rs->sprite_coord_enable >> index) & 1u));
             if (sem == TV_SEM_COLOR && d->ctx->sub.rast.light_twoside)
                 l->bcolor_out = (int8_t)draw_output_reg(vs, TV_SEM_BCOLOR, index);
             l->noperspective = dc->interp == TV_INTERP_LINEAR;

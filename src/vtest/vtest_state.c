@@ -129,6 +129,7 @@ static void decode_rasterizer(const uint32_t *d, tv_pipe_rasterizer_state *r)
     r->line_smooth = bits(s0, 26, 1);
     r->line_stipple_enable = bits(s0, 27, 1);
     r->sprite_coord_enable = (uint16_t)d[2];
+    r->sprite_coord_generic = true;   /* virgl has no PIPE_CAP_TGSI_TEXCOORD: GENERIC[i] */
     r->point_size = fl(d[1]);
     r->line_stipple_pattern = (uint16_t)bits(d[3], 0, 16);
     r->line_stipple_factor = (uint8_t)bits(d[3], 16, 8);

@@ -4,7 +4,10 @@
  * the counter restarting per line and running on through a strip), antialiased points,
  * lines and polygons (alpha times the exact area: a quarter circle, a quarter and three
  * quarters of a row, half pixels along a diagonal) and pixel centres at integers
- * (half_pixel_center off: a square between 0.2 and 1.2 covers pixel 1, not pixel 0). */
+ * (half_pixel_center off: a square between 0.2 and 1.2 covers pixel 1, not pixel 0), and
+ * point sprite coordinates (GL 4.6 §14.4: s = 1/2 + (x + 1/2 - x_w) / size, t likewise from
+ * the top or the bottom) replacing the input sprite_coord_enable names, TEXCOORD[i] or,
+ * with sprite_coord_generic (virgl's convention), GENERIC[i]. */
 #include "helper_draw.h"
 
 #include <math.h>
@@ -222,6 +225,84 @@ static void test_integer_pixel_centres(void **state)
     }
 }
 
+/* Point sprites: a size-8 point centred on (8, 8) covers pixels 4..11 each way; at pixel
+ * centre (x + 1/2, y + 1/2) s = 1/2 + (x + 1/2 - 8) / 8 = (x - 3.5) / 8, and t the same of
+ * y with sprite_coord_mode 0 (origin at the top, row 0), (11.5 - y) / 8 with mode 1; the
+ * replaced input reads (s, t, 0, 1). Gallium names the input by sprite_coord_enable bit i:
+ * TEXCOORD[i], or GENERIC[i] where the driver has no TEXCOORD semantic (virgl, which sends
+ * gl_PointCoord as GENERIC[8] and gl_TexCoord[i] as GENERIC[i]). */
+static const char fs_generic8[] = "FRAG\n"
+                                  "DCL IN[0], GENERIC[8], PERSPECTIVE\n"
+                                  "DCL OUT[0], COLOR\n"
+                                  "  0: MOV OUT[0], IN[0]\n"
+                                  "  1: END\n";
+
+static int unorm8(float v)
+{
+    return (int)lrintf(v * 255.0f);
+}
+
+static void sprite_draw(tv_pipe_ctx *ctx, bool generic, uint16_t enable, bool lower_left)
+{
+    tv_pipe_rasterizer_state r;
+    tv_pipe_rasterizer_default(&r);
+    r.point_size = 8.0f;
+    r.point_quad_rasterization = true;
+    r.sprite_coord_enable = enable;
+    r.sprite_coord_generic = generic;
+    r.sprite_coord_mode = lower_left;
+    assert_int_equal(tv_pipe_set_rasterizer(ctx, &r), 0);
+    vert pt = V(8, 8, 0, 0.25f, 0.4f, 0.75f, 1);
+    vertices(ctx, &pt, 1);
+    assert_int_equal(draw(ctx, PRIM_POINTS, 1), 0);
+}
+
+static void assert_sprite(tv_pipe_ctx *ctx, bool lower_left)
+{
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            const uint8_t *p = pixel(ctx, x, y);
+            bool in = x >= 4 && x < 12 && y >= 4 && y < 12;
+            float s = ((float)x - 3.5f) / 8.0f;
+            float t = lower_left ? (11.5f - (float)y) / 8.0f : ((float)y - 3.5f) / 8.0f;
+            assert_int_equal(p[0], in ? unorm8(s) : 0);
+            assert_int_equal(p[1], in ? unorm8(t) : 0);
+            assert_int_equal(p[2], 0);
+            assert_int_equal(p[3], in ? 255 : 0);
+        }
+}
+
+static void test_sprite_coordinates(void **state)
+{
+    (void)state;
+    for (int mode = 0; mode < 2; mode++) {
+        /* gl_PointCoord as virgl sends it: GENERIC[8], enable bit 8 */
+        tv_pipe_ctx *ctx = scene(fs_generic8, false);
+        sprite_draw(ctx, true, 1u << 8, mode != 0);
+        assert_sprite(ctx, mode != 0);
+        tv_pipe_destroy(ctx);
+        /* a replaced GENERIC[0] (gl_TexCoord[0] under COORD_REPLACE) loses the vertex's
+           value */
+        ctx = scene(fs_smooth, false);
+        sprite_draw(ctx, true, 1u << 0, mode != 0);
+        assert_sprite(ctx, mode != 0);
+        tv_pipe_destroy(ctx);
+    }
+    /* the same bits under the TEXCOORD convention leave GENERIC[0] alone: the vertex's
+       colour (0.25, 0.4, 0.75, 1) over the whole point */
+    tv_pipe_ctx *ctx = scene(fs_smooth, false);
+    sprite_draw(ctx, false, 1u << 0 | 1u << 8, false);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++) {
+            bool in = x >= 4 && x < 12 && y >= 4 && y < 12;
+            const uint8_t *p = pixel(ctx, x, y);
+            assert_int_equal(p[0], in ? unorm8(0.25f) : 0);
+            assert_int_equal(p[1], in ? unorm8(0.4f) : 0);
+            assert_int_equal(p[2], in ? unorm8(0.75f) : 0);
+        }
+    tv_pipe_destroy(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -230,6 +311,7 @@ int main(void)
         cmocka_unit_test(test_line_not_finite),
         cmocka_unit_test(test_smooth_primitives),
         cmocka_unit_test(test_integer_pixel_centres),
+        cmocka_unit_test(test_sprite_coordinates),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
