@@ -9,19 +9,24 @@
 
 /* The texel bits memory component J occupies: encode several extreme values into J alone
  * and collect the bits that differ from an all-zero texel (1.0 sets every UNORM bit, ±1
- * every SNORM bit, ±65504 and a NaN every half-float bit, all ones every integer bit). */
+ * every SNORM bit, all ones every integer bit; a float's exponent bits come from 0.5, 1.0
+ * and a NaN, its mantissa bits from its largest finite value, every mantissa bit set:
+ * ±65504 = (2 - 2^-10) * 2^15 for half floats, 65024 = (2 - 2^-6) * 2^15 for the 11-bit
+ * floats of R11G11B10_FLOAT, 64512 = (2 - 2^-5) * 2^15 for its 10-bit blue). */
 static void probe_bits(const om_target *t, unsigned j, uint32_t out[OM_TEXEL_WORDS])
 {
-    static const float fprobe[] = {1.0f, -1.0f, 0.5f, 65504.0f, -65504.0f, 65024.0f};
+    static const float fprobe[] = {1.0f, -1.0f, 0.5f, 65504.0f, -65504.0f, 65024.0f,
+                                   64512.0f};
     static const uint32_t iprobe[] = {0xffffffffu, 0x7fffffffu, 0x80000000u, 1u};
     bool is_int = t->cls == OM_CLASS_SINT || t->cls == OM_CLASS_UINT;
     uint32_t zero_in[4] = {0, 0, 0, 0}, zero[OM_TEXEL_WORDS] = {0};
     tv_format_pack(t->format, zero_in, zero);
     memset(out, 0, OM_TEXEL_WORDS * sizeof out[0]);
-    unsigned n = is_int ? 4 : 7;
+    const unsigned nf = sizeof fprobe / sizeof fprobe[0];
+    unsigned n = is_int ? sizeof iprobe / sizeof iprobe[0] : nf + 1;   /* + the NaN */
     for (unsigned p = 0; p < n; p++) {
         uint32_t in[4] = {0, 0, 0, 0}, texel[OM_TEXEL_WORDS] = {0};
-        in[j] = is_int ? iprobe[p] : p < 6 ? tv_f32_bits(fprobe[p]) : 0xffffffffu;
+        in[j] = is_int ? iprobe[p] : p < nf ? tv_f32_bits(fprobe[p]) : 0xffffffffu;
         tv_format_pack(t->format, in, texel);
         for (unsigned w = 0; w < OM_TEXEL_WORDS; w++)
             out[w] |= texel[w] ^ zero[w];

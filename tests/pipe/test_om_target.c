@@ -66,6 +66,44 @@ static void test_colormask_keeps_bits(void **state)
     assert_int_equal(w, 0xffff);
 }
 
+/* R11G11B10_FLOAT (EXT_packed_float): red bits [10:0] and green [21:11] unsigned floats of
+ * a 5-bit exponent (bias 15) and a 6-bit mantissa, blue [31:22] of a 5-bit exponent and a
+ * 5-bit mantissa. Every bit of the word belongs to a channel: a write of all channels
+ * replaces all 32 bits, whatever the texel held (fbo-blending-formats read 0.5 where 0.72
+ * was blended into blue: its mantissa bits were not known to be blue's, and kept the
+ * clear's zeros). */
+static void test_r11g11b10_float_bits(void **state)
+{
+    (void)state;
+    om_target t = target("R11G11B10_FLOAT");
+    assert_int_equal(t.cls, OM_CLASS_FLOAT);
+    uint32_t all = 0;
+    for (unsigned j = 0; j < 3; j++)
+        all |= t.comp_bits[j][0];
+    assert_int_equal(t.comp_bits[0][0], 0x7ffu);
+    assert_int_equal(t.comp_bits[1][0], 0x7ffu << 11);
+    assert_int_equal(t.comp_bits[2][0], 0x3ffu << 22);
+    assert_int_equal(all, 0xffffffffu);
+    /* 0.75 = 1.5 * 2^-1: exponent 14, mantissa 32/64; 2.0: exponent 16, mantissa 0;
+       0.71875 = 1.4375 * 2^-1: exponent 14, mantissa 14/32 */
+    const uint32_t v[4] = {tv_f32_bits(0.75f), tv_f32_bits(2.0f), tv_f32_bits(0.71875f),
+                           tv_f32_bits(1.0f)};
+    const uint32_t want = (14u << 6 | 32u) | (16u << 6) << 11 | (14u << 5 | 14u) << 22;
+    const uint32_t before[] = {0u, 0xffffffffu, 0x12345678u};
+    for (size_t k = 0; k < sizeof before / sizeof before[0]; k++) {
+        uint32_t px = before[k];
+        om_target_write(&t, v, OM_MASK_RGBA, -1, &px);
+        assert_int_equal(px, want);
+        uint32_t back[4];
+        om_target_read(&t, &px, back);
+        assert_int_equal(back[2], tv_f32_bits(0.71875f));
+    }
+    /* blue alone: red and green keep their bits */
+    uint32_t px = 0;
+    om_target_write(&t, v, OM_MASK_B, -1, &px);
+    assert_int_equal(px, (14u << 5 | 14u) << 22);
+}
+
 static void test_logic_op_on_encoded_bits(void **state)
 {
     (void)state;
@@ -183,6 +221,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rgba8_and_bgra8),
         cmocka_unit_test(test_colormask_keeps_bits),
+        cmocka_unit_test(test_r11g11b10_float_bits),
         cmocka_unit_test(test_logic_op_on_encoded_bits),
         cmocka_unit_test(test_classes_and_conversions),
         cmocka_unit_test(test_not_render_targets),
