@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "texvm/pipe.h"
+#include "helper_sample.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -149,49 +150,18 @@ static void test_transfers_in_blocks(void **state)
 }
 
 /* TXF of texel (x, y, z) of a view of RES as FORMAT (TARGET, TGSI target name TT) */
-static const char cs_fetch[] = "COMP\n"
-                               "PROPERTY CS_FIXED_BLOCK_WIDTH 1\n"
-                               "PROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"
-                               "PROPERTY CS_FIXED_BLOCK_DEPTH 1\n"
-                               "DCL SAMP[0]\n"
-                               "DCL SVIEW[0], %s, FLOAT\n"
-                               "DCL BUFFER[0]\n"
-                               "DCL CONST[0][0]\n"
-                               "DCL TEMP[0]\n"
-                               "IMM[0] UINT32 {0, 0, 0, 0}\n"
-                               "TXF TEMP[0], CONST[0][0], SAMP[0], %s\n"
-                               "STORE BUFFER[0].xyzw, IMM[0].xxxx, TEMP[0]\n"
-                               "END\n";
-
+/* texel (x, y, z) of resource RES through a view of FORMAT and TGSI target TT (TXF) */
 static void fetch(tv_pipe_ctx *ctx, uint32_t res, uint32_t format, const char *tt, int32_t x,
                   int32_t y, int32_t z, float out[4])
 {
-    enum { SSBO = 91 };
-    static uint32_t cs = 100;    /* a new shader object each time */
-    cs++;
-    char text[sizeof cs_fetch + 32];
-    snprintf(text, sizeof text, cs_fetch, tt, tt);
-    assert_int_equal(tv_pipe_shader_create(ctx, cs, TV_PIPE_STAGE_COMPUTE, text,
-                                           strlen(text) + 1), 0);
-    assert_int_equal(tv_pipe_bind_shader(ctx, TV_PIPE_STAGE_COMPUTE, cs), 0);
-    if (!tv_pipe_resource_data(ctx, SSBO)) {
-        tv_pipe_resource_desc b = {T_BUFFER, R8, 0, 16, 1, 1, 1, 0, 0};
-        assert_int_equal(tv_pipe_resource_create(ctx, SSBO, &b), 0);
-    }
-    tv_pipe_buffer_binding bb = {SSBO, 0, 16};
-    assert_int_equal(tv_pipe_set_shader_buffers(ctx, TV_PIPE_STAGE_COMPUTE, 0, 1, &bb), 0);
     const uint32_t coord[4] = {(uint32_t)x, (uint32_t)y, (uint32_t)z, 0};
-    assert_int_equal(tv_pipe_set_constant_buffer(ctx, TV_PIPE_STAGE_COMPUTE, 0, 0, 0, 0, coord,
-                                                 4), 0);
     tv_pipe_sampler_view view = {res, format, 0, 0, 0, 0, 0, 0, {0, 1, 2, 3}, 0};
-    assert_int_equal(tv_pipe_set_sampler_views(ctx, TV_PIPE_STAGE_COMPUTE, 0, 1, &view), 0);
     tv_pipe_sampler_state samp;
     memset(&samp, 0, sizeof samp);
-    assert_int_equal(tv_pipe_set_sampler_states(ctx, TV_PIPE_STAGE_COMPUTE, 0, 1, &samp), 0);
-    const uint32_t one[3] = {1, 1, 1};
-    if (tv_pipe_launch_grid(ctx, one, one))
+    uint32_t w[4];
+    if (pipe_test_sample(ctx, &view, &samp, tt, "TXF", coord, w))
         fail_msg("launch: %s", tv_pipe_error(ctx));
-    memcpy(out, tv_pipe_resource_data(ctx, SSBO), 16);
+    memcpy(out, w, 16);
 }
 
 static void expect_texel(const float got[4], double r, double g, double b, double a)

@@ -8,6 +8,7 @@
  * linear), through the unit's 8-bit sRGB border bytes. Expected values: GL's sRGB formulas,
  * written here. */
 #include "texvm/pipe.h"
+#include "helper_sample.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -18,7 +19,7 @@
 
 #include <cmocka.h>
 
-enum { T_BUFFER = 0, T_2D = 2, R8 = 64, RGBA8 = 67, RGBA8_SRGB = 104, SSBO = 9 };
+enum { T_2D = 2, RGBA8 = 67, RGBA8_SRGB = 104 };
 
 /* GL's sRGB decoding of an 8-bit value, and the 8-bit sRGB encoding of a linear one */
 static double srgb_decode(double c)
@@ -32,42 +33,23 @@ static double srgb_encode8(double l)
     return nearbyint(c * 255.0) / 255.0;
 }
 
-/* TXL at the coordinate (s, t) of CONST[0][0] (LOD 0 in w): the sampled RGBA */
-static const char cs_sample[] = "COMP\n"
-                                "PROPERTY CS_FIXED_BLOCK_WIDTH 1\n"
-                                "PROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"
-                                "PROPERTY CS_FIXED_BLOCK_DEPTH 1\n"
-                                "DCL SAMP[0]\n"
-                                "DCL SVIEW[0], 2D, FLOAT\n"
-                                "DCL BUFFER[0]\n"
-                                "DCL CONST[0][0]\n"
-                                "DCL TEMP[0]\n"
-                                "IMM[0] UINT32 {0, 0, 0, 0}\n"
-                                "TXL TEMP[0], CONST[0][0], SAMP[0], 2D\n"
-                                "STORE BUFFER[0].xyzw, IMM[0].xxxx, TEMP[0]\n"
-                                "END\n";
-
-/* Sample resource 1 through a view of FORMAT at (S, T) with wrap mode WRAP (PIPE_TEX_WRAP_*)
- * and border colour BORDER, nearest filtering; the result into OUT. */
+/* Sample resource 1 through a view of FORMAT at (S, T) (TXL, LOD 0) with wrap mode WRAP
+ * (PIPE_TEX_WRAP_*) and border colour BORDER, nearest filtering; the result into OUT. */
 static void sample(tv_pipe_ctx *ctx, uint32_t format, float s, float t, unsigned wrap,
                    const float border[4], float out[4])
 {
     const float xy[4] = {s, t, 0, 0};
     uint32_t coord[4];
     memcpy(coord, xy, 16);
-    assert_int_equal(tv_pipe_set_constant_buffer(ctx, TV_PIPE_STAGE_COMPUTE, 0, 0, 0, 0, coord,
-                                                 4), 0);
     tv_pipe_sampler_view view = {1, format, 0, 0, 0, 0, 0, 0, {0, 1, 2, 3}, 0};
-    assert_int_equal(tv_pipe_set_sampler_views(ctx, TV_PIPE_STAGE_COMPUTE, 0, 1, &view), 0);
     tv_pipe_sampler_state samp;
     memset(&samp, 0, sizeof samp);
-    samp.wrap_s = samp.wrap_t = samp.wrap_r = wrap;
+    samp.wrap_s = samp.wrap_t = samp.wrap_r = (uint8_t)wrap;
     memcpy(samp.border_color, border, 16);
-    assert_int_equal(tv_pipe_set_sampler_states(ctx, TV_PIPE_STAGE_COMPUTE, 0, 1, &samp), 0);
-    const uint32_t one[3] = {1, 1, 1};
-    if (tv_pipe_launch_grid(ctx, one, one))
+    uint32_t w[4];
+    if (pipe_test_sample(ctx, &view, &samp, "2D", "TXL", coord, w))
         fail_msg("launch: %s", tv_pipe_error(ctx));
-    memcpy(out, tv_pipe_resource_data(ctx, SSBO), 16);
+    memcpy(out, w, 16);
 }
 
 static void expect(const float got[4], double r, double g, double b, double a)
@@ -89,13 +71,6 @@ static void test_srgb_view_decodes(void **state)
     const uint8_t texels[8] = {76, 188, 0, 76, 255, 255, 255, 255};
     const tv_pipe_box box = {0, 0, 0, 2, 1, 1};
     assert_int_equal(tv_pipe_transfer_write(ctx, 1, 0, &box, texels, 8, 0, 8, 8), 0);
-    tv_pipe_resource_desc b = {T_BUFFER, R8, 0, 16, 1, 1, 1, 0, 0};
-    assert_int_equal(tv_pipe_resource_create(ctx, SSBO, &b), 0);
-    tv_pipe_buffer_binding bb = {SSBO, 0, 16};
-    assert_int_equal(tv_pipe_set_shader_buffers(ctx, TV_PIPE_STAGE_COMPUTE, 0, 1, &bb), 0);
-    assert_int_equal(tv_pipe_shader_create(ctx, 5, TV_PIPE_STAGE_COMPUTE, cs_sample,
-                                           sizeof cs_sample), 0);
-    assert_int_equal(tv_pipe_bind_shader(ctx, TV_PIPE_STAGE_COMPUTE, 5), 0);
     const float border[4] = {0.5f, 0.25f, 1.0f, 0.75f};
     float t[4];
     /* the sRGB view: RGB decoded, alpha linear */
