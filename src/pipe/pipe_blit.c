@@ -9,7 +9,6 @@
  * sample, and equal sample counts copy sample by sample. docs/pipeline.md §Blits. */
 #include "pipe_internal.h"
 #include "pipe_om.h"
-#include "util/half.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -74,15 +73,7 @@ static void read_decoded(const blit_side *src, uint32_t x, uint32_t y, uint32_t 
     const uint8_t *block = r->data + r->level_offset[src->level] +
                            r->layer_stride[src->level] * z + r->stride[src->level] * (y / r->bh) +
                            (size_t)(x / r->bw) * r->bytes;
-    uint32_t mem[4];
-    tv_format_unpack(src->f, block, x % r->bw, y % r->bh, mem);
-    for (unsigned i = 0; i < 4; i++) {
-        uint8_t c = src->decode->source[i];
-        api[i] = c >= TV_TIC_SOURCE_R && c <= TV_TIC_SOURCE_A ? mem[c - TV_TIC_SOURCE_R]
-                 : c == TV_TIC_SOURCE_ONE_FLOAT              ? tv_f32_bits(1.0f)
-                 : c == TV_TIC_SOURCE_ONE_INT                ? 1u
-                                                             : 0u;
-    }
+    om_format_read(src->f, src->decode, block, x % r->bw, y % r->bh, api);
 }
 
 /* One source texel's API channels (sample SMP) */

@@ -142,6 +142,11 @@ typedef struct om_target {
 bool om_target_init(om_target *t, tv_format f);
 /* The API channels R, G, B, A of a stored texel (floats, linear for sRGB, or integers). */
 void om_target_read(const om_target *t, const void *texel, uint32_t api[4]);
+/* The API channels of texel (BX, BY) of the block at BLOCK of format F (FI its table row):
+ * decoded (sRGB to linear), then the format's swizzle. om_target_read's general case; the
+ * blit's decode-only sources (block-compressed, shared exponent) read through it too. */
+void om_format_read(tv_format f, const tv_format_info *fi, const void *block, unsigned bx,
+                    unsigned by, uint32_t api[4]);
 /* om_target_read and om_target_write of a raw32 target (no logic op, or a float one):
  * the words are the channels. Inline for the tile-at-a-time merger. */
 static inline void om_raw32_read(const void *texel, uint32_t api[4])

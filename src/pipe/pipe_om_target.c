@@ -114,10 +114,16 @@ void om_target_read(const om_target *t, const void *texel, uint32_t api[4])
         om_raw32_read(texel, api);
         return;
     }
+    om_format_read(t->format, t->fi, texel, 0, 0, api);
+}
+
+void om_format_read(tv_format f, const tv_format_info *fi, const void *block, unsigned bx,
+                    unsigned by, uint32_t api[4])
+{
     uint32_t mem[4];
-    tv_format_unpack(t->format, texel, 0, 0, mem);
+    tv_format_unpack(f, block, bx, by, mem);
     for (unsigned i = 0; i < 4; i++) {
-        uint8_t src = t->fi->source[i];
+        uint8_t src = fi->source[i];
         if (src >= TV_TIC_SOURCE_R && src <= TV_TIC_SOURCE_A)
             api[i] = mem[src - TV_TIC_SOURCE_R];
         else if (src == TV_TIC_SOURCE_ONE_FLOAT)
