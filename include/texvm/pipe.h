@@ -52,7 +52,9 @@ enum {
 #define TV_PIPE_CLEAR_STENCIL 0x2u
 #define TV_PIPE_CLEAR_COLOR0 0x4u /* colour buffer i: TV_PIPE_CLEAR_COLOR0 << i */
 
-/* A context whose resources may hold at most max_memory bytes (0: 256 MiB). */
+/* The memory quota of a context created with max_memory 0. */
+#define TV_PIPE_DEFAULT_MEMORY (256ull << 20)
+/* A context whose resources may hold at most max_memory bytes (0: TV_PIPE_DEFAULT_MEMORY). */
 tv_pipe_ctx *tv_pipe_create(uint64_t max_memory);
 void tv_pipe_destroy(tv_pipe_ctx *ctx);
 /* The reason of the last failure ("" when none). */

@@ -24,7 +24,7 @@ struct tv_pipe_ctx;
 typedef void (*tv_vtest_submit_fn)(void *user, unsigned index, struct tv_pipe_ctx *pipe);
 
 typedef struct tv_vtest_config {
-    uint64_t max_memory;   /* per client (0: 256 MiB) */
+    uint64_t max_memory;   /* per client (0: TV_PIPE_DEFAULT_MEMORY, 256 MiB) */
     uint64_t max_instructions; /* launch_grid: per warp (0: 10^8) */
     uint64_t max_work;     /* warps x per-warp budget of a launch or draw (0: 2^34) */
     uint64_t max_client_work; /* the same summed over a client's launches and draws (0: 2^42) */

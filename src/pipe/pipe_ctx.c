@@ -13,7 +13,7 @@ tv_pipe_ctx *tv_pipe_create(uint64_t max_memory)
 {
     tv_pipe_ctx *ctx = calloc(1, sizeof *ctx);
     if (ctx) {
-        ctx->max_memory = max_memory ? max_memory : (256ull << 20);
+        ctx->max_memory = max_memory ? max_memory : TV_PIPE_DEFAULT_MEMORY;
         pipe_sub_init(&ctx->sub, 0);
     }
     return ctx;

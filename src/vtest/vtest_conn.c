@@ -283,7 +283,7 @@ static int cmd_resource_unref(vtest_conn *c, uint32_t handle)
 
 uint64_t vtest_quota(const vtest_conn *c)
 {
-    return c->cfg.max_memory ? c->cfg.max_memory : (256ull << 20);
+    return c->cfg.max_memory ? c->cfg.max_memory : TV_PIPE_DEFAULT_MEMORY;
 }
 
 /* Protocol 0/1: data travels inline. PUT: data_size bytes follow; GET: we send them.

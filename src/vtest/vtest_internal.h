@@ -142,7 +142,7 @@ void vtest_rec_readback(vtest_conn *c, uint32_t handle);
 /* The caps structs (v1 / v2 prefix), n dwords. */
 size_t vtest_caps(uint32_t *out, size_t max, unsigned version);
 
-/* The client's memory quota (cfg.max_memory, 0: 256 MiB): for what the pipe context
+/* The client's memory quota (cfg.max_memory, 0: TV_PIPE_DEFAULT_MEMORY, 256 MiB): for what the pipe context
  * holds and, separately, for shared memory */
 uint64_t vtest_quota(const vtest_conn *c);
 
