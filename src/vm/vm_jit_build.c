@@ -85,6 +85,8 @@ LLVMValueRef vm_jit_exec(vm_jit_ctx *j)
 
 void vm_jit_store(vm_jit_ctx *j, uint32_t slot, LLVMValueRef v, bool nomask)
 {
+    if (slot < j->p->num_slots)
+        j->nn_slot[slot] = j->nn_alu && vm_jit_never_nan(j, v);
     if (!nomask) {
         LLVMValueRef m = LLVMBuildBitCast(j->b, vm_jit_exec(j), j->vb, "");
         v = LLVMBuildSelect(j->b, m, v, vm_jit_load(j, slot), "");
@@ -305,6 +307,9 @@ void vm_jit_call_handler(vm_jit_ctx *j, const vm_uop *u, uint32_t pc)
                 u->insn < P->num_insns ? vm_opname(P->insns[u->insn].opcode) : "?",
                 (void *)(uintptr_t)u->fn);
     }
+    vm_jit_nn_forget(j);
+    j->nn_alu = j->nn_track = false;
+    j->nnn = 0;
     sync_out(j, false);
     mark_call_reads(j, u);
     LLVMTypeRef params[2] = {j->ptr, j->ptr};
@@ -545,11 +550,12 @@ bool vm_jit_build(vm_jit_ctx *j, const char *name, char *why, size_t why_size)
     j->slot = calloc(p->num_slots, sizeof *j->slot);
     j->not_nan = calloc(p->num_slots + 1, sizeof *j->not_nan);
     j->dirty = calloc(p->num_slots + 1, 1);
+    j->nn_slot = calloc(p->num_slots + 1, 1);
     j->zero_for_calls = calloc(p->num_slots + 1, 1);
     joins = calloc(n + 1, 1);
     j->written = malloc((p->num_slots + 1) * sizeof *j->written);
     if (!D.cd || !D.ld || !D.sd || !D.region || !bb || !j->slot || !j->written ||
-        !j->not_nan || !j->dirty || !joins) {
+        !j->not_nan || !j->dirty || !j->nn_slot || !joins) {
         decline(why, why_size, "out of memory%.0u%.0u", 0, 0);
         goto out;
     }
@@ -697,6 +703,11 @@ bool vm_jit_build(vm_jit_ctx *j, const char *name, char *why, size_t why_size)
         LLVMPositionBuilderAtEnd(j->b, bb[i]);
         if (joins[i])
             memset(j->dirty, 1, p->num_slots);
+        /* never-NaN slots hold only along straight inline code (vm_jit_internal.h) */
+        if (joins[i] || !u->fn)
+            vm_jit_nn_forget(j);
+        j->nn_alu = j->nn_track = false;
+        j->nnn = 0;
         LLVMBasicBlockRef next = bb[i + 1];
         if (u->fn) {
             if (u->flags & VM_UF_COUNT) {
@@ -981,6 +992,7 @@ void vm_jit_ctx_free(vm_jit_ctx *j)
     free(j->written);
     free(j->not_nan);
     free(j->dirty);
+    free(j->nn_slot);
     free(j->zero_for_calls);
     j->zero_for_calls = NULL;
     free(j->cstack);
@@ -990,6 +1002,7 @@ void vm_jit_ctx_free(vm_jit_ctx *j)
     j->written = NULL;
     j->not_nan = NULL;
     j->dirty = NULL;
+    j->nn_slot = NULL;
     j->cstack = NULL;
     j->lstack = NULL;
     j->sstack = NULL;

@@ -42,6 +42,15 @@ typedef struct vm_jit_ctx {
     bool *not_nan;
     LLVMValueRef nn[VM_MAX_USRC];
     unsigned nnn;
+    /* slots whose value, in every lane active since it was written, is no NaN: written by
+       an inline lane-wise micro-op with a value of that kind (an integer converted, a
+       constant, ... vm_jit_never_nan), with only inline lane-wise micro-ops after it (no
+       jump target, control flow or handler call: the lanes active now are a subset of
+       those active then). An operation whose results are stored under the execution mask
+       may take such an operand as never a NaN: its other lanes' results are dropped. */
+    uint8_t *nn_slot;
+    bool nn_alu;                   /* an inline lane-wise micro-op is being compiled */
+    bool nn_track;                 /* ... and it stores its results under the mask */
     uint32_t pc;                   /* the micro-op being compiled */
     /* slots whose value may differ from the register file (stored before a call) */
     uint8_t *dirty;
@@ -69,6 +78,11 @@ void vm_jit_store(vm_jit_ctx *j, uint32_t slot, LLVMValueRef v, bool nomask);
  * when the program writes the slot, so that no value it derives is a constant to fold
  * (vm_jit_ops.c). */
 LLVMValueRef vm_jit_opaque_float(vm_jit_ctx *j, uint32_t slot, LLVMValueRef f);
+/* Whether V is never a NaN in any lane (a constant, an integer converted, a bit cast,
+ * fence or select of such, or a value the current micro-op loaded from a slot known so). */
+bool vm_jit_never_nan(const vm_jit_ctx *j, LLVMValueRef v);
+/* Forget every slot's never-NaN knowledge (nn_slot): at a join, control flow or a call. */
+void vm_jit_nn_forget(vm_jit_ctx *j);
 /* The current execution mask as i32. */
 LLVMValueRef vm_jit_exec(vm_jit_ctx *j);
 

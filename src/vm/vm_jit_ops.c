@@ -118,12 +118,58 @@ LLVMValueRef vm_jit_opaque_float(vm_jit_ctx *j, uint32_t slot, LLVMValueRef f)
 
 /* x op y where both NaN gives the recorded operand's NaN in each lane, quieted (see the
  * top); `first` has bit l set where lane l takes y's. */
-static bool never_nan(const vm_jit_ctx *j, LLVMValueRef v)
+static bool never_nan_depth(const vm_jit_ctx *j, LLVMValueRef v, unsigned depth)
 {
     for (unsigned k = 0; k < j->nnn; k++)
         if (j->nn[k] == v)
             return true;
-    return LLVMIsAConstant(v) != NULL;
+    if (LLVMIsAConstant(v)) {
+        /* a float constant (the JIT's own numbers); an integer one, reached through a bit
+           cast, may hold a NaN's bits */
+        LLVMTypeRef t = LLVMTypeOf(v);
+        if (LLVMGetTypeKind(t) == LLVMVectorTypeKind)
+            t = LLVMGetElementType(t);
+        return LLVMGetTypeKind(t) == LLVMFloatTypeKind;
+    }
+    if (!LLVMIsAInstruction(v) || depth == 0)
+        return false;
+    /* what the value is made of: an integer converted (U2F, I2F: a number below 2^32), or
+       a bit cast (the slots' integer and float views of the same bits), fence (hides the
+       value from LLVM's folds, changes nothing) or select of values never a NaN */
+    switch (LLVMGetInstructionOpcode(v)) {
+    case LLVMUIToFP:
+    case LLVMSIToFP:
+        return true;
+    case LLVMBitCast:
+        return never_nan_depth(j, LLVMGetOperand(v, 0), depth - 1);
+    case LLVMSelect:
+        return never_nan_depth(j, LLVMGetOperand(v, 1), depth - 1) &&
+               never_nan_depth(j, LLVMGetOperand(v, 2), depth - 1);
+    case LLVMCall: {
+        LLVMValueRef callee = LLVMGetCalledValue(v);
+        size_t len = 0;
+        const char *name = callee ? LLVMGetValueName2(callee, &len) : NULL;
+        return name && strncmp(name, "llvm.arithmetic.fence", 21) == 0 &&
+               never_nan_depth(j, LLVMGetOperand(v, 0), depth - 1);
+    }
+    default:
+        return false;
+    }
+}
+
+bool vm_jit_never_nan(const vm_jit_ctx *j, LLVMValueRef v)
+{
+    return never_nan_depth(j, v, 6);
+}
+
+static bool never_nan(const vm_jit_ctx *j, LLVMValueRef v)
+{
+    return vm_jit_never_nan(j, v);
+}
+
+void vm_jit_nn_forget(vm_jit_ctx *j)
+{
+    memset(j->nn_slot, 0, j->p->num_slots + 1);
 }
 
 static LLVMValueRef nanfix(vm_jit_ctx *j, LLVMValueRef r, LLVMValueRef x, LLVMValueRef y,
@@ -513,7 +559,8 @@ static LLVMValueRef src(vm_jit_ctx *j, const jit_op *op, uint32_t slot)
 {
     LLVMValueRef v = vm_jit_load(j, slot);
     v = op->float_in ? vm_jit_opaque_float(j, slot, asf(j, v)) : v;
-    if (slot < j->p->num_slots && j->not_nan[slot] && j->nnn < VM_MAX_USRC)
+    if (slot < j->p->num_slots && (j->not_nan[slot] || (j->nn_track && j->nn_slot[slot])) &&
+        j->nnn < VM_MAX_USRC)
         j->nn[j->nnn++] = v;
     return v;
 }
@@ -535,6 +582,12 @@ bool vm_jit_emit_alu(vm_jit_ctx *j, const vm_uop *u)
     const jit_op *op = &ops[idx];
     const uint32_t *first = cal_first[idx];
     j->nnn = 0;
+    /* inline code keeps the execution mask: what this micro-op stores is known in every
+       lane active after it (vm_jit_store). Its operands from never-NaN slots count as
+       such where its results are stored under the mask: every form but F_MOD unless the
+       micro-op says NOMASK. (F_TRIG may call the handler: its join forgets, below.) */
+    j->nn_alu = true;
+    j->nn_track = op->form != F_MOD && !(u->flags & VM_UF_NOMASK);
     switch (op->form) {
     case F_GROUP: {
         if (u->aux2 < 1 || u->aux2 > 4)
@@ -579,6 +632,7 @@ bool vm_jit_emit_alu(vm_jit_ctx *j, const vm_uop *u)
         /* the fast path left its stores unsynced, the slow one synced everything: after
            the join every slot may differ from the register file */
         memset(j->dirty, 1, j->p->num_slots);
+        vm_jit_nn_forget(j);
         return true;
     }
     case F_MOV1: case F_SCALAR: {

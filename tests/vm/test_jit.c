@@ -279,6 +279,38 @@ static void t_nan_operands(void **s)
     assert_true(same_both_ways(text, NULL, TV_OK));
 }
 
+/* An integer converted (U2F) is never a NaN, so a float operation with it as an operand
+ * needs no two-NaN rule (vm_jit_ops.c never_nan): inside the UIF, where only the lanes
+ * that converted are active. After the ENDIF the other lanes join with the NaN they held,
+ * and the ADDs meet two NaNs there: the compiled code must again return the NaN the
+ * handler returns in each lane (the knowledge is forgotten at joins, vm_jit_internal.h). */
+static void t_nan_after_join(void **s)
+{
+    (void)s;
+    if (!tv_vm_jit_available())
+        skip();
+    const char *text =
+        "COMP\nDCL SV[0], THREAD_ID\nDCL BUFFER[0]\nDCL TEMP[0..5]\n"
+        "IMM[0] UINT32 {2143289361, 4290772787, 16, 1}\n"
+        "  0: UMUL TEMP[4].x, SV[0].xxxx, IMM[0].zzzz\n"
+        "  1: MOV TEMP[1], IMM[0].xxxx\n"
+        "  2: MOV TEMP[2], IMM[0].yyyy\n"
+        "  3: AND TEMP[5].x, SV[0].xxxx, IMM[0].wwww\n"
+        "  4: UIF TEMP[5].xxxx\n"
+        "  5:   U2F TEMP[1].xy, SV[0].xxxx\n"
+        "  6:   ADD TEMP[3].x, TEMP[1].xxxx, TEMP[2].xxxx\n"
+        "  7:   MUL TEMP[3].y, TEMP[2].xxxx, TEMP[1].yyyy\n"
+        "  8: ENDIF\n"
+        "  9: ADD TEMP[3].z, TEMP[1].xxxx, TEMP[2].xxxx\n"
+        " 10: ADD TEMP[3].w, TEMP[2].yyyy, TEMP[1].yyyy\n"
+        " 11: MUL TEMP[0].x, TEMP[1].xxxx, TEMP[2].zzzz\n"
+        " 12: MUL TEMP[0].y, TEMP[2].wwww, TEMP[1].yyyy\n"
+        " 13: ADD TEMP[3].xy, TEMP[3].xyyy, TEMP[0].xyyy\n"
+        " 14: STORE BUFFER[0].xyzw, TEMP[4].xxxx, TEMP[3]\n"
+        " 15: END\n";
+    assert_true(same_both_ways(text, NULL, TV_OK));
+}
+
 /* SIN/COS: the inline polynomial, and the handler for lanes beyond its range */
 static void t_trig_ranges(void **s)
 {
@@ -312,6 +344,7 @@ int main(void)
         cmocka_unit_test(t_faults),
         cmocka_unit_test(t_recursion_declined),
         cmocka_unit_test(t_nan_operands),
+        cmocka_unit_test(t_nan_after_join),
         cmocka_unit_test(t_trig_ranges),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
