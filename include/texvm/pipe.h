@@ -267,6 +267,8 @@ typedef struct tv_pipe_viewport {
     float scale[3], translate[3];
 } tv_pipe_viewport;
 
+/* Until set, every scissor is empty (all zero), as in Gallium's drivers: with the
+ * rasterizer's scissor on, nothing is drawn. */
 typedef struct tv_pipe_scissor {
     uint32_t minx, miny, maxx, maxy;  /* max exclusive */
 } tv_pipe_scissor;

@@ -15,8 +15,9 @@ void pipe_sub_init(pipe_sub *s, uint32_t id)
     for (unsigned i = 0; i < 8; i++)
         s->blend.rt[i].colormask = 0xf;
     s->sample_mask = ~0u;
-    for (unsigned i = 0; i < TV_PIPE_MAX_VIEWPORTS; i++)
-        s->scissors[i] = (tv_pipe_scissor){0, 0, 16384, 16384};
+    /* the scissors start empty (memset above), as in Gallium's drivers and virglrenderer:
+       Mesa's state tracker starts its own copy at zero and sends only a change, so a GL
+       context's first glScissor(0, 0, 0, 0) never reaches the driver */
     memset(s->stipple, 0xff, sizeof s->stipple);   /* GL's initial pattern: all ones */
 }
 

@@ -265,6 +265,38 @@ static void test_instancing_and_scissor(void **state)
     tv_pipe_destroy(ctx);
 }
 
+/* The scissors before any set_scissors are empty, as Gallium's drivers (llvmpipe, softpipe)
+ * and virglrenderer start them: Mesa's state tracker starts its copy at zero and sends a
+ * scissor only when it differs, so glScissor(0, 0, 0, 0) as a GL context's first scissor
+ * reaches the driver as nothing (an occlusion query of such a draw counted 256 samples). */
+static void test_initial_scissor_empty(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = scene(fs_flat, false);
+    vert v[3] = {V(0, 0, 0, 1, 0, 0, 1), V(32, 0, 0, 1, 0, 0, 1), V(0, 32, 0, 1, 0, 0, 1)};
+    vertices(ctx, v, 3);
+    tv_pipe_rasterizer_state r;
+    tv_pipe_rasterizer_default(&r);
+    r.scissor = true;
+    assert_int_equal(tv_pipe_set_rasterizer(ctx, &r), 0);
+    tv_pipe_draw_info info;
+    memset(&info, 0, sizeof info);
+    info.mode = PRIM_TRIANGLES;
+    info.count = 3;
+    info.instance_count = 1;
+    assert_int_equal(tv_pipe_draw_vbo(ctx, &info), 0);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            assert_int_equal(pixel(ctx, x, y)[0], 0);
+    r.scissor = false;     /* the same draw without the scissor fills the target */
+    assert_int_equal(tv_pipe_set_rasterizer(ctx, &r), 0);
+    assert_int_equal(tv_pipe_draw_vbo(ctx, &info), 0);
+    for (int y = 0; y < H; y++)
+        for (int x = 0; x < W; x++)
+            assert_int_equal(pixel(ctx, x, y)[0], 255);
+    tv_pipe_destroy(ctx);
+}
+
 static const char fs_tex[] =
     "FRAG\n"
     "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
@@ -997,6 +1029,7 @@ int main(void)
         cmocka_unit_test(test_culling_and_facing),
         cmocka_unit_test(test_guard_band_and_near_clipping),
         cmocka_unit_test(test_instancing_and_scissor),
+        cmocka_unit_test(test_initial_scissor_empty),
         cmocka_unit_test(test_textured_quad),
         cmocka_unit_test(test_points_and_lines),
         cmocka_unit_test(test_polygon_modes),
