@@ -4,8 +4,9 @@
 # against tests/vtest/piglit-expected.txt (every test that does not pass is listed there
 # with its reason; anything else not passing fails this script).
 #   scripts/piglit.sh [--if-installed] [LIST | full]
-#       LIST: shader_test paths relative to piglit's directory (default
-#       tests/vtest/piglit-list.txt, the 939-test anchor list); `full`: every shader_test of
+#       LIST: shader_test paths relative to piglit's directory, or piglit-run.sh's
+#       "NAME<TAB>PROGRAM ARGS" lines (default tests/vtest/piglit-list.txt, the 939-test
+#       anchor list); `full`: every shader_test of
 #       the execution folders issue 18 names (about 9900; skips are then accepted, as the
 #       expectations file lists the anchor list's only); --if-installed: exit 77
 #       (CTest's "skipped") when piglit is not installed instead of installing it, and use

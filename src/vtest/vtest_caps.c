@@ -6,8 +6,11 @@
  * What Mesa's virgl driver does with them: the GL version and GLSL level it offers follow
  * these bits (a GLSL test needs at least GL 3.0); they describe GL 4.3 core — GLSL 4.30,
  * ARB_gpu_shader5's shader features, geometry shaders, multisampled textures and targets (4
- * samples), UBOs, texel buffers, instancing, primitive restart. Every feature claimed is built (what a feature does not
- * cover yet is a named error, docs/vtest.md). */
+ * samples), UBOs, texel buffers, instancing, primitive restart, and every GL 4.4 and 4.5
+ * extension but ARB_buffer_storage, which Mesa 22.3 offers only when its winsys supports
+ * coherent mappings: its vtest winsys never does (VIRGL_CAP_ARB_BUFFER_STORAGE would change
+ * nothing), so GL 4.3 is as far as it goes. Every feature claimed is built (what a feature
+ * does not cover yet is a named error, docs/vtest.md). */
 #include "vtest_internal.h"
 
 #include "texvm/tex.h"
@@ -111,20 +114,20 @@ enum {
     BSET_TEXTURE_QUERY_LOD = 1u << 22, BSET_HAS_FP64 = 1u << 23,
     BSET_HAS_TESSELLATION_SHADERS = 1u << 24,
     BSET_HAS_INDIRECT_DRAW = 1u << 25, BSET_HAS_SAMPLE_SHADING = 1u << 26,
-    BSET_HAS_CULL = 1u << 27,
+    BSET_HAS_CULL = 1u << 27, BSET_CONDITIONAL_RENDER_INVERTED = 1u << 28,
     BSET_DERIVATIVE_CONTROL = 1u << 29, BSET_POLYGON_OFFSET_CLAMP = 1u << 30
 };
 
 /* VIRGL_CAP_* bits texvm claims. */
 enum {
     CAP_TGSI_INVARIANT = 1u << 0, CAP_TEXTURE_VIEW = 1u << 1, CAP_SET_MIN_SAMPLES = 1u << 2,
-    CAP_COPY_IMAGE = 1u << 3, CAP_TGSI_PRECISE = 1u << 4,
+    CAP_COPY_IMAGE = 1u << 3, CAP_TGSI_PRECISE = 1u << 4, CAP_TXQS = 1u << 5,
     CAP_MEMORY_BARRIER = 1u << 6, CAP_FB_NO_ATTACH = 1u << 8,
     CAP_COMPUTE_SHADER = 1u << 7, CAP_ROBUST_BUFFER_ACCESS = 1u << 9,
     CAP_TEXTURE_BARRIER = 1u << 12, CAP_TGSI_COMPONENTS = 1u << 13, CAP_QBO = 1u << 16,
     CAP_FBO_MIXED_COLOR_FORMATS = 1u << 18,
     CAP_MULTI_DRAW_INDIRECT = 1u << 21, CAP_INDIRECT_PARAMS = 1u << 22,
-    CAP_CLIP_HALFZ = 1u << 27
+    CAP_CLIP_HALFZ = 1u << 27, CAP_CLEAR_TEXTURE = 1u << 30
 };
 
 typedef struct caps_value {
@@ -149,11 +152,13 @@ static const caps_value values[] = {
          BSET_DEPTH_CLIP_DISABLE | BSET_UBO | BSET_MIRROR_CLAMP | BSET_TEXTURE_QUERY_LOD |
          BSET_HAS_FP64 | BSET_HAS_TESSELLATION_SHADERS | BSET_HAS_INDIRECT_DRAW |
          BSET_HAS_SAMPLE_SHADING |
-         BSET_HAS_CULL | BSET_POLYGON_OFFSET_CLAMP | BSET_DERIVATIVE_CONTROL,
+         BSET_HAS_CULL | BSET_POLYGON_OFFSET_CLAMP | BSET_DERIVATIVE_CONTROL |
+         BSET_CONDITIONAL_RENDER_INVERTED,
      "the pipeline's and the texture unit's features, multisampled resources, doubles (the "
      "engine's 64-bit operations), tessellation (the engine's TESS_CTRL/TESS_EVAL stages and "
-     "the pipe layer's tessellator), occlusion queries and conditional rendering "
-     "(pipe_query.c), derivative control (DDX_FINE/DDY_FINE; DDX/DDY coarse unless the "
+     "the pipe layer's tessellator), occlusion queries and conditional rendering, inverted "
+     "too (pipe_query.c: set_render_condition's condition dword; "
+     "ARB_conditional_render_inverted), derivative control (DDX_FINE/DDY_FINE; DDX/DDY coarse unless the "
      "server's fine_derivatives rule makes them fine, which coarse derivatives allow)"},
     {CAPS_GLSL_LEVEL, 430, "GLSL 4.30: the engine runs every TGSI instruction ARB_gpu_shader5 "
                            "needs, geometry shaders (instanced, 4 vertex streams) run in "
@@ -206,7 +211,8 @@ static const caps_value values[] = {
          CAP_COMPUTE_SHADER |
          CAP_ROBUST_BUFFER_ACCESS | CAP_TEXTURE_BARRIER | CAP_FBO_MIXED_COLOR_FORMATS |
          CAP_MULTI_DRAW_INDIRECT | CAP_INDIRECT_PARAMS | CAP_CLIP_HALFZ | CAP_FB_NO_ATTACH |
-         CAP_QBO | CAP_TGSI_COMPONENTS | CAP_TEXTURE_VIEW | CAP_COPY_IMAGE,
+         CAP_QBO | CAP_TGSI_COMPONENTS | CAP_TEXTURE_VIEW | CAP_COPY_IMAGE | CAP_TXQS |
+         CAP_CLEAR_TEXTURE,
      "TGSI texvm parses (declarations of some components of a register: ARB_enhanced_layouts' "
      "component qualifiers), sample shading (set_min_samples), compute, robust fetch, mixed "
      "targets, framebuffers without attachments, query results into buffers, indirect multi-draws with "
@@ -215,7 +221,10 @@ static const caps_value values[] = {
      "pipe_sampler.c reads a resource as any target ARB_texture_view allows, in any format of "
      "its block size, levels and layers checked inside it) and copies between block-compressed "
      "and plain formats of one block size (PIPE_CAP_COPY_BETWEEN_COMPRESSED_AND_PLAIN_FORMATS, "
-     "resource_copy_region: ARB_copy_image)"},
+     "resource_copy_region: ARB_copy_image); TXQS, the texture unit's sample count of a view "
+     "(ARB_shader_texture_image_samples' textureSamples; imageSamples is RESQ's w); "
+     "clear_texture, a box of a level filled with the raw texel Mesa packed "
+     "(tv_pipe_clear_texture: every sample, any uncompressed format; ARB_clear_texture)"},
     {CAPS_MAX_VERTEX_ATTRIB_STRIDE, 2048, "GL minimum"},
     {CAPS_MAX_SHADER_BUFFER_FRAG_COMPUTE, 16, "SSBO slots"},
     {CAPS_MAX_SHADER_BUFFER_OTHER_STAGES, 16, "SSBO slots"},

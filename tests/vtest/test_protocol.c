@@ -87,6 +87,7 @@ static void test_caps(void **state)
             assert_false(HAS(caps, 49, f));
         }
         assert_true(caps[65] & (1u << 29));         /* bset.derivative_control */
+        assert_true(caps[65] & (1u << 28));         /* bset.conditional_render_inverted */
         assert_int_equal(caps[70], 8);              /* max_render_targets */
         assert_int_equal(caps[71], 4);              /* max_samples */
         assert_true(caps[65] & (1u << 14));         /* bset.texture_multisample */
@@ -97,6 +98,12 @@ static void test_caps(void **state)
             /* VIRGL_CAP_TEXTURE_VIEW (bit 1) and VIRGL_CAP_COPY_IMAGE (bit 3): virgl_hw.h */
             assert_true(caps[98] & (1u << 1));
             assert_true(caps[98] & (1u << 3));
+            /* VIRGL_CAP_TXQS (bit 5: ARB_shader_texture_image_samples) and
+               VIRGL_CAP_CLEAR_TEXTURE (bit 30: ARB_clear_texture); not
+               VIRGL_CAP_ARB_BUFFER_STORAGE (bit 31: no coherent mappings over vtest) */
+            assert_true(caps[98] & (1u << 5));
+            assert_true(caps[98] & (1u << 30));
+            assert_false(caps[98] & (1u << 31));
             /* sample_locations: D3D's standard patterns, x and y in 1/16 pixel as nibbles:
              * 2x (12,12) (4,4); 4x (6,2) (14,6) (2,10) (10,14) */
             assert_int_equal(caps[99], 0x44ccu);
@@ -270,6 +277,42 @@ static void test_depth_clear(void **state)
     assert_false(strstr(c->log, "context error"));
 }
 
+/* clear_texture (ARB_clear_texture; the caps' VIRGL_CAP_CLEAR_TEXTURE): Mesa's driver sends
+ * the texel its state tracker packed in the resource's format, raw in four dwords; the box
+ * gets it byte for byte, every other texel keeps its bytes. A depth-stencil texel
+ * (Z24_UNORM_S8_UINT: depth 0.5 -> 0x800000 in the low 24 bits, stencil 0x33 above) too. */
+static void test_clear_texture(void **state)
+{
+    (void)state;
+    vt_client *c = vt_start(0);
+    assert_int_equal(vt_negotiate(c, 2), 2);
+    uint8_t *a = vt_create2(c, 1, RGBA8, 4, 3), *z = vt_create2(c, 2, 19, 2, 2);
+    const uint32_t cmds[] = {
+        /* resource 1, level 0, box x 1, y 1, z 0, 2 x 2 x 1, texel bytes 1 2 3 4 */
+        VT_CMD(47, 0, 12), 1, 0, 1, 1, 0, 2, 2, 1, 0x04030201u, 0xdddddddd, 0xdddddddd, 0xdddddddd,
+        VT_CMD(47, 0, 12), 2, 0, 0, 0, 0, 2, 2, 1, 0x33800000u, 0, 0, 0,
+    };
+    vt_submit(c, cmds, sizeof cmds / 4);
+    vt_transfer_get(c, 1, 4, 3);
+    vt_transfer_get(c, 2, 2, 2);
+    assert_int_equal(vt_busy_wait(c), 0);
+    for (int y = 0; y < 3; y++)
+        for (int x = 0; x < 4; x++) {
+            bool in = x >= 1 && x < 3 && y >= 1;
+            const uint8_t want[4] = {in ? 1 : 0, in ? 2 : 0, in ? 3 : 0, in ? 4 : 0};
+            assert_memory_equal(a + 4 * (y * 4 + x), want, 4);
+        }
+    for (int i = 0; i < 4; i++) {
+        uint32_t w;
+        memcpy(&w, z + 4 * i, 4);
+        assert_int_equal(w, 0x33800000u);
+    }
+    munmap(a, 48);
+    munmap(z, 16);
+    assert_int_equal(vt_finish(c), 0);
+    assert_false(strstr(c->log, "context error"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -278,6 +321,7 @@ int main(void)
         cmocka_unit_test(test_v2_round_trip),
         cmocka_unit_test(test_clear_read_back),
         cmocka_unit_test(test_sub_contexts), cmocka_unit_test(test_depth_clear),
+        cmocka_unit_test(test_clear_texture),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
