@@ -294,6 +294,25 @@ static void version_verbose(void **state)
     assert_int_equal(found, 3);
     /* what the JIT compiles for: LLVM and its name for the processor, or none */
     assert_non_null(strstr(k, tv_vm_jit_available() ? ", jit llvm-" : ", jit none\n"));
+#if defined(__x86_64__) && defined(__linux__)
+    /* the CPUID signature: the family and model the kernel computed from the same
+       registers (/proc/cpuinfo's decimal "cpu family" and "model") */
+    unsigned family = 0, model = 0;
+    FILE *ci = fopen("/proc/cpuinfo", "r");
+    assert_non_null(ci);
+    char line[512];
+    int got = 0;
+    while (got < 2 && fgets(line, sizeof line, ci)) {
+        got += sscanf(line, "cpu family : %u", &family) == 1;
+        got += sscanf(line, "model : %u", &model) == 1;
+    }
+    fclose(ci);
+    assert_int_equal(got, 2);
+    char sig[64];
+    snprintf(sig, sizeof sig, " family 0x%x model 0x%x stepping ", family, model);
+    assert_non_null(strstr(out, sig));
+    assert_true(strstr(out, sig) < k);
+#endif
 }
 
 #define LOOP_FRAG "FRAG\nDCL OUT[0], COLOR\n  0: BGNLOOP :0\n  1: ENDLOOP :0\n  2: END\n"
