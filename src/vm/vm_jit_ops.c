@@ -116,6 +116,31 @@ LLVMValueRef vm_jit_opaque_float(vm_jit_ctx *j, uint32_t slot, LLVMValueRef f)
     return f;
 }
 
+/* Whether a float constant (scalar or vector) holds no NaN in any element: the JIT's own
+ * numbers never do, but a bit cast of an integer constant folds into a float constant that
+ * may (no lane expression makes one today; immediates are loads). Anything not seen
+ * through (undef, a constant expression) counts as a possible NaN. */
+static bool constant_not_nan(LLVMValueRef c)
+{
+    if (LLVMIsAConstantAggregateZero(c))
+        return true;
+    if (LLVMIsAConstantFP(c)) {
+        LLVMBool loses = 0;
+        double d = LLVMConstRealGetDouble(c, &loses);
+        return d == d;
+    }
+    if (LLVMIsAConstantDataVector(c) || LLVMIsAConstantVector(c)) {
+        unsigned n = LLVMGetVectorSize(LLVMTypeOf(c));
+        for (unsigned i = 0; i < n; i++) {
+            LLVMValueRef e = LLVMGetAggregateElement(c, i);
+            if (!e || !constant_not_nan(e))
+                return false;
+        }
+        return true;
+    }
+    return false;
+}
+
 /* x op y where both NaN gives the recorded operand's NaN in each lane, quieted (see the
  * top); `first` has bit l set where lane l takes y's. */
 static bool never_nan_depth(const vm_jit_ctx *j, LLVMValueRef v, unsigned depth)
@@ -124,12 +149,12 @@ static bool never_nan_depth(const vm_jit_ctx *j, LLVMValueRef v, unsigned depth)
         if (j->nn[k] == v)
             return true;
     if (LLVMIsAConstant(v)) {
-        /* a float constant (the JIT's own numbers); an integer one, reached through a bit
+        /* a float constant with no NaN element; an integer one, reached through a bit
            cast, may hold a NaN's bits */
         LLVMTypeRef t = LLVMTypeOf(v);
         if (LLVMGetTypeKind(t) == LLVMVectorTypeKind)
             t = LLVMGetElementType(t);
-        return LLVMGetTypeKind(t) == LLVMFloatTypeKind;
+        return LLVMGetTypeKind(t) == LLVMFloatTypeKind && constant_not_nan(v);
     }
     if (!LLVMIsAInstruction(v) || depth == 0)
         return false;
