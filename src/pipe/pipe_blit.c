@@ -3,7 +3,9 @@
  * back into the source box (mirrored boxes flip), colour through the format table (decode
  * the source texel to API channels, encode into the destination through the output
  * merger's target code, so write masks keep the other channels' bits), depth and stencil
- * copied texel for texel between equal formats; scissor and render condition as asked.
+ * copied texel for texel between equal formats (a packed depth/stencil format with only
+ * one of its fields in the mask writes that field alone); scissor and render condition as
+ * asked.
  * Multisampled sources resolve into single-sampled destinations (colour: the samples'
  * average, integer colour, depth and stencil: sample 0), single-sampled sources fill every
  * sample, and equal sample counts copy sample by sample. docs/pipeline.md §Blits. */
@@ -144,17 +146,24 @@ int tv_pipe_blit(tv_pipe_ctx *ctx, const tv_pipe_blit_info *b)
     const tv_format_info *sfi = tv_format_get(src.f), *dfi = tv_format_get(dst.f);
     bool zs = dfi->kind == TV_FMT_KIND_DEPTH || sfi->kind == TV_FMT_KIND_DEPTH;
     om_target st, dt;
+    uint64_t zs_copy = 0;   /* 0: whole texels, else the bits a depth/stencil blit writes */
     if (zs) {
         if (src.f != dst.f)
             return pipe_fail(ctx, OP ": depth/stencil between formats %s and %s is not "
                              "implemented", sfi->name, dfi->name);
-        om_zs_target z;
-        bool packed = om_zs_target_init(&z, dst.f) && z.depth_bits && z.stencil_bits;
         if (!(b->mask & 0x30))
             return 0;
-        if (packed && (b->mask & 0x30) != 0x30)
-            return pipe_fail(ctx, OP ": only the %s of %s: partial depth/stencil blits are not "
-                             "implemented", (b->mask & 0x10) ? "depth" : "stencil", dfi->name);
+        /* the fields the mask names (Z 0x10, S 0x20); a packed format with one of its two
+           named keeps the other field of each destination texel */
+        om_zs_target z;
+        if (om_zs_target_init(&z, dst.f)) {
+            zs_copy = ((b->mask & 0x10) ? z.depth_mask : 0) |
+                      ((b->mask & 0x20) ? z.stencil_mask : 0);
+            if (!zs_copy)
+                return 0;       /* a field the format does not have */
+            if (zs_copy == (z.depth_mask | z.stencil_mask))
+                zs_copy = 0;    /* every field: whole texels */
+        }
     } else if (dfi->block_w != 1 || dfi->block_h != 1) {
         return pipe_fail(ctx, OP ": destination format %s is block-compressed: blits into it "
                          "are not implemented", dfi->name);
@@ -211,8 +220,17 @@ int tv_pipe_blit(tv_pipe_ctx *ctx, const tv_pipe_blit_info *b)
                     if (zs) {
                         int32_t sx = clampi((int64_t)floor(fx), sxmin, sxmax);
                         int32_t sy = clampi((int64_t)floor(fy), symin, symax);
-                        memcpy(out, texel_at(&src, (uint32_t)sx, (uint32_t)sy, (uint32_t)sz,
-                                             ns == nd ? ds : 0), dst.r->bytes);
+                        const uint8_t *in = texel_at(&src, (uint32_t)sx, (uint32_t)sy,
+                                                     (uint32_t)sz, ns == nd ? ds : 0);
+                        if (!zs_copy) {
+                            memcpy(out, in, dst.r->bytes);
+                            continue;
+                        }
+                        uint64_t sv = 0, dv = 0;    /* little-endian texels of <= 8 bytes */
+                        memcpy(&sv, in, dst.r->bytes);
+                        memcpy(&dv, out, dst.r->bytes);
+                        dv = (dv & ~zs_copy) | (sv & zs_copy);
+                        memcpy(out, &dv, dst.r->bytes);
                         continue;
                 }
                 uint32_t value[4];

@@ -1,6 +1,6 @@
 /* Blits (src/pipe/pipe_blit.c) by hand: nearest magnification, a mirrored source box,
  * bilinear filtering clamped at the box's edge, write masks, RGBA8 -> BGRA8 conversion,
- * scissor, depth copies, and the named refusals. */
+ * scissor, depth copies, one part of packed depth/stencil, and the named refusals. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -133,12 +133,73 @@ static void test_depth_and_refusals(void **state)
     tv_pipe_destroy(ctx);
 }
 
+/* Packed depth/stencil with one part in the mask (piglit's fbo-blit-d24s8 and
+ * depth-stencil-blit depth|stencil GL_DEPTH24_STENCIL8 / GL_DEPTH32F_STENCIL8): only that
+ * part of each destination texel is written, the other kept. The fields as Gallium lays the
+ * formats out, LSB first: Z24_UNORM_S8_UINT = Z24 S8, S8_UINT_Z24_UNORM = S8 Z24,
+ * Z32_FLOAT_S8X24_UINT = Z32F S8 X24. A part the format lacks (stencil of Z32_FLOAT) blits
+ * nothing. */
+static void test_depth_or_stencil_alone(void **state)
+{
+    (void)state;
+    static const struct {
+        uint32_t format, bytes;
+        uint64_t depth, stencil;
+    } fmts[] = {
+        {19, 4, 0x00ffffffu, 0xff000000u},
+        {20, 4, 0xffffff00u, 0x000000ffu},
+        {126, 8, 0x00000000ffffffffull, 0x000000ff00000000ull},
+    };
+    for (unsigned f = 0; f < sizeof fmts / sizeof fmts[0]; f++)
+        for (unsigned part = 0; part < 3; part++) {   /* depth, stencil, both */
+            tv_pipe_ctx *ctx = tv_pipe_create(0);
+            tex2d(ctx, 1, fmts[f].format, 2, 2);
+            tex2d(ctx, 2, fmts[f].format, 2, 2);
+            uint64_t src[4], dst[4];
+            for (int i = 0; i < 4; i++) {
+                src[i] = 0x1122334455667788ull * (uint64_t)(i + 1);
+                dst[i] = 0x99aabbccddeeff01ull ^ ((uint64_t)i << 40);
+                memcpy(tv_pipe_resource_data(ctx, 1) + i * fmts[f].bytes, &src[i],
+                       fmts[f].bytes);
+                memcpy(tv_pipe_resource_data(ctx, 2) + i * fmts[f].bytes, &dst[i],
+                       fmts[f].bytes);
+            }
+            tv_pipe_blit_info b = blit(2, fmts[f].format, 2, 2, 1, fmts[f].format, 0, 2, 2);
+            b.mask = part == 0 ? 0x10 : part == 1 ? 0x20 : 0x30;
+            if (tv_pipe_blit(ctx, &b))
+                fail_msg("format %u mask 0x%x: %s", fmts[f].format, b.mask, tv_pipe_error(ctx));
+            uint64_t written = part == 0 ? fmts[f].depth : part == 1 ? fmts[f].stencil : ~0ull;
+            uint64_t keep = fmts[f].bytes == 8 ? ~0ull : 0xffffffffull;
+            for (int i = 0; i < 4; i++) {
+                uint64_t got = 0, want = ((dst[i] & ~written) | (src[i] & written)) & keep;
+                memcpy(&got, tv_pipe_resource_data(ctx, 2) + i * fmts[f].bytes, fmts[f].bytes);
+                if (got != want)
+                    fail_msg("format %u mask 0x%x texel %d: %016llx, want %016llx",
+                             fmts[f].format, b.mask, i, (unsigned long long)got,
+                             (unsigned long long)want);
+            }
+            tv_pipe_destroy(ctx);
+        }
+    tv_pipe_ctx *ctx = tv_pipe_create(0);
+    tex2d(ctx, 1, Z32F, 2, 2);
+    tex2d(ctx, 2, Z32F, 2, 2);
+    memset(tv_pipe_resource_data(ctx, 1), 0x3f, 16);
+    memset(tv_pipe_resource_data(ctx, 2), 0, 16);
+    tv_pipe_blit_info b = blit(2, Z32F, 2, 2, 1, Z32F, 0, 2, 2);
+    b.mask = 0x20;
+    assert_int_equal(tv_pipe_blit(ctx, &b), 0);
+    static const uint8_t zero[16];
+    assert_memory_equal(tv_pipe_resource_data(ctx, 2), zero, 16);
+    tv_pipe_destroy(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_nearest_mirror_mask_convert),
         cmocka_unit_test(test_linear),
         cmocka_unit_test(test_depth_and_refusals),
+        cmocka_unit_test(test_depth_or_stencil_alone),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
