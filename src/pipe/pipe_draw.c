@@ -226,10 +226,7 @@ static int link_shaders(draw_state *d)
     const tv_tgsi_program *vs =
         tv_vm_program_source(d->gs ? d->gs : d->tes ? d->tes : d->vs);
     const tv_tgsi_program *fs = tv_vm_program_source(d->fs);
-    const char *last = d->gs ? "geometry" : d->tes ? "tessellation evaluation" : "vertex";
-    d->pos_out = draw_output_reg(vs, TV_SEM_POSITION, 0);
-    if (d->pos_out < 0)
-        return pipe_fail(d->ctx, OP ": the %s shader writes no POSITION", last);
+    d->pos_out = draw_output_reg(vs, TV_SEM_POSITION, 0);   /* (pipe_draw: there is one) */
     d->vp_out = draw_output_reg(vs, TV_SEM_VIEWPORT_INDEX, 0);
     d->layer_out = draw_output_reg(vs, TV_SEM_LAYER, 0);
     d->clipvertex_out = draw_output_reg(vs, TV_SEM_CLIPVERTEX, 0);
@@ -685,6 +682,13 @@ int pipe_draw(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info, uint64_t *work_le
     const pipe_object *vso = pipe_object_find(ctx, TV_PIPE_OBJ_SHADER, ctx->sub.shader[last]);
     d->so = vso ? vso->so : NULL;
     bool so = pipe_so_active(ctx, d->so);
+    /* a last vertex stage that writes no POSITION leaves the vertices' places undefined
+       (GL: gl_Position unwritten is undefined): nothing is rasterised, while stream
+       output and the queries of generated and written primitives run as under
+       rasterizer discard */
+    if (draw_output_reg(tv_vm_program_source(d->gs ? d->gs : d->tes ? d->tes : d->vs),
+                        TV_SEM_POSITION, 0) < 0)
+        discard = true;
     if (discard && !so && !pipe_queries_active(ctx)) {
         rc = 0;                     /* nothing rasterised, written or counted */
         goto out;

@@ -781,6 +781,59 @@ static void test_stream_output(void **state)
     tv_pipe_destroy(ctx);
 }
 
+/* A vertex shader that writes no POSITION (piglit's tf-no-position): nothing is
+ * rasterised (no sample passes, the target stays blank), but stream output writes the
+ * strip's 6 vertices in order and both primitive queries count its 2 triangles. */
+static void test_stream_output_without_position(void **state)
+{
+    (void)state;
+    static const char vs_nopos[] = "VERT\nDCL IN[0]\nDCL IN[1]\nDCL OUT[0], GENERIC[0]\n"
+                                   "MOV OUT[0], IN[1]\nEND\n";
+    tv_pipe_ctx *ctx = scene(fs_flat, false);
+    enum { VS2 = 24, SO0 = 40 };
+    assert_int_equal(tv_pipe_shader_create(ctx, VS2, TV_PIPE_STAGE_VERTEX, vs_nopos,
+                                           sizeof vs_nopos), 0);
+    assert_int_equal(tv_pipe_bind_shader(ctx, TV_PIPE_STAGE_VERTEX, VS2), 0);
+    vert v[4];
+    for (int i = 0; i < 4; i++)
+        v[i] = V((float)(i % 2) * 16, (float)(i / 2) * 16, 0, (float)i, 10.0f + (float)i, 0, 1);
+    vertices(ctx, v, 4);
+    tv_pipe_stream_output_info so;
+    memset(&so, 0, sizeof so);
+    so.num_outputs = 1;
+    so.stride[0] = 4;                  /* OUT[0].xyzw */
+    so.output[0] = (tv_pipe_stream_output){0, 0, 4, 0, 0, 0};
+    assert_int_equal(tv_pipe_shader_set_stream_output(ctx, VS2, &so), 0);
+    tv_pipe_resource_desc b = {0, FMT_R8, 16, 256, 1, 1, 1, 0, 0};
+    assert_int_equal(tv_pipe_resource_create(ctx, SO0, &b), 0);
+    tv_pipe_so_target t = {SO0, 0, 256, 0};
+    assert_int_equal(tv_pipe_set_stream_output_targets(ctx, 1, &t, 0), 0);
+    assert_int_equal(tv_pipe_query_create(ctx, 70, TV_PIPE_QUERY_PRIMITIVES_EMITTED, 0), 0);
+    assert_int_equal(tv_pipe_query_create(ctx, 71, TV_PIPE_QUERY_PRIMITIVES_GENERATED, 0), 0);
+    assert_int_equal(tv_pipe_query_create(ctx, 72, TV_PIPE_QUERY_OCCLUSION_COUNTER, 0), 0);
+    for (uint32_t q = 70; q <= 72; q++)
+        assert_int_equal(tv_pipe_begin_query(ctx, q), 0);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLE_STRIP, 4), 0);
+    for (uint32_t q = 70; q <= 72; q++)
+        assert_int_equal(tv_pipe_end_query(ctx, q), 0);
+    const float *o = (const float *)(const void *)tv_pipe_resource_data(ctx, SO0);
+    static const int order[6] = {0, 1, 2, 2, 1, 3};
+    for (int k = 0; k < 6; k++) {
+        assert_true(o[4 * k] == (float)order[k]);
+        assert_true(o[4 * k + 1] == 10.0f + (float)order[k]);
+        assert_true(o[4 * k + 3] == 1.0f);
+    }
+    uint64_t r;
+    assert_int_equal(tv_pipe_query_result(ctx, 70, &r), 0);
+    assert_int_equal(r, 2);
+    assert_int_equal(tv_pipe_query_result(ctx, 71, &r), 0);
+    assert_int_equal(r, 2);
+    assert_int_equal(tv_pipe_query_result(ctx, 72, &r), 0);
+    assert_int_equal(r, 0);
+    assert_blank(ctx);
+    tv_pipe_destroy(ctx);
+}
+
 static const char fs_linear[] =
     "FRAG\n"
     "DCL IN[0], GENERIC[0], LINEAR\n"
@@ -1036,6 +1089,7 @@ int main(void)
         cmocka_unit_test(test_plain_equals_optimised),
         cmocka_unit_test(test_queries),
         cmocka_unit_test(test_draw_auto), cmocka_unit_test(test_stream_output),
+        cmocka_unit_test(test_stream_output_without_position),
         cmocka_unit_test(test_noperspective_clipping),
         cmocka_unit_test(test_virgl_patch_varyings),
         cmocka_unit_test(test_partial_depth_stencil_clears),
