@@ -146,7 +146,20 @@ static void depth_slopes(const float *a, const float *b, const float *c, double 
 }
 
 /* The polygon offset of triangle (A, B, C) (GL 4.6 §14.6.5: m·factor + r·units, clamped;
- * m the larger of its depth slopes, r the depth format's resolvable difference). */
+ * m the larger of its depth slopes, r the depth format's resolvable difference).
+ *
+ * For an n-bit fixed-point depth buffer r is 2 / (2^n - 1), two steps of the buffer. GL
+ * leaves r implementation-defined there: "the smallest difference in window coordinate z
+ * values that is guaranteed to remain distinct throughout polygon rasterization and in the
+ * depth buffer". One step is not: window z reaches the rasteriser as a float (at z near 1
+ * float's own step, 2^-24, is a D24 step) and is rounded to the buffer's steps, so two
+ * planes one step apart can land on one value (piglit's gl-1.4-polygon-offset measures
+ * texvm's smallest separable difference near the near plane as two steps). Gallium's
+ * offset_units is GL's units unchanged (Mesa's state tracker copies glPolygonOffset's; virgl
+ * has no offset_units_unscaled bit), and Gallium's own drivers scale it by two steps (the
+ * draw module and llvmpipe: units * 2 * mrd, mrd = 1 / (2^n - 1)); virglrenderer hands it
+ * to the host GL (llvmpipe's on this project's reference server). For float depth r is 2^(e - 23), e the
+ * exponent of the largest depth of the primitive (GL's rule, exact). */
 static float polygon_offset(const draw_state *d, const float *a, const float *b,
                             const float *c)
 {
@@ -156,7 +169,7 @@ static float polygon_offset(const draw_state *d, const float *a, const float *b,
     double m = fabs(zx) > fabs(zy) ? fabs(zx) : fabs(zy);
     double unit;
     if (d->has_zs && d->zs.depth_bits && !d->zs.depth_float) {
-        unit = 1.0 / (double)((1ull << d->zs.depth_bits) - 1);
+        unit = 2.0 / (double)((1ull << d->zs.depth_bits) - 1);
     } else {
         /* float depth: 2^(e - 23) for the largest exponent e of the triangle's depths */
         double zmax = fabs(a[2]);

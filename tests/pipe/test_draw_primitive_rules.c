@@ -8,7 +8,8 @@
  *   single-sample (pixel centre) rasterisation with full coverage; the default state
  *   (GL's) has it enabled;
  * - §14.6.5: POLYGON_OFFSET_LINE / _POINT offset polygons drawn in LINE / POINT mode, by
- *   the polygon's own depth slope (not the line's), and POLYGON_OFFSET_FILL does not;
+ *   the polygon's own depth slope (not the line's), and POLYGON_OFFSET_FILL does not; the
+ *   units of a fixed-point depth buffer are two of its steps;
  * - §14.6.4: polygon mode POINT draws the vertices as points of the point size the
  *   vertex shader writes (PROGRAM_POINT_SIZE).
  */
@@ -209,6 +210,52 @@ static void test_polygon_offset_line_point(void **state)
     tv_pipe_destroy(ctx);
 }
 
+/* ---- polygon offset units of fixed-point depth buffers -------------------------------- */
+
+/* A flat square at window z = 0.25 with offset units U into an n-bit UNORM depth buffer
+ * stores round(0.25 (2^n - 1) + 2 U): r is two of the buffer's steps (pipe_draw_tri.c,
+ * polygon_offset: the smallest difference GL requires to stay distinct, as Gallium's
+ * drivers scale offset_units). One step would store 16388 / 16380 in Z16; none 16384. */
+static void test_polygon_offset_units_fixed_point(void **state)
+{
+    (void)state;
+    struct { uint32_t format, bytes, mask, stored[2]; } cases[] = {
+        {16, 2, 0xffffu, {16392, 16376}},              /* Z16_UNORM: 16383.75 +- 8 */
+        {21, 4, 0xffffffu, {4194312, 4194296}},        /* Z24X8_UNORM: 4194303.75 +- 8 */
+    };
+    const float units[2] = {4.0f, -4.0f};
+    for (unsigned k = 0; k < sizeof cases / sizeof cases[0]; k++)
+        for (unsigned u = 0; u < 2; u++) {
+            tv_pipe_ctx *ctx = scene(fs_flat, false);
+            tv_pipe_resource_desc zs = {2, cases[k].format, 1, W, H, 1, 1, 0, 0};
+            assert_int_equal(tv_pipe_resource_create(ctx, ZS, &zs), 0);
+            assert_int_equal(tv_pipe_surface_create(ctx, ZSURF, ZS, cases[k].format, 0, 0, 0),
+                             0);
+            uint32_t cb = SURF;
+            assert_int_equal(tv_pipe_set_framebuffer(ctx, 1, &cb, ZSURF), 0);
+            depth_always(ctx);
+            tv_pipe_rasterizer_state r;
+            tv_pipe_rasterizer_default(&r);
+            r.offset_tri = true;
+            r.offset_units = units[u];
+            assert_int_equal(tv_pipe_set_rasterizer(ctx, &r), 0);
+            vert v[4] = {V(0, 0, -0.5f, 1, 1, 1, 1), V(W, 0, -0.5f, 1, 1, 1, 1),
+                         V(0, H, -0.5f, 1, 1, 1, 1), V(W, H, -0.5f, 1, 1, 1, 1)};
+            vertices(ctx, v, 4);
+            assert_int_equal(draw(ctx, PRIM_TRIANGLE_STRIP, 4), 0);
+            for (int y = 0; y < H; y += 5)
+                for (int x = 0; x < W; x += 5) {
+                    uint32_t t = 0;
+                    memcpy(&t, tv_pipe_resource_data(ctx, ZS) +
+                                   ((size_t)y * W + (size_t)x) * cases[k].bytes,
+                           cases[k].bytes);
+                    assert_int_equal(pixel(ctx, x, y)[0], 255);
+                    assert_int_equal(t & cases[k].mask, cases[k].stored[u]);
+                }
+            tv_pipe_destroy(ctx);
+        }
+}
+
 /* ---- polygon mode POINT with the shader's point size --------------------------------- */
 
 /* the position, the colour, and the colour's alpha as PSIZE */
@@ -262,6 +309,7 @@ int main(void)
         cmocka_unit_test(test_default_multisample),
         cmocka_unit_test(test_multisample_disabled),
         cmocka_unit_test(test_polygon_offset_line_point),
+        cmocka_unit_test(test_polygon_offset_units_fixed_point),
         cmocka_unit_test(test_polygon_point_mode_point_size),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
