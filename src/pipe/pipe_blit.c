@@ -1,5 +1,7 @@
 /* Blits (include/texvm/pipe.h, Gallium's pipe_blit_info): a box of one resource level
- * scaled into a box of another, nearest or bilinear, each destination pixel centre mapped
+ * scaled into a box of another, nearest or linear (bilinear; trilinear from a 3D source,
+ * whose slices filter together where an array's layers never do), each destination
+ * pixel centre mapped
  * back into the source box (mirrored boxes flip), colour through the format table (decode
  * the source texel to API channels, encode into the destination through the output
  * merger's target code, so write masks keep the other channels' bits), depth and stencil
@@ -182,8 +184,10 @@ int tv_pipe_blit(tv_pipe_ctx *ctx, const tv_pipe_blit_info *b)
     if (ns > 1 && nd > 1 && ns != nd)
         return pipe_fail(ctx, OP ": from %u samples to %u is not implemented", ns, nd);
     unsigned colormask = b->mask & 0xfu;
-    /* a multisampled source is read sample by sample (GL allows no scaling there) */
-    bool linear = b->filter == 1 && !zs && src.r->desc.target != 3 && ns == 1;
+    /* a multisampled source is read sample by sample (GL allows no scaling there); a 3D
+       source filters across its slices too, the layers of an array or cube never */
+    bool linear = b->filter == 1 && !zs && ns == 1;
+    bool volume = src.r->desc.target == 3;   /* PIPE_TEXTURE_3D */
     /* destination pixels: the box, normalised, cut by the scissor */
     int32_t dx0 = b->dst.w < 0 ? b->dst.x + b->dst.w : b->dst.x;
     int32_t dy0 = b->dst.h < 0 ? b->dst.y + b->dst.h : b->dst.y;
@@ -209,8 +213,14 @@ int tv_pipe_blit(tv_pipe_ctx *ctx, const tv_pipe_blit_info *b)
     int32_t sxmax = sxmin + abs(b->src.w) - 1, symax = symin + abs(b->src.h) - 1;
     int32_t szmax = szmin + abs(b->src.d) - 1;
     for (int32_t z = dz0; z < dz1; z++) {
-        int32_t sz = clampi((int64_t)floor(map(z, b->dst.z, b->dst.d, b->src.z, b->src.d)),
-                            szmin, szmax);
+        double fz = map(z, b->dst.z, b->dst.d, b->src.z, b->src.d);
+        int32_t sz = clampi((int64_t)floor(fz), szmin, szmax);
+        /* the two slices a volume's linear filter weighs, and the second one's weight */
+        double uz = fz - 0.5;
+        int32_t z0 = (int32_t)floor(uz);
+        int32_t slice[2] = {volume ? clampi(z0, szmin, szmax) : sz,
+                            volume ? clampi((int64_t)z0 + 1, szmin, szmax) : sz};
+        float az = volume ? (float)(uz - z0) : 0.0f;
         for (int32_t y = dy0; y < dy1; y++) {
             double fy = map(y, b->dst.y, b->dst.h, b->src.y, b->src.h);
             for (int32_t x = dx0; x < dx1; x++) {
@@ -239,18 +249,20 @@ int tv_pipe_blit(tv_pipe_ctx *ctx, const tv_pipe_blit_info *b)
                     int32_t sy = clampi((int64_t)floor(fy), symin, symax);
                     read_color(&src, &st, (uint32_t)sx, (uint32_t)sy, (uint32_t)sz, ds, nd, value);
                 } else {
-                    /* bilinear, clamped to the source box's edge texels */
+                    /* bilinear (trilinear in a volume), clamped to the source box's
+                       edge texels */
                     double ux = fx - 0.5, uy = fy - 0.5;
                     int32_t x0 = (int32_t)floor(ux), y0 = (int32_t)floor(uy);
                     float ax = (float)(ux - x0), ay = (float)(uy - y0);
                     float acc[4] = {0, 0, 0, 0};
-                    for (int k = 0; k < 4; k++) {
+                    for (int k = 0; k < (volume ? 8 : 4); k++) {
                         int32_t sx = clampi(x0 + (k & 1), sxmin, sxmax);
-                        int32_t sy = clampi(y0 + (k >> 1), symin, symax);
+                        int32_t sy = clampi(y0 + ((k >> 1) & 1), symin, symax);
                         uint32_t t[4];
-                        read_texel(&src, &st, (uint32_t)sx, (uint32_t)sy, (uint32_t)sz, 0,
-                                   t);
-                        float w = ((k & 1) ? ax : 1 - ax) * ((k >> 1) ? ay : 1 - ay);
+                        read_texel(&src, &st, (uint32_t)sx, (uint32_t)sy,
+                                   (uint32_t)slice[k >> 2], 0, t);
+                        float w = ((k & 1) ? ax : 1 - ax) * (((k >> 1) & 1) ? ay : 1 - ay) *
+                                  ((k >> 2) ? az : 1 - az);
                         for (int c = 0; c < 4; c++) {
                             float f;
                             memcpy(&f, &t[c], 4);

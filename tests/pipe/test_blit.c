@@ -1,6 +1,7 @@
 /* Blits (src/pipe/pipe_blit.c) by hand: nearest magnification, a mirrored source box,
- * bilinear filtering clamped at the box's edge, write masks, RGBA8 -> BGRA8 conversion,
- * scissor, depth copies, one part of packed depth/stencil, and the named refusals. */
+ * bilinear filtering clamped at the box's edge, trilinear from a 3D source (array layers
+ * apart), write masks, RGBA8 -> BGRA8 conversion, scissor, depth copies, one part of
+ * packed depth/stencil, and the named refusals. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -104,6 +105,48 @@ static void test_linear(void **state)
     tv_pipe_destroy(ctx);
 }
 
+/* A 2x2x2 source of RGBA8 texels (red by slice or layer: 0, 254; green by x: 100, 200; blue
+ * by y: 0, 100) halved linearly into one texel: a 3D source filters across its slices too
+ * (the centre (1, 1, 1) weighs all eight texels alike: 127, 150, 50), the layers of an
+ * array never (the layer under the centre, 1: red 254). */
+static void test_linear_3d_and_array(void **state)
+{
+    (void)state;
+    static const struct { uint32_t target, depth, layers; uint8_t red; } cases[] = {
+        {3, 2, 1, 127},   /* PIPE_TEXTURE_3D */
+        {7, 1, 2, 254},   /* PIPE_TEXTURE_2D_ARRAY */
+    };
+    uint8_t texels[2][2][2][4];
+    for (int z = 0; z < 2; z++)
+        for (int y = 0; y < 2; y++)
+            for (int x = 0; x < 2; x++) {
+                texels[z][y][x][0] = (uint8_t)(z * 254);
+                texels[z][y][x][1] = (uint8_t)(100 + x * 100);
+                texels[z][y][x][2] = (uint8_t)(y * 100);
+                texels[z][y][x][3] = 255;
+            }
+    for (unsigned k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        tv_pipe_ctx *ctx = tv_pipe_create(0);
+        tv_pipe_resource_desc sd = {cases[k].target, RGBA8, 2, 2, 2, cases[k].depth,
+                                    cases[k].layers, 0, 0};
+        assert_int_equal(tv_pipe_resource_create(ctx, 1, &sd), 0);
+        tex2d(ctx, 2, RGBA8, 1, 1);
+        tv_pipe_box box = {0, 0, 0, 2, 2, 2};
+        assert_int_equal(tv_pipe_transfer_write(ctx, 1, 0, &box, texels, sizeof texels, 0, 8,
+                                                16), 0);
+        tv_pipe_blit_info b = blit(2, RGBA8, 1, 1, 1, RGBA8, 0, 2, 2);
+        b.src.d = 2;
+        b.filter = 1;
+        assert_int_equal(tv_pipe_blit(ctx, &b), 0);
+        const uint8_t *d = tv_pipe_resource_data(ctx, 2);
+        assert_int_equal(d[0], cases[k].red);
+        assert_int_equal(d[1], 150);
+        assert_int_equal(d[2], 50);
+        assert_int_equal(d[3], 255);
+        tv_pipe_destroy(ctx);
+    }
+}
+
 static void test_depth_and_refusals(void **state)
 {
     (void)state;
@@ -198,6 +241,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_nearest_mirror_mask_convert),
         cmocka_unit_test(test_linear),
+        cmocka_unit_test(test_linear_3d_and_array),
         cmocka_unit_test(test_depth_and_refusals),
         cmocka_unit_test(test_depth_or_stencil_alone),
     };
