@@ -379,6 +379,35 @@ static void frag_box_init(const vm_run *R, vm_frag_box *fb)
 static void setup_inputs(vm_worker *wk, vm_warp *w, uint32_t inside, uint32_t live,
                          uint32_t sample, bool per_sample, int whole, float bl[][3]);
 
+/* The lanes of the tile at (TPX, TPY): positions in the engine's tile order, one triangle
+ * and one coverage for all. Built for wide vectors (not for speed of its own: tile_bary and
+ * interp_tile read lane_x and lane_y as 64-byte vectors right after, and a wide load is
+ * forwarded only from a store of its own width — from the 16-byte stores of the baseline
+ * build it waited for them to reach the cache, about a seventh of tile_bary's samples).
+ * The lane values are the per-lane loop's: tile_lanes16 only groups them. */
+typedef int32_t tile_lanes16 __attribute__((vector_size(64)));
+typedef uint8_t tile_lanes16_u8 __attribute__((vector_size(16)));
+
+VM_WIDE_VECTORS static void tile_lanes(vm_warp *w, uint32_t tpx, uint32_t tpy, uint8_t tri,
+                                       uint32_t cov)
+{
+    /* 16 lanes a vector, as the readers load them (the compiler's own choice for this loop
+       was 32-byte stores) */
+    for (unsigned h = 0; h < VM_LANES; h += 16) {
+        tile_lanes16_u8 ox, oy;
+        memcpy(&ox, &tv_tile_lane_x[h], sizeof ox);
+        memcpy(&oy, &tv_tile_lane_y[h], sizeof oy);
+        tile_lanes16 x = __builtin_convertvector(ox, tile_lanes16) + (int32_t)tpx;
+        tile_lanes16 y = __builtin_convertvector(oy, tile_lanes16) + (int32_t)tpy;
+        memcpy(&w->lane_x[h], &x, sizeof x);
+        memcpy(&w->lane_y[h], &y, sizeof y);
+    }
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        w->lane_tri[l] = tri;
+        w->lane_cov[l] = cov;
+    }
+}
+
 static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint32_t sample,
                        bool per_sample, int whole, const vm_frag_box *fb)
 {
@@ -393,24 +422,14 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
         /* the common case (every tile of a full-screen rectangle but the diagonal ones):
            the tile lies in one triangle and inside the scissor box, so every lane is in
            with all samples: the per-lane loop below without its tests */
-        for (unsigned l = 0; l < VM_LANES; l++) {
-            w->lane_x[l] = (int32_t)(tpx + tv_tile_lane_x[l]);
-            w->lane_y[l] = (int32_t)(tpy + tv_tile_lane_y[l]);
-            w->lane_tri[l] = (uint8_t)whole;
-            w->lane_cov[l] = all_samples;
-        }
+        tile_lanes(w, tpx, tpy, (uint8_t)whole, all_samples);
         inside = VM_ALL_LANES;
         bool cov = per_sample ? ((all_samples >> sample) & 1u) : all_samples != 0;
         live = cov ? VM_ALL_LANES : 0;
     } else if (fp->coverage && !R->plain) {
         /* the pipeline's rasteriser decides coverage; the one triangle interpolates, so
            the tile formulas below (tile_bary, interp_tile) serve every lane */
-        for (unsigned l = 0; l < VM_LANES; l++) {
-            w->lane_x[l] = (int32_t)(tpx + tv_tile_lane_x[l]);
-            w->lane_y[l] = (int32_t)(tpy + tv_tile_lane_y[l]);
-            w->lane_tri[l] = 0;
-            w->lane_cov[l] = 0;
-        }
+        tile_lanes(w, tpx, tpy, 0, 0);
         /* lanes inside the scissor box: all of a tile that lies in it (most), else each
            lane tested, without branches */
         if (tpx >= x0 && tpy >= y0 && tpx + 8 <= x1 && tpy + 4 <= y1) {
