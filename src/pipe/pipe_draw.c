@@ -219,12 +219,17 @@ static bool batch_merger_ok(const draw_state *d)
     return d->layer_out < 0 && !late_zs;
 }
 
-/* The last vertex stage's outputs (GS, TES or VS, the last bound) to the fragment shader's
- * inputs. */
+/* The last vertex stage's program (GS, TES or VS, the last bound): its outputs feed the
+ * rasteriser, stream output and the fragment shader. */
+static const tv_tgsi_program *last_vertex_stage(const draw_state *d)
+{
+    return tv_vm_program_source(d->gs ? d->gs : d->tes ? d->tes : d->vs);
+}
+
+/* The last vertex stage's outputs to the fragment shader's inputs. */
 static int link_shaders(draw_state *d)
 {
-    const tv_tgsi_program *vs =
-        tv_vm_program_source(d->gs ? d->gs : d->tes ? d->tes : d->vs);
+    const tv_tgsi_program *vs = last_vertex_stage(d);
     const tv_tgsi_program *fs = tv_vm_program_source(d->fs);
     d->pos_out = draw_output_reg(vs, TV_SEM_POSITION, 0);   /* (pipe_draw: there is one) */
     d->vp_out = draw_output_reg(vs, TV_SEM_VIEWPORT_INDEX, 0);
@@ -686,8 +691,7 @@ int pipe_draw(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info, uint64_t *work_le
        (GL: gl_Position unwritten is undefined): nothing is rasterised, while stream
        output and the queries of generated and written primitives run as under
        rasterizer discard */
-    if (draw_output_reg(tv_vm_program_source(d->gs ? d->gs : d->tes ? d->tes : d->vs),
-                        TV_SEM_POSITION, 0) < 0)
+    if (draw_output_reg(last_vertex_stage(d), TV_SEM_POSITION, 0) < 0)
         discard = true;
     if (discard && !so && !pipe_queries_active(ctx)) {
         rc = 0;                     /* nothing rasterised, written or counted */
