@@ -342,6 +342,12 @@ typedef struct tv_vm_frag_params {
      * none). The engine then offers coverage_warp no tile or quad that lies outside: they
      * would have no live lane. */
     void (*row_span)(void *user, int32_t y0, int32_t y1, int32_t *x0, int32_t *x1);
+    /* Optional, with row_span: row_inner(user, y0, y1, &x0, &x1) gives columns [x0, x1)
+     * in which coverage() covers every sample of every pixel of rows [y0, y1) (x0 >= x1:
+     * none; a bound from inside, which may leave such pixels out but never take one in
+     * that coverage() would not cover whole). The engine then asks coverage_warp nothing
+     * for a tile that lies in those columns: every lane covered, as it would have said. */
+    void (*row_inner)(void *user, int32_t y0, int32_t y1, int32_t *x0, int32_t *x1);
     void (*emit)(void *user, const tv_vm_frag_output *out);
     void (*emit_warp)(void *user, const tv_vm_frag_warp_output *out);
     void *hook_user;

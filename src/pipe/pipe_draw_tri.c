@@ -133,6 +133,16 @@ static void row_span_hook(void *user, int32_t y0, int32_t y1, int32_t *x0, int32
     raster_row_span(&d->rt, y0, y1, x0, x1);
 }
 
+/* The columns of rows [y0, y1) whose every sample the triangle covers, where coverage_hook
+ * answers the rasteriser's coverage as it is (set only then: no antialiasing, stipple or
+ * early depth/stencil test; with multisample rasterisation off every sample of a covered
+ * centre, which the one-sample rasteriser's inner columns are) */
+static void row_inner_hook(void *user, int32_t y0, int32_t y1, int32_t *x0, int32_t *x1)
+{
+    const draw_state *d = user;
+    raster_row_inner(&d->rt, y0, y1, x0, x1);
+}
+
 /* The slopes dz/dx, dz/dy of the window depth plane through A, B, C (0 when they are in
  * a line). */
 static void depth_slopes(const float *a, const float *b, const float *c, double *zx,
@@ -279,6 +289,9 @@ int draw_run_fragments(draw_state *d, const tv_vm_frag_vertex *fv[3], const floa
         /* antialiased shapes cover beyond the triangle's samples (draw_aa_coverage) */
         if (d->aa.kind == DRAW_AA_NONE)
             fp.row_span = row_span_hook;
+        if (d->aa.kind == DRAW_AA_NONE && !d->stipple && !d->lstip_on &&
+            d->zs_early == DRAW_ZS_LATE)
+            fp.row_inner = row_inner_hook;
     }
     fp.hook_user = d;
     tv_error err;

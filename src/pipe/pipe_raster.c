@@ -193,6 +193,19 @@ static int32_t column(int64_t v, int32_t lo, int32_t hi)
     return v < lo ? lo : v > hi ? hi : (int32_t)v;
 }
 
+/* The extreme sample offsets of T in fixed point: x min and max, y min and max. */
+static void sample_extremes(const raster_tri *t, int64_t e[4])
+{
+    e[0] = e[1] = t->sx[0];
+    e[2] = e[3] = t->sy[0];
+    for (unsigned s = 1; s < t->samples && s < RASTER_MAX_SAMPLES; s++) {
+        e[0] = t->sx[s] < e[0] ? t->sx[s] : e[0];
+        e[1] = t->sx[s] > e[1] ? t->sx[s] : e[1];
+        e[2] = t->sy[s] < e[2] ? t->sy[s] : e[2];
+        e[3] = t->sy[s] > e[3] ? t->sy[s] : e[3];
+    }
+}
+
 /* For each edge E = a X + b Y + c >= 0 (X, Y sample positions in fixed point): over the
  * rows' sample heights Y in [ylo, yhi], b Y is at most bmax, so a sample with E >= 0 needs
  * a X >= -(c + bmax); pixel px's samples have X in [px ONE + sxmin, px ONE + sxmax]. */
@@ -205,13 +218,9 @@ void raster_row_span(const raster_tri *t, int32_t y0, int32_t y1, int32_t *x0, i
         *x0 = *x1 = lo;
         return;
     }
-    int64_t sxmin = t->sx[0], sxmax = t->sx[0], symin = t->sy[0], symax = t->sy[0];
-    for (unsigned s = 1; s < t->samples && s < RASTER_MAX_SAMPLES; s++) {
-        sxmin = t->sx[s] < sxmin ? t->sx[s] : sxmin;
-        sxmax = t->sx[s] > sxmax ? t->sx[s] : sxmax;
-        symin = t->sy[s] < symin ? t->sy[s] : symin;
-        symax = t->sy[s] > symax ? t->sy[s] : symax;
-    }
+    int64_t ext[4];
+    sample_extremes(t, ext);
+    const int64_t sxmin = ext[0], sxmax = ext[1], symin = ext[2], symax = ext[3];
     int64_t ylo = (int64_t)y0 * RASTER_ONE + symin, yhi = (int64_t)(y1 - 1) * RASTER_ONE + symax;
     for (unsigned k = 0; k < 3 && lo < hi; k++) {
         int64_t a = t->a[k], b = t->b[k];
@@ -228,6 +237,42 @@ void raster_row_span(const raster_tri *t, int32_t y0, int32_t y1, int32_t *x0, i
             /* X <= floor(m / -a); px ONE + sxmin <= that */
             int64_t xmax = floor_div64(m, -a);
             int64_t p = floor_div64(xmax - sxmin, RASTER_ONE) + 1;
+            hi = column(p, lo, hi);
+        }
+    }
+    *x0 = lo;
+    *x1 = hi > lo ? hi : lo;
+}
+
+/* For each edge E = a X + b Y + c >= 0 at every sample of the rows: E is linear, so its
+ * least value over the samples' hull [columns' X extremes] x [ylo, yhi] is at a corner;
+ * b Y is at least bmin there, and a X at its least at the X extreme a's sign picks. */
+void raster_row_inner(const raster_tri *t, int32_t y0, int32_t y1, int32_t *x0, int32_t *x1)
+{
+    int32_t lo = t->x0, hi = t->x1;
+    if (y0 < t->y0 || y1 > t->y1 || y0 >= y1) {
+        *x0 = *x1 = lo;
+        return;
+    }
+    int64_t ext[4];
+    sample_extremes(t, ext);
+    const int64_t sxmin = ext[0], sxmax = ext[1];
+    int64_t ylo = (int64_t)y0 * RASTER_ONE + ext[2], yhi = (int64_t)(y1 - 1) * RASTER_ONE + ext[3];
+    for (unsigned k = 0; k < 3 && lo < hi; k++) {
+        int64_t a = t->a[k], b = t->b[k];
+        int64_t m = t->c[k] + (b >= 0 ? b * ylo : b * yhi);   /* c + bmin */
+        if (a == 0) {
+            if (m < 0)
+                hi = lo;                                     /* outside the edge */
+        } else if (a > 0) {
+            /* X >= ceil(-m / a) for px ONE + sxmin, the least X of the pixel */
+            int64_t xmin = -floor_div64(m, a);
+            int64_t p = -floor_div64(-(xmin - sxmin), RASTER_ONE);
+            lo = column(p, lo, hi);
+        } else {
+            /* X <= floor(m / -a) for px ONE + sxmax, the greatest */
+            int64_t xmax = floor_div64(m, -a);
+            int64_t p = floor_div64(xmax - sxmax, RASTER_ONE) + 1;
             hi = column(p, lo, hi);
         }
     }

@@ -56,5 +56,10 @@ void raster_coverage_lanes(const raster_tri *t, const int32_t px[32], const int3
  * exact: an edge's limit over the rows' extreme sample positions); *x0 >= *x1 when none
  * is. Within the triangle's box (t->x0..x1). */
 void raster_row_span(const raster_tri *t, int32_t y0, int32_t y1, int32_t *x0, int32_t *x1);
+/* Columns [*x0, *x1) in which every sample of every pixel of rows [y0, y1) is covered (a
+ * bound from inside, not exact: each edge at its rows' and columns' extreme sample
+ * positions); *x0 >= *x1 when there are none, and always when the rows leave the
+ * triangle's box. Within the box. */
+void raster_row_inner(const raster_tri *t, int32_t y0, int32_t y1, int32_t *x0, int32_t *x1);
 
 #endif

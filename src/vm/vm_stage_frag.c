@@ -881,6 +881,21 @@ static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
     uint32_t txa = tx0;
     if (per_lane)
         frag_span(R, ty * 4, ty * 4 + 4, fb.x0, fb.x1, &txa, &ntx, 8);
+    /* the tiles the pipeline covers whole (row_inner): as a tile inside the one triangle,
+       without asking its coverage hook (every lane covered, as it would have said). Not
+       under a sample mask that leaves samples out: a centroid input of such a lane moves
+       on the per-lane path (values), which a tile inside the triangle does not take */
+    uint32_t ina = 0, inb = 0;
+    const uint32_t every = R->samples >= 32 ? VM_ALL_LANES : (1u << R->samples) - 1u;
+    if (per_lane && fp->row_inner && fp->row_span && fp->coverage_warp && !R->plain &&
+        fb.all_samples == every) {
+        int32_t a = 0, b = 0;
+        fp->row_inner(fp->hook_user, (int32_t)(ty * 4), (int32_t)(ty * 4 + 4), &a, &b);
+        if (a < b && b > 0) {
+            ina = a > 0 ? ((uint32_t)a + 7) / 8 : 0;   /* whole tiles inside [a, b) */
+            inb = (uint32_t)b / 8;
+        }
+    }
     for (uint32_t tx = txa; tx < ntx; tx++) {
         uint32_t i = (tx - tx0) % CB_CHUNK;
         if (i == 0 && !per_lane) {
@@ -888,7 +903,7 @@ static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
             corner_bits(R, tx, n + 1, (float)(ty * 4), top);
             corner_bits(R, tx, n + 1, (float)(ty * 4 + 4), bot);
         }
-        int whole = per_lane ? -1
+        int whole = per_lane ? (tx >= ina && tx < inb ? 0 : -1)
                   : tile_whole(R, (uint32_t)(top[i] & top[i + 1] & bot[i] & bot[i + 1]));
         for (uint32_t s = 0; s < passes; s++) {
             vm_warp *w = &wk->warps[0];
