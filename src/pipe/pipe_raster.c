@@ -206,37 +206,29 @@ static void sample_extremes(const raster_tri *t, int64_t e[4])
     }
 }
 
-/* For each edge E = a X + b Y + c >= 0 (X, Y sample positions in fixed point): over the
- * rows' sample heights Y in [ylo, yhi], b Y is at most bmax, so a sample with E >= 0 needs
- * a X >= -(c + bmax); pixel px's samples have X in [px ONE + sxmin, px ONE + sxmax]. */
-void raster_row_span(const raster_tri *t, int32_t y0, int32_t y1, int32_t *x0, int32_t *x1)
+/* The columns [lo, hi) of T's box whose pixels meet every edge E = a X + b Y + c >= 0 at
+ * the sample heights Y: YPOS where b >= 0, YNEG where b < 0, and the sample offsets X of a
+ * pixel: SXPOS where a > 0, SXNEG where a < 0 (pixel px's sample at px ONE + that). The
+ * two bounds below differ only in which extremes they pass. */
+static void edge_columns(const raster_tri *t, int64_t ypos, int64_t yneg, int64_t sxpos,
+                         int64_t sxneg, int32_t *x0, int32_t *x1)
 {
     int32_t lo = t->x0, hi = t->x1;
-    y0 = y0 > t->y0 ? y0 : t->y0;
-    y1 = y1 < t->y1 ? y1 : t->y1;
-    if (y0 >= y1) {
-        *x0 = *x1 = lo;
-        return;
-    }
-    int64_t ext[4];
-    sample_extremes(t, ext);
-    const int64_t sxmin = ext[0], sxmax = ext[1], symin = ext[2], symax = ext[3];
-    int64_t ylo = (int64_t)y0 * RASTER_ONE + symin, yhi = (int64_t)(y1 - 1) * RASTER_ONE + symax;
     for (unsigned k = 0; k < 3 && lo < hi; k++) {
         int64_t a = t->a[k], b = t->b[k];
-        int64_t m = t->c[k] + (b >= 0 ? b * yhi : b * ylo);   /* c + bmax */
+        int64_t m = t->c[k] + b * (b >= 0 ? ypos : yneg);
         if (a == 0) {
             if (m < 0)
-                hi = lo;                                     /* below the edge throughout */
+                hi = lo;                                     /* outside the edge throughout */
         } else if (a > 0) {
-            /* X >= ceil(-m / a); px ONE + sxmax >= that */
+            /* X >= ceil(-m / a); px ONE + sxpos >= that */
             int64_t xmin = -floor_div64(m, a);
-            int64_t p = -floor_div64(-(xmin - sxmax), RASTER_ONE);
+            int64_t p = -floor_div64(-(xmin - sxpos), RASTER_ONE);
             lo = column(p, lo, hi);
         } else {
-            /* X <= floor(m / -a); px ONE + sxmin <= that */
+            /* X <= floor(m / -a); px ONE + sxneg <= that */
             int64_t xmax = floor_div64(m, -a);
-            int64_t p = floor_div64(xmax - sxmin, RASTER_ONE) + 1;
+            int64_t p = floor_div64(xmax - sxneg, RASTER_ONE) + 1;
             hi = column(p, lo, hi);
         }
     }
@@ -244,38 +236,33 @@ void raster_row_span(const raster_tri *t, int32_t y0, int32_t y1, int32_t *x0, i
     *x1 = hi > lo ? hi : lo;
 }
 
-/* For each edge E = a X + b Y + c >= 0 at every sample of the rows: E is linear, so its
- * least value over the samples' hull [columns' X extremes] x [ylo, yhi] is at a corner;
- * b Y is at least bmin there, and a X at its least at the X extreme a's sign picks. */
-void raster_row_inner(const raster_tri *t, int32_t y0, int32_t y1, int32_t *x0, int32_t *x1)
+/* A sample of the rows that meets an edge needs it at the edge's most favourable corner of
+ * the samples' hull: b Y at its greatest (bmax), and the pixel's sample X that a's sign
+ * favours. */
+void raster_row_span(const raster_tri *t, int32_t y0, int32_t y1, int32_t *x0, int32_t *x1)
 {
-    int32_t lo = t->x0, hi = t->x1;
-    if (y0 < t->y0 || y1 > t->y1 || y0 >= y1) {
-        *x0 = *x1 = lo;
+    y0 = y0 > t->y0 ? y0 : t->y0;
+    y1 = y1 < t->y1 ? y1 : t->y1;
+    if (y0 >= y1) {
+        *x0 = *x1 = t->x0;
         return;
     }
-    int64_t ext[4];
-    sample_extremes(t, ext);
-    const int64_t sxmin = ext[0], sxmax = ext[1];
-    int64_t ylo = (int64_t)y0 * RASTER_ONE + ext[2], yhi = (int64_t)(y1 - 1) * RASTER_ONE + ext[3];
-    for (unsigned k = 0; k < 3 && lo < hi; k++) {
-        int64_t a = t->a[k], b = t->b[k];
-        int64_t m = t->c[k] + (b >= 0 ? b * ylo : b * yhi);   /* c + bmin */
-        if (a == 0) {
-            if (m < 0)
-                hi = lo;                                     /* outside the edge */
-        } else if (a > 0) {
-            /* X >= ceil(-m / a) for px ONE + sxmin, the least X of the pixel */
-            int64_t xmin = -floor_div64(m, a);
-            int64_t p = -floor_div64(-(xmin - sxmin), RASTER_ONE);
-            lo = column(p, lo, hi);
-        } else {
-            /* X <= floor(m / -a) for px ONE + sxmax, the greatest */
-            int64_t xmax = floor_div64(m, -a);
-            int64_t p = floor_div64(xmax - sxmax, RASTER_ONE) + 1;
-            hi = column(p, lo, hi);
-        }
+    int64_t e[4];
+    sample_extremes(t, e);
+    int64_t ylo = (int64_t)y0 * RASTER_ONE + e[2], yhi = (int64_t)(y1 - 1) * RASTER_ONE + e[3];
+    edge_columns(t, yhi, ylo, e[1], e[0], x0, x1);
+}
+
+/* Every sample of the rows meets an edge when its least corner of the samples' hull does
+ * (E is linear): b Y at its least (bmin), the pixel's sample X that a's sign disfavours. */
+void raster_row_inner(const raster_tri *t, int32_t y0, int32_t y1, int32_t *x0, int32_t *x1)
+{
+    if (y0 < t->y0 || y1 > t->y1 || y0 >= y1) {
+        *x0 = *x1 = t->x0;
+        return;
     }
-    *x0 = lo;
-    *x1 = hi > lo ? hi : lo;
+    int64_t e[4];
+    sample_extremes(t, e);
+    int64_t ylo = (int64_t)y0 * RASTER_ONE + e[2], yhi = (int64_t)(y1 - 1) * RASTER_ONE + e[3];
+    edge_columns(t, ylo, yhi, e[0], e[1], x0, x1);
 }
