@@ -110,6 +110,24 @@ int draw(tv_pipe_ctx *ctx, uint32_t mode, uint32_t count)
     return rc;
 }
 
+int draw_queried(tv_pipe_ctx *ctx, uint32_t mode, uint32_t count, unsigned n,
+                 const uint32_t *q)
+{
+    for (unsigned i = 0; i < n; i++)
+        assert_int_equal(tv_pipe_begin_query(ctx, q[i]), 0);
+    int rc = draw(ctx, mode, count);
+    for (unsigned i = 0; i < n; i++)
+        assert_int_equal(tv_pipe_end_query(ctx, q[i]), 0);
+    return rc;
+}
+
+void assert_query_result(tv_pipe_ctx *ctx, uint32_t q, uint64_t want)
+{
+    uint64_t r = ~want;
+    assert_int_equal(tv_pipe_query_result(ctx, q, &r), 0);
+    assert_int_equal(r, want);
+}
+
 const uint8_t *pixel(tv_pipe_ctx *ctx, int x, int y)
 {
     return tv_pipe_resource_data(ctx, RT) + ((size_t)y * W + (size_t)x) * 4;

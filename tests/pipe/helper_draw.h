@@ -42,6 +42,12 @@ void upload(tv_pipe_ctx *ctx, uint32_t handle, const void *data, uint32_t bytes)
 void vertices(tv_pipe_ctx *ctx, const vert *v, unsigned n);
 /* A non-indexed draw of one instance; the error is printed when it fails. */
 int draw(tv_pipe_ctx *ctx, uint32_t mode, uint32_t count);
+/* The same with the N queries Q[] begun before it and ended after it (in that order); a
+ * query that fails to begin or end fails the test. */
+int draw_queried(tv_pipe_ctx *ctx, uint32_t mode, uint32_t count, unsigned n,
+                 const uint32_t *q);
+/* Query Q's result is WANT (and reading it succeeds). */
+void assert_query_result(tv_pipe_ctx *ctx, uint32_t q, uint64_t want);
 const uint8_t *pixel(tv_pipe_ctx *ctx, int x, int y);
 /* The default rasterizer state, with rasterizer discard on or off. */
 void rasterizer_discard(tv_pipe_ctx *ctx, bool discard);

@@ -528,11 +528,8 @@ static void test_plain_equals_optimised(void **state)
         assert_int_equal(tv_pipe_query_create(ctx, 40, TV_PIPE_QUERY_OCCLUSION_COUNTER, 0), 0);
         assert_int_equal(tv_pipe_query_create(ctx, 41, TV_PIPE_QUERY_PIPELINE_STATISTICS,
                                               TV_PIPE_STAT_PS_INVOCATIONS), 0);
-        assert_int_equal(tv_pipe_begin_query(ctx, 40), 0);
-        assert_int_equal(tv_pipe_begin_query(ctx, 41), 0);
-        assert_int_equal(draw(ctx, PRIM_TRIANGLES, 60), 0);
-        assert_int_equal(tv_pipe_end_query(ctx, 40), 0);
-        assert_int_equal(tv_pipe_end_query(ctx, 41), 0);
+        assert_int_equal(draw_queried(ctx, PRIM_TRIANGLES, 60, 2,
+                                      (const uint32_t[]){40, 41}), 0);
         assert_int_equal(tv_pipe_query_result(ctx, 40, &passed[plain]), 0);
         assert_int_equal(tv_pipe_query_result(ctx, 41, &shaded[plain]), 0);
         memcpy(image[plain], tv_pipe_resource_data(ctx, RT), sizeof image[plain]);
@@ -579,12 +576,9 @@ static void test_queries(void **state)
     for (uint32_t q = 50; q <= 53; q++)
         assert_int_equal(tv_pipe_end_query(ctx, q), 0);
     uint64_t r;
-    assert_int_equal(tv_pipe_query_result(ctx, 50, &r), 0);
-    assert_int_equal(r, 20);
-    assert_int_equal(tv_pipe_query_result(ctx, 51, &r), 0);
-    assert_int_equal(r, 1);
-    assert_int_equal(tv_pipe_query_result(ctx, 52, &r), 0);
-    assert_int_equal(r, 2);
+    assert_query_result(ctx, 50, 20);
+    assert_query_result(ctx, 51, 1);
+    assert_query_result(ctx, 52, 2);
     assert_int_equal(tv_pipe_query_result(ctx, 53, &r), 0);
     assert_true(r > 0);
     /* a counter over a draw that lights nothing (all of it behind the near plane) */
@@ -594,8 +588,7 @@ static void test_queries(void **state)
     info.instance_count = 1;
     assert_int_equal(tv_pipe_draw_vbo(ctx, &info), 0);
     assert_int_equal(tv_pipe_end_query(ctx, 50), 0);
-    assert_int_equal(tv_pipe_query_result(ctx, 50, &r), 0);
-    assert_int_equal(r, 0);
+    assert_query_result(ctx, 50, 0);
     /* conditional rendering on the empty count: the draw is skipped, inverted it runs */
     vertices(ctx, v, 3);
     const uint32_t black[4] = {0, 0, 0, 0};
@@ -663,9 +656,7 @@ static void test_draw_auto(void **state)
     info.count_from_so = TGT;
     assert_int_equal(tv_pipe_draw_vbo(ctx, &info), 0);
     assert_int_equal(tv_pipe_end_query(ctx, 70), 0);
-    uint64_t r = 0;
-    assert_int_equal(tv_pipe_query_result(ctx, 70, &r), 0);
-    assert_int_equal(r, 2);
+    assert_query_result(ctx, 70, 2);
     int lit = 0;
     for (int y = 0; y < H; y++)
         for (int x = 0; x < W; x++)
@@ -686,8 +677,7 @@ static void test_draw_auto(void **state)
     assert_int_equal(tv_pipe_begin_query(ctx, 70), 0);
     assert_int_equal(tv_pipe_draw_vbo(ctx, &info), 0);
     assert_int_equal(tv_pipe_end_query(ctx, 70), 0);
-    assert_int_equal(tv_pipe_query_result(ctx, 70, &r), 0);
-    assert_int_equal(r, 0);
+    assert_query_result(ctx, 70, 0);
     info.count_from_so = 46;
     assert_int_equal(tv_pipe_draw_vbo(ctx, &info), -1);
     assert_non_null(strstr(tv_pipe_error(ctx), "stream-output target 46, which does not exist"));
@@ -718,11 +708,8 @@ static void test_stream_output(void **state)
     assert_int_equal(tv_pipe_set_stream_output_targets(ctx, 2, t, 0), 0);
     assert_int_equal(tv_pipe_query_create(ctx, 70, TV_PIPE_QUERY_PRIMITIVES_EMITTED, 0), 0);
     assert_int_equal(tv_pipe_query_create(ctx, 71, TV_PIPE_QUERY_PRIMITIVES_GENERATED, 0), 0);
-    assert_int_equal(tv_pipe_begin_query(ctx, 70), 0);
-    assert_int_equal(tv_pipe_begin_query(ctx, 71), 0);
-    assert_int_equal(draw(ctx, PRIM_TRIANGLE_STRIP, 4), 0);
-    assert_int_equal(tv_pipe_end_query(ctx, 70), 0);
-    assert_int_equal(tv_pipe_end_query(ctx, 71), 0);
+    assert_int_equal(draw_queried(ctx, PRIM_TRIANGLE_STRIP, 4, 2,
+                                  (const uint32_t[]){70, 71}), 0);
     const float *o0 = (const float *)(const void *)(tv_pipe_resource_data(ctx, SO0) + 16);
     const float *o1 = (const float *)(const void *)tv_pipe_resource_data(ctx, SO1);
     static const int order[6] = {0, 1, 2, 2, 1, 3};
@@ -733,22 +720,15 @@ static void test_stream_output(void **state)
         assert_true(o1[2 * k] == v[order[k]].pos[0]);
         assert_true(o1[2 * k + 1] == v[order[k]].pos[1]);
     }
-    uint64_t r;
-    assert_int_equal(tv_pipe_query_result(ctx, 70, &r), 0);
-    assert_int_equal(r, 2);
-    assert_int_equal(tv_pipe_query_result(ctx, 71, &r), 0);
-    assert_int_equal(r, 2);
+    assert_query_result(ctx, 70, 2);
+    assert_query_result(ctx, 71, 2);
     /* both buffers full: an appended draw writes nothing (overflow stops it); the
      * statistics query has written 0 of the 2 that needed storage */
     assert_int_equal(tv_pipe_set_stream_output_targets(ctx, 2, t, 3), 0);
     assert_int_equal(tv_pipe_query_create(ctx, 72, TV_PIPE_QUERY_SO_STATISTICS, 0), 0);
-    assert_int_equal(tv_pipe_begin_query(ctx, 70), 0);
-    assert_int_equal(tv_pipe_begin_query(ctx, 72), 0);
-    assert_int_equal(draw(ctx, PRIM_TRIANGLE_STRIP, 4), 0);
-    assert_int_equal(tv_pipe_end_query(ctx, 70), 0);
-    assert_int_equal(tv_pipe_end_query(ctx, 72), 0);
-    assert_int_equal(tv_pipe_query_result(ctx, 70, &r), 0);
-    assert_int_equal(r, 0);
+    assert_int_equal(draw_queried(ctx, PRIM_TRIANGLE_STRIP, 4, 2,
+                                  (const uint32_t[]){70, 72}), 0);
+    assert_query_result(ctx, 70, 0);
     uint64_t written = 9, needed = 0;
     assert_int_equal(tv_pipe_query_result_so(ctx, 72, &written, &needed), 0);
     assert_int_equal(written, 0);
@@ -759,11 +739,8 @@ static void test_stream_output(void **state)
     so.num_outputs = 1;
     assert_int_equal(tv_pipe_shader_set_stream_output(ctx, VS, &so), 0);
     memset(tv_pipe_resource_data(ctx, SO0), 0, 256);
-    assert_int_equal(tv_pipe_begin_query(ctx, 70), 0);
-    assert_int_equal(draw(ctx, PRIM_TRIANGLE_STRIP, 4), 0);
-    assert_int_equal(tv_pipe_end_query(ctx, 70), 0);
-    assert_int_equal(tv_pipe_query_result(ctx, 70, &r), 0);
-    assert_int_equal(r, 1);
+    assert_int_equal(draw_queried(ctx, PRIM_TRIANGLE_STRIP, 4, 1, (const uint32_t[]){70}), 0);
+    assert_query_result(ctx, 70, 1);
     const float *z = (const float *)(const void *)tv_pipe_resource_data(ctx, SO0);
     assert_true(z[4 * 3] == 0.0f && z[4 * 3 + 1] == 0.0f);   /* vertex 4 not written */
     /* rasterizer discard, no fragment shader: the vertex stage still feeds stream output */
@@ -811,11 +788,8 @@ static void test_stream_output_without_position(void **state)
     assert_int_equal(tv_pipe_query_create(ctx, 70, TV_PIPE_QUERY_PRIMITIVES_EMITTED, 0), 0);
     assert_int_equal(tv_pipe_query_create(ctx, 71, TV_PIPE_QUERY_PRIMITIVES_GENERATED, 0), 0);
     assert_int_equal(tv_pipe_query_create(ctx, 72, TV_PIPE_QUERY_OCCLUSION_COUNTER, 0), 0);
-    for (uint32_t q = 70; q <= 72; q++)
-        assert_int_equal(tv_pipe_begin_query(ctx, q), 0);
-    assert_int_equal(draw(ctx, PRIM_TRIANGLE_STRIP, 4), 0);
-    for (uint32_t q = 70; q <= 72; q++)
-        assert_int_equal(tv_pipe_end_query(ctx, q), 0);
+    assert_int_equal(draw_queried(ctx, PRIM_TRIANGLE_STRIP, 4, 3,
+                                  (const uint32_t[]){70, 71, 72}), 0);
     const float *o = (const float *)(const void *)tv_pipe_resource_data(ctx, SO0);
     static const int order[6] = {0, 1, 2, 2, 1, 3};
     for (int k = 0; k < 6; k++) {
@@ -823,13 +797,9 @@ static void test_stream_output_without_position(void **state)
         assert_true(o[4 * k + 1] == 10.0f + (float)order[k]);
         assert_true(o[4 * k + 3] == 1.0f);
     }
-    uint64_t r;
-    assert_int_equal(tv_pipe_query_result(ctx, 70, &r), 0);
-    assert_int_equal(r, 2);
-    assert_int_equal(tv_pipe_query_result(ctx, 71, &r), 0);
-    assert_int_equal(r, 2);
-    assert_int_equal(tv_pipe_query_result(ctx, 72, &r), 0);
-    assert_int_equal(r, 0);
+    assert_query_result(ctx, 70, 2);
+    assert_query_result(ctx, 71, 2);
+    assert_query_result(ctx, 72, 0);
     assert_blank(ctx);
     tv_pipe_destroy(ctx);
 }
@@ -909,10 +879,8 @@ static void test_pipeline_statistics_and_overflow(void **state)
      * CS; clipping: 4 triangles in, 4 out; fragments: 256 pixels per instance */
     static const uint64_t want[TV_PIPE_STATS] = {8, 4, 8, 0, 0, 4, 4, 512, 0, 0, 0};
     for (uint32_t i = 0; i < TV_PIPE_STATS; i++) {
-        uint64_t r;
         assert_int_equal(tv_pipe_end_query(ctx, 100 + i), 0);
-        assert_int_equal(tv_pipe_query_result(ctx, 100 + i, &r), 0);
-        assert_int_equal(r, want[i]);
+        assert_query_result(ctx, 100 + i, want[i]);
     }
     assert_int_equal(tv_pipe_query_create(ctx, 120, TV_PIPE_QUERY_PIPELINE_STATISTICS, 11),
                      -1);
@@ -937,10 +905,8 @@ static void test_pipeline_statistics_and_overflow(void **state)
     assert_int_equal(draw(ctx, PRIM_TRIANGLE_STRIP, 4), 0);
     static const uint64_t over[3] = {1, 0, 1};   /* stream 0 overflowed; stream 1 not */
     for (uint32_t q = 0; q < 3; q++) {
-        uint64_t r;
         assert_int_equal(tv_pipe_end_query(ctx, 121 + q), 0);
-        assert_int_equal(tv_pipe_query_result(ctx, 121 + q, &r), 0);
-        assert_int_equal(r, over[q]);
+        assert_query_result(ctx, 121 + q, over[q]);
     }
     tv_pipe_destroy(ctx);
 }

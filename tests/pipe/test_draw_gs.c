@@ -150,9 +150,7 @@ static void test_invocations_and_primitive_id(void **state)
                  V(8, 16, 0, 0, 0, 0, 1)};
     vertices(ctx, v, 4);
     assert_int_equal(tv_pipe_query_create(ctx, 71, TV_PIPE_QUERY_PRIMITIVES_GENERATED, 0), 0);
-    assert_int_equal(tv_pipe_begin_query(ctx, 71), 0);
-    assert_int_equal(draw(ctx, PRIM_TRIANGLE_STRIP, 4), 0);
-    assert_int_equal(tv_pipe_end_query(ctx, 71), 0);
+    assert_int_equal(draw_queried(ctx, PRIM_TRIANGLE_STRIP, 4, 1, (const uint32_t[]){71}), 0);
     uint64_t r;
     assert_int_equal(tv_pipe_query_result(ctx, 71, &r), 0);
     assert_int_equal(r, 4);        /* 2 triangles x 2 invocations */
@@ -272,11 +270,8 @@ static void test_stream_output_of_the_geometry_stage(void **state)
     const float *o = (const float *)(const void *)tv_pipe_resource_data(ctx, SO0);
     for (int i = 0; i < 8; i++)
         assert_true(o[i] == want[i]);
-    uint64_t r;
-    assert_int_equal(tv_pipe_query_result(ctx, 70, &r), 0);
-    assert_int_equal(r, 4);
-    assert_int_equal(tv_pipe_query_result(ctx, 71, &r), 0);
-    assert_int_equal(r, 4);
+    assert_query_result(ctx, 70, 4);
+    assert_query_result(ctx, 71, 4);
     /* nothing was rasterised */
     assert_blank(ctx);
     tv_pipe_destroy(ctx);
@@ -329,20 +324,14 @@ static void test_vertex_streams(void **state)
     assert_int_equal(tv_pipe_query_create(ctx, 70, TV_PIPE_QUERY_PRIMITIVES_GENERATED, 0), 0);
     assert_int_equal(tv_pipe_query_create(ctx, 71, TV_PIPE_QUERY_PRIMITIVES_GENERATED, 1), 0);
     assert_int_equal(tv_pipe_query_create(ctx, 72, TV_PIPE_QUERY_PRIMITIVES_EMITTED, 1), 0);
-    for (uint32_t q = 70; q <= 72; q++)
-        assert_int_equal(tv_pipe_begin_query(ctx, q), 0);
-    assert_int_equal(draw(ctx, PRIM_POINTS, 2), 0);
-    for (uint32_t q = 70; q <= 72; q++)
-        assert_int_equal(tv_pipe_end_query(ctx, q), 0);
+    assert_int_equal(draw_queried(ctx, PRIM_POINTS, 2, 3, (const uint32_t[]){70, 71, 72}), 0);
     const float *o0 = (const float *)(const void *)tv_pipe_resource_data(ctx, SO0);
     const float *o1 = (const float *)(const void *)tv_pipe_resource_data(ctx, SO1);
     assert_true(o0[0] == 5 && o0[1] == 20 && o0[2] == 0);
     assert_true(o1[0] == 15 && o1[1] == 16 && o1[2] == 30 && o1[3] == 31 && o1[4] == 0);
     static const uint64_t want[3] = {2, 4, 4};
     for (uint32_t q = 0; q < 3; q++) {
-        uint64_t r;
-        assert_int_equal(tv_pipe_query_result(ctx, 70 + q, &r), 0);
-        assert_int_equal(r, want[q]);
+        assert_query_result(ctx, 70 + q, want[q]);
     }
     /* only stream 0 is rasterised: two points of the state's size 1 */
     int lit = 0;

@@ -98,9 +98,7 @@ static void test_coverage_resolve_and_query(void **state)
             partial += k > 0 && k < NS;
         }
     assert_true(partial > 10);      /* the edges cut pixels */
-    uint64_t r;
-    assert_int_equal(tv_pipe_query_result(ctx, 60, &r), 0);
-    assert_int_equal(r, (uint64_t)covered);
+    assert_query_result(ctx, 60, (uint64_t)covered);
     /* the resolve: the average of the four samples, 204 k / 4 = 51 k */
     resolve(ctx);
     for (int y = 0; y < H; y++)
