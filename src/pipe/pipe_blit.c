@@ -6,13 +6,14 @@
  * the source texel to API channels, encode into the destination through the output
  * merger's target code, so write masks keep the other channels' bits), depth and stencil
  * copied texel for texel between equal formats (a packed depth/stencil format with only
- * one of its fields in the mask writes that field alone); scissor and render condition as
- * asked.
+ * one of its fields in the mask writes that field alone; a linear blit filters the depth,
+ * never the stencil); scissor and render condition as asked.
  * Multisampled sources resolve into single-sampled destinations (colour: the samples'
  * average, integer colour, depth and stencil: sample 0), single-sampled sources fill every
  * sample, and equal sample counts copy sample by sample. docs/pipeline.md §Blits. */
 #include "pipe_internal.h"
 #include "pipe_om.h"
+#include "util/half.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -129,6 +130,33 @@ static int32_t clampi(int64_t v, int32_t lo, int32_t hi)
     return (int32_t)(v < lo ? lo : v > hi ? hi : v);
 }
 
+/* The depth field of a linear depth blit at source position (FX, FY) of slice Z: the four
+ * nearest texels' fields weighed bilinearly in float64, clamped to the box's edge texels
+ * (LO, HI: its first and last texel), then rounded to the nearest field for UNORM depth, to
+ * float32 for Z32F. A weight of 1 gives that texel's field back unchanged. */
+static uint32_t depth_linear(const blit_side *src, const om_zs_target *zt, double fx,
+                             double fy, uint32_t z, const int32_t lo[2], const int32_t hi[2])
+{
+    double ux = fx - 0.5, uy = fy - 0.5;
+    int32_t x0 = (int32_t)floor(ux), y0 = (int32_t)floor(uy);
+    double ax = ux - x0, ay = uy - y0, acc = 0.0;
+    for (int k = 0; k < 4; k++) {
+        int32_t sx = clampi((int64_t)x0 + (k & 1), lo[0], hi[0]);
+        int32_t sy = clampi((int64_t)y0 + (k >> 1), lo[1], hi[1]);
+        uint64_t v = 0;
+        memcpy(&v, texel_at(src, (uint32_t)sx, (uint32_t)sy, z, 0), zt->bytes);
+        uint32_t field = (uint32_t)((v & zt->depth_mask) >> zt->depth_shift);
+        double d = field;
+        if (zt->depth_float) {
+            float f;
+            memcpy(&f, &field, 4);
+            d = f;
+        }
+        acc += ((k & 1) ? ax : 1 - ax) * ((k >> 1) ? ay : 1 - ay) * d;
+    }
+    return zt->depth_float ? tv_f32_bits((float)acc) : (uint32_t)nearbyint(acc);
+}
+
 int tv_pipe_blit(tv_pipe_ctx *ctx, const tv_pipe_blit_info *b)
 {
     if (b->alpha_blend)
@@ -148,6 +176,8 @@ int tv_pipe_blit(tv_pipe_ctx *ctx, const tv_pipe_blit_info *b)
     const tv_format_info *sfi = tv_format_get(src.f), *dfi = tv_format_get(dst.f);
     bool zs = dfi->kind == TV_FMT_KIND_DEPTH || sfi->kind == TV_FMT_KIND_DEPTH;
     om_target st, dt;
+    om_zs_target zt;
+    memset(&zt, 0, sizeof zt);
     uint64_t zs_copy = 0;   /* 0: whole texels, else the bits a depth/stencil blit writes */
     if (zs) {
         if (src.f != dst.f)
@@ -157,13 +187,12 @@ int tv_pipe_blit(tv_pipe_ctx *ctx, const tv_pipe_blit_info *b)
             return 0;
         /* the fields the mask names (Z 0x10, S 0x20); a packed format with one of its two
            named keeps the other field of each destination texel */
-        om_zs_target z;
-        if (om_zs_target_init(&z, dst.f)) {
-            zs_copy = ((b->mask & 0x10) ? z.depth_mask : 0) |
-                      ((b->mask & 0x20) ? z.stencil_mask : 0);
+        if (om_zs_target_init(&zt, dst.f)) {
+            zs_copy = ((b->mask & 0x10) ? zt.depth_mask : 0) |
+                      ((b->mask & 0x20) ? zt.stencil_mask : 0);
             if (!zs_copy)
                 return 0;       /* a field the format does not have */
-            if (zs_copy == (z.depth_mask | z.stencil_mask))
+            if (zs_copy == (zt.depth_mask | zt.stencil_mask))
                 zs_copy = 0;    /* every field: whole texels */
         }
     } else if (dfi->block_w != 1 || dfi->block_h != 1) {
@@ -187,6 +216,8 @@ int tv_pipe_blit(tv_pipe_ctx *ctx, const tv_pipe_blit_info *b)
     /* a multisampled source is read sample by sample (GL allows no scaling there); a 3D
        source filters across its slices too, the layers of an array or cube never */
     bool linear = b->filter == 1 && !zs && ns == 1;
+    /* a linear blit filters depth too (st/mesa makes depth mipmaps so), never stencil */
+    bool zlinear = b->filter == 1 && zs && ns == 1 && (b->mask & 0x10) && zt.depth_bits;
     bool volume = src.r->desc.target == 3;   /* PIPE_TEXTURE_3D */
     /* destination pixels: the box, normalised, cut by the scissor */
     int32_t dx0 = b->dst.w < 0 ? b->dst.x + b->dst.w : b->dst.x;
@@ -232,14 +263,20 @@ int tv_pipe_blit(tv_pipe_ctx *ctx, const tv_pipe_blit_info *b)
                         int32_t sy = clampi((int64_t)floor(fy), symin, symax);
                         const uint8_t *in = texel_at(&src, (uint32_t)sx, (uint32_t)sy,
                                                      (uint32_t)sz, ns == nd ? ds : 0);
-                        if (!zs_copy) {
+                        if (!zs_copy && !zlinear) {
                             memcpy(out, in, dst.r->bytes);
                             continue;
                         }
                         uint64_t sv = 0, dv = 0;    /* little-endian texels of <= 8 bytes */
                         memcpy(&sv, in, dst.r->bytes);
                         memcpy(&dv, out, dst.r->bytes);
-                        dv = (dv & ~zs_copy) | (sv & zs_copy);
+                        if (zlinear) {
+                            const int32_t lo[2] = {sxmin, symin}, hi[2] = {sxmax, symax};
+                            uint64_t f = depth_linear(&src, &zt, fx, fy, (uint32_t)sz, lo, hi);
+                            sv = (sv & ~zt.depth_mask) | ((f << zt.depth_shift) & zt.depth_mask);
+                        }
+                        uint64_t m = zs_copy ? zs_copy : ~0ull;   /* whole texels */
+                        dv = (dv & ~m) | (sv & m);
                         memcpy(out, &dv, dst.r->bytes);
                         continue;
                 }

@@ -1,7 +1,7 @@
 /* Blits (src/pipe/pipe_blit.c) by hand: nearest magnification, a mirrored source box,
  * bilinear filtering clamped at the box's edge, trilinear from a 3D source (array layers
  * apart), write masks, RGBA8 -> BGRA8 conversion, scissor, depth copies, one part of
- * packed depth/stencil, and the named refusals. */
+ * packed depth/stencil, linear depth, and the named refusals. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -236,6 +236,55 @@ static void test_depth_or_stencil_alone(void **state)
     tv_pipe_destroy(ctx);
 }
 
+/* Linear blits filter depth (st/mesa makes a depth texture's mipmaps by linear blits with the
+ * depth mask: piglit's fbo-generatemipmap-formats of GL_ARB_depth_texture and
+ * GL_ARB_depth_buffer_float): each destination depth the bilinear weighing of the stored
+ * fields, rounded to the nearest UNORM step (ties to even) or to float32; the stencil of a
+ * packed format stays nearest. Nearest blits of the same boxes pick one texel. */
+static void test_linear_depth(void **state)
+{
+    (void)state;
+    tv_pipe_ctx *ctx = tv_pipe_create(0);
+    tex2d(ctx, 1, Z16, 4, 1);
+    tex2d(ctx, 2, Z16, 2, 1);
+    static const uint16_t z16[4] = {0, 100, 1000, 1001};
+    memcpy(tv_pipe_resource_data(ctx, 1), z16, sizeof z16);
+    tv_pipe_blit_info b = blit(2, Z16, 2, 1, 1, Z16, 0, 4, 1);
+    b.mask = 0x10;
+    assert_int_equal(tv_pipe_blit(ctx, &b), 0);
+    static const uint16_t nearest16[2] = {100, 1001};
+    assert_memory_equal(tv_pipe_resource_data(ctx, 2), nearest16, sizeof nearest16);
+    b.filter = 1;
+    assert_int_equal(tv_pipe_blit(ctx, &b), 0);
+    static const uint16_t linear16[2] = {50, 1000};   /* 1000.5: the even step */
+    assert_memory_equal(tv_pipe_resource_data(ctx, 2), linear16, sizeof linear16);
+
+    tex2d(ctx, 3, Z32F, 4, 2);
+    tex2d(ctx, 4, Z32F, 2, 1);
+    static const float z32[8] = {0.25f, 0.5f, 0.0f, 1.0f, 0.75f, 1.0f, 0.125f, 0.375f};
+    memcpy(tv_pipe_resource_data(ctx, 3), z32, sizeof z32);
+    b = blit(4, Z32F, 2, 1, 3, Z32F, 0, 4, 2);
+    b.mask = 0x10;
+    b.filter = 1;
+    assert_int_equal(tv_pipe_blit(ctx, &b), 0);
+    const float *got = (const float *)(const void *)tv_pipe_resource_data(ctx, 4);
+    assert_true(got[0] == 0.625f && got[1] == 0.375f);
+
+    /* Z24_UNORM_S8_UINT, both parts: the depth filtered, the stencil of the nearest texel */
+    tex2d(ctx, 5, 19, 2, 1);
+    tex2d(ctx, 6, 19, 1, 1);
+    static const uint32_t zs[2] = {0x11000010u, 0x22000021u};
+    memcpy(tv_pipe_resource_data(ctx, 5), zs, sizeof zs);
+    b = blit(6, 19, 1, 1, 5, 19, 0, 2, 1);
+    b.mask = 0x30;
+    b.filter = 1;
+    assert_int_equal(tv_pipe_blit(ctx, &b), 0);
+    uint32_t v;
+    memcpy(&v, tv_pipe_resource_data(ctx, 6), 4);
+    assert_int_equal(v, 0x22000018u);   /* (0x10 + 0x21) / 2 = 24.5 -> 24; stencil of texel 1 */
+    tv_pipe_destroy(ctx);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -244,6 +293,7 @@ int main(void)
         cmocka_unit_test(test_linear_3d_and_array),
         cmocka_unit_test(test_depth_and_refusals),
         cmocka_unit_test(test_depth_or_stencil_alone),
+        cmocka_unit_test(test_linear_depth),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
