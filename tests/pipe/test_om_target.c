@@ -1,7 +1,8 @@
 /* Colour render targets of the output merger (src/pipe/pipe_om_target.c): encodings worked
  * by hand from the formats' definitions, swizzled formats, write masks that keep the other
  * channels' bits exactly (even bits a decode/encode round trip would change), logic ops on
- * encoded bits, and the formats that cannot be render targets. */
+ * encoded bits, the formats that cannot be render targets, and the RGB formats whose
+ * padding alpha reads one. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,6 +10,7 @@
 
 #include "util/half.h"
 #include "pipe/pipe_om.h"
+#include "texvm/pipe.h"
 
 #include <stdint.h>
 #include <string.h>
@@ -216,6 +218,73 @@ static void test_raw32_equals_general(void **state)
     }
 }
 
+/* The RGB formats whose fourth component is padding (Gallium's X; st/mesa picks them for
+ * GL_RGB5, GL_RGB10, GL_RGB16, GL_RGB16F, ... once virgl's caps offer them): alpha reads 1
+ * whatever the padding holds, so blending with DST_ALPHA gives the source itself and
+ * ONE_MINUS_DST_ALPHA nothing of the destination (fbo-blending-formats read the stored
+ * alpha of B5G5R5A1, R10G10B10A2 and R16G16B16A16 there); a write of every channel keeps
+ * the padding's bits. Each is a sampler and render format under virgl's number. */
+static void test_padding_alpha_reads_one(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name;
+        uint32_t virgl;
+        uint8_t bytes;
+        uint8_t pad[16];   /* the padding's bits, all set */
+    } fmts[] = {
+        {"B5G5R5X1_UNORM", 122, 2, {0x00, 0x80}},
+        {"B4G4R4X4_UNORM", 135, 2, {0x00, 0xf0}},
+        {"R8G8B8X8_SNORM", 229, 4, {0, 0, 0, 0xff}},
+        {"R8G8B8X8_SRGB", 230, 4, {0, 0, 0, 0xff}},
+        {"B10G10R10X2_UNORM", 233, 4, {0, 0, 0, 0xc0}},
+        {"R16G16B16X16_UNORM", 234, 8, {0, 0, 0, 0, 0, 0, 0xff, 0xff}},
+        {"R16G16B16X16_SNORM", 235, 8, {0, 0, 0, 0, 0, 0, 0xff, 0xff}},
+        {"R16G16B16X16_FLOAT", 236, 8, {0, 0, 0, 0, 0, 0, 0xff, 0xff}},
+        {"R32G32B32X32_FLOAT", 239, 16, {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0xff, 0xff}},
+        {"R10G10B10X2_UNORM", 308, 4, {0, 0, 0, 0xc0}},
+    };
+    const float src[4] = {0.75f, 0.25f, 0.5f, 0.5f}, k[4] = {0, 0, 0, 0};
+    const uint32_t dst_value[4] = {tv_f32_bits(0.25f), tv_f32_bits(0.5f), tv_f32_bits(1.0f),
+                                   tv_f32_bits(0.125f)};
+    om_rt_blend rt;
+    memset(&rt, 0, sizeof rt);
+    rt.blend_enable = 1;
+    rt.rgb_func = rt.alpha_func = OM_BLEND_ADD;
+    rt.rgb_src_factor = rt.alpha_src_factor = OM_BF_DST_ALPHA;
+    rt.rgb_dst_factor = rt.alpha_dst_factor = OM_BF_INV_DST_ALPHA;
+    for (size_t i = 0; i < sizeof fmts / sizeof fmts[0]; i++) {
+        assert_int_equal(tv_pipe_format_from_name(fmts[i].name), fmts[i].virgl);
+        unsigned caps = tv_pipe_format_caps(fmts[i].virgl);
+        if (!(caps & TV_PIPE_FORMAT_SAMPLER) || !(caps & TV_PIPE_FORMAT_RENDER))
+            fail_msg("%s: caps 0x%x", fmts[i].name, caps);
+        om_target t = target(fmts[i].name);
+        assert_int_equal(t.bytes, fmts[i].bytes);
+        for (int pad = 0; pad < 2; pad++) {
+            uint8_t px[16];
+            memset(px, 0, sizeof px);
+            if (pad)
+                memcpy(px, fmts[i].pad, sizeof px);
+            om_target_write(&t, dst_value, OM_MASK_RGBA, -1, px);
+            for (unsigned b = 0; b < t.bytes; b++)
+                if ((px[b] & fmts[i].pad[b]) != (pad ? fmts[i].pad[b] : 0))
+                    fail_msg("%s: the padding's byte %u changed to 0x%02x", fmts[i].name, b,
+                             px[b]);
+            uint32_t d[4];
+            om_target_read(&t, px, d);
+            if (d[3] != tv_f32_bits(1.0f))
+                fail_msg("%s (padding %d): alpha 0x%08x, 1.0 due", fmts[i].name, pad, d[3]);
+            float df[4], out[4];
+            memcpy(df, d, sizeof df);
+            om_blend_color(&rt, t.cls, src, src, df, k, out);
+            for (int c = 0; c < 3; c++)
+                if (out[c] != src[c])
+                    fail_msg("%s: DST_ALPHA blend gave %g in channel %d, the source's %g due",
+                             fmts[i].name, (double)out[c], c, (double)src[c]);
+        }
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -226,6 +295,7 @@ int main(void)
         cmocka_unit_test(test_classes_and_conversions),
         cmocka_unit_test(test_not_render_targets),
         cmocka_unit_test(test_raw32_equals_general),
+        cmocka_unit_test(test_padding_alpha_reads_one),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

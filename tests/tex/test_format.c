@@ -132,6 +132,17 @@ static const ref_format refs[] = {
     {"L32_SINT", 4, "L32I", "LLL1", 0},
     {"L32A32_SINT", 8, "L32I A32I", "LLLA", 0},
     {"I32_SINT", 4, "I32I", "IIII", 0},
+    /* RGB with padding (Gallium's X): the A sibling's fields, alpha 1 whatever they hold */
+    {"B5G5R5X1_UNORM", 2, "B5U G5U R5U X1X", "RGB1", 0},
+    {"B4G4R4X4_UNORM", 2, "B4U G4U R4U X4X", "RGB1", 0},
+    {"R8G8B8X8_SNORM", 4, "R8S G8S B8S X8X", "RGB1", 0},
+    {"R8G8B8X8_SRGB", 4, "R8U G8U B8U X8X", "RGB1", 1},
+    {"R10G10B10X2_UNORM", 4, "R10U G10U B10U X2X", "RGB1", 0},
+    {"B10G10R10X2_UNORM", 4, "B10U G10U R10U X2X", "RGB1", 0},
+    {"R16G16B16X16_UNORM", 8, "R16U G16U B16U X16X", "RGB1", 0},
+    {"R16G16B16X16_SNORM", 8, "R16S G16S B16S X16X", "RGB1", 0},
+    {"R16G16B16X16_FLOAT", 8, "R16F G16F B16F X16X", "RGB1", 0},
+    {"R32G32B32X32_FLOAT", 16, "R32F G32F B32F X32X", "RGB1", 0},
 };
 
 /* ---- float64 reference conversions ---- */
