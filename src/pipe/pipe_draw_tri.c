@@ -287,11 +287,11 @@ int draw_run_fragments(draw_state *d, const tv_vm_frag_vertex *fv[3], const floa
         fp.coverage_warp = coverage_warp_hook;
         fp.emit_warp = draw_om_emit_warp;
         /* antialiased shapes cover beyond the triangle's samples (draw_aa_coverage) */
-        if (d->aa.kind == DRAW_AA_NONE)
+        if (d->aa.kind == DRAW_AA_NONE) {
             fp.row_span = row_span_hook;
-        if (d->aa.kind == DRAW_AA_NONE && !d->stipple && !d->lstip_on &&
-            d->zs_early == DRAW_ZS_LATE)
-            fp.row_inner = row_inner_hook;
+            if (!d->stipple && !d->lstip_on && d->zs_early == DRAW_ZS_LATE)
+                fp.row_inner = row_inner_hook;
+        }
     }
     fp.hook_user = d;
     tv_error err;

@@ -362,6 +362,12 @@ VM_WIDE_VECTORS static void tile_bary(vm_worker *wk, const vm_warp *w, const vm_
     }
 }
 
+/* Every sample of the run's pixels, as a mask */
+static uint32_t every_sample(const vm_run *R)
+{
+    return R->samples >= 32 ? VM_ALL_LANES : (1u << R->samples) - 1u;
+}
+
 /* `whole`: the triangle the tile lies in wholly (tile_whole), -1 none. */
 static void frag_box_init(const vm_run *R, vm_frag_box *fb)
 {
@@ -373,7 +379,7 @@ static void frag_box_init(const vm_run *R, vm_frag_box *fb)
     if (fb->x1 > fp->width) fb->x1 = fp->width;
     if (fb->y1 > fp->height) fb->y1 = fp->height;
     fb->smask = fp->sample_mask ? fp->sample_mask : VM_ALL_LANES;
-    fb->all_samples = (R->samples >= 32 ? VM_ALL_LANES : (1u << R->samples) - 1u) & fb->smask;
+    fb->all_samples = every_sample(R) & fb->smask;
 }
 
 static void setup_inputs(vm_worker *wk, vm_warp *w, uint32_t inside, uint32_t live,
@@ -604,8 +610,7 @@ static TV_ALWAYS_INLINE void values(vm_worker *wk, vm_warp *w, vm_slot *regs,
             if (at_sample)
                 sample_xy(R, sample, &sx, &sy);
             else if (fi->location == TV_LOC_CENTROID && w->lane_cov[l] &&
-                     w->lane_cov[l] != ((R->samples >= 32) ? VM_ALL_LANES
-                                                          : (1u << R->samples) - 1u)) {
+                     w->lane_cov[l] != every_sample(R)) {
                 uint32_t s = 0;
                 while (!((w->lane_cov[l] >> s) & 1u)) s++;
                 sample_xy(R, s, &sx, &sy);
@@ -886,9 +891,8 @@ static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
        under a sample mask that leaves samples out: a centroid input of such a lane moves
        on the per-lane path (values), which a tile inside the triangle does not take */
     uint32_t ina = 0, inb = 0;
-    const uint32_t every = R->samples >= 32 ? VM_ALL_LANES : (1u << R->samples) - 1u;
     if (per_lane && fp->row_inner && fp->row_span && fp->coverage_warp && !R->plain &&
-        fb.all_samples == every) {
+        fb.all_samples == every_sample(R)) {
         int32_t a = 0, b = 0;
         fp->row_inner(fp->hook_user, (int32_t)(ty * 4), (int32_t)(ty * 4 + 4), &a, &b);
         if (a < b && b > 0) {
