@@ -102,25 +102,23 @@ static uint32_t raw_read_quads(const draw_state *d, const draw_cbuf *cb,
     return rest;
 }
 
-/* The blended lanes of M written back the same way (every channel written: colour mask
- * 0xf). */
-static uint32_t raw_write_quads(const draw_state *d, const draw_cbuf *cb,
-                                const tv_vm_frag_warp_output *w, uint32_t m,
-                                const om_lanes *out)
+/* The quads whole in M written from four channel rows ROW (R, G, B, A; 32 lanes each)
+ * into their texels, transposed; returns the lanes left. */
+static uint32_t quads_from_rows(const texel_at *at, const tv_vm_frag_warp_output *w,
+                                uint32_t m, const float *const row[4])
 {
     uint32_t rest = m;
-    const texel_at at = texel_at_init(d, cb);
     const int32_t *x = w->x, *y = w->y;   /* (locals: see texel_at) */
     for (unsigned q = 0; q < OM_LANES; q += 4) {
         if (((m >> q) & 0xfu) != 0xfu)
             continue;
-        __m128 t0 = _mm_loadu_ps(&out->c[0][q]);
-        __m128 t1 = _mm_loadu_ps(&out->c[1][q]);
-        __m128 t2 = _mm_loadu_ps(&out->c[2][q]);
-        __m128 t3 = _mm_loadu_ps(&out->c[3][q]);
+        __m128 t0 = _mm_loadu_ps(&row[0][q]);
+        __m128 t1 = _mm_loadu_ps(&row[1][q]);
+        __m128 t2 = _mm_loadu_ps(&row[2][q]);
+        __m128 t3 = _mm_loadu_ps(&row[3][q]);
         _MM_TRANSPOSE4_PS(t0, t1, t2, t3);
         float *p[4];
-        quad_texels(&at, x, y, q, p);
+        quad_texels(at, x, y, q, p);
         _mm_storeu_ps(p[0], t0);
         _mm_storeu_ps(p[1], t1);
         _mm_storeu_ps(p[2], t2);
@@ -128,6 +126,17 @@ static uint32_t raw_write_quads(const draw_state *d, const draw_cbuf *cb,
         rest &= ~(0xfu << q);
     }
     return rest;
+}
+
+/* The blended lanes of M written back the same way (every channel written: colour mask
+ * 0xf). */
+static uint32_t raw_write_quads(const draw_state *d, const draw_cbuf *cb,
+                                const tv_vm_frag_warp_output *w, uint32_t m,
+                                const om_lanes *out)
+{
+    const texel_at at = texel_at_init(d, cb);
+    const float *const row[4] = {out->c[0], out->c[1], out->c[2], out->c[3]};
+    return quads_from_rows(&at, w, m, row);
 }
 
 /* The shader's words of M written unblended into a raw32 target, every channel (colour
@@ -152,23 +161,11 @@ static void raw_put_lanes(const draw_state *d, const draw_cbuf *cb,
         0x3f800000u, 0x3f800000u};
     if (to_one)
         c3 = ones;
-    uint32_t rest = m;
-    for (unsigned q = 0; q < OM_LANES; q += 4) {
-        if (((m >> q) & 0xfu) != 0xfu)
-            continue;
-        __m128 t0 = _mm_loadu_ps((const float *)(const void *)&c0[q]);
-        __m128 t1 = _mm_loadu_ps((const float *)(const void *)&c1[q]);
-        __m128 t2 = _mm_loadu_ps((const float *)(const void *)&c2[q]);
-        __m128 t3 = _mm_loadu_ps((const float *)(const void *)&c3[q]);
-        _MM_TRANSPOSE4_PS(t0, t1, t2, t3);
-        float *p[4];
-        quad_texels(&at, x, y, q, p);
-        _mm_storeu_ps(p[0], t0);
-        _mm_storeu_ps(p[1], t1);
-        _mm_storeu_ps(p[2], t2);
-        _mm_storeu_ps(p[3], t3);
-        rest &= ~(0xfu << q);
-    }
+    /* (the words as the floats quads_from_rows moves: loads and stores, no arithmetic) */
+    const float *const row[4] = {
+        (const float *)(const void *)c0, (const float *)(const void *)c1,
+        (const float *)(const void *)c2, (const float *)(const void *)c3};
+    uint32_t rest = quads_from_rows(&at, w, m, row);
     for (uint32_t k = rest; k; k &= k - 1) {
         unsigned l = (unsigned)__builtin_ctz(k);
         __m128i v = _mm_set_epi32((int)c3[l], (int)c2[l], (int)c1[l], (int)c0[l]);
