@@ -17,6 +17,11 @@
 #include <string.h>
 
 static const uint32_t zero_lanes[OM_LANES];
+/* 1.0 in every lane: the alpha row under alpha-to-one */
+static const float ones_lanes[OM_LANES] = {
+    1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f,
+    1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f,
+    1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f};
 static const uint32_t lane_bit[OM_LANES] = {
     1u << 0,  1u << 1,  1u << 2,  1u << 3,  1u << 4,  1u << 5,  1u << 6,  1u << 7,
     1u << 8,  1u << 9,  1u << 10, 1u << 11, 1u << 12, 1u << 13, 1u << 14, 1u << 15,
@@ -102,12 +107,19 @@ static uint32_t raw_read_quads(const draw_state *d, const draw_cbuf *cb,
     return rest;
 }
 
-/* The quads whole in M written from four channel rows ROW (R, G, B, A; 32 lanes each)
- * into their texels, transposed; returns the lanes left. */
-static uint32_t quads_from_rows(const texel_at *at, const tv_vm_frag_warp_output *w,
-                                uint32_t m, const float *const row[4])
+/* The lanes of M written from four channel rows ROW (R, G, B, A; 32 lanes each) into a
+ * raw32 target, every channel (colour mask 0xf): the quads whole in M transposed into
+ * their four texels, each other lane's texel built in a register (built in a local array
+ * and copied, a texel's 16-byte load waited for the four word stores before it to reach
+ * the cache: about two thirds of write_lanes' time in the mesh scene on an Intel core).
+ * The words move by loads, shuffles and stores only (no arithmetic: any bits go through
+ * as they are). Returns the lanes left: none. */
+static uint32_t raw_write_rows(const draw_state *d, const draw_cbuf *cb,
+                               const tv_vm_frag_warp_output *w, uint32_t m,
+                               const float *const row[4])
 {
     uint32_t rest = m;
+    const texel_at at = texel_at_init(d, cb);
     const int32_t *x = w->x, *y = w->y;   /* (locals: see texel_at) */
     for (unsigned q = 0; q < OM_LANES; q += 4) {
         if (((m >> q) & 0xfu) != 0xfu)
@@ -118,61 +130,22 @@ static uint32_t quads_from_rows(const texel_at *at, const tv_vm_frag_warp_output
         __m128 t3 = _mm_loadu_ps(&row[3][q]);
         _MM_TRANSPOSE4_PS(t0, t1, t2, t3);
         float *p[4];
-        quad_texels(at, x, y, q, p);
+        quad_texels(&at, x, y, q, p);
         _mm_storeu_ps(p[0], t0);
         _mm_storeu_ps(p[1], t1);
         _mm_storeu_ps(p[2], t2);
         _mm_storeu_ps(p[3], t3);
         rest &= ~(0xfu << q);
     }
-    return rest;
-}
-
-/* The blended lanes of M written back the same way (every channel written: colour mask
- * 0xf). */
-static uint32_t raw_write_quads(const draw_state *d, const draw_cbuf *cb,
-                                const tv_vm_frag_warp_output *w, uint32_t m,
-                                const om_lanes *out)
-{
-    const texel_at at = texel_at_init(d, cb);
-    const float *const row[4] = {out->c[0], out->c[1], out->c[2], out->c[3]};
-    return quads_from_rows(&at, w, m, row);
-}
-
-/* The shader's words of M written unblended into a raw32 target, every channel (colour
- * mask 0xf): the quads whole in M transposed from the channel rows into their four
- * texels, the other lanes one texel each, its four words gathered in a register (built in
- * a local array and copied, each texel's 16-byte load waited for the four word stores
- * before it to reach the cache: about two thirds of write_lanes' time in the mesh scene
- * on an Intel core). The same words as om_raw32_write lane by lane; TO_ONE: alpha 1.0. */
-static void raw_put_lanes(const draw_state *d, const draw_cbuf *cb,
-                          const tv_vm_frag_warp_output *w, uint32_t m,
-                          const uint32_t *const *col, bool to_one)
-{
-    const texel_at at = texel_at_init(d, cb);
-    const int32_t *x = w->x, *y = w->y;   /* (locals: see texel_at) */
-    const uint32_t *c0 = col[0], *c1 = col[1], *c2 = col[2], *c3 = col[3];
-    static const uint32_t ones[OM_LANES] = {
-        0x3f800000u, 0x3f800000u, 0x3f800000u, 0x3f800000u, 0x3f800000u, 0x3f800000u,
-        0x3f800000u, 0x3f800000u, 0x3f800000u, 0x3f800000u, 0x3f800000u, 0x3f800000u,
-        0x3f800000u, 0x3f800000u, 0x3f800000u, 0x3f800000u, 0x3f800000u, 0x3f800000u,
-        0x3f800000u, 0x3f800000u, 0x3f800000u, 0x3f800000u, 0x3f800000u, 0x3f800000u,
-        0x3f800000u, 0x3f800000u, 0x3f800000u, 0x3f800000u, 0x3f800000u, 0x3f800000u,
-        0x3f800000u, 0x3f800000u};
-    if (to_one)
-        c3 = ones;
-    /* (the words as the floats quads_from_rows moves: loads and stores, no arithmetic) */
-    const float *const row[4] = {
-        (const float *)(const void *)c0, (const float *)(const void *)c1,
-        (const float *)(const void *)c2, (const float *)(const void *)c3};
-    uint32_t rest = quads_from_rows(&at, w, m, row);
     for (uint32_t k = rest; k; k &= k - 1) {
         unsigned l = (unsigned)__builtin_ctz(k);
-        __m128i v = _mm_set_epi32((int)c3[l], (int)c2[l], (int)c1[l], (int)c0[l]);
-        _mm_storeu_si128((__m128i *)(void *)texel(&at, x[l], y[l]), v);
+        /* (word loads that may alias: a row can be the shader's integer words) */
+        __m128i rg = _mm_unpacklo_epi32(_mm_loadu_si32(&row[0][l]), _mm_loadu_si32(&row[1][l]));
+        __m128i ba = _mm_unpacklo_epi32(_mm_loadu_si32(&row[2][l]), _mm_loadu_si32(&row[3][l]));
+        _mm_storeu_si128((__m128i *)(void *)texel(&at, x[l], y[l]), _mm_unpacklo_epi64(rg, ba));
     }
+    return 0;
 }
-#define HAVE_RAW_PUT_LANES 1
 #else
 static uint32_t raw_read_quads(const draw_state *d, const draw_cbuf *cb,
                                const tv_vm_frag_warp_output *w, uint32_t m, om_lanes *dst)
@@ -180,11 +153,11 @@ static uint32_t raw_read_quads(const draw_state *d, const draw_cbuf *cb,
     (void)d, (void)cb, (void)w, (void)dst;
     return m;
 }
-static uint32_t raw_write_quads(const draw_state *d, const draw_cbuf *cb,
-                                const tv_vm_frag_warp_output *w, uint32_t m,
-                                const om_lanes *out)
+static uint32_t raw_write_rows(const draw_state *d, const draw_cbuf *cb,
+                               const tv_vm_frag_warp_output *w, uint32_t m,
+                               const float *const row[4])
 {
-    (void)d, (void)cb, (void)w, (void)out;
+    (void)d, (void)cb, (void)w, (void)row;
     return m;
 }
 #endif
@@ -220,13 +193,16 @@ static void write_lanes(const draw_state *d, unsigned i, const tv_vm_frag_warp_o
     int logicop = b->logicop_enable ? b->logicop_func : -1;
     bool raw = cb->t.raw32 && (logicop < 0 || cb->t.cls == OM_CLASS_FLOAT);
     if (!rt->blend_enable || integer) {
-#ifdef HAVE_RAW_PUT_LANES
+        uint32_t rest = m;
         if (raw && rt->colormask == 0xfu) {
-            raw_put_lanes(d, cb, w, m, col, to_one);
-            return;
+            /* the shader's words as rows of floats that raw_write_rows moves unchanged */
+            const float *const row[4] = {
+                (const float *)(const void *)col[0], (const float *)(const void *)col[1],
+                (const float *)(const void *)col[2],
+                to_one ? ones_lanes : (const float *)(const void *)col[3]};
+            rest = raw_write_rows(d, cb, w, m, row);
         }
-#endif
-        for (uint32_t k = m; k; k &= k - 1) {
+        for (uint32_t k = rest; k; k &= k - 1) {
             unsigned l = (unsigned)__builtin_ctz(k);
             uint32_t value[4] = {col[0][l], col[1][l], col[2][l],
                                  to_one ? 0x3f800000u : col[3][l]};
@@ -290,8 +266,10 @@ static void write_lanes(const draw_state *d, unsigned i, const tv_vm_frag_warp_o
     }
     om_blend_lanes(rt, cb->t.cls, &s0, src1 ? &s1 : &s0, &dst, d->ctx->sub.blend_color, &out);
     rest = m;
-    if (raw && rt->colormask == 0xfu)
-        rest = raw_write_quads(d, cb, w, m, &out);
+    if (raw && rt->colormask == 0xfu) {
+        const float *const row[4] = {out.c[0], out.c[1], out.c[2], out.c[3]};
+        rest = raw_write_rows(d, cb, w, m, row);
+    }
     for (uint32_t k = rest; k; k &= k - 1) {
         unsigned l = (unsigned)__builtin_ctz(k);
         uint32_t value[4];
