@@ -294,6 +294,12 @@ typedef struct tv_vm_frag_warp_output {
     const float *depth;                                /* POSITION.z; NULL: not written */
     const uint32_t *stencil;                           /* STENCIL.y; NULL: not written */
     const uint32_t *sample_mask;                       /* SAMPLEMASK.x; NULL: not written */
+    /* the lanes are the 8x4 tile whose top-left pixel is (x[0], y[0]), in the engine's
+       tile order (lane 4q + i is pixel i of 2x2 quad q, quads 0-3 the top two rows left
+       to right, 4-7 the bottom two; docs/vm.md "Fragment tiles"): the tile walk's warps,
+       whose positions a hook may take from lane 0; false: each lane's own (a warp packed
+       from small primitives' quads) */
+    bool tile;
 } tv_vm_frag_warp_output;
 
 /* The tv_vm_frag_output emit() gets for lane L of W: its position and coverage, the colours

@@ -227,6 +227,11 @@ int draw_primitive(draw_state *d, uint32_t inst, const draw_tri *t, bool so, boo
  * (pipe_draw_bands.c); 0, or -1 with the first failure's reason. */
 bool draw_bands_usable(const draw_state *d, const draw_assembly *a, bool so, bool discard);
 int draw_bands(draw_state *d, const draw_assembly *a);
+/* The pixels (columns box[0]..box[2], rows box[1]..box[3]) of the draw's triangle clip
+ * rectangle triangle T of instance INST may cover, from its vertices' window positions
+ * (the whole rectangle when one has w <= 0); box[0] > box[2] or box[1] > box[3] when
+ * none. */
+void draw_tri_box(const draw_state *d, uint32_t inst, const draw_tri *t, int32_t box[4]);
 /* Points and lines (pipe_draw_point_line.c): T's first one or two vertices. */
 int draw_point(draw_state *d, uint32_t inst, const draw_tri *t);
 int draw_line(draw_state *d, uint32_t inst, const draw_tri *t);

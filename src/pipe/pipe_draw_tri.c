@@ -428,30 +428,50 @@ void draw_flat_values(const draw_state *d, uint32_t inst, uint32_t provoking, ui
     }
 }
 
-/* Bands: whether triangle T of instance INST may cover a row of this worker's stripes.
- * When every vertex has w > 0, its rows lie within its vertices' window y, one row either
- * side (clipping only shrinks it, set-up snaps by 1/256 of a pixel), inside the draw's
- * clip rectangle; a worker owning none of those stripes would set it up for nothing. */
-static bool band_may_cover(const draw_state *d, uint32_t inst, const draw_tri *t)
+void draw_tri_box(const draw_state *d, uint32_t inst, const draw_tri *t, int32_t box[4])
 {
-    float y0 = INFINITY, y1 = -INFINITY;
-    for (int k = 0; k < 3; k++) {
+    /* When every vertex has w > 0, a triangle's pixels lie within its vertices' window
+       positions, one pixel either side (clipping only shrinks it, set-up snaps by 1/256 of
+       a pixel) */
+    int64_t b[4] = {d->tri_clip[0], d->tri_clip[1], (int64_t)d->tri_clip[2] - 1,
+                    (int64_t)d->tri_clip[3] - 1};
+    float lo[2] = {INFINITY, INFINITY}, hi[2] = {-INFINITY, -INFINITY};
+    bool known = true;
+    for (int k = 0; k < 3 && known; k++) {
         const uint32_t *p = draw_vs_out(d, d->pos_out, inst, t->v[k]);
         const float pos[4] = {tv_bits_f32(p[0]), tv_bits_f32(p[1]), tv_bits_f32(p[2]),
                               tv_bits_f32(p[3])};
         float win[4];
-        if (!(pos[3] > 0.0f))
-            return true;
+        if (!(pos[3] > 0.0f)) {
+            known = false;
+            break;
+        }
         clip_to_window(&d->vp, pos, win);
-        if (!(fabsf(win[1]) < 1e9f))
-            return true;   /* not finite, or past any row */
-        y0 = win[1] < y0 ? win[1] : y0;
-        y1 = win[1] > y1 ? win[1] : y1;
+        for (int c = 0; c < 2; c++) {
+            if (!(fabsf(win[c]) < 1e9f))
+                known = false;   /* not finite, or past any pixel */
+            lo[c] = win[c] < lo[c] ? win[c] : lo[c];
+            hi[c] = win[c] > hi[c] ? win[c] : hi[c];
+        }
     }
-    int64_t r0 = (int64_t)floorf(y0) - 1, r1 = (int64_t)ceilf(y1) + 1;
-    r0 = r0 > d->rules.clip[1] ? r0 : d->rules.clip[1];
-    r1 = r1 < (int64_t)d->rules.clip[3] - 1 ? r1 : (int64_t)d->rules.clip[3] - 1;
-    for (int64_t s = r0 / DRAW_BAND_ROWS, n = 0; s <= r1 / DRAW_BAND_ROWS && n < d->band_n;
+    for (int c = 0; known && c < 2; c++) {
+        int64_t a = (int64_t)floorf(lo[c]) - 1, z = (int64_t)ceilf(hi[c]) + 1;
+        b[c] = a > b[c] ? a : b[c];
+        b[c + 2] = z < b[c + 2] ? z : b[c + 2];
+    }
+    for (int c = 0; c < 4; c++)
+        box[c] = (int32_t)b[c];
+}
+
+/* Bands: whether triangle T of instance INST may cover a row of this worker's stripes (a
+ * worker owning none of its rows would set it up for nothing). */
+static bool band_may_cover(const draw_state *d, uint32_t inst, const draw_tri *t)
+{
+    int32_t box[4];
+    draw_tri_box(d, inst, t, box);
+    if (box[0] > box[2] || box[1] > box[3])
+        return false;
+    for (int64_t s = box[1] / DRAW_BAND_ROWS, n = 0; s <= box[3] / DRAW_BAND_ROWS && n < d->band_n;
          s++, n++)
         if ((uint64_t)s % d->band_n == d->band_k)
             return true;

@@ -237,6 +237,8 @@ struct vm_warp {
     uint32_t sample;         /* FRAG: sample index of this warp (sample shading) */
     int32_t lane_x[VM_LANES], lane_y[VM_LANES];  /* FRAG pixel / COMP global id x,y */
     uint8_t lane_tri[VM_LANES];                  /* FRAG: triangle of each lane */
+    bool tile_order;         /* FRAG: the lanes are one 8x4 tile in the engine's order
+                                (setup_warp's; packed warps are not) */
     uint32_t lane_cov[VM_LANES];                 /* FRAG: covered samples of each lane */
     uint32_t gs_stream_mask;
     bool robust;             /* tv_vm_config.robust_indexing */

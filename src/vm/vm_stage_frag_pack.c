@@ -85,6 +85,7 @@ static tv_status run_pack(vm_worker *wk, frag_pack *P, tv_error *err)
 {
     vm_warp *w = P->w;
     close_group(wk, P);
+    w->tile_order = false;
     for (unsigned l = 4 * P->nq; l < VM_LANES; l++) {
         /* lanes of no quad: absent, at quad 0's pixels */
         w->lane_x[l] = w->lane_x[l & 3];

@@ -1,8 +1,9 @@
 /* Draws on several workers (tv_pipe_set_threads, docs/pipeline.md §Threads): bands of the
- * target's rows are shaded by different workers (a draw of many triangles), or a large
- * primitive's rows of tiles are, and the results must not depend on how many there are.
- * The same draws — overlapping, alpha-blended, depth-tested triangles, large ones and
- * thousands of small ones (early tests: the shader cannot tell), and a 4x multisampled
+ * target's rows are shaded by different workers (a draw of many triangles, or of a few
+ * large ones), or a large primitive's rows of tiles are, and the results must not depend
+ * on how many there are. The same draws — overlapping, alpha-blended, depth-tested
+ * triangles, 40 large ones, 6 large ones, thousands of small ones (early tests: the
+ * shader cannot tell), and a 4x multisampled
  * target with sample shading — on 1, 2 and 3 workers give identical colour and depth
  * bytes, occlusion counts and every pipeline statistic; a draw whose shader faults fails
  * with the same message. */
@@ -12,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { TW = 160, TH = 120, NTRI = 40, NSMALL = 3000 };
+enum { TW = 160, TH = 120, NTRI = 40, NFEW = 6, NSMALL = 3000 };
 
 typedef struct result {
     uint8_t *color;
@@ -36,8 +37,8 @@ static float unit(uint32_t *s)
 }
 
 /* SMALL: NSMALL triangles of a few pixels scattered over the target (bands of rows cut
- * many of them), else NTRI large ones. */
-static result run(unsigned threads, unsigned samples, bool small)
+ * many of them), else LARGE large ones. */
+static result run(unsigned threads, unsigned samples, bool small, unsigned large)
 {
     tv_pipe_ctx *ctx = scene_sized(fs_smooth, true, TW, TH, samples, threads);
     tv_pipe_rasterizer_state r;
@@ -49,7 +50,7 @@ static result run(unsigned threads, unsigned samples, bool small)
     depth_less_alpha_blend(ctx, true);
     /* large triangles (up to the whole target) or small ones (a few pixels, some of them
        past the target's edges), random depth and translucent colours */
-    unsigned n = (small ? NSMALL : NTRI) * 3;
+    unsigned n = (small ? NSMALL : large) * 3;
     vert *v = malloc(n * sizeof *v);
     assert_non_null(v);
     uint32_t seed = 0x9e3779b9u;
@@ -93,17 +94,17 @@ static result run(unsigned threads, unsigned samples, bool small)
     return res;
 }
 
-static void same_for_any_thread_count(unsigned samples, bool small)
+static void same_for_any_thread_count(unsigned samples, bool small, unsigned large)
 {
-    result one = run(1, samples, small);
+    result one = run(1, samples, small, large);
     assert_true(one.passed > (uint64_t)TW * TH * (samples > 1 ? samples : 1) / 2);
     /* the triangles drawn and counted: all set up, most of them shaded */
-    unsigned n = small ? NSMALL : NTRI;
+    unsigned n = small ? NSMALL : large;
     assert_int_equal(one.stats[TV_PIPE_STAT_C_INVOCATIONS], n);
     assert_true(one.stats[TV_PIPE_STAT_C_PRIMITIVES] > n / 2);
     assert_true(one.stats[TV_PIPE_STAT_C_PRIMITIVES] <= n);
     for (unsigned t = 2; t <= 3; t++) {
-        result many = run(t, samples, small);
+        result many = run(t, samples, small, large);
         assert_int_equal(many.color_bytes, one.color_bytes);
         if (memcmp(many.color, one.color, one.color_bytes))
             fail_msg("%u samples: colour bytes differ between 1 and %u threads", samples, t);
@@ -125,20 +126,27 @@ static void same_for_any_thread_count(unsigned samples, bool small)
 static void test_blended_depth_tested(void **state)
 {
     (void)state;
-    same_for_any_thread_count(1, false);
+    same_for_any_thread_count(1, false, NTRI);
+}
+
+/* Fewer than 16 triangles, all large: bands too (draw_bands_usable) */
+static void test_few_large_triangles(void **state)
+{
+    (void)state;
+    same_for_any_thread_count(1, false, NFEW);
 }
 
 static void test_msaa_sample_shading(void **state)
 {
     (void)state;
-    same_for_any_thread_count(4, false);
+    same_for_any_thread_count(4, false, NTRI);
 }
 
 static void test_small_triangles(void **state)
 {
     (void)state;
-    same_for_any_thread_count(1, true);
-    same_for_any_thread_count(4, true);
+    same_for_any_thread_count(1, true, 0);
+    same_for_any_thread_count(4, true, 0);
 }
 
 /* A fragment shader that loops until its budget runs out: the draw fails on every thread
@@ -252,6 +260,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_blended_depth_tested),
+        cmocka_unit_test(test_few_large_triangles),
         cmocka_unit_test(test_msaa_sample_shading),
         cmocka_unit_test(test_small_triangles),
         cmocka_unit_test(test_fault_same_message),
