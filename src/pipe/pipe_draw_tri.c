@@ -218,20 +218,22 @@ static int run_fragments(draw_state *d, const tv_vm_frag_vertex *fv[3], const fl
 {
     if (!d->band_n)
         return draw_run_fragments(d, fv, win, id);
-    const raster_tri whole = d->rt;
-    const int32_t h = DRAW_BAND_ROWS, s0 = whole.y0 / h, s1 = (whole.y1 - 1) / h;
+    /* (the runs change the box's rows alone: those are kept, not the whole set-up) */
+    const int32_t y0 = d->rt.y0, y1 = d->rt.y1;
+    const int32_t h = DRAW_BAND_ROWS, s0 = y0 / h, s1 = (y1 - 1) / h;
+    const uint32_t n = d->band_n;
+    /* this worker's first stripe from s0 on, then every n-th */
+    int32_t first = s0 + (int32_t)((d->band_k + n - (uint32_t)s0 % n) % n);
     int rc = 0;
-    for (int32_t s = s0; s <= s1 && !rc; s++) {
-        if ((uint32_t)s % d->band_n != d->band_k)
-            continue;
-        d->rt = whole;
-        d->rt.y0 = s * h > whole.y0 ? s * h : whole.y0;
-        d->rt.y1 = (s + 1) * h < whole.y1 ? (s + 1) * h : whole.y1;
+    for (int32_t s = first; s <= s1 && !rc; s += (int32_t)n) {
+        d->rt.y0 = s * h > y0 ? s * h : y0;
+        d->rt.y1 = (s + 1) * h < y1 ? (s + 1) * h : y1;
         d->band_counts = s == s0;
         d->band_stripe = (uint32_t)s;
         rc = draw_run_fragments(d, fv, win, id);
     }
-    d->rt = whole;
+    d->rt.y0 = y0;
+    d->rt.y1 = y1;
     return rc;
 }
 
@@ -429,19 +431,35 @@ void draw_flat_values(const draw_state *d, uint32_t inst, uint32_t provoking, ui
     }
 }
 
+/* floor and ceil of V (|V| < 1e9) as integers, without libm's calls (the baseline
+ * instruction set has no rounding instruction) */
+static TV_ALWAYS_INLINE int64_t floor_i64(float v)
+{
+    int64_t t = (int64_t)v;          /* toward zero, exact for |v| < 2^63 */
+    return t - ((float)t > v);
+}
+
+static TV_ALWAYS_INLINE int64_t ceil_i64(float v)
+{
+    int64_t t = (int64_t)v;
+    return t + ((float)t < v);
+}
+
 /* draw_tri_box from axis FROM on: 0 columns and rows, 1 rows only (box[0], box[2] then
  * the clip rectangle's) — inlined into band_may_cover, which every band worker makes for
  * every triangle and which needs rows only (the call and the columns cost the mesh scene
- * 4 % on two workers). */
+ * 4 % on two workers). Scalars, not a box array the compiler copies as vectors: those
+ * 16-byte loads of two 8-byte stores just made waited for them (a third of draw_triangle's
+ * own time on two workers). */
 static TV_ALWAYS_INLINE void tri_box(const draw_state *d, uint32_t inst, const draw_tri *t,
                                      int32_t box[4], int from)
 {
     /* When every vertex has w > 0, a triangle's pixels lie within its vertices' window
        positions, one pixel either side (clipping only shrinks it, set-up snaps by 1/256 of
        a pixel) */
-    int64_t b[4] = {d->tri_clip[0], d->tri_clip[1], (int64_t)d->tri_clip[2] - 1,
-                    (int64_t)d->tri_clip[3] - 1};
-    float lo[2] = {INFINITY, INFINITY}, hi[2] = {-INFINITY, -INFINITY};
+    int64_t bx0 = d->tri_clip[0], by0 = d->tri_clip[1];
+    int64_t bx1 = (int64_t)d->tri_clip[2] - 1, by1 = (int64_t)d->tri_clip[3] - 1;
+    float lox = INFINITY, loy = INFINITY, hix = -INFINITY, hiy = -INFINITY;
     bool known = true;
     for (int k = 0; k < 3 && known; k++) {
         const uint32_t *p = draw_vs_out(d, d->pos_out, inst, t->v[k]);
@@ -453,20 +471,27 @@ static TV_ALWAYS_INLINE void tri_box(const draw_state *d, uint32_t inst, const d
             break;
         }
         clip_to_window(&d->vp, pos, win);
-        for (int c = from; c < 2; c++) {
-            if (!(fabsf(win[c]) < 1e9f))
-                known = false;   /* not finite, or past any pixel */
-            lo[c] = win[c] < lo[c] ? win[c] : lo[c];
-            hi[c] = win[c] > hi[c] ? win[c] : hi[c];
+        if (!(fabsf(win[1]) < 1e9f) || (from == 0 && !(fabsf(win[0]) < 1e9f)))
+            known = false;   /* not finite, or past any pixel */
+        lox = win[0] < lox ? win[0] : lox;
+        hix = win[0] > hix ? win[0] : hix;
+        loy = win[1] < loy ? win[1] : loy;
+        hiy = win[1] > hiy ? win[1] : hiy;
+    }
+    if (known) {
+        if (from == 0) {
+            int64_t a = floor_i64(lox) - 1, z = ceil_i64(hix) + 1;
+            bx0 = a > bx0 ? a : bx0;
+            bx1 = z < bx1 ? z : bx1;
         }
+        int64_t a = floor_i64(loy) - 1, z = ceil_i64(hiy) + 1;
+        by0 = a > by0 ? a : by0;
+        by1 = z < by1 ? z : by1;
     }
-    for (int c = from; known && c < 2; c++) {
-        int64_t a = (int64_t)floorf(lo[c]) - 1, z = (int64_t)ceilf(hi[c]) + 1;
-        b[c] = a > b[c] ? a : b[c];
-        b[c + 2] = z < b[c + 2] ? z : b[c + 2];
-    }
-    for (int c = 0; c < 4; c++)
-        box[c] = (int32_t)b[c];
+    box[0] = (int32_t)bx0;
+    box[1] = (int32_t)by0;
+    box[2] = (int32_t)bx1;
+    box[3] = (int32_t)by1;
 }
 
 void draw_tri_box(const draw_state *d, uint32_t inst, const draw_tri *t, int32_t box[4])
@@ -482,10 +507,14 @@ static bool band_may_cover(const draw_state *d, uint32_t inst, const draw_tri *t
     tri_box(d, inst, t, box, 1);
     if (box[1] > box[3])
         return false;
-    for (int64_t s = box[1] / DRAW_BAND_ROWS, n = 0; s <= box[3] / DRAW_BAND_ROWS && n < d->band_n;
-         s++, n++)
-        if ((uint64_t)s % d->band_n == d->band_k)
+    /* (the owner of the first stripe by one division, the next ones by counting) */
+    int64_t s = box[1] / DRAW_BAND_ROWS, last = box[3] / DRAW_BAND_ROWS;
+    uint32_t owner = (uint32_t)((uint64_t)s % d->band_n);
+    for (uint32_t n = 0; s <= last && n < d->band_n; s++, n++) {
+        if (owner == d->band_k)
             return true;
+        owner = owner + 1 == d->band_n ? 0 : owner + 1;
+    }
     return false;
 }
 
@@ -521,8 +550,8 @@ int draw_triangle(draw_state *d, uint32_t inst, const draw_tri *t)
     /* facing: the sign of the polygon's area; negative is counter-clockwise as seen in
      * window space, y down (Gallium's front_ccw) */
     double area = 0;
-    for (unsigned i = 0; i < n; i++) {
-        const float *p = win[i], *q = win[(i + 1) % n];
+    for (unsigned i = 0; i < n && n != 3; i++) {
+        const float *p = win[i], *q = win[i + 1 < n ? i + 1 : 0];
         area += (double)p[0] * q[1] - (double)q[0] * p[1];
     }
     if (n == 3) {
