@@ -210,6 +210,14 @@ static void depth_plane(draw_state *d, const float *a, const float *b, const flo
     d->zoffset = d->offset_enable ? polygon_offset(d, a, b, c) : d->mode_zoffset;
 }
 
+/* The worker of bands whose stripe S is (S mod band_n: a mask for the usual powers of
+ * two, a division at every triangle otherwise) */
+static TV_ALWAYS_INLINE uint32_t band_of(const draw_state *d, uint32_t s)
+{
+    uint32_t n = d->band_n;
+    return (n & (n - 1)) == 0 ? s & (n - 1) : s % n;
+}
+
 /* The fragments of the triangle set up in d->rt: all of them, or in bands
  * (pipe_draw_bands.c) the rows of this worker's stripes, one run each; the run of the
  * stripe that holds the box's first row counts the primitive. */
@@ -223,7 +231,8 @@ static int run_fragments(draw_state *d, const tv_vm_frag_vertex *fv[3], const fl
     const int32_t h = DRAW_BAND_ROWS, s0 = y0 / h, s1 = (y1 - 1) / h;
     const uint32_t n = d->band_n;
     /* this worker's first stripe from s0 on, then every n-th */
-    int32_t first = s0 + (int32_t)((d->band_k + n - (uint32_t)s0 % n) % n);
+    const uint32_t o = band_of(d, (uint32_t)s0);
+    int32_t first = s0 + (int32_t)(d->band_k >= o ? d->band_k - o : d->band_k + n - o);
     int rc = 0;
     for (int32_t s = first; s <= s1 && !rc; s += (int32_t)n) {
         d->rt.y0 = s * h > y0 ? s * h : y0;
@@ -509,7 +518,7 @@ static bool band_may_cover(const draw_state *d, uint32_t inst, const draw_tri *t
         return false;
     /* (the owner of the first stripe by one division, the next ones by counting) */
     int64_t s = box[1] / DRAW_BAND_ROWS, last = box[3] / DRAW_BAND_ROWS;
-    uint32_t owner = (uint32_t)((uint64_t)s % d->band_n);
+    uint32_t owner = band_of(d, (uint32_t)s);
     for (uint32_t n = 0; s <= last && n < d->band_n; s++, n++) {
         if (owner == d->band_k)
             return true;

@@ -54,7 +54,13 @@ int pipe_work_begin(tv_pipe_ctx *ctx, const char *op, uint64_t warps, uint64_t l
                          "instructions)", op, (unsigned long long)ctx->total_work);
     left = limited;
     uint64_t per = ctx->max_instructions ? ctx->max_instructions : PIPE_MAX_WARP_INSTRUCTIONS;
-    uint64_t share = warp_share(warps, left);
+    /* the share is at least PER when PER for every warp fits in LEFT: the division (a
+       64-bit one, at every primitive's run of a draw) only when it may be less */
+    uint64_t all, w = warps ? warps : 1;
+    uint64_t share = per >= PIPE_MIN_WARP_INSTRUCTIONS && !__builtin_mul_overflow(per, w, &all) &&
+                             all <= left
+                         ? per
+                         : warp_share(warps, left);
     if (share < PIPE_MIN_WARP_INSTRUCTIONS)
         return pipe_fail(ctx, "%s: %llu warps exceed the work quota (%llu warp instructions, "
                          "%llu left, at least %llu per warp)", op, (unsigned long long)warps,

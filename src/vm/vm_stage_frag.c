@@ -848,8 +848,10 @@ static void frag_span(const vm_run *R, uint32_t y0, uint32_t y1, uint32_t bx0, u
         *u0 = *u1 = 0;
         return;
     }
-    *u0 = a / unit;
-    *u1 = (b + unit - 1) / unit;
+    /* (UNIT is 2 or 8: shifts, not the divisions by a variable the exported copy made) */
+    const unsigned sh = (unsigned)__builtin_ctz(unit);
+    *u0 = a >> sh;
+    *u1 = (b + unit - 1) >> sh;
 }
 
 static tv_status run_warp(vm_worker *wk, vm_warp *w, bool trace_pass, unsigned isa,

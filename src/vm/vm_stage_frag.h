@@ -16,9 +16,9 @@ typedef struct vm_frag_box {
 void vm_frag_box_init(const vm_run *R, vm_frag_box *fb);
 
 /* The pipeline's bound on the columns rows [y0, y1) may cover (tv_vm_frag_params.row_span),
- * within [bx0, bx1), as units of UNIT pixels (tiles: 8, quads: 2): [*u0, *u1), every unit
- * that meets the bound, so never before bx0's unit (empty: both 0). Nothing set when there
- * is no bound to use (the units from the box stand). */
+ * within [bx0, bx1), as units of UNIT pixels (a power of two; tiles: 8, quads: 2):
+ * [*u0, *u1), every unit that meets the bound, so never before bx0's unit (empty: both 0).
+ * Nothing set when there is no bound to use (the units from the box stand). */
 void vm_frag_span(const vm_run *R, uint32_t y0, uint32_t y1, uint32_t bx0, uint32_t bx1,
                   uint32_t *u0, uint32_t *u1, uint32_t unit);
 
