@@ -262,6 +262,48 @@ static TV_ALWAYS_INLINE bool any_nan_bits(const uint32_t *u, unsigned n)
     return nan != 0;
 }
 
+/* An attribute the same at the three vertices comes out as itself wherever the weights w1,
+ * w2 of interp_b's v0 + w1 (v1 - v0) + w2 (v2 - v0) are finite: v1 - v0 and v2 - v0 are
+ * +0 (x - x, x a number), w (+0) a zero, and v0 plus a zero is v0 — unless v0 is -0
+ * (-0 + +0 = +0) or a denormal (read as 0 where denormals are flushed: the sum a zero).
+ * So a flat-looking input (a colour given once for a primitive) costs no divisions. */
+static TV_ALWAYS_INLINE bool same_at_vertices(const uint32_t *a0, const uint32_t *a1,
+                                              const uint32_t *a2)
+{
+    uint32_t differ = 0;
+    for (unsigned c = 0; c < 4; c++) {
+        uint32_t e = a0[c] & 0x7f800000u;
+        /* a normal number or +0 (NaNs are taken apart before; no infinity either) */
+        bool plain = (e != 0 && e != 0x7f800000u) || a0[c] == 0;
+        differ |= (a0[c] ^ a1[c]) | (a0[c] ^ a2[c]) | (uint32_t)!plain;
+    }
+    return differ == 0;
+}
+
+/* Whether interp_tile's weights w1, w2 are finite in every lane (lane_b, triangle T):
+ * LINEAR's are the barycentrics; the perspective ones b / d, c / d with d the normalising
+ * sum (1 where it is 0) are when |b|, |c| <= 2^62 and |d| >= 2^-62 (quotients below 2^124;
+ * a NaN fails the tests). The same operations as interp_tile's, so the same b, c, d. */
+VM_WIDE_VECTORS static bool finite_weights(const vm_fs_input *fi, const vm_frag_tri *t,
+                                           const float *b0, const float *b1, const float *b2)
+{
+    uint32_t bad = 0;
+    if (fi->interp == TV_INTERP_LINEAR) {
+        for (unsigned l = 0; l < VM_LANES; l++)
+            bad |= (uint32_t)!(fabsf(b1[l]) <= 3.40282347e38f) |
+                   (uint32_t)!(fabsf(b2[l]) <= 3.40282347e38f);
+        return !bad;
+    }
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        float a = b0[l] * t->inv_w[0], b = b1[l] * t->inv_w[1], c = b2[l] * t->inv_w[2];
+        float sum = a + b + c;
+        float d = sum + (float)(sum == 0.0f);
+        bad |= (uint32_t)!(fabsf(b) <= 0x1p62f) | (uint32_t)!(fabsf(c) <= 0x1p62f) |
+               (uint32_t)!(fabsf(d) >= 0x1p-62f);
+    }
+    return !bad;
+}
+
 /* Inputs of a tile that lies in one triangle, at the pixel centres: the arithmetic of
  * interp_b() done lane-parallel (bit-identical: built for wider vectors too, the same
  * IEEE operations in the same order; with a NaN input, interp_b's own way, see
@@ -308,6 +350,12 @@ VM_WIDE_VECTORS static void interp_tile(vm_worker *wk, const vm_warp *w, const v
     const uint32_t *a2 = fp->vertices[t->v[2]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
     if (t->nan_in || any_nan_bits(a0, 4) || any_nan_bits(a1, 4) || any_nan_bits(a2, 4)) {
         interp_tile_nan(wk, w, fi, t, dst);
+        return;
+    }
+    if (same_at_vertices(a0, a1, a2) && finite_weights(fi, t, b0, b1, b2)) {
+        for (unsigned c = 0; c < 4; c++)
+            for (unsigned l = 0; l < VM_LANES; l++)
+                dst[c].u[l] = a0[c];
         return;
     }
     /* the weights of vertices 1 and 2 (the formula needs no w0) */

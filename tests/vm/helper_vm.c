@@ -10,12 +10,14 @@
 uint32_t hv_threads = 1;
 bool hv_mem_warp_path = true;
 unsigned hv_store_cap = 2;
+bool hv_flush_denormals = false;
 
 static tv_vm *make_vm(void)
 {
     tv_vm_config cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.threads = hv_threads;
+    cfg.flush_denormals = hv_flush_denormals;
     /* the vm.*.plain copies of these tests (tests/CMakeLists.txt) run every helper program
        with the plain interpreter: the same hand-worked expectations hold both ways */
     cfg.plain = getenv("TEXVM_TEST_PLAIN") != NULL;

@@ -22,6 +22,8 @@ extern uint32_t hv_threads;
 extern bool hv_mem_warp_path;
 /* The widest fragment tile-store variant of the helper engines (vm_frag_store_limit_isa). */
 extern unsigned hv_store_cap;
+/* tv_vm_config.flush_denormals of the helper engines (default false). */
+extern bool hv_flush_denormals;
 
 /* Create a program from text; fails the test with the error message on error. */
 tv_vm_program *hv_program(tv_vm *vm, const char *text);

@@ -10,13 +10,17 @@
  * centre gives the values (triangle 0, extrapolated, when none does); a sample is covered
  * when some triangle contains it. Primitives: random vertices (fractional, at tile
  * corners, off the target, far away, infinite or NaN, degenerate, both orientations,
- * w = 0), scissor boxes, 1 and 4
- * samples, targets wider than one 64-tile pass of the classifier, 1 and 2 threads. */
+ * w = 0, w tiny enough that the perspective weights pass 2^62 or 1/w is infinite),
+ * scissor boxes, 1 and 4
+ * samples, targets wider than one 64-tile pass of the classifier, 1 and 2 threads;
+ * attributes the same at every vertex (interp_tile's shortcut: -0, +0, a denormal, a
+ * normal number), with denormals kept and flushed (the model then runs flushed too). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "helper_vm.h"
+#include "util/fpmode.h"
 
 #define CLEAR 0x7fc0dead  /* a NaN no interpolation produces: "not written" */
 
@@ -141,6 +145,9 @@ static float rnd_coord(float size)
     }
 }
 
+/* Cases from here on are t_same_values' */
+#define SAME_CASES 1000u
+
 static const char *PROG =
     "FRAG\nDCL IN[0], GENERIC[0], LINEAR\nDCL IN[1], GENERIC[1], PERSPECTIVE\n"
     "DCL IN[2], GENERIC[2], CONSTANT\nDCL OUT[0], COLOR\nDCL OUT[1], COLOR[1]\n"
@@ -154,7 +161,8 @@ static void check_case(unsigned W, unsigned H, unsigned samples, tv_vm_frag_prim
     tv_vm_frag_params_fullscreen(fp, W, H, prim);
     fp->samples = samples;
     unsigned nv = prim == TV_VM_PRIM_RECT ? 4 : 3;
-    bool fullscreen = icase % 5 == 0;   /* the bench's case: the tiles of two triangles */
+    /* the bench's case: the tiles of two triangles (and every case of t_same_values) */
+    bool fullscreen = icase % 5 == 0 || icase >= SAME_CASES;
     for (unsigned v = 0; v < nv; v++) {
         if (!fullscreen) {
             fp->vertices[v].x = rnd_coord((float)W);
@@ -165,6 +173,29 @@ static void check_case(unsigned W, unsigned H, unsigned samples, tv_vm_frag_prim
             for (unsigned c = 0; c < 4; c++)
                 fp->vertices[v].attr[r][c] = tv_f32_bits((float)(rnd() % 2000) / 7.0f - 100.0f);
     }
+    if (icase % 4 == 1 || icase >= SAME_CASES) {
+        /* LINEAR and PERSPECTIVE inputs the same at every vertex, channel by channel one of
+           the values whose sums with a zero are not themselves (-0; a denormal, where
+           flushed) or are (+0, numbers) */
+        static const uint32_t same[] = {0x00000000u, 0x3fc00000u, 0xff61b1e6u, 0x40e80000u,
+                                        0x80000000u, 0x00000001u, 0x807fffffu};
+        for (unsigned r = 0; r < 2; r++)
+            for (unsigned c = 0; c < 4; c++) {
+                /* every channel a value the shortcut takes (the first four) half the time */
+                unsigned pick = rnd() % 2 ? 4 : sizeof same / sizeof same[0];
+                uint32_t v = same[rnd() % pick];
+                for (unsigned k = 0; k < nv; k++)
+                    fp->vertices[k].attr[r][c] = v;
+            }
+    }
+    unsigned same = icase >= SAME_CASES ? icase - SAME_CASES : 0;
+    if (icase % 9 == 5 || same % 6 == 1)   /* 1/w past 2^62: weights past the shortcut's bound */
+        fp->vertices[1].w = 1e-25f;
+    if (icase % 10 == 7 || same % 6 == 2)  /* 1/w infinite: NaN weights, not the value */
+        fp->vertices[2].w = 1e-42f;
+    if (same % 6 == 3)   /* the same at two vertices only */
+        for (unsigned r = 0; r < 2; r++)
+            fp->vertices[nv - 1].attr[r][rnd() % 4] ^= 0x00400000u;
     if (icase % 7 == 3)   /* degenerate: a line */
         fp->vertices[2].x = fp->vertices[0].x, fp->vertices[2].y = fp->vertices[0].y;
     if (icase % 11 == 4) {   /* far away and w = 0 (1/w taken as 1) */
@@ -189,12 +220,18 @@ static void check_case(unsigned W, unsigned H, unsigned samples, tv_vm_frag_prim
         fp->color[k].data = col[k];
     }
     hv_threads = threads;
+    bool flush = icase % 8 == 5 || same % 6 == 4;
+    hv_flush_denormals = flush;
     tv_error err;
     if (hv_frag_p(PROG, fp, NULL, &err) != TV_OK)
         fail_msg("case %u: %s", icase, err.message);
     hv_threads = 1;
     mtri t[2];
     unsigned nt = m_setup(fp, t);
+    /* the model's per-pixel arithmetic under the engine's denormal mode (which holds
+       during the engine's jobs, not its set-up: 1/w of a denormal w is infinite there) */
+    unsigned fp_saved = flush ? tv_fp_flush_begin() : 0;
+    hv_flush_denormals = false;
     uint32_t x0 = fp->scissor[2] ? fp->scissor[0] : 0, y0 = fp->scissor[3] ? fp->scissor[1] : 0;
     uint32_t x1 = fp->scissor[2] ? fp->scissor[2] : W, y1 = fp->scissor[3] ? fp->scissor[3] : H;
     for (unsigned y = 0; y < H; y++)
@@ -218,6 +255,8 @@ static void check_case(unsigned W, unsigned H, unsigned samples, tv_vm_frag_prim
                     }
             }
         }
+    if (flush)
+        tv_fp_flush_end(fp_saved);
     for (unsigned k = 0; k < 3; k++)
         free(col[k]);
     free(fp);
@@ -242,10 +281,22 @@ static void t_random_msaa(void **s)
                    100 + i);
 }
 
+/* Attributes the same at every vertex over whole tiles (interp_tile's shortcut): plain,
+ * with 1/w past 2^62 and infinite, the same at two vertices only, under flushed
+ * denormals; rectangles and triangles, 1 and 2 threads. */
+static void t_same_values(void **s)
+{
+    (void)s;
+    for (unsigned i = 0; i < 36; i++)
+        check_case(64, 16, 1, (i & 1) ? TV_VM_PRIM_TRIANGLE : TV_VM_PRIM_RECT, false,
+                   1 + (i % 4 == 1), SAME_CASES + i);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(t_random_primitives),
+        cmocka_unit_test(t_same_values),
         cmocka_unit_test(t_random_msaa),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
