@@ -41,6 +41,8 @@ typedef struct vm_frag_tri {
     uint32_t provoking;   /* last vertex of the triangle as given (flat inputs, GL rule) */
     bool nan_in;          /* a NaN among x, y, z, inv_w (the tile paths then take the
                              reference formulas: vm_stage_frag.c, edge) */
+    uint64_t same_attrs;  /* bit r: attribute r the same at the three vertices, each
+                             channel a normal number or +0 (interp_tile's shortcut) */
 } vm_frag_tri;
 
 typedef struct vm_gs_prim_out vm_gs_prim_out;

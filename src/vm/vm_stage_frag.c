@@ -352,7 +352,7 @@ VM_WIDE_VECTORS static void interp_tile(vm_worker *wk, const vm_warp *w, const v
         interp_tile_nan(wk, w, fi, t, dst);
         return;
     }
-    if (same_at_vertices(a0, a1, a2) && finite_weights(fi, t, b0, b1, b2)) {
+    if (((t->same_attrs >> fi->reg) & 1u) && finite_weights(fi, t, b0, b1, b2)) {
         for (unsigned c = 0; c < 4; c++)
             for (unsigned l = 0; l < VM_LANES; l++)
                 dst[c].u[l] = a0[c];
@@ -1064,6 +1064,17 @@ tv_status vm_frag_run_setup(vm_run *run, const tv_vm_frag_params *params, tv_err
         for (unsigned k = 0; k < 3; k++)
             tr->nan_in = tr->nan_in || tr->x[k] != tr->x[k] || tr->y[k] != tr->y[k] ||
                          tr->z[k] != tr->z[k] || tr->inv_w[k] != tr->inv_w[k];
+        /* the inputs' attributes the same at the three vertices: once per triangle here,
+           not at every warp (a tenth of a cheap warp's set-up) */
+        tr->same_attrs = 0;
+        for (uint32_t i = 0; i < p->num_inputs; i++) {
+            uint32_t r = p->inputs[i].reg;
+            if (r < TV_VM_MAX_ATTRIBS &&
+                same_at_vertices(params->vertices[tr->v[0]].attr[r],
+                                 params->vertices[tr->v[1]].attr[r],
+                                 params->vertices[tr->v[2]].attr[r]))
+                tr->same_attrs |= (uint64_t)1 << r;
+        }
         tr->area = edge(tr->x[0], tr->y[0], tr->x[1], tr->y[1], tr->x[2], tr->y[2]);
         if (tr->area < 0.0f) {
             /* make the orientation positive so inside tests use >= 0 */
