@@ -147,8 +147,8 @@ typedef struct draw_state {
     uint64_t gen_step;             /* what the next primitive adds to ctx->tri_gen (1; the
                                       workers of bands, each on its own numbers: W) */
     /* bands (pipe_draw_bands.c): band_n workers, of which this is band_k, shade the
-       stripes of DRAW_BAND_ROWS rows s with s % band_n == band_k (band_n 0: all rows) */
-    uint32_t band_n, band_k;
+       stripes of 2^band_shift rows s with s % band_n == band_k (band_n 0: all rows) */
+    uint32_t band_n, band_k, band_shift;
     uint32_t band_stripe;          /* the stripe of the run being made */
     bool band_counts;              /* this run counts its primitive (C_PRIMITIVES) */
     bool frag_parallel;            /* its fragment runs may use several workers: the
@@ -221,8 +221,10 @@ int draw_triangle(draw_state *d, uint32_t inst, const draw_tri *t);
 /* Primitive T of instance INST after assembly: its stream output (SO), then (unless
  * DISCARD) its layer, viewport and rasterisation. */
 int draw_primitive(draw_state *d, uint32_t inst, const draw_tri *t, bool so, bool discard);
-/* Stripe height of the bands, in pixels: a whole number of the engine's 8x4 tiles. */
+/* Stripe heights of the bands, in pixels, least and most: whole numbers of the engine's
+ * 8x4 tiles (draw_bands picks one per draw). */
 #define DRAW_BAND_ROWS 32
+#define DRAW_BAND_ROWS_MAX 128
 /* Whether the draw's primitives may be walked by several workers in bands, and the walk
  * (pipe_draw_bands.c); 0, or -1 with the first failure's reason. */
 bool draw_bands_usable(const draw_state *d, const draw_assembly *a, bool so, bool discard);

@@ -228,7 +228,8 @@ static int run_fragments(draw_state *d, const tv_vm_frag_vertex *fv[3], const fl
         return draw_run_fragments(d, fv, win, id);
     /* (the runs change the box's rows alone: those are kept, not the whole set-up) */
     const int32_t y0 = d->rt.y0, y1 = d->rt.y1;
-    const int32_t h = DRAW_BAND_ROWS, s0 = y0 / h, s1 = (y1 - 1) / h;
+    const int32_t h = (int32_t)1 << d->band_shift, s0 = y0 >> d->band_shift,
+                  s1 = (y1 - 1) >> d->band_shift;
     const uint32_t n = d->band_n;
     /* this worker's first stripe from s0 on, then every n-th */
     const uint32_t o = band_of(d, (uint32_t)s0);
@@ -377,7 +378,7 @@ int draw_batch_flush(draw_state *d)
     /* the rows the pending lanes counted in; with bands only this worker's stripes (the
        others' rows are theirs to sum) */
     for (int32_t r = d->batch_r0; r <= d->batch_r1; r++) {
-        if (d->band_n && (uint32_t)(r * 4 / DRAW_BAND_ROWS) % d->band_n != d->band_k)
+        if (d->band_n && band_of(d, (uint32_t)(r * 4) >> d->band_shift) != d->band_k)
             continue;
         d->samples_passed += d->ctx->rows[r].passed;
         d->ctx->rows[r].passed = 0;
@@ -517,7 +518,7 @@ static bool band_may_cover(const draw_state *d, uint32_t inst, const draw_tri *t
     if (box[1] > box[3])
         return false;
     /* (the owner of the first stripe by one division, the next ones by counting) */
-    int64_t s = box[1] / DRAW_BAND_ROWS, last = box[3] / DRAW_BAND_ROWS;
+    int64_t s = box[1] >> d->band_shift, last = box[3] >> d->band_shift;
     uint32_t owner = band_of(d, (uint32_t)s);
     for (uint32_t n = 0; s <= last && n < d->band_n; s++, n++) {
         if (owner == d->band_k)

@@ -3,7 +3,8 @@
  * large ones), or a large primitive's rows of tiles are, and the results must not depend
  * on how many there are. The same draws — overlapping, alpha-blended, depth-tested
  * triangles, 40 large ones, 6 large ones, thousands of small ones (early tests: the
- * shader cannot tell), and a 4x multisampled
+ * shader cannot tell), on targets of 120, 600 and 1100 rows (stripes of 32 to 128), and a
+ * 4x multisampled
  * target with sample shading — on 1, 2 and 3 workers give identical colour and depth
  * bytes, occlusion counts and every pipeline statistic; a draw whose shader faults fails
  * with the same message. */
@@ -38,9 +39,9 @@ static float unit(uint32_t *s)
 
 /* SMALL: NSMALL triangles of a few pixels scattered over the target (bands of rows cut
  * many of them), else LARGE large ones. */
-static result run(unsigned threads, unsigned samples, bool small, unsigned large)
+static result run(unsigned threads, unsigned samples, bool small, unsigned large, unsigned th)
 {
-    tv_pipe_ctx *ctx = scene_sized(fs_smooth, true, TW, TH, samples, threads);
+    tv_pipe_ctx *ctx = scene_sized(fs_smooth, true, TW, th, samples, threads);
     tv_pipe_rasterizer_state r;
     tv_pipe_rasterizer_default(&r);
     r.multisample = samples > 1;
@@ -60,7 +61,7 @@ static result run(unsigned threads, unsigned samples, bool small, unsigned large
         if (small) {
             if (i % 3 == 0)
                 cx = x, cy = y;
-            x = cx + (x - cx) * (14.0f / TW), y = cy + (y - cy) * (14.0f / TH);
+            x = cx + (x - cx) * (14.0f / TW), y = cy + (y - cy) * (14.0f / (float)th);
         }
         v[i] = (vert){{x, y, unit(&seed) * 2 - 1, 1},
                       {unit(&seed), unit(&seed), unit(&seed), 0.25f + unit(&seed) * 0.5f}};
@@ -94,17 +95,20 @@ static result run(unsigned threads, unsigned samples, bool small, unsigned large
     return res;
 }
 
-static void same_for_any_thread_count(unsigned samples, bool small, unsigned large)
+static void same_for_any_thread_count(unsigned samples, bool small, unsigned large,
+                                      unsigned th)
 {
-    result one = run(1, samples, small, large);
-    assert_true(one.passed > (uint64_t)TW * TH * (samples > 1 ? samples : 1) / 2);
+    result one = run(1, samples, small, large, th);
+    /* (most of the target drawn: small triangles spread thinner over a taller one) */
+    assert_true(one.passed > (uint64_t)TW * th * (samples > 1 ? samples : 1) /
+                                 (small && th > TH ? 8 : 2));
     /* the triangles drawn and counted: all set up, most of them shaded */
     unsigned n = small ? NSMALL : large;
     assert_int_equal(one.stats[TV_PIPE_STAT_C_INVOCATIONS], n);
     assert_true(one.stats[TV_PIPE_STAT_C_PRIMITIVES] > n / 2);
     assert_true(one.stats[TV_PIPE_STAT_C_PRIMITIVES] <= n);
     for (unsigned t = 2; t <= 3; t++) {
-        result many = run(t, samples, small, large);
+        result many = run(t, samples, small, large, th);
         assert_int_equal(many.color_bytes, one.color_bytes);
         if (memcmp(many.color, one.color, one.color_bytes))
             fail_msg("%u samples: colour bytes differ between 1 and %u threads", samples, t);
@@ -126,27 +130,36 @@ static void same_for_any_thread_count(unsigned samples, bool small, unsigned lar
 static void test_blended_depth_tested(void **state)
 {
     (void)state;
-    same_for_any_thread_count(1, false, NTRI);
+    same_for_any_thread_count(1, false, NTRI, TH);
 }
 
 /* Fewer than 16 triangles, all large: bands too (draw_bands_usable) */
 static void test_few_large_triangles(void **state)
 {
     (void)state;
-    same_for_any_thread_count(1, false, NFEW);
+    same_for_any_thread_count(1, false, NFEW, TH);
+}
+
+/* Taller targets take taller stripes (band_shift_for: 64 rows on 2 workers and 32 on 3
+ * for 600 rows, 128 on 2 for 1100) */
+static void test_tall_targets(void **state)
+{
+    (void)state;
+    same_for_any_thread_count(1, true, 0, 600);
+    same_for_any_thread_count(1, false, NTRI, 1100);
 }
 
 static void test_msaa_sample_shading(void **state)
 {
     (void)state;
-    same_for_any_thread_count(4, false, NTRI);
+    same_for_any_thread_count(4, false, NTRI, TH);
 }
 
 static void test_small_triangles(void **state)
 {
     (void)state;
-    same_for_any_thread_count(1, true, 0);
-    same_for_any_thread_count(4, true, 0);
+    same_for_any_thread_count(1, true, 0, TH);
+    same_for_any_thread_count(4, true, 0, TH);
 }
 
 /* A fragment shader that loops until its budget runs out: the draw fails on every thread
@@ -261,6 +274,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_blended_depth_tested),
         cmocka_unit_test(test_few_large_triangles),
+        cmocka_unit_test(test_tall_targets),
         cmocka_unit_test(test_msaa_sample_shading),
         cmocka_unit_test(test_small_triangles),
         cmocka_unit_test(test_fault_same_message),
