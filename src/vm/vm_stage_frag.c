@@ -273,7 +273,7 @@ static TV_ALWAYS_INLINE bool same_at_vertices(const uint32_t *a0, const uint32_t
     uint32_t differ = 0;
     for (unsigned c = 0; c < 4; c++) {
         uint32_t e = a0[c] & 0x7f800000u;
-        /* a normal number or +0 (NaNs are taken apart before; no infinity either) */
+        /* a normal number or +0 (not a NaN, an infinity, -0 or a denormal) */
         bool plain = (e != 0 && e != 0x7f800000u) || a0[c] == 0;
         differ |= (a0[c] ^ a1[c]) | (a0[c] ^ a2[c]) | (uint32_t)!plain;
     }
