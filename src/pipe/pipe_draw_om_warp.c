@@ -301,16 +301,9 @@ void draw_om_emit_warp(void *user, const tv_vm_frag_warp_output *w)
     const int32_t W = d->width, H = d->height;
     if (w->tile && w->x[0] >= 0 && w->y[0] >= 0 && w->x[0] <= W - 8 && w->y[0] <= H - 4) {
         /* a tile in the target: the coverage only (the bounds' tests were a tenth of the
-           blend scene, bench_draw), and at once when every lane covers the sample (an AND
-           across lanes: the tiles inside a primitive) */
-        uint32_t every = ~0u;
+           blend scene, bench_draw) */
         for (unsigned l = 0; l < OM_LANES; l++)
-            every &= w->coverage[l];
-        if (every & 1u)
-            m = UINT32_MAX;
-        else
-            for (unsigned l = 0; l < OM_LANES; l++)
-                m |= lane_bit[l] & (0u - (w->coverage[l] & 1u));
+            m |= lane_bit[l] & (0u - (w->coverage[l] & 1u));
     } else {
         for (unsigned l = 0; l < OM_LANES; l++) {
             uint32_t in = (uint32_t)(w->x[l] >= 0) & (uint32_t)(w->y[l] >= 0) &

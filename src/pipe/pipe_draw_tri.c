@@ -218,6 +218,13 @@ static TV_ALWAYS_INLINE uint32_t band_of(const draw_state *d, uint32_t s)
     return (n & (n - 1)) == 0 ? s & (n - 1) : s % n;
 }
 
+/* This worker's first stripe from stripe S on (S >= 0); its next ones every band_n */
+static TV_ALWAYS_INLINE int64_t first_own_stripe(const draw_state *d, int64_t s)
+{
+    const uint32_t o = band_of(d, (uint32_t)s), k = d->band_k;
+    return s + (k >= o ? k - o : k + d->band_n - o);
+}
+
 /* The fragments of the triangle set up in d->rt: all of them, or in bands
  * (pipe_draw_bands.c) the rows of this worker's stripes, one run each; the run of the
  * stripe that holds the box's first row counts the primitive. */
@@ -230,12 +237,8 @@ static int run_fragments(draw_state *d, const tv_vm_frag_vertex *fv[3], const fl
     const int32_t y0 = d->rt.y0, y1 = d->rt.y1;
     const int32_t h = (int32_t)1 << d->band_shift, s0 = y0 >> d->band_shift,
                   s1 = (y1 - 1) >> d->band_shift;
-    const uint32_t n = d->band_n;
-    /* this worker's first stripe from s0 on, then every n-th */
-    const uint32_t o = band_of(d, (uint32_t)s0);
-    int32_t first = s0 + (int32_t)(d->band_k >= o ? d->band_k - o : d->band_k + n - o);
     int rc = 0;
-    for (int32_t s = first; s <= s1 && !rc; s += (int32_t)n) {
+    for (int32_t s = (int32_t)first_own_stripe(d, s0); s <= s1 && !rc; s += (int32_t)d->band_n) {
         d->rt.y0 = s * h > y0 ? s * h : y0;
         d->rt.y1 = (s + 1) * h < y1 ? (s + 1) * h : y1;
         d->band_counts = s == s0;
@@ -517,15 +520,7 @@ static bool band_may_cover(const draw_state *d, uint32_t inst, const draw_tri *t
     tri_box(d, inst, t, box, 1);
     if (box[1] > box[3])
         return false;
-    /* (the owner of the first stripe by one division, the next ones by counting) */
-    int64_t s = box[1] >> d->band_shift, last = box[3] >> d->band_shift;
-    uint32_t owner = band_of(d, (uint32_t)s);
-    for (uint32_t n = 0; s <= last && n < d->band_n; s++, n++) {
-        if (owner == d->band_k)
-            return true;
-        owner = owner + 1 == d->band_n ? 0 : owner + 1;
-    }
-    return false;
+    return first_own_stripe(d, box[1] >> d->band_shift) <= box[3] >> d->band_shift;
 }
 
 int draw_triangle(draw_state *d, uint32_t inst, const draw_tri *t)

@@ -262,6 +262,21 @@ static TV_ALWAYS_INLINE bool any_nan_bits(const uint32_t *u, unsigned n)
     return nan != 0;
 }
 
+/* Lane L's perspective weight numerators B, C and their normalising divisor D: interp_b's
+ * `if (sum != 0) divide` as a division by 1 where the sum is ±0 (exact: x / 1 is x; and
+ * sum + 0 is sum for every other sum), so a lane loop has no branch and vectorises. One
+ * definition for interp_tile's weights and finite_weights' test of them. */
+static TV_ALWAYS_INLINE void persp_terms(const vm_frag_tri *t, const float *b0,
+                                         const float *b1, const float *b2, unsigned l,
+                                         float *b, float *c, float *d)
+{
+    float a = b0[l] * t->inv_w[0];
+    *b = b1[l] * t->inv_w[1];
+    *c = b2[l] * t->inv_w[2];
+    float sum = a + *b + *c;
+    *d = sum + (float)(sum == 0.0f);
+}
+
 /* An attribute the same at the three vertices comes out as itself wherever the weights w1,
  * w2 of interp_b's v0 + w1 (v1 - v0) + w2 (v2 - v0) are finite: v1 - v0 and v2 - v0 are
  * +0 (x - x, x a number), w (+0) a zero, and v0 plus a zero is v0 — unless v0 is -0
@@ -283,7 +298,7 @@ static TV_ALWAYS_INLINE bool same_at_vertices(const uint32_t *a0, const uint32_t
 /* Whether interp_tile's weights w1, w2 are finite in every lane (lane_b, triangle T):
  * LINEAR's are the barycentrics; the perspective ones b / d, c / d with d the normalising
  * sum (1 where it is 0) are when |b|, |c| <= 2^62 and |d| >= 2^-62 (quotients below 2^124;
- * a NaN fails the tests). The same operations as interp_tile's, so the same b, c, d. */
+ * a NaN fails the tests). persp_terms gives both the same b, c, d. */
 VM_WIDE_VECTORS static bool finite_weights(const vm_fs_input *fi, const vm_frag_tri *t,
                                            const float *b0, const float *b1, const float *b2)
 {
@@ -295,9 +310,8 @@ VM_WIDE_VECTORS static bool finite_weights(const vm_fs_input *fi, const vm_frag_
         return !bad;
     }
     for (unsigned l = 0; l < VM_LANES; l++) {
-        float a = b0[l] * t->inv_w[0], b = b1[l] * t->inv_w[1], c = b2[l] * t->inv_w[2];
-        float sum = a + b + c;
-        float d = sum + (float)(sum == 0.0f);
+        float b, c, d;
+        persp_terms(t, b0, b1, b2, l, &b, &c, &d);
         bad |= (uint32_t)!(fabsf(b) <= 0x1p62f) | (uint32_t)!(fabsf(c) <= 0x1p62f) |
                (uint32_t)!(fabsf(d) >= 0x1p-62f);
     }
@@ -364,13 +378,9 @@ VM_WIDE_VECTORS static void interp_tile(vm_worker *wk, const vm_warp *w, const v
         memcpy(w1, b1, sizeof w1);
         memcpy(w2, b2, sizeof w2);
     } else {
-        /* interp_b's `if (sum != 0) divide` as a division by 1 where sum is ±0 (exact:
-           x / 1 is x; and sum + 0 is sum for every other sum), so the loop has no branch
-           and vectorises */
         for (unsigned l = 0; l < VM_LANES; l++) {
-            float a = b0[l] * t->inv_w[0], b = b1[l] * t->inv_w[1], c = b2[l] * t->inv_w[2];
-            float sum = a + b + c;
-            float d = sum + (float)(sum == 0.0f);
+            float b, c, d;
+            persp_terms(t, b0, b1, b2, l, &b, &c, &d);
             w1[l] = b / d; w2[l] = c / d;
         }
     }
