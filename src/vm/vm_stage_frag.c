@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "util/bits.h"
+#include "util/fpmode.h"
 #include "util/nan_order.h"
 #include "util/tile_lanes.h"
 #include "vm/vm_ops.h"
@@ -1108,8 +1109,15 @@ tv_status tv_vm_run_fragment(tv_vm *vm, const tv_vm_program *p, const tv_vm_bind
 {
     vm_run run;
     tv_status st = vm_run_begin(&run, vm, p, b, TV_TGSI_FRAG, err);
-    if (st == TV_OK)
+    if (st == TV_OK) {
+        /* the set-up under the jobs' denormal mode, as a batch's add makes it: a denormal
+           w is 0 there (1/w taken as 1), not a finite reciprocal */
+        bool flush = vm->cfg.flush_denormals;
+        unsigned fp_saved = flush ? tv_fp_flush_begin() : 0;
         st = vm_frag_run_setup(&run, params, err);
+        if (flush)
+            tv_fp_flush_end(fp_saved);
+    }
     if (st != TV_OK)
         return st;
     /* the rows of tiles that meet the scissor box (frag_job numbers them from its top) */

@@ -10,7 +10,8 @@
  * centre gives the values (triangle 0, extrapolated, when none does); a sample is covered
  * when some triangle contains it. Primitives: random vertices (fractional, at tile
  * corners, off the target, far away, infinite or NaN, degenerate, both orientations,
- * w = 0, w tiny enough that the perspective weights pass 2^62 or 1/w is infinite),
+ * w = 0, w tiny enough that the perspective weights pass 2^62 or 1/w is infinite, or
+ * taken as 1 where denormals are flushed),
  * scissor boxes, 1 and 4
  * samples, targets wider than one 64-tile pass of the classifier, 1 and 2 threads;
  * attributes the same at every vertex (interp_tile's shortcut: -0, +0, a denormal, a
@@ -226,12 +227,13 @@ static void check_case(unsigned W, unsigned H, unsigned samples, tv_vm_frag_prim
     if (hv_frag_p(PROG, fp, NULL, &err) != TV_OK)
         fail_msg("case %u: %s", icase, err.message);
     hv_threads = 1;
-    mtri t[2];
-    unsigned nt = m_setup(fp, t);
-    /* the model's per-pixel arithmetic under the engine's denormal mode (which holds
-       during the engine's jobs, not its set-up: 1/w of a denormal w is infinite there) */
+    /* the model's set-up and per-pixel arithmetic under the engine's denormal mode (which
+       holds for the triangle's set-up and the jobs: a denormal w is 0 there, so its 1/w
+       is taken as 1) */
     unsigned fp_saved = flush ? tv_fp_flush_begin() : 0;
     hv_flush_denormals = false;
+    mtri t[2];
+    unsigned nt = m_setup(fp, t);
     uint32_t x0 = fp->scissor[2] ? fp->scissor[0] : 0, y0 = fp->scissor[3] ? fp->scissor[1] : 0;
     uint32_t x1 = fp->scissor[2] ? fp->scissor[2] : W, y1 = fp->scissor[3] ? fp->scissor[3] : H;
     for (unsigned y = 0; y < H; y++)
