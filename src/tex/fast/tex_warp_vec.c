@@ -568,10 +568,14 @@ VEC_INLINE unsigned vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
                 way = WAY_MAGNIFIED;
                 goto footprint_done;
             }
-            sqrt_lanes(lx, isa);
-            sqrt_lanes(ly, isa);
+            /* the major length as the root of the larger squared length: sqrtf is
+               correctly rounded, so monotonic, and max(√x2, √y2) (x's on a tie, as below)
+               is √max(x2, y2) — where y2 > x2 but the roots round equal, both are the same
+               float; a NaN x2 gives x2's NaN either way, a NaN y2 x2's root (the sums are
+               +0 or more, never -0) — one root per lane instead of two */
             for (unsigned l = 0; l < N; l++)
                 rmax[l] = fsel(!(ly[l] > lx[l]), lx[l], ly[l]);
+            sqrt_lanes(rmax, isa);
             log2_lanes(memo, 0, rmax, act, lg_max, isa);
             goto footprint_done;
         }
