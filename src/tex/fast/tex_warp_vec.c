@@ -642,14 +642,29 @@ footprint_done:;
     for (unsigned l = 0; l < N; l++) {
         s[l] = fsel(act[l], cs[l], 0.0f);
         t[l] = fsel(act[l], ct[l], 0.0f);
-        offu[l] = (float)(int32_t)isel(offs, (uint32_t)(int32_t)req->offset[0][l], 0u);
-        offv[l] = (float)(int32_t)isel(offs, (uint32_t)(int32_t)req->offset[1][l], 0u);
-        /* tex_layer_index: clamp(rint(a), 0, layers - 1), NaN -> 0 */
-        float la = req->coord[3][l];
-        float r = rne(fsel(la == la, la, 0.0f));
-        float rc = fsel(r <= 0.0f, 0.0f, fsel(r >= lm, lm, r));
-        uint32_t layer = isel(array & act[l], (uint32_t)(int32_t)rc, 0u);
-        layer_off[l] = layer * stride;
+    }
+    /* (offsets and layers only where the request has them: else the loops' values, 0) */
+    if (offs) {
+        for (unsigned l = 0; l < N; l++) {
+            offu[l] = (float)req->offset[0][l];
+            offv[l] = (float)req->offset[1][l];
+        }
+    } else {
+        for (unsigned l = 0; l < N; l++)
+            offu[l] = offv[l] = 0.0f;
+    }
+    if (array) {
+        for (unsigned l = 0; l < N; l++) {
+            /* tex_layer_index: clamp(rint(a), 0, layers - 1), NaN -> 0 */
+            float la = req->coord[3][l];
+            float r = rne(fsel(la == la, la, 0.0f));
+            float rc = fsel(r <= 0.0f, 0.0f, fsel(r >= lm, lm, r));
+            uint32_t layer = isel(act[l], (uint32_t)(int32_t)rc, 0u);
+            layer_off[l] = layer * stride;
+        }
+    } else {
+        for (unsigned l = 0; l < N; l++)
+            layer_off[l] = 0;
     }
     /* one level per slot across the lanes that read it */
     unsigned first = (unsigned)__builtin_ctz(R->active);
