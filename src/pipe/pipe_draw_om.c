@@ -218,6 +218,14 @@ bool draw_om_early_lanes(draw_state *d, const int32_t x[32], const int32_t y[32]
     if (vec)
         early_depths32(d->z0, d->zx, d->zy, d->zpx, d->zpy, d->zoffset, d->zs.depth_float,
                        d->zs.unorm_max, x, y, zq32);
+    /* zs_texel of sample 0 of a single-sampled target: the layer's base, the row, the
+       column (its products once, not per lane) */
+    uint8_t *const zbase = d->zbase + d->zlayer_stride * d->layer;
+    const size_t zstride = d->zstride, zbytes = d->zs.bytes;
+    /* the passes counted per row of tiles in a local, added when the row changes */
+    draw_row *const rows = d->ctx->rows;
+    int32_t row = -1;
+    uint64_t passed = 0;
     for (uint32_t m = inside; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
         if (!(cov[l] & smask)) {
@@ -229,12 +237,20 @@ bool draw_om_early_lanes(draw_state *d, const int32_t x[32], const int32_t y[32]
         uint32_t zq = vec ? zq32[l]
                           : om_depth_quantize(&d->zs, clamp_depth(d, plane_depth(
                                 d, x[l] + (double)0.5f, y[l] + (double)0.5f)));
-        void *texel = zs_texel(d, x[l], y[l], 0);
-        bool pass = d->zs.bytes == 4 ? om_depth_test32(s, &d->zs, zq, texel)
-                                     : om_depth_stencil(s, &d->zs, d->front, 0, zq, texel);
+        void *texel = zbase + zstride * (size_t)y[l] + zbytes * (size_t)x[l];
+        bool pass = zbytes == 4 ? om_depth_test32(s, &d->zs, zq, texel)
+                                : om_depth_stencil(s, &d->zs, d->front, 0, zq, texel);
         cov[l] = pass;
-        d->ctx->rows[y[l] >> 2].passed += pass;
+        if (y[l] >> 2 != row) {
+            if (row >= 0)
+                rows[row].passed += passed;
+            row = y[l] >> 2;
+            passed = 0;
+        }
+        passed += pass;
     }
+    if (row >= 0)
+        rows[row].passed += passed;
     return true;
 }
 

@@ -63,6 +63,14 @@ bool raster_setup(raster_tri *t, const raster_rules *r, const float x[3], const 
         t->sx[s] = (int32_t)((sx - 0.5f) * (float)RASTER_ONE);
         t->sy[s] = (int32_t)((sy - 0.5f) * (float)RASTER_ONE);
     }
+    t->sx_min = t->sx_max = t->sx[0];
+    t->sy_min = t->sy_max = t->sy[0];
+    for (unsigned s = 1; s < t->samples && s < RASTER_MAX_SAMPLES; s++) {
+        t->sx_min = t->sx[s] < t->sx_min ? t->sx[s] : t->sx_min;
+        t->sx_max = t->sx[s] > t->sx_max ? t->sx[s] : t->sx_max;
+        t->sy_min = t->sy[s] < t->sy_min ? t->sy[s] : t->sy_min;
+        t->sy_max = t->sy[s] > t->sy_max ? t->sy[s] : t->sy_max;
+    }
     int64_t minx = X[0], maxx = X[0], miny = Y[0], maxy = Y[0];
     for (int i = 1; i < 3; i++) {
         minx = X[i] < minx ? X[i] : minx;
@@ -193,17 +201,14 @@ static int32_t column(int64_t v, int32_t lo, int32_t hi)
     return v < lo ? lo : v > hi ? hi : (int32_t)v;
 }
 
-/* The extreme sample offsets of T in fixed point: x min and max, y min and max. */
+/* The extreme sample offsets of T in fixed point: x min and max, y min and max (set up
+ * once per triangle: the spans are asked for every row of quads). */
 static void sample_extremes(const raster_tri *t, int64_t e[4])
 {
-    e[0] = e[1] = t->sx[0];
-    e[2] = e[3] = t->sy[0];
-    for (unsigned s = 1; s < t->samples && s < RASTER_MAX_SAMPLES; s++) {
-        e[0] = t->sx[s] < e[0] ? t->sx[s] : e[0];
-        e[1] = t->sx[s] > e[1] ? t->sx[s] : e[1];
-        e[2] = t->sy[s] < e[2] ? t->sy[s] : e[2];
-        e[3] = t->sy[s] > e[3] ? t->sy[s] : e[3];
-    }
+    e[0] = t->sx_min;
+    e[1] = t->sx_max;
+    e[2] = t->sy_min;
+    e[3] = t->sy_max;
 }
 
 /* The columns [lo, hi) of T's box whose pixels meet every edge E = a X + b Y + c >= 0 at

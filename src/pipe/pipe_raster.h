@@ -31,6 +31,7 @@ typedef struct raster_tri {
     int32_t x0, y0, x1, y1;  /* pixels that may be covered (inside rules.clip) */
     unsigned samples;
     int32_t sx[RASTER_MAX_SAMPLES], sy[RASTER_MAX_SAMPLES]; /* sample offsets, fixed point */
+    int32_t sx_min, sx_max, sy_min, sy_max;   /* their extremes (the row spans' hull) */
     bool ccw;                /* counter-clockwise as seen in window space (y down) */
 } raster_tri;
 

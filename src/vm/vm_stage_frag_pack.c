@@ -168,15 +168,21 @@ static tv_status pack_primitive(vm_worker *wk, frag_pack *P, const vm_frag_box *
     for (uint32_t qy = fb->y0 / 2; qy < (fb->y1 + 1) / 2; qy++) {
         uint32_t qx0 = fb->x0 / 2, qx1 = (fb->x1 + 1) / 2;
         vm_frag_span(R, 2 * qy, 2 * qy + 2, fb->x0, fb->x1, &qx0, &qx1, 2);
+        /* the quad's lanes in the box: its rows' (bits 0-1 and 2-3 of the quad) times its
+           columns' (bits 0 and 1 of each row) */
+        const uint32_t py = 2 * qy;
+        const uint32_t rows = (py >= fb->y0 && py < fb->y1 ? 0x3u : 0u) |
+                              (py + 1 >= fb->y0 && py + 1 < fb->y1 ? 0xcu : 0u);
         for (uint32_t qx = qx0; qx < qx1; qx++) {
+            const uint32_t px = 2 * qx;
+            const uint32_t cols = (px >= fb->x0 && px < fb->x1 ? 0x5u : 0u) |
+                                  (px + 1 >= fb->x0 && px + 1 < fb->x1 ? 0xau : 0u);
             for (unsigned j = 0; j < 4; j++) {
                 unsigned l = 4 * P->n + j;
-                uint32_t px = 2 * qx + (j & 1), py = 2 * qy + (j >> 1);
-                P->cx[l] = (int32_t)px;
-                P->cy[l] = (int32_t)py;
-                P->cin |= (uint32_t)(px >= fb->x0 && px < fb->x1 && py >= fb->y0 &&
-                                     py < fb->y1) << l;
+                P->cx[l] = (int32_t)(px + (j & 1));
+                P->cy[l] = (int32_t)(py + (j >> 1));
             }
+            P->cin |= (rows & cols) << (4 * P->n);
             if (++P->n == VM_LANES / 4) {
                 tv_status st = pack_candidates(wk, P, err);
                 if (st != TV_OK)
@@ -347,11 +353,13 @@ tv_status tv_vm_frag_batch_add(tv_vm_frag_batch *B, const tv_vm_frag_params *par
     bool flush = B->vm->cfg.flush_denormals;
     unsigned fp_saved = flush ? tv_fp_flush_begin() : 0;
     tv_status st = TV_OK;
-    if (B->has_common && !same_common(&B->common, params))
-        st = run_pending(B, err);
-    if (st == TV_OK && (!B->has_common || !same_common(&B->common, params))) {
-        B->common = *params;
-        B->has_common = true;
+    if (!B->has_common || !same_common(&B->common, params)) {
+        if (B->has_common)
+            st = run_pending(B, err);
+        if (st == TV_OK) {
+            B->common = *params;
+            B->has_common = true;
+        }
     }
     vm_run *R = &B->run;
     /* this add's budgets for the warps it runs (the rest of the run's set-up stays); the
