@@ -181,16 +181,16 @@ uint32_t draw_om_early(draw_state *d, int32_t x, int32_t y, uint32_t cov)
     return pass;
 }
 
-/* fragment_depth, clamp_depth and om_depth_quantize of all 32 lanes at their pixel
+/* fragment_depth, clamp_depth and om_depth_quantize of the lanes at their pixel
  * centres for a 4-byte depth target quantised by value (float, or UNORM by its formula)
  * without depth clamp: the same operations in the same order, as lane loops compiled for
  * wide vectors too (no contraction, no FMA: util/wide_vectors.h). */
-TV_WIDE_VECTORS static void early_depths32(double z0, double zx, double zy, double zpx,
-                                           double zpy, float zoffset, bool is_float,
-                                           double unorm_max, const int32_t x[32],
-                                           const int32_t y[32], uint32_t zq[32])
+static TV_ALWAYS_INLINE void early_depths_n(double z0, double zx, double zy, double zpx,
+                                            double zpy, float zoffset, bool is_float,
+                                            double unorm_max, const int32_t x[32],
+                                            const int32_t y[32], uint32_t zq[32], unsigned n)
 {
-    for (unsigned l = 0; l < 32; l++) {
+    for (unsigned l = 0; l < n; l++) {
         double px = x[l] + (double)0.5f, py = y[l] + (double)0.5f;
         float z = (float)(z0 + zx * (px - zpx) + zy * (py - zpy)) + zoffset;
         z = z >= 0.0f ? z : 0.0f;          /* NaN too */
@@ -201,6 +201,19 @@ TV_WIDE_VECTORS static void early_depths32(double z0, double zx, double zy, doub
         uint32_t u = (uint32_t)nearbyint((double)z * unorm_max);
         zq[l] = is_float ? fbits : u;
     }
+}
+
+/* early_depths_n over the first 16 lanes (HALF: the lanes asked for are among them, a
+ * small primitive's candidates) or all 32 */
+TV_WIDE_VECTORS static void early_depths32(double z0, double zx, double zy, double zpx,
+                                           double zpy, float zoffset, bool is_float,
+                                           double unorm_max, const int32_t x[32],
+                                           const int32_t y[32], uint32_t zq[32], bool half)
+{
+    if (half)
+        early_depths_n(z0, zx, zy, zpx, zpy, zoffset, is_float, unorm_max, x, y, zq, 16);
+    else
+        early_depths_n(z0, zx, zy, zpx, zpy, zoffset, is_float, unorm_max, x, y, zq, 32);
 }
 
 bool draw_om_early_lanes(draw_state *d, const int32_t x[32], const int32_t y[32],
@@ -217,7 +230,7 @@ bool draw_om_early_lanes(draw_state *d, const int32_t x[32], const int32_t y[32]
                      (d->zs.depth_float || d->zs.unorm_direct);
     if (vec)
         early_depths32(d->z0, d->zx, d->zy, d->zpx, d->zpy, d->zoffset, d->zs.depth_float,
-                       d->zs.unorm_max, x, y, zq32);
+                       d->zs.unorm_max, x, y, zq32, !(inside >> 16));
     /* zs_texel of sample 0 of a single-sampled target: the layer's base, the row, the
        column (its products once, not per lane) */
     uint8_t *const zbase = d->zbase + d->zlayer_stride * d->layer;

@@ -117,15 +117,16 @@ uint32_t raster_coverage(const raster_tri *t, int32_t px, int32_t py)
  * 2^50, and a lane's offset in fixed point (a target of at most 65536 pixels) within
  * ±2^24: every product, sum and E is an integer below 2^53, which a double holds
  * exactly, as the sign test needs. */
-TV_WIDE_VECTORS static void edge_lanes(const int64_t e0[3], const int64_t a[3],
-                                       const int64_t b[3], const int32_t px[32],
-                                       const int32_t py[32], uint32_t inside, uint32_t cov[32])
+static TV_ALWAYS_INLINE void edge_lanes_n(const int64_t e0[3], const int64_t a[3],
+                                          const int64_t b[3], const int32_t px[32],
+                                          const int32_t py[32], uint32_t inside,
+                                          uint32_t cov[32], unsigned n)
 {
     const double e00 = (double)e0[0], e01 = (double)e0[1], e02 = (double)e0[2];
     const double a0 = (double)a[0], a1 = (double)a[1], a2 = (double)a[2];
     const double b0 = (double)b[0], b1 = (double)b[1], b2 = (double)b[2];
     const int32_t x0 = px[0], y0 = py[0];
-    for (unsigned l = 0; l < 32; l++) {
+    for (unsigned l = 0; l < n; l++) {
         double dx = (double)(int32_t)((uint32_t)(px[l] - x0) * RASTER_ONE);
         double dy = (double)(int32_t)((uint32_t)(py[l] - y0) * RASTER_ONE);
         uint32_t in = (uint32_t)(e00 + a0 * dx + b0 * dy >= 0) &
@@ -134,6 +135,18 @@ TV_WIDE_VECTORS static void edge_lanes(const int64_t e0[3], const int64_t a[3],
         uint32_t m = 0u - ((inside >> l) & 1u);
         cov[l] = (cov[l] & ~m) | (in & m);
     }
+}
+
+/* edge_lanes_n over the first 16 lanes when INSIDE holds no other (a small primitive's
+ * candidate quads, packed from lane 0: half the vector work), else over all 32 */
+TV_WIDE_VECTORS static void edge_lanes(const int64_t e0[3], const int64_t a[3],
+                                       const int64_t b[3], const int32_t px[32],
+                                       const int32_t py[32], uint32_t inside, uint32_t cov[32])
+{
+    if (inside >> 16)
+        edge_lanes_n(e0, a, b, px, py, inside, cov, 32);
+    else
+        edge_lanes_n(e0, a, b, px, py, inside, cov, 16);
 }
 
 void raster_coverage_lanes(const raster_tri *t, const int32_t px[32], const int32_t py[32],
