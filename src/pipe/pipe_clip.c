@@ -36,10 +36,12 @@ unsigned clip_outcode(const clip_state *s, const float *v)
     const float x = v[CLIP_POS], y = v[CLIP_POS + 1], z = v[CLIP_POS + 2], w = v[CLIP_POS + 3];
     const float d[6] = {x + s->guard_x * w, s->guard_x * w - x, y + s->guard_y * w,
                         s->guard_y * w - y, s->halfz ? z : z + w, w - z};
-    unsigned planes = active_planes(s), code = 0;
-    /* !(d >= 0): a NaN distance counts as outside */
+    unsigned code = 0;
+    /* !(d >= 0): a NaN distance counts as outside (every plane tested without branches,
+       then the active ones kept) */
     for (unsigned p = 0; p < 6; p++)
-        code |= (unsigned)((planes >> p) & 1u && !(d[p] >= 0.0f)) << p;
+        code |= (unsigned)!(d[p] >= 0.0f) << p;
+    code &= active_planes(s) & 0x3fu;
     for (unsigned m = s->distances; m; m &= m - 1) {
         unsigned i = (unsigned)__builtin_ctz(m);
         if (!(v[CLIP_DIST + i] >= 0.0f))

@@ -263,7 +263,11 @@ int draw_stream_output(draw_state *d, unsigned stream, uint32_t inst, const draw
  * of SLOT (d->stride floats); the fragment-stage vertex of clip vertex V at window
  * position WIN with the flat values FLAT; the flat values of a primitive; set-up, shading
  * and merging of one window-space triangle. */
-const uint32_t *draw_vs_out(const draw_state *d, int reg, uint32_t inst, uint32_t slot);
+static inline const uint32_t *draw_vs_out(const draw_state *d, int reg, uint32_t inst,
+                                          uint32_t slot)
+{
+    return d->out[reg] + ((uint64_t)inst * d->slots + slot) * 4;
+}
 /* Every out[r] given back (to the context's scratch or freed) and set to NULL. */
 void draw_out_release(draw_state *d);
 /* Clipping interpolates in clip space; a noperspective input must be screen-linear, which

@@ -12,11 +12,6 @@
 #include <string.h>
 
 
-const uint32_t *draw_vs_out(const draw_state *d, int reg, uint32_t inst, uint32_t slot)
-{
-    return d->out[reg] + ((uint64_t)inst * d->slots + slot) * 4;
-}
-
 /* The clip vertex of SLOT: position, clip/cull distances, interpolated attributes (and the
  * back colours of two-sided lighting after them). */
 void draw_clip_vertex(const draw_state *d, uint32_t inst, uint32_t slot, float *v)
