@@ -29,7 +29,9 @@ static unsigned active_planes(const clip_state *s)
     return m | (unsigned)s->distances << 6;
 }
 
-unsigned clip_outcode(const clip_state *s, const float *v)
+/* clip_outcode's body, inlined into clip_planes_needed (three vertices a triangle) */
+static inline __attribute__((always_inline)) unsigned outcode(const clip_state *s,
+                                                              const float *v)
 {
     /* clip_distance's six view-volume planes, written out (it runs for every vertex of
        every triangle), then the clip distances that clip */
@@ -50,11 +52,16 @@ unsigned clip_outcode(const clip_state *s, const float *v)
     return code;
 }
 
+unsigned clip_outcode(const clip_state *s, const float *v)
+{
+    return outcode(s, v);
+}
+
 int clip_planes_needed(const clip_state *s, const float *verts, unsigned n, unsigned stride)
 {
     unsigned any = 0, all = ~0u;
     for (unsigned i = 0; i < n; i++) {
-        unsigned c = clip_outcode(s, verts + i * stride);
+        unsigned c = outcode(s, verts + i * stride);
         any |= c;
         all &= c;
     }
@@ -161,10 +168,3 @@ bool clip_culled(const float *verts, unsigned n, unsigned stride, unsigned first
     return false;
 }
 
-void clip_to_window(const clip_viewport *vp, const float pos[4], float win[4])
-{
-    float inv_w = 1.0f / pos[3];
-    for (unsigned k = 0; k < 3; k++)
-        win[k] = pos[k] * inv_w * vp->scale[k] + vp->translate[k];
-    win[3] = inv_w;
-}

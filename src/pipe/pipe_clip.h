@@ -57,6 +57,13 @@ bool clip_culled(const float *verts, unsigned n, unsigned stride, unsigned first
 typedef struct clip_viewport {
     float scale[3], translate[3];
 } clip_viewport;
-void clip_to_window(const clip_viewport *vp, const float pos[4], float win[4]);
+/* (inline: three per triangle, and the band test's three more) */
+static inline void clip_to_window(const clip_viewport *vp, const float pos[4], float win[4])
+{
+    float inv_w = 1.0f / pos[3];
+    for (unsigned k = 0; k < 3; k++)
+        win[k] = pos[k] * inv_w * vp->scale[k] + vp->translate[k];
+    win[3] = inv_w;
+}
 
 #endif
