@@ -16,7 +16,8 @@
  * back colours of two-sided lighting after them). */
 void draw_clip_vertex(const draw_state *d, uint32_t inst, uint32_t slot, float *v)
 {
-    memset(v, 0, d->stride * sizeof *v);
+    for (unsigned k = 0; k < d->stride; k++)   /* (a loop: memset was a library call) */
+        v[k] = 0.0f;
     const uint32_t *pos = draw_vs_out(d, d->pos_out, inst, slot);
     for (int c = 0; c < 4; c++)
         v[CLIP_POS + c] = tv_bits_f32(pos[c]);
@@ -275,7 +276,8 @@ int draw_run_fragments(draw_state *d, const tv_vm_frag_vertex *fv[3], const floa
         v->y = fv[k]->y;
         v->z = fv[k]->z;
         v->w = fv[k]->w;
-        memcpy(v->attr, fv[k]->attr, d->frag_attrs * sizeof v->attr[0]);
+        for (unsigned r = 0; r < d->frag_attrs; r++)   /* (fixed-size rows: inline moves) */
+            memcpy(v->attr[r], fv[k]->attr[r], sizeof v->attr[r]);
     }
     fp.width = (uint32_t)d->width;
     fp.height = (uint32_t)d->height;
@@ -305,9 +307,10 @@ int draw_run_fragments(draw_state *d, const tv_vm_frag_vertex *fv[3], const floa
         }
     }
     fp.hook_user = d;
-    tv_error err;
+    tv_error err;   /* read on failure only, which sets it (not cleared: 912 bytes) */
+    err.code = TV_OK;
+    err.message[0] = '\0';
     tv_vm_stats st;
-    memset(&err, 0, sizeof err);
     /* small triangles share warps when the merger needs nothing of the triangle (batch_ok:
        the hooks then read only the draw's state); antialiased shapes keep theirs */
     bool batch = d->batch_ok && d->aa.kind == DRAW_AA_NONE;
@@ -363,9 +366,10 @@ int draw_batch_flush(draw_state *d)
 {
     if (!d->batch)
         return 0;
-    tv_error err;
+    tv_error err;   /* (as in draw_run_fragments) */
+    err.code = TV_OK;
+    err.message[0] = '\0';
     tv_vm_stats st;
-    memset(&err, 0, sizeof err);
     /* the pending lanes are batched triangles', which are never antialiased (batch in
        draw_run_fragments): merged as such, whatever shape set d->aa since — a smooth
        line or point flushes the batch with its own coverage already set up */
@@ -424,7 +428,8 @@ void draw_flat_values(const draw_state *d, uint32_t inst, uint32_t provoking, ui
                       uint32_t flat[DRAW_MAX_VARYINGS][4])
 {
     /* flat inputs: the provoking vertex's values (the primitive ID for PRIMID) */
-    memset(flat, 0, d->frag_attrs * sizeof flat[0]);   /* the rows anything reads */
+    for (unsigned i = 0; i < d->frag_attrs; i++)   /* the rows anything reads */
+        flat[i][0] = flat[i][1] = flat[i][2] = flat[i][3] = 0;
     for (unsigned i = 0; i < d->frag_attrs; i++) {
         const draw_link *l = &d->link[i];
         if (!l->used || !l->flat)

@@ -97,14 +97,6 @@ bool raster_setup(raster_tri *t, const raster_rules *r, const float x[3], const 
     return raster_clip(t, r);
 }
 
-bool raster_clip(raster_tri *t, const raster_rules *r)
-{
-    t->x0 = t->x0 > r->clip[0] ? t->x0 : r->clip[0];
-    t->y0 = t->y0 > r->clip[1] ? t->y0 : r->clip[1];
-    t->x1 = t->x1 < r->clip[2] ? t->x1 : r->clip[2];
-    t->y1 = t->y1 < r->clip[3] ? t->y1 : r->clip[3];
-    return t->x0 < t->x1 && t->y0 < t->y1;
-}
 
 uint32_t raster_coverage(const raster_tri *t, int32_t px, int32_t py)
 {

@@ -45,7 +45,14 @@ int32_t raster_snap(float v);
 bool raster_setup(raster_tri *t, const raster_rules *r, const float x[3], const float y[3]);
 /* The box of triangle T, set up under rules that differ from R in their clip rectangle
  * alone, clipped to R's: what raster_setup under R gives. Returns whether any is left. */
-bool raster_clip(raster_tri *t, const raster_rules *r);
+static inline bool raster_clip(raster_tri *t, const raster_rules *r)
+{
+    t->x0 = t->x0 > r->clip[0] ? t->x0 : r->clip[0];
+    t->y0 = t->y0 > r->clip[1] ? t->y0 : r->clip[1];
+    t->x1 = t->x1 < r->clip[2] ? t->x1 : r->clip[2];
+    t->y1 = t->y1 < r->clip[3] ? t->y1 : r->clip[3];
+    return t->x0 < t->x1 && t->y0 < t->y1;
+}
 
 /* Bit s set when sample s of pixel (px, py) is covered. */
 uint32_t raster_coverage(const raster_tri *t, int32_t px, int32_t py);
