@@ -241,16 +241,25 @@ static inline bool om_depth_compare(const om_dsa *s, const om_zs_target *t, uint
  * common case): the same stored field, comparison and update, with fixed-size accesses
  * and the texel written only when it changes (tests/pipe/test_om_zs.c compares the two).
  * T->bytes must be 4 and S's depth test enabled. */
+/* om_depth_test32 on the texel's word V as loaded: whether the fragment passes, and in *W
+ * the word to store when it does and the writemask allows (V itself otherwise) */
+static inline bool om_depth_test32_word(const om_dsa *s, const om_zs_target *t,
+                                        uint32_t zfrag, uint32_t v, uint32_t *w)
+{
+    uint32_t mask = (uint32_t)t->depth_mask;
+    bool pass = om_depth_compare(s, t, zfrag, (v & mask) >> t->depth_shift);
+    *w = pass && s->depth_writemask ? (v & ~mask) | ((zfrag << t->depth_shift) & mask) : v;
+    return pass;
+}
+
 static inline bool om_depth_test32(const om_dsa *s, const om_zs_target *t, uint32_t zfrag,
                                    void *texel)
 {
-    uint32_t v, mask = (uint32_t)t->depth_mask;
+    uint32_t v, w;
     memcpy(&v, texel, 4);
-    bool pass = om_depth_compare(s, t, zfrag, (v & mask) >> t->depth_shift);
-    if (pass && s->depth_writemask) {
-        v = (v & ~mask) | ((zfrag << t->depth_shift) & mask);
-        memcpy(texel, &v, 4);
-    }
+    bool pass = om_depth_test32_word(s, t, zfrag, v, &w);
+    if (pass && s->depth_writemask)
+        memcpy(texel, &w, 4);
     return pass;
 }
 
