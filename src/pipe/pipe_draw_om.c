@@ -216,6 +216,21 @@ TV_WIDE_VECTORS static void early_depths32(double z0, double zx, double zy, doub
         early_depths_n(z0, zx, zy, zpx, zpy, zoffset, is_float, unorm_max, x, y, zq, 32);
 }
 
+/* The passes of the early test counted per row of tiles in a local (*ROW, *PASSED), added
+ * to the row's count when a lane of another row comes (a memory count per lane made each
+ * update wait for the one before); Y = -4 (row -1) adds the last. */
+static inline void count_pass(draw_row *rows, int32_t *row, uint64_t *passed, int32_t y,
+                              bool pass)
+{
+    if (y >> 2 != *row) {
+        if (*row >= 0)
+            rows[*row].passed += *passed;
+        *row = y >> 2;
+        *passed = 0;
+    }
+    *passed += pass;
+}
+
 bool draw_om_early_lanes(draw_state *d, const int32_t x[32], const int32_t y[32],
                          uint32_t inside, uint32_t cov[32])
 {
@@ -235,7 +250,6 @@ bool draw_om_early_lanes(draw_state *d, const int32_t x[32], const int32_t y[32]
        column (its products once, not per lane) */
     uint8_t *const zbase = d->zbase + d->zlayer_stride * d->layer;
     const size_t zstride = d->zstride, zbytes = d->zs.bytes;
-    /* the passes counted per row of tiles in a local, added when the row changes */
     draw_row *const rows = d->ctx->rows;
     int32_t row = -1;
     uint64_t passed = 0;
@@ -261,16 +275,9 @@ bool draw_om_early_lanes(draw_state *d, const int32_t x[32], const int32_t y[32]
             if (w != old[l])
                 memcpy(zbase + zstride * (size_t)y[l] + 4u * (size_t)x[l], &w, 4);
             cov[l] = pass;
-            if (y[l] >> 2 != row) {
-                if (row >= 0)
-                    rows[row].passed += passed;
-                row = y[l] >> 2;
-                passed = 0;
-            }
-            passed += pass;
+            count_pass(rows, &row, &passed, y[l], pass);
         }
-        if (row >= 0)
-            rows[row].passed += passed;
+        count_pass(rows, &row, &passed, -4, false);
         return true;
     }
     for (uint32_t m = inside; m; m &= m - 1) {
@@ -288,16 +295,9 @@ bool draw_om_early_lanes(draw_state *d, const int32_t x[32], const int32_t y[32]
         bool pass = zbytes == 4 ? om_depth_test32(s, &d->zs, zq, texel)
                                 : om_depth_stencil(s, &d->zs, d->front, 0, zq, texel);
         cov[l] = pass;
-        if (y[l] >> 2 != row) {
-            if (row >= 0)
-                rows[row].passed += passed;
-            row = y[l] >> 2;
-            passed = 0;
-        }
-        passed += pass;
+        count_pass(rows, &row, &passed, y[l], pass);
     }
-    if (row >= 0)
-        rows[row].passed += passed;
+    count_pass(rows, &row, &passed, -4, false);
     return true;
 }
 
