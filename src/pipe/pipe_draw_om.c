@@ -259,6 +259,7 @@ bool draw_om_early_lanes(draw_state *d, const int32_t x[32], const int32_t y[32]
            row lies 4 KiB after its upper one in a 1024-pixel-wide buffer, so its loads,
            made right after the upper row's stores, waited on them (4 KiB aliasing) */
         uint32_t old[32], test = 0;
+        uint8_t *texel[32];
         for (uint32_t m = inside; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctz(m);
             if (!(cov[l] & smask)) {
@@ -266,14 +267,15 @@ bool draw_om_early_lanes(draw_state *d, const int32_t x[32], const int32_t y[32]
                 continue;
             }
             test |= 1u << l;
-            memcpy(&old[l], zbase + zstride * (size_t)y[l] + 4u * (size_t)x[l], 4);
+            texel[l] = zbase + zstride * (size_t)y[l] + 4u * (size_t)x[l];
+            memcpy(&old[l], texel[l], 4);
         }
         for (uint32_t m = test; m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctz(m);
             uint32_t w;
             bool pass = om_depth_test32_word(s, &d->zs, zq32[l], old[l], &w);
             if (w != old[l])
-                memcpy(zbase + zstride * (size_t)y[l] + 4u * (size_t)x[l], &w, 4);
+                memcpy(texel[l], &w, 4);
             cov[l] = pass;
             count_pass(rows, &row, &passed, y[l], pass);
         }

@@ -237,10 +237,6 @@ static inline bool om_depth_compare(const om_dsa *s, const om_zs_target *t, uint
     return om_compare_f(s->depth_func, a, b);
 }
 
-/* om_depth_stencil for a 4-byte depth target when no stencil test runs (the early tests'
- * common case): the same stored field, comparison and update, with fixed-size accesses
- * and the texel written only when it changes (tests/pipe/test_om_zs.c compares the two).
- * T->bytes must be 4 and S's depth test enabled. */
 /* om_depth_test32 on the texel's word V as loaded: whether the fragment passes, and in *W
  * the word to store when it does and the writemask allows (V itself otherwise) */
 static inline bool om_depth_test32_word(const om_dsa *s, const om_zs_target *t,
@@ -252,6 +248,10 @@ static inline bool om_depth_test32_word(const om_dsa *s, const om_zs_target *t,
     return pass;
 }
 
+/* om_depth_stencil for a 4-byte depth target when no stencil test runs (the early tests'
+ * common case): the same stored field, comparison and update, with fixed-size accesses
+ * and the texel written only when it changes (tests/pipe/test_om_zs.c compares the two).
+ * T->bytes must be 4 and S's depth test enabled. */
 static inline bool om_depth_test32(const om_dsa *s, const om_zs_target *t, uint32_t zfrag,
                                    void *texel)
 {

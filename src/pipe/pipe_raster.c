@@ -97,7 +97,6 @@ bool raster_setup(raster_tri *t, const raster_rules *r, const float x[3], const 
     return raster_clip(t, r);
 }
 
-
 uint32_t raster_coverage(const raster_tri *t, int32_t px, int32_t py)
 {
     uint32_t mask = 0;
@@ -216,16 +215,6 @@ static int32_t column(int64_t v, int32_t lo, int32_t hi)
     return v < lo ? lo : v > hi ? hi : (int32_t)v;
 }
 
-/* The extreme sample offsets of T in fixed point: x min and max, y min and max (set up
- * once per triangle: the spans are asked for every row of quads). */
-static void sample_extremes(const raster_tri *t, int64_t e[4])
-{
-    e[0] = t->sx_min;
-    e[1] = t->sx_max;
-    e[2] = t->sy_min;
-    e[3] = t->sy_max;
-}
-
 /* The columns [lo, hi) of T's box whose pixels meet every edge E = a X + b Y + c >= 0 at
  * the sample heights Y: YPOS where b >= 0, YNEG where b < 0, and the sample offsets X of a
  * pixel: SXPOS where a > 0, SXNEG where a < 0 (pixel px's sample at px ONE + that). The
@@ -267,10 +256,10 @@ void raster_row_span(const raster_tri *t, int32_t y0, int32_t y1, int32_t *x0, i
         *x0 = *x1 = t->x0;
         return;
     }
-    int64_t e[4];
-    sample_extremes(t, e);
-    int64_t ylo = (int64_t)y0 * RASTER_ONE + e[2], yhi = (int64_t)(y1 - 1) * RASTER_ONE + e[3];
-    edge_columns(t, yhi, ylo, e[1], e[0], x0, x1);
+    /* (the samples' extremes, t->s*_min / _max, taken once at set-up) */
+    int64_t ylo = (int64_t)y0 * RASTER_ONE + t->sy_min;
+    int64_t yhi = (int64_t)(y1 - 1) * RASTER_ONE + t->sy_max;
+    edge_columns(t, yhi, ylo, t->sx_max, t->sx_min, x0, x1);
 }
 
 /* Every sample of the rows meets an edge when its least corner of the samples' hull does
@@ -281,8 +270,7 @@ void raster_row_inner(const raster_tri *t, int32_t y0, int32_t y1, int32_t *x0, 
         *x0 = *x1 = t->x0;
         return;
     }
-    int64_t e[4];
-    sample_extremes(t, e);
-    int64_t ylo = (int64_t)y0 * RASTER_ONE + e[2], yhi = (int64_t)(y1 - 1) * RASTER_ONE + e[3];
-    edge_columns(t, ylo, yhi, e[0], e[1], x0, x1);
+    int64_t ylo = (int64_t)y0 * RASTER_ONE + t->sy_min;
+    int64_t yhi = (int64_t)(y1 - 1) * RASTER_ONE + t->sy_max;
+    edge_columns(t, ylo, yhi, t->sx_min, t->sx_max, x0, x1);
 }
