@@ -191,4 +191,40 @@ VM_HANDLER_LIST(VM_DECLARE_HANDLER)
 VM_GROUP_HANDLER_LIST(VM_DECLARE_GROUP_HANDLER)
 #undef VM_DECLARE_GROUP_HANDLER
 
+/* Handler identities. A pass recognises a micro-op by its `op` (vm_uop), never by
+ * comparing handler addresses: the group handlers are target_clones functions (IFUNCs),
+ * and a link with interprocedural optimisation gave vm_h_mov_n two addresses, one where
+ * vm_lower.c took it and one where the opcode table did, so the copy pass missed MOVs
+ * (docs/vm.md §2, "Handler identity"). VM_OP_NONE: control flow (no handler); VM_OP_OTHER: a handler not in
+ * these lists (texture, memory, fragment queries, the vertex index), which no pass looks
+ * for. */
+#define VM_OP_ENUM(n) VM_OP_##n,
+#define VM_OP_GROUP_ENUM(n) VM_OP_##n##_n,
+typedef enum vm_op {
+    VM_OP_NONE = 0,
+    VM_OP_OTHER,
+    VM_HANDLER_LIST(VM_OP_ENUM)
+    VM_OP_GROUPS_BEGIN,      /* the channel-group handlers follow */
+    VM_GROUP_HANDLER_LIST(VM_OP_GROUP_ENUM)
+    VM_OP_COUNT
+} vm_op;
+#undef VM_OP_ENUM
+#undef VM_OP_GROUP_ENUM
+
+/* The handler of each listed op (NULL for NONE, PRIVATE and the marker). */
+extern const vm_fn vm_op_fns[VM_OP_COUNT];
+
+/* A channel-group micro-op (lane-wise, writes dst[0..aux2-1]). */
+static inline bool vm_op_is_group(unsigned op)
+{
+    return op > VM_OP_GROUPS_BEGIN && op < VM_OP_COUNT;
+}
+
+/* A source modifier (lane-wise, writes its one scratch slot in every lane). */
+static inline bool vm_op_is_mod(unsigned op)
+{
+    return op == VM_OP_mod_fneg || op == VM_OP_mod_fabs || op == VM_OP_mod_fnegabs ||
+           op == VM_OP_mod_ineg || op == VM_OP_mod_iabs || op == VM_OP_mod_inegabs;
+}
+
 #endif

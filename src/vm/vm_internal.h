@@ -75,6 +75,7 @@ struct vm_uop {
      * at its first micro-op and left only after its last, which carries VM_UF_COUNT and
      * the run's TGSI instructions (VM_UF_FIRST micro-ops) and micro-ops. */
     uint32_t ninsns, nuops;
+    uint16_t op;             /* vm_op (vm_handlers.h): what the handler is, for the passes */
 };
 
 /* The fields of a micro-op that may name a slot: for control flow src[] and aux (the

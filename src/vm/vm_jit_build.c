@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vm/vm_handlers.h"
 #include "vm/vm_jit_internal.h"
 
 static LLVMValueRef ci32(vm_jit_ctx *j, uint32_t v) { return LLVMConstInt(j->i32, v, 0); }
@@ -150,7 +151,7 @@ static void reload(vm_jit_ctx *j, uint32_t s)
  * store (vm_h_scatter writes a slot chosen at run time). */
 static void sync_in(vm_jit_ctx *j, const vm_uop *u)
 {
-    if (u->fn == vm_h_scatter) {
+    if (u->op == VM_OP_scatter) {
         for (uint32_t k = 0; k < j->nwritten; k++)
             reload(j, j->written[k]);
         return;
@@ -659,8 +660,8 @@ bool vm_jit_build(vm_jit_ctx *j, const char *name, char *why, size_t why_size)
        need not clear them (vm_zero_regs_compiled); with it, they are loaded */
     bool indirect = false;
     for (uint32_t i = 0; i < n; i++)
-        indirect |= code[i].fn == vm_h_gather || code[i].fn == vm_h_scatter ||
-                    code[i].fn == vm_h_gather_const;
+        indirect |= code[i].op == VM_OP_gather || code[i].op == VM_OP_scatter ||
+                    code[i].op == VM_OP_gather_const;
     j->zero_init = !indirect;
     j->nwritten = 0;
     for (uint32_t i = 0; i < n; i++) {

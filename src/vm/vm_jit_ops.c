@@ -45,7 +45,7 @@ typedef struct probe {
 } probe;
 
 typedef struct jit_op {
-    vm_fn fn;
+    uint16_t op;                /* vm_op (vm_handlers.h) */
     uint8_t form, nsrc;
     bool float_in, float_out;   /* sources read as float; result float (SAT applies) */
     lane_fn lane;
@@ -422,8 +422,8 @@ LANE(imul_hi) { UNUSED; return mul_hi(j, a, b, true); }
 
 /* ---- the table --------------------------------------------------------------------------- */
 
-#define G(fn, n, fi, fo, lane) {vm_h_##fn##_n, F_GROUP, n, fi, fo, lane_##lane, 0, {{0}}}
-#define GP(fn, n, lane, np, p0, p1) {vm_h_##fn##_n, F_GROUP, n, true, true, lane_##lane, np, {p0, p1, NO_PROBE}}
+#define G(fn, n, fi, fo, lane) {VM_OP_##fn##_n, F_GROUP, n, fi, fo, lane_##lane, 0, {{0}}}
+#define GP(fn, n, lane, np, p0, p1) {VM_OP_##fn##_n, F_GROUP, n, true, true, lane_##lane, np, {p0, p1, NO_PROBE}}
 /* probes: (a, b, c, d, node, operand whose NaN means first = 0, the other) */
 #define PAB(node) {P_N1, P_N2, P_ONE, P_ONE, node, P_N1, P_N2}
 #define PPC(node) {P_N1, P_ONE, P_N3, P_ONE, node, P_N1, P_N3}
@@ -462,23 +462,23 @@ static const jit_op ops[] = {
     G(uslt, 2, false, false, uslt), G(usne, 2, false, false, usne),
     G(umul_hi, 2, false, false, umul_hi), G(imul_hi, 2, false, false, imul_hi),
     G(ucmp, 3, false, false, ucmp), G(uarl, 1, false, false, mov),
-    {vm_h_mov, F_MOV1, 1, false, true, lane_mov, 0, {{0}}},
-    {vm_h_sin_n, F_TRIG, 1, true, true, lane_sin, 0, {{0}}},
-    {vm_h_cos_n, F_TRIG, 1, true, true, lane_cos, 0, {{0}}},
-    {vm_h_rcp, F_SCALAR, 1, true, true, lane_rcp, 0, {{0}}},
-    {vm_h_sqrt, F_SCALAR, 1, true, true, lane_sqrt, 0, {{0}}},
-    {vm_h_rsq, F_SCALAR, 1, true, true, lane_rsq, 0, {{0}}},
-    {vm_h_mod_fneg, F_MOD, 1, false, false, lane_fneg, 0, {{0}}},
-    {vm_h_mod_fabs, F_MOD, 1, false, false, lane_fabs, 0, {{0}}},
-    {vm_h_mod_fnegabs, F_MOD, 1, false, false, lane_fnegabs, 0, {{0}}},
-    {vm_h_mod_ineg, F_MOD, 1, false, false, lane_ineg, 0, {{0}}},
-    {vm_h_mod_iabs, F_MOD, 1, false, false, lane_iabs, 0, {{0}}},
-    {vm_h_mod_inegabs, F_MOD, 1, false, false, lane_inegabs, 0, {{0}}},
+    {VM_OP_mov, F_MOV1, 1, false, true, lane_mov, 0, {{0}}},
+    {VM_OP_sin_n, F_TRIG, 1, true, true, lane_sin, 0, {{0}}},
+    {VM_OP_cos_n, F_TRIG, 1, true, true, lane_cos, 0, {{0}}},
+    {VM_OP_rcp, F_SCALAR, 1, true, true, lane_rcp, 0, {{0}}},
+    {VM_OP_sqrt, F_SCALAR, 1, true, true, lane_sqrt, 0, {{0}}},
+    {VM_OP_rsq, F_SCALAR, 1, true, true, lane_rsq, 0, {{0}}},
+    {VM_OP_mod_fneg, F_MOD, 1, false, false, lane_fneg, 0, {{0}}},
+    {VM_OP_mod_fabs, F_MOD, 1, false, false, lane_fabs, 0, {{0}}},
+    {VM_OP_mod_fnegabs, F_MOD, 1, false, false, lane_fnegabs, 0, {{0}}},
+    {VM_OP_mod_ineg, F_MOD, 1, false, false, lane_ineg, 0, {{0}}},
+    {VM_OP_mod_iabs, F_MOD, 1, false, false, lane_iabs, 0, {{0}}},
+    {VM_OP_mod_inegabs, F_MOD, 1, false, false, lane_inegabs, 0, {{0}}},
     /* dot products: t = a0*b0, then t = t + ak*bk: node 0 the first product, node 1 the
        sums, node 2 the later products (another loop of the handler) */
-    {vm_h_dot, F_DOT, 2, true, true, lane_mul, 3,
+    {VM_OP_dot, F_DOT, 2, true, true, lane_mul, 3,
      {PAB(0), PPC(1), {P_ONE, P_ONE, P_N1, P_N2, 2, P_N1, P_N2}}},
-    {vm_h_dot_legacy, F_DOT, 2, true, true, lane_mul_legacy, 3,
+    {VM_OP_dot_legacy, F_DOT, 2, true, true, lane_mul_legacy, 3,
      {PAB(0), PPC(1), {P_ONE, P_ONE, P_N1, P_N2, 2, P_N1, P_N2}}},
 };
 #define NOPS (sizeof ops / sizeof ops[0])
@@ -520,7 +520,8 @@ static bool run_probe(const jit_op *op, const probe *pr, uint32_t *first)
     vm_update_exec(w);
     vm_uop u;
     memset(&u, 0, sizeof u);
-    u.fn = op->fn;
+    u.fn = vm_op_fns[op->op];
+    u.op = op->op;
     u.kind = VM_K_ALU;
     u.aux2 = 1;
     u.dst[0] = 8;
@@ -532,7 +533,7 @@ static bool run_probe(const jit_op *op, const probe *pr, uint32_t *first)
     } else {
         u.src[0] = 0; u.src[4] = 1; u.src[8] = 2;
     }
-    op->fn(w, &u);
+    u.fn(w, &u);
     uint32_t x = probe_word(pr->x) | 0x00400000u, y = probe_word(pr->y) | 0x00400000u;
     uint32_t mask = 0;
     for (unsigned l = 0; l < VM_LANES; l++) {
@@ -542,8 +543,8 @@ static bool run_probe(const jit_op *op, const probe *pr, uint32_t *first)
             goto out;   /* neither operand's NaN: not compiled inline */
     }
     if (getenv("TEXVM_JIT_CALIBRATION"))
-        fprintf(stderr, "texvm jit: calibration: row %p node %u: lanes taking y 0x%08x\n",
-                (void *)(uintptr_t)op->fn, pr->node, mask);
+        fprintf(stderr, "texvm jit: calibration: op %u node %u: lanes taking y 0x%08x\n",
+                (unsigned)op->op, pr->node, mask);
     first[pr->node] = mask;
     ok = true;
 out:
@@ -564,11 +565,11 @@ void vm_jit_calibrate(void)
 
 /* ---- emission ---------------------------------------------------------------------------- */
 
-/* The row of handler fn, or NOPS. */
-static size_t find(vm_fn fn)
+/* The row of a micro-op's handler, or NOPS. */
+static size_t find(unsigned op)
 {
     size_t i = 0;
-    while (i < NOPS && ops[i].fn != fn)
+    while (i < NOPS && ops[i].op != op)
         i++;
     return i;
 }
@@ -601,7 +602,7 @@ static LLVMValueRef result(vm_jit_ctx *j, const jit_op *op, const vm_uop *u, LLV
 
 bool vm_jit_emit_alu(vm_jit_ctx *j, const vm_uop *u)
 {
-    const size_t idx = find(u->fn);
+    const size_t idx = u->fn ? find(u->op) : NOPS;
     if (idx == NOPS || !cal_usable[idx])
         return false;
     const jit_op *op = &ops[idx];

@@ -29,7 +29,7 @@ tv_status vm_lower_fail(vm_lower *L, tv_status code, const char *fmt, ...)
     return L->status;
 }
 
-vm_uop *vm_lower_emit(vm_lower *L, vm_fn fn, uint16_t kind)
+static vm_uop *emit(vm_lower *L, vm_fn fn, unsigned op, uint16_t kind)
 {
     if (L->status != TV_OK)
         return NULL;
@@ -46,9 +46,20 @@ vm_uop *vm_lower_emit(vm_lower *L, vm_fn fn, uint16_t kind)
     vm_uop *u = &L->uops[L->num_uops++];
     memset(u, 0, sizeof *u);
     u->fn = fn;
+    u->op = (uint16_t)op;
     u->kind = kind;
     u->insn = L->insn;
     return u;
+}
+
+vm_uop *vm_lower_emit(vm_lower *L, unsigned op, uint16_t kind)
+{
+    return emit(L, op < VM_OP_COUNT ? vm_op_fns[op] : NULL, op, kind);
+}
+
+vm_uop *vm_lower_emit_other(vm_lower *L, vm_fn fn)
+{
+    return emit(L, fn, VM_OP_OTHER, VM_K_ALU);
 }
 
 uint32_t vm_lower_scratch(vm_lower *L)
@@ -186,7 +197,7 @@ static uint32_t vertex_index(vm_lower *L, const tv_tgsi_reg *r, unsigned comp, u
     uint32_t vs = own_vertex(L, r) ? L->p->invocation_slot : ind_slot(L, &r->dim_ind);
     uint32_t is = r->indirect ? ind_slot(L, &r->ind) : UINT32_MAX;
     uint32_t s = vm_lower_scratch(L);
-    vm_uop *u = vm_lower_emit(L, vm_h_vertex_index, VM_K_ALU);
+    vm_uop *u = vm_lower_emit_other(L, vm_h_vertex_index);
     if (!u) return 0;
     u->dst[0] = s;
     u->src[0] = vs;
@@ -205,7 +216,7 @@ static uint32_t vertex_gather(vm_lower *L, const tv_tgsi_reg *r, unsigned comp)
     uint32_t base = 0, bound = 0;
     uint32_t idx = vertex_index(L, r, comp, &base, &bound);
     uint32_t s = vm_lower_scratch(L);
-    vm_uop *u = vm_lower_emit(L, vm_h_gather, VM_K_ALU);
+    vm_uop *u = vm_lower_emit(L, VM_OP_gather, VM_K_ALU);
     if (!u) return 0;
     u->flags |= VM_UF_FAULT;
     u->dst[0] = s;
@@ -223,7 +234,7 @@ uint32_t vm_lower_reg(vm_lower *L, const tv_tgsi_reg *r, unsigned comp)
     if (r->file == TV_FILE_IMM) {
         if (r->indirect) {
             uint32_t s = vm_lower_scratch(L);
-            vm_uop *u = vm_lower_emit(L, vm_h_gather, VM_K_ALU);
+            vm_uop *u = vm_lower_emit(L, VM_OP_gather, VM_K_ALU);
             if (!u) return 0;
             u->flags |= VM_UF_FAULT;
             u->dst[0] = s;
@@ -247,7 +258,7 @@ uint32_t vm_lower_reg(vm_lower *L, const tv_tgsi_reg *r, unsigned comp)
         uint32_t s = vm_lower_scratch(L);
         uint32_t is = r->indirect ? ind_slot(L, &r->ind) : UINT32_MAX;
         uint32_t ds = (r->has_dim && r->dim_indirect) ? ind_slot(L, &r->dim_ind) : UINT32_MAX;
-        vm_uop *u = vm_lower_emit(L, vm_h_gather_const, VM_K_ALU);
+        vm_uop *u = vm_lower_emit(L, VM_OP_gather_const, VM_K_ALU);
         if (!u) return 0;
         u->dst[0] = s;
         u->src[0] = is;
@@ -289,7 +300,7 @@ uint32_t vm_lower_reg(vm_lower *L, const tv_tgsi_reg *r, unsigned comp)
         array_range(L, r->file, aid, &first, &cnt);
     uint32_t s = vm_lower_scratch(L);
     uint32_t is = ind_slot(L, &r->ind);
-    vm_uop *u = vm_lower_emit(L, vm_h_gather, VM_K_ALU);
+    vm_uop *u = vm_lower_emit(L, VM_OP_gather, VM_K_ALU);
     if (!u) return 0;
     u->flags |= VM_UF_FAULT;
     u->dst[0] = s;
@@ -314,15 +325,15 @@ uint32_t vm_lower_src(vm_lower *L, const tv_tgsi_src *s, unsigned chan, char typ
         type = 'f';
     }
     bool integer = type == 'i' || type == 'u';
-    vm_fn fn;
+    unsigned op;
     if (s->negate && s->absolute)
-        fn = integer ? vm_h_mod_inegabs : vm_h_mod_fnegabs;
+        op = integer ? VM_OP_mod_inegabs : VM_OP_mod_fnegabs;
     else if (s->negate)
-        fn = integer ? vm_h_mod_ineg : vm_h_mod_fneg;
+        op = integer ? VM_OP_mod_ineg : VM_OP_mod_fneg;
     else
-        fn = integer ? vm_h_mod_iabs : vm_h_mod_fabs;
+        op = integer ? VM_OP_mod_iabs : VM_OP_mod_fabs;
     uint32_t t = vm_lower_scratch(L);
-    vm_uop *u = vm_lower_emit(L, fn, VM_K_ALU);
+    vm_uop *u = vm_lower_emit(L, op, VM_K_ALU);
     if (!u) return 0;
     u->dst[0] = t;
     u->src[0] = slot;
@@ -365,7 +376,7 @@ static bool commit_group(vm_lower *L, const tv_tgsi_dst *d, const uint32_t tmp[4
     }
     if (!n || L->status != TV_OK)
         return true;
-    vm_uop *u = vm_lower_emit(L, vm_h_mov_n, VM_K_ALU);
+    vm_uop *u = vm_lower_emit(L, VM_OP_mov_n, VM_K_ALU);
     if (!u)
         return true;
     for (unsigned k = 0; k < n; k++) {
@@ -390,7 +401,7 @@ void vm_lower_commit(vm_lower *L, const tv_tgsi_dst *d, const uint32_t tmp[4], u
             continue;
         if (!indirect) {
             uint32_t ds = vm_lower_dst_slot(L, d, c);
-            vm_uop *u = vm_lower_emit(L, vm_h_mov, VM_K_ALU);
+            vm_uop *u = vm_lower_emit(L, VM_OP_mov, VM_K_ALU);
             if (!u) return;
             u->dst[0] = ds;
             u->src[0] = tmp[c];
@@ -405,7 +416,7 @@ void vm_lower_commit(vm_lower *L, const tv_tgsi_dst *d, const uint32_t tmp[4], u
         uint32_t src = tmp[c];
         if (sat) {
             uint32_t t2 = vm_lower_scratch(L);
-            vm_uop *m = vm_lower_emit(L, vm_h_mov, VM_K_ALU);
+            vm_uop *m = vm_lower_emit(L, VM_OP_mov, VM_K_ALU);
             if (!m) return;
             m->dst[0] = t2;
             m->src[0] = src;
@@ -416,7 +427,7 @@ void vm_lower_commit(vm_lower *L, const tv_tgsi_dst *d, const uint32_t tmp[4], u
         if (lane_vertex(L, &d->reg)) {
             uint32_t base = 0, bound = 0;
             uint32_t idx = vertex_index(L, &d->reg, c, &base, &bound);
-            vm_uop *u = vm_lower_emit(L, vm_h_scatter, VM_K_ALU);
+            vm_uop *u = vm_lower_emit(L, VM_OP_scatter, VM_K_ALU);
             if (!u) return;
             u->flags |= VM_UF_FAULT;
             u->src[0] = src;
@@ -440,7 +451,7 @@ void vm_lower_commit(vm_lower *L, const tv_tgsi_dst *d, const uint32_t tmp[4], u
         if (aid)
             array_range(L, d->reg.file, aid, &first, &cnt);
         uint32_t is = ind_slot(L, &d->reg.ind);
-        vm_uop *u = vm_lower_emit(L, vm_h_scatter, VM_K_ALU);
+        vm_uop *u = vm_lower_emit(L, VM_OP_scatter, VM_K_ALU);
         if (!u) return;
         u->flags |= VM_UF_FAULT;
         u->src[0] = src;
@@ -478,12 +489,12 @@ static void lower_ch(vm_lower *L, const vm_optab_row *row, unsigned nsrc)
                     if (s[c2][k] == ds[c])
                         via_tmp = true;
     }
-    vm_fn fn = (L->p->legacy_math && row->fn_legacy) ? row->fn_legacy : row->fn;
+    unsigned op = (L->p->legacy_math && row->op_legacy) ? row->op_legacy : row->op;
     uint32_t tmp[4] = {0};
     for (unsigned c = 0; c < 4; c++) {
         if (!(wm & (1u << c)))
             continue;
-        vm_uop *u = vm_lower_emit(L, fn, VM_K_ALU);
+        vm_uop *u = vm_lower_emit(L, op, VM_K_ALU);
         if (!u) return;
         for (unsigned k = 0; k < nsrc; k++)
             u->src[k] = s[c][k];
@@ -524,8 +535,8 @@ static void lower_chn(vm_lower *L, const vm_optab_row *row, unsigned nsrc)
     }
     if (!wm || L->status != TV_OK)
         return;
-    vm_fn fn = (L->p->legacy_math && row->fn_legacy) ? row->fn_legacy : row->fn;
-    vm_uop *u = vm_lower_emit(L, fn, VM_K_ALU);
+    unsigned op = (L->p->legacy_math && row->op_legacy) ? row->op_legacy : row->op;
+    vm_uop *u = vm_lower_emit(L, op, VM_K_ALU);
     if (!u) return;
     unsigned n = 0;
     for (unsigned c = 0; c < 4; c++) {
@@ -549,7 +560,7 @@ static void lower_sc(vm_lower *L, const vm_optab_row *row, unsigned nsrc)
     unsigned wm = d->writemask;
     if (!wm)
         return;
-    vm_fn fn = (L->p->legacy_math && row->fn_legacy) ? row->fn_legacy : row->fn;
+    unsigned op = (L->p->legacy_math && row->op_legacy) ? row->op_legacy : row->op;
     uint32_t srcs[VM_MAX_USRC] = {0};
     if (row->lclass == VM_L_DOT) {
         for (unsigned c = 0; c < row->aux; c++) {
@@ -564,7 +575,7 @@ static void lower_sc(vm_lower *L, const vm_optab_row *row, unsigned nsrc)
     while (!(wm & (1u << c0)))
         c0++;
     uint32_t res = vm_lower_dst_indirect(L, d) ? vm_lower_scratch(L) : vm_lower_dst_slot(L, d, c0);
-    vm_uop *u = vm_lower_emit(L, fn, VM_K_ALU);
+    vm_uop *u = vm_lower_emit(L, op, VM_K_ALU);
     if (!u) return;
     memcpy(u->src, srcs, sizeof srcs);
     u->dst[0] = res;
@@ -588,7 +599,7 @@ static void lower_v4(vm_lower *L, const vm_optab_row *row, unsigned nsrc)
         if (row->types[k] == 'l' && (s->negate || s->absolute)) {
             for (unsigned p = 0; p < 2; p++) {
                 uint32_t lo = vm_lower_scratch(L), hi = vm_lower_scratch(L);
-                vm_uop *m = vm_lower_emit(L, vm_h_mod_i64, VM_K_ALU);
+                vm_uop *m = vm_lower_emit(L, VM_OP_mod_i64, VM_K_ALU);
                 if (!m) return;
                 m->src[0] = srcs[k * 4 + 2 * p];
                 m->src[1] = srcs[k * 4 + 2 * p + 1];
@@ -605,8 +616,8 @@ static void lower_v4(vm_lower *L, const vm_optab_row *row, unsigned nsrc)
      * narrowing conversions (vm_commit_narrow). The TGSI Mesa's virgl driver sends relies
      * on it (`MOV TEMP[80].xy, TEMP[1].zwzw` then `DADD TEMP[2].zw, TEMP[80], TEMP[81]`);
      * with .xyxy-style swizzles, the usual form, both readings agree. */
-    bool narrowing = row->fn == vm_h_d2f || row->fn == vm_h_d2i || row->fn == vm_h_d2u ||
-                     row->fn == vm_h_u642f || row->fn == vm_h_i642f;  /* pick pairs already */
+    bool narrowing = row->op == VM_OP_d2f || row->op == VM_OP_d2i || row->op == VM_OP_d2u ||
+                     row->op == VM_OP_u642f || row->op == VM_OP_i642f;  /* pick pairs already */
     if ((d->writemask & 0x3u) == 0 && (d->writemask & 0xcu) && !narrowing)
         for (unsigned k = 0; k < nsrc && k < 3; k++)
             if (row->types[k] == 'd' || row->types[k] == 'l') {
@@ -616,8 +627,8 @@ static void lower_v4(vm_lower *L, const vm_optab_row *row, unsigned nsrc)
     uint32_t tmp[4];
     for (unsigned c = 0; c < 4; c++)
         tmp[c] = vm_lower_scratch(L);
-    vm_fn fn = (L->p->legacy_math && row->fn_legacy) ? row->fn_legacy : row->fn;
-    vm_uop *u = vm_lower_emit(L, fn, VM_K_ALU);
+    unsigned op = (L->p->legacy_math && row->op_legacy) ? row->op_legacy : row->op;
+    vm_uop *u = vm_lower_emit(L, op, VM_K_ALU);
     if (!u) return;
     memcpy(u->src, srcs, sizeof srcs);
     memcpy(u->dst, tmp, sizeof tmp);
@@ -636,7 +647,7 @@ static void lower_cf(vm_lower *L, const vm_optab_row *row)
         for (unsigned c = 0; c < nch; c++)
             srcs[c] = vm_lower_src(L, &in->src[0], c, row->types[0]);
     }
-    vm_uop *u = vm_lower_emit(L, NULL, row->kind);
+    vm_uop *u = vm_lower_emit(L, VM_OP_NONE, row->kind);
     if (!u) return;
     memcpy(u->src, srcs, sizeof srcs);
     u->target = UINT32_MAX;
@@ -841,7 +852,7 @@ tv_status vm_lower_program(vm_lower *L)
             L->uops[p->insn_uop[i]].flags |= VM_UF_FIRST;
             L->uops[L->num_uops - 1].flags |= VM_UF_LAST;
         } else {
-            vm_uop *u = vm_lower_emit(L, NULL, VM_K_NOP);  /* keep one uop per insn */
+            vm_uop *u = vm_lower_emit(L, VM_OP_NONE, VM_K_NOP);  /* keep one uop per insn */
             if (!u) return L->status;
             u->flags |= VM_UF_FIRST | VM_UF_LAST;
         }
@@ -850,7 +861,7 @@ tv_status vm_lower_program(vm_lower *L)
     L->insn = n;
     L->in = NULL;
     p->insn_uop[n] = L->num_uops;
-    vm_uop *e = vm_lower_emit(L, NULL, VM_K_END);
+    vm_uop *e = vm_lower_emit(L, VM_OP_NONE, VM_K_END);
     if (!e) return L->status;
     e->insn = n ? n - 1 : 0;
     e->flags |= VM_UF_FIRST | VM_UF_LAST;

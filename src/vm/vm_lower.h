@@ -38,7 +38,7 @@ typedef tv_status (*vm_lower_fn)(vm_lower *L);
 typedef struct vm_optab_row {
     uint8_t lclass, kind;
     const char *types;       /* per source read: 'f','i','u','d','l','n' modifier types */
-    vm_fn fn, fn_legacy;
+    uint16_t op, op_legacy;  /* vm_op (vm_handlers.h); op_legacy 0 when none */
     vm_lower_fn lower;
     uint32_t aux;
 } vm_optab_row;
@@ -48,8 +48,11 @@ const vm_optab_row *vm_optab_get(unsigned opcode);
 unsigned vm_op_ndst(unsigned opcode);
 unsigned vm_op_nsrc(unsigned opcode);
 
-/* Emit one micro-op for the current instruction. Returns NULL on allocation failure. */
-vm_uop *vm_lower_emit(vm_lower *L, vm_fn fn, uint16_t kind);
+/* Emit one micro-op for the current instruction: op is a vm_op (vm_handlers.h), VM_OP_NONE
+ * for control flow. Returns NULL on allocation failure. */
+vm_uop *vm_lower_emit(vm_lower *L, unsigned op, uint16_t kind);
+/* Emit an ALU micro-op whose handler is not in vm_handlers.h's lists (op VM_OP_OTHER). */
+vm_uop *vm_lower_emit_other(vm_lower *L, vm_fn fn);
 uint32_t vm_lower_scratch(vm_lower *L);
 /* Slot holding channel `chan` (destination channel; the swizzle is applied) of source
  * `s`, with modifiers applied according to `type` ('f','i','u','d','l','n'). */

@@ -19,24 +19,14 @@
 #include "vm/vm_handlers.h"
 #include "vm/vm_lower.h"
 
-static const vm_fn group_fns[] = {
-#define VM_GROUP_FN(n) vm_h_##n##_n,
-    VM_GROUP_HANDLER_LIST(VM_GROUP_FN)
-#undef VM_GROUP_FN
-};
-
-static bool is_group(vm_fn fn)
+static bool is_group(const vm_uop *u)
 {
-    for (size_t i = 0; i < sizeof group_fns / sizeof group_fns[0]; i++)
-        if (fn == group_fns[i])
-            return true;
-    return false;
+    return vm_op_is_group(u->op);
 }
 
-static bool is_mod(vm_fn fn)
+static bool is_mod(const vm_uop *u)
 {
-    return fn == vm_h_mod_fneg || fn == vm_h_mod_fabs || fn == vm_h_mod_fnegabs ||
-           fn == vm_h_mod_ineg || fn == vm_h_mod_iabs || fn == vm_h_mod_inegabs;
+    return vm_op_is_mod(u->op);
 }
 
 /* A source modifier writes its scratch slot in every lane. When a micro-op that reads other
@@ -53,7 +43,7 @@ static bool feeds_other_lanes(const vm_lower *L, uint32_t k)
             reads |= q->src[i] == m->dst[0];
         if (!reads)
             continue;
-        if (!q->fn || !(is_group(q->fn) || is_mod(q->fn)))
+        if (!(is_group(q) || is_mod(q)))
             return true;
     }
     return false;
@@ -62,11 +52,9 @@ static bool feeds_other_lanes(const vm_lower *L, uint32_t k)
 /* Lane-wise micro-ops with their reads in src[] and writes in dst[0..nw-1]. */
 static unsigned lanewise_writes(const vm_uop *u)
 {
-    if (!u->fn)
-        return 0;
-    if (is_group(u->fn))
+    if (is_group(u))
         return u->aux2;
-    if (is_mod(u->fn))
+    if (is_mod(u))
         return 1;
     return 0;
 }
@@ -111,13 +99,13 @@ static void propagate(vm_lower *L, const uint8_t *leader, copies *C)
         }
         /* a modifier feeding a consumer of other lanes must read the register itself
            (feeds_other_lanes) */
-        bool keep = is_mod(u->fn) && feeds_other_lanes(L, k);
+        bool keep = is_mod(u) && feeds_other_lanes(L, k);
         for (unsigned i = 0; i < VM_MAX_USRC && !keep; i++)
             if (u->src[i] && C->copy_of[u->src[i]] != UINT32_MAX)
                 u->src[i] = C->copy_of[u->src[i]];
         for (unsigned c = 0; c < nw; c++)
             forget(C, u->dst[c]);
-        if (u->fn != vm_h_mov_n || (u->flags & VM_UF_SAT))
+        if (u->op != VM_OP_mov_n || (u->flags & VM_UF_SAT))
             continue;
         for (unsigned c = 0; c < nw; c++) {
             bool self = false;   /* the source was written by this group (a swizzled MOV) */
@@ -139,7 +127,7 @@ static void mark_reads(const vm_lower *L, uint8_t *read)
     uint32_t lo = t->base, hi = t->base + (uint32_t)t->count * 4u;
     for (uint32_t k = 0; k < L->num_uops; k++) {
         const vm_uop *u = &L->uops[k];
-        if (lanewise_writes(u) || u->fn == vm_h_mov) {
+        if (lanewise_writes(u) || u->op == VM_OP_mov) {
             for (unsigned i = 0; i < VM_MAX_USRC; i++)
                 if (u->src[i] >= lo && u->src[i] < hi)
                     read[u->src[i] - lo] = 1;
@@ -163,7 +151,7 @@ static uint32_t drop_dead(vm_lower *L, const uint8_t *read, uint8_t *gone)
     uint32_t lo = t->base, hi = t->base + (uint32_t)t->count * 4u, ngone = 0;
     for (uint32_t k = 0; k < L->num_uops; k++) {
         vm_uop *u = &L->uops[k];
-        if (u->fn != vm_h_mov_n)
+        if (u->op != VM_OP_mov_n)
             continue;
         unsigned m = 0;
         for (unsigned c = 0; c < u->aux2; c++) {
@@ -261,10 +249,10 @@ static void fuse_groups(vm_lower *L, const uint8_t *leader, uint8_t *gone)
     while (k < n) {
         vm_uop *a = &L->uops[k];
         uint32_t j = k + 1;
-        while (j < n && !gone[k] && a->fn && is_group(a->fn)) {
+        while (j < n && !gone[k] && is_group(a)) {
             vm_uop *b = &L->uops[j];
             unsigned na = a->aux2, nb = b->aux2;
-            if (gone[j] || leader[j] || b->fn != a->fn || na + nb > 4 ||
+            if (gone[j] || leader[j] || b->op != a->op || na + nb > 4 ||
                 ((a->flags ^ b->flags) & VM_UF_SAT))
                 break;
             bool reads_a = false;
@@ -357,7 +345,7 @@ static uint8_t *find_run_local(vm_lower *L, const uint8_t *leader, uint32_t *run
         unsigned nw = lanewise_writes(u);
         bool test = !u->fn && (u->kind == VM_K_IF || u->kind == VM_K_UIF ||
                                u->kind == VM_K_BRK_IF);
-        if (nw && is_mod(u->fn) && feeds_other_lanes(L, k))
+        if (nw && is_mod(u) && feeds_other_lanes(L, k))
             nw = 0;   /* its reads look at every lane: handled as below */
         if (nw || test) {
             unsigned nr = test ? 1 : VM_MAX_USRC;
@@ -420,7 +408,7 @@ static uint32_t coalesce(vm_lower *L, const uint8_t *run_local, const uint32_t *
     uint32_t lo = t->base, nt = (uint32_t)t->count * 4u, n = L->num_uops, ngone = 0;
     for (uint32_t m = 0; m < n; m++) {
         vm_uop *M = &L->uops[m];
-        if (M->fn != vm_h_mov_n || (M->flags & VM_UF_SAT) || gone[m])
+        if (M->op != VM_OP_mov_n || (M->flags & VM_UF_SAT) || gone[m])
             continue;
         for (unsigned c = 0; c < M->aux2;) {
             uint32_t d = M->dst[c], s = M->src[c];
@@ -440,7 +428,7 @@ static uint32_t coalesce(vm_lower *L, const uint8_t *run_local, const uint32_t *
                 if (reads_slot(q, s) || reads_slot(q, d) || writes_slot(q, d)) ok = false;
             }
             vm_uop *P = &L->uops[p];
-            ok = ok && p < m && P->fn && is_group(P->fn) && writes_slot(P, s) &&
+            ok = ok && p < m && is_group(P) && writes_slot(P, s) &&
                  !writes_slot(P, d);
             /* s not read again in the run before it is rewritten */
             for (uint32_t k = m + 1; ok && k < n && run_id[k] == run_id[m]; k++) {
@@ -481,7 +469,7 @@ static void mark_unmasked(vm_lower *L, const uint8_t *run_local)
     uint32_t lo = t->base, nt = (uint32_t)t->count * 4u, n = L->num_uops;
     for (uint32_t k = 0; k < n; k++) {
         vm_uop *u = &L->uops[k];
-        if (!u->fn || !is_group(u->fn) || !u->aux2)
+        if (!is_group(u) || !u->aux2)
             continue;
         bool ok = true;
         for (unsigned c = 0; c < u->aux2; c++) {
@@ -501,7 +489,7 @@ static void mark_direct(vm_lower *L)
 {
     for (uint32_t k = 0; k < L->num_uops; k++) {
         vm_uop *u = &L->uops[k];
-        if (!u->fn || !is_group(u->fn) || !u->aux2)
+        if (!is_group(u) || !u->aux2)
             continue;
         bool ok = true;
         for (unsigned c = 0; c < u->aux2; c++)
@@ -542,7 +530,7 @@ static void coalesce_and_unmask(vm_lower *L)
 static bool has_indirect(const vm_lower *L)
 {
     for (uint32_t k = 0; k < L->num_uops; k++)
-        if (L->uops[k].fn == vm_h_gather || L->uops[k].fn == vm_h_scatter)
+        if (L->uops[k].op == VM_OP_gather || L->uops[k].op == VM_OP_scatter)
             return true;
     return false;
 }
@@ -570,7 +558,7 @@ tv_status vm_lower_copies(vm_lower *L, const uint8_t *leader)
     }
     /* empty groups still kept are not fused (they keep their place for the count) */
     for (uint32_t k = 0; k < n; k++)
-        if (!gone[k] && L->uops[k].fn == vm_h_mov_n && !L->uops[k].aux2)
+        if (!gone[k] && L->uops[k].op == VM_OP_mov_n && !L->uops[k].aux2)
             gone[k] = 2;
     fuse_groups(L, leader, gone);
     fuse_brk_if(L, leader, gone);

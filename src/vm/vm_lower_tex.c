@@ -134,7 +134,7 @@ static void emit_copies(vm_lower *L, const tex_ops *o, uint32_t base)
             k++;
             continue;
         }
-        vm_uop *u = vm_lower_emit(L, vm_h_tex_copy, VM_K_ALU);
+        vm_uop *u = vm_lower_emit_other(L, vm_h_tex_copy);
         if (!u) return;
         u->aux2 = base + k;
         unsigned n = 0;
@@ -249,7 +249,7 @@ tv_status vm_lower_tex(vm_lower *L)
         flags |= VM_TXF_DIRECT;
     else
         emit_copies(L, &o, base);
-    vm_uop *u = vm_lower_emit(L, vm_h_tex, VM_K_ALU);
+    vm_uop *u = vm_lower_emit_other(L, vm_h_tex);
     if (!u)
         return L->status;
     u->flags |= VM_UF_FAULT;

@@ -118,13 +118,13 @@ tv_status vm_lower_frag(vm_lower *L)
     vm_uop *u;
     uint32_t sw[4] = {tmp[0], tmp[1], tmp[2], tmp[3]};
     if (op == TV_TGSI_OP_READ_HELPER) {
-        u = vm_lower_emit(L, h_read_helper, VM_K_ALU);
+        u = vm_lower_emit_other(L, h_read_helper);
         if (!u) return L->status;
     } else if (op == TV_TGSI_OP_FBFETCH) {
         const tv_tgsi_reg *r = &in->src[0].reg;
         if (r->file != TV_FILE_OUT || r->index < 0 || r->index >= L->p->out.count)
             return vm_lower_fail(L, TV_ERR_INVALID, "FBFETCH needs an OUT register");
-        u = vm_lower_emit(L, h_fbfetch, VM_K_ALU);
+        u = vm_lower_emit_other(L, h_fbfetch);
         if (!u) return L->status;
         uint8_t sem = L->p->out_sem[r->index];
         u->aux = sem == TV_SEM_COLOR ? L->p->out_sem_index[r->index] : 0;
@@ -140,7 +140,7 @@ tv_status vm_lower_frag(vm_lower *L)
             s0 = vm_lower_src(L, &in->src[1], 0, op == TV_TGSI_OP_INTERP_SAMPLE ? 'u' : 'f');
             s1 = vm_lower_src(L, &in->src[1], 1, 'f');
         }
-        u = vm_lower_emit(L, h_interp, VM_K_ALU);
+        u = vm_lower_emit_other(L, h_interp);
         if (!u) return L->status;
         u->aux = (uint32_t)r->index;
         u->aux2 = op == TV_TGSI_OP_INTERP_CENTROID ? 0 : (op == TV_TGSI_OP_INTERP_SAMPLE ? 1 : 2);
@@ -244,7 +244,7 @@ tv_status vm_lower_warpop(vm_lower *L)
         tmp[c] = vm_lower_scratch(L);
     if (op == TV_TGSI_OP_BALLOT || op == TV_TGSI_OP_CLOCK) {
         uint32_t s = op == TV_TGSI_OP_BALLOT ? vm_lower_src(L, &in->src[0], 0, 'u') : 0;
-        vm_uop *u = vm_lower_emit(L, op == TV_TGSI_OP_BALLOT ? h_ballot : h_clock, VM_K_ALU);
+        vm_uop *u = vm_lower_emit_other(L, op == TV_TGSI_OP_BALLOT ? h_ballot : h_clock);
         if (!u) return L->status;
         u->src[0] = s;
         memcpy(u->dst, tmp, sizeof tmp);
@@ -259,7 +259,7 @@ tv_status vm_lower_warpop(vm_lower *L)
         if (!(d->writemask & (1u << c)))
             continue;
         uint32_t s = vm_lower_src(L, &in->src[0], c, 'u');
-        vm_uop *u = vm_lower_emit(L, fn, VM_K_ALU);
+        vm_uop *u = vm_lower_emit_other(L, fn);
         if (!u) return L->status;
         u->src[0] = s;
         u->src[1] = inv;

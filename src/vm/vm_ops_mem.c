@@ -546,7 +546,7 @@ tv_status vm_lower_mem(vm_lower *L)
                                             : vm_lower_scratch(L);
     if (L->status != TV_OK)
         return L->status;
-    vm_uop *u = vm_lower_emit(L, vm_h_mem, VM_K_ALU);
+    vm_uop *u = vm_lower_emit_other(L, vm_h_mem);
     if (!u) return L->status;
     memcpy(u->src, srcs, sizeof srcs);
     memcpy(u->dst, tmp, sizeof tmp);
@@ -609,7 +609,7 @@ tv_status vm_lower_resq(vm_lower *L)
     uint32_t tmp[4];
     for (unsigned c = 0; c < 4; c++)
         tmp[c] = vm_lower_scratch(L);
-    vm_uop *u = vm_lower_emit(L, vm_h_resq, VM_K_ALU);
+    vm_uop *u = vm_lower_emit_other(L, vm_h_resq);
     if (!u) return L->status;
     memcpy(u->dst, tmp, sizeof tmp);
     set_res(L, u, &in->src[0].reg, kind);
@@ -652,7 +652,7 @@ tv_status vm_lower_hnd(vm_lower *L)
     uint32_t tmp[4];
     for (unsigned c = 0; c < 4; c++)
         tmp[c] = vm_lower_scratch(L);
-    vm_uop *u = vm_lower_emit(L, vm_h_hnd, VM_K_ALU);
+    vm_uop *u = vm_lower_emit_other(L, vm_h_hnd);
     if (!u) return L->status;
     memcpy(u->dst, tmp, sizeof tmp);
     u->aux = (uint32_t)r->index;

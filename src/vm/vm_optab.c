@@ -1,5 +1,5 @@
 /* The engine's opcode table: how each TGSI opcode is lowered (class, source types for
- * modifiers, handler, LEGACY_MATH_RULES variant, special lowering function). Opcodes with
+ * modifiers, handler op (vm_handlers.h), LEGACY_MATH_RULES variant, special lowering function). Opcodes with
  * no row are rejected at lowering with "not implemented". */
 #include "vm/vm_handlers.h"
 #include "vm/vm_lower.h"
@@ -10,18 +10,18 @@
  * (vm_op_nsrc); `types` gives a modifier type for each source the class reads
  * (tests/vm/test_optab.c checks there are enough), and a CF row reads its one source
  * only when it names a type. */
-#define CH(types, fn) {VM_L_CH, VM_K_ALU, types, vm_h_##fn, NULL, NULL, 0}
-#define CHN(types, fn) {VM_L_CHN, VM_K_ALU, types, vm_h_##fn##_n, NULL, NULL, 0}
-#define CHNL(types, fn) {VM_L_CHN, VM_K_ALU, types, vm_h_##fn##_n, vm_h_##fn##_legacy_n, NULL, 0}
-#define SC(fn) {VM_L_SC, VM_K_ALU, "ff", vm_h_##fn, NULL, NULL, 0}
+#define CH(types, fn) {VM_L_CH, VM_K_ALU, types, VM_OP_##fn, 0, NULL, 0}
+#define CHN(types, fn) {VM_L_CHN, VM_K_ALU, types, VM_OP_##fn##_n, 0, NULL, 0}
+#define CHNL(types, fn) {VM_L_CHN, VM_K_ALU, types, VM_OP_##fn##_n, VM_OP_##fn##_legacy_n, NULL, 0}
+#define SC(fn) {VM_L_SC, VM_K_ALU, "ff", VM_OP_##fn, 0, NULL, 0}
 /* scalar with a channel-group handler: one channel, so consecutive ones can be fused */
-#define SCN(fn) {VM_L_SC, VM_K_ALU, "ff", vm_h_##fn##_n, NULL, NULL, 0}
-#define DOT(n) {VM_L_DOT, VM_K_ALU, "ff", vm_h_dot, vm_h_dot_legacy, NULL, n}
-#define V4(types, fn) {VM_L_V4, VM_K_ALU, types, vm_h_##fn, NULL, NULL, 0}
-#define V4L(types, fn) {VM_L_V4, VM_K_ALU, types, vm_h_##fn, vm_h_##fn##_legacy, NULL, 0}
-#define CF(kind, types) {VM_L_CF, kind, types, NULL, NULL, NULL, 0}
-#define SP(fn) {VM_L_SPECIAL, VM_K_ALU, "nnnnn", NULL, NULL, fn, 0}
-#define TX {VM_L_TEX, VM_K_ALU, "", NULL, NULL, NULL, 0}
+#define SCN(fn) {VM_L_SC, VM_K_ALU, "ff", VM_OP_##fn##_n, 0, NULL, 0}
+#define DOT(n) {VM_L_DOT, VM_K_ALU, "ff", VM_OP_dot, VM_OP_dot_legacy, NULL, n}
+#define V4(types, fn) {VM_L_V4, VM_K_ALU, types, VM_OP_##fn, 0, NULL, 0}
+#define V4L(types, fn) {VM_L_V4, VM_K_ALU, types, VM_OP_##fn, VM_OP_##fn##_legacy, NULL, 0}
+#define CF(kind, types) {VM_L_CF, kind, types, VM_OP_NONE, 0, NULL, 0}
+#define SP(fn) {VM_L_SPECIAL, VM_K_ALU, "nnnnn", VM_OP_NONE, 0, fn, 0}
+#define TX {VM_L_TEX, VM_K_ALU, "", VM_OP_NONE, 0, NULL, 0}
 
 #define O(name) [TV_TGSI_OP_##name]
 static const vm_optab_row optab[TV_TGSI_OP_LAST] = {
