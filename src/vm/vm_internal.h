@@ -116,6 +116,7 @@ typedef struct vm_fs_input {
     uint32_t semantic_index;
     uint8_t interp, location;
     uint8_t usage;
+    uint8_t read;            /* channels some micro-op may read (vm_lower.c mark_input_reads) */
 } vm_fs_input;
 
 typedef struct vm_sv {

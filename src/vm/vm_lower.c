@@ -790,6 +790,37 @@ static tv_status count_runs(vm_lower *L)
 
 tv_status vm_lower_decls(vm_lower *L);
 
+/* The channels of each fragment input that some micro-op may read (vm_fs_input.read):
+ * every IN slot named by a field of an unoptimised micro-op (vm_uop_slot_fields, the
+ * superset the JIT relies on too; copy propagation only turns reads of a MOV's
+ * destination into reads of a source that MOV read), every channel when the program
+ * addresses registers indirectly. interp_tile leaves the other channels alone. */
+static void mark_input_reads(vm_lower *L)
+{
+    tv_vm_program *p = L->p;
+    bool every = false;
+    for (uint32_t k = 0; k < L->num_uops && !every; k++)
+        every = L->uops[k].op == VM_OP_gather || L->uops[k].op == VM_OP_gather_const ||
+                L->uops[k].op == VM_OP_scatter;
+    for (uint32_t i = 0; i < p->num_inputs; i++)
+        p->inputs[i].read = every ? 0xfu : 0u;
+    if (every || !p->num_inputs || p->in.count <= 0)
+        return;
+    const uint64_t lo = p->in.base, hi = lo + (uint64_t)p->in.count * 4;
+    for (uint32_t k = 0; k < L->num_uops; k++) {
+        uint32_t f[VM_UOP_SLOT_FIELDS];
+        unsigned nf = vm_uop_slot_fields(&L->uops[k], f);
+        for (unsigned j = 0; j < nf; j++) {
+            if (f[j] < lo || f[j] >= hi)
+                continue;
+            uint32_t reg = (uint32_t)((f[j] - lo) / 4), chan = (uint32_t)((f[j] - lo) % 4);
+            for (uint32_t i = 0; i < p->num_inputs; i++)
+                if (p->inputs[i].reg == reg)
+                    p->inputs[i].read |= (uint8_t)(1u << chan);
+        }
+    }
+}
+
 tv_status vm_lower_program(vm_lower *L)
 {
     tv_vm_program *p = L->p;
@@ -873,6 +904,7 @@ tv_status vm_lower_program(vm_lower *L)
         return vm_lower_fail(L, TV_ERR_NOMEM, "out of memory");
     memcpy(p->uops_plain, L->uops, L->num_uops * sizeof *p->uops_plain);
     p->num_uops_plain = L->num_uops;
+    mark_input_reads(L);
     for (uint32_t k = 0; k < L->num_uops; k++)
         L->uops[k].ninsns = (L->uops[k].flags & VM_UF_FIRST) ? 1u : 0u;
     uint8_t *leader = vm_lower_leaders(L);

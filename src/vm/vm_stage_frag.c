@@ -367,10 +367,14 @@ VM_WIDE_VECTORS static void interp_tile(vm_worker *wk, const vm_warp *w, const v
         interp_tile_nan(wk, w, fi, t, dst);
         return;
     }
+    /* the channels the program may read (vm_lower.c mark_input_reads): the others are
+       never looked at; the plain interpreter (the reference) and traces take all four */
+    const unsigned chans = R->plain || R->tracing ? 0xfu : fi->read;
     if (((t->same_attrs >> fi->reg) & 1u) && finite_weights(fi, t, b0, b1, b2)) {
         for (unsigned c = 0; c < 4; c++)
-            for (unsigned l = 0; l < VM_LANES; l++)
-                dst[c].u[l] = a0[c];
+            if ((chans >> c) & 1u)
+                for (unsigned l = 0; l < VM_LANES; l++)
+                    dst[c].u[l] = a0[c];
         return;
     }
     /* the weights of vertices 1 and 2 (the formula needs no w0) */
@@ -386,6 +390,8 @@ VM_WIDE_VECTORS static void interp_tile(vm_worker *wk, const vm_warp *w, const v
         }
     }
     for (unsigned c = 0; c < 4; c++) {
+        if (!((chans >> c) & 1u))
+            continue;
         float v0 = tv_bits_f32(a0[c]), v1 = tv_bits_f32(a1[c]), v2 = tv_bits_f32(a2[c]);
         float d1 = v1 - v0, d2 = v2 - v0;   /* interp_b's formula */
         for (unsigned l = 0; l < VM_LANES; l++)
@@ -711,7 +717,7 @@ static TV_ALWAYS_INLINE void values(vm_worker *wk, vm_warp *w, vm_slot *regs,
                 break;
             case TV_SEM_PRIMID: v[0] = v[1] = v[2] = v[3] = fp->primitive_id; break;
             case TV_SEM_POSITION: {
-                vm_fs_input fi = {0, TV_SEM_POSITION, 0, TV_INTERP_LINEAR, 0, 0xf};
+                vm_fs_input fi = {0, TV_SEM_POSITION, 0, TV_INTERP_LINEAR, 0, 0xf, 0xf};
                 interp_at(R, &fi, &R->tris[w->lane_tri[l]], (float)w->lane_x[l] + 0.5f,
                           (float)w->lane_y[l] + 0.5f, v);
                 break;

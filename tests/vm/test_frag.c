@@ -1,6 +1,7 @@
 /* Fragment stage: POSITION with origin/centre properties, interpolation modes, coarse and
  * fine derivatives over quads (helper lanes included), KILL/KILL_IF/DEMOTE keeping old
  * target values, READ_HELPER, FACE, several colour outputs, depth, MSAA with SAMPLEID,
+ * input channels read beyond the declared mask,
  * and the corpus program ctrl_int.tgsi against a C model of its GLSL. */
 #include <math.h>
 #include <stdio.h>
@@ -103,6 +104,56 @@ static void t_interp(void **s)
     }
     free(c0);
     free(c1);
+}
+
+/* A fragment program gets every input channel it reads, whatever its declaration's mask
+ * says: the tile paths interpolate only the channels some micro-op may read (vm_lower.c
+ * mark_input_reads), so reads through a swizzle, through a copy the optimiser
+ * propagates, and through indirect addressing must all count. Attributes (x, y, 2x, 3y)
+ * of the vertex's window position come out at the pixel centre. */
+static void t_input_channels_read(void **s)
+{
+    (void)s;
+    static const char *texts[] = {
+        /* .zw of an input declared .xy, through a swizzle */
+        "FRAG\nDCL IN[0].xy, GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n"
+        "MOV OUT[0], IN[0].zwxy\nEND\n",
+        /* through a copy the optimiser propagates into the ADD */
+        "FRAG\nDCL IN[0].xy, GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL TEMP[0]\n"
+        "IMM[0] FLT32 {0.0, 0.0, 0.0, 0.0}\n"
+        "MOV TEMP[0], IN[0]\nADD OUT[0], TEMP[0].zwxy, IMM[0]\nEND\n",
+        /* through indirect addressing: IN[ADDR[0].x] with ADDR[0].x = 1 names IN[0]'s
+           slots in the micro-op and reads IN[1]'s */
+        "FRAG\nDCL IN[0].xy, GENERIC[1], PERSPECTIVE\nDCL IN[1].xy, GENERIC[0], PERSPECTIVE\n"
+        "DCL OUT[0], COLOR\nDCL ADDR[0]\nIMM[0] INT32 {1, 0, 0, 0}\n"
+        "UARL ADDR[0].x, IMM[0].xxxx\nMOV OUT[0], IN[ADDR[0].x].zwxy\nEND\n",
+    };
+    enum { W = 16, H = 8 };
+    for (unsigned k = 0; k < sizeof texts / sizeof texts[0]; k++) {
+        uint32_t *c = calloc(W * H * 4, 4);
+        tv_vm_frag_params fp;
+        tv_vm_frag_params_fullscreen(&fp, W, H, TV_VM_PRIM_RECT);
+        unsigned a = k == 2 ? 1 : 0;   /* the attribute slot read (IN[1] in program 2) */
+        for (int v = 0; v < 4; v++) {
+            fp.vertices[v].attr[a][0] = tv_f32_bits(fp.vertices[v].x);
+            fp.vertices[v].attr[a][1] = tv_f32_bits(fp.vertices[v].y);
+            fp.vertices[v].attr[a][2] = tv_f32_bits(2.0f * fp.vertices[v].x);
+            fp.vertices[v].attr[a][3] = tv_f32_bits(3.0f * fp.vertices[v].y);
+        }
+        fp.color[0].data = c;
+        run(texts[k], &fp, NULL);
+        for (int y = 0; y < H; y++)
+            for (int x = 0; x < W; x++) {
+                const uint32_t *px = c + (y * W + x) * 4;
+                const float want[4] = {2.0f * (x + 0.5f), 3.0f * (y + 0.5f), x + 0.5f,
+                                       y + 0.5f};
+                for (int q = 0; q < 4; q++)
+                    if (!(fabsf(tv_bits_f32(px[q]) - want[q]) < 1e-4f))
+                        fail_msg("program %u pixel %d,%d comp %d: got %.9g want %.9g", k, x,
+                                 y, q, tv_bits_f32(px[q]), want[q]);
+            }
+        free(c);
+    }
 }
 
 static void t_derivatives(void **s)
@@ -351,6 +402,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(t_position), cmocka_unit_test(t_interp),
+        cmocka_unit_test(t_input_channels_read),
         cmocka_unit_test(t_derivatives), cmocka_unit_test(t_kill_demote_helper),
         cmocka_unit_test(t_face_depth_msaa), cmocka_unit_test(t_ctrl_int_corpus),
         cmocka_unit_test(t_bench_math_corpus),
