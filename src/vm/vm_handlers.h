@@ -195,9 +195,9 @@ VM_GROUP_HANDLER_LIST(VM_DECLARE_GROUP_HANDLER)
  * comparing handler addresses: the group handlers are target_clones functions (IFUNCs),
  * and a link with interprocedural optimisation gave vm_h_mov_n two addresses, one where
  * vm_lower.c took it and one where the opcode table did, so the copy pass missed MOVs
- * (docs/vm.md §2, "Handler identity"). VM_OP_NONE: control flow (no handler); VM_OP_OTHER: a handler not in
- * these lists (texture, memory, fragment queries, the vertex index), which no pass looks
- * for. */
+ * (docs/vm.md §2, "Handler identity"). VM_OP_NONE: control flow (no handler);
+ * VM_OP_OTHER: a handler not in these lists (texture, memory, fragment queries, the
+ * vertex index), which no pass looks for (vm_lower_emit_other). */
 #define VM_OP_ENUM(n) VM_OP_##n,
 #define VM_OP_GROUP_ENUM(n) VM_OP_##n##_n,
 typedef enum vm_op {
@@ -211,7 +211,7 @@ typedef enum vm_op {
 #undef VM_OP_ENUM
 #undef VM_OP_GROUP_ENUM
 
-/* The handler of each listed op (NULL for NONE, PRIVATE and the marker). */
+/* The handler of each listed op (NULL for NONE, OTHER and the marker). */
 extern const vm_fn vm_op_fns[VM_OP_COUNT];
 
 /* A channel-group micro-op (lane-wise, writes dst[0..aux2-1]). */

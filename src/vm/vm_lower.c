@@ -802,23 +802,25 @@ static void mark_input_reads(vm_lower *L)
     for (uint32_t k = 0; k < L->num_uops && !every; k++)
         every = L->uops[k].op == VM_OP_gather || L->uops[k].op == VM_OP_gather_const ||
                 L->uops[k].op == VM_OP_scatter;
-    for (uint32_t i = 0; i < p->num_inputs; i++)
-        p->inputs[i].read = every ? 0xfu : 0u;
-    if (every || !p->num_inputs || p->in.count <= 0)
-        return;
-    const uint64_t lo = p->in.base, hi = lo + (uint64_t)p->in.count * 4;
-    for (uint32_t k = 0; k < L->num_uops; k++) {
-        uint32_t f[VM_UOP_SLOT_FIELDS];
-        unsigned nf = vm_uop_slot_fields(&L->uops[k], f);
-        for (unsigned j = 0; j < nf; j++) {
-            if (f[j] < lo || f[j] >= hi)
-                continue;
-            uint32_t reg = (uint32_t)((f[j] - lo) / 4), chan = (uint32_t)((f[j] - lo) % 4);
-            for (uint32_t i = 0; i < p->num_inputs; i++)
-                if (p->inputs[i].reg == reg)
-                    p->inputs[i].read |= (uint8_t)(1u << chan);
+    /* per IN register, its channels read (one pass over the micro-ops, then one over
+       the inputs); without the memory for it, every channel */
+    uint8_t *chans = every || !p->num_inputs || p->in.count <= 0
+                         ? NULL : calloc((size_t)p->in.count, 1);
+    if (chans) {
+        const uint64_t lo = p->in.base, hi = lo + (uint64_t)p->in.count * 4;
+        for (uint32_t k = 0; k < L->num_uops; k++) {
+            uint32_t f[VM_UOP_SLOT_FIELDS];
+            unsigned nf = vm_uop_slot_fields(&L->uops[k], f);
+            for (unsigned j = 0; j < nf; j++)
+                if (f[j] >= lo && f[j] < hi)
+                    chans[(f[j] - lo) / 4] |= (uint8_t)(1u << ((f[j] - lo) % 4));
         }
     }
+    for (uint32_t i = 0; i < p->num_inputs; i++)
+        p->inputs[i].read = !chans ? 0xfu
+                            : p->inputs[i].reg < (uint32_t)p->in.count ? chans[p->inputs[i].reg]
+                                                                       : 0u;
+    free(chans);
 }
 
 tv_status vm_lower_program(vm_lower *L)
