@@ -43,7 +43,14 @@ typedef struct vm_frag_tri {
                              reference formulas: vm_stage_frag.c, edge) */
     uint64_t same_attrs;  /* bit r: attribute r the same at the three vertices, each
                              channel a normal number or +0 (interp_tile's shortcut) */
+    uint8_t bounded;      /* VM_FRAG_BOUNDED_*: the tile paths' weights are proven finite
+                             at every lane of the target (vm_stage_frag.c bounded_weights) */
 } vm_frag_tri;
+
+enum {
+    VM_FRAG_BOUNDED_LINEAR = 1u << 0,
+    VM_FRAG_BOUNDED_PERSP = 1u << 1
+};
 
 typedef struct vm_gs_prim_out vm_gs_prim_out;
 

@@ -296,6 +296,48 @@ static TV_ALWAYS_INLINE bool same_at_vertices(const uint32_t *a0, const uint32_t
     return differ == 0;
 }
 
+/* Which of interp_tile's weights are finite at every lane a W x H target's tiles may hold
+ * (pixel centres in [0, max(W, H) + 8), the tiles' overhang included), proven once per
+ * triangle from bounds instead of finite_weights' test of every lane's barycentrics, so
+ * a tile whose inputs all take the same-value shortcut needs no barycentrics at all.
+ *
+ * With B the largest coordinate (vertices, lanes; at least 1) and R = B^2 / area (area
+ * > 0 after set-up's orientation): each edge value errs from the exact one by less than
+ * 34 u B^2 (u = 2^-24; two products of differences of magnitude <= 2B, their difference:
+ * 32.01 u B^2, plus flushed denormals), so does the area, and |e_k| <= 8.01 B^2. The
+ * exact edge values at any point sum to the exact doubled area, so with R <= 2^12 the
+ * barycentrics b_k = e_k / area sum to within [0.96, 1.04] and |b_k| <= 8.02 R: LINEAR's
+ * weights are finite. PERSPECTIVE with the three 1/w equal (iw): d = iw (b0 + b1 + b2)
+ * within 0.018 |iw| (five roundings of terms <= 8.02 R |iw|), so |d| >= 0.94 |iw| >=
+ * 2^-62 for |iw| >= 2^-61, and |b|, |c| <= 8.03 R |iw| <= 2^62 for |iw| <= 2^46: the
+ * bounds finite_weights tests. (Lanes outside the target are never stored.) */
+static uint8_t bounded_weights(const vm_frag_tri *t, uint32_t w, uint32_t h)
+{
+    double B = (double)(w > h ? w : h) + 8.0;
+    for (unsigned k = 0; k < 3; k++) {
+        double ax = fabs((double)t->x[k]), ay = fabs((double)t->y[k]);
+        B = ax > B ? ax : B;
+        B = ay > B ? ay : B;
+    }
+    double area = (double)t->area;
+    if (!(B <= 0x1p40) || !(area > 0.0) || !(B * B <= 4096.0 * area))
+        return 0;
+    uint8_t b = VM_FRAG_BOUNDED_LINEAR;
+    float iw = t->inv_w[0];
+    if (tv_f32_bits(iw) == tv_f32_bits(t->inv_w[1]) &&
+        tv_f32_bits(iw) == tv_f32_bits(t->inv_w[2]) && fabsf(iw) >= 0x1p-61f &&
+        fabsf(iw) <= 0x1p46f)
+        b |= VM_FRAG_BOUNDED_PERSP;
+    return b;
+}
+
+/* Whether triangle T's weights for input FI are proven finite (bounded_weights) */
+static bool weights_bounded(const vm_fs_input *fi, const vm_frag_tri *t)
+{
+    return (t->bounded & (fi->interp == TV_INTERP_LINEAR ? VM_FRAG_BOUNDED_LINEAR
+                                                          : VM_FRAG_BOUNDED_PERSP)) != 0;
+}
+
 /* Whether interp_tile's weights w1, w2 are finite in every lane (lane_b, triangle T):
  * LINEAR's are the barycentrics; the perspective ones b / d, c / d with d the normalising
  * sum (1 where it is 0) are when |b|, |c| <= 2^62 and |d| >= 2^-62 (quotients below 2^124;
@@ -370,7 +412,8 @@ VM_WIDE_VECTORS static void interp_tile(vm_worker *wk, const vm_warp *w, const v
     /* the channels the program may read (vm_lower.c mark_input_reads): the others are
        never looked at; the plain interpreter (the reference) and traces take all four */
     const unsigned chans = R->plain || R->tracing ? 0xfu : fi->read;
-    if (((t->same_attrs >> fi->reg) & 1u) && finite_weights(fi, t, b0, b1, b2)) {
+    if (((t->same_attrs >> fi->reg) & 1u) &&
+        ((!R->plain && weights_bounded(fi, t)) || finite_weights(fi, t, b0, b1, b2))) {
         for (unsigned c = 0; c < 4; c++)
             if ((chans >> c) & 1u)
                 for (unsigned l = 0; l < VM_LANES; l++)
@@ -603,6 +646,33 @@ static TV_ALWAYS_INLINE void values(vm_worker *wk, vm_warp *w, vm_slot *regs,
  * the lanes inside the scissor box, LIVE: those that run): the warp's masks, then the
  * registers, inputs and system values. WHOLE as setup_warp's; BL: per-lane barycentrics
  * where no one triangle interpolates (unread otherwise). */
+/* Whether the inputs of a tile interpolated in triangle T read its lanes' barycentrics:
+ * not when each takes interp_tile's way without them (flat or FACE, no attribute slot, or
+ * the same at the vertices with weights bounded_weights proves finite) — a flat-coloured
+ * large triangle's tiles then skip tile_bary's divisions. The plain interpreter always
+ * computes them. The conditions mirror setup_inputs' and interp_tile's choices. */
+static bool needs_barycentrics(const vm_run *R, const vm_frag_tri *t, int whole,
+                               bool per_sample)
+{
+    const tv_vm_frag_params *fp = R->fp;
+    const tv_vm_program *p = R->prog;
+    if (R->plain || t->nan_in || !t->bounded)
+        return true;
+    for (uint32_t k = 0; k < p->num_inputs; k++) {
+        const vm_fs_input *fi = &p->inputs[k];
+        bool at_sample = per_sample && (fi->location == TV_LOC_SAMPLE || R->sample_interp ||
+                                        fi->semantic == TV_SEM_POSITION);
+        bool moves = whole < 0 && fi->location == TV_LOC_CENTROID && R->samples > 1;
+        if (at_sample || moves || fi->semantic == TV_SEM_POSITION)
+            return true;
+        if (fi->semantic == TV_SEM_FACE || flat_input(fp, fi) || fi->reg >= TV_VM_MAX_ATTRIBS)
+            continue;
+        if (!((t->same_attrs >> fi->reg) & 1u) || !weights_bounded(fi, t))
+            return true;
+    }
+    return false;
+}
+
 static void setup_inputs(vm_worker *wk, vm_warp *w, uint32_t inside, uint32_t live,
                          uint32_t sample, bool per_sample, int whole, float bl[][3])
 {
@@ -652,7 +722,8 @@ static TV_ALWAYS_INLINE void values(vm_worker *wk, vm_warp *w, vm_slot *regs,
     int tile_tri = whole >= 0 ? whole : fp->coverage && !R->plain ? 0 : -1;
     if (p->num_inputs) {
         if (tile_tri >= 0) {
-            tile_bary(wk, w, &R->tris[tile_tri]);
+            if (needs_barycentrics(R, &R->tris[tile_tri], whole, per_sample))
+                tile_bary(wk, w, &R->tris[tile_tri]);
         } else {
             for (unsigned l = 0; l < VM_LANES; l++)
                 for (unsigned k = 0; k < 3; k++)
@@ -1102,6 +1173,9 @@ tv_status vm_frag_run_setup(vm_run *run, const tv_vm_frag_params *params, tv_err
             tr->x[2] = tx; tr->y[2] = ty; tr->z[2] = tz; tr->inv_w[2] = tw; tr->v[2] = tv;
             tr->area = -tr->area;
         }
+        /* (only the same-value shortcut asks) */
+        tr->bounded = tr->nan_in || !tr->same_attrs
+                          ? 0 : bounded_weights(tr, params->width, params->height);
     }
     if (params->coverage && params->prim != TV_VM_PRIM_TRIANGLE)
         return tv_error_set(err, TV_ERR_ARG, 0, 0,

@@ -154,6 +154,11 @@ static const char *PROG =
     "DCL IN[2], GENERIC[2], CONSTANT\nDCL OUT[0], COLOR\nDCL OUT[1], COLOR[1]\n"
     "DCL OUT[2], COLOR[2]\nMOV OUT[0], IN[0]\nMOV OUT[1], IN[1]\nMOV OUT[2], IN[2]\nEND\n";
 
+/* t_bounded_weights' variations: every vertex's w this value (0: as the case has it), and
+ * a sliver (vertex 2 a hundredth of a pixel off the line of vertices 0 and 1) */
+static float equal_w;
+static bool sliver;
+
 static void check_case(unsigned W, unsigned H, unsigned samples, tv_vm_frag_prim prim,
                        bool scissor, unsigned threads, unsigned icase)
 {
@@ -205,6 +210,13 @@ static void check_case(unsigned W, unsigned H, unsigned samples, tv_vm_frag_prim
     }
     if (icase % 13 == 6)     /* infinite and NaN positions: the tests see NaN edges */
         fp->vertices[nv - 1].y = (icase & 1) ? INFINITY : NAN;
+    if (equal_w != 0.0f)
+        for (unsigned v = 0; v < nv; v++)
+            fp->vertices[v].w = equal_w;
+    if (sliver) {
+        fp->vertices[2].x = 0.5f * (fp->vertices[0].x + fp->vertices[1].x) + 0.01f;
+        fp->vertices[2].y = 0.5f * (fp->vertices[0].y + fp->vertices[1].y);
+    }
     if (scissor) {
         fp->scissor[0] = rnd() % W;
         fp->scissor[1] = rnd() % H;
@@ -294,11 +306,35 @@ static void t_same_values(void **s)
                    1 + (i % 4 == 1), SAME_CASES + i);
 }
 
+/* The same-value shortcut with weights proven finite per triangle (vm_stage_frag.c
+ * bounded_weights: the tiles then compute no barycentrics): every vertex's w equal, at and
+ * past the proof's bounds on 1/w (2^-61 and 2^46 in, 2^-62 and 2^47 out), 1/w inexact
+ * (w = 3), with and without slivers (past the bound on B^2 / area), random and
+ * full-target triangles and rectangles, under flushed denormals too. */
+static void t_bounded_weights(void **s)
+{
+    (void)s;
+    static const float ws[] = {1.0f, 0.25f, 3.0f, 0x1p61f, 0x1p62f, 0x1p-46f, 0x1p-47f};
+    /* random triangles with the same values (icase % 4 == 1, not % 5 == 0) and the
+       full-target cases of t_same_values */
+    static const unsigned cases[] = {1, 9, 13, 17, 21, 29, 33, 37,
+                                     SAME_CASES, SAME_CASES + 4, SAME_CASES + 5};
+    for (unsigned k = 0; k < sizeof ws / sizeof ws[0]; k++)
+        for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+            equal_w = ws[k];
+            sliver = i % 4 == 3;
+            check_case(64, 16, 1, (i & 1) ? TV_VM_PRIM_TRIANGLE : TV_VM_PRIM_RECT, false,
+                       1 + (i % 3 == 1), cases[i]);
+        }
+    equal_w = 0.0f;
+    sliver = false;
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(t_random_primitives),
-        cmocka_unit_test(t_same_values),
+        cmocka_unit_test(t_same_values), cmocka_unit_test(t_bounded_weights),
         cmocka_unit_test(t_random_msaa),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
