@@ -309,8 +309,9 @@ static void t_same_values(void **s)
 /* The same-value shortcut with weights proven finite per triangle (vm_stage_frag.c
  * bounded_weights: the tiles then compute no barycentrics): every vertex's w equal, at and
  * past the proof's bounds on 1/w (2^-61 and 2^46 in, 2^-62 and 2^47 out), 1/w inexact
- * (w = 3), with and without slivers (past the bound on B^2 / area), random and
- * full-target triangles and rectangles, under flushed denormals too. */
+ * (w = 3), w random over 2^-60 .. 2^70, with and without slivers (past the bound on
+ * B^2 / area), random and full-target triangles and rectangles, under flushed denormals
+ * too. */
 static void t_bounded_weights(void **s)
 {
     (void)s;
@@ -326,6 +327,14 @@ static void t_bounded_weights(void **s)
             check_case(64, 16, 1, (i & 1) ? TV_VM_PRIM_TRIANGLE : TV_VM_PRIM_RECT, false,
                        1 + (i % 3 == 1), cases[i]);
         }
+    /* w equal at the vertices, random over 2^-60 .. 2^70 (1/w inside and outside the
+       bounds), random triangles and full-target ones */
+    for (unsigned i = 0; i < 120; i++) {
+        equal_w = ldexpf(1.0f + (float)(rnd() % 1024) / 1024.0f, (int)(rnd() % 131) - 60);
+        sliver = i % 7 == 3;
+        check_case(64, 16, 1, (i & 1) ? TV_VM_PRIM_TRIANGLE : TV_VM_PRIM_RECT, false, 1,
+                   cases[i % (sizeof cases / sizeof cases[0])]);
+    }
     equal_w = 0.0f;
     sliver = false;
 }
