@@ -646,33 +646,6 @@ static TV_ALWAYS_INLINE void values(vm_worker *wk, vm_warp *w, vm_slot *regs,
  * the lanes inside the scissor box, LIVE: those that run): the warp's masks, then the
  * registers, inputs and system values. WHOLE as setup_warp's; BL: per-lane barycentrics
  * where no one triangle interpolates (unread otherwise). */
-/* Whether the inputs of a tile interpolated in triangle T read its lanes' barycentrics:
- * not when each takes interp_tile's way without them (flat or FACE, no attribute slot, or
- * the same at the vertices with weights bounded_weights proves finite) — a flat-coloured
- * large triangle's tiles then skip tile_bary's divisions. The plain interpreter always
- * computes them. The conditions mirror setup_inputs' and interp_tile's choices. */
-static bool needs_barycentrics(const vm_run *R, const vm_frag_tri *t, int whole,
-                               bool per_sample)
-{
-    const tv_vm_frag_params *fp = R->fp;
-    const tv_vm_program *p = R->prog;
-    if (R->plain || t->nan_in || !t->bounded)
-        return true;
-    for (uint32_t k = 0; k < p->num_inputs; k++) {
-        const vm_fs_input *fi = &p->inputs[k];
-        bool at_sample = per_sample && (fi->location == TV_LOC_SAMPLE || R->sample_interp ||
-                                        fi->semantic == TV_SEM_POSITION);
-        bool moves = whole < 0 && fi->location == TV_LOC_CENTROID && R->samples > 1;
-        if (at_sample || moves || fi->semantic == TV_SEM_POSITION)
-            return true;
-        if (fi->semantic == TV_SEM_FACE || flat_input(fp, fi) || fi->reg >= TV_VM_MAX_ATTRIBS)
-            continue;
-        if (!((t->same_attrs >> fi->reg) & 1u) || !weights_bounded(fi, t))
-            return true;
-    }
-    return false;
-}
-
 static void setup_inputs(vm_worker *wk, vm_warp *w, uint32_t inside, uint32_t live,
                          uint32_t sample, bool per_sample, int whole, float bl[][3])
 {
@@ -711,6 +684,45 @@ static TV_ALWAYS_INLINE void zero_regs(const vm_run *R, vm_warp *w)
         vm_zero_regs(w);
 }
 
+/* Whether input FI of a warp is interpolated at its sample (per-sample shading) */
+static bool input_at_sample(const vm_run *R, const vm_fs_input *fi, bool per_sample)
+{
+    return per_sample && (fi->location == TV_LOC_SAMPLE || R->sample_interp ||
+                          fi->semantic == TV_SEM_POSITION);
+}
+
+/* Whether input FI moves off the pixel centre per lane: a centroid input of a partly
+ * covered multisampled pixel (WHOLE < 0: the tile lies in no one triangle) */
+static bool input_moves(const vm_run *R, const vm_fs_input *fi, int whole)
+{
+    return whole < 0 && fi->location == TV_LOC_CENTROID && R->samples > 1;
+}
+
+/* Whether the inputs of a tile interpolated in triangle T read its lanes' barycentrics:
+ * not when each takes interp_tile's way without them (flat or FACE, no attribute slot, or
+ * the same at the vertices with weights bounded_weights proves finite) — a flat-coloured
+ * large triangle's tiles then skip tile_bary's divisions. The plain interpreter always
+ * computes them. The conditions mirror values' and interp_tile's choices. */
+static bool needs_barycentrics(const vm_run *R, const vm_frag_tri *t, int whole,
+                               bool per_sample)
+{
+    const tv_vm_frag_params *fp = R->fp;
+    const tv_vm_program *p = R->prog;
+    if (R->plain || t->nan_in || !t->bounded)
+        return true;
+    for (uint32_t k = 0; k < p->num_inputs; k++) {
+        const vm_fs_input *fi = &p->inputs[k];
+        if (input_at_sample(R, fi, per_sample) || input_moves(R, fi, whole) ||
+            fi->semantic == TV_SEM_POSITION)
+            return true;
+        if (fi->semantic == TV_SEM_FACE || flat_input(fp, fi) || fi->reg >= TV_VM_MAX_ATTRIBS)
+            continue;
+        if (!((t->same_attrs >> fi->reg) & 1u) || !weights_bounded(fi, t))
+            return true;
+    }
+    return false;
+}
+
 static TV_ALWAYS_INLINE void values(vm_worker *wk, vm_warp *w, vm_slot *regs,
                                     uint32_t sample, bool per_sample, int whole,
                                     float bl[][3])
@@ -734,11 +746,8 @@ static TV_ALWAYS_INLINE void values(vm_worker *wk, vm_warp *w, vm_slot *regs,
     for (uint32_t k = 0; k < p->num_inputs; k++) {
         const vm_fs_input *fi = &p->inputs[k];
         vm_slot *dst = &regs[p->in.base + fi->reg * 4];
-        bool at_sample = per_sample && (fi->location == TV_LOC_SAMPLE || R->sample_interp ||
-                                        fi->semantic == TV_SEM_POSITION);
-        /* a centroid input of a partly covered multisampled pixel moves: per lane */
-        bool moves = whole < 0 && fi->location == TV_LOC_CENTROID && R->samples > 1;
-        if (tile_tri >= 0 && !at_sample && !moves) {
+        bool at_sample = input_at_sample(R, fi, per_sample);
+        if (tile_tri >= 0 && !at_sample && !input_moves(R, fi, whole)) {
             interp_tile(wk, w, fi, &R->tris[tile_tri], dst);
             continue;
         }
