@@ -268,6 +268,15 @@ static int llvmpipe_run(double times[2][RUNS], unsigned lit[2])
 }
 #endif
 
+/* FNV-1a over a picture's bytes: A/B runs of two builds compare their pictures by it */
+static uint64_t picture_hash(const uint8_t *p, size_t n)
+{
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ p[i]) * 0x100000001b3ull;
+    return h;
+}
+
 static double median(double *t)
 {
     qsort(t, RUNS, sizeof *t, bench_cmpd);
@@ -291,6 +300,7 @@ int main(int argc, char **argv)
     /* texvm on 1 and 2 workers; the two runs' pictures must be the same bytes */
     double tv[2][2][RUNS];
     unsigned tv_lit[2];
+    uint64_t tv_hash[2] = {0, 0};
     int count[2];
     bool texvm_only = argc >= 2 && !strcmp(argv[1], "--texvm");
     int only = -1;   /* --texvm SCENE: that scene alone (2: not a scene) */
@@ -323,6 +333,7 @@ int main(int argc, char **argv)
             size_t bytes = tv_pipe_resource_size(ctx, RT);
             if (th == 1) {
                 tv_lit[scene] = lit_pixels(px);
+                tv_hash[scene] = picture_hash(px, bytes);
                 first = malloc(bytes);
                 if (!first)
                     return 1;
@@ -344,8 +355,9 @@ int main(int argc, char **argv)
            "threads are the same bytes\n", S, S, count[0] / 3, count[1] / 3, RUNS);
     if (texvm_only) {
         printf("texvm-1: mesh %9.2f ms, blend %9.2f ms; texvm-2: mesh %9.2f ms, blend %9.2f ms; "
-               "lit pixels %u and %u\n", tvm[0][0] * 1e3, tvm[0][1] * 1e3, tvm[1][0] * 1e3,
-               tvm[1][1] * 1e3, tv_lit[0], tv_lit[1]);
+               "lit pixels %u and %u; pictures fnv1a %016llx %016llx\n", tvm[0][0] * 1e3,
+               tvm[0][1] * 1e3, tvm[1][0] * 1e3, tvm[1][1] * 1e3, tv_lit[0], tv_lit[1],
+               (unsigned long long)tv_hash[0], (unsigned long long)tv_hash[1]);
         return 0;
     }
 #ifdef TEXVM_HAVE_GLREF

@@ -84,6 +84,7 @@ static int bind_framebuffer(draw_state *d)
             return pipe_fail(ctx, OP ": depth/stencil buffer: format %s is not a depth or "
                              "stencil format", tv_format_get(f)->name);
         d->has_zs = true;
+        d->zwide = om_early_depth32_wide();
     }
     if (d->width < 0 && ctx->sub.noatt_w) {
         /* no attachments: the area set_framebuffer_no_attach gave; nothing is written but

@@ -84,6 +84,7 @@ typedef struct draw_state {
     bool has_zs;
     uint8_t *zbase;
     size_t zstride, zlayer_stride;
+    bool zwide;                    /* om_early_depth32 may take its AVX-512 kernel */
     uint32_t layers;               /* of the framebuffer: the fewest of its surfaces */
     int layer_out;                 /* the last vertex stage's LAYER output, -1 */
     int vp_out;                    /* its VIEWPORT_INDEX output, -1 */

@@ -254,31 +254,11 @@ bool draw_om_early_lanes(draw_state *d, const int32_t x[32], const int32_t y[32]
     int32_t row = -1;
     uint64_t passed = 0;
     if (vec) {
-        /* 4-byte texels: every lane's word loaded first, then tested and stored (the lanes
-           are distinct pixels, so no store changes a later lane's word): a quad's lower
-           row lies 4 KiB after its upper one in a 1024-pixel-wide buffer, so its loads,
-           made right after the upper row's stores, waited on them (4 KiB aliasing) */
-        uint32_t old[32], test = 0;
-        uint8_t *texel[32];
-        for (uint32_t m = inside; m; m &= m - 1) {
-            unsigned l = (unsigned)__builtin_ctz(m);
-            if (!(cov[l] & smask)) {
-                cov[l] = 0;
-                continue;
-            }
-            test |= 1u << l;
-            texel[l] = zbase + zstride * (size_t)y[l] + 4u * (size_t)x[l];
-            memcpy(&old[l], texel[l], 4);
-        }
-        for (uint32_t m = test; m; m &= m - 1) {
-            unsigned l = (unsigned)__builtin_ctz(m);
-            uint32_t w;
-            bool pass = om_depth_test32_word(s, &d->zs, zq32[l], old[l], &w);
-            if (w != old[l])
-                memcpy(texel[l], &w, 4);
-            cov[l] = pass;
-            count_pass(rows, &row, &passed, y[l], pass);
-        }
+        /* the covered lanes at once (om_early_depth32), their passes counted per row */
+        uint32_t pass = om_early_depth32(s, &d->zs, zbase, zstride, (uint32_t)d->height, x, y,
+                                         zq32, inside, smask, cov, d->zwide);
+        for (uint32_t m = pass; m; m &= m - 1)
+            count_pass(rows, &row, &passed, y[__builtin_ctz(m)], true);
         count_pass(rows, &row, &passed, -4, false);
         return true;
     }
