@@ -37,6 +37,8 @@ extern "C" {
 #define TV_VM_MAX_STREAMS 4
 #define TV_VM_MAX_PATCH_VERTICES 32 /* vertices of a patch (GL_MAX_PATCH_VERTICES) */
 #define TV_VM_WARP_LANES 32
+/* The most quads a coverage_quads hook returns (tv_vm_frag_params) */
+#define TV_VM_COVERAGE_QUADS_MAX 16
 
 typedef struct tv_vm_limits {
     /* Instructions executed per warp (32 lanes count once) before a TV_ERR_RUNTIME fault;
@@ -354,6 +356,18 @@ typedef struct tv_vm_frag_params {
      * that coverage() would not cover whole). The engine then asks coverage_warp nothing
      * for a tile that lies in those columns: every lane covered, as it would have said. */
     void (*row_inner)(void *user, int32_t y0, int32_t y1, int32_t *x0, int32_t *x1);
+    /* Optional, with coverage_warp, for a packed primitive (tv_vm_frag_batch_add): the
+     * whole box at once instead of row_span and coverage_warp. coverage_quads(user, box,
+     * qx, qy, cov) gets the box's pixels [box[0], box[2]) x [box[1], box[3]) and either
+     * returns -1 (the box is not served: the engine asks row_span and coverage_warp) or
+     * the number n <= TV_VM_COVERAGE_QUADS_MAX of its 2x2 quads (aligned to even pixels)
+     * that have a lane coverage_warp would leave a sample in, in row order (rows of quads
+     * top to bottom, each left to right): quad i's top-left pixel (qx[i], qy[i]) and its
+     * lanes' coverage cov[4 i + j], j = 0 TL, 1 TR, 2 BL, 3 BR, the value coverage_warp
+     * gives for a lane inside the box, 0 for one outside. It has made coverage_warp's
+     * side effects (the early tests) for those lanes, and for no other. */
+    int (*coverage_quads)(void *user, const int32_t box[4], int32_t *qx, int32_t *qy,
+                          uint32_t *cov);
     void (*emit)(void *user, const tv_vm_frag_output *out);
     void (*emit_warp)(void *user, const tv_vm_frag_warp_output *out);
     void *hook_user;

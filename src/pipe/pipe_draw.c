@@ -2,6 +2,7 @@
  * triangles, fetches and shades each distinct vertex once per instance (a post-transform
  * cache for indexed draws), links vertex outputs to fragment inputs, and hands each
  * triangle to pipe_draw_tri.c. Nothing is written before every check has passed. */
+#include "pipe_cpu.h"
 #include "pipe_draw.h"
 #include "pipe_prim.h"
 #include "pipe_vertex_fetch.h"
@@ -59,6 +60,7 @@ static int bind_framebuffer(draw_state *d)
 {
     tv_pipe_ctx *ctx = d->ctx;
     d->width = d->height = -1;
+    d->avx512 = pipe_cpu_avx512f();
     d->nr_cbufs = ctx->sub.nr_cbufs;
     for (unsigned i = 0; i < ctx->sub.nr_cbufs; i++) {
         if (!ctx->sub.cbufs[i])
@@ -84,7 +86,6 @@ static int bind_framebuffer(draw_state *d)
             return pipe_fail(ctx, OP ": depth/stencil buffer: format %s is not a depth or "
                              "stencil format", tv_format_get(f)->name);
         d->has_zs = true;
-        d->zwide = om_early_depth32_wide();
     }
     if (d->width < 0 && ctx->sub.noatt_w) {
         /* no attachments: the area set_framebuffer_no_attach gave; nothing is written but

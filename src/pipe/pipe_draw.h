@@ -81,10 +81,11 @@ typedef struct draw_state {
     unsigned nr_cbufs;
     draw_cbuf cb[TV_PIPE_MAX_CBUFS];
     bool cb_bound[TV_PIPE_MAX_CBUFS];
+    bool avx512;                   /* the machine has AVX-512F (pipe_cpu.h): the early
+                                      depth test's and the box coverage's kernels */
     bool has_zs;
     uint8_t *zbase;
     size_t zstride, zlayer_stride;
-    bool zwide;                    /* om_early_depth32 may take its AVX-512 kernel */
     uint32_t layers;               /* of the framebuffer: the fewest of its surfaces */
     int layer_out;                 /* the last vertex stage's LAYER output, -1 */
     int vp_out;                    /* its VIEWPORT_INDEX output, -1 */

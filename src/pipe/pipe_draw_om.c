@@ -256,7 +256,7 @@ bool draw_om_early_lanes(draw_state *d, const int32_t x[32], const int32_t y[32]
     if (vec) {
         /* the covered lanes at once (om_early_depth32), their passes counted per row */
         uint32_t pass = om_early_depth32(s, &d->zs, zbase, zstride, (uint32_t)d->height, x, y,
-                                         zq32, inside, smask, cov, d->zwide);
+                                         zq32, inside, smask, cov, d->avx512);
         for (uint32_t m = pass; m; m &= m - 1)
             count_pass(rows, &row, &passed, y[__builtin_ctz(m)], true);
         count_pass(rows, &row, &passed, -4, false);

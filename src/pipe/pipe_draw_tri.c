@@ -98,6 +98,23 @@ static uint32_t coverage_hook(void *user, int32_t x, int32_t y)
     return cov && d->zs_early != DRAW_ZS_LATE ? draw_om_early(d, x, y, cov) : cov;
 }
 
+/* The tests after the rasteriser's coverage COV of the lanes in INSIDE (x[l], y[l]): every
+ * sample of a covered centre without multisample rasterisation, then the early
+ * depth/stencil tests, of all lanes at once where draw_om_early_lanes serves. */
+static void coverage_tests(draw_state *d, const int32_t x[32], const int32_t y[32],
+                           uint32_t inside, uint32_t cov[32])
+{
+    if (d->cov_fill)
+        for (unsigned l = 0; l < 32; l++)
+            if (((inside >> l) & 1u) && cov[l])
+                cov[l] = d->cov_fill;
+    if (d->zs_early == DRAW_ZS_LATE || draw_om_early_lanes(d, x, y, inside, cov))
+        return;
+    for (unsigned l = 0; l < 32; l++)
+        if (((inside >> l) & 1u) && cov[l])
+            cov[l] = draw_om_early(d, x[l], y[l], cov[l]);
+}
+
 /* The same for the lanes of a tile: the rasteriser's coverage of every lane at once when
  * no antialiasing or stipple applies, then the early tests pixel by pixel. */
 static void coverage_warp_hook(void *user, const int32_t x[32], const int32_t y[32],
@@ -111,15 +128,41 @@ static void coverage_warp_hook(void *user, const int32_t x[32], const int32_t y[
         return;
     }
     raster_coverage_lanes(&d->rt, x, y, inside, cov);
-    if (d->cov_fill)
-        for (unsigned l = 0; l < 32; l++)
-            if (((inside >> l) & 1u) && cov[l])
-                cov[l] = d->cov_fill;
-    if (d->zs_early == DRAW_ZS_LATE || draw_om_early_lanes(d, x, y, inside, cov))
-        return;
-    for (unsigned l = 0; l < 32; l++)
-        if (((inside >> l) & 1u) && cov[l])
-            cov[l] = draw_om_early(d, x[l], y[l], cov[l]);
+    coverage_tests(d, x, y, inside, cov);
+}
+
+/* The quads of the engine's box that keep a sample after the rasteriser and the early
+ * tests (coverage_quads of tv_vm_frag_params; set without antialiasing or stipple): the
+ * rasteriser's whole box at once (raster_box_quads), then coverage_warp_hook's tests on
+ * the covered lanes, eight quads at a time in row order. */
+static int coverage_quads_hook(void *user, const int32_t box[4], int32_t *qx, int32_t *qy,
+                               uint32_t *cov)
+{
+    draw_state *d = user;
+    int32_t x[80], y[80];
+    uint32_t c[80];
+    uint64_t covered;
+    const int n = raster_box_quads(&d->rt, box, d->avx512, x, y, c, &covered);
+    if (n <= 0)
+        return n;
+    /* lanes past the quads: the first lane's pixel, uncovered */
+    for (int l = 4 * n; l < (n > 8 ? 64 : 32); l++) {
+        x[l] = x[0];
+        y[l] = y[0];
+        c[l] = 0;
+    }
+    for (int b = 0; 8 * b < n; b++)
+        coverage_tests(d, x + 32 * b, y + 32 * b, (uint32_t)(covered >> (32 * b)), c + 32 * b);
+    int out = 0;
+    for (int i = 0; i < n; i++) {
+        if (!(c[4 * i] | c[4 * i + 1] | c[4 * i + 2] | c[4 * i + 3]))
+            continue;
+        qx[out] = x[4 * i];
+        qy[out] = y[4 * i];
+        memcpy(&cov[4 * out], &c[4 * i], 4 * sizeof *cov);
+        out++;
+    }
+    return out;
 }
 
 /* The columns of rows [y0, y1) the triangle's samples may cover (the engine skips the
@@ -302,6 +345,8 @@ int draw_run_fragments(draw_state *d, const tv_vm_frag_vertex *fv[3], const floa
         /* antialiased shapes cover beyond the triangle's samples (draw_aa_coverage) */
         if (d->aa.kind == DRAW_AA_NONE) {
             fp.row_span = row_span_hook;
+            if (!d->stipple && !d->lstip_on)
+                fp.coverage_quads = coverage_quads_hook;
             if (!d->stipple && !d->lstip_on && d->zs_early == DRAW_ZS_LATE)
                 fp.row_inner = row_inner_hook;
         }

@@ -125,16 +125,6 @@ E32_TARGET static uint32_t early_avx512(const om_dsa *s, const om_zs_target *t, 
 }
 #endif
 
-bool om_early_depth32_wide(void)
-{
-#if E32_X86
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f");
-#else
-    return false;
-#endif
-}
-
 uint32_t om_early_depth32(const om_dsa *s, const om_zs_target *t, uint8_t *base, size_t stride,
                           uint32_t rows, const int32_t x[32], const int32_t y[32],
                           const uint32_t zq[32], uint32_t inside, uint32_t smask,

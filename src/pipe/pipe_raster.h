@@ -60,6 +60,17 @@ uint32_t raster_coverage(const raster_tri *t, int32_t px, int32_t py);
  * lanes' entries are left alone). */
 void raster_coverage_lanes(const raster_tri *t, const int32_t px[32], const int32_t py[32],
                            uint32_t inside, uint32_t cov[32]);
+/* The 2x2 quads (aligned to even pixels) of box [box[0], box[2]) x [box[1], box[3]) that
+ * single-sampled T covers a pixel of, in row order (rows of quads top to bottom, each
+ * left to right), as lanes: lane 4 i + j of quad i (j = 0 TL, 1 TR, 2 BL, 3 BR) at pixel
+ * (x, y) with raster_coverage's value in cov (0 outside the box), bit 4 i + j of
+ * *COVERED set where it is not 0 (the arrays' elements past the quads' are overwritten;
+ * 80 of room). Returns their number, at most 16, or -1 when the box is
+ * not served: no AVX512 (the machine lacks AVX-512F: its kernel is the one), more than
+ * 4x4 quads, several samples, or edge values that leave 32 bits over the box (the
+ * engine's small primitives, docs/pipeline.md §Draws). */
+int raster_box_quads(const raster_tri *t, const int32_t box[4], bool avx512, int32_t x[80],
+                     int32_t y[80], uint32_t cov[80], uint64_t *covered);
 /* Columns [*x0, *x1) outside of which no sample of rows [y0, y1) is covered (a bound, not
  * exact: an edge's limit over the rows' extreme sample positions); *x0 >= *x1 when none
  * is. Within the triangle's box (t->x0..x1). */

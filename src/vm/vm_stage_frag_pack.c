@@ -1,7 +1,8 @@
 /* Small primitives under the pipeline's hooks: the quads of the scissor box (the
  * primitive's bounding box; of each row, those within row_span's bound), row by row, go
- * to the coverage hook eight at a time, and those with a covered lane are packed into
- * warps of eight quads. A primitive a few quads wide then takes one warp instead of one
+ * to the coverage hook eight at a time (or, where the pipeline's coverage_quads hook
+ * serves the box, its covered quads come at once), and those with a covered lane are
+ * packed into warps of eight quads. A primitive a few quads wide then takes one warp instead of one
  * per 8x4 tile it touches (two or three for a triangle of ten pixels). Each quad keeps its
  * four lanes in the tile's order (TL, TR, BL, BR) and its pixels, so derivatives and every
  * value are the tile walk's; the quads left out have no live lane, and no effect, there
@@ -43,6 +44,7 @@ typedef struct frag_pack {
     vm_frag_box fb;                /* the current primitive's */
     vm_slot *side;                 /* where later groups are computed (batches; NULL: a
                                       warp holds one group) */
+    tv_error *err;                 /* the current call's, for the warps pack_quad runs */
 } frag_pack;
 
 static uint32_t present_of(uint32_t inside)
@@ -111,6 +113,50 @@ static bool meets_pending(const frag_pack *P, int32_t x, int32_t y, uint32_t liv
     return false;
 }
 
+/* The lanes of the quad at pixels (PX, PY) .. (PX + 1, PY + 1) inside box FB: its rows'
+ * (bits 0-1 and 2-3 of the quad) times its columns' (bits 0 and 1 of each row) */
+static uint32_t quad_in_box(const vm_frag_box *fb, uint32_t px, uint32_t py)
+{
+    const uint32_t rows = (py >= fb->y0 && py < fb->y1 ? 0x3u : 0u) |
+                          (py + 1 >= fb->y0 && py + 1 < fb->y1 ? 0xcu : 0u);
+    const uint32_t cols = (px >= fb->x0 && px < fb->x1 ? 0x5u : 0u) |
+                          (px + 1 >= fb->x0 && px + 1 < fb->x1 ? 0xau : 0u);
+    return rows & cols;
+}
+
+/* The quad at pixels (PX, PY) .. (PX + 1, PY + 1), its lanes QIN (bits j: TL, TR, BL, BR)
+ * in the box and their coverage COV from the hooks, into P's warp when a lane is live
+ * (running the pending warp first when a live lane's pixel is pending, and the warp once
+ * it is full). */
+static tv_status pack_quad(vm_worker *wk, frag_pack *P, int32_t px, int32_t py, uint32_t qin,
+                           const uint32_t cov[4])
+{
+    uint32_t c[4], qlive = 0;
+    for (unsigned j = 0; j < 4; j++) {
+        c[j] = cov[j] & P->fb.all_samples & (0u - ((qin >> j) & 1u));
+        qlive |= (uint32_t)(c[j] != 0) << j;
+    }
+    if (!qlive)
+        return TV_OK;
+    if (P->group && meets_pending(P, px, py, qlive)) {
+        tv_status st = run_pack(wk, P, P->err);
+        if (st != TV_OK)
+            return st;
+    }
+    vm_warp *w = P->w;
+    for (unsigned j = 0; j < 4; j++) {
+        w->lane_x[4 * P->nq + j] = px + (int32_t)(j & 1);
+        w->lane_y[4 * P->nq + j] = py + (int32_t)(j >> 1);
+        w->lane_tri[4 * P->nq + j] = 0;
+        w->lane_cov[4 * P->nq + j] = c[j];
+    }
+    P->inside |= qin << (4 * P->nq);
+    P->live |= qlive << (4 * P->nq);
+    if (++P->nq == VM_LANES / 4)
+        return run_pack(wk, P, P->err);
+    return TV_OK;
+}
+
 /* Offers P's candidate quads to the coverage hook and packs those with a covered lane into
  * P's warp, running it each time it is full. */
 static tv_status pack_candidates(vm_worker *wk, frag_pack *P, tv_error *err)
@@ -121,43 +167,41 @@ static tv_status pack_candidates(vm_worker *wk, frag_pack *P, tv_error *err)
         ccov[l] = 0;
     if (P->cin)
         fp->coverage_warp(fp->hook_user, P->cx, P->cy, P->cin, ccov);
-    vm_warp *w = P->w;
+    P->err = err;
     for (unsigned k = 0; k < P->n; k++) {
-        uint32_t qin = (P->cin >> (4 * k)) & 0xfu, qlive = 0;
-        for (unsigned j = 0; j < 4; j++) {
-            unsigned l = 4 * k + j;
-            uint32_t c = ccov[l] & P->fb.all_samples & (0u - ((qin >> j) & 1u));
-            ccov[l] = c;
-            qlive |= (uint32_t)(c != 0) << j;
-        }
-        if (!qlive)
-            continue;
-        if (P->group && meets_pending(P, P->cx[4 * k], P->cy[4 * k], qlive)) {
-            tv_status st = run_pack(wk, P, err);
-            if (st != TV_OK)
-                return st;
-        }
-        for (unsigned j = 0; j < 4; j++) {
-            w->lane_x[4 * P->nq + j] = P->cx[4 * k + j];
-            w->lane_y[4 * P->nq + j] = P->cy[4 * k + j];
-            w->lane_tri[4 * P->nq + j] = 0;
-            w->lane_cov[4 * P->nq + j] = ccov[4 * k + j];
-        }
-        P->inside |= qin << (4 * P->nq);
-        P->live |= qlive << (4 * P->nq);
-        if (++P->nq == VM_LANES / 4) {
-            tv_status st = run_pack(wk, P, err);
-            if (st != TV_OK)
-                return st;
-        }
+        tv_status st = pack_quad(wk, P, P->cx[4 * k], P->cy[4 * k], (P->cin >> (4 * k)) & 0xfu,
+                                 &ccov[4 * k]);
+        if (st != TV_OK)
+            return st;
     }
     P->n = P->cin = 0;
     return TV_OK;
 }
 
-/* The run's primitive, of box FB (vm_frag_box_init), into P: its quads row by row, those
- * of each row the primitive may cover (row_span), eight at a time to the coverage hook;
- * its last group closed (P's warp may hold quads still to run). */
+/* The box's quads from the coverage_quads hook (-1: it does not serve the box, nothing
+ * done) into P's warp, as pack_candidates would have packed them. */
+static int pack_box_quads(vm_worker *wk, frag_pack *P, tv_status *st, tv_error *err)
+{
+    const tv_vm_frag_params *fp = wk->run->fp;
+    const vm_frag_box *fb = &P->fb;
+    const int32_t box[4] = {(int32_t)fb->x0, (int32_t)fb->y0, (int32_t)fb->x1, (int32_t)fb->y1};
+    int32_t qx[TV_VM_COVERAGE_QUADS_MAX], qy[TV_VM_COVERAGE_QUADS_MAX];
+    uint32_t cov[4 * TV_VM_COVERAGE_QUADS_MAX];
+    int n = fp->coverage_quads(fp->hook_user, box, qx, qy, cov);
+    if (n < 0)
+        return -1;
+    P->err = err;
+    *st = TV_OK;
+    for (int i = 0; i < n && i < TV_VM_COVERAGE_QUADS_MAX && *st == TV_OK; i++)
+        *st = pack_quad(wk, P, qx[i], qy[i], quad_in_box(fb, (uint32_t)qx[i], (uint32_t)qy[i]),
+                        &cov[4 * i]);
+    return 0;
+}
+
+/* The run's primitive, of box FB (vm_frag_box_init), into P: the box's covered quads at
+ * once from the coverage_quads hook where it serves the box, else its quads row by row,
+ * those of each row the primitive may cover (row_span), eight at a time to the coverage
+ * hook; its last group closed (P's warp may hold quads still to run). */
 static tv_status pack_primitive(vm_worker *wk, frag_pack *P, const vm_frag_box *box,
                                 tv_error *err)
 {
@@ -165,24 +209,26 @@ static tv_status pack_primitive(vm_worker *wk, frag_pack *P, const vm_frag_box *
     P->fb = *box;
     const vm_frag_box *fb = &P->fb;
     P->n = P->cin = 0;
+    if (R->fp->coverage_quads && !R->plain) {
+        tv_status st;
+        if (pack_box_quads(wk, P, &st, err) == 0) {
+            if (st == TV_OK)
+                close_group(wk, P);
+            return st;
+        }
+    }
     for (uint32_t qy = fb->y0 / 2; qy < (fb->y1 + 1) / 2; qy++) {
         uint32_t qx0 = fb->x0 / 2, qx1 = (fb->x1 + 1) / 2;
         vm_frag_span(R, 2 * qy, 2 * qy + 2, fb->x0, fb->x1, &qx0, &qx1, 2);
-        /* the quad's lanes in the box: its rows' (bits 0-1 and 2-3 of the quad) times its
-           columns' (bits 0 and 1 of each row) */
         const uint32_t py = 2 * qy;
-        const uint32_t rows = (py >= fb->y0 && py < fb->y1 ? 0x3u : 0u) |
-                              (py + 1 >= fb->y0 && py + 1 < fb->y1 ? 0xcu : 0u);
         for (uint32_t qx = qx0; qx < qx1; qx++) {
             const uint32_t px = 2 * qx;
-            const uint32_t cols = (px >= fb->x0 && px < fb->x1 ? 0x5u : 0u) |
-                                  (px + 1 >= fb->x0 && px + 1 < fb->x1 ? 0xau : 0u);
             for (unsigned j = 0; j < 4; j++) {
                 unsigned l = 4 * P->n + j;
                 P->cx[l] = (int32_t)(px + (j & 1));
                 P->cy[l] = (int32_t)(py + (j >> 1));
             }
-            P->cin |= (rows & cols) << (4 * P->n);
+            P->cin |= quad_in_box(fb, px, py) << (4 * P->n);
             if (++P->n == VM_LANES / 4) {
                 tv_status st = pack_candidates(wk, P, err);
                 if (st != TV_OK)
@@ -254,6 +300,7 @@ static bool same_common(const tv_vm_frag_params *a, const tv_vm_frag_params *b)
                 a->depth == b->depth && a->stencil == b->stencil &&
                 a->sample_mask_out == b->sample_mask_out && a->coverage == b->coverage &&
                 a->coverage_warp == b->coverage_warp && a->row_span == b->row_span &&
+                a->coverage_quads == b->coverage_quads &&
                 a->emit == b->emit && a->emit_warp == b->emit_warp &&
                 a->hook_user == b->hook_user;
     for (unsigned i = 0; i < TV_VM_MAX_COLOR_TARGETS; i++)

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
+#include "pipe/pipe_cpu.h"
 #include "pipe/pipe_raster.h"
 
 #include <stdlib.h>
@@ -364,6 +365,92 @@ static void test_row_span(void **state)
     assert_true(full > 10000 && found * 100 > full * 95);
 }
 
+/* raster_box_quads (the engine's small primitives: a box of at most 4x4 quads at once)
+ * against raster_coverage pixel by pixel: random triangles from a pixel to 64 pixels
+ * wide (half of them on the half-pixel grid, so that edges pass through pixel centres),
+ * boxes of every size up to 8x8 pixels at odd and even corners around and beside them,
+ * both tie rules. The quads it returns must be those of the box with a covered
+ * pixel, in row order, each lane's coverage raster_coverage's inside the box and 0
+ * outside, the covered mask their bits; it may decline (-1) only for the reasons it
+ * names, and must serve the small triangles it is for. Without AVX-512 it declines every
+ * box (its kernel is the one). */
+static void test_box_quads(void **state)
+{
+    (void)state;
+    const bool wide = pipe_cpu_avx512f();
+    uint32_t seed = 0x9e3779b9u;
+    unsigned served = 0, declined = 0, quads = 0, lanes = 0;
+    for (unsigned round = 0; round < 3000; round++) {
+        float x[3], y[3];
+        random_triangle(&seed, (float)(1u << (round % 7)), 0, x, y);
+        for (int i = 0; i < 3; i++) {
+            x[i] += 100.0f;
+            y[i] += 100.0f;
+            if (round & 2) {   /* on the half-pixel grid: edges through pixel centres (ties) */
+                x[i] = (float)(int)(x[i] * 2.0f) * 0.5f;
+                y[i] = (float)(int)(y[i] * 2.0f) * 0.5f;
+            }
+        }
+        raster_rules r = rules(round & 1, 1, 4096, 4096);
+        raster_tri t;
+        if (!raster_setup(&t, &r, x, y))
+            continue;
+        for (unsigned b = 0; b < 8; b++) {
+            seed = seed * 1664525u + 1013904223u;
+            int32_t box[4];
+            box[0] = t.x0 - 2 + (int32_t)(seed % 5);
+            box[1] = t.y0 - 2 + (int32_t)((seed >> 4) % 5);
+            box[2] = box[0] + 1 + (int32_t)((seed >> 8) % 8);
+            box[3] = box[1] + 1 + (int32_t)((seed >> 12) % 8);
+            int32_t qx[80], qy[80];
+            uint32_t cov[80];
+            uint64_t covered = ~0ull;
+            int n = raster_box_quads(&t, box, wide, qx, qy, cov, &covered);
+            const int32_t qw = (box[2] + 1) / 2 - box[0] / 2, qh = (box[3] + 1) / 2 - box[1] / 2;
+            if (n < 0) {
+                /* only a box past 4x4 quads, or edge values past 32 bits (large triangles) */
+                assert_true(!wide || qw > 4 || qh > 4 || t.x1 - t.x0 > 64 || t.y1 - t.y0 > 64);
+                declined++;
+                continue;
+            }
+            assert_true(wide);
+            served++;
+            int k = 0;
+            uint64_t want_covered = 0;
+            for (int32_t ry = 0; ry < qh; ry++)
+                for (int32_t rx = 0; rx < qw; rx++) {
+                    const int32_t px = 2 * (box[0] / 2 + rx), py = 2 * (box[1] / 2 + ry);
+                    uint32_t want[4], any = 0;
+                    for (unsigned j = 0; j < 4; j++) {
+                        int32_t lx = px + (int32_t)(j & 1), ly = py + (int32_t)(j >> 1);
+                        bool in = lx >= box[0] && lx < box[2] && ly >= box[1] && ly < box[3];
+                        want[j] = in ? raster_coverage(&t, lx, ly) : 0;
+                        any |= want[j];
+                    }
+                    if (!any)
+                        continue;
+                    assert_true(k < n);
+                    for (unsigned j = 0; j < 4; j++) {
+                        assert_int_equal(qx[4 * k + (int)j], px + (int32_t)(j & 1));
+                        assert_int_equal(qy[4 * k + (int)j], py + (int32_t)(j >> 1));
+                        assert_int_equal(cov[4 * k + (int)j], want[j]);
+                        want_covered |= (uint64_t)(want[j] != 0) << (4 * k + (int)j);
+                        lanes += want[j] != 0;
+                    }
+                    k++;
+                }
+            assert_int_equal(n, k);
+            assert_true(covered == want_covered);
+            quads += (unsigned)n;
+        }
+    }
+    if (wide)
+        assert_true(served > 10000 && quads > 10000 && lanes > 20000);
+    else
+        assert_int_equal(served, 0);
+    assert_true(declined > 100);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -376,6 +463,7 @@ int main(void)
         cmocka_unit_test(test_fan_covers_once),
         cmocka_unit_test(test_coverage_lanes),
         cmocka_unit_test(test_row_span),
+        cmocka_unit_test(test_box_quads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -12,7 +12,9 @@
  * depend on the warp's other lanes (run in tiles, never packed), an undeclared input read
  * through ADDR (0, never the side register file's old memory), and a failing add (nothing
  * left pending); under flushed denormals, vertices whose w is a denormal (the triangle's
- * set-up must read it as the jobs do, 0, in a batch and in a run of its own alike). */
+ * set-up must read it as the jobs do, 0, in a batch and in a run of its own alike). Each
+ * scene also through a coverage_quads hook (the box's quads at once) that declines some
+ * boxes, so a batch mixes it with row_span and coverage_warp. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -75,6 +77,40 @@ static void cov_warp_hook(void *user, const int32_t x[32], const int32_t y[32], 
     for (unsigned l = 0; l < 32; l++)
         if ((inside >> l) & 1u)
             cov[l] = cov_hook(user, x[l], y[l]);
+}
+
+/* coverage_quads: the box's quads with a covered lane in row order, or -1 (declined, the
+ * engine takes row_span and coverage_warp) for every third box and those past 4x4 quads,
+ * so that a batch mixes both ways */
+static uint64_t quads_served;
+
+static int cov_quads_hook(void *user, const int32_t box[4], int32_t *qx, int32_t *qy,
+                          uint32_t *cov)
+{
+    const int32_t qx0 = box[0] / 2, qy0 = box[1] / 2;
+    const int32_t qw = (box[2] + 1) / 2 - qx0, qh = (box[3] + 1) / 2 - qy0;
+    if (qw * qh > TV_VM_COVERAGE_QUADS_MAX || qw > 4 || (box[0] + box[1]) % 3 == 0)
+        return -1;
+    int n = 0;
+    for (int32_t ry = 0; ry < qh; ry++)
+        for (int32_t rx = 0; rx < qw; rx++) {
+            uint32_t c[4], any = 0;
+            for (unsigned j = 0; j < 4; j++) {
+                int32_t x = 2 * (qx0 + rx) + (int32_t)(j & 1);
+                int32_t y = 2 * (qy0 + ry) + (int32_t)(j >> 1);
+                bool in = x >= box[0] && x < box[2] && y >= box[1] && y < box[3];
+                c[j] = in ? cov_hook(user, x, y) : 0;
+                any |= c[j];
+            }
+            if (!any)
+                continue;
+            qx[n] = 2 * (qx0 + rx);
+            qy[n] = 2 * (qy0 + ry);
+            memcpy(&cov[4 * n], c, sizeof c);
+            n++;
+        }
+    quads_served++;
+    return n;
 }
 
 static void log_fragment(scene *s, int32_t x, int32_t y, const uint32_t c0[4],
@@ -181,6 +217,9 @@ static unsigned make_scene(unsigned kind, tri *t, unsigned max)
     return n;
 }
 
+/* params_of gives the coverage_quads hook too */
+static bool with_quads;
+
 static void params_of(const tri *t, scene *s, tv_vm_frag_params *fp)
 {
     memset(fp, 0, sizeof *fp);
@@ -207,6 +246,8 @@ static void params_of(const tri *t, scene *s, tv_vm_frag_params *fp)
     fp->scissor[3] = by1 > TH ? TH : by1 < 1 ? 1 : (uint32_t)by1;
     fp->coverage = cov_hook;
     fp->coverage_warp = cov_warp_hook;
+    if (with_quads)
+        fp->coverage_quads = cov_quads_hook;
     fp->emit = emit_hook;
     fp->emit_warp = emit_warp_hook;
     fp->hook_user = s;
@@ -311,6 +352,16 @@ static void check_scene(unsigned kind, unsigned max)
     uint64_t batched = draw(false, true, t, n, bat, NULL);
     same_logs(ref, one, "one run per triangle");
     same_logs(ref, bat, "batch");
+    /* the whole box's quads from coverage_quads (declined for some boxes): the same */
+    scene *quads = calloc(1, sizeof *quads);
+    assert_non_null(quads);
+    with_quads = true;
+    quads_served = 0;
+    draw(false, true, t, n, quads, NULL);
+    with_quads = false;
+    same_logs(ref, quads, "batch, coverage_quads");
+    assert_true(quads_served > n / 3);
+    free(quads);
     if (tv_vm_jit_available()) {
         scene *jit = calloc(1, sizeof *jit);
         assert_non_null(jit);

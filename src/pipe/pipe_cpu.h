@@ -1,0 +1,19 @@
+/* Whether this machine has AVX-512F: the pipeline's kernels written for it
+ * (om_early_depth32, raster_box_quads) run only where it does; the draw asks once
+ * (draw_state.avx512) and the tests ask to know which kernels they compare. */
+#ifndef TEXVM_PIPE_CPU_H
+#define TEXVM_PIPE_CPU_H
+
+#include <stdbool.h>
+
+static inline bool pipe_cpu_avx512f(void)
+{
+#if defined(__GNUC__) && defined(__x86_64__)
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f");
+#else
+    return false;
+#endif
+}
+
+#endif
