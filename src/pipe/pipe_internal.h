@@ -129,6 +129,9 @@ struct tv_pipe_ctx {
     struct tv_vm *band_vm[63];
     struct tv_threadpool *band_pool;
     bool plain;                        /* the engine's plain interpreter */
+    bool no_wide_kernels;              /* the pipeline's AVX-512 kernels off (pipe_cpu.h;
+                                          tests: the general paths a machine without it
+                                          takes) */
     bool flush_denormals;              /* tv_pipe_set_shader_rules */
     bool fine_derivatives;
     uint32_t threads;                  /* the engine's workers (tv_pipe_set_threads), 0: 1 */

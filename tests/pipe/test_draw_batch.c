@@ -7,8 +7,11 @@
  * occlusion count of the plain interpreter (one run per triangle, per-pixel merger, late
  * tests), and, without depth, the same count of shaded fragments — also with the back
  * faces drawn as antialiased outlines between them (shapes not batched). And under a work
- * quota, a long-looping small triangle before a large one passes as it does alone. */
+ * quota, a long-looping small triangle before a large one passes as it does alone. The
+ * batched runs once more without the pipeline's AVX-512 kernels, as a machine without
+ * them draws. */
 #include "helper_draw.h"
+#include "pipe/pipe_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,10 +38,15 @@ static float unit(uint32_t *s)
     return (float)(next(s) & 0xffffff) / (float)0x1000000;
 }
 
+/* run()'s contexts without the pipeline's AVX-512 kernels (the small triangles' box
+   coverage, the early depth test's lanes at once): the paths of a machine without them */
+static bool narrow;
+
 static result run(const char *fs, bool plain, bool depth, unsigned threads, bool smooth_back)
 {
     tv_pipe_ctx *ctx = scene_sized(fs, true, TW, TH, 1, threads);
     assert_int_equal(tv_pipe_set_plain(ctx, plain), 0);
+    ctx->no_wide_kernels = narrow;
     depth_less_alpha_blend(ctx, depth);
     if (smooth_back) {
         /* back faces as antialiased outlines among the filled front faces: shapes that
@@ -95,12 +103,15 @@ static void same_as_plain(const char *fs, bool depth, bool smooth_back)
 {
     result ref = run(fs, true, depth, 1, smooth_back);
     assert_true(ref.passed > (uint64_t)TW * TH);   /* pixels under several triangles */
-    for (unsigned t = 1; t <= 2; t++) {
-        result r = run(fs, false, depth, t, smooth_back);
+    for (unsigned t = 1; t <= 3; t++) {
+        narrow = t == 3;   /* (one worker again, without the AVX-512 kernels) */
+        result r = run(fs, false, depth, t == 3 ? 1 : t, smooth_back);
+        narrow = false;
         assert_int_equal(r.color_bytes, ref.color_bytes);
         if (memcmp(r.color, ref.color, ref.color_bytes))
-            fail_msg("%s, %u worker(s): the colour bytes differ from the plain run's",
-                     depth ? "depth-tested" : "blended", t);
+            fail_msg("%s, %u worker(s)%s: the colour bytes differ from the plain run's",
+                     depth ? "depth-tested" : "blended", t == 3 ? 1 : t,
+                     t == 3 ? " without AVX-512 kernels" : "");
         if (memcmp(r.depth, ref.depth, ref.depth_bytes))
             fail_msg("%u worker(s): the depth bytes differ from the plain run's", t);
         assert_int_equal(r.passed, ref.passed);
