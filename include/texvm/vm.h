@@ -365,7 +365,8 @@ typedef struct tv_vm_frag_params {
      * top to bottom, each left to right): quad i's top-left pixel (qx[i], qy[i]) and its
      * lanes' coverage cov[4 i + j], j = 0 TL, 1 TR, 2 BL, 3 BR, the value coverage_warp
      * gives for a lane inside the box, 0 for one outside. It has made coverage_warp's
-     * side effects (the early tests) for those lanes, and for no other. */
+     * side effects (the early tests) for those lanes, and for no other. More quads, or one
+     * off the even grid, outside the box or out of row order, fail the add (TV_ERR_ARG). */
     int (*coverage_quads)(void *user, const int32_t box[4], int32_t *qx, int32_t *qy,
                           uint32_t *cov);
     void (*emit)(void *user, const tv_vm_frag_output *out);

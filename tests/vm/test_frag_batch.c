@@ -113,6 +113,28 @@ static int cov_quads_hook(void *user, const int32_t box[4], int32_t *qx, int32_t
     return n;
 }
 
+/* coverage_quads breaking its contract, one way per MODE: more quads than allowed, a quad
+ * off the even grid, one outside the box, two out of row order */
+static int bad_quads_mode;
+
+static int bad_quads_hook(void *user, const int32_t box[4], int32_t *qx, int32_t *qy,
+                          uint32_t *cov)
+{
+    (void)user;
+    const int32_t x = box[0] & ~1, y = box[1] & ~1;
+    for (int i = 0; i < 4 * TV_VM_COVERAGE_QUADS_MAX; i++)
+        cov[i] = 1;
+    qx[0] = qx[1] = x;
+    qy[0] = y;
+    qy[1] = y + 2;
+    switch (bad_quads_mode) {
+    case 0: return TV_VM_COVERAGE_QUADS_MAX + 1;
+    case 1: qx[1] = x + 1; return 2;
+    case 2: qy[1] = box[3] + 2; return 2;
+    default: qy[1] = y; return 2;
+    }
+}
+
 static void log_fragment(scene *s, int32_t x, int32_t y, const uint32_t c0[4],
                          const uint32_t c1[4])
 {
@@ -583,6 +605,47 @@ static void test_undeclared_inputs_zero(void **state)
     free(bat);
 }
 
+/* A coverage_quads hook that breaks its contract fails the add with an error naming it,
+ * and leaves nothing pending */
+static void test_bad_coverage_quads(void **state)
+{
+    (void)state;
+    static const char *const want[] = {"at most", "not an aligned quad", "not an aligned quad",
+                                       "not an aligned quad"};
+    for (int mode = 0; mode < 4; mode++) {
+        tv_vm *vm = engine(false);
+        tv_vm_program *p = hv_program(vm, fs_text);
+        tv_error err;
+        memset(&err, 0, sizeof err);
+        tv_vm_frag_batch *B = tv_vm_frag_batch_begin(vm, p, NULL, &err);
+        assert_non_null(B);
+        scene *s = calloc(1, sizeof *s);
+        assert_non_null(s);
+        tri t;
+        uint32_t seed = 0x51u + (uint32_t)mode;
+        make_vertex(&t.v[0], 10.0f, 10.0f, &seed);
+        make_vertex(&t.v[1], 14.0f, 10.5f, &seed);
+        make_vertex(&t.v[2], 10.5f, 15.0f, &seed);
+        t.front = true;
+        t.id = 0;
+        s->cur = &t;
+        tv_vm_frag_params fp;
+        params_of(&t, s, &fp);
+        fp.coverage_quads = bad_quads_hook;
+        bad_quads_mode = mode;
+        tv_vm_stats st;
+        assert_int_equal(tv_vm_frag_batch_add(B, &fp, &st, &err), TV_ERR_ARG);
+        if (!strstr(err.message, want[mode]))
+            fail_msg("mode %d: %s", mode, err.message);
+        assert_int_equal(tv_vm_frag_batch_flush(B, &st, &err), TV_OK);
+        assert_int_equal(st.warps, 0);   /* nothing was left pending */
+        tv_vm_frag_batch_end(B);
+        free(s);
+        tv_vm_program_destroy(p);
+        tv_vm_destroy(vm);
+    }
+}
+
 static void test_bad_arguments(void **state)
 {
     (void)state;
@@ -646,6 +709,7 @@ int main(void)
         cmocka_unit_test(test_interp_runs_alone),
         cmocka_unit_test(test_warp_wide_in_tiles),
         cmocka_unit_test(test_undeclared_inputs_zero),
+        cmocka_unit_test(test_bad_coverage_quads),
         cmocka_unit_test(test_bad_arguments),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
