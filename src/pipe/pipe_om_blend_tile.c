@@ -15,6 +15,7 @@
  * here by writing those instructions out). tests/pipe/test_om_blend_tile.c checks
  * every factor pair and equation pair with NaNs, infinities, zeros of both signs and
  * denormals against om_blend_color. */
+#include "pipe_cpu.h"
 #include "pipe_om.h"
 #include "util/tile_lanes.h"
 
@@ -71,10 +72,7 @@ void om_tile_blend_init(om_tile_blend *tb, const om_rt_blend *rt, const om_targe
        and the alpha are the same element there): no second factor */
     tb->alpha_sf = memcmp(&tb->f[2], &tb->f[0], sizeof tb->f[0]) != 0;
     tb->alpha_df = memcmp(&tb->f[3], &tb->f[1], sizeof tb->f[1]) != 0;
-#if TB_X86
-    __builtin_cpu_init();
-    tb->ok = __builtin_cpu_supports("avx512f");
-#endif
+    tb->ok = TB_X86 && pipe_cpu_avx512f();
     for (unsigned i = 0; i < sizeof common_states / sizeof common_states[0]; i++)
         if (tb->ok && !memcmp(tb, &common_states[i], sizeof *tb))
             tb->kernel = (uint8_t)(1 + i);

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
+#include "pipe/pipe_cpu.h"
 #include "pipe/pipe_om.h"
 #include "util/half.h"
 
@@ -129,12 +130,7 @@ static bool one_tile(const om_rt_blend *rt, uint32_t *s, unsigned round)
 
 static bool avx512(void)
 {
-#if defined(__GNUC__) && defined(__x86_64__)
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f");
-#else
-    return false;
-#endif
+    return pipe_cpu_avx512f();
 }
 
 static void test_tile_equals_blend_color(void **state)
