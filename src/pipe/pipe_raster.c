@@ -4,10 +4,10 @@
 #include "pipe_raster.h"
 
 #include "texvm/tex.h"
+#include "util/tile_lanes.h"
 #include "util/wide_vectors.h"
 
 #include <math.h>
-#include <string.h>
 #if defined(__x86_64__)
 #include <immintrin.h>
 #endif
@@ -203,11 +203,6 @@ void raster_coverage_lanes(const raster_tri *t, const int32_t px[32], const int3
 }
 
 #if defined(__GNUC__) && defined(__x86_64__)
-/* A row of four quads as 16 lanes (lane 4 q + j: quad q's j = 0 TL, 1 TR, 2 BL, 3 BR): the
- * lanes' pixel offsets from the row's top-left pixel */
-static const int32_t quad_row_dx[16] = {0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7};
-static const int32_t quad_row_dy[16] = {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1};
-
 /* The quads of ROWS rows of four from the box's top-left pixel (X0, Y0) that have a
  * covered lane, as raster_box_quads gives them: the edge values E0 there plus A per column
  * and B per row (every partial sum within 32 bits over the 8x8 pixels: checked by the
@@ -222,7 +217,10 @@ __attribute__((target("avx512f"))) static int box_quads(const int32_t e0[3], con
                                                         int32_t *x, int32_t *y, uint32_t *cov,
                                                         uint64_t *covered)
 {
-    const __m512i dx = _mm512_loadu_si512(quad_row_dx), dy = _mm512_loadu_si512(quad_row_dy);
+    /* a row of four quads as 16 lanes (lane 4 q + j: quad q's j = 0 TL, 1 TR, 2 BL, 3 BR):
+       the engine's tile order, whose first half is one such row */
+    const __m512i dx = _mm512_cvtepu8_epi32(_mm_loadu_si128((const void *)tv_tile_lane_x));
+    const __m512i dy = _mm512_cvtepu8_epi32(_mm_loadu_si128((const void *)tv_tile_lane_y));
     __m512i p[3];
     for (unsigned k = 0; k < 3; k++)
         p[k] = _mm512_add_epi32(_mm512_set1_epi32(e0[k]),

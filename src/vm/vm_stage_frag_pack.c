@@ -44,7 +44,6 @@ typedef struct frag_pack {
     vm_frag_box fb;                /* the current primitive's */
     vm_slot *side;                 /* where later groups are computed (batches; NULL: a
                                       warp holds one group) */
-    tv_error *err;                 /* the current call's, for the warps pack_quad runs */
 } frag_pack;
 
 static uint32_t present_of(uint32_t inside)
@@ -129,7 +128,7 @@ static uint32_t quad_in_box(const vm_frag_box *fb, uint32_t px, uint32_t py)
  * (running the pending warp first when a live lane's pixel is pending, and the warp once
  * it is full). */
 static tv_status pack_quad(vm_worker *wk, frag_pack *P, int32_t px, int32_t py, uint32_t qin,
-                           const uint32_t cov[4])
+                           const uint32_t cov[4], tv_error *err)
 {
     uint32_t c[4], qlive = 0;
     for (unsigned j = 0; j < 4; j++) {
@@ -139,7 +138,7 @@ static tv_status pack_quad(vm_worker *wk, frag_pack *P, int32_t px, int32_t py, 
     if (!qlive)
         return TV_OK;
     if (P->group && meets_pending(P, px, py, qlive)) {
-        tv_status st = run_pack(wk, P, P->err);
+        tv_status st = run_pack(wk, P, err);
         if (st != TV_OK)
             return st;
     }
@@ -153,7 +152,7 @@ static tv_status pack_quad(vm_worker *wk, frag_pack *P, int32_t px, int32_t py, 
     P->inside |= qin << (4 * P->nq);
     P->live |= qlive << (4 * P->nq);
     if (++P->nq == VM_LANES / 4)
-        return run_pack(wk, P, P->err);
+        return run_pack(wk, P, err);
     return TV_OK;
 }
 
@@ -167,10 +166,9 @@ static tv_status pack_candidates(vm_worker *wk, frag_pack *P, tv_error *err)
         ccov[l] = 0;
     if (P->cin)
         fp->coverage_warp(fp->hook_user, P->cx, P->cy, P->cin, ccov);
-    P->err = err;
     for (unsigned k = 0; k < P->n; k++) {
         tv_status st = pack_quad(wk, P, P->cx[4 * k], P->cy[4 * k], (P->cin >> (4 * k)) & 0xfu,
-                                 &ccov[4 * k]);
+                                 &ccov[4 * k], err);
         if (st != TV_OK)
             return st;
     }
@@ -192,25 +190,20 @@ static int pack_box_quads(vm_worker *wk, frag_pack *P, tv_status *st, tv_error *
         return -1;
     /* the contract the packing relies on (distinct pixels, the box's lanes): aligned quads
        of the box, in row order, at most TV_VM_COVERAGE_QUADS_MAX (tested without branches:
-       a branch per test cost the mesh scene about 2 % in two alternation runs) */
-    uint32_t bad = n > TV_VM_COVERAGE_QUADS_MAX;
+       a branch per test cost the mesh scene about 2 % in two alternation runs); bit i of
+       BAD for quad i, so the first offender is its lowest bit */
+    uint32_t bad = 0;
     int64_t prev = -1;
     for (int i = 0; i < n && i < TV_VM_COVERAGE_QUADS_MAX; i++) {
         const int32_t x = qx[i], y = qy[i];
         const int64_t key = (int64_t)y * 65536 * 65536 + (x & 0xffff);
-        bad |= (uint32_t)((x | y) & 1) | (uint32_t)(x < (box[0] & ~1)) |
-               (uint32_t)(x >= box[2]) | (uint32_t)(y < (box[1] & ~1)) |
-               (uint32_t)(y >= box[3]) | (uint32_t)(key <= prev);
+        bad |= ((uint32_t)((x | y) & 1) | (uint32_t)(x < (box[0] & ~1)) |
+                (uint32_t)(x >= box[2]) | (uint32_t)(y < (box[1] & ~1)) |
+                (uint32_t)(y >= box[3]) | (uint32_t)(key <= prev)) << i;
         prev = key;
     }
-    if (bad) {
-        int i = 0;   /* the first offender, for the message */
-        while (i < n && i < TV_VM_COVERAGE_QUADS_MAX && !(qx[i] & 1) && !(qy[i] & 1) &&
-               qx[i] >= (box[0] & ~1) && qx[i] < box[2] && qy[i] >= (box[1] & ~1) &&
-               qy[i] < box[3] &&
-               (i == 0 || qy[i] > qy[i - 1] || (qy[i] == qy[i - 1] && qx[i] > qx[i - 1])))
-            i++;
-        i = i < n ? i : 0;   /* (always found: the same tests) */
+    if (bad || n > TV_VM_COVERAGE_QUADS_MAX) {
+        const int i = bad ? __builtin_ctz(bad) : 0;
         *st = n > TV_VM_COVERAGE_QUADS_MAX
                   ? tv_error_set(err, TV_ERR_ARG, 0, 0,
                                  "coverage_quads returned %d quads (at most %d)", n,
@@ -221,11 +214,10 @@ static int pack_box_quads(vm_worker *wk, frag_pack *P, tv_status *st, tv_error *
                                  box[0], box[1], box[2], box[3]);
         return 0;
     }
-    P->err = err;
     *st = TV_OK;
     for (int i = 0; i < n && *st == TV_OK; i++)
         *st = pack_quad(wk, P, qx[i], qy[i], quad_in_box(fb, (uint32_t)qx[i], (uint32_t)qy[i]),
-                        &cov[4 * i]);
+                        &cov[4 * i], err);
     return 0;
 }
 
