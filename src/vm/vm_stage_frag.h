@@ -49,6 +49,10 @@ tv_status vm_frag_run_setup(vm_run *run, const tv_vm_frag_params *params, tv_err
 enum { VM_FRAG_PACK_MAX_QUADS = 64 };   /* bounding boxes up to 8 tiles' worth of quads */
 bool vm_frag_packs(const vm_run *R, const vm_frag_box *fb);
 
+/* The groups of batch B whose inputs waited for their warp's one pass
+ * (vm_stage_frag_defer.h), since it began: the tests' proof that the pass ran. */
+uint64_t vm_frag_batch_deferred(const tv_vm_frag_batch *B);
+
 /* The one job of a packed run: the primitive's covered quads in warps of eight. */
 tv_status vm_frag_packed_job(vm_worker *wk, uint64_t job, tv_error *err);
 

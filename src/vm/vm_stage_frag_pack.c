@@ -14,13 +14,16 @@
  * warp are a group: its inputs and system values are computed when the group is complete,
  * while the primitive's parameters are at hand, for the whole warp into a side register
  * file, and the group's lanes copied into the warp (the first group of a warp is computed
- * in place). A quad that covers a pixel some pending lane of an earlier primitive covers
- * runs the pending warp first, so the emit hooks get no pixel twice in one call. */
+ * in place). Groups whose inputs can wait (vm_stage_frag_defer.h) only leave their
+ * triangle's numbers, and one pass computes them for the whole warp before it runs. A quad
+ * that covers a pixel some pending lane of an earlier primitive covers runs the pending
+ * warp first, so the emit hooks get no pixel twice in one call. */
 #include <stdlib.h>
 
 #include "util/fpmode.h"
 #include "vm/vm_jit.h"
 #include "vm/vm_stage_frag.h"
+#include "vm/vm_stage_frag_defer.h"
 #include "vm/vm_stage_frag_store.h"
 
 bool vm_frag_packs(const vm_run *R, const vm_frag_box *fb)
@@ -44,6 +47,9 @@ typedef struct frag_pack {
     vm_frag_box fb;                /* the current primitive's */
     vm_slot *side;                 /* where later groups are computed (batches; NULL: a
                                       warp holds one group) */
+    vm_frag_defer *defer;          /* groups whose inputs wait for the warp's one pass
+                                      (batches on AVX-512; NULL: none wait) */
+    const vm_frag_defer_plan *plan;
 } frag_pack;
 
 static uint32_t present_of(uint32_t inside)
@@ -63,6 +69,13 @@ static void close_group(vm_worker *wk, frag_pack *P)
     const vm_run *R = wk->run;
     const tv_vm_program *p = R->prog;
     vm_warp *w = P->w;
+    if (P->defer && vm_frag_defer_group(P->defer, P->plan, R, 4 * P->group, 4 * P->nq)) {
+        /* its inputs wait for run_pack (the plan allows no system values to set now) */
+        if (P->group == 0)
+            vm_frag_zero_regs(R, w);
+        P->group = P->nq;
+        return;
+    }
     /* the masks so far: HELPER_INVOCATION reads them */
     vm_worker_warp(wk, 0, present_of(P->inside), P->live);
     w->sample = 0;
@@ -96,6 +109,8 @@ static tv_status run_pack(vm_worker *wk, frag_pack *P, tv_error *err)
     }
     vm_worker_warp(wk, 0, present_of(P->inside), P->live);
     w->sample = 0;
+    if (P->defer)
+        vm_frag_defer_run(P->defer, P->plan, w, w->r, true);
     P->nq = P->inside = P->live = P->group = 0;
     return vm_frag_run_warp(wk, w, true, P->isa, err);
 }
@@ -296,6 +311,8 @@ struct tv_vm_frag_batch {
     bool ready;                    /* wk is set up for run */
     bool packable;                 /* the program and engine allow packing */
     frag_pack P;                   /* the warp being filled */
+    vm_frag_defer defer;           /* its groups whose inputs wait (P.defer) */
+    vm_frag_defer_plan plan;
     tv_vm_frag_params common;      /* the fields the pending primitives share (hooks,
                                       target), for the warps run after their adds */
     bool has_common;
@@ -354,6 +371,8 @@ tv_vm_frag_batch *tv_vm_frag_batch_begin(tv_vm *vm, const tv_vm_program *p,
 static void drop_pending(tv_vm_frag_batch *B)
 {
     B->P.nq = B->P.inside = B->P.live = B->P.group = 0;
+    B->defer.lanes = 0;
+    B->defer.groups = 0;
 }
 
 /* The pending warp run under the shared fields (the last add's parameters are gone). */
@@ -386,6 +405,11 @@ static tv_status add_packed(tv_vm_frag_batch *B, const vm_frag_box *fb, uint64_t
             return st;
         B->P.w = &B->wk.warps[0];
         B->P.isa = vm_frag_store_isa_run(R);
+        /* deferred inputs where the AVX-512 kernel runs them (isa 2: the tile stores'
+           test of the CPU, and their cap, so a capped engine takes the groups' way) */
+        vm_frag_defer_plan_init(&B->plan, B->p);
+        B->P.defer = B->P.isa == 2 && B->plan.ok ? &B->defer : NULL;
+        B->P.plan = &B->plan;
         B->ready = true;
     }
     if (!B->P.side) {
@@ -409,7 +433,7 @@ static tv_status add_packed(tv_vm_frag_batch *B, const vm_frag_box *fb, uint64_t
     }
     tv_status st = pack_primitive(&B->wk, &B->P, fb, err);
     if (st != TV_OK)
-        B->P.nq = B->P.inside = B->P.live = B->P.group = 0;
+        drop_pending(B);
     return st;
 }
 
@@ -479,6 +503,11 @@ tv_status tv_vm_frag_batch_add(tv_vm_frag_batch *B, const tv_vm_frag_params *par
         tv_fp_flush_end(fp_saved);
     take_stats(B, stats);
     return st;
+}
+
+uint64_t vm_frag_batch_deferred(const tv_vm_frag_batch *B)
+{
+    return B ? B->defer.deferred : 0;
 }
 
 tv_status tv_vm_frag_batch_flush(tv_vm_frag_batch *B, tv_vm_stats *stats, tv_error *err)

@@ -20,6 +20,8 @@
 #include <stdlib.h>
 
 #include "helper_vm.h"
+#include "vm/vm_stage_frag.h"
+#include "vm/vm_stage_frag_store.h"
 
 enum { TW = 64, TH = 48, MAXLOG = 8 };
 
@@ -192,18 +194,31 @@ static void make_vertex(tv_vm_frag_vertex *v, float x, float y, uint32_t *seed)
     v->y = y;
     v->z = unit(seed);
     v->w = 0.5f + unit(seed) * 1.5f;
-    for (unsigned r = 0; r < 2; r++)
+    for (unsigned r = 0; r < 3; r++)
         for (unsigned c = 0; c < 4; c++)
             v->attr[r][c] = tv_f32_bits(unit(seed) * 8.0f - 4.0f);
 }
 
 /* Scenes: 0 random small triangles (a few with a bounding box too large to pack), 1 a
  * grid of cells split into two triangles each, 2 scene 0 with a denormal w at one vertex
- * of every third triangle (5e-39: its reciprocal is a finite float, 0 is not). */
+ * of every third triangle (5e-39: its reciprocal is a finite float, 0 is not), 3 scene 0
+ * with NaNs: an attribute channel at one vertex of every fifth triangle, the depth of one
+ * vertex of every seventh (such triangles take the reference's formulas; in a batch their
+ * groups share warps with the others'). */
 static unsigned make_scene(unsigned kind, tri *t, unsigned max)
 {
-    uint32_t seed = 0x2545f491u + (kind == 2 ? 0 : kind);
+    uint32_t seed = 0x2545f491u + (kind >= 2 ? 0 : kind);
     unsigned n = 0;
+    if (kind == 3) {
+        n = make_scene(0, t, max);
+        for (unsigned i = 0; i < n; i++) {
+            if (i % 5 == 1)
+                t[i].v[i % 3].attr[(i / 5) % 3][(i / 15) % 4] = 0x7fc00001u + i;
+            if (i % 7 == 3)
+                t[i].v[(i + 1) % 3].z = NAN;
+        }
+        return n;
+    }
     if (kind == 2) {
         n = make_scene(0, t, max);
         for (unsigned i = 0; i < n; i += 3)
@@ -297,6 +312,8 @@ static tv_vm *engine(bool plain)
 
 /* The program draw() runs (fs_text but in test_warp_wide_in_tiles). */
 static const char *fs_now = fs_text;
+/* The groups draw()'s batches deferred to their warp's one pass (vm_stage_frag_defer.h) */
+static uint64_t deferred_groups;
 
 /* The scene's triangles one run each (BATCH false) or through a batch, into S (two
  * scenes when SPLIT: the hooks' user data changes halfway); the warps run. */
@@ -332,6 +349,7 @@ static uint64_t draw(bool plain, bool batch, const tri *t, unsigned n, scene *s,
         /* a second flush has nothing to run */
         assert_int_equal(tv_vm_frag_batch_flush(B, &st, &err), TV_OK);
         assert_int_equal(st.warps, 0);
+        deferred_groups += vm_frag_batch_deferred(B);
         tv_vm_frag_batch_end(B);
     }
     uint64_t logged = 0;
@@ -438,6 +456,43 @@ static void test_denormal_w_flushed(void **state)
     flushed = true;
     check_scene(2, 600);
     flushed = false;
+}
+
+/* A program whose inputs wait for their warp's one pass in a batch (perspective, linear
+ * and COLOR inputs, no system value; vm_stage_frag_defer.c): every way of running gives
+ * the plain interpreter's fragments, with the derivatives across a quad, under flushed
+ * denormals, and with triangles whose NaNs make their groups take the reference's way in
+ * the same warps; on a CPU with AVX-512 the groups did wait. */
+static const char fs_defer[] =
+    "FRAG\n"
+    "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
+    "DCL IN[1], GENERIC[1], LINEAR\n"
+    "DCL IN[2], COLOR[0], COLOR\n"
+    "DCL OUT[0], COLOR\n"
+    "DCL OUT[1], COLOR[1]\n"
+    "  0: MOV OUT[0].xyz, IN[0].xyzz\n"
+    "  1: ADD OUT[0].w, IN[1].xxxx, IN[2].wwww\n"
+    "  2: DDX OUT[1].x, IN[0].wwww\n"
+    "  3: DDY OUT[1].y, IN[1].yyyy\n"
+    "  4: MOV OUT[1].zw, IN[2].xxxy\n"
+    "  5: END\n";
+
+static void test_deferred_inputs(void **state)
+{
+    (void)state;
+    fs_now = fs_defer;
+    const bool waits = vm_frag_store_isa() == 2;
+    static const unsigned kinds[4] = {0, 1, 2, 3}, counts[4] = {600, 768, 600, 600};
+    for (unsigned k = 0; k < 4; k++) {
+        flushed = kinds[k] == 2;
+        deferred_groups = 0;
+        check_scene(kinds[k], counts[k]);
+        if (waits ? deferred_groups < counts[k] : deferred_groups != 0)
+            fail_msg("scene %u: %llu groups deferred", kinds[k],
+                     (unsigned long long)deferred_groups);
+    }
+    flushed = false;
+    fs_now = fs_text;
 }
 
 /* Hook data that changes between triangles runs the pending warp under the old one. */
@@ -705,6 +760,7 @@ int main(void)
         cmocka_unit_test(test_random_overlapping),
         cmocka_unit_test(test_grid_shared_edges),
         cmocka_unit_test(test_denormal_w_flushed),
+        cmocka_unit_test(test_deferred_inputs),
         cmocka_unit_test(test_changed_hooks),
         cmocka_unit_test(test_interp_runs_alone),
         cmocka_unit_test(test_warp_wide_in_tiles),

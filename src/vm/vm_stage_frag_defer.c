@@ -1,0 +1,228 @@
+/* Packed groups' inputs in one pass per warp (vm_stage_frag_defer.h).
+ *
+ * The formulas are the tile paths' of vm_stage_frag.c, lane by lane with the lane's own
+ * group's numbers in place of the one triangle's: tile_bary's barycentrics
+ * b_k = edge_plain(...) / area at the pixel centre, interp_tile's perspective weights
+ * b / d, c / d (d the normalising sum, 1 where it is 0; LINEAR: the barycentrics b1, b2)
+ * and v0 + w1 (v1 - v0) + w2 (v2 - v0). The same IEEE operations in the same order (ISO
+ * C: no contraction, no FMA enabled), so the same bits: the differences v1 - v0, v2 - v0
+ * are taken once per group here as interp_tile takes them once per triangle. The groups
+ * taken are those for which the tile paths give the reference's bits (no NaN in the
+ * formulas' inputs; vm_stage_frag.c, edge), and whose inputs interp_tile would compute
+ * with these formulas: the shortcut of an attribute equal at the three vertices returns
+ * what the formula gives wherever it is taken (finite weights), so the formula serves
+ * those lanes too.
+ *
+ * The AVX-512 kernel expands the tables to lanes with one permute per number and 16
+ * lanes (vpermps by each lane's group); the divisions, most of the groups'
+ * interpolation time (perf annotate of tile_bary and interp_tile in the mesh scene), are
+ * then made once per lane instead of once per lane and group. The plain loop is the
+ * kernel's reference in tests/vm/test_frag_defer.c; the engine defers groups only where
+ * the kernel runs (vm_stage_frag_pack.c), since the loop's scalar divisions would cost a
+ * CPU without AVX-512 more than the groups' own vector passes. */
+#include "vm/vm_stage_frag_defer.h"
+
+#include <string.h>
+
+#if defined(__GNUC__) && defined(__x86_64__)
+#include <immintrin.h>
+#define DEFER_X86 1
+#else
+#define DEFER_X86 0
+#endif
+
+void vm_frag_defer_plan_init(vm_frag_defer_plan *pl, const tv_vm_program *p)
+{
+    memset(pl, 0, sizeof *pl);
+    if (p->num_svs)
+        return;
+    for (uint32_t k = 0; k < p->num_inputs; k++) {
+        const vm_fs_input *fi = &p->inputs[k];
+        if (fi->semantic == TV_SEM_POSITION || fi->semantic == TV_SEM_FACE ||
+            fi->reg >= TV_VM_MAX_ATTRIBS || fi->location == TV_LOC_SAMPLE)
+            return;
+        bool persp;
+        if (fi->interp == TV_INTERP_LINEAR)
+            persp = false;
+        else if (fi->interp == TV_INTERP_PERSPECTIVE || fi->interp == TV_INTERP_COLOR)
+            persp = true;
+        else
+            return;   /* CONSTANT and anything else: computed at once */
+        pl->has_color |= fi->interp == TV_INTERP_COLOR;
+        pl->has_centroid |= fi->location == TV_LOC_CENTROID;
+        for (unsigned c = 0; c < 4; c++) {
+            if (!((fi->read >> c) & 1u))
+                continue;   /* never looked at (interp_tile leaves them too) */
+            if (pl->n == VM_DEFER_CHANNELS)
+                return;
+            pl->reg[pl->n] = (uint8_t)fi->reg;
+            pl->chan[pl->n] = (uint8_t)c;
+            pl->persp[pl->n] = persp;
+            pl->slot[pl->n] = p->in.base + fi->reg * 4 + c;
+            pl->any_persp |= persp;
+            pl->n++;
+        }
+    }
+    pl->ok = true;
+}
+
+static bool has_nan(const uint32_t *u, unsigned n)
+{
+    uint32_t nan = 0;
+    for (unsigned i = 0; i < n; i++)
+        nan |= (uint32_t)((u[i] & 0x7fffffffu) > 0x7f800000u);
+    return nan != 0;
+}
+
+bool vm_frag_defer_group(vm_frag_defer *D, const vm_frag_defer_plan *pl, const vm_run *R,
+                         unsigned lo, unsigned hi)
+{
+    const tv_vm_frag_params *fp = R->fp;
+    const tv_vm_program *p = R->prog;
+    if (!pl->ok || R->num_tris != 1 || D->groups == VM_DEFER_GROUPS ||
+        (pl->has_color && fp->flatshade) || (pl->has_centroid && R->samples > 1))
+        return false;
+    const vm_frag_tri *t = &R->tris[0];
+    if (t->nan_in)
+        return false;
+    /* every input's four channels, as interp_tile tests them */
+    for (uint32_t k = 0; k < p->num_inputs; k++) {
+        const uint32_t r = p->inputs[k].reg;
+        if (has_nan(fp->vertices[t->v[0]].attr[r], 4) ||
+            has_nan(fp->vertices[t->v[1]].attr[r], 4) ||
+            has_nan(fp->vertices[t->v[2]].attr[r], 4))
+            return false;
+    }
+    const unsigned g = D->groups++;
+    D->deferred++;
+    for (unsigned k = 0; k < 3; k++) {
+        D->x[k][g] = t->x[k];
+        D->y[k][g] = t->y[k];
+        D->iw[k][g] = t->inv_w[k];
+    }
+    D->area[g] = t->area;
+    for (unsigned i = 0; i < pl->n; i++) {
+        const unsigned r = pl->reg[i], c = pl->chan[i];
+        const float v0 = tv_bits_f32(fp->vertices[t->v[0]].attr[r][c]);
+        const float v1 = tv_bits_f32(fp->vertices[t->v[1]].attr[r][c]);
+        const float v2 = tv_bits_f32(fp->vertices[t->v[2]].attr[r][c]);
+        D->v0[i][g] = v0;
+        D->d1[i][g] = v1 - v0;   /* interp_tile's d1, d2 */
+        D->d2[i][g] = v2 - v0;
+    }
+    for (unsigned q = lo / 4; q < hi / 4; q++)
+        D->quad_group[q] = g;
+    D->lanes |= (uint32_t)((1ull << (hi - lo)) - 1u) << lo;
+    return true;
+}
+
+/* edge_plain of vm_stage_frag.c: (bx - ax) (py - ay) - (by - ay) (px - ax) */
+static inline float edge_plain(float ax, float ay, float bx, float by, float px, float py)
+{
+    return (bx - ax) * (py - ay) - (by - ay) * (px - ax);
+}
+
+/* The plain loop: lane by lane, scalars. */
+static void defer_run_c(const vm_frag_defer *D, const vm_frag_defer_plan *pl,
+                        const vm_warp *w, vm_slot *regs)
+{
+    for (uint32_t m = D->lanes; m; m &= m - 1) {
+        const unsigned l = (unsigned)__builtin_ctz(m), g = D->quad_group[l / 4];
+        const float fx = (float)w->lane_x[l] + 0.5f, fy = (float)w->lane_y[l] + 0.5f;
+        const float x0 = D->x[0][g], x1 = D->x[1][g], x2 = D->x[2][g];
+        const float y0 = D->y[0][g], y1 = D->y[1][g], y2 = D->y[2][g];
+        const float b0 = edge_plain(x1, y1, x2, y2, fx, fy) / D->area[g];
+        const float b1 = edge_plain(x2, y2, x0, y0, fx, fy) / D->area[g];
+        const float b2 = edge_plain(x0, y0, x1, y1, fx, fy) / D->area[g];
+        float pw1 = 0.0f, pw2 = 0.0f;
+        if (pl->any_persp) {
+            /* persp_terms */
+            const float a = b0 * D->iw[0][g], b = b1 * D->iw[1][g], c = b2 * D->iw[2][g];
+            const float sum = a + b + c;
+            const float d = sum + (float)(sum == 0.0f);
+            pw1 = b / d;
+            pw2 = c / d;
+        }
+        for (unsigned i = 0; i < pl->n; i++) {
+            const float w1 = pl->persp[i] ? pw1 : b1, w2 = pl->persp[i] ? pw2 : b2;
+            regs[pl->slot[i]].f[l] = D->v0[i][g] + w1 * D->d1[i][g] + w2 * D->d2[i][g];
+        }
+    }
+}
+
+#if DEFER_X86
+/* The same, 16 lanes at a time; each table entry goes to its group's lanes by a permute.
+ * (Intrinsics: GCC's generic vectors under target_clones were scalarised in the box
+ * kernel, pipe_raster.c.) */
+__attribute__((target("avx512f"))) static void defer_run_avx512(const vm_frag_defer *D,
+                                                                const vm_frag_defer_plan *pl,
+                                                                const vm_warp *w,
+                                                                vm_slot *regs)
+{
+    const __m512 half = _mm512_set1_ps(0.5f), one = _mm512_set1_ps(1.0f);
+    const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m512i quads = _mm512_castsi256_si512(
+        _mm256_loadu_si256((const __m256i *)(const void *)D->quad_group));
+    for (unsigned h = 0; h < VM_LANES; h += 16) {
+        const __mmask16 k = (__mmask16)(D->lanes >> h);
+        if (!k)
+            continue;
+        /* lane l's group: quad l / 4's */
+        const __m512i g = _mm512_permutexvar_epi32(
+            _mm512_srli_epi32(_mm512_add_epi32(lane, _mm512_set1_epi32((int)h)), 2), quads);
+#define LANES_OF(table) _mm512_permutexvar_ps(g, _mm512_loadu_ps(table))
+        const __m512 fx = _mm512_add_ps(
+            _mm512_cvtepi32_ps(_mm512_loadu_si512((const void *)&w->lane_x[h])), half);
+        const __m512 fy = _mm512_add_ps(
+            _mm512_cvtepi32_ps(_mm512_loadu_si512((const void *)&w->lane_y[h])), half);
+        const __m512 x0 = LANES_OF(D->x[0]), x1 = LANES_OF(D->x[1]), x2 = LANES_OF(D->x[2]);
+        const __m512 y0 = LANES_OF(D->y[0]), y1 = LANES_OF(D->y[1]), y2 = LANES_OF(D->y[2]);
+        const __m512 area = LANES_OF(D->area);
+        /* edge_plain(a, b, p) = (bx - ax) (py - ay) - (by - ay) (px - ax) */
+#define EDGE(ax, ay, bx, by)                                                                  \
+    _mm512_sub_ps(_mm512_mul_ps(_mm512_sub_ps(bx, ax), _mm512_sub_ps(fy, ay)),               \
+                  _mm512_mul_ps(_mm512_sub_ps(by, ay), _mm512_sub_ps(fx, ax)))
+        const __m512 b0 = _mm512_div_ps(EDGE(x1, y1, x2, y2), area);
+        const __m512 b1 = _mm512_div_ps(EDGE(x2, y2, x0, y0), area);
+        const __m512 b2 = _mm512_div_ps(EDGE(x0, y0, x1, y1), area);
+#undef EDGE
+        __m512 pw1 = b1, pw2 = b2;
+        if (pl->any_persp) {
+            const __m512 a = _mm512_mul_ps(b0, LANES_OF(D->iw[0]));
+            const __m512 b = _mm512_mul_ps(b1, LANES_OF(D->iw[1]));
+            const __m512 c = _mm512_mul_ps(b2, LANES_OF(D->iw[2]));
+            const __m512 sum = _mm512_add_ps(_mm512_add_ps(a, b), c);
+            /* sum + (float)(sum == 0): + 1 where it is ±0, + (+0) elsewhere */
+            const __m512 d = _mm512_add_ps(
+                sum, _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(sum, _mm512_setzero_ps(),
+                                                            _CMP_EQ_OQ), one));
+            pw1 = _mm512_div_ps(b, d);
+            pw2 = _mm512_div_ps(c, d);
+        }
+        for (unsigned i = 0; i < pl->n; i++) {
+            const __m512 w1 = pl->persp[i] ? pw1 : b1, w2 = pl->persp[i] ? pw2 : b2;
+            const __m512 v = _mm512_add_ps(
+                _mm512_add_ps(LANES_OF(D->v0[i]), _mm512_mul_ps(w1, LANES_OF(D->d1[i]))),
+                _mm512_mul_ps(w2, LANES_OF(D->d2[i])));
+            _mm512_mask_storeu_ps(&regs[pl->slot[i]].f[h], k, v);
+        }
+#undef LANES_OF
+    }
+}
+#endif
+
+void vm_frag_defer_run(vm_frag_defer *D, const vm_frag_defer_plan *pl, const vm_warp *w,
+                       vm_slot *regs, bool avx512)
+{
+    if (D->lanes) {
+#if DEFER_X86
+        if (avx512)
+            defer_run_avx512(D, pl, w, regs);
+        else
+#endif
+            defer_run_c(D, pl, w, regs);
+    }
+    (void)avx512;
+    D->lanes = 0;
+    D->groups = 0;
+}
