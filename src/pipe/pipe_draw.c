@@ -293,6 +293,13 @@ static int link_shaders(draw_state *d)
     for (unsigned r = 0; r < DRAW_MAX_VARYINGS; r++)
         twoside |= d->link[r].used && d->link[r].bcolor_out >= 0;
     d->stride = 4 + CLIP_MAX_DISTANCES + 4 * d->nslots * (twoside ? 2 : 1);
+    d->twoside = twoside;
+    /* every slot one link's (draw_clip_vertex then writes each float once), unless a
+       register declared twice left its first slot to none */
+    unsigned linked = 0;
+    for (unsigned r = 0; r < DRAW_MAX_VARYINGS; r++)
+        linked += d->link[r].used && !d->link[r].flat;
+    d->clip_clear = linked != d->nslots;
     /* polygons drawn as points of the shader's sizes: the size last, clipped with the
        rest (a vertex the clipper makes gets its size interpolated) */
     const tv_pipe_rasterizer_state *rs = &d->ctx->sub.rast;

@@ -119,6 +119,9 @@ typedef struct draw_state {
                                       drawn as points with per-vertex sizes */
     unsigned frag_attrs;           /* 1 + the highest FS input register: the rows of
                                       tv_vm_frag_vertex.attr (and flat values) in use */
+    bool twoside;                  /* the clip vertex holds back colours (after the slots) */
+    bool clip_clear;               /* a slot of the clip vertex belongs to no link (an input
+                                      declared twice): draw_clip_vertex clears it whole */
     clip_state clip;
     clip_viewport vp;
     raster_rules rules;            /* clip: prim_clip or tri_clip, per primitive */

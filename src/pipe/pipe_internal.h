@@ -151,6 +151,8 @@ struct tv_pipe_ctx {
     uint64_t max_memory, used;
     tv_handle_map resources;           /* handle -> pipe_resource */
     uint64_t total_work, total_left;   /* the context's total work quota (0: none) */
+    uint64_t vm_warp_limit;            /* the per-warp limit pipe_work_begin last gave vm
+                                          (0: none yet) */
     char error[256];
 };
 

@@ -66,12 +66,20 @@ int pipe_work_begin(tv_pipe_ctx *ctx, const char *op, uint64_t warps, uint64_t l
                          "%llu left, at least %llu per warp)", op, (unsigned long long)warps,
                          (unsigned long long)pipe_work_quota(ctx), (unsigned long long)left,
                          PIPE_MIN_WARP_INSTRUCTIONS);
+    /* set when it changes (the primitives of a draw mostly share it): the engine's copy of
+       a record just built on the stack waited for its stores (a 16-byte load of two 8-byte
+       stores), 1 % of the mesh scene. ctx->vm is made once, and only this sets its limits
+       after that; max_memory never changes. */
+    const uint64_t limit = per < share ? per : share;
+    if (limit == ctx->vm_warp_limit)
+        return 0;
     tv_vm_limits lim;
     memset(&lim, 0, sizeof lim);
-    lim.max_instructions = per < share ? per : share;
-    lim.max_loop_iterations = lim.max_instructions;
+    lim.max_instructions = limit;
+    lim.max_loop_iterations = limit;
     lim.max_memory = ctx->max_memory;
     tv_vm_set_limits(ctx->vm, &lim);
+    ctx->vm_warp_limit = limit;
     return 0;
 }
 

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 
 #include "util/fpmode.h"
+#include "util/wide_vectors.h"
 #include "vm/vm_jit.h"
 #include "vm/vm_stage_frag.h"
 #include "vm/vm_stage_frag_defer.h"
@@ -142,7 +143,7 @@ static uint32_t quad_in_box(const vm_frag_box *fb, uint32_t px, uint32_t py)
  * in the box and their coverage COV from the hooks, into P's warp when a lane is live
  * (running the pending warp first when a live lane's pixel is pending, and the warp once
  * it is full). */
-static tv_status pack_quad(vm_worker *wk, frag_pack *P, int32_t px, int32_t py, uint32_t qin,
+static TV_ALWAYS_INLINE tv_status pack_quad(vm_worker *wk, frag_pack *P, int32_t px, int32_t py, uint32_t qin,
                            const uint32_t cov[4], tv_error *err)
 {
     uint32_t c[4], qlive = 0;
@@ -390,9 +391,19 @@ static tv_status run_pending(tv_vm_frag_batch *B, tv_error *err)
 /* The worker's counts since the last call, into STATS. */
 static void take_stats(tv_vm_frag_batch *B, tv_vm_stats *stats)
 {
-    if (stats)
-        *stats = B->wk.stats;
-    memset(&B->wk.stats, 0, sizeof B->wk.stats);
+    /* word by word: the counters were just updated by 8-byte adds, and the record's copy
+       as 16-byte vectors waited for those stores (store forwarding; 0.7 % of the mesh
+       scene). A relaxed atomic load is one plain 8-byte load the compiler does not merge
+       (no threads are involved). */
+    tv_vm_stats *w = &B->wk.stats;
+    if (stats) {
+        stats->instructions = __atomic_load_n(&w->instructions, __ATOMIC_RELAXED);
+        stats->uops = __atomic_load_n(&w->uops, __ATOMIC_RELAXED);
+        stats->warps = __atomic_load_n(&w->warps, __ATOMIC_RELAXED);
+        stats->invocations = __atomic_load_n(&w->invocations, __ATOMIC_RELAXED);
+        stats->killed = __atomic_load_n(&w->killed, __ATOMIC_RELAXED);
+    }
+    memset(w, 0, sizeof *w);
 }
 
 static tv_status add_packed(tv_vm_frag_batch *B, const vm_frag_box *fb, uint64_t warps,
