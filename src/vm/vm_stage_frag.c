@@ -1166,7 +1166,10 @@ tv_status vm_frag_run_setup(vm_run *run, const tv_vm_frag_params *params, tv_err
         tr->same_attrs = 0;
         for (uint32_t i = 0; i < p->num_inputs; i++) {
             uint32_t r = p->inputs[i].reg;
-            if (r < TV_VM_MAX_ATTRIBS &&
+            /* (POSITION and FACE have no attributes: a pipeline leaves their rows unset,
+               which valgrind saw read here) */
+            const uint8_t sem = p->inputs[i].semantic;
+            if (r < TV_VM_MAX_ATTRIBS && sem != TV_SEM_POSITION && sem != TV_SEM_FACE &&
                 same_at_vertices(params->vertices[tr->v[0]].attr[r],
                                  params->vertices[tr->v[1]].attr[r],
                                  params->vertices[tr->v[2]].attr[r]))

@@ -234,6 +234,42 @@ static void test_guard_band_and_near_clipping(void **state)
     tv_pipe_destroy(ctx);
 }
 
+/* A fragment input declared twice (lenient TGSI, as a client may send it) leaves the clip
+ * vertex a slot no link fills (draw_clip_vertex then clears the vertex whole): the draw,
+ * clipped at the near plane so the clipper interpolates every float, gives the pixels of
+ * the same shader declaring it once. */
+static void test_input_declared_twice(void **state)
+{
+    (void)state;
+    static const char fs_twice[] = "FRAG\n"
+                                   "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
+                                   "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
+                                   "DCL OUT[0], COLOR\n"
+                                   "  0: MOV OUT[0], IN[0]\n"
+                                   "  1: END\n";
+    vert q[4] = {{{-1, -1, 0, 1}, {0.1f, 0.9f, 0.3f, 1}}, {{1, -1, -2, 2}, {0.8f, 0.2f, 0.6f, 1}},
+                 {{-1, 1, 0, 1}, {0.5f, 0.4f, 1.0f, 1}}, {{1, 1, -2, 1.5f}, {1.0f, 0.0f, 0.2f, 1}}};
+    uint8_t want[H][W][4];
+    for (int k = 0; k < 2; k++) {
+        tv_pipe_ctx *ctx = scene(k ? fs_twice : fs_smooth, false);
+        vertices(ctx, q, 4);
+        assert_int_equal(draw(ctx, PRIM_TRIANGLE_STRIP, 4), 0);
+        unsigned lit = 0;
+        for (int y = 0; y < H; y++)
+            for (int x = 0; x < W; x++) {
+                if (!k) {
+                    memcpy(want[y][x], pixel(ctx, x, y), 4);
+                    lit += want[y][x][3] != 0;
+                } else if (memcmp(want[y][x], pixel(ctx, x, y), 4)) {
+                    fail_msg("pixel (%d, %d) differs with the input declared twice", x, y);
+                }
+            }
+        if (!k)
+            assert_true(lit > 20 && lit < W * H);   /* clipped: part of the target */
+        tv_pipe_destroy(ctx);
+    }
+}
+
 static void test_instancing_and_scissor(void **state)
 {
     (void)state;
@@ -1047,6 +1083,7 @@ int main(void)
         cmocka_unit_test(test_alpha_blending),
         cmocka_unit_test(test_culling_and_facing),
         cmocka_unit_test(test_guard_band_and_near_clipping),
+        cmocka_unit_test(test_input_declared_twice),
         cmocka_unit_test(test_instancing_and_scissor),
         cmocka_unit_test(test_initial_scissor_empty),
         cmocka_unit_test(test_textured_quad),
