@@ -129,6 +129,8 @@ int draw_bands(draw_state *d, const draw_assembly *a)
     for (uint32_t k = 0; k < n; k++) {
         w[k].ctx = *ctx;
         w[k].ctx.vm = pipe_band_vm(ctx, k, "draw_vbo");
+        /* not known for that engine: pipe_work_begin gives it its limits */
+        w[k].ctx.vm_warp_limit = 0;
         if (!w[k].ctx.vm) {
             free(w);
             return -1;
@@ -149,6 +151,8 @@ int draw_bands(draw_state *d, const draw_assembly *a)
     }
     band_job job = {a, w};
     tv_threadpool_run(pool, n, n, band_run, &job);
+    /* worker 0 gave the context's engine limits through its copy of the context */
+    ctx->vm_warp_limit = w[0].ctx.vm_warp_limit;
     /* merge: counts are sums (each primitive counted by one worker, each pixel shaded by
        one), quotas what the workers left, the first failure in primitive order */
     const band_worker *bad = NULL;

@@ -69,7 +69,9 @@ int pipe_work_begin(tv_pipe_ctx *ctx, const char *op, uint64_t warps, uint64_t l
     /* set when it changes (the primitives of a draw mostly share it): the engine's copy of
        a record just built on the stack waited for its stores (a 16-byte load of two 8-byte
        stores), 1 % of the mesh scene. ctx->vm is made once, and only this sets its limits
-       after that; max_memory never changes. */
+       after that; max_memory never changes. The band workers' copies of the context
+       (pipe_draw_bands.c) start without a known limit, and worker 0's, whose engine is
+       the context's, hands its last one back. */
     const uint64_t limit = per < share ? per : share;
     if (limit == ctx->vm_warp_limit)
         return 0;

@@ -198,6 +198,56 @@ static void test_fault_same_message(void **state)
     }
 }
 
+/* The per-warp limits a draw's band workers give their engines are not left standing for
+ * the next draw: a draw in bands under a limit of 5000 instructions a warp, then one in
+ * bands under the default limit whose shader runs about 15000 a warp — which passes, as on
+ * one thread (pipe_work_begin gives an engine its limits only when they change, and must
+ * not take the context's last limit for a band engine's). */
+static void test_limits_after_band_draws(void **state)
+{
+    (void)state;
+    static const char fs_long[] = "FRAG\nDCL OUT[0], COLOR\nDCL TEMP[0]\n"
+                                  "IMM[0] FLT32 {1.0, 3000.0, 0.0, 0.5}\n"
+                                  "  0: MOV TEMP[0].x, IMM[0].zzzz\n"
+                                  "  1: BGNLOOP\n"
+                                  "  2:   ADD TEMP[0].x, TEMP[0].xxxx, IMM[0].xxxx\n"
+                                  "  3:   SGE TEMP[0].y, TEMP[0].xxxx, IMM[0].yyyy\n"
+                                  "  4:   IF TEMP[0].yyyy\n"
+                                  "  5:     BRK\n"
+                                  "  6:   ENDIF\n"
+                                  "  7: ENDLOOP\n"
+                                  "  8: MOV OUT[0], IMM[0].xwxx\n"
+                                  "  9: END\n";
+    /* NTRI small triangles spread over the target (enough primitives for bands) */
+    vert v[NTRI * 3];
+    uint32_t seed = 777;
+    for (unsigned i = 0; i < NTRI * 3; i++)
+        v[i] = (vert){{unit(&seed) * 2 - 1, unit(&seed) * 2 - 1, 0.5f, 1}, {1, 0, 0, 1}};
+    for (unsigned i = 0; i < NTRI * 3; i += 3)
+        for (unsigned k = 1; k < 3; k++) {
+            v[i + k].pos[0] = v[i].pos[0] + (v[i + k].pos[0] - v[i].pos[0]) * 0.1f;
+            v[i + k].pos[1] = v[i].pos[1] + (v[i + k].pos[1] - v[i].pos[1]) * 0.1f;
+        }
+    uint64_t lit[3] = {0, 0, 0};
+    for (unsigned t = 1; t <= 2; t++) {
+        tv_pipe_ctx *ctx = scene_sized(fs_smooth, false, TW, TH, 1, t);
+        assert_int_equal(tv_pipe_shader_create(ctx, FS + 1, 1, fs_long, sizeof fs_long), 0);
+        vertices(ctx, v, NTRI * 3);
+        tv_pipe_set_compute_limit(ctx, 5000, 0);
+        assert_int_equal(draw(ctx, PRIM_TRIANGLES, NTRI * 3), 0);
+        tv_pipe_set_compute_limit(ctx, 0, 0);
+        assert_int_equal(tv_pipe_bind_shader(ctx, 1, FS + 1), 0);
+        if (draw(ctx, PRIM_TRIANGLES, NTRI * 3) != 0)
+            fail_msg("%u threads: %s", t, tv_pipe_error(ctx));
+        const uint8_t *px = tv_pipe_resource_data(ctx, RT);
+        for (size_t i = 0; i < (size_t)TW * TH; i++)
+            lit[t] += px[4 * i + 1] == 128;   /* the long shader's green */
+        tv_pipe_destroy(ctx);
+    }
+    assert_true(lit[1] > 100);
+    assert_int_equal(lit[2], lit[1]);
+}
+
 /* A vertex shader that touches memory stays on one worker (its atomics' order would be
  * the workers'): each vertex's red is the counter it found, and the picture, drawn in
  * bands, is the same on 1 and 2 workers. */
@@ -278,6 +328,7 @@ int main(void)
         cmocka_unit_test(test_msaa_sample_shading),
         cmocka_unit_test(test_small_triangles),
         cmocka_unit_test(test_fault_same_message),
+        cmocka_unit_test(test_limits_after_band_draws),
         cmocka_unit_test(test_vertex_atomics_in_order),
         cmocka_unit_test(test_set_threads_checks),
     };
