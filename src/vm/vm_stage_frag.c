@@ -35,13 +35,6 @@ static TV_ALWAYS_INLINE float edge(float ax, float ay, float bx, float by, float
     return tv_mul_a(bx - ax, py - ay) - tv_mul_a(by - ay, px - ax);
 }
 
-/* edge's plain operations (the tile paths and the corner tests) */
-static TV_ALWAYS_INLINE float edge_plain(float ax, float ay, float bx, float by, float px,
-                                         float py)
-{
-    return (bx - ax) * (py - ay) - (by - ay) * (px - ax);
-}
-
 /* b0 x0 + b1 x1 + b2 x2 */
 static TV_ALWAYS_INLINE float dot3(float b0, float b1, float b2, float x0, float x1, float x2)
 {
@@ -172,9 +165,9 @@ VM_WIDE_VECTORS static void corner_bits(const vm_run *R, uint32_t x0, uint32_t n
         for (uint32_t i = 0; i < n; i++) {
             float x = (float)(int32_t)((x0 + i) * 8u);   /* < 2^17: exact either way */
             /* (compared only: a NaN's bits do not matter here) */
-            float q0 = edge_plain(T->x[1], T->y[1], T->x[2], T->y[2], x, y) / T->area;
-            float q1 = edge_plain(T->x[2], T->y[2], T->x[0], T->y[0], x, y) / T->area;
-            float q2 = edge_plain(T->x[0], T->y[0], T->x[1], T->y[1], x, y) / T->area;
+            float q0 = vm_frag_edge_plain(T->x[1], T->y[1], T->x[2], T->y[2], x, y) / T->area;
+            float q1 = vm_frag_edge_plain(T->x[2], T->y[2], T->x[0], T->y[0], x, y) / T->area;
+            float q2 = vm_frag_edge_plain(T->x[0], T->y[0], T->x[1], T->y[1], x, y) / T->area;
             uint32_t b = (uint32_t)(q0 >= 0.0f) | (uint32_t)(q1 >= 0.0f) << 1 |
                          (uint32_t)(q2 >= 0.0f) << 2 | (uint32_t)(q0 < 0.0f) << 3 |
                          (uint32_t)(q1 < 0.0f) << 4 | (uint32_t)(q2 < 0.0f) << 5;
@@ -252,15 +245,6 @@ static __attribute__((noinline, cold)) void interp_tile_nan(vm_worker *wk, const
         for (unsigned c = 0; c < 4; c++)
             dst[c].u[l] = v[c];
     }
-}
-
-/* Whether one of the N words at U is a float NaN */
-static TV_ALWAYS_INLINE bool any_nan_bits(const uint32_t *u, unsigned n)
-{
-    uint32_t nan = 0;
-    for (unsigned i = 0; i < n; i++)
-        nan |= (uint32_t)((u[i] & 0x7fffffffu) > 0x7f800000u);
-    return nan != 0;
 }
 
 /* Lane L's perspective weight numerators B, C and their normalising divisor D: interp_b's
@@ -405,7 +389,8 @@ VM_WIDE_VECTORS static void interp_tile(vm_worker *wk, const vm_warp *w, const v
     const uint32_t *a0 = fp->vertices[t->v[0]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
     const uint32_t *a1 = fp->vertices[t->v[1]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
     const uint32_t *a2 = fp->vertices[t->v[2]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
-    if (t->nan_in || any_nan_bits(a0, 4) || any_nan_bits(a1, 4) || any_nan_bits(a2, 4)) {
+    if (t->nan_in || vm_frag_any_nan_bits(a0, 4) || vm_frag_any_nan_bits(a1, 4) ||
+        vm_frag_any_nan_bits(a2, 4)) {
         interp_tile_nan(wk, w, fi, t, dst);
         return;
     }
@@ -464,9 +449,12 @@ VM_WIDE_VECTORS static void tile_bary(vm_worker *wk, const vm_warp *w, const vm_
     }
     for (unsigned l = 0; l < VM_LANES; l++) {
         float fx = (float)w->lane_x[l] + 0.5f, fy = (float)w->lane_y[l] + 0.5f;
-        wk->lane_b[0][l] = edge_plain(T->x[1], T->y[1], T->x[2], T->y[2], fx, fy) / T->area;
-        wk->lane_b[1][l] = edge_plain(T->x[2], T->y[2], T->x[0], T->y[0], fx, fy) / T->area;
-        wk->lane_b[2][l] = edge_plain(T->x[0], T->y[0], T->x[1], T->y[1], fx, fy) / T->area;
+        wk->lane_b[0][l] =
+            vm_frag_edge_plain(T->x[1], T->y[1], T->x[2], T->y[2], fx, fy) / T->area;
+        wk->lane_b[1][l] =
+            vm_frag_edge_plain(T->x[2], T->y[2], T->x[0], T->y[0], fx, fy) / T->area;
+        wk->lane_b[2][l] =
+            vm_frag_edge_plain(T->x[0], T->y[0], T->x[1], T->y[1], fx, fy) / T->area;
     }
 }
 

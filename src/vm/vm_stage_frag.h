@@ -4,7 +4,29 @@
 #ifndef TEXVM_VM_STAGE_FRAG_H
 #define TEXVM_VM_STAGE_FRAG_H
 
+#include "util/wide_vectors.h"
 #include "vm/vm_run.h"
+
+/* The tile formulas' pieces shared by the tile walk and the deferred inputs of packed
+ * groups (vm_stage_frag_defer.c), which must compute the same bits. */
+
+/* Edge function (bx - ax)(py - ay) - (by - ay)(px - ax) in plain operations (the tile
+ * paths and the corner tests; the reference's `edge` orders NaNs, vm_stage_frag.c) */
+static TV_ALWAYS_INLINE float vm_frag_edge_plain(float ax, float ay, float bx, float by,
+                                                 float px, float py)
+{
+    return (bx - ax) * (py - ay) - (by - ay) * (px - ax);
+}
+
+/* Whether one of the N words at U is a float NaN (the tile paths then take the reference's
+ * formulas) */
+static TV_ALWAYS_INLINE bool vm_frag_any_nan_bits(const uint32_t *u, unsigned n)
+{
+    uint32_t nan = 0;
+    for (unsigned i = 0; i < n; i++)
+        nan |= (uint32_t)((u[i] & 0x7fffffffu) > 0x7f800000u);
+    return nan != 0;
+}
 
 /* Per-run constants of the coverage tests (computed once per job, not per tile). */
 typedef struct vm_frag_box {

@@ -2,7 +2,7 @@
  *
  * The formulas are the tile paths' of vm_stage_frag.c, lane by lane with the lane's own
  * group's numbers in place of the one triangle's: tile_bary's barycentrics
- * b_k = edge_plain(...) / area at the pixel centre, interp_tile's perspective weights
+ * b_k = vm_frag_edge_plain(...) / area at the pixel centre, interp_tile's perspective weights
  * b / d, c / d (d the normalising sum, 1 where it is 0; LINEAR: the barycentrics b1, b2)
  * and v0 + w1 (v1 - v0) + w2 (v2 - v0). The same IEEE operations in the same order (ISO
  * C: no contraction, no FMA enabled), so the same bits: the differences v1 - v0, v2 - v0
@@ -21,6 +21,7 @@
  * the kernel runs (vm_stage_frag_pack.c), since the loop's scalar divisions would cost a
  * CPU without AVX-512 more than the groups' own vector passes. */
 #include "vm/vm_stage_frag_defer.h"
+#include "vm/vm_stage_frag.h"
 
 #include <string.h>
 
@@ -66,14 +67,6 @@ void vm_frag_defer_plan_init(vm_frag_defer_plan *pl, const tv_vm_program *p)
     pl->ok = true;
 }
 
-static bool has_nan(const uint32_t *u, unsigned n)
-{
-    uint32_t nan = 0;
-    for (unsigned i = 0; i < n; i++)
-        nan |= (uint32_t)((u[i] & 0x7fffffffu) > 0x7f800000u);
-    return nan != 0;
-}
-
 bool vm_frag_defer_group(vm_frag_defer *D, const vm_frag_defer_plan *pl, const vm_run *R,
                          unsigned lo, unsigned hi)
 {
@@ -88,9 +81,9 @@ bool vm_frag_defer_group(vm_frag_defer *D, const vm_frag_defer_plan *pl, const v
     /* every input's four channels, as interp_tile tests them */
     for (uint32_t k = 0; k < p->num_inputs; k++) {
         const uint32_t r = p->inputs[k].reg;
-        if (has_nan(fp->vertices[t->v[0]].attr[r], 4) ||
-            has_nan(fp->vertices[t->v[1]].attr[r], 4) ||
-            has_nan(fp->vertices[t->v[2]].attr[r], 4))
+        if (vm_frag_any_nan_bits(fp->vertices[t->v[0]].attr[r], 4) ||
+            vm_frag_any_nan_bits(fp->vertices[t->v[1]].attr[r], 4) ||
+            vm_frag_any_nan_bits(fp->vertices[t->v[2]].attr[r], 4))
             return false;
     }
     const unsigned g = D->groups++;
@@ -116,12 +109,6 @@ bool vm_frag_defer_group(vm_frag_defer *D, const vm_frag_defer_plan *pl, const v
     return true;
 }
 
-/* edge_plain of vm_stage_frag.c: (bx - ax) (py - ay) - (by - ay) (px - ax) */
-static inline float edge_plain(float ax, float ay, float bx, float by, float px, float py)
-{
-    return (bx - ax) * (py - ay) - (by - ay) * (px - ax);
-}
-
 /* The plain loop: lane by lane, scalars. */
 static void defer_run_c(const vm_frag_defer *D, const vm_frag_defer_plan *pl,
                         const vm_warp *w, vm_slot *regs)
@@ -131,9 +118,9 @@ static void defer_run_c(const vm_frag_defer *D, const vm_frag_defer_plan *pl,
         const float fx = (float)w->lane_x[l] + 0.5f, fy = (float)w->lane_y[l] + 0.5f;
         const float x0 = D->x[0][g], x1 = D->x[1][g], x2 = D->x[2][g];
         const float y0 = D->y[0][g], y1 = D->y[1][g], y2 = D->y[2][g];
-        const float b0 = edge_plain(x1, y1, x2, y2, fx, fy) / D->area[g];
-        const float b1 = edge_plain(x2, y2, x0, y0, fx, fy) / D->area[g];
-        const float b2 = edge_plain(x0, y0, x1, y1, fx, fy) / D->area[g];
+        const float b0 = vm_frag_edge_plain(x1, y1, x2, y2, fx, fy) / D->area[g];
+        const float b1 = vm_frag_edge_plain(x2, y2, x0, y0, fx, fy) / D->area[g];
+        const float b2 = vm_frag_edge_plain(x0, y0, x1, y1, fx, fy) / D->area[g];
         float pw1 = 0.0f, pw2 = 0.0f;
         if (pl->any_persp) {
             /* persp_terms */
@@ -178,7 +165,7 @@ __attribute__((target("avx512f"))) static void defer_run_avx512(const vm_frag_de
         const __m512 x0 = LANES_OF(D->x[0]), x1 = LANES_OF(D->x[1]), x2 = LANES_OF(D->x[2]);
         const __m512 y0 = LANES_OF(D->y[0]), y1 = LANES_OF(D->y[1]), y2 = LANES_OF(D->y[2]);
         const __m512 area = LANES_OF(D->area);
-        /* edge_plain(a, b, p) = (bx - ax) (py - ay) - (by - ay) (px - ax) */
+        /* vm_frag_edge_plain(a, b, p) = (bx - ax) (py - ay) - (by - ay) (px - ax) */
 #define EDGE(ax, ay, bx, by)                                                                  \
     _mm512_sub_ps(_mm512_mul_ps(_mm512_sub_ps(bx, ax), _mm512_sub_ps(fy, ay)),               \
                   _mm512_mul_ps(_mm512_sub_ps(by, ay), _mm512_sub_ps(fx, ax)))

@@ -143,8 +143,9 @@ static uint32_t quad_in_box(const vm_frag_box *fb, uint32_t px, uint32_t py)
  * in the box and their coverage COV from the hooks, into P's warp when a lane is live
  * (running the pending warp first when a live lane's pixel is pending, and the warp once
  * it is full). */
-static TV_ALWAYS_INLINE tv_status pack_quad(vm_worker *wk, frag_pack *P, int32_t px, int32_t py, uint32_t qin,
-                           const uint32_t cov[4], tv_error *err)
+static TV_ALWAYS_INLINE tv_status pack_quad(vm_worker *wk, frag_pack *P, int32_t px,
+                                            int32_t py, uint32_t qin, const uint32_t cov[4],
+                                            tv_error *err)
 {
     uint32_t c[4], qlive = 0;
     for (unsigned j = 0; j < 4; j++) {
