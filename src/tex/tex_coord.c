@@ -9,13 +9,6 @@ float tex_rne(float x)
     return rintf(x); /* the default FP environment rounds to nearest even */
 }
 
-float tex_q8(float x)
-{
-    if (!isfinite(x))
-        return x;
-    return rintf(x * 256.0f) / 256.0f;
-}
-
 uint32_t tex_layer_index(float a, uint32_t layers)
 {
     if (layers == 0 || !(a == a))

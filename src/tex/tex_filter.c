@@ -3,7 +3,8 @@
  * and corners = average of the three other texels, after compare), mip blending and the
  * anisotropic probe average. Taps with weight 0 are not read. A min/max reduction (TSC
  * REDUCTION_FILTER) replaces every weighted sum by the component-wise min/max of the
- * values of non-zero weight (taps, both mip levels, probes). */
+ * values of non-zero weight (taps, both mip levels, probes). This is the reference
+ * precision's filter; the hardware precision's levels are tex_hw_filter.c's. */
 #include <math.h>
 #include <string.h>
 
@@ -115,12 +116,6 @@ void tex_cube_footprint(const tex_ctx *c, uint32_t level, unsigned face, int64_t
     }
 }
 
-/* Combine two values under the sampler's reduction (min / max, NaN-avoiding). */
-static float reduce(unsigned red, float a, float b)
-{
-    return red == 1 ? fminf(a, b) : fmaxf(a, b);
-}
-
 /* acc (+)= w * v, starting exactly from the first tap; with a min/max reduction the
  * taps of non-zero weight are reduced instead. */
 static void accumulate(const tex_ctx *c, tex_val *acc, bool *first, float w, const tex_val *v)
@@ -130,7 +125,7 @@ static void accumulate(const tex_ctx *c, tex_val *acc, bool *first, float w, con
         if (*first)
             acc->f[k] = x;
         else
-            acc->f[k] = c->reduction ? reduce(c->reduction, acc->f[k], x) : acc->f[k] + x;
+            acc->f[k] = c->reduction ? tex_reduce(c->reduction, acc->f[k], x) : acc->f[k] + x;
         if (*first)
             acc->u[k] = v->u[k];
     }
@@ -157,7 +152,7 @@ void tex_filter_level(const tex_ctx *c, uint32_t level, unsigned filter, const f
     }
     if (c->tgt->cube && c->seamless) {
         if (filter == TEX_FILTER_NEAREST) {
-            int64_t i = tex_select_nearest(u[0], c->hw), j = tex_select_nearest(u[1], c->hw);
+            int64_t i = tex_select_nearest(u[0]), j = tex_select_nearest(u[1]);
             int64_t n = size[0];
             i = i < 0 ? 0 : i >= n ? n - 1 : i;
             j = j < 0 ? 0 : j >= n ? n - 1 : j;
@@ -166,8 +161,8 @@ void tex_filter_level(const tex_ctx *c, uint32_t level, unsigned filter, const f
         }
         int64_t i0, j0;
         float a, b;
-        tex_select_linear(u[0], c->hw, &i0, &a);
-        tex_select_linear(u[1], c->hw, &j0, &b);
+        tex_select_linear(u[0], false, &i0, &a);
+        tex_select_linear(u[1], false, &j0, &b);
         tex_val t[4];
         tex_cube_footprint(c, level, face, i0, j0, t);
         float w[4] = {(1 - a) * (1 - b), a * (1 - b), (1 - a) * b, a * b};
@@ -180,7 +175,7 @@ void tex_filter_level(const tex_ctx *c, uint32_t level, unsigned filter, const f
     if (filter == TEX_FILTER_NEAREST) {
         int32_t idx[3] = {0, 0, 0};
         for (unsigned a = 0; a < dims; a++)
-            idx[a] = tex_wrap_nearest(c->wrap[a], u[a], size[a], c->hw);
+            idx[a] = tex_wrap_nearest(c->wrap[a], u[a], size[a]);
         tex_texel(c, level, idx[0], idx[1], idx[2], face, out);
         return;
     }
@@ -191,7 +186,7 @@ void tex_filter_level(const tex_ctx *c, uint32_t level, unsigned filter, const f
     int32_t i0[3] = {0, 0, 0}, i1[3] = {0, 0, 0};
     float al[3] = {0, 0, 0};
     for (unsigned a = 0; a < dims; a++)
-        tex_wrap_linear(c->wrap[a], u[a], size[a], c->hw, &i0[a], &i1[a], &al[a]);
+        tex_wrap_linear(c->wrap[a], u[a], size[a], false, &i0[a], &i1[a], &al[a]);
     unsigned taps = 1u << dims;
     bool first = true;
     for (unsigned tap = 0; tap < taps; tap++) {
@@ -213,13 +208,17 @@ void tex_filter_level(const tex_ctx *c, uint32_t level, unsigned filter, const f
 static void sample_levels(const tex_ctx *c, const tex_lod_out *lod, unsigned filter,
                           const float st[3], unsigned face, tex_val *out)
 {
+    if (c->hw && !c->is_int) { /* integer formats are never filtered: one texel either way */
+        tex_hw_sample_levels(c, lod, filter, st, face, out);
+        return;
+    }
     tex_filter_level(c, lod->level[0], filter, st, face, out);
     if (lod->nlevels < 2)
         return;
     tex_val hi;
     tex_filter_level(c, lod->level[1], filter, st, face, &hi);
     for (unsigned k = 0; k < 4; k++)
-        out->f[k] = c->reduction ? reduce(c->reduction, out->f[k], hi.f[k])
+        out->f[k] = c->reduction ? tex_reduce(c->reduction, out->f[k], hi.f[k])
                                  : lod->wlevel[0] * out->f[k] + lod->wlevel[1] * hi.f[k];
 }
 
@@ -244,7 +243,7 @@ void tex_filter_sample(const tex_ctx *c, const tex_lod_out *lod, const float st[
         sample_levels(c, lod, filter, sp, face, &v);
         for (unsigned ch = 0; ch < 4; ch++)
             sum[ch] = p == 1 ? v.f[ch]
-                    : c->reduction ? reduce(c->reduction, sum[ch], v.f[ch]) : sum[ch] + v.f[ch];
+                    : c->reduction ? tex_reduce(c->reduction, sum[ch], v.f[ch]) : sum[ch] + v.f[ch];
         if (p == 1)
             memcpy(out->u, v.u, sizeof out->u);
     }

@@ -54,6 +54,10 @@ typedef struct tex_view {
      * decode it by table (tex_texel.c), the fast paths (src/tex/fast/) take it */
     bool unorm8x4;
     uint8_t unorm8_byte[4];
+    /* every stored component is 8-bit UNORM in a PLAIN layout (R8 … RGBA8, any order):
+     * the hardware precision filters these in 16 bits (tex_hw_filter.c); every stored
+     * component is a 16-bit float (R16F … RGBA16F): it rounds their sums to half */
+    bool unorm8, float16;
 } tex_view;
 
 /* Build a view from a decoded header (every field above; valid = false when unusable). */

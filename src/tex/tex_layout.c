@@ -142,13 +142,27 @@ uint64_t tex_texel_offset(const tex_view *v, unsigned level, unsigned x, unsigne
     return base + bl_offset(v, level, bx * v->block_bytes + byte, by, z);
 }
 
-/* unorm8x4: a 1x1-block, 4-byte PLAIN layout of four 8-bit UNORM components, single
- * sample, not a buffer — component c is byte unorm8_byte[c] of the texel. The shape
- * tex_load_texel decodes by the table alone and the fast paths take (src/tex/fast/). */
-static void classify_unorm8x4(tex_view *v)
+/* The PLAIN layouts the sampling paths single out. unorm8x4: a 1x1-block, 4-byte layout of
+ * four 8-bit UNORM components, single sample, not a buffer — component c is byte
+ * unorm8_byte[c] of the texel; the shape tex_load_texel decodes by the table alone and the
+ * fast paths take (src/tex/fast/). unorm8 / float16: every stored component 8-bit UNORM /
+ * 16-bit float, whose sums the hardware precision rounds its own way (tex_hw_filter.c). */
+static void classify_plain(tex_view *v)
 {
     v->unorm8x4 = false;
+    v->unorm8 = v->float16 = false;
     const tex_comp_layout *l = v->layout;
+    if (v->valid && l && l->decoder == TEX_DEC_PLAIN && l->block_w == 1 && l->block_h == 1) {
+        bool all8 = l->channels > 0, all16f = l->channels > 0;
+        for (unsigned c = 0; c < 4; c++) {
+            if (l->bits[c] && (l->bits[c] != 8 || v->tic.data_type[c] != TV_TIC_TYPE_UNORM))
+                all8 = false;
+            if (l->bits[c] && (l->bits[c] != 16 || v->tic.data_type[c] != TV_TIC_TYPE_FLOAT))
+                all16f = false;
+        }
+        v->unorm8 = all8;
+        v->float16 = all16f;
+    }
     if (!v->valid || !l || l->decoder != TEX_DEC_PLAIN || l->bytes != 4 || l->block_w != 1 ||
         l->block_h != 1 || v->samples != 1 || v->mem_layout == TV_TIC_ONE_D_BUFFER)
         return;
@@ -264,7 +278,7 @@ void tex_view_init(tex_view *v, const tv_tic *tic)
     if (ok)
         compute_layout(v);
     v->valid = ok;
-    classify_unorm8x4(v);
+    classify_plain(v);
 }
 
 /* ---- public helpers on a bare header --------------------------------------------------- */

@@ -88,13 +88,13 @@ void tex_lod_compute(const tex_ctx *c, const tex_lod_in *in, tex_lod_out *out)
     float bias = tex_clampf(sampler_bias(c) + in->shader_bias, -16.0f, TEX_MAX_BIAS);
     float lp = lb + bias;
     if (c->hw)
-        lp = tex_q8(lp);
+        lp = tex_hw_lod(lp);
     float lod_min = c->s->tsc.min_lod_clamp / 256.0f;
     float lod_max = c->s->tsc.max_lod_clamp / 256.0f;
     float hdr_min = c->v->tic.min_lod_clamp / 256.0f - (float)c->base_level;
     lod_min = fmaxf(lod_min, hdr_min);
     if (in->lod_clamp > lod_min)
-        lod_min = c->hw ? tex_q8(in->lod_clamp) : in->lod_clamp;
+        lod_min = c->hw ? tex_hw_lod(in->lod_clamp) : in->lod_clamp;
     float lam = tex_clampf(lp, lod_min, lod_max);
     out->lambda_prime = lp;
     out->lambda = lam;
@@ -113,6 +113,7 @@ void tex_lod_compute(const tex_ctx *c, const tex_lod_in *in, tex_lod_out *out)
     out->level[0] = out->level[1] = 0;
     out->wlevel[0] = 1.0f;
     out->wlevel[1] = 0.0f;
+    out->hw_f256 = 0;
     if (out->magnify)
         return; /* the anisotropic probes (if any) stay: each is magnified */
     float dp = fminf(lam, q);
@@ -129,6 +130,8 @@ void tex_lod_compute(const tex_ctx *c, const tex_lod_in *in, tex_lod_out *out)
             out->level[1] = lo;
             out->wlevel[0] = 1.0f - f;
             out->wlevel[1] = f;
+            /* hardware precision: λ', the clamps and the levels are multiples of 1/256 */
+            out->hw_f256 = (uint32_t)(f * 256.0f);
         }
     }
 }

@@ -72,8 +72,36 @@ static inline int64_t tex_floor_i64(float x)
     return (int64_t)floorf(x);
 }
 float tex_rne(float x);               /* round to nearest even */
-float tex_q8(float x);                /* round to a multiple of 1/256 (RNE); keeps inf/NaN */
+float tex_hw_coord(float x);          /* hardware precision: to 1/256, ties up (tex_hw.c) */
 uint32_t tex_layer_index(float a, uint32_t layers); /* clamp(RNE(a), 0, layers-1) */
+
+/* ---- hardware precision (tex_hw.c), as measured on an NVIDIA GPU ----------------------- */
+/* (tex_hw_coord, above: a texel-space coordinate to a multiple of 1/256, ties up.) */
+/* λ' (and a shader's LOD clamp) to a multiple of 1/256 below it (keeps inf/NaN). */
+float tex_hw_lod(float x);
+/* The four weights (x0y0, x1y0, x0y1, x1y1), in 1/256, of a 2x2 footprint whose axis
+ * weights are a, b (in 1/256, of x1 and y1) and whose total is m (256, or a mip level's
+ * share): integers summing to m. */
+void tex_hw_weights_2d(uint32_t a, uint32_t b, uint32_t m, uint32_t w[4]);
+/* The share of m (in 1/256) of the upper side of an axis of weight a: round(a·m/256),
+ * ties up. */
+uint32_t tex_hw_split(uint32_t a, uint32_t m);
+/* The exact sum of p[0..n) rounded once to float — to half precision when `half` (the
+ * result a half, as a float) — ties away from zero. */
+float tex_hw_round_sum(const double *p, unsigned n, bool half);
+/* 8-bit UNORM views: a tap's value in 16 bits (its byte t as 257·t; a border colour
+ * quantised to a byte as the GPU does), and the value of a sum k of weight · value
+ * (weights in 1/256): round(k/256) ties up, as v16/65535. */
+uint32_t tex_hw_unorm16(float v);
+float tex_hw_unorm16_sum(uint64_t k);
+/* The sRGB decode of each byte as an H100 returns it (tex_hw_srgb.c: measured). */
+extern const uint32_t tex_hw_srgb8_bits[256];
+
+/* Combine two values under a sampler's min/max reduction (NaN-avoiding). */
+static inline float tex_reduce(unsigned red, float a, float b)
+{
+    return red == 1 ? fminf(a, b) : fmaxf(a, b);
+}
 
 /* ---- cube (tex_cube.c) ----------------------------------------------------------------- */
 typedef struct tex_cube_coord {
@@ -90,25 +118,27 @@ void tex_cube_edge(unsigned face, int n, int i, int j, unsigned *nface, int *ni,
 
 /* ---- wrap (tex_wrap.c) ----------------------------------------------------------------- */
 #define TEX_BORDER (-1)      /* index meaning "border texel" */
-/* One axis, NEAREST: texel index in [0,size) or TEX_BORDER. */
-int32_t tex_wrap_nearest(unsigned mode, float u, uint32_t size, bool hw);
+/* One axis, NEAREST: texel index in [0,size) or TEX_BORDER (floor of the exact coordinate
+ * in both precision modes: the GPU does not round it first). */
+int32_t tex_wrap_nearest(unsigned mode, float u, uint32_t size);
 /* One axis, LINEAR: two indices (or TEX_BORDER) and the weight of i1. */
 void tex_wrap_linear(unsigned mode, float u, uint32_t size, bool hw, int32_t *i0, int32_t *i1,
                      float *alpha);
 /* Integer-domain wrap of one index (used by modes defined on integers). */
 int64_t tex_wrap_int(unsigned mode, int64_t i, uint32_t size);
-/* Texel selection without any wrap: floor(u-0.5) and the weight (per precision mode). */
+/* Texel selection without any wrap: floor(u-0.5) and the weight (hardware precision: u to
+ * 1/256 texel first, ties up, so the weight has 8 fraction bits). */
 static inline void tex_select_linear(float u, bool hw, int64_t *i0, float *alpha)
 {
     if (hw)
-        u = tex_q8(u);
+        u = tex_hw_coord(u);
     float x = u - 0.5f;
     float fl = floorf(x);
     *i0 = tex_floor_i64(x);
     float a = x - fl;
     *alpha = (a == a && a >= 0.0f && a < 1.0f) ? a : 0.0f;
 }
-int64_t tex_select_nearest(float u, bool hw);
+int64_t tex_select_nearest(float u);
 /* tex_wrap_linear for the modes tex_wrap_is_common takes (the fast paths' inline form) */
 static inline void tex_wrap_linear_common(unsigned mode, float u, uint32_t size, bool hw,
                                           int32_t *i0, int32_t *i1, float *alpha)
@@ -147,6 +177,7 @@ typedef struct tex_lod_out {
     unsigned nlevels;         /* 1 or 2 */
     uint32_t level[2];        /* view-relative levels */
     float wlevel[2];          /* their weights */
+    uint32_t hw_f256;         /* hardware precision: level[1]'s weight in 1/256 */
     /* anisotropy */
     unsigned probes;          /* 1 = isotropic */
     float probe_ds, probe_dt; /* normalized-space step of the major axis (full footprint) */
@@ -160,12 +191,16 @@ void tex_lod_compute(const tex_ctx *c, const tex_lod_in *in, tex_lod_out *out);
 void tex_lod_scale(const tex_ctx *c, float scale[3]);
 
 /* ---- filtering (tex_filter.c) ---------------------------------------------------------- */
-/* Sample one view level (view-relative) at normalized/unnormalized coordinates. */
+/* Sample one view level (view-relative) at normalized/unnormalized coordinates, in
+ * reference precision. */
 void tex_filter_level(const tex_ctx *c, uint32_t level, unsigned filter, const float st[3],
                       unsigned face, tex_val *out);
 /* Full sampling of one lane after LOD: levels, probes; result pre-swizzle. */
 void tex_filter_sample(const tex_ctx *c, const tex_lod_out *lod, const float st[3],
                        unsigned face, tex_val *out);
+/* The levels of one lane (or probe) in hardware precision (tex_hw_filter.c). */
+void tex_hw_sample_levels(const tex_ctx *c, const tex_lod_out *lod, unsigned filter,
+                          const float st[3], unsigned face, tex_val *out);
 /* Read one texel (level absolute-relative via c), with border and compare applied. */
 void tex_texel(const tex_ctx *c, uint32_t level, int32_t i, int32_t j, int32_t k,
                unsigned face, tex_val *out);

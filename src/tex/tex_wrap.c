@@ -1,7 +1,8 @@
 /* Wrap (address) modes of the TSC, per axis (sampling.md §3). Integer-domain modes wrap the
  * selected texel indices; the legacy GL clamp modes (CLAMP_OGL, MIRROR_ONCE_CLAMP_OGL) are
- * defined on the coordinate and may blend half of the border in. In hardware precision the
- * texel-space coordinate is first snapped to 1/256 texel, so weights have 8 fraction bits. */
+ * defined on the coordinate and may blend half of the border in. In hardware precision a
+ * linear footprint's texel-space coordinate is first rounded to 1/256 texel (ties up), so
+ * weights have 8 fraction bits; a nearest texel is the floor of the exact coordinate. */
 #include <math.h>
 
 #include "tex/tex_formulas.h"
@@ -31,10 +32,8 @@ int64_t tex_wrap_int(unsigned mode, int64_t i, uint32_t size)
     }
 }
 
-int64_t tex_select_nearest(float u, bool hw)
+int64_t tex_select_nearest(float u)
 {
-    if (hw)
-        u = tex_q8(u);
     return tex_floor_i64(u);
 }
 
@@ -53,10 +52,8 @@ static bool legacy_clamp(unsigned mode, float *u, uint32_t size)
     return false;
 }
 
-int32_t tex_wrap_nearest(unsigned mode, float u, uint32_t size, bool hw)
+int32_t tex_wrap_nearest(unsigned mode, float u, uint32_t size)
 {
-    if (hw)
-        u = tex_q8(u);
     if (legacy_clamp(mode, &u, size))
         return (int32_t)tex_clamp_i64(tex_floor_i64(u), 0, (int64_t)size - 1);
     return (int32_t)tex_wrap_int(mode, tex_floor_i64(u), size);
@@ -67,7 +64,7 @@ void tex_wrap_linear(unsigned mode, float u, uint32_t size, bool hw, int32_t *i0
 {
     int64_t a;
     if (hw)
-        u = tex_q8(u);
+        u = tex_hw_coord(u);
     if (legacy_clamp(mode, &u, size)) {
         tex_select_linear(u, false, &a, alpha);
         *i0 = (a < 0 || a >= (int64_t)size) ? TEX_BORDER : (int32_t)a;

@@ -3,8 +3,9 @@
  * 8-bit UNORM x4 textures (pitch and block-linear, R8G8B8A8 and B8G8R8A8, mip-mapped, odd
  * sizes; 2D, 2D array and cube targets, seamless and not), every wrap mode, point/linear/aniso filters and mip modes, sampling ops with
  * implicit, explicit and gradient LOD, gather and fetch, coordinates in and out of range
- * plus NaN/inf — each request run with the fast paths on and off, in both precision modes,
- * every result word must be bit-identical. The general path is the expected value: it is
+ * plus NaN/inf — each request run with the fast paths on and off, in both precision modes
+ * (in the hardware one the texel load is the only fast part: its filter, tex_hw_filter.c,
+ * has no fast path), every result word must be bit-identical. The general path is the expected value: it is
  * the reference the conformance and Mesa suites check. */
 #include <math.h>
 #include <stdarg.h>

@@ -2,9 +2,9 @@
  * two forms slot_pass chooses per request — every lane linear (axis_pass's `uni`; on
  * AVX-512 the intrinsic form with vrndscaleps) and lanes of both filters (magnified lanes
  * POINT, minified lanes LINEAR, by a per-lane LOD on one level) — on REPEAT, MIRROR and
- * CLAMP_TO_EDGE on both axes, both precisions (the hardware one's q8), coordinates on
- * texel centres and edges and an ulp around them (x - floor(x) near 0 and 1, x = ±0),
- * negative and far from the origin, for each instruction-set variant. Every result word
+ * CLAMP_TO_EDGE on both axes, the reference precision, coordinates on texel centres and
+ * edges and an ulp around them (x - floor(x) near 0 and 1, x = ±0), negative and far from
+ * the origin, for each instruction-set variant. Every result word
  * is compared with tv_tex_execute() with the fast paths off (fp_check_warp). */
 #include <math.h>
 #include <stdarg.h>
@@ -48,11 +48,10 @@ static float near_edge(fp *F, unsigned n)
     return c;
 }
 
-static void run(tv_tex_precision prec, unsigned isa)
+static void run(unsigned isa)
 {
     fp F;
     setup(&F);
-    tv_tex_set_precision(F.unit, prec);
     tex_set_vector_isa_cap(F.unit, isa);
     static tv_tex_request r;
     unsigned taken = 0, n = 3000;
@@ -82,8 +81,8 @@ static void run(tv_tex_precision prec, unsigned isa)
         fp_check_warp(&F, &r, &taken);
     }
     uint64_t vec = tex_warp_vec_count() - before;
-    print_message("precision %u, isa cap %u: %u of %u by the warp path, %u by the kernel\n",
-                  (unsigned)prec, isa, taken, n, (unsigned)vec);
+    print_message("isa cap %u: %u of %u by the warp path, %u by the kernel\n",
+                  isa, taken, n, (unsigned)vec);
     assert_true(vec * 10 >= (uint64_t)n * 8); /* the kernel's axis passes answered them */
     fp_teardown(&F);
 }

@@ -4,9 +4,10 @@
  * one level, trilinear between two — on power-of-two and odd textures, pitch and
  * block-linear, 2D and 2D array, RGBA8 / BGRA8, view base levels, every wrap / filter /
  * mip combination the kernel takes, offsets, projection, biases, LOD clamps, SAMPLE /
- * SAMPLE_BIAS / SAMPLE_LOD / SAMPLE_LZ, both precision modes, and coordinates on texel
- * edges and centres and an ulp or two around them, large, negative, ±0, or NaN / ±inf /
- * huge in one lane (those go back to the lane passes). Every result word is compared with tv_tex_execute() with the fast
+ * SAMPLE_BIAS / SAMPLE_LOD / SAMPLE_LZ in the reference precision (the only one the fast
+ * paths serve), and coordinates on texel edges and centres and an ulp or two around them,
+ * large, negative, ±0, or NaN / ±inf / huge in one lane (those go back to the lane
+ * passes). Every result word is compared with tv_tex_execute() with the fast
  * paths off, for each instruction-set variant of the kernel the CPU has; the tests also
  * check that the kernel really answers most of them (tex_warp_vec_count) and that the
  * declines happen where they must. */
@@ -75,7 +76,7 @@ static float odd_value(fp *F)
 
 typedef struct shape {
     unsigned tex, smp, op;
-    bool array, full, hw;
+    bool array, full;
 } shape;
 
 /* Coordinates of an affine map over the warp's 2x4 quads (8x4 pixels): per-lane
@@ -197,13 +198,12 @@ static void fill(fp *F, tv_tex_request *r, const shape *sh)
         r->lod[fp_rnd(F) % 32] = (fp_rnd(F) & 1) ? NAN : -INFINITY;
 }
 
-static void random_requests(tv_tex_precision prec, unsigned isa)
+static void random_requests(unsigned isa)
 {
     static const unsigned ops[] = {TV_TEX_OP_SAMPLE, TV_TEX_OP_SAMPLE_BIAS,
                                    TV_TEX_OP_SAMPLE_LOD, TV_TEX_OP_SAMPLE_LZ};
     fp F;
     setup(&F);
-    tv_tex_set_precision(F.unit, prec);
     tex_set_vector_isa_cap(F.unit, isa);
     static tv_tex_request r;
     unsigned taken = 0, n = 8000;
@@ -218,7 +218,6 @@ static void random_requests(tv_tex_precision prec, unsigned isa)
         sh.smp = fp_rnd(&F) % NSMP;
         sh.op = ops[i % 4];
         sh.full = fp_rnd(&F) % 4 != 0;
-        sh.hw = prec == TV_TEX_PRECISION_HARDWARE;
         fill(&F, &r, &sh);
         fp_check_warp(&F, &r, &taken);
     }
@@ -226,10 +225,10 @@ static void random_requests(tv_tex_precision prec, unsigned isa)
     tex_warp_vec_pair_counts(&paired1, &single1);
     uint64_t uni = tex_warp_vec_uniform_count() - uni0;
     uint64_t win = tex_warp_vec_window_count() - win0;
-    print_message("precision %u, isa cap %u: %u of %u taken by the warp path, %u by the "
+    print_message("isa cap %u: %u of %u taken by the warp path, %u by the "
                   "kernel (level slots: %u paired loads — %u by 16-byte windows —, %u single; "
                   "%u with one footprint)\n",
-                  (unsigned)prec, isa, taken, n, (unsigned)vec,
+                  isa, taken, n, (unsigned)vec,
                   (unsigned)(paired1 - paired0), (unsigned)win, (unsigned)(single1 - single0),
                   (unsigned)uni);
     /* both footprint ways (once for a request whose lanes' derivatives are the same

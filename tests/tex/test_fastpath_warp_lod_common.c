@@ -5,7 +5,7 @@
  * per pixel, so λ from below 0 to above the last level) on mipmapped textures, with
  * sampler biases of both signs, sampler LOD clamps (including ones that cut λ and a max
  * of 0), per-lane LOD clamps, a NaN lane, full and partial warps, anisotropic steps; the
- * other mip modes, ops and hardware precision run alongside as the other copies. Every
+ * other mip modes and ops run alongside as the other copies. Every
  * instruction-set variant of the kernel the CPU has. */
 #include <math.h>
 #include <stdarg.h>
@@ -110,29 +110,26 @@ static void check(fp *F, const tv_tex_request *r, bool is_common, unsigned *take
         (*common)++;
 }
 
-static void random_requests(tv_tex_precision prec, unsigned isa)
+static void random_requests(unsigned isa)
 {
     static const unsigned ops[] = {TV_TEX_OP_SAMPLE, TV_TEX_OP_SAMPLE, TV_TEX_OP_SAMPLE,
                                    TV_TEX_OP_SAMPLE, TV_TEX_OP_SAMPLE_BIAS,
                                    TV_TEX_OP_SAMPLE_LOD};
     fp F;
     setup(&F);
-    tv_tex_set_precision(F.unit, prec);
     tex_set_vector_isa_cap(F.unit, isa);
     static tv_tex_request r;
     unsigned taken = 0, common = 0, n = 5000;
     for (unsigned i = 0; i < n; i++) {
         unsigned tex = fp_rnd(&F) % NTEX, smp = fp_rnd(&F) % NSMP, op = ops[i % 6];
         fill(&F, &r, tex, smp, op, fp_rnd(&F) % 4 != 0);
-        bool is_common = prec == TV_TEX_PRECISION_REFERENCE && op == TV_TEX_OP_SAMPLE &&
-                         smp < 16;
+        bool is_common = op == TV_TEX_OP_SAMPLE && smp < 16;
         check(&F, &r, is_common, &taken, &common);
     }
-    print_message("precision %u, isa cap %u: %u of %u taken by the warp path, %u by the "
-                  "common level selection\n", (unsigned)prec, isa, taken, n, common);
+    print_message("isa cap %u: %u of %u taken by the warp path, %u by the "
+                  "common level selection\n", isa, taken, n, common);
     assert_true(taken * 10 >= n * 8);
-    if (prec == TV_TEX_PRECISION_REFERENCE)
-        assert_true(common * 4 >= n); /* about 4/6 × 2/3 of the requests, less magnified */
+    assert_true(common * 4 >= n); /* about 4/6 × 2/3 of the requests, less magnified */
     fp_teardown(&F);
 }
 

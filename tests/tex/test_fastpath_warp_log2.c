@@ -79,11 +79,10 @@ static uint64_t run(fp *F, const float *ks, unsigned nk, float ky, unsigned smp,
     return tex_warp_vec_log2_table_count() - t0;
 }
 
-static void palettes(unsigned isa, tv_tex_precision prec)
+static void palettes(unsigned isa)
 {
     fp F;
     setup(&F);
-    tv_tex_set_precision(F.unit, prec);
     tex_set_vector_isa_cap(F.unit, isa);
     /* (steps in [2, 4): every lane reads the same levels, as the kernel needs) */
     static const float k1[] = {2.5f}, k2[] = {2.5f, 3.0f}, k3[] = {2.25f, 2.5f, 3.0f},
@@ -122,22 +121,19 @@ static void palettes(unsigned isa, tv_tex_precision prec)
 static void test_avx512(void **state)
 {
     (void)state;
-    palettes(2, TV_TEX_PRECISION_REFERENCE);
-    palettes(2, TV_TEX_PRECISION_HARDWARE);
+    palettes(2);
 }
 
 static void test_avx2(void **state)
 {
     (void)state;
-    palettes(1, TV_TEX_PRECISION_REFERENCE);
-    palettes(1, TV_TEX_PRECISION_HARDWARE);
+    palettes(1);
 }
 
 static void test_baseline(void **state)
 {
     (void)state;
-    palettes(0, TV_TEX_PRECISION_REFERENCE);
-    palettes(0, TV_TEX_PRECISION_HARDWARE);
+    palettes(0);
 }
 
 /* Arguments that meet the zeroed memo's keys: a step of exactly 1 texel per pixel gives

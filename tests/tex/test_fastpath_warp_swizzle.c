@@ -103,11 +103,10 @@ static void fill(fp *F, tv_tex_request *r, unsigned t, unsigned k, unsigned smp)
     }
 }
 
-static void run(tv_tex_precision prec, unsigned isa)
+static void run(unsigned isa)
 {
     fp F;
     setup(&F);
-    tv_tex_set_precision(F.unit, prec);
     tex_set_vector_isa_cap(F.unit, isa);
     static tv_tex_request r;
     unsigned taken = 0, n = 0;
@@ -123,9 +122,9 @@ static void run(tv_tex_precision prec, unsigned isa)
     uint64_t vec = tex_warp_vec_count() - before;
     tex_warp_vec_pair_counts(&paired1, &single1);
     uint64_t win = tex_warp_vec_window_count() - win0;
-    print_message("precision %u, isa cap %u: %u of %u taken, %u by the kernel (%u paired — "
+    print_message("isa cap %u: %u of %u taken, %u by the kernel (%u paired — "
                   "%u of them by windows —, %u single level slots)\n",
-                  (unsigned)prec, isa, taken, n, (unsigned)vec, (unsigned)(paired1 - paired0),
+                  isa, taken, n, (unsigned)vec, (unsigned)(paired1 - paired0),
                   (unsigned)win, (unsigned)(single1 - single0));
     /* AVX-512 (where the CPU has it): both ways of the paired loads, the 16-byte windows
      * per two lanes and the 64-bit gathers; the other variants only gather */

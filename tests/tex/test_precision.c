@@ -1,6 +1,8 @@
-/* Precision modes: reference (float32 weights, exact log2) vs hardware (texel-space
- * coordinates snapped to 1/256 so weights have 8 fraction bits, LOD in 1/256 steps).
- * Point sampling returns the stored bits exactly in both modes. Expected values by hand. */
+/* Precision modes: reference (float32 weights, exact log2) vs hardware (a linear
+ * footprint's texel-space coordinate rounded to 1/256, ties up, so weights have 8 fraction
+ * bits; a nearest texel from the exact coordinate; λ' truncated to 1/256 — the rules
+ * measured on an H100, tests/tex/test_hw_capture.c). Point sampling returns the stored
+ * bits exactly in both modes. Expected values by hand. */
 #include "sample_fixture.h"
 
 static void setup(fx *F)
@@ -41,14 +43,19 @@ static void test_precision_weights(void **state)
     tv_tex_set_precision(F.unit, TV_TEX_PRECISION_HARDWARE);
     assert_int_equal(tv_tex_get_precision(F.unit), TV_TEX_PRECISION_HARDWARE);
     float hw = sample(&F, TV_TEX_OP_SAMPLE_LZ, s, 0, TV_MAG_LINEAR, TV_MIP_NONE);
-    double uq = nearbyint(u * 256.0) / 256.0; /* 342/256 */
+    double uq = floor(u * 256.0 + 0.5) / 256.0; /* 341.7088 -> 342/256 */
     assert_true(hw == (float)(uq - 0.5));
     assert_true(hw * 256.0f == floorf(hw * 256.0f));
-    /* nearest: u = 1.999 -> texel 1 in reference, 512/256 = 2.0 -> texel 2 in hardware */
+    /* a tie: u - 0.5 = 256.5/256 rounds up to 257/256 (round-to-nearest-even would give
+     * 256/256, the value 1): texel 1 with weight 255/256 and texel 2 with 1/256 */
+    float tie = (float)((1.0 + 128.5 / 256.0) / 4.0);
+    assert_true(sample(&F, TV_TEX_OP_SAMPLE_LZ, tie, 0, TV_MAG_LINEAR, TV_MIP_NONE) ==
+                1.0f + 1.0f / 256.0f);
+    /* nearest: u = 1.999 -> texel 1 in both modes (the floor of the exact coordinate) */
     tv_tex_set_precision(F.unit, TV_TEX_PRECISION_REFERENCE);
     assert_true(sample(&F, TV_TEX_OP_SAMPLE_LZ, 1.999f / 4, 0, TV_MAG_POINT, TV_MIP_NONE) == 1.0f);
     tv_tex_set_precision(F.unit, TV_TEX_PRECISION_HARDWARE);
-    assert_true(sample(&F, TV_TEX_OP_SAMPLE_LZ, 1.999f / 4, 0, TV_MAG_POINT, TV_MIP_NONE) == 2.0f);
+    assert_true(sample(&F, TV_TEX_OP_SAMPLE_LZ, 1.999f / 4, 0, TV_MAG_POINT, TV_MIP_NONE) == 1.0f);
     fx_free(&F);
 }
 
@@ -63,7 +70,7 @@ static void test_precision_lod(void **state)
     assert_true(fabs(ref - (0.7 * 2.0 + 0.3 * 10.0)) < 1e-5);
     tv_tex_set_precision(F.unit, TV_TEX_PRECISION_HARDWARE);
     float hw = sample(&F, TV_TEX_OP_SAMPLE_LOD, 0.6f, 0.3f, TV_MAG_POINT, TV_MIP_LINEAR);
-    double f = 77.0 / 256.0; /* round(0.3 * 256) = 77 */
+    double f = 76.0 / 256.0; /* floor(0.3 * 256) = floor(76.8) = 76 */
     assert_true(fabs(hw - ((1 - f) * 2.0 + f * 10.0)) < 1e-6);
     fx_free(&F);
 }

@@ -1,6 +1,7 @@
-/* Every TSC wrap mode x nearest/linear x each non-cube target, in both precision modes,
- * against the float64 reference of sample_fixture.h; plus sampling.md Appendix C wrap
- * vectors end to end. */
+/* Every TSC wrap mode x nearest/linear x each non-cube target, in both precision modes
+ * (the hardware one on coordinates where its rounded weights are exact), against the
+ * float64 reference of sample_fixture.h; plus sampling.md Appendix C wrap vectors end to
+ * end. */
 #include "sample_fixture.h"
 
 enum { IDX_1D, IDX_2D, IDX_3D, IDX_1DA, IDX_2DA, IDX_RECT, IDX_CUBE, IDX_COUNT };
@@ -52,9 +53,12 @@ static float coord(const case_tex *ct, unsigned k, unsigned axis, unsigned size,
         s *= (float)size;
     if (ct->target == TV_TEXTGT_CUBE) /* face coordinates stay in [0,1] */
         s = 0.01f + 0.98f * (float)((k * 37u + axis * 11u) % 64u) / 63.0f;
-    if (hw) { /* put the texel-space coordinate on the 1/256 grid */
+    if (hw) { /* texel-space coordinates on the 1/16 grid (3D: 1/2): the hardware's
+               * 1/256 weights and the products of its split (docs/texture-unit.md) are
+               * then exact, so its filter is the exact one */
         float scale = ct->unnorm ? 1.0f : (float)size;
-        s = roundf(s * scale * 256.0f) / (scale * 256.0f);
+        float grid = ct->dims == 3 ? 2.0f : 16.0f;
+        s = roundf(s * scale * grid) / (scale * grid);
     }
     return s;
 }

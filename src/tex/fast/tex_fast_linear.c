@@ -46,9 +46,9 @@ void tex_fast_linear_2d(const tex_ctx *c, uint32_t level, unsigned face, const f
     float al[2];
     for (unsigned a = 0; a < 2; a++) {
         if (tex_wrap_is_common(c->wrap[a]))
-            tex_wrap_linear_common(c->wrap[a], u[a], size[a], c->hw, &i0[a], &i1[a], &al[a]);
+            tex_wrap_linear_common(c->wrap[a], u[a], size[a], false, &i0[a], &i1[a], &al[a]);
         else
-            tex_wrap_linear(c->wrap[a], u[a], size[a], c->hw, &i0[a], &i1[a], &al[a]);
+            tex_wrap_linear(c->wrap[a], u[a], size[a], false, &i0[a], &i1[a], &al[a]);
     }
     const float wx[2] = {1.0f - al[0], al[0]}, wy[2] = {1.0f - al[1], al[1]};
     const int32_t ix[2] = {i0[0], i1[0]}, iy[2] = {i0[1], i1[1]};

@@ -126,7 +126,6 @@ bool tex_warp_hoist(tv_tex_unit *unit, const tex_view *v, const tex_sampler *s, 
 
     w->unit = unit;
     w->v = v;
-    w->hw = unit->precision == TV_TEX_PRECISION_HARDWARE;
     w->mip = s->tsc.mip_filter;
     if (w->mip < TV_MIP_NONE || w->mip > TV_MIP_LINEAR)
         w->mip = TV_MIP_NONE;
@@ -160,15 +159,15 @@ bool tex_warp_hoist(tv_tex_unit *unit, const tex_view *v, const tex_sampler *s, 
 /* The handle-dependent part of warp_setup (tex_warp_common's descriptor checks, the
  * anisotropy test and tex_warp_hoist) depends only on what the key below holds: the unit
  * (its cache id), the descriptors the handle resolves to (valid while the cache epoch and
- * the memory generation are unchanged: tex_pool.c), the request target, header-binding
- * mode and precision. Each thread keeps the last answer, so a request with the previous
- * request's handle skips the resolve, the checks and the hoist. */
+ * the memory generation are unchanged: tex_pool.c), the request target and the
+ * header-binding mode (the fast paths serve the reference precision only). Each thread
+ * keeps the last answer, so a request with the previous request's handle skips the
+ * resolve, the checks and the hoist. */
 typedef struct setup_memo {
     uint64_t id, epoch, mem_gen;   /* id 0: empty (unit ids start at 1) */
     uint32_t handle;
     uint8_t target;
     bool binding;
-    tv_tex_precision precision;
     bool ok;                       /* false: the fast path declines this handle */
     warp_ctx w;                    /* when ok: everything before lv */
 } setup_memo;
@@ -182,7 +181,8 @@ static _Thread_local setup_memo smemo;
 static const warp_ctx *warp_setup(tv_tex_unit *unit, const tv_tex_request *req)
 {
     unsigned op = req->op;
-    if (unit->no_fast_paths || !req->active)
+    /* the hardware precision's arithmetic (tex_hw_filter.c) has no fast path */
+    if (unit->no_fast_paths || unit->precision != TV_TEX_PRECISION_REFERENCE || !req->active)
         return NULL;
     if (op != TV_TEX_OP_SAMPLE && op != TV_TEX_OP_SAMPLE_BIAS && op != TV_TEX_OP_SAMPLE_LOD &&
         op != TV_TEX_OP_SAMPLE_LZ)
@@ -201,8 +201,7 @@ static const warp_ctx *warp_setup(tv_tex_unit *unit, const tv_tex_request *req)
     tex_cache_stamp(unit, &id, &epoch);
     setup_memo *m = &smemo;
     if (m->id == id && m->epoch == epoch && m->mem_gen == mem_gen && m->handle == handle &&
-        m->target == req->target && m->binding == unit->header_binding &&
-        m->precision == unit->precision)
+        m->target == req->target && m->binding == unit->header_binding)
         return m->ok ? &m->w : NULL;
     const tex_view *v = NULL;
     const tex_sampler *s = NULL;
@@ -223,7 +222,6 @@ static const warp_ctx *warp_setup(tv_tex_unit *unit, const tv_tex_request *req)
     m->handle = handle;
     m->target = req->target;
     m->binding = unit->header_binding;
-    m->precision = unit->precision;
     m->ok = ok;
     return ok ? &m->w : NULL;
 }
@@ -311,10 +309,8 @@ static void wrap_pass(const warp_ctx *w, unsigned axis, unsigned n, const float 
                       float *al)
 {
     unsigned mode = w->wrap[axis];
-    bool hw = w->hw;
     for (unsigned i = 0; i < n; i++) {
-        float x = hw ? tex_q8(u[i]) : u[i];
-        x = x - (lin[i] ? 0.5f : 0.0f); /* x - (+0) = x for every x */
+        float x = u[i] - (lin[i] ? 0.5f : 0.0f); /* x - (+0) = x for every x */
         float fl = floor_x(x);
         int64_t a0 = !(x == x) ? 0 : x <= -TEX_I64_LIMIT ? -(int64_t)TEX_I64_LIMIT
                    : x >= TEX_I64_LIMIT ? (int64_t)TEX_I64_LIMIT : (int64_t)fl; /* floor_i64 */
@@ -489,11 +485,9 @@ bool tex_warp_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_result
         float shader_bias = op == TV_TEX_OP_SAMPLE_BIAS ? req->lod[l] : 0.0f;
         float bias = clampf(w.sbias + shader_bias, -16.0f, TEX_MAX_BIAS);
         float lp = lb + bias;
-        if (w.hw)
-            lp = tex_q8(lp);
         float lod_min = w.lod_min;
         if (req->lod_clamp[l] > lod_min)
-            lod_min = w.hw ? tex_q8(req->lod_clamp[l]) : req->lod_clamp[l];
+            lod_min = req->lod_clamp[l];
         float lam = clampf(lp, lod_min, w.lod_max);
         float lc = clampf(lam, 0.0f, qf);
         float accessed = w.mip == TV_MIP_NONE    ? 0.0f

@@ -82,7 +82,6 @@ typedef struct warp_level {       /* one view level, hoisted */
 typedef struct warp_ctx {
     tv_tex_unit *unit;
     const tex_view *v;
-    bool hw;
     uint8_t wrap[2];
     uint8_t mag, min, mip;
     uint32_t base_level, q;

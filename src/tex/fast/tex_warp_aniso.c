@@ -71,7 +71,8 @@ static inline uint64_t row_off(const an_ctx *w, const an_level *L, uint32_t y)
 /* The request-wide checks and the hoisted state (mirrors setup_ctx + tex_lod_scale). */
 static bool an_setup(tv_tex_unit *unit, const tv_tex_request *req, an_ctx *w)
 {
-    if (unit->no_fast_paths || !req->active)
+    /* the hardware precision's arithmetic (tex_hw_filter.c) has no fast path */
+    if (unit->no_fast_paths || unit->precision != TV_TEX_PRECISION_REFERENCE || !req->active)
         return false;
     if (req->op != TV_TEX_OP_SAMPLE && req->op != TV_TEX_OP_SAMPLE_BIAS)
         return false;
@@ -154,16 +155,16 @@ static void level_sample(const an_ctx *w, const an_level *L, uint32_t layer, boo
 {
     uint64_t lbase = (uint64_t)layer * w->c.v->layer_stride + L->base;
     if (!lin) {
-        int32_t i = tex_wrap_nearest(w->c.wrap[0], u, L->w, w->c.hw);
-        int32_t j = tex_wrap_nearest(w->c.wrap[1], vv, L->h, w->c.hw);
+        int32_t i = tex_wrap_nearest(w->c.wrap[0], u, L->w);
+        int32_t j = tex_wrap_nearest(w->c.wrap[1], vv, L->h);
         texel(w, L, lbase, col_off(w, L, (uint32_t)i), row_off(w, L, (uint32_t)j), i, j, layer,
               out);
         return;
     }
     int32_t i0, i1, j0, j1;
     float a, b;
-    tex_wrap_linear_common(w->c.wrap[0], u, L->w, w->c.hw, &i0, &i1, &a);
-    tex_wrap_linear_common(w->c.wrap[1], vv, L->h, w->c.hw, &j0, &j1, &b);
+    tex_wrap_linear_common(w->c.wrap[0], u, L->w, false, &i0, &i1, &a);
+    tex_wrap_linear_common(w->c.wrap[1], vv, L->h, false, &j0, &j1, &b);
     const float wx[2] = {1.0f - a, a}, wy[2] = {1.0f - b, b};
     const int32_t ix[2] = {i0, i1}, jy[2] = {j0, j1};
     const uint64_t xo[2] = {col_off(w, L, (uint32_t)i0), col_off(w, L, (uint32_t)i1)};
@@ -208,11 +209,9 @@ static void lane_lod(const an_ctx *w, const tv_tex_request *req, unsigned l, flo
     float shader_bias = req->op == TV_TEX_OP_SAMPLE_BIAS ? req->lod[l] : 0.0f;
     float bias = tex_clampf(w->c.sbias + shader_bias, -16.0f, MAX_BIAS);
     float lp = lb + bias;
-    if (w->c.hw)
-        lp = tex_q8(lp);
     float lod_min = w->c.lod_min;
     if (req->lod_clamp[l] > lod_min)
-        lod_min = w->c.hw ? tex_q8(req->lod_clamp[l]) : req->lod_clamp[l];
+        lod_min = req->lod_clamp[l];
     float lam = tex_clampf(lp, lod_min, w->c.lod_max);
     float qf = (float)w->c.q;
     float lc = tex_clampf(lam, 0.0f, qf);

@@ -29,10 +29,10 @@
  *   - floor / ceil through int32 truncation for |x| < 2^23, exact; the one difference,
  *     floor(-0) = +0 instead of -0, is removed by adding +0 to x - floor(x) (the weight);
  *     ceil only feeds ceil(x + 0.5) - 1, where a zero of either sign gives -1;
- *   - rint (tex_q8, tex_layer_index) as (|y| + 2^23) - 2^23 with y's sign for |y| < 2^23,
- *     y itself beyond (already integral): exact in round-to-nearest-even;
+ *   - rint (tex_layer_index) as (|y| + 2^23) - 2^23 with y's sign for |y| < 2^23, y
+ *     itself beyond (already integral): exact in round-to-nearest-even;
  *   - sqrtf as the hardware square root (SSE / AVX / AVX-512: all correctly rounded),
- *     divisions as divisions (q8's / 256 as * 2^-8: the same correctly rounded value);
+ *     divisions as divisions;
  *   - log2f is libm's, through a per-thread memo of (argument bits → result) — a pure
  *     function, so a hit returns the library's bits; only misses call it. The memo is a
  *     table and, before it, the few recent arguments of each kind compared in registers
@@ -271,16 +271,16 @@ typedef struct lod_out {
     uint32_t lvl0[N], lvl1[N], two[N], lin[N], bad[N];
 } lod_out;
 
-/* hw (hardware precision) and pt (mip filter POINT) are constants of each inlined copy:
- * the other modes' q8 roundings and nearest-level computations are not done at all
- * (they were computed and then dropped by selects). common (R->lod_common: values only,
+/* pt (mip filter POINT) is a constant of each inlined copy: the other mode's
+ * nearest-level computations are not done at all (they were computed and then dropped by
+ * selects). common (R->lod_common: values only,
  * a SAMPLE with derivatives and the sampler's bias, mip LINEAR — trilinear's request) is a
  * fifth copy where those are constants too: λ's base is lg_max without the select chain
  * and the extras' acc and lp are neither computed nor stored (vec_body returns before
  * reading them when R->vo). Every output it stores is the same expression as the general
  * copy's with its conditions' values substituted, so the same bits. */
-VEC_INLINE void lod_pass(const vec_req *R, const float *lg_max, const uint32_t *act, bool hw,
-                         bool pt, bool common, lod_out *o)
+VEC_INLINE void lod_pass(const vec_req *R, const float *lg_max, const uint32_t *act, bool pt,
+                         bool common, lod_out *o)
 {
     const warp_ctx *w = R->w;
     const tv_tex_request *req = R->req;
@@ -320,10 +320,8 @@ VEC_INLINE void lod_pass(const vec_req *R, const float *lg_max, const uint32_t *
                           : fsel(op_lod, req->lod[l],
                                  fsel(op_lz, 0.0f, fsel(deriv, lg_max[l], -INFINITY)));
         float lp = lb + bias[l];
-        if (hw)
-            lp = q8(lp);
         float lc0 = req->lod_clamp[l];
-        float lmin = fsel(lc0 > lod_min, hw ? q8(lc0) : lc0, lod_min);
+        float lmin = fsel(lc0 > lod_min, lc0, lod_min);
         /* The four clamps below flag a lane only where lp is NaN or one of lp, lmin,
          * lod_max is -0: a tie of different bits is a -0 meeting a +0, and every operand
          * is one of those three, qf (+0 or more) or +0; a NaN can only come from lp
@@ -380,26 +378,22 @@ VEC_INLINE void lod_pass(const vec_req *R, const float *lg_max, const uint32_t *
  * the major axis length) under the request's conditions (mag_request: not SAMPLE_BIAS, so
  * the bias b is the sampler's, clamped without a flag, b ≤ 0, never -0 (sbias + 0.0f);
  * lod_max a number, not -0; lod_min ≤ 0, not -0 or NaN) and the lane's (tested in the
- * lane loop of the squared lengths: both x2, y2 ≤ L, and !(lod_clamp > lod_min), so the
- * lane's clamp lmin is lod_min — a lane whose clamp is above is left unproven even where
- * its q8 would be +0):
- *   - rx is sqrt(x2) or sqrt(y2), correctly rounded, so monotonic: rx ≤ sqrt(L), exact
- *     for L = 1 and 1/4. rx ≥ 0, not NaN (x2 ≤ L is false for a NaN).
+ * lane loop of the squared lengths: both x2, y2 ≤ 1, and !(lod_clamp > lod_min), so the
+ * lane's clamp lmin is lod_min — a lane whose clamp is above is left unproven):
+ *   - rx is sqrt(x2) or sqrt(y2), correctly rounded, so monotonic: rx ≤ sqrt(1) = 1.
+ *     rx ≥ 0, not NaN (x2 ≤ 1 is false for a NaN).
  *   - log2f is faithfully rounded (glibc: ≤ 1 ulp; the test checks the neighbourhood of
  *     the bounds and a sampling below, docs/history/performance-log.md §2.8 an exhaustive run): for
  *     0 < x < 1 the true log2(x) ≤ log2(1 - 2^-24) < -8e-8, and each float bracketing it
- *     is negative; log2f(1) = ±0 (exact); log2f(0) = -inf (C Annex F). With L = 1/4,
- *     x ≤ 1/2 gives log2f(x) ≤ -1 the same way (-1 is a float).
- *   - reference mode (L = 1): lp = lg + b ≤ 0, not NaN (lg ∈ [-inf, 0], b finite), not -0
- *     (a sum is -0 only of two -0, and b is not).
- *     hw mode (L = 1/4): lg + b ≤ -1, so lp = q8(lg + b) ≤ -1 (or -inf): not -0 — the
- *     bound keeps clear of (-2^-9, 0), where q8 gives -0 and the lane is flagged.
+ *     is negative; log2f(1) = ±0 (exact); log2f(0) = -inf (C Annex F).
+ *   - lp = lg + b ≤ 0, not NaN (lg ∈ [-inf, 0], b finite), not -0 (a sum is -0 only of
+ *     two -0, and b is not). (The fast paths serve the reference precision only.)
  *   - so no clamp flag (lp, lmin, lod_max not NaN or -0), m1 = min(lod_max, lp) ≤ lp ≤ 0
  *     or lod_max < lp, lam = max(lmin, m1) ≤ 0, magnify = !(lam > 0) = 1: lod_pass's
  *     outputs are level 0 in both slots, two = 0, wl0 = 1, wl1 = 0, lin = mag_lin, whatever
  *     the mip mode (acc and lp only feed the extras).
  * Any active lane not proven so: the whole request takes the full computation. */
-static bool mag_request(const warp_ctx *w, float *lim)
+static bool mag_request(const warp_ctx *w)
 {
     /* lod_pass's bias b = max(-16, min(TEX_WARP_MAX_BIAS, sbias + 0.0f)) with its flags:
      * neither bound is ±0, so a flag means sbias is NaN; otherwise b ≤ 0 ⇔ sbias + 0 ≤ 0
@@ -407,7 +401,6 @@ static bool mag_request(const warp_ctx *w, float *lim)
     uint32_t ok = (uint32_t)(w->sbias <= 0.0f) & (uint32_t)(w->lod_max == w->lod_max) &
                   (uint32_t)(fb(w->lod_max) != 0x80000000u) & (uint32_t)(w->lod_min <= 0.0f) &
                   (uint32_t)(fb(w->lod_min) != 0x80000000u);
-    *lim = w->hw ? 0.25f : 1.0f;
     return ok != 0;
 }
 
@@ -436,7 +429,6 @@ VEC_INLINE unsigned vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
     log2_memo *const memo = R->memo;
     const warp_ctx *w = R->w;
     const tv_tex_request *req = R->req;
-    const bool hw = w->hw;
     uint32_t act[N];
     for (unsigned l = 0; l < N; l++)
         act[l] = (R->active >> l) & 1u;
@@ -546,7 +538,7 @@ VEC_INLINE unsigned vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
         float rmax[N], ratio[N], px0[N], px1[N], py0[N], py1[N], lx[N], ly[N];
         uint32_t valid[N], need_r[N], unproven = 0;
         /* (the magnification shortcut's lane test, used only where R->mag) */
-        const float lim = R->mag_lim, lod_min = w->lod_min;
+        const float lod_min = w->lod_min;
         for (unsigned l = 0; l < N; l++) {
             /* (locals: the values-only path reads no scaled difference after this loop;
              * the other recomputes them below, the same products) */
@@ -558,7 +550,7 @@ VEC_INLINE unsigned vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
             y2 += b1 * b1;
             lx[l] = x2;
             ly[l] = y2;
-            uint32_t ok = (uint32_t)(x2 <= lim) & (uint32_t)(y2 <= lim) &
+            uint32_t ok = (uint32_t)(x2 <= 1.0f) & (uint32_t)(y2 <= 1.0f) &
                           (uint32_t)!(req->lod_clamp[l] > lod_min);
             unproven |= act[l] & (ok ^ 1u);
         }
@@ -618,18 +610,12 @@ footprint_done:;
     lod_out o;
     if (all_mag) {
         lod_magnified(R, &o);
-    } else if (R->lod_common && !hw) { /* trilinear's sampler: a fifth copy (above) */
-        lod_pass(R, lg_max, act, false, false, true, &o);
-    } else if (hw) { /* hw and MIP_POINT as constants of four inlined copies */
-        if (w->mip == TV_MIP_POINT)
-            lod_pass(R, lg_max, act, true, true, false, &o);
-        else
-            lod_pass(R, lg_max, act, true, false, false, &o);
+    } else if (R->lod_common) { /* trilinear's sampler: a third copy (above) */
+        lod_pass(R, lg_max, act, false, true, &o);
+    } else if (w->mip == TV_MIP_POINT) { /* MIP_POINT as a constant of two inlined copies */
+        lod_pass(R, lg_max, act, true, false, &o);
     } else {
-        if (w->mip == TV_MIP_POINT)
-            lod_pass(R, lg_max, act, false, true, false, &o);
-        else
-            lod_pass(R, lg_max, act, false, false, false, &o);
+        lod_pass(R, lg_max, act, false, false, &o);
     }
     const float *lp_out = o.lp, *acc_out = o.acc, *wl0 = o.wl0, *wl1 = o.wl1;
     const uint32_t *lvl0 = o.lvl0, *lvl1 = o.lvl1, *two = o.two, *lin = o.lin, *bad_l = o.bad;
@@ -825,8 +811,7 @@ bool tex_warp_vec(const warp_ctx *w, const tv_tex_request *req, tv_tex_result *r
     R.min_lin = w->min == TV_MAG_LINEAR || w->min == TV_MIN_ANISO;
     R.memo = &tls_memo;
     R.vo = (req->flags & TV_TEXF_VALUES_ONLY) != 0;
-    R.mag_lim = 0.0f;
-    R.mag = R.vo && R.deriv && !R.op_bias && mag_request(w, &R.mag_lim);
+    R.mag = R.vo && R.deriv && !R.op_bias && mag_request(w);
     R.lod_common = R.vo && R.deriv && !R.op_bias && w->mip == TV_MIP_LINEAR;
     channel_shifts(w, R.shift);
     unsigned r = vec_run(&R, res);

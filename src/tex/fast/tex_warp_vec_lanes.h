@@ -1,6 +1,6 @@
 /* The lane toolkit of the vectorised warp kernel (tex_warp_vec.c and the texel half in
  * tex_warp_vec_texel.h): branch-free per-lane operations on bits (selects, strict min /
- * max with tie flags, rint, q8, floor, nearest level, square roots per ISA variant) that
+ * max with tie flags, rint, floor, nearest level, square roots per ISA variant) that
  * GCC vectorises inside the kernel's fixed-length lane loops, and the per-request
  * constants both halves read. Included by tex_warp_vec.c only. */
 #ifndef TEXVM_TEX_WARP_VEC_LANES_H
@@ -81,14 +81,6 @@ VEC_INLINE float rne(float y)
     return fsel(a < BIG, r, y);
 }
 
-/* tex_q8 */
-VEC_INLINE float q8(float x)
-{
-    /* / 256 as * 2^-8: both are the correctly rounded value of the same real number */
-    float r = rne(x * 256.0f) * 0x1p-8f;
-    return fsel(isfinite(x) != 0, r, x);
-}
-
 /* sqrtf for 32 lanes: the hardware square root of the variant's widest vectors (isa: 2
  * AVX-512F, 1 AVX2, 0 the baseline's SSE; a constant of each inlined copy, so the other
  * arms and their builtins are gone before code generation) — sqrtf is a call the
@@ -167,7 +159,6 @@ typedef struct vec_req {          /* per-request constants */
     bool vo;                      /* TV_TEXF_VALUES_ONLY: only res->v is read */
     bool mag;                     /* vo, and the lane-independent conditions of the
                                    * magnification shortcut (tex_warp_vec.c) hold */
-    float mag_lim;                /* its bound on the squared axis lengths */
     bool lod_common;              /* vo, a SAMPLE with derivatives, no per-lane bias, mip
                                    * LINEAR: lod_pass's common copy (tex_warp_vec.c) */
     /* the thread's log2 memo (tex_warp_vec.c), its address taken once per request: inside

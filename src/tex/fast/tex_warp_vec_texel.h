@@ -156,7 +156,7 @@ static bool vec_level_get(const warp_ctx *w, uint32_t rel, uint32_t max_layer, v
  * on the same values, so the same bits, with the conversion, product and two selects per
  * lane gone. */
 VEC_INLINE uint32_t axis_pass(const float *c, float scale, const float *off,
-                              const uint32_t *lin, const uint32_t *act, bool hw, bool uni,
+                              const uint32_t *lin, const uint32_t *act, bool uni,
                               unsigned mode, uint32_t n, int32_t *i0, int32_t *i1, float *al)
 {
     uint32_t bad = 0;
@@ -164,10 +164,7 @@ VEC_INLINE uint32_t axis_pass(const float *c, float scale, const float *off,
         uint32_t lin_l = uni ? 1u : lin[l];
         float su = c[l] * scale;
         float u = su + off[l];
-        float x = u;
-        if (hw) /* hoisted: hw is a constant of each inlined copy */
-            x = q8(u);
-        x = x - (float)lin_l * 0.5f; /* x - 0.5f or x - 0.0f */
+        float x = u - (float)lin_l * 0.5f; /* u - 0.5f or u - 0.0f */
         uint32_t inr = fabsf(x) < BIG;
         bad |= act[l] & (inr ^ 1u);
         float xs = fsel(inr, x, 0.0f);
@@ -207,37 +204,25 @@ VEC_INLINE uint32_t axis_pass(const float *c, float scale, const float *off,
 
 #if TEX_WIDE_VECTORS
 /* axis_pass with uni (every lane linear) in AVX-512F intrinsics: the same values with
- * fewer operations — rintf in q8 and the floor as vrndscaleps, exact (the results are
- * integers below 2^24 in magnitude, so rne()'s (a + 2^23) - 2^23 with copysign, and
- * floor_i's truncation and compare, give the same values; rne keeps y's sign on a zero
- * result as the rounding does); (float)floor_i(xs) becomes floorf(xs), which differs only
+ * fewer operations — the floor as vrndscaleps, exact (the result is an integer below 2^24
+ * in magnitude, so floor_i's truncation and compare give the same value);
+ * (float)floor_i(xs) becomes floorf(xs), which differs only
  * for xs = -0 (-0 instead of +0): xs - (-0) = +0 and xs - (+0) = -0 there, and the + 0.0f
  * makes both +0; elsewhere x - (±0) = x. The wrap: REPEAT as one AND, MIRROR with
  * -(1 + m) = ~m = m ^ (m >> 31) for m < 0, CLAMP as min / max. */
 TEX_TARGET_AVX512 static inline uint32_t axis_uni_avx512(const float *c, float scale,
                                                          const float *off, const uint32_t *act,
-                                                         bool hw, unsigned mode, uint32_t n,
+                                                         unsigned mode, uint32_t n,
                                                          int32_t *i0, int32_t *i1, float *al)
 {
     const __m512 vs = _mm512_set1_ps(scale), half = _mm512_set1_ps(0.5f), zero = _mm512_setzero_ps();
     const __m512 big = _mm512_set1_ps(BIG), one = _mm512_set1_ps(1.0f);
-    const __m512 k256 = _mm512_set1_ps(256.0f), k8 = _mm512_set1_ps(0x1p-8f);
-    const __m512 inf = _mm512_set1_ps(INFINITY);
     const __m512i nm = _mm512_set1_epi32((int32_t)n - 1), n1 = _mm512_set1_epi32(1);
     const __m512i nn = _mm512_set1_epi32((int32_t)n), m2 = _mm512_set1_epi32(2 * ((int32_t)n - 1) + 1);
     __mmask16 bad = 0;
     for (unsigned l = 0; l < N; l += 16) {
         __m512 u = _mm512_add_ps(_mm512_mul_ps(_mm512_loadu_ps(&c[l]), vs), _mm512_loadu_ps(&off[l]));
-        __m512 x = u;
-        if (hw) {
-            __m512 r = _mm512_mul_ps(
-                _mm512_roundscale_ps(_mm512_mul_ps(u, k256), _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC),
-                k8);
-            /* isfinite(u): |u| < inf (false for NaN) */
-            __mmask16 fin = _mm512_cmp_ps_mask(_mm512_abs_ps(u), inf, _CMP_LT_OQ);
-            x = _mm512_mask_blend_ps(fin, u, r);
-        }
-        x = _mm512_sub_ps(x, half);
+        __m512 x = _mm512_sub_ps(u, half);
         __mmask16 inr = _mm512_cmp_ps_mask(_mm512_abs_ps(x), big, _CMP_LT_OQ);
         __mmask16 a_act = (__mmask16)_mm512_test_epi32_mask(
             _mm512_loadu_si512((const void *)&act[l]), _mm512_set1_epi32(-1));
@@ -269,15 +254,15 @@ TEX_TARGET_AVX512 static inline uint32_t axis_uni_avx512(const float *c, float s
 
 /* axis_pass for uni on the variant isa (the AVX-512 form above, else the C loop) */
 VEC_INLINE uint32_t axis_uni(const float *c, float scale, const float *off,
-                             const uint32_t *act, bool hw, unsigned mode, uint32_t n,
-                             int32_t *i0, int32_t *i1, float *al, unsigned isa)
+                             const uint32_t *act, unsigned mode, uint32_t n, int32_t *i0,
+                             int32_t *i1, float *al, unsigned isa)
 {
 #if TEX_WIDE_VECTORS
     if (isa == 2)
-        return axis_uni_avx512(c, scale, off, act, hw, mode, n, i0, i1, al);
+        return axis_uni_avx512(c, scale, off, act, mode, n, i0, i1, al);
 #endif
     (void)isa;
-    return axis_pass(c, scale, off, NULL, act, hw, true, mode, n, i0, i1, al);
+    return axis_pass(c, scale, off, NULL, act, true, mode, n, i0, i1, al);
 }
 
 /* ---- the bilinear tap sum per ISA variant ------------------------------------------------
@@ -539,19 +524,13 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
     uint32_t bad, all_lin = 1;
     for (unsigned l = 0; l < N; l++) /* lin is 0 or 1 in every lane */
         all_lin &= lin[l];
-    /* four inlined copies: hw and the request-uniform linear filter (axis_pass's uni) */
-    if (w->hw && all_lin) {
-        bad = axis_uni(s, V->wf, offu, act, true, w->wrap[0], V->w, i0, i1, a, isa);
-        bad |= axis_uni(t, V->hf, offv, act, true, w->wrap[1], V->h, j0, j1, b, isa);
-    } else if (w->hw) {
-        bad = axis_pass(s, V->wf, offu, lin, act, true, false, w->wrap[0], V->w, i0, i1, a);
-        bad |= axis_pass(t, V->hf, offv, lin, act, true, false, w->wrap[1], V->h, j0, j1, b);
-    } else if (all_lin) {
-        bad = axis_uni(s, V->wf, offu, act, false, w->wrap[0], V->w, i0, i1, a, isa);
-        bad |= axis_uni(t, V->hf, offv, act, false, w->wrap[1], V->h, j0, j1, b, isa);
+    /* two inlined copies: the request-uniform linear filter (axis_pass's uni) or not */
+    if (all_lin) {
+        bad = axis_uni(s, V->wf, offu, act, w->wrap[0], V->w, i0, i1, a, isa);
+        bad |= axis_uni(t, V->hf, offv, act, w->wrap[1], V->h, j0, j1, b, isa);
     } else {
-        bad = axis_pass(s, V->wf, offu, lin, act, false, false, w->wrap[0], V->w, i0, i1, a);
-        bad |= axis_pass(t, V->hf, offv, lin, act, false, false, w->wrap[1], V->h, j0, j1, b);
+        bad = axis_pass(s, V->wf, offu, lin, act, false, w->wrap[0], V->w, i0, i1, a);
+        bad |= axis_pass(t, V->hf, offv, lin, act, false, w->wrap[1], V->h, j0, j1, b);
     }
     if (bad)
         return bad;

@@ -1,0 +1,182 @@
+/* Filtering in hardware precision (docs/texture-unit.md, "Precision modes"): the taps of
+ * one lane's levels with integer weights in 1/256 — a level's share m (256, or 256 - F and
+ * F of a mip blend), split over the footprint by tex_hw_weights_2d — and one exact sum
+ * rounded once: to float — to half for 16-bit float views and decoded sRGB — ties away
+ * from zero, or for 8-bit UNORM views in 16 bits (each tap quantised to 8 bits first, as
+ * the GPU does with a border colour). An 8-bit sRGB view's colour decodes through the
+ * measured table (tex_hw_srgb.c). The rules were measured on an NVIDIA H100
+ * (tests/tex/test_hw_capture.c): 1D splits its one axis as 2D splits x, 3D splits the
+ * slices first. Taps of weight 0 are not read, as in the reference filter (tex_filter.c). */
+#include <math.h>
+#include <string.h>
+
+#include "util/half.h"
+
+#include "tex/tex_sampling.h"
+
+enum { HW_MAX_TAPS = 16 }; /* two levels of a 3D footprint */
+
+enum { HW_FLOAT, HW_HALF, HW_UNORM16 }; /* how a component's sum is rounded */
+
+typedef struct hw_sum {
+    uint8_t mode[4];             /* HW_* per component (stored order, before the swizzle) */
+    bool srgb_raw;               /* texels loaded undecoded: R, G, B through the table */
+    uint8_t reduction;           /* TSC min/max reduction: weights only select taps */
+    unsigned n;
+    double p[4][HW_MAX_TAPS];    /* float rule: (w/256)·v, exact in double */
+    uint64_t k[4];               /* 16-bit rule: Σ w·v16 */
+    float red[4];
+    tex_val first;               /* raw bits come from the first tap, as in tex_filter.c */
+} hw_sum;
+
+/* Add a tap of weight w. `texel`: a texel of an sRGB view loaded undecoded (not the
+ * border, whose colour the sampler's sRGB border bytes already give decoded). */
+static void sum_add(hw_sum *S, uint32_t w, tex_val v, bool texel)
+{
+    if (S->srgb_raw && texel)
+        for (unsigned c = 0; c < 3; c++) {
+            float t = rintf(fminf(fmaxf(v.f[c], 0.0f), 1.0f) * 255.0f); /* the byte */
+            v.f[c] = tv_bits_f32(tex_hw_srgb8_bits[(unsigned)t]);
+            v.u[c] = tv_f32_bits(v.f[c]);
+        }
+    if (S->n == 0)
+        S->first = v;
+    for (unsigned c = 0; c < 4; c++) {
+        if (S->reduction)
+            S->red[c] = S->n == 0 ? v.f[c] : tex_reduce(S->reduction, S->red[c], v.f[c]);
+        else if (S->mode[c] == HW_UNORM16)
+            S->k[c] += (uint64_t)w * tex_hw_unorm16(v.f[c]);
+        else
+            S->p[c][S->n] = ((double)w * (1.0 / 256.0)) * (double)v.f[c];
+    }
+    S->n++;
+}
+
+static void tap(const tex_ctx *c, hw_sum *S, uint32_t w, uint32_t level, int32_t i, int32_t j,
+                int32_t k, unsigned face)
+{
+    if (w == 0)
+        return;
+    tex_val v;
+    tex_texel(c, level, i, j, k, face, &v);
+    sum_add(S, w, v, i != TEX_BORDER && j != TEX_BORDER && k != TEX_BORDER);
+}
+
+/* One linear axis: wrapped indices and the weight of i1 in 1/256. CLAMP_TO_EDGE clamps
+ * the coordinate to [0.5, size - 0.5] first, so a footprint over the edge has weight 0 on
+ * its outer texel (the GPU's split of a mip share then differs from splitting the same
+ * texel twice); the index rule is tex_wrap_linear's with 1/256 ties up. */
+static void hw_axis(unsigned mode, float u, uint32_t size, int32_t *i0, int32_t *i1,
+                    uint32_t *a)
+{
+    if (mode == TV_WRAP_CLAMP_TO_EDGE) {
+        float hi = (float)size - 0.5f;
+        if (u < 0.5f)
+            u = 0.5f;
+        else if (u > hi)
+            u = hi;
+    }
+    float al;
+    tex_wrap_linear(mode, u, size, true, i0, i1, &al);
+    *a = (uint32_t)(al * 256.0f); /* a multiple of 1/256 in [0, 1) */
+}
+
+static void level_taps(const tex_ctx *c, hw_sum *S, uint32_t level, unsigned filter,
+                       const float st[3], unsigned face, uint32_t m)
+{
+    uint32_t size[3] = {tex_level_width(c->v, c->base_level + level),
+                        tex_level_height(c->v, c->base_level + level),
+                        tex_level_depth(c->v, c->base_level + level)};
+    unsigned dims = c->tgt->dims;
+    float u[3];
+    for (unsigned a = 0; a < 3; a++) {
+        float scaled = c->normalized ? st[a] * (float)size[a] : st[a];
+        u[a] = a < dims ? scaled + (float)c->off[a] : 0.0f;
+    }
+    if (c->tgt->cube && c->seamless) {
+        if (filter == TEX_FILTER_NEAREST) {
+            int64_t n = size[0];
+            int64_t i = tex_select_nearest(u[0]), j = tex_select_nearest(u[1]);
+            i = i < 0 ? 0 : i >= n ? n - 1 : i;
+            j = j < 0 ? 0 : j >= n ? n - 1 : j;
+            tap(c, S, m, level, (int32_t)i, (int32_t)j, 0, face);
+            return;
+        }
+        int64_t i0, j0;
+        float a, b;
+        tex_select_linear(u[0], true, &i0, &a);
+        tex_select_linear(u[1], true, &j0, &b);
+        tex_val t[4];
+        tex_cube_footprint(c, level, face, i0, j0, t);
+        uint32_t w[4];
+        tex_hw_weights_2d((uint32_t)(a * 256.0f), (uint32_t)(b * 256.0f), m, w);
+        for (unsigned k = 0; k < 4; k++) /* (a seamless cube has no border) */
+            if (w[k])
+                sum_add(S, w[k], t[k], true);
+        return;
+    }
+    if (filter == TEX_FILTER_NEAREST) {
+        int32_t idx[3] = {0, 0, 0};
+        for (unsigned a = 0; a < dims; a++)
+            idx[a] = tex_wrap_nearest(c->wrap[a], u[a], size[a]);
+        tap(c, S, m, level, idx[0], idx[1], idx[2], face);
+        return;
+    }
+    int32_t i0[3] = {0, 0, 0}, i1[3] = {0, 0, 0};
+    uint32_t al[3] = {0, 0, 0};
+    for (unsigned a = 0; a < dims; a++)
+        hw_axis(c->wrap[a], u[a], size[a], &i0[a], &i1[a], &al[a]);
+    if (dims == 1) {
+        uint32_t x = tex_hw_split(al[0], m);
+        tap(c, S, m - x, level, i0[0], 0, 0, face);
+        tap(c, S, x, level, i1[0], 0, 0, face);
+        return;
+    }
+    /* 3D: the share of the lower slice is r(m·(256 − c)/256), ties up (measured: the other
+     * way, r(c·m/256) for the upper, differs on a tie) */
+    uint32_t z = dims == 3 ? m - tex_hw_split(256u - al[2], m) : 0;
+    for (unsigned s = 0; s < (dims == 3 ? 2u : 1u); s++) {
+        uint32_t w[4];
+        tex_hw_weights_2d(al[0], al[1], s ? z : m - z, w);
+        int32_t k = s ? i1[2] : i0[2];
+        tap(c, S, w[0], level, i0[0], i0[1], k, face);
+        tap(c, S, w[1], level, i1[0], i0[1], k, face);
+        tap(c, S, w[2], level, i0[0], i1[1], k, face);
+        tap(c, S, w[3], level, i1[0], i1[1], k, face);
+    }
+}
+
+void tex_hw_sample_levels(const tex_ctx *c, const tex_lod_out *lod, unsigned filter,
+                          const float st[3], unsigned face, tex_val *out)
+{
+    hw_sum S;
+    memset(&S, 0, sizeof S);
+    S.reduction = c->reduction;
+    tex_ctx raw;
+    if (c->v->unorm8 && c->srgb && !c->compare) {
+        /* 8-bit sRGB: the texels undecoded, R, G, B through the measured table (summed in
+         * half precision), alpha in 16 bits */
+        raw = *c;
+        raw.srgb = false;
+        c = &raw;
+        S.srgb_raw = true;
+        S.mode[0] = S.mode[1] = S.mode[2] = HW_HALF;
+        S.mode[3] = HW_UNORM16;
+    } else {
+        uint8_t m = c->compare ? HW_FLOAT
+                    : c->v->unorm8 && !c->srgb ? HW_UNORM16
+                    : c->v->float16 ? HW_HALF : HW_FLOAT;
+        memset(S.mode, m, sizeof S.mode);
+    }
+    if (lod->nlevels < 2) {
+        level_taps(c, &S, lod->level[0], filter, st, face, 256);
+    } else {
+        level_taps(c, &S, lod->level[0], filter, st, face, 256 - lod->hw_f256);
+        level_taps(c, &S, lod->level[1], filter, st, face, lod->hw_f256);
+    }
+    *out = S.first;
+    for (unsigned k = 0; k < 4; k++)
+        out->f[k] = S.reduction ? S.red[k]
+                    : S.mode[k] == HW_UNORM16 ? tex_hw_unorm16_sum(S.k[k])
+                    : tex_hw_round_sum(S.p[k], S.n, S.mode[k] == HW_HALF);
+}
