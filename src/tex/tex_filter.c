@@ -132,24 +132,25 @@ static void accumulate(const tex_ctx *c, tex_val *acc, bool *first, float w, con
     *first = false;
 }
 
-static void level_size(const tex_ctx *c, uint32_t level, uint32_t size[3])
+void tex_level_coords(const tex_ctx *c, uint32_t level, const float st[3], uint32_t size[3],
+                      float u[3])
 {
     size[0] = tex_level_width(c->v, c->base_level + level);
     size[1] = tex_level_height(c->v, c->base_level + level);
     size[2] = tex_level_depth(c->v, c->base_level + level);
+    for (unsigned a = 0; a < 3; a++) {
+        float scaled = c->normalized ? st[a] * (float)size[a] : st[a];
+        u[a] = a < c->tgt->dims ? scaled + (float)c->off[a] : 0.0f;
+    }
 }
 
 void tex_filter_level(const tex_ctx *c, uint32_t level, unsigned filter, const float st[3],
                       unsigned face, tex_val *out)
 {
     uint32_t size[3];
-    level_size(c, level, size);
-    unsigned dims = c->tgt->dims;
     float u[3];
-    for (unsigned a = 0; a < 3; a++) {
-        float scaled = c->normalized ? st[a] * (float)size[a] : st[a];
-        u[a] = a < dims ? scaled + (float)c->off[a] : 0.0f;
-    }
+    tex_level_coords(c, level, st, size, u);
+    unsigned dims = c->tgt->dims;
     if (c->tgt->cube && c->seamless) {
         if (filter == TEX_FILTER_NEAREST) {
             int64_t i = tex_select_nearest(u[0]), j = tex_select_nearest(u[1]);

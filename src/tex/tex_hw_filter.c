@@ -84,15 +84,10 @@ static void hw_axis(unsigned mode, float u, uint32_t size, int32_t *i0, int32_t 
 static void level_taps(const tex_ctx *c, hw_sum *S, uint32_t level, unsigned filter,
                        const float st[3], unsigned face, uint32_t m)
 {
-    uint32_t size[3] = {tex_level_width(c->v, c->base_level + level),
-                        tex_level_height(c->v, c->base_level + level),
-                        tex_level_depth(c->v, c->base_level + level)};
-    unsigned dims = c->tgt->dims;
+    uint32_t size[3];
     float u[3];
-    for (unsigned a = 0; a < 3; a++) {
-        float scaled = c->normalized ? st[a] * (float)size[a] : st[a];
-        u[a] = a < dims ? scaled + (float)c->off[a] : 0.0f;
-    }
+    tex_level_coords(c, level, st, size, u);
+    unsigned dims = c->tgt->dims;
     if (c->tgt->cube && c->seamless) {
         if (filter == TEX_FILTER_NEAREST) {
             int64_t n = size[0];

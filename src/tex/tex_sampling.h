@@ -191,6 +191,10 @@ void tex_lod_compute(const tex_ctx *c, const tex_lod_in *in, tex_lod_out *out);
 void tex_lod_scale(const tex_ctx *c, float scale[3]);
 
 /* ---- filtering (tex_filter.c) ---------------------------------------------------------- */
+/* A view level's size and a lane's texel-space coordinates on it (scaled when normalized,
+ * the lane's offsets added; axes past the target's dimensions 0). */
+void tex_level_coords(const tex_ctx *c, uint32_t level, const float st[3], uint32_t size[3],
+                      float u[3]);
 /* Sample one view level (view-relative) at normalized/unnormalized coordinates, in
  * reference precision. */
 void tex_filter_level(const tex_ctx *c, uint32_t level, unsigned filter, const float st[3],
