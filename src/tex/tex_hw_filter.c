@@ -6,7 +6,8 @@
  * the GPU does with a border colour). An 8-bit sRGB view's colour decodes through the
  * measured table (tex_hw_srgb.c). The rules were measured on an NVIDIA H100
  * (tests/tex/test_hw_capture.c): 1D splits its one axis as 2D splits x, 3D splits the
- * slices first. Taps of weight 0 are not read, as in the reference filter (tex_filter.c). */
+ * slices first, a cube corner's weight goes to the three taps beside it. Taps of weight 0
+ * are not read, as in the reference filter (tex_filter.c). */
 #include <math.h>
 #include <string.h>
 
@@ -81,6 +82,40 @@ static void hw_axis(unsigned mode, float u, uint32_t size, int32_t *i0, int32_t 
     *a = (uint32_t)(al * 256.0f); /* a multiple of 1/256 in [0, 1) */
 }
 
+/* A seamless cube footprint (taps in gather order: (i0,j0), (i1,j0), (i0,j1), (i1,j1)):
+ * taps over one edge read the neighbouring face (tex_cube_edge). A tap over two edges — the
+ * corner no face holds — is not synthesised: its weight wc goes to the other three, r(wc/3)
+ * to each of the two beside it and the rest to the one across (measured; the reference
+ * averages the three instead). */
+static void cube_taps(const tex_ctx *c, hw_sum *S, uint32_t level, unsigned face, int64_t i0,
+                      int64_t j0, uint32_t w[4])
+{
+    int n = (int)tex_level_width(c->v, c->base_level + level);
+    i0 = i0 < -1 ? -1 : i0 > n - 1 ? n - 1 : i0;
+    j0 = j0 < -1 ? -1 : j0 > n - 1 ? n - 1 : j0;
+    unsigned nf[4];
+    int ti[4], tj[4];
+    for (unsigned k = 0; k < 4; k++) {
+        int i = (int)i0 + (int)(k & 1), j = (int)j0 + (int)(k >> 1);
+        bool oi = i < 0 || i >= n, oj = j < 0 || j >= n;
+        nf[k] = face;
+        ti[k] = i;
+        tj[k] = j;
+        if (oi && oj) {
+            uint32_t third = (w[k] + 1u) / 3u; /* r(wc/3): a third is never a tie */
+            w[k ^ 1u] += third;
+            w[k ^ 2u] += third;
+            w[3u - k] += w[k] - 2u * third;
+            w[k] = 0;
+        } else if (oi || oj) {
+            tex_cube_edge(face, n, i, j, &nf[k], &ti[k], &tj[k]);
+        }
+    }
+    for (unsigned k = 0; k < 4; k++) /* (a seamless cube has no border) */
+        if (w[k])
+            tap(c, S, w[k], level, ti[k], tj[k], 0, nf[k]);
+}
+
 static void level_taps(const tex_ctx *c, hw_sum *S, uint32_t level, unsigned filter,
                        const float st[3], unsigned face, uint32_t m)
 {
@@ -101,13 +136,9 @@ static void level_taps(const tex_ctx *c, hw_sum *S, uint32_t level, unsigned fil
         float a, b;
         tex_select_linear(u[0], true, &i0, &a);
         tex_select_linear(u[1], true, &j0, &b);
-        tex_val t[4];
-        tex_cube_footprint(c, level, face, i0, j0, t);
         uint32_t w[4];
         tex_hw_weights_2d((uint32_t)(a * 256.0f), (uint32_t)(b * 256.0f), m, w);
-        for (unsigned k = 0; k < 4; k++) /* (a seamless cube has no border) */
-            if (w[k])
-                sum_add(S, w[k], t[k], true);
+        cube_taps(c, S, level, face, i0, j0, w);
         return;
     }
     if (filter == TEX_FILTER_NEAREST) {

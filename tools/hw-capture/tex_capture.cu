@@ -208,6 +208,8 @@ static const Case cases[] = {
     {"srgb-trilinear", 'S', '2', 1, "linear", "linear", "clamp", 1, 0, 0, 16, 1, 192, K_LOD, "lod"},
     // one sampler per lookup: border colour r (all four channels) on a lookup wholly outside
     {"unorm8-border-sweep", 'B', '2', 0, "linear", "none", "border", 1, 0, 0, 0, 1, 1021, K_TEX2D, "bordersweep"},
+    {"cube-w-corner", 'W', 'C', 0, "linear", "none", "clamp", 1, 0, 0, 0, 1, 512, K_TEX2D, "cubecorner"},
+    {"cube-float-corner", 'C', 'C', 0, "linear", "none", "clamp", 1, 0, 0, 0, 1, 256, K_TEX2D, "cubecorner"},
 };
 
 static void make_lookups(const Case &c, std::vector<Lookup> &v)
@@ -282,6 +284,20 @@ static void make_lookups(const Case &c, std::vector<Lookup> &v)
             L.r = frand(lo, hi);
             if (c.gen[0] == 'l')
                 L.lod = frand(0.0f, 3.999f);
+        }
+        if (!strcmp(c.gen, "cubecorner")) {
+            // a footprint over two edges of a 16x16 face: both face coordinates within half
+            // a texel of ±1
+            float a = (rnd() & 1 ? 1.0f : -1.0f) * (1.0f - frand(0.0f, 0.0625f));
+            float b = (rnd() & 1 ? 1.0f : -1.0f) * (1.0f - frand(0.0f, 0.0625f));
+            unsigned face = rnd() % 6;
+            float d[3];
+            d[face / 2] = (face & 1) ? -1.0f : 1.0f;
+            d[(face / 2 + 1) % 3] = a;
+            d[(face / 2 + 2) % 3] = b;
+            L.s = d[0];
+            L.t = d[1];
+            L.r = d[2];
         }
         if (!strcmp(c.gen, "cube")) {
             // a direction on a random face; half the face coordinates within 1/8 of an edge
