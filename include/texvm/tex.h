@@ -233,7 +233,10 @@ uint64_t tv_tic_texel_address(const tv_tic *tic, unsigned level, unsigned x, uns
 /* ---- the unit -------------------------------------------------------------------------- */
 typedef enum tv_tex_precision {
     TV_TEX_PRECISION_REFERENCE = 0, /* float32 weights, exact log2 (default) */
-    TV_TEX_PRECISION_HARDWARE = 1   /* 8-bit weights, LOD in 1/256 steps, fixed-point fields */
+    /* an NVIDIA texture unit's arithmetic as measured on an H100 (docs/texture-unit.md):
+     * 8-bit integer weights, LOD in 1/256 steps, fixed-point fields, one exact sum; the
+     * general path only (slower) */
+    TV_TEX_PRECISION_HARDWARE = 1
 } tv_tex_precision;
 
 typedef struct tv_tex_unit tv_tex_unit;
