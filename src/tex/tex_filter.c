@@ -153,11 +153,9 @@ void tex_filter_level(const tex_ctx *c, uint32_t level, unsigned filter, const f
     unsigned dims = c->tgt->dims;
     if (c->tgt->cube && c->seamless) {
         if (filter == TEX_FILTER_NEAREST) {
-            int64_t i = tex_select_nearest(u[0]), j = tex_select_nearest(u[1]);
-            int64_t n = size[0];
-            i = i < 0 ? 0 : i >= n ? n - 1 : i;
-            j = j < 0 ? 0 : j >= n ? n - 1 : j;
-            tex_texel(c, level, (int32_t)i, (int32_t)j, 0, face, out);
+            int32_t i, j;
+            tex_cube_nearest(u, size[0], &i, &j);
+            tex_texel(c, level, i, j, 0, face, out);
             return;
         }
         int64_t i0, j0;

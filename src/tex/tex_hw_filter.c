@@ -125,11 +125,9 @@ static void level_taps(const tex_ctx *c, hw_sum *S, uint32_t level, unsigned fil
     unsigned dims = c->tgt->dims;
     if (c->tgt->cube && c->seamless) {
         if (filter == TEX_FILTER_NEAREST) {
-            int64_t n = size[0];
-            int64_t i = tex_select_nearest(u[0]), j = tex_select_nearest(u[1]);
-            i = i < 0 ? 0 : i >= n ? n - 1 : i;
-            j = j < 0 ? 0 : j >= n ? n - 1 : j;
-            tap(c, S, m, level, (int32_t)i, (int32_t)j, 0, face);
+            int32_t i, j;
+            tex_cube_nearest(u, size[0], &i, &j);
+            tap(c, S, m, level, i, j, 0, face);
             return;
         }
         int64_t i0, j0;

@@ -139,6 +139,13 @@ static inline void tex_select_linear(float u, bool hw, int64_t *i0, float *alpha
     *alpha = (a == a && a >= 0.0f && a < 1.0f) ? a : 0.0f;
 }
 int64_t tex_select_nearest(float u);
+/* A seamless cube face's NEAREST texel: each coordinate's floor clamped to the face (n). */
+static inline void tex_cube_nearest(const float u[2], uint32_t n, int32_t *i, int32_t *j)
+{
+    int64_t a = tex_select_nearest(u[0]), b = tex_select_nearest(u[1]);
+    *i = (int32_t)(a < 0 ? 0 : a >= (int64_t)n ? (int64_t)n - 1 : a);
+    *j = (int32_t)(b < 0 ? 0 : b >= (int64_t)n ? (int64_t)n - 1 : b);
+}
 /* tex_wrap_linear for the modes tex_wrap_is_common takes (the fast paths' inline form) */
 static inline void tex_wrap_linear_common(unsigned mode, float u, uint32_t size, bool hw,
                                           int32_t *i0, int32_t *i1, float *alpha)
