@@ -129,7 +129,7 @@ static void setup_ctx(tv_tex_unit *unit, const tex_view *v, const tex_sampler *s
     if (v->type == TV_TEX_2D_NO_MIPMAP || v->type == TV_TEX_1D_BUFFER)
         c->q = 0;
     c->fast = v->unorm8x4 && !c->srgb && !c->compare && !c->is_int && !c->reduction &&
-              !c->hw && !unit->no_fast_paths;
+              tex_fast_serves(unit);
     tex_lod_scale(c, c->lod_scale);
 }
 

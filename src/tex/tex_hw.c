@@ -27,26 +27,20 @@ float tex_hw_lod(float x)
     return floorf(x * 256.0f) * (1.0f / 256.0f);
 }
 
-/* round(n / 256) with ties up, n ≥ 0 */
-static uint32_t rq256(uint32_t n)
+uint32_t tex_hw_split(uint32_t a, uint32_t m)
 {
-    return (n + 128u) >> 8;
+    return (a * m + 128u) >> 8; /* round(a·m / 256), ties up */
 }
 
 void tex_hw_weights_2d(uint32_t a, uint32_t b, uint32_t m, uint32_t w[4])
 {
-    uint32_t x = rq256(a * m);                   /* the column of x1 */
-    uint32_t w11 = rq256(x * b);                 /* (x1, y1) */
-    uint32_t w00 = rq256((m - x) * (256u - b));  /* (x0, y0) */
+    uint32_t x = tex_hw_split(a, m);              /* the column of x1 */
+    uint32_t w11 = tex_hw_split(b, x);            /* (x1, y1) */
+    uint32_t w00 = tex_hw_split(256u - b, m - x); /* (x0, y0) */
     w[0] = w00;
     w[1] = x - w11;
     w[2] = m - x - w00;
     w[3] = w11;
-}
-
-uint32_t tex_hw_split(uint32_t a, uint32_t m)
-{
-    return rq256(a * m);
 }
 
 /* s + p as an unevaluated sum: returns the rounded sum, *err the exact remainder */

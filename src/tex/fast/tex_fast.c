@@ -6,7 +6,7 @@
 
 bool tex_fast_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_result *res)
 {
-    if (unit->no_fast_paths)
+    if (!tex_fast_serves(unit))
         return false;
     return tex_warp_sample(unit, req, res)          /* the common shape (tex_warp.c) */
            || tex_warp_aniso_sample(unit, req, res); /* anisotropic (tex_warp_aniso.c) */

@@ -28,6 +28,13 @@ bool tex_fast_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_result
 void tex_fast_linear_2d(const tex_ctx *c, uint32_t level, unsigned face, const float u[2],
                         const uint32_t size[2], tex_val *out);
 
+/* Whether the unit's fast paths may answer at all: not switched off, and the reference
+ * precision (the hardware precision's arithmetic, tex_hw_filter.c, has no fast path). */
+static inline bool tex_fast_serves(const tv_tex_unit *unit)
+{
+    return !unit->no_fast_paths && unit->precision == TV_TEX_PRECISION_REFERENCE;
+}
+
 /* ---- the unit's switches for the fast paths (tests, differential runs) ------------------ */
 /* Off (true): every request takes the general path, texels load through the generic
  * decoder. */

@@ -181,8 +181,7 @@ static _Thread_local setup_memo smemo;
 static const warp_ctx *warp_setup(tv_tex_unit *unit, const tv_tex_request *req)
 {
     unsigned op = req->op;
-    /* the hardware precision's arithmetic (tex_hw_filter.c) has no fast path */
-    if (unit->no_fast_paths || unit->precision != TV_TEX_PRECISION_REFERENCE || !req->active)
+    if (!tex_fast_serves(unit) || !req->active)
         return NULL;
     if (op != TV_TEX_OP_SAMPLE && op != TV_TEX_OP_SAMPLE_BIAS && op != TV_TEX_OP_SAMPLE_LOD &&
         op != TV_TEX_OP_SAMPLE_LZ)

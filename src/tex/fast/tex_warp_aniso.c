@@ -71,8 +71,7 @@ static inline uint64_t row_off(const an_ctx *w, const an_level *L, uint32_t y)
 /* The request-wide checks and the hoisted state (mirrors setup_ctx + tex_lod_scale). */
 static bool an_setup(tv_tex_unit *unit, const tv_tex_request *req, an_ctx *w)
 {
-    /* the hardware precision's arithmetic (tex_hw_filter.c) has no fast path */
-    if (unit->no_fast_paths || unit->precision != TV_TEX_PRECISION_REFERENCE || !req->active)
+    if (!tex_fast_serves(unit) || !req->active)
         return false;
     if (req->op != TV_TEX_OP_SAMPLE && req->op != TV_TEX_OP_SAMPLE_BIAS)
         return false;
