@@ -1,5 +1,5 @@
 /* Whether this machine has AVX-512F: the pipeline's kernels written for it
- * (om_early_depth32, raster_box_quads, the whole-tile blend) run only where it does; the draw asks once
+ * (om_early_depth32, raster_box_quads, box_early_quads, the whole-tile blend) run only where it does; the draw asks once
  * (draw_state.avx512) and the tests ask to know which kernels they compare. */
 #ifndef TEXVM_PIPE_CPU_H
 #define TEXVM_PIPE_CPU_H

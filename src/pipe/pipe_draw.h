@@ -337,5 +337,13 @@ uint32_t draw_om_early(draw_state *d, int32_t x, int32_t y, uint32_t cov);
  * for each pixel once). False, with nothing done, for any other draw. */
 bool draw_om_early_lanes(draw_state *d, const int32_t x[32], const int32_t y[32],
                          uint32_t inside, uint32_t cov[32]);
+/* The quads of the triangle set up in d->rt over box [box[0], box[2]) x [box[1], box[3])
+ * that keep a lane after its coverage and draw_om_early_lanes' tests, the passes counted:
+ * both in one pass (pipe_box_early.h) where draw_om_early_lanes computes the depths by
+ * value on a 4-byte target and the machine has AVX-512F. *N gets the engine's
+ * coverage_quads answer (the quads, or -1 when the box is not a small one); false, with
+ * nothing done, where this does not serve. */
+bool draw_om_early_box(draw_state *d, const int32_t box[4], int32_t qx[16], int32_t qy[16],
+                       uint32_t cov[64], int *n);
 
 #endif

@@ -6,6 +6,7 @@
  * is tested and written on its own (depth from the triangle's plane at the sample's
  * position), after alpha-to-coverage has removed samples. */
 #include "pipe_draw.h"
+#include "pipe_box_early.h"
 
 #include "util/half.h"
 #include "util/wide_vectors.h"
@@ -231,18 +232,33 @@ static inline void count_pass(draw_row *rows, int32_t *row, uint64_t *passed, in
     *passed += pass;
 }
 
+/* Whether draw_om_early_lanes serves D's draw: single-sampled, a depth test and no
+ * stencil test. */
+static bool early_lanes_serve(const draw_state *d)
+{
+    const tv_pipe_dsa_state *s = &d->ctx->sub.dsa;
+    return d->samples <= 1 && d->has_zs && s->depth_enabled && d->zs.depth_bits &&
+           !s->stencil[0].enabled && !s->stencil[1].enabled;
+}
+
+/* Whether its lanes' depths are early_depths32's: a 4-byte target quantised by value,
+ * without depth clamp. */
+static bool early_by_value32(const draw_state *d)
+{
+    return d->zs.bytes == 4 && !d->ctx->sub.rast.depth_clamp &&
+           (d->zs.depth_float || d->zs.unorm_direct);
+}
+
 bool draw_om_early_lanes(draw_state *d, const int32_t x[32], const int32_t y[32],
                          uint32_t inside, uint32_t cov[32])
 {
     const tv_pipe_dsa_state *s = &d->ctx->sub.dsa;
-    if (d->samples > 1 || !d->has_zs || !s->depth_enabled || !d->zs.depth_bits ||
-        s->stencil[0].enabled || s->stencil[1].enabled)
+    if (!early_lanes_serve(d))
         return false;
     const uint32_t smask = d->ctx->sub.sample_mask & 1u;
     /* the lanes' quantised depths at once where early_depths32 serves, else lane by lane */
     uint32_t zq32[32];
-    const bool vec = d->zs.bytes == 4 && !d->ctx->sub.rast.depth_clamp &&
-                     (d->zs.depth_float || d->zs.unorm_direct);
+    const bool vec = early_by_value32(d);
     if (vec)
         early_depths32(d->z0, d->zx, d->zy, d->zpx, d->zpy, d->zoffset, d->zs.depth_float,
                        d->zs.unorm_max, x, y, zq32, !(inside >> 16));
@@ -280,6 +296,30 @@ bool draw_om_early_lanes(draw_state *d, const int32_t x[32], const int32_t y[32]
         count_pass(rows, &row, &passed, y[l], pass);
     }
     count_pass(rows, &row, &passed, -4, false);
+    return true;
+}
+
+bool draw_om_early_box(draw_state *d, const int32_t box[4], int32_t qx[16], int32_t qy[16],
+                       uint32_t cov[64], int *n)
+{
+    /* draw_om_early_lanes' vectorised case with om_early_depth32's AVX-512 kernel (its
+       gather's element indices below 2^31) */
+    if (!d->avx512 || !early_lanes_serve(d) || !early_by_value32(d) || d->zstride % 4 ||
+        (uint64_t)(d->zstride / 4) * (uint32_t)d->height > (uint64_t)INT32_MAX)
+        return false;
+    raster_box rb;
+    if (!raster_box_setup(&d->rt, box, &rb)) {
+        *n = -1;
+        return true;
+    }
+    const box_early e = {d->z0, d->zx, d->zy, d->zpx, d->zpy, d->zoffset, &d->ctx->sub.dsa,
+                         &d->zs, d->zbase + d->zlayer_stride * d->layer, d->zstride,
+                         (d->ctx->sub.sample_mask & 1u) != 0};
+    uint32_t passed[3];
+    *n = box_early_quads(&rb, &e, qx, qy, cov, passed);
+    for (int32_t t = 0; t < 3 && *n >= 0; t++)
+        if (passed[t])
+            d->ctx->rows[(rb.y0 >> 2) + t].passed += passed[t];
     return true;
 }
 

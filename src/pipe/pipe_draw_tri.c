@@ -144,6 +144,9 @@ static int coverage_quads_hook(void *user, const int32_t box[4], int32_t *qx, in
                                uint32_t *cov)
 {
     draw_state *d = user;
+    int early;
+    if (d->zs_early != DRAW_ZS_LATE && draw_om_early_box(d, box, qx, qy, cov, &early))
+        return early;
     int32_t x[80], y[80];
     uint32_t c[80];
     uint64_t covered;

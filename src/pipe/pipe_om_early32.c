@@ -53,35 +53,7 @@ uint32_t om_early_depth32_lanes(const om_dsa *s, const om_zs_target *t, uint8_t 
 
 #if E32_X86
 #define E32_TARGET __attribute__((target("avx512f")))
-
-/* The lanes of K whose fragment depth ZQ passes FUNC against the stored field F. */
-E32_TARGET static __mmask16 compare16(uint8_t func, bool is_float, __mmask16 k, __m512i zq,
-                                      __m512i f)
-{
-    if (is_float) {
-        __m512 a = _mm512_castsi512_ps(zq), b = _mm512_castsi512_ps(f);
-        switch (func) {
-        case OM_FUNC_NEVER: return 0;
-        case OM_FUNC_LESS: return _mm512_mask_cmp_ps_mask(k, a, b, _CMP_LT_OQ);
-        case OM_FUNC_EQUAL: return _mm512_mask_cmp_ps_mask(k, a, b, _CMP_EQ_OQ);
-        case OM_FUNC_LEQUAL: return _mm512_mask_cmp_ps_mask(k, a, b, _CMP_LE_OQ);
-        case OM_FUNC_GREATER: return _mm512_mask_cmp_ps_mask(k, a, b, _CMP_GT_OQ);
-        case OM_FUNC_NOTEQUAL: return _mm512_mask_cmp_ps_mask(k, a, b, _CMP_NEQ_UQ);
-        case OM_FUNC_GEQUAL: return _mm512_mask_cmp_ps_mask(k, a, b, _CMP_GE_OQ);
-        default: return k;   /* ALWAYS */
-        }
-    }
-    switch (func) {
-    case OM_FUNC_NEVER: return 0;
-    case OM_FUNC_LESS: return _mm512_mask_cmp_epu32_mask(k, zq, f, _MM_CMPINT_LT);
-    case OM_FUNC_EQUAL: return _mm512_mask_cmp_epu32_mask(k, zq, f, _MM_CMPINT_EQ);
-    case OM_FUNC_LEQUAL: return _mm512_mask_cmp_epu32_mask(k, zq, f, _MM_CMPINT_LE);
-    case OM_FUNC_GREATER: return _mm512_mask_cmp_epu32_mask(k, zq, f, _MM_CMPINT_NLE);
-    case OM_FUNC_NOTEQUAL: return _mm512_mask_cmp_epu32_mask(k, zq, f, _MM_CMPINT_NE);
-    case OM_FUNC_GEQUAL: return _mm512_mask_cmp_epu32_mask(k, zq, f, _MM_CMPINT_NLT);
-    default: return k;   /* ALWAYS */
-    }
-}
+#include "pipe_om_cmp16.h"
 
 /* om_early_depth32_lanes with AVX-512: texel l at element y[l] stride / 4 + x[l] of BASE
  * (the caller checks that every such index fits 31 bits and STRIDE is a multiple of 4). */
@@ -108,7 +80,7 @@ E32_TARGET static uint32_t early_avx512(const om_dsa *s, const om_zs_target *t, 
         __m512i old = _mm512_mask_i32gather_epi32(_mm512_setzero_si512(), k, idx, base, 4);
         __m512i f = _mm512_srl_epi32(_mm512_and_si512(old, dmask), shift);
         __m512i z = _mm512_loadu_si512(&zq[h]);
-        __mmask16 p = compare16(s->depth_func, t->depth_float, k, z, f);
+        __mmask16 p = om_cmp16_depth(s->depth_func, t->depth_float, k, z, f);
         if (p && s->depth_writemask) {
             /* om_depth_test32_word's update, stored where it changes the word */
             __m512i w = _mm512_or_si512(_mm512_andnot_si512(dmask, old),

@@ -2,6 +2,7 @@
  * their constants (pipe_raster.h). Everything after the snap is exact integer arithmetic,
  * so two triangles sharing an edge split its samples between them exactly. */
 #include "pipe_raster.h"
+#include "pipe_raster_box.h"
 
 #include "texvm/tex.h"
 #include "util/tile_lanes.h"
@@ -202,56 +203,62 @@ void raster_coverage_lanes(const raster_tri *t, const int32_t px[32], const int3
     edge_lanes(e0, t->a, t->b, px, py, inside, cov);
 }
 
-#if defined(__GNUC__) && defined(__x86_64__)
-/* The quads of ROWS rows of four from the box's top-left pixel (X0, Y0) that have a
- * covered lane, as raster_box_quads gives them: the edge values E0 there plus A per column
- * and B per row (every partial sum within 32 bits over the 8x8 pixels: checked by the
- * caller), lanes inside columns [bx0, bx1) and rows [by0, by1) of the box. A row of quads
- * is one 16-lane vector (the column and row parts the same for every row), its quads with
- * a covered lane compressed into the outputs. X, Y and COV need 16 elements of room past
- * the last quad (each row's store is a whole vector). */
-__attribute__((target("avx512f"))) static int box_quads(const int32_t e0[3], const int32_t A[3],
-                                                        const int32_t B[3], int32_t X0,
-                                                        int32_t Y0, int32_t bx0, int32_t bx1,
-                                                        int32_t by0, int32_t by1, unsigned rows,
-                                                        int32_t *x, int32_t *y, uint32_t *cov,
-                                                        uint64_t *covered)
+bool raster_box_setup(const raster_tri *t, const int32_t box[4], raster_box *rb)
 {
-    /* a row of four quads as 16 lanes (lane 4 q + j: quad q's j = 0 TL, 1 TR, 2 BL, 3 BR):
-       the engine's tile order, whose first half is one such row */
-    const __m512i dx = _mm512_cvtepu8_epi32(_mm_loadu_si128((const void *)tv_tile_lane_x));
-    const __m512i dy = _mm512_cvtepu8_epi32(_mm_loadu_si128((const void *)tv_tile_lane_y));
-    __m512i p[3];
-    for (unsigned k = 0; k < 3; k++)
-        p[k] = _mm512_add_epi32(_mm512_set1_epi32(e0[k]),
-                                _mm512_add_epi32(_mm512_mullo_epi32(dx, _mm512_set1_epi32(A[k])),
-                                                 _mm512_mullo_epi32(dy, _mm512_set1_epi32(B[k]))));
-    const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi32(1);
-    const __m512i px = _mm512_add_epi32(dx, _mm512_set1_epi32(X0));
-    const __mmask16 inx = _mm512_cmpge_epi32_mask(dx, _mm512_set1_epi32(bx0)) &
-                          _mm512_cmplt_epi32_mask(dx, _mm512_set1_epi32(bx1));
+    if (t->samples != 1 || box[0] < 0 || box[1] < 0 || box[0] >= box[2] || box[1] >= box[3])
+        return false;
+    const int32_t qx0 = box[0] >> 1, qy0 = box[1] >> 1;
+    const int32_t qw = ((box[2] + 1) >> 1) - qx0, qh = ((box[3] + 1) >> 1) - qy0;
+    if (qw > 4 || qh > 4)
+        return false;
+    /* raster_coverage's integers from the box's top-left pixel: E = E0 + a ONE dx + b ONE dy,
+       every partial sum within 32 bits when |E0| + 7 |a ONE| + 7 |b ONE| is */
+    const int64_t X0 = (int64_t)(2 * qx0) * RASTER_ONE + t->sx[0];
+    const int64_t Y0 = (int64_t)(2 * qy0) * RASTER_ONE + t->sy[0];
+    for (unsigned k = 0; k < 3; k++) {
+        const int64_t e = t->a[k] * X0 + t->b[k] * Y0 + t->c[k];
+        const int64_t a = t->a[k] * RASTER_ONE, b = t->b[k] * RASTER_ONE;
+        const int64_t bound = (e < 0 ? -e : e) + 7 * (a < 0 ? -a : a) + 7 * (b < 0 ? -b : b);
+        if (bound > INT32_MAX)
+            return false;
+        rb->e0[k] = (int32_t)e;
+        rb->a[k] = (int32_t)a;
+        rb->b[k] = (int32_t)b;
+    }
+    rb->x0 = 2 * qx0;
+    rb->y0 = 2 * qy0;
+    rb->bx0 = box[0] - rb->x0;
+    rb->bx1 = box[2] - rb->x0;
+    rb->by0 = box[1] - rb->y0;
+    rb->by1 = box[3] - rb->y0;
+    rb->rows = (unsigned)qh;
+    return true;
+}
+
+#if defined(__GNUC__) && defined(__x86_64__)
+/* The quads of RB's rows that have a covered lane, as raster_box_quads gives them: each
+ * row of quads one 16-lane vector, its quads with a covered lane compressed into the
+ * outputs. X, Y and COV need 16 elements of room past the last quad (each row's store is
+ * a whole vector). */
+RASTER_BOX_AVX512 static int box_quads(const raster_box *rb, int32_t *x, int32_t *y,
+                                       uint32_t *cov, uint64_t *covered)
+{
+    raster_box_lanes L;
+    raster_box_lanes_init(rb, &L);
+    const __m512i one = _mm512_set1_epi32(1);
+    const __m512i px = _mm512_add_epi32(L.dx, _mm512_set1_epi32(rb->x0));
     int n = 0;
     uint64_t cv = 0;
-    for (unsigned r = 0; r < rows; r++) {
-        const int32_t d0 = 2 * (int32_t)r;
-        const __m512i ry = _mm512_add_epi32(dy, _mm512_set1_epi32(d0));
-        __mmask16 m = inx & _mm512_cmpge_epi32_mask(ry, _mm512_set1_epi32(by0)) &
-                      _mm512_cmplt_epi32_mask(ry, _mm512_set1_epi32(by1));
-        for (unsigned k = 0; k < 3; k++)
-            m &= _mm512_cmpge_epi32_mask(
-                _mm512_add_epi32(p[k], _mm512_set1_epi32(d0 * B[k])), zero);
+    for (unsigned r = 0; r < rb->rows; r++) {
+        const __mmask16 m = raster_box_row(rb, &L, r);
         if (!m)
             continue;
         /* the whole quads (nibbles) with a covered lane */
-        uint32_t q = m;
-        q |= q >> 1;
-        q |= q >> 2;
-        q &= 0x1111u;
-        const __mmask16 keep = (__mmask16)(q * 0xfu);
+        const __mmask16 keep = (__mmask16)(raster_box_quads_of(m) * 0xfu);
+        const __m512i ry = _mm512_add_epi32(L.dy, _mm512_set1_epi32(rb->y0 + 2 * (int32_t)r));
         const __m512i c = _mm512_maskz_mov_epi32(m, one);
         _mm512_storeu_si512(x + 4 * n, _mm512_maskz_compress_epi32(keep, px));
-        _mm512_storeu_si512(y + 4 * n, _mm512_maskz_compress_epi32(
-                                           keep, _mm512_add_epi32(ry, _mm512_set1_epi32(Y0))));
+        _mm512_storeu_si512(y + 4 * n, _mm512_maskz_compress_epi32(keep, ry));
         const __m512i cc = _mm512_maskz_compress_epi32(keep, c);
         _mm512_storeu_si512(cov + 4 * n, cc);
         cv |= (uint64_t)_mm512_test_epi32_mask(cc, cc) << (4 * n);
@@ -267,30 +274,10 @@ int raster_box_quads(const raster_tri *t, const int32_t box[4], bool avx512, int
 {
     *covered = 0;
 #if defined(__GNUC__) && defined(__x86_64__)
-    if (!avx512 || t->samples != 1 || box[0] < 0 || box[1] < 0 || box[0] >= box[2] ||
-        box[1] >= box[3])
+    raster_box rb;
+    if (!avx512 || !raster_box_setup(t, box, &rb))
         return -1;
-    const int32_t qx0 = box[0] >> 1, qy0 = box[1] >> 1;
-    const int32_t qw = ((box[2] + 1) >> 1) - qx0, qh = ((box[3] + 1) >> 1) - qy0;
-    if (qw > 4 || qh > 4)
-        return -1;
-    /* raster_coverage's integers from the box's top-left pixel: E = E0 + a ONE dx + b ONE dy,
-       every partial sum within 32 bits when |E0| + 7 |a ONE| + 7 |b ONE| is */
-    const int64_t X0 = (int64_t)(2 * qx0) * RASTER_ONE + t->sx[0];
-    const int64_t Y0 = (int64_t)(2 * qy0) * RASTER_ONE + t->sy[0];
-    int32_t e0[3], A[3], B[3];
-    for (unsigned k = 0; k < 3; k++) {
-        const int64_t e = t->a[k] * X0 + t->b[k] * Y0 + t->c[k];
-        const int64_t a = t->a[k] * RASTER_ONE, b = t->b[k] * RASTER_ONE;
-        const int64_t bound = (e < 0 ? -e : e) + 7 * (a < 0 ? -a : a) + 7 * (b < 0 ? -b : b);
-        if (bound > INT32_MAX)
-            return -1;
-        e0[k] = (int32_t)e;
-        A[k] = (int32_t)a;
-        B[k] = (int32_t)b;
-    }
-    return box_quads(e0, A, B, 2 * qx0, 2 * qy0, box[0] - 2 * qx0, box[2] - 2 * qx0,
-                     box[1] - 2 * qy0, box[3] - 2 * qy0, (unsigned)qh, x, y, cov, covered);
+    return box_quads(&rb, x, y, cov, covered);
 #else
     (void)t, (void)box, (void)avx512, (void)x, (void)y, (void)cov;
     return -1;

@@ -1,0 +1,148 @@
+/* The rasteriser's coverage and the early depth test of a small triangle's box in one
+ * AVX-512 pass (pipe_box_early.h). The mesh of many small triangles took them in four
+ * passes through memory: the box's covered quads compressed into lane arrays
+ * (raster_box_quads), the lanes past them filled, the depths of 16 or 32 lanes computed
+ * (early_depths32) and tested (om_early_depth32), their passes counted lane by lane, and
+ * the quads that kept a lane copied out one by one — a tenth of the scene. Here each row
+ * of four quads stays in registers from its edge values to the quads it keeps.
+ *
+ * The results are those of that path bit for bit (tests/pipe/test_box_early.c compares
+ * them, and the pictures of tests/pipe/test_draw_om_warp.c are the plain interpreter's):
+ * the same integer edge values (pipe_raster_box.h), the depth plane's double operations in
+ * the same order without contraction (z0 + zx (px - zpx) is the same for every row and is
+ * computed once), the conversions under the same MXCSR rounding (vcvtpd2ps and vcvtpd2udq
+ * round as C's conversion and nearbyint do in the default mode), and the depth test's
+ * comparison shared with the warp's kernel (pipe_om_cmp16.h). */
+#include "pipe_box_early.h"
+
+#if defined(__GNUC__) && defined(__x86_64__)
+#include "pipe_om_cmp16.h"
+
+/* Two vectors of eight doubles' float conversions as one vector of sixteen floats. */
+RASTER_BOX_AVX512 static inline __m512 floats16(__m512d lo, __m512d hi)
+{
+    const __m256 l = _mm512_cvtpd_ps(lo), h = _mm512_cvtpd_ps(hi);
+    return _mm512_castpd_ps(_mm512_insertf64x4(_mm512_castpd256_pd512(_mm256_castps_pd(l)),
+                                               _mm256_castps_pd(h), 1));
+}
+
+/* The lanes' quantised depths from the row's plane values S (two halves of eight):
+ * (float)S + zoffset clamped to [0, 1] (NaN to 0), then the float's bits or
+ * round(z unorm_max). */
+RASTER_BOX_AVX512 static inline __m512i quantise16(const box_early *e, __m512d slo,
+                                                   __m512d shi)
+{
+    __m512 z = _mm512_add_ps(floats16(slo, shi), _mm512_set1_ps(e->zoffset));
+    const __m512 one = _mm512_set1_ps(1.0f);
+    z = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(z, _mm512_setzero_ps(), _CMP_GE_OQ), z);
+    z = _mm512_mask_mov_ps(z, _mm512_cmp_ps_mask(z, one, _CMP_GT_OQ), one);
+    if (e->zs->depth_float)
+        return _mm512_castps_si512(z);
+    const __m512d m = _mm512_set1_pd(e->zs->unorm_max);
+    const __m256i lo = _mm512_cvtpd_epu32(
+        _mm512_mul_pd(_mm512_cvtps_pd(_mm512_castps512_ps256(z)), m));
+    const __m256i hi = _mm512_cvtpd_epu32(_mm512_mul_pd(
+        _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(z), 1))), m));
+    return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
+}
+
+/* Lane 4 q + j of a row of quads (j = 0 TL, 1 TR, 2 BL, 3 BR) from a vector of the
+ * row's two rows of eight pixels (the upper in elements 0-7, the lower in 8-15), and
+ * back. */
+static const int32_t to_lanes[16] = {0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15};
+static const int32_t to_rows[16] = {0, 1, 4, 5, 8, 9, 12, 13, 2, 3, 6, 7, 10, 11, 14, 15};
+
+RASTER_BOX_AVX512 static int box_early_avx512(const raster_box *rb, const box_early *e,
+                                              int32_t qx[16], int32_t qy[16], uint32_t cov[64],
+                                              uint32_t passed[3])
+{
+    passed[0] = passed[1] = passed[2] = 0;
+    if (!e->test)
+        return 0;   /* no covered lane is tested: none survives */
+    raster_box_lanes L;
+    raster_box_lanes_init(rb, &L);
+    const __m512i px = _mm512_add_epi32(L.dx, _mm512_set1_epi32(rb->x0));
+    const __m512i one = _mm512_set1_epi32(1);
+    /* z0 + zx (x + 0.5 - zpx), the same in every row (early_depths_n's first sum) */
+    const __m512d half = _mm512_set1_pd(0.5), zpx = _mm512_set1_pd(e->zpx),
+                  zx = _mm512_set1_pd(e->zx), z0 = _mm512_set1_pd(e->z0),
+                  zpy = _mm512_set1_pd(e->zpy), zy = _mm512_set1_pd(e->zy);
+    __m512d sx[2];
+    for (unsigned h = 0; h < 2; h++) {
+        const __m256i xi = h ? _mm512_extracti64x4_epi64(px, 1) : _mm512_castsi512_si256(px);
+        sx[h] = _mm512_add_pd(
+            z0, _mm512_mul_pd(zx, _mm512_sub_pd(_mm512_add_pd(_mm512_cvtepi32_pd(xi), half), zpx)));
+    }
+    const __m512i dmask = _mm512_set1_epi32((int32_t)(uint32_t)e->zs->depth_mask);
+    const __m128i shift = _mm_cvtsi32_si128(e->zs->depth_shift);
+    const __m512i lanes = _mm512_loadu_si512(to_lanes), rowsv = _mm512_loadu_si512(to_rows);
+    /* the box's columns of the eight from x0: every texel loaded or stored lies in the box,
+       inside the target */
+    const uint32_t cols = (((1u << rb->bx1) - 1u) & ~((1u << rb->bx0) - 1u));
+    int n = 0;
+    for (unsigned r = 0; r < rb->rows; r++) {
+        const __mmask16 k = raster_box_row(rb, &L, r);
+        if (!k)
+            continue;
+        const int32_t y = rb->y0 + 2 * (int32_t)r;
+        const __m512i py = _mm512_add_epi32(L.dy, _mm512_set1_epi32(y));
+        __m512d s[2];
+        for (unsigned h = 0; h < 2; h++) {
+            const __m256i yi = h ? _mm512_extracti64x4_epi64(py, 1) : _mm512_castsi512_si256(py);
+            s[h] = _mm512_add_pd(sx[h], _mm512_mul_pd(zy, _mm512_sub_pd(_mm512_add_pd(
+                                                                        _mm512_cvtepi32_pd(yi), half),
+                                                                    zpy)));
+        }
+        const __m512i z = quantise16(e, s[0], s[1]);
+        /* the two rows' texels (the lower only inside the box), in lane order */
+        uint32_t *t0 = (uint32_t *)(void *)(e->base + e->stride * (size_t)y) + rb->x0;
+        uint32_t *t1 = (uint32_t *)(void *)((uint8_t *)t0 + e->stride);
+        /* (the lower row addressed as elements 8-15 of a vector 32 bytes before it: the
+           masked-off elements are not read) */
+        void *const t1v = (void *)((uintptr_t)t1 - 32);
+        const __mmask16 both = (__mmask16)(cols | (y + 1 - rb->y0 < rb->by1 ? cols << 8 : 0));
+        const __m512i old = _mm512_permutexvar_epi32(
+            lanes, _mm512_or_si512(_mm512_maskz_loadu_epi32(both & 0xffu, t0),
+                                   _mm512_maskz_loadu_epi32(both & 0xff00u, t1v)));
+        const __m512i f = _mm512_srl_epi32(_mm512_and_si512(old, dmask), shift);
+        const __mmask16 p = om_cmp16_depth(e->dsa->depth_func, e->zs->depth_float, k, z, f);
+        if (!p)
+            continue;
+        if (e->dsa->depth_writemask) {
+            const __m512i w = _mm512_or_si512(_mm512_andnot_si512(dmask, old),
+                                              _mm512_and_si512(_mm512_sll_epi32(z, shift), dmask));
+            const __mmask16 st = _mm512_mask_cmpneq_epi32_mask(p, w, old);
+            if (st) {
+                const __m512i wr = _mm512_permutexvar_epi32(rowsv, w);
+                const __m512i sr = _mm512_permutexvar_epi32(rowsv, _mm512_maskz_mov_epi32(st, one));
+                const __mmask16 sm = _mm512_test_epi32_mask(sr, sr);
+                _mm512_mask_storeu_epi32(t0, sm & 0xffu, wr);
+                _mm512_mask_storeu_epi32(t1v, sm & 0xff00u, wr);
+            }
+        }
+        passed[((uint32_t)y >> 2) - ((uint32_t)rb->y0 >> 2)] += (uint32_t)__builtin_popcount(p);
+        /* the quads with a lane that passed, compressed */
+        const __mmask16 tl = raster_box_quads_of(p);
+        const unsigned cnt = (unsigned)__builtin_popcount(tl);
+        const __mmask16 first = (__mmask16)((1u << cnt) - 1u);
+        _mm512_mask_storeu_epi32(qx + n, first, _mm512_maskz_compress_epi32(tl, px));
+        _mm512_mask_storeu_epi32(qy + n, first, _mm512_maskz_compress_epi32(tl, py));
+        _mm512_mask_storeu_epi32(cov + 4 * n, (__mmask16)((1u << (4 * cnt)) - 1u),
+                                 _mm512_maskz_compress_epi32((__mmask16)(tl * 0xfu),
+                                                             _mm512_maskz_mov_epi32(p, one)));
+        n += (int)cnt;
+    }
+    return n;
+}
+#endif
+
+int box_early_quads(const raster_box *rb, const box_early *e, int32_t qx[16], int32_t qy[16],
+                    uint32_t cov[64], uint32_t passed[3])
+{
+#if defined(__GNUC__) && defined(__x86_64__)
+    return box_early_avx512(rb, e, qx, qy, cov, passed);
+#else
+    (void)rb, (void)e, (void)qx, (void)qy, (void)cov, (void)passed;
+    return -1;
+#endif
+}
