@@ -1,6 +1,7 @@
-/* The hardware precision's fast path (src/tex/fast/tex_fast_hw.c: bilinear and trilinear
- * levels of unorm8x4 views, integer weights and a 16-bit integer sum) against the general
- * hardware path (tex_hw_filter.c): every request runs through tv_tex_execute with the fast
+/* The hardware precision's fast paths (src/tex/fast/tex_fast_hw.c: bilinear and trilinear
+ * levels of unorm8x4 views, integer weights and a 16-bit integer sum, per lane; and
+ * tex_warp_hw.c, whole requests of that shape) against the general hardware path
+ * (tex_execute.c, tex_hw_filter.c): every request runs through tv_tex_execute with the fast
  * paths on and off (tex_set_fast_paths_disabled), and every result word of every active
  * lane must be bit-identical, with the LOD outputs. The general path is the expected value
  * (tests/tex/test_hw_capture.c holds it to an H100's answers); nothing here is taken from
@@ -15,8 +16,11 @@
  *   CLAMP_TO_EDGE plus BORDER and CLAMP_OGL (declined), point / linear / anisotropic
  *   filters, every mip mode, biases and LOD clamps; coordinates on ties of the 1/256
  *   rounding at the level a lane reads, at texel edges and 2^-9 … 2^-22 beside them, at
- *   the CLAMP_TO_EDGE bounds ½ and size − ½, NaN / ±inf / −0 / 3e9, offsets; LODs on and
- *   between multiples of 1/256.
+ *   the CLAMP_TO_EDGE bounds ½ and size − ½, NaN / ±inf / −0 / 3e9; offsets, projection
+ *   (q of 0 and −1 too), NO_DERIV, VALUES_ONLY, partial quads, inactive lanes (must stay
+ *   unwritten) and mixed handles; LODs on and between multiples of 1/256, per-lane LOD
+ *   clamps. Both entries are exercised: whole requests (tex_warp_hw.c) and single lanes
+ *   from the general path (tex_fast_hw.c: mixed handles, cubes, GRAD and anisotropy).
  * - test_sweep: SAMPLE_LZ over every 1/512 texel step of [−2, size + 2] on each axis —
  *   every tie and every grid point — for the nine wrap pairs, on a 64x64 and a 37x21
  *   texture.
@@ -27,7 +31,10 @@
  * instead of 257·; one unit more for a tap of weight above 200; the coordinate rounded
  * ties down; no CLAMP_TO_EDGE clamp before the rounding; the two levels' shares swapped;
  * the weights split y first; the floor of a negative coordinate truncated instead; the
- * integer form of the axis used for every finite coordinate (not only |u| < 2^14). */
+ * integer form of the axis used for every finite coordinate (not only |u| < 2^14); and in
+ * the whole-request path: the shares swapped, 256· instead of 257·, the LOD memo keyed
+ * without the per-lane clamp, layer 0 for every lane, offsets or projection ignored, a
+ * wrong quad difference, the swizzle ignored, anisotropic samplers taken. */
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -39,6 +46,7 @@
 #include "texvm/tex.h"
 #include "fastpath_fixture.h"
 #include "tex/fast/tex_fast.h"
+#include "tex/fast/tex_fast_hw.h"
 
 enum { T_POW2 = 0, T_ODD = 1, T_ARRAY = 7, T_CUBE = 8, T_R8 = 9, NTEX = 10, NSMP = 40 };
 
@@ -93,7 +101,8 @@ static void setup(fp *F, uint32_t seed)
 
 typedef struct counts {
     unsigned lookups;  /* active lanes compared */
-    uint64_t fast;     /* levels (lanes, probes) the fast path answered */
+    uint64_t fast;     /* lanes (probes) the fast paths answered */
+    uint64_t whole;    /* requests the whole-request path took */
 } counts;
 
 /* r with the fast paths on and off: every active lane's words equal (fp_same_lane). */
@@ -103,21 +112,29 @@ static void run_both(fp *F, const tv_tex_request *r, counts *n)
     tv_error e;
     memset(&a, 0xcd, sizeof a);
     memset(&b, 0xcd, sizeof b);
-    uint64_t before = tex_fast_hw_count();
+    uint64_t before = tex_fast_hw_count(), req0, req1, lanes;
+    tex_warp_hw_counts(&req0, &lanes);
     tex_set_fast_paths_disabled(F->unit, false);
     assert_int_equal(tv_tex_execute(F->unit, r, &a, &e), TV_OK);
     n->fast += tex_fast_hw_count() - before;
+    tex_warp_hw_counts(&req1, &lanes);
+    n->whole += req1 - req0;
     before = tex_fast_hw_count();
     tex_set_fast_paths_disabled(F->unit, true);
     assert_int_equal(tv_tex_execute(F->unit, r, &b, &e), TV_OK);
     tex_set_fast_paths_disabled(F->unit, false);
     assert_true(tex_fast_hw_count() == before); /* the switch turns it off */
     assert_int_equal(a.invalid, b.invalid);
-    for (unsigned l = 0; l < TV_TEX_LANES; l++)
+    for (unsigned l = 0; l < TV_TEX_LANES; l++) {
         if ((r->active >> l) & 1u) {
             fp_same_lane(r, &a, &b, l, "general hardware path");
             n->lookups++;
+        } else { /* not written by either */
+            for (unsigned k = 0; k < 4; k++)
+                assert_int_equal(a.v[k][l], 0xcdcdcdcdu);
+            assert_memory_equal(&a.lod_clamped[l], &b.lod_clamped[l], 4);
         }
+    }
 }
 
 /* A normalized coordinate for an axis of `size` texels at level 0 (sizes halve per level,
@@ -197,9 +214,17 @@ static void fill(fp *F, tv_tex_request *r, unsigned op)
         }
         r->offset[0][l] = (int8_t)((int)(fp_rnd(F) % 16) - 8);
         r->offset[1][l] = (int8_t)((int)(fp_rnd(F) % 16) - 8);
+        unsigned qk = fp_rnd(F) % 16;
+        r->q[l] = qk == 0 ? 0.0f : qk == 1 ? -1.0f : fp_frnd(F, 0.25f, 2.0f);
     }
     if (tex != T_CUBE && fp_rnd(F) % 4 == 0)
         r->flags |= TV_TEXF_OFFSETS;
+    if (fp_rnd(F) % 4 == 0)
+        r->flags |= TV_TEXF_PROJECTIVE;
+    if (fp_rnd(F) % 8 == 0)
+        r->flags |= TV_TEXF_NO_DERIV;
+    if (fp_rnd(F) % 8 == 0)
+        r->flags |= TV_TEXF_VALUES_ONLY;
 }
 
 static void test_random(void **state)
@@ -211,15 +236,18 @@ static void test_random(void **state)
     fp F;
     setup(&F, 0x51ed270bu);
     static tv_tex_request r;
-    counts n = {0, 0};
+    counts n = {0, 0, 0};
     for (unsigned i = 0; i < 6000; i++) {
         fill(&F, &r, ops[i % (sizeof ops / sizeof ops[0])]);
         run_both(&F, &r, &n);
     }
-    print_message("random: %u lookups compared, %llu levels through the fast path\n",
-                  n.lookups, (unsigned long long)n.fast);
+    print_message("random: %u lookups compared, %llu through the fast paths, %llu of 6000 "
+                  "requests whole\n",
+                  n.lookups, (unsigned long long)n.fast, (unsigned long long)n.whole);
     assert_true(n.lookups > 100000);
     assert_true(n.fast > n.lookups / 3);
+    assert_true(n.whole > 600); /* both entries: whole requests and single lanes */
+    assert_true(n.fast > n.whole * 32 / 2);
     fp_teardown(&F);
 }
 
@@ -253,7 +281,7 @@ static void test_sweep(void **state)
     (void)state;
     fp F;
     setup(&F, 0x2545f491u);
-    counts n = {0, 0};
+    counts n = {0, 0, 0};
     for (unsigned s = 0; s < 9; s++) { /* the nine wrap pairs, LINEAR magnification */
         unsigned smp = s == 5 ? 14 : s; /* sampler 5 magnifies POINT; 14 has its wraps */
         for (unsigned ax = 0; ax < 2; ax++) {
@@ -261,8 +289,8 @@ static void test_sweep(void **state)
             sweep(&F, T_ODD, smp, ax, &n);
         }
     }
-    print_message("sweep: %u lookups compared, %llu through the fast path\n", n.lookups,
-                  (unsigned long long)n.fast);
+    print_message("sweep: %u lookups compared, %llu through the fast paths (%llu requests "
+                  "whole)\n", n.lookups, (unsigned long long)n.fast, (unsigned long long)n.whole);
     assert_true(n.fast == n.lookups); /* every one of them is the fast path's shape */
     fp_teardown(&F);
 }
@@ -275,7 +303,7 @@ static void test_trilinear_sweep(void **state)
     fp F;
     setup(&F, 0x9e3779b9u);
     static tv_tex_request r;
-    counts n = {0, 0};
+    counts n = {0, 0, 0};
     static const unsigned smps[] = {2, 3, 6, 7, 11, 14, 15}; /* mip LINEAR, LINEAR filters */
     for (unsigned si = 0; si < sizeof smps / sizeof smps[0]; si++) {
         for (unsigned k0 = 0; k0 < 15 * 256; k0 += TV_TEX_LANES) {
@@ -298,8 +326,9 @@ static void test_trilinear_sweep(void **state)
             run_both(&F, &r, &n);
         }
     }
-    print_message("trilinear sweep: %u lookups compared, %llu through the fast path\n",
-                  n.lookups, (unsigned long long)n.fast);
+    print_message("trilinear sweep: %u lookups compared, %llu through the fast paths (%llu "
+                  "requests whole)\n", n.lookups, (unsigned long long)n.fast,
+                  (unsigned long long)n.whole);
     assert_true(n.fast == n.lookups);
     fp_teardown(&F);
 }

@@ -16,7 +16,7 @@
  * Bit-identity with tex_hw_sample_levels: the texel-space coordinates come from the same
  * function (tex_level_coords); each axis is hw_axis's (the CLAMP_TO_EDGE clamp to
  * [½, size − ½], then tex_wrap_linear's selection with the coordinate rounded to 1/256
- * ties up: hw_axis_common below, exact integer steps where they are exact, the shared
+ * ties up: tex_hw_axis_common, fast/tex_fast_hw.h: exact integer steps where they are exact, the shared
  * functions elsewhere); the weights are tex_hw_weights_2d's for the same shares m (256,
  * or 256 − F and F); taps of weight 0 are not read; k is rounded once by
  * tex_hw_unorm16_sum.
@@ -30,43 +30,8 @@
 #include "tex/format.h"
 #include "tex/fast/tex_fast.h"
 #include "tex/fast/tex_fast_addr.h"
+#include "tex/fast/tex_fast_hw.h"
 #include "util/half.h"
-
-/* hw_axis (tex_hw_filter.c) for the modes tex_wrap_is_common takes: wrapped indices and
- * the weight of i1 in 1/256. For |u| < 2^14 the float steps are exact integer steps, done
- * here without libm's floorf (a call at the baseline ISA): y = 256·u is exact and so is
- * y + ½ (|y| < 2^22: its ulp is at most ¼), so tex_hw_coord's round-half-up is
- * R = ⌊y + ½⌋ and the rounded coordinate R/256; tex_select_linear's x = R/256 − ½ =
- * (R − 128)/256 is exact, its floor is ⌊(R − 128)/256⌋ and its fraction
- * a = ((R − 128) mod 256)/256. Other values (large, infinite, NaN) take the shared
- * functions themselves. */
-static inline void hw_axis_common(unsigned mode, float u, uint32_t size, int32_t *i0,
-                                  int32_t *i1, uint32_t *a)
-{
-    if (mode == TV_WRAP_CLAMP_TO_EDGE) {
-        float hi = (float)size - 0.5f;
-        if (u < 0.5f)
-            u = 0.5f;
-        else if (u > hi)
-            u = hi;
-    }
-    if (!(fabsf(u) < 16384.0f)) {
-        float al;
-        tex_wrap_linear_common(mode, u, size, true, i0, i1, &al);
-        *a = (uint32_t)(al * 256.0f); /* a multiple of 1/256 in [0, 1) */
-        return;
-    }
-    float t = u * 256.0f + 0.5f;   /* exact */
-    int32_t r = (int32_t)t;        /* toward zero, then down to the floor */
-    r -= (float)r > t;
-    int32_t x = r - 128;
-    /* ⌊x/256⌋ without shifting a negative number: x + 2^24 > 0 */
-    int64_t fl = (int64_t)((uint32_t)(x + (1 << 24)) >> 8) - (1 << 16);
-    int64_t n = size ? size : 1;
-    *i0 = (int32_t)tex_wrap_int_common(mode, fl, n);
-    *i1 = (int32_t)tex_wrap_int_common(mode, fl + 1, n);
-    *a = (uint32_t)x & 255u; /* x mod 256 */
-}
 
 /* A lane's sum over its levels. */
 typedef struct hw_acc {
@@ -86,8 +51,8 @@ static void level_sum(const tex_ctx *c, uint32_t level, const float st[3], unsig
     tex_level_coords(c, level, st, size, u);
     int32_t ix[2], iy[2];
     uint32_t a, b, w[4];
-    hw_axis_common(c->wrap[0], u[0], size[0], &ix[0], &ix[1], &a);
-    hw_axis_common(c->wrap[1], u[1], size[1], &iy[0], &iy[1], &b);
+    tex_hw_axis_common(c->wrap[0], u[0], size[0], &ix[0], &ix[1], &a);
+    tex_hw_axis_common(c->wrap[1], u[1], size[1], &iy[0], &iy[1], &b);
     tex_hw_weights_2d(a, b, m, w); /* taps in the order (x0,y0) (x1,y0) (x0,y1) (x1,y1) */
 
     const tex_view *v = c->v;
@@ -150,7 +115,9 @@ static _Thread_local uint64_t served;
 
 uint64_t tex_fast_hw_count(void)
 {
-    return served;
+    uint64_t requests, lanes;
+    tex_warp_hw_counts(&requests, &lanes);
+    return served + lanes;
 }
 
 void tex_fast_hw_levels(const tex_ctx *c, const tex_lod_out *lod, const float st[3],
