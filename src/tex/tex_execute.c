@@ -85,9 +85,10 @@ static bool type_ok(const tex_target_info *tgt, unsigned op, const tex_view *v)
     return true;
 }
 
-/* The part of a lane's context that depends only on (view, sampler, request). */
-static void setup_ctx(tv_tex_unit *unit, const tex_view *v, const tex_sampler *s,
-                      const tex_target_info *tgt, const tv_tex_request *req, tex_ctx *c)
+/* The part of a lane's context that depends only on (view, sampler, request)
+ * (tex_sampling.h). */
+void tex_setup_ctx(tv_tex_unit *unit, const tex_view *v, const tex_sampler *s,
+                   const tex_target_info *tgt, const tv_tex_request *req, tex_ctx *c)
 {
     memset(c, 0, sizeof *c);
     bool over = (req->flags & TV_TEXF_FETCH_OVERRIDES) != 0;
@@ -341,7 +342,7 @@ tv_status tv_tex_execute(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_re
             continue;
         }
         if (!ctx_ok) {
-            setup_ctx(unit, v, s, tgt, req, &base);
+            tex_setup_ctx(unit, v, s, tgt, req, &base);
             ctx_ok = true;
         }
         sample_lane(&base, req, lc, present, lane, res);

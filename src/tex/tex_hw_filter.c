@@ -7,13 +7,17 @@
  * measured table (tex_hw_srgb.c). The rules were measured on an NVIDIA H100
  * (tests/tex/test_hw_capture.c): 1D splits its one axis as 2D splits x, 3D splits the
  * slices first, a cube corner's weight goes to the three taps beside it. Taps of weight 0
- * are not read, as in the reference filter (tex_filter.c). */
+ * are not read, as in the reference filter (tex_filter.c). Bilinear and trilinear levels of
+ * unorm8x4 views with the common wraps go to the fast path tex_fast_hw_levels
+ * (fast/tex_fast_hw.c; its gate, tex_fast_hw_takes, is in fast/tex_fast.h), which must give
+ * these bits. */
 #include <math.h>
 #include <string.h>
 
 #include "util/half.h"
 
 #include "tex/tex_sampling.h"
+#include "tex/fast/tex_fast.h"
 
 enum { HW_MAX_TAPS = 16 }; /* two levels of a 3D footprint */
 
@@ -173,6 +177,10 @@ static void level_taps(const tex_ctx *c, hw_sum *S, uint32_t level, unsigned fil
 void tex_hw_sample_levels(const tex_ctx *c, const tex_lod_out *lod, unsigned filter,
                           const float st[3], unsigned face, tex_val *out)
 {
+    if (tex_fast_hw_takes(c, filter)) { /* unorm8x4 bilinear / trilinear (fast/tex_fast_hw.c) */
+        tex_fast_hw_levels(c, lod, st, face, out);
+        return;
+    }
     hw_sum S;
     memset(&S, 0, sizeof S);
     S.reduction = c->reduction;

@@ -52,6 +52,13 @@ typedef struct tex_ctx {
     float lod_scale[3];      /* tex_lod_scale of this context, computed once per request */
 } tex_ctx;
 
+/* The part of a lane's context that depends only on the view, the sampler and the request
+ * (tex_execute.c; every field above but layer, ref and off, which are per lane). Also
+ * the hardware precision's whole-request path (fast/tex_warp_hw.c) builds its context
+ * with it. */
+void tex_setup_ctx(tv_tex_unit *unit, const tex_view *v, const tex_sampler *s,
+                   const tex_target_info *tgt, const tv_tex_request *req, tex_ctx *c);
+
 /* A value flowing through filtering: float components, or raw integers for SINT/UINT. */
 typedef struct tex_val {
     float f[4];

@@ -66,8 +66,9 @@ void fp_check_warp(fp *F, const tv_tex_request *r, unsigned *taken);
 
 /* The six runs of a kernel test: both precisions x the AVX-512 / AVX2 / baseline kernel
  * variants (the cap given to tex_set_vector_isa_cap). FP_VARIANT_TESTS(fn) defines
- * test_<variant> calling fn(cap), in the reference precision (the only one the fast paths
- * serve: the hardware precision's arithmetic is tex_hw_filter.c's); FP_VARIANT_UNIT_TESTS
+ * test_<variant> calling fn(cap), in the reference precision (the only one the vector
+ * kernels serve: the hardware precision's arithmetic is tex_hw_filter.c's and its one
+ * fast footprint's, tex_fast_hw.c, scalar); FP_VARIANT_UNIT_TESTS
  * lists them for cmocka_run_group_tests. */
 #define FP_VARIANT_TEST(name, cap, fn)                                                      \
     static void name(void **state)                                                          \

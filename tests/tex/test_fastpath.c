@@ -4,8 +4,9 @@
  * sizes; 2D, 2D array and cube targets, seamless and not), every wrap mode, point/linear/aniso filters and mip modes, sampling ops with
  * implicit, explicit and gradient LOD, gather and fetch, coordinates in and out of range
  * plus NaN/inf — each request run with the fast paths on and off, in both precision modes
- * (in the hardware one the texel load is the only fast part: its filter, tex_hw_filter.c,
- * has no fast path), every result word must be bit-identical. The general path is the expected value: it is
+ * (in the hardware one the texel load and the bilinear / trilinear footprint,
+ * tex_fast_hw.c, are the fast parts: test_fastpath_hw.c aims at the latter), every result
+ * word must be bit-identical. The general path is the expected value: it is
  * the reference the conformance and Mesa suites check. */
 #include <math.h>
 #include <stdarg.h>

@@ -7,7 +7,7 @@
  * biases, LOD clamps), REPEAT / MIRROR / CLAMP_TO_EDGE, SAMPLE and SAMPLE_BIAS with
  * offsets and projection, quads of anisotropic footprints (ratios 1..40 along random
  * directions), partial quads and helper lanes, coordinates on texel edges, huge, NaN and
- * infinite — in the reference precision (the hardware one has no fast path:
+ * infinite — in the reference precision (the hardware one has no warp path:
  * test_hardware_precision_declined). tex_warp_aniso_sample() is called directly (it must
  * take the request) and every result word is compared with tv_tex_execute() with the fast
  * paths off; tv_tex_execute() with the fast paths on must give the same words (the hook
@@ -191,7 +191,7 @@ static void test_random_requests(void **state)
     fp_teardown(&F);
 }
 
-/* The hardware precision has no fast path (its arithmetic is tex_hw_filter.c's): a
+/* The hardware precision has no warp path (its arithmetic is tex_hw_filter.c's): a
  * request the anisotropic path takes in the reference precision is declined in the
  * hardware one, and tv_tex_execute answers it. */
 static void test_hardware_precision_declined(void **state)

@@ -18,6 +18,7 @@
 
 #include "common_file.h"
 #include "sample_fixture.h"
+#include "tex/fast/tex_fast.h"
 
 enum { HW_MAX_LOOKUPS = 16384, HW_MAX_CASES = 64 };
 enum { K_TEX2D = 0, K_LOD = 1, K_GRAD = 2, K_GATHER = 3 };
@@ -371,8 +372,13 @@ static void test_hw_capture(void **state)
     FILE *diffs = dpath ? fopen(dpath, "w") : NULL;
     print_message("capture: %s, %u lookups in %u cases\n", C.gpu, C.nlookups, C.ncases);
     unsigned exact = 0, lookups = 0;
+    uint64_t fast0 = tex_fast_hw_count();
+    unsigned fast_shape = 0; /* lookups of the shape the hardware fast path takes */
     for (unsigned i = 0; i < C.ncases; i++) {
         const hw_case *cs = &C.cases[i];
+        if (cs->tex == 'B' && cs->shape == '2' && !strcmp(cs->filter, "linear") &&
+            strcmp(cs->wrap, "border") && cs->kind != K_GATHER)
+            fast_shape += cs->count;
         hw_stats st = hw_run_case(&C, cs, diffs);
         print_message("%-22s %4u/%-4u bit-exact, max |diff| %-8.3g max |dλ| %.3g\n", cs->name,
                       st.exact, cs->count, st.max_err, st.max_dlod);
@@ -401,8 +407,16 @@ static void test_hw_capture(void **state)
         }
     }
     print_message("bit-exact: %u of %u lookups of the modelled cases\n", exact, lookups);
-    if (!other) /* all of them: a case left out would not count */
+    /* the fast paths are on (the unit's default): every RGBA8 bilinear / trilinear lookup
+     * without a border went through the hardware precision's fast path
+     * (src/tex/fast/tex_fast_hw.c), and matched the GPU there */
+    uint64_t fast = tex_fast_hw_count() - fast0;
+    print_message("hardware fast path: %llu of the %u RGBA8 LINEAR lookups\n",
+                  (unsigned long long)fast, fast_shape);
+    if (!other) { /* all of them: a case left out would not count */
         assert_int_equal(exact, 9277);
+        assert_true(fast == fast_shape);
+    }
     if (diffs)
         fclose(diffs);
     free(C.lookups);

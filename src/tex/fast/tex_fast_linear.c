@@ -13,29 +13,7 @@
 
 #include "tex/format.h"
 #include "tex/fast/tex_fast.h"
-
-/* tex_texel_offset (tex_layout.c) split into a
- * column part and a row part (z = 0) for 4-byte texels — pitch: x * 4 + y * pitch;
- * block-linear: the block/GOB terms of x plus those of y (they only add). Level absolute;
- * add layer * layer_stride + level_offset[level]. */
-static inline bool pitch_layout(const tex_view *v)
-{
-    return v->mem_layout == TV_TIC_PITCH || v->mem_layout == TV_TIC_PITCH_COLOR_KEY;
-}
-
-static inline uint64_t col_offset(const tex_view *v, unsigned level, uint32_t x)
-{
-    uint64_t xb = (uint64_t)x * 4u;
-    return pitch_layout(v) ? xb : tex_bl_col(xb, 9 + v->gob_h_log2[level] + v->gob_d_log2[level]);
-}
-
-static inline uint64_t row_offset(const tex_view *v, unsigned level, uint32_t y)
-{
-    if (pitch_layout(v))
-        return (uint64_t)y * v->pitch;
-    return tex_bl_row(y, v->gob_h_log2[level], v->level_gobs_x[level],
-                      9 + v->gob_h_log2[level] + v->gob_d_log2[level]);
-}
+#include "tex/fast/tex_fast_addr.h"
 
 void tex_fast_linear_2d(const tex_ctx *c, uint32_t level, unsigned face, const float u[2],
                         const uint32_t size[2], tex_val *out)
@@ -61,9 +39,9 @@ void tex_fast_linear_2d(const tex_ctx *c, uint32_t level, unsigned face, const f
         uint64_t base = (uint64_t)layer * v->layer_stride + v->level_offset[L];
         for (unsigned k = 0; k < 2; k++) {
             if (ix[k] != TEX_BORDER)
-                xo[k] = col_offset(v, L, (uint32_t)ix[k]);
+                xo[k] = tex_fast_col_offset(v, L, (uint32_t)ix[k]);
             if (iy[k] != TEX_BORDER)
-                yo[k] = base + row_offset(v, L, (uint32_t)iy[k]);
+                yo[k] = base + tex_fast_row_offset(v, L, (uint32_t)iy[k]);
         }
     }
     bool first = true;

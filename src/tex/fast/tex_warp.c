@@ -160,7 +160,7 @@ bool tex_warp_hoist(tv_tex_unit *unit, const tex_view *v, const tex_sampler *s, 
  * anisotropy test and tex_warp_hoist) depends only on what the key below holds: the unit
  * (its cache id), the descriptors the handle resolves to (valid while the cache epoch and
  * the memory generation are unchanged: tex_pool.c), the request target and the
- * header-binding mode (the fast paths serve the reference precision only). Each thread
+ * header-binding mode (the warp paths serve the reference precision only). Each thread
  * keeps the last answer, so a request with the previous request's handle skips the
  * resolve, the checks and the hoist. */
 typedef struct setup_memo {

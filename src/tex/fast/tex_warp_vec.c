@@ -387,7 +387,7 @@ VEC_INLINE void lod_pass(const vec_req *R, const float *lg_max, const uint32_t *
  *     0 < x < 1 the true log2(x) ≤ log2(1 - 2^-24) < -8e-8, and each float bracketing it
  *     is negative; log2f(1) = ±0 (exact); log2f(0) = -inf (C Annex F).
  *   - lp = lg + b ≤ 0, not NaN (lg ∈ [-inf, 0], b finite), not -0 (a sum is -0 only of
- *     two -0, and b is not). (The fast paths serve the reference precision only.)
+ *     two -0, and b is not). (The warp paths serve the reference precision only.)
  *   - so no clamp flag (lp, lmin, lod_max not NaN or -0), m1 = min(lod_max, lp) ≤ lp ≤ 0
  *     or lod_max < lp, lam = max(lmin, m1) ≤ 0, magnify = !(lam > 0) = 1: lod_pass's
  *     outputs are level 0 in both slots, two = 0, wl0 = 1, wl1 = 0, lin = mag_lin, whatever
