@@ -67,22 +67,14 @@ static void tap(const tex_ctx *c, hw_sum *S, uint32_t w, uint32_t level, int32_t
     sum_add(S, w, v, i != TEX_BORDER && j != TEX_BORDER && k != TEX_BORDER);
 }
 
-/* One linear axis: wrapped indices and the weight of i1 in 1/256. CLAMP_TO_EDGE clamps
- * the coordinate to [0.5, size - 0.5] first, so a footprint over the edge has weight 0 on
- * its outer texel (the GPU's split of a mip share then differs from splitting the same
- * texel twice); the index rule is tex_wrap_linear's with 1/256 ties up. */
+/* One linear axis: wrapped indices and the weight of i1 in 1/256 — the coordinate under
+ * the GPU's edge clamp (tex_hw_edge_clamp), then tex_wrap_linear's rule with 1/256 ties
+ * up. */
 static void hw_axis(unsigned mode, float u, uint32_t size, int32_t *i0, int32_t *i1,
                     uint32_t *a)
 {
-    if (mode == TV_WRAP_CLAMP_TO_EDGE) {
-        float hi = (float)size - 0.5f;
-        if (u < 0.5f)
-            u = 0.5f;
-        else if (u > hi)
-            u = hi;
-    }
     float al;
-    tex_wrap_linear(mode, u, size, true, i0, i1, &al);
+    tex_wrap_linear(mode, tex_hw_edge_clamp(mode, u, size), size, true, i0, i1, &al);
     *a = (uint32_t)(al * 256.0f); /* a multiple of 1/256 in [0, 1) */
 }
 

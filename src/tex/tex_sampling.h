@@ -93,6 +93,21 @@ void tex_hw_weights_2d(uint32_t a, uint32_t b, uint32_t m, uint32_t w[4]);
 /* The share of m (in 1/256) of the upper side of an axis of weight a: round(a·m/256),
  * ties up. */
 uint32_t tex_hw_split(uint32_t a, uint32_t m);
+/* A LINEAR axis's texel-space coordinate U as the GPU filters it: under CLAMP_TO_EDGE
+ * clamped to [½, size − ½] first, so a footprint over the edge has weight 0 on its outer
+ * texel (the GPU's split of a mip share then differs from splitting the same texel twice);
+ * other wraps keep it. */
+static inline float tex_hw_edge_clamp(unsigned mode, float u, uint32_t size)
+{
+    if (mode == TV_WRAP_CLAMP_TO_EDGE) {
+        const float hi = (float)size - 0.5f;
+        if (u < 0.5f)
+            u = 0.5f;
+        else if (u > hi)
+            u = hi;
+    }
+    return u;
+}
 /* The exact sum of p[0..n) rounded once to float — to half precision when `half` (the
  * result a half, as a float) — ties away from zero. */
 float tex_hw_round_sum(const double *p, unsigned n, bool half);

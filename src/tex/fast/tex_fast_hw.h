@@ -19,13 +19,7 @@
 static inline void tex_hw_axis_common(unsigned mode, float u, uint32_t size, int32_t *i0,
                                       int32_t *i1, uint32_t *a)
 {
-    if (mode == TV_WRAP_CLAMP_TO_EDGE) {
-        float hi = (float)size - 0.5f;
-        if (u < 0.5f)
-            u = 0.5f;
-        else if (u > hi)
-            u = hi;
-    }
+    u = tex_hw_edge_clamp(mode, u, size);
     if (!(fabsf(u) < 16384.0f)) {
         float al;
         tex_wrap_linear_common(mode, u, size, true, i0, i1, &al);
