@@ -95,11 +95,10 @@ RASTER_BOX_AVX512 static int box_early_avx512(const raster_box *rb, const box_ea
         }
         const __m512i z = quantise16(e, s[0], s[1]);
         /* the two rows' texels (the lower only inside the box), in lane order */
-        uint32_t *t0 = (uint32_t *)(void *)(e->base + e->stride * (size_t)y) + rb->x0;
-        uint32_t *t1 = (uint32_t *)(void *)((uint8_t *)t0 + e->stride);
+        void *const t0 = e->base + e->stride * (size_t)y + 4 * (size_t)rb->x0;
         /* (the lower row addressed as elements 8-15 of a vector 32 bytes before it: the
            masked-off elements are not read) */
-        void *const t1v = (void *)((uintptr_t)t1 - 32);
+        void *const t1v = (void *)((uintptr_t)t0 + e->stride - 32);
         const __mmask16 both = (__mmask16)(cols | (y + 1 - rb->y0 < rb->by1 ? cols << 8 : 0));
         const __m512i old = _mm512_permutexvar_epi32(
             lanes, _mm512_or_si512(_mm512_maskz_loadu_epi32(both & 0xffu, t0),

@@ -20,8 +20,8 @@ typedef struct box_early {
     const om_dsa *dsa;
     const om_zs_target *zs;
     uint8_t *base;                 /* the layer's texel (0, 0) */
-    size_t stride;                 /* bytes per row: a multiple of 4, and every texel's
-                                      element index below 2^31 */
+    size_t stride;                 /* bytes from a row to the next (any: the texels are
+                                      loaded and stored unaligned) */
     bool test;                     /* the sample mask keeps sample 0: covered lanes are
                                       tested (else none survives) */
 } box_early;

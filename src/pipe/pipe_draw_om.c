@@ -302,10 +302,8 @@ bool draw_om_early_lanes(draw_state *d, const int32_t x[32], const int32_t y[32]
 bool draw_om_early_box(draw_state *d, const int32_t box[4], int32_t qx[16], int32_t qy[16],
                        uint32_t cov[64], int *n)
 {
-    /* draw_om_early_lanes' vectorised case with om_early_depth32's AVX-512 kernel (its
-       gather's element indices below 2^31) */
-    if (!d->avx512 || !early_lanes_serve(d) || !early_by_value32(d) || d->zstride % 4 ||
-        (uint64_t)(d->zstride / 4) * (uint32_t)d->height > (uint64_t)INT32_MAX)
+    /* draw_om_early_lanes' vectorised case, on a machine with AVX-512F */
+    if (!d->avx512 || !early_lanes_serve(d) || !early_by_value32(d))
         return false;
     raster_box rb;
     if (!raster_box_setup(&d->rt, box, &rb)) {

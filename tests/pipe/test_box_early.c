@@ -7,9 +7,9 @@
  * quads anywhere on a target and across its edges, both fill rules, every compare
  * function, depth writes on and off, every 4-byte depth layout, stored words and plane
  * values drawn from NaNs, infinities, ties and out-of-range depths, denormals flushed and
- * not. The target ends at a page the process may not touch and starts right after one,
- * so a load or store outside the box's texels would fault; the bytes around the texels
- * are compared too. */
+ * not, rows a multiple of 4 bytes apart and not. The target ends at a page the process
+ * may not touch and starts right after one, so a load or store outside the box's texels
+ * would fault; the bytes around the texels are compared too. */
 #ifndef _DEFAULT_SOURCE
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #endif
@@ -28,7 +28,9 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-enum { W = 37, H = 23, STRIDE = W * 4 + 12, BYTES = STRIDE * H };
+/* the target's rows: a multiple of 4 bytes apart, and one that is not (the kernel's
+ * loads and stores are unaligned) */
+enum { W = 37, H = 23, MAX_STRIDE = W * 4 + 13, MAX_BYTES = MAX_STRIDE * H };
 
 static uint32_t next(uint32_t *s)
 {
@@ -47,23 +49,26 @@ static const uint32_t specials[] = {0x7fc00000u, 0xffc00000u, 0x7f800000u, 0xff8
                                     0x00000000u, 0x80000000u, 0x00000001u, 0x3f800000u,
                                     0x3f000000u, 0x00ffffffu, 0xffffffffu};
 
-/* The target: BYTES of texels ending at an inaccessible page, after the bytes of another
- * whole page (compared, never meant to change) that follows an inaccessible one. */
+/* The target: H rows STRIDE bytes apart, ending at an inaccessible page, after the bytes
+ * of another whole page (compared, never meant to change) that follows an inaccessible
+ * one. */
 typedef struct target {
     uint8_t *map, *base;
-    size_t len, page;
+    size_t len, page, stride, bytes;
 } target;
 
-static void target_map(target *t)
+static void target_map(target *t, size_t stride)
 {
     t->page = (size_t)sysconf(_SC_PAGESIZE);
-    const size_t body = (BYTES + t->page - 1) / t->page * t->page + t->page;
+    t->stride = stride;
+    t->bytes = stride * H;
+    const size_t body = (t->bytes + t->page - 1) / t->page * t->page + t->page;
     t->len = body + 2 * t->page;
     t->map = mmap(NULL, t->len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     assert_true(t->map != MAP_FAILED);
     assert_int_equal(mprotect(t->map, t->page, PROT_NONE), 0);
     assert_int_equal(mprotect(t->map + t->page + body, t->page, PROT_NONE), 0);
-    t->base = t->map + t->page + body - BYTES;
+    t->base = t->map + t->page + body - t->bytes;
 }
 
 /* The steps from their definitions, on the reference copy REF of the target (its texel
@@ -134,7 +139,7 @@ static void run_case(uint32_t *seed, target *tg, uint8_t *ref, const om_zs_targe
         return;
     }
     /* the stored words: specials, small fields, random bits */
-    for (size_t i = 0; i < BYTES; i += 4) {
+    for (size_t i = 0; i + 4 <= tg->bytes; i += 4) {
         uint32_t v = next(seed);
         switch (v % 4) {
         case 0: v = specials[next(seed) % (sizeof specials / sizeof *specials)]; break;
@@ -150,7 +155,7 @@ static void run_case(uint32_t *seed, target *tg, uint8_t *ref, const om_zs_targe
     dsa.depth_writemask = writemask;
     dsa.depth_func = func;
     box_early e = {uniform(seed, -0.3f, 1.3f), uniform(seed, -0.2f, 0.2f),
-                   uniform(seed, -0.2f, 0.2f), x[0], y[0], 0.0f, &dsa, zs, tg->base, STRIDE,
+                   uniform(seed, -0.2f, 0.2f), x[0], y[0], 0.0f, &dsa, zs, tg->base, tg->stride,
                    next(seed) % 16 != 0};
     switch (next(seed) % 8) {
     case 0: e.zx = e.zy = 0.0; break;                        /* flat: ties with itself */
@@ -168,12 +173,15 @@ static void run_case(uint32_t *seed, target *tg, uint8_t *ref, const om_zs_targe
             float z = (float)(e.z0 + e.zx * ((double)px + 0.5 - e.zpx) +
                               e.zy * ((double)py + 0.5 - e.zpy)) + e.zoffset;
             z = !(z >= 0.0f) ? 0.0f : z > 1.0f ? 1.0f : z;
-            uint32_t *texel = (uint32_t *)(void *)(tg->base + STRIDE * (size_t)py + 4 * (size_t)px);
-            *texel = (uint32_t)((*texel & ~zs->depth_mask) |
-                                (((uint64_t)om_depth_quantize(zs, z) << zs->depth_shift) &
-                                 zs->depth_mask));
+            uint8_t *at = tg->base + tg->stride * (size_t)py + 4 * (size_t)px;
+            uint32_t texel;
+            memcpy(&texel, at, 4);
+            texel = (uint32_t)((texel & ~zs->depth_mask) |
+                               (((uint64_t)om_depth_quantize(zs, z) << zs->depth_shift) &
+                                zs->depth_mask));
+            memcpy(at, &texel, 4);
         }
-    memcpy(ref, tg->base - tg->page, BYTES + tg->page);
+    memcpy(ref, tg->base - tg->page, tg->bytes + tg->page);
     int32_t wqx[16], wqy[16], gqx[16], gqy[16];
     uint32_t wcov[64], gcov[64], wpass[3], gpass[3];
     box_early er = e;
@@ -185,7 +193,7 @@ static void run_case(uint32_t *seed, target *tg, uint8_t *ref, const om_zs_targe
     assert_memory_equal(gqy, wqy, (size_t)want * sizeof *wqy);
     assert_memory_equal(gcov, wcov, (size_t)want * 4 * sizeof *wcov);
     assert_memory_equal(gpass, wpass, sizeof wpass);
-    assert_memory_equal(tg->base - tg->page, ref, BYTES + tg->page);
+    assert_memory_equal(tg->base - tg->page, ref, tg->bytes + tg->page);
     tl->cases++;
     tl->quads += (unsigned)want;
     tl->lanes_passed += wpass[0] + wpass[1] + wpass[2];
@@ -198,31 +206,33 @@ static void test_against_pixels(void **state)
         skip();   /* the kernel is AVX-512's; the draw does not call it elsewhere */
     static const char *const names[] = {"Z32_FLOAT", "Z24X8_UNORM", "Z24_UNORM_S8_UINT",
                                         "S8_UINT_Z24_UNORM"};
-    target tg;
-    target_map(&tg);
-    static uint8_t ref[BYTES + 65536];
-    assert_true(BYTES + tg.page <= sizeof ref);
+    static uint8_t ref[MAX_BYTES + 65536];
     uint32_t seed = 0x9e3779b9u;
     tally tl = {0, 0, 0, 0};
-    for (int flush = 0; flush < 2; flush++) {
-        unsigned saved = flush ? tv_fp_flush_begin() : 0;
-        for (unsigned f = 0; f < sizeof names / sizeof *names; f++) {
-            om_zs_target zs;
-            assert_true(om_zs_target_init(&zs, tv_format_from_name(names[f])));
-            assert_true(zs.bytes == 4 && (zs.depth_float || zs.unorm_direct));
-            for (uint8_t func = OM_FUNC_NEVER; func <= OM_FUNC_ALWAYS; func++)
-                for (int wm = 0; wm < 2; wm++)
-                    for (unsigned k = 0; k < 60; k++)
-                        run_case(&seed, &tg, ref, &zs, func, wm, &tl);
+    for (size_t stride = W * 4 + 12; stride <= MAX_STRIDE; stride++) {
+        target tg;
+        target_map(&tg, stride);
+        assert_true(tg.bytes + tg.page <= sizeof ref);
+        for (int flush = 0; flush < 2; flush++) {
+            unsigned saved = flush ? tv_fp_flush_begin() : 0;
+            for (unsigned f = 0; f < sizeof names / sizeof *names; f++) {
+                om_zs_target zs;
+                assert_true(om_zs_target_init(&zs, tv_format_from_name(names[f])));
+                assert_true(zs.bytes == 4 && (zs.depth_float || zs.unorm_direct));
+                for (uint8_t func = OM_FUNC_NEVER; func <= OM_FUNC_ALWAYS; func++)
+                    for (int wm = 0; wm < 2; wm++)
+                        for (unsigned k = 0; k < 40; k++)
+                            run_case(&seed, &tg, ref, &zs, func, wm, &tl);
+            }
+            if (flush)
+                tv_fp_flush_end(saved);
         }
-        if (flush)
-            tv_fp_flush_end(saved);
+        munmap(tg.map, tg.len);
     }
     /* the cases are small triangles that pass and fail lanes, some boxes too large */
-    assert_true(tl.cases > 3000);
+    assert_true(tl.cases > 4000);
     assert_true(tl.quads > tl.cases && tl.lanes_passed > tl.cases);
     assert_true(tl.unserved > 0);
-    munmap(tg.map, tg.len);
 }
 
 /* Sample 0 masked off: nothing is tested, read or written, and no quad survives. */
