@@ -3,8 +3,10 @@
  * passes through memory: the box's covered quads compressed into lane arrays
  * (raster_box_quads), the lanes past them filled, the depths of 16 or 32 lanes computed
  * (early_depths32) and tested (om_early_depth32), their passes counted lane by lane, and
- * the quads that kept a lane copied out one by one — a tenth of the scene. Here each row
- * of four quads stays in registers from its edge values to the quads it keeps.
+ * the quads that kept a lane copied out one by one — 9.5 of the scene's 45 ms. Here each
+ * row of four quads stays in registers from its edge values to the quads it keeps, and its
+ * depth words are two masked loads and stores of the box's columns (a gather and a
+ * scatter per row, tried first, were two fifths of the kernel's time): 8.6 ms.
  *
  * The results are those of that path bit for bit (tests/pipe/test_box_early.c compares
  * them, and the pictures of tests/pipe/test_draw_om_warp.c are the plain interpreter's):
