@@ -23,6 +23,8 @@
  * k is an integer sum, so the order of the taps cannot change it; the raw bits (out->u)
  * are the first read tap's, as hw_sum's. A texel outside the current host mapping goes
  * through the general loader and tex_hw_unorm16, as there.
+ * A level's footprint and its sum are two functions, tex_hw_footprint_at and
+ * tex_hw_footprint_sum, which the whole-request path (tex_warp_hw.c) calls too.
  * tests/tex/test_fastpath_hw.c compares both paths on random requests. */
 #include <math.h>
 #include <string.h>
@@ -33,82 +35,20 @@
 #include "tex/fast/tex_fast_hw.h"
 #include "util/half.h"
 
-/* A lane's sum over its levels. */
-typedef struct hw_acc {
-    uint32_t k[4];     /* Σ w·v16 per component: at most 256 · 65535 over both levels */
-    uint32_t first[4]; /* the first read tap's raw bits */
-    bool any;
-} hw_acc;
-
-/* One level's 2x2 footprint with share m, added to A. The view's fields are read into
- * locals first: the byte loads may alias anything, so the compiler would reload them
- * after every store to A. */
+/* One level's footprint of a lane at ST with share M, added to K (FIRST and *ANY as
+ * tex_hw_footprint_sum's). */
 static void level_sum(const tex_ctx *c, uint32_t level, const float st[3], unsigned face,
-                      uint32_t m, hw_acc *A)
+                      uint32_t m, uint32_t k[4], uint32_t first[4], bool *any)
 {
     uint32_t size[3];
     float u[3];
     tex_level_coords(c, level, st, size, u);
-    int32_t ix[2], iy[2];
-    uint32_t a, b, w[4];
-    tex_hw_axis_common(c->wrap[0], u[0], size[0], &ix[0], &ix[1], &a);
-    tex_hw_axis_common(c->wrap[1], u[1], size[1], &iy[0], &iy[1], &b);
-    tex_hw_weights_2d(a, b, m, w); /* taps in the order (x0,y0) (x1,y0) (x0,y1) (x1,y1) */
-
     const tex_view *v = c->v;
-    const unsigned L = c->base_level + level;
     const uint32_t layer = c->layer + face; /* non-seamless cube faces as in tex_texel() */
-    const uint8_t *host = v->host;
-    const uint64_t limit = v->size_bytes;
-    const unsigned b0 = v->unorm8_byte[0], b1 = v->unorm8_byte[1], b2 = v->unorm8_byte[2],
-                   b3 = v->unorm8_byte[3];
-    bool direct = L < v->levels && layer < v->layers && host &&
-                  v->host_generation == tex_memory_generation(c->unit->mem);
-    uint64_t xo[2] = {0, 0}, yo[2] = {0, 0};
-    if (direct) {
-        uint64_t base = (uint64_t)layer * v->layer_stride + v->level_offset[L];
-        for (unsigned n = 0; n < 2; n++) { /* common wraps: indices never TEX_BORDER */
-            xo[n] = tex_fast_col_offset(v, L, (uint32_t)ix[n]);
-            yo[n] = base + tex_fast_row_offset(v, L, (uint32_t)iy[n]);
-        }
-    }
-    /* Σ w·t of the bytes read directly (each v16 = 257·t: multiplied once at the end) */
-    uint32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-    uint32_t k[4] = {A->k[0], A->k[1], A->k[2], A->k[3]};
-    bool any = A->any;
-    for (unsigned t = 0; t < 4; t++) {
-        uint32_t wt = w[t];
-        if (wt == 0)
-            continue;
-        int32_t i = ix[t & 1u], j = iy[t >> 1];
-        uint64_t off = xo[t & 1u] + yo[t >> 1];
-        if (direct && (uint32_t)i < size[0] && (uint32_t)j < size[1] && off + 4 <= limit) {
-            const uint8_t *p = host + off;
-            s0 += wt * p[b0];
-            s1 += wt * p[b1];
-            s2 += wt * p[b2];
-            s3 += wt * p[b3];
-            if (!any) { /* the loader's decode: the table */
-                memcpy(&A->first[0], &tex_unorm8[p[b0]], 4);
-                memcpy(&A->first[1], &tex_unorm8[p[b1]], 4);
-                memcpy(&A->first[2], &tex_unorm8[p[b2]], 4);
-                memcpy(&A->first[3], &tex_unorm8[p[b3]], 4);
-            }
-        } else { /* the general loader (its clamps and memory rules) */
-            uint32_t raw[4];
-            tex_load_texel(c->unit, v, L, (unsigned)i, (unsigned)j, 0, layer, 0, false, raw);
-            for (unsigned n = 0; n < 4; n++)
-                k[n] += wt * tex_hw_unorm16(tv_bits_f32(raw[n]));
-            if (!any)
-                memcpy(A->first, raw, sizeof raw);
-        }
-        any = true;
-    }
-    A->k[0] = k[0] + 257u * s0;
-    A->k[1] = k[1] + 257u * s1;
-    A->k[2] = k[2] + 257u * s2;
-    A->k[3] = k[3] + 257u * s3;
-    A->any = any;
+    const bool host = v->host && v->host_generation == tex_memory_generation(c->unit->mem);
+    tex_hw_footprint F;
+    tex_hw_footprint_at(c, level, u, size, layer, m, host, &F);
+    tex_hw_footprint_sum(c, level, layer, &F, k, first, any);
 }
 
 static _Thread_local uint64_t served;
@@ -124,16 +64,16 @@ void tex_fast_hw_levels(const tex_ctx *c, const tex_lod_out *lod, const float st
                         unsigned face, tex_val *out)
 {
     served++;
-    hw_acc A;
-    memset(&A, 0, sizeof A);
+    uint32_t k[4] = {0, 0, 0, 0}, first[4] = {0, 0, 0, 0};
+    bool any = false;
     if (lod->nlevels < 2) {
-        level_sum(c, lod->level[0], st, face, 256, &A);
+        level_sum(c, lod->level[0], st, face, 256, k, first, &any);
     } else {
-        level_sum(c, lod->level[0], st, face, 256 - lod->hw_f256, &A);
-        level_sum(c, lod->level[1], st, face, lod->hw_f256, &A);
+        level_sum(c, lod->level[0], st, face, 256 - lod->hw_f256, k, first, &any);
+        level_sum(c, lod->level[1], st, face, lod->hw_f256, k, first, &any);
     }
-    for (unsigned k = 0; k < 4; k++) {
-        out->u[k] = A.first[k];
-        out->f[k] = tex_hw_unorm16_sum(A.k[k]);
+    for (unsigned n = 0; n < 4; n++) {
+        out->u[n] = first[n];
+        out->f[n] = tex_hw_unorm16_sum(k[n]);
     }
 }

@@ -145,15 +145,20 @@ bool tex_warp_hoist(tv_tex_unit *unit, const tex_view *v, const tex_sampler *s, 
     float hdr_min = v->tic.min_lod_clamp / 256.0f - (float)w->base_level;
     w->lod_min = fmaxf(lod_min, hdr_min);
     w->lod_max = s->tsc.max_lod_clamp / 256.0f;
-    /* the view swizzle as a selection: markers 10..13 come back where a channel is read */
+    tex_warp_swizzle_select(v, w->swz, w->konst);
+    return true;
+}
+
+void tex_warp_swizzle_select(const tex_view *v, int swz[4], uint32_t konst[4])
+{
+    /* markers 10..13 come back where a channel is read */
     uint32_t mark[4] = {10, 11, 12, 13}, out[4];
     tex_apply_swizzle(v, mark, out);
     for (unsigned c = 0; c < 4; c++) {
         bool chan = out[c] >= 10 && out[c] <= 13;
-        w->swz[c] = chan ? (int)out[c] - 10 : -1;
-        w->konst[c] = chan ? 0 : out[c];
+        swz[c] = chan ? (int)out[c] - 10 : -1;
+        konst[c] = chan ? 0 : out[c];
     }
-    return true;
 }
 
 /* The handle-dependent part of warp_setup (tex_warp_common's descriptor checks, the
@@ -424,13 +429,9 @@ bool tex_warp_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_result
                  !(req->flags & TV_TEXF_NO_DERIV);
     bool array = req->target == TV_TEXTGT_2D_ARRAY;
 
-    /* pass 1: projected coordinates of every lane (tex_execute.c project()) */
+    /* pass 1: projected coordinates of every lane */
     float cs[LANES], ct[LANES];
-    for (unsigned l = 0; l < LANES; l++) {
-        float qd = proj ? req->q[l] : 1.0f;
-        cs[l] = proj ? req->coord[0][l] / qd : req->coord[0][l];
-        ct[l] = proj ? req->coord[1][l] / qd : req->coord[1][l];
-    }
+    tex_warp_project(req, proj, cs, ct);
     warp_lanes wl;
     wl.n = 0;
     for (unsigned l = 0; l < LANES; l++)

@@ -132,6 +132,21 @@ static inline float tex_warp_unorm8(uint32_t b)
 /* Level constants of view level `rel` (relative to the base level). */
 void tex_warp_level(const warp_ctx *w, uint32_t rel, warp_level *L);
 
+/* The view's swizzle as a selection: result component c is channel swz[c] of the texel,
+ * or the constant konst[c] where swz[c] is -1. */
+void tex_warp_swizzle_select(const tex_view *v, int swz[4], uint32_t konst[4]);
+
+/* Every lane's projected s and t (tex_execute.c project(): divided by q when PROJ). */
+static inline void tex_warp_project(const tv_tex_request *req, bool proj,
+                                    float cs[TV_TEX_LANES], float ct[TV_TEX_LANES])
+{
+    for (unsigned l = 0; l < TV_TEX_LANES; l++) {
+        float qd = proj ? req->q[l] : 1.0f;
+        cs[l] = proj ? req->coord[0][l] / qd : req->coord[0][l];
+        ct[l] = proj ? req->coord[1][l] / qd : req->coord[1][l];
+    }
+}
+
 /* Quad difference sources per lane (tex_execute.c quad_dx / quad_dy): value = c[hi] - c[lo]
  * when ok, else 0. */
 void tex_warp_quad_sources(uint32_t present, uint8_t xlo[TV_TEX_LANES],

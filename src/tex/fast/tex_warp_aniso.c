@@ -307,12 +307,8 @@ bool tex_warp_aniso_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_
     bool offs = (req->flags & TV_TEXF_OFFSETS) != 0;
     bool array = req->target == TV_TEXTGT_2D_ARRAY;
 
-    float cs[LANES], ct[LANES]; /* projected coordinates (tex_execute.c project()) */
-    for (unsigned l = 0; l < LANES; l++) {
-        float qd = proj ? req->q[l] : 1.0f;
-        cs[l] = proj ? req->coord[0][l] / qd : req->coord[0][l];
-        ct[l] = proj ? req->coord[1][l] / qd : req->coord[1][l];
-    }
+    float cs[LANES], ct[LANES]; /* projected coordinates */
+    tex_warp_project(req, proj, cs, ct);
     uint32_t memo_key[4] = {0, 0, 0, 0};
     an_foot fp = {0};
     bool have_memo = false;

@@ -17,10 +17,9 @@
  * Bit-identical to the per-lane path by construction: the same functions for what is not
  * integer arithmetic — tex_lod_compute on the same context and inputs (the quad
  * differences as tex_execute.c's quad_dx / quad_dy: tex_warp_quad_sources), the
- * coordinates as tex_level_coords computes them (s·size + offset), tex_hw_axis_common,
- * tex_hw_weights_2d, tex_hw_unorm16_sum — and the integer sum Σ w·257t, in any order, of the
- * taps of nonzero weight; a tap outside the host mapping goes through tex_load_texel and
- * tex_hw_unorm16 as there. tests/tex/test_fastpath_hw.c compares both on random requests. */
+ * coordinates as tex_level_coords computes them (s·size + offset), the per-lane path's own
+ * footprint and sum (tex_hw_footprint_at, tex_hw_footprint_sum: tex_fast_hw.c) and
+ * tex_hw_unorm16_sum. tests/tex/test_fastpath_hw.c compares both on random requests. */
 #include <string.h>
 
 #include "tex/fast/tex_fast_addr.h"
@@ -53,74 +52,16 @@ static bool request_shape(const tv_tex_unit *unit, const tv_tex_request *req)
                                       TV_TEXF_VALUES_ONLY));
 }
 
-typedef struct hw_lane_level {  /* one lane's footprint on one level */
-    uint32_t w[4];              /* weights in 1/256, taps (x0,y0) (x1,y0) (x0,y1) (x1,y1) */
-    uint64_t off[4];            /* byte offsets of the taps from the view's host address */
-    int32_t i[2], j[2];         /* texel indices (the general loader's arguments) */
-    uint8_t direct;             /* bit t: tap t is read from host memory */
-} hw_lane_level;
-
 /* The footprint of level `rel` (view-relative) for a lane at (s, t) with offsets (ou, ov)
- * and share m: tex_fast_hw.c level_sum's steps up to the loads. */
+ * and share m: tex_level_coords' coordinates (s·size + offset), then the shared
+ * footprint. The host mapping is current here (tex_warp_common checked it). */
 static void lane_level(const tex_ctx *c, uint32_t rel, float s, float t, float ou, float ov,
-                       uint32_t layer, uint32_t m, hw_lane_level *F)
+                       uint32_t layer, uint32_t m, tex_hw_footprint *F)
 {
-    const tex_view *v = c->v;
     const unsigned L = c->base_level + rel;
-    uint32_t w = tex_level_width(v, L), h = tex_level_height(v, L);
-    float u0 = s * (float)w + ou, u1 = t * (float)h + ov; /* tex_level_coords */
-    uint32_t a, b;
-    tex_hw_axis_common(c->wrap[0], u0, w, &F->i[0], &F->i[1], &a);
-    tex_hw_axis_common(c->wrap[1], u1, h, &F->j[0], &F->j[1], &b);
-    tex_hw_weights_2d(a, b, m, F->w);
-    F->direct = 0;
-    if (!(L < v->levels && layer < v->layers)) /* host memory is current: tex_warp_common */
-        return;
-    uint64_t base = (uint64_t)layer * v->layer_stride + v->level_offset[L];
-    uint64_t xo[2], yo[2];
-    for (unsigned n = 0; n < 2; n++) { /* common wraps: indices never TEX_BORDER */
-        xo[n] = tex_fast_col_offset(v, L, (uint32_t)F->i[n]);
-        yo[n] = base + tex_fast_row_offset(v, L, (uint32_t)F->j[n]);
-    }
-    for (unsigned k = 0; k < 4; k++) {
-        F->off[k] = xo[k & 1u] + yo[k >> 1];
-        if ((uint32_t)F->i[k & 1u] < w && (uint32_t)F->j[k >> 1] < h &&
-            F->off[k] + 4 <= v->size_bytes)
-            F->direct |= (uint8_t)(1u << k);
-    }
-}
-
-/* Σ w·v16 of one lane's footprint on one level, added to k. */
-static void level_add(const tex_ctx *c, uint32_t rel, uint32_t layer, const hw_lane_level *F,
-                      uint32_t k[4])
-{
-    const tex_view *v = c->v;
-    const uint8_t *host = v->host;
-    const unsigned b0 = v->unorm8_byte[0], b1 = v->unorm8_byte[1], b2 = v->unorm8_byte[2],
-                   b3 = v->unorm8_byte[3];
-    uint32_t s0 = 0, s1 = 0, s2 = 0, s3 = 0; /* Σ w·t of the direct taps */
-    for (unsigned t = 0; t < 4; t++) {
-        uint32_t wt = F->w[t];
-        if (wt == 0)
-            continue;
-        if ((F->direct >> t) & 1u) {
-            const uint8_t *p = host + F->off[t];
-            s0 += wt * p[b0];
-            s1 += wt * p[b1];
-            s2 += wt * p[b2];
-            s3 += wt * p[b3];
-        } else { /* the general loader (its clamps and memory rules) */
-            uint32_t raw[4];
-            tex_load_texel(c->unit, v, c->base_level + rel, (unsigned)F->i[t & 1u],
-                           (unsigned)F->j[t >> 1], 0, layer, 0, false, raw);
-            for (unsigned n = 0; n < 4; n++)
-                k[n] += wt * tex_hw_unorm16(tv_bits_f32(raw[n]));
-        }
-    }
-    k[0] += 257u * s0;
-    k[1] += 257u * s1;
-    k[2] += 257u * s2;
-    k[3] += 257u * s3;
+    const uint32_t size[2] = {tex_level_width(c->v, L), tex_level_height(c->v, L)};
+    const float u[2] = {s * (float)size[0] + ou, t * (float)size[1] + ov};
+    tex_hw_footprint_at(c, rel, u, size, layer, m, true, F);
 }
 
 /* Two LOD inputs with the same bytes (memcmp, word by word inline: a library call per
@@ -160,27 +101,13 @@ bool tex_warp_hw_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_res
                  !(req->flags & TV_TEXF_NO_DERIV);
     bool array = c.tgt->array;
 
-    /* the view swizzle as a selection (as tex_warp_hoist): markers come back where a
-     * channel is read */
     int swz[4];
     uint32_t konst[4];
-    {
-        uint32_t mark[4] = {10, 11, 12, 13}, out[4];
-        tex_apply_swizzle(v, mark, out);
-        for (unsigned k = 0; k < 4; k++) {
-            bool chan = out[k] >= 10 && out[k] <= 13;
-            swz[k] = chan ? (int)out[k] - 10 : -1;
-            konst[k] = chan ? 0 : out[k];
-        }
-    }
+    tex_warp_swizzle_select(v, swz, konst);
 
-    /* pass 1: projected coordinates of every lane (tex_execute.c project()) */
+    /* pass 1: projected coordinates of every lane */
     float cs[LANES], ct[LANES];
-    for (unsigned l = 0; l < LANES; l++) {
-        float q = proj ? req->q[l] : 1.0f;
-        cs[l] = proj ? req->coord[0][l] / q : req->coord[0][l];
-        ct[l] = proj ? req->coord[1][l] / q : req->coord[1][l];
-    }
+    tex_warp_project(req, proj, cs, ct);
     uint8_t xlo[LANES], xhi[LANES], ylo[LANES], yhi[LANES];
     bool xok[LANES], yok[LANES];
     if (deriv)
@@ -190,7 +117,7 @@ bool tex_warp_hw_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_res
     unsigned n = 0;
     uint8_t lane_of[LANES], nlev[LANES];
     uint32_t layer[LANES], levels_of[2][LANES];
-    hw_lane_level F[2][LANES];
+    tex_hw_footprint F[2][LANES];
     tex_lod_in last_in;
     tex_lod_out lod;
     bool have_lod = false;
@@ -250,7 +177,7 @@ bool tex_warp_hw_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_res
     for (unsigned i = 0; i < n; i++) {
         uint32_t k[4] = {0, 0, 0, 0};
         for (unsigned sl = 0; sl < nlev[i]; sl++)
-            level_add(&c, levels_of[sl][i], layer[i], &F[sl][i], k);
+            tex_hw_footprint_sum(&c, levels_of[sl][i], layer[i], &F[sl][i], k, NULL, NULL);
         uint32_t raw[4];
         for (unsigned ch = 0; ch < 4; ch++)
             raw[ch] = tv_f32_bits(tex_hw_unorm16_sum(k[ch]));
