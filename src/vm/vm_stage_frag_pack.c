@@ -25,6 +25,7 @@
 #include "vm/vm_jit.h"
 #include "vm/vm_stage_frag.h"
 #include "vm/vm_stage_frag_defer.h"
+#include "vm/vm_stage_frag_quads.h"
 #include "vm/vm_stage_frag_store.h"
 
 bool vm_frag_packs(const vm_run *R, const vm_frag_box *fb)
@@ -205,20 +206,11 @@ static int pack_box_quads(vm_worker *wk, frag_pack *P, tv_status *st, tv_error *
     int n = fp->coverage_quads(fp->hook_user, box, qx, qy, cov);
     if (n < 0)
         return -1;
-    /* the contract the packing relies on (distinct pixels, the box's lanes): aligned quads
-       of the box, in row order, at most TV_VM_COVERAGE_QUADS_MAX (tested without branches:
-       a branch per test cost the mesh scene about 2 % in two alternation runs); bit i of
-       BAD for quad i, so the first offender is its lowest bit */
-    uint32_t bad = 0;
-    int64_t prev = -1;
-    for (int i = 0; i < n && i < TV_VM_COVERAGE_QUADS_MAX; i++) {
-        const int32_t x = qx[i], y = qy[i];
-        const int64_t key = (int64_t)y * 65536 * 65536 + (x & 0xffff);
-        bad |= ((uint32_t)((x | y) & 1) | (uint32_t)(x < (box[0] & ~1)) |
-                (uint32_t)(x >= box[2]) | (uint32_t)(y < (box[1] & ~1)) |
-                (uint32_t)(y >= box[3]) | (uint32_t)(key <= prev)) << i;
-        prev = key;
-    }
+    /* the contract the packing relies on (distinct pixels, the box's lanes) */
+    const uint32_t bad = vm_frag_quads_bad(box, qx, qy,
+                                           n < TV_VM_COVERAGE_QUADS_MAX ? n
+                                                                        : TV_VM_COVERAGE_QUADS_MAX,
+                                           P->isa == 2);
     if (bad || n > TV_VM_COVERAGE_QUADS_MAX) {
         const int i = bad ? __builtin_ctz(bad) : 0;
         *st = n > TV_VM_COVERAGE_QUADS_MAX
