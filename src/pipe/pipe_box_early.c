@@ -6,7 +6,10 @@
  * the quads that kept a lane copied out one by one — 9.5 of the scene's 45 ms. Here each
  * row of four quads stays in registers from its edge values to the quads it keeps, and its
  * depth words are two masked loads and stores of the box's columns (a gather and a
- * scatter per row, tried first, were two fifths of the kernel's time): 8.6 ms.
+ * scatter per row, tried first, were two fifths of the kernel's time): 8.6 ms. A box at
+ * most two quads wide (the hook passes the hull box, pipe_draw_tri.c: the mesh's
+ * triangles are 2x3 quads) takes two rows of two quads a step instead of a row of four
+ * with half its lanes outside the box: two steps instead of three.
  *
  * The results are those of that path bit for bit (tests/pipe/test_box_early.c compares
  * them, and the pictures of tests/pipe/test_draw_om_warp.c are the plain interpreter's):
@@ -19,6 +22,7 @@
 
 #if defined(__GNUC__) && defined(__x86_64__)
 #include "pipe_om_cmp16.h"
+#include "util/wide_vectors.h"
 
 /* Two vectors of eight doubles' float conversions as one vector of sixteen floats. */
 RASTER_BOX_AVX512 static inline __m512 floats16(__m512d lo, __m512d hi)
@@ -31,14 +35,14 @@ RASTER_BOX_AVX512 static inline __m512 floats16(__m512d lo, __m512d hi)
 /* The lanes' quantised depths from the row's plane values S (two halves of eight):
  * (float)S + zoffset clamped to [0, 1] (NaN to 0), then the float's bits or
  * round(z unorm_max). */
-RASTER_BOX_AVX512 static inline __m512i quantise16(const box_early *e, __m512d slo,
-                                                   __m512d shi)
+RASTER_BOX_AVX512 static inline __m512i quantise16(const box_early *e, bool zfloat,
+                                                   __m512d slo, __m512d shi)
 {
     __m512 z = _mm512_add_ps(floats16(slo, shi), _mm512_set1_ps(e->zoffset));
     const __m512 one = _mm512_set1_ps(1.0f);
     z = _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(z, _mm512_setzero_ps(), _CMP_GE_OQ), z);
     z = _mm512_mask_mov_ps(z, _mm512_cmp_ps_mask(z, one, _CMP_GT_OQ), one);
-    if (e->zs->depth_float)
+    if (zfloat)
         return _mm512_castps_si512(z);
     const __m512d m = _mm512_set1_pd(e->zs->unorm_max);
     const __m256i lo = _mm512_cvtpd_epu32(
@@ -48,24 +52,32 @@ RASTER_BOX_AVX512 static inline __m512i quantise16(const box_early *e, __m512d s
     return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
 }
 
-/* Lane 4 q + j of a row of quads (j = 0 TL, 1 TR, 2 BL, 3 BR) from a vector of the
- * row's two rows of eight pixels (the upper in elements 0-7, the lower in 8-15), and
- * back. */
-static const int32_t to_lanes[16] = {0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15};
-static const int32_t to_rows[16] = {0, 1, 4, 5, 8, 9, 12, 13, 2, 3, 6, 7, 10, 11, 14, 15};
+/* The layouts of pipe_raster_box.h. A vector of the box's depth words holds R rows of C
+ * pixels in element order (row j in elements C j to C j + C - 1): the row of four quads
+ * R = 2, C = 8, two rows of two quads R = 4, C = 4. TO_LANES takes them to lane order
+ * (lane l from element C dy + dx of its pixel), TO_ROWS back. */
+static const int32_t wide_to_lanes[16] = {0, 1, 8, 9, 2, 3, 10, 11, 4, 5, 12, 13, 6, 7, 14, 15};
+static const int32_t wide_to_rows[16] = {0, 1, 4, 5, 8, 9, 12, 13, 2, 3, 6, 7, 10, 11, 14, 15};
+/* (its own inverse: it swaps elements 2-3 with 4-5 and 10-11 with 12-13) */
+static const int32_t narrow_to_lanes[16] = {0, 1, 4, 5, 2, 3, 6, 7, 8, 9, 12, 13, 10, 11, 14, 15};
 
-RASTER_BOX_AVX512 static int box_early_avx512(const raster_box *rb, const box_early *e,
-                                              int32_t qx[16], int32_t qy[16], uint32_t cov[64],
-                                              uint32_t passed[3])
+/* Row j of C texels from T0 as elements C j to C j + C - 1 of a vector: 4 C j bytes before
+ * the row (an address that may lie before the target: integers, not pointer arithmetic) */
+static inline void *row_vector(uint8_t *t0, size_t stride, unsigned j, unsigned C)
 {
-    passed[0] = passed[1] = passed[2] = 0;
-    if (!e->test)
-        return 0;   /* no covered lane is tested: none survives */
-    raster_box_lanes L;
-    raster_box_lanes_init(rb, &L);
-    const __m512i px = _mm512_add_epi32(L.dx, _mm512_set1_epi32(rb->x0));
+    return (void *)((uintptr_t)t0 + j * stride - 4u * C * j);
+}
+
+/* The pass over the box's row steps in layout L (R rows of C pixels a step, permutations
+ * TO_LANES / TO_ROWS, all constants where the two kernels below inline it). */
+RASTER_BOX_AVX512 static TV_ALWAYS_INLINE int box_early_steps(
+    const raster_box *rb, const box_early *e, const raster_box_lanes *L, unsigned steps,
+    unsigned R, unsigned C, const int32_t *to_lanes, const int32_t *to_rows, int32_t qx[16],
+    int32_t qy[16], uint32_t cov[64], uint32_t passed[3])
+{
+    const __m512i px = _mm512_add_epi32(L->dx, _mm512_set1_epi32(rb->x0));
     const __m512i one = _mm512_set1_epi32(1);
-    /* z0 + zx (x + 0.5 - zpx), the same in every row (early_depths_n's first sum) */
+    /* z0 + zx (x + 0.5 - zpx), the same at every row step (early_depths_n's first sum) */
     const __m512d half = _mm512_set1_pd(0.5), zpx = _mm512_set1_pd(e->zpx),
                   zx = _mm512_set1_pd(e->zx), z0 = _mm512_set1_pd(e->z0),
                   zpy = _mm512_set1_pd(e->zpy), zy = _mm512_set1_pd(e->zy);
@@ -78,16 +90,20 @@ RASTER_BOX_AVX512 static int box_early_avx512(const raster_box *rb, const box_ea
     const __m512i dmask = _mm512_set1_epi32((int32_t)(uint32_t)e->zs->depth_mask);
     const __m128i shift = _mm_cvtsi32_si128(e->zs->depth_shift);
     const __m512i lanes = _mm512_loadu_si512(to_lanes), rowsv = _mm512_loadu_si512(to_rows);
-    /* the box's columns of the eight from x0: every texel loaded or stored lies in the box,
-       inside the target */
+    /* (the state's fields once: the stores below may alias them for the compiler) */
+    const uint8_t func = e->dsa->depth_func;
+    const bool zfloat = e->zs->depth_float, write = e->dsa->depth_writemask;
+    /* the box's columns of the C from x0: every texel loaded or stored lies in the box,
+       inside the target (or in its first row of quads, even, inside the target too) */
     const uint32_t cols = (((1u << rb->bx1) - 1u) & ~((1u << rb->bx0) - 1u));
+    const uint32_t row_bits = (1u << C) - 1u;
     int n = 0;
-    for (unsigned r = 0; r < rb->rows; r++) {
-        const __mmask16 k = raster_box_row(rb, &L, r);
+    for (unsigned r = 0; r < steps; r++) {
+        const __mmask16 k = raster_box_row(rb, L, r);
         if (!k)
             continue;
-        const int32_t y = rb->y0 + 2 * (int32_t)r;
-        const __m512i py = _mm512_add_epi32(L.dy, _mm512_set1_epi32(y));
+        const int32_t y = rb->y0 + L->step * (int32_t)r;
+        const __m512i py = _mm512_add_epi32(L->dy, _mm512_set1_epi32(y));
         __m512d s[2];
         for (unsigned h = 0; h < 2; h++) {
             const __m256i yi = h ? _mm512_extracti64x4_epi64(py, 1) : _mm512_castsi512_si256(py);
@@ -95,33 +111,43 @@ RASTER_BOX_AVX512 static int box_early_avx512(const raster_box *rb, const box_ea
                                                                         _mm512_cvtepi32_pd(yi), half),
                                                                     zpy)));
         }
-        const __m512i z = quantise16(e, s[0], s[1]);
-        /* the two rows' texels (the lower only inside the box), in lane order */
-        void *const t0 = e->base + e->stride * (size_t)y + 4 * (size_t)rb->x0;
-        /* (the lower row addressed as elements 8-15 of a vector 32 bytes before it: the
-           masked-off elements are not read) */
-        void *const t1v = (void *)((uintptr_t)t0 + e->stride - 32);
-        const __mmask16 both = (__mmask16)(cols | (y + 1 - rb->y0 < rb->by1 ? cols << 8 : 0));
-        const __m512i old = _mm512_permutexvar_epi32(
-            lanes, _mm512_or_si512(_mm512_maskz_loadu_epi32(both & 0xffu, t0),
-                                   _mm512_maskz_loadu_epi32(both & 0xff00u, t1v)));
+        const __m512i z = quantise16(e, zfloat, s[0], s[1]);
+        /* the rows' texels (those inside the box), in lane order: row j addressed as
+           elements C j to C j + C - 1 of a vector 4 C j bytes before it (the masked-off
+           elements are not read) */
+        uint8_t *const t0 = e->base + e->stride * (size_t)y + 4 * (size_t)rb->x0;
+        __mmask16 in = 0;
+        __m512i rows = _mm512_setzero_si512();
+        for (unsigned j = 0; j < R; j++)
+            if (j == 0 || y + (int32_t)j - rb->y0 < rb->by1) {
+                const __mmask16 mj = (__mmask16)(cols << (C * j));
+                in |= mj;
+                rows = _mm512_or_si512(
+                    rows, _mm512_maskz_loadu_epi32(mj, row_vector(t0, e->stride, j, C)));
+            }
+        const __m512i old = _mm512_permutexvar_epi32(lanes, rows);
         const __m512i f = _mm512_srl_epi32(_mm512_and_si512(old, dmask), shift);
-        const __mmask16 p = om_cmp16_depth(e->dsa->depth_func, e->zs->depth_float, k, z, f);
+        const __mmask16 p = om_cmp16_depth(func, zfloat, k, z, f);
         if (!p)
             continue;
-        if (e->dsa->depth_writemask) {
+        if (write) {
             const __m512i w = _mm512_or_si512(_mm512_andnot_si512(dmask, old),
                                               _mm512_and_si512(_mm512_sll_epi32(z, shift), dmask));
             const __mmask16 st = _mm512_mask_cmpneq_epi32_mask(p, w, old);
             if (st) {
                 const __m512i wr = _mm512_permutexvar_epi32(rowsv, w);
                 const __m512i sr = _mm512_permutexvar_epi32(rowsv, _mm512_maskz_mov_epi32(st, one));
-                const __mmask16 sm = _mm512_test_epi32_mask(sr, sr);
-                _mm512_mask_storeu_epi32(t0, sm & 0xffu, wr);
-                _mm512_mask_storeu_epi32(t1v, sm & 0xff00u, wr);
+                const __mmask16 sm = _mm512_test_epi32_mask(sr, sr) & in;
+                for (unsigned j = 0; j < R; j++)
+                    _mm512_mask_storeu_epi32(row_vector(t0, e->stride, j, C),
+                                             (__mmask16)(sm & (row_bits << (C * j))), wr);
             }
         }
-        passed[((uint32_t)y >> 2) - ((uint32_t)rb->y0 >> 2)] += (uint32_t)__builtin_popcount(p);
+        /* the passes per row of tiles: 16 / (R / 2) lanes a row of quads */
+        const unsigned per = 32u / R;
+        for (unsigned h = 0; h < R / 2; h++)
+            passed[((uint32_t)(y + 2 * (int32_t)h) >> 2) - ((uint32_t)rb->y0 >> 2)] +=
+                (uint32_t)__builtin_popcount((uint32_t)p >> (per * h) & ((1u << per) - 1u));
         /* the quads with a lane that passed, compressed */
         const __mmask16 tl = raster_box_quads_of(p);
         const unsigned cnt = (unsigned)__builtin_popcount(tl);
@@ -134,6 +160,26 @@ RASTER_BOX_AVX512 static int box_early_avx512(const raster_box *rb, const box_ea
         n += (int)cnt;
     }
     return n;
+}
+
+RASTER_BOX_AVX512 static int box_early_avx512(const raster_box *rb, const box_early *e,
+                                              int32_t qx[16], int32_t qy[16], uint32_t cov[64],
+                                              uint32_t passed[3])
+{
+    passed[0] = passed[1] = passed[2] = 0;
+    if (!e->test)
+        return 0;   /* no covered lane is tested: none survives */
+    raster_box_lanes L;
+    if (rb->bx1 <= 4) {
+        /* two quads wide at most: two rows of quads a step (a triangle of the mesh scene's
+           size, 2x3 quads, takes two steps instead of three) */
+        raster_box_lanes_init_narrow(rb, &L);
+        return box_early_steps(rb, e, &L, (rb->rows + 1) / 2, 4, 4, narrow_to_lanes,
+                               narrow_to_lanes, qx, qy, cov, passed);
+    }
+    raster_box_lanes_init(rb, &L);
+    return box_early_steps(rb, e, &L, rb->rows, 2, 8, wide_to_lanes, wide_to_rows, qx, qy, cov,
+                           passed);
 }
 #endif
 

@@ -144,6 +144,17 @@ static int coverage_quads_hook(void *user, const int32_t box[4], int32_t *qx, in
                                uint32_t *cov)
 {
     draw_state *d = user;
+    /* the quads are looked for where the triangle's samples can be (the hull box): the
+       engine's box is the rasteriser's, whose bound over every sample position adds a
+       pixel each side — for the mesh scene's triangles 4x4 quads where 2x3 or 2x4 hold
+       them. The same quads come back, of the engine's box, with fewer lanes tested. */
+    const int32_t hb[4] = {box[0] > d->rt.hx0 ? box[0] : d->rt.hx0,
+                           box[1] > d->rt.hy0 ? box[1] : d->rt.hy0,
+                           box[2] < d->rt.hx1 ? box[2] : d->rt.hx1,
+                           box[3] < d->rt.hy1 ? box[3] : d->rt.hy1};
+    if (hb[0] >= hb[2] || hb[1] >= hb[3])
+        return 0;   /* no sample: no quad, no test */
+    box = hb;
     int early;
     if (d->zs_early != DRAW_ZS_LATE && draw_om_early_box(d, box, qx, qy, cov, &early))
         return early;

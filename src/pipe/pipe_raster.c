@@ -96,6 +96,12 @@ bool raster_setup(raster_tri *t, const raster_rules *r, const float x[3], const 
     t->x1 = floor_div(maxx + half, RASTER_ONE) + 1;
     t->y0 = floor_div(miny - half + RASTER_ONE - 1, RASTER_ONE);
     t->y1 = floor_div(maxy + half, RASTER_ONE) + 1;
+    /* a covered sample p ONE + s lies in the triangle (every E_k >= 0), so in [minx, maxx]:
+       ceil((minx - s) / ONE) <= p <= floor((maxx - s) / ONE) for its offset s */
+    t->hx0 = floor_div(minx - t->sx_max + RASTER_ONE - 1, RASTER_ONE);
+    t->hx1 = floor_div(maxx - t->sx_min, RASTER_ONE) + 1;
+    t->hy0 = floor_div(miny - t->sy_max + RASTER_ONE - 1, RASTER_ONE);
+    t->hy1 = floor_div(maxy - t->sy_min, RASTER_ONE) + 1;
     return raster_clip(t, r);
 }
 

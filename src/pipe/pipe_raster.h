@@ -32,6 +32,10 @@ typedef struct raster_tri {
     unsigned samples;
     int32_t sx[RASTER_MAX_SAMPLES], sy[RASTER_MAX_SAMPLES]; /* sample offsets, fixed point */
     int32_t sx_min, sx_max, sy_min, sy_max;   /* their extremes (the row spans' hull) */
+    int32_t hx0, hy0, hx1, hy1;  /* pixels [hx0, hx1) x [hy0, hy1) hold every sample the
+                                    triangle may cover: those within its vertices' hull
+                                    (x0..y1 bound every sample position instead, a pixel
+                                    wider each side; not clipped) */
     bool ccw;                /* counter-clockwise as seen in window space (y down) */
 } raster_tri;
 

@@ -17,7 +17,7 @@ typedef struct raster_box {
     int32_t x0, y0;         /* the box's top-left quad's top-left pixel (even) */
     int32_t bx0, bx1;       /* the box's columns [bx0, bx1) and rows [by0, by1), from */
     int32_t by0, by1;       /* (x0, y0) */
-    unsigned rows;          /* rows of quads, 1 to 4 */
+    unsigned rows;          /* rows of quads, 1 to 4 (the box's columns: 1 to 4 quads) */
 } raster_box;
 
 /* T's edges over box [box[0], box[2]) x [box[1], box[3]) into RB. False when the box is
@@ -32,19 +32,25 @@ bool raster_box_setup(const raster_tri *t, const int32_t box[4], raster_box *rb)
 
 #define RASTER_BOX_AVX512 __attribute__((target("avx512f")))
 
-/* A row of four quads as 16 lanes, lane 4 q + j of quad q (j = 0 TL, 1 TR, 2 BL, 3 BR): the
- * engine's tile order, whose first half is one such row. */
+/* 16 lanes of the box, lane 4 q + j of quad q (j = 0 TL, 1 TR, 2 BL, 3 BR), in one of two
+ * layouts: a row of four quads (the engine's tile order, whose first half is one such
+ * row), or, for a box at most two quads wide, two rows of two quads (lanes 0-7 the upper
+ * row, 8-15 the lower). Row step r of the box is the layout's lanes moved down by STEP
+ * pixel rows (2 or 4) r times. */
 typedef struct raster_box_lanes {
-    __m512i dx, dy;         /* the lanes' pixel offsets in the row of quads */
-    __m512i e[3];           /* the edges' values there, in the first row */
+    __m512i dx, dy;         /* the lanes' pixel offsets in the layout */
+    __m512i e[3];           /* the edges' values there, at row step 0 */
     __mmask16 inx;          /* the lanes inside the box's columns */
+    int32_t step;           /* pixel rows per row step */
 } raster_box_lanes;
 
-static inline RASTER_BOX_AVX512 void raster_box_lanes_init(const raster_box *rb,
-                                                           raster_box_lanes *L)
+static inline RASTER_BOX_AVX512 void raster_box_lanes_at(const raster_box *rb,
+                                                         raster_box_lanes *L, __m512i dx,
+                                                         __m512i dy, int32_t step)
 {
-    L->dx = _mm512_cvtepu8_epi32(_mm_loadu_si128((const void *)tv_tile_lane_x));
-    L->dy = _mm512_cvtepu8_epi32(_mm_loadu_si128((const void *)tv_tile_lane_y));
+    L->dx = dx;
+    L->dy = dy;
+    L->step = step;
     for (unsigned k = 0; k < 3; k++)
         L->e[k] = _mm512_add_epi32(
             _mm512_set1_epi32(rb->e0[k]),
@@ -54,11 +60,30 @@ static inline RASTER_BOX_AVX512 void raster_box_lanes_init(const raster_box *rb,
              _mm512_cmplt_epi32_mask(L->dx, _mm512_set1_epi32(rb->bx1));
 }
 
-/* The covered lanes of row R of quads (inside the box; raster_coverage's rule). */
+/* The row-of-four-quads layout: row step r is row r of quads. */
+static inline RASTER_BOX_AVX512 void raster_box_lanes_init(const raster_box *rb,
+                                                           raster_box_lanes *L)
+{
+    raster_box_lanes_at(rb, L, _mm512_cvtepu8_epi32(_mm_loadu_si128((const void *)tv_tile_lane_x)),
+                        _mm512_cvtepu8_epi32(_mm_loadu_si128((const void *)tv_tile_lane_y)), 2);
+}
+
+/* The two-by-two-quads layout (a box with bx1 <= 4): row step r is rows 2 r and 2 r + 1
+ * of quads. */
+static inline RASTER_BOX_AVX512 void raster_box_lanes_init_narrow(const raster_box *rb,
+                                                                  raster_box_lanes *L)
+{
+    raster_box_lanes_at(rb, L, _mm512_setr_epi32(0, 1, 0, 1, 2, 3, 2, 3, 0, 1, 0, 1, 2, 3, 2, 3),
+                        _mm512_setr_epi32(0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3), 4);
+}
+
+/* The covered lanes of row step R (inside the box; raster_coverage's rule). Edge values
+ * stay within 32 bits: every lane's offset is at most 7 pixels either way
+ * (raster_box_setup's bound), the rows of a box of 4 quads being 2 steps of 4 or 4 of 2. */
 static inline RASTER_BOX_AVX512 __mmask16 raster_box_row(const raster_box *rb,
                                                          const raster_box_lanes *L, unsigned r)
 {
-    const int32_t d0 = 2 * (int32_t)r;
+    const int32_t d0 = L->step * (int32_t)r;
     const __m512i ry = _mm512_add_epi32(L->dy, _mm512_set1_epi32(d0));
     __mmask16 m = L->inx & _mm512_cmpge_epi32_mask(ry, _mm512_set1_epi32(rb->by0)) &
                   _mm512_cmplt_epi32_mask(ry, _mm512_set1_epi32(rb->by1));

@@ -111,7 +111,7 @@ static int reference(const raster_tri *tri, const int32_t box[4], const box_earl
 }
 
 typedef struct tally {
-    unsigned cases, quads, lanes_passed, unserved;
+    unsigned cases, quads, lanes_passed, unserved, narrow;
 } tally;
 
 static void run_case(uint32_t *seed, target *tg, uint8_t *ref, const om_zs_target *zs,
@@ -132,12 +132,21 @@ static void run_case(uint32_t *seed, target *tg, uint8_t *ref, const om_zs_targe
     raster_tri tri;
     if (!raster_setup(&tri, &rules, x, y))
         return;
-    const int32_t box[4] = {tri.x0, tri.y0, tri.x1, tri.y1};
+    /* the rasteriser's box, or (as the draw's hook asks) its part in the hull box */
+    int32_t box[4] = {tri.x0, tri.y0, tri.x1, tri.y1};
+    if (next(seed) & 1u) {
+        box[0] = box[0] > tri.hx0 ? box[0] : tri.hx0;
+        box[1] = box[1] > tri.hy0 ? box[1] : tri.hy0;
+        box[2] = box[2] < tri.hx1 ? box[2] : tri.hx1;
+        box[3] = box[3] < tri.hy1 ? box[3] : tri.hy1;
+    }
     raster_box rb;
     if (!raster_box_setup(&tri, box, &rb)) {
         tl->unserved++;
         return;
     }
+    /* (two quads wide at most: the kernel's two-rows-a-step layout) */
+    tl->narrow += rb.bx1 <= 4;
     /* the stored words: specials, small fields, random bits */
     for (size_t i = 0; i + 4 <= tg->bytes; i += 4) {
         uint32_t v = next(seed);
@@ -208,7 +217,7 @@ static void test_against_pixels(void **state)
                                         "S8_UINT_Z24_UNORM"};
     static uint8_t ref[MAX_BYTES + 65536];
     uint32_t seed = 0x9e3779b9u;
-    tally tl = {0, 0, 0, 0};
+    tally tl = {0, 0, 0, 0, 0};
     for (size_t stride = W * 4 + 12; stride <= MAX_STRIDE; stride++) {
         target tg;
         target_map(&tg, stride);
@@ -233,6 +242,8 @@ static void test_against_pixels(void **state)
     assert_true(tl.cases > 4000);
     assert_true(tl.quads > tl.cases && tl.lanes_passed > tl.cases);
     assert_true(tl.unserved > 0);
+    /* both layouts, in numbers */
+    assert_true(tl.narrow > tl.cases / 5 && tl.cases - tl.narrow > tl.cases / 5);
 }
 
 /* Sample 0 masked off: nothing is tested, read or written, and no quad survives. */

@@ -11,6 +11,7 @@
 #include "pipe/pipe_cpu.h"
 #include "pipe/pipe_raster.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -365,6 +366,59 @@ static void test_row_span(void **state)
     assert_true(full > 10000 && found * 100 > full * 95);
 }
 
+/* The hull box (hx0..hy1): every covered sample of every pixel lies in it, for triangles
+ * from a pixel to 64 wide (a third with vertices on pixel centres), both tie rules and 1 to 16
+ * samples; and it is tighter where it serves: with one sample it is narrower than the
+ * rasteriser's box for many triangles (about half here), and a cell of the mesh scene (4 pixels wide from a
+ * pixel edge) takes 4 columns where the rasteriser's box takes 6. */
+static void test_hull_box(void **state)
+{
+    (void)state;
+    uint32_t seed = 0x2468ace1u;
+    static const unsigned samples[5] = {1, 2, 4, 8, 16};
+    unsigned covered = 0, narrower = 0, cases = 0, single = 0;
+    for (unsigned round = 0; round < 3000; round++) {
+        float x[3], y[3];
+        random_triangle(&seed, (float)(1u << (round % 7)), round % 2 ? 2 : 4, x, y);
+        if (round % 3 == 0)   /* vertices on pixel centres: samples on the hull's edges */
+            for (int k = 0; k < 3; k++) {
+                x[k] = floorf(x[k]) + 0.5f;
+                y[k] = floorf(y[k]) + 0.5f;
+            }
+        raster_rules r = rules(round & 1, samples[round % 5], 4096, 4096);
+        r.clip[0] = r.clip[1] = -64;
+        raster_tri t;
+        if (!raster_setup(&t, &r, x, y))
+            continue;
+        cases++;
+        assert_true(t.hx0 >= t.x0 - 1 && t.hx1 <= t.x1 + 1 && t.hy0 >= t.y0 - 1 &&
+                    t.hy1 <= t.y1 + 1);
+        single += t.samples == 1;
+        narrower += t.samples == 1 && t.hx1 - t.hx0 < t.x1 - t.x0;
+        for (int32_t py = t.y0 - 2; py < t.y1 + 2; py++)
+            for (int32_t px = t.x0 - 2; px < t.x1 + 2; px++)
+                if (raster_coverage(&t, px, py)) {
+                    covered++;
+                    if (px < t.hx0 || px >= t.hx1 || py < t.hy0 || py >= t.hy1)
+                        fail_msg("pixel (%d, %d) covered outside the hull box [%d, %d) x "
+                                 "[%d, %d), %u samples", px, py, t.hx0, t.hx1, t.hy0, t.hy1,
+                                 t.samples);
+                }
+    }
+    assert_true(cases > 2500 && covered > 100000 && single > 500 && narrower > single / 3);
+    /* a cell of the mesh scene: x from 8 to 12 pixels, y from 10.24 to 15.36 */
+    const float x[3] = {8.0f, 12.0f, 8.0f}, y[3] = {10.24f, 10.24f, 15.36f};
+    raster_rules r = rules(false, 1, 64, 64);
+    raster_tri t;
+    assert_true(raster_setup(&t, &r, x, y));
+    assert_int_equal(t.hx0, 8);
+    assert_int_equal(t.hx1, 12);
+    assert_int_equal(t.x0, 7);
+    assert_int_equal(t.x1, 13);
+    assert_int_equal(t.hy0, 10);
+    assert_int_equal(t.hy1, 15);
+}
+
 /* raster_box_quads (the engine's small primitives: a box of at most 4x4 quads at once)
  * against raster_coverage pixel by pixel: random triangles from a pixel to 64 pixels
  * wide (half of them on the half-pixel grid, so that edges pass through pixel centres),
@@ -463,6 +517,7 @@ int main(void)
         cmocka_unit_test(test_fan_covers_once),
         cmocka_unit_test(test_coverage_lanes),
         cmocka_unit_test(test_row_span),
+        cmocka_unit_test(test_hull_box),
         cmocka_unit_test(test_box_quads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -124,8 +124,9 @@ static void test_random_sequences(void **state)
                 qx[i] = coordinate(&seed, box[0], box[2]);
                 qy[i] = coordinate(&seed, box[1], box[3]);
                 if (rnd(&seed) % 3 == 0 && i > 0) {
-                    qx[i] = qx[i - 1] + 2 * ((int32_t)(rnd(&seed) % 3) - 1);
-                    qy[i] = qy[i - 1] + 2 * ((int32_t)(rnd(&seed) % 2));
+                    /* (wrapping: the previous quad may be at an extreme) */
+                    qx[i] = (int32_t)((uint32_t)qx[i - 1] + 2u * (rnd(&seed) % 3) - 2u);
+                    qy[i] = (int32_t)((uint32_t)qy[i - 1] + 2u * (rnd(&seed) % 2));
                 }
             }
         }
