@@ -1,6 +1,7 @@
 /* The vectorised warp kernel (src/tex/fast/tex_warp_vec.c) for requests that set
  * TV_TEXF_VALUES_ONLY: the kernel then skips the QUERY_LOD extras (major axis, ratio) and,
- * where every active lane is provably magnified, the log2 and the level selection. The
+ * where every active lane is provably magnified, the log2 and the level selection, and
+ * where λ decides nothing (mip NONE, one filter either way) the derivatives too. The
  * values must be bit-identical with and without the flag and with the general path.
  * Requests are full and partial warps of quads on an affine map whose texel-space step
  * per pixel sits on, just above and just below the shortcut's bound (major length 1),
@@ -23,6 +24,8 @@
 
 #define NTEX 3
 #define NSMP 30
+/* the bound's samplers: 0, 1, 2 with mip POINT (the mip NONE ones need no λ at all) */
+#define S_BOUND 30
 
 static const fp_tex textures[NTEX] = {
     {"R8G8B8A8_UNORM", 64, 64, TV_TIC_BLOCKLINEAR, TV_TEX_2D, 0, -1, 0},
@@ -49,6 +52,10 @@ static void setup(fp *F)
         ts.min_lod_clamp = (s % 11 == 10) ? 0x80 : 0;
         ts.mip_lod_bias = biases[s % 5];
         fp_put_sampler(F, s, &ts);
+        if (s < 3) {
+            ts.mip_filter = TV_MIP_POINT;
+            fp_put_sampler(F, S_BOUND + s, &ts);
+        }
     }
 }
 
@@ -160,29 +167,33 @@ static void random_requests(unsigned isa)
     tex_set_vector_isa_cap(F.unit, isa);
     static tv_tex_request r;
     unsigned taken = 0, n = 6000;
-    uint64_t vec0 = tex_warp_vec_count(), mag0 = tex_warp_vec_mag_count();
+    uint64_t vec0 = tex_warp_vec_count(), mag0 = tex_warp_vec_mag_count(),
+             free0 = tex_warp_vec_free_count();
     for (unsigned i = 0; i < n; i++) {
         unsigned tex = fp_rnd(&F) % NTEX, smp = fp_rnd(&F) % NSMP;
         fill(&F, &r, tex, smp, ops[i % 6], fp_rnd(&F) % 4 != 0);
         check(&F, &r, &taken);
     }
     /* (each request ran through the kernel twice: with and without the flag) */
-    uint64_t vec = tex_warp_vec_count() - vec0, mag = tex_warp_vec_mag_count() - mag0;
+    uint64_t vec = tex_warp_vec_count() - vec0, mag = tex_warp_vec_mag_count() - mag0,
+             lfree = tex_warp_vec_free_count() - free0;
     print_message("isa cap %u: %u of %u taken by the warp path, %u kernel "
-                  "runs, %u magnified without log2\n", isa, taken, n,
-                  (unsigned)vec, (unsigned)mag);
+                  "runs, %u magnified without log2, %u without a level of detail\n", isa,
+                  taken, n, (unsigned)vec, (unsigned)mag, (unsigned)lfree);
     assert_true(taken * 10 >= n * 8);
     assert_true(vec >= taken);          /* the kernel answers most of them */
-    assert_true(mag * 40 >= vec);       /* the shortcut is exercised (hundreds) */
-    assert_true(mag * 4 <= vec);        /* and the full computation with the flag */
+    assert_true(mag * 40 >= vec);       /* the shortcuts are exercised (hundreds) */
+    assert_true(lfree * 40 >= vec);
+    assert_true((mag + lfree) * 4 <= vec);   /* and the full computation with the flag */
     fp_teardown(&F);
 }
 
 FP_VARIANT_TESTS(random_requests)
 
 /* One full warp, every lane with exactly the step k (texels per pixel, both axes) on the
- * 64x64 texture, sampler smp: the kernel takes it, and the shortcut iff `mag`. */
-static void one_step(fp *F, float k, unsigned smp, bool mag)
+ * 64x64 texture, sampler smp: the kernel takes it, with the magnification shortcut iff
+ * `mag`, without a level of detail iff `lfree`. */
+static void one_step_ways(fp *F, float k, unsigned smp, bool mag, bool lfree)
 {
     static tv_tex_request r;
     unsigned taken = 0;
@@ -200,11 +211,18 @@ static void one_step(fp *F, float k, unsigned smp, bool mag)
         r.coord[1][l] = (float)y * (k / 64.0f);
         r.q[l] = 1.0f;
     }
-    uint64_t vec0 = tex_warp_vec_count(), mag0 = tex_warp_vec_mag_count();
+    uint64_t vec0 = tex_warp_vec_count(), mag0 = tex_warp_vec_mag_count(),
+             free0 = tex_warp_vec_free_count();
     check(F, &r, &taken);
     assert_int_equal(taken, 1);
     assert_int_equal(tex_warp_vec_count() - vec0, 2);
     assert_int_equal(tex_warp_vec_mag_count() - mag0, mag ? 1 : 0);
+    assert_int_equal(tex_warp_vec_free_count() - free0, lfree ? 1 : 0);
+}
+
+static void one_step(fp *F, float k, unsigned smp, bool mag)
+{
+    one_step_ways(F, k, smp, mag, false);
 }
 
 /* The bound itself: major length exactly 1 (magnified, λ = 0) and one ulp above (not
@@ -215,7 +233,8 @@ static void test_bounds(void **state)
     (void)state;
     fp F;
     setup(&F);
-    const unsigned s_none = 0, s_pos = 1, s_neg = 2; /* biases 0, +1, -1.625 */
+    /* biases 0, +1, -1.625, mip POINT */
+    const unsigned s_none = S_BOUND, s_pos = S_BOUND + 1, s_neg = S_BOUND + 2;
     for (unsigned isa = 0; isa < 3; isa++) {
         tex_set_vector_isa_cap(F.unit, isa);
         one_step(&F, 1.0f, s_none, true);
@@ -224,6 +243,32 @@ static void test_bounds(void **state)
         one_step(&F, 0.5f, s_pos, false);
         one_step(&F, nextafterf(1.0f, 2.0f), s_neg, false);
         one_step(&F, 0.0f, s_none, true); /* log2(0) = -inf */
+    }
+    fp_teardown(&F);
+}
+
+/* Mip NONE with one filter either way: no level of detail, magnified or minified (steps
+ * of 0 to 8 texels a pixel; samplers 0-2 LINEAR with biases 0, +1, -1.625, 18 and 19
+ * POINT); with the filters differing (9: magnification POINT and minification LINEAR, 10:
+ * the other way) λ is computed, and decides. */
+static void test_no_lod(void **state)
+{
+    (void)state;
+    fp F;
+    setup(&F);
+    static const float steps[] = {0.5f, 1.0f, 1.5f, 4.0f, 8.0f, 0.0f};
+    static const unsigned same[] = {0, 1, 2, 18, 19}, differ[] = {9, 10};
+    for (unsigned isa = 0; isa < 3; isa++) {
+        tex_set_vector_isa_cap(F.unit, isa);
+        for (unsigned k = 0; k < sizeof steps / sizeof steps[0]; k++) {
+            for (unsigned i = 0; i < sizeof same / sizeof same[0]; i++)
+                one_step_ways(&F, steps[k], same[i], false, true);
+            for (unsigned i = 0; i < sizeof differ / sizeof differ[0]; i++)
+                /* (9 has the magnification shortcut's conditions, 10 a LOD clamp of
+                   1/2 that turns it off) */
+                one_step_ways(&F, steps[k], differ[i], differ[i] == 9 && steps[k] <= 1.0f,
+                              false);
+        }
     }
     fp_teardown(&F);
 }
@@ -256,6 +301,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_log2f_bounds),
         cmocka_unit_test(test_bounds),
+        cmocka_unit_test(test_no_lod),
         FP_VARIANT_UNIT_TESTS,
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

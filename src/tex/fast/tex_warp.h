@@ -46,6 +46,10 @@ uint64_t tex_warp_vec_uniform_count(void);
 /* Tests: the calling thread's kernel requests (TV_TEXF_VALUES_ONLY) whose every active
  * lane was proven magnified without a log2 (tex_warp_vec.c). */
 uint64_t tex_warp_vec_mag_count(void);
+/* Tests: the calling thread's kernel requests (TV_TEXF_VALUES_ONLY) that needed no level of
+ * detail: mip NONE and one filter for both minification and magnification
+ * (tex_warp_vec.c). */
+uint64_t tex_warp_vec_free_count(void);
 /* Tests: the calling thread's kernel log2 lookups (tex_warp_vec.c log2_lanes) that some
  * lane's argument sent past the recent arguments to the table. */
 uint64_t tex_warp_vec_log2_table_count(void);

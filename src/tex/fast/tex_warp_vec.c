@@ -67,7 +67,7 @@ typedef struct log2_memo {
 } log2_memo;
 
 static _Thread_local log2_memo tls_memo;
-static _Thread_local uint64_t tls_taken, tls_uniform, tls_mag, tls_table, tls_probes;
+static _Thread_local uint64_t tls_taken, tls_uniform, tls_mag, tls_free, tls_table, tls_probes;
 
 uint64_t tex_warp_vec_count(void)
 {
@@ -82,6 +82,11 @@ uint64_t tex_warp_vec_uniform_count(void)
 uint64_t tex_warp_vec_mag_count(void)
 {
     return tls_mag;
+}
+
+uint64_t tex_warp_vec_free_count(void)
+{
+    return tls_free;
 }
 
 uint64_t tex_warp_vec_log2_table_count(void)
@@ -404,6 +409,15 @@ static bool mag_request(const warp_ctx *w)
     return ok != 0;
 }
 
+/* ---- no level of detail needed (R->free) ----------------------------------------------
+ * With mip NONE, tex_lod_compute gives every lane level 0, one level, weights 1 and 0,
+ * whatever λ (NaN included); λ then only chooses between the magnification and the
+ * minification filter (magnify = !(λ > 0)), and where both are the same filter nothing
+ * depends on it. A values-only request (no extras read) then skips the derivatives and the
+ * footprint: lod_magnified's outputs are every lane's (lin = mag_lin = min_lin). The
+ * anisotropic footprint, whose probes stay even when magnified, never reaches this kernel
+ * (warp_setup sends it to tex_warp_aniso.c). */
+
 /* lod_pass's outputs for a request whose every active lane is magnified (above) */
 VEC_INLINE void lod_magnified(const vec_req *R, lod_out *o)
 {
@@ -421,7 +435,7 @@ VEC_INLINE void lod_magnified(const vec_req *R, lod_out *o)
 /* 0: declined (nothing written); else 1 + the footprint's way (WAY_*), counted by the
  * caller: a thread-local's update inside the kernel would cost a TLS address call with
  * the vector registers saved around it (see vec_req.memo) */
-enum { WAY_LANES, WAY_UNIFORM, WAY_MAGNIFIED };
+enum { WAY_LANES, WAY_UNIFORM, WAY_MAGNIFIED, WAY_FREE };
 
 VEC_INLINE unsigned vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
 {
@@ -448,7 +462,10 @@ VEC_INLINE unsigned vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
     /* derivatives and the footprint (tex_lod.c footprint() for two axes, no anisotropy) */
     float lg_max[N], mu[N], mv[N], lr[N];
     bool all_mag = false;
-    if (R->deriv) {
+    if (R->free) { /* (no λ needed: above) */
+        all_mag = true;
+        way = WAY_FREE;
+    } else if (R->deriv) {
         float dx0[N], dx1[N], dy0[N], dy1[N];
         /* quads each present whole or not at all (the pipeline's packed warps): the lanes
            of a whole quad take their own row and column pairs, as below; the lanes of an
@@ -811,6 +828,7 @@ bool tex_warp_vec(const warp_ctx *w, const tv_tex_request *req, tv_tex_result *r
     R.min_lin = w->min == TV_MAG_LINEAR || w->min == TV_MIN_ANISO;
     R.memo = &tls_memo;
     R.vo = (req->flags & TV_TEXF_VALUES_ONLY) != 0;
+    R.free = R.vo && w->mip == TV_MIP_NONE && R.mag_lin == R.min_lin;
     R.mag = R.vo && R.deriv && !R.op_bias && mag_request(w);
     R.lod_common = R.vo && R.deriv && !R.op_bias && w->mip == TV_MIP_LINEAR;
     channel_shifts(w, R.shift);
@@ -820,6 +838,7 @@ bool tex_warp_vec(const warp_ctx *w, const tv_tex_request *req, tv_tex_result *r
     tls_taken++;
     tls_uniform += r == 1u + WAY_UNIFORM;
     tls_mag += r == 1u + WAY_MAGNIFIED;
+    tls_free += r == 1u + WAY_FREE;
     return true;
 }
 

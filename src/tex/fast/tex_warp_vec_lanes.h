@@ -159,6 +159,8 @@ typedef struct vec_req {          /* per-request constants */
     bool vo;                      /* TV_TEXF_VALUES_ONLY: only res->v is read */
     bool mag;                     /* vo, and the lane-independent conditions of the
                                    * magnification shortcut (tex_warp_vec.c) hold */
+    bool free;                    /* vo, mip NONE and one filter for minification and
+                                   * magnification: λ decides nothing (tex_warp_vec.c) */
     bool lod_common;              /* vo, a SAMPLE with derivatives, no per-lane bias, mip
                                    * LINEAR: lod_pass's common copy (tex_warp_vec.c) */
     /* the thread's log2 memo (tex_warp_vec.c), its address taken once per request: inside
