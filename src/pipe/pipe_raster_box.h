@@ -32,13 +32,14 @@ bool raster_box_setup(const raster_tri *t, const int32_t box[4], raster_box *rb)
 
 #define RASTER_BOX_AVX512 __attribute__((target("avx512f")))
 
-/* 16 lanes of the box, lane 4 q + j of quad q (j = 0 TL, 1 TR, 2 BL, 3 BR), in one of two
- * layouts: a row of four quads (the engine's tile order, whose first half is one such
- * row), or, for a box at most two quads wide, two rows of two quads (lanes 0-7 the upper
- * row, 8-15 the lower). Row step r of the box is the layout's lanes moved down by STEP
- * pixel rows (2 or 4) r times. */
+/* 16 lanes of the box in one of two orders. The engine's tile order: lane 4 q + j of quad
+ * q (j = 0 TL, 1 TR, 2 BL, 3 BR) of a row of four quads (the first half of a tile), a row
+ * step being a row of quads. Or rows of pixels: lane C j + c at column c of row j, C = 8
+ * (two rows of eight) or C = 4 (four rows of four, for a box at most two quads wide), a
+ * row step being 16 / C rows. Row step r is the order's lanes moved down by STEP pixel
+ * rows r times. */
 typedef struct raster_box_lanes {
-    __m512i dx, dy;         /* the lanes' pixel offsets in the layout */
+    __m512i dx, dy;         /* the lanes' pixel offsets in the order */
     __m512i e[3];           /* the edges' values there, at row step 0 */
     __mmask16 inx;          /* the lanes inside the box's columns */
     int32_t step;           /* pixel rows per row step */
@@ -60,7 +61,7 @@ static inline RASTER_BOX_AVX512 void raster_box_lanes_at(const raster_box *rb,
              _mm512_cmplt_epi32_mask(L->dx, _mm512_set1_epi32(rb->bx1));
 }
 
-/* The row-of-four-quads layout: row step r is row r of quads. */
+/* The tile order: row step r is row r of quads. */
 static inline RASTER_BOX_AVX512 void raster_box_lanes_init(const raster_box *rb,
                                                            raster_box_lanes *L)
 {
@@ -68,18 +69,21 @@ static inline RASTER_BOX_AVX512 void raster_box_lanes_init(const raster_box *rb,
                         _mm512_cvtepu8_epi32(_mm_loadu_si128((const void *)tv_tile_lane_y)), 2);
 }
 
-/* The two-by-two-quads layout (a box with bx1 <= 4): row step r is rows 2 r and 2 r + 1
- * of quads. */
-static inline RASTER_BOX_AVX512 void raster_box_lanes_init_narrow(const raster_box *rb,
-                                                                  raster_box_lanes *L)
+/* Rows of C pixels (8, or 4 for a box with bx1 <= 4): row step r is rows of quads
+ * (16 / C) r / 2 on. */
+static inline RASTER_BOX_AVX512 void raster_box_lanes_init_rows(const raster_box *rb,
+                                                                raster_box_lanes *L,
+                                                                unsigned C)
 {
-    raster_box_lanes_at(rb, L, _mm512_setr_epi32(0, 1, 0, 1, 2, 3, 2, 3, 0, 1, 0, 1, 2, 3, 2, 3),
-                        _mm512_setr_epi32(0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3), 4);
+    const __m512i e = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const unsigned sh = C == 8 ? 3 : 2;
+    raster_box_lanes_at(rb, L, _mm512_and_si512(e, _mm512_set1_epi32((int)C - 1)),
+                        _mm512_srli_epi32(e, sh), (int32_t)(16 / C));
 }
 
 /* The covered lanes of row step R (inside the box; raster_coverage's rule). Edge values
  * stay within 32 bits: every lane's offset is at most 7 pixels either way
- * (raster_box_setup's bound), the rows of a box of 4 quads being 2 steps of 4 or 4 of 2. */
+ * (raster_box_setup's bound: a box of 4x4 quads is 2 steps of 4 rows or 4 of 2). */
 static inline RASTER_BOX_AVX512 __mmask16 raster_box_row(const raster_box *rb,
                                                          const raster_box_lanes *L, unsigned r)
 {
