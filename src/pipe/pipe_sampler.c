@@ -1,8 +1,9 @@
 /* Textures of draws (include/texvm/pipe.h): Gallium sampler views and states per stage,
  * and at each draw the texture unit they describe — a header (TIC) and a sampler (TSC)
  * per slot in the unit's pools, and each view's texels copied from the resource (virgl's
- * packed level layout) into the header's block-linear layout, addressed by the unit's own
- * formula (tv_tic_texel_address). docs/pipeline.md §Textures. */
+ * packed level layout) into the header's pitch layout (block-linear when multisampled),
+ * addressed by the unit's own formula (tv_tic_texel_address). docs/pipeline.md
+ * §Textures. */
 #include "pipe_internal.h"
 
 #include "texvm/vm.h"
@@ -175,7 +176,21 @@ static int plan_view(tv_pipe_ctx *ctx, const char *op, unsigned slot,
         return pipe_fail(ctx, "%s: sampler view %u: levels %u..%u outside resource %u (%u "
                          "levels)", op, slot, v->first_level, v->last_level, v->res,
                          r->desc.last_level + 1);
-    t->header_version = TV_TIC_BLOCKLINEAR;
+    /* Single-sampled views are copied into the pitch layout (every level and layer rows of
+       level 0's pitch apart, a multiple of 32 bytes): the unit addresses it by its own
+       formulas as it does block-linear texels (the values sampled are the same), each row
+       is one copy, and the warp kernels read a texel's right neighbour from the same 8
+       or 16 bytes instead of gathering each tap (the mesh scene's texture: docs/
+       performance.md). Multisampled views keep the block-linear layout and its sample
+       grid. */
+    const uint64_t row_bytes = (uint64_t)((r->lw[0] + r->bw - 1) / r->bw) * r->bytes;
+    const uint64_t pitch = (row_bytes + 31) / 32 * 32;
+    if (r->samples <= 1 && pitch < (1u << 21)) {
+        t->header_version = TV_TIC_PITCH;
+        t->pitch = (uint32_t)pitch;
+    } else {
+        t->header_version = TV_TIC_BLOCKLINEAR;
+    }
     /* multisampled: the unit's sample grid (2X1, 2X2, 4X2, 4X4 modes) */
     static const uint8_t ms_mode[17] = {[1] = 0, [2] = 1, [4] = 2, [8] = 3, [16] = 6};
     t->multi_sample_count = ms_mode[r->samples <= 16 ? r->samples : 1];
@@ -217,12 +232,24 @@ static void place_view(const view_plan *p, uint8_t *host)
         memcpy(host + p->offset, r->data + (size_t)p->z0 * p->elem_bytes, p->size);
         return;
     }
+    const bool pitch = p->tic.header_version == TV_TIC_PITCH;
     for (uint32_t l = 0; l <= r->desc.last_level; l++) {
         uint32_t bw = (r->lw[l] + r->bw - 1) / r->bw, bh = (r->lh[l] + r->bh - 1) / r->bh;
         uint32_t nz = r->desc.target == 3 ? r->ld[l] : p->nz;
         for (uint32_t z = 0; z < nz; z++) {
             const uint8_t *slice = r->data + r->level_offset[l] +
                                    r->layer_stride[l] * (size_t)(p->z0 + z);
+            if (pitch) {   /* (one sample: each row's texels are consecutive) */
+                const size_t row = (size_t)bw * r->bytes;
+                for (uint32_t by = 0; by < bh; by++) {
+                    uint64_t a = tv_tic_texel_address(&p->tic, l, 0, by * r->bh, z, 0);
+                    uint64_t at = a - POOL_BASE;
+                    if (a < POOL_BASE || at < p->offset || at + row > p->offset + p->size)
+                        continue;     /* cannot happen for a consistent header */
+                    memcpy(host + at, slice + r->stride[l] * by, row);
+                }
+                continue;
+            }
             for (uint32_t by = 0; by < bh; by++)
                 for (uint32_t bx = 0; bx < bw; bx++)
                     for (unsigned smp = 0; smp < r->samples; smp++) {
