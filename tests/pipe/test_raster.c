@@ -113,6 +113,15 @@ static void test_snapping_and_facing(void **state)
     assert_false(raster_setup(&t, &r, xo, yo));
 }
 
+/* A box [x0, x1) x [y0, y1) as expected (x0, y0, x1, y1 in WANT) */
+static void assert_box(int32_t x0, int32_t y0, int32_t x1, int32_t y1, const int32_t want[4])
+{
+    assert_int_equal(x0, want[0]);
+    assert_int_equal(y0, want[1]);
+    assert_int_equal(x1, want[2]);
+    assert_int_equal(y1, want[3]);
+}
+
 static void test_clip_rectangle(void **state)
 {
     (void)state;
@@ -120,10 +129,8 @@ static void test_clip_rectangle(void **state)
     raster_rules r = {false, 1, {2, 3, 5, 7}};
     raster_tri t;
     assert_true(raster_setup(&t, &r, x, y));
-    assert_int_equal(t.x0, 2);
-    assert_int_equal(t.y0, 3);
-    assert_int_equal(t.x1, 5);
-    assert_int_equal(t.y1, 7);
+    static const int32_t clip[4] = {2, 3, 5, 7};
+    assert_box(t.x0, t.y0, t.x1, t.y1, clip);
 }
 
 static void test_msaa_samples(void **state)
@@ -411,12 +418,9 @@ static void test_hull_box(void **state)
     raster_rules r = rules(false, 1, 64, 64);
     raster_tri t;
     assert_true(raster_setup(&t, &r, x, y));
-    assert_int_equal(t.hx0, 8);
-    assert_int_equal(t.hx1, 12);
-    assert_int_equal(t.x0, 7);
-    assert_int_equal(t.x1, 13);
-    assert_int_equal(t.hy0, 10);
-    assert_int_equal(t.hy1, 15);
+    static const int32_t hull[4] = {8, 10, 12, 15}, loose[4] = {7, 10, 13, 16};
+    assert_box(t.hx0, t.hy0, t.hx1, t.hy1, hull);
+    assert_box(t.x0, t.y0, t.x1, t.y1, loose);
 }
 
 /* raster_box_quads (the engine's small primitives: a box of at most 4x4 quads at once)
