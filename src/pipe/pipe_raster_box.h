@@ -17,7 +17,7 @@ typedef struct raster_box {
     int32_t x0, y0;         /* the box's top-left quad's top-left pixel (even) */
     int32_t bx0, bx1;       /* the box's columns [bx0, bx1) and rows [by0, by1), from */
     int32_t by0, by1;       /* (x0, y0) */
-    unsigned rows;          /* rows of quads, 1 to 4 (the box's columns: 1 to 4 quads) */
+    unsigned rows;          /* rows of quads, 1 to 4 */
 } raster_box;
 
 /* T's edges over box [box[0], box[2]) x [box[1], box[3]) into RB. False when the box is
