@@ -229,6 +229,12 @@ uint8_t tv_tex_aniso_code(double ratio);
 uint64_t tv_tic_size_bytes(const tv_tic *tic);
 uint64_t tv_tic_texel_address(const tv_tic *tic, unsigned level, unsigned x, unsigned y,
                               unsigned z_or_layer, unsigned sample);
+/* The addresses of N texels of a row at once, OUT[i] = tv_tic_texel_address(tic, level,
+ * x0 + i x_step, y, z_or_layer, sample), the header decoded once (a placement of every
+ * texel of a texture, sample by sample, made a decode per texel). */
+void tv_tic_texel_addresses(const tv_tic *tic, unsigned level, unsigned x0, unsigned x_step,
+                            unsigned n, unsigned y, unsigned z_or_layer, unsigned sample,
+                            uint64_t *out);
 
 /* ---- the unit -------------------------------------------------------------------------- */
 typedef enum tv_tex_precision {

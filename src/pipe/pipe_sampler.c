@@ -224,14 +224,11 @@ static int plan_view(tv_pipe_ctx *ctx, const char *op, unsigned slot,
     return 0;
 }
 
-/* Copy the view's texels (resource layout) into the header's layout at HOST. */
-static void place_view(const view_plan *p, uint8_t *host)
+/* Copy the view's texels (resource layout) into the header's layout at HOST (ADDR: room
+ * for the addresses of a row of level 0's texels). */
+static int place_view_rows(const view_plan *p, uint8_t *host, uint64_t *addr)
 {
     const pipe_resource *r = p->r;
-    if (p->tic.header_version == TV_TIC_ONE_D_BUFFER) {
-        memcpy(host + p->offset, r->data + (size_t)p->z0 * p->elem_bytes, p->size);
-        return;
-    }
     const bool pitch = p->tic.header_version == TV_TIC_PITCH;
     for (uint32_t l = 0; l <= r->desc.last_level; l++) {
         uint32_t bw = (r->lw[l] + r->bw - 1) / r->bw, bh = (r->lh[l] + r->bh - 1) / r->bh;
@@ -250,12 +247,13 @@ static void place_view(const view_plan *p, uint8_t *host)
                 }
                 continue;
             }
+            /* block-linear: each sample of a row's texels by the addresses of the row,
+               the header decoded once per row and sample (ADDR: a row of level 0) */
             for (uint32_t by = 0; by < bh; by++)
-                for (uint32_t bx = 0; bx < bw; bx++)
-                    for (unsigned smp = 0; smp < r->samples; smp++) {
-                        uint64_t a = tv_tic_texel_address(&p->tic, l, bx * r->bw, by * r->bh,
-                                                          z, smp);
-                        uint64_t at = a - POOL_BASE;
+                for (unsigned smp = 0; smp < r->samples; smp++) {
+                    tv_tic_texel_addresses(&p->tic, l, 0, r->bw, bw, by * r->bh, z, smp, addr);
+                    for (uint32_t bx = 0; bx < bw; bx++) {
+                        uint64_t a = addr[bx], at = a - POOL_BASE;
                         if (a < POOL_BASE || at < p->offset ||
                             at + r->bytes > p->offset + p->size)
                             continue;     /* cannot happen for a consistent header */
@@ -263,8 +261,26 @@ static void place_view(const view_plan *p, uint8_t *host)
                                               ((size_t)bx * r->samples + smp) * r->bytes,
                                r->bytes);
                     }
+                }
         }
     }
+    return 0;
+}
+
+/* place_view_rows with its row of addresses; -1: out of memory */
+static int place_view(const view_plan *p, uint8_t *host)
+{
+    const pipe_resource *r = p->r;
+    if (p->tic.header_version == TV_TIC_ONE_D_BUFFER) {
+        memcpy(host + p->offset, r->data + (size_t)p->z0 * p->elem_bytes, p->size);
+        return 0;
+    }
+    uint64_t *addr = malloc(((size_t)(r->lw[0] + r->bw - 1) / r->bw) * sizeof *addr);
+    if (!addr)
+        return -1;
+    int rc = place_view_rows(p, host, addr);
+    free(addr);
+    return rc;
 }
 
 void pipe_textures_free(pipe_textures *t)
@@ -334,7 +350,10 @@ int pipe_textures_build(tv_pipe_ctx *ctx, unsigned stage, const char *op, uint32
         build_tsc(&ctx->sub.samplers[stage][i], &tsc);
         if (plans[i].r) {
             tv_tsc_border_for_header(&tsc, &plans[i].tic);
-            place_view(&plans[i], t->host);
+            if (place_view(&plans[i], t->host)) {
+                pipe_textures_free(t);
+                return pipe_fail(ctx, "%s: out of memory for the sampler views", op);
+            }
             tv_tic_encode(&plans[i].tic, (uint32_t *)(void *)(t->host + 32 * i));
         }
         tv_tsc_encode(&tsc, (uint32_t *)(void *)(t->host + POOL_BYTES + 32 * i));

@@ -289,17 +289,34 @@ uint64_t tv_tic_size_bytes(const tv_tic *tic)
     return v.valid ? v.size_bytes : 0;
 }
 
+/* tv_tic_texel_address on V, the view of TIC */
+static uint64_t view_texel_address(const tex_view *v, const tv_tic *tic, unsigned level,
+                                   unsigned x, unsigned y, unsigned z_or_layer, unsigned sample)
+{
+    if (!v->valid || level >= v->levels)
+        return tic->address;
+    unsigned sx, sy;
+    tex_sample_grid_pos(v, sample, &sx, &sy);
+    bool is3d = v->type == TV_TEX_3D;
+    return tic->address + tex_texel_offset(v, level, x * v->sample_grid_w + sx,
+                                           y * v->sample_grid_h + sy, is3d ? z_or_layer : 0,
+                                           is3d ? 0 : z_or_layer, 0);
+}
+
 uint64_t tv_tic_texel_address(const tv_tic *tic, unsigned level, unsigned x, unsigned y,
                               unsigned z_or_layer, unsigned sample)
 {
     tex_view v;
     tex_view_init(&v, tic);
-    if (!v.valid || level >= v.levels)
-        return tic->address;
-    unsigned sx, sy;
-    tex_sample_grid_pos(&v, sample, &sx, &sy);
-    bool is3d = v.type == TV_TEX_3D;
-    return tic->address + tex_texel_offset(&v, level, x * v.sample_grid_w + sx,
-                                           y * v.sample_grid_h + sy, is3d ? z_or_layer : 0,
-                                           is3d ? 0 : z_or_layer, 0);
+    return view_texel_address(&v, tic, level, x, y, z_or_layer, sample);
+}
+
+void tv_tic_texel_addresses(const tv_tic *tic, unsigned level, unsigned x0, unsigned x_step,
+                            unsigned n, unsigned y, unsigned z_or_layer, unsigned sample,
+                            uint64_t *out)
+{
+    tex_view v;
+    tex_view_init(&v, tic);
+    for (unsigned i = 0; i < n; i++)
+        out[i] = view_texel_address(&v, tic, level, x0 + i * x_step, y, z_or_layer, sample);
 }

@@ -312,6 +312,64 @@ static void load_back_blocklinear(void **state)
     free(mem);
 }
 
+/* tv_tic_texel_addresses: a row's addresses, each the single call's, for pitch and
+ * block-linear headers, a mip chain, 3D slices, array layers, every MSAA grid of the
+ * draws' views (2, 4, 8, 16 samples, block-linear), a block-compressed format (x stepping
+ * by its 4-texel blocks), rows at the level's edge, and an invalid level (the address
+ * alone, as the single call gives). */
+static void row_addresses(void **state)
+{
+    (void)state;
+    static const struct {
+        tv_format f;
+        int version, type;
+        unsigned w, h, d, levels, msaa, gobs, x_step;
+    } cases[] = {
+        {TV_FORMAT_R8G8B8A8_UNORM, TV_TIC_PITCH, TV_TEX_2D, 37, 11, 1, 3, 0, 0, 1},
+        {TV_FORMAT_R32_UINT, TV_TIC_BLOCKLINEAR, TV_TEX_2D_ARRAY, 70, 19, 3, 5, 0, 2, 1},
+        {TV_FORMAT_R16G16B16A16_FLOAT, TV_TIC_BLOCKLINEAR, TV_TEX_3D, 33, 9, 7, 3, 0, 1, 1},
+        {TV_FORMAT_R8G8B8A8_UNORM, TV_TIC_BLOCKLINEAR, TV_TEX_2D, 20, 6, 1, 1, 1, 0, 1},
+        {TV_FORMAT_R8G8B8A8_UNORM, TV_TIC_BLOCKLINEAR, TV_TEX_2D, 20, 6, 1, 1, 2, 0, 1},
+        {TV_FORMAT_R32G32B32A32_FLOAT, TV_TIC_BLOCKLINEAR, TV_TEX_2D_ARRAY, 9, 5, 2, 1, 3, 1, 1},
+        {TV_FORMAT_R8_UNORM, TV_TIC_BLOCKLINEAR, TV_TEX_2D, 17, 17, 1, 1, 6, 0, 1},
+        {TV_FORMAT_BC1_RGBA_UNORM, TV_TIC_BLOCKLINEAR, TV_TEX_2D, 64, 32, 1, 2, 0, 0, 4},
+    };
+    static const unsigned samples_of[7] = {1, 2, 4, 8, 8, 2, 16};
+    unsigned rows = 0;
+    for (unsigned k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        tv_tic t = make(cases[k].f, cases[k].version, cases[k].type, cases[k].w, cases[k].h,
+                        cases[k].d);
+        if (cases[k].version == TV_TIC_PITCH)
+            t.pitch = 256;
+        t.max_mip_level = (uint8_t)(cases[k].levels - 1);
+        t.res_view_max_mip_level = (uint8_t)(cases[k].levels - 1);
+        t.multi_sample_count = (uint8_t)cases[k].msaa;
+        t.gobs_per_block_height = (uint8_t)cases[k].gobs;
+        tex_view v;
+        tex_view_init(&v, &t);
+        assert_true(v.valid);
+        const unsigned samples = samples_of[cases[k].msaa], step = cases[k].x_step;
+        for (unsigned l = 0; l <= cases[k].levels; l++) {   /* (one level past the chain) */
+            const unsigned lw = l < cases[k].levels ? tex_level_width(&v, l) : 4;
+            const unsigned lh = l < cases[k].levels ? tex_level_height(&v, l) : 1;
+            const unsigned n = (lw + step - 1) / step;
+            uint64_t got[128];
+            assert_true(n <= 128);
+            for (unsigned z = 0; z < cases[k].d; z++)
+                for (unsigned y = 0; y < lh; y += step)
+                    for (unsigned smp = 0; smp < samples; smp++) {
+                        tv_tic_texel_addresses(&t, l, 0, step, n, y, z, smp, got);
+                        for (unsigned i = 0; i < n; i++)
+                            if (got[i] != tv_tic_texel_address(&t, l, i * step, y, z, smp))
+                                fail_msg("case %u level %u z %u y %u sample %u texel %u", k, l,
+                                         z, y, smp, i);
+                        rows++;
+                    }
+        }
+    }
+    assert_true(rows > 300);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -324,6 +382,7 @@ int main(void)
         cmocka_unit_test(layers_and_cubes),
         cmocka_unit_test(buffer_1d),
         cmocka_unit_test(msaa),
+        cmocka_unit_test(row_addresses),
         cmocka_unit_test(block_formats),
         cmocka_unit_test(view_levels),
         cmocka_unit_test(load_back_blocklinear),
