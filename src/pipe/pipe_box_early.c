@@ -127,15 +127,12 @@ RASTER_BOX_AVX512 static TV_ALWAYS_INLINE int box_early_steps(
         const __m512i z = quantise16(e, zfloat, s[0], s[1]);
         /* the rows' texels inside the box (the masked-off elements are not read) */
         uint8_t *const t0 = e->base + e->stride * (size_t)y + 4 * (size_t)rb->x0;
-        __mmask16 in = 0;
         __m512i old = _mm512_setzero_si512();
         for (unsigned j = 0; j < R; j++)
-            if (j == 0 || y + (int32_t)j - rb->y0 < rb->by1) {
-                const __mmask16 mj = (__mmask16)(cols << (C * j));
-                in |= mj;
-                old = _mm512_or_si512(
-                    old, _mm512_maskz_loadu_epi32(mj, row_vector(t0, e->stride, j, C)));
-            }
+            if (j == 0 || y + (int32_t)j - rb->y0 < rb->by1)
+                old = _mm512_or_si512(old, _mm512_maskz_loadu_epi32(
+                                               (__mmask16)(cols << (C * j)),
+                                               row_vector(t0, e->stride, j, C)));
         const __m512i f = _mm512_srl_epi32(_mm512_and_si512(old, dmask), shift);
         const __mmask16 p = om_cmp16_depth(func, zfloat, k, z, f);
         if (!p)

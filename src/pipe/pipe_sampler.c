@@ -224,9 +224,9 @@ static int plan_view(tv_pipe_ctx *ctx, const char *op, unsigned slot,
     return 0;
 }
 
-/* Copy the view's texels (resource layout) into the header's layout at HOST (ADDR: room
- * for the addresses of a row of level 0's texels). */
-static int place_view_rows(const view_plan *p, uint8_t *host, uint64_t *addr)
+/* Copy the view's texels (resource layout) into the header's layout at HOST (ADDR, for a
+ * block-linear header: room for the addresses of a row of level 0's texels). */
+static void place_view_rows(const view_plan *p, uint8_t *host, uint64_t *addr)
 {
     const pipe_resource *r = p->r;
     const bool pitch = p->tic.header_version == TV_TIC_PITCH;
@@ -264,10 +264,10 @@ static int place_view_rows(const view_plan *p, uint8_t *host, uint64_t *addr)
                 }
         }
     }
-    return 0;
 }
 
-/* place_view_rows with its row of addresses; -1: out of memory */
+/* The view's texels into HOST: a buffer in one copy, a texture by place_view_rows (with
+ * its row of addresses where the header is block-linear); -1: out of memory */
 static int place_view(const view_plan *p, uint8_t *host)
 {
     const pipe_resource *r = p->r;
@@ -275,12 +275,15 @@ static int place_view(const view_plan *p, uint8_t *host)
         memcpy(host + p->offset, r->data + (size_t)p->z0 * p->elem_bytes, p->size);
         return 0;
     }
-    uint64_t *addr = malloc(((size_t)(r->lw[0] + r->bw - 1) / r->bw) * sizeof *addr);
-    if (!addr)
-        return -1;
-    int rc = place_view_rows(p, host, addr);
+    uint64_t *addr = NULL;
+    if (p->tic.header_version != TV_TIC_PITCH) {
+        addr = malloc(((size_t)(r->lw[0] + r->bw - 1) / r->bw) * sizeof *addr);
+        if (!addr)
+            return -1;
+    }
+    place_view_rows(p, host, addr);
     free(addr);
-    return rc;
+    return 0;
 }
 
 void pipe_textures_free(pipe_textures *t)
