@@ -8,7 +8,7 @@
  *    with the predicate of the depth function (the unordered ones where C's `!=` is true
  *    for a NaN, ordered otherwise, as om_compare_f's relations), the changed words
  *    scattered back. A small triangle's ten or so pixels took a loop iteration and its
- *    branches each: a fifth of the mesh scene's coverage work (docs/performance.md). */
+ *    branches each: a fifth of the mesh scene's coverage work (docs/history/performance-log.md §20.2). */
 #include "pipe_om.h"
 
 #if defined(__GNUC__) && defined(__x86_64__)

@@ -180,8 +180,8 @@ static int plan_view(tv_pipe_ctx *ctx, const char *op, unsigned slot,
        level 0's pitch apart, a multiple of 32 bytes): the unit addresses it by its own
        formulas as it does block-linear texels (the values sampled are the same), each row
        is one copy, and the warp kernels read a texel's right neighbour from the same 8
-       or 16 bytes instead of gathering each tap (the mesh scene's texture: docs/
-       performance.md). Multisampled views keep the block-linear layout and its sample
+       or 16 bytes instead of gathering each tap (the mesh scene's texture:
+       docs/history/performance-log.md §20.2). Multisampled views keep the block-linear layout and its sample
        grid. */
     const uint64_t row_bytes = (uint64_t)((r->lw[0] + r->bw - 1) / r->bw) * r->bytes;
     const uint64_t pitch = (row_bytes + 31) / 32 * 32;

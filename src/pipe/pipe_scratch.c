@@ -3,7 +3,7 @@
  * few hundred thousand vertices. Freed and allocated afresh, each such array came back
  * from the C library as new pages that the kernel faults in and clears one by one; kept,
  * the next draw's arrays are pages already mapped (the mesh scene of bench/bench_draw
- * 132-134 -> 118-121 ms, docs/performance.md §2.1).
+ * 132-134 -> 118-121 ms, docs/history/performance-log.md §20.2).
  *
  * A block is a header followed by its bytes; blocks below PIPE_SCRATCH_MIN are not kept
  * (the C library's heap serves those without fresh pages), and the context keeps at most
