@@ -180,6 +180,11 @@ struct tv_vm_program {
        walk's warps only (no packed quads, no batches: vm_frag_packs), as the plain
        interpreter does */
     bool sees_warp;
+    /* VERT: only MOVs from IN to OUT (vm_stage_vert_copy.c), its warps run as copies;
+       copy_src[r][c]: OUT[r]'s channel c is IN[e] channel k where it is 4 e + k + 1, 0
+       where no MOV writes it */
+    bool vert_copy;
+    uint8_t copy_src[TV_VM_MAX_ATTRIBS][4];
     /* the JIT (vm_jit.h): a cache beside the immutable program, filled once under the
        JIT's lock. jit_state: VM_JIT_NOT_YET, VM_JIT_READY (jit_fn runs it) or
        VM_JIT_DECLINED; jit_warps: warps run so far (TV_VM_JIT_AUTO's threshold) */

@@ -26,6 +26,10 @@ struct tv_vm {
     /* tests (vm_stage_frag_store.h): fragment tile stores at most variant store_cap */
     bool store_capped;
     uint8_t store_cap;
+    /* tests (vm_stage_vert_copy.h): copy programs' warps run by the engine instead
+       (vert_copy_off), and the warps copied so far */
+    bool vert_copy_off;
+    atomic_uint_fast64_t vert_copied;
     /* tests (vm_debug_poison_registers): register files are filled with a pattern at
        each run's start instead of keeping the last run's values */
     bool poison_regs;
@@ -110,6 +114,10 @@ struct vm_worker {
     uint32_t *tcs_merged;     /* TCS: the patch's outputs as of the last merge */
     /* per-worker counters */
     tv_vm_stats stats;
+    /* VERT copy programs: a warp's counts, learned from the first warp the engine ran
+       (vm_stage_vert_copy.h) */
+    bool copy_counted;
+    uint64_t copy_insns, copy_uops;
     /* trace: current warp is traced */
     bool trace_this;
     int32_t trace_warp;

@@ -2,6 +2,7 @@
  * vertex arrays (missing components (0,0,0,1)); outputs are collected per vertex. */
 #include "vm/vm_ops.h"
 #include "vm/vm_run.h"
+#include "vm/vm_stage_vert_copy.h"
 
 static void fetch(const tv_vm_vertex_array *a, uint32_t elem, uint32_t out[4])
 {
@@ -46,11 +47,10 @@ static TV_ALWAYS_INLINE void slots_to_vec4s(uint32_t *o, const vm_slot *src, uns
 VM_WIDE_VECTORS static bool fetch_block(const tv_vm_vertex_array *a, uint64_t e0, unsigned n,
                                         vm_slot *dst)
 {
-    const uint64_t stride = a->stride;
-    if (!a->data || a->components < 4 || a->offset > a->size || a->size - a->offset < 16 ||
-        (stride && e0 + n - 1 > (a->size - a->offset - 16) / stride))
+    const uint8_t *s = vm_vert_block_source(a, e0, n);
+    if (!s)
         return false;
-    const uint8_t *s = (const uint8_t *)a->data + a->offset + e0 * stride;
+    const uint64_t stride = a->stride;
     if (n == VM_LANES && stride == 16)
         vec4s_to_slots(dst, s, 16, VM_LANES);
     else if (n == VM_LANES && stride == 32)
@@ -87,21 +87,27 @@ static tv_status vert_job(vm_worker *wk, uint64_t job, tv_error *err)
     uint32_t inst = (uint32_t)(job / per), first = (uint32_t)(job % per) * VM_LANES;
     uint32_t n = P->count - first < VM_LANES ? P->count - first : VM_LANES;
     uint32_t present = n == 32 ? VM_ALL_LANES : (1u << n) - 1u;
-    vm_warp *w = vm_worker_warp(wk, 0, present, present);
-    vm_zero_regs(w);
     /* the inputs whose lanes read consecutive elements: fetched arrays, or (no index
        buffer, no instance divisor) vertices first + base_vertex on, when those do not
-       wrap at 2^32 */
-    uint64_t block = 0;   /* bit r: input r was read whole */
+       wrap at 2^32; their first elements (-1: the others) */
+    int64_t e0[TV_VM_MAX_ATTRIBS];
     const int64_t e_first = (int64_t)first + P->base_vertex;
     for (int32_t r = 0; r < p->in.count && r < TV_VM_MAX_ATTRIBS; r++) {
         const tv_vm_vertex_array *a = &P->attribs[r];
-        int64_t e0 = P->fetched ? (int64_t)inst * P->count + first
-                     : !P->indices && !a->instance_divisor ? e_first : -1;
-        if (e0 >= 0 && e0 + n <= (int64_t)UINT32_MAX + 1 &&
-            fetch_block(a, (uint64_t)e0, n, &w->r[p->in.base + (uint32_t)r * 4]))
-            block |= 1ull << r;
+        e0[r] = P->fetched ? (int64_t)inst * P->count + first
+                : !P->indices && !a->instance_divisor ? e_first : -1;
+        if (e0[r] + n > (int64_t)UINT32_MAX + 1)
+            e0[r] = -1;
     }
+    if (vm_vert_copy_warp(wk, inst, first, n, e0))
+        return TV_OK;   /* a pass-through program's warp, copied */
+    vm_warp *w = vm_worker_warp(wk, 0, present, present);
+    vm_zero_regs(w);
+    uint64_t block = 0;   /* bit r: input r was read whole */
+    for (int32_t r = 0; r < p->in.count && r < TV_VM_MAX_ATTRIBS; r++)
+        if (e0[r] >= 0 &&
+            fetch_block(&P->attribs[r], (uint64_t)e0[r], n, &w->r[p->in.base + (uint32_t)r * 4]))
+            block |= 1ull << r;
     for (unsigned l = 0; l < n; l++) {
         uint32_t i = first + l;
         uint32_t index = P->indices ? P->indices[i] : i;
@@ -148,6 +154,7 @@ static tv_status vert_job(vm_worker *wk, uint64_t job, tv_error *err)
     vm_collect_outputs(w, P->out, (uint64_t)inst * P->count + first, n);
     wk->stats.invocations += n;
     vm_worker_count(wk, w);
+    vm_vert_copy_learn(wk, w);
     return TV_OK;
 }
 
