@@ -600,6 +600,10 @@ static void setup_clip(draw_state *d, uint32_t vp)
     bool bottom = ctx->sub.rast.bottom_edge_rule;
     double r[4] = {ceil(vx0 - 0.5), bottom ? floor(vy0 - 0.5) + 1 : ceil(vy0 - 0.5),
                    ceil(vx1 - 0.5), bottom ? floor(vy1 - 0.5) + 1 : ceil(vy1 - 0.5)};
+    const tv_pipe_rasterizer_state *rs = &ctx->sub.rast;
+    d->tri_direct = !ctx->plain && !d->num_cull && !d->clip.distances && !d->twoside &&
+                    rs->fill_front == TV_PIPE_POLYGON_FILL &&
+                    rs->fill_back == TV_PIPE_POLYGON_FILL && !draw_aa_active(d, rs->poly_smooth);
     memcpy(d->tri_clip, prim, sizeof prim);
     for (int k = 0; k < 4; k++) {
         if (!(fabs(r[k]) < 1e9))

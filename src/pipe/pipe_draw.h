@@ -120,6 +120,12 @@ typedef struct draw_state {
     unsigned frag_attrs;           /* 1 + the highest FS input register: the rows of
                                       tv_vm_frag_vertex.attr (and flat values) in use */
     bool twoside;                  /* the clip vertex holds back colours (after the slots) */
+    /* triangles the guard band holds whole may skip the clip vertex (draw_triangle's
+       direct path): no clip or cull distances, no back colours, both faces filled, no
+       polygon antialiasing, not the plain reference (setup_clip) */
+    bool tri_direct;
+    /* the fragment run's parameters (draw_run_fragments), its vertices written first */
+    tv_vm_frag_params fp;
     bool clip_clear;               /* a slot of the clip vertex belongs to no link (an input
                                       declared twice): draw_clip_vertex clears it whole */
     clip_state clip;

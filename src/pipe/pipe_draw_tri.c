@@ -283,14 +283,34 @@ static TV_ALWAYS_INLINE int64_t first_own_stripe(const draw_state *d, int64_t s)
     return s + (k >= o ? k - o : k + d->band_n - o);
 }
 
-/* The fragments of the triangle set up in d->rt: all of them, or in bands
+static int run_prepared(draw_state *d, const float *win[3], uint32_t id);
+
+/* The fragment stage's vertices FV into d->fp: the rows in use (the engine reads the
+ * attributes of the shader's inputs only). */
+static void set_frag_vertices(draw_state *d, const tv_vm_frag_vertex *fv[3])
+{
+    for (int k = 0; k < 3; k++) {
+        tv_vm_frag_vertex *v = &d->fp.vertices[k];
+        v->x = fv[k]->x;
+        v->y = fv[k]->y;
+        v->z = fv[k]->z;
+        v->w = fv[k]->w;
+        for (unsigned r = 0; r < d->frag_attrs; r++)   /* (fixed-size rows: inline moves) */
+            memcpy(v->attr[r], fv[k]->attr[r], sizeof v->attr[r]);
+    }
+}
+
+/* The fragments of the triangle set up in d->rt (FV its vertices, or NULL: they are in
+ * d->fp): all of them, or in bands
  * (pipe_draw_bands.c) the rows of this worker's stripes, one run each; the run of the
  * stripe that holds the box's first row counts the primitive. */
 static int run_fragments(draw_state *d, const tv_vm_frag_vertex *fv[3], const float *win[3],
                          uint32_t id)
 {
+    if (fv)
+        set_frag_vertices(d, fv);
     if (!d->band_n)
-        return draw_run_fragments(d, fv, win, id);
+        return run_prepared(d, win, id);
     /* (the runs change the box's rows alone: those are kept, not the whole set-up) */
     const int32_t y0 = d->rt.y0, y1 = d->rt.y1;
     const int32_t h = (int32_t)1 << d->band_shift, s0 = y0 >> d->band_shift,
@@ -301,7 +321,7 @@ static int run_fragments(draw_state *d, const tv_vm_frag_vertex *fv[3], const fl
         d->rt.y1 = (s + 1) * h < y1 ? (s + 1) * h : y1;
         d->band_counts = s == s0;
         d->band_stripe = (uint32_t)s;
-        rc = draw_run_fragments(d, fv, win, id);
+        rc = run_prepared(d, win, id);
     }
     d->rt.y0 = y0;
     d->rt.y1 = y1;
@@ -320,57 +340,54 @@ int draw_shade_triangle(draw_state *d, const tv_vm_frag_vertex *fv[3],
 int draw_run_fragments(draw_state *d, const tv_vm_frag_vertex *fv[3], const float *win[3],
                        uint32_t id)
 {
+    set_frag_vertices(d, fv);
+    return run_prepared(d, win, id);
+}
+
+/* draw_run_fragments with the vertices already in d->fp. */
+static int run_prepared(draw_state *d, const float *win[3], uint32_t id)
+{
     if (!d->band_n || d->band_counts)
         d->stat[TV_PIPE_STAT_C_PRIMITIVES]++;  /* a triangle out of clipping, set up */
     d->ctx->tri_gen += d->gen_step;            /* no early tests made for it yet */
     d->tri_gen = d->ctx->tri_gen;
     depth_plane(d, win[0], win[1], win[2]);
-    /* the parameters without their 3 KiB of vertices, which get the rows in use: the
-       engine reads the attributes of the shader's inputs only */
-    tv_vm_frag_params fp;
+    /* the parameters but their 3 KiB of vertices (set_frag_vertices) */
+    tv_vm_frag_params *const fp = &d->fp;
     size_t vstart = offsetof(tv_vm_frag_params, vertices);
-    size_t vend = vstart + sizeof fp.vertices;
-    memset(&fp, 0, vstart);
-    memset((uint8_t *)&fp + vend, 0, sizeof fp - vend);
-    for (int k = 0; k < 3; k++) {
-        tv_vm_frag_vertex *v = &fp.vertices[k];
-        v->x = fv[k]->x;
-        v->y = fv[k]->y;
-        v->z = fv[k]->z;
-        v->w = fv[k]->w;
-        for (unsigned r = 0; r < d->frag_attrs; r++)   /* (fixed-size rows: inline moves) */
-            memcpy(v->attr[r], fv[k]->attr[r], sizeof v->attr[r]);
-    }
-    fp.width = (uint32_t)d->width;
-    fp.height = (uint32_t)d->height;
-    fp.samples = d->samples ? d->samples : 1;
-    fp.prim = TV_VM_PRIM_TRIANGLE;
-    fp.front_face = d->front;
-    fp.sample_mask = d->ctx->sub.sample_mask;
-    fp.primitive_id = id;
-    fp.flatshade = d->ctx->sub.rast.flatshade;
-    fp.sample_shading = d->ctx->sub.min_samples > 1 && d->rules.samples > 1;
-    fp.scissor[0] = (uint32_t)d->rt.x0;
-    fp.scissor[1] = (uint32_t)d->rt.y0;
-    fp.scissor[2] = (uint32_t)d->rt.x1;
-    fp.scissor[3] = (uint32_t)d->rt.y1;
-    fp.coverage = coverage_hook;
+    size_t vend = vstart + sizeof fp->vertices;
+    memset(fp, 0, vstart);
+    memset((uint8_t *)fp + vend, 0, sizeof *fp - vend);
+    fp->width = (uint32_t)d->width;
+    fp->height = (uint32_t)d->height;
+    fp->samples = d->samples ? d->samples : 1;
+    fp->prim = TV_VM_PRIM_TRIANGLE;
+    fp->front_face = d->front;
+    fp->sample_mask = d->ctx->sub.sample_mask;
+    fp->primitive_id = id;
+    fp->flatshade = d->ctx->sub.rast.flatshade;
+    fp->sample_shading = d->ctx->sub.min_samples > 1 && d->rules.samples > 1;
+    fp->scissor[0] = (uint32_t)d->rt.x0;
+    fp->scissor[1] = (uint32_t)d->rt.y0;
+    fp->scissor[2] = (uint32_t)d->rt.x1;
+    fp->scissor[3] = (uint32_t)d->rt.y1;
+    fp->coverage = coverage_hook;
     /* the per-pixel merger is the reference the plain interpreter runs with */
     if (d->ctx->plain) {
-        fp.emit = draw_om_emit;
+        fp->emit = draw_om_emit;
     } else {
-        fp.coverage_warp = coverage_warp_hook;
-        fp.emit_warp = draw_om_emit_warp;
+        fp->coverage_warp = coverage_warp_hook;
+        fp->emit_warp = draw_om_emit_warp;
         /* antialiased shapes cover beyond the triangle's samples (draw_aa_coverage) */
         if (d->aa.kind == DRAW_AA_NONE) {
-            fp.row_span = row_span_hook;
+            fp->row_span = row_span_hook;
             if (!d->stipple && !d->lstip_on)
-                fp.coverage_quads = coverage_quads_hook;
+                fp->coverage_quads = coverage_quads_hook;
             if (!d->stipple && !d->lstip_on && d->zs_early == DRAW_ZS_LATE)
-                fp.row_inner = row_inner_hook;
+                fp->row_inner = row_inner_hook;
         }
     }
-    fp.hook_user = d;
+    fp->hook_user = d;
     tv_error err;   /* read on failure only, which sets it (not cleared: 912 bytes) */
     err.code = TV_OK;
     err.message[0] = '\0';
@@ -392,7 +409,7 @@ int draw_run_fragments(draw_state *d, const tv_vm_frag_vertex *fv[3], const floa
      * holds the last quads (it runs at a later add or the flush, as this add's limits
      * allow at most) */
     uint64_t tiles = (uint64_t)((d->rt.x1 - 1) / 8 - d->rt.x0 / 8 + 1) *
-                     (uint64_t)((d->rt.y1 - 1) / 4 - d->rt.y0 / 4 + 1) * fp.samples +
+                     (uint64_t)((d->rt.y1 - 1) / 4 - d->rt.y0 / 4 + 1) * fp->samples +
                      (batch ? 1 : 0);
     if (pipe_work_begin(d->ctx, "draw_vbo", tiles, d->work_left))
         return -1;
@@ -403,8 +420,8 @@ int draw_run_fragments(draw_state *d, const tv_vm_frag_vertex *fv[3], const floa
                     (d->rt.y1 - 1) / 4 > d->rt.y0 / 4;
     if (parallel)
         tv_vm_set_thread_cap(d->ctx->vm, 0);
-    tv_status vst = batch ? tv_vm_frag_batch_add(d->batch, &fp, &st, &err)
-                          : tv_vm_run_fragment(d->ctx->vm, d->fs, &d->fsb, &fp, &st, &err);
+    tv_status vst = batch ? tv_vm_frag_batch_add(d->batch, fp, &st, &err)
+                          : tv_vm_run_fragment(d->ctx->vm, d->fs, &d->fsb, fp, &st, &err);
     if (parallel)
         tv_vm_set_thread_cap(d->ctx->vm, 1);
     /* the samples that passed, per row (summed in row order; sums are exact) */
@@ -587,10 +604,78 @@ static bool band_may_cover(const draw_state *d, uint32_t inst, const draw_tri *t
     return first_own_stripe(d, box[1] >> d->band_shift) <= box[3] >> d->band_shift;
 }
 
+/* draw_triangle for a triangle the guard band holds whole, under a state that needs
+ * nothing else of the clip vertex (d->tri_direct): unclipped, its clip vertices would be
+ * the vertex outputs as they are, so its fragment vertices are written from those
+ * directly (three copies of each row fewer: the clip vertex, the fragment vertex, the
+ * parameters'), with the set-up draw_triangle makes of a whole triangle. false: it needs
+ * clipping, nothing done (draw_triangle's way). */
+static bool direct_triangle(draw_state *d, uint32_t inst, const draw_tri *t, int *rc)
+{
+    float pos[3][4];   /* clip vertices of 4 floats: CLIP_POS 0, no distances to read */
+    for (int k = 0; k < 3; k++) {
+        const uint32_t *p = draw_vs_out(d, d->pos_out, inst, t->v[k]);
+        for (int c = 0; c < 4; c++)
+            pos[k][c] = tv_bits_f32(p[c]);
+    }
+    const int planes = clip_planes_needed(&d->clip, &pos[0][0], 3, 4);
+    if (planes > 0)
+        return false;
+    *rc = 0;
+    if (planes < 0)
+        return true;
+    float win[3][4];
+    for (int k = 0; k < 3; k++)
+        clip_to_window(&d->vp, pos[k], win[k]);
+    /* as draw_triangle's whole triangle: the snapped area decides the facing */
+    const float x[3] = {win[0][0], win[1][0], win[2][0]}, y[3] = {win[0][1], win[1][1], win[2][1]};
+    raster_rules all = d->rules;
+    all.clip[0] = all.clip[1] = INT32_MIN / 2;
+    all.clip[2] = all.clip[3] = INT32_MAX / 2;
+    if (!raster_setup(&d->rt, &all, x, y))
+        return true;
+    const tv_pipe_rasterizer_state *r = &d->ctx->sub.rast;
+    d->front = d->rt.ccw == r->front_ccw;
+    d->offset_enable = r->offset_tri;
+    if ((d->front && (r->cull_face & TV_PIPE_FACE_FRONT)) ||
+        (!d->front && (r->cull_face & TV_PIPE_FACE_BACK)))
+        return true;
+    uint32_t flat[DRAW_MAX_VARYINGS][4];
+    draw_flat_values(d, inst, t->provoking, t->id, flat);
+    /* draw_frag_vertex of draw_clip_vertex's vertex: a link's row is its flat value, its
+       output's words, or zeros; rows of unused links are never read */
+    for (int k = 0; k < 3; k++) {
+        tv_vm_frag_vertex *v = &d->fp.vertices[k];
+        v->x = win[k][0];
+        v->y = win[k][1];
+        v->z = win[k][2];
+        v->w = 1.0f / win[k][3];
+        for (unsigned i = 0; i < d->frag_attrs; i++) {
+            const draw_link *l = &d->link[i];
+            if (!l->used)
+                continue;
+            if (l->flat)
+                memcpy(v->attr[i], flat[i], 16);
+            else if (l->vs_out >= 0)
+                memcpy(v->attr[i], draw_vs_out(d, l->vs_out, inst, t->v[k]), 16);
+            else
+                memset(v->attr[i], 0, 16);
+        }
+    }
+    d->stipple = r->poly_stipple_enable;       /* filled polygons only */
+    const float *w3[3] = {win[0], win[1], win[2]};
+    *rc = raster_clip(&d->rt, &d->rules) ? run_fragments(d, NULL, w3, t->id) : 0;
+    d->stipple = false;
+    return true;
+}
+
 int draw_triangle(draw_state *d, uint32_t inst, const draw_tri *t)
 {
     if (d->band_n && !band_may_cover(d, inst, t))
         return 0;
+    int rc;
+    if (d->tri_direct && direct_triangle(d, inst, t, &rc))
+        return rc;
     enum { MAXF = DRAW_MAX_CLIP_FLOATS };
     float in[3 * MAXF], poly[CLIP_MAX_VERTICES * MAXF], scratch[CLIP_MAX_VERTICES * MAXF];
     unsigned stride = d->stride;
@@ -648,7 +733,7 @@ int draw_triangle(draw_state *d, uint32_t inst, const draw_tri *t)
     uint8_t mode = d->front ? r->fill_front : r->fill_back;
     if (mode != TV_PIPE_POLYGON_FILL) {
         bool front = d->front;
-        int rc = 0;
+        rc = 0;
         /* POLYGON_OFFSET_LINE / _POINT: the polygon's offset, from its own depth slope,
          * on every fragment of its edges or vertices (GL 4.6 §14.6.5) */
         bool offset = mode == TV_PIPE_POLYGON_LINE ? r->offset_line : r->offset_point;
@@ -670,7 +755,7 @@ int draw_triangle(draw_state *d, uint32_t inst, const draw_tri *t)
     }
     tv_vm_frag_vertex fv0, fvi, fvj;
     draw_frag_vertex(d, verts, win[0], (const uint32_t(*)[4])flat, &fv0);
-    int rc = 0;
+    rc = 0;
     d->stipple = r->poly_stipple_enable;       /* filled polygons only */
     for (unsigned i = 1; i + 1 < n && !rc; i++) {
         draw_frag_vertex(d, verts + i * stride, win[i], (const uint32_t(*)[4])flat, &fvi);

@@ -1,0 +1,165 @@
+/* Triangles the guard band holds whole skip the clip vertex (pipe_draw_tri.c,
+ * direct_triangle): their pictures must be the plain interpreter's, which never takes
+ * that path. Random triangles of every size and winding, some crossing the near or far
+ * plane or behind the eye (clipped: draw_triangle's general way) among the others; a
+ * fragment shader reading perspective, linear and flat inputs and the facing, summed into
+ * an RGBA32F target whose bits show any difference; depth tested and written; under
+ * culling, either winding as front, the first vertex as provoking, polygon offset, depth
+ * clamping, and (the general path only) two-sided colours and back faces as lines; on
+ * one and two workers. */
+#include "helper_draw.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { DW = 96, DH = 64, NTRI = 3000 };
+
+static const char vs_direct[] =
+    "VERT\nDCL IN[0]\nDCL IN[1]\nDCL OUT[0], POSITION\nDCL OUT[1], GENERIC[0]\n"
+    "DCL OUT[2], GENERIC[1]\nDCL OUT[3], GENERIC[2]\nDCL OUT[4], COLOR[0]\n"
+    "DCL OUT[5], BCOLOR[0]\n"
+    "MOV OUT[0], IN[0]\nMOV OUT[1], IN[1]\nMOV OUT[2], IN[1].wzyx\nMOV OUT[3], IN[1].yxwz\n"
+    "MOV OUT[4], IN[1].zwxy\nMOV OUT[5], IN[1].xxyy\nEND\n";
+
+static const char fs_direct[] =
+    "FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL IN[1], GENERIC[1], LINEAR\n"
+    "DCL IN[2], GENERIC[2], CONSTANT\nDCL IN[3], COLOR[0], COLOR\nDCL IN[4], FACE, CONSTANT\n"
+    "DCL OUT[0], COLOR\nDCL TEMP[0]\n"
+    "ADD TEMP[0], IN[0], IN[1]\nADD TEMP[0], TEMP[0], IN[2]\nADD TEMP[0], TEMP[0], IN[3]\n"
+    "ADD OUT[0], TEMP[0], IN[4].xxxx\nEND\n";
+
+static uint32_t next(uint32_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 17;
+    *s ^= *s << 5;
+    return *s;
+}
+
+static float unit(uint32_t *s)
+{
+    return (float)(next(s) & 0xffffff) / (float)0x1000000;
+}
+
+typedef struct picture {
+    uint8_t *color, *depth;
+    size_t color_bytes, depth_bytes;
+} picture;
+
+static picture draw_scene(bool plain, unsigned threads, unsigned variant)
+{
+    tv_pipe_ctx *ctx = tv_pipe_create(0);
+    assert_non_null(ctx);
+    assert_int_equal(tv_pipe_set_threads(ctx, threads), 0);
+    assert_int_equal(tv_pipe_set_plain(ctx, plain), 0);
+    tv_pipe_resource_desc rt = {2, FMT_RGBA32F, 2, DW, DH, 1, 1, 0, 0};
+    tv_pipe_resource_desc zs = {2, FMT_Z32F, 1, DW, DH, 1, 1, 0, 0};
+    assert_int_equal(tv_pipe_resource_create(ctx, RT, &rt), 0);
+    assert_int_equal(tv_pipe_surface_create(ctx, SURF, RT, FMT_RGBA32F, 0, 0, 0), 0);
+    assert_int_equal(tv_pipe_resource_create(ctx, ZS, &zs), 0);
+    assert_int_equal(tv_pipe_surface_create(ctx, ZSURF, ZS, FMT_Z32F, 0, 0, 0), 0);
+    const uint32_t cb = SURF, zero[4] = {0, 0, 0, 0};
+    assert_int_equal(tv_pipe_set_framebuffer(ctx, 1, &cb, ZSURF), 0);
+    assert_int_equal(tv_pipe_clear(ctx, TV_PIPE_CLEAR_COLOR0 | TV_PIPE_CLEAR_DEPTH, zero, 1.0, 0),
+                     0);
+    assert_int_equal(tv_pipe_shader_create(ctx, VS, TV_PIPE_STAGE_VERTEX, vs_direct,
+                                           sizeof vs_direct), 0);
+    assert_int_equal(tv_pipe_shader_create(ctx, FS, TV_PIPE_STAGE_FRAGMENT, fs_direct,
+                                           sizeof fs_direct), 0);
+    assert_int_equal(tv_pipe_bind_shader(ctx, TV_PIPE_STAGE_VERTEX, VS), 0);
+    assert_int_equal(tv_pipe_bind_shader(ctx, TV_PIPE_STAGE_FRAGMENT, FS), 0);
+    tv_pipe_viewport vp = {{DW / 2.0f, DH / 2.0f, 0.5f}, {DW / 2.0f, DH / 2.0f, 0.5f}};
+    assert_int_equal(tv_pipe_set_viewports(ctx, 0, 1, &vp), 0);
+    tv_pipe_vertex_element ve[2] = {{0, 0, 0, FMT_RGBA32F}, {16, 0, 0, FMT_RGBA32F}};
+    assert_int_equal(tv_pipe_set_vertex_elements(ctx, 2, ve), 0);
+    tv_pipe_dsa_state dsa;
+    memset(&dsa, 0, sizeof dsa);
+    dsa.depth_enabled = dsa.depth_writemask = true;
+    dsa.depth_func = 1; /* LESS */
+    assert_int_equal(tv_pipe_set_dsa(ctx, &dsa), 0);
+    tv_pipe_rasterizer_state rs;
+    tv_pipe_rasterizer_default(&rs);
+    switch (variant) {
+    case 1: rs.cull_face = TV_PIPE_FACE_BACK; break;
+    case 2: rs.front_ccw = !rs.front_ccw; rs.cull_face = TV_PIPE_FACE_FRONT; break;
+    case 3: rs.flatshade_first = true; rs.flatshade = true; break;
+    case 4: rs.offset_tri = true; rs.offset_units = 3; rs.offset_scale = 1.5f; break;
+    case 5: rs.depth_clip_near = rs.depth_clip_far = false; rs.depth_clamp = true; break;
+    case 6: rs.light_twoside = true; break;               /* general path: back colours */
+    case 7: rs.fill_back = TV_PIPE_POLYGON_LINE; break;   /* general path: modes */
+    default: break;
+    }
+    assert_int_equal(tv_pipe_set_rasterizer(ctx, &rs), 0);
+    vert *v = malloc(NTRI * 3 * sizeof *v);
+    assert_non_null(v);
+    uint32_t seed = 0x2468ace1u + variant;
+    for (unsigned t = 0; t < NTRI; t++) {
+        const float cx = unit(&seed) * 2.4f - 1.2f, cy = unit(&seed) * 2.4f - 1.2f;
+        const float size = t % 40 == 0 ? 1.5f : t % 3 == 0 ? 0.3f : 0.08f;
+        const unsigned kind = next(&seed) % 16;   /* 0: near, 1: far, 2: behind the eye */
+        for (unsigned k = 0; k < 3; k++) {
+            float w = 0.5f + unit(&seed) * 1.5f, z = unit(&seed) * 1.8f - 0.9f;
+            if (kind == 0 && k == 0)
+                z = -1.6f;
+            if (kind == 1 && k == 1)
+                z = 1.7f;
+            if (kind == 2 && k == 2)
+                w = -0.4f;
+            vert *o = &v[3 * t + k];
+            o->pos[0] = (cx + (unit(&seed) - 0.5f) * size) * w;
+            o->pos[1] = (cy + (unit(&seed) - 0.5f) * size) * w;
+            o->pos[2] = z * w;
+            o->pos[3] = w;
+            for (unsigned c = 0; c < 4; c++)
+                o->col[c] = unit(&seed) * 4 - 2;
+        }
+    }
+    vertices(ctx, v, NTRI * 3);
+    free(v);
+    assert_int_equal(draw(ctx, PRIM_TRIANGLES, NTRI * 3), 0);
+    picture p;
+    p.color_bytes = tv_pipe_resource_size(ctx, RT);
+    p.depth_bytes = tv_pipe_resource_size(ctx, ZS);
+    p.color = malloc(p.color_bytes);
+    p.depth = malloc(p.depth_bytes);
+    assert_true(p.color && p.depth);
+    memcpy(p.color, tv_pipe_resource_data(ctx, RT), p.color_bytes);
+    memcpy(p.depth, tv_pipe_resource_data(ctx, ZS), p.depth_bytes);
+    tv_pipe_destroy(ctx);
+    return p;
+}
+
+static void test_same_as_plain(void **state)
+{
+    (void)state;
+    for (unsigned variant = 0; variant < 8; variant++) {
+        picture ref = draw_scene(true, 1, variant);
+        /* a picture: most pixels drawn */
+        size_t lit = 0;
+        for (size_t i = 0; i < ref.color_bytes; i += 16)
+            lit += memcmp(ref.color + i, "\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0", 16) != 0;
+        assert_true(lit > (size_t)DW * DH / 2);
+        for (unsigned threads = 1; threads <= 2; threads++) {
+            picture p = draw_scene(false, threads, variant);
+            assert_int_equal(p.color_bytes, ref.color_bytes);
+            if (memcmp(p.color, ref.color, ref.color_bytes))
+                fail_msg("variant %u, %u worker(s): the colour bytes differ from the plain "
+                         "run's", variant, threads);
+            if (memcmp(p.depth, ref.depth, ref.depth_bytes))
+                fail_msg("variant %u, %u worker(s): the depth bytes differ from the plain "
+                         "run's", variant, threads);
+            free(p.color);
+            free(p.depth);
+        }
+        free(ref.color);
+        free(ref.depth);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_same_as_plain),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
