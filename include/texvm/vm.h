@@ -450,6 +450,14 @@ tv_status tv_vm_run_vertex(tv_vm *vm, const tv_vm_program *p, const tv_vm_bindin
                            const tv_vm_vertex_params *params, tv_vm_stats *stats,
                            tv_error *err);
 
+/* Whether vertex program P's OUT[r] is its input IN[*e] as it is: P only copies inputs to
+ * outputs (MOVs from direct IN to direct OUT registers, no modifiers) and the channels of
+ * OUT[r] are IN[*e]'s x, y, z, w in order. A run's out[r] for an input read from an array
+ * of four 32-bit components that holds every vertex's element is then those elements'
+ * words; a caller may read them from the array instead (and pass out[r] = NULL). Always
+ * false for programs created on a plain engine. */
+bool tv_vm_vertex_output_copies_input(const tv_vm_program *p, uint32_t r, uint32_t *e);
+
 /* ---- GEOM --------------------------------------------------------------------------- */
 
 typedef struct tv_vm_geometry_params {

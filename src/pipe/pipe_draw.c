@@ -354,12 +354,16 @@ void draw_out_release(draw_state *d)
     pipe_uncharge(d->ctx, d->out_held);
     d->out_held = 0;
     for (unsigned r = 0; r < TV_VM_MAX_ATTRIBS; r++) {
-        if (d->out_kept)
+        if ((d->out_in_place >> r) & 1u)
+            ;   /* a vertex buffer's */
+        else if (d->out_kept)
             pipe_scratch_put(d->ctx, d->out[r]);
         else
             free(d->out[r]);
         d->out[r] = NULL;
+        d->out_step[r] = 4;
     }
+    d->out_in_place = 0;
     d->out_kept = false;
 }
 
@@ -406,6 +410,51 @@ static bool vertex_arrays_direct(const draw_state *d, uint32_t nin, tv_vm_vertex
     return true;
 }
 
+/* Whether the framebuffer's attachments lie in the SIZE bytes at DATA. */
+static bool written_by_framebuffer(const draw_state *d, const void *data, uint64_t size)
+{
+    const uint8_t *lo = data, *hi = lo + size;
+    for (unsigned i = 0; i < d->nr_cbufs; i++)
+        if (d->cb_bound[i] && d->cb[i].base >= lo && d->cb[i].base < hi)
+            return true;
+    return d->has_zs && d->zbase >= lo && d->zbase < hi;
+}
+
+/* The outputs of a pass-through vertex shader that are inputs as they are
+ * (tv_vm_vertex_output_copies_input), read in place: out[r] points at the draw's first
+ * element in the vertex buffer and steps by its stride (arrays of vertex_arrays_direct
+ * VP, which hold every element of the draw; four 32-bit words of a raw format, 4-byte
+ * aligned). The engine's run would copy those words to out[r] unchanged, 16 bytes a
+ * vertex, for the set-up to read them back (4 % of the mesh scene). Only where the vertex
+ * stage is the last (geometry and tessellation stages take 16-byte rows) and the draw has
+ * one instance (vertex_arrays_direct's). Returns bit r for each. */
+static uint64_t outputs_in_place(draw_state *d, uint32_t nin, uint32_t nout,
+                                 const tv_vm_vertex_params *vp)
+{
+    /* nothing of the draw may write the buffer before a later primitive reads it, as
+       nothing can write the copies: stream output, a fragment shader's stores, the
+       framebuffer (checked per array below) */
+    if (d->gs || d->tes || d->instances != 1 || pipe_so_active(d->ctx, d->so) ||
+        (d->fs && touches_memory(d->fs)))
+        return 0;
+    uint64_t done = 0;
+    for (uint32_t r = 0; r < nout; r++) {
+        uint32_t e;
+        if (!tv_vm_vertex_output_copies_input(d->vs, r, &e) || e >= nin)
+            continue;
+        const tv_vm_vertex_array *arr = &vp->attribs[e];
+        const uint64_t at = arr->offset + (uint64_t)d->info->start * arr->stride;
+        if (!arr->data || arr->components != 4 || arr->stride % 4 || arr->offset % 4 ||
+            (uintptr_t)arr->data % 4 || written_by_framebuffer(d, arr->data, arr->size))
+            continue;
+        d->out[r] = (uint32_t *)(uintptr_t)((const uint8_t *)arr->data + at);
+        d->out_step[r] = arr->stride / 4;
+        done |= 1ull << r;
+    }
+    d->out_in_place |= done;
+    return done;
+}
+
 static int shade_vertices(draw_state *d, const draw_assembly *a, uint32_t **fetched)
 {
     tv_pipe_ctx *ctx = d->ctx;
@@ -449,7 +498,9 @@ static int shade_vertices(draw_state *d, const draw_assembly *a, uint32_t **fetc
         vp.indices = indices;
     }
     int rc = 0;
+    uint64_t in_place = 0;
     if (!a->indexed && vertex_arrays_direct(d, nin, &vp)) {
+        in_place = outputs_in_place(d, nin, nout, &vp);
         nin = 0;   /* the engine reads the vertex buffers: nothing to fetch */
         vp.fetched = false;
     }
@@ -474,6 +525,8 @@ static int shade_vertices(draw_state *d, const draw_assembly *a, uint32_t **fetc
     }
     d->out_kept = true;
     for (uint32_t r = 0; r < nout && !rc; r++) {
+        if ((in_place >> r) & 1u)
+            continue;   /* (set by outputs_in_place; not collected) */
         /* not cleared: a run that succeeds writes every output of every vertex
            (vm_collect_outputs; the program's outputs include every declared one) */
         d->out[r] = pipe_scratch_get(ctx, (size_t)(n ? n : 1) * 16);
@@ -678,6 +731,8 @@ int pipe_draw(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info, uint64_t *work_le
     d->work_left = *work_left;
     d->layer_out = d->vp_out = -1;
     d->gen_step = 1;
+    for (unsigned r = 0; r < TV_VM_MAX_ATTRIBS; r++)
+        d->out_step[r] = 4;
     d->mode = info->mode;
     draw_assembly a;
     memset(&a, 0, sizeof a);

@@ -105,6 +105,11 @@ typedef struct draw_state {
      * a geometry shader: its emitted vertices, one instance) */
     uint32_t slots, instances;
     uint32_t *out[TV_VM_MAX_ATTRIBS];
+    /* words from one vertex's out[r] to the next: 4, or the vertex buffer's stride where
+       out[r] is read in place (bit r of out_in_place: a pass-through vertex shader's
+       output that is an input as it is, shade_vertices; not the draw's to give back) */
+    uint32_t out_step[TV_VM_MAX_ATTRIBS];
+    uint64_t out_in_place;
     bool out_kept;                 /* out[] are the context's kept blocks (pipe_scratch.c):
                                       the vertex stage's; else malloc's (GS, tessellation) */
     int pos_out, clipvertex_out, clipdist_out[2], psize_out;
@@ -277,7 +282,7 @@ int draw_stream_output(draw_state *d, unsigned stream, uint32_t inst, const draw
 static inline const uint32_t *draw_vs_out(const draw_state *d, int reg, uint32_t inst,
                                           uint32_t slot)
 {
-    return d->out[reg] + ((uint64_t)inst * d->slots + slot) * 4;
+    return d->out[reg] + ((uint64_t)inst * d->slots + slot) * d->out_step[reg];
 }
 /* Every out[r] given back (to the context's scratch or freed) and set to NULL. */
 void draw_out_release(draw_state *d);

@@ -140,3 +140,16 @@ uint64_t vm_vert_copied(tv_vm *vm)
 {
     return atomic_load(&vm->vert_copied);
 }
+
+bool tv_vm_vertex_output_copies_input(const tv_vm_program *p, uint32_t r, uint32_t *e)
+{
+    if (!p || !p->vert_copy || r >= TV_VM_MAX_ATTRIBS || (int64_t)r >= p->out.count ||
+        !p->copy_src[r][0])
+        return false;
+    const unsigned in = (p->copy_src[r][0] - 1u) / 4;
+    for (unsigned c = 0; c < 4; c++)
+        if (p->copy_src[r][c] != 4 * in + c + 1)
+            return false;
+    *e = in;
+    return true;
+}

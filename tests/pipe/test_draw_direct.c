@@ -6,7 +6,10 @@
  * an RGBA32F target whose bits show any difference; depth tested and written; under
  * culling, either winding as front, the first vertex as provoking, polygon offset, depth
  * clamping, and (the general path only) two-sided colours and back faces as lines; on
- * one and two workers. */
+ * one and two workers. The vertex shader passes the position and one input through as
+ * they are, which the draw reads in place from the vertex buffer (pipe_draw.c,
+ * outputs_in_place), also from a start vertex, a buffer offset and elements after
+ * padding; not while stream output writes that buffer. */
 #include "helper_draw.h"
 
 #include <stdlib.h>
@@ -114,9 +117,51 @@ static picture draw_scene(bool plain, unsigned threads, unsigned variant)
                 o->col[c] = unit(&seed) * 4 - 2;
         }
     }
-    vertices(ctx, v, NTRI * 3);
+    if (variant == 9) {
+        /* stream output into the vertex buffer itself, over each triangle's positions
+           before it is drawn (GL leaves it undefined): the positions must still be the
+           ones the vertex stage read, as the plain run's copies keep them */
+        tv_pipe_stream_output_info so;
+        memset(&so, 0, sizeof so);
+        so.num_outputs = 1;
+        so.stride[0] = 8;
+        so.output[0] = (tv_pipe_stream_output){2, 0, 4, 0, 0, 0};
+        assert_int_equal(tv_pipe_shader_set_stream_output(ctx, VS, &so), 0);
+        vertices(ctx, v, NTRI * 3);
+        tv_pipe_so_target tg = {VB, 0, NTRI * 3 * (uint32_t)sizeof *v, 0};
+        assert_int_equal(tv_pipe_set_stream_output_targets(ctx, 1, &tg, 0), 0);
+        assert_int_equal(draw(ctx, PRIM_TRIANGLES, NTRI * 3), 0);
+    } else if (variant != 8) {
+        vertices(ctx, v, NTRI * 3);
+        assert_int_equal(draw(ctx, PRIM_TRIANGLES, NTRI * 3), 0);
+    } else {
+        /* the vertices from the sixth on, 48 bytes apart, each after 16 bytes of padding,
+           from a buffer offset: the outputs read in place start and step where the
+           elements do */
+        enum { SKIP = 2, START = 3, STRIDE = 12 };
+        const unsigned total = SKIP + START + NTRI * 3;
+        float *b = malloc((size_t)total * STRIDE * sizeof *b);
+        assert_non_null(b);
+        for (unsigned i = 0; i < total; i++)
+            for (unsigned k = 0; k < STRIDE; k++)
+                b[i * STRIDE + k] = i < SKIP + START ? 1e30f : k < 4 ? -7.0f
+                                    : k < 8 ? v[i - SKIP - START].pos[k - 4]
+                                            : v[i - SKIP - START].col[k - 8];
+        upload(ctx, VB, b, total * STRIDE * (uint32_t)sizeof *b);
+        free(b);
+        tv_pipe_vertex_buffer vb = {STRIDE * 4, SKIP * STRIDE * 4, VB};
+        assert_int_equal(tv_pipe_set_vertex_buffers(ctx, 0, 1, &vb), 0);
+        tv_pipe_vertex_element ve8[2] = {{16, 0, 0, FMT_RGBA32F}, {32, 0, 0, FMT_RGBA32F}};
+        assert_int_equal(tv_pipe_set_vertex_elements(ctx, 2, ve8), 0);
+        tv_pipe_draw_info info;
+        memset(&info, 0, sizeof info);
+        info.mode = PRIM_TRIANGLES;
+        info.start = START;
+        info.count = NTRI * 3;
+        info.instance_count = 1;
+        assert_int_equal(tv_pipe_draw_vbo(ctx, &info), 0);
+    }
     free(v);
-    assert_int_equal(draw(ctx, PRIM_TRIANGLES, NTRI * 3), 0);
     picture p;
     p.color_bytes = tv_pipe_resource_size(ctx, RT);
     p.depth_bytes = tv_pipe_resource_size(ctx, ZS);
@@ -132,7 +177,7 @@ static picture draw_scene(bool plain, unsigned threads, unsigned variant)
 static void test_same_as_plain(void **state)
 {
     (void)state;
-    for (unsigned variant = 0; variant < 8; variant++) {
+    for (unsigned variant = 0; variant < 10; variant++) {
         picture ref = draw_scene(true, 1, variant);
         /* a picture: most pixels drawn */
         size_t lit = 0;

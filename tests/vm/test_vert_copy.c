@@ -290,6 +290,35 @@ static void t_which(void **state)
     tv_vm_destroy(plain);
 }
 
+/* tv_vm_vertex_output_copies_input: the outputs that are an input's x, y, z, w in order. */
+static void t_output_copies(void **state)
+{
+    (void)state;
+    tv_vm *vm = engine(false, 1, 0), *plain = engine(true, 1, 0);
+    const char *text = "VERT\nDCL IN[0..2]\nDCL OUT[0], POSITION\nDCL OUT[1..6], GENERIC[0]\n"
+                       "MOV OUT[0], IN[2]\n"                                  /* yes, 2 */
+                       "MOV OUT[1].xy, IN[0]\nMOV OUT[1].zw, IN[0]\n"        /* yes, 0 */
+                       "MOV OUT[2].xy, IN[0]\nMOV OUT[2].zw, IN[1]\n"        /* no */
+                       "MOV OUT[3], IN[1].xyzx\n"                             /* no */
+                       "MOV OUT[4].xyz, IN[1]\n"                              /* no: w 0 */
+                       "MOV OUT[5], IN[0]\nMOV OUT[5].y, IN[2].yyyy\n"      /* no */
+                       "END\n";
+    tv_vm_program *p = program(vm, text), *q = program(plain, text);
+    static const int want[8] = {2, 0, -1, -1, -1, -1, -1, -1};
+    for (uint32_t r = 0; r < 8; r++) {
+        uint32_t e = 99;
+        const bool yes = tv_vm_vertex_output_copies_input(p, r, &e);
+        if (yes != (want[r] >= 0) || (yes && e != (uint32_t)want[r]))
+            fail_msg("OUT[%u]: %d, IN[%u]", r, yes, e);
+        assert_false(tv_vm_vertex_output_copies_input(q, r, &e));
+    }
+    assert_false(tv_vm_vertex_output_copies_input(p, TV_VM_MAX_ATTRIBS, &(uint32_t){0}));
+    tv_vm_program_destroy(p);
+    tv_vm_program_destroy(q);
+    tv_vm_destroy(vm);
+    tv_vm_destroy(plain);
+}
+
 /* A budget below a warp's instructions fails the run as the engine's warps do. */
 static void t_budget(void **state)
 {
@@ -320,6 +349,7 @@ int main(void)
         cmocka_unit_test(t_random),
         cmocka_unit_test(t_interleaved),
         cmocka_unit_test(t_which),
+        cmocka_unit_test(t_output_copies),
         cmocka_unit_test(t_budget),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
