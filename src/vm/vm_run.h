@@ -49,6 +49,9 @@ typedef struct vm_frag_tri {
                              channel a normal number or +0 (interp_tile's shortcut) */
     uint8_t bounded;      /* VM_FRAG_BOUNDED_*: the tile paths' weights are proven finite
                              at every lane of the target (vm_stage_frag.c bounded_weights) */
+    bool attrs_known;     /* same_attrs and bounded computed (vm_frag_tri_attrs): at
+                             set-up, or for a batch's triangle only when a group of it is
+                             computed at once (deferred groups read neither) */
 } vm_frag_tri;
 
 enum {
@@ -75,6 +78,8 @@ struct vm_run {
     uint32_t samples;
     bool per_sample;
     bool sample_interp;      /* forced sample shading: every input at the sample's position */
+    bool attrs_lazy;         /* a batch's run (one worker): vm_frag_run_setup leaves the
+                                triangles' same_attrs and bounded to vm_frag_tri_attrs */
     float sample_pos[16][2];
     /* VERT */
     const tv_vm_vertex_params *vp;

@@ -1115,6 +1115,30 @@ tv_status vm_frag_run_warp(vm_worker *wk, vm_warp *w, bool trace_pass, unsigned 
     return run_warp(wk, w, trace_pass, isa, err);
 }
 
+void vm_frag_tri_attrs(const vm_run *run, vm_frag_tri *tr)
+{
+    const tv_vm_program *p = run->prog;
+    const tv_vm_frag_params *params = run->fp;
+    /* the inputs' attributes the same at the three vertices: once per triangle here,
+       not at every warp (a tenth of a cheap warp's set-up) */
+    tr->same_attrs = 0;
+    for (uint32_t i = 0; i < p->num_inputs; i++) {
+        uint32_t r = p->inputs[i].reg;
+        /* (POSITION and FACE have no attributes: a pipeline leaves their rows unset,
+           which valgrind saw read here) */
+        const uint8_t sem = p->inputs[i].semantic;
+        if (r < TV_VM_MAX_ATTRIBS && sem != TV_SEM_POSITION && sem != TV_SEM_FACE &&
+            same_at_vertices(params->vertices[tr->v[0]].attr[r],
+                             params->vertices[tr->v[1]].attr[r],
+                             params->vertices[tr->v[2]].attr[r]))
+            tr->same_attrs |= (uint64_t)1 << r;
+    }
+    /* (only the same-value shortcut asks) */
+    tr->bounded = tr->nan_in || !tr->same_attrs
+                      ? 0 : bounded_weights(tr, params->width, params->height);
+    tr->attrs_known = true;
+}
+
 tv_status vm_frag_run_setup(vm_run *run, const tv_vm_frag_params *params, tv_error *err)
 {
     const tv_vm_program *p = run->prog;
@@ -1149,20 +1173,6 @@ tv_status vm_frag_run_setup(vm_run *run, const tv_vm_frag_params *params, tv_err
         for (unsigned k = 0; k < 3; k++)
             tr->nan_in = tr->nan_in || tr->x[k] != tr->x[k] || tr->y[k] != tr->y[k] ||
                          tr->z[k] != tr->z[k] || tr->inv_w[k] != tr->inv_w[k];
-        /* the inputs' attributes the same at the three vertices: once per triangle here,
-           not at every warp (a tenth of a cheap warp's set-up) */
-        tr->same_attrs = 0;
-        for (uint32_t i = 0; i < p->num_inputs; i++) {
-            uint32_t r = p->inputs[i].reg;
-            /* (POSITION and FACE have no attributes: a pipeline leaves their rows unset,
-               which valgrind saw read here) */
-            const uint8_t sem = p->inputs[i].semantic;
-            if (r < TV_VM_MAX_ATTRIBS && sem != TV_SEM_POSITION && sem != TV_SEM_FACE &&
-                same_at_vertices(params->vertices[tr->v[0]].attr[r],
-                                 params->vertices[tr->v[1]].attr[r],
-                                 params->vertices[tr->v[2]].attr[r]))
-                tr->same_attrs |= (uint64_t)1 << r;
-        }
         tr->area = edge(tr->x[0], tr->y[0], tr->x[1], tr->y[1], tr->x[2], tr->y[2]);
         if (tr->area < 0.0f) {
             /* make the orientation positive so inside tests use >= 0 */
@@ -1173,9 +1183,9 @@ tv_status vm_frag_run_setup(vm_run *run, const tv_vm_frag_params *params, tv_err
             tr->x[2] = tx; tr->y[2] = ty; tr->z[2] = tz; tr->inv_w[2] = tw; tr->v[2] = tv;
             tr->area = -tr->area;
         }
-        /* (only the same-value shortcut asks) */
-        tr->bounded = tr->nan_in || !tr->same_attrs
-                          ? 0 : bounded_weights(tr, params->width, params->height);
+        tr->attrs_known = false;
+        if (!run->attrs_lazy)
+            vm_frag_tri_attrs(run, tr);
     }
     if (params->coverage && params->prim != TV_VM_PRIM_TRIANGLE)
         return tv_error_set(err, TV_ERR_ARG, 0, 0,

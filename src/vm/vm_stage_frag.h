@@ -64,6 +64,9 @@ tv_status vm_frag_run_warp(vm_worker *wk, vm_warp *w, bool trace_pass, unsigned 
 /* The run's primitive from PARAMS: fp, samples, sample shading and the triangles (checked:
  * target size, sample count, a coverage hook only with a TRIANGLE). */
 tv_status vm_frag_run_setup(vm_run *run, const tv_vm_frag_params *params, tv_error *err);
+/* Triangle TR's same_attrs and bounded, for RUN's parameters (run->attrs_lazy: its batch
+ * calls it before a group of TR is computed at once). */
+void vm_frag_tri_attrs(const vm_run *run, vm_frag_tri *tr);
 
 /* Whether the run's primitive, of box FB, is shaded as packed quads
  * (vm_stage_frag_pack.c): the pipeline's hooks, not plain, not per sample, a bounding box

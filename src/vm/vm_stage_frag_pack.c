@@ -52,6 +52,9 @@ typedef struct frag_pack {
     vm_frag_defer *defer;          /* groups whose inputs wait for the warp's one pass
                                       (batches on AVX-512; NULL: none wait) */
     const vm_frag_defer_plan *plan;
+    vm_run *attrs_run;             /* a batch's run, whose triangles' attribute facts wait
+                                      for a group computed at once (attrs_lazy); NULL:
+                                      computed at set-up */
 } frag_pack;
 
 static uint32_t present_of(uint32_t inside)
@@ -78,6 +81,11 @@ static void close_group(vm_worker *wk, frag_pack *P)
         P->group = P->nq;
         return;
     }
+    /* the triangle's same_attrs and bounded, which its deferred groups never read */
+    if (P->attrs_run)
+        for (uint32_t t = 0; t < P->attrs_run->num_tris; t++)
+            if (!P->attrs_run->tris[t].attrs_known)
+                vm_frag_tri_attrs(P->attrs_run, &P->attrs_run->tris[t]);
     /* the masks so far: HELPER_INVOCATION reads them */
     vm_worker_warp(wk, 0, present_of(P->inside), P->live);
     w->sample = 0;
@@ -358,6 +366,8 @@ tv_vm_frag_batch *tv_vm_frag_batch_begin(tv_vm *vm, const tv_vm_program *p,
     B->p = p;
     B->b = b;
     B->packable = !B->run.plain && !B->run.tracing && !interpolates_at_run_time(p);
+    /* (one worker runs a batch: close_group computes them when a group needs them) */
+    B->run.attrs_lazy = true;
     return B;
 }
 
@@ -414,6 +424,7 @@ static tv_status add_packed(tv_vm_frag_batch *B, const vm_frag_box *fb, uint64_t
         vm_frag_defer_plan_init(&B->plan, B->p);
         B->P.defer = B->P.isa == 2 && B->plan.ok ? &B->defer : NULL;
         B->P.plan = &B->plan;
+        B->P.attrs_run = R;
         B->ready = true;
     }
     if (!B->P.side) {
