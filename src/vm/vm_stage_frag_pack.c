@@ -20,6 +20,13 @@
  * warp first, so the emit hooks get no pixel twice in one call. */
 #include <stdlib.h>
 
+#if defined(__x86_64__)
+#include <emmintrin.h>
+#define PACK_X86 1
+#else
+#define PACK_X86 0
+#endif
+
 #include "util/fpmode.h"
 #include "util/wide_vectors.h"
 #include "vm/vm_jit.h"
@@ -52,6 +59,7 @@ typedef struct frag_pack {
     vm_frag_defer *defer;          /* groups whose inputs wait for the warp's one pass
                                       (batches on AVX-512; NULL: none wait) */
     const vm_frag_defer_plan *plan;
+    uint32_t key[VM_LANES / 4];    /* quad q's pixels (quad_key) */
     vm_run *attrs_run;             /* a batch's run, whose triangles' attribute facts wait
                                       for a group computed at once (attrs_lazy); NULL:
                                       computed at set-up */
@@ -125,14 +133,31 @@ static tv_status run_pack(vm_worker *wk, frag_pack *P, tv_error *err)
     return vm_frag_run_warp(wk, w, true, P->isa, err);
 }
 
-/* Whether a quad at (x, y) covering LIVE (lane bits) meets a pending quad of an earlier
- * group at the same pixels on a covered lane. */
-static bool meets_pending(const frag_pack *P, int32_t x, int32_t y, uint32_t live)
+/* A quad's pixels (x, y) as one word: y 2^16 + x, each to 16 bits. Equal pixels give
+ * equal keys; pixels of a target (below 65536) different keys, and others at worst a
+ * key that matches where the pixels do not, which only runs a pending warp early. */
+static inline uint32_t quad_key(int32_t x, int32_t y)
 {
-    const vm_warp *w = P->w;
-    for (unsigned q = 0; q < P->group; q++)
-        if (w->lane_x[4 * q] == x && w->lane_y[4 * q] == y &&
-            ((P->live >> (4 * q)) & live))
+    return (uint32_t)y << 16 | ((uint32_t)x & 0xffffu);
+}
+
+/* Whether a quad of key KEY covering LIVE (lane bits) meets a pending quad of an earlier
+ * group at the same pixels on a covered lane: the eight keys compared at once. */
+static bool meets_pending(const frag_pack *P, uint32_t key, uint32_t live)
+{
+    uint32_t m = 0;
+#if PACK_X86
+    const __m128i k = _mm_set1_epi32((int32_t)key);
+    m = (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(
+            _mm_cmpeq_epi32(_mm_loadu_si128((const void *)&P->key[0]), k))) |
+        (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(
+            _mm_cmpeq_epi32(_mm_loadu_si128((const void *)&P->key[4]), k))) << 4;
+#else
+    for (unsigned q = 0; q < VM_LANES / 4; q++)
+        m |= (uint32_t)(P->key[q] == key) << q;
+#endif
+    for (m &= (1u << P->group) - 1u; m; m &= m - 1)
+        if ((P->live >> (4 * __builtin_ctz(m))) & live)
             return true;
     return false;
 }
@@ -156,25 +181,49 @@ static TV_ALWAYS_INLINE tv_status pack_quad(vm_worker *wk, frag_pack *P, int32_t
                                             int32_t py, uint32_t qin, const uint32_t cov[4],
                                             tv_error *err)
 {
+    /* the four lanes at once (SSE2): coverage inside the box and of the samples, the
+       live lanes, the lanes' pixels */
+#if PACK_X86
+    const __m128i bit = _mm_setr_epi32(1, 2, 4, 8);
+    const __m128i c = _mm_and_si128(
+        _mm_and_si128(_mm_loadu_si128((const void *)cov),
+                      _mm_set1_epi32((int32_t)P->fb.all_samples)),
+        _mm_cmpeq_epi32(_mm_and_si128(_mm_set1_epi32((int32_t)qin), bit), bit));
+    const uint32_t qlive = 0xfu & ~(uint32_t)_mm_movemask_ps(
+                                      _mm_castsi128_ps(_mm_cmpeq_epi32(c, _mm_setzero_si128())));
+#else
     uint32_t c[4], qlive = 0;
     for (unsigned j = 0; j < 4; j++) {
         c[j] = cov[j] & P->fb.all_samples & (0u - ((qin >> j) & 1u));
         qlive |= (uint32_t)(c[j] != 0) << j;
     }
+#endif
     if (!qlive)
         return TV_OK;
-    if (P->group && meets_pending(P, px, py, qlive)) {
+    const uint32_t key = quad_key(px, py);
+    if (P->group && meets_pending(P, key, qlive)) {
         tv_status st = run_pack(wk, P, err);
         if (st != TV_OK)
             return st;
     }
     vm_warp *w = P->w;
+    const unsigned l0 = 4 * P->nq;
+    P->key[P->nq] = key;
+#if PACK_X86
+    _mm_storeu_si128((void *)&w->lane_x[l0],
+                     _mm_add_epi32(_mm_set1_epi32(px), _mm_setr_epi32(0, 1, 0, 1)));
+    _mm_storeu_si128((void *)&w->lane_y[l0],
+                     _mm_add_epi32(_mm_set1_epi32(py), _mm_setr_epi32(0, 0, 1, 1)));
+    _mm_storeu_si128((void *)&w->lane_cov[l0], c);
+    memset(&w->lane_tri[l0], 0, 4);
+#else
     for (unsigned j = 0; j < 4; j++) {
-        w->lane_x[4 * P->nq + j] = px + (int32_t)(j & 1);
-        w->lane_y[4 * P->nq + j] = py + (int32_t)(j >> 1);
-        w->lane_tri[4 * P->nq + j] = 0;
-        w->lane_cov[4 * P->nq + j] = c[j];
+        w->lane_x[l0 + j] = px + (int32_t)(j & 1);
+        w->lane_y[l0 + j] = py + (int32_t)(j >> 1);
+        w->lane_tri[l0 + j] = 0;
+        w->lane_cov[l0 + j] = c[j];
     }
+#endif
     P->inside |= qin << (4 * P->nq);
     P->live |= qlive << (4 * P->nq);
     if (++P->nq == VM_LANES / 4)
