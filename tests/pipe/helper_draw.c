@@ -2,6 +2,7 @@
 #include "helper_draw.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* position (x, y, z, w) and a colour, as floats */
@@ -62,8 +63,14 @@ tv_pipe_ctx *scene_sized(const char *fs, bool depth, uint32_t w, uint32_t h, uin
     const uint32_t black[4] = {0, 0, 0, 0};
     assert_int_equal(tv_pipe_clear(ctx, TV_PIPE_CLEAR_COLOR0 | (depth ? TV_PIPE_CLEAR_DEPTH : 0),
                                    black, 1.0, 0), 0);
-    assert_int_equal(tv_pipe_shader_create(ctx, VS, TV_PIPE_STAGE_VERTEX, vs_text,
-                                           sizeof vs_text), 0);
+    bind_programs(ctx, vs_text, fs, w, h);
+    return ctx;
+}
+
+void bind_programs(tv_pipe_ctx *ctx, const char *vs, const char *fs, uint32_t w, uint32_t h)
+{
+    assert_int_equal(tv_pipe_shader_create(ctx, VS, TV_PIPE_STAGE_VERTEX, vs, strlen(vs) + 1),
+                     0);
     assert_int_equal(tv_pipe_shader_create(ctx, FS, TV_PIPE_STAGE_FRAGMENT, fs, strlen(fs) + 1),
                      0);
     assert_int_equal(tv_pipe_bind_shader(ctx, TV_PIPE_STAGE_VERTEX, VS), 0);
@@ -73,7 +80,19 @@ tv_pipe_ctx *scene_sized(const char *fs, bool depth, uint32_t w, uint32_t h, uin
     assert_int_equal(tv_pipe_set_viewports(ctx, 0, 1, &vp), 0);
     tv_pipe_vertex_element ve[2] = {{0, 0, 0, FMT_RGBA32F}, {16, 0, 0, FMT_RGBA32F}};
     assert_int_equal(tv_pipe_set_vertex_elements(ctx, 2, ve), 0);
-    return ctx;
+}
+
+snapshot take_snapshot(tv_pipe_ctx *ctx)
+{
+    snapshot p;
+    p.color_bytes = tv_pipe_resource_size(ctx, RT);
+    p.depth_bytes = tv_pipe_resource_size(ctx, ZS);
+    p.color = malloc(p.color_bytes);
+    p.depth = malloc(p.depth_bytes);
+    assert_true(p.color && p.depth);
+    memcpy(p.color, tv_pipe_resource_data(ctx, RT), p.color_bytes);
+    memcpy(p.depth, tv_pipe_resource_data(ctx, ZS), p.depth_bytes);
+    return p;
 }
 
 tv_pipe_ctx *scene(const char *fs, bool depth)

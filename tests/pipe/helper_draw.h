@@ -36,6 +36,15 @@ tv_pipe_ctx *scene(const char *fs, bool depth);
  * workers (tv_pipe_set_threads); the viewport covers it. */
 tv_pipe_ctx *scene_sized(const char *fs, bool depth, uint32_t w, uint32_t h, uint32_t samples,
                          uint32_t threads);
+/* Vertex shader VS and fragment shader FS created and bound, the viewport over a W x H
+ * target, and vertex buffer 0's two RGBA32F elements (position at 0, colour at 16). */
+void bind_programs(tv_pipe_ctx *ctx, const char *vs, const char *fs, uint32_t w, uint32_t h);
+/* The colour target's and the depth buffer's bytes, copied (free both). */
+typedef struct snapshot {
+    uint8_t *color, *depth;
+    size_t color_bytes, depth_bytes;
+} snapshot;
+snapshot take_snapshot(tv_pipe_ctx *ctx);
 /* A buffer resource HANDLE holding BYTES of DATA (replacing one of that handle). */
 void upload(tv_pipe_ctx *ctx, uint32_t handle, const void *data, uint32_t bytes);
 /* N vertices into vertex buffer 0. */

@@ -88,13 +88,11 @@ static result run(const char *fs, bool plain, bool depth, unsigned threads, bool
     result r;
     assert_int_equal(tv_pipe_query_result(ctx, 40, &r.passed), 0);
     assert_int_equal(tv_pipe_query_result(ctx, 41, &r.shaded), 0);
-    r.color_bytes = tv_pipe_resource_size(ctx, RT);
-    r.depth_bytes = tv_pipe_resource_size(ctx, ZS);
-    r.color = malloc(r.color_bytes);
-    r.depth = malloc(r.depth_bytes);
-    assert_true(r.color && r.depth);
-    memcpy(r.color, tv_pipe_resource_data(ctx, RT), r.color_bytes);
-    memcpy(r.depth, tv_pipe_resource_data(ctx, ZS), r.depth_bytes);
+    const snapshot pic = take_snapshot(ctx);
+    r.color = pic.color;
+    r.depth = pic.depth;
+    r.color_bytes = pic.color_bytes;
+    r.depth_bytes = pic.depth_bytes;
     tv_pipe_destroy(ctx);
     return r;
 }

@@ -44,12 +44,7 @@ static float unit(uint32_t *s)
     return (float)(next(s) & 0xffffff) / (float)0x1000000;
 }
 
-typedef struct picture {
-    uint8_t *color, *depth;
-    size_t color_bytes, depth_bytes;
-} picture;
-
-static picture draw_scene(bool plain, unsigned threads, unsigned variant)
+static snapshot draw_scene(bool plain, unsigned threads, unsigned variant)
 {
     tv_pipe_ctx *ctx = tv_pipe_create(0);
     assert_non_null(ctx);
@@ -65,16 +60,7 @@ static picture draw_scene(bool plain, unsigned threads, unsigned variant)
     assert_int_equal(tv_pipe_set_framebuffer(ctx, 1, &cb, ZSURF), 0);
     assert_int_equal(tv_pipe_clear(ctx, TV_PIPE_CLEAR_COLOR0 | TV_PIPE_CLEAR_DEPTH, zero, 1.0, 0),
                      0);
-    assert_int_equal(tv_pipe_shader_create(ctx, VS, TV_PIPE_STAGE_VERTEX, vs_direct,
-                                           sizeof vs_direct), 0);
-    assert_int_equal(tv_pipe_shader_create(ctx, FS, TV_PIPE_STAGE_FRAGMENT, fs_direct,
-                                           sizeof fs_direct), 0);
-    assert_int_equal(tv_pipe_bind_shader(ctx, TV_PIPE_STAGE_VERTEX, VS), 0);
-    assert_int_equal(tv_pipe_bind_shader(ctx, TV_PIPE_STAGE_FRAGMENT, FS), 0);
-    tv_pipe_viewport vp = {{DW / 2.0f, DH / 2.0f, 0.5f}, {DW / 2.0f, DH / 2.0f, 0.5f}};
-    assert_int_equal(tv_pipe_set_viewports(ctx, 0, 1, &vp), 0);
-    tv_pipe_vertex_element ve[2] = {{0, 0, 0, FMT_RGBA32F}, {16, 0, 0, FMT_RGBA32F}};
-    assert_int_equal(tv_pipe_set_vertex_elements(ctx, 2, ve), 0);
+    bind_programs(ctx, vs_direct, fs_direct, DW, DH);
     tv_pipe_dsa_state dsa;
     memset(&dsa, 0, sizeof dsa);
     dsa.depth_enabled = dsa.depth_writemask = true;
@@ -162,14 +148,7 @@ static picture draw_scene(bool plain, unsigned threads, unsigned variant)
         assert_int_equal(tv_pipe_draw_vbo(ctx, &info), 0);
     }
     free(v);
-    picture p;
-    p.color_bytes = tv_pipe_resource_size(ctx, RT);
-    p.depth_bytes = tv_pipe_resource_size(ctx, ZS);
-    p.color = malloc(p.color_bytes);
-    p.depth = malloc(p.depth_bytes);
-    assert_true(p.color && p.depth);
-    memcpy(p.color, tv_pipe_resource_data(ctx, RT), p.color_bytes);
-    memcpy(p.depth, tv_pipe_resource_data(ctx, ZS), p.depth_bytes);
+    snapshot p = take_snapshot(ctx);
     tv_pipe_destroy(ctx);
     return p;
 }
@@ -178,14 +157,14 @@ static void test_same_as_plain(void **state)
 {
     (void)state;
     for (unsigned variant = 0; variant < 10; variant++) {
-        picture ref = draw_scene(true, 1, variant);
+        snapshot ref = draw_scene(true, 1, variant);
         /* a picture: most pixels drawn */
         size_t lit = 0;
         for (size_t i = 0; i < ref.color_bytes; i += 16)
             lit += memcmp(ref.color + i, "\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0", 16) != 0;
         assert_true(lit > (size_t)DW * DH / 2);
         for (unsigned threads = 1; threads <= 2; threads++) {
-            picture p = draw_scene(false, threads, variant);
+            snapshot p = draw_scene(false, threads, variant);
             assert_int_equal(p.color_bytes, ref.color_bytes);
             if (memcmp(p.color, ref.color, ref.color_bytes))
                 fail_msg("variant %u, %u worker(s): the colour bytes differ from the plain "
