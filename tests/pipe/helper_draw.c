@@ -160,13 +160,18 @@ void rasterizer_discard(tv_pipe_ctx *ctx, bool discard)
     assert_int_equal(tv_pipe_set_rasterizer(ctx, &rs), 0);
 }
 
-void depth_less_alpha_blend(tv_pipe_ctx *ctx, bool depth)
+void depth_less(tv_pipe_ctx *ctx, bool depth)
 {
     tv_pipe_dsa_state dsa;
     memset(&dsa, 0, sizeof dsa);
     dsa.depth_enabled = dsa.depth_writemask = depth;
     dsa.depth_func = 1; /* LESS */
     assert_int_equal(tv_pipe_set_dsa(ctx, &dsa), 0);
+}
+
+void depth_less_alpha_blend(tv_pipe_ctx *ctx, bool depth)
+{
+    depth_less(ctx, depth);
     tv_pipe_blend_state b;
     memset(&b, 0, sizeof b);
     b.rt[0].blend_enable = true;

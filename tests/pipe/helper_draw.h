@@ -60,6 +60,8 @@ void assert_query_result(tv_pipe_ctx *ctx, uint32_t q, uint64_t want);
 const uint8_t *pixel(tv_pipe_ctx *ctx, int x, int y);
 /* The default rasterizer state, with rasterizer discard on or off. */
 void rasterizer_discard(tv_pipe_ctx *ctx, bool discard);
+/* Depth test LESS with writes when DEPTH (else no depth test). */
+void depth_less(tv_pipe_ctx *ctx, bool depth);
 /* Translucent overlapping triangles' state: depth test LESS with writes when DEPTH (else
  * none), and SRC_ALPHA / INV_SRC_ALPHA blending of colour buffer 0. */
 void depth_less_alpha_blend(tv_pipe_ctx *ctx, bool depth);

@@ -61,11 +61,7 @@ static snapshot draw_scene(bool plain, unsigned threads, unsigned variant)
     assert_int_equal(tv_pipe_clear(ctx, TV_PIPE_CLEAR_COLOR0 | TV_PIPE_CLEAR_DEPTH, zero, 1.0, 0),
                      0);
     bind_programs(ctx, vs_direct, fs_direct, DW, DH);
-    tv_pipe_dsa_state dsa;
-    memset(&dsa, 0, sizeof dsa);
-    dsa.depth_enabled = dsa.depth_writemask = true;
-    dsa.depth_func = 1; /* LESS */
-    assert_int_equal(tv_pipe_set_dsa(ctx, &dsa), 0);
+    depth_less(ctx, true);
     tv_pipe_rasterizer_state rs;
     tv_pipe_rasterizer_default(&rs);
     switch (variant) {

@@ -37,15 +37,6 @@ static void full_quad(vert *v, float z, float r)
     v[5] = V(W, H, z, r, 0, 0, 1);
 }
 
-static void depth_less(tv_pipe_ctx *ctx)
-{
-    tv_pipe_dsa_state dsa;
-    memset(&dsa, 0, sizeof dsa);
-    dsa.depth_enabled = dsa.depth_writemask = true;
-    dsa.depth_func = 1; /* LESS */
-    assert_int_equal(tv_pipe_set_dsa(ctx, &dsa), 0);
-}
-
 /* One draw of the full-screen quad at NDC z (window (z + 1) / 2) in red R; *PASSED and
  * *SHADED: its occlusion count and fragment shader invocations. */
 static void counted_draw(tv_pipe_ctx *ctx, float z, float r, uint64_t *passed, uint64_t *shaded)
@@ -70,7 +61,7 @@ static void test_asked_early_ignores_shader_depth_and_kill(void **state)
     (void)state;
     for (int early = 0; early < 2; early++) {
         tv_pipe_ctx *ctx = scene(early ? fs_early : fs_late, true);
-        depth_less(ctx);
+        depth_less(ctx, true);
         uint64_t passed, shaded;
         counted_draw(ctx, -0.5f, 1.0f, &passed, &shaded);   /* window depth 0.25 */
         for (int y = 0; y < H; y++)
@@ -126,7 +117,7 @@ static void test_chosen_early_equals_late_msaa(void **state)
         assert_int_equal(tv_pipe_clear(ctx, TV_PIPE_CLEAR_COLOR0 | TV_PIPE_CLEAR_DEPTH, black,
                                        1.0, 0), 0);
         tv_pipe_set_min_samples(ctx, NS);
-        depth_less(ctx);
+        depth_less(ctx, true);
         vert v[45];
         uint32_t s = 7;
         for (int i = 0; i < 45; i++) {
