@@ -101,6 +101,45 @@ static bool collect(void *user, const prim_out *p)
     return true;
 }
 
+/* A non-indexed draw of a plain list (points, lines, triangles: primitive p is vertices
+ * k p .. k p + k - 1, slots being vertex numbers) written straight into the list: the
+ * primitives collect() makes of prim_assemble's, without a call per primitive (3 % of the
+ * mesh scene's 102400 triangles). The list grows to the capacity draw_tri_push's doublings
+ * reach, charged at once (a charge fails exactly when one of theirs would). Returns the
+ * primitives, or -1 (a->failed) when out of memory or over the quota. */
+static long assemble_list(draw_state *d, draw_assembly *a, unsigned k, uint32_t mul,
+                          uint32_t add)
+{
+    const uint32_t np = d->info->count / k;
+    size_t cap = 0;
+    while (cap < np)
+        cap = cap ? cap * 2 : 256;
+    if (cap) {
+        if (draw_charge(d, (uint64_t)cap * sizeof *a->tris, "the primitives")) {
+            a->failed = true;
+            return -1;
+        }
+        a->tris = malloc(cap * sizeof *a->tris);
+        if (!a->tris) {
+            a->failed = true;
+            return -1;
+        }
+        a->cap = cap;
+    }
+    for (uint32_t p = 0; p < np; p++) {
+        draw_tri *t = &a->tris[p];
+        memset(t, 0, sizeof *t);
+        t->n = (uint8_t)k;
+        for (unsigned j = 0; j < k; j++)
+            t->v[j] = k * p + j;
+        t->provoking = mul * p + add;
+        t->id = p;
+        t->first = true;
+    }
+    a->ntris = np;
+    return np;
+}
+
 int draw_assemble(draw_state *d, draw_assembly *a)
 {
     tv_pipe_ctx *ctx = d->ctx;
@@ -110,7 +149,12 @@ int draw_assemble(draw_state *d, draw_assembly *a)
     a->d = d;
     a->whole = d->gs != NULL;
     long n;
-    if (!info->index_size) {
+    unsigned k;
+    uint32_t mul, add;
+    if (!info->index_size && prim_list_form(info->mode, last, &k, &mul, &add)) {
+        n = assemble_list(d, a, k, mul, add);
+        d->slots = info->count;
+    } else if (!info->index_size) {
         n = prim_assemble(info->mode, info->count, info->vertices_per_patch, last, 0, collect,
                           a);
         d->slots = info->count;

@@ -79,6 +79,19 @@ static void strip_adjacency(prim_out *o, uint32_t p, uint32_t np)
         set(o, 6, i, i - 2, i + 2, last ? i + 5 : i + 6, i + 4, i + 3);
 }
 
+bool prim_list_form(unsigned t, bool last_provoking, unsigned *k, uint32_t *mul,
+                    uint32_t *add)
+{
+    /* (adjacency lists are lists too, but a draw rasterises part of each: collect()) */
+    if (t >= PRIM_COUNT || !rows[t].list || rows[t].info.adjacency)
+        return false;
+    const prim_row *r = &rows[t];
+    *k = r->list;
+    *mul = last_provoking ? r->last_mul : r->first_mul;
+    *add = last_provoking ? r->last_add : r->first_add;
+    return true;
+}
+
 long prim_assemble(unsigned t, uint32_t n, unsigned pv, bool last_provoking,
                    uint32_t first_id, prim_fn fn, void *user)
 {

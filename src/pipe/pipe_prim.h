@@ -53,6 +53,12 @@ const prim_info *prim_get(unsigned topology);
 long prim_assemble(unsigned topology, uint32_t count, unsigned patch_vertices,
                    bool last_provoking, uint32_t first_id, prim_fn fn, void *user);
 
+/* A plain list topology without adjacency (points, lines, triangles: primitive p is
+ * vertices K p .. K p + K - 1) as prim_assemble makes it: true with K and the provoking
+ * vertex MUL p + ADD of the convention; false for other topologies. */
+bool prim_list_form(unsigned topology, bool last_provoking, unsigned *k, uint32_t *mul,
+                    uint32_t *add);
+
 /* The rasterised part of a primitive (adjacency neighbours dropped: lines with adjacency
  * draw v[1]-v[2], triangles with adjacency v[0], v[2], v[4]). */
 void prim_rasterised(const prim_out *p, prim_out *out);

@@ -1,7 +1,8 @@
 /* Primitive assembly (src/pipe/pipe_prim.c): every topology's primitives, vertex order and
  * provoking vertex (both conventions) worked by hand from GL 4.6 §10.1, tables 10.1 and
  * 13.2; incomplete primitives; indexed draws with 8/16/32-bit indices, base vertex,
- * primitive restart (IDs keep counting) and indices past the buffer. */
+ * primitive restart (IDs keep counting) and indices past the buffer; the list form the
+ * draws take for non-indexed lists against prim_assemble. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -48,6 +49,40 @@ static void test_lists(void **state)
     expect(PRIM_TRIANGLES, 7, 0, false, 2, "0,1,2/0#0 3,4,5/3#1 ");
     expect(PRIM_TRIANGLES, 2, 0, false, 0, "");
     expect(PRIM_PATCHES, 7, 3, false, 2, "0,1,2/0#0 3,4,5/3#1 ");
+}
+
+/* prim_list_form (the draw's straight-through list, pipe_draw_assemble.c) describes what
+ * prim_assemble gives for the list topologies, every count to 40 and both conventions;
+ * the others have no list form. */
+static void test_list_form(void **state)
+{
+    (void)state;
+    for (unsigned t = 0; t < PRIM_COUNT + 1; t++)
+        for (int last = 0; last < 2; last++) {
+            unsigned k;
+            uint32_t mul, add;
+            const bool list = t == PRIM_POINTS || t == PRIM_LINES || t == PRIM_TRIANGLES;
+            assert_int_equal(prim_list_form(t, last, &k, &mul, &add), list);
+            if (!list)
+                continue;
+            for (uint32_t n = 0; n <= 40; n++) {
+                got g = {{0}, 0}, w = {{0}, 0};
+                const long r = prim_assemble(t, n, 0, last, 0, record, &g);
+                for (uint32_t p = 0; p < n / k; p++) {
+                    prim_out o;
+                    memset(&o, 0, sizeof o);
+                    o.n = (uint8_t)k;
+                    for (unsigned j = 0; j < k; j++)
+                        o.v[j] = k * p + j;
+                    o.provoking = mul * p + add;
+                    o.id = p;
+                    record(&w, &o);
+                }
+                if (r != (long)(n / k) || strcmp(g.text, w.text))
+                    fail_msg("%s n=%u: \"%s\" against the list form's \"%s\"",
+                             prim_get(t)->name, n, g.text, w.text);
+            }
+        }
 }
 
 static void test_strips_fans_loops(void **state)
@@ -144,6 +179,7 @@ int main(void)
         cmocka_unit_test(test_strips_fans_loops),
         cmocka_unit_test(test_quads_polygons),
         cmocka_unit_test(test_adjacency),
+        cmocka_unit_test(test_list_form),
         cmocka_unit_test(test_invalid),
         cmocka_unit_test(test_indexed_restart),
     };
