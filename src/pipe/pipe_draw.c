@@ -187,6 +187,16 @@ static bool touches_memory(const tv_vm_program *p)
     return false;
 }
 
+/* Whether the framebuffer's attachments lie in the SIZE bytes at DATA. */
+static bool written_by_framebuffer(const draw_state *d, const void *data, uint64_t size)
+{
+    const uint8_t *lo = data, *hi = lo + size;
+    for (unsigned i = 0; i < d->nr_cbufs; i++)
+        if (d->cb_bound[i] && d->cb[i].base >= lo && d->cb[i].base < hi)
+            return true;
+    return d->has_zs && d->zbase >= lo && d->zbase < hi;
+}
+
 /* Whether the fragment runs of this draw may use several workers: the shader touches no
  * memory, and no texture it samples is a resource the framebuffer writes (a feedback loop
  * reads other rows). */
@@ -197,12 +207,7 @@ static bool fragment_parallel(const draw_state *d)
     for (unsigned v = 0; v < TV_PIPE_MAX_SAMPLERS; v++) {
         uint32_t res = d->ctx->sub.views[TV_PIPE_STAGE_FRAGMENT][v].res;
         const pipe_resource *r = res ? pipe_resource_find(d->ctx, res) : NULL;
-        if (!r)
-            continue;
-        for (unsigned i = 0; i < d->nr_cbufs; i++)
-            if (d->cb_bound[i] && d->cb[i].base >= r->data && d->cb[i].base < r->data + r->size)
-                return false;
-        if (d->has_zs && d->zbase >= r->data && d->zbase < r->data + r->size)
+        if (r && written_by_framebuffer(d, r->data, r->size))
             return false;
     }
     return true;
@@ -408,16 +413,6 @@ static bool vertex_arrays_direct(const draw_state *d, uint32_t nin, tv_vm_vertex
     }
     memcpy(vp->attribs, arr, nin * sizeof arr[0]);
     return true;
-}
-
-/* Whether the framebuffer's attachments lie in the SIZE bytes at DATA. */
-static bool written_by_framebuffer(const draw_state *d, const void *data, uint64_t size)
-{
-    const uint8_t *lo = data, *hi = lo + size;
-    for (unsigned i = 0; i < d->nr_cbufs; i++)
-        if (d->cb_bound[i] && d->cb[i].base >= lo && d->cb[i].base < hi)
-            return true;
-    return d->has_zs && d->zbase >= lo && d->zbase < hi;
 }
 
 /* The outputs of a pass-through vertex shader that are inputs as they are

@@ -20,10 +20,16 @@ int draw_charge(draw_state *d, uint64_t bytes, const char *what)
     return 0;
 }
 
+/* The capacity of a primitive list after CAP when it is full (doubling from 256). */
+static size_t grown_cap(size_t cap)
+{
+    return cap ? cap * 2 : 256;
+}
+
 draw_tri *draw_tri_push(draw_state *d, draw_tri **tris, size_t *n, size_t *cap)
 {
     if (*n == *cap) {
-        size_t grown = *cap ? *cap * 2 : 256;
+        size_t grown = grown_cap(*cap);
         if (draw_charge(d, (uint64_t)(grown - *cap) * sizeof **tris, "the primitives"))
             return NULL;
         draw_tri *t = realloc(*tris, grown * sizeof *t);
@@ -113,7 +119,7 @@ static long assemble_list(draw_state *d, draw_assembly *a, unsigned k, uint32_t 
     const uint32_t np = d->info->count / k;
     size_t cap = 0;
     while (cap < np)
-        cap = cap ? cap * 2 : 256;
+        cap = grown_cap(cap);
     if (cap) {
         if (draw_charge(d, (uint64_t)cap * sizeof *a->tris, "the primitives")) {
             a->failed = true;
@@ -151,12 +157,11 @@ int draw_assemble(draw_state *d, draw_assembly *a)
     long n;
     unsigned k;
     uint32_t mul, add;
-    if (!info->index_size && prim_list_form(info->mode, last, &k, &mul, &add)) {
-        n = assemble_list(d, a, k, mul, add);
-        d->slots = info->count;
-    } else if (!info->index_size) {
-        n = prim_assemble(info->mode, info->count, info->vertices_per_patch, last, 0, collect,
-                          a);
+    if (!info->index_size) {
+        n = prim_list_form(info->mode, last, &k, &mul, &add)
+                ? assemble_list(d, a, k, mul, add)
+                : prim_assemble(info->mode, info->count, info->vertices_per_patch, last, 0,
+                                collect, a);
         d->slots = info->count;
     } else {
         pipe_resource *r = pipe_resource_find(ctx, ctx->sub.index_res);

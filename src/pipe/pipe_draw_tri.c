@@ -604,6 +604,30 @@ static bool band_may_cover(const draw_state *d, uint32_t inst, const draw_tri *t
     return first_own_stripe(d, box[1] >> d->band_shift) <= box[3] >> d->band_shift;
 }
 
+/* A whole (unclipped) triangle of window positions WIN set up in d->rt without the clip
+ * rectangle, which the caller applies (raster_clip) once the facing is known: the
+ * rasteriser's snapped area decides the facing, as llvmpipe's does. false: no area. */
+static bool setup_whole(draw_state *d, float (*win)[4])
+{
+    const float x[3] = {win[0][0], win[1][0], win[2][0]}, y[3] = {win[0][1], win[1][1], win[2][1]};
+    raster_rules all = d->rules;
+    all.clip[0] = all.clip[1] = INT32_MIN / 2;
+    all.clip[2] = all.clip[3] = INT32_MAX / 2;
+    return raster_setup(&d->rt, &all, x, y);
+}
+
+/* The facing of a polygon whose window-space area is negative where CCW (counter-clockwise
+ * as seen in window space, y down: Gallium's front_ccw) into d->front and the polygon
+ * offset's flag; whether the state culls that face. */
+static bool culled(draw_state *d, bool ccw)
+{
+    const tv_pipe_rasterizer_state *r = &d->ctx->sub.rast;
+    d->front = ccw == r->front_ccw;
+    d->offset_enable = r->offset_tri;
+    return (d->front && (r->cull_face & TV_PIPE_FACE_FRONT)) ||
+           (!d->front && (r->cull_face & TV_PIPE_FACE_BACK));
+}
+
 /* draw_triangle for a triangle the guard band holds whole, under a state that needs
  * nothing else of the clip vertex (d->tri_direct): unclipped, its clip vertices would be
  * the vertex outputs as they are, so its fragment vertices are written from those
@@ -627,19 +651,9 @@ static bool direct_triangle(draw_state *d, uint32_t inst, const draw_tri *t, int
     float win[3][4];
     for (int k = 0; k < 3; k++)
         clip_to_window(&d->vp, pos[k], win[k]);
-    /* as draw_triangle's whole triangle: the snapped area decides the facing */
-    const float x[3] = {win[0][0], win[1][0], win[2][0]}, y[3] = {win[0][1], win[1][1], win[2][1]};
-    raster_rules all = d->rules;
-    all.clip[0] = all.clip[1] = INT32_MIN / 2;
-    all.clip[2] = all.clip[3] = INT32_MAX / 2;
-    if (!raster_setup(&d->rt, &all, x, y))
+    if (!setup_whole(d, win) || culled(d, d->rt.ccw))
         return true;
     const tv_pipe_rasterizer_state *r = &d->ctx->sub.rast;
-    d->front = d->rt.ccw == r->front_ccw;
-    d->offset_enable = r->offset_tri;
-    if ((d->front && (r->cull_face & TV_PIPE_FACE_FRONT)) ||
-        (!d->front && (r->cull_face & TV_PIPE_FACE_BACK)))
-        return true;
     uint32_t flat[DRAW_MAX_VARYINGS][4];
     draw_flat_values(d, inst, t->provoking, t->id, flat);
     /* draw_frag_vertex of draw_clip_vertex's vertex: a link's row is its flat value, its
@@ -709,23 +723,13 @@ int draw_triangle(draw_state *d, uint32_t inst, const draw_tri *t)
         area += (double)p[0] * q[1] - (double)q[0] * p[1];
     }
     if (n == 3) {
-        /* a whole triangle: the rasteriser's snapped area decides, as llvmpipe's does */
-        float x[3] = {win[0][0], win[1][0], win[2][0]}, y[3] = {win[0][1], win[1][1], win[2][1]};
-        raster_rules all = d->rules;
-        all.clip[0] = all.clip[1] = INT32_MIN / 2;
-        all.clip[2] = all.clip[3] = INT32_MAX / 2;
-        if (!raster_setup(&d->rt, &all, x, y))
+        if (!setup_whole(d, win))
             return 0;
         area = d->rt.ccw ? -1 : 1;
     }
-    if (area == 0)
+    if (area == 0 || culled(d, area < 0))
         return 0;
     const tv_pipe_rasterizer_state *r = &d->ctx->sub.rast;
-    d->front = (area < 0) == r->front_ccw;
-    d->offset_enable = r->offset_tri;
-    if ((d->front && (r->cull_face & TV_PIPE_FACE_FRONT)) ||
-        (!d->front && (r->cull_face & TV_PIPE_FACE_BACK)))
-        return 0;
     uint32_t flat[DRAW_MAX_VARYINGS][4];
     draw_flat_values(d, inst, t->provoking, t->id, flat);
     /* polygon modes: the clipped polygon's edges as lines, or its vertices as points (of
