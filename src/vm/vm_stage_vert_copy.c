@@ -67,14 +67,25 @@ void vm_vert_copy_learn(vm_worker *wk, const vm_warp *w)
     wk->copy_counted = true;
 }
 
+/* Whether an output's channel codes (copy_src) are input *E's x, y, z, w in order. */
+static bool whole_input(const uint8_t code[4], unsigned *e)
+{
+    if (!code[0])
+        return false;
+    *e = (code[0] - 1u) / 4;
+    for (unsigned c = 0; c < 4; c++)
+        if (code[c] != 4 * *e + c + 1)
+            return false;
+    return true;
+}
+
 /* OUT[r] of lanes 0 .. N - 1, one output's channels at a time: from the inputs' blocks
  * SRC (stride STRIDE), or zero. */
 static void copy_output(uint32_t *o, const uint8_t code[4], const uint8_t *const src[],
                         const uint32_t stride[], unsigned n)
 {
-    const unsigned e = code[0] ? (code[0] - 1u) / 4 : 0;
-    if (code[0] == 4 * e + 1 && code[1] == 4 * e + 2 && code[2] == 4 * e + 3 &&
-        code[3] == 4 * e + 4) {
+    unsigned e;
+    if (whole_input(code, &e)) {
         /* OUT[r] = IN[e], the common case: 16 bytes a vertex */
         const uint8_t *s = src[e];
         const size_t st = stride[e];
@@ -143,13 +154,10 @@ uint64_t vm_vert_copied(tv_vm *vm)
 
 bool tv_vm_vertex_output_copies_input(const tv_vm_program *p, uint32_t r, uint32_t *e)
 {
+    unsigned in;
     if (!p || !p->vert_copy || r >= TV_VM_MAX_ATTRIBS || (int64_t)r >= p->out.count ||
-        !p->copy_src[r][0])
+        !whole_input(p->copy_src[r], &in))
         return false;
-    const unsigned in = (p->copy_src[r][0] - 1u) / 4;
-    for (unsigned c = 0; c < 4; c++)
-        if (p->copy_src[r][c] != 4 * in + c + 1)
-            return false;
     *e = in;
     return true;
 }
