@@ -33,6 +33,7 @@ static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;   /* compiles and stats
 static LLVMOrcLLJITRef jit;
 static LLVMTargetMachineRef tm;
 static char init_error[256];
+static bool host_mask_regs;   /* the host CPU has AVX-512 (its mask registers) */
 static uint64_t next_id;
 static vm_jit_stats stats;
 /* The process's compiled code (under `lock`): what the live programs' code counts
@@ -76,6 +77,7 @@ static LLVMTargetMachineRef host_machine(LLVMCodeGenOptLevel level)
     char *triple = LLVMGetDefaultTargetTriple();
     char *cpu = LLVMGetHostCPUName();
     char *features = LLVMGetHostCPUFeatures();
+    host_mask_regs = features && strstr(features, "+avx512f") != NULL;
     LLVMTargetRef target;
     char *msg = NULL;
     LLVMTargetMachineRef m = NULL;
@@ -200,6 +202,7 @@ static int compile_locked(tv_vm_program *p, char *why, size_t why_size)
     j.vb = LLVMVectorType(j.i1, VM_LANES);
     j.v32i64 = LLVMVectorType(j.i64, VM_LANES);
     j.p = p;
+    j.mask_regs = host_mask_regs;
     j.verbose = verbose() > 1;
     j.code = p->uops;
     j.n = p->num_uops;

@@ -66,6 +66,7 @@ typedef struct vm_jit_ctx {
                                       register access): tv_vm_program.jit_zero_init */
     LLVMValueRef zero;             /* their zero: loaded in the entry block from memory
                                       LLVM cannot see (vm_jit_build.c opaque_zero) */
+    bool mask_regs;                /* the host has AVX-512's mask registers (lane_mask) */
     /* counts for vm_jit_stats */
     uint64_t inline_uops, call_uops;
 } vm_jit_ctx;
