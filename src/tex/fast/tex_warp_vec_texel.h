@@ -57,7 +57,7 @@ typedef struct vec_fin {
     uint32_t (*res)[N];
 } vec_fin;
 
-/* the C form (baseline, AVX2): v1 this level's values */
+/* the C form (baseline): v1 this level's values */
 static inline void fin_lanes(const vec_fin *F, const int shift[4], float v1[4][N],
                              float out[4][N])
 {
@@ -478,10 +478,11 @@ TEX_TARGET_AVX512 static inline void pair_taps_avx512(const char *host, const ui
 
 TEX_TARGET_AVX2 static inline void taps_avx2(uint32_t tx[4][N], const float *a,
                                              const float *b, const int shift[4],
-                                             float out[4][N])
+                                             const vec_fin *F, float out[4][N])
 {
     const __m256 one = _mm256_set1_ps(1.0f), k24 = _mm256_set1_ps(0x1p-24f);
     const __m256i off = _mm256_loadu_si256((const __m256i *)(const void *)tap_lane_off);
+    const __m256i zero = _mm256_setzero_si256();
     __m256i ctl[4];
     for (unsigned c = 0; c < 4; c++)
         ctl[c] = _mm256_add_epi32(_mm256_set1_epi32(tap_ctl(shift[c] < 0 ? 0 : shift[c])), off);
@@ -493,6 +494,20 @@ TEX_TARGET_AVX2 static inline void taps_avx2(uint32_t tx[4][N], const float *a,
         __m256i t[4];
         for (unsigned k = 0; k < 4; k++)
             t[k] = _mm256_loadu_si256((const __m256i *)(const void *)&tx[k][l]);
+        /* fin_lanes in vectors (as an out-of-line scalar call it was a fifth of the
+           trilinear workload on Zen 3): the lanes without `two` or `act` (flags 0 or 1)
+           keep the first level's value or their result, by blends on the flag == 0 masks */
+        __m256 bw0 = one, bw1 = one, keep0 = _mm256_setzero_ps(), keep = keep0;
+        if (F) {
+            keep = _mm256_castsi256_ps(_mm256_cmpeq_epi32(
+                _mm256_loadu_si256((const __m256i *)(const void *)&F->act[l]), zero));
+            if (F->w0) {
+                bw0 = _mm256_loadu_ps(&F->w0[l]);
+                bw1 = _mm256_loadu_ps(&F->w1[l]);
+                keep0 = _mm256_castsi256_ps(_mm256_cmpeq_epi32(
+                    _mm256_loadu_si256((const __m256i *)(const void *)&F->two[l]), zero));
+            }
+        }
         for (unsigned c = 0; c < 4; c++) {
             if (shift[c] < 0)
                 continue;
@@ -503,7 +518,18 @@ TEX_TARGET_AVX2 static inline void taps_avx2(uint32_t tx[4][N], const float *a,
                 __m256 p = _mm256_mul_ps(w[k], _mm256_add_ps(h, _mm256_mul_ps(h, k24)));
                 acc = k ? _mm256_add_ps(acc, p) : p;
             }
-            _mm256_storeu_ps(&out[c][l], _mm256_mul_ps(acc, k24));
+            __m256 v = _mm256_mul_ps(acc, k24);
+            if (!F) {
+                _mm256_storeu_ps(&out[c][l], v);
+                continue;
+            }
+            if (F->w0) {
+                __m256 v0 = _mm256_loadu_ps(&out[c][l]);
+                __m256 m = _mm256_add_ps(_mm256_mul_ps(bw0, v0), _mm256_mul_ps(bw1, v));
+                v = _mm256_blendv_ps(m, v0, keep0);
+            }
+            float *r = (float *)(void *)&F->res[c][l];
+            _mm256_storeu_ps(r, _mm256_blendv_ps(v, _mm256_loadu_ps(r), keep));
         }
     }
 }
@@ -616,15 +642,13 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
 #else
     (void)isa;
 #endif
-    float v1[4][N], (*dst)[N] = F ? v1 : out;
 #if TEX_WIDE_VECTORS
     if (isa == 1) {
-        taps_avx2(tx, a, b, R->shift, dst);
-        if (F)
-            fin_lanes(F, R->shift, v1, out);
+        taps_avx2(tx, a, b, R->shift, F, out);
         return 0;
     }
 #endif
+    float v1[4][N], (*dst)[N] = F ? v1 : out;
     float wt[4][N];
     for (unsigned l = 0; l < N; l++) {
         float wx0 = 1.0f - a[l], wx1 = a[l], wy0 = 1.0f - b[l], wy1 = b[l];
