@@ -65,8 +65,8 @@ static inline RASTER_BOX_AVX512 void raster_box_lanes_at(const raster_box *rb,
 static inline RASTER_BOX_AVX512 void raster_box_lanes_init(const raster_box *rb,
                                                            raster_box_lanes *L)
 {
-    raster_box_lanes_at(rb, L, _mm512_cvtepu8_epi32(_mm_loadu_si128((const void *)tv_tile_lane_x)),
-                        _mm512_cvtepu8_epi32(_mm_loadu_si128((const void *)tv_tile_lane_y)), 2);
+    raster_box_lanes_at(rb, L, _mm512_loadu_si512(tv_tile_lane_x),
+                        _mm512_loadu_si512(tv_tile_lane_y), 2);
 }
 
 /* Rows of C pixels (8, or 4 for a box with bx1 <= 4): row step r is rows of quads

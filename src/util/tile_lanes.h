@@ -7,10 +7,11 @@
 
 #include <stdint.h>
 
-/* lane l's pixel in its tile */
-static const uint8_t tv_tile_lane_x[32] = {0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7,
+/* lane l's pixel in its tile (32-bit words: the lane set-ups load them as vectors and add
+ * the tile's corner; widened from bytes there, the AVX2 code went through the stack) */
+static const int32_t tv_tile_lane_x[32] __attribute__((aligned(64))) = {0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7,
                                            0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 4, 5, 6, 7, 6, 7};
-static const uint8_t tv_tile_lane_y[32] = {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1,
+static const int32_t tv_tile_lane_y[32] __attribute__((aligned(64))) = {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1,
                                            2, 2, 3, 3, 2, 2, 3, 3, 2, 2, 3, 3, 2, 2, 3, 3};
 
 /* From channel rows to pixels (the tile store, the whole-tile blend): within a half tile

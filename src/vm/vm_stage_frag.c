@@ -486,23 +486,40 @@ static void setup_inputs(vm_worker *wk, vm_warp *w, uint32_t inside, uint32_t li
  * interp_tile read lane_x and lane_y as 64-byte vectors right after, and a wide load is
  * forwarded only from a store of its own width — from the 16-byte stores of the baseline
  * build it waited for them to reach the cache, about a seventh of tile_bary's samples).
- * The lane values are the per-lane loop's: tile_lanes16 only groups them. */
+ * The vectors are as wide as the clone's registers: 64 bytes where AVX-512 runs (the
+ * compiler's own choice for this loop was 32-byte stores), 32 elsewhere. GCC 12 lowers
+ * a 64-byte vector on AVX2 through the stack, 4- and 8-byte pieces read back as 16-byte
+ * vectors, which no core forwards (Zen 3: two thirds of this function's samples).
+ * The lane values are the per-lane loop's: the vectors only group them. */
 typedef int32_t tile_lanes16 __attribute__((vector_size(64)));
-typedef uint8_t tile_lanes16_u8 __attribute__((vector_size(16)));
+typedef int32_t tile_lanes8 __attribute__((vector_size(32)));
 
 VM_WIDE_VECTORS static void tile_lanes(vm_warp *w, uint32_t tpx, uint32_t tpy, uint8_t tri,
                                        uint32_t cov)
 {
-    /* 16 lanes a vector, as the readers load them (the compiler's own choice for this loop
-       was 32-byte stores) */
-    for (unsigned h = 0; h < VM_LANES; h += 16) {
-        tile_lanes16_u8 ox, oy;
-        memcpy(&ox, &tv_tile_lane_x[h], sizeof ox);
-        memcpy(&oy, &tv_tile_lane_y[h], sizeof oy);
-        tile_lanes16 x = __builtin_convertvector(ox, tile_lanes16) + (int32_t)tpx;
-        tile_lanes16 y = __builtin_convertvector(oy, tile_lanes16) + (int32_t)tpy;
-        memcpy(&w->lane_x[h], &x, sizeof x);
-        memcpy(&w->lane_y[h], &y, sizeof y);
+#if defined(__GNUC__) && defined(__x86_64__)
+    const bool w16 = __builtin_cpu_supports("avx512f");
+#else
+    const bool w16 = false;
+#endif
+    if (w16) {
+        for (unsigned h = 0; h < VM_LANES; h += 16) {
+            tile_lanes16 ox, oy;
+            memcpy(&ox, &tv_tile_lane_x[h], sizeof ox);
+            memcpy(&oy, &tv_tile_lane_y[h], sizeof oy);
+            tile_lanes16 x = ox + (int32_t)tpx, y = oy + (int32_t)tpy;
+            memcpy(&w->lane_x[h], &x, sizeof x);
+            memcpy(&w->lane_y[h], &y, sizeof y);
+        }
+    } else {
+        for (unsigned h = 0; h < VM_LANES; h += 8) {
+            tile_lanes8 ox, oy;
+            memcpy(&ox, &tv_tile_lane_x[h], sizeof ox);
+            memcpy(&oy, &tv_tile_lane_y[h], sizeof oy);
+            tile_lanes8 x = ox + (int32_t)tpx, y = oy + (int32_t)tpy;
+            memcpy(&w->lane_x[h], &x, sizeof x);
+            memcpy(&w->lane_y[h], &y, sizeof y);
+        }
     }
     for (unsigned l = 0; l < VM_LANES; l++) {
         w->lane_tri[l] = tri;

@@ -50,7 +50,7 @@ unsigned vm_frag_store_isa(void)
 static void store_c(uint32_t *t0, size_t row, const vm_slot *o)
 {
     for (unsigned l = 0; l < VM_LANES; l++) {
-        uint32_t *d = t0 + tv_tile_lane_y[l] * row + tv_tile_lane_x[l] * 4u;
+        uint32_t *d = t0 + (uint32_t)tv_tile_lane_y[l] * row + (uint32_t)tv_tile_lane_x[l] * 4u;
         d[0] = o[0].u[l]; d[1] = o[1].u[l]; d[2] = o[2].u[l]; d[3] = o[3].u[l];
     }
 }
@@ -77,7 +77,7 @@ static void store_sse2(uint32_t *t0, size_t row, const vm_slot *o)
         __m128i b01 = _mm_unpackhi_epi32(c0, c1), b23 = _mm_unpackhi_epi32(c2, c3);
         __m128i p[4] = {_mm_unpacklo_epi64(a01, a23), _mm_unpackhi_epi64(a01, a23),
                         _mm_unpacklo_epi64(b01, b23), _mm_unpackhi_epi64(b01, b23)};
-        uint32_t *d = t0 + tv_tile_lane_y[4 * q] * row + tv_tile_lane_x[4 * q] * 4u;
+        uint32_t *d = t0 + (uint32_t)tv_tile_lane_y[4 * q] * row + (uint32_t)tv_tile_lane_x[4 * q] * 4u;
         __m128i *at[4] = {(__m128i *)(void *)d, (__m128i *)(void *)(d + 4),
                           (__m128i *)(void *)(d + row), (__m128i *)(void *)(d + row + 4)};
         for (unsigned k = 0; k < 4; k++)
