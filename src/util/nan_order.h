@@ -14,15 +14,21 @@
 
 #include "util/wide_vectors.h"
 
-/* R, or A quieted where A is a NaN */
+/* R, or A quieted where A is a NaN. Chosen on the bits, not with `?:`: GCC sinks the
+ * float operation of R into the branch of a `?:` and its if-conversion then refuses it
+ * (under the default -ftrapping-math an operation that may raise a flag is not made
+ * unconditional), which left loops of these scalar on AVX2 — the blend scene's
+ * om_blend_lanes a multiply, a compare and a branch per lane on Zen 3. */
 static TV_ALWAYS_INLINE float tv_nan_a(float a, float r)
 {
-    uint32_t u;
+    uint32_t u, v;
     memcpy(&u, &a, 4);
-    u |= 0x00400000u;
+    memcpy(&v, &r, 4);
+    uint32_t m = 0u - (uint32_t)(a != a);
+    u = ((u | 0x00400000u) & m) | (v & ~m);
     float q;
     memcpy(&q, &u, 4);
-    return a != a ? q : r;
+    return q;
 }
 
 static TV_ALWAYS_INLINE float tv_add_a(float a, float b)
