@@ -13,6 +13,28 @@ static inline bool pipe_cpu_avx512f(void)
     return __builtin_cpu_supports("avx512f");
 #else
     return false;
+/* Whether it has AVX2 (the whole-tile blend's 256-bit variant). */
+static inline bool pipe_cpu_avx2(void)
+{
+#if defined(__GNUC__) && defined(__x86_64__)
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2");
+#else
+    return false;
+#endif
+}
+
+#endif
+}
+
+/* Whether it has AVX2 (the whole-tile blend's 256-bit variant). */
+static inline bool pipe_cpu_avx2(void)
+{
+#if defined(__GNUC__) && defined(__x86_64__)
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2");
+#else
+    return false;
 #endif
 }
 

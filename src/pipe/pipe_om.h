@@ -179,7 +179,7 @@ uint32_t om_logic_op(uint8_t op, uint32_t src, uint32_t dst);
 /* Whether (and how) the tile blend serves a colour buffer: a blended RGBA32 float target
  * (raw32, OM_CLASS_FLOAT) with every channel written, factors other than
  * SRC_ALPHA_SATURATE and the equations ADD, SUBTRACT and REVERSE_SUBTRACT, on a processor
- * with AVX-512F; ok false otherwise (the lane rows of om_blend_lanes serve it). */
+ * with AVX-512F or AVX2; ok false otherwise (the lane rows of om_blend_lanes serve it). */
 typedef struct om_tile_blend {
     bool ok;
     bool src1;                 /* a factor reads the second colour */
@@ -187,6 +187,7 @@ typedef struct om_tile_blend {
     om_factor_desc f[4];       /* RGB source, RGB destination, alpha source, alpha dest. */
     bool alpha_sf, alpha_df;   /* the alpha's source / destination factor differs */
     uint8_t kernel;            /* 0: the general kernel; else one for a common state */
+    uint8_t isa;               /* the kernels' instruction set: 2 AVX-512F, 1 AVX2 */
 } om_tile_blend;
 void om_tile_blend_init(om_tile_blend *tb, const om_rt_blend *rt, const om_target *t);
 /* Blend the 8x4 pixels whose top-left texel is at T0 (rows STRIDE bytes apart) with the

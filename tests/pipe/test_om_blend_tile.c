@@ -128,16 +128,17 @@ static bool one_tile(const om_rt_blend *rt, uint32_t *s, unsigned round)
     return true;
 }
 
-static bool avx512(void)
+/* a machine with one of the tile blend's variants (AVX-512F or AVX2) */
+static bool served_here(void)
 {
-    return pipe_cpu_avx512f();
+    return pipe_cpu_avx512f() || pipe_cpu_avx2();
 }
 
 static void test_tile_equals_blend_color(void **state)
 {
     (void)state;
-    if (!avx512())
-        skip();   /* the tile blend is the AVX-512 variant alone */
+    if (!served_here())
+        skip();   /* the tile blend has AVX-512 and AVX2 variants alone */
     uint32_t s = 0x2468aceu;
     unsigned round = 0;
     for (unsigned a = 0; a < NSERVED; a++)
@@ -164,7 +165,7 @@ static void test_tile_equals_blend_color(void **state)
 static void test_common_states(void **state)
 {
     (void)state;
-    if (!avx512())
+    if (!served_here())
         skip();
     static const uint8_t states[][4] = {
         {OM_BF_SRC_ALPHA, OM_BF_INV_SRC_ALPHA, OM_BF_SRC_ALPHA, OM_BF_INV_SRC_ALPHA},
@@ -207,7 +208,8 @@ static void test_states_refused(void **state)
     base.rgb_dst_factor = base.alpha_dst_factor = OM_BF_INV_SRC_ALPHA;
     om_tile_blend tb;
     om_tile_blend_init(&tb, &base, &t);
-    assert_int_equal(tb.ok, avx512());
+    assert_int_equal(tb.ok, served_here());
+    assert_int_equal(tb.isa, pipe_cpu_avx512f() ? 2 : served_here() ? 1 : 0);
     om_rt_blend r = base;
     r.blend_enable = false;
     om_tile_blend_init(&tb, &r, &t);
