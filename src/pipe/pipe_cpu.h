@@ -7,36 +7,21 @@
 
 #include <stdbool.h>
 
+#if defined(__GNUC__) && defined(__x86_64__)
+#define PIPE_CPU_HAS(feature) (__builtin_cpu_init(), __builtin_cpu_supports(feature) != 0)
+#else
+#define PIPE_CPU_HAS(feature) false
+#endif
+
 static inline bool pipe_cpu_avx512f(void)
 {
-#if defined(__GNUC__) && defined(__x86_64__)
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f");
-#else
-    return false;
-/* Whether it has AVX2 (the whole-tile blend's 256-bit variant). */
-static inline bool pipe_cpu_avx2(void)
-{
-#if defined(__GNUC__) && defined(__x86_64__)
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2");
-#else
-    return false;
-#endif
-}
-
-#endif
+    return PIPE_CPU_HAS("avx512f");
 }
 
 /* Whether it has AVX2 (the whole-tile blend's 256-bit variant). */
 static inline bool pipe_cpu_avx2(void)
 {
-#if defined(__GNUC__) && defined(__x86_64__)
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2");
-#else
-    return false;
-#endif
+    return PIPE_CPU_HAS("avx2");
 }
 
 #endif
