@@ -1,7 +1,7 @@
-/* Whether this machine has AVX-512F: the pipeline's kernels written for it
- * (om_early_depth32, raster_box_quads, box_early_quads, the whole-tile blend) run only
- * where it does — the whole-tile blend has an AVX2 variant too (pipe_cpu_avx2) —; the draw
- * asks once (draw_state.avx512) and the tests ask to know which kernels they compare. */
+/* The processor's vector extensions, as the pipeline's kernels need them: the kernels
+ * written for AVX-512F (om_early_depth32, raster_box_quads, box_early_quads) run only where
+ * it is present, the whole-tile blend where AVX-512F or AVX2 is. The draw asks once
+ * (draw_state.avx512); the tests ask to know which kernels they compare. */
 #ifndef TEXVM_PIPE_CPU_H
 #define TEXVM_PIPE_CPU_H
 
