@@ -120,11 +120,10 @@ const char *tv_vm_kernels(void)
              : __builtin_cpu_supports("avx2")  ? "avx2"
                                                : "default";
 #endif
-    static const char *const stores[] = {"generic", "sse2", "avx512"};
     unsigned isa = vm_frag_store_isa();
     char jit[64];
     vm_jit_target(jit, sizeof jit);
     snprintf(buf, sizeof buf, "engine %s, tile stores %s, texture %s, jit %s", engine,
-             stores[isa < 3 ? isa : 0], tv_tex_vector_kernel(), jit);
+             vm_frag_store_names[isa < VM_STORE_VARIANTS ? isa : 0], tv_tex_vector_kernel(), jit);
     return buf;
 }

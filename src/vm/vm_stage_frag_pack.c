@@ -267,7 +267,7 @@ static int pack_box_quads(vm_worker *wk, frag_pack *P, tv_status *st, tv_error *
     const uint32_t bad = vm_frag_quads_bad(box, qx, qy,
                                            n < TV_VM_COVERAGE_QUADS_MAX ? n
                                                                         : TV_VM_COVERAGE_QUADS_MAX,
-                                           P->isa == 2);
+                                           P->isa == VM_STORE_AVX512);
     if (bad || n > TV_VM_COVERAGE_QUADS_MAX) {
         const int i = bad ? __builtin_ctz(bad) : 0;
         *st = n > TV_VM_COVERAGE_QUADS_MAX
@@ -468,10 +468,10 @@ static tv_status add_packed(tv_vm_frag_batch *B, const vm_frag_box *fb, uint64_t
             return st;
         B->P.w = &B->wk.warps[0];
         B->P.isa = vm_frag_store_isa_run(R);
-        /* deferred inputs where the AVX-512 kernel runs them (isa 2: the tile stores'
+        /* deferred inputs where the AVX-512 kernel runs them (the tile stores'
            test of the CPU, and their cap, so a capped engine takes the groups' way) */
         vm_frag_defer_plan_init(&B->plan, B->p);
-        B->P.defer = B->P.isa == 2 && B->plan.ok ? &B->defer : NULL;
+        B->P.defer = B->P.isa == VM_STORE_AVX512 && B->plan.ok ? &B->defer : NULL;
         B->P.plan = &B->plan;
         B->P.attrs_run = R;
         B->ready = true;

@@ -6,8 +6,10 @@
  * register writes of the next warp, queued behind them in the store buffer), so the
  * lines of the tile two to the right are prefetched for writing, and with AVX-512 a tile
  * whose rows are whole 64-byte lines (64-byte aligned base and row pitch) is written as
- * 8 line-sized stores instead of 32 16-byte ones. A 64-byte store across two lines costs
- * more than four 16-byte ones, so other targets keep the SSE2 transposes. Non-temporal
+ * 8 line-sized stores instead of 32 16-byte ones; with AVX2, a tile whose rows start on
+ * 32 bytes as 16 32-byte ones (fewer entries in the store queue while it waits for its
+ * lines). A store across two lines costs more than two narrower ones, so other targets
+ * keep the SSE2 transposes. Non-temporal
  * stores were tried and not kept (docs/history/performance-log.md §4.7). The variants move the same
  * bytes to the same places (tests/vm/test_frag_store.c). */
 #include "vm/vm_stage_frag_store.h"
@@ -29,10 +31,14 @@ unsigned vm_frag_store_isa_run(const vm_run *run)
     return vm->store_capped && isa > vm->store_cap ? vm->store_cap : isa;
 }
 
+const char *const vm_frag_store_names[VM_STORE_VARIANTS] = {
+    [VM_STORE_C] = "generic", [VM_STORE_SSE2] = "sse2", [VM_STORE_AVX2] = "avx2",
+    [VM_STORE_AVX512] = "avx512"};
+
 void vm_frag_store_limit_isa(tv_vm *vm, unsigned cap)
 {
-    vm->store_capped = cap < 2;
-    vm->store_cap = (uint8_t)(cap < 2 ? cap : 2);
+    vm->store_capped = cap < VM_STORE_AVX512;
+    vm->store_cap = (uint8_t)(cap < VM_STORE_AVX512 ? cap : VM_STORE_AVX512);
 }
 
 unsigned vm_frag_store_isa(void)
@@ -40,10 +46,12 @@ unsigned vm_frag_store_isa(void)
 #if FS_X86
     __builtin_cpu_init();
     if (__builtin_cpu_supports("avx512f"))
-        return 2;
-    return 1;   /* SSE2 is part of x86-64 */
+        return VM_STORE_AVX512;
+    if (__builtin_cpu_supports("avx2"))
+        return VM_STORE_AVX2;
+    return VM_STORE_SSE2;
 #else
-    return 0;
+    return VM_STORE_C;
 #endif
 }
 
@@ -85,6 +93,32 @@ static void store_sse2(uint32_t *t0, size_t row, const vm_slot *o)
     }
 }
 
+/* AVX2: eight lanes (two quads side by side) at a time, the SSE2 transpose in each
+ * 128-bit half; a 32-byte store takes a quad's two pixels of one row. */
+__attribute__((target("avx2"))) static void store_avx2(uint32_t *t0, size_t row,
+                                                        const vm_slot *o)
+{
+    for (unsigned g = 0; g < VM_LANES / 8; g++) {   /* quads 2g, 2g + 1 */
+        __m256i c0 = _mm256_loadu_si256((const __m256i *)(const void *)&o[0].u[8 * g]);
+        __m256i c1 = _mm256_loadu_si256((const __m256i *)(const void *)&o[1].u[8 * g]);
+        __m256i c2 = _mm256_loadu_si256((const __m256i *)(const void *)&o[2].u[8 * g]);
+        __m256i c3 = _mm256_loadu_si256((const __m256i *)(const void *)&o[3].u[8 * g]);
+        __m256i a01 = _mm256_unpacklo_epi32(c0, c1), a23 = _mm256_unpacklo_epi32(c2, c3);
+        __m256i b01 = _mm256_unpackhi_epi32(c0, c1), b23 = _mm256_unpackhi_epi32(c2, c3);
+        /* per half (quad): pixel TL, TR, BL, BR */
+        __m256i tl = _mm256_unpacklo_epi64(a01, a23), tr = _mm256_unpackhi_epi64(a01, a23);
+        __m256i bl = _mm256_unpacklo_epi64(b01, b23), br = _mm256_unpackhi_epi64(b01, b23);
+        uint32_t *d = t0 + (uint32_t)tv_tile_lane_y[8 * g] * row +
+                      (uint32_t)tv_tile_lane_x[8 * g] * 4u;
+        _mm256_storeu_si256((__m256i *)(void *)d, _mm256_permute2x128_si256(tl, tr, 0x20));
+        _mm256_storeu_si256((__m256i *)(void *)(d + 8), _mm256_permute2x128_si256(tl, tr, 0x31));
+        _mm256_storeu_si256((__m256i *)(void *)(d + row),
+                            _mm256_permute2x128_si256(bl, br, 0x20));
+        _mm256_storeu_si256((__m256i *)(void *)(d + row + 8),
+                            _mm256_permute2x128_si256(bl, br, 0x31));
+    }
+}
+
 /* AVX-512: per row of the tile, two permutes gather its 8 pixels' (c0, c1) and (c2, c3)
  * pairs from the half of the lanes holding that row, two more build its two 64-byte
  * halves (pixels 0-3 and 4-7): util/tile_lanes.h's indices. */
@@ -120,9 +154,12 @@ void vm_frag_store_tile(unsigned isa, uint32_t *t0, size_t row, const vm_slot *o
     if (ahead)
         prefetch_ahead(t0, row);
     /* whole lines: every row of the tile starts a 64-byte line (8 pixels: two lines) */
-    if (isa >= 2 && (((uintptr_t)t0 | (uintptr_t)(row * 4u)) & 63u) == 0)
+    const uintptr_t at = (uintptr_t)t0 | (uintptr_t)(row * 4u);
+    if (isa >= VM_STORE_AVX512 && (at & 63u) == 0)
         store_avx512(t0, row, o);
-    else if (isa >= 1)
+    else if (isa >= VM_STORE_AVX2 && (at & 31u) == 0)   /* no store across two lines */
+        store_avx2(t0, row, o);
+    else if (isa >= VM_STORE_SSE2)
         store_sse2(t0, row, o);
     else
         store_c(t0, row, o);

@@ -8,14 +8,26 @@
 
 #include "vm/vm_internal.h"
 
-/* The widest store variant this processor has: 2 AVX-512F, 1 SSE2, 0 plain C (any
- * smaller one works too: tests/vm/test_frag_store.c runs each). */
+/* The tile store variants, narrowest first (any narrower one than the processor's widest
+ * works too: tests/vm/test_frag_store.c runs each). Other kernels of the fragment stage
+ * take the same number (vm_stage_frag_pack.c's deferred inputs: VM_STORE_AVX512). */
+enum {
+    VM_STORE_C,        /* plain C, one word at a time */
+    VM_STORE_SSE2,     /* 16-byte pixels (SSE2 is part of x86-64) */
+    VM_STORE_AVX2,     /* 32-byte pairs of pixels */
+    VM_STORE_AVX512,   /* 64-byte lines */
+    VM_STORE_VARIANTS
+};
+/* Their names, as texvm's kernel line prints them (vm_engine.c). */
+extern const char *const vm_frag_store_names[VM_STORE_VARIANTS];
+
+/* The widest store variant this processor has. */
 unsigned vm_frag_store_isa(void);
 /* The variant RUN's fragment jobs use: vm_frag_store_isa(), at most the engine's test cap.
  * Asked once per job. */
 unsigned vm_frag_store_isa_run(const vm_run *run);
-/* Tests: VM's fragment runs store with variant CAP at most (2: no limit). Set between
- * runs. */
+/* Tests: VM's fragment runs store with variant CAP at most (VM_STORE_AVX512: no limit).
+ * Set between runs. */
 void vm_frag_store_limit_isa(tv_vm *vm, unsigned cap);
 
 /* The four channel slots o[0..3] of a tile's 32 lanes (quads of consecutive lanes TL, TR,

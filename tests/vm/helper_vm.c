@@ -9,7 +9,7 @@
 
 uint32_t hv_threads = 1;
 bool hv_mem_warp_path = true;
-unsigned hv_store_cap = 2;
+unsigned hv_store_cap = VM_STORE_AVX512;
 bool hv_flush_denormals = false;
 
 static tv_vm *make_vm(void)

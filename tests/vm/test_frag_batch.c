@@ -481,7 +481,7 @@ static void test_deferred_inputs(void **state)
 {
     (void)state;
     fs_now = fs_defer;
-    const bool waits = vm_frag_store_isa() == 2;
+    const bool waits = vm_frag_store_isa() == VM_STORE_AVX512;
     static const unsigned kinds[4] = {0, 1, 2, 3}, counts[4] = {600, 768, 600, 600};
     for (unsigned k = 0; k < 4; k++) {
         flushed = kinds[k] == 2;

@@ -143,7 +143,7 @@ static void check_warp(uint32_t *seed, bool avx512, bool flush)
 static void test_pass_matches_formulas(void **state)
 {
     (void)state;
-    const bool have512 = vm_frag_store_isa() == 2;
+    const bool have512 = vm_frag_store_isa() == VM_STORE_AVX512;
     for (unsigned way = 0; way < (have512 ? 2u : 1u); way++) {
         uint32_t seed = 0x9e3779b9u;
         for (unsigned n = 0; n < 3000; n++)

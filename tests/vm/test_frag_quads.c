@@ -40,7 +40,7 @@ static int first_offender(const int32_t box[4], const int32_t *qx, const int32_t
 
 static void check(const int32_t box[4], const int32_t *qx, const int32_t *qy, int n, int want)
 {
-    const bool have512 = vm_frag_store_isa() == 2;
+    const bool have512 = vm_frag_store_isa() == VM_STORE_AVX512;
     const uint32_t c = vm_frag_quads_bad(box, qx, qy, n, false);
     const int first = c ? __builtin_ctz(c) : -1;
     if (first != want)

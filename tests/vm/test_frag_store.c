@@ -59,10 +59,11 @@ static void check_tile(unsigned cap, unsigned W, unsigned off, unsigned tx, unsi
 static void test_tile_layout(void **state)
 {
     (void)state;
-    /* W 16 and 20: rows of whole 64-byte lines (AVX-512 when aligned); W 10: not */
+    /* W 16 and 20: rows of whole 64-byte lines (AVX-512 when aligned); W 10: of 32-byte
+       halves (AVX2 when aligned; AVX-512 takes the 16-byte stores) */
     static const unsigned widths[] = {16, 20, 10, 24};
     static const unsigned offs[] = {0, 4, 1, 16};
-    for (unsigned cap = 0; cap <= 2; cap++)
+    for (unsigned cap = 0; cap < VM_STORE_VARIANTS; cap++)
         for (unsigned wi = 0; wi < 4; wi++)
             for (unsigned oi = 0; oi < 4; oi++)
                 for (unsigned tx = 0; tx + 1 <= widths[wi] / 8; tx++)
@@ -90,7 +91,7 @@ static void check_stage(unsigned cap, unsigned W, unsigned H, unsigned off, unsi
     tv_error err;
     tv_status st = hv_frag_p(POS_PROG, fp, NULL, &err);
     hv_threads = 1;
-    hv_store_cap = 2;
+    hv_store_cap = VM_STORE_AVX512;
     if (st != TV_OK)
         fail_msg("%s", err.message);
     const uint32_t *t = mem + off;
@@ -116,7 +117,7 @@ static void test_stage_targets(void **state)
     (void)state;
     static const unsigned widths[] = {64, 36, 30, 41};
     static const unsigned offs[] = {0, 4, 2};
-    for (unsigned cap = 0; cap <= 2; cap++)
+    for (unsigned cap = 0; cap < VM_STORE_VARIANTS; cap++)
         for (unsigned wi = 0; wi < 4; wi++)
             for (unsigned oi = 0; oi < 3; oi++)
                 for (unsigned th = 1; th <= 2; th++)
