@@ -22,6 +22,8 @@
  * comparison shared with the warp's kernel (pipe_om_cmp16.h). */
 #include "pipe_box_early.h"
 
+#include <string.h>
+
 #if defined(__GNUC__) && defined(__x86_64__)
 #include "pipe_om_cmp16.h"
 #include "util/wide_vectors.h"
@@ -192,15 +194,271 @@ RASTER_BOX_AVX512 static int box_early_avx512(const raster_box *rb, const box_ea
     raster_box_lanes_init_rows(rb, &L, 8);
     return box_early_steps(rb, e, &L, rb->rows, 8, qx, qy, cov, passed);
 }
+
+/* ---- AVX2 ------------------------------------------------------------------------------
+ * The same pass with the 16 lanes of a step as two vectors of eight (row order: with C = 8
+ * each vector is one row of the box, with C = 4 two rows of four), masks as vectors, and
+ * the steps' few quads and depth writes lane by lane from their bit masks: AVX2 has no
+ * compress, and its masked store is slow on AMD cores. Each operation is the AVX-512
+ * kernel's in the same order, so the results are bit for bit the same (the test runs both
+ * against the pixel-by-pixel reference). */
+#define BOX_AVX2 __attribute__((target("avx2")))
+
+typedef struct box_lanes2 {
+    __m256i dx[2], dy[2];   /* the lanes' pixel offsets, halves of eight */
+    __m256i e[3][2];        /* the edges' values there, at row step 0 */
+    __m256i inx[2];         /* all ones in the lanes inside the box's columns */
+    int32_t step;           /* pixel rows per row step (16 / C) */
+} box_lanes2;
+
+BOX_AVX2 static inline void box_lanes2_init(const raster_box *rb, box_lanes2 *L, unsigned C)
+{
+    const unsigned sh = C == 8 ? 3 : 2;
+    L->step = (int32_t)(16 / C);
+    for (unsigned h = 0; h < 2; h++) {
+        const __m256i i = _mm256_add_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
+                                           _mm256_set1_epi32(8 * (int32_t)h));
+        L->dx[h] = _mm256_and_si256(i, _mm256_set1_epi32((int32_t)C - 1));
+        L->dy[h] = _mm256_srli_epi32(i, (int)sh);
+        for (unsigned k = 0; k < 3; k++)
+            L->e[k][h] = _mm256_add_epi32(
+                _mm256_set1_epi32(rb->e0[k]),
+                _mm256_add_epi32(_mm256_mullo_epi32(L->dx[h], _mm256_set1_epi32(rb->a[k])),
+                                 _mm256_mullo_epi32(L->dy[h], _mm256_set1_epi32(rb->b[k]))));
+        /* bx0 <= dx < bx1 */
+        L->inx[h] = _mm256_andnot_si256(_mm256_cmpgt_epi32(_mm256_set1_epi32(rb->bx0), L->dx[h]),
+                                        _mm256_cmpgt_epi32(_mm256_set1_epi32(rb->bx1), L->dx[h]));
+    }
+}
+
+/* raster_box_row's covered lanes of row step R, as vectors. */
+BOX_AVX2 static inline void box_row2(const raster_box *rb, const box_lanes2 *L, unsigned r,
+                                     __m256i m[2])
+{
+    const int32_t d0 = L->step * (int32_t)r;
+    const __m256i minus1 = _mm256_set1_epi32(-1);
+    for (unsigned h = 0; h < 2; h++) {
+        const __m256i ry = _mm256_add_epi32(L->dy[h], _mm256_set1_epi32(d0));
+        __m256i v = _mm256_andnot_si256(_mm256_cmpgt_epi32(_mm256_set1_epi32(rb->by0), ry),
+                                        _mm256_cmpgt_epi32(_mm256_set1_epi32(rb->by1), ry));
+        v = _mm256_and_si256(v, L->inx[h]);
+        for (unsigned k = 0; k < 3; k++)
+            v = _mm256_and_si256(
+                v, _mm256_cmpgt_epi32(
+                       _mm256_add_epi32(L->e[k][h], _mm256_set1_epi32(d0 * rb->b[k])), minus1));
+        m[h] = v;
+    }
+}
+
+BOX_AVX2 static inline uint32_t bits16(__m256i lo, __m256i hi)
+{
+    return (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(lo)) |
+           (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(hi)) << 8;
+}
+
+/* om_cmp16_depth for eight lanes (all ones where K's lane passes). */
+BOX_AVX2 static inline __m256i cmp8_depth(uint8_t func, bool is_float, __m256i k, __m256i zq,
+                                          __m256i f)
+{
+    __m256i r;
+    if (is_float) {
+        const __m256 a = _mm256_castsi256_ps(zq), b = _mm256_castsi256_ps(f);
+        switch (func) {
+        case OM_FUNC_NEVER: return _mm256_setzero_si256();
+        case OM_FUNC_LESS: r = _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_LT_OQ)); break;
+        case OM_FUNC_EQUAL: r = _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_EQ_OQ)); break;
+        case OM_FUNC_LEQUAL: r = _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_LE_OQ)); break;
+        case OM_FUNC_GREATER: r = _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_GT_OQ)); break;
+        case OM_FUNC_NOTEQUAL: r = _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_NEQ_UQ)); break;
+        case OM_FUNC_GEQUAL: r = _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_GE_OQ)); break;
+        default: return k;   /* ALWAYS */
+        }
+        return _mm256_and_si256(r, k);
+    }
+    /* unsigned: the signed comparisons of the words with their top bits flipped */
+    const __m256i sign = _mm256_set1_epi32(INT32_MIN);
+    const __m256i a = _mm256_xor_si256(zq, sign), b = _mm256_xor_si256(f, sign);
+    switch (func) {
+    case OM_FUNC_NEVER: return _mm256_setzero_si256();
+    case OM_FUNC_LESS: return _mm256_and_si256(_mm256_cmpgt_epi32(b, a), k);
+    case OM_FUNC_EQUAL: return _mm256_and_si256(_mm256_cmpeq_epi32(a, b), k);
+    case OM_FUNC_LEQUAL: return _mm256_andnot_si256(_mm256_cmpgt_epi32(a, b), k);
+    case OM_FUNC_GREATER: return _mm256_and_si256(_mm256_cmpgt_epi32(a, b), k);
+    case OM_FUNC_NOTEQUAL: return _mm256_andnot_si256(_mm256_cmpeq_epi32(a, b), k);
+    case OM_FUNC_GEQUAL: return _mm256_andnot_si256(_mm256_cmpgt_epi32(b, a), k);
+    default: return k;   /* ALWAYS */
+    }
+}
+
+/* quantise16 for eight lanes from their plane values (two quarters of four). UNORM
+ * targets are 16- or 24-bit (om_zs_target_init), so the signed conversion, rounding as
+ * MXCSR says, is the unsigned one. */
+BOX_AVX2 static inline __m256i quantise8(const box_early *e, bool zfloat, __m256d slo,
+                                         __m256d shi)
+{
+    __m256 z = _mm256_set_m128(_mm256_cvtpd_ps(shi), _mm256_cvtpd_ps(slo));
+    z = _mm256_add_ps(z, _mm256_set1_ps(e->zoffset));
+    const __m256 one = _mm256_set1_ps(1.0f);
+    z = _mm256_and_ps(z, _mm256_cmp_ps(z, _mm256_setzero_ps(), _CMP_GE_OQ));
+    z = _mm256_blendv_ps(z, one, _mm256_cmp_ps(z, one, _CMP_GT_OQ));
+    if (zfloat)
+        return _mm256_castps_si256(z);
+    const __m256d m = _mm256_set1_pd(e->zs->unorm_max);
+    const __m128i lo = _mm256_cvtpd_epi32(_mm256_mul_pd(_mm256_cvtps_pd(_mm256_castps256_ps128(z)), m));
+    const __m128i hi = _mm256_cvtpd_epi32(_mm256_mul_pd(_mm256_cvtps_pd(_mm256_extractf128_ps(z, 1)), m));
+    return _mm256_set_m128i(hi, lo);
+}
+
+/* Row j of the step's texels (C of them at T0 + j stride) into its place in the halves
+   (masked: only the box's columns COLS are read). */
+BOX_AVX2 static inline void load_rows2(uint8_t *t0, size_t stride, unsigned R, unsigned C,
+                                       uint32_t live_rows, const __m256i colmask,
+                                       __m256i old[2])
+{
+    if (C == 8) {
+        for (unsigned h = 0; h < 2; h++)
+            old[h] = (live_rows >> h) & 1u
+                         ? _mm256_maskload_epi32((const int *)(const void *)(t0 + h * stride),
+                                                 colmask)
+                         : _mm256_setzero_si256();
+        return;
+    }
+    __m128i r[4];
+    for (unsigned j = 0; j < R; j++)
+        r[j] = (live_rows >> j) & 1u
+                   ? _mm_maskload_epi32((const int *)(const void *)(t0 + j * stride),
+                                        _mm256_castsi256_si128(colmask))
+                   : _mm_setzero_si128();
+    old[0] = _mm256_set_m128i(r[1], r[0]);
+    old[1] = _mm256_set_m128i(r[3], r[2]);
+}
+
+BOX_AVX2 static TV_ALWAYS_INLINE int box_early_steps2(
+    const raster_box *rb, const box_early *e, const box_lanes2 *L, unsigned steps, unsigned C,
+    int32_t qx[16], int32_t qy[16], uint32_t cov[64], uint32_t passed[3])
+{
+    const unsigned R = 16 / C;   /* rows of pixels a step */
+    const __m256d half = _mm256_set1_pd(0.5), zpx = _mm256_set1_pd(e->zpx),
+                  zx = _mm256_set1_pd(e->zx), z0 = _mm256_set1_pd(e->z0),
+                  zpy = _mm256_set1_pd(e->zpy), zy = _mm256_set1_pd(e->zy);
+    /* z0 + zx (x + 0.5 - zpx) per quarter of four lanes */
+    __m256d sx[4];
+    for (unsigned q = 0; q < 4; q++) {
+        const __m256i px = _mm256_add_epi32(L->dx[q / 2], _mm256_set1_epi32(rb->x0));
+        const __m128i xi = q & 1 ? _mm256_extracti128_si256(px, 1) : _mm256_castsi256_si128(px);
+        sx[q] = _mm256_add_pd(
+            z0, _mm256_mul_pd(zx, _mm256_sub_pd(_mm256_add_pd(_mm256_cvtepi32_pd(xi), half), zpx)));
+    }
+    const __m256i dmask = _mm256_set1_epi32((int32_t)(uint32_t)e->zs->depth_mask);
+    const __m128i shift = _mm_cvtsi32_si128(e->zs->depth_shift);
+    const uint8_t func = e->dsa->depth_func;
+    const bool zfloat = e->zs->depth_float, write = e->dsa->depth_writemask;
+    const uint32_t cols = (((1u << rb->bx1) - 1u) & ~((1u << rb->bx0) - 1u));
+    const __m256i bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    const __m256i colmask = _mm256_cmpeq_epi32(
+        _mm256_and_si256(_mm256_set1_epi32((int32_t)cols), bit), bit);
+    int n = 0;
+    for (unsigned r = 0; r < steps; r++) {
+        __m256i k[2];
+        box_row2(rb, L, r, k);
+        if (!bits16(k[0], k[1]))
+            continue;
+        const int32_t y = rb->y0 + L->step * (int32_t)r;
+        __m256i z[2];
+        for (unsigned h = 0; h < 2; h++) {
+            const __m256i py = _mm256_add_epi32(L->dy[h], _mm256_set1_epi32(y));
+            __m256d s[2];
+            for (unsigned q = 0; q < 2; q++) {
+                const __m128i yi = q ? _mm256_extracti128_si256(py, 1) : _mm256_castsi256_si128(py);
+                s[q] = _mm256_add_pd(sx[2 * h + q],
+                                     _mm256_mul_pd(zy, _mm256_sub_pd(_mm256_add_pd(
+                                                                         _mm256_cvtepi32_pd(yi), half),
+                                                                     zpy)));
+            }
+            z[h] = quantise8(e, zfloat, s[0], s[1]);
+        }
+        uint8_t *const t0 = e->base + e->stride * (size_t)y + 4 * (size_t)rb->x0;
+        uint32_t live_rows = 0;
+        for (unsigned j = 0; j < R; j++)
+            if (j == 0 || y + (int32_t)j - rb->y0 < rb->by1)
+                live_rows |= 1u << j;
+        __m256i old[2], p[2];
+        load_rows2(t0, e->stride, R, C, live_rows, colmask, old);
+        for (unsigned h = 0; h < 2; h++) {
+            const __m256i f = _mm256_srl_epi32(_mm256_and_si256(old[h], dmask), shift);
+            p[h] = cmp8_depth(func, zfloat, k[h], z[h], f);
+        }
+        const uint32_t pm = bits16(p[0], p[1]);
+        if (!pm)
+            continue;
+        if (write) {
+            uint32_t wv[16], st = 0;
+            for (unsigned h = 0; h < 2; h++) {
+                const __m256i w = _mm256_or_si256(
+                    _mm256_andnot_si256(dmask, old[h]),
+                    _mm256_and_si256(_mm256_sll_epi32(z[h], shift), dmask));
+                _mm256_storeu_si256((__m256i *)(void *)&wv[8 * h], w);
+                st |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(
+                          _mm256_andnot_si256(_mm256_cmpeq_epi32(w, old[h]), p[h])))
+                      << (8 * h);
+            }
+            /* (the lanes that passed lie in the box: covered, so in its rows and columns) */
+            for (; st; st &= st - 1) {
+                const unsigned l = (unsigned)__builtin_ctz(st);
+                memcpy(t0 + (l / C) * e->stride + 4 * (l % C), &wv[l], 4);
+            }
+        }
+        if (C == 8) {
+            passed[((uint32_t)y >> 2) - ((uint32_t)rb->y0 >> 2)] += (uint32_t)__builtin_popcount(pm);
+        } else {
+            passed[((uint32_t)y >> 2) - ((uint32_t)rb->y0 >> 2)] +=
+                (uint32_t)__builtin_popcount(pm & 0xffu);
+            passed[((uint32_t)(y + 2) >> 2) - ((uint32_t)rb->y0 >> 2)] +=
+                (uint32_t)__builtin_popcount(pm >> 8);
+        }
+        /* the quads with a lane that passed, in the quads' row order, and their lanes */
+        const uint32_t pq = quad_order(pm, C);
+        for (unsigned q = 0; q < 4; q++) {
+            const uint32_t nib = (pq >> (4 * q)) & 0xfu;
+            if (!nib)
+                continue;
+            /* quad q's TL lane in row order: C = 8 column 2 q of row 0; C = 4 (0, 0),
+               (2, 0), (0, 2), (2, 2) */
+            const unsigned tl = C == 8 ? 2 * q : 2 * (q & 1u) + 8 * (q >> 1);
+            qx[n] = rb->x0 + (int32_t)(tl % C);
+            qy[n] = y + (int32_t)(tl / C);
+            for (unsigned j = 0; j < 4; j++)
+                cov[4 * n + j] = (nib >> j) & 1u;
+            n++;
+        }
+    }
+    return n;
+}
+
+BOX_AVX2 static int box_early_avx2(const raster_box *rb, const box_early *e, int32_t qx[16],
+                                   int32_t qy[16], uint32_t cov[64], uint32_t passed[3])
+{
+    passed[0] = passed[1] = passed[2] = 0;
+    if (!e->test)
+        return 0;
+    box_lanes2 L;
+    if (rb->bx1 <= 4) {
+        box_lanes2_init(rb, &L, 4);
+        return box_early_steps2(rb, e, &L, (rb->rows + 1) / 2, 4, qx, qy, cov, passed);
+    }
+    box_lanes2_init(rb, &L, 8);
+    return box_early_steps2(rb, e, &L, rb->rows, 8, qx, qy, cov, passed);
+}
 #endif
 
-int box_early_quads(const raster_box *rb, const box_early *e, int32_t qx[16], int32_t qy[16],
-                    uint32_t cov[64], uint32_t passed[3])
+int box_early_quads(const raster_box *rb, const box_early *e, bool avx512, int32_t qx[16],
+                    int32_t qy[16], uint32_t cov[64], uint32_t passed[3])
 {
 #if defined(__GNUC__) && defined(__x86_64__)
-    return box_early_avx512(rb, e, qx, qy, cov, passed);
+    return avx512 ? box_early_avx512(rb, e, qx, qy, cov, passed)
+                  : box_early_avx2(rb, e, qx, qy, cov, passed);
 #else
-    (void)rb, (void)e, (void)qx, (void)qy, (void)cov, (void)passed;
+    (void)rb, (void)e, (void)avx512, (void)qx, (void)qy, (void)cov, (void)passed;
     return -1;
 #endif
 }

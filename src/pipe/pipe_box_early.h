@@ -1,5 +1,5 @@
 /* A small triangle's box (pipe_raster_box.h) through the rasteriser's coverage and the
- * early depth test in one AVX-512 pass (pipe_box_early.c): the quads that keep a lane, as
+ * early depth test in one AVX-512 or AVX2 pass (pipe_box_early.c): the quads that keep a lane, as
  * the engine's coverage_quads hook returns them. */
 #ifndef TEXVM_PIPE_BOX_EARLY_H
 #define TEXVM_PIPE_BOX_EARLY_H
@@ -35,8 +35,9 @@ typedef struct box_early {
  * passed in row t of 8x4 tiles from RB's first, (y0 / 4) + t (a box's eight rows of pixels
  * meet at most three). Returns the number
  * of quads, at most 16 (16 elements of QX and QY, 64 of COV); -1 where the build has no
- * AVX-512 kernel (only x86-64 GCC builds do; call it only where the CPU has AVX-512F). */
-int box_early_quads(const raster_box *rb, const box_early *e, int32_t qx[16], int32_t qy[16],
-                    uint32_t cov[64], uint32_t passed[3]);
+ * vector kernel (only x86-64 GCC builds do). AVX512: the AVX-512F kernel, else the AVX2
+ * one (call it only where the CPU has that extension; the results are the same). */
+int box_early_quads(const raster_box *rb, const box_early *e, bool avx512, int32_t qx[16],
+                    int32_t qy[16], uint32_t cov[64], uint32_t passed[3]);
 
 #endif

@@ -18,7 +18,7 @@ static inline bool pipe_cpu_avx512f(void)
     return PIPE_CPU_HAS("avx512f");
 }
 
-/* Whether it has AVX2 (the whole-tile blend's 256-bit variant). */
+/* Whether it has AVX2 (the whole-tile blend's 256-bit variant, the box early test's). */
 static inline bool pipe_cpu_avx2(void)
 {
     return PIPE_CPU_HAS("avx2");

@@ -61,6 +61,7 @@ static int bind_framebuffer(draw_state *d)
     tv_pipe_ctx *ctx = d->ctx;
     d->width = d->height = -1;
     d->avx512 = !ctx->no_wide_kernels && pipe_cpu_avx512f();
+    d->avx2 = !ctx->no_wide_kernels && pipe_cpu_avx2();
     d->nr_cbufs = ctx->sub.nr_cbufs;
     for (unsigned i = 0; i < ctx->sub.nr_cbufs; i++) {
         if (!ctx->sub.cbufs[i])

@@ -83,6 +83,7 @@ typedef struct draw_state {
     bool cb_bound[TV_PIPE_MAX_CBUFS];
     bool avx512;                   /* the machine has AVX-512F (pipe_cpu.h): the early
                                       depth test's and the box coverage's kernels */
+    bool avx2;                     /* it has AVX2: the box early test's other kernel */
     bool has_zs;
     uint8_t *zbase;
     size_t zstride, zlayer_stride;

@@ -302,8 +302,8 @@ bool draw_om_early_lanes(draw_state *d, const int32_t x[32], const int32_t y[32]
 bool draw_om_early_box(draw_state *d, const int32_t box[4], int32_t qx[16], int32_t qy[16],
                        uint32_t cov[64], int *n)
 {
-    /* draw_om_early_lanes' vectorised case, on a machine with AVX-512F */
-    if (!d->avx512 || !early_lanes_serve(d) || !early_by_value32(d))
+    /* draw_om_early_lanes' vectorised case, on a machine with AVX-512F or AVX2 */
+    if (!(d->avx512 || d->avx2) || !early_lanes_serve(d) || !early_by_value32(d))
         return false;
     raster_box rb;
     if (!raster_box_setup(&d->rt, box, &rb)) {
@@ -314,7 +314,7 @@ bool draw_om_early_box(draw_state *d, const int32_t box[4], int32_t qx[16], int3
                          &d->zs, d->zbase + d->zlayer_stride * d->layer, d->zstride,
                          (d->ctx->sub.sample_mask & 1u) != 0};
     uint32_t passed[3];
-    *n = box_early_quads(&rb, &e, qx, qy, cov, passed);
+    *n = box_early_quads(&rb, &e, d->avx512, qx, qy, cov, passed);
     for (int32_t t = 0; t < 3 && *n >= 0; t++)
         if (passed[t])
             d->ctx->rows[(rb.y0 >> 2) + t].passed += passed[t];

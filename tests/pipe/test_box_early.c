@@ -115,7 +115,7 @@ typedef struct tally {
 } tally;
 
 static void run_case(uint32_t *seed, target *tg, uint8_t *ref, const om_zs_target *zs,
-                     uint8_t func, bool writemask, tally *tl)
+                     uint8_t func, bool writemask, bool avx512, tally *tl)
 {
     /* a triangle of up to nine pixels across, anywhere, edges included */
     const float cx = uniform(seed, -3.0f, W + 3.0f), cy = uniform(seed, -3.0f, H + 3.0f);
@@ -196,7 +196,7 @@ static void run_case(uint32_t *seed, target *tg, uint8_t *ref, const om_zs_targe
     box_early er = e;
     er.base = NULL;
     const int want = reference(&tri, box, &er, ref + tg->page, wqx, wqy, wcov, wpass);
-    const int got = box_early_quads(&rb, &e, gqx, gqy, gcov, gpass);
+    const int got = box_early_quads(&rb, &e, avx512, gqx, gqy, gcov, gpass);
     assert_int_equal(got, want);
     assert_memory_equal(gqx, wqx, (size_t)want * sizeof *wqx);
     assert_memory_equal(gqy, wqy, (size_t)want * sizeof *wqy);
@@ -208,11 +208,9 @@ static void run_case(uint32_t *seed, target *tg, uint8_t *ref, const om_zs_targe
     tl->lanes_passed += wpass[0] + wpass[1] + wpass[2];
 }
 
-static void test_against_pixels(void **state)
+/* The kernel for AVX512 (else AVX2) on every case. */
+static void against_pixels(bool avx512)
 {
-    (void)state;
-    if (!pipe_cpu_avx512f())
-        skip();   /* the kernel is AVX-512's; the draw does not call it elsewhere */
     static const char *const names[] = {"Z32_FLOAT", "Z24X8_UNORM", "Z24_UNORM_S8_UINT",
                                         "S8_UINT_Z24_UNORM"};
     static uint8_t ref[MAX_BYTES + 65536];
@@ -231,7 +229,7 @@ static void test_against_pixels(void **state)
                 for (uint8_t func = OM_FUNC_NEVER; func <= OM_FUNC_ALWAYS; func++)
                     for (int wm = 0; wm < 2; wm++)
                         for (unsigned k = 0; k < 40; k++)
-                            run_case(&seed, &tg, ref, &zs, func, wm, &tl);
+                            run_case(&seed, &tg, ref, &zs, func, wm, avx512, &tl);
             }
             if (flush)
                 tv_fp_flush_end(saved);
@@ -246,11 +244,27 @@ static void test_against_pixels(void **state)
     assert_true(tl.narrow > tl.cases / 5 && tl.cases - tl.narrow > tl.cases / 5);
 }
 
+static void test_against_pixels_avx512(void **state)
+{
+    (void)state;
+    if (!pipe_cpu_avx512f())
+        skip();   /* the draw calls each kernel only where the processor has it */
+    against_pixels(true);
+}
+
+static void test_against_pixels_avx2(void **state)
+{
+    (void)state;
+    if (!pipe_cpu_avx2())
+        skip();
+    against_pixels(false);
+}
+
 /* Sample 0 masked off: nothing is tested, read or written, and no quad survives. */
 static void test_masked_sample(void **state)
 {
     (void)state;
-    if (!pipe_cpu_avx512f())
+    if (!pipe_cpu_avx2())
         skip();
     om_zs_target zs;
     assert_true(om_zs_target_init(&zs, tv_format_from_name("Z32_FLOAT")));
@@ -268,14 +282,18 @@ static void test_masked_sample(void **state)
     const box_early e = {0.5, 0, 0, 0, 0, 0.0f, &dsa, &zs, NULL, 32, false};
     int32_t qx[16], qy[16];
     uint32_t cov[64], passed[3] = {7, 7, 7};
-    assert_int_equal(box_early_quads(&rb, &e, qx, qy, cov, passed), 0);
-    assert_int_equal(passed[0] + passed[1] + passed[2], 0);
+    for (int avx512 = 0; avx512 <= (int)pipe_cpu_avx512f(); avx512++) {
+        passed[0] = passed[1] = passed[2] = 7;
+        assert_int_equal(box_early_quads(&rb, &e, avx512, qx, qy, cov, passed), 0);
+        assert_int_equal(passed[0] + passed[1] + passed[2], 0);
+    }
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_against_pixels),
+        cmocka_unit_test(test_against_pixels_avx512),
+        cmocka_unit_test(test_against_pixels_avx2),
         cmocka_unit_test(test_masked_sample),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
