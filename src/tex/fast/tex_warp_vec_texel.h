@@ -476,61 +476,111 @@ TEX_TARGET_AVX512 static inline void pair_taps_avx512(const char *host, const ui
     }
 }
 
+/* The tap sums of lanes L .. L + 7 from their four taps T (taps_avx2, pair_taps_avx2). */
+TEX_TARGET_AVX2 static inline void taps8_avx2(const __m256i t[4], const float *a,
+                                              const float *b, const int shift[4],
+                                              const __m256i ctl[4], const vec_fin *F,
+                                              unsigned l, float out[4][N])
+{
+    const __m256 one = _mm256_set1_ps(1.0f), k24 = _mm256_set1_ps(0x1p-24f);
+    const __m256i zero = _mm256_setzero_si256();
+    __m256 va = _mm256_loadu_ps(&a[l]), vb = _mm256_loadu_ps(&b[l]);
+    __m256 wx0 = _mm256_sub_ps(one, va), wy0 = _mm256_sub_ps(one, vb);
+    __m256 w[4] = {_mm256_mul_ps(wx0, wy0), _mm256_mul_ps(va, wy0), _mm256_mul_ps(wx0, vb),
+                   _mm256_mul_ps(va, vb)};
+    /* fin_lanes in vectors (as an out-of-line scalar call it was a fifth of the
+       trilinear workload on Zen 3): the lanes without `two` or `act` (flags 0 or 1)
+       keep the first level's value or their result, by blends on the flag == 0 masks */
+    __m256 bw0 = one, bw1 = one, keep0 = _mm256_setzero_ps(), keep = keep0;
+    if (F) {
+        keep = _mm256_castsi256_ps(_mm256_cmpeq_epi32(
+            _mm256_loadu_si256((const __m256i *)(const void *)&F->act[l]), zero));
+        if (F->w0) {
+            bw0 = _mm256_loadu_ps(&F->w0[l]);
+            bw1 = _mm256_loadu_ps(&F->w1[l]);
+            keep0 = _mm256_castsi256_ps(_mm256_cmpeq_epi32(
+                _mm256_loadu_si256((const __m256i *)(const void *)&F->two[l]), zero));
+        }
+    }
+    for (unsigned c = 0; c < 4; c++) {
+        if (shift[c] < 0)
+            continue;
+        __m256 acc = _mm256_setzero_ps();
+        for (unsigned k = 0; k < 4; k++) {
+            __m256 h = _mm256_cvtepi32_ps(_mm256_shuffle_epi8(t[k], ctl[c]));
+            /* (no FMA in this variant's target: the separate product and sum) */
+            __m256 p = _mm256_mul_ps(w[k], _mm256_add_ps(h, _mm256_mul_ps(h, k24)));
+            acc = k ? _mm256_add_ps(acc, p) : p;
+        }
+        __m256 v = _mm256_mul_ps(acc, k24);
+        if (!F) {
+            _mm256_storeu_ps(&out[c][l], v);
+            continue;
+        }
+        if (F->w0) {
+            __m256 v0 = _mm256_loadu_ps(&out[c][l]);
+            __m256 m = _mm256_add_ps(_mm256_mul_ps(bw0, v0), _mm256_mul_ps(bw1, v));
+            v = _mm256_blendv_ps(m, v0, keep0);
+        }
+        float *r = (float *)(void *)&F->res[c][l];
+        _mm256_storeu_ps(r, _mm256_blendv_ps(v, _mm256_loadu_ps(r), keep));
+    }
+}
+
+/* The byte selections of the components' shifts (tap_ctl) in each 4-byte lane. */
+TEX_TARGET_AVX2 static inline void ctl_avx2(const int shift[4], __m256i ctl[4])
+{
+    const __m256i off = _mm256_loadu_si256((const __m256i *)(const void *)tap_lane_off);
+    for (unsigned c = 0; c < 4; c++)
+        ctl[c] = _mm256_add_epi32(_mm256_set1_epi32(tap_ctl(shift[c] < 0 ? 0 : shift[c])), off);
+}
+
 TEX_TARGET_AVX2 static inline void taps_avx2(uint32_t tx[4][N], const float *a,
                                              const float *b, const int shift[4],
                                              const vec_fin *F, float out[4][N])
 {
-    const __m256 one = _mm256_set1_ps(1.0f), k24 = _mm256_set1_ps(0x1p-24f);
-    const __m256i off = _mm256_loadu_si256((const __m256i *)(const void *)tap_lane_off);
-    const __m256i zero = _mm256_setzero_si256();
     __m256i ctl[4];
-    for (unsigned c = 0; c < 4; c++)
-        ctl[c] = _mm256_add_epi32(_mm256_set1_epi32(tap_ctl(shift[c] < 0 ? 0 : shift[c])), off);
+    ctl_avx2(shift, ctl);
     for (unsigned l = 0; l < N; l += 8) {
-        __m256 va = _mm256_loadu_ps(&a[l]), vb = _mm256_loadu_ps(&b[l]);
-        __m256 wx0 = _mm256_sub_ps(one, va), wy0 = _mm256_sub_ps(one, vb);
-        __m256 w[4] = {_mm256_mul_ps(wx0, wy0), _mm256_mul_ps(va, wy0),
-                       _mm256_mul_ps(wx0, vb), _mm256_mul_ps(va, vb)};
         __m256i t[4];
         for (unsigned k = 0; k < 4; k++)
             t[k] = _mm256_loadu_si256((const __m256i *)(const void *)&tx[k][l]);
-        /* fin_lanes in vectors (as an out-of-line scalar call it was a fifth of the
-           trilinear workload on Zen 3): the lanes without `two` or `act` (flags 0 or 1)
-           keep the first level's value or their result, by blends on the flag == 0 masks */
-        __m256 bw0 = one, bw1 = one, keep0 = _mm256_setzero_ps(), keep = keep0;
-        if (F) {
-            keep = _mm256_castsi256_ps(_mm256_cmpeq_epi32(
-                _mm256_loadu_si256((const __m256i *)(const void *)&F->act[l]), zero));
-            if (F->w0) {
-                bw0 = _mm256_loadu_ps(&F->w0[l]);
-                bw1 = _mm256_loadu_ps(&F->w1[l]);
-                keep0 = _mm256_castsi256_ps(_mm256_cmpeq_epi32(
-                    _mm256_loadu_si256((const __m256i *)(const void *)&F->two[l]), zero));
-            }
+        taps8_avx2(t, a, b, shift, ctl, F, l, out);
+    }
+}
+
+/* The paired loads and the tap sums in one, as pair_taps_avx512: four lanes' 64-bit words
+ * a gather, split into left and right words by an in-lane shuffle and a cross-lane
+ * permute (lanes in order); the scalar loads they replace were stored as 32-bit words and
+ * read back as vectors, which the store buffer cannot forward. */
+TEX_TARGET_AVX2 static inline void pair_taps_avx2(const char *host, const uint32_t *xo0,
+                                                  const uint32_t *yo0, const uint32_t *yo1,
+                                                  const float *a, const float *b,
+                                                  const int shift[4], const vec_fin *F,
+                                                  float out[4][N])
+{
+    __m256i ctl[4];
+    ctl_avx2(shift, ctl);
+    const long long *base = (const long long *)(const void *)host;
+    for (unsigned l = 0; l < N; l += 8) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)&xo0[l]);
+        __m256i i[2] = {
+            _mm256_add_epi32(x, _mm256_loadu_si256((const __m256i *)(const void *)&yo0[l])),
+            _mm256_add_epi32(x, _mm256_loadu_si256((const __m256i *)(const void *)&yo1[l]))};
+        __m256i t[4];
+        for (unsigned r = 0; r < 2; r++) {
+            /* lanes 0-3 and 4-7: (left, right) pairs */
+            __m256 q0 = _mm256_castsi256_ps(
+                _mm256_i32gather_epi64(base, _mm256_castsi256_si128(i[r]), 1));
+            __m256 q1 = _mm256_castsi256_ps(
+                _mm256_i32gather_epi64(base, _mm256_extracti128_si256(i[r], 1), 1));
+            /* per half: lanes (0, 1, 4, 5) and (2, 3, 6, 7); the permute puts them in order */
+            __m256i left = _mm256_castps_si256(_mm256_shuffle_ps(q0, q1, _MM_SHUFFLE(2, 0, 2, 0)));
+            __m256i right = _mm256_castps_si256(_mm256_shuffle_ps(q0, q1, _MM_SHUFFLE(3, 1, 3, 1)));
+            t[2 * r] = _mm256_permute4x64_epi64(left, _MM_SHUFFLE(3, 1, 2, 0));
+            t[2 * r + 1] = _mm256_permute4x64_epi64(right, _MM_SHUFFLE(3, 1, 2, 0));
         }
-        for (unsigned c = 0; c < 4; c++) {
-            if (shift[c] < 0)
-                continue;
-            __m256 acc = _mm256_setzero_ps();
-            for (unsigned k = 0; k < 4; k++) {
-                __m256 h = _mm256_cvtepi32_ps(_mm256_shuffle_epi8(t[k], ctl[c]));
-                /* (no FMA in this variant's target: the separate product and sum) */
-                __m256 p = _mm256_mul_ps(w[k], _mm256_add_ps(h, _mm256_mul_ps(h, k24)));
-                acc = k ? _mm256_add_ps(acc, p) : p;
-            }
-            __m256 v = _mm256_mul_ps(acc, k24);
-            if (!F) {
-                _mm256_storeu_ps(&out[c][l], v);
-                continue;
-            }
-            if (F->w0) {
-                __m256 v0 = _mm256_loadu_ps(&out[c][l]);
-                __m256 m = _mm256_add_ps(_mm256_mul_ps(bw0, v0), _mm256_mul_ps(bw1, v));
-                v = _mm256_blendv_ps(m, v0, keep0);
-            }
-            float *r = (float *)(void *)&F->res[c][l];
-            _mm256_storeu_ps(r, _mm256_blendv_ps(v, _mm256_loadu_ps(r), keep));
-        }
+        taps8_avx2(t, a, b, shift, ctl, F, l, out);
     }
 }
 #endif
@@ -605,6 +655,11 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
                 tls_window++;
             else
                 pair_taps_avx512(host, xo0, yo0, yo1, a, b, R->shift, F, out);
+            tls_paired++;
+            return 0;
+        }
+        if (isa == 1) {
+            pair_taps_avx2(host, xo0, yo0, yo1, a, b, R->shift, F, out);
             tls_paired++;
             return 0;
         }
