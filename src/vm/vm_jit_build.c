@@ -64,14 +64,34 @@ static LLVMValueRef opaque_zero(vm_jit_ctx *j)
     return v;
 }
 
+/* Marks load V as reading memory that does not change while the function runs, so that
+ * the register allocator may load it again where it would otherwise spill its value. */
+static void invariant(vm_jit_ctx *j, LLVMValueRef v)
+{
+    unsigned kind = LLVMGetMDKindIDInContext(j->c, "invariant.load", 14);
+    LLVMSetMetadata(v, kind, LLVMMDNodeInContext(j->c, NULL, 0));
+}
+
 LLVMValueRef vm_jit_load(vm_jit_ctx *j, uint32_t slot)
 {
     if (j->slot[slot])
         return get(j, j->slot[slot], j->vi);
     if (starts_zero(j, slot))   /* never written by the code: zero all through the run */
         return j->zero;
+    if (slot < j->p->num_uniform) {
+        /* a uniform slot (immediate or constant: every lane the same word, vm_dispatch.c,
+           and no micro-op writes it) as its lane 0 broadcast: one register where a
+           32-lane value takes four, which the loop workload's values spilled from (Zen 3) */
+        LLVMValueRef w = get(j, rslot(j, slot), j->i32);
+        LLVMSetAlignment(w, 64);
+        invariant(j, w);
+        LLVMValueRef v = LLVMBuildInsertElement(j->b, LLVMGetUndef(j->vi), w, ci32(j, 0), "");
+        return LLVMBuildShuffleVector(j->b, v, LLVMGetUndef(j->vi), LLVMConstNull(j->vi), "");
+    }
     LLVMValueRef v = get(j, rslot(j, slot), j->vi);
     LLVMSetAlignment(v, 64);
+    if (j->zero_init)   /* no indirect store (which may write any slot): read-only here */
+        invariant(j, v);
     return v;
 }
 
