@@ -1,7 +1,8 @@
 /* The processor's vector extensions, as the pipeline's kernels need them: the kernels
- * written for AVX-512F (om_early_depth32, raster_box_quads, box_early_quads) run only where
- * it is present, the whole-tile blend where AVX-512F or AVX2 is. The draw asks once
- * (draw_state.avx512); the tests ask to know which kernels they compare. */
+ * written for AVX-512F alone (om_early_depth32, raster_box_quads) run only where it is
+ * present; the whole-tile blend and the box early test (box_early_quads) have an AVX2
+ * variant too. The draw asks once (draw_state.avx512, .avx2); the tests ask to know which
+ * kernels they compare. */
 #ifndef TEXVM_PIPE_CPU_H
 #define TEXVM_PIPE_CPU_H
 
