@@ -83,6 +83,22 @@ static inline uint32_t quad_order(uint32_t m, unsigned C)
                   : (m & 0xc3c3u) | ((m & 0x3030u) >> 2) | ((m & 0x0c0cu) << 2);
 }
 
+/* P's lanes (row order) counted into PASSED, per row of tiles from Y0's: rows 0-3 of a
+ * step of four rows are rows y .. y + 3, whose first two and last two may lie in different
+ * rows of tiles. */
+static inline void count_passes(uint32_t passed[3], int32_t y, int32_t y0, uint32_t p,
+                                unsigned C)
+{
+    const uint32_t t0 = ((uint32_t)y >> 2) - ((uint32_t)y0 >> 2);
+    if (C == 8) {
+        passed[t0] += (uint32_t)__builtin_popcount(p);
+    } else {
+        passed[t0] += (uint32_t)__builtin_popcount(p & 0xffu);
+        passed[((uint32_t)(y + 2) >> 2) - ((uint32_t)y0 >> 2)] +=
+            (uint32_t)__builtin_popcount(p >> 8);
+    }
+}
+
 /* The pass over the box's row steps, rows of C pixels a step (a constant where the kernel
  * below inlines it twice). */
 RASTER_BOX_AVX512 static TV_ALWAYS_INLINE int box_early_steps(
@@ -148,16 +164,7 @@ RASTER_BOX_AVX512 static TV_ALWAYS_INLINE int box_early_steps(
                 _mm512_mask_storeu_epi32(row_vector(t0, e->stride, j, C),
                                          (__mmask16)(st & (((1u << C) - 1u) << (C * j))), w);
         }
-        /* the passes per row of tiles: rows 0-3 of a step of four rows are rows y .. y + 3,
-           whose first two and last two may lie in different rows of tiles */
-        if (C == 8) {
-            passed[((uint32_t)y >> 2) - ((uint32_t)rb->y0 >> 2)] += (uint32_t)__builtin_popcount(p);
-        } else {
-            passed[((uint32_t)y >> 2) - ((uint32_t)rb->y0 >> 2)] +=
-                (uint32_t)__builtin_popcount(p & 0xffu);
-            passed[((uint32_t)(y + 2) >> 2) - ((uint32_t)rb->y0 >> 2)] +=
-                (uint32_t)__builtin_popcount((uint32_t)p >> 8);
-        }
+        count_passes(passed, y, rb->y0, p, C);
         /* the quads with a lane that passed (their TL lanes in row order, which is the
            quads' row order), compressed; their lanes' passes in quad order */
         uint32_t q = (uint32_t)p | (uint32_t)p >> 1;
@@ -304,8 +311,10 @@ BOX_AVX2 static inline __m256i quantise8(const box_early *e, bool zfloat, __m256
     if (zfloat)
         return _mm256_castps_si256(z);
     const __m256d m = _mm256_set1_pd(e->zs->unorm_max);
-    const __m128i lo = _mm256_cvtpd_epi32(_mm256_mul_pd(_mm256_cvtps_pd(_mm256_castps256_ps128(z)), m));
-    const __m128i hi = _mm256_cvtpd_epi32(_mm256_mul_pd(_mm256_cvtps_pd(_mm256_extractf128_ps(z, 1)), m));
+    const __m128i lo =
+        _mm256_cvtpd_epi32(_mm256_mul_pd(_mm256_cvtps_pd(_mm256_castps256_ps128(z)), m));
+    const __m128i hi =
+        _mm256_cvtpd_epi32(_mm256_mul_pd(_mm256_cvtps_pd(_mm256_extractf128_ps(z, 1)), m));
     return _mm256_set_m128i(hi, lo);
 }
 
@@ -408,14 +417,7 @@ BOX_AVX2 static TV_ALWAYS_INLINE int box_early_steps2(
                 memcpy(t0 + (l / C) * e->stride + 4 * (l % C), &wv[l], 4);
             }
         }
-        if (C == 8) {
-            passed[((uint32_t)y >> 2) - ((uint32_t)rb->y0 >> 2)] += (uint32_t)__builtin_popcount(pm);
-        } else {
-            passed[((uint32_t)y >> 2) - ((uint32_t)rb->y0 >> 2)] +=
-                (uint32_t)__builtin_popcount(pm & 0xffu);
-            passed[((uint32_t)(y + 2) >> 2) - ((uint32_t)rb->y0 >> 2)] +=
-                (uint32_t)__builtin_popcount(pm >> 8);
-        }
+        count_passes(passed, y, rb->y0, pm, C);
         /* the quads with a lane that passed, in the quads' row order, and their lanes */
         const uint32_t pq = quad_order(pm, C);
         for (unsigned q = 0; q < 4; q++) {

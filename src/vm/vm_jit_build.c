@@ -64,6 +64,12 @@ static LLVMValueRef opaque_zero(vm_jit_ctx *j)
     return v;
 }
 
+LLVMValueRef vm_jit_broadcast(vm_jit_ctx *j, LLVMValueRef v)
+{
+    LLVMValueRef vec = LLVMBuildInsertElement(j->b, LLVMGetUndef(j->vi), v, ci32(j, 0), "");
+    return LLVMBuildShuffleVector(j->b, vec, LLVMGetUndef(j->vi), LLVMConstNull(j->vi), "");
+}
+
 /* Marks load V as reading memory that does not change while the function runs, so that
  * the register allocator may load it again where it would otherwise spill its value. */
 static void invariant(vm_jit_ctx *j, LLVMValueRef v)
@@ -85,8 +91,7 @@ LLVMValueRef vm_jit_load(vm_jit_ctx *j, uint32_t slot)
         LLVMValueRef w = get(j, rslot(j, slot), j->i32);
         LLVMSetAlignment(w, 64);
         invariant(j, w);
-        LLVMValueRef v = LLVMBuildInsertElement(j->b, LLVMGetUndef(j->vi), w, ci32(j, 0), "");
-        return LLVMBuildShuffleVector(j->b, v, LLVMGetUndef(j->vi), LLVMConstNull(j->vi), "");
+        return vm_jit_broadcast(j, w);
     }
     LLVMValueRef v = get(j, rslot(j, slot), j->vi);
     LLVMSetAlignment(v, 64);
@@ -115,9 +120,8 @@ static LLVMValueRef lane_mask(vm_jit_ctx *j, LLVMValueRef exec)
     LLVMValueRef bit[VM_LANES];
     for (unsigned l = 0; l < VM_LANES; l++)
         bit[l] = ci32(j, 1u << l);
-    LLVMValueRef v = LLVMBuildInsertElement(j->b, LLVMGetUndef(j->vi), exec, ci32(j, 0), "");
-    v = LLVMBuildShuffleVector(j->b, v, LLVMGetUndef(j->vi), LLVMConstNull(j->vi), "");
-    v = LLVMBuildAnd(j->b, v, LLVMConstVector(bit, VM_LANES), "");
+    LLVMValueRef v =
+        LLVMBuildAnd(j->b, vm_jit_broadcast(j, exec), LLVMConstVector(bit, VM_LANES), "");
     return LLVMBuildICmp(j->b, LLVMIntNE, v, LLVMConstNull(j->vi), "lanes");
 }
 

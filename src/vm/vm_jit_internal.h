@@ -86,6 +86,8 @@ bool vm_jit_never_nan(const vm_jit_ctx *j, LLVMValueRef v);
 void vm_jit_nn_forget(vm_jit_ctx *j);
 /* The current execution mask as i32. */
 LLVMValueRef vm_jit_exec(vm_jit_ctx *j);
+/* An i32 value known only at run time in every lane of a <32 x i32>. */
+LLVMValueRef vm_jit_broadcast(vm_jit_ctx *j, LLVMValueRef v);
 
 /* Call micro-op u's handler as the interpreter would (the warp synced around the call;
  * vm_jit_build.c); pc is u's index. */

@@ -355,11 +355,7 @@ static LLVMValueRef opaque_sign(vm_jit_ctx *j)
 {
     LLVMValueRef addr = LLVMConstIntToPtr(
         LLVMConstInt(j->i64, (uint64_t)(uintptr_t)&sign_bit_in_memory, 0), j->ptr);
-    LLVMValueRef v = LLVMBuildLoad2(j->b, j->i32, addr, "signbit");
-    LLVMValueRef vec = LLVMBuildInsertElement(j->b, LLVMGetUndef(j->vi), v,
-                                              LLVMConstInt(j->i32, 0, 0), "");
-    return LLVMBuildShuffleVector(j->b, vec, LLVMGetUndef(j->vi),
-                                  LLVMConstNull(LLVMVectorType(j->i32, VM_LANES)), "");
+    return vm_jit_broadcast(j, LLVMBuildLoad2(j->b, j->i32, addr, "signbit"));
 }
 LANE(fneg) { UNUSED; return LLVMBuildXor(j->b, a, opaque_sign(j), ""); }
 LANE(fabs) { UNUSED; return LLVMBuildAnd(j->b, a, ku(j, 0x7fffffffu), ""); }
