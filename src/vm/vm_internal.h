@@ -76,6 +76,9 @@ struct vm_uop {
      * the run's TGSI instructions (VM_UF_FIRST micro-ops) and micro-ops. */
     uint32_t ninsns, nuops;
     uint16_t op;             /* vm_op (vm_handlers.h): what the handler is, for the passes */
+    uint8_t dead_lanes;      /* channel group: bit c set when no lane inactive here reads
+                                dst[c] again, so its store may write every lane (the JIT's,
+                                per channel; vm_lower_lanes.c) */
 };
 
 /* The fields of a micro-op that may name a slot: for control flow src[] and aux (the

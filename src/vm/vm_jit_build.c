@@ -80,6 +80,8 @@ static void invariant(vm_jit_ctx *j, LLVMValueRef v)
 
 LLVMValueRef vm_jit_load(vm_jit_ctx *j, uint32_t slot)
 {
+    if (j->slot[slot] && j->uni && j->uni[slot])
+        return vm_jit_broadcast(j, get(j, j->slot[slot], j->i32));
     if (j->slot[slot])
         return get(j, j->slot[slot], j->vi);
     if (starts_zero(j, slot))   /* never written by the code: zero all through the run */
@@ -133,7 +135,10 @@ void vm_jit_store(vm_jit_ctx *j, uint32_t slot, LLVMValueRef v, bool nomask)
         LLVMValueRef m = lane_mask(j, vm_jit_exec(j));
         v = LLVMBuildSelect(j->b, m, v, vm_jit_load(j, slot), "");
     }
-    if (j->slot[slot]) {
+    if (j->slot[slot] && j->uni && j->uni[slot]) {   /* every lane the same word: lane 0's */
+        set(j, j->slot[slot], LLVMBuildExtractElement(j->b, v, ci32(j, 0), ""));
+        j->dirty[slot] = 1;
+    } else if (j->slot[slot]) {
         set(j, j->slot[slot], v);
         j->dirty[slot] = 1;
     } else {
@@ -166,7 +171,9 @@ static void sync_out(vm_jit_ctx *j, bool all)
         uint32_t s = j->written[k];
         if (all ? starts_zero(j, s) : !j->dirty[s])
             continue;
-        LLVMValueRef st = LLVMBuildStore(j->b, get(j, j->slot[s], j->vi), rslot(j, s));
+        LLVMValueRef v = j->uni && j->uni[s] ? vm_jit_broadcast(j, get(j, j->slot[s], j->i32))
+                                   : get(j, j->slot[s], j->vi);
+        LLVMValueRef st = LLVMBuildStore(j->b, v, rslot(j, s));
         LLVMSetAlignment(st, 64);
         j->dirty[s] = 0;
     }
@@ -180,6 +187,7 @@ static void sync_out(vm_jit_ctx *j, bool all)
     set(j, wfield(j, offsetof(vm_warp, uops)), get(j, j->uops, j->i64));
 }
 
+/* (never a uniform slot: no handler writes one, find_uniform) */
 static void reload(vm_jit_ctx *j, uint32_t s)
 {
     LLVMValueRef v = get(j, rslot(j, s), j->vi);
@@ -567,6 +575,65 @@ static bool analyse(const vm_uop *code, uint32_t n, depths *D, char *why, size_t
     return ok;
 }
 
+/* ---- uniform slots ------------------------------------------------------------------------ */
+
+/* Whether slot s holds the same word in every lane all through the run, by what j->uni
+ * says of the written slots: a uniform slot (immediate, constant), a TEMP or ADDR slot
+ * the code never writes (zero), or one find_uniform kept. */
+static bool uniform_source(const vm_jit_ctx *j, uint32_t s)
+{
+    if (s < j->p->num_uniform)
+        return true;
+    if (s >= j->p->num_slots)
+        return false;
+    return j->slot[s] ? j->uni[s] != 0 : starts_zero(j, s);
+}
+
+/* The written slots that hold one word in every lane all through the run, kept as one
+ * i32 instead of 32 lanes: slots that start at zero (starts_zero) and that only channel
+ * groups storing every lane write (vm_jit_uniform_writer: VM_UF_NOMASK, which the
+ * lowering gives a TEMP slot that no lane inactive at the store reads again,
+ * vm_lower_lanes.c), each from such slots, immediates and constants — so the
+ * interpreter's register file holds that word in every lane too, and a handler that reads
+ * the slot sees the same. A loop counter is one: its compare, its conversion and the
+ * selects on it become scalar operations, and it takes no vector registers. */
+static void find_uniform(vm_jit_ctx *j)
+{
+    const vm_uop *code = j->code;
+    const uint32_t ns = j->p->num_slots;
+    for (uint32_t k = 0; k < j->nwritten; k++)
+        j->uni[j->written[k]] = starts_zero(j, j->written[k]);
+    for (uint32_t i = 0; i < j->n; i++) {   /* any other writer */
+        const vm_uop *u = &code[i];
+        if (!u->fn) {
+            if (u->kind == VM_K_SWITCH && u->aux < ns)
+                j->uni[u->aux] = 0;
+            continue;
+        }
+        for (unsigned k = 0; k < 4; k++)
+            if (u->dst[k] < ns && !vm_jit_uniform_writer(u, k))
+                j->uni[u->dst[k]] = 0;
+    }
+    for (bool changed = true; changed;) {   /* sources: down to a fixed point */
+        changed = false;
+        for (uint32_t i = 0; i < j->n; i++) {
+            const vm_uop *u = &code[i];
+            for (unsigned c = 0; c < 4; c++) {
+                unsigned nsrc = vm_jit_uniform_writer(u, c);
+                uint32_t d = u->dst[c];
+                if (!nsrc || d >= ns || !j->uni[d])
+                    continue;
+                for (unsigned k = 0; k < nsrc; k++)
+                    if (!uniform_source(j, u->src[4 * k + c])) {
+                        j->uni[d] = 0;
+                        changed = true;
+                        break;
+                    }
+            }
+        }
+    }
+}
+
 /* ---- the function ------------------------------------------------------------------------ */
 
 static LLVMValueRef entry_alloca(vm_jit_ctx *j, LLVMTypeRef t, const char *name)
@@ -594,10 +661,11 @@ bool vm_jit_build(vm_jit_ctx *j, const char *name, char *why, size_t why_size)
     j->dirty = calloc(p->num_slots + 1, 1);
     j->nn_slot = calloc(p->num_slots + 1, 1);
     j->zero_for_calls = calloc(p->num_slots + 1, 1);
+    j->uni = calloc(p->num_slots + 1, 1);
     joins = calloc(n + 1, 1);
     j->written = malloc((p->num_slots + 1) * sizeof *j->written);
     if (!D.cd || !D.ld || !D.sd || !D.region || !bb || !j->slot || !j->written ||
-        !j->not_nan || !j->dirty || !j->nn_slot || !joins) {
+        !j->not_nan || !j->dirty || !j->nn_slot || !joins || !j->uni) {
         decline(why, why_size, "out of memory%.0u%.0u", 0, 0);
         goto out;
     }
@@ -717,8 +785,16 @@ bool vm_jit_build(vm_jit_ctx *j, const char *name, char *why, size_t why_size)
             }
         }
     }
+    find_uniform(j);
     for (uint32_t k = 0; k < j->nwritten; k++) {
         uint32_t s = j->written[k];
+        if (j->uni[s]) {   /* one i32 (the vector alloca goes unused) */
+            j->uniform_slots++;
+            j->slot[s] = entry_alloca(j, j->i32, "uslot");
+            set(j, j->slot[s], LLVMBuildExtractElement(j->b, j->zero, ci32(j, 0), ""));
+            j->dirty[s] = 1;
+            continue;
+        }
         if (starts_zero(j, s)) {
             set(j, j->slot[s], j->zero);
             j->dirty[s] = 1;   /* the register file holds an earlier warp's values */
@@ -1037,6 +1113,8 @@ void vm_jit_ctx_free(vm_jit_ctx *j)
     free(j->nn_slot);
     free(j->zero_for_calls);
     j->zero_for_calls = NULL;
+    free(j->uni);
+    j->uni = NULL;
     free(j->cstack);
     free(j->lstack);
     free(j->sstack);

@@ -35,6 +35,9 @@ typedef struct vm_jit_ctx {
     /* register slots the program writes: one alloca each (NULL: read from r) */
     LLVMValueRef *slot;
     uint32_t *written, nwritten;
+    /* written slots holding the same word in every lane all through the run: one i32 in
+       `slot` (vm_jit_build.c find_uniform) */
+    uint8_t *uni;
     bool verbose;                  /* TEXVM_JIT_VERBOSE: say which micro-ops call handlers */
     /* slots holding a program immediate that is not a NaN in every lane (uniform slots
        no constant overwrites); and the values loaded from them by the current micro-op:
@@ -68,7 +71,7 @@ typedef struct vm_jit_ctx {
                                       LLVM cannot see (vm_jit_build.c opaque_zero) */
     bool mask_regs;                /* the host has AVX-512's mask registers (lane_mask) */
     /* counts for vm_jit_stats */
-    uint64_t inline_uops, call_uops;
+    uint64_t inline_uops, call_uops, uniform_slots;
 } vm_jit_ctx;
 
 /* Slots as <32 x i32> (vm_jit_build.c): read the current value; store under the
@@ -97,6 +100,10 @@ void vm_jit_call_handler(vm_jit_ctx *j, const vm_uop *u, uint32_t pc);
 /* Emit micro-op u inline when vm_jit_ops.c has an emitter for its handler; false: the
  * caller calls the handler. */
 bool vm_jit_emit_alu(vm_jit_ctx *j, const vm_uop *u);
+/* Sources per channel when channel ch of u is an inline channel group's store of every
+ * lane with a result the same in every lane whose operands are (a uniform slot's
+ * writer); else 0. */
+unsigned vm_jit_uniform_writer(const vm_uop *u, unsigned ch);
 
 /* Build the function `name` for j->p's optimised micro-ops into j->m (vm_jit_build.c).
  * false: the program is declined, `why` says why. vm_jit_ctx_free frees the tables. */

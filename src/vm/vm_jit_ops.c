@@ -570,11 +570,19 @@ static size_t find(unsigned op)
     return i;
 }
 
-/* A channel group's results to dst[0..aux2-1], under the execution mask unless NOMASK. */
+/* Whether channel ch of micro-op u stores every lane: the whole group may
+ * (VM_UF_NOMASK) or no lane inactive there reads that destination again (dead_lanes). */
+static bool channel_unmasked(const vm_uop *u, unsigned ch)
+{
+    return (u->flags & VM_UF_NOMASK) || ((u->dead_lanes >> ch) & 1u);
+}
+
+/* A channel group's results to dst[0..aux2-1], under the execution mask unless NOMASK or
+ * the channel's inactive lanes are dead (dead_lanes). */
 static void store_channels(vm_jit_ctx *j, const vm_uop *u, LLVMValueRef out[4])
 {
     for (unsigned ch = 0; ch < u->aux2; ch++)
-        vm_jit_store(j, u->dst[ch], out[ch], (u->flags & VM_UF_NOMASK) != 0);
+        vm_jit_store(j, u->dst[ch], out[ch], channel_unmasked(u, ch));
 }
 
 static LLVMValueRef src(vm_jit_ctx *j, const jit_op *op, uint32_t slot)
@@ -596,6 +604,20 @@ static LLVMValueRef result(vm_jit_ctx *j, const jit_op *op, const vm_uop *u, LLV
     return asu(j, v);
 }
 
+/* Sources per channel when channel ch of micro-op u is compiled inline as a channel
+ * group's store of every lane with a result that is the same in every lane whose operands
+ * are: no calibrated NaN choice (that one differs by lane) and no handler call; else 0.
+ * Such a store keeps a slot uniform (vm_jit_build.c find_uniform). */
+unsigned vm_jit_uniform_writer(const vm_uop *u, unsigned ch)
+{
+    const size_t idx = u->fn ? find(u->op) : NOPS;
+    if (idx == NOPS || !cal_usable[idx] || (u->flags & VM_UF_FAULT) || u->aux2 < 1 ||
+        u->aux2 > 4 || ch >= u->aux2 || !channel_unmasked(u, ch))
+        return 0;
+    const jit_op *op = &ops[idx];
+    return op->form == F_GROUP && op->nprobes == 0 ? op->nsrc : 0u;
+}
+
 bool vm_jit_emit_alu(vm_jit_ctx *j, const vm_uop *u)
 {
     const size_t idx = u->fn ? find(u->op) : NOPS;
@@ -609,7 +631,7 @@ bool vm_jit_emit_alu(vm_jit_ctx *j, const vm_uop *u)
        such where its results are stored under the mask: every form but F_MOD unless the
        micro-op says NOMASK. (F_TRIG may call the handler: its join forgets, below.) */
     j->nn_alu = true;
-    j->nn_track = op->form != F_MOD && !(u->flags & VM_UF_NOMASK);
+    j->nn_track = op->form != F_MOD && !(u->flags & VM_UF_NOMASK) && !u->dead_lanes;
     switch (op->form) {
     case F_GROUP: {
         if (u->aux2 < 1 || u->aux2 > 4)

@@ -82,5 +82,13 @@ tv_status vm_lower_copies(vm_lower *L, const uint8_t *leader);
 /* leader[k] for every micro-op (n + 1 bytes, malloc'd): entered other than from k - 1 —
  * micro-op 0, jump and skip targets, after control flow or a CLOCK (vm_lower.c). */
 uint8_t *vm_lower_leaders(vm_lower *L);
+/* Whether source modifier k's result feeds a micro-op that reads other lanes (a
+ * derivative, a texture's implicit derivatives, ...): its inactive lanes are looked at
+ * (vm_lower_copy.c). */
+bool vm_lower_feeds_other_lanes(const vm_lower *L, uint32_t k);
+/* Per micro-op (n + 1 bytes, malloc'd; NULL with L->status set when out of memory): for
+ * a channel group, bit c set where dst[c] is a TEMP slot that no lane inactive there reads
+ * again before writing it, so that channel may write every lane (vm_lower_lanes.c). */
+uint8_t *vm_lower_dead_lane_writes(vm_lower *L);
 
 #endif

@@ -33,7 +33,7 @@ static bool is_mod(const vm_uop *u)
  * lanes (a derivative, a texture's implicit derivatives, …) consumes that slot, the
  * modifier's inactive lanes are looked at: its reads then count as reads of every lane,
  * which neither a copy (equal in active lanes only) nor an unmasked write may change. */
-static bool feeds_other_lanes(const vm_lower *L, uint32_t k)
+bool vm_lower_feeds_other_lanes(const vm_lower *L, uint32_t k)
 {
     const vm_uop *m = &L->uops[k];
     for (uint32_t j = k + 1; j < L->num_uops && L->uops[j].insn == m->insn; j++) {
@@ -99,7 +99,7 @@ static void propagate(vm_lower *L, const uint8_t *leader, copies *C)
         }
         /* a modifier feeding a consumer of other lanes must read the register itself
            (feeds_other_lanes) */
-        bool keep = is_mod(u) && feeds_other_lanes(L, k);
+        bool keep = is_mod(u) && vm_lower_feeds_other_lanes(L, k);
         for (unsigned i = 0; i < VM_MAX_USRC && !keep; i++)
             if (u->src[i] && C->copy_of[u->src[i]] != UINT32_MAX)
                 u->src[i] = C->copy_of[u->src[i]];
@@ -345,7 +345,7 @@ static uint8_t *find_run_local(vm_lower *L, const uint8_t *leader, uint32_t *run
         unsigned nw = lanewise_writes(u);
         bool test = !u->fn && (u->kind == VM_K_IF || u->kind == VM_K_UIF ||
                                u->kind == VM_K_BRK_IF);
-        if (nw && is_mod(u) && feeds_other_lanes(L, k))
+        if (nw && is_mod(u) && vm_lower_feeds_other_lanes(L, k))
             nw = 0;   /* its reads look at every lane: handled as below */
         if (nw || test) {
             unsigned nr = test ? 1 : VM_MAX_USRC;
@@ -462,11 +462,16 @@ static uint32_t coalesce(vm_lower *L, const uint8_t *run_local, const uint32_t *
 
 /* A channel group may write every lane (VM_UF_NOMASK, no blend) when all its
  * destinations are run-local TEMP slots (find_run_local), as for `USGE TEMP[3].x …;
- * BRK_IF TEMP[3].x`. */
+ * BRK_IF TEMP[3].x`, or when no lane inactive there reads them again (vm_lower_lanes.c),
+ * as for a loop counter; the channels of which that holds are in dead_lanes (the JIT
+ * stores those unmasked one by one: a fused group may mix them with others). */
 static void mark_unmasked(vm_lower *L, const uint8_t *run_local)
 {
     const vm_range *t = &L->p->temp;
     uint32_t lo = t->base, nt = (uint32_t)t->count * 4u, n = L->num_uops;
+    uint8_t *dead = vm_lower_dead_lane_writes(L);
+    if (!dead)
+        return;
     for (uint32_t k = 0; k < n; k++) {
         vm_uop *u = &L->uops[k];
         if (!is_group(u) || !u->aux2)
@@ -476,9 +481,11 @@ static void mark_unmasked(vm_lower *L, const uint8_t *run_local)
             uint32_t x = u->dst[c] - lo;
             ok &= u->dst[c] >= lo && x < nt && run_local[x];
         }
-        if (ok)
+        u->dead_lanes = dead[k];
+        if (ok || dead[k] == (1u << u->aux2) - 1u)
             u->flags |= VM_UF_NOMASK;
     }
+    free(dead);
 }
 
 /* A channel group whose channels may each be stored as soon as computed (VM_UF_DIRECT,

@@ -193,6 +193,116 @@ static void t_code_budget(void **s)
     tv_vm_destroy(vm);
 }
 
+/* A loop counter whose lanes that left the loop never read it again is written in every
+ * lane (vm_lower_lanes.c) and kept as one word by the compiled code (find_uniform); one
+ * read after the loop, or a slot a continued lane reads in its next iteration, stays
+ * masked. Expected values from the scalar loops below, per thread; the uniform slots
+ * from the JIT's statistics. */
+#define CS_HEAD "COMP\nPROPERTY CS_FIXED_BLOCK_WIDTH 64\nPROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"  \
+                "PROPERTY CS_FIXED_BLOCK_DEPTH 1\nDCL SV[0], THREAD_ID\nDCL BUFFER[0]\n"      \
+                "DCL TEMP[0..4]\nIMM[0] UINT32 {7, 1, 0, 4}\n"
+static uint64_t uniform_run(const char *text, const uint32_t want[64])
+{
+    vm_jit_stats a, b;
+    vm_jit_get_stats(&a);
+    assert_true(same_both_ways(text, NULL, TV_OK));
+    vm_jit_get_stats(&b);
+    tv_vm *vm = engine(TV_VM_JIT_OFF, NULL);
+    tv_vm_program *p = hv_program(vm, text);
+    uint32_t buf[64];
+    tv_error err;
+    memset(&err, 0, sizeof err);
+    assert_int_equal(hv_run_group(vm, p, 64, buf, sizeof buf, NULL, &err), TV_OK);
+    for (unsigned t = 0; t < 64; t++)
+        if (buf[t] != want[t])
+            fail_msg("thread %u: %u, want %u", t, buf[t], want[t]);
+    tv_vm_program_destroy(p);
+    tv_vm_destroy(vm);
+    return b.uniform_slots - a.uniform_slots;
+}
+
+static void t_uniform_counter(void **s)
+{
+    (void)s;
+    if (!tv_vm_jit_available())
+        skip();
+    static const char sum[] = CS_HEAD
+        "  0: AND TEMP[0].x, SV[0].xxxx, IMM[0].xxxx\n"
+        "  1: MOV TEMP[1].x, IMM[0].zzzz\n"
+        "  2: MOV TEMP[2].x, IMM[0].zzzz\n"
+        "  3: BGNLOOP\n"
+        "  4:   USGE TEMP[3].x, TEMP[1].xxxx, TEMP[0].xxxx\n"
+        "  5:   UIF TEMP[3].xxxx\n"
+        "  6:     BRK\n"
+        "  7:   ENDIF\n"
+        "  8:   UADD TEMP[2].x, TEMP[2].xxxx, TEMP[1].xxxx\n"
+        "  9:   UADD TEMP[1].x, TEMP[1].xxxx, IMM[0].yyyy\n"
+        " 10: ENDLOOP\n"
+        " 11: UMUL TEMP[3].x, SV[0].xxxx, IMM[0].wwww\n"
+        " 12: STORE BUFFER[0].x, TEMP[3].xxxx, TEMP[2].xxxx\n"
+        " 13: END\n";
+    /* the same loop reading the counter after it (lane-wise: a slot a handler names is
+       never unmasked) */
+    static const char count[] = CS_HEAD
+        "  0: AND TEMP[0].x, SV[0].xxxx, IMM[0].xxxx\n"
+        "  1: MOV TEMP[1].x, IMM[0].zzzz\n"
+        "  2: BGNLOOP\n"
+        "  3:   USGE TEMP[3].x, TEMP[1].xxxx, TEMP[0].xxxx\n"
+        "  4:   UIF TEMP[3].xxxx\n"
+        "  5:     BRK\n"
+        "  6:   ENDIF\n"
+        "  7:   UADD TEMP[1].x, TEMP[1].xxxx, IMM[0].yyyy\n"
+        "  8: ENDLOOP\n"
+        "  9: UADD TEMP[2].x, TEMP[1].xxxx, IMM[0].zzzz\n"
+        " 10: UMUL TEMP[3].x, SV[0].xxxx, IMM[0].wwww\n"
+        " 11: STORE BUFFER[0].x, TEMP[3].xxxx, TEMP[2].xxxx\n"
+        " 12: END\n";
+    /* t = i after a CONT: the lanes that continued keep their t for the next iteration */
+    static const char cont[] = CS_HEAD
+        "  0: AND TEMP[0].x, SV[0].xxxx, IMM[0].xxxx\n"
+        "  1: MOV TEMP[1].x, IMM[0].zzzz\n"
+        "  2: MOV TEMP[2].x, IMM[0].zzzz\n"
+        "  3: MOV TEMP[4].x, IMM[0].zzzz\n"
+        "  4: BGNLOOP\n"
+        "  5:   UADD TEMP[2].x, TEMP[2].xxxx, TEMP[4].xxxx\n"
+        "  6:   USGE TEMP[3].x, TEMP[1].xxxx, IMM[0].wwww\n"
+        "  7:   UIF TEMP[3].xxxx\n"
+        "  8:     BRK\n"
+        "  9:   ENDIF\n"
+        " 10:   UADD TEMP[1].x, TEMP[1].xxxx, IMM[0].yyyy\n"
+        " 11:   USLT TEMP[3].x, TEMP[1].xxxx, TEMP[0].xxxx\n"
+        " 12:   UIF TEMP[3].xxxx\n"
+        " 13:     CONT\n"
+        " 14:   ENDIF\n"
+        " 15:   MOV TEMP[4].x, TEMP[1].xxxx\n"
+        " 16: ENDLOOP\n"
+        " 17: UMUL TEMP[3].x, SV[0].xxxx, IMM[0].wwww\n"
+        " 18: STORE BUFFER[0].x, TEMP[3].xxxx, TEMP[2].xxxx\n"
+        " 19: END\n";
+    uint32_t want_sum[64], want_count[64], want_cont[64];
+    for (uint32_t t = 0; t < 64; t++) {
+        uint32_t n = t & 7, acc = 0, i, tv = 0;
+        for (i = 0; i < n; i++)
+            acc += i;
+        want_sum[t] = acc;
+        want_count[t] = n;
+        for (acc = 0, i = 0;;) {
+            acc += tv;
+            if (i >= 4)
+                break;
+            i++;
+            if (i < n)
+                continue;
+            tv = i;
+        }
+        want_cont[t] = acc;
+    }
+    assert_int_equal(uniform_run(sum, want_sum), 1);     /* TEMP[1].x */
+    assert_int_equal(uniform_run(count, want_count), 0);
+    /* the counter here: a continued lane reads it at the loop's top (masked, like t) */
+    assert_int_equal(uniform_run(cont, want_cont), 0);
+}
+
 /* the loop, budget and call-depth faults of compiled code: same message, same lane */
 static void t_faults(void **s)
 {
@@ -342,6 +452,7 @@ int main(void)
         cmocka_unit_test(t_declines_long_programs),
         cmocka_unit_test(t_code_budget),
         cmocka_unit_test(t_faults),
+        cmocka_unit_test(t_uniform_counter),
         cmocka_unit_test(t_recursion_declined),
         cmocka_unit_test(t_nan_operands),
         cmocka_unit_test(t_nan_after_join),
