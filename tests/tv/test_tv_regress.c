@@ -489,6 +489,78 @@ static void t_interpolated_nans(void **state)
     }
 }
 
+/* Stores whose inactive lanes are dead write every lane (vm_lower_lanes.c). A loop counter
+ * read after its loop, with lanes leaving at different iterations, keeps each lane's own
+ * count; a slot written after a CONT keeps the continued lanes' value for their next
+ * iteration. Expected from the scalar loops, per pixel: n = floor(u * 8) = x / 2 on a
+ * 16-pixel row. */
+#define DEAD_HEAD "FRAG\nDCL IN[0].xy, GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\n"          \
+                  "DCL TEMP[0..4]\nIMM[0] UINT32 {0, 1, 4, 0}\nIMM[1] FLT32 {8.0, 0.0, 0.0, 0.0}\n" \
+                  "MUL TEMP[0].x, IN[0].xxxx, IMM[1].xxxx\nF2U TEMP[0].x, TEMP[0].xxxx\n"
+static const char dead_exit_prog[] = DEAD_HEAD
+    "MOV TEMP[1].x, IMM[0].xxxx\n"
+    "BGNLOOP\n"
+    "  USGE TEMP[2].x, TEMP[1].xxxx, TEMP[0].xxxx\n"
+    "  UIF TEMP[2].xxxx\n    BRK\n  ENDIF\n"
+    "  UADD TEMP[1].x, TEMP[1].xxxx, IMM[0].yyyy\n"
+    "  USGE TEMP[2].x, TEMP[1].xxxx, IMM[0].zzzz\n"
+    "  UIF TEMP[2].xxxx\n    BRK\n  ENDIF\n"
+    "ENDLOOP\n"
+    "U2F OUT[0].x, TEMP[1].xxxx\n"
+    "MOV OUT[0].yzw, IMM[1].yyyy\n"
+    "END\n";
+static const char dead_cont_prog[] = DEAD_HEAD
+    "MOV TEMP[1].x, IMM[0].xxxx\nMOV TEMP[2].x, IMM[0].xxxx\nMOV TEMP[4].x, IMM[0].xxxx\n"
+    "BGNLOOP\n"
+    "  UADD TEMP[2].x, TEMP[2].xxxx, TEMP[4].xxxx\n"
+    "  USGE TEMP[3].x, TEMP[1].xxxx, IMM[0].zzzz\n"
+    "  UIF TEMP[3].xxxx\n    BRK\n  ENDIF\n"
+    "  UADD TEMP[1].x, TEMP[1].xxxx, IMM[0].yyyy\n"
+    "  USLT TEMP[3].x, TEMP[1].xxxx, TEMP[0].xxxx\n"
+    "  UIF TEMP[3].xxxx\n    CONT\n  ENDIF\n"
+    "  MOV TEMP[4].x, TEMP[1].xxxx\n"
+    "ENDLOOP\n"
+    "U2F OUT[0].x, TEMP[2].xxxx\n"
+    "MOV OUT[0].yzw, IMM[1].yyyy\n"
+    "END\n";
+
+static void t_dead_lane_stores(void **state)
+{
+    (void)state;
+    enum { W = 16, H = 2 };
+    const char *const progs[] = {dead_exit_prog, dead_cont_prog};
+    for (unsigned k = 0; k < 2; k++) {
+        for (int plain = 0; plain < 2; plain++) {
+            uint32_t out[W * H * 4];
+            run_uv(progs[k], plain, W, H, out);
+            for (uint32_t x = 0; x < W; x++) {
+                uint32_t n = x / 2, want;
+                if (k == 0) {
+                    want = n < 4 ? n : 4;
+                } else {
+                    uint32_t i = 0, acc = 0, t = 0;
+                    for (;;) {
+                        acc += t;
+                        if (i >= 4)
+                            break;
+                        i++;
+                        if (i < n)
+                            continue;
+                        t = i;
+                    }
+                    want = acc;
+                }
+                for (uint32_t y = 0; y < H; y++)
+                    if (f32(out[(y * W + x) * 4]) != (float)want)
+                        fail_msg("program %u %s pixel (%u,%u): %g, want %u", k,
+                                 plain ? "plain" : "optimised", x, y,
+                                 f32(out[(y * W + x) * 4]), want);
+            }
+        }
+    }
+    same_and_compiled(progs, 2, 3);
+}
+
 int main(void)
 {
     /* every program here is compiled by the JIT too (tvcheck.h) */
@@ -497,6 +569,7 @@ int main(void)
         cmocka_unit_test(t_coalesce_mov_reads_source_twice),
         cmocka_unit_test(t_coalesce_variants),
         cmocka_unit_test(t_unmasked_store_seen_by_derivative),
+        cmocka_unit_test(t_dead_lane_stores),
         cmocka_unit_test(t_unwritten_temp_read_by_handler),
         cmocka_unit_test(t_negated_nan_added),
         cmocka_unit_test(t_folded_constants_meet_nans),
