@@ -86,6 +86,9 @@ uint8_t *vm_lower_leaders(vm_lower *L);
  * derivative, a texture's implicit derivatives, ...): its inactive lanes are looked at
  * (vm_lower_copy.c). */
 bool vm_lower_feeds_other_lanes(const vm_lower *L, uint32_t k);
+/* Lane-wise micro-ops (channel groups, source modifiers) read src[] and write
+ * dst[0..n-1], each lane from its own lane: n; 0 for any other (vm_lower_copy.c). */
+unsigned vm_lower_lanewise_writes(const vm_uop *u);
 /* Per micro-op (n + 1 bytes, malloc'd; NULL with L->status set when out of memory): for
  * a channel group, bit c set where dst[c] is a TEMP slot that no lane inactive there reads
  * again before writing it, so that channel may write every lane (vm_lower_lanes.c). */

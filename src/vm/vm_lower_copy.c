@@ -49,8 +49,7 @@ bool vm_lower_feeds_other_lanes(const vm_lower *L, uint32_t k)
     return false;
 }
 
-/* Lane-wise micro-ops with their reads in src[] and writes in dst[0..nw-1]. */
-static unsigned lanewise_writes(const vm_uop *u)
+unsigned vm_lower_lanewise_writes(const vm_uop *u)
 {
     if (is_group(u))
         return u->aux2;
@@ -58,6 +57,7 @@ static unsigned lanewise_writes(const vm_uop *u)
         return 1;
     return 0;
 }
+
 
 typedef struct {
     uint32_t *copy_of;       /* per slot: the slot it is a copy of, or UINT32_MAX */
@@ -92,7 +92,7 @@ static void propagate(vm_lower *L, const uint8_t *leader, copies *C)
         vm_uop *u = &L->uops[k];
         if (leader[k])
             forget_all(C);
-        unsigned nw = lanewise_writes(u);
+        unsigned nw = vm_lower_lanewise_writes(u);
         if (!nw) {
             forget_all(C);
             continue;
@@ -127,7 +127,7 @@ static void mark_reads(const vm_lower *L, uint8_t *read)
     uint32_t lo = t->base, hi = t->base + (uint32_t)t->count * 4u;
     for (uint32_t k = 0; k < L->num_uops; k++) {
         const vm_uop *u = &L->uops[k];
-        if (lanewise_writes(u) || u->op == VM_OP_mov) {
+        if (vm_lower_lanewise_writes(u) || u->op == VM_OP_mov) {
             for (unsigned i = 0; i < VM_MAX_USRC; i++)
                 if (u->src[i] >= lo && u->src[i] < hi)
                     read[u->src[i] - lo] = 1;
@@ -342,7 +342,7 @@ static uint8_t *find_run_local(vm_lower *L, const uint8_t *leader, uint32_t *run
         if (leader[k] && k)
             run++;
         run_id[k] = run;
-        unsigned nw = lanewise_writes(u);
+        unsigned nw = vm_lower_lanewise_writes(u);
         bool test = !u->fn && (u->kind == VM_K_IF || u->kind == VM_K_UIF ||
                                u->kind == VM_K_BRK_IF);
         if (nw && is_mod(u) && vm_lower_feeds_other_lanes(L, k))
@@ -388,7 +388,7 @@ static bool reads_slot(const vm_uop *u, uint32_t x)
 
 static bool writes_slot(const vm_uop *u, uint32_t x)
 {
-    unsigned nw = lanewise_writes(u);
+    unsigned nw = vm_lower_lanewise_writes(u);
     for (unsigned c = 0; c < nw; c++)
         if (u->dst[c] == x)
             return true;
@@ -423,7 +423,7 @@ static uint32_t coalesce(vm_lower *L, const uint8_t *run_local, const uint32_t *
             while (ok && p > 0 && run_id[p - 1] == run_id[m]) {
                 p--;
                 const vm_uop *q = &L->uops[p];
-                if (!lanewise_writes(q) || gone[p]) { ok = false; break; }
+                if (!vm_lower_lanewise_writes(q) || gone[p]) { ok = false; break; }
                 if (writes_slot(q, s)) break;
                 if (reads_slot(q, s) || reads_slot(q, d) || writes_slot(q, d)) ok = false;
             }
@@ -433,7 +433,7 @@ static uint32_t coalesce(vm_lower *L, const uint8_t *run_local, const uint32_t *
             /* s not read again in the run before it is rewritten */
             for (uint32_t k = m + 1; ok && k < n && run_id[k] == run_id[m]; k++) {
                 const vm_uop *q = &L->uops[k];
-                bool lw = lanewise_writes(q) || (!q->fn && (q->kind == VM_K_IF ||
+                bool lw = vm_lower_lanewise_writes(q) || (!q->fn && (q->kind == VM_K_IF ||
                           q->kind == VM_K_UIF || q->kind == VM_K_BRK_IF));
                 if (!lw || reads_slot(q, s)) ok = false;
                 if (writes_slot(q, s)) break;

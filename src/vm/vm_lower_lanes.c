@@ -39,13 +39,6 @@ static bool temp_slot(const lanes *A, uint32_t s, uint32_t *x)
     return s >= A->lo && *x < A->nt;
 }
 
-static unsigned lanewise_writes(const vm_uop *u)
-{
-    if (vm_op_is_group(u->op))
-        return u->aux2;
-    return vm_op_is_mod(u->op) ? 1u : 0u;
-}
-
 /* The TEMP slots micro-op k reads (as a lane of the scalar program) into row `use`, the
  * ones it writes into `def`. */
 static void use_def(const lanes *A, uint32_t k, uint64_t *use, uint64_t *def)
@@ -55,7 +48,7 @@ static void use_def(const lanes *A, uint32_t k, uint64_t *use, uint64_t *def)
     unsigned nf;
     memset(use, 0, A->words * sizeof *use);
     memset(def, 0, A->words * sizeof *def);
-    unsigned nw = lanewise_writes(u);
+    unsigned nw = vm_lower_lanewise_writes(u);
     if (nw) {
         for (unsigned i = 0; i < VM_MAX_USRC; i++)
             if (temp_slot(A, u->src[i], &x))
@@ -129,7 +122,7 @@ static void exclude(lanes *A)
         if (!u->fn)
             continue;   /* control flow reads its sources in the active lanes only */
         uint32_t f[VM_UOP_SLOT_FIELDS], x;
-        bool other = !lanewise_writes(u) || (vm_op_is_mod(u->op) &&
+        bool other = !vm_lower_lanewise_writes(u) || (vm_op_is_mod(u->op) &&
                                              vm_lower_feeds_other_lanes(L, k));
         if (!other)
             continue;
