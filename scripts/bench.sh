@@ -4,14 +4,15 @@
 # Mesa softpipe, and texvm on the TGSI softpipe printed for that GLSL now (1 and 2 threads) —
 # alternating over rounds after a warm-up; medians; outputs compared (conf_compare: the
 # conformance suite's rules); one table of Mpixels/s (M threads/s for compute), ratios and
-# peak memory; then the draw scenes (bench/bench_draw: a 102400-triangle textured,
+# peak memory; the same ratios per round (paired) and of the fastest rounds (best), for
+# hosts whose speed moves while the suite runs; then the draw scenes (bench/bench_draw: a 102400-triangle textured,
 # depth-tested mesh and 8 large blended triangles against llvmpipe).
 #   scripts/bench.sh [--quick] [--build DIR] [--rounds N] [--keep] [WORKLOAD...]
 # --quick: 256x144 pixels / 8x8 blocks, 2 rounds (a smoke test, not a measurement).
 # Timing, in-process for both: Mesa = mesa-run --repeat (draw/dispatch + glFinish, first
-# run excluded, median); texvm = build-perf/bench/bench_job (texvm run's job code; the stage
-# run — target allocation + clear + draw, or the dispatch — first run excluded, median; no
-# parse, texture build or output writing). Each round = one process per engine.
+# run excluded, median); texvm = build-perf/bench/bench_job (texvm run's job code; the engine
+# call alone, tv_vm_run_fragment or tv_vm_run_compute — first run excluded, median; no
+# parse, texture build, target clear or output writing). Each round = one process per engine.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -168,6 +169,22 @@ for name in "${names[@]}"; do
   printf '%-10s %9s %9s %9s %9s %9s %8s %8s %8s %7s %21s %9s\n' "$name" "$lp1" "$lp2" "$sp" "$tv1" \
     "$tv2" "$(ratio "$tv1" "$lp1")" "$(ratio "$tv2" "$lp2")" "$(ratio "$tv1" "$sp")" \
     "$(ratio "$tv2" "$tv1")" "$v" "$mem"
+done
+# The same ratios two more ways, for a host whose speed moves while it runs: this project's
+# shared machines slow a process down by up to 1.7x for a second or more, every function
+# alike (docs/performance.md §2.0), so a median over rounds still depends on which side the
+# slow spells fell. "paired": the median over rounds of each round's own ratio (its texvm
+# and llvmpipe runs follow each other); "best": the fastest round of each side.
+printf '\nratios per round (paired, median of the rounds) and of the fastest rounds (best):\n'
+printf '%-10s %9s %9s %9s %9s %9s %9s\n' workload paired1 paired2 best1 best2 2t/1t.best rounds
+for name in "${names[@]}"; do
+  f() { cat "$work/$name.$1.ms" 2>/dev/null; }
+  paired() { paste <(f "lp$1") <(f "tv$1") | awk 'NF == 2 && $2 > 0 { print $1 / $2 }' | median; }
+  best() { f "$1" | sort -g | head -1; }
+  inv() { awk -v a="$1" -v b="$2" 'BEGIN { if (a+0 > 0 && b+0 > 0) printf "%.2f", a / b; else print "-" }'; }
+  p1=$(paired 1 | awk '{printf "%.2f", $1}') p2=$(paired 2 | awk '{printf "%.2f", $1}')
+  printf '%-10s %9s %9s %9s %9s %9s %9s\n' "$name" "$p1" "$p2" "$(inv "$(best lp1)" "$(best tv1)")" \
+    "$(inv "$(best lp2)" "$(best tv2)")" "$(inv "$(best tv1)" "$(best tv2)")" "$(f tv1 | wc -l)"
 done
 # null against the physical limit (issue 19): its 16-byte RGBA32F pixels per second over
 # this machine's store bandwidth for a buffer of the target's size (bench/bench_store.c)
