@@ -204,9 +204,31 @@ printf '(texvm 1-thread and 2-thread outputs, against llvmpipe / softpipe; max d
 # the pipeline's scenes (issues 16 and 19): bench/bench_draw, texvm against llvmpipe in the
 # same run at 1 and 2 threads (it fails when the drivers light different pixels or texvm's
 # pictures differ between thread counts); not in --quick runs or when workloads are named
+# (as many runs as rounds: the first one's table, then each scene's paired and best ratios)
 if [ $quick = 0 ] && [ ${#only[@]} = 0 ] && [ -x "$build/bench/bench_draw" ]; then
   echo
-  "$build/bench/bench_draw" || { echo "bench: bench_draw failed" >&2; fails=$((fails + 1)); }
+  : > "$work/draw.rows"
+  for r in $(seq 1 "$rounds"); do
+    echo "bench: scenes: run $r/$rounds" >&2
+    if ! "$build/bench/bench_draw" > "$work/draw.$r" 2>&1; then
+      cat "$work/draw.$r"; echo "bench: bench_draw failed" >&2; fails=$((fails + 1)); break
+    fi
+    [ "$r" = 1 ] && cat "$work/draw.1"
+    awk '$1 == "mesh" || $1 == "blend"' "$work/draw.$r" >> "$work/draw.rows"
+  done
+  printf '\nscenes over %s runs: paired = median of each run'"'"'s own ratio, best = fastest runs (ms)\n' "$rounds"
+  printf '%-8s %9s %9s %10s %10s %10s %10s %8s %8s\n' scene paired1 paired2 texvm-1 texvm-2 \
+    llvmpipe-1 llvmpipe-2 best1 best2
+  for sc in mesh blend; do
+    awk -v sc="$sc" '$1 == sc {
+        n++; sub("x", "", $6); sub("x", "", $7); p1[n] = $6; p2[n] = $7
+        for (k = 2; k <= 5; k++) if (n == 1 || $k < m[k]) m[k] = $k }
+      function med(a, n,   i, j, t) { for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
+          if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }; return a[int((n + 1) / 2)] }
+      END { if (n) printf "%-8s %8.2fx %8.2fx %10.2f %10.2f %10.2f %10.2f %7.2fx %7.2fx\n", sc,
+              med(p1, n), med(p2, n), m[2], m[3], m[4], m[5], m[4] / m[2], m[5] / m[3] }' \
+      "$work/draw.rows"
+  done
 fi
 [ $keep = 1 ] || find "$work" -name '*.rgba32f' -o -name '*.bin' | grep -v capture | xargs -r rm -f
 [ $fails = 0 ] || { echo "bench: $fails workload(s) differ from Mesa beyond tolerance" >&2; exit 1; }

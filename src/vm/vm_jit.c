@@ -34,6 +34,7 @@ static LLVMOrcLLJITRef jit;
 static LLVMTargetMachineRef tm;
 static char init_error[256];
 static bool host_mask_regs;   /* the host CPU has AVX-512 (its mask registers) */
+static unsigned host_simd_lanes = 4;   /* float lanes of its widest vector instructions */
 static uint64_t next_id;
 static vm_jit_stats stats;
 /* The process's compiled code (under `lock`): what the live programs' code counts
@@ -78,6 +79,16 @@ static LLVMTargetMachineRef host_machine(LLVMCodeGenOptLevel level)
     char *cpu = LLVMGetHostCPUName();
     char *features = LLVMGetHostCPUFeatures();
     host_mask_regs = features && strstr(features, "+avx512f") != NULL;
+    /* ("+avx," and not "+avx2" or "+avx512...": the list is comma-separated) */
+    bool avx = features && (strstr(features, "+avx,") ||
+                            (strlen(features) >= 4 && !strcmp(features + strlen(features) - 4, "+avx")));
+    host_simd_lanes = host_mask_regs ? 16 : avx ? 8 : 4;
+    /* narrower instructions on request, so that a host's tests also cover the forms of
+       hosts with less (TEXVM_JIT_SIMD=4 or 8: tests/vm/tests.cmake) */
+    const char *narrow = getenv("TEXVM_JIT_SIMD");
+    if (narrow && (!strcmp(narrow, "4") || !strcmp(narrow, "8")) &&
+        (unsigned)atoi(narrow) < host_simd_lanes)
+        host_simd_lanes = (unsigned)atoi(narrow);
     LLVMTargetRef target;
     char *msg = NULL;
     LLVMTargetMachineRef m = NULL;
@@ -98,7 +109,9 @@ static LLVMTargetMachineRef host_machine(LLVMCodeGenOptLevel level)
 
 static void init(void)
 {
-    if (LLVMInitializeNativeTarget() || LLVMInitializeNativeAsmPrinter()) {
+    /* (the asm parser: vm_jit_ops.c writes some operations as inline instructions) */
+    if (LLVMInitializeNativeTarget() || LLVMInitializeNativeAsmPrinter() ||
+        LLVMInitializeNativeAsmParser()) {
         snprintf(init_error, sizeof init_error, "LLVM has no native target");
         return;
     }
@@ -203,6 +216,7 @@ static int compile_locked(tv_vm_program *p, char *why, size_t why_size)
     j.v32i64 = LLVMVectorType(j.i64, VM_LANES);
     j.p = p;
     j.mask_regs = host_mask_regs;
+    j.simd_lanes = host_simd_lanes;
     j.verbose = verbose() > 1;
     j.code = p->uops;
     j.n = p->num_uops;

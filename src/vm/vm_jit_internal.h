@@ -70,6 +70,9 @@ typedef struct vm_jit_ctx {
     LLVMValueRef zero;             /* their zero: loaded in the entry block from memory
                                       LLVM cannot see (vm_jit_build.c opaque_zero) */
     bool mask_regs;                /* the host has AVX-512's mask registers (lane_mask) */
+    /* the lanes one x86 vector instruction of the host takes (16 with AVX-512, 8 with AVX,
+       4 with SSE only): vm_jit_ops.c x86_op's chunks */
+    unsigned simd_lanes;
     /* counts for vm_jit_stats */
     uint64_t inline_uops, call_uops, uniform_slots;
 } vm_jit_ctx;

@@ -213,17 +213,81 @@ static LLVMValueRef nanfix(vm_jit_ctx *j, LLVMValueRef r, LLVMValueRef x, LLVMVa
     LLVMValueRef q = LLVMBuildOr(j->b, asu(j, pick), ku(j, 0x00400000u), "");
     return sel(j, both, asf(j, q), r);
 }
+/* x op y as the x86 instruction itself, SRC1 its first source: on both NaN it returns
+ * SRC1's NaN quieted, on one NaN that NaN quieted, else the IEEE result under the current
+ * MXCSR — what nanfix's select gives, in one instruction a vector register instead of
+ * five (two compares, an and, an or and a blend; the loop workload's MAD chain). LLVM
+ * neither reorders nor folds an inline instruction. OP is the mnemonic without its
+ * VEX prefix (addps, mulps, divps); the lanes go in chunks of the host's vectors. */
+static LLVMValueRef x86_op(vm_jit_ctx *j, const char *op, LLVMValueRef src1, LLVMValueRef src2)
+{
+    const unsigned w = j->simd_lanes;
+    LLVMTypeRef vt = LLVMVectorType(j->f32, w);
+    LLVMTypeRef params[2] = {vt, vt};
+    LLVMTypeRef fty = LLVMFunctionType(vt, params, 2, 0);
+    char text[32], cons[16];
+    /* AT&T order: src2, src1, dst; SSE has no three-operand form, dst is src1 */
+    if (w == 4) {
+        snprintf(text, sizeof text, "%s $2, $0", op);
+        snprintf(cons, sizeof cons, "=x,0,x");
+    } else {
+        snprintf(text, sizeof text, "v%s $2, $1, $0", op);
+        snprintf(cons, sizeof cons, w == 16 ? "=v,v,v" : "=x,x,x");
+    }
+    LLVMValueRef asm_fn = LLVMGetInlineAsm(fty, text, strlen(text), cons, strlen(cons), 0, 0,
+                                           LLVMInlineAsmDialectATT, 0);
+    LLVMValueRef parts[VM_LANES / 4];
+    for (unsigned k = 0; k < VM_LANES / w; k++) {
+        LLVMValueRef idx[16];
+        for (unsigned l = 0; l < w; l++)
+            idx[l] = LLVMConstInt(j->i32, k * w + l, 0);
+        LLVMValueRef mask = LLVMConstVector(idx, w);
+        LLVMValueRef a[2] = {LLVMBuildShuffleVector(j->b, src1, src1, mask, ""),
+                             LLVMBuildShuffleVector(j->b, src2, src2, mask, "")};
+        parts[k] = LLVMBuildCall2(j->b, fty, asm_fn, a, 2, "");
+    }
+    /* the chunks back into one vector, pairwise */
+    for (unsigned n = VM_LANES / w, cw = w; n > 1; n /= 2, cw *= 2) {
+        LLVMValueRef idx[VM_LANES];
+        for (unsigned l = 0; l < 2 * cw; l++)
+            idx[l] = LLVMConstInt(j->i32, l, 0);
+        LLVMValueRef mask = LLVMConstVector(idx, 2 * cw);
+        for (unsigned k = 0; k < n / 2; k++)
+            parts[k] = LLVMBuildShuffleVector(j->b, parts[2 * k], parts[2 * k + 1], mask, "");
+    }
+    return parts[0];
+}
+
+/* The calibrated operation (see the top): one instruction where every lane takes the same
+ * operand's NaN and the instruction's first source can be that operand (for a division,
+ * which does not commute, only x), else LLVM's operation and nanfix. */
+static LLVMValueRef calibrated(vm_jit_ctx *j, LLVMOpcode opc, const char *op, bool commutes,
+                               LLVMValueRef x, LLVMValueRef y, uint32_t first)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    if (!never_nan(j, x) && !never_nan(j, y) && LLVMTypeOf(x) == j->vf) {
+        if (first == 0)
+            return x86_op(j, op, x, y);
+        if (first == VM_ALL_LANES && commutes)
+            return x86_op(j, op, y, x);
+    }
+#else
+    (void)op;
+    (void)commutes;
+#endif
+    return nanfix(j, LLVMBuildBinOp(j->b, opc, x, y, ""), x, y, first);
+}
 static LLVMValueRef fadd(vm_jit_ctx *j, LLVMValueRef x, LLVMValueRef y, uint32_t first)
 {
-    return nanfix(j, LLVMBuildFAdd(j->b, x, y, ""), x, y, first);
+    return calibrated(j, LLVMFAdd, "addps", true, x, y, first);
 }
 static LLVMValueRef fmul(vm_jit_ctx *j, LLVMValueRef x, LLVMValueRef y, uint32_t first)
 {
-    return nanfix(j, LLVMBuildFMul(j->b, x, y, ""), x, y, first);
+    return calibrated(j, LLVMFMul, "mulps", true, x, y, first);
 }
 static LLVMValueRef fdiv(vm_jit_ctx *j, LLVMValueRef x, LLVMValueRef y, uint32_t first)
 {
-    return nanfix(j, LLVMBuildFDiv(j->b, x, y, ""), x, y, first);
+    return calibrated(j, LLVMFDiv, "divps", false, x, y, first);
 }
 /* vm_lmul: 0 * anything = 0 */
 static LLVMValueRef lmul(vm_jit_ctx *j, LLVMValueRef a, LLVMValueRef b, uint32_t first)
