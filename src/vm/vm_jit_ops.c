@@ -213,15 +213,22 @@ static LLVMValueRef nanfix(vm_jit_ctx *j, LLVMValueRef r, LLVMValueRef x, LLVMVa
     LLVMValueRef q = LLVMBuildOr(j->b, asu(j, pick), ku(j, 0x00400000u), "");
     return sel(j, both, asf(j, q), r);
 }
-/* x op y as the x86 instruction itself, SRC1 its first source: on both NaN it returns
- * SRC1's NaN quieted, on one NaN that NaN quieted, else the IEEE result under the current
- * MXCSR — what nanfix's select gives, in one instruction a vector register instead of
- * five (two compares, an and, an or and a blend; the loop workload's MAD chain). LLVM
- * neither reorders nor folds an inline instruction. OP is the mnemonic without its
- * VEX prefix (addps, mulps, divps); the lanes go in chunks of the host's vectors. */
-static LLVMValueRef x86_op(vm_jit_ctx *j, const char *op, LLVMValueRef src1, LLVMValueRef src2)
+/* x op y as the x86 instruction itself in each chunk of lanes one instruction of the host
+ * takes (16 with AVX-512, 8 with AVX, 4 without): its first source is the operand whose
+ * NaN the chunk's lanes return when both are NaN (bit l of FIRST set: y's), and it returns
+ * that NaN quieted, one NaN operand's NaN quieted, else the IEEE result under the current
+ * MXCSR — what nanfix's select gives, in one instruction a vector register instead of five
+ * (two compares, an and, an or and a blend). LLVM neither reorders nor folds an inline
+ * instruction. A chunk whose lanes differ, or whose lanes take y's NaN for an operation
+ * that does not commute (a division: the dividend is the first source), takes its lanes
+ * of FALLBACK (LLVM's operation and nanfix, which LLVM then computes for those lanes
+ * alone). OP is the mnemonic without its VEX prefix (addps, mulps, divps). */
+static LLVMValueRef x86_op(vm_jit_ctx *j, const char *op, bool commutes, LLVMValueRef x,
+                           LLVMValueRef y, uint32_t first, LLVMValueRef (*fallback)(
+                               vm_jit_ctx *, LLVMValueRef, LLVMValueRef, uint32_t))
 {
     const unsigned w = j->simd_lanes;
+    const uint32_t ones = w == 32 ? VM_ALL_LANES : (1u << w) - 1u;
     LLVMTypeRef vt = LLVMVectorType(j->f32, w);
     LLVMTypeRef params[2] = {vt, vt};
     LLVMTypeRef fty = LLVMFunctionType(vt, params, 2, 0);
@@ -236,14 +243,22 @@ static LLVMValueRef x86_op(vm_jit_ctx *j, const char *op, LLVMValueRef src1, LLV
     }
     LLVMValueRef asm_fn = LLVMGetInlineAsm(fty, text, strlen(text), cons, strlen(cons), 0, 0,
                                            LLVMInlineAsmDialectATT, 0);
-    LLVMValueRef parts[VM_LANES / 4];
+    LLVMValueRef parts[VM_LANES / 4], full = NULL;
     for (unsigned k = 0; k < VM_LANES / w; k++) {
         LLVMValueRef idx[16];
         for (unsigned l = 0; l < w; l++)
             idx[l] = LLVMConstInt(j->i32, k * w + l, 0);
         LLVMValueRef mask = LLVMConstVector(idx, w);
-        LLVMValueRef a[2] = {LLVMBuildShuffleVector(j->b, src1, src1, mask, ""),
-                             LLVMBuildShuffleVector(j->b, src2, src2, mask, "")};
+        const uint32_t bits = (first >> (k * w)) & ones;
+        if (bits != 0 && (bits != ones || !commutes)) {
+            if (!full)
+                full = fallback(j, x, y, first);
+            parts[k] = LLVMBuildShuffleVector(j->b, full, full, mask, "");
+            continue;
+        }
+        LLVMValueRef xs = LLVMBuildShuffleVector(j->b, x, x, mask, "");
+        LLVMValueRef ys = LLVMBuildShuffleVector(j->b, y, y, mask, "");
+        LLVMValueRef a[2] = {bits ? ys : xs, bits ? xs : ys};
         parts[k] = LLVMBuildCall2(j->b, fty, asm_fn, a, 2, "");
     }
     /* the chunks back into one vector, pairwise */
@@ -258,37 +273,42 @@ static LLVMValueRef x86_op(vm_jit_ctx *j, const char *op, LLVMValueRef src1, LLV
     return parts[0];
 }
 
-/* The calibrated operation (see the top): one instruction where every lane takes the same
- * operand's NaN and the instruction's first source can be that operand (for a division,
- * which does not commute, only x), else LLVM's operation and nanfix. */
-static LLVMValueRef calibrated(vm_jit_ctx *j, LLVMOpcode opc, const char *op, bool commutes,
-                               LLVMValueRef x, LLVMValueRef y, uint32_t first)
-{
-#if defined(__x86_64__) || defined(__i386__)
-    if (!never_nan(j, x) && !never_nan(j, y) && LLVMTypeOf(x) == j->vf) {
-        if (first == 0)
-            return x86_op(j, op, x, y);
-        if (first == VM_ALL_LANES && commutes)
-            return x86_op(j, op, y, x);
+#define CALIBRATED(name, opc)                                                                \
+    static LLVMValueRef name##_select(vm_jit_ctx *j, LLVMValueRef x, LLVMValueRef y,        \
+                                      uint32_t first)                                        \
+    {                                                                                        \
+        return nanfix(j, LLVMBuildBinOp(j->b, opc, x, y, ""), x, y, first);                  \
     }
+CALIBRATED(fadd, LLVMFAdd)
+CALIBRATED(fmul, LLVMFMul)
+CALIBRATED(fdiv, LLVMFDiv)
+#undef CALIBRATED
+
+/* The calibrated operation (see the top): x86_op where an operand may be a NaN, on x86
+ * hosts; LLVM's operation alone where neither can be. */
+#if defined(__x86_64__) || defined(__i386__)
+#define X86_OR(sel_fn, op, commutes)                                                         \
+    if (!never_nan(j, x) && !never_nan(j, y) && LLVMTypeOf(x) == j->vf)                      \
+        return x86_op(j, op, commutes, x, y, first, sel_fn);
 #else
-    (void)op;
-    (void)commutes;
+#define X86_OR(sel_fn, op, commutes)
 #endif
-    return nanfix(j, LLVMBuildBinOp(j->b, opc, x, y, ""), x, y, first);
-}
 static LLVMValueRef fadd(vm_jit_ctx *j, LLVMValueRef x, LLVMValueRef y, uint32_t first)
 {
-    return calibrated(j, LLVMFAdd, "addps", true, x, y, first);
+    X86_OR(fadd_select, "addps", true)
+    return fadd_select(j, x, y, first);
 }
 static LLVMValueRef fmul(vm_jit_ctx *j, LLVMValueRef x, LLVMValueRef y, uint32_t first)
 {
-    return calibrated(j, LLVMFMul, "mulps", true, x, y, first);
+    X86_OR(fmul_select, "mulps", true)
+    return fmul_select(j, x, y, first);
 }
 static LLVMValueRef fdiv(vm_jit_ctx *j, LLVMValueRef x, LLVMValueRef y, uint32_t first)
 {
-    return calibrated(j, LLVMFDiv, "divps", false, x, y, first);
+    X86_OR(fdiv_select, "divps", false)
+    return fdiv_select(j, x, y, first);
 }
+#undef X86_OR
 /* vm_lmul: 0 * anything = 0 */
 static LLVMValueRef lmul(vm_jit_ctx *j, LLVMValueRef a, LLVMValueRef b, uint32_t first)
 {
