@@ -80,8 +80,9 @@ static LLVMTargetMachineRef host_machine(LLVMCodeGenOptLevel level)
     char *features = LLVMGetHostCPUFeatures();
     host_mask_regs = features && strstr(features, "+avx512f") != NULL;
     /* ("+avx," and not "+avx2" or "+avx512...": the list is comma-separated) */
+    size_t nf = features ? strlen(features) : 0;
     bool avx = features && (strstr(features, "+avx,") ||
-                            (strlen(features) >= 4 && !strcmp(features + strlen(features) - 4, "+avx")));
+                            (nf >= 4 && !strcmp(features + nf - 4, "+avx")));
     host_simd_lanes = host_mask_regs ? 16 : avx ? 8 : 4;
     /* narrower instructions on request, so that a host's tests also cover the forms of
        hosts with less (TEXVM_JIT_SIMD=4 or 8: tests/vm/tests.cmake) */

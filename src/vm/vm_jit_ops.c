@@ -228,7 +228,7 @@ static LLVMValueRef x86_op(vm_jit_ctx *j, const char *op, bool commutes, LLVMVal
                                vm_jit_ctx *, LLVMValueRef, LLVMValueRef, uint32_t))
 {
     const unsigned w = j->simd_lanes;
-    const uint32_t ones = w == 32 ? VM_ALL_LANES : (1u << w) - 1u;
+    const uint32_t ones = (1u << w) - 1u;   /* (w <= 16) */
     LLVMTypeRef vt = LLVMVectorType(j->f32, w);
     LLVMTypeRef params[2] = {vt, vt};
     LLVMTypeRef fty = LLVMFunctionType(vt, params, 2, 0);
@@ -284,8 +284,8 @@ CALIBRATED(fmul, LLVMFMul)
 CALIBRATED(fdiv, LLVMFDiv)
 #undef CALIBRATED
 
-/* The calibrated operation (see the top): x86_op where an operand may be a NaN, on x86
- * hosts; LLVM's operation alone where neither can be. */
+/* The calibrated operation (see the top): x86_op where both operands may be NaNs, on x86
+ * hosts; else LLVM's operation, alone where one operand is never a NaN (nanfix). */
 #if defined(__x86_64__) || defined(__i386__)
 #define X86_OR(sel_fn, op, commutes)                                                         \
     if (!never_nan(j, x) && !never_nan(j, y) && LLVMTypeOf(x) == j->vf)                      \
