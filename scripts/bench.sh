@@ -5,8 +5,8 @@
 # alternating over rounds after a warm-up; medians; outputs compared (conf_compare: the
 # conformance suite's rules); one table of Mpixels/s (M threads/s for compute), ratios and
 # peak memory; the same ratios per round (paired) and of the fastest rounds (best), for
-# hosts whose speed moves while the suite runs; then the draw scenes (bench/bench_draw: a 102400-triangle textured,
-# depth-tested mesh and 8 large blended triangles against llvmpipe).
+# hosts whose speed moves while the suite runs; then the draw scenes (bench/bench_draw: a
+# 102400-triangle textured, depth-tested mesh and 8 large blended triangles against llvmpipe).
 #   scripts/bench.sh [--quick] [--build DIR] [--rounds N] [--keep] [WORKLOAD...]
 # --quick: 256x144 pixels / 8x8 blocks, 2 rounds (a smoke test, not a measurement).
 # Timing, in-process for both: Mesa = mesa-run --repeat (draw/dispatch + glFinish, first
@@ -220,14 +220,14 @@ if [ $quick = 0 ] && [ ${#only[@]} = 0 ] && [ -x "$build/bench/bench_draw" ]; th
   printf '%-8s %9s %9s %10s %10s %10s %10s %8s %8s\n' scene paired1 paired2 texvm-1 texvm-2 \
     llvmpipe-1 llvmpipe-2 best1 best2
   for sc in mesh blend; do
-    awk -v sc="$sc" '$1 == sc {
-        n++; sub("x", "", $6); sub("x", "", $7); p1[n] = $6; p2[n] = $7
-        for (k = 2; k <= 5; k++) if (n == 1 || $k < m[k]) m[k] = $k }
-      function med(a, n,   i, j, t) { for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
-          if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }; return a[int((n + 1) / 2)] }
-      END { if (n) printf "%-8s %8.2fx %8.2fx %10.2f %10.2f %10.2f %10.2f %7.2fx %7.2fx\n", sc,
-              med(p1, n), med(p2, n), m[2], m[3], m[4], m[5], m[4] / m[2], m[5] / m[3] }' \
-      "$work/draw.rows"
+    # column K of the scene's rows (without the ratios' x)
+    col() { awk -v sc="$sc" -v k="$1" '$1 == sc { sub("x", "", $k); print $k }' "$work/draw.rows"; }
+    low() { col "$1" | sort -g | head -1; }
+    [ -n "$(col 2)" ] || continue
+    b1=$(low 2) b2=$(low 3) l1=$(low 4) l2=$(low 5)
+    awk -v sc="$sc" -v p1="$(col 6 | median)" -v p2="$(col 7 | median)" -v b1="$b1" -v b2="$b2" \
+        -v l1="$l1" -v l2="$l2" 'BEGIN { printf "%-8s %8.2fx %8.2fx %10.2f %10.2f %10.2f %10.2f %7.2fx %7.2fx\n",
+        sc, p1, p2, b1, b2, l1, l2, l1 / b1, l2 / b2 }'
   done
 fi
 [ $keep = 1 ] || find "$work" -name '*.rgba32f' -o -name '*.bin' | grep -v capture | xargs -r rm -f

@@ -213,6 +213,14 @@ static LLVMValueRef nanfix(vm_jit_ctx *j, LLVMValueRef r, LLVMValueRef x, LLVMVa
     LLVMValueRef q = LLVMBuildOr(j->b, asu(j, pick), ku(j, 0x00400000u), "");
     return sel(j, both, asf(j, q), r);
 }
+/* x op y (OPC) as nanfix gives it: LLVM's operation, and where both operands may be NaNs
+ * the select of the calibrated operand's NaN. */
+static LLVMValueRef calibrated_select(vm_jit_ctx *j, LLVMOpcode opc, LLVMValueRef x,
+                                      LLVMValueRef y, uint32_t first)
+{
+    return nanfix(j, LLVMBuildBinOp(j->b, opc, x, y, ""), x, y, first);
+}
+
 /* x op y as the x86 instruction itself in each chunk of lanes one instruction of the host
  * takes (16 with AVX-512, 8 with AVX, 4 without): its first source is the operand whose
  * NaN the chunk's lanes return when both are NaN (bit l of FIRST set: y's), and it returns
@@ -221,11 +229,10 @@ static LLVMValueRef nanfix(vm_jit_ctx *j, LLVMValueRef r, LLVMValueRef x, LLVMVa
  * (two compares, an and, an or and a blend). LLVM neither reorders nor folds an inline
  * instruction. A chunk whose lanes differ, or whose lanes take y's NaN for an operation
  * that does not commute (a division: the dividend is the first source), takes its lanes
- * of FALLBACK (LLVM's operation and nanfix, which LLVM then computes for those lanes
- * alone). OP is the mnemonic without its VEX prefix (addps, mulps, divps). */
-static LLVMValueRef x86_op(vm_jit_ctx *j, const char *op, bool commutes, LLVMValueRef x,
-                           LLVMValueRef y, uint32_t first, LLVMValueRef (*fallback)(
-                               vm_jit_ctx *, LLVMValueRef, LLVMValueRef, uint32_t))
+ * of calibrated_select (which LLVM then computes for those lanes alone). OP is the
+ * mnemonic without its VEX prefix (addps, mulps, divps). */
+static LLVMValueRef x86_op(vm_jit_ctx *j, LLVMOpcode opc, const char *op, bool commutes,
+                           LLVMValueRef x, LLVMValueRef y, uint32_t first)
 {
     const unsigned w = j->simd_lanes;
     const uint32_t ones = (1u << w) - 1u;   /* (w <= 16) */
@@ -252,7 +259,7 @@ static LLVMValueRef x86_op(vm_jit_ctx *j, const char *op, bool commutes, LLVMVal
         const uint32_t bits = (first >> (k * w)) & ones;
         if (bits != 0 && (bits != ones || !commutes)) {
             if (!full)
-                full = fallback(j, x, y, first);
+                full = calibrated_select(j, opc, x, y, first);
             parts[k] = LLVMBuildShuffleVector(j->b, full, full, mask, "");
             continue;
         }
@@ -273,42 +280,32 @@ static LLVMValueRef x86_op(vm_jit_ctx *j, const char *op, bool commutes, LLVMVal
     return parts[0];
 }
 
-#define CALIBRATED(name, opc)                                                                \
-    static LLVMValueRef name##_select(vm_jit_ctx *j, LLVMValueRef x, LLVMValueRef y,        \
-                                      uint32_t first)                                        \
-    {                                                                                        \
-        return nanfix(j, LLVMBuildBinOp(j->b, opc, x, y, ""), x, y, first);                  \
-    }
-CALIBRATED(fadd, LLVMFAdd)
-CALIBRATED(fmul, LLVMFMul)
-CALIBRATED(fdiv, LLVMFDiv)
-#undef CALIBRATED
-
 /* The calibrated operation (see the top): x86_op where both operands may be NaNs, on x86
  * hosts; else LLVM's operation, alone where one operand is never a NaN (nanfix). */
+static LLVMValueRef calibrated(vm_jit_ctx *j, LLVMOpcode opc, const char *op, bool commutes,
+                               LLVMValueRef x, LLVMValueRef y, uint32_t first)
+{
 #if defined(__x86_64__) || defined(__i386__)
-#define X86_OR(sel_fn, op, commutes)                                                         \
-    if (!never_nan(j, x) && !never_nan(j, y) && LLVMTypeOf(x) == j->vf)                      \
-        return x86_op(j, op, commutes, x, y, first, sel_fn);
+    if (!never_nan(j, x) && !never_nan(j, y) && LLVMTypeOf(x) == j->vf)
+        return x86_op(j, opc, op, commutes, x, y, first);
 #else
-#define X86_OR(sel_fn, op, commutes)
+    (void)op;
+    (void)commutes;
 #endif
+    return calibrated_select(j, opc, x, y, first);
+}
 static LLVMValueRef fadd(vm_jit_ctx *j, LLVMValueRef x, LLVMValueRef y, uint32_t first)
 {
-    X86_OR(fadd_select, "addps", true)
-    return fadd_select(j, x, y, first);
+    return calibrated(j, LLVMFAdd, "addps", true, x, y, first);
 }
 static LLVMValueRef fmul(vm_jit_ctx *j, LLVMValueRef x, LLVMValueRef y, uint32_t first)
 {
-    X86_OR(fmul_select, "mulps", true)
-    return fmul_select(j, x, y, first);
+    return calibrated(j, LLVMFMul, "mulps", true, x, y, first);
 }
 static LLVMValueRef fdiv(vm_jit_ctx *j, LLVMValueRef x, LLVMValueRef y, uint32_t first)
 {
-    X86_OR(fdiv_select, "divps", false)
-    return fdiv_select(j, x, y, first);
+    return calibrated(j, LLVMFDiv, "divps", false, x, y, first);
 }
-#undef X86_OR
 /* vm_lmul: 0 * anything = 0 */
 static LLVMValueRef lmul(vm_jit_ctx *j, LLVMValueRef a, LLVMValueRef b, uint32_t first)
 {

@@ -58,7 +58,6 @@ unsigned vm_lower_lanewise_writes(const vm_uop *u)
     return 0;
 }
 
-
 typedef struct {
     uint32_t *copy_of;       /* per slot: the slot it is a copy of, or UINT32_MAX */
     uint32_t *active;        /* slots with a copy_of entry */
