@@ -80,6 +80,8 @@ struct vm_run {
     bool sample_interp;      /* forced sample shading: every input at the sample's position */
     bool attrs_lazy;         /* a batch's run (one worker): vm_frag_run_setup leaves the
                                 triangles' same_attrs and bounded to vm_frag_tri_attrs */
+    bool split_tiles;        /* a tile in no one triangle takes the lane-parallel set-up
+                                (vm_stage_frag.c split_tile) */
     float sample_pos[16][2];
     /* VERT */
     const tv_vm_vertex_params *vp;
