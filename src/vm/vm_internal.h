@@ -195,6 +195,7 @@ struct tv_vm_program {
     _Atomic(int (*)(vm_warp *, vm_slot *)) jit_fn;
     atomic_int jit_state;
     bool jit_zero_init;      /* the compiled code starts TEMP and ADDR at zero itself */
+    bool jit_zero_out;       /* ... and OUT (a FRAG program: vm_jit_build.c out_zero) */
     atomic_uint_fast64_t jit_warps;
 };
 

@@ -46,6 +46,7 @@ static LLVMValueRef rslot(vm_jit_ctx *j, uint32_t slot)
 }
 
 static bool starts_zero(const vm_jit_ctx *j, uint32_t s);
+static bool out_zero(const vm_jit_ctx *j, uint32_t s);
 
 /* The zero a TEMP or ADDR slot starts at, as a load from memory whose address LLVM sees
  * only as a number: a constant zero let LLVM fold what the program computes from it
@@ -84,8 +85,8 @@ LLVMValueRef vm_jit_load(vm_jit_ctx *j, uint32_t slot)
         return vm_jit_broadcast(j, get(j, j->slot[slot], j->i32));
     if (j->slot[slot])
         return get(j, j->slot[slot], j->vi);
-    if (starts_zero(j, slot))   /* never written by the code: zero all through the run */
-        return j->zero;
+    if (starts_zero(j, slot) || out_zero(j, slot))
+        return j->zero;   /* never written by the code: zero all through the run */
     if (slot < j->p->num_uniform) {
         /* a uniform slot (immediate or constant: every lane the same word, vm_dispatch.c,
            and no micro-op writes it) as its lane 0 broadcast: one register where a
@@ -159,6 +160,19 @@ static bool starts_zero(const vm_jit_ctx *j, uint32_t s)
     return j->zero_init &&
            ((s >= p->temp.base && s - p->temp.base < (uint32_t)p->temp.count * 4u) ||
             (s >= p->addr.base && s - p->addr.base < (uint32_t)p->addr.count * 4u));
+}
+
+/* Whether slot s is an OUT channel of a FRAG program whose compiled code starts OUT at zero
+ * itself (zero_out: with zero_init). Unlike TEMP, the stage reads OUT after the run, so
+ * the exit stores the slots the code writes, and the block `zinit` stores the zero of
+ * every other into the register file; the stage then need not clear OUT before a warp
+ * (vm_zero_regs_compiled: 512 bytes a warp of the null workload's one output). Only FRAG:
+ * its handlers read OUT through their operand fields alone, where another stage's (a
+ * GEOM EMIT) read every output. */
+static bool out_zero(const vm_jit_ctx *j, uint32_t s)
+{
+    const tv_vm_program *p = j->p;
+    return j->zero_out && s >= p->out.base && s - p->out.base < (uint32_t)p->out.count * 4u;
 }
 
 /* The warp's state, written before a handler call (the slots that may differ from the
@@ -772,6 +786,7 @@ bool vm_jit_build(vm_jit_ctx *j, const char *name, char *why, size_t why_size)
         indirect |= code[i].op == VM_OP_gather || code[i].op == VM_OP_scatter ||
                     code[i].op == VM_OP_gather_const;
     j->zero_init = !indirect;
+    j->zero_out = !indirect && p->proc == TV_TGSI_FRAG;
     j->nwritten = 0;
     for (uint32_t i = 0; i < n; i++) {
         if (!code[i].fn && code[i].kind != VM_K_SWITCH)
@@ -795,7 +810,7 @@ bool vm_jit_build(vm_jit_ctx *j, const char *name, char *why, size_t why_size)
             j->dirty[s] = 1;
             continue;
         }
-        if (starts_zero(j, s)) {
+        if (starts_zero(j, s) || out_zero(j, s)) {
             set(j, j->slot[s], j->zero);
             j->dirty[s] = 1;   /* the register file holds an earlier warp's values */
             continue;
@@ -1087,7 +1102,7 @@ bool vm_jit_build(vm_jit_ctx *j, const char *name, char *why, size_t why_size)
     finish_exit(j);
     LLVMPositionBuilderAtEnd(j->b, j->zinit);
     for (uint32_t s = 0; s < p->num_slots; s++)
-        if (j->zero_for_calls[s]) {
+        if (j->zero_for_calls[s] || (out_zero(j, s) && !j->slot[s])) {
             LLVMValueRef st = LLVMBuildStore(j->b, LLVMConstNull(j->vi), rslot(j, s));
             LLVMSetAlignment(st, 64);
         }

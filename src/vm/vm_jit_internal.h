@@ -67,6 +67,8 @@ typedef struct vm_jit_ctx {
     LLVMValueRef exit_code, exit_pc, exit_done;
     bool zero_init;                /* TEMP and ADDR start at zero in the code (no indirect
                                       register access): tv_vm_program.jit_zero_init */
+    bool zero_out;                 /* OUT too (vm_jit_build.c out_zero):
+                                      tv_vm_program.jit_zero_out */
     LLVMValueRef zero;             /* their zero: loaded in the entry block from memory
                                       LLVM cannot see (vm_jit_build.c opaque_zero) */
     bool mask_regs;                /* the host has AVX-512's mask registers (lane_mask) */

@@ -176,7 +176,7 @@ void vm_debug_poison_registers(tv_vm *vm, bool on);
 void vm_zero_regs(vm_warp *w);
 /* The same for a warp the program's compiled code will run (run->jit_fn) when that code
  * starts TEMP and ADDR at zero itself (tv_vm_program.jit_zero_init, vm_jit_build.c): IN,
- * OUT and SV only. */
+ * OUT and SV only; IN and SV when it starts OUT at zero too (jit_zero_out). */
 void vm_zero_regs_compiled(vm_warp *w);
 /* One-output-per-invocation stages (VERT, TESS_EVAL): OUT[r] of lane l to out[r] element
  * first + l, for the first N lanes (NULL arrays are not collected). */

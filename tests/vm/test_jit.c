@@ -444,6 +444,64 @@ static void t_trig_ranges(void **s)
     assert_true(same_both_ways(text, NULL, TV_OK));
 }
 
+/* A FRAG program's outputs start at zero in compiled code, which the stage then no longer
+ * clears (vm_jit_build.c out_zero): OUT[0] written in the left half's lanes only, OUT[1]
+ * never. The register files are filled with garbage at the run's start and each warp
+ * starts on the last one's, so an output that began on the register file's values would
+ * show; both ways must give zeros there. */
+static void t_frag_outputs_start_zero(void **s)
+{
+    (void)s;
+    if (!tv_vm_jit_available())
+        skip();
+    const char *text = "FRAG\n"
+                       "DCL IN[0], GENERIC[0], LINEAR\n"
+                       "DCL OUT[0], COLOR\n"
+                       "DCL OUT[1], COLOR[1]\n"
+                       "DCL TEMP[0]\n"
+                       "IMM[0] FLT32 { 0.5, 1.0, 2.0, 3.0 }\n"
+                       "  0: FSLT TEMP[0].x, IN[0].xxxx, IMM[0].xxxx\n"
+                       "  1: UIF TEMP[0].xxxx\n"
+                       "  2:   MOV OUT[0], IMM[0]\n"
+                       "  3: ENDIF\n"
+                       "  4: END\n";
+    enum { W = 64, H = 8 };
+    static uint32_t color[2][2][W * H * 4];
+    for (int k = 0; k < 2; k++) {
+        tv_vm *vm = engine(k ? TV_VM_JIT_ALWAYS : TV_VM_JIT_OFF, NULL);
+        vm_debug_poison_registers(vm, true);
+        tv_error err;
+        memset(&err, 0, sizeof err);
+        tv_vm_program *p = tv_vm_program_from_text(vm, text, strlen(text), "t", &err);
+        assert_non_null(p);
+        tv_vm_frag_params *fp = calloc(1, sizeof *fp);
+        assert_non_null(fp);
+        tv_vm_frag_params_fullscreen(fp, W, H, TV_VM_PRIM_RECT);
+        for (int v = 0; v < 4; v++)   /* IN[0].x: 0 at the left edge, 1 at the right */
+            fp->vertices[v].attr[0][0] = tv_f32_bits((float)(v & 1));
+        memset(color[k], 0xa5, sizeof color[k]);
+        fp->color[0].data = color[k][0];
+        fp->color[1].data = color[k][1];
+        assert_int_equal(tv_vm_run_fragment(vm, p, NULL, fp, NULL, &err), TV_OK);
+        if (k) {
+            char why[256];
+            assert_int_equal(vm_jit_compile_now(p, why, sizeof why), VM_JIT_READY);
+        }
+        free(fp);
+        tv_vm_program_destroy(p);
+        tv_vm_destroy(vm);
+    }
+    static const float imm[4] = {0.5f, 1.0f, 2.0f, 3.0f};
+    for (unsigned px = 0; px < W * H; px++)
+        for (unsigned c = 0; c < 4; c++) {
+            uint32_t want = px % W < W / 2 ? tv_f32_bits(imm[c]) : 0u;
+            assert_int_equal(color[0][0][px * 4 + c], want);
+            assert_int_equal(color[1][0][px * 4 + c], want);
+            assert_int_equal(color[0][1][px * 4 + c], 0u);
+            assert_int_equal(color[1][1][px * 4 + c], 0u);
+        }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -457,6 +515,7 @@ int main(void)
         cmocka_unit_test(t_nan_operands),
         cmocka_unit_test(t_nan_after_join),
         cmocka_unit_test(t_trig_ranges),
+        cmocka_unit_test(t_frag_outputs_start_zero),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
