@@ -370,11 +370,11 @@ void vm_zero_regs_compiled(vm_warp *w)
         vm_zero_regs(w);
         return;
     }
-    if (p->jit_zero_out && p->out.base == p->in.base + (uint32_t)p->in.count * 4u &&
-        p->sv.base == p->out.base + (uint32_t)p->out.count * 4u && end >= p->sv.base) {
-        /* the code starts OUT at zero too: IN and SV only */
-        if (p->in.count)
-            memset(&w->r[p->in.base], 0, (size_t)p->in.count * 4 * sizeof(vm_slot));
+    if (p->jit_zero_out && p->in.base <= p->out.base && p->out.base <= p->sv.base &&
+        p->sv.base <= end) {
+        /* the code starts OUT at zero too: IN (up to OUT) and SV (up to ADDR) only */
+        if (p->out.base > p->in.base)
+            memset(&w->r[p->in.base], 0, (p->out.base - p->in.base) * sizeof(vm_slot));
         if (end > p->sv.base)
             memset(&w->r[p->sv.base], 0, (end - p->sv.base) * sizeof(vm_slot));
         return;

@@ -540,25 +540,24 @@ enum { TILE_SPLIT = -2 };
  * per pixel, no coverage hook, triangles with an area and no NaN): setup_warp's per-lane
  * loop lane-parallel. A lane's triangle is the first whose bary() test holds at its
  * centre, triangle 0 when none does; it is covered (the one sample, under the sample mask)
- * when one does and it lies in the box. The tests are bary()'s divisions and compares
- * (tile_bary's formula: the same bits without a NaN input, see edge). The diagonal tiles
- * of a full-screen rectangle took the per-lane loop: about a tenth of the null workload. */
-VM_WIDE_VECTORS static void split_tile(const vm_run *R, vm_warp *w, uint32_t tpx, uint32_t tpy,
+ * when one does and it lies in the box. The tests read tile_bary's barycentrics (bary()'s
+ * bits without a NaN input, see edge), taken for the last triangle first, so that
+ * triangle 0's are left in lane_b for split_inputs. The diagonal tiles of a full-screen
+ * rectangle took the per-lane loop: about a tenth of the null workload. */
+VM_WIDE_VECTORS static void split_tile(vm_worker *wk, vm_warp *w, uint32_t tpx, uint32_t tpy,
                                        const vm_frag_box *fb, uint32_t *inside,
                                        uint32_t *live)
 {
+    const vm_run *R = wk->run;
     tile_lanes(w, tpx, tpy, 0, 0);
     uint32_t on[2] = {0, 0};
-    for (uint32_t t = 0; t < R->num_tris; t++) {
-        const vm_frag_tri *T = &R->tris[t];
+    for (uint32_t t = R->num_tris; t-- > 0;) {
+        tile_bary(wk, w, &R->tris[t]);
+        const float *b0 = wk->lane_b[0], *b1 = wk->lane_b[1], *b2 = wk->lane_b[2];
         uint32_t m = 0;
-        for (unsigned l = 0; l < VM_LANES; l++) {
-            float fx = (float)w->lane_x[l] + 0.5f, fy = (float)w->lane_y[l] + 0.5f;
-            float b0 = vm_frag_edge_plain(T->x[1], T->y[1], T->x[2], T->y[2], fx, fy) / T->area;
-            float b1 = vm_frag_edge_plain(T->x[2], T->y[2], T->x[0], T->y[0], fx, fy) / T->area;
-            float b2 = vm_frag_edge_plain(T->x[0], T->y[0], T->x[1], T->y[1], fx, fy) / T->area;
-            m |= ((uint32_t)(b0 >= 0.0f) & (uint32_t)(b1 >= 0.0f) & (uint32_t)(b2 >= 0.0f)) << l;
-        }
+        for (unsigned l = 0; l < VM_LANES; l++)
+            m |= ((uint32_t)(b0[l] >= 0.0f) & (uint32_t)(b1[l] >= 0.0f) &
+                  (uint32_t)(b2[l] >= 0.0f)) << l;
         on[t] = m;
     }
     uint32_t box = 0;
@@ -640,7 +639,7 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
             live |= cov << l;
         }
     } else if (whole < 0 && R->split_tiles) {
-        split_tile(R, w, tpx, tpy, fb, &inside, &live);
+        split_tile(wk, w, tpx, tpy, fb, &inside, &live);
         whole = TILE_SPLIT;
     } else for (unsigned l = 0; l < VM_LANES; l++) {
         int32_t px = (int32_t)(tpx + tv_tile_lane_x[l]);
@@ -783,7 +782,8 @@ static bool needs_barycentrics(const vm_run *R, const vm_frag_tri *t, int whole,
 
 /* The inputs of a tile split_tile set up: interp_tile in each triangle its lanes lie in,
  * each lane taking its own triangle's values (interp_tile is interp_b lane-parallel, so
- * these are the per-lane loop's values) in the channels interp_tile writes. */
+ * these are the per-lane loop's values) in the channels interp_tile writes. lane_b holds
+ * triangle 0's barycentrics from split_tile (nothing between them writes it). */
 static void split_inputs(vm_worker *wk, vm_warp *w, vm_slot *regs)
 {
     const vm_run *R = wk->run;
@@ -791,7 +791,6 @@ static void split_inputs(vm_worker *wk, vm_warp *w, vm_slot *regs)
     uint32_t tri1 = 0;
     for (unsigned l = 0; l < VM_LANES; l++)
         tri1 |= (uint32_t)(w->lane_tri[l] != 0) << l;
-    tile_bary(wk, w, &R->tris[0]);
     for (uint32_t k = 0; k < p->num_inputs; k++)
         interp_tile(wk, w, &p->inputs[k], &R->tris[0], &regs[p->in.base + p->inputs[k].reg * 4]);
     if (!tri1)
