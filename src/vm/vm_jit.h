@@ -1,4 +1,4 @@
-/* The JIT (docs/vm.md §10): a lowered program's optimised micro-ops compiled to one native
+/* The JIT (docs/jit.md): a lowered program's optimised micro-ops compiled to one native
  * function with LLVM's ORC JIT. The function runs a warp from micro-op 0 to END with the
  * run loop's mask scheme, counts and faults (vm_exec.c), keeps the registers the program
  * writes in SSA values, computes the ALU micro-ops of vm_jit_ops.c inline, and calls the

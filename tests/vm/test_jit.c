@@ -1,4 +1,4 @@
-/* The JIT (docs/vm.md §10): the modes and their errors, what it declines, and that compiled
+/* The JIT (docs/jit.md): the modes and their errors, what it declines, and that compiled
  * runs fault, count and compute as the interpreter does where the random programs of
  * tests/tv reach rarely (limits, deep calls, NaN operands in every lane). Bit-identity on
  * random programs is tests/tv/test_tv_random.c's job. */
