@@ -362,24 +362,27 @@ void vm_worker_count(vm_worker *wk, const vm_warp *w)
     wk->stats.warps++;
 }
 
-void vm_zero_regs_compiled(vm_warp *w)
+void vm_jit_clear_ranges(tv_vm_program *p)
 {
-    const tv_vm_program *p = w->prog;
-    size_t end = (size_t)p->addr.base;
-    if (p->in.base < p->temp.base || end < p->in.base) {   /* not the usual layout */
-        vm_zero_regs(w);
+    memset(p->jit_clear, 0, sizeof p->jit_clear);
+    const uint32_t end = p->addr.base;
+    if (!p->jit_zero_init || p->in.base < p->temp.base || end < p->in.base) {
+        /* not the usual layout (or code that starts nothing at zero): vm_zero_regs' run */
+        p->jit_clear[0][0] = p->temp.base;
+        p->jit_clear[0][1] = p->addr.base + p->addr.count * 4 - p->temp.base;
         return;
     }
     if (p->jit_zero_out && p->in.base <= p->out.base && p->out.base <= p->sv.base &&
         p->sv.base <= end) {
         /* the code starts OUT at zero too: IN (up to OUT) and SV (up to ADDR) only */
-        if (p->out.base > p->in.base)
-            memset(&w->r[p->in.base], 0, (p->out.base - p->in.base) * sizeof(vm_slot));
-        if (end > p->sv.base)
-            memset(&w->r[p->sv.base], 0, (end - p->sv.base) * sizeof(vm_slot));
+        p->jit_clear[0][0] = p->in.base;
+        p->jit_clear[0][1] = p->out.base - p->in.base;
+        p->jit_clear[1][0] = p->sv.base;
+        p->jit_clear[1][1] = end - p->sv.base;
         return;
     }
-    memset(&w->r[p->in.base], 0, (end - p->in.base) * sizeof(vm_slot));
+    p->jit_clear[0][0] = p->in.base;
+    p->jit_clear[0][1] = end - p->in.base;
 }
 
 void vm_zero_regs(vm_warp *w)

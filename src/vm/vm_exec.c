@@ -480,10 +480,11 @@ static tv_status run_unoptimised(vm_warp *w, tv_error *err)
 static tv_status run_compiled(vm_warp *w, tv_error *err)
 {
     const int code = w->run->jit_fn(w, w->r);
+    if (code == VM_JIT_EXIT_DONE)
+        return TV_OK;
+    /* the micro-op a fault names (only now: most warps end done) */
     const vm_uop *u = &w->prog->uops[w->pc < w->prog->num_uops ? w->pc : 0];
     switch (code) {
-    case VM_JIT_EXIT_DONE:
-        return TV_OK;
     case VM_JIT_EXIT_FAULT:
         return fault_error(w, u, err);
     case VM_JIT_EXIT_LOOP_LIMIT: case VM_JIT_EXIT_CALL_DEPTH: case VM_JIT_EXIT_BUDGET:

@@ -196,6 +196,11 @@ struct tv_vm_program {
     atomic_int jit_state;
     bool jit_zero_init;      /* the compiled code starts TEMP and ADDR at zero itself */
     bool jit_zero_out;       /* ... and OUT (a FRAG program: vm_jit_build.c out_zero) */
+    /* what is left to clear before a compiled warp (vm_zero_regs_compiled): two runs of
+       slots, {first, count}, taken once from the flags above and the layout
+       (vm_jit_clear_ranges), so that the per-warp clear is inline and clears nothing
+       where nothing is left (the null workload: no IN, no SV) */
+    uint32_t jit_clear[2][2];
     atomic_uint_fast64_t jit_warps;
 };
 

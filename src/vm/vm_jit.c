@@ -293,6 +293,7 @@ static int compile_locked(tv_vm_program *p, char *why, size_t why_size)
     p->jit_code = code;
     p->jit_zero_init = j.zero_init;
     p->jit_zero_out = j.zero_out;
+    vm_jit_clear_ranges(p);
     atomic_store(&p->jit_fn, (int (*)(vm_warp *, vm_slot *))(uintptr_t)addr);
     atomic_store(&p->jit_state, VM_JIT_READY);
     stats.compiled++;

@@ -176,8 +176,17 @@ void vm_debug_poison_registers(tv_vm *vm, bool on);
 void vm_zero_regs(vm_warp *w);
 /* The same for a warp the program's compiled code will run (run->jit_fn) when that code
  * starts TEMP and ADDR at zero itself (tv_vm_program.jit_zero_init, vm_jit_build.c): IN,
- * OUT and SV only; IN and SV when it starts OUT at zero too (jit_zero_out). */
-void vm_zero_regs_compiled(vm_warp *w);
+ * OUT and SV only; IN and SV when it starts OUT at zero too (jit_zero_out). The ranges are
+ * the program's jit_clear, set by vm_jit_clear_ranges before its code is published. */
+static inline void vm_zero_regs_compiled(vm_warp *w)
+{
+    const tv_vm_program *p = w->prog;
+    for (unsigned k = 0; k < 2; k++)
+        if (p->jit_clear[k][1])
+            memset(&w->r[p->jit_clear[k][0]], 0, p->jit_clear[k][1] * sizeof(vm_slot));
+}
+/* P's jit_clear from its jit_zero_init, jit_zero_out and register layout. */
+void vm_jit_clear_ranges(tv_vm_program *p);
 /* One-output-per-invocation stages (VERT, TESS_EVAL): OUT[r] of lane l to out[r] element
  * first + l, for the first N lanes (NULL arrays are not collected). */
 void vm_collect_outputs(const vm_warp *w, uint32_t *const out[TV_VM_MAX_ATTRIBS],

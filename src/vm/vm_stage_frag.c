@@ -708,10 +708,7 @@ static void setup_inputs(vm_worker *wk, vm_warp *w, uint32_t inside, uint32_t li
 {
     /* every lane of a quad with a pixel inside runs (outside ones as helpers), so
        derivatives at the target's edges see real neighbours */
-    uint32_t present = 0;
-    for (unsigned q = 0; q < VM_LANES; q += 4)
-        if ((inside >> q) & 0xfu)
-            present |= 0xfu << q;
+    const uint32_t present = tv_quads_of(inside);
     vm_worker_warp(wk, 0, present, live);
     w->sample = sample;
     if (!live)
@@ -986,6 +983,16 @@ static void emit_outputs(const vm_run *R, const vm_warp *w, bool per_sample)
     }
 }
 
+/* A run warp's invocations (LIVE0: its live lanes at the start) and the lanes it killed
+ * (those of LIVE0 not in LIVE at the end: rare, so counted only when there are any). */
+static TV_ALWAYS_INLINE void count_lanes(vm_worker *wk, uint32_t live0, uint32_t live)
+{
+    wk->stats.invocations += tv_popcount32(live0);
+    const uint32_t killed = live0 & ~live;
+    if (killed)
+        wk->stats.killed += tv_popcount32(killed);
+}
+
 /* The outputs of a warp's live lanes into the targets; `isa`: the tile store variant
  * (vm_frag_store_isa). */
 static TV_ALWAYS_INLINE void write_outputs(vm_worker *wk, vm_warp *w, bool per_sample, uint32_t live0,
@@ -996,8 +1003,7 @@ static TV_ALWAYS_INLINE void write_outputs(vm_worker *wk, vm_warp *w, bool per_s
     const tv_vm_program *p = R->prog;
     if (fp->emit_warp || fp->emit) {
         emit_outputs(R, w, per_sample);
-        wk->stats.invocations += tv_popcount32(live0);
-        wk->stats.killed += tv_popcount32(live0 & ~w->live);
+        count_lanes(wk, live0, w->live);
         return;
     }
     if (R->samples == 1) {
@@ -1033,8 +1039,7 @@ static TV_ALWAYS_INLINE void write_outputs(vm_worker *wk, vm_warp *w, bool per_s
                 }
             }
         }
-        wk->stats.invocations += tv_popcount32(live0);
-        wk->stats.killed += tv_popcount32(live0 & ~w->live);
+        count_lanes(wk, live0, w->live);
         return;
     }
     for (unsigned l = 0; l < VM_LANES; l++) {
@@ -1062,8 +1067,7 @@ static TV_ALWAYS_INLINE void write_outputs(vm_worker *wk, vm_warp *w, bool per_s
                 fp->sample_mask_out[pix] = o[0].u[l];
         }
     }
-    wk->stats.invocations += tv_popcount32(live0);
-    wk->stats.killed += tv_popcount32(live0 & ~w->live);
+    count_lanes(wk, live0, w->live);
 }
 
 static void frag_span(const vm_run *R, uint32_t y0, uint32_t y1, uint32_t bx0, uint32_t bx1,

@@ -27,6 +27,7 @@
 #define PACK_X86 0
 #endif
 
+#include "util/bits.h"
 #include "util/fpmode.h"
 #include "util/wide_vectors.h"
 #include "vm/vm_jit.h"
@@ -65,15 +66,6 @@ typedef struct frag_pack {
                                       computed at set-up */
 } frag_pack;
 
-static uint32_t present_of(uint32_t inside)
-{
-    uint32_t present = 0;
-    for (unsigned q = 0; q < VM_LANES; q += 4)
-        if ((inside >> q) & 0xfu)
-            present |= 0xfu << q;
-    return present;
-}
-
 /* The inputs and system values of the current group's lanes, for the run's primitive. */
 static void close_group(vm_worker *wk, frag_pack *P)
 {
@@ -95,7 +87,7 @@ static void close_group(vm_worker *wk, frag_pack *P)
             if (!P->attrs_run->tris[t].attrs_known)
                 vm_frag_tri_attrs(P->attrs_run, &P->attrs_run->tris[t]);
     /* the masks so far: HELPER_INVOCATION reads them */
-    vm_worker_warp(wk, 0, present_of(P->inside), P->live);
+    vm_worker_warp(wk, 0, tv_quads_of(P->inside), P->live);
     w->sample = 0;
     if (P->group == 0) {
         vm_frag_zero_regs(R, w);
@@ -125,7 +117,7 @@ static tv_status run_pack(vm_worker *wk, frag_pack *P, tv_error *err)
         w->lane_tri[l] = 0;
         w->lane_cov[l] = 0;
     }
-    vm_worker_warp(wk, 0, present_of(P->inside), P->live);
+    vm_worker_warp(wk, 0, tv_quads_of(P->inside), P->live);
     w->sample = 0;
     if (P->defer)
         vm_frag_defer_run(P->defer, P->plan, w, w->r, true);
