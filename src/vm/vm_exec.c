@@ -468,8 +468,20 @@ finish:
     return TV_OK;
 }
 
-static tv_status run_optimised(vm_warp *w, tv_error *err) { return run(w, err, false, false); }
-static tv_status run_unoptimised(vm_warp *w, tv_error *err)
+/* The interpreter's loops are functions of their own (not inlined into vm_exec_warp): the
+ * registers their loop keeps would otherwise be saved and restored around every warp the
+ * compiled code runs too (six pushes, six pops and a stack frame in vm_exec_warp). */
+#if defined(__GNUC__)
+#define VM_OUT_OF_LINE __attribute__((noinline))
+#else
+#define VM_OUT_OF_LINE
+#endif
+
+static VM_OUT_OF_LINE tv_status run_optimised(vm_warp *w, tv_error *err)
+{
+    return run(w, err, false, false);
+}
+static VM_OUT_OF_LINE tv_status run_unoptimised(vm_warp *w, tv_error *err)
 {
     if (w->wk && w->wk->trace_this)
         return run(w, err, true, true);
