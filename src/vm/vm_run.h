@@ -47,9 +47,12 @@ typedef struct vm_frag_tri {
                              reference formulas: vm_stage_frag.c, edge) */
     uint64_t same_attrs;  /* bit r: attribute r the same at the three vertices, each
                              channel a normal number or +0 (interp_tile's shortcut) */
+    uint64_t nan_attrs;   /* bit r: a NaN among attribute r's twelve words at the three
+                             vertices (interp_tile then takes the reference formulas) */
     uint8_t bounded;      /* VM_FRAG_BOUNDED_*: the tile paths' weights are proven finite
                              at every lane of the target (vm_stage_frag.c bounded_weights) */
-    bool attrs_known;     /* same_attrs and bounded computed (vm_frag_tri_attrs): at
+    bool attrs_known;     /* same_attrs, nan_attrs and bounded computed
+                             (vm_frag_tri_attrs): at
                              set-up, or for a batch's triangle only when a group of it is
                              computed at once (deferred groups read neither) */
 } vm_frag_tri;

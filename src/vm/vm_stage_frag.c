@@ -397,8 +397,12 @@ VM_WIDE_VECTORS static void interp_tile(vm_worker *wk, const vm_warp *w, const v
     const uint32_t *a0 = fp->vertices[t->v[0]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
     const uint32_t *a1 = fp->vertices[t->v[1]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
     const uint32_t *a2 = fp->vertices[t->v[2]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
-    if (t->nan_in || vm_frag_any_nan_bits(a0, 4) || vm_frag_any_nan_bits(a1, 4) ||
-        vm_frag_any_nan_bits(a2, 4)) {
+    /* a NaN among the twelve words: taken once per triangle (vm_frag_tri_attrs) */
+    const bool nan_attr = t->attrs_known ? ((t->nan_attrs >> fi->reg) & 1u) != 0
+                                         : vm_frag_any_nan_bits(a0, 4) ||
+                                               vm_frag_any_nan_bits(a1, 4) ||
+                                               vm_frag_any_nan_bits(a2, 4);
+    if (t->nan_in || nan_attr) {
         interp_tile_nan(wk, w, fi, t, dst);
         return;
     }
@@ -1224,17 +1228,24 @@ void vm_frag_tri_attrs(const vm_run *run, vm_frag_tri *tr)
     const tv_vm_frag_params *params = run->fp;
     /* the inputs' attributes the same at the three vertices: once per triangle here,
        not at every warp (a tenth of a cheap warp's set-up) */
-    tr->same_attrs = 0;
+    tr->same_attrs = tr->nan_attrs = 0;
     for (uint32_t i = 0; i < p->num_inputs; i++) {
         uint32_t r = p->inputs[i].reg;
         /* (POSITION and FACE have no attributes: a pipeline leaves their rows unset,
            which valgrind saw read here) */
         const uint8_t sem = p->inputs[i].semantic;
-        if (r < TV_VM_MAX_ATTRIBS && sem != TV_SEM_POSITION && sem != TV_SEM_FACE &&
-            same_at_vertices(params->vertices[tr->v[0]].attr[r],
-                             params->vertices[tr->v[1]].attr[r],
-                             params->vertices[tr->v[2]].attr[r]))
+        if (r >= TV_VM_MAX_ATTRIBS || sem == TV_SEM_POSITION || sem == TV_SEM_FACE)
+            continue;
+        const uint32_t *a0 = params->vertices[tr->v[0]].attr[r],
+                       *a1 = params->vertices[tr->v[1]].attr[r],
+                       *a2 = params->vertices[tr->v[2]].attr[r];
+        if (same_at_vertices(a0, a1, a2))
             tr->same_attrs |= (uint64_t)1 << r;
+        /* (interp_tile tested the twelve words at every tile: about 40 instructions a
+           tile and input) */
+        if (vm_frag_any_nan_bits(a0, 4) || vm_frag_any_nan_bits(a1, 4) ||
+            vm_frag_any_nan_bits(a2, 4))
+            tr->nan_attrs |= (uint64_t)1 << r;
     }
     /* (only the same-value shortcut asks) */
     tr->bounded = tr->nan_in || !tr->same_attrs
