@@ -362,6 +362,12 @@ void vm_worker_count(vm_worker *wk, const vm_warp *w)
     wk->stats.warps++;
 }
 
+/* The end of vm_zero_regs' run of slots (it starts at TEMP): the last ADDR slot's next */
+static uint32_t zero_regs_end(const tv_vm_program *p)
+{
+    return p->addr.base + p->addr.count * 4;
+}
+
 void vm_jit_clear_ranges(tv_vm_program *p)
 {
     memset(p->jit_clear, 0, sizeof p->jit_clear);
@@ -369,7 +375,7 @@ void vm_jit_clear_ranges(tv_vm_program *p)
     if (!p->jit_zero_init || p->in.base < p->temp.base || end < p->in.base) {
         /* not the usual layout (or code that starts nothing at zero): vm_zero_regs' run */
         p->jit_clear[0][0] = p->temp.base;
-        p->jit_clear[0][1] = p->addr.base + p->addr.count * 4 - p->temp.base;
+        p->jit_clear[0][1] = zero_regs_end(p) - p->temp.base;
         return;
     }
     if (p->jit_zero_out && p->in.base <= p->out.base && p->out.base <= p->sv.base &&
@@ -390,6 +396,5 @@ void vm_zero_regs(vm_warp *w)
     /* every register a program may read before writing it: TEMP, IN, OUT, SV and ADDR
        (scratch and switch selectors are always written first) */
     const tv_vm_program *p = w->prog;
-    size_t end = (size_t)p->addr.base + (size_t)p->addr.count * 4;
-    memset(&w->r[p->temp.base], 0, (end - p->temp.base) * sizeof(vm_slot));
+    memset(&w->r[p->temp.base], 0, (size_t)(zero_regs_end(p) - p->temp.base) * sizeof(vm_slot));
 }

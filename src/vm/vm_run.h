@@ -52,9 +52,9 @@ typedef struct vm_frag_tri {
     uint8_t bounded;      /* VM_FRAG_BOUNDED_*: the tile paths' weights are proven finite
                              at every lane of the target (vm_stage_frag.c bounded_weights) */
     bool attrs_known;     /* same_attrs, nan_attrs and bounded computed
-                             (vm_frag_tri_attrs): at
-                             set-up, or for a batch's triangle only when a group of it is
-                             computed at once (deferred groups read neither) */
+                             (vm_frag_tri_attrs): at set-up, or for a batch's triangle
+                             only when a group of it is computed at once (deferred groups
+                             read none of them) */
 } vm_frag_tri;
 
 enum {

@@ -399,9 +399,7 @@ VM_WIDE_VECTORS static void interp_tile(vm_worker *wk, const vm_warp *w, const v
     const uint32_t *a2 = fp->vertices[t->v[2]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
     /* a NaN among the twelve words: taken once per triangle (vm_frag_tri_attrs) */
     const bool nan_attr = t->attrs_known ? ((t->nan_attrs >> fi->reg) & 1u) != 0
-                                         : vm_frag_any_nan_bits(a0, 4) ||
-                                               vm_frag_any_nan_bits(a1, 4) ||
-                                               vm_frag_any_nan_bits(a2, 4);
+                                         : vm_frag_any_nan_rows(a0, a1, a2);
     if (t->nan_in || nan_attr) {
         interp_tile_nan(wk, w, fi, t, dst);
         return;
@@ -1243,8 +1241,7 @@ void vm_frag_tri_attrs(const vm_run *run, vm_frag_tri *tr)
             tr->same_attrs |= (uint64_t)1 << r;
         /* (interp_tile tested the twelve words at every tile: about 40 instructions a
            tile and input) */
-        if (vm_frag_any_nan_bits(a0, 4) || vm_frag_any_nan_bits(a1, 4) ||
-            vm_frag_any_nan_bits(a2, 4))
+        if (vm_frag_any_nan_rows(a0, a1, a2))
             tr->nan_attrs |= (uint64_t)1 << r;
     }
     /* (only the same-value shortcut asks) */

@@ -7,6 +7,10 @@
 #include "util/wide_vectors.h"
 #include "vm/vm_run.h"
 
+#if defined(__GNUC__) && defined(__x86_64__)
+#include <emmintrin.h>
+#endif
+
 /* The tile formulas' pieces shared by the tile walk and the deferred inputs of packed
  * groups (vm_stage_frag_defer.c), which must compute the same bits. */
 
@@ -26,6 +30,24 @@ static TV_ALWAYS_INLINE bool vm_frag_any_nan_bits(const uint32_t *u, unsigned n)
     for (unsigned i = 0; i < n; i++)
         nan |= (uint32_t)((u[i] & 0x7fffffffu) > 0x7f800000u);
     return nan != 0;
+}
+
+/* Whether one of the twelve words of rows A, B, C (an attribute at a triangle's three
+ * vertices) is a float NaN, as vm_frag_any_nan_bits on each: each row one 16-byte load
+ * where SSE2 is there (every x86-64). */
+static TV_ALWAYS_INLINE bool vm_frag_any_nan_rows(const uint32_t a[4], const uint32_t b[4],
+                                                  const uint32_t c[4])
+{
+#if defined(__GNUC__) && defined(__x86_64__)
+    const __m128i m = _mm_set1_epi32(0x7fffffff), inf = _mm_set1_epi32(0x7f800000);
+    const __m128i x = _mm_or_si128(
+        _mm_or_si128(_mm_cmpgt_epi32(_mm_and_si128(_mm_loadu_si128((const void *)a), m), inf),
+                     _mm_cmpgt_epi32(_mm_and_si128(_mm_loadu_si128((const void *)b), m), inf)),
+        _mm_cmpgt_epi32(_mm_and_si128(_mm_loadu_si128((const void *)c), m), inf));
+    return _mm_movemask_epi8(x) != 0;
+#else
+    return vm_frag_any_nan_bits(a, 4) || vm_frag_any_nan_bits(b, 4) || vm_frag_any_nan_bits(c, 4);
+#endif
 }
 
 /* Per-run constants of the coverage tests (computed once per job, not per tile). */

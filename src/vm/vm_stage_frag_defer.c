@@ -67,22 +67,6 @@ void vm_frag_defer_plan_init(vm_frag_defer_plan *pl, const tv_vm_program *p)
     pl->ok = true;
 }
 
-/* Whether one of the twelve words of rows A, B, C is a float NaN (vm_frag_any_nan_bits):
- * each row one 16-byte load, as the pipeline just wrote it. */
-static bool any_nan_rows(const uint32_t a[4], const uint32_t b[4], const uint32_t c[4])
-{
-#if DEFER_X86
-    const __m128i m = _mm_set1_epi32(0x7fffffff), inf = _mm_set1_epi32(0x7f800000);
-    const __m128i x = _mm_or_si128(
-        _mm_or_si128(_mm_cmpgt_epi32(_mm_and_si128(_mm_loadu_si128((const void *)a), m), inf),
-                     _mm_cmpgt_epi32(_mm_and_si128(_mm_loadu_si128((const void *)b), m), inf)),
-        _mm_cmpgt_epi32(_mm_and_si128(_mm_loadu_si128((const void *)c), m), inf));
-    return _mm_movemask_epi8(x) != 0;
-#else
-    return vm_frag_any_nan_bits(a, 4) || vm_frag_any_nan_bits(b, 4) || vm_frag_any_nan_bits(c, 4);
-#endif
-}
-
 bool vm_frag_defer_group(vm_frag_defer *D, const vm_frag_defer_plan *pl, const vm_run *R,
                          unsigned lo, unsigned hi)
 {
@@ -97,7 +81,7 @@ bool vm_frag_defer_group(vm_frag_defer *D, const vm_frag_defer_plan *pl, const v
     /* every input's four channels, as interp_tile tests them */
     for (uint32_t k = 0; k < p->num_inputs; k++) {
         const uint32_t r = p->inputs[k].reg;
-        if (any_nan_rows(fp->vertices[t->v[0]].attr[r], fp->vertices[t->v[1]].attr[r],
+        if (vm_frag_any_nan_rows(fp->vertices[t->v[0]].attr[r], fp->vertices[t->v[1]].attr[r],
                          fp->vertices[t->v[2]].attr[r]))
             return false;
     }
