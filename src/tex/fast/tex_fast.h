@@ -1,7 +1,7 @@
 /* The texture unit's fast paths (src/tex/fast/): optimisations of the general path for the
  * common request shapes, each bit-identical to it, each with a switch that turns it off
- * and a random differential test (docs/performance.md §3, docs/texture-unit.md "Fast
- * paths"). The rest of the unit reaches them only through this header:
+ * and a random differential test (docs/performance.md §3, docs/texture-fast-paths.md).
+ * The rest of the unit reaches them only through this header:
  *   - tex_fast_sample, from the request path (tv_tex_execute), for whole requests;
  *   - tex_fast_linear_2d, from the general filter (tex_filter_level), for one bilinear
  *     footprint of a request the whole-request paths declined;

@@ -1,6 +1,6 @@
 /* Private interface of the warp-wide sampling path: tex_warp.c (the request checks, the
  * hoisted state and the general lane passes) and tex_warp_vec.c (the vectorised kernel for
- * the dominant shape). docs/texture-unit.md "Fast paths", docs/history/performance-log.md §2.2–2.3. */
+ * the dominant shape). docs/texture-fast-paths.md, docs/history/performance-log.md §2.2–2.3. */
 #ifndef TEXVM_TEX_WARP_H
 #define TEXVM_TEX_WARP_H
 
@@ -27,7 +27,7 @@
 #endif
 
 /* The warp-wide path (tex_warp.c): a whole SAMPLE/SAMPLE_BIAS/SAMPLE_LOD/SAMPLE_LZ request
- * of the common shape (docs/texture-unit.md, "Fast paths"). Returns false, having written
+ * of the common shape (docs/texture-fast-paths.md). Returns false, having written
  * nothing, when the request does not qualify; true when `res` is complete. Bit-identical
  * to the general path. */
 bool tex_warp_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_result *res);

@@ -1,5 +1,5 @@
-/* The warp-wide path for anisotropic requests (tex_warp_aniso.c): docs/texture-unit.md
- * "Fast paths", docs/history/performance-log.md §2.5. */
+/* The warp-wide path for anisotropic requests (tex_warp_aniso.c):
+ * docs/texture-fast-paths.md, docs/history/performance-log.md §2.5. */
 #ifndef TEXVM_TEX_WARP_ANISO_H
 #define TEXVM_TEX_WARP_ANISO_H
 

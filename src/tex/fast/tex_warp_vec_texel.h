@@ -8,7 +8,7 @@
  * tex_warp_vec_lanes.h): a header, not a translation unit of its own, because everything
  * here must be inlined into each instruction-set variant of the kernel — as a separate
  * unit (slot_pass per variant, called per level slot) the bilinear rate fell by 40 %
- * (docs/texture-unit.md, "Fast paths"). */
+ * (docs/texture-fast-paths.md; the measurement: docs/history/texture-unit-log.md). */
 #ifndef TEXVM_TEX_WARP_VEC_TEXEL_H
 #define TEXVM_TEX_WARP_VEC_TEXEL_H
 
