@@ -132,19 +132,19 @@ static void copy_i(int32_t *d, const vm_slot *s)
     memcpy(d, s->i, sizeof s->i);
 }
 
-/* Fill the request from the operand block: the per-micro-op decisions once, then each
- * field as a copy of its operand slot (all 32 lanes). The fields written are those of
- * the lane loop this replaces, with the same values; the others are zero (tex_req). */
-static void build_request(vm_warp *w, const vm_uop *u, const vm_tex_oprow *row,
-                          const vm_tex_tgtrow *tg, const vm_opblk *B,
-                          tv_tex_request *req)
+/* The fields of the request that depend on the micro-op and the run only (op, flags,
+ * component, the groups written and, unless they vary per lane, the handles), decided and
+ * written for a micro-op other than the last one build_request filled the request for,
+ * and kept in the worker's tex_plan: a warp running the same micro-op again finds them in
+ * the request already (nothing else writes them) and only copies its operands. */
+static void plan_request(vm_warp *w, const vm_uop *u, const vm_tex_oprow *row,
+                         const vm_tex_tgtrow *tg, const vm_opblk *B, uint32_t cgroup,
+                         bool fetch_sample, bool fetch_level, tv_tex_request *req)
 {
     vm_worker *wk = w->wk;
     req->op = row->op;
     req->target = tg->target;
     req->flags = 0;
-    req->active = w->exec;
-    req->present = w->present | w->exec;
     req->component = (uint8_t)(u->src[4] & 3u);
     bool compare = row->d3d ? row->compare : tg->shadow;
     const uint32_t compares = 1u << TV_TEX_OP_SAMPLE | 1u << TV_TEX_OP_SAMPLE_BIAS |
@@ -160,7 +160,6 @@ static void build_request(vm_warp *w, const vm_uop *u, const vm_tex_oprow *row,
         req->flags |= TV_TEXF_OFFSETS;
     if (u->aux2 & VM_TXF_OFFSETS4)
         req->flags |= TV_TEXF_GATHER_4OFFSETS;
-    bool fetch = row->op == TV_TEX_OP_FETCH;
     bool implicit_to_lod = w->run->stage != TV_TGSI_FRAG &&
                            (row->op == TV_TEX_OP_SAMPLE || row->op == TV_TEX_OP_SAMPLE_BIAS);
 
@@ -169,11 +168,6 @@ static void build_request(vm_warp *w, const vm_uop *u, const vm_tex_oprow *row,
     if (row->op != TV_TEX_OP_QUERY_LOD)
         req->flags |= TV_TEXF_VALUES_ONLY;
 
-    /* the groups this call writes: float coordinates for the filtering ops, integer ones
-       for FETCH (the only reader of icoord); the queries read neither */
-    bool query = row->op == TV_TEX_OP_QUERY_DIM || row->op == TV_TEX_OP_QUERY_SAMPLES ||
-                 row->op == TV_TEX_OP_QUERY_SAMPLE_POS || row->op == TV_TEX_OP_QUERY_TYPE;
-    uint32_t cgroup = fetch ? RG_ICOORD0 : query ? 0 : RG_COORD0;
     uint32_t g = 0;
     for (unsigned d = 0; d < tg->dims; d++)
         g |= cgroup << d;
@@ -187,8 +181,6 @@ static void build_request(vm_warp *w, const vm_uop *u, const vm_tex_oprow *row,
     case VM_TA_LEVEL_X: g |= RG_LOD_I; break;
     default: break;
     }
-    bool fetch_sample = fetch && tg->sample >= 0 && row->arg != VM_TA_SAMPLE_X;
-    bool fetch_level = fetch && tg->sample < 0 && tg->target != TV_TEXTGT_1D_BUFFER;
     if (fetch_sample) g |= RG_SAMPLE;
     if (fetch_level) g |= RG_LOD_I;
     if (u->aux2 & VM_TXF_OFFSETS) g |= RG_OFFSET;
@@ -197,14 +189,58 @@ static void build_request(vm_warp *w, const vm_uop *u, const vm_tex_oprow *row,
     zero_groups(req, wk->tex_req_groups & ~g);
     wk->tex_req_groups = g;
 
-    if (!(u->aux2 & (VM_TXF_BINDLESS | VM_TXF_RES_LANE | VM_TXF_SAMP_LANE))) {
+    bool uniform = !(u->aux2 & (VM_TXF_BINDLESS | VM_TXF_RES_LANE | VM_TXF_SAMP_LANE));
+    if (uniform) {
         uint32_t h = lane_handle(B, u, 0);   /* the same for every lane */
         for (unsigned l = 0; l < VM_LANES; l++)
             req->handle[l] = h;
+    }
+    /* GL: implicit-LOD lookups outside fragment shaders use lambda_base = 0 (plus bias);
+       SAMPLE's lod is in the groups written and no operand is copied to it, so it stays
+       zero for the calls that reuse this plan */
+    if (w->run->stage != TV_TGSI_FRAG) {
+        if (req->op == TV_TEX_OP_SAMPLE) {
+            req->op = TV_TEX_OP_SAMPLE_LOD;
+            memset(req->lod, 0, sizeof req->lod);
+        } else if (req->op == TV_TEX_OP_SAMPLE_BIAS) {
+            req->op = TV_TEX_OP_SAMPLE_LOD;
+        } else if (req->op == TV_TEX_OP_QUERY_LOD) {
+            req->flags |= TV_TEXF_NO_DERIV;
+        }
+    }
+    wk->tex_plan = (struct vm_tex_plan){u, req->flags, req->op, req->component, uniform};
+}
+
+/* Fill the request from the operand block: the per-micro-op decisions (plan_request, once
+ * per run of the same micro-op), then each field as a copy of its operand slot (all 32
+ * lanes). The fields written are those of the lane loop this replaces, with the same
+ * values; the others are zero (tex_req). */
+static void build_request(vm_warp *w, const vm_uop *u, const vm_tex_oprow *row,
+                          const vm_tex_tgtrow *tg, const vm_opblk *B,
+                          tv_tex_request *req)
+{
+    const struct vm_tex_plan *P = &w->wk->tex_plan;
+    bool fetch = row->op == TV_TEX_OP_FETCH;
+    /* the groups this call writes: float coordinates for the filtering ops, integer ones
+       for FETCH (the only reader of icoord); the queries read neither */
+    bool query = row->op == TV_TEX_OP_QUERY_DIM || row->op == TV_TEX_OP_QUERY_SAMPLES ||
+                 row->op == TV_TEX_OP_QUERY_SAMPLE_POS || row->op == TV_TEX_OP_QUERY_TYPE;
+    uint32_t cgroup = fetch ? RG_ICOORD0 : query ? 0 : RG_COORD0;
+    bool fetch_sample = fetch && tg->sample >= 0 && row->arg != VM_TA_SAMPLE_X;
+    bool fetch_level = fetch && tg->sample < 0 && tg->target != TV_TEXTGT_1D_BUFFER;
+    req->active = w->exec;
+    req->present = w->present | w->exec;
+    if (P->u != u) {
+        plan_request(w, u, row, tg, B, cgroup, fetch_sample, fetch_level, req);
     } else {
+        /* the gather path rewrites component per call; the rest is as the plan left it */
+        req->op = P->op;
+        req->flags = P->flags;
+        req->component = P->component;
+    }
+    if (!P->handle_uniform)
         for (unsigned l = 0; l < VM_LANES; l++)
             req->handle[l] = lane_handle(B, u, l);
-    }
     for (unsigned d = 0; d < tg->dims; d++) {
         if (cgroup == RG_COORD0)
             copy_f(req->coord[d], opnd(B, VM_TB_COORD + d));
@@ -251,17 +287,6 @@ static void build_request(vm_warp *w, const vm_uop *u, const vm_tex_oprow *row,
                 for (unsigned l = 0; l < VM_LANES; l++)
                     req->offset4[k][c][l] =
                         clamp_offset(opnd(B, VM_TB_OFF + 3 * k + c)->i[l]);
-    /* GL: implicit-LOD lookups outside fragment shaders use lambda_base = 0 (plus bias) */
-    if (w->run->stage != TV_TGSI_FRAG) {
-        if (req->op == TV_TEX_OP_SAMPLE) {
-            req->op = TV_TEX_OP_SAMPLE_LOD;
-            memset(req->lod, 0, sizeof req->lod);
-        } else if (req->op == TV_TEX_OP_SAMPLE_BIAS) {
-            req->op = TV_TEX_OP_SAMPLE_LOD;
-        } else if (req->op == TV_TEX_OP_QUERY_LOD) {
-            req->flags |= TV_TEXF_NO_DERIV;
-        }
-    }
 }
 
 static bool execute(vm_warp *w, const vm_uop *u, tv_tex_unit *unit, tv_tex_request *req,

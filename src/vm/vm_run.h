@@ -142,6 +142,15 @@ struct vm_worker {
        zero outside the field groups `tex_req_groups` written by the last one */
     struct tv_tex_request *tex_req;
     uint32_t tex_req_groups;
+    /* the per-micro-op part of the last request build_request filled (vm_ops_tex.c): the
+       micro-op, and the fields that depend on it and the run only; cleared with the
+       worker at every run, so a micro-op's address names one micro-op while it is set */
+    struct vm_tex_plan {
+        const vm_uop *u;
+        uint32_t flags;
+        uint8_t op, component;
+        bool handle_uniform;   /* req->handle holds the micro-op's one handle */
+    } tex_plan;
     /* what the kept buffers hold (warps: entries; registers, stacks: bytes) */
     size_t warps_cap, regs_cap, stack_cap;
     /* errors */
