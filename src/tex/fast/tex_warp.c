@@ -146,6 +146,9 @@ bool tex_warp_hoist(tv_tex_unit *unit, const tex_view *v, const tex_sampler *s, 
     w->lod_min = fmaxf(lod_min, hdr_min);
     w->lod_max = s->tsc.max_lod_clamp / 256.0f;
     tex_warp_swizzle_select(v, w->swz, w->konst);
+    /* the vector kernel's channel shifts, once per context instead of per request */
+    for (unsigned c = 0; c < 4; c++)
+        w->shift[c] = w->swz[c] >= 0 ? 8 * (int)v->unorm8_byte[w->swz[c]] : -1;
     return true;
 }
 

@@ -93,6 +93,9 @@ typedef struct warp_ctx {
     float sbias, lod_min, lod_max;
     int swz[4];                   /* result component c = channel swz[c], or konst[c] */
     uint32_t konst[4];
+    /* the bit position of the texel word's byte result component c reads (the vector
+       kernel's vec_req.shift), -1 where konst[c] gives it */
+    int shift[4];
     /* nonzero: this thread's setup memo made the context, and no other context it made
        has this number (tex_warp_vec_texel.h keeps the levels it computed under it); 0
        from tex_warp_hoist alone */

@@ -795,14 +795,6 @@ static bool words_aligned(const tex_view *v, bool layers)
            !(pitch && (v->pitch & 3u));
 }
 
-/* vec_req.shift: the bit position of the channel result component c reads, -1 where the
- * swizzle gives it a constant */
-static void channel_shifts(const warp_ctx *w, int shift[4])
-{
-    for (unsigned c = 0; c < 4; c++)
-        shift[c] = w->swz[c] >= 0 ? 8 * (int)w->v->unorm8_byte[w->swz[c]] : -1;
-}
-
 bool tex_warp_vec(const warp_ctx *w, const tv_tex_request *req, tv_tex_result *res)
 {
     const tex_view *v = w->v;
@@ -831,7 +823,7 @@ bool tex_warp_vec(const warp_ctx *w, const tv_tex_request *req, tv_tex_result *r
     R.free = R.vo && w->mip == TV_MIP_NONE && R.mag_lin == R.min_lin;
     R.mag = R.vo && R.deriv && !R.op_bias && mag_request(w);
     R.lod_common = R.vo && R.deriv && !R.op_bias && w->mip == TV_MIP_LINEAR;
-    channel_shifts(w, R.shift);
+    memcpy(R.shift, w->shift, sizeof R.shift);
     unsigned r = vec_run(&R, res);
     if (!r)
         return false;
@@ -950,7 +942,7 @@ bool tex_warp_vec_probes(const warp_ctx *w, const warp_probes *P, uint32_t out[4
     vec_req R;
     memset(&R, 0, sizeof R);
     R.w = w;
-    channel_shifts(w, R.shift);
+    memcpy(R.shift, w->shift, sizeof R.shift);
     const probe_job J = {&R, P, &V0, P->two ? &V1 : &V0, layer_off};
     /* the result words go to a copy first: nothing is written when a lane declines */
     uint32_t res[4][N];
