@@ -208,7 +208,7 @@ static void plan_request(vm_warp *w, const vm_uop *u, const vm_tex_oprow *row,
             req->flags |= TV_TEXF_NO_DERIV;
         }
     }
-    wk->tex_plan = (struct vm_tex_plan){u, req->flags, req->op, req->component, uniform};
+    wk->tex_plan = (struct vm_tex_plan){u, uniform};
 }
 
 /* Fill the request from the operand block: the per-micro-op decisions (plan_request, once
@@ -230,14 +230,11 @@ static void build_request(vm_warp *w, const vm_uop *u, const vm_tex_oprow *row,
     bool fetch_level = fetch && tg->sample < 0 && tg->target != TV_TEXTGT_1D_BUFFER;
     req->active = w->exec;
     req->present = w->present | w->exec;
-    if (P->u != u) {
+    /* the unit reads the request as const, and the one planned field a call rewrites is
+       the component of a gather whose component varies per lane (vm_h_tex), which sets
+       it before each of its requests: a micro-op is such a gather always or never */
+    if (P->u != u)
         plan_request(w, u, row, tg, B, cgroup, fetch_sample, fetch_level, req);
-    } else {
-        /* the gather path rewrites component per call; the rest is as the plan left it */
-        req->op = P->op;
-        req->flags = P->flags;
-        req->component = P->component;
-    }
     if (!P->handle_uniform)
         for (unsigned l = 0; l < VM_LANES; l++)
             req->handle[l] = lane_handle(B, u, l);

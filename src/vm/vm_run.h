@@ -147,8 +147,6 @@ struct vm_worker {
        worker at every run, so a micro-op's address names one micro-op while it is set */
     struct vm_tex_plan {
         const vm_uop *u;
-        uint32_t flags;
-        uint8_t op, component;
         bool handle_uniform;   /* req->handle holds the micro-op's one handle */
     } tex_plan;
     /* what the kept buffers hold (warps: entries; registers, stacks: bytes) */

@@ -93,9 +93,14 @@ typedef struct warp_ctx {
     float sbias, lod_min, lod_max;
     int swz[4];                   /* result component c = channel swz[c], or konst[c] */
     uint32_t konst[4];
-    /* the bit position of the texel word's byte result component c reads (the vector
-       kernel's vec_req.shift), -1 where konst[c] gives it */
+    /* the bit position of the texel word's byte result component c reads (read by the
+       vector kernel), -1 where konst[c] gives it */
     int shift[4];
+    /* the vector kernel's per-context tests (tex_warp_vec.c), once per context instead of
+       per request: the magnification / minification filter is linear (LINEAR, or ANISO's
+       footprint filter), and the magnification shortcut's sampler conditions hold
+       (tex_warp_vec_mag_conditions) */
+    bool mag_lin, min_lin, mag_ok;
     /* nonzero: this thread's setup memo made the context, and no other context it made
        has this number (tex_warp_vec_texel.h keeps the levels it computed under it); 0
        from tex_warp_hoist alone */
@@ -135,6 +140,10 @@ static inline float tex_warp_unorm8(uint32_t b)
     float h = (float)(int32_t)(b * 0x010101u);
     return (h + h * 0x1p-24f) * 0x1p-24f;
 }
+
+/* The sampler conditions of the vector kernel's magnification shortcut (the proof is at
+ * its definition, tex_warp_vec.c), from the hoisted bias and LOD clamps. */
+bool tex_warp_vec_mag_conditions(const warp_ctx *w);
 
 /* Level constants of view level `rel` (relative to the base level). */
 void tex_warp_level(const warp_ctx *w, uint32_t rel, warp_level *L);

@@ -296,7 +296,7 @@ VEC_INLINE void lod_pass(const vec_req *R, const float *lg_max, const uint32_t *
     /* (the common copy: mip LINEAR, so m_none 0 and m_linear 1 as constants) */
     const uint32_t m_none = common ? 0u : mip == TV_MIP_NONE;
     const uint32_t m_linear = common ? 1u : mip == TV_MIP_LINEAR;
-    const uint32_t mag_lin = R->mag_lin, min_lin = R->min_lin;
+    const uint32_t mag_lin = w->mag_lin, min_lin = w->min_lin;
     /* (the sampler's bounds are numbers; a NaN or -0 one flags every lane) */
     const uint32_t max_nz = (uint32_t)(fb(lod_max) == 0x80000000u) |
                             (uint32_t)(lod_max != lod_max) | (uint32_t)(lod_min != lod_min);
@@ -380,7 +380,7 @@ VEC_INLINE void lod_pass(const vec_req *R, const float *lg_max, const uint32_t *
  * When the caller reads only the values, a lane whose λ is provably ≤ 0 needs neither its
  * log2 nor the level selection: lod_pass would give it level 0, one level, weights 1 and
  * 0, the magnification filter and no flag. Proof, for a SAMPLE lane (lb = log2f(rx), rx
- * the major axis length) under the request's conditions (mag_request: not SAMPLE_BIAS, so
+ * the major axis length) under the request's conditions (tex_warp_vec_mag_conditions, hoisted as warp_ctx.mag_ok, and not SAMPLE_BIAS, so
  * the bias b is the sampler's, clamped without a flag, b ≤ 0, never -0 (sbias + 0.0f);
  * lod_max a number, not -0; lod_min ≤ 0, not -0 or NaN) and the lane's (tested in the
  * lane loop of the squared lengths: both x2, y2 ≤ 1, and !(lod_clamp > lod_min), so the
@@ -398,7 +398,7 @@ VEC_INLINE void lod_pass(const vec_req *R, const float *lg_max, const uint32_t *
  *     outputs are level 0 in both slots, two = 0, wl0 = 1, wl1 = 0, lin = mag_lin, whatever
  *     the mip mode (acc and lp only feed the extras).
  * Any active lane not proven so: the whole request takes the full computation. */
-static bool mag_request(const warp_ctx *w)
+bool tex_warp_vec_mag_conditions(const warp_ctx *w)
 {
     /* lod_pass's bias b = max(-16, min(TEX_WARP_MAX_BIAS, sbias + 0.0f)) with its flags:
      * neither bound is ±0, so a flag means sbias is NaN; otherwise b ≤ 0 ⇔ sbias + 0 ≤ 0
@@ -421,7 +421,7 @@ static bool mag_request(const warp_ctx *w)
 /* lod_pass's outputs for a request whose every active lane is magnified (above) */
 VEC_INLINE void lod_magnified(const vec_req *R, lod_out *o)
 {
-    const uint32_t mag_lin = R->mag_lin;
+    const uint32_t mag_lin = R->w->mag_lin;
     for (unsigned l = 0; l < N; l++) {
         o->lvl0[l] = o->lvl1[l] = 0;
         o->wl0[l] = 1.0f;
@@ -704,7 +704,7 @@ footprint_done:;
     }
     /* the constant components: active lanes only */
     for (unsigned c = 0; c < 4; c++) {
-        if (R->shift[c] < 0) {
+        if (R->w->shift[c] < 0) {
             uint32_t k = w->konst[c];
             for (unsigned l = 0; l < N; l++)
                 res->v[c][l] = isel(act[l], k, res->v[c][l]);
@@ -816,14 +816,11 @@ bool tex_warp_vec(const warp_ctx *w, const tv_tex_request *req, tv_tex_result *r
     R.op_bias = op == TV_TEX_OP_SAMPLE_BIAS;
     R.array = array;
     R.layers = v->layers ? v->layers : 1;
-    R.mag_lin = w->mag == TV_MAG_LINEAR || w->mag == TV_MIN_ANISO;
-    R.min_lin = w->min == TV_MAG_LINEAR || w->min == TV_MIN_ANISO;
     R.memo = &tls_memo;
     R.vo = (req->flags & TV_TEXF_VALUES_ONLY) != 0;
-    R.free = R.vo && w->mip == TV_MIP_NONE && R.mag_lin == R.min_lin;
-    R.mag = R.vo && R.deriv && !R.op_bias && mag_request(w);
+    R.free = R.vo && w->mip == TV_MIP_NONE && w->mag_lin == w->min_lin;
+    R.mag = R.vo && R.deriv && !R.op_bias && w->mag_ok;
     R.lod_common = R.vo && R.deriv && !R.op_bias && w->mip == TV_MIP_LINEAR;
-    memcpy(R.shift, w->shift, sizeof R.shift);
     unsigned r = vec_run(&R, res);
     if (!r)
         return false;
@@ -879,18 +876,18 @@ VEC_INLINE bool probes_body(const probe_job *J, uint32_t out[4][N], unsigned isa
                           v1))
                 return false;
             for (unsigned c = 0; c < 4; c++)
-                if (R->shift[c] >= 0)
+                if (R->w->shift[c] >= 0)
                     for (unsigned l = 0; l < N; l++)
                         v0[c][l] = P->w0[l] * v0[c][l] + P->w1[l] * v1[c][l];
         }
         for (unsigned c = 0; c < 4; c++)
-            if (R->shift[c] >= 0)
+            if (R->w->shift[c] >= 0)
                 for (unsigned l = 0; l < N; l++)
                     sum[c][l] = p == 1 ? v0[c][l] : fsel(pa[l], sum[c][l] + v0[c][l], sum[c][l]);
     }
     const warp_ctx *w = R->w;
     for (unsigned c = 0; c < 4; c++) {
-        if (R->shift[c] < 0) {
+        if (R->w->shift[c] < 0) {
             for (unsigned l = 0; l < N; l++)
                 out[c][l] = isel(act[l], w->konst[c], out[c][l]);
             continue;
@@ -942,7 +939,6 @@ bool tex_warp_vec_probes(const warp_ctx *w, const warp_probes *P, uint32_t out[4
     vec_req R;
     memset(&R, 0, sizeof R);
     R.w = w;
-    memcpy(R.shift, w->shift, sizeof R.shift);
     const probe_job J = {&R, P, &V0, P->two ? &V1 : &V0, layer_off};
     /* the result words go to a copy first: nothing is written when a lane declines */
     uint32_t res[4][N];

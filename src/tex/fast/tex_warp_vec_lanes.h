@@ -155,7 +155,6 @@ typedef struct vec_req {          /* per-request constants */
     const tv_tex_request *req;
     uint32_t active, present;
     bool proj, offs, deriv, array, op_lod, op_lz, op_bias;
-    bool mag_lin, min_lin;
     bool vo;                      /* TV_TEXF_VALUES_ONLY: only res->v is read */
     bool mag;                     /* vo, and the lane-independent conditions of the
                                    * magnification shortcut (tex_warp_vec.c) hold */
@@ -167,8 +166,7 @@ typedef struct vec_req {          /* per-request constants */
      * the kernel's loops a thread-local's address costs a call in PIC code (GCC's
      * global-dynamic model), and the vector registers are saved around it */
     struct log2_memo *memo;
-    uint32_t layers;
-    int shift[4];                 /* bit position of the channel of result component c */
+    uint32_t layers;              /* (the channel shifts: R->w->shift, per context) */
 } vec_req;
 
 #endif

@@ -651,15 +651,15 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
             /* (the resource is below 2^31 bytes where it counts: vec_level_get) */
             uint64_t size = w->v->size_bytes;
             uint32_t lim = size > 0x7fffffffu ? 0x7fffffffu : (uint32_t)size;
-            if (lim >= 16 && window_taps_avx512(host, lim, xo0, yo0, yo1, a, b, R->shift, F, out))
+            if (lim >= 16 && window_taps_avx512(host, lim, xo0, yo0, yo1, a, b, R->w->shift, F, out))
                 tls_window++;
             else
-                pair_taps_avx512(host, xo0, yo0, yo1, a, b, R->shift, F, out);
+                pair_taps_avx512(host, xo0, yo0, yo1, a, b, R->w->shift, F, out);
             tls_paired++;
             return 0;
         }
         if (isa == 1) {
-            pair_taps_avx2(host, xo0, yo0, yo1, a, b, R->shift, F, out);
+            pair_taps_avx2(host, xo0, yo0, yo1, a, b, R->w->shift, F, out);
             tls_paired++;
             return 0;
         }
@@ -691,7 +691,7 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
     }
 #if TEX_WIDE_VECTORS
     if (isa == 2) {
-        taps_avx512(tx, a, b, R->shift, F, out);
+        taps_avx512(tx, a, b, R->w->shift, F, out);
         return 0;
     }
 #else
@@ -699,7 +699,7 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
 #endif
 #if TEX_WIDE_VECTORS
     if (isa == 1) {
-        taps_avx2(tx, a, b, R->shift, F, out);
+        taps_avx2(tx, a, b, R->w->shift, F, out);
         return 0;
     }
 #endif
@@ -713,9 +713,9 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
         wt[3][l] = wx1 * wy1;
     }
     for (unsigned c = 0; c < 4; c++) {
-        if (R->shift[c] < 0)
+        if (R->w->shift[c] < 0)
             continue;
-        unsigned sh = (unsigned)R->shift[c];
+        unsigned sh = (unsigned)R->w->shift[c];
         for (unsigned l = 0; l < N; l++) {
             float f0 = tex_warp_unorm8((tx[0][l] >> sh) & 255u);
             float f1 = tex_warp_unorm8((tx[1][l] >> sh) & 255u);
@@ -729,7 +729,7 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
         }
     }
     if (F)
-        fin_lanes(F, R->shift, v1, out);
+        fin_lanes(F, R->w->shift, v1, out);
     return 0;
 }
 #endif
