@@ -1,7 +1,7 @@
 /* Clipping and the viewport transform (issue 16): primitives in homogeneous clip space
  * against the view volume (x and y against a guard band, z per the depth-clip state and
  * the half-z convention) and up to 8 clip distances, cull distances, then the perspective
- * divide and Gallium's viewport (scale, translate). docs/pipeline.md §Clipping. */
+ * divide and Gallium's viewport (scale, translate). docs/pipeline-stages.md §Clipping. */
 #ifndef TEXVM_PIPE_CLIP_H
 #define TEXVM_PIPE_CLIP_H
 

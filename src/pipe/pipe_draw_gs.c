@@ -3,7 +3,7 @@
  * inputs linked by semantic to the vertex shader's outputs; what it emits on stream 0
  * becomes the draw's vertices and primitives: point lists, line strips and triangle strips
  * assembled with the same rules (and provoking vertex) as a draw of that topology.
- * docs/pipeline.md §Geometry shaders. */
+ * docs/pipeline-geometry.md §Geometry shaders. */
 #include "pipe_draw.h"
 #include "pipe_prim.h"
 

@@ -2,7 +2,7 @@
  * Gallium topology (PIPE_PRIM_*: points, lines, loops, strips, fans, quads, polygons,
  * adjacency, patches), with GL's provoking vertex (GL 4.6 table 13.2, both conventions)
  * and primitive IDs; index buffers of 8, 16 and 32 bits with base vertex and primitive
- * restart. docs/pipeline.md §Primitive assembly. */
+ * restart. docs/pipeline-stages.md §Primitive assembly. */
 #ifndef TEXVM_PIPE_PRIM_H
 #define TEXVM_PIPE_PRIM_H
 

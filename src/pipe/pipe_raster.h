@@ -2,7 +2,7 @@
  * by the D3D10 / GL-hardware rules llvmpipe also follows — vertices snapped to 8 sub-pixel
  * bits, exact integer edge functions, the top-left fill rule (or the bottom-left one that
  * Gallium's bottom_edge_rule asks for when the target is stored with y up), samples at the
- * standard positions. docs/pipeline.md §Rasterisation. */
+ * standard positions. docs/pipeline-stages.md §Rasterisation. */
 #ifndef TEXVM_PIPE_RASTER_H
 #define TEXVM_PIPE_RASTER_H
 

@@ -2,7 +2,7 @@
  * and at each draw the texture unit they describe — a header (TIC) and a sampler (TSC)
  * per slot in the unit's pools, and each view's texels copied from the resource (virgl's
  * packed level layout) into the header's pitch layout (block-linear when multisampled),
- * addressed by the unit's own formula (tv_tic_texel_address). docs/pipeline.md
+ * addressed by the unit's own formula (tv_tic_texel_address). docs/pipeline-resources.md
  * §Textures. */
 #include "pipe_internal.h"
 

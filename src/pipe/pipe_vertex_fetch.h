@@ -5,7 +5,7 @@
  * vertex format the pipe layer numbers (include/texvm/gallium_formats.def) is one parse,
  * not a table of its own. Formats whose channels need the texture unit's decoders
  * (R11G11B10_FLOAT) go through the format table.
- * docs/pipeline.md §Vertex fetch. */
+ * docs/pipeline-stages.md §Vertex fetch. */
 #ifndef TEXVM_PIPE_VERTEX_FETCH_H
 #define TEXVM_PIPE_VERTEX_FETCH_H
 
