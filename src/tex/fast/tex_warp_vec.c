@@ -380,8 +380,9 @@ VEC_INLINE void lod_pass(const vec_req *R, const float *lg_max, const uint32_t *
  * When the caller reads only the values, a lane whose λ is provably ≤ 0 needs neither its
  * log2 nor the level selection: lod_pass would give it level 0, one level, weights 1 and
  * 0, the magnification filter and no flag. Proof, for a SAMPLE lane (lb = log2f(rx), rx
- * the major axis length) under the request's conditions (tex_warp_vec_mag_conditions, hoisted as warp_ctx.mag_ok, and not SAMPLE_BIAS, so
- * the bias b is the sampler's, clamped without a flag, b ≤ 0, never -0 (sbias + 0.0f);
+ * the major axis length) under the request's conditions (tex_warp_vec_mag_conditions,
+ * hoisted as warp_ctx.mag_ok, and not SAMPLE_BIAS, so the bias b is the sampler's,
+ * clamped without a flag, b ≤ 0, never -0 (sbias + 0.0f);
  * lod_max a number, not -0; lod_min ≤ 0, not -0 or NaN) and the lane's (tested in the
  * lane loop of the squared lengths: both x2, y2 ≤ 1, and !(lod_clamp > lod_min), so the
  * lane's clamp lmin is lod_min — a lane whose clamp is above is left unproven):

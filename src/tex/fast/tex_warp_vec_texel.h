@@ -651,7 +651,8 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
             /* (the resource is below 2^31 bytes where it counts: vec_level_get) */
             uint64_t size = w->v->size_bytes;
             uint32_t lim = size > 0x7fffffffu ? 0x7fffffffu : (uint32_t)size;
-            if (lim >= 16 && window_taps_avx512(host, lim, xo0, yo0, yo1, a, b, R->w->shift, F, out))
+            if (lim >= 16 &&
+                window_taps_avx512(host, lim, xo0, yo0, yo1, a, b, R->w->shift, F, out))
                 tls_window++;
             else
                 pair_taps_avx512(host, xo0, yo0, yo1, a, b, R->w->shift, F, out);
