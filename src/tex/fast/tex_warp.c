@@ -521,8 +521,7 @@ bool tex_warp_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_result
                 }
             }
         }
-        unsigned mode = magnify ? w.mag : w.min;
-        wl.lin[i] = mode == TV_MAG_LINEAR || mode == TV_MIN_ANISO;
+        wl.lin[i] = magnify ? w.mag_lin : w.min_lin;
         wl.lvl[0][i] = l0;
         wl.lvl[1][i] = two ? l1 : l0;
         wl.wl0[i] = w0;

@@ -241,8 +241,7 @@ static void lane_lod(const an_ctx *w, const tv_tex_request *req, unsigned l, flo
             }
         }
     }
-    unsigned mode = magnify ? w->c.mag : w->c.min;
-    ln->lin = mode == TV_MAG_LINEAR || mode == TV_MIN_ANISO;
+    ln->lin = magnify ? w->c.mag_lin : w->c.min_lin;
 }
 
 /* Quad difference (tex_execute.c quad_dx / quad_dy with the partial-quad rule). */

@@ -705,7 +705,7 @@ footprint_done:;
     }
     /* the constant components: active lanes only */
     for (unsigned c = 0; c < 4; c++) {
-        if (R->w->shift[c] < 0) {
+        if (w->shift[c] < 0) {
             uint32_t k = w->konst[c];
             for (unsigned l = 0; l < N; l++)
                 res->v[c][l] = isel(act[l], k, res->v[c][l]);
@@ -851,6 +851,7 @@ typedef struct probe_job {
 VEC_INLINE bool probes_body(const probe_job *J, uint32_t out[4][N], unsigned isa)
 {
     const vec_req *R = J->R;
+    const warp_ctx *w = R->w;
     const warp_probes *P = J->P;
     uint32_t act[N], n[N], lin[N], maxn = 1;
     for (unsigned l = 0; l < N; l++) {
@@ -877,18 +878,17 @@ VEC_INLINE bool probes_body(const probe_job *J, uint32_t out[4][N], unsigned isa
                           v1))
                 return false;
             for (unsigned c = 0; c < 4; c++)
-                if (R->w->shift[c] >= 0)
+                if (w->shift[c] >= 0)
                     for (unsigned l = 0; l < N; l++)
                         v0[c][l] = P->w0[l] * v0[c][l] + P->w1[l] * v1[c][l];
         }
         for (unsigned c = 0; c < 4; c++)
-            if (R->w->shift[c] >= 0)
+            if (w->shift[c] >= 0)
                 for (unsigned l = 0; l < N; l++)
                     sum[c][l] = p == 1 ? v0[c][l] : fsel(pa[l], sum[c][l] + v0[c][l], sum[c][l]);
     }
-    const warp_ctx *w = R->w;
     for (unsigned c = 0; c < 4; c++) {
-        if (R->w->shift[c] < 0) {
+        if (w->shift[c] < 0) {
             for (unsigned l = 0; l < N; l++)
                 out[c][l] = isel(act[l], w->konst[c], out[c][l]);
             continue;

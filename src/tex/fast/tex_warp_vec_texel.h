@@ -652,15 +652,15 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
             uint64_t size = w->v->size_bytes;
             uint32_t lim = size > 0x7fffffffu ? 0x7fffffffu : (uint32_t)size;
             if (lim >= 16 &&
-                window_taps_avx512(host, lim, xo0, yo0, yo1, a, b, R->w->shift, F, out))
+                window_taps_avx512(host, lim, xo0, yo0, yo1, a, b, w->shift, F, out))
                 tls_window++;
             else
-                pair_taps_avx512(host, xo0, yo0, yo1, a, b, R->w->shift, F, out);
+                pair_taps_avx512(host, xo0, yo0, yo1, a, b, w->shift, F, out);
             tls_paired++;
             return 0;
         }
         if (isa == 1) {
-            pair_taps_avx2(host, xo0, yo0, yo1, a, b, R->w->shift, F, out);
+            pair_taps_avx2(host, xo0, yo0, yo1, a, b, w->shift, F, out);
             tls_paired++;
             return 0;
         }
@@ -692,7 +692,7 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
     }
 #if TEX_WIDE_VECTORS
     if (isa == 2) {
-        taps_avx512(tx, a, b, R->w->shift, F, out);
+        taps_avx512(tx, a, b, w->shift, F, out);
         return 0;
     }
 #else
@@ -700,7 +700,7 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
 #endif
 #if TEX_WIDE_VECTORS
     if (isa == 1) {
-        taps_avx2(tx, a, b, R->w->shift, F, out);
+        taps_avx2(tx, a, b, w->shift, F, out);
         return 0;
     }
 #endif
@@ -714,9 +714,9 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
         wt[3][l] = wx1 * wy1;
     }
     for (unsigned c = 0; c < 4; c++) {
-        if (R->w->shift[c] < 0)
+        if (w->shift[c] < 0)
             continue;
-        unsigned sh = (unsigned)R->w->shift[c];
+        unsigned sh = (unsigned)w->shift[c];
         for (unsigned l = 0; l < N; l++) {
             float f0 = tex_warp_unorm8((tx[0][l] >> sh) & 255u);
             float f1 = tex_warp_unorm8((tx[1][l] >> sh) & 255u);
@@ -730,7 +730,7 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
         }
     }
     if (F)
-        fin_lanes(F, R->w->shift, v1, out);
+        fin_lanes(F, w->shift, v1, out);
     return 0;
 }
 #endif
