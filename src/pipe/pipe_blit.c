@@ -10,7 +10,8 @@
  * never the stencil); scissor and render condition as asked.
  * Multisampled sources resolve into single-sampled destinations (colour: the samples'
  * average, integer colour, depth and stencil: sample 0), single-sampled sources fill every
- * sample, and equal sample counts copy sample by sample. docs/pipeline-resources.md §Blits. */
+ * sample, and equal sample counts copy sample by sample. docs/pipeline-resources.md
+ * §Blits. */
 #include "pipe_internal.h"
 #include "pipe_om.h"
 #include "util/half.h"

@@ -6,7 +6,8 @@
  * first, without the triangles' guard band). The two
  * triangles of a quad split their shared diagonal exactly. Points and lines are
  * front-facing; polygon offset does not apply to them (to polygons drawn as lines or
- * points their polygon's does: d->mode_zoffset). docs/pipeline-stages.md §Points and lines. */
+ * points their polygon's does: d->mode_zoffset). docs/pipeline-stages.md §Points and
+ * lines. */
 #include "pipe_draw.h"
 
 #include "util/half.h"

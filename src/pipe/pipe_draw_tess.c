@@ -6,7 +6,8 @@
  * evaluated points become the draw's vertices and the tessellator's triangles, lines or
  * points its primitives, their primitive ID the patch's. Inputs link by semantic:
  * control inputs to vertex outputs, evaluation inputs to control outputs (per vertex, or
- * per patch for PATCH, TESSOUTER and TESSINNER). docs/pipeline-geometry.md §Tessellation. */
+ * per patch for PATCH, TESSOUTER and TESSINNER). docs/pipeline-geometry.md
+ * §Tessellation. */
 #include "pipe_draw.h"
 #include "pipe_prim.h"
 

@@ -5,8 +5,8 @@
  * Gallium's cso/blend.rst. The enums carry Gallium's values (p_defines.h), which are also
  * the virgl wire values, so the vtest decoder passes them through. Render targets are
  * texture-unit formats: values are decoded and encoded by the format table
- * (tv_format_unpack / tv_format_pack), never by a private copy. docs/pipeline-stages.md §Output
- * merger. */
+ * (tv_format_unpack / tv_format_pack), never by a private copy.
+ * docs/pipeline-stages.md §Output merger. */
 #ifndef TEXVM_PIPE_OM_H
 #define TEXVM_PIPE_OM_H
 

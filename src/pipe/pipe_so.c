@@ -2,8 +2,8 @@
  * resources, primitive by primitive in draw order (each instance's primitives in turn,
  * strips as separate primitives with their winding-preserving vertex order), a primitive
  * written only when it fits every buffer it uses (GL 4.6 §13.3: then writing stops for the
- * draw). Fill levels persist across draws; appending keeps them. docs/pipeline-geometry.md §Stream
- * output. */
+ * draw). Fill levels persist across draws; appending keeps them.
+ * docs/pipeline-geometry.md §Stream output. */
 #include "pipe_draw.h"
 
 #include <stdlib.h>
