@@ -1,10 +1,10 @@
 /* Early depth/stencil tests (docs/pipeline-stages.md §Output merger): a fragment shader
  * that asks for them (FS_EARLY_DEPTH_STENCIL) is tested before it runs — the depth it
- * writes is ignored, pixels it kills still update depth and are counted, and fragments that fail are
- * never shaded — checked against values worked out by hand and against the same shader
- * without the property (late tests). And the early tests texvm makes on its own (nothing
- * the shader does can tell) on 4x multisampled targets with sample shading: the same bytes
- * and occlusion counts as the plain interpreter's late tests. */
+ * writes is ignored, pixels it kills still update depth and are counted, and fragments
+ * that fail are never shaded — checked against values worked out by hand and against the
+ * same shader without the property (late tests). And the early tests texvm makes on its
+ * own (nothing the shader does can tell) on 4x multisampled targets with sample shading:
+ * the same bytes and occlusion counts as the plain interpreter's late tests. */
 #include "helper_draw.h"
 
 #include <stdio.h>
