@@ -12,8 +12,14 @@
  *   bench_draw            both drivers, llvmpipe at 1 and 2 threads
  *   bench_draw --llvmpipe N   (internal) llvmpipe only, N threads, prints its times
  *   bench_draw --texvm [mesh|blend]   texvm only, both scenes or one (for profiling:
- *                                     perf record bench_draw --texvm blend) */
+ *                                     perf record bench_draw --texvm blend)
+ *   bench_draw --cpu K ...            the one-thread runs, texvm's and llvmpipe's, on CPU K
+ *                                     alone (scripts/bench.sh: the two cores of this
+ *                                     project's VMs can differ in speed for minutes,
+ *                                     docs/performance.md §1.1) */
+#define _GNU_SOURCE /* sched_setaffinity */
 #include <math.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -283,8 +289,40 @@ static double median(double *t)
     return t[RUNS / 2];
 }
 
+/* --cpu K: the process on CPU K alone while its one-thread runs go (a child started then,
+ * the llvmpipe one, inherits it), on every CPU it had otherwise */
+static int pin_cpu = -1;
+static cpu_set_t all_cpus;
+
+static bool pin(bool on)
+{
+    if (pin_cpu < 0)
+        return true;
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(pin_cpu, &one);
+    if (sched_setaffinity(0, sizeof one, on ? &one : &all_cpus) == 0)
+        return true;
+    fprintf(stderr, "bench_draw: --cpu %d: cannot run on that CPU\n", pin_cpu);
+    return false;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc >= 3 && !strcmp(argv[1], "--cpu")) {
+        char *end;
+        long k = strtol(argv[2], &end, 10);
+        if (*end || end == argv[2] || k < 0 || k >= CPU_SETSIZE ||
+            sched_getaffinity(0, sizeof all_cpus, &all_cpus) || !CPU_ISSET(k, &all_cpus)) {
+            fprintf(stderr, "bench_draw: --cpu %s: not a CPU this process may run on\n",
+                    argv[2]);
+            return 2;
+        }
+        pin_cpu = (int)k;
+        argv[2] = argv[0];
+        argv += 2;
+        argc -= 2;
+    }
     make_texture();
 #ifdef TEXVM_HAVE_GLREF
     if (argc == 3 && !strcmp(argv[1], "--llvmpipe")) {
@@ -307,7 +345,7 @@ int main(int argc, char **argv)
     if (texvm_only && argc == 3)
         only = !strcmp(argv[2], "mesh") ? 0 : !strcmp(argv[2], "blend") ? 1 : 2;
     if (only == 2 || argc > 3 || (argc == 3 && !texvm_only)) {
-        fprintf(stderr, "usage: bench_draw [--texvm [mesh|blend]]\n");
+        fprintf(stderr, "usage: bench_draw [--cpu K] [--texvm [mesh|blend]]\n");
         return 2;
     }
     memset(tv, 0, sizeof tv);
@@ -319,6 +357,9 @@ int main(int argc, char **argv)
         float *v = scene == 0 ? mesh_vertices(&count[scene]) : blend_vertices(&count[scene]);
         uint8_t *first = NULL;
         for (unsigned th = 1; th <= 2; th++) {
+            /* (the workers of the two-thread context are created unpinned) */
+            if (!pin(th == 1))
+                return 1;
             tv_pipe_ctx *ctx = texvm_scene(v, count[scene], th);
             if (!ctx)
                 return 1;
@@ -366,6 +407,8 @@ int main(int argc, char **argv)
     for (int th = 1; th <= 2; th++) {
         char cmd[4096];
         snprintf(cmd, sizeof cmd, "LP_NUM_THREADS=%d '%s' --llvmpipe %d", th, argv[0], th);
+        if (!pin(th == 1))
+            return 1;
         FILE *f = popen(cmd, "r");
         if (!f || fscanf(f, "%lf %lf %u %u", &lp[th - 1][0], &lp[th - 1][1], &lp_lit[0],
                          &lp_lit[1]) != 4) {

@@ -81,7 +81,7 @@ median() { sort -g | awk '{a[NR]=$1} END {if (NR) print a[int((NR+1)/2)]; else p
 run_mesa() {
   local drv=$1 thr=$2 job=$3 out=$4 rep=$5 key=$6
   mkdir -p "$out"
-  LP_NUM_THREADS=$thr /usr/bin/time -f %M -o "$out/rss" "$mesa_run" --driver "$drv" \
+  LP_NUM_THREADS=$thr "${pin[@]}" /usr/bin/time -f %M -o "$out/rss" "$mesa_run" --driver "$drv" \
     --repeat "$rep" --out-dir "$out" "$job" > "$out/log" 2>&1
   local ms
   ms=$(sed -n 's/.*median \([0-9.]*\) ms.*/\1/p' "$out/log" | head -1)
@@ -94,13 +94,26 @@ run_mesa() {
 run_texvm() {
   local thr=$1 job=$2 out=$3 key=$4
   mkdir -p "$out"
-  /usr/bin/time -f %M -o "$out/rss" "$texvm" "$job" --threads "$thr" --repeat "$tv_repeat" \
-    --out-dir "$out" > "$out/log" 2>&1
+  "${pin[@]}" /usr/bin/time -f %M -o "$out/rss" "$texvm" "$job" --threads "$thr" \
+    --repeat "$tv_repeat" --out-dir "$out" > "$out/log" 2>&1
   local ms
   ms=$(sed -n 's/.*median \([0-9.]*\) ms.*/\1/p' "$out/log" | head -1)
   if [ -z "$ms" ]; then echo "bench: $key failed:" >&2; tail -3 "$out/log" >&2; return 1; fi
   echo "$ms" >> "$work/$key.ms"
   tail -1 "$out/rss" >> "$work/$key.rss"
+}
+
+# The one-thread runs of round r, texvm's and llvmpipe's, both on CPU (r - 1) mod N
+# (taskset): the two cores of this project's VMs may differ in speed by up to 1.7x for
+# minutes (one shares its physical core with a busy neighbour: docs/performance.md §2),
+# and a pair split across them measured the cores, not the engines. The rounds alternate
+# the CPU; the two-thread runs use both.
+pin=()
+pin1() {
+  pin=()
+  if command -v taskset > /dev/null && [ "$(nproc)" -gt 1 ]; then
+    pin=(taskset -c $(( ($1 - 1) % $(nproc) )))
+  fi
 }
 
 names=()
@@ -124,8 +137,10 @@ while read -r name glsl tmpl sampler tol; do
   run_mesa softpipe 1 "$d/job.json" "$d/softpipe" "$sp_repeat" "$name.sp" || true
   for r in $(seq 1 "$rounds"); do
     echo "bench: $name: round $r/$rounds" >&2
+    pin1 "$r"
     run_mesa llvmpipe 1 "$d/job.json" "$d/llvmpipe1" "$lp_repeat" "$name.lp1" || true
     run_texvm 1 "$d/job.json" "$d/texvm1" "$name.tv1" || true
+    pin=()
     run_mesa llvmpipe 2 "$d/job.json" "$d/llvmpipe2" "$lp_repeat" "$name.lp2" || true
     run_texvm 2 "$d/job.json" "$d/texvm2" "$name.tv2" || true
   done
@@ -146,6 +161,10 @@ if [ -x "$build/texvm" ]; then
   "$build/texvm" --version --verbose | sed -n 's/^\(cpu\|kernels\): /bench: \1: /p'
 else
   printf 'bench: cpu: %s\n' "$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)"
+fi
+if command -v taskset > /dev/null && [ "$(nproc)" -gt 1 ]; then
+  printf 'bench: one-thread runs of round r (texvm, llvmpipe) pinned to CPU (r-1) mod %d\n' \
+    "$(nproc)"
 fi
 printf 'Mpixels/s (compute: M threads/s), medians; ratio = texvm / reference, same thread count\n'
 printf '%-10s %9s %9s %9s %9s %9s %8s %8s %8s %7s %21s %9s\n' workload llvmpipe1 llvmpipe2 \
@@ -210,7 +229,9 @@ if [ $quick = 0 ] && [ ${#only[@]} = 0 ] && [ -x "$build/bench/bench_draw" ]; th
   : > "$work/draw.rows"
   for r in $(seq 1 "$rounds"); do
     echo "bench: scenes: run $r/$rounds" >&2
-    if ! "$build/bench/bench_draw" > "$work/draw.$r" 2>&1; then
+    # (the one-thread draws of run r on one CPU, as the workloads' rounds above)
+    cpu=(); [ "$(nproc)" -gt 1 ] && cpu=(--cpu $(( (r - 1) % $(nproc) )))
+    if ! "$build/bench/bench_draw" "${cpu[@]}" > "$work/draw.$r" 2>&1; then
       cat "$work/draw.$r"; echo "bench: bench_draw failed" >&2; fails=$((fails + 1)); break
     fi
     [ "$r" = 1 ] && cat "$work/draw.1"
