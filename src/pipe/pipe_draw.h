@@ -251,6 +251,31 @@ int draw_bands(draw_state *d, const draw_assembly *a);
  * (the whole rectangle when one has w <= 0); box[0] > box[2] or box[1] > box[3] when
  * none. */
 void draw_tri_box(const draw_state *d, uint32_t inst, const draw_tri *t, int32_t box[4]);
+/* The rows box[1], box[3] of draw_tri_box in rows[0], rows[1]. */
+void draw_tri_rows(const draw_state *d, uint32_t inst, const draw_tri *t, int32_t rows[2]);
+
+/* Bands: the job whose stripe S is (S mod band_n: a mask for the usual powers of two, a
+ * division at every triangle otherwise) */
+static inline uint32_t draw_band_of(const draw_state *d, uint32_t s)
+{
+    uint32_t n = d->band_n;
+    return (n & (n - 1)) == 0 ? s & (n - 1) : s % n;
+}
+
+/* This job's first stripe from stripe S on (S >= 0); its next ones every band_n */
+static inline int64_t draw_first_own_stripe(const draw_state *d, int64_t s)
+{
+    const uint32_t o = draw_band_of(d, (uint32_t)s), k = d->band_k;
+    return s + (k >= o ? k - o : k + d->band_n - o);
+}
+
+/* Whether rows Y0..Y1 (none where Y0 > Y1) meet a stripe of this job's */
+static inline bool draw_band_rows_mine(const draw_state *d, int32_t y0, int32_t y1)
+{
+    if (y0 > y1)
+        return false;
+    return draw_first_own_stripe(d, y0 >> d->band_shift) <= y1 >> d->band_shift;
+}
 /* Points and lines (pipe_draw_point_line.c): T's first one or two vertices. */
 int draw_point(draw_state *d, uint32_t inst, const draw_tri *t);
 int draw_line(draw_state *d, uint32_t inst, const draw_tri *t);

@@ -1,17 +1,23 @@
 /* A draw's triangles on several workers by bands of the target (docs/pipeline.md
- * §Threads). The target's rows are cut into stripes (band_shift_for); stripe s belongs to
- * worker s % W. Every worker walks all the draw's primitives in order, sets each triangle
- * up and shades only the rows of its own stripes (draw_triangle: run_fragments), so every
- * pixel sees the triangles that cover it in primitive order, from one worker — the bytes
- * are those of one worker walking them all. A worker draws through its own copies of the
- * draw state and of the context (error text, primitive numbers for the row memos, work
- * quota) and its own engine (the context's for worker 0); the copies are merged after.
+ * §Threads). The target's rows are cut into stripes (band_shift_for), dealt out to band
+ * jobs: stripe s belongs to job s % J, and the W workers take the jobs as they finish
+ * the last (J = up to DRAW_BAND_JOBS x W). Every job walks all the draw's primitives in
+ * order, sets each triangle up and shades only the rows of its own stripes
+ * (draw_triangle: run_fragments), so every pixel sees the triangles that cover it in
+ * primitive order, from one job — the bytes are those of one worker walking them all. A
+ * job draws through its own copies of the draw state and of the context (error text,
+ * primitive numbers for the row memos, work quota) and the engine of the worker running
+ * it (worker 0: the context's); the copies are merged after.
  *
  * Why: a draw of many small triangles shades each in a short engine run of its own,
  * which the per-row parallelism of one run (draw_run_fragments) cannot spread; bands
- * spread the triangles instead. Only where the order of the workers cannot show: no
- * stream output, a fragment shader that touches no memory and samples no attachment
- * (draw_state.frag_parallel), filled, not antialiased triangles only, one viewport. */
+ * spread the triangles instead. More jobs than workers, because the workers' cores need
+ * not be equally fast: on this project's VMs one core often runs 1.7x slower than the
+ * other for minutes (docs/performance.md §2), and stripes fixed per worker then made
+ * the fast one wait for the slow one's half. Only where the order of the workers cannot
+ * show: no stream output, a fragment shader that touches no memory and samples no
+ * attachment (draw_state.frag_parallel), filled, not antialiased triangles only, one
+ * viewport. */
 #include "pipe_draw.h"
 
 #include "util/threadpool.h"
@@ -59,10 +65,10 @@ bool draw_bands_usable(const draw_state *d, const draw_assembly *a, bool so, boo
 }
 
 /* The stripes' height (its log2) for W workers on a target of HEIGHT rows: four stripes a
- * worker at least (so that a part of the target busier than the rest is shared out), the
- * tallest such of 32, 64 or 128 rows. Taller stripes cut fewer small triangles, which
- * every worker owning one of their rows sets up (with 32 rows a sixth of the mesh
- * scene's: bench_draw's mesh on two workers 40.8 -> 38.6 ms with 128). */
+ * worker at least (each job one of them, the workers sharing out a part of the target
+ * busier than the rest), the tallest such of 32, 64 or 128 rows. Taller stripes cut fewer
+ * small triangles, which every job owning one of their rows sets up (with 32 rows a sixth
+ * of the mesh scene's: bench_draw's mesh on two workers 40.8 -> 38.6 ms with 128). */
 static uint32_t band_shift_for(uint32_t w, int32_t height)
 {
     uint32_t rows = DRAW_BAND_ROWS_MAX;
@@ -71,8 +77,18 @@ static uint32_t band_shift_for(uint32_t w, int32_t height)
     return (uint32_t)__builtin_ctz(rows);
 }
 
+/* Jobs per worker at most: as many as the target has stripes, from W (a job then per
+ * worker, as without jobs) to DRAW_BAND_JOBS x W, and 64 in all (a primitive's jobs are
+ * the bits of a 64-bit mask, band_masks). */
+#define DRAW_BAND_JOBS 4u
+#define DRAW_BAND_MAX_JOBS 64u
+
+/* The jobs' masks are made where the draw has at most this many primitives (8 bytes
+ * each); beyond, each job tests every primitive itself, as draw_triangle does anyway. */
+#define DRAW_BAND_MASK_PRIMS (1u << 22)
+
 typedef struct band_worker {
-    draw_state d;                  /* the worker's copy of the draw */
+    draw_state d;                  /* the job's copy of the draw */
     tv_pipe_ctx ctx;               /* ... and of the context */
     uint64_t fail_at;              /* instance x triangles + triangle that failed, or ~0 */
     uint32_t fail_stripe;          /* ... in the run of this stripe (0 before any run) */
@@ -80,18 +96,60 @@ typedef struct band_worker {
 } band_worker;
 
 typedef struct band_job {
+    const draw_state *d;           /* the draw (mask_run) */
     const draw_assembly *a;
     band_worker *w;
+    uint32_t n, shift;             /* jobs, stripes' height (log2) */
+    struct tv_vm *vm[64];          /* the engine of each worker (pipe_band_vm) */
+    /* mask[j x ntris + t]: bit k set where job k may own a row of triangle t of instance
+       j (a superset: draw_triangle's own test decides); NULL: not made */
+    uint64_t *mask;
+    uint64_t prims;
 } band_job;
 
-/* Worker k: every primitive in order, the rows of stripes k, k + W, ... */
-static void band_run(void *user, uint32_t thread, uint64_t k)
+/* The masks of primitives k x 4096 ... (a first run of the pool: draw_tri_rows reads the
+ * vertex outputs and the draw's constants only). A triangle's rows y0..y1 meet stripes
+ * y0 >> shift .. y1 >> shift, and stripe s is job draw_band_of's s mod n: the jobs of
+ * those stripes, every job from n stripes on. */
+static void mask_run(void *user, uint32_t thread, uint64_t k)
 {
     (void)thread;
+    band_job *job = user;
+    const draw_state *d = job->d;
+    const size_t ntris = job->a->ntris;
+    const uint32_t n = job->n, shift = job->shift;
+    const uint64_t all = n == 64 ? ~0ull : (1ull << n) - 1;
+    for (uint64_t p = k * 4096; p < job->prims && p < (k + 1) * 4096; p++) {
+        int32_t rows[2];
+        draw_tri_rows(d, (uint32_t)(p / ntris), &job->a->tris[p % ntris], rows);
+        uint64_t m = 0;
+        if (rows[0] > rows[1]) {
+            m = 0;                               /* no rows: nobody's */
+        } else if (rows[0] < 0 || (rows[1] >> shift) - (rows[0] >> shift) >= (int32_t)n - 1) {
+            m = all;                             /* (rows above the target: not made) */
+        } else {
+            for (int32_t st = rows[0] >> shift; st <= rows[1] >> shift; st++)
+                m |= 1ull << ((n & (n - 1)) == 0 ? (uint32_t)st & (n - 1) : (uint32_t)st % n);
+        }
+        job->mask[p] = m;
+    }
+}
+
+/* Job k: every primitive in order, the rows of stripes k, k + J, ... */
+static void band_run(void *user, uint32_t thread, uint64_t k)
+{
     band_job *job = user;
     band_worker *w = &job->w[k];
     draw_state *d = &w->d;
     const draw_assembly *a = job->a;
+    w->ctx.vm = job->vm[thread];
+    /* A primitive no stripe of this job's meets, by the masks, is passed over having done
+       what draw_primitive does with it (band_masks: one layer, one viewport, triangles):
+       its clip invocation counted by job 0 (when the framebuffer has a layer, layer 0),
+       the stripe of the run made 0, nothing else */
+    const uint64_t *mask = job->mask;
+    const uint64_t bit = 1ull << k;
+    const bool counts = k == 0 && d->layers > 0;
     /* the outcome in a local, stored once at the end: written at every primitive, w->rc
        shared a cache line with the head of worker k + 1's draw_state (its hooks read it
        at every warp) whenever calloc's address put them together — bench_draw's mesh on
@@ -100,6 +158,10 @@ static void band_run(void *user, uint32_t thread, uint64_t k)
     for (uint32_t j = 0; j < d->instances && !rc; j++)
         for (size_t t = 0; t < a->ntris && !rc; t++) {
             d->band_stripe = 0;
+            if (mask && !(mask[(size_t)j * a->ntris + t] & bit)) {
+                d->stat[TV_PIPE_STAT_C_INVOCATIONS] += counts;
+                continue;
+            }
             rc = draw_primitive(d, j, &a->tris[t], false, false);
             if (rc) {
                 w->fail_at = (uint64_t)j * a->ntris + t;
@@ -115,44 +177,80 @@ static void band_run(void *user, uint32_t thread, uint64_t k)
     w->rc = rc;
 }
 
+/* Job K of N: its copies of the draw and of the context. (A function of its own, not the
+ * body of draw_bands' loop: GCC 12 distributed that loop, once it held no call, into a
+ * loop per field and moved the store of band_shift before the copy of the draw_state it
+ * follows — every job had stripes of one row, and set every triangle up.) */
+static __attribute__((noinline)) void band_worker_init(band_worker *w, const draw_state *d,
+                                                       uint32_t k, uint32_t n, uint32_t shift)
+{
+    const tv_pipe_ctx *ctx = d->ctx;
+    w->ctx = *ctx;
+    /* not known for the engine it runs on: pipe_work_begin gives that its limits */
+    w->ctx.vm_warp_limit = 0;
+    /* each job's share of what is left of the quotas (pipe_work.c) */
+    w->ctx.total_left = ctx->total_left / n;
+    /* primitive numbers k + 1, k + 1 + n, ...: unique among the jobs */
+    w->ctx.tri_gen = ctx->tri_gen + k + 1 - n;
+    w->d = *d;
+    w->d.ctx = &w->ctx;
+    w->d.work_left = d->work_left / n;
+    w->d.frag_parallel = false;   /* one worker per run: the bands are the split */
+    w->d.band_n = n;
+    w->d.band_k = k;
+    w->d.band_shift = shift;
+    w->d.gen_step = n;
+    w->fail_at = UINT64_MAX;
+}
+
+/* The jobs' masks of every primitive, in JOB->mask (left NULL where there are too many,
+ * the memory quota has no room, or a primitive may go to another layer: draw_primitive
+ * then does more with a primitive than decide it is not the job's) */
+static void band_masks(draw_state *d, band_job *job, tv_threadpool *pool, uint32_t threads)
+{
+    const tv_pipe_ctx *ctx = d->ctx;
+    const uint64_t bytes = job->prims * sizeof *job->mask;
+    if (job->prims > DRAW_BAND_MASK_PRIMS || (d->layer_out >= 0 && d->layers > 1) ||
+        bytes > ctx->max_memory - (ctx->used < ctx->max_memory ? ctx->used : ctx->max_memory))
+        return;
+    job->mask = malloc(bytes);
+    if (!job->mask || draw_charge(d, bytes, "the band masks")) {
+        free(job->mask);
+        job->mask = NULL;
+        return;
+    }
+    tv_threadpool_run(pool, (job->prims + 4095) / 4096, threads, mask_run, job);
+}
+
 int draw_bands(draw_state *d, const draw_assembly *a)
 {
     tv_pipe_ctx *ctx = d->ctx;
-    uint32_t n = ctx->threads;
-    const uint32_t shift = band_shift_for(n, d->height);
+    const uint32_t threads = ctx->threads;
+    const uint32_t shift = band_shift_for(threads, d->height);
+    /* jobs: one per stripe, W to DRAW_BAND_JOBS x W */
+    const uint64_t stripes = d->height > 0 ? (((uint64_t)d->height - 1) >> shift) + 1 : 1;
+    uint64_t cap = (uint64_t)DRAW_BAND_JOBS * threads;
+    cap = cap < DRAW_BAND_MAX_JOBS ? cap : DRAW_BAND_MAX_JOBS;
+    const uint32_t n = (uint32_t)(stripes < threads ? threads : stripes > cap ? cap : stripes);
     tv_threadpool *pool = pipe_band_pool(ctx, "draw_vbo");
-    band_worker *w = pool ? calloc(n, sizeof *w) : NULL;
     if (!pool)
         return -1;
+    band_job job = {d, a, NULL, n, shift, {NULL}, NULL, (uint64_t)a->ntris * d->instances};
+    for (uint32_t k = 0; k < threads; k++)
+        if (!(job.vm[k] = pipe_band_vm(ctx, k, "draw_vbo")))
+            return -1;
+    band_worker *w = calloc(n, sizeof *w);
     if (!w)
         return pipe_fail(ctx, "draw_vbo: out of memory");
-    for (uint32_t k = 0; k < n; k++) {
-        w[k].ctx = *ctx;
-        w[k].ctx.vm = pipe_band_vm(ctx, k, "draw_vbo");
-        /* not known for that engine: pipe_work_begin gives it its limits */
-        w[k].ctx.vm_warp_limit = 0;
-        if (!w[k].ctx.vm) {
-            free(w);
-            return -1;
-        }
-        /* each worker's share of what is left of the quotas (pipe_work.c) */
-        w[k].ctx.total_left = ctx->total_left / n;
-        /* primitive numbers k + 1, k + 1 + n, ...: unique among the workers */
-        w[k].ctx.tri_gen = ctx->tri_gen + k + 1 - n;
-        w[k].d = *d;
-        w[k].d.ctx = &w[k].ctx;
-        w[k].d.work_left = d->work_left / n;
-        w[k].d.frag_parallel = false;   /* one worker per run: the bands are the split */
-        w[k].d.band_n = n;
-        w[k].d.band_k = k;
-        w[k].d.band_shift = shift;
-        w[k].d.gen_step = n;
-        w[k].fail_at = UINT64_MAX;
-    }
-    band_job job = {a, w};
-    tv_threadpool_run(pool, n, n, band_run, &job);
-    /* worker 0 gave the context's engine limits through its copy of the context */
-    ctx->vm_warp_limit = w[0].ctx.vm_warp_limit;
+    job.w = w;
+    /* (before the copies: theirs then hold its charge) */
+    band_masks(d, &job, pool, threads);
+    for (uint32_t k = 0; k < n; k++)
+        band_worker_init(&w[k], d, k, n, shift);
+    tv_threadpool_run(pool, n, threads, band_run, &job);
+    free(job.mask);
+    /* the context's engine ran some jobs, each giving it its own limits: not known */
+    ctx->vm_warp_limit = 0;
     /* merge: counts are sums (each primitive counted by one worker, each pixel shaded by
        one), quotas what the workers left, the first failure in primitive order */
     const band_worker *bad = NULL;

@@ -268,21 +268,6 @@ static void depth_plane(draw_state *d, const float *a, const float *b, const flo
     d->zoffset = d->offset_enable ? polygon_offset(d, a, b, c) : d->mode_zoffset;
 }
 
-/* The worker of bands whose stripe S is (S mod band_n: a mask for the usual powers of
- * two, a division at every triangle otherwise) */
-static TV_ALWAYS_INLINE uint32_t band_of(const draw_state *d, uint32_t s)
-{
-    uint32_t n = d->band_n;
-    return (n & (n - 1)) == 0 ? s & (n - 1) : s % n;
-}
-
-/* This worker's first stripe from stripe S on (S >= 0); its next ones every band_n */
-static TV_ALWAYS_INLINE int64_t first_own_stripe(const draw_state *d, int64_t s)
-{
-    const uint32_t o = band_of(d, (uint32_t)s), k = d->band_k;
-    return s + (k >= o ? k - o : k + d->band_n - o);
-}
-
 static int run_prepared(draw_state *d, const float *win[3], uint32_t id);
 
 /* The fragment stage's vertices FV into d->fp: the rows in use (the engine reads the
@@ -316,7 +301,8 @@ static int run_fragments(draw_state *d, const tv_vm_frag_vertex *fv[3], const fl
     const int32_t h = (int32_t)1 << d->band_shift, s0 = y0 >> d->band_shift,
                   s1 = (y1 - 1) >> d->band_shift;
     int rc = 0;
-    for (int32_t s = (int32_t)first_own_stripe(d, s0); s <= s1 && !rc; s += (int32_t)d->band_n) {
+    for (int32_t s = (int32_t)draw_first_own_stripe(d, s0); s <= s1 && !rc;
+         s += (int32_t)d->band_n) {
         d->rt.y0 = s * h > y0 ? s * h : y0;
         d->rt.y1 = (s + 1) * h < y1 ? (s + 1) * h : y1;
         d->band_counts = s == s0;
@@ -458,10 +444,10 @@ int draw_batch_flush(draw_state *d)
     d->aa.kind = DRAW_AA_NONE;
     tv_status vst = tv_vm_frag_batch_flush(d->batch, &st, &err);
     d->aa = aa;
-    /* the rows the pending lanes counted in; with bands only this worker's stripes (the
+    /* the rows the pending lanes counted in; with bands only this job's stripes (the
        others' rows are theirs to sum) */
     for (int32_t r = d->batch_r0; r <= d->batch_r1; r++) {
-        if (d->band_n && band_of(d, (uint32_t)(r * 4) >> d->band_shift) != d->band_k)
+        if (d->band_n && draw_band_of(d, (uint32_t)(r * 4) >> d->band_shift) != d->band_k)
             continue;
         d->samples_passed += d->ctx->rows[r].passed;
         d->ctx->rows[r].passed = 0;
@@ -593,15 +579,21 @@ void draw_tri_box(const draw_state *d, uint32_t inst, const draw_tri *t, int32_t
     tri_box(d, inst, t, box, 0);
 }
 
-/* Bands: whether triangle T of instance INST may cover a row of this worker's stripes (a
- * worker owning none of its rows would set it up for nothing). */
+void draw_tri_rows(const draw_state *d, uint32_t inst, const draw_tri *t, int32_t rows[2])
+{
+    int32_t box[4];
+    tri_box(d, inst, t, box, 1);
+    rows[0] = box[1];
+    rows[1] = box[3];
+}
+
+/* Bands: whether triangle T of instance INST may cover a row of this job's stripes (a
+ * job owning none of its rows would set it up for nothing). */
 static bool band_may_cover(const draw_state *d, uint32_t inst, const draw_tri *t)
 {
     int32_t box[4];
     tri_box(d, inst, t, box, 1);
-    if (box[1] > box[3])
-        return false;
-    return first_own_stripe(d, box[1] >> d->band_shift) <= box[3] >> d->band_shift;
+    return draw_band_rows_mine(d, box[1], box[3]);
 }
 
 /* A whole (unclipped) triangle of window positions WIN set up in d->rt without the clip
