@@ -79,12 +79,12 @@ static uint32_t band_shift_for(uint32_t w, int32_t height)
 
 /* Jobs per worker at most: as many as the target has stripes, from W (a job then per
  * worker, as without jobs) to DRAW_BAND_JOBS x W, and 64 in all (a primitive's jobs are
- * the bits of a 64-bit mask, band_masks). */
+ * the bits of a 64-bit mask, band_masks); W where the draw has no masks. */
 #define DRAW_BAND_JOBS 4u
 #define DRAW_BAND_MAX_JOBS 64u
 
 /* The jobs' masks are made where the draw has at most this many primitives (8 bytes
- * each); beyond, each job tests every primitive itself, as draw_triangle does anyway. */
+ * each); beyond, a job per worker tests every primitive itself (draw_triangle's test). */
 #define DRAW_BAND_MASK_PRIMS (1u << 22)
 
 typedef struct band_worker {
@@ -203,16 +203,23 @@ static __attribute__((noinline)) void band_worker_init(band_worker *w, const dra
     w->fail_at = UINT64_MAX;
 }
 
-/* The jobs' masks of every primitive, in JOB->mask (left NULL where there are too many,
- * the memory quota has no room, or a primitive may go to another layer: draw_primitive
- * then does more with a primitive than decide it is not the job's) */
-static void band_masks(draw_state *d, band_job *job, tv_threadpool *pool, uint32_t threads)
+/* Whether the draw's masks may be made: not where there are too many primitives, the
+ * memory quota has no room, or a primitive may go to another layer (draw_primitive then
+ * does more with a primitive than decide it is not the job's) */
+static bool band_masks_fit(const draw_state *d, uint64_t prims)
 {
     const tv_pipe_ctx *ctx = d->ctx;
+    const uint64_t bytes = prims * sizeof(uint64_t);
+    return prims <= DRAW_BAND_MASK_PRIMS && !(d->layer_out >= 0 && d->layers > 1) &&
+           bytes <= ctx->max_memory - (ctx->used < ctx->max_memory ? ctx->used
+                                                                     : ctx->max_memory);
+}
+
+/* The jobs' masks of every primitive, in JOB->mask (left NULL where the memory is not
+ * there: the jobs then test every primitive themselves) */
+static void band_masks(draw_state *d, band_job *job, tv_threadpool *pool, uint32_t threads)
+{
     const uint64_t bytes = job->prims * sizeof *job->mask;
-    if (job->prims > DRAW_BAND_MASK_PRIMS || (d->layer_out >= 0 && d->layers > 1) ||
-        bytes > ctx->max_memory - (ctx->used < ctx->max_memory ? ctx->used : ctx->max_memory))
-        return;
     job->mask = malloc(bytes);
     if (!job->mask || draw_charge(d, bytes, "the band masks")) {
         free(job->mask);
@@ -227,15 +234,18 @@ int draw_bands(draw_state *d, const draw_assembly *a)
     tv_pipe_ctx *ctx = d->ctx;
     const uint32_t threads = ctx->threads;
     const uint32_t shift = band_shift_for(threads, d->height);
-    /* jobs: one per stripe, W to DRAW_BAND_JOBS x W */
+    const uint64_t prims = (uint64_t)a->ntris * d->instances;
+    /* jobs: one per stripe, W to DRAW_BAND_JOBS x W; W where there are no masks (each job
+       would walk every primitive through draw_triangle's own row test) */
+    const bool masks = band_masks_fit(d, prims);
     const uint64_t stripes = d->height > 0 ? (((uint64_t)d->height - 1) >> shift) + 1 : 1;
-    uint64_t cap = (uint64_t)DRAW_BAND_JOBS * threads;
+    uint64_t cap = masks ? (uint64_t)DRAW_BAND_JOBS * threads : threads;
     cap = cap < DRAW_BAND_MAX_JOBS ? cap : DRAW_BAND_MAX_JOBS;
     const uint32_t n = (uint32_t)(stripes < threads ? threads : stripes > cap ? cap : stripes);
     tv_threadpool *pool = pipe_band_pool(ctx, "draw_vbo");
     if (!pool)
         return -1;
-    band_job job = {d, a, NULL, n, shift, {NULL}, NULL, (uint64_t)a->ntris * d->instances};
+    band_job job = {d, a, NULL, n, shift, {NULL}, NULL, prims};
     for (uint32_t k = 0; k < threads; k++)
         if (!(job.vm[k] = pipe_band_vm(ctx, k, "draw_vbo")))
             return -1;
@@ -244,7 +254,8 @@ int draw_bands(draw_state *d, const draw_assembly *a)
         return pipe_fail(ctx, "draw_vbo: out of memory");
     job.w = w;
     /* (before the copies: theirs then hold its charge) */
-    band_masks(d, &job, pool, threads);
+    if (masks)
+        band_masks(d, &job, pool, threads);
     for (uint32_t k = 0; k < n; k++)
         band_worker_init(&w[k], d, k, n, shift);
     tv_threadpool_run(pool, n, threads, band_run, &job);
