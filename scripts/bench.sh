@@ -108,12 +108,12 @@ run_texvm() {
 # minutes (one shares its physical core with a busy neighbour: docs/performance.md §2),
 # and a pair split across them measured the cores, not the engines. The rounds alternate
 # the CPU; the two-thread runs use both.
+can_pin=0
+command -v taskset > /dev/null && [ "$(nproc)" -gt 1 ] && can_pin=1
 pin=()
 pin1() {
   pin=()
-  if command -v taskset > /dev/null && [ "$(nproc)" -gt 1 ]; then
-    pin=(taskset -c $(( ($1 - 1) % $(nproc) )))
-  fi
+  [ $can_pin = 1 ] && pin=(taskset -c $(( ($1 - 1) % $(nproc) )))
 }
 
 names=()
@@ -162,7 +162,7 @@ if [ -x "$build/texvm" ]; then
 else
   printf 'bench: cpu: %s\n' "$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)"
 fi
-if command -v taskset > /dev/null && [ "$(nproc)" -gt 1 ]; then
+if [ $can_pin = 1 ]; then
   printf 'bench: one-thread runs of round r (texvm, llvmpipe) pinned to CPU (r-1) mod %d\n' \
     "$(nproc)"
 fi

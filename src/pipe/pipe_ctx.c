@@ -19,9 +19,14 @@ tv_pipe_ctx *tv_pipe_create(uint64_t max_memory)
     return ctx;
 }
 
+bool pipe_charge_fits(const tv_pipe_ctx *ctx, uint64_t bytes)
+{
+    return bytes <= ctx->max_memory && ctx->used <= ctx->max_memory - bytes;
+}
+
 int pipe_charge(tv_pipe_ctx *ctx, uint64_t bytes, const char *what, uint32_t handle)
 {
-    if (bytes > ctx->max_memory || ctx->used > ctx->max_memory - bytes)
+    if (!pipe_charge_fits(ctx, bytes))
         return pipe_fail(ctx, "%s %u: %llu bytes exceed the memory quota (%llu of %llu used)",
                          what, handle, (unsigned long long)bytes,
                          (unsigned long long)ctx->used, (unsigned long long)ctx->max_memory);
@@ -35,7 +40,7 @@ int pipe_charge(tv_pipe_ctx *ctx, uint64_t bytes, const char *what, uint32_t han
 int pipe_charge_temp(tv_pipe_ctx *ctx, uint64_t *held, uint64_t bytes, const char *op,
                      const char *what)
 {
-    if (bytes > ctx->max_memory || ctx->used > ctx->max_memory - bytes)
+    if (!pipe_charge_fits(ctx, bytes))
         return pipe_fail(ctx, "%s: %s: %llu bytes exceed the memory quota (%llu of %llu used)",
                          op, what, (unsigned long long)bytes, (unsigned long long)ctx->used,
                          (unsigned long long)ctx->max_memory);

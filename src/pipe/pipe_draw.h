@@ -254,12 +254,17 @@ void draw_tri_box(const draw_state *d, uint32_t inst, const draw_tri *t, int32_t
 /* The rows box[1], box[3] of draw_tri_box in rows[0], rows[1]. */
 void draw_tri_rows(const draw_state *d, uint32_t inst, const draw_tri *t, int32_t rows[2]);
 
-/* Bands: the job whose stripe S is (S mod band_n: a mask for the usual powers of two, a
+/* Bands: the job of N whose stripe S is (S mod N: a mask for the usual powers of two, a
  * division at every triangle otherwise) */
+static inline uint32_t draw_band_of_n(uint32_t n, uint32_t s)
+{
+    return (n & (n - 1)) == 0 ? s & (n - 1) : s % n;
+}
+
+/* ... of this draw's band_n */
 static inline uint32_t draw_band_of(const draw_state *d, uint32_t s)
 {
-    uint32_t n = d->band_n;
-    return (n & (n - 1)) == 0 ? s & (n - 1) : s % n;
+    return draw_band_of_n(d->band_n, s);
 }
 
 /* This job's first stripe from stripe S on (S >= 0); its next ones every band_n */

@@ -109,7 +109,7 @@ typedef struct band_job {
 
 /* The masks of primitives k x 4096 ... (a first run of the pool: draw_tri_rows reads the
  * vertex outputs and the draw's constants only). A triangle's rows y0..y1 meet stripes
- * y0 >> shift .. y1 >> shift, and stripe s is job draw_band_of's s mod n: the jobs of
+ * y0 >> shift .. y1 >> shift, and stripe s is job draw_band_of_n(n, s): the jobs of
  * those stripes, every job from n stripes on. */
 static void mask_run(void *user, uint32_t thread, uint64_t k)
 {
@@ -122,15 +122,13 @@ static void mask_run(void *user, uint32_t thread, uint64_t k)
     for (uint64_t p = k * 4096; p < job->prims && p < (k + 1) * 4096; p++) {
         int32_t rows[2];
         draw_tri_rows(d, (uint32_t)(p / ntris), &job->a->tris[p % ntris], rows);
-        uint64_t m = 0;
-        if (rows[0] > rows[1]) {
-            m = 0;                               /* no rows: nobody's */
-        } else if (rows[0] < 0 || (rows[1] >> shift) - (rows[0] >> shift) >= (int32_t)n - 1) {
+        const int32_t s0 = rows[0] >> shift, s1 = rows[1] >> shift;
+        uint64_t m = 0;                          /* (no rows: nobody's) */
+        if (rows[0] <= rows[1] && (rows[0] < 0 || s1 - s0 >= (int32_t)n - 1))
             m = all;                             /* (rows above the target: not made) */
-        } else {
-            for (int32_t st = rows[0] >> shift; st <= rows[1] >> shift; st++)
-                m |= 1ull << ((n & (n - 1)) == 0 ? (uint32_t)st & (n - 1) : (uint32_t)st % n);
-        }
+        else if (rows[0] <= rows[1])
+            for (int32_t st = s0; st <= s1; st++)
+                m |= 1ull << draw_band_of_n(n, (uint32_t)st);
         job->mask[p] = m;
     }
 }
@@ -208,11 +206,8 @@ static __attribute__((noinline)) void band_worker_init(band_worker *w, const dra
  * does more with a primitive than decide it is not the job's) */
 static bool band_masks_fit(const draw_state *d, uint64_t prims)
 {
-    const tv_pipe_ctx *ctx = d->ctx;
-    const uint64_t bytes = prims * sizeof(uint64_t);
     return prims <= DRAW_BAND_MASK_PRIMS && !(d->layer_out >= 0 && d->layers > 1) &&
-           bytes <= ctx->max_memory - (ctx->used < ctx->max_memory ? ctx->used
-                                                                     : ctx->max_memory);
+           pipe_charge_fits(d->ctx, prims * sizeof(uint64_t));
 }
 
 /* The jobs' masks of every primitive, in JOB->mask (left NULL where the memory is not

@@ -250,6 +250,9 @@ void pipe_sub_init(pipe_sub *s, uint32_t id);
 void pipe_sub_free(tv_pipe_ctx *ctx, pipe_sub *s);
 /* Free O, which is in no map any more, and give back its quota. */
 void pipe_object_free(tv_pipe_ctx *ctx, pipe_object *o);
+/* Whether BYTES more fit in the memory quota beside what the context holds (pipe_charge
+ * and pipe_charge_temp take them only then). */
+bool pipe_charge_fits(const tv_pipe_ctx *ctx, uint64_t bytes);
 /* Take BYTES of the memory quota for WHAT (a named error when they do not fit: nothing
  * taken), or give them back (pipe_uncharge). */
 int pipe_charge(tv_pipe_ctx *ctx, uint64_t bytes, const char *what, uint32_t handle);
