@@ -11,6 +11,7 @@
 #include "pipe_draw.h"
 
 #include "util/bits.h"
+#include "util/prefetch.h"
 #include "util/tile_lanes.h"
 #include "util/half.h"
 
@@ -250,8 +251,8 @@ static void write_lanes(const draw_state *d, unsigned i, const tv_vm_frag_warp_o
            follow all four in time (a hint: it neither faults nor changes a byte) */
         for (int32_t r = 0; r < 4; r++) {
             const uint8_t *ahead = draw_cbuf_texel(d, cb, w->x[0] + 16, w->y[0] + r, 0);
-            __builtin_prefetch(ahead, 1);
-            __builtin_prefetch(ahead + 64, 1);
+            TV_PREFETCH_W(ahead);
+            TV_PREFETCH_W(ahead + 64);
         }
         rest = raw_read_quads(d, cb, w, m, &dst);
     }

@@ -1,0 +1,33 @@
+/* Prefetching a line that is about to be written (a hint: it neither faults nor changes a
+ * byte). TV_PREFETCH_W(p) is PREFETCHW where the CPU has it (every x86-64 core of this
+ * project's machines: the line comes owned, so the store that follows needs no second
+ * request), else __builtin_prefetch for writing.
+ *
+ * Two traps of GCC 12 that this works around:
+ *   - __builtin_prefetch(p, 1, ...) is emitted as a read prefetch (PREFETCHNTA or
+ *     PREFETCHT0) unless the function is built for PRFCHW, which x86-64's baseline is not;
+ *   - a function or loop whose body is only __builtin_prefetch counts as one without
+ *     effect, and its call or the loop is deleted (the fragment tile store's prefetch of
+ *     the tile ahead was a loop in a helper: the plain builds had none at all). So use
+ *     TV_PREFETCH_W as statements where the prefetch is wanted, not in a helper whose
+ *     only work it is, and not in a loop of its own; the inline assembly is volatile.
+ * __builtin_cpu_supports needs __builtin_cpu_init to have run (the engine's kernel
+ * choices call it first). */
+#ifndef TEXVM_UTIL_PREFETCH_H
+#define TEXVM_UTIL_PREFETCH_H
+
+#if defined(__GNUC__) && defined(__x86_64__)
+#define TV_PREFETCH_W(p)                                                                      \
+    do {                                                                                      \
+        if (__builtin_cpu_supports("prfchw"))                                                 \
+            __asm__ volatile("prefetchw %0" : : "m"(*(const char *)(p)));                     \
+        else                                                                                  \
+            __builtin_prefetch((p), 1, 0);                                                    \
+    } while (0)
+#elif defined(__GNUC__)
+#define TV_PREFETCH_W(p) __builtin_prefetch((p), 1, 0)
+#else
+#define TV_PREFETCH_W(p) ((void)(p))
+#endif
+
+#endif
