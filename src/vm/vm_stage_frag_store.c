@@ -5,7 +5,7 @@
  * stores wait for their lines (perf annotate of frag_job: 25% of its samples on the first
  * register writes of the next warp, queued behind them in the store buffer), so the
  * lines of the tile two to the right are prefetched for writing (PREFETCHW,
- * util/prefetch.h: bilinear 4 % and null up to 10 % faster than the read prefetch GCC had
+ * util/prefetch.h: bilinear 4 % and null 2-12 % faster than the read prefetch GCC had
  * made of it, on the Intel model 0xcf core), and with AVX-512 a tile
  * whose rows are whole 64-byte lines (64-byte aligned base and row pitch) is written as
  * 8 line-sized stores instead of 32 16-byte ones; with AVX2, a tile whose rows start on
