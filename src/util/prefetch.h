@@ -12,11 +12,12 @@
  *     TV_PREFETCH_W as statements where the prefetch is wanted, not in a helper whose
  *     only work it is, and not in a loop of its own; the inline assembly is volatile.
  * __builtin_cpu_supports needs __builtin_cpu_init to have run (the engine's kernel
- * choices call it first). */
+ * choices call it first). Clang (the fuzz and TSan builds) does not know the "prfchw"
+ * feature name, and keeps its prefetches: it gets the builtin. */
 #ifndef TEXVM_UTIL_PREFETCH_H
 #define TEXVM_UTIL_PREFETCH_H
 
-#if defined(__GNUC__) && defined(__x86_64__)
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__)
 #define TV_PREFETCH_W(p)                                                                      \
     do {                                                                                      \
         if (__builtin_cpu_supports("prfchw"))                                                 \
