@@ -6,11 +6,11 @@
  * Two traps of GCC 12 that this works around:
  *   - __builtin_prefetch(p, 1, ...) is emitted as a read prefetch (PREFETCHNTA or
  *     PREFETCHT0) unless the function is built for PRFCHW, which x86-64's baseline is not;
- *   - a function or loop whose body is only __builtin_prefetch counts as one without
- *     effect, and its call or the loop is deleted (the fragment tile store's prefetch of
- *     the tile ahead was a loop in a helper: the plain builds had none at all). So use
- *     TV_PREFETCH_W as statements where the prefetch is wanted, not in a helper whose
- *     only work it is, and not in a loop of its own; the inline assembly is volatile.
+ *   - a static helper whose only work is a loop of __builtin_prefetch counts as a function
+ *     without effect, and its call is deleted (the fragment tile store's prefetch of the
+ *     tile ahead was such a helper: the plain builds had no prefetch at all; the same
+ *     loop written in the caller, or the calls without the loop, were kept). The inline
+ *     assembly here is volatile, so a helper or loop of TV_PREFETCH_W stays.
  * __builtin_cpu_supports needs __builtin_cpu_init to have run (the engine's kernel
  * choices call it first). Clang (the fuzz and TSan builds) does not know the "prfchw"
  * feature name, and keeps its prefetches: it gets the builtin. */

@@ -67,17 +67,16 @@ static void store_c(uint32_t *t0, size_t row, const vm_slot *o)
 }
 
 #if FS_X86
-/* The lines of the tile two to the right (its 4 rows of 128 bytes), for writing:
- * statements here, not a helper or a loop (util/prefetch.h) */
-#define FS_PREFETCH_TILE(t0, row)                                                             \
-    do {                                                                                      \
-        const char *p_ = (const char *)(t0) + 2 * 8 * 16;                                     \
-        const size_t r_ = (row) * 4u;                                                         \
-        TV_PREFETCH_W(p_); TV_PREFETCH_W(p_ + 64);                                            \
-        TV_PREFETCH_W(p_ + r_); TV_PREFETCH_W(p_ + r_ + 64);                                  \
-        TV_PREFETCH_W(p_ + 2 * r_); TV_PREFETCH_W(p_ + 2 * r_ + 64);                          \
-        TV_PREFETCH_W(p_ + 3 * r_); TV_PREFETCH_W(p_ + 3 * r_ + 64);                          \
-    } while (0)
+/* The lines of the tile two to the right (its 4 rows of 128 bytes), for writing
+ * (TV_PREFETCH_W: a plain __builtin_prefetch loop here was deleted, util/prefetch.h) */
+static void prefetch_ahead(uint32_t *t0, size_t row)
+{
+    for (unsigned y = 0; y < 4; y++) {
+        const char *a = (const char *)(t0 + y * row) + 2 * 8 * 16;
+        TV_PREFETCH_W(a);
+        TV_PREFETCH_W(a + 64);
+    }
+}
 
 /* SSE2: a quad's four lanes are one 4x4 transpose (pixels TL, TR, BL, BR). */
 static void store_sse2(uint32_t *t0, size_t row, const vm_slot *o)
@@ -158,7 +157,7 @@ void vm_frag_store_tile(unsigned isa, uint32_t *t0, size_t row, const vm_slot *o
 {
 #if FS_X86
     if (ahead)
-        FS_PREFETCH_TILE(t0, row);
+        prefetch_ahead(t0, row);
     /* whole lines: every row of the tile starts a 64-byte line (8 pixels: two lines) */
     const uintptr_t at = (uintptr_t)t0 | (uintptr_t)(row * 4u);
     if (isa >= VM_STORE_AVX512 && (at & 63u) == 0)
