@@ -9,7 +9,8 @@ src=${1:?usage: bench/test_portable.sh SOURCE_DIR BUILD_DIR}
 bin=${2:?usage: bench/test_portable.sh SOURCE_DIR BUILD_DIR}
 workloads=(null bilinear trilinear aniso math loop compute)
 for w in "${workloads[@]}"; do
-  [ -f "$bin/bench-suite/$w/job.json" ] || { echo "no $bin/bench-suite/$w/job.json: skipped"; exit 77; }
+  [ -f "$bin/bench-suite/$w/job.json" ] ||
+    { echo "no $bin/bench-suite/$w/job.json: skipped"; exit 77; }
 done
 out=$bin/portable-out
 "$src/scripts/bench-portable.sh" --rounds 1 --suite "$bin/bench-suite" \

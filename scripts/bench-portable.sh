@@ -8,10 +8,11 @@
 #   scripts/bench-portable.sh [--rounds N] [--suite DIR] [--build-dir DIR] OUT_DIR
 #   (then OUT_DIR/run.sh on the other machine)
 # The jobs are those the last `scripts/bench.sh` left in --suite (default
-# build-perf/bench-suite: each workload's job.json and the TGSI softpipe printed for it);
-# --build-dir is where the JIT-less build goes (default build-portable). Without the JIT, `loop` and `math` run interpreted: their rates
-# are not the suite's, and llvmpipe is not there to compare — compare the rates with
-# run.sh's on this machine (texvm against texvm), not with the suite's ratios.
+# build-perf/bench-suite: each workload's directory with its job.json and the TGSI softpipe
+# printed for it; every such directory is packed); --build-dir is where the JIT-less build
+# goes (default build-portable). Without the JIT, `loop` and `math` run interpreted: their
+# rates are not the suite's, and llvmpipe is not there to compare — compare the rates
+# with run.sh's on this machine (texvm against texvm), not with the suite's ratios.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=2
@@ -25,15 +26,21 @@ while [ $# -gt 1 ]; do
     *) break ;;
   esac
 done
-out=${1:?usage: scripts/bench-portable.sh [--rounds N] [--suite DIR] [--build-dir DIR] OUT_DIR}
-case "$rounds" in ''|*[!0-9]*|0) echo "bench-portable: --rounds needs a positive count" >&2; exit 2 ;; esac
-workloads=(null bilinear trilinear aniso math loop compute)
-for w in "${workloads[@]}"; do
-  if [ ! -f "$suite/$w/job.json" ] || [ ! -f "$suite/$w/prog.tgsi" ]; then
-    echo "bench-portable: $suite/$w has no job (run scripts/bench.sh --keep first)" >&2
-    exit 1
-  fi
+usage="usage: scripts/bench-portable.sh [--rounds N] [--suite DIR] [--build-dir DIR] OUT_DIR"
+out=${1:?$usage}
+case "$rounds" in
+  ''|*[!0-9]*|0) echo "bench-portable: --rounds needs a positive count" >&2; exit 2 ;;
+esac
+# the workloads the suite left (its table, scripts/bench.sh, is the one list of them)
+workloads=()
+for d in "$suite"/*/; do
+  w=$(basename "$d")
+  [ -f "$d/job.json" ] && [ -f "$d/prog.tgsi" ] && workloads+=("$w")
 done
+if [ ${#workloads[@]} = 0 ]; then
+  echo "bench-portable: $suite holds no workload's job (run scripts/bench.sh first)" >&2
+  exit 1
+fi
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTEXVM_JIT=OFF \
   -DTEXVM_TESTS=OFF -DTEXVM_BENCH=ON > /dev/null
 cmake --build "$build" --target bench_job bench_store texvm > /dev/null
