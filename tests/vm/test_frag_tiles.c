@@ -158,6 +158,7 @@ static const char *PROG =
  * a sliver (vertex 2 a hundredth of a pixel off the line of vertices 0 and 1) */
 static float equal_w;
 static bool sliver;
+static bool flush_all;   /* every case under flushed denormals */
 
 static void check_case(unsigned W, unsigned H, unsigned samples, tv_vm_frag_prim prim,
                        bool scissor, unsigned threads, unsigned icase)
@@ -233,7 +234,7 @@ static void check_case(unsigned W, unsigned H, unsigned samples, tv_vm_frag_prim
         fp->color[k].data = col[k];
     }
     hv_threads = threads;
-    bool flush = icase % 8 == 5 || same % 6 == 4;
+    bool flush = icase % 8 == 5 || same % 6 == 4 || flush_all;
     hv_flush_denormals = flush;
     tv_error err;
     if (hv_frag_p(PROG, fp, NULL, &err) != TV_OK)
@@ -285,6 +286,29 @@ static void t_random_primitives(void **s)
         check_case(sz[0], sz[1], 1, (i & 1) ? TV_VM_PRIM_TRIANGLE : TV_VM_PRIM_RECT,
                    i % 3 == 2, 1 + (i % 4 == 1), i);
     }
+}
+
+/* w 1 at every vertex (a 2D draw; the bench's full-screen rectangle) and attributes that
+ * differ: the perspective weights' normalising sum d is then exactly 1 in most half warps,
+ * where interp_tile takes b and c for b / d and c / d (not where denormals are flushed);
+ * random and full-target triangles and rectangles, denormals kept and flushed, 1 and 2
+ * threads. */
+static void t_unit_w(void **s)
+{
+    (void)s;
+    static const unsigned sizes[][2] = {{64, 16}, {530, 9}, {37, 23}};
+    unsigned n = 0;
+    for (unsigned i = 0; i < 80; i++) {
+        if (i % 4 == 1)
+            continue;   /* (the same-value cases: t_same_values, t_bounded_weights) */
+        const unsigned *sz = sizes[n++ % 3];
+        equal_w = 1.0f;
+        flush_all = (i / 2) % 2 == 1;
+        check_case(sz[0], sz[1], 1, (i & 2) ? TV_VM_PRIM_TRIANGLE : TV_VM_PRIM_RECT,
+                   i % 7 == 2, 1 + (i % 3 == 1), i);
+    }
+    equal_w = 0.0f;
+    flush_all = false;
 }
 
 static void t_random_msaa(void **s)
@@ -344,6 +368,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(t_random_primitives),
         cmocka_unit_test(t_same_values), cmocka_unit_test(t_bounded_weights),
+        cmocka_unit_test(t_unit_w),
         cmocka_unit_test(t_random_msaa),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
