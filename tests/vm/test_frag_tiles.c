@@ -11,7 +11,8 @@
  * when some triangle contains it. Primitives: random vertices (fractional, at tile
  * corners, off the target, far away, infinite or NaN, degenerate, both orientations,
  * w = 0, w tiny enough that the perspective weights pass 2^62 or 1/w is infinite, or
- * taken as 1 where denormals are flushed),
+ * taken as 1 where denormals are flushed, w 1 at every vertex: interp_tile's shortcut
+ * where the weights' normaliser is 1),
  * scissor boxes, 1 and 4
  * samples, targets wider than one 64-tile pass of the classifier, 1 and 2 threads;
  * attributes the same at every vertex (interp_tile's shortcut: -0, +0, a denormal, a
