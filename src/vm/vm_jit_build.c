@@ -128,6 +128,78 @@ static LLVMValueRef lane_mask(vm_jit_ctx *j, LLVMValueRef exec)
     return LLVMBuildICmp(j->b, LLVMIntNE, v, LLVMConstNull(j->vi), "lanes");
 }
 
+/* ---- lane 0 of a uniform value ------------------------------------------------------------ */
+
+#define LANE0_DEPTH 4   /* operations deep (a counter's increment is one) */
+
+/* The scalar S that V broadcasts (vm_jit_broadcast's insert at 0 and zero-mask shuffle),
+ * or NULL */
+static LLVMValueRef broadcast_of(LLVMValueRef v)
+{
+    if (!LLVMIsAShuffleVectorInst(v) || LLVMGetNumMaskElements(v) != VM_LANES)
+        return NULL;
+    for (unsigned l = 0; l < VM_LANES; l++)
+        if (LLVMGetMaskValue(v, (unsigned)l) != 0)
+            return NULL;
+    LLVMValueRef ins = LLVMGetOperand(v, 0), at = NULL;
+    if (LLVMIsAInsertElementInst(ins))
+        at = LLVMGetOperand(ins, 2);
+    if (!at || !LLVMIsAConstantInt(at) || LLVMConstIntGetZExtValue(at) != 0)
+        return NULL;
+    return LLVMGetOperand(ins, 1);
+}
+
+/* The integer operations lane0 computes as scalars: each lane's result depends on that
+ * lane's operands alone, the same on an i32 as on a lane of <32 x i32> */
+static bool lane_wise(LLVMOpcode op)
+{
+    return op == LLVMAdd || op == LLVMSub || op == LLVMMul || op == LLVMAnd || op == LLVMOr ||
+           op == LLVMXor || op == LLVMShl || op == LLVMLShr || op == LLVMAShr;
+}
+
+/* Whether lane0 can rebuild vector V (an i32 vector) as a scalar, DEPTH operations deep */
+static bool scalarizable(LLVMValueRef v, unsigned depth)
+{
+    if (LLVMIsAConstantDataVector(v) || LLVMIsAConstantVector(v) ||
+        LLVMIsAConstantAggregateZero(v))
+        return true;
+    if (broadcast_of(v))
+        return true;
+    if (depth == 0 || !LLVMIsABinaryOperator(v) || !lane_wise(LLVMGetInstructionOpcode(v)))
+        return false;
+    return scalarizable(LLVMGetOperand(v, 0), depth - 1) &&
+           scalarizable(LLVMGetOperand(v, 1), depth - 1);
+}
+
+static LLVMValueRef scalar_of(vm_jit_ctx *j, LLVMValueRef v)
+{
+    if (LLVMIsAConstant(v))
+        return LLVMGetAggregateElement(v, 0);
+    LLVMValueRef s = broadcast_of(v);
+    if (s)
+        return s;
+    return LLVMBuildBinOp(j->b, LLVMGetInstructionOpcode(v), scalar_of(j, LLVMGetOperand(v, 0)),
+                          scalar_of(j, LLVMGetOperand(v, 1)), "");
+}
+
+/* Lane 0 of V, the value stored to a uniform slot. Where V is an integer operation of
+ * broadcasts and constants (a loop counter's increment: the counter's broadcast plus an
+ * immediate's), the operation on the scalars themselves: LLVM 15 kept the vector add and
+ * extracted its lane 0, so the counter went from a general register to a vector one and
+ * back every iteration (vpbroadcastd, vpaddd, vmovd: a dependency chain through the loop
+ * that bounded its iterations on AMD Zen 4). The same bits either way. */
+static LLVMValueRef lane0(vm_jit_ctx *j, LLVMValueRef v)
+{
+    if (LLVMTypeOf(v) == j->vi && scalarizable(v, LANE0_DEPTH)) {
+        LLVMValueRef s = scalar_of(j, v);
+        if (s) {
+            j->uniform_scalar++;
+            return s;
+        }
+    }
+    return LLVMBuildExtractElement(j->b, v, ci32(j, 0), "");
+}
+
 void vm_jit_store(vm_jit_ctx *j, uint32_t slot, LLVMValueRef v, bool nomask)
 {
     if (slot < j->p->num_slots)
@@ -137,7 +209,7 @@ void vm_jit_store(vm_jit_ctx *j, uint32_t slot, LLVMValueRef v, bool nomask)
         v = LLVMBuildSelect(j->b, m, v, vm_jit_load(j, slot), "");
     }
     if (j->slot[slot] && j->uni && j->uni[slot]) {   /* every lane the same word: lane 0's */
-        set(j, j->slot[slot], LLVMBuildExtractElement(j->b, v, ci32(j, 0), ""));
+        set(j, j->slot[slot], lane0(j, v));
         j->dirty[slot] = 1;
     } else if (j->slot[slot]) {
         set(j, j->slot[slot], v);
