@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# A change to a hot path, measured as this project measures one on a noisy machine
+# (docs/performance.md §1.2): the old and the new build's bench_job run one job in turn,
+# pinned to one CPU, ROUNDS times; each run's median frame time is kept, and each build's
+# minimum, lower quartile and median of them are printed. Every run's outputs (the out.*
+# files bench_job leaves beside the job) must be the same bytes as the first run's: a
+# rewrite may not change them, so it fails (exit 1) where they differ.
+#   scripts/bench-ab.sh [--rounds N] [--repeat R] [--cpu K] [--threads T] OLD_BUILD NEW_BUILD JOB_FILE
+# OLD_BUILD and NEW_BUILD are build directories with bench/bench_job (a `git worktree` of the
+# base built beside the tree, say); defaults: 12 rounds, --repeat 5, CPU 1 (0 on a one-CPU
+# machine), 1 thread. Environment variables reach both builds alike.
+set -euo pipefail
+rounds=12
+repeat=5
+cpu=
+threads=1
+usage="usage: scripts/bench-ab.sh [--rounds N] [--repeat R] [--cpu K] [--threads T] OLD_BUILD NEW_BUILD JOB_FILE"
+while [ $# -gt 3 ]; do
+  case "$1" in
+    --rounds) rounds=$2; shift 2 ;;
+    --repeat) repeat=$2; shift 2 ;;
+    --cpu) cpu=$2; shift 2 ;;
+    --threads) threads=$2; shift 2 ;;
+    *) echo "bench-ab: unknown option $1" >&2; echo "$usage" >&2; exit 2 ;;
+  esac
+done
+[ $# = 3 ] || { echo "$usage" >&2; exit 2; }
+for v in "$rounds" "$repeat" "$threads"; do
+  case "$v" in
+    ''|*[!0-9]*|0) echo "bench-ab: --rounds, --repeat and --threads need positive counts" >&2; exit 2 ;;
+  esac
+done
+old=$1 new=$2 job=$3
+for b in "$old" "$new"; do
+  [ -x "$b/bench/bench_job" ] || { echo "bench-ab: no $b/bench/bench_job" >&2; exit 2; }
+done
+[ -f "$job" ] || { echo "bench-ab: no job file $job" >&2; exit 2; }
+if [ -z "$cpu" ]; then
+  cpu=$(( $(nproc) > 1 ? 1 : 0 ))
+fi
+case "$cpu" in ''|*[!0-9]*) echo "bench-ab: --cpu needs a CPU number" >&2; exit 2 ;; esac
+pin=()
+command -v taskset > /dev/null && pin=(taskset -c "$cpu")
+jobdir=$(cd "$(dirname "$job")" && pwd)
+jobname=$(basename "$job")
+old=$(cd "$old" && pwd)
+new=$(cd "$new" && pwd)
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# one run: its median (ms) on stdout, its outputs' checksums in $tmp/sums.<build>
+run() {
+  local b=$1 tag=$2 log
+  rm -f "$jobdir"/out.*
+  if ! log=$(cd "$jobdir" && "${pin[@]}" "$b/bench/bench_job" "$jobname" --threads "$threads" \
+               --repeat "$repeat" 2>&1); then
+    echo "bench-ab: $b/bench/bench_job failed:" >&2
+    echo "$log" >&2
+    exit 1
+  fi
+  local ms
+  ms=$(sed -n 's/.*median \([0-9.]*\) ms.*/\1/p' <<< "$log" | head -n 1)
+  [ -n "$ms" ] || { echo "bench-ab: no median in bench_job's output:" >&2; echo "$log" >&2; exit 1; }
+  (cd "$jobdir" && for f in out.*; do [ -e "$f" ] && sha256sum "$f"; done) > "$tmp/sums.$tag"
+  echo "$ms"
+}
+echo "bench-ab: $jobname, $rounds rounds of old then new, --repeat $repeat, $threads thread(s), CPU $cpu"
+for r in $(seq 1 "$rounds"); do
+  ms=$(run "$old" old) || exit 1
+  echo "old $ms" >> "$tmp/times"
+  ms=$(run "$new" new) || exit 1
+  echo "new $ms" >> "$tmp/times"
+  [ -f "$tmp/sums.first" ] || cp "$tmp/sums.old" "$tmp/sums.first"
+  for t in old new; do
+    if ! cmp -s "$tmp/sums.first" "$tmp/sums.$t"; then
+      echo "bench-ab: round $r: the $t build's outputs differ from the first run's" >&2
+      diff "$tmp/sums.first" "$tmp/sums.$t" >&2 || true
+      exit 1
+    fi
+  done
+done
+rm -f "$jobdir"/out.*
+# minimum, lower quartile (the value at rank floor(n/4) + 1) and median (rank
+# floor((n + 1) / 2)) of each build's run medians
+for t in old new; do
+  sorted=$(awk -v t="$t" '$1 == t {print $2}' "$tmp/times" | sort -g)
+  n=$(wc -l <<< "$sorted")
+  at() { sed -n "${1}p" <<< "$sorted"; }
+  printf '%s min %s q1 %s median %s ms (%d runs)\n' "$t" "$(at 1)" "$(at $(( n / 4 + 1 )))" \
+    "$(at $(( (n + 1) / 2 )))" "$n"
+done
+[ -s "$tmp/sums.first" ] && echo "outputs: the same bytes in every run ($(wc -l < "$tmp/sums.first") file(s))"
+exit 0
