@@ -161,6 +161,17 @@ static float equal_w;
 static bool sliver;
 static bool flush_all;   /* every case under flushed denormals */
 
+/* Each test starts with none of the variations (a test that fails leaves its own set:
+   cmocka's setup, so the tests after it still run as written) */
+static int no_variations(void **s)
+{
+    (void)s;
+    equal_w = 0.0f;
+    sliver = false;
+    flush_all = false;
+    return 0;
+}
+
 static void check_case(unsigned W, unsigned H, unsigned samples, tv_vm_frag_prim prim,
                        bool scissor, unsigned threads, unsigned icase)
 {
@@ -308,8 +319,6 @@ static void t_unit_w(void **s)
         check_case(sz[0], sz[1], 1, (i & 2) ? TV_VM_PRIM_TRIANGLE : TV_VM_PRIM_RECT,
                    i % 7 == 2, 1 + (i % 3 == 1), i);
     }
-    equal_w = 0.0f;
-    flush_all = false;
 }
 
 static void t_random_msaa(void **s)
@@ -360,17 +369,16 @@ static void t_bounded_weights(void **s)
         check_case(64, 16, 1, (i & 1) ? TV_VM_PRIM_TRIANGLE : TV_VM_PRIM_RECT, false, 1,
                    cases[i % (sizeof cases / sizeof cases[0])]);
     }
-    equal_w = 0.0f;
-    sliver = false;
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(t_random_primitives),
-        cmocka_unit_test(t_same_values), cmocka_unit_test(t_bounded_weights),
-        cmocka_unit_test(t_unit_w),
-        cmocka_unit_test(t_random_msaa),
+        cmocka_unit_test_setup(t_random_primitives, no_variations),
+        cmocka_unit_test_setup(t_same_values, no_variations),
+        cmocka_unit_test_setup(t_bounded_weights, no_variations),
+        cmocka_unit_test_setup(t_unit_w, no_variations),
+        cmocka_unit_test_setup(t_random_msaa, no_variations),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
