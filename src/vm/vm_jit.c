@@ -303,8 +303,8 @@ static int compile_locked(tv_vm_program *p, char *why, size_t why_size)
     stats.uniform_scalar += j.uniform_scalar;
     if (verbose())
         fprintf(stderr, "texvm jit: %s: %u micro-ops, %llu inline, %llu handler calls, "
-                "%llu uniform slots (%llu scalar stores); %.1f ms to build, %.1f to optimise, %.1f to generate "
-                "code; %llu bytes of object\n", name, p->num_uops,
+                "%llu uniform slots (%llu scalar stores); %.1f ms to build, %.1f to "
+                "optimise, %.1f to generate code; %llu bytes of object\n", name, p->num_uops,
                 (unsigned long long)j.inline_uops, (unsigned long long)j.call_uops,
                 (unsigned long long)j.uniform_slots,
                 (unsigned long long)j.uniform_scalar, (t1 - t0) * 1e3, (t2 - t1) * 1e3,

@@ -171,8 +171,8 @@ static bool scalarizable(LLVMValueRef v, unsigned depth)
            scalarizable(LLVMGetOperand(v, 1), depth - 1);
 }
 
-/* Lane 0 of V (scalarizable) as a scalar: constants' element 0, broadcasts' scalar, the
- * operation on its operands' */
+/* Lane 0 of V as a scalar, V scalarizable (so never NULL): constants' element 0,
+ * broadcasts' scalar, the operation on its operands' */
 static LLVMValueRef scalar_of(vm_jit_ctx *j, LLVMValueRef v)
 {
     if (LLVMIsAConstant(v))
@@ -194,11 +194,8 @@ static LLVMValueRef scalar_of(vm_jit_ctx *j, LLVMValueRef v)
 static LLVMValueRef lane0(vm_jit_ctx *j, LLVMValueRef v)
 {
     if (LLVMTypeOf(v) == j->vi && scalarizable(v, LANE0_DEPTH)) {
-        LLVMValueRef s = scalar_of(j, v);
-        if (s) {
-            j->uniform_scalar++;
-            return s;
-        }
+        j->uniform_scalar++;
+        return scalar_of(j, v);
     }
     return LLVMBuildExtractElement(j->b, v, ci32(j, 0), "");
 }
