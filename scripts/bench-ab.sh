@@ -82,10 +82,10 @@ done
 rm -f "$jobdir"/out.*
 # minimum, lower quartile (the value at rank floor(n/4) + 1) and median (rank
 # floor((n + 1) / 2)) of each build's run medians
+at() { sed -n "${1}p" <<< "$sorted"; }   # the value at rank $1 of $sorted
 for t in old new; do
   sorted=$(awk -v t="$t" '$1 == t {print $2}' "$tmp/times" | sort -g)
   n=$(wc -l <<< "$sorted")
-  at() { sed -n "${1}p" <<< "$sorted"; }
   printf '%s min %s q1 %s median %s ms (%d runs)\n' "$t" "$(at 1)" "$(at $(( n / 4 + 1 )))" \
     "$(at $(( (n + 1) / 2 )))" "$n"
 done
