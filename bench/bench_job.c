@@ -1,5 +1,5 @@
 /* bench_job: time the engine run of a job file in-process, as scripts/bench.sh needs it.
- *   bench_job JOB.json [--threads N] [--repeat R] [--out-dir DIR]
+ *   bench_job JOB.json [--threads N] [--repeat R] [--out-dir DIR] [--jit MODE] [--counters]
  * Loads the job and its TGSI, builds textures and bindings once (texvm run's own code,
  * src/job/job_run*.c), then runs the stage 1 + R times and prints the median of the last R
  * (the first is the warm-up):
@@ -11,13 +11,56 @@
  * or output writing is timed. The outputs
  * of the last run are written like `texvm run` (for the comparison with Mesa). The job's
  * per-input interpolation overrides are not applied (the bench jobs have none; such a job
- * is refused). */
+ * is refused).
+ *   --counters (with --threads 1): also prints what the texture unit's warp kernel did
+ *   over all 1 + R runs — its counters are the calling thread's, and one thread runs the
+ *   jobs on the calling thread (src/util/threadpool.c) — for profiling which of its ways
+ *   a workload takes (docs/performance.md §1.2):
+ *   bench_job: texture kernel over N runs: requests Q (uniform U, magnified M, no level
+ *   of detail F), log2 table lookups T, level passes paired P (windows W) and single S,
+ *   anisotropic probe requests A */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "job_run.h"
 #include "bench_clock.h"
+#include "tex/fast/tex_warp.h"
+
+/* The texture kernel's counters of the calling thread (tex/fast/tex_warp.h) */
+typedef struct kernel_counts {
+    uint64_t requests, uniform, magnified, free, log2_table, paired, window, single, probes;
+} kernel_counts;
+
+static kernel_counts kernel_counts_now(void)
+{
+    kernel_counts k;
+    k.requests = tex_warp_vec_count();
+    k.uniform = tex_warp_vec_uniform_count();
+    k.magnified = tex_warp_vec_mag_count();
+    k.free = tex_warp_vec_free_count();
+    k.log2_table = tex_warp_vec_log2_table_count();
+    tex_warp_vec_pair_counts(&k.paired, &k.single);
+    k.window = tex_warp_vec_window_count();
+    k.probes = tex_warp_vec_probe_count();
+    return k;
+}
+
+static void kernel_counts_print(const kernel_counts *a, const kernel_counts *b, int runs)
+{
+    printf("bench_job: texture kernel over %d runs: requests %llu (uniform %llu, magnified "
+           "%llu, no level of detail %llu), log2 table lookups %llu, level passes paired "
+           "%llu (windows %llu) and single %llu, anisotropic probe requests %llu\n",
+           runs, (unsigned long long)(b->requests - a->requests),
+           (unsigned long long)(b->uniform - a->uniform),
+           (unsigned long long)(b->magnified - a->magnified),
+           (unsigned long long)(b->free - a->free),
+           (unsigned long long)(b->log2_table - a->log2_table),
+           (unsigned long long)(b->paired - a->paired),
+           (unsigned long long)(b->window - a->window),
+           (unsigned long long)(b->single - a->single),
+           (unsigned long long)(b->probes - a->probes));
+}
 
 
 static void free_targets(run_state *rs)
@@ -32,7 +75,8 @@ static void free_targets(run_state *rs)
     rs->stencil = NULL;
 }
 
-static int bench(const job *j, run_state *rs, tv_tgsi_program *prog, int threads, int repeat)
+static int bench(const job *j, run_state *rs, tv_tgsi_program *prog, int threads, int repeat,
+                 bool counters)
 {
     for (size_t i = 0; i < j->frag.num_inputs && j->run == TV_TGSI_FRAG; i++)
         if (j->frag.inputs[i].interpolate >= 0 || j->frag.inputs[i].location >= 0) {
@@ -66,6 +110,7 @@ static int bench(const job *j, run_state *rs, tv_tgsi_program *prog, int threads
         rc = run_bindings(rs, &b);
     }
     double *t = calloc((size_t)repeat + 1, sizeof *t);
+    const kernel_counts k0 = kernel_counts_now();
     for (int r = 0; !rc && t && r <= repeat; r++) {
         rs->engine_seconds = 0;
         rc = run_stage(rs, vm, p, &b);
@@ -86,6 +131,10 @@ static int bench(const job *j, run_state *rs, tv_tgsi_program *prog, int threads
         printf("bench_job: %s: median %.3f ms over %d runs, %.2f M%s/s on %d thread%s\n",
                j->run == TV_TGSI_COMP ? "COMP" : "FRAG", med, repeat, items / (med * 1e3),
                j->run == TV_TGSI_COMP ? "threads" : "pixels", threads, threads == 1 ? "" : "s");
+        if (counters) {
+            const kernel_counts k1 = kernel_counts_now();
+            kernel_counts_print(&k0, &k1, repeat + 1);
+        }
         rc = run_outputs(rs);
     }
     free(t);
@@ -100,12 +149,15 @@ int main(int argc, char **argv)
 {
     const char *path = NULL, *out_dir = NULL;
     int threads = 1, repeat = 5;
+    bool counters = false;
     uint8_t jit = TV_VM_JIT_AUTO;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--threads") && i + 1 < argc)
             threads = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--repeat") && i + 1 < argc)
             repeat = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--counters"))
+            counters = true;
         else if (!strcmp(argv[i], "--out-dir") && i + 1 < argc)
             out_dir = argv[++i];
         else if (!strcmp(argv[i], "--jit") && i + 1 < argc &&
@@ -115,13 +167,18 @@ int main(int argc, char **argv)
             path = argv[i];
         else {
             fprintf(stderr, "usage: bench_job JOB.json [--threads N] [--repeat R] "
-                            "[--out-dir DIR] [--jit auto|off|always]\n");
+                            "[--out-dir DIR] [--jit auto|off|always] [--counters]\n");
             return 2;
         }
     }
     if (!path || threads < 1 || repeat < 1) {
         fprintf(stderr, "usage: bench_job JOB.json [--threads N>=1] [--repeat R>=1] "
-                        "[--out-dir DIR] [--jit auto|off|always]\n");
+                        "[--out-dir DIR] [--jit auto|off|always] [--counters]\n");
+        return 2;
+    }
+    if (counters && threads != 1) {
+        fprintf(stderr, "bench_job: --counters needs --threads 1 (the texture kernel counts "
+                        "per thread, and only one thread runs the jobs on the calling one)\n");
         return 2;
     }
     tv_job_error jerr;
@@ -159,7 +216,7 @@ int main(int argc, char **argv)
             rs->j = j;
             rs->opts = &o;
             rs->program_path = path;
-            rc = bench(j, rs, prog, threads, repeat);
+            rc = bench(j, rs, prog, threads, repeat, counters);
             free_targets(rs);
             for (int r = 0; r < JOB_MAX_ATTRIBS; r++)
                 free(rs->vert_out[r]);

@@ -31,7 +31,9 @@
  * nothing, when the request does not qualify; true when `res` is complete. Bit-identical
  * to the general path. */
 bool tex_warp_sample(tv_tex_unit *unit, const tv_tex_request *req, tv_tex_result *res);
-/* Tests: how many requests the calling thread's warp path answered with its vectorised
+/* The calling thread's counters of the warp kernel's ways, read by the tests below and by
+ * `bench_job --counters` (bench/bench_job.c, which prints them for a job's runs).
+ * Tests: how many requests the calling thread's warp path answered with its vectorised
  * kernel (tex_warp_vec.c) — the rest of the taken ones went through its lane passes. */
 uint64_t tex_warp_vec_count(void);
 /* Tests: the calling thread's kernel level slots read with paired 64-bit loads of the
