@@ -85,6 +85,9 @@ struct vm_run {
                                 triangles' same_attrs and bounded to vm_frag_tri_attrs */
     bool split_tiles;        /* a tile in no one triangle takes the lane-parallel set-up
                                 (vm_stage_frag.c split_tile) */
+    bool tile_kernel;        /* a tile in one triangle may take its inputs from the AVX-512
+                                pass (vm_stage_frag_tile.c): not plain, the tile store's
+                                variant avx512, no POSITION input */
     float sample_pos[16][2];
     /* VERT */
     const tv_vm_vertex_params *vp;

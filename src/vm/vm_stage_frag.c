@@ -809,6 +809,44 @@ static bool needs_barycentrics(const vm_run *R, const vm_frag_tri *t, int whole,
     return false;
 }
 
+/* Whether the inputs of a tile interpolated in triangle T take the AVX-512 pass
+ * (vm_frag_tile_inputs_avx512) instead of tile_bary and interp_tile: where the run allows
+ * it, and interp_tile would take the tile formulas for every input the pass computes (no
+ * NaN among the triangle's numbers or the input's attribute: see edge). No
+ * input of the warp takes the per-lane way (at its sample, or a centroid that moves),
+ * which reads the barycentrics the pass does not store, nor is POSITION (run set-up). */
+static bool tile_kernel_takes(const vm_run *R, const vm_frag_tri *t, int whole, bool per_sample)
+{
+#if VM_FRAG_TILE_KERNEL
+    const tv_vm_frag_params *fp = R->fp;
+    const tv_vm_program *p = R->prog;
+    if (!R->tile_kernel || R->tracing || t->nan_in)
+        return false;
+    for (uint32_t k = 0; k < p->num_inputs; k++) {
+        const vm_fs_input *fi = &p->inputs[k];
+        if (input_at_sample(R, fi, per_sample) || input_moves(R, fi, whole))
+            return false;
+        if (!vm_frag_tile_input(R, fi))
+            continue;
+        const uint32_t r = fi->reg;
+        const bool nan_attr = t->attrs_known
+                                  ? ((t->nan_attrs >> r) & 1u) != 0
+                                  : vm_frag_any_nan_rows(fp->vertices[t->v[0]].attr[r],
+                                                         fp->vertices[t->v[1]].attr[r],
+                                                         fp->vertices[t->v[2]].attr[r]);
+        if (nan_attr)
+            return false;
+    }
+    return true;
+#else
+    (void)R;
+    (void)t;
+    (void)whole;
+    (void)per_sample;
+    return false;
+#endif
+}
+
 /* The inputs of a tile split_tile set up: interp_tile in each triangle its lanes lie in,
  * each lane taking its own triangle's values (interp_tile is interp_b lane-parallel, so
  * these are the per-lane loop's values) in the channels interp_tile writes. lane_b holds
@@ -846,10 +884,20 @@ static TV_ALWAYS_INLINE void values(vm_worker *wk, vm_warp *w, vm_slot *regs,
     const tv_vm_program *p = R->prog;
     /* the triangle every lane interpolates in with the tile formulas, -1: per lane */
     int tile_tri = whole >= 0 ? whole : fp->coverage && !R->plain ? 0 : -1;
+    /* the inputs the AVX-512 pass computed (the others below as before) */
+    bool kernel = false;
     if (p->num_inputs) {
         if (tile_tri >= 0) {
-            if (needs_barycentrics(R, &R->tris[tile_tri], whole, per_sample))
-                tile_bary(wk, w, &R->tris[tile_tri]);
+            const vm_frag_tri *T = &R->tris[tile_tri];
+            if (needs_barycentrics(R, T, whole, per_sample)) {
+                kernel = tile_kernel_takes(R, T, whole, per_sample);
+#if VM_FRAG_TILE_KERNEL
+                if (kernel)
+                    vm_frag_tile_inputs_avx512(R, w, T, regs);
+                else
+#endif
+                    tile_bary(wk, w, T);
+            }
         } else if (whole == TILE_SPLIT) {
             split_inputs(wk, w, regs);
         } else {
@@ -861,6 +909,10 @@ static TV_ALWAYS_INLINE void values(vm_worker *wk, vm_warp *w, vm_slot *regs,
     /* inputs (a split tile's: above) */
     for (uint32_t k = 0; k < p->num_inputs && whole != TILE_SPLIT; k++) {
         const vm_fs_input *fi = &p->inputs[k];
+#if VM_FRAG_TILE_KERNEL
+        if (kernel && vm_frag_tile_input(R, fi))
+            continue;
+#endif
         vm_slot *dst = &regs[p->in.base + fi->reg * 4];
         bool at_sample = input_at_sample(R, fi, per_sample);
         if (tile_tri >= 0 && !at_sample && !input_moves(R, fi, whole)) {
@@ -1330,6 +1382,13 @@ tv_status vm_frag_run_setup(vm_run *run, const tv_vm_frag_params *params, tv_err
     }
     /* (the plain interpreter keeps the per-lane loop: the reference split_tile is
        checked against) */
+    run->tile_kernel = false;
+#if VM_FRAG_TILE_KERNEL
+    run->tile_kernel = !run->plain && vm_frag_store_isa_run(run) >= VM_STORE_AVX512;
+    for (uint32_t k = 0; k < p->num_inputs; k++)
+        if (p->inputs[k].semantic == TV_SEM_POSITION)
+            run->tile_kernel = false;   /* interp_tile reads the barycentrics for z and 1/w */
+#endif
     run->split_tiles = !run->plain && !params->coverage && run->samples == 1;
     for (uint32_t t = 0; t < run->num_tris; t++)
         if (run->tris[t].area == 0.0f || run->tris[t].nan_in)

@@ -50,6 +50,22 @@ static TV_ALWAYS_INLINE bool vm_frag_any_nan_rows(const uint32_t a[4], const uin
 #endif
 }
 
+/* The interpolated inputs of a tile that lies in one triangle T, in one AVX-512 pass
+ * (vm_stage_frag_tile.c): into REGS (the warp's register layout), every input for which
+ * vm_frag_tile_input holds, with the tile formulas' bits. The tile walk takes it where the
+ * run allows it (vm_run.tile_kernel) and interp_tile would take the formulas for each of
+ * those inputs (vm_stage_frag.c, tile_kernel_takes). */
+#if defined(__GNUC__) && defined(__x86_64__)
+#define VM_FRAG_TILE_KERNEL 1
+bool vm_frag_tile_input(const vm_run *R, const vm_fs_input *fi);
+void vm_frag_tile_inputs_avx512(const vm_run *R, const vm_warp *w, const vm_frag_tri *T,
+                                vm_slot *regs);
+#else
+#define VM_FRAG_TILE_KERNEL 0
+#endif
+/* The passes vm_frag_tile_inputs_avx512 made on this thread (tests: the proof it ran). */
+uint64_t vm_frag_tile_passes(void);
+
 /* Per-run constants of the coverage tests (computed once per job, not per tile). */
 typedef struct vm_frag_box {
     uint32_t x0, y0, x1, y1;   /* scissor box clipped to the target */

@@ -16,13 +16,18 @@
  * scissor boxes, 1 and 4
  * samples, targets wider than one 64-tile pass of the classifier, 1 and 2 threads;
  * attributes the same at every vertex (interp_tile's shortcut: -0, +0, a denormal, a
- * normal number), with denormals kept and flushed (the model then runs flushed too). */
+ * normal number), with denormals kept and flushed (the model then runs flushed too).
+ * Every case runs twice: with the tile walk's AVX-512 pass for a tile's inputs
+ * (vm_stage_frag_tile.c, where the CPU has AVX-512) and with the C tile formulas
+ * (tile_bary and interp_tile: the engine's tile stores capped at AVX2). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "helper_vm.h"
 #include "util/fpmode.h"
+#include "vm/vm_stage_frag.h"
+#include "vm/vm_stage_frag_store.h"
 
 #define CLEAR 0x7fc0dead  /* a NaN no interpolation produces: "not written" */
 
@@ -169,6 +174,23 @@ static int no_variations(void **s)
     equal_w = 0.0f;
     sliver = false;
     flush_all = false;
+    hv_store_cap = VM_STORE_AVX512;
+    return 0;
+}
+
+/* The same, with the C tile formulas instead of the AVX-512 pass (the pass runs only
+   where the tile stores' variant is avx512) */
+static int c_formulas(void **s)
+{
+    no_variations(s);
+    hv_store_cap = VM_STORE_AVX2;
+    return 0;
+}
+
+static int restore_cap(void **s)
+{
+    (void)s;
+    hv_store_cap = VM_STORE_AVX512;
     return 0;
 }
 
@@ -371,6 +393,36 @@ static void t_bounded_weights(void **s)
     }
 }
 
+/* The proof that the AVX-512 pass ran where the cases above expect it: a full-target
+ * rectangle's tiles with differing attributes (icase 0) take it once each on a CPU with
+ * AVX-512, and never with the tile stores capped below it, nor with a NaN position (icase
+ * 19: the reference formulas) or under the plain interpreter. */
+static void t_pass_taken(void **s)
+{
+    (void)s;
+    /* (the vm.*.plain copy runs every program with the plain interpreter) */
+    const bool avx512 = vm_frag_store_isa() >= VM_STORE_AVX512 && !getenv("TEXVM_TEST_PLAIN");
+    uint64_t before = vm_frag_tile_passes();
+    check_case(64, 16, 1, TV_VM_PRIM_RECT, false, 1, 0);
+    uint64_t passes = vm_frag_tile_passes() - before;
+    /* 8 x 4 tiles; the diagonal x = 64 - 4 y crosses tiles 6-7, 4-5, 2-3 and 0-1 of
+       rows 0 to 3 (x from 64 - 16 row - 16 to 64 - 16 row), and the tile right of those
+       in rows 1 to 3 meets it at its top-left corner, where triangle 0's test is not
+       strictly outside (tile_whole): 11 tiles take the per-lane set-up, 21 the pass */
+    if (avx512)
+        assert_int_equal(passes, 21);
+    else
+        assert_int_equal(passes, 0);
+    before = vm_frag_tile_passes();
+    check_case(64, 16, 1, TV_VM_PRIM_RECT, false, 1, 19);
+    assert_int_equal(vm_frag_tile_passes() - before, 0);
+    hv_store_cap = VM_STORE_AVX2;
+    before = vm_frag_tile_passes();
+    check_case(64, 16, 1, TV_VM_PRIM_RECT, false, 1, 0);
+    assert_int_equal(vm_frag_tile_passes() - before, 0);
+    hv_store_cap = VM_STORE_AVX512;
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -379,6 +431,12 @@ int main(void)
         cmocka_unit_test_setup(t_bounded_weights, no_variations),
         cmocka_unit_test_setup(t_unit_w, no_variations),
         cmocka_unit_test_setup(t_random_msaa, no_variations),
+        cmocka_unit_test_setup(t_pass_taken, no_variations),
+        cmocka_unit_test_setup_teardown(t_random_primitives, c_formulas, restore_cap),
+        cmocka_unit_test_setup_teardown(t_same_values, c_formulas, restore_cap),
+        cmocka_unit_test_setup_teardown(t_bounded_weights, c_formulas, restore_cap),
+        cmocka_unit_test_setup_teardown(t_unit_w, c_formulas, restore_cap),
+        cmocka_unit_test_setup_teardown(t_random_msaa, c_formulas, restore_cap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

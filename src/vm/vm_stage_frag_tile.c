@@ -1,0 +1,160 @@
+/* The interpolated inputs of a tile that lies in one triangle, in one AVX-512 pass
+ * (vm_stage_frag.h, vm_frag_tile_inputs_avx512).
+ *
+ * The tile walk took them in two passes through memory: tile_bary's barycentrics of the
+ * 32 lanes stored to the worker, then interp_tile per input reading them back, with
+ * GCC's lane loops (horizontal OR reductions for the test of the perspective normaliser
+ * per half warp, the weights spilled between channels): 3.0 ms of the loop workload's
+ * 8.6 ms frame on an AMD Zen 4 core (perf, 1920x1080). Here both half warps'
+ * barycentrics, weights and values stay in registers and the normaliser's test is one
+ * mask for the warp: the loop workload 8.2 -> 7.8 ms a frame, bilinear 3 % less
+ * (docs/performance.md). What is left is the divisions' chain (b_k = e_k / area, then
+ * b / d): the program waits for its inputs, and a measurement build with products in
+ * their place ran the loop workload in 6.3 ms. Dividing by area as a product in double
+ * precision (exact, as (float)(e * (1.0 / area)) rounds to the quotient's float) was
+ * slower here (8.7 ms: the conversions), and so was computing the next tile's inputs
+ * ahead (9.3 ms: the divisions' chain then holds up the retirement of this tile's
+ * program instead).
+ *
+ * The formulas are the tile paths' (vm_stage_frag.c), with the same IEEE operations in the
+ * same order (ISO C: no contraction, and intrinsics that are plain operations), so the
+ * same bits: b_k = vm_frag_edge_plain(...) / area at the pixel centre — the edge's
+ * constant factors bx - ax, by - ay taken once, as every lane's were the same value — then
+ * interp_tile's weights (LINEAR: b1, b2; otherwise b / d and c / d, d the normalising sum,
+ * 1 where it is ±0, and no division where d is 1 in every lane of the warp and denormals
+ * are kept: x / 1 is x, so interp_tile's test per half warp gives the same bits) and
+ * v0 + w1 (v1 - v0) + w2 (v2 - v0) in the channels interp_tile writes (those the program
+ * may read). The caller takes it only where interp_tile would take those formulas for
+ * every input it hands over (no NaN input, vm_stage_frag.c edge; an input equal at the
+ * vertices whose shortcut interp_tile would take gets the formula, which gives the same
+ * value wherever the shortcut is taken). tests/vm/test_frag_tiles.c holds both ways to
+ * its per-pixel model. */
+#include "vm/vm_stage_frag.h"
+
+#if VM_FRAG_TILE_KERNEL
+#include <immintrin.h>
+
+/* Whether input FI is one the pass computes: an attribute interpolated with the
+ * barycentrics (not POSITION, FACE, flat or without an attribute slot) */
+static bool formula_input(const tv_vm_frag_params *fp, const vm_fs_input *fi)
+{
+    if (fi->semantic == TV_SEM_POSITION || fi->semantic == TV_SEM_FACE ||
+        fi->reg >= TV_VM_MAX_ATTRIBS)
+        return false;
+    if (fi->interp == TV_INTERP_LINEAR || fi->interp == TV_INTERP_PERSPECTIVE)
+        return true;
+    return fi->interp == TV_INTERP_COLOR && !fp->flatshade;
+}
+
+bool vm_frag_tile_input(const vm_run *R, const vm_fs_input *fi)
+{
+    return formula_input(R->fp, fi);
+}
+
+/* (per thread, as the texture unit's kernel counters: a job's warps run on one thread) */
+static _Thread_local uint64_t tile_passes;
+
+uint64_t vm_frag_tile_passes(void)
+{
+    return tile_passes;
+}
+
+
+/* (bx - ax)(py - ay) - (by - ay)(px - ax) / area, with DX = bx - ax, DY = by - ay */
+__attribute__((target("avx512f"))) static inline __m512 bary16(float dx, float dy, float ax,
+                                                               float ay, __m512 fx, __m512 fy,
+                                                               __m512 area)
+{
+    const __m512 e = _mm512_sub_ps(_mm512_mul_ps(_mm512_set1_ps(dx),
+                                                 _mm512_sub_ps(fy, _mm512_set1_ps(ay))),
+                                   _mm512_mul_ps(_mm512_set1_ps(dy),
+                                                 _mm512_sub_ps(fx, _mm512_set1_ps(ax))));
+    return _mm512_div_ps(e, area);
+}
+
+__attribute__((target("avx512f"))) void vm_frag_tile_inputs_avx512(const vm_run *R,
+                                                                   const vm_warp *w,
+                                                                   const vm_frag_tri *T,
+                                                                   vm_slot *regs)
+{
+    const tv_vm_frag_params *fp = R->fp;
+    const tv_vm_program *p = R->prog;
+    const bool flushing = R->vm->cfg.flush_denormals;
+    tile_passes++;
+    bool any_persp = false;
+    for (uint32_t k = 0; k < p->num_inputs; k++)
+        any_persp |= formula_input(fp, &p->inputs[k]) &&
+                     p->inputs[k].interp != TV_INTERP_LINEAR;
+    /* the edges' constant factors, as vm_frag_edge_plain takes them: b0's edge from
+       vertex 1 to 2, b1's from 2 to 0, b2's from 0 to 1 */
+    const float dx0 = T->x[2] - T->x[1], dy0 = T->y[2] - T->y[1];
+    const float dx1 = T->x[0] - T->x[2], dy1 = T->y[0] - T->y[2];
+    const float dx2 = T->x[1] - T->x[0], dy2 = T->y[1] - T->y[0];
+    const __m512 half = _mm512_set1_ps(0.5f), one = _mm512_set1_ps(1.0f);
+    const __m512 area = _mm512_set1_ps(T->area);
+    /* both half warps at once: their chains (a division's latency, then the normaliser's
+       division) overlap */
+    __m512 b1[2], b2[2], pw1[2], pw2[2], dn[2] = {one, one};
+    __mmask16 not_one = 0;
+    for (unsigned h = 0; h < 2; h++) {
+        const __m512 fx = _mm512_add_ps(
+            _mm512_cvtepi32_ps(_mm512_loadu_si512((const void *)&w->lane_x[16 * h])), half);
+        const __m512 fy = _mm512_add_ps(
+            _mm512_cvtepi32_ps(_mm512_loadu_si512((const void *)&w->lane_y[16 * h])), half);
+        const __m512 b0 = bary16(dx0, dy0, T->x[1], T->y[1], fx, fy, area);
+        b1[h] = bary16(dx1, dy1, T->x[2], T->y[2], fx, fy, area);
+        b2[h] = bary16(dx2, dy2, T->x[0], T->y[0], fx, fy, area);
+        pw1[h] = b1[h];
+        pw2[h] = b2[h];
+        if (any_persp) {
+            /* interp_tile's persp_terms */
+            const __m512 a = _mm512_mul_ps(b0, _mm512_set1_ps(T->inv_w[0]));
+            pw1[h] = _mm512_mul_ps(b1[h], _mm512_set1_ps(T->inv_w[1]));
+            pw2[h] = _mm512_mul_ps(b2[h], _mm512_set1_ps(T->inv_w[2]));
+            const __m512 sum = _mm512_add_ps(_mm512_add_ps(a, pw1[h]), pw2[h]);
+            /* sum + (float)(sum == 0): + 1 where it is ±0, + (+0) elsewhere */
+            const __m512 d = _mm512_add_ps(
+                sum, _mm512_maskz_mov_ps(
+                         _mm512_cmp_ps_mask(sum, _mm512_setzero_ps(), _CMP_EQ_OQ), one));
+            dn[h] = d;
+            /* (d != 1 holds for a NaN, as interp_tile's test) */
+            not_one |= _mm512_cmp_ps_mask(d, one, _CMP_NEQ_UQ);
+        }
+    }
+    /* b / d and c / d; where d is 1 in every lane of the warp and denormals are kept, b and
+       c themselves (x / 1 is x: interp_tile's test per half warp gives the same bits) */
+    if (any_persp && (flushing || not_one))
+        for (unsigned h = 0; h < 2; h++) {
+            pw1[h] = _mm512_div_ps(pw1[h], dn[h]);
+            pw2[h] = _mm512_div_ps(pw2[h], dn[h]);
+        }
+    for (uint32_t k = 0; k < p->num_inputs; k++) {
+        const vm_fs_input *fi = &p->inputs[k];
+        if (!formula_input(fp, fi))
+            continue;
+        const uint32_t *a0 = fp->vertices[T->v[0]].attr[fi->reg];
+        const uint32_t *a1 = fp->vertices[T->v[1]].attr[fi->reg];
+        const uint32_t *a2 = fp->vertices[T->v[2]].attr[fi->reg];
+        const bool linear = fi->interp == TV_INTERP_LINEAR;
+        vm_slot *dst = &regs[p->in.base + fi->reg * 4];
+        for (unsigned c = 0; c < 4; c++) {
+            if (!((fi->read >> c) & 1u))
+                continue;
+            const float v0 = tv_bits_f32(a0[c]);
+            const float d1 = tv_bits_f32(a1[c]) - v0, d2 = tv_bits_f32(a2[c]) - v0;
+            for (unsigned h = 0; h < 2; h++) {
+                const __m512 w1 = linear ? b1[h] : pw1[h], w2 = linear ? b2[h] : pw2[h];
+                const __m512 v = _mm512_add_ps(
+                    _mm512_add_ps(_mm512_set1_ps(v0), _mm512_mul_ps(w1, _mm512_set1_ps(d1))),
+                    _mm512_mul_ps(w2, _mm512_set1_ps(d2)));
+                _mm512_storeu_ps(&dst[c].f[16 * h], v);
+            }
+        }
+    }
+}
+#else
+uint64_t vm_frag_tile_passes(void)
+{
+    return 0;
+}
+#endif
