@@ -139,6 +139,10 @@ struct vm_worker {
     /* frag state for the warp being run: centre barycentrics per lane */
     float lane_b[3][VM_LANES];
     uint32_t tile_x, tile_y;
+    /* the tile walk's choices of a tile's inputs' way, per triangle and whether the tile
+       lies wholly in it (bit 2 t + (whole < 0)): known (the job clears it at its start),
+       barycentrics needed, the AVX-512 pass taken (vm_stage_frag.c values) */
+    uint8_t tile_ways_known, tile_ways_bary, tile_ways_pass;
     /* COMP: every warp's SV registers hold this run's system values (vm_stage_comp.c) */
     bool comp_sv_ready;
     /* texture request reused by every texture micro-op of the worker (vm_ops_tex.c):

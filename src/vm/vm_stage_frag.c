@@ -729,7 +729,7 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
 static TV_ALWAYS_INLINE void zero_regs(const vm_run *R, vm_warp *w);
 static TV_ALWAYS_INLINE void values(vm_worker *wk, vm_warp *w, vm_slot *regs,
                                     uint32_t sample, bool per_sample, int whole,
-                                    float bl[][3]);
+                                    float bl[][3], bool walk);
 
 /* The rest of a warp's set-up once its lanes' positions and coverage are known (INSIDE:
  * the lanes inside the scissor box, LIVE: those that run): the warp's masks, then the
@@ -746,7 +746,7 @@ static void setup_inputs(vm_worker *wk, vm_warp *w, uint32_t inside, uint32_t li
     if (!live)
         return;   /* frag_job runs no lane of it: no inputs to set up */
     zero_regs(wk->run, w);
-    values(wk, w, w->r, sample, per_sample, whole, bl);
+    values(wk, w, w->r, sample, per_sample, whole, bl, true);
 }
 
 void vm_frag_zero_regs(const vm_run *R, vm_warp *w)
@@ -757,7 +757,7 @@ void vm_frag_zero_regs(const vm_run *R, vm_warp *w)
 void vm_frag_values(vm_worker *wk, vm_warp *w, vm_slot *regs, uint32_t sample,
                     bool per_sample, int whole, float bl[][3])
 {
-    values(wk, w, regs, sample, per_sample, whole, bl);
+    values(wk, w, regs, sample, per_sample, whole, bl, false);
 }
 
 static TV_ALWAYS_INLINE void zero_regs(const vm_run *R, vm_warp *w)
@@ -875,9 +875,10 @@ static void split_inputs(vm_worker *wk, vm_warp *w, vm_slot *regs)
     }
 }
 
+/* WALK: a warp of the tile walk (frag_job), whose job keeps its choices */
 static TV_ALWAYS_INLINE void values(vm_worker *wk, vm_warp *w, vm_slot *regs,
                                     uint32_t sample, bool per_sample, int whole,
-                                    float bl[][3])
+                                    float bl[][3], bool walk)
 {
     const vm_run *R = wk->run;
     const tv_vm_frag_params *fp = R->fp;
@@ -889,8 +890,23 @@ static TV_ALWAYS_INLINE void values(vm_worker *wk, vm_warp *w, vm_slot *regs,
     if (p->num_inputs) {
         if (tile_tri >= 0) {
             const vm_frag_tri *T = &R->tris[tile_tri];
-            if (needs_barycentrics(R, T, whole, per_sample)) {
-                kernel = tile_kernel_takes(R, T, whole, per_sample);
+            /* the choices depend on the run, the triangle and whether whole < 0 (and
+               per_sample, the run's own in the walk): taken once per job in the walk */
+            const unsigned way = 2u * (unsigned)tile_tri + (whole < 0);
+            bool bary;
+            if (walk && ((wk->tile_ways_known >> way) & 1u)) {
+                bary = (wk->tile_ways_bary >> way) & 1u;
+                kernel = (wk->tile_ways_pass >> way) & 1u;
+            } else {
+                bary = needs_barycentrics(R, T, whole, per_sample);
+                kernel = bary && tile_kernel_takes(R, T, whole, per_sample);
+                if (walk) {
+                    wk->tile_ways_known |= (uint8_t)(1u << way);
+                    wk->tile_ways_bary |= (uint8_t)((unsigned)bary << way);
+                    wk->tile_ways_pass |= (uint8_t)((unsigned)kernel << way);
+                }
+            }
+            if (bary) {
 #if VM_FRAG_TILE_KERNEL
                 if (kernel)
                     vm_frag_tile_inputs_avx512(R, w, T, regs);
@@ -1206,6 +1222,7 @@ static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
     const uint32_t *id = R->vm->trace.id;
     uint16_t top[CB_CHUNK + 1], bot[CB_CHUNK + 1];
     const unsigned isa = vm_frag_store_isa_run(R);
+    wk->tile_ways_known = wk->tile_ways_bary = wk->tile_ways_pass = 0;   /* (values) */
     vm_frag_box fb;
     frag_box_init(R, &fb);
     /* only the tiles that meet the scissor box (the others have no lane inside it) */
