@@ -1397,8 +1397,6 @@ tv_status vm_frag_run_setup(vm_run *run, const tv_vm_frag_params *params, tv_err
         if (!run->attrs_lazy)
             vm_frag_tri_attrs(run, tr);
     }
-    /* (the plain interpreter keeps the per-lane loop: the reference split_tile is
-       checked against) */
     run->tile_kernel = false;
 #if VM_FRAG_TILE_KERNEL
     run->tile_kernel = !run->plain && vm_frag_store_isa_run(run) >= VM_STORE_AVX512;
@@ -1406,6 +1404,8 @@ tv_status vm_frag_run_setup(vm_run *run, const tv_vm_frag_params *params, tv_err
         if (p->inputs[k].semantic == TV_SEM_POSITION)
             run->tile_kernel = false;   /* interp_tile reads the barycentrics for z and 1/w */
 #endif
+    /* (the plain interpreter keeps the per-lane loop: the reference split_tile is
+       checked against) */
     run->split_tiles = !run->plain && !params->coverage && run->samples == 1;
     for (uint32_t t = 0; t < run->num_tris; t++)
         if (run->tris[t].area == 0.0f || run->tris[t].nan_in)
