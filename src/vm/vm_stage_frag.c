@@ -67,13 +67,6 @@ static void sample_xy(const vm_run *R, uint32_t s, float *x, float *y)
     *y = R->sample_pos[s & 15][1];
 }
 
-/* Whether input `fi` takes the provoking vertex's value: CONSTANT, or COLOR under flat
- * shading (the rasterizer state's flatshade, tv_vm_frag_params.flatshade). */
-static bool flat_input(const tv_vm_frag_params *fp, const vm_fs_input *fi)
-{
-    return fi->interp == TV_INTERP_CONSTANT || (fp->flatshade && fi->interp == TV_INTERP_COLOR);
-}
-
 /* Value of input `fi` at a point with barycentrics b in triangle t. */
 static void interp_b(const vm_run *R, const vm_fs_input *fi, const vm_frag_tri *t,
                      const float b[3], float x, float y, uint32_t out[4])
@@ -100,7 +93,7 @@ static void interp_b(const vm_run *R, const vm_fs_input *fi, const vm_frag_tri *
         memset(out, 0, 16);
         return;
     }
-    if (flat_input(fp, fi)) {
+    if (vm_frag_flat_input(fp, fi)) {
         /* flat: the provoking vertex, the last of the triangle (GL's default) */
         memcpy(out, fp->vertices[t->provoking].attr[fi->reg % TV_VM_MAX_ATTRIBS], 16);
         return;
@@ -400,7 +393,7 @@ VM_WIDE_VECTORS static void interp_tile(vm_worker *wk, const vm_warp *w, const v
         }
         return;
     }
-    if (fi->semantic == TV_SEM_FACE || flat_input(fp, fi)) {
+    if (fi->semantic == TV_SEM_FACE || vm_frag_flat_input(fp, fi)) {
         uint32_t v[4];
         const float b[3] = {0, 0, 0};
         interp_b(R, fi, t, b, 0.0f, 0.0f, v);
@@ -416,10 +409,7 @@ VM_WIDE_VECTORS static void interp_tile(vm_worker *wk, const vm_warp *w, const v
     const uint32_t *a0 = fp->vertices[t->v[0]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
     const uint32_t *a1 = fp->vertices[t->v[1]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
     const uint32_t *a2 = fp->vertices[t->v[2]].attr[fi->reg % TV_VM_MAX_ATTRIBS];
-    /* a NaN among the twelve words: taken once per triangle (vm_frag_tri_attrs) */
-    const bool nan_attr = t->attrs_known ? ((t->nan_attrs >> fi->reg) & 1u) != 0
-                                         : vm_frag_any_nan_rows(a0, a1, a2);
-    if (t->nan_in || nan_attr) {
+    if (t->nan_in || vm_frag_attr_nan(fp, t, fi->reg)) {
         interp_tile_nan(wk, w, fi, t, dst);
         return;
     }
@@ -801,7 +791,8 @@ static bool needs_barycentrics(const vm_run *R, const vm_frag_tri *t, int whole,
         if (input_at_sample(R, fi, per_sample) || input_moves(R, fi, whole) ||
             fi->semantic == TV_SEM_POSITION)
             return true;
-        if (fi->semantic == TV_SEM_FACE || flat_input(fp, fi) || fi->reg >= TV_VM_MAX_ATTRIBS)
+        if (fi->semantic == TV_SEM_FACE || vm_frag_flat_input(fp, fi) ||
+            fi->reg >= TV_VM_MAX_ATTRIBS)
             continue;
         if (!((t->same_attrs >> fi->reg) & 1u) || !weights_bounded(fi, t))
             return true;
@@ -828,13 +819,7 @@ static bool tile_kernel_takes(const vm_run *R, const vm_frag_tri *t, int whole, 
             return false;
         if (!vm_frag_tile_input(R, fi))
             continue;
-        const uint32_t r = fi->reg;
-        const bool nan_attr = t->attrs_known
-                                  ? ((t->nan_attrs >> r) & 1u) != 0
-                                  : vm_frag_any_nan_rows(fp->vertices[t->v[0]].attr[r],
-                                                         fp->vertices[t->v[1]].attr[r],
-                                                         fp->vertices[t->v[2]].attr[r]);
-        if (nan_attr)
+        if (vm_frag_attr_nan(fp, t, fi->reg))
             return false;
     }
     return true;

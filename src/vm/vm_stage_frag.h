@@ -50,6 +50,27 @@ static TV_ALWAYS_INLINE bool vm_frag_any_nan_rows(const uint32_t a[4], const uin
 #endif
 }
 
+/* Whether input FI takes the provoking vertex's value: CONSTANT, or COLOR under flat
+ * shading (the rasterizer state's flatshade, tv_vm_frag_params.flatshade). */
+static TV_ALWAYS_INLINE bool vm_frag_flat_input(const tv_vm_frag_params *fp,
+                                                const vm_fs_input *fi)
+{
+    return fi->interp == TV_INTERP_CONSTANT || (fp->flatshade && fi->interp == TV_INTERP_COLOR);
+}
+
+/* Whether attribute REG (< TV_VM_MAX_ATTRIBS) has a NaN among its twelve words at triangle
+ * T's vertices (the tile formulas then take the reference's way): T's nan_attrs where
+ * vm_frag_tri_attrs has taken them, else the words themselves. */
+static TV_ALWAYS_INLINE bool vm_frag_attr_nan(const tv_vm_frag_params *fp, const vm_frag_tri *t,
+                                              uint32_t reg)
+{
+    if (t->attrs_known)
+        return ((t->nan_attrs >> reg) & 1u) != 0;
+    return vm_frag_any_nan_rows(fp->vertices[t->v[0]].attr[reg],
+                                fp->vertices[t->v[1]].attr[reg],
+                                fp->vertices[t->v[2]].attr[reg]);
+}
+
 /* The interpolated inputs of a tile that lies in one triangle T, in one AVX-512 pass
  * (vm_stage_frag_tile.c): into REGS (the warp's register layout), every input for which
  * vm_frag_tile_input holds, with the tile formulas' bits. The tile walk takes it where the

@@ -26,7 +26,7 @@
 #include <string.h>
 
 #if defined(__GNUC__) && defined(__x86_64__)
-#include <immintrin.h>
+#include "vm/vm_stage_frag_formulas16.h"
 #define DEFER_X86 1
 #else
 #define DEFER_X86 0
@@ -145,7 +145,7 @@ __attribute__((target("avx512f"))) static void defer_run_avx512(const vm_frag_de
                                                                 const vm_warp *w,
                                                                 vm_slot *regs)
 {
-    const __m512 half = _mm512_set1_ps(0.5f), one = _mm512_set1_ps(1.0f);
+    const __m512 half = _mm512_set1_ps(0.5f);
     const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     const __m512i quads = _mm512_castsi256_si512(
         _mm256_loadu_si256((const __m256i *)(const void *)D->quad_group));
@@ -164,32 +164,22 @@ __attribute__((target("avx512f"))) static void defer_run_avx512(const vm_frag_de
         const __m512 x0 = LANES_OF(D->x[0]), x1 = LANES_OF(D->x[1]), x2 = LANES_OF(D->x[2]);
         const __m512 y0 = LANES_OF(D->y[0]), y1 = LANES_OF(D->y[1]), y2 = LANES_OF(D->y[2]);
         const __m512 area = LANES_OF(D->area);
-        /* vm_frag_edge_plain(a, b, p) = (bx - ax) (py - ay) - (by - ay) (px - ax) */
-#define EDGE(ax, ay, bx, by)                                                                  \
-    _mm512_sub_ps(_mm512_mul_ps(_mm512_sub_ps(bx, ax), _mm512_sub_ps(fy, ay)),               \
-                  _mm512_mul_ps(_mm512_sub_ps(by, ay), _mm512_sub_ps(fx, ax)))
-        const __m512 b0 = _mm512_div_ps(EDGE(x1, y1, x2, y2), area);
-        const __m512 b1 = _mm512_div_ps(EDGE(x2, y2, x0, y0), area);
-        const __m512 b2 = _mm512_div_ps(EDGE(x0, y0, x1, y1), area);
-#undef EDGE
+        const __m512 b0 = _mm512_div_ps(vm_frag_edge16(x1, y1, x2, y2, fx, fy), area);
+        const __m512 b1 = _mm512_div_ps(vm_frag_edge16(x2, y2, x0, y0, fx, fy), area);
+        const __m512 b2 = _mm512_div_ps(vm_frag_edge16(x0, y0, x1, y1, fx, fy), area);
         __m512 pw1 = b1, pw2 = b2;
         if (pl->any_persp) {
             const __m512 a = _mm512_mul_ps(b0, LANES_OF(D->iw[0]));
             const __m512 b = _mm512_mul_ps(b1, LANES_OF(D->iw[1]));
             const __m512 c = _mm512_mul_ps(b2, LANES_OF(D->iw[2]));
-            const __m512 sum = _mm512_add_ps(_mm512_add_ps(a, b), c);
-            /* sum + (float)(sum == 0): + 1 where it is ±0, + (+0) elsewhere */
-            const __m512 d = _mm512_add_ps(
-                sum, _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(sum, _mm512_setzero_ps(),
-                                                            _CMP_EQ_OQ), one));
+            const __m512 d = vm_frag_persp_d16(a, b, c);
             pw1 = _mm512_div_ps(b, d);
             pw2 = _mm512_div_ps(c, d);
         }
         for (unsigned i = 0; i < pl->n; i++) {
             const __m512 w1 = pl->persp[i] ? pw1 : b1, w2 = pl->persp[i] ? pw2 : b2;
-            const __m512 v = _mm512_add_ps(
-                _mm512_add_ps(LANES_OF(D->v0[i]), _mm512_mul_ps(w1, LANES_OF(D->d1[i]))),
-                _mm512_mul_ps(w2, LANES_OF(D->d2[i])));
+            const __m512 v = vm_frag_lerp16(LANES_OF(D->v0[i]), w1, LANES_OF(D->d1[i]), w2,
+                                            LANES_OF(D->d2[i]));
             _mm512_mask_storeu_ps(&regs[pl->slot[i]].f[h], k, v);
         }
 #undef LANES_OF

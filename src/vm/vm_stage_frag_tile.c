@@ -18,9 +18,8 @@
  *
  * The formulas are the tile paths' (vm_stage_frag.c), with the same IEEE operations in the
  * same order (ISO C: no contraction, and intrinsics that are plain operations), so the
- * same bits: b_k = vm_frag_edge_plain(...) / area at the pixel centre — the edge's
- * constant factors bx - ax, by - ay taken once, as every lane's were the same value — then
- * interp_tile's weights (LINEAR: b1, b2; otherwise b / d and c / d, d the normalising sum,
+ * same bits (vm_stage_frag_formulas16.h): b_k = vm_frag_edge_plain(...) / area at the
+ * pixel centre, then interp_tile's weights (LINEAR: b1, b2; otherwise b / d and c / d, d the normalising sum,
  * 1 where it is ±0, and no division where d is 1 in every lane of the warp and denormals
  * are kept: x / 1 is x, so interp_tile's test per half warp gives the same bits) and
  * v0 + w1 (v1 - v0) + w2 (v2 - v0) in the channels interp_tile writes (those the program
@@ -32,18 +31,16 @@
 #include "vm/vm_stage_frag.h"
 
 #if VM_FRAG_TILE_KERNEL
-#include <immintrin.h>
+#include "vm/vm_stage_frag_formulas16.h"
 
 /* Whether input FI is one the pass computes: an attribute interpolated with the
- * barycentrics (not POSITION, FACE, flat or without an attribute slot) */
+ * barycentrics, as interp_tile sorts its inputs (not POSITION, FACE, flat or without an
+ * attribute slot; LINEAR with the barycentrics, every other mode with the perspective
+ * weights) */
 static bool formula_input(const tv_vm_frag_params *fp, const vm_fs_input *fi)
 {
-    if (fi->semantic == TV_SEM_POSITION || fi->semantic == TV_SEM_FACE ||
-        fi->reg >= TV_VM_MAX_ATTRIBS)
-        return false;
-    if (fi->interp == TV_INTERP_LINEAR || fi->interp == TV_INTERP_PERSPECTIVE)
-        return true;
-    return fi->interp == TV_INTERP_COLOR && !fp->flatshade;
+    return fi->semantic != TV_SEM_POSITION && fi->semantic != TV_SEM_FACE &&
+           !vm_frag_flat_input(fp, fi) && fi->reg < TV_VM_MAX_ATTRIBS;
 }
 
 bool vm_frag_tile_input(const vm_run *R, const vm_fs_input *fi)
@@ -60,16 +57,15 @@ uint64_t vm_frag_tile_passes(void)
 }
 
 
-/* (bx - ax)(py - ay) - (by - ay)(px - ax) / area, with DX = bx - ax, DY = by - ay */
-__attribute__((target("avx512f"))) static inline __m512 bary16(float dx, float dy, float ax,
-                                                               float ay, __m512 fx, __m512 fy,
+/* Barycentric b_k of the lanes at (PX, PY): the edge from vertex A to B over the area */
+__attribute__((target("avx512f"))) static inline __m512 bary16(const vm_frag_tri *T, unsigned a,
+                                                               unsigned b, __m512 px, __m512 py,
                                                                __m512 area)
 {
-    const __m512 e = _mm512_sub_ps(_mm512_mul_ps(_mm512_set1_ps(dx),
-                                                 _mm512_sub_ps(fy, _mm512_set1_ps(ay))),
-                                   _mm512_mul_ps(_mm512_set1_ps(dy),
-                                                 _mm512_sub_ps(fx, _mm512_set1_ps(ax))));
-    return _mm512_div_ps(e, area);
+    return _mm512_div_ps(vm_frag_edge16(_mm512_set1_ps(T->x[a]), _mm512_set1_ps(T->y[a]),
+                                        _mm512_set1_ps(T->x[b]), _mm512_set1_ps(T->y[b]), px,
+                                        py),
+                         area);
 }
 
 __attribute__((target("avx512f"))) void vm_frag_tile_inputs_avx512(const vm_run *R,
@@ -85,11 +81,6 @@ __attribute__((target("avx512f"))) void vm_frag_tile_inputs_avx512(const vm_run 
     for (uint32_t k = 0; k < p->num_inputs; k++)
         any_persp |= formula_input(fp, &p->inputs[k]) &&
                      p->inputs[k].interp != TV_INTERP_LINEAR;
-    /* the edges' constant factors, as vm_frag_edge_plain takes them: b0's edge from
-       vertex 1 to 2, b1's from 2 to 0, b2's from 0 to 1 */
-    const float dx0 = T->x[2] - T->x[1], dy0 = T->y[2] - T->y[1];
-    const float dx1 = T->x[0] - T->x[2], dy1 = T->y[0] - T->y[2];
-    const float dx2 = T->x[1] - T->x[0], dy2 = T->y[1] - T->y[0];
     const __m512 half = _mm512_set1_ps(0.5f), one = _mm512_set1_ps(1.0f);
     const __m512 area = _mm512_set1_ps(T->area);
     /* both half warps at once: their chains (a division's latency, then the normaliser's
@@ -101,9 +92,10 @@ __attribute__((target("avx512f"))) void vm_frag_tile_inputs_avx512(const vm_run 
             _mm512_cvtepi32_ps(_mm512_loadu_si512((const void *)&w->lane_x[16 * h])), half);
         const __m512 fy = _mm512_add_ps(
             _mm512_cvtepi32_ps(_mm512_loadu_si512((const void *)&w->lane_y[16 * h])), half);
-        const __m512 b0 = bary16(dx0, dy0, T->x[1], T->y[1], fx, fy, area);
-        b1[h] = bary16(dx1, dy1, T->x[2], T->y[2], fx, fy, area);
-        b2[h] = bary16(dx2, dy2, T->x[0], T->y[0], fx, fy, area);
+        /* tile_bary's: b0's edge from vertex 1 to 2, b1's from 2 to 0, b2's from 0 to 1 */
+        const __m512 b0 = bary16(T, 1, 2, fx, fy, area);
+        b1[h] = bary16(T, 2, 0, fx, fy, area);
+        b2[h] = bary16(T, 0, 1, fx, fy, area);
         pw1[h] = b1[h];
         pw2[h] = b2[h];
         if (any_persp) {
@@ -111,11 +103,7 @@ __attribute__((target("avx512f"))) void vm_frag_tile_inputs_avx512(const vm_run 
             const __m512 a = _mm512_mul_ps(b0, _mm512_set1_ps(T->inv_w[0]));
             pw1[h] = _mm512_mul_ps(b1[h], _mm512_set1_ps(T->inv_w[1]));
             pw2[h] = _mm512_mul_ps(b2[h], _mm512_set1_ps(T->inv_w[2]));
-            const __m512 sum = _mm512_add_ps(_mm512_add_ps(a, pw1[h]), pw2[h]);
-            /* sum + (float)(sum == 0): + 1 where it is ±0, + (+0) elsewhere */
-            const __m512 d = _mm512_add_ps(
-                sum, _mm512_maskz_mov_ps(
-                         _mm512_cmp_ps_mask(sum, _mm512_setzero_ps(), _CMP_EQ_OQ), one));
+            const __m512 d = vm_frag_persp_d16(a, pw1[h], pw2[h]);
             dn[h] = d;
             /* (d != 1 holds for a NaN, as interp_tile's test) */
             not_one |= _mm512_cmp_ps_mask(d, one, _CMP_NEQ_UQ);
@@ -144,9 +132,8 @@ __attribute__((target("avx512f"))) void vm_frag_tile_inputs_avx512(const vm_run 
             const float d1 = tv_bits_f32(a1[c]) - v0, d2 = tv_bits_f32(a2[c]) - v0;
             for (unsigned h = 0; h < 2; h++) {
                 const __m512 w1 = linear ? b1[h] : pw1[h], w2 = linear ? b2[h] : pw2[h];
-                const __m512 v = _mm512_add_ps(
-                    _mm512_add_ps(_mm512_set1_ps(v0), _mm512_mul_ps(w1, _mm512_set1_ps(d1))),
-                    _mm512_mul_ps(w2, _mm512_set1_ps(d2)));
+                const __m512 v = vm_frag_lerp16(_mm512_set1_ps(v0), w1, _mm512_set1_ps(d1), w2,
+                                                _mm512_set1_ps(d2));
                 _mm512_storeu_ps(&dst[c].f[16 * h], v);
             }
         }
