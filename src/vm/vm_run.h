@@ -88,6 +88,9 @@ struct vm_run {
     bool tile_kernel;        /* a tile in one triangle may take its inputs from the AVX-512
                                 pass (vm_stage_frag_tile.c): not plain, the tile store's
                                 variant avx512, no POSITION input */
+    bool in_by_pass;         /* the pass writes every IN channel the program may read: each
+                                IN register is an input it computes (vm_stage_frag.c
+                                zero_regs leaves IN to it) */
     float sample_pos[16][2];
     /* VERT */
     const tv_vm_vertex_params *vp;
@@ -201,6 +204,22 @@ static inline void vm_zero_regs_compiled(vm_warp *w)
     for (unsigned k = 0; k < 2; k++)
         if (p->jit_clear[k][1])
             memset(&w->r[p->jit_clear[k][0]], 0, p->jit_clear[k][1] * sizeof(vm_slot));
+}
+/* vm_zero_regs_compiled without the IN registers, for a warp whose inputs' pass writes
+ * every IN channel the program may read before it runs (vm_run.in_by_pass): where the
+ * first range starts at IN and holds it (the usual layout), false otherwise (nothing
+ * cleared) */
+static inline bool vm_zero_regs_compiled_past_in(vm_warp *w)
+{
+    const tv_vm_program *p = w->prog;
+    const uint32_t in = (uint32_t)p->in.count * 4u;
+    if (p->in.count < 0 || p->jit_clear[0][0] != p->in.base || p->jit_clear[0][1] < in)
+        return false;
+    if (p->jit_clear[0][1] > in)
+        memset(&w->r[p->in.base + in], 0, (p->jit_clear[0][1] - in) * sizeof(vm_slot));
+    if (p->jit_clear[1][1])
+        memset(&w->r[p->jit_clear[1][0]], 0, p->jit_clear[1][1] * sizeof(vm_slot));
+    return true;
 }
 /* P's jit_clear from its jit_zero_init, jit_zero_out and register layout. */
 void vm_jit_clear_ranges(tv_vm_program *p);

@@ -716,7 +716,7 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
 
 /* (inlined into the tile walk's set-up, where its arguments are often constants, and
    into the exported vm_frag_values) */
-static TV_ALWAYS_INLINE void zero_regs(const vm_run *R, vm_warp *w);
+static TV_ALWAYS_INLINE void zero_regs(const vm_run *R, vm_warp *w, bool pass);
 static TV_ALWAYS_INLINE void values(vm_worker *wk, vm_warp *w, vm_slot *regs,
                                     uint32_t sample, bool per_sample, int whole,
                                     float bl[][3], bool walk);
@@ -735,13 +735,12 @@ static void setup_inputs(vm_worker *wk, vm_warp *w, uint32_t inside, uint32_t li
     w->sample = sample;
     if (!live)
         return;   /* frag_job runs no lane of it: no inputs to set up */
-    zero_regs(wk->run, w);
-    values(wk, w, w->r, sample, per_sample, whole, bl, true);
+    values(wk, w, w->r, sample, per_sample, whole, bl, true);   /* (its registers zeroed there) */
 }
 
 void vm_frag_zero_regs(const vm_run *R, vm_warp *w)
 {
-    zero_regs(R, w);
+    zero_regs(R, w, false);
 }
 
 void vm_frag_values(vm_worker *wk, vm_warp *w, vm_slot *regs, uint32_t sample,
@@ -750,14 +749,19 @@ void vm_frag_values(vm_worker *wk, vm_warp *w, vm_slot *regs, uint32_t sample,
     values(wk, w, regs, sample, per_sample, whole, bl, false);
 }
 
-static TV_ALWAYS_INLINE void zero_regs(const vm_run *R, vm_warp *w)
+/* PASS: the inputs' AVX-512 pass writes the warp's inputs (vm_run.in_by_pass), which then
+ * need no clearing: 512 bytes a warp for one input, about 3 % of the loop workload's frame
+ * (docs/performance.md) */
+static TV_ALWAYS_INLINE void zero_regs(const vm_run *R, vm_warp *w, bool pass)
 {
     /* registers a program may read before writing start at 0 (scratch and switch
        selectors are always written first) */
-    if (R->jit_fn && !R->tracing && R->prog->jit_zero_init)
-        vm_zero_regs_compiled(w);
-    else
+    if (R->jit_fn && !R->tracing && R->prog->jit_zero_init) {
+        if (!pass || !R->in_by_pass || !vm_zero_regs_compiled_past_in(w))
+            vm_zero_regs_compiled(w);
+    } else {
         vm_zero_regs(w);
+    }
 }
 
 /* Whether input FI of a warp is interpolated at its sample (per-sample shading) */
@@ -860,7 +864,8 @@ static void split_inputs(vm_worker *wk, vm_warp *w, vm_slot *regs)
     }
 }
 
-/* WALK: a warp of the tile walk (frag_job), whose job keeps its choices */
+/* WALK: a warp of the tile walk (frag_job), whose job keeps its choices and whose
+ * registers are zeroed here (the others' by their callers: vm_frag_zero_regs) */
 static TV_ALWAYS_INLINE void values(vm_worker *wk, vm_warp *w, vm_slot *regs,
                                     uint32_t sample, bool per_sample, int whole,
                                     float bl[][3], bool walk)
@@ -871,26 +876,30 @@ static TV_ALWAYS_INLINE void values(vm_worker *wk, vm_warp *w, vm_slot *regs,
     /* the triangle every lane interpolates in with the tile formulas, -1: per lane */
     int tile_tri = whole >= 0 ? whole : fp->coverage && !R->plain ? 0 : -1;
     /* the inputs the AVX-512 pass computed (the others below as before) */
-    bool kernel = false;
+    bool kernel = false, bary = false;
+    if (p->num_inputs && tile_tri >= 0) {
+        const vm_frag_tri *T = &R->tris[tile_tri];
+        /* the choices depend on the run, the triangle and whether whole < 0 (and
+           per_sample, the run's own in the walk): taken once per job in the walk */
+        const unsigned way = 2u * (unsigned)tile_tri + (whole < 0);
+        if (walk && ((wk->tile_ways_known >> way) & 1u)) {
+            bary = (wk->tile_ways_bary >> way) & 1u;
+            kernel = (wk->tile_ways_pass >> way) & 1u;
+        } else {
+            bary = needs_barycentrics(R, T, whole, per_sample);
+            kernel = bary && tile_kernel_takes(R, T, whole, per_sample);
+            if (walk) {
+                wk->tile_ways_known |= (uint8_t)(1u << way);
+                wk->tile_ways_bary |= (uint8_t)((unsigned)bary << way);
+                wk->tile_ways_pass |= (uint8_t)((unsigned)kernel << way);
+            }
+        }
+    }
+    if (walk)
+        zero_regs(R, w, kernel);
     if (p->num_inputs) {
         if (tile_tri >= 0) {
             const vm_frag_tri *T = &R->tris[tile_tri];
-            /* the choices depend on the run, the triangle and whether whole < 0 (and
-               per_sample, the run's own in the walk): taken once per job in the walk */
-            const unsigned way = 2u * (unsigned)tile_tri + (whole < 0);
-            bool bary;
-            if (walk && ((wk->tile_ways_known >> way) & 1u)) {
-                bary = (wk->tile_ways_bary >> way) & 1u;
-                kernel = (wk->tile_ways_pass >> way) & 1u;
-            } else {
-                bary = needs_barycentrics(R, T, whole, per_sample);
-                kernel = bary && tile_kernel_takes(R, T, whole, per_sample);
-                if (walk) {
-                    wk->tile_ways_known |= (uint8_t)(1u << way);
-                    wk->tile_ways_bary |= (uint8_t)((unsigned)bary << way);
-                    wk->tile_ways_pass |= (uint8_t)((unsigned)kernel << way);
-                }
-            }
             if (bary) {
 #if VM_FRAG_TILE_KERNEL
                 if (kernel)
@@ -1388,6 +1397,18 @@ tv_status vm_frag_run_setup(vm_run *run, const tv_vm_frag_params *params, tv_err
     for (uint32_t k = 0; k < p->num_inputs; k++)
         if (p->inputs[k].semantic == TV_SEM_POSITION)
             run->tile_kernel = false;   /* interp_tile reads the barycentrics for z and 1/w */
+    /* every IN register an input the pass computes (all 32 lanes of the channels the
+       program may read: vm_lower.c mark_input_reads, every channel under indirect access;
+       an IN register that is no input would be read as the zeros it starts at) */
+    run->in_by_pass = run->tile_kernel && p->in.count > 0;
+    for (int32_t r = 0; run->in_by_pass && r < p->in.count; r++) {
+        bool computed = false;
+        for (uint32_t k = 0; k < p->num_inputs && !computed; k++)
+            computed = p->inputs[k].reg == (uint32_t)r && vm_frag_tile_input(run, &p->inputs[k]);
+        run->in_by_pass = computed;
+    }
+#else
+    run->in_by_pass = false;
 #endif
     /* (the plain interpreter keeps the per-lane loop: the reference split_tile is
        checked against) */

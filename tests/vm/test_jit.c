@@ -9,6 +9,8 @@
 #include "helper_vm.h"
 #include "vm/vm_jit.h"
 #include "vm/vm_run.h"
+#include "vm/vm_stage_frag.h"
+#include "vm/vm_stage_frag_store.h"
 
 static tv_vm *engine(uint8_t jit, const tv_vm_limits *lim)
 {
@@ -509,6 +511,87 @@ static void t_frag_outputs_start_zero(void **s)
         }
 }
 
+/* A warp whose inputs the tile walk's AVX-512 pass computes starts its compiled run on IN
+ * registers that were not cleared (vm_stage_frag.c zero_regs, vm_run.in_by_pass): every
+ * channel the program may read must still be the interpolated value or, for an IN register
+ * that is no input (read through an address register), zero. Both programs run
+ * interpreted and compiled on poisoned register files (each warp starts on the last one's
+ * registers) and must give the same colours; the first checks the pass ran. */
+static void frag_two_ways(const char *text, uint32_t *color0, uint32_t *color1,
+                          uint64_t *passes)
+{
+    enum { W = 64, H = 8 };
+    for (int k = 0; k < 2; k++) {
+        tv_vm *vm = engine(k ? TV_VM_JIT_ALWAYS : TV_VM_JIT_OFF, NULL);
+        vm_debug_poison_registers(vm, true);
+        tv_error err;
+        memset(&err, 0, sizeof err);
+        tv_vm_program *p = tv_vm_program_from_text(vm, text, strlen(text), "t", &err);
+        if (!p)
+            fail_msg("%s", err.message);
+        tv_vm_frag_params *fp = calloc(1, sizeof *fp);
+        assert_non_null(fp);
+        tv_vm_frag_params_fullscreen(fp, W, H, TV_VM_PRIM_RECT);
+        for (int v = 0; v < 4; v++)
+            for (int a = 0; a < 3; a++)
+                for (int c = 0; c < 4; c++)
+                    fp->vertices[v].attr[a][c] = tv_f32_bits((float)(v + 1) * (float)(a * 4 + c + 1));
+        fp->vertices[3].w = 2.0f;   /* perspective: not affine */
+        uint32_t *color = k ? color1 : color0;
+        memset(color, 0xa5, W * H * 4 * sizeof *color);
+        fp->color[0].data = color;
+        const uint64_t before = vm_frag_tile_passes();
+        assert_int_equal(tv_vm_run_fragment(vm, p, NULL, fp, NULL, &err), TV_OK);
+        if (k) {
+            *passes = vm_frag_tile_passes() - before;
+            char why[256];
+            assert_int_equal(vm_jit_compile_now(p, why, sizeof why), VM_JIT_READY);
+        }
+        free(fp);
+        tv_vm_program_destroy(p);
+        tv_vm_destroy(vm);
+    }
+    assert_memory_equal(color0, color1, W * H * 4 * sizeof *color0);
+}
+
+static void t_frag_inputs_by_pass(void **s)
+{
+    (void)s;
+    if (!tv_vm_jit_available())
+        skip();
+    static uint32_t color[2][64 * 8 * 4];
+    uint64_t passes = 0;
+    /* IN[0].zw are never read: the pass writes .xy only */
+    frag_two_ways("FRAG\n"
+                  "DCL IN[0].xy, GENERIC[0], PERSPECTIVE\n"
+                  "DCL OUT[0], COLOR\n"
+                  "  0: MOV OUT[0], IN[0].xyyx\n"
+                  "  1: END\n",
+                  color[0], color[1], &passes);
+    if (vm_frag_store_isa() >= VM_STORE_AVX512)
+        assert_true(passes > 0);   /* (the tiles the rectangle's diagonal crosses take the
+                                      per-lane set-up: tests/vm/test_frag_tiles.c) */
+    for (unsigned px = 0; px < 64 * 8; px++) {   /* IN[0].x lies in [1, 4] */
+        float x;
+        memcpy(&x, &color[0][px * 4], sizeof x);
+        assert_true(x >= 1.0f && x <= 4.0f);
+    }
+    /* IN[1] is no input: read through ADDR[0], it is the zero it starts at (code that
+       addresses registers indirectly clears them all itself: vm_jit_build.c zero_init) */
+    frag_two_ways("FRAG\n"
+                  "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
+                  "DCL IN[2], GENERIC[2], PERSPECTIVE\n"
+                  "DCL OUT[0], COLOR\n"
+                  "DCL ADDR[0]\n"
+                  "IMM[0] INT32 { 1, 0, 0, 0 }\n"
+                  "  0: UARL ADDR[0].x, IMM[0].xxxx\n"
+                  "  1: MOV OUT[0], IN[ADDR[0].x]\n"
+                  "  2: END\n",
+                  color[0], color[1], &passes);
+    for (unsigned i = 0; i < 64 * 8 * 4; i++)
+        assert_int_equal(color[0][i], 0u);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -523,6 +606,7 @@ int main(void)
         cmocka_unit_test(t_nan_after_join),
         cmocka_unit_test(t_trig_ranges),
         cmocka_unit_test(t_frag_outputs_start_zero),
+        cmocka_unit_test(t_frag_inputs_by_pass),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
