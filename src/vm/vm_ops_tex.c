@@ -137,7 +137,7 @@ static void copy_i(int32_t *d, const vm_slot *s)
  * written for a micro-op other than the last one build_request filled the request for,
  * and kept in the worker's tex_plan: a warp running the same micro-op again finds them in
  * the request already (nothing else writes them) and only copies its operands. */
-__attribute__((noinline)) static void plan_request(vm_warp *w, const vm_uop *u, const vm_tex_oprow *row,
+static void plan_request(vm_warp *w, const vm_uop *u, const vm_tex_oprow *row,
                          const vm_tex_tgtrow *tg, const vm_opblk *B, uint32_t cgroup,
                          bool fetch_sample, bool fetch_level, tv_tex_request *req)
 {
@@ -215,7 +215,7 @@ __attribute__((noinline)) static void plan_request(vm_warp *w, const vm_uop *u, 
  * per run of the same micro-op), then each field as a copy of its operand slot (all 32
  * lanes). The fields written are those of the lane loop this replaces, with the same
  * values; the others are zero (tex_req). */
-static TV_ALWAYS_INLINE void build_request(vm_warp *w, const vm_uop *u, const vm_tex_oprow *row,
+static void build_request(vm_warp *w, const vm_uop *u, const vm_tex_oprow *row,
                           const vm_tex_tgtrow *tg, const vm_opblk *B,
                           tv_tex_request *req)
 {
