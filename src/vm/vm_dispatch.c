@@ -148,8 +148,10 @@ tv_status vm_worker_init(vm_worker *wk, const vm_run *run, uint32_t nwarps, tv_e
     /* The register file: a fresh one (and the plain interpreter's, the reference) is
        zeroed; a kept one keeps what the last run left. No program can tell: the uniform
        slots are filled below, every warp start zeroes TEMP to ADDR (vm_zero_regs; the
-       compiled code zeroes its own TEMP and ADDR), and the scratch slots are written
-       before they are read — as they already are for the second warp of any run. This
+       compiled code zeroes its own TEMP and ADDR, and a tile's input pass that writes
+       every IN channel the program reads leaves IN unzeroed: vm_run.in_by_pass), and the
+       scratch slots are written before they are read — as they already are for the
+       second warp of any run. This
        saves clearing the whole file (8.8 KB for a 69-slot program) for every primitive's
        fragment run. The translation-validation runs poison kept files to check it. */
     if (run->vm->poison_regs && !run->plain)
