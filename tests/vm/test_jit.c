@@ -453,11 +453,56 @@ static void t_trig_ranges(void **s)
     assert_true(same_both_ways(text, NULL, TV_OK));
 }
 
+enum { FW = 64, FH = 8 };
+
+/* Run the FRAG program TEXT on a FW x FH rectangle interpreted (k = 0) and compiled (k = 1),
+ * each on poisoned register files (filled with garbage at the run's start; each warp starts
+ * on the last one's registers), SETUP filling the rectangle's vertices, into COLOR[k][0] and
+ * COLOR[k][1]. Returns the inputs' tile passes (vm_frag_tile_passes) of the compiled run. */
+static uint64_t frag_both_ways(const char *text, void (*setup)(tv_vm_frag_params *),
+                               uint32_t color[2][2][FW * FH * 4])
+{
+    uint64_t passes = 0;
+    for (int k = 0; k < 2; k++) {
+        tv_vm *vm = engine(k ? TV_VM_JIT_ALWAYS : TV_VM_JIT_OFF, NULL);
+        vm_debug_poison_registers(vm, true);
+        tv_error err;
+        memset(&err, 0, sizeof err);
+        tv_vm_program *p = tv_vm_program_from_text(vm, text, strlen(text), "t", &err);
+        if (!p)
+            fail_msg("%s", err.message);
+        tv_vm_frag_params *fp = calloc(1, sizeof *fp);
+        assert_non_null(fp);
+        tv_vm_frag_params_fullscreen(fp, FW, FH, TV_VM_PRIM_RECT);
+        setup(fp);
+        for (int t = 0; t < 2; t++) {
+            memset(color[k][t], 0xa5, sizeof color[k][t]);
+            fp->color[t].data = color[k][t];
+        }
+        const uint64_t before = vm_frag_tile_passes();
+        assert_int_equal(tv_vm_run_fragment(vm, p, NULL, fp, NULL, &err), TV_OK);
+        if (k) {
+            passes = vm_frag_tile_passes() - before;
+            char why[256];
+            assert_int_equal(vm_jit_compile_now(p, why, sizeof why), VM_JIT_READY);
+        }
+        free(fp);
+        tv_vm_program_destroy(p);
+        tv_vm_destroy(vm);
+    }
+    return passes;
+}
+
+static void left_to_right(tv_vm_frag_params *fp)
+{
+    for (int v = 0; v < 4; v++)   /* IN[0].x: 0 at the left edge, 1 at the right */
+        fp->vertices[v].attr[0][0] = tv_f32_bits((float)(v & 1));
+}
+
 /* A FRAG program's outputs start at zero in compiled code, which the stage then no longer
  * clears (vm_jit_build.c out_zero): OUT[0] written in the left half's lanes only, OUT[1]
- * never. The register files are filled with garbage at the run's start and each warp
- * starts on the last one's, so an output that began on the register file's values would
- * show; both ways must give zeros there. */
+ * never. On poisoned register files an output that began on the register file's values
+ * would show; both ways must give zeros there. */
 static void t_frag_outputs_start_zero(void **s)
 {
     (void)s;
@@ -474,36 +519,12 @@ static void t_frag_outputs_start_zero(void **s)
                        "  2:   MOV OUT[0], IMM[0]\n"
                        "  3: ENDIF\n"
                        "  4: END\n";
-    enum { W = 64, H = 8 };
-    static uint32_t color[2][2][W * H * 4];
-    for (int k = 0; k < 2; k++) {
-        tv_vm *vm = engine(k ? TV_VM_JIT_ALWAYS : TV_VM_JIT_OFF, NULL);
-        vm_debug_poison_registers(vm, true);
-        tv_error err;
-        memset(&err, 0, sizeof err);
-        tv_vm_program *p = tv_vm_program_from_text(vm, text, strlen(text), "t", &err);
-        assert_non_null(p);
-        tv_vm_frag_params *fp = calloc(1, sizeof *fp);
-        assert_non_null(fp);
-        tv_vm_frag_params_fullscreen(fp, W, H, TV_VM_PRIM_RECT);
-        for (int v = 0; v < 4; v++)   /* IN[0].x: 0 at the left edge, 1 at the right */
-            fp->vertices[v].attr[0][0] = tv_f32_bits((float)(v & 1));
-        memset(color[k], 0xa5, sizeof color[k]);
-        fp->color[0].data = color[k][0];
-        fp->color[1].data = color[k][1];
-        assert_int_equal(tv_vm_run_fragment(vm, p, NULL, fp, NULL, &err), TV_OK);
-        if (k) {
-            char why[256];
-            assert_int_equal(vm_jit_compile_now(p, why, sizeof why), VM_JIT_READY);
-        }
-        free(fp);
-        tv_vm_program_destroy(p);
-        tv_vm_destroy(vm);
-    }
+    static uint32_t color[2][2][FW * FH * 4];
+    frag_both_ways(text, left_to_right, color);
     static const float imm[4] = {0.5f, 1.0f, 2.0f, 3.0f};
-    for (unsigned px = 0; px < W * H; px++)
+    for (unsigned px = 0; px < FW * FH; px++)
         for (unsigned c = 0; c < 4; c++) {
-            uint32_t want = px % W < W / 2 ? tv_f32_bits(imm[c]) : 0u;
+            uint32_t want = px % FW < FW / 2 ? tv_f32_bits(imm[c]) : 0u;
             assert_int_equal(color[0][0][px * 4 + c], want);
             assert_int_equal(color[1][0][px * 4 + c], want);
             assert_int_equal(color[0][1][px * 4 + c], 0u);
@@ -511,85 +532,58 @@ static void t_frag_outputs_start_zero(void **s)
         }
 }
 
+static void distinct_attrs(tv_vm_frag_params *fp)
+{
+    for (int v = 0; v < 4; v++)
+        for (int a = 0; a < 3; a++)
+            for (int c = 0; c < 4; c++)
+                fp->vertices[v].attr[a][c] =
+                    tv_f32_bits((float)(v + 1) * (float)(a * 4 + c + 1));
+    fp->vertices[3].w = 2.0f;   /* perspective: not affine */
+}
+
 /* A warp whose inputs the tile walk's AVX-512 pass computes starts its compiled run on IN
  * registers that were not cleared (vm_stage_frag.c zero_regs, vm_run.in_by_pass): every
  * channel the program may read must still be the interpolated value or, for an IN register
- * that is no input (read through an address register), zero. Both programs run
- * interpreted and compiled on poisoned register files (each warp starts on the last one's
- * registers) and must give the same colours; the first checks the pass ran. */
-static void frag_two_ways(const char *text, uint32_t *color0, uint32_t *color1,
-                          uint64_t *passes)
-{
-    enum { W = 64, H = 8 };
-    for (int k = 0; k < 2; k++) {
-        tv_vm *vm = engine(k ? TV_VM_JIT_ALWAYS : TV_VM_JIT_OFF, NULL);
-        vm_debug_poison_registers(vm, true);
-        tv_error err;
-        memset(&err, 0, sizeof err);
-        tv_vm_program *p = tv_vm_program_from_text(vm, text, strlen(text), "t", &err);
-        if (!p)
-            fail_msg("%s", err.message);
-        tv_vm_frag_params *fp = calloc(1, sizeof *fp);
-        assert_non_null(fp);
-        tv_vm_frag_params_fullscreen(fp, W, H, TV_VM_PRIM_RECT);
-        for (int v = 0; v < 4; v++)
-            for (int a = 0; a < 3; a++)
-                for (int c = 0; c < 4; c++)
-                    fp->vertices[v].attr[a][c] = tv_f32_bits((float)(v + 1) * (float)(a * 4 + c + 1));
-        fp->vertices[3].w = 2.0f;   /* perspective: not affine */
-        uint32_t *color = k ? color1 : color0;
-        memset(color, 0xa5, W * H * 4 * sizeof *color);
-        fp->color[0].data = color;
-        const uint64_t before = vm_frag_tile_passes();
-        assert_int_equal(tv_vm_run_fragment(vm, p, NULL, fp, NULL, &err), TV_OK);
-        if (k) {
-            *passes = vm_frag_tile_passes() - before;
-            char why[256];
-            assert_int_equal(vm_jit_compile_now(p, why, sizeof why), VM_JIT_READY);
-        }
-        free(fp);
-        tv_vm_program_destroy(p);
-        tv_vm_destroy(vm);
-    }
-    assert_memory_equal(color0, color1, W * H * 4 * sizeof *color0);
-}
-
+ * that is no input (read through an address register), zero. Interpreted and compiled
+ * runs must give the same colours; the first program's compiled run takes the pass. */
 static void t_frag_inputs_by_pass(void **s)
 {
     (void)s;
     if (!tv_vm_jit_available())
         skip();
-    static uint32_t color[2][64 * 8 * 4];
-    uint64_t passes = 0;
+    static uint32_t color[2][2][FW * FH * 4];
     /* IN[0].zw are never read: the pass writes .xy only */
-    frag_two_ways("FRAG\n"
-                  "DCL IN[0].xy, GENERIC[0], PERSPECTIVE\n"
-                  "DCL OUT[0], COLOR\n"
-                  "  0: MOV OUT[0], IN[0].xyyx\n"
-                  "  1: END\n",
-                  color[0], color[1], &passes);
+    uint64_t passes = frag_both_ways("FRAG\n"
+                                     "DCL IN[0].xy, GENERIC[0], PERSPECTIVE\n"
+                                     "DCL OUT[0], COLOR\n"
+                                     "  0: MOV OUT[0], IN[0].xyyx\n"
+                                     "  1: END\n",
+                                     distinct_attrs, color);
     if (vm_frag_store_isa() >= VM_STORE_AVX512)
         assert_true(passes > 0);   /* (the tiles the rectangle's diagonal crosses take the
                                       per-lane set-up: tests/vm/test_frag_tiles.c) */
-    for (unsigned px = 0; px < 64 * 8; px++) {   /* IN[0].x lies in [1, 4] */
+    assert_memory_equal(color[0][0], color[1][0], sizeof color[0][0]);
+    for (unsigned px = 0; px < FW * FH; px++) {   /* IN[0].x lies in [1, 4] */
         float x;
-        memcpy(&x, &color[0][px * 4], sizeof x);
+        memcpy(&x, &color[0][0][px * 4], sizeof x);
         assert_true(x >= 1.0f && x <= 4.0f);
     }
     /* IN[1] is no input: read through ADDR[0], it is the zero it starts at (code that
        addresses registers indirectly clears them all itself: vm_jit_build.c zero_init) */
-    frag_two_ways("FRAG\n"
-                  "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
-                  "DCL IN[2], GENERIC[2], PERSPECTIVE\n"
-                  "DCL OUT[0], COLOR\n"
-                  "DCL ADDR[0]\n"
-                  "IMM[0] INT32 { 1, 0, 0, 0 }\n"
-                  "  0: UARL ADDR[0].x, IMM[0].xxxx\n"
-                  "  1: MOV OUT[0], IN[ADDR[0].x]\n"
-                  "  2: END\n",
-                  color[0], color[1], &passes);
-    for (unsigned i = 0; i < 64 * 8 * 4; i++)
-        assert_int_equal(color[0][i], 0u);
+    frag_both_ways("FRAG\n"
+                   "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
+                   "DCL IN[2], GENERIC[2], PERSPECTIVE\n"
+                   "DCL OUT[0], COLOR\n"
+                   "DCL ADDR[0]\n"
+                   "IMM[0] INT32 { 1, 0, 0, 0 }\n"
+                   "  0: UARL ADDR[0].x, IMM[0].xxxx\n"
+                   "  1: MOV OUT[0], IN[ADDR[0].x]\n"
+                   "  2: END\n",
+                   distinct_attrs, color);
+    for (unsigned k = 0; k < 2; k++)
+        for (unsigned i = 0; i < FW * FH * 4; i++)
+            assert_int_equal(color[k][0][i], 0u);
 }
 
 int main(void)
