@@ -751,7 +751,7 @@ void vm_frag_values(vm_worker *wk, vm_warp *w, vm_slot *regs, uint32_t sample,
 
 /* PASS: the inputs' AVX-512 pass writes the warp's inputs (vm_run.in_by_pass), which then
  * need no clearing: 512 bytes a warp for one input, about 3 % of the loop workload's frame
- * (docs/performance.md) */
+ * (docs/jit.md) */
 static TV_ALWAYS_INLINE void zero_regs(const vm_run *R, vm_warp *w, bool pass)
 {
     /* registers a program may read before writing start at 0 (scratch and switch
@@ -877,8 +877,8 @@ static TV_ALWAYS_INLINE void values(vm_worker *wk, vm_warp *w, vm_slot *regs,
     int tile_tri = whole >= 0 ? whole : fp->coverage && !R->plain ? 0 : -1;
     /* the inputs the AVX-512 pass computed (the others below as before) */
     bool kernel = false, bary = false;
-    if (p->num_inputs && tile_tri >= 0) {
-        const vm_frag_tri *T = &R->tris[tile_tri];
+    const vm_frag_tri *T = tile_tri >= 0 ? &R->tris[tile_tri] : NULL;
+    if (p->num_inputs && T) {
         /* the choices depend on the run, the triangle and whether whole < 0 (and
            per_sample, the run's own in the walk): taken once per job in the walk */
         const unsigned way = 2u * (unsigned)tile_tri + (whole < 0);
@@ -897,18 +897,15 @@ static TV_ALWAYS_INLINE void values(vm_worker *wk, vm_warp *w, vm_slot *regs,
     }
     if (walk)
         zero_regs(R, w, kernel);
-    if (p->num_inputs) {
-        if (tile_tri >= 0) {
-            const vm_frag_tri *T = &R->tris[tile_tri];
-            if (bary) {
+    if (bary) {   /* (only with inputs and a tile triangle) */
 #if VM_FRAG_TILE_KERNEL
-                if (kernel)
-                    vm_frag_tile_inputs_avx512(R, w, T, regs);
-                else
+        if (kernel)
+            vm_frag_tile_inputs_avx512(R, w, T, regs);
+        else
 #endif
-                    tile_bary(wk, w, T);
-            }
-        } else if (whole == TILE_SPLIT) {
+            tile_bary(wk, w, T);
+    } else if (p->num_inputs && !T) {
+        if (whole == TILE_SPLIT) {
             split_inputs(wk, w, regs);
         } else {
             for (unsigned l = 0; l < VM_LANES; l++)
