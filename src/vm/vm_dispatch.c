@@ -110,7 +110,8 @@ tv_status vm_worker_init(vm_worker *wk, const vm_run *run, uint32_t nwarps, tv_e
     }
     if (wk->warps_cap < nwarps) {
         free(wk->warps);
-        wk->warps = malloc((size_t)nwarps * sizeof *wk->warps);
+        /* (vm_warp is 64-byte aligned: its lane arrays, vm_internal.h) */
+        wk->warps = aligned_alloc(_Alignof(vm_warp), (size_t)nwarps * sizeof *wk->warps);
         wk->warps_cap = wk->warps ? nwarps : 0;
     }
     if (wk->warps)

@@ -251,11 +251,17 @@ struct vm_warp {
     const vm_run *run;
     vm_worker *wk;
     uint32_t sample;         /* FRAG: sample index of this warp (sample shading) */
-    int32_t lane_x[VM_LANES], lane_y[VM_LANES];  /* FRAG pixel / COMP global id x,y */
+    /* (the lane arrays start 64-byte lines, as the warp itself does, vm_worker_init: the
+       tile set-up and the inputs' pass move them as 64-byte vectors, and one that
+       straddles two lines costs two accesses — or far more across a 4 KiB page, which
+       lane_x or lane_y did wherever the allocator put the warp 0x40 or 0xc0 bytes before a
+       page's end: the loop workload ran 5 % slower in those processes, docs/performance.md) */
+    _Alignas(64) int32_t lane_x[VM_LANES];       /* FRAG pixel / COMP global id x,y */
+    _Alignas(64) int32_t lane_y[VM_LANES];
     uint8_t lane_tri[VM_LANES];                  /* FRAG: triangle of each lane */
     bool tile_order;         /* FRAG: the lanes are one 8x4 tile in the engine's order
                                 (setup_warp's; packed warps are not) */
-    uint32_t lane_cov[VM_LANES];                 /* FRAG: covered samples of each lane */
+    _Alignas(64) uint32_t lane_cov[VM_LANES];    /* FRAG: covered samples of each lane */
     uint32_t gs_stream_mask;
     bool robust;             /* tv_vm_config.robust_indexing */
     /* faults */

@@ -581,10 +581,11 @@ static uint32_t probe_word(uint8_t k)
 static bool run_probe(const jit_op *op, const probe *pr, uint32_t *first)
 {
     vm_slot *r = aligned_alloc(64, 16 * sizeof(vm_slot));
-    vm_warp *w = calloc(1, sizeof *w);
+    vm_warp *w = aligned_alloc(_Alignof(vm_warp), sizeof *w);   /* (64-byte aligned) */
     bool ok = false;
     if (!r || !w)
         goto out;
+    memset(w, 0, sizeof *w);
     memset(r, 0, 16 * sizeof(vm_slot));
     uint32_t words[4] = {probe_word(pr->a), probe_word(pr->b), probe_word(pr->c),
                          probe_word(pr->d)};

@@ -79,9 +79,10 @@ static void check_warp(uint32_t *seed, bool avx512, bool flush)
     }
     vm_frag_defer D;
     memset(&D, 0, sizeof D);
-    vm_warp *w = calloc(1, sizeof *w);
+    vm_warp *w = aligned_alloc(_Alignof(vm_warp), sizeof *w);   /* (64-byte aligned) */
     vm_slot *regs = malloc(SLOTS * sizeof *regs);
     assert_true(w && regs);
+    memset(w, 0, sizeof *w);
     for (unsigned s = 0; s < SLOTS; s++)
         for (unsigned l = 0; l < VM_LANES; l++)
             regs[s].u[l] = SENTINEL;
