@@ -3,6 +3,7 @@
  * selection (the failing job with the lowest number wins). */
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdlib.h>
 
 #include "vm/vm_jit.h"
@@ -68,6 +69,19 @@ static void poison(vm_slot *regs, uint64_t bytes, uint32_t seed)
     }
 }
 
+/* A texture request whose per-lane arrays start 64-byte lines (their offsets in the
+ * public struct are 16 past a multiple of 64): build_request copies the operands into
+ * them and the unit's vector kernels read them as 64-byte vectors, which straddled two
+ * lines wherever malloc's 16-byte alignment left the struct (three addresses in four).
+ * *MEM: the allocation to free. */
+static struct tv_tex_request *tex_req_new(void **mem)
+{
+    enum { SHIFT = (64 - offsetof(struct tv_tex_request, handle) % 64) % 64 };
+    const size_t bytes = (SHIFT + sizeof(struct tv_tex_request) + 63) / 64 * 64;
+    *mem = aligned_alloc(64, bytes);
+    return *mem ? (struct tv_tex_request *)(void *)((char *)*mem + SHIFT) : NULL;
+}
+
 tv_status vm_worker_init(vm_worker *wk, const vm_run *run, uint32_t nwarps, tv_error *err)
 {
     const tv_vm_program *p = run->prog;
@@ -76,6 +90,7 @@ tv_status vm_worker_init(vm_worker *wk, const vm_run *run, uint32_t nwarps, tv_e
     vm_slot *regs_mem = wk->regs;
     void *stack_mem = wk->stack_mem;
     struct tv_tex_request *tex_req = wk->tex_req;
+    void *tex_req_mem = wk->tex_req_mem;
     uint32_t tex_req_groups = wk->tex_req_groups;
     size_t warps_cap = wk->warps_cap, regs_cap = wk->regs_cap, stack_cap = wk->stack_cap;
     memset(wk, 0, sizeof *wk);
@@ -83,6 +98,7 @@ tv_status vm_worker_init(vm_worker *wk, const vm_run *run, uint32_t nwarps, tv_e
     wk->regs = regs_mem;
     wk->stack_mem = stack_mem;
     wk->tex_req = tex_req;
+    wk->tex_req_mem = tex_req_mem;
     wk->tex_req_groups = tex_req_groups;
     wk->warps_cap = warps_cap;
     wk->regs_cap = regs_cap;
@@ -136,7 +152,7 @@ tv_status vm_worker_init(vm_worker *wk, const vm_run *run, uint32_t nwarps, tv_e
     if (!wk->tex_req) {
         /* a kept request stays as the last texture micro-op left it: zero outside the
            groups tex_req_groups names (vm_ops_tex.c), which the next one clears */
-        wk->tex_req = malloc(sizeof *wk->tex_req);
+        wk->tex_req = tex_req_new(&wk->tex_req_mem);
         wk->tex_req_groups = 0;
         if (wk->tex_req)
             memset(wk->tex_req, 0, sizeof *wk->tex_req);
@@ -218,11 +234,12 @@ void vm_worker_fini(vm_worker *wk)
     free(wk->warps);
     free(wk->regs);
     free(wk->stack_mem);
-    free(wk->tex_req);
+    free(wk->tex_req_mem);
     wk->warps = NULL;
     wk->regs = NULL;
     wk->stack_mem = NULL;
     wk->tex_req = NULL;
+    wk->tex_req_mem = NULL;
     wk->warps_cap = wk->regs_cap = wk->stack_cap = 0;
 }
 
