@@ -69,17 +69,28 @@ static void poison(vm_slot *regs, uint64_t bytes, uint32_t seed)
     }
 }
 
-/* A texture request whose per-lane arrays start 64-byte lines (their offsets in the
- * public struct are 16 past a multiple of 64): build_request copies the operands into
- * them and the unit's vector kernels read them as 64-byte vectors, which straddled two
- * lines wherever malloc's 16-byte alignment left the struct (three addresses in four).
- * *MEM: the allocation to free. */
-static struct tv_tex_request *tex_req_new(void **mem)
+/* A texture request whose per-lane arrays start 64-byte lines: build_request copies the
+ * operands into them and the unit's vector kernels read them as 64-byte vectors, which
+ * straddled two lines wherever malloc's 16-byte alignment left the struct (three
+ * addresses in four). Their offsets in the public struct share one remainder mod 64
+ * (checked here for the first and the coordinates), so the request starts REQ_SHIFT
+ * bytes into a 64-byte-aligned block; tex_req_free gives the block back. */
+enum { REQ_SHIFT = (64 - offsetof(struct tv_tex_request, handle) % 64) % 64 };
+_Static_assert(offsetof(struct tv_tex_request, coord) % 64 ==
+                   offsetof(struct tv_tex_request, handle) % 64,
+               "tv_tex_request's lane arrays no longer share their offset mod 64");
+
+static struct tv_tex_request *tex_req_new(void)
 {
-    enum { SHIFT = (64 - offsetof(struct tv_tex_request, handle) % 64) % 64 };
-    const size_t bytes = (SHIFT + sizeof(struct tv_tex_request) + 63) / 64 * 64;
-    *mem = aligned_alloc(64, bytes);
-    return *mem ? (struct tv_tex_request *)(void *)((char *)*mem + SHIFT) : NULL;
+    const size_t bytes = (REQ_SHIFT + sizeof(struct tv_tex_request) + 63) / 64 * 64;
+    char *mem = aligned_alloc(64, bytes);
+    return mem ? (struct tv_tex_request *)(void *)(mem + REQ_SHIFT) : NULL;
+}
+
+static void tex_req_free(struct tv_tex_request *req)
+{
+    if (req)
+        free((char *)req - REQ_SHIFT);
 }
 
 tv_status vm_worker_init(vm_worker *wk, const vm_run *run, uint32_t nwarps, tv_error *err)
@@ -90,7 +101,6 @@ tv_status vm_worker_init(vm_worker *wk, const vm_run *run, uint32_t nwarps, tv_e
     vm_slot *regs_mem = wk->regs;
     void *stack_mem = wk->stack_mem;
     struct tv_tex_request *tex_req = wk->tex_req;
-    void *tex_req_mem = wk->tex_req_mem;
     uint32_t tex_req_groups = wk->tex_req_groups;
     size_t warps_cap = wk->warps_cap, regs_cap = wk->regs_cap, stack_cap = wk->stack_cap;
     memset(wk, 0, sizeof *wk);
@@ -98,7 +108,6 @@ tv_status vm_worker_init(vm_worker *wk, const vm_run *run, uint32_t nwarps, tv_e
     wk->regs = regs_mem;
     wk->stack_mem = stack_mem;
     wk->tex_req = tex_req;
-    wk->tex_req_mem = tex_req_mem;
     wk->tex_req_groups = tex_req_groups;
     wk->warps_cap = warps_cap;
     wk->regs_cap = regs_cap;
@@ -152,7 +161,7 @@ tv_status vm_worker_init(vm_worker *wk, const vm_run *run, uint32_t nwarps, tv_e
     if (!wk->tex_req) {
         /* a kept request stays as the last texture micro-op left it: zero outside the
            groups tex_req_groups names (vm_ops_tex.c), which the next one clears */
-        wk->tex_req = tex_req_new(&wk->tex_req_mem);
+        wk->tex_req = tex_req_new();
         wk->tex_req_groups = 0;
         if (wk->tex_req)
             memset(wk->tex_req, 0, sizeof *wk->tex_req);
@@ -234,12 +243,11 @@ void vm_worker_fini(vm_worker *wk)
     free(wk->warps);
     free(wk->regs);
     free(wk->stack_mem);
-    free(wk->tex_req_mem);
+    tex_req_free(wk->tex_req);
     wk->warps = NULL;
     wk->regs = NULL;
     wk->stack_mem = NULL;
     wk->tex_req = NULL;
-    wk->tex_req_mem = NULL;
     wk->warps_cap = wk->regs_cap = wk->stack_cap = 0;
 }
 

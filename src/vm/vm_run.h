@@ -149,9 +149,9 @@ struct vm_worker {
     /* COMP: every warp's SV registers hold this run's system values (vm_stage_comp.c) */
     bool comp_sv_ready;
     /* texture request reused by every texture micro-op of the worker (vm_ops_tex.c):
-       zero outside the field groups `tex_req_groups` written by the last one */
+       zero outside the field groups `tex_req_groups` written by the last one; placed on
+       64-byte lines (vm_dispatch.c tex_req_new, freed by tex_req_free) */
     struct tv_tex_request *tex_req;
-    void *tex_req_mem;        /* the allocation tex_req lies in (vm_dispatch.c tex_req_new) */
     uint32_t tex_req_groups;
     /* the per-micro-op part of the last request build_request filled (vm_ops_tex.c): the
        micro-op, and the fields that depend on it and the run only; cleared with the
