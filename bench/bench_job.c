@@ -2,8 +2,9 @@
  *   bench_job JOB.json [--threads N] [--repeat R] [--out-dir DIR] [--jit MODE] [--counters]
  * Loads the job and its TGSI, builds textures and bindings once (texvm run's own code,
  * src/job/job_run*.c), then runs the stage 1 + R times and prints the median of the last R
- * (the first is the warm-up):
- *   bench_job: FRAG 1920x1080: median X ms over R runs, Y Mpixels/s on N threads
+ * (the first is the warm-up), and the fastest of those R:
+ *   bench_job: FRAG: median X ms over R runs (fastest F ms), Y Mpixels/s on N threads
+ * (the fastest: a host whose speed moves within a process, docs/performance.md §1.1)
  * A run is run_stage(); the time is its engine call alone (tv_vm_run_fragment /
  * _compute / ..., rs->engine_seconds), as mesa-run times glDrawArrays / glDispatchCompute
  * + glFinish alone: the colour targets are allocated on the first run, kept (as a GL
@@ -128,8 +129,9 @@ static int bench(const job *j, run_state *rs, tv_tgsi_program *prog, int threads
                 items *= (double)j->comp.grid[k] * (j->comp.block[k] ? j->comp.block[k]
                                                                       : blk[k] ? blk[k] : 1);
         }
-        printf("bench_job: %s: median %.3f ms over %d runs, %.2f M%s/s on %d thread%s\n",
-               j->run == TV_TGSI_COMP ? "COMP" : "FRAG", med, repeat, items / (med * 1e3),
+        printf("bench_job: %s: median %.3f ms over %d runs (fastest %.3f ms), %.2f M%s/s on "
+               "%d thread%s\n",
+               j->run == TV_TGSI_COMP ? "COMP" : "FRAG", med, repeat, t[1], items / (med * 1e3),
                j->run == TV_TGSI_COMP ? "threads" : "pixels", threads, threads == 1 ? "" : "s");
         if (counters) {
             const kernel_counts k1 = kernel_counts_now();

@@ -4,9 +4,10 @@
 # Mesa softpipe, and texvm on the TGSI softpipe printed for that GLSL now (1 and 2 threads) —
 # alternating over rounds after a warm-up; medians; outputs compared (conf_compare: the
 # conformance suite's rules); one table of Mpixels/s (M threads/s for compute), ratios and
-# peak memory; the same ratios per round (paired) and of the fastest rounds (best), for
-# hosts whose speed moves while the suite runs; then the draw scenes (bench/bench_draw: a
-# 102400-triangle textured, depth-tested mesh and 8 large blended triangles against llvmpipe).
+# peak memory; the same ratios per round (paired), of the fastest rounds (best) and of the
+# fastest frames (frame), for hosts whose speed moves while the suite runs; then the draw
+# scenes (bench/bench_draw: a 102400-triangle textured, depth-tested mesh and 8 large
+# blended triangles against llvmpipe).
 #   scripts/bench.sh [--quick] [--build DIR] [--rounds N] [--keep] [WORKLOAD...]
 # --quick: 256x144 pixels / 8x8 blocks, 2 rounds (a smoke test, not a measurement).
 # Timing, in-process for both: Mesa = mesa-run --repeat (draw/dispatch + glFinish, first
@@ -87,6 +88,7 @@ run_mesa() {
   ms=$(sed -n 's/.*median \([0-9.]*\) ms.*/\1/p' "$out/log" | head -1)
   if [ -z "$ms" ]; then echo "bench: $key failed:" >&2; tail -3 "$out/log" >&2; return 1; fi
   echo "$ms" >> "$work/$key.ms"
+  sed -n 's/.*(fastest \([0-9.]*\) ms).*/\1/p' "$out/log" | head -1 >> "$work/$key.fast"
   tail -1 "$out/rss" >> "$work/$key.rss"
 }
 
@@ -100,6 +102,7 @@ run_texvm() {
   ms=$(sed -n 's/.*median \([0-9.]*\) ms.*/\1/p' "$out/log" | head -1)
   if [ -z "$ms" ]; then echo "bench: $key failed:" >&2; tail -3 "$out/log" >&2; return 1; fi
   echo "$ms" >> "$work/$key.ms"
+  sed -n 's/.*(fastest \([0-9.]*\) ms).*/\1/p' "$out/log" | head -1 >> "$work/$key.fast"
   tail -1 "$out/rss" >> "$work/$key.rss"
 }
 
@@ -193,17 +196,23 @@ done
 # shared machines slow a process down by up to 1.7x for a second or more, every function
 # alike (docs/performance.md §2.0), so a median over rounds still depends on which side the
 # slow spells fell. "paired": the median over rounds of each round's own ratio (its texvm
-# and llvmpipe runs follow each other); "best": the fastest round of each side.
-printf '\nratios per round (paired, median of the rounds) and of the fastest rounds (best):\n'
-printf '%-10s %9s %9s %9s %9s %9s %9s\n' workload paired1 paired2 best1 best2 2t/1t.best rounds
+# and llvmpipe runs follow each other); "best": the fastest round of each side (its median);
+# "frame": the fastest single frame of each side over all its rounds (a spell may begin or
+# end inside a process: texvm's rounds time 3 frames, llvmpipe's 5).
+printf '\nratios per round (paired, median of the rounds), of the fastest rounds (best) and of the fastest frames (frame):\n'
+printf '%-10s %9s %9s %9s %9s %9s %9s %9s %9s\n' workload paired1 paired2 best1 best2 frame1 frame2 \
+  2t/1t.best rounds
 for name in "${names[@]}"; do
   f() { cat "$work/$name.$1.ms" 2>/dev/null; }
   paired() { paste <(f "lp$1") <(f "tv$1") | awk 'NF == 2 && $2 > 0 { print $1 / $2 }' | median; }
   best() { f "$1" | sort -g | head -1; }
+  frame() { sort -g "$work/$name.$1.fast" 2>/dev/null | awk 'NF' | head -1; }
   inv() { awk -v a="$1" -v b="$2" 'BEGIN { if (a+0 > 0 && b+0 > 0) printf "%.2f", a / b; else print "-" }'; }
   p1=$(paired 1 | awk '{printf "%.2f", $1}') p2=$(paired 2 | awk '{printf "%.2f", $1}')
-  printf '%-10s %9s %9s %9s %9s %9s %9s\n' "$name" "$p1" "$p2" "$(inv "$(best lp1)" "$(best tv1)")" \
-    "$(inv "$(best lp2)" "$(best tv2)")" "$(inv "$(best tv1)" "$(best tv2)")" "$(f tv1 | wc -l)"
+  printf '%-10s %9s %9s %9s %9s %9s %9s %9s %9s\n' "$name" "$p1" "$p2" \
+    "$(inv "$(best lp1)" "$(best tv1)")" "$(inv "$(best lp2)" "$(best tv2)")" \
+    "$(inv "$(frame lp1)" "$(frame tv1)")" "$(inv "$(frame lp2)" "$(frame tv2)")" \
+    "$(inv "$(best tv1)" "$(best tv2)")" "$(f tv1 | wc -l)"
 done
 # null against the physical limit (issue 19): its 16-byte RGBA32F pixels per second over
 # this machine's store bandwidth for a buffer of the target's size (bench/bench_store.c)
@@ -235,20 +244,23 @@ if [ $quick = 0 ] && [ ${#only[@]} = 0 ] && [ -x "$build/bench/bench_draw" ]; th
       cat "$work/draw.$r"; echo "bench: bench_draw failed" >&2; fails=$((fails + 1)); break
     fi
     [ "$r" = 1 ] && cat "$work/draw.1"
-    awk '$1 == "mesh" || $1 == "blend"' "$work/draw.$r" >> "$work/draw.rows"
+    awk '$1 ~ /^(mesh|blend)(-f)?$/' "$work/draw.$r" >> "$work/draw.rows"
   done
-  printf '\nscenes over %s runs: paired = median of each run'"'"'s own ratio, best = fastest runs (ms)\n' "$rounds"
-  printf '%-8s %9s %9s %10s %10s %10s %10s %8s %8s\n' scene paired1 paired2 texvm-1 texvm-2 \
-    llvmpipe-1 llvmpipe-2 best1 best2
+  printf '\nscenes over %s runs: paired = median of each run'"'"'s own ratio, best = fastest runs (ms), frame = fastest draws\n' "$rounds"
+  printf '%-8s %9s %9s %10s %10s %10s %10s %8s %8s %8s %8s\n' scene paired1 paired2 texvm-1 \
+    texvm-2 llvmpipe-1 llvmpipe-2 best1 best2 frame1 frame2
   for sc in mesh blend; do
-    # column K of the scene's rows (without the ratios' x)
-    col() { awk -v sc="$sc" -v k="$1" '$1 == sc { sub("x", "", $k); print $k }' "$work/draw.rows"; }
-    low() { col "$1" | sort -g | head -1; }
-    [ -n "$(col 2)" ] || continue
-    b1=$(low 2) b2=$(low 3) l1=$(low 4) l2=$(low 5)
-    awk -v sc="$sc" -v p1="$(col 6 | median)" -v p2="$(col 7 | median)" -v b1="$b1" -v b2="$b2" \
-        -v l1="$l1" -v l2="$l2" 'BEGIN { printf "%-8s %8.2fx %8.2fx %10.2f %10.2f %10.2f %10.2f %7.2fx %7.2fx\n",
-        sc, p1, p2, b1, b2, l1, l2, l1 / b1, l2 / b2 }'
+    # column K of the scene's rows (without the ratios' x); of its fastest-draw rows
+    col() { awk -v sc="$1" -v k="$2" '$1 == sc { sub("x", "", $k); print $k }' "$work/draw.rows"; }
+    low() { col "$1" "$2" | sort -g | head -1; }
+    [ -n "$(col "$sc" 2)" ] || continue
+    b1=$(low "$sc" 2) b2=$(low "$sc" 3) l1=$(low "$sc" 4) l2=$(low "$sc" 5)
+    f1=$(low "$sc-f" 2) f2=$(low "$sc-f" 3) g1=$(low "$sc-f" 4) g2=$(low "$sc-f" 5)
+    awk -v sc="$sc" -v p1="$(col "$sc" 6 | median)" -v p2="$(col "$sc" 7 | median)" \
+        -v b1="$b1" -v b2="$b2" -v l1="$l1" -v l2="$l2" -v f1="$f1" -v f2="$f2" -v g1="$g1" \
+        -v g2="$g2" 'function r(a, b) { return (a > 0 && b > 0) ? sprintf("%7.2fx", a / b) : "      -" }
+        BEGIN { printf "%-8s %8.2fx %8.2fx %10.2f %10.2f %10.2f %10.2f %s %s %s %s\n",
+        sc, p1, p2, b1, b2, l1, l2, r(l1, b1), r(l2, b2), r(g1, f1), r(g2, f2) }'
   done
 fi
 [ $keep = 1 ] || find "$work" -name '*.rgba32f' -o -name '*.bin' | grep -v capture | xargs -r rm -f

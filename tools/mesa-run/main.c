@@ -16,6 +16,7 @@ static void usage(FILE *f)
             "  --layout                     print the CONST[0] layout of the default uniforms\n"
             "  --uniform NAME=V[,V...]      set a uniform after the job's constants\n"
             "  --repeat N                   run the draw/dispatch N more times, print the median\n"
+            "                               and the fastest\n"
             "  --quiet                      no 'wrote' lines\n");
 }
 

@@ -69,13 +69,14 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* Run `fn` opts->repeat times after the first run and print the median. */
+/* The timed runs T[0..N) (after the first, untimed): their median and the fastest. */
 void mr_report_timing(mr_state *s, const char *what, double *t, int n, double items)
 {
     qsort(t, (size_t)n, sizeof *t, cmp_double);
     double med = t[n / 2];
-    printf("mesa-run: %s %s: median %.3f ms over %d runs, %.2f M%s/s\n", s->opts->driver,
-           what, med, n, items / (med * 1e3), s->j->run == TV_TGSI_COMP ? "threads" : "pixels");
+    printf("mesa-run: %s %s: median %.3f ms over %d runs (fastest %.3f ms), %.2f M%s/s\n",
+           s->opts->driver, what, med, n, t[0], items / (med * 1e3),
+           s->j->run == TV_TGSI_COMP ? "threads" : "pixels");
 }
 
 int mr_frag(mr_state *s, const char *fs_src, const char *vs_src)
