@@ -284,6 +284,17 @@ static uint64_t picture_hash(const uint8_t *p, size_t n)
     return h;
 }
 
+#ifdef TEXVM_HAVE_GLREF
+/* One row of the table: a scene's texvm and llvmpipe seconds at 1 and 2 threads, in ms,
+ * and llvmpipe's time over texvm's at each */
+static void scene_row(const char *name, double tv1, double tv2, double lp1, double lp2,
+                      const char *tail)
+{
+    printf("%-8s %10.2f %10.2f %14.2f %14.2f %9.2fx %9.2fx%s\n", name, tv1 * 1e3, tv2 * 1e3,
+           lp1 * 1e3, lp2 * 1e3, lp1 / tv1, lp2 / tv2, tail);
+}
+#endif
+
 /* (sorts T: T[0] is then the fastest draw) */
 static double median(double *t)
 {
@@ -426,16 +437,12 @@ int main(int argc, char **argv)
     printf("%-8s %10s %10s %14s %14s %10s %10s\n", "scene", "texvm-1 ms", "texvm-2 ms",
            "llvmpipe-1 ms", "llvmpipe-2 ms", "1 thread", "2 threads");
     for (int s = 0; s < 2; s++)
-        printf("%-8s %10.2f %10.2f %14.2f %14.2f %9.2fx %9.2fx\n", names[s], tvm[0][s] * 1e3,
-               tvm[1][s] * 1e3, lp[0][s] * 1e3, lp[1][s] * 1e3, lp[0][s] / tvm[0][s],
-               lp[1][s] / tvm[1][s]);
+        scene_row(names[s], tvm[0][s], tvm[1][s], lp[0][s], lp[1][s], "");
     /* the fastest draw of each (tv[][][0] after median's sort): a host whose speed moves
        within a process (docs/performance.md §1.1) */
     for (int s = 0; s < 2; s++)
-        printf("%-8s %10.2f %10.2f %14.2f %14.2f %9.2fx %9.2fx  (fastest draws)\n",
-               s ? "blend-f" : "mesh-f", tv[0][s][0] * 1e3, tv[1][s][0] * 1e3,
-               lp_fast[0][s] * 1e3, lp_fast[1][s] * 1e3, lp_fast[0][s] / tv[0][s][0],
-               lp_fast[1][s] / tv[1][s][0]);
+        scene_row(s ? "blend-f" : "mesh-f", tv[0][s][0], tv[1][s][0], lp_fast[0][s],
+                  lp_fast[1][s], "  (fastest draws)");
     printf("lit pixels: mesh texvm %u llvmpipe %u; blend texvm %u llvmpipe %u\n", tv_lit[0],
            lp_lit[0], tv_lit[1], lp_lit[1]);
     if (tv_lit[0] != lp_lit[0] || tv_lit[1] != lp_lit[1]) {

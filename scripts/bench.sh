@@ -78,13 +78,10 @@ make_job() { # name glsl template sampler w h gx gy tgsi out
 
 median() { sort -g | awk '{a[NR]=$1} END {if (NR) print a[int((NR+1)/2)]; else print "nan"}'; }
 
-# run_mesa DRIVER THREADS JOB OUTDIR REPEAT -> appends the median ms to $work/<key>.ms
-run_mesa() {
-  local drv=$1 thr=$2 job=$3 out=$4 rep=$5 key=$6
-  mkdir -p "$out"
-  LP_NUM_THREADS=$thr "${pin[@]}" /usr/bin/time -f %M -o "$out/rss" "$mesa_run" --driver "$drv" \
-    --repeat "$rep" --out-dir "$out" "$job" > "$out/log" 2>&1
-  local ms
+# record_run OUTDIR KEY: a run's median and fastest ms (the line mesa-run and bench_job
+# print alike) and its peak memory, appended to $work/<key>.ms, .fast and .rss
+record_run() {
+  local out=$1 key=$2 ms
   ms=$(sed -n 's/.*median \([0-9.]*\) ms.*/\1/p' "$out/log" | head -1)
   if [ -z "$ms" ]; then echo "bench: $key failed:" >&2; tail -3 "$out/log" >&2; return 1; fi
   echo "$ms" >> "$work/$key.ms"
@@ -92,18 +89,22 @@ run_mesa() {
   tail -1 "$out/rss" >> "$work/$key.rss"
 }
 
-# run_texvm THREADS JOB OUTDIR KEY -> appends the median ms (bench_job, in-process)
+# run_mesa DRIVER THREADS JOB OUTDIR REPEAT KEY -> record_run (mesa-run, in-process)
+run_mesa() {
+  local drv=$1 thr=$2 job=$3 out=$4 rep=$5 key=$6
+  mkdir -p "$out"
+  LP_NUM_THREADS=$thr "${pin[@]}" /usr/bin/time -f %M -o "$out/rss" "$mesa_run" --driver "$drv" \
+    --repeat "$rep" --out-dir "$out" "$job" > "$out/log" 2>&1
+  record_run "$out" "$key"
+}
+
+# run_texvm THREADS JOB OUTDIR KEY -> record_run (bench_job, in-process)
 run_texvm() {
   local thr=$1 job=$2 out=$3 key=$4
   mkdir -p "$out"
   "${pin[@]}" /usr/bin/time -f %M -o "$out/rss" "$texvm" "$job" --threads "$thr" \
     --repeat "$tv_repeat" --out-dir "$out" > "$out/log" 2>&1
-  local ms
-  ms=$(sed -n 's/.*median \([0-9.]*\) ms.*/\1/p' "$out/log" | head -1)
-  if [ -z "$ms" ]; then echo "bench: $key failed:" >&2; tail -3 "$out/log" >&2; return 1; fi
-  echo "$ms" >> "$work/$key.ms"
-  sed -n 's/.*(fastest \([0-9.]*\) ms).*/\1/p' "$out/log" | head -1 >> "$work/$key.fast"
-  tail -1 "$out/rss" >> "$work/$key.rss"
+  record_run "$out" "$key"
 }
 
 # The one-thread runs of round r, texvm's and llvmpipe's, both on CPU (r - 1) mod N
