@@ -264,6 +264,48 @@ static void test_unorm8_decode(void **state)
     }
 }
 
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+/* The AVX-512 tap sums' decode (tex_warp_vec_texel.h): the byte repeated into four bytes,
+ * H = b · 0x01010101, converted unsigned and rounded up, is 256 times the sum
+ * h + h·2^-24 that tex_warp_unorm8 rounds, so 2^-32 times it is the table's value. */
+__attribute__((target("avx512f"))) static void wide_decode(uint32_t out[16], uint32_t b0)
+{
+    __m512i h = _mm512_mullo_epi32(
+        _mm512_add_epi32(_mm512_set1_epi32((int)b0),
+                         _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0)),
+        _mm512_set1_epi32(0x01010101));
+    __m512 r = _mm512_cvt_roundepu32_ps(h, _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC);
+    _mm512_storeu_ps((float *)(void *)out, r);
+}
+
+static void test_unorm8_decode_wide(void **state)
+{
+    (void)state;
+    __builtin_cpu_init();
+    if (!__builtin_cpu_supports("avx512f"))
+        skip();
+    for (unsigned b0 = 0; b0 < 256; b0 += 16) {
+        uint32_t r[16];
+        wide_decode(r, b0);
+        for (unsigned k = 0; k < 16; k++) {
+            unsigned b = b0 + k;
+            float h = (float)(b * 0x010101u), sum = h + h * 0x1p-24f, rf, f;
+            memcpy(&rf, &r[k], 4);
+            f = rf * 0x1p-32f;
+            uint32_t x, y, z, w;
+            memcpy(&x, &f, 4);
+            memcpy(&y, &tex_unorm8[b], 4);
+            sum *= 256.0f;
+            memcpy(&z, &sum, 4);
+            memcpy(&w, &rf, 4);
+            assert_int_equal(w, z);
+            assert_int_equal(x, y);
+        }
+    }
+}
+#endif
+
 /* Which requests the kernel answers, and which it leaves to the lane passes. */
 static void test_kernel_decisions(void **state)
 {
@@ -333,6 +375,9 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_unorm8_decode),
+#if defined(__x86_64__) && defined(__GNUC__)
+        cmocka_unit_test(test_unorm8_decode_wide),
+#endif
         cmocka_unit_test(test_kernel_decisions),
         FP_VARIANT_UNIT_TESTS,
     };

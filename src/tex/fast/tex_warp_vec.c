@@ -36,7 +36,8 @@
  *   - log2f is libm's, through a per-thread memo of (argument bits → result) — a pure
  *     function, so a hit returns the library's bits; only misses call it. The memo is a
  *     table and, before it, the few recent arguments of each kind compared in registers
- *     (log2_lanes);
+ *     (log2_lanes); the values-only path's log2f(sqrtf(x)) of the squared major length
+ *     has a table of its own, so its root too is computed on a miss only;
  *   - texels decode by tex_warp_unorm8 (tex_warp.h: the byte repeated, converted and
  *     scaled — no division), which equals the decoder's table tex_unorm8 for all 256
  *     bytes (tests/tex/test_fastpath_warp_full.c checks each), from 32-bit words
@@ -57,13 +58,16 @@
  * gathers of separate arrays cost twice the gather elements) */
 typedef struct log2_memo {
     uint64_t ent[MEMO_SIZE];
+    /* the same for log2f(sqrtf(x)) (kind 2: squared lengths, whose root is only the
+     * log's argument): a pure function of x's bits too, so the hits spare the roots */
+    uint64_t ent_root[MEMO_SIZE];
     /* the few arguments the last lookup that missed them met (keys xor 1.0f, as above):
      * a request's lanes carry only two or three distinct lengths in the common jobs
      * (trilinear: 98% of requests at most three), and the next requests mostly the same
      * ones, so compares against these, in registers, answer most requests without the
-     * table's gathers; one set per kind of argument (major lengths, their ratios), each
-     * kind's lookups refilling its own */
-    uint32_t rkey[2][RECENT], rval[2][RECENT];
+     * table's gathers; one set per kind of argument (major lengths, their ratios, squared
+     * major lengths), each kind's lookups refilling its own */
+    uint32_t rkey[3][RECENT], rval[3][RECENT];
 } log2_memo;
 
 static _Thread_local log2_memo tls_memo;
@@ -100,13 +104,16 @@ VEC_INLINE int32_t memo_slot(uint32_t bits)
     return (int32_t)((bits * 0x9e3779b1u) >> (32 - MEMO_BITS));
 }
 
-/* the table's part of log2_lanes: out[l] for the lanes where need[l] */
-VEC_INLINE void log2_table_body(log2_memo *m, const float *x, const uint32_t *need, float *out)
+/* the table's part of log2_lanes: out[l] for the lanes where need[l] — log2f(x[l]), or
+ * log2f(sqrtf(x[l])) where root (the table ent_root) */
+VEC_INLINE void log2_table_body(log2_memo *m, bool root, const float *x, const uint32_t *need,
+                                float *out)
 {
+    uint64_t *ent = root ? m->ent_root : m->ent;
     uint32_t miss[N], any = 0;
     for (unsigned l = 0; l < N; l++) {
         uint32_t b = fb(x[l]);
-        uint64_t e = m->ent[memo_slot(b)];
+        uint64_t e = ent[memo_slot(b)];
         out[l] = fsel(need[l], bf((uint32_t)(e >> 32)), out[l]);
         miss[l] = need[l] & (uint32_t)(((uint32_t)e ^ MEMO_ONE) != b);
     }
@@ -119,8 +126,8 @@ VEC_INLINE void log2_table_body(log2_memo *m, const float *x, const uint32_t *ne
             continue;
         uint32_t b = fb(x[l]);
         int32_t h = memo_slot(b);
-        out[l] = log2f(x[l]);
-        m->ent[h] = (uint64_t)(b ^ MEMO_ONE) | (uint64_t)fb(out[l]) << 32;
+        out[l] = log2f(root ? sqrtf(x[l]) : x[l]);
+        ent[h] = (uint64_t)(b ^ MEMO_ONE) | (uint64_t)fb(out[l]) << 32;
     }
 }
 
@@ -133,40 +140,41 @@ VEC_INLINE void log2_table_body(log2_memo *m, const float *x, const uint32_t *ne
 #define LOG2_COLD
 #endif
 #if TEX_WIDE_VECTORS
-TEX_TARGET_AVX512 LOG2_COLD static void log2_table_avx512(log2_memo *m, const float *x,
-                                                        const uint32_t *need, float *out)
+TEX_TARGET_AVX512 LOG2_COLD static void log2_table_avx512(log2_memo *m, bool root,
+                                                        const float *x, const uint32_t *need,
+                                                        float *out)
 {
-    log2_table_body(m, x, need, out);
+    log2_table_body(m, root, x, need, out);
 }
 
-TEX_TARGET_AVX2 LOG2_COLD static void log2_table_avx2(log2_memo *m, const float *x,
+TEX_TARGET_AVX2 LOG2_COLD static void log2_table_avx2(log2_memo *m, bool root, const float *x,
                                                     const uint32_t *need, float *out)
 {
-    log2_table_body(m, x, need, out);
+    log2_table_body(m, root, x, need, out);
 }
 #endif
 
-LOG2_COLD static void log2_table_base(log2_memo *m, const float *x, const uint32_t *need,
-                                      float *out)
+LOG2_COLD static void log2_table_base(log2_memo *m, bool root, const float *x,
+                                      const uint32_t *need, float *out)
 {
-    log2_table_body(m, x, need, out);
+    log2_table_body(m, root, x, need, out);
 }
 
-VEC_INLINE void log2_table(log2_memo *m, const float *x, const uint32_t *need, float *out,
-                           unsigned isa)
+VEC_INLINE void log2_table(log2_memo *m, bool root, const float *x, const uint32_t *need,
+                           float *out, unsigned isa)
 {
 #if TEX_WIDE_VECTORS
     if (isa == 2) {
-        log2_table_avx512(m, x, need, out);
+        log2_table_avx512(m, root, x, need, out);
         return;
     }
     if (isa == 1) {
-        log2_table_avx2(m, x, need, out);
+        log2_table_avx2(m, root, x, need, out);
         return;
     }
 #endif
     (void)isa;
-    log2_table_base(m, x, need, out);
+    log2_table_base(m, root, x, need, out);
 }
 
 /* the recent arguments: the first RECENT distinct ones of the lanes where need[l], each
@@ -192,9 +200,10 @@ static void log2_recent_fill(log2_memo *m, unsigned kind, const float *x,
     }
 }
 
-/* out[l] = log2f(x[l]) where need[l] (else anything): the recent arguments of this kind
- * (0 major lengths, 1 ratios) first, the table for the rest (log2f is a pure function:
- * any stored result of the same argument bits is the library's) */
+/* out[l] = log2f(x[l]) where need[l] (else anything) — log2f(sqrtf(x[l])) for kind 2 —:
+ * the recent arguments of this kind (0 major lengths, 1 ratios, 2 squared major lengths)
+ * first, the table for the rest (log2f and sqrtf are pure functions: any stored result
+ * of the same argument bits is the library's, of the correctly rounded root) */
 VEC_INLINE void log2_lanes(log2_memo *m, unsigned kind, const float *x, const uint32_t *need,
                            float *out, unsigned isa)
 {
@@ -217,7 +226,7 @@ VEC_INLINE void log2_lanes(log2_memo *m, unsigned kind, const float *x, const ui
         any |= miss[l];
     if (!any)
         return;
-    log2_table(m, x, miss, out, isa);
+    log2_table(m, kind == 2, x, miss, out, isa);
     log2_recent_fill(m, kind, x, need, out);
 }
 
@@ -582,11 +591,12 @@ VEC_INLINE unsigned vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
                correctly rounded, so monotonic, and max(√x2, √y2) (x's on a tie, as below)
                is √max(x2, y2) — where y2 > x2 but the roots round equal, both are the same
                float; a NaN x2 gives x2's NaN either way, a NaN y2 x2's root (the sums are
-               +0 or more, never -0) — one root per lane instead of two */
+               +0 or more, never -0) — one root per lane instead of two; and that root is
+               only log2f's argument, so the memo looks up log2f(sqrtf(·)) of the squared
+               length (kind 2): a root only where it misses */
             for (unsigned l = 0; l < N; l++)
                 rmax[l] = fsel(!(ly[l] > lx[l]), lx[l], ly[l]);
-            sqrt_lanes(rmax, isa);
-            log2_lanes(memo, 0, rmax, act, lg_max, isa);
+            log2_lanes(memo, 2, rmax, act, lg_max, isa);
             goto footprint_done;
         }
         sqrt_lanes(lx, isa);
@@ -637,7 +647,7 @@ footprint_done:;
     }
     const float *lp_out = o.lp, *acc_out = o.acc, *wl0 = o.wl0, *wl1 = o.wl1;
     const uint32_t *lvl0 = o.lvl0, *lvl1 = o.lvl1, *two = o.two, *lin = o.lin, *bad_l = o.bad;
-    float s[N], t[N], offu[N], offv[N];
+    float s[N], t[N], offu_v[N], offv_v[N];
     uint32_t layer_off[N];
     /* the texel passes read inactive lanes at 0; offsets; layers */
     const uint32_t offs = R->offs, array = R->array;
@@ -647,15 +657,16 @@ footprint_done:;
         s[l] = fsel(act[l], cs[l], 0.0f);
         t[l] = fsel(act[l], ct[l], 0.0f);
     }
-    /* (offsets and layers only where the request has them: else the loops' values, 0) */
+    /* (offsets and layers only where the request has them: else no offsets — NULL, the
+       slot passes' zeros — and layer 0) */
+    const float *offu = NULL, *offv = NULL;
     if (offs) {
         for (unsigned l = 0; l < N; l++) {
-            offu[l] = (float)req->offset[0][l];
-            offv[l] = (float)req->offset[1][l];
+            offu_v[l] = (float)req->offset[0][l];
+            offv_v[l] = (float)req->offset[1][l];
         }
-    } else {
-        for (unsigned l = 0; l < N; l++)
-            offu[l] = offv[l] = 0.0f;
+        offu = offu_v;
+        offv = offv_v;
     }
     if (array) {
         for (unsigned l = 0; l < N; l++) {

@@ -163,7 +163,7 @@ VEC_INLINE uint32_t axis_pass(const float *c, float scale, const float *off,
     for (unsigned l = 0; l < N; l++) {
         uint32_t lin_l = uni ? 1u : lin[l];
         float su = c[l] * scale;
-        float u = su + off[l];
+        float u = su + (off ? off[l] : 0.0f); /* (off NULL: no offsets) */
         float x = u - (float)lin_l * 0.5f; /* u - 0.5f or u - 0.0f */
         uint32_t inr = fabsf(x) < BIG;
         bad |= act[l] & (inr ^ 1u);
@@ -206,22 +206,27 @@ VEC_INLINE uint32_t axis_pass(const float *c, float scale, const float *off,
 /* axis_pass with uni (every lane linear) in AVX-512F intrinsics: the same values with
  * fewer operations — the floor as vrndscaleps, exact (the result is an integer below 2^24
  * in magnitude, so floor_i's truncation and compare give the same value);
- * (float)floor_i(xs) becomes floorf(xs), which differs only
- * for xs = -0 (-0 instead of +0): xs - (-0) = +0 and xs - (+0) = -0 there, and the + 0.0f
- * makes both +0; elsewhere x - (±0) = x. The wrap: REPEAT as one AND, MIRROR with
- * -(1 + m) = ~m = m ^ (m >> 31) for m < 0, CLAMP as min / max. */
+ * (float)floor_i(xs) becomes floorf(xs), which differs only for xs = -0 (-0 instead of
+ * +0), and there xs - (-0) = +0, as (xs - (+0)) + 0.0f: axis_pass's + 0.0f, which turns
+ * a -0 difference into +0, has nothing to do here (a difference of equal numbers is +0
+ * in round-to-nearest, any other is nonzero). No offsets (off NULL): u is su itself
+ * instead of su + 0.0f, which differ only for su = -0, and then x = u - 0.5f is -0.5f
+ * either way. The wrap: REPEAT as one AND, MIRROR with -(1 + m) = ~m = m ^ (m >> 31) for
+ * m < 0, CLAMP as min / max. */
 TEX_TARGET_AVX512 static inline uint32_t axis_uni_avx512(const float *c, float scale,
                                                          const float *off, const uint32_t *act,
                                                          unsigned mode, uint32_t n,
                                                          int32_t *i0, int32_t *i1, float *al)
 {
-    const __m512 vs = _mm512_set1_ps(scale), half = _mm512_set1_ps(0.5f), zero = _mm512_setzero_ps();
+    const __m512 vs = _mm512_set1_ps(scale), half = _mm512_set1_ps(0.5f);
     const __m512 big = _mm512_set1_ps(BIG), one = _mm512_set1_ps(1.0f);
     const __m512i nm = _mm512_set1_epi32((int32_t)n - 1), n1 = _mm512_set1_epi32(1);
     const __m512i nn = _mm512_set1_epi32((int32_t)n), m2 = _mm512_set1_epi32(2 * ((int32_t)n - 1) + 1);
     __mmask16 bad = 0;
     for (unsigned l = 0; l < N; l += 16) {
-        __m512 u = _mm512_add_ps(_mm512_mul_ps(_mm512_loadu_ps(&c[l]), vs), _mm512_loadu_ps(&off[l]));
+        __m512 u = _mm512_mul_ps(_mm512_loadu_ps(&c[l]), vs);
+        if (off)
+            u = _mm512_add_ps(u, _mm512_loadu_ps(&off[l]));
         __m512 x = _mm512_sub_ps(u, half);
         __mmask16 inr = _mm512_cmp_ps_mask(_mm512_abs_ps(x), big, _CMP_LT_OQ);
         __mmask16 a_act = (__mmask16)_mm512_test_epi32_mask(
@@ -229,7 +234,7 @@ TEX_TARGET_AVX512 static inline uint32_t axis_uni_avx512(const float *c, float s
         bad |= (__mmask16)(a_act & (__mmask16)~inr);
         __m512 xs = _mm512_maskz_mov_ps(inr, x);
         __m512 ff = _mm512_roundscale_ps(xs, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
-        __m512 a = _mm512_add_ps(_mm512_sub_ps(xs, ff), zero);
+        __m512 a = _mm512_sub_ps(xs, ff);
         __mmask16 lt = _mm512_cmp_ps_mask(a, one, _CMP_LT_OQ);
         _mm512_storeu_ps(&al[l], _mm512_maskz_mov_ps(lt, a));
         __m512i f0 = _mm512_cvttps_epi32(ff), f1 = _mm512_add_epi32(f0, n1);
@@ -272,10 +277,19 @@ VEC_INLINE uint32_t axis_uni(const float *c, float scale, const float *off,
  *   - the byte repeated into bytes 0..2 (h = byte · 0x010101, byte 3 zero) by ONE byte
  *     shuffle of the texel word instead of a shift, a mask and two shift-adds (the shuffle
  *     stays inside each 32-bit word, so vpshufb's 128-bit lanes do not matter);
- *   - AVX-512: h + h·2^-24 as one fma(h, 2^-24, h). h is an integer below 2^24, so the
- *     product h·2^-24 is exact (a float times a power of two, far from the subnormals),
- *     and the fused operation's single rounding of h·2^-24 + h is the rounding of the
- *     separate add;
+ *   - AVX-512: 256·r (r = h + h·2^-24 rounded) as ONE conversion of the byte repeated
+ *     into all four bytes, H = byte · 0x01010101 (the same shuffle), unsigned and rounded
+ *     up, instead of a conversion and an add (an fma). Proof, for a byte b ≥ 1 whose top
+ *     set bit is bit p: 256·(h + h·2^-24) = H + 257·b·2^-16 = H + φ with 0 < φ < 1
+ *     (257 · 255 < 2^16), and 256·r is that sum rounded to nearest (scaling by 256 is
+ *     exact). H's top set bit is bit 24 + p, so the rounding keeps bits 24 + p .. p + 1
+ *     and drops the low p + 1 bits, which are those of H's lowest byte, b itself: the
+ *     dropped part of H + φ is b + φ, above half the kept last bit (2^p ≤ b) and below
+ *     the whole of it (b + φ < 2^(p+1)), so to nearest it rounds up — exactly what the
+ *     upward conversion does with H, whose dropped part b is nonzero. b = 0 gives 0 both
+ *     ways. (tests/tex/test_fastpath_warp_full.c checks all 256 bytes.) The sums then
+ *     carry 256× the values below, each rounding scaled alike (the argument below, with
+ *     room to spare), and the scaling at the end is 2^-32;
  *   - the decoder's last step, r·2^-24 (r = h + h·2^-24 rounded), moves to the end of the
  *     sum: Σ' w_k·r_k, then · 2^-24 once instead of once per tap. Scaling by 2^-24 is exact
  *     and commutes with every rounding as long as the scaled values stay normal (or zero):
@@ -292,17 +306,22 @@ VEC_INLINE uint32_t axis_uni(const float *c, float scale, const float *off,
  * order. */
 #if TEX_WIDE_VECTORS
 /* vpshufb control for the byte at bit `sh` of every 32-bit word: bytes 0..2 take it, byte 3
- * is zeroed (index bit 7); word j of a 128-bit lane starts at byte 4j (tap_lane_off) */
-VEC_INLINE int tap_ctl(int sh)
+ * is zeroed (index bit 7) — h, AVX2 —, or all four bytes take it — H, AVX-512 (`four`);
+ * word j of a 128-bit lane starts at byte 4j (tap_lane_off) */
+VEC_INLINE int tap_ctl(int sh, bool four)
 {
-    return (int)(((uint32_t)sh >> 3) * 0x010101u | 0x80000000u);
+    uint32_t b = (uint32_t)sh >> 3;
+    return (int)(four ? b * 0x01010101u : b * 0x010101u | 0x80000000u);
 }
 
-#define TAP_W(j) (int)(4u * (j) * 0x010101u)
-static const int32_t tap_lane_off[16] = {TAP_W(0), TAP_W(1), TAP_W(2), TAP_W(3),
-                                         TAP_W(0), TAP_W(1), TAP_W(2), TAP_W(3),
-                                         TAP_W(0), TAP_W(1), TAP_W(2), TAP_W(3),
-                                         TAP_W(0), TAP_W(1), TAP_W(2), TAP_W(3)};
+#define TAP_W(j, r) (int)(4u * (j) * (r))
+#define TAP_ROW(r) {TAP_W(0, r), TAP_W(1, r), TAP_W(2, r), TAP_W(3, r), \
+                    TAP_W(0, r), TAP_W(1, r), TAP_W(2, r), TAP_W(3, r), \
+                    TAP_W(0, r), TAP_W(1, r), TAP_W(2, r), TAP_W(3, r), \
+                    TAP_W(0, r), TAP_W(1, r), TAP_W(2, r), TAP_W(3, r)}
+/* [four]: the word offsets added in the bytes tap_ctl fills */
+static const int32_t tap_lane_off[2][16] = {TAP_ROW(0x010101u), TAP_ROW(0x01010101u)};
+#undef TAP_ROW
 #undef TAP_W
 
 /* 16 lanes from lane l of the four tap words t[k] (in registers) */
@@ -311,7 +330,7 @@ TEX_TARGET_AVX512 static inline void taps16_avx512(const __m512i t[4], const flo
                                                    const __m512i ctl[4], const vec_fin *F,
                                                    unsigned l, float out[4][N])
 {
-    const __m512 one = _mm512_set1_ps(1.0f), k24 = _mm512_set1_ps(0x1p-24f);
+    const __m512 one = _mm512_set1_ps(1.0f), k32 = _mm512_set1_ps(0x1p-32f);
     __m512 bw0 = one, bw1 = one;
     __mmask16 two = 0, act = 0;
     if (F) {
@@ -333,11 +352,13 @@ TEX_TARGET_AVX512 static inline void taps16_avx512(const __m512i t[4], const flo
             continue;
         __m512 acc = _mm512_setzero_ps();
         for (unsigned k = 0; k < 4; k++) {
-            __m512 h = _mm512_cvtepi32_ps(_mm512_shuffle_epi8(t[k], ctl[c]));
-            __m512 p = _mm512_mul_ps(w[k], _mm512_fmadd_ps(h, k24, h));
+            /* 256·r (above): H converted, rounded up */
+            __m512 r = _mm512_cvt_roundepu32_ps(_mm512_shuffle_epi8(t[k], ctl[c]),
+                                                _MM_FROUND_TO_POS_INF | _MM_FROUND_NO_EXC);
+            __m512 p = _mm512_mul_ps(w[k], r);
             acc = k ? _mm512_add_ps(acc, p) : p;
         }
-        __m512 v = _mm512_mul_ps(acc, k24);
+        __m512 v = _mm512_mul_ps(acc, k32);
         if (!F) {
             _mm512_storeu_ps(&out[c][l], v);
             continue;
@@ -353,9 +374,10 @@ TEX_TARGET_AVX512 static inline void taps16_avx512(const __m512i t[4], const flo
 
 TEX_TARGET_AVX512 static inline void ctl_avx512(const int shift[4], __m512i ctl[4])
 {
-    const __m512i off = _mm512_loadu_si512((const void *)tap_lane_off);
+    const __m512i off = _mm512_loadu_si512((const void *)tap_lane_off[1]);
     for (unsigned c = 0; c < 4; c++)
-        ctl[c] = _mm512_add_epi32(_mm512_set1_epi32(tap_ctl(shift[c] < 0 ? 0 : shift[c])), off);
+        ctl[c] = _mm512_add_epi32(_mm512_set1_epi32(tap_ctl(shift[c] < 0 ? 0 : shift[c], true)),
+                                  off);
 }
 
 TEX_TARGET_AVX512 static inline void taps_avx512(uint32_t tx[4][N], const float *a,
@@ -530,9 +552,10 @@ TEX_TARGET_AVX2 static inline void taps8_avx2(const __m256i t[4], const float *a
 /* The byte selections of the components' shifts (tap_ctl) in each 4-byte lane. */
 TEX_TARGET_AVX2 static inline void ctl_avx2(const int shift[4], __m256i ctl[4])
 {
-    const __m256i off = _mm256_loadu_si256((const __m256i *)(const void *)tap_lane_off);
+    const __m256i off = _mm256_loadu_si256((const __m256i *)(const void *)tap_lane_off[0]);
     for (unsigned c = 0; c < 4; c++)
-        ctl[c] = _mm256_add_epi32(_mm256_set1_epi32(tap_ctl(shift[c] < 0 ? 0 : shift[c])), off);
+        ctl[c] = _mm256_add_epi32(_mm256_set1_epi32(tap_ctl(shift[c] < 0 ? 0 : shift[c], false)),
+                                  off);
 }
 
 TEX_TARGET_AVX2 static inline void taps_avx2(uint32_t tx[4][N], const float *a,
@@ -587,7 +610,8 @@ TEX_TARGET_AVX2 static inline void pair_taps_avx2(const char *host, const uint32
 
 /* One level slot of every lane: the filtered values of the result components in
  * out[c][l] (components with a constant are skipped), or, where F is given, the request
- * finished from them (vec_fin). Nonzero: a lane is out of range; nothing written. */
+ * finished from them (vec_fin). offu / offv NULL: no texel offsets (zeros). Nonzero: a
+ * lane is out of range; nothing written. */
 VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float *s,
                               const float *t, const float *offu, const float *offv,
                               const uint32_t *layer_off, const uint32_t *lin,
