@@ -677,10 +677,8 @@ footprint_done:;
             uint32_t layer = isel(act[l], (uint32_t)(int32_t)rc, 0u);
             layer_off[l] = layer * stride;
         }
-    } else {
-        for (unsigned l = 0; l < N; l++)
-            layer_off[l] = 0;
     }
+    const uint32_t *lay = array ? layer_off : NULL; /* (NULL: layer 0, slot_pass) */
     /* one level per slot across the lanes that read it */
     unsigned first = (unsigned)__builtin_ctz(R->active);
     /* (a lane blending two levels reads L0 and L0 + 1) */
@@ -706,12 +704,12 @@ footprint_done:;
     float v0[4][N];
     if (any_two) {
         const vec_fin fin = {wl0, wl1, two, act, res->v};
-        if (slot_pass(R, &V0, s, t, offu, offv, layer_off, lin, act, isa, NULL, v0) ||
-            slot_pass(R, &V1, s, t, offu, offv, layer_off, lin, act, isa, &fin, v0))
+        if (slot_pass(R, &V0, s, t, offu, offv, lay, lin, act, isa, NULL, v0) ||
+            slot_pass(R, &V1, s, t, offu, offv, lay, lin, act, isa, &fin, v0))
             return false;
     } else {
         const vec_fin fin = {NULL, NULL, two, act, res->v};
-        if (slot_pass(R, &V0, s, t, offu, offv, layer_off, lin, act, isa, &fin, v0))
+        if (slot_pass(R, &V0, s, t, offu, offv, lay, lin, act, isa, &fin, v0))
             return false;
     }
     /* the constant components: active lanes only */

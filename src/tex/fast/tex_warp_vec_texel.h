@@ -43,6 +43,7 @@ typedef struct vec_level {
     uint32_t base;               /* level_offset, bytes */
     bool pitch_layout;
     uint32_t pitch, gobs_x, bh, shift;
+    uint32_t pitch_sh; /* pitch = 2^pitch_sh (a row's offset as a shift), or 32: not one */
 } vec_level;
 
 /* The last slot pass of a request finishes it as its tap sums come out (no second trip
@@ -112,6 +113,7 @@ static bool vec_level_compute(const warp_ctx *w, uint32_t rel, uint32_t max_laye
     V->base = (uint32_t)L.base;
     V->pitch_layout = L.pitch_layout;
     V->pitch = L.pitch;
+    V->pitch_sh = L.pitch && pow2(L.pitch) ? (uint32_t)__builtin_ctz(L.pitch) : 32u;
     V->gobs_x = L.gobs_x;
     V->bh = L.bh;
     V->shift = L.shift;
@@ -610,8 +612,8 @@ TEX_TARGET_AVX2 static inline void pair_taps_avx2(const char *host, const uint32
 
 /* One level slot of every lane: the filtered values of the result components in
  * out[c][l] (components with a constant are skipped), or, where F is given, the request
- * finished from them (vec_fin). offu / offv NULL: no texel offsets (zeros). Nonzero: a
- * lane is out of range; nothing written. */
+ * finished from them (vec_fin). offu / offv NULL: no texel offsets (zeros); layer_off
+ * NULL: layer 0 in every lane. Nonzero: a lane is out of range; nothing written. */
 VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float *s,
                               const float *t, const float *offu, const float *offv,
                               const uint32_t *layer_off, const uint32_t *lin,
@@ -634,14 +636,26 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
     }
     if (bad)
         return bad;
+    /* (uint32 sums wrap: their order does not matter; a power-of-two pitch as a shift, the
+       same product mod 2^32; layer_off NULL: layer 0, no term) */
     uint32_t xo0[N], xo1[N], yo0[N], yo1[N];
+    const uint32_t base = V->base;
     if (V->pitch_layout) {
+        const uint32_t psh = V->pitch_sh, pitch = V->pitch;
         for (unsigned l = 0; l < N; l++) {
             xo0[l] = (uint32_t)i0[l] * 4u;
             xo1[l] = (uint32_t)i1[l] * 4u;
-            yo0[l] = layer_off[l] + V->base + (uint32_t)j0[l] * V->pitch;
-            yo1[l] = layer_off[l] + V->base + (uint32_t)j1[l] * V->pitch;
         }
+        if (psh < 32)
+            for (unsigned l = 0; l < N; l++) {
+                yo0[l] = base + ((uint32_t)j0[l] << psh);
+                yo1[l] = base + ((uint32_t)j1[l] << psh);
+            }
+        else
+            for (unsigned l = 0; l < N; l++) {
+                yo0[l] = base + (uint32_t)j0[l] * pitch;
+                yo1[l] = base + (uint32_t)j1[l] * pitch;
+            }
     } else {
         /* tex_formulas.h's block-linear terms on 32-bit lanes (every address < 2^31) */
         uint32_t sh = V->shift, bh = V->bh, gx = V->gobs_x;
@@ -650,10 +664,15 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
             xo0[l] = TEX_BL_COL(x0, sh);
             xo1[l] = TEX_BL_COL(x1, sh);
             uint32_t y0 = (uint32_t)j0[l], y1 = (uint32_t)j1[l];
-            yo0[l] = layer_off[l] + V->base + TEX_BL_ROW(y0, bh, gx, sh);
-            yo1[l] = layer_off[l] + V->base + TEX_BL_ROW(y1, bh, gx, sh);
+            yo0[l] = base + TEX_BL_ROW(y0, bh, gx, sh);
+            yo1[l] = base + TEX_BL_ROW(y1, bh, gx, sh);
         }
     }
+    if (layer_off)
+        for (unsigned l = 0; l < N; l++) {
+            yo0[l] += layer_off[l];
+            yo1[l] += layer_off[l];
+        }
     const tex_word *words = (const tex_word *)(const void *)w->v->host;
     uint32_t tx[4][N];
     /* int32 word indices, computed in int32 (every address is below 2^31, vec_level_get):
