@@ -47,7 +47,7 @@ for t in "$texvm" "$mesa_run" "$compare"; do
     exit 77
   fi
 done
-W=1920 H=1080 GX=180 GY=180 sp_repeat=3 lp_repeat=5 tv_repeat=3
+W=1920 H=1080 GX=180 GY=180 sp_repeat=3 lp_repeat=5 tv_repeat=5  # (texvm and llvmpipe alike)
 if [ $quick = 1 ]; then
   W=256 H=144 GX=8 GY=8 sp_repeat=2 lp_repeat=2 tv_repeat=2
   [ "$rounds" -gt 2 ] && rounds=2
