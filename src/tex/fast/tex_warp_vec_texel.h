@@ -2,8 +2,8 @@
  * then per lane the texel-space coordinates → wrapped indices and weights (axis_pass), the
  * texel addresses, the texel loads (32-bit gathers; paired 64-bit gathers; on AVX-512
  * 16-byte windows per two lanes), the RGBA8 decode and the bilinear tap sum (slot_pass;
- * the wide variants' tap sums below: byte shuffles, an exact-product FMA and the 2^-24
- * scaling after the sum, each shown to give the same bits). The rest of the bit-identity
+ * the wide variants' tap sums below: byte shuffles, AVX-512's one rounding-up conversion
+ * per byte and the scaling after the sum, each shown to give the same bits). The rest of the bit-identity
  * argument is the one at the top of tex_warp_vec.c. Included by tex_warp_vec.c only (after
  * tex_warp_vec_lanes.h): a header, not a translation unit of its own, because everything
  * here must be inlined into each instruction-set variant of the kernel — as a separate
