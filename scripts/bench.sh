@@ -199,7 +199,7 @@ done
 # slow spells fell. "paired": the median over rounds of each round's own ratio (its texvm
 # and llvmpipe runs follow each other); "best": the fastest round of each side (its median);
 # "frame": the fastest single frame of each side over all its rounds (a spell may begin or
-# end inside a process: texvm's rounds time 3 frames, llvmpipe's 5).
+# end inside a process: texvm's rounds and llvmpipe's time 5 frames each).
 printf '\nratios per round (paired, median of the rounds), of the fastest rounds (best) and of the fastest frames (frame):\n'
 printf '%-10s %9s %9s %9s %9s %9s %9s %9s %9s\n' workload paired1 paired2 best1 best2 frame1 frame2 \
   2t/1t.best rounds
