@@ -207,7 +207,7 @@ static void log2_recent_fill(log2_memo *m, unsigned kind, const float *x,
 VEC_INLINE void log2_lanes(log2_memo *m, unsigned kind, const float *x, const uint32_t *need,
                            float *out, unsigned isa)
 {
-    uint32_t k[RECENT], v[RECENT], miss[N], any = 0;
+    uint32_t k[RECENT], v[RECENT], miss[N];
     for (unsigned j = 0; j < RECENT; j++) {
         k[j] = m->rkey[kind][j];
         v[j] = m->rval[kind][j];
@@ -222,9 +222,7 @@ VEC_INLINE void log2_lanes(log2_memo *m, unsigned kind, const float *x, const ui
         out[l] = bf(r);
         miss[l] = need[l] & (hit ^ 1u);
     }
-    for (unsigned l = 0; l < N; l++)
-        any |= miss[l];
-    if (!any)
+    if (!lanes_any(miss, isa))
         return;
     log2_table(m, kind == 2, x, miss, out, isa);
     log2_recent_fill(m, kind, x, need, out);
@@ -563,7 +561,7 @@ VEC_INLINE unsigned vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
             goto footprint_done;
         }
         float rmax[N], ratio[N], px0[N], px1[N], py0[N], py1[N], lx[N], ly[N];
-        uint32_t valid[N], need_r[N], unproven = 0;
+        uint32_t valid[N], need_r[N], unproven[N];
         /* (the magnification shortcut's lane test, used only where R->mag) */
         const float lod_min = w->lod_min;
         for (unsigned l = 0; l < N; l++) {
@@ -579,10 +577,10 @@ VEC_INLINE unsigned vec_body(const vec_req *R, tv_tex_result *res, unsigned isa)
             ly[l] = y2;
             uint32_t ok = (uint32_t)(x2 <= 1.0f) & (uint32_t)(y2 <= 1.0f) &
                           (uint32_t)!(req->lod_clamp[l] > lod_min);
-            unproven |= act[l] & (ok ^ 1u);
+            unproven[l] = act[l] & (ok ^ 1u);
         }
         if (R->vo) { /* the major length's log2 only, or nothing when magnified (above) */
-            if (R->mag && !unproven) {
+            if (R->mag && !lanes_any(unproven, isa)) {
                 all_mag = true;
                 way = WAY_MAGNIFIED;
                 goto footprint_done;
@@ -682,17 +680,19 @@ footprint_done:;
     /* one level per slot across the lanes that read it */
     unsigned first = (unsigned)__builtin_ctz(R->active);
     /* (a lane blending two levels reads L0 and L0 + 1) */
-    uint32_t L0 = lvl0[first], L1 = L0 + 1, bad = 0, any_two = 0;
+    uint32_t L0 = lvl0[first], L1 = L0 + 1, any_two = 0;
     if (!all_mag) { /* (else level 0 in every lane, no flag) */
+        uint32_t badv[N], twv[N];
         for (unsigned l = 0; l < N; l++) {
             uint32_t tw = act[l] & two[l];
-            bad |= bad_l[l] | (act[l] & (uint32_t)(lvl0[l] != L0)) |
-                   (tw & (uint32_t)(lvl1[l] != L1));
-            any_two |= tw;
+            badv[l] = bad_l[l] | (act[l] & (uint32_t)(lvl0[l] != L0)) |
+                      (tw & (uint32_t)(lvl1[l] != L1));
+            twv[l] = tw;
         }
+        if (lanes_any(badv, isa))
+            return false;
+        any_two = lanes_any(twv, isa);
     }
-    if (bad)
-        return false;
     uint32_t max_layer = R->array ? R->layers - 1 : 0;
     vec_level V0, V1;
     if (!vec_level_get(w, L0, max_layer, &V0))

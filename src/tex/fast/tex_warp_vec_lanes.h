@@ -132,6 +132,51 @@ VEC_INLINE void sqrt_lanes(float *x, unsigned isa)
 #endif
 }
 
+/* Whether any lane of v is nonzero (lanes_any), or every lane (lanes_all): on AVX-512 two
+ * lane tests into masks, where GCC reduces a lane loop's OR horizontally (two extracts, two
+ * byte shifts, four ORs and a move, half of them on the shuffle port, in one chain ahead
+ * of the branch that reads it). Flags only: the same answer either way. */
+#if TEX_WIDE_VECTORS
+TEX_TARGET_AVX512 static inline uint32_t any_avx512(const uint32_t *v)
+{
+    __m512i o = _mm512_or_si512(_mm512_loadu_si512((const void *)v),
+                                _mm512_loadu_si512((const void *)(v + 16)));
+    return _mm512_test_epi32_mask(o, o) != 0;
+}
+
+TEX_TARGET_AVX512 static inline uint32_t all_avx512(const uint32_t *v)
+{
+    __m512i a = _mm512_loadu_si512((const void *)v), b = _mm512_loadu_si512((const void *)(v + 16));
+    return (_mm512_test_epi32_mask(a, a) & _mm512_test_epi32_mask(b, b)) == 0xffffu;
+}
+#endif
+
+VEC_INLINE uint32_t lanes_any(const uint32_t *v, unsigned isa)
+{
+#if TEX_WIDE_VECTORS
+    if (isa == 2)
+        return any_avx512(v);
+#endif
+    (void)isa;
+    uint32_t any = 0;
+    for (unsigned l = 0; l < N; l++)
+        any |= v[l];
+    return any != 0;
+}
+
+VEC_INLINE uint32_t lanes_all(const uint32_t *v, unsigned isa)
+{
+#if TEX_WIDE_VECTORS
+    if (isa == 2)
+        return all_avx512(v);
+#endif
+    (void)isa;
+    uint32_t all = 1;
+    for (unsigned l = 0; l < N; l++)
+        all &= v[l] != 0;
+    return all;
+}
+
 /* floor for |x| < 2^23 (the caller sanitises) */
 VEC_INLINE int32_t floor_i(float x)
 {

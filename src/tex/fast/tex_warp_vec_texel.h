@@ -623,11 +623,10 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
     const warp_ctx *w = R->w;
     int32_t i0[N], i1[N], j0[N], j1[N];
     float a[N], b[N];
-    uint32_t bad, all_lin = 1;
-    for (unsigned l = 0; l < N; l++) /* lin is 0 or 1 in every lane */
-        all_lin &= lin[l];
-    /* two inlined copies: the request-uniform linear filter (axis_pass's uni) or not */
-    if (all_lin) {
+    uint32_t bad;
+    /* two inlined copies: the request-uniform linear filter (axis_pass's uni) or not (lin
+       is 0 or 1 in every lane) */
+    if (lanes_all(lin, isa)) {
         bad = axis_uni(s, V->wf, offu, act, w->wrap[0], V->w, i0, i1, a, isa);
         bad |= axis_uni(t, V->hf, offv, act, w->wrap[1], V->h, j0, j1, b, isa);
     } else {
@@ -685,8 +684,10 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
      * layout, no wrap seam or edge clamp between them, linear filtering), one 64-bit
      * load per row reads both — half the gather elements. Both words are texels of the
      * level, so the load stays inside the checked range. */
+    uint32_t gap[N];
     for (unsigned l = 0; l < N; l++)
-        split |= (xo1[l] - xo0[l]) ^ 4u;
+        gap[l] = (xo1[l] - xo0[l]) ^ 4u;
+    split = lanes_any(gap, isa);
     if (V->pitch_layout && !split) {
         const char *host = (const char *)w->v->host;
 #if TEX_WIDE_VECTORS
