@@ -678,7 +678,6 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
      * GCC 12 emits hardware gathers only for signed 32-bit indices; with uint32 ones
      * (even cast to int32 at the end) it emulated each gather by scalar loads and lane
      * inserts */
-    uint32_t split = 0;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     /* Paired loads: where every lane's right tap is the word after its left tap (pitch
      * layout, no wrap seam or edge clamp between them, linear filtering), one 64-bit
@@ -687,8 +686,7 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
     uint32_t gap[N];
     for (unsigned l = 0; l < N; l++)
         gap[l] = (xo1[l] - xo0[l]) ^ 4u;
-    split = lanes_any(gap, isa);
-    if (V->pitch_layout && !split) {
+    if (V->pitch_layout && !lanes_any(gap, isa)) {
         const char *host = (const char *)w->v->host;
 #if TEX_WIDE_VECTORS
         if (isa == 2) {
@@ -720,8 +718,6 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
         }
         tls_paired++;
     } else
-#else
-    (void)split;
 #endif
     {
         tls_single++;
