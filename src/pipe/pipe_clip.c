@@ -3,6 +3,9 @@
 #include "pipe_clip.h"
 
 #include <string.h>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 float clip_distance(const clip_state *s, unsigned plane, const float *v)
 {
@@ -66,6 +69,56 @@ int clip_planes_needed(const clip_state *s, const float *verts, unsigned n, unsi
         all &= c;
     }
     return all ? -1 : (int)any;
+}
+
+int clip_triangle_window(const clip_state *s, const clip_viewport *vp, const float pos[12],
+                         float win[3][4], float w[3])
+{
+#if defined(__x86_64__)
+    /* columns: x, y, z, w of vertices 0, 1, 2 and vertex 2 again in lane 3 */
+    __m128 x = _mm_loadu_ps(pos), y = _mm_loadu_ps(pos + 4), z = _mm_loadu_ps(pos + 8);
+    __m128 q = z;
+    _MM_TRANSPOSE4_PS(x, y, z, q);
+    const __m128 gxw = _mm_mul_ps(_mm_set1_ps(s->guard_x), q);
+    const __m128 gyw = _mm_mul_ps(_mm_set1_ps(s->guard_y), q);
+    const __m128 d[6] = {_mm_add_ps(x, gxw), _mm_sub_ps(gxw, x), _mm_add_ps(y, gyw),
+                         _mm_sub_ps(gyw, y), s->halfz ? z : _mm_add_ps(z, q), _mm_sub_ps(q, z)};
+    unsigned any = 0, all = 0;
+    for (unsigned p = 0; p < 6; p++) {
+        /* outcode's !(d >= 0) in lanes 0..2 */
+        const unsigned out = (unsigned)_mm_movemask_ps(_mm_cmpnge_ps(d[p], _mm_setzero_ps())) & 7u;
+        any |= (unsigned)(out != 0) << p;
+        all |= (unsigned)(out == 7) << p;
+    }
+    const unsigned active = active_planes(s) & 0x3fu;
+    if (all & active)
+        return -1;
+    if (any & active)
+        return (int)(any & active);
+    const __m128 one = _mm_set1_ps(1.0f), inv = _mm_div_ps(one, q);
+    __m128 wx = _mm_add_ps(_mm_mul_ps(_mm_mul_ps(x, inv), _mm_set1_ps(vp->scale[0])),
+                           _mm_set1_ps(vp->translate[0]));
+    __m128 wy = _mm_add_ps(_mm_mul_ps(_mm_mul_ps(y, inv), _mm_set1_ps(vp->scale[1])),
+                           _mm_set1_ps(vp->translate[1]));
+    __m128 wz = _mm_add_ps(_mm_mul_ps(_mm_mul_ps(z, inv), _mm_set1_ps(vp->scale[2])),
+                           _mm_set1_ps(vp->translate[2]));
+    float back[4];
+    _mm_storeu_ps(back, _mm_div_ps(one, inv));
+    __m128 wi = inv;
+    _MM_TRANSPOSE4_PS(wx, wy, wz, wi);
+    _mm_storeu_ps(win[0], wx);
+    _mm_storeu_ps(win[1], wy);
+    _mm_storeu_ps(win[2], wz);
+    memcpy(w, back, 3 * sizeof *w);
+    return 0;
+#else
+    const int planes = clip_planes_needed(s, pos, 3, 4);
+    for (int k = 0; k < 3 && !planes; k++) {
+        clip_to_window(vp, pos + 4 * k, win[k]);
+        w[k] = 1.0f / win[k][3];
+    }
+    return planes;
+#endif
 }
 
 /* OUT = A + t (B - A) over STRIDE floats. */

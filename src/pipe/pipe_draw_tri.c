@@ -628,21 +628,19 @@ static bool culled(draw_state *d, bool ccw)
  * clipping, nothing done (draw_triangle's way). */
 static bool direct_triangle(draw_state *d, uint32_t inst, const draw_tri *t, int *rc)
 {
-    float pos[3][4];   /* clip vertices of 4 floats: CLIP_POS 0, no distances to read */
+    float pos[12];   /* clip vertices of 4 floats: CLIP_POS 0, no distances to read */
     for (int k = 0; k < 3; k++) {
         const uint32_t *p = draw_vs_out(d, d->pos_out, inst, t->v[k]);
         for (int c = 0; c < 4; c++)
-            pos[k][c] = tv_bits_f32(p[c]);
+            pos[4 * k + c] = tv_bits_f32(p[c]);
     }
-    const int planes = clip_planes_needed(&d->clip, &pos[0][0], 3, 4);
+    float win[3][4], w[3];
+    const int planes = clip_triangle_window(&d->clip, &d->vp, pos, win, w);
     if (planes > 0)
         return false;
     *rc = 0;
     if (planes < 0)
         return true;
-    float win[3][4];
-    for (int k = 0; k < 3; k++)
-        clip_to_window(&d->vp, pos[k], win[k]);
     if (!setup_whole(d, win) || culled(d, d->rt.ccw))
         return true;
     const tv_pipe_rasterizer_state *r = &d->ctx->sub.rast;
@@ -655,7 +653,7 @@ static bool direct_triangle(draw_state *d, uint32_t inst, const draw_tri *t, int
         v->x = win[k][0];
         v->y = win[k][1];
         v->z = win[k][2];
-        v->w = 1.0f / win[k][3];
+        v->w = w[k];
         for (unsigned i = 0; i < d->frag_attrs; i++) {
             const draw_link *l = &d->link[i];
             if (!l->used)

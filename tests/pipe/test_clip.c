@@ -1,7 +1,8 @@
 /* Clipping (src/pipe/pipe_clip.c) by hand: a triangle across each of the 6 view-volume
  * planes (GL and half-z depth) and each of the 8 clip distances, with the new vertices and
  * their interpolated attributes; guard band; depth clip off; a vertex behind the eye;
- * lines; cull distances; NaN; the viewport transform. */
+ * lines; cull distances; NaN; the viewport transform; the direct path's three-vertex
+ * form of the clip test and the viewport transform. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -214,6 +215,64 @@ static void test_outcode_is_distance_signs(void **state)
     }
 }
 
+/* clip_triangle_window against the one-vertex functions it does three at a time:
+ * clip_planes_needed of the three positions, and where that is 0 clip_to_window's
+ * positions and 1 / (1 / w), bit for bit — for random states without distances, random
+ * viewports and vertices with NaNs, infinities, zeros of both signs, subnormal and huge
+ * values, vertices on the planes and behind the eye. */
+static void test_triangle_window_is_per_vertex(void **state)
+{
+    (void)state;
+    static const float special[] = {NAN, INFINITY, -INFINITY, 0.0f, -0.0f, 1.0f, -1.0f,
+                                    1e-40f, -3e38f, 0.1f};
+    uint32_t r = 0x9e3779b9u;
+#define NEXT() (r ^= r << 13, r ^= r >> 17, r ^= r << 5)
+    unsigned drawn = 0, dropped = 0, clipped = 0;
+    for (int round = 0; round < 60000; round++) {
+        float pos[12];
+        for (unsigned k = 0; k < 12; k++) {
+            NEXT();
+            pos[k] = r % 11 == 0 ? special[(r >> 8) % 10]
+                                 : (float)((int32_t)(r >> 8) % 4000) / 997.0f;
+            if (k % 4 == 3 && round % 2 == 0)
+                pos[k] = fabsf(pos[k]) + 0.25f;      /* in front of the eye, mostly */
+        }
+        if (round % 5 == 0)
+            pos[4] = pos[7];                         /* vertex 1 on the right plane */
+        NEXT();
+        clip_state s = {r % 2 ? 1.0f : 8.0f, r % 4 < 2 ? 1.0f : 4.0f, (r >> 2) % 2 != 0,
+                        (r >> 3) % 2 != 0, (r >> 4) % 2 != 0, 0};
+        clip_viewport vp;
+        for (unsigned k = 0; k < 3; k++) {
+            NEXT();
+            vp.scale[k] = (float)((int32_t)(r >> 8) % 5000) / 7.0f;
+            NEXT();
+            vp.translate[k] = (float)((int32_t)(r >> 8) % 5000) / 3.0f;
+        }
+        float win[3][4], w[3];
+        memset(win, 0, sizeof win);
+        const int want = clip_planes_needed(&s, pos, 3, 4);
+        const int got = clip_triangle_window(&s, &vp, pos, win, w);
+        assert_int_equal(got, want);
+        if (want != 0) {
+            dropped += want < 0;
+            clipped += want > 0;
+            continue;
+        }
+        drawn++;
+        for (unsigned k = 0; k < 3; k++) {
+            float one[4];
+            clip_to_window(&vp, pos + 4 * k, one);
+            assert_memory_equal(win[k], one, sizeof one);
+            const float back = 1.0f / one[3];
+            assert_memory_equal(&w[k], &back, sizeof back);
+        }
+    }
+#undef NEXT
+    /* every outcome taken many times */
+    assert_true(drawn > 5000 && dropped > 5000 && clipped > 5000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -223,6 +282,7 @@ int main(void)
         cmocka_unit_test(test_guard_band_depth_clip_and_behind_eye),
         cmocka_unit_test(test_lines_cull_viewport),
         cmocka_unit_test(test_outcode_is_distance_signs),
+        cmocka_unit_test(test_triangle_window_is_per_vertex),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
