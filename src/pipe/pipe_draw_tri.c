@@ -10,6 +10,9 @@
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 
 /* The clip vertex of SLOT: position, clip/cull distances, interpolated attributes (and the
@@ -210,8 +213,22 @@ static void depth_slopes(const float *a, const float *b, const float *c, double 
     double x1 = b[0] - a[0], y1 = b[1] - a[1], z1 = b[2] - a[2];
     double x2 = c[0] - a[0], y2 = c[1] - a[1], z2 = c[2] - a[2];
     double det = x1 * y2 - x2 * y1;
-    *zx = det != 0 ? (z1 * y2 - z2 * y1) / det : 0;
-    *zy = det != 0 ? (x1 * z2 - x2 * z1) / det : 0;
+    if (det == 0) {
+        *zx = *zy = 0;
+        return;
+    }
+#if defined(__x86_64__)
+    /* both quotients in one division (every triangle: a second divsd was about 1 % of
+       the mesh scene) */
+    double q[2];
+    _mm_storeu_pd(q, _mm_div_pd(_mm_set_pd(x1 * z2 - x2 * z1, z1 * y2 - z2 * y1),
+                                _mm_set1_pd(det)));
+    *zx = q[0];
+    *zy = q[1];
+#else
+    *zx = (z1 * y2 - z2 * y1) / det;
+    *zy = (x1 * z2 - x2 * z1) / det;
+#endif
 }
 
 /* The polygon offset of triangle (A, B, C) (GL 4.6 §14.6.5: m·factor + r·units, clamped;

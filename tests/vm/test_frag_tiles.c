@@ -10,7 +10,7 @@
  * centre gives the values (triangle 0, extrapolated, when none does); a sample is covered
  * when some triangle contains it. Primitives: random vertices (fractional, at tile
  * corners, off the target, far away, infinite or NaN, degenerate, both orientations,
- * w = 0, w tiny enough that the perspective weights pass 2^62 or 1/w is infinite, or
+ * w = 0, w NaN, w tiny enough that the perspective weights pass 2^62 or 1/w is infinite, or
  * taken as 1 where denormals are flushed, w 1 at every vertex: interp_tile's shortcut
  * where the weights' normaliser is 1),
  * scissor boxes, 1 and 4
@@ -245,6 +245,8 @@ static void check_case(unsigned W, unsigned H, unsigned samples, tv_vm_frag_prim
     }
     if (icase % 13 == 6)     /* infinite and NaN positions: the tests see NaN edges */
         fp->vertices[nv - 1].y = (icase & 1) ? INFINITY : NAN;
+    if (icase % 17 == 9)     /* a NaN w alone: NaN weights from a finite position */
+        fp->vertices[icase % nv].w = NAN;
     if (equal_w != 0.0f)
         for (unsigned v = 0; v < nv; v++)
             fp->vertices[v].w = equal_w;
