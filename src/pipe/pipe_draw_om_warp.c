@@ -9,6 +9,7 @@
  * goes through draw_om_emit lane by lane. tests/pipe/test_draw_om_warp.c compares both on
  * every factor, equation, format class, mask and logic op. */
 #include "pipe_draw.h"
+#include "pipe_om_lanes.h"
 
 #include "util/bits.h"
 #include "util/prefetch.h"
@@ -23,12 +24,6 @@ static const float ones_lanes[OM_LANES] = {
     1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f,
     1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f,
     1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f, 1.0f};
-static const uint32_t lane_bit[OM_LANES] = {
-    1u << 0,  1u << 1,  1u << 2,  1u << 3,  1u << 4,  1u << 5,  1u << 6,  1u << 7,
-    1u << 8,  1u << 9,  1u << 10, 1u << 11, 1u << 12, 1u << 13, 1u << 14, 1u << 15,
-    1u << 16, 1u << 17, 1u << 18, 1u << 19, 1u << 20, 1u << 21, 1u << 22, 1u << 23,
-    1u << 24, 1u << 25, 1u << 26, 1u << 27, 1u << 28, 1u << 29, 1u << 30, 1u << 31};
-
 /* Lane by lane through the per-pixel merger, each lane's record as the engine's per-pixel
  * hook would have built it. */
 static void by_lanes(draw_state *d, const tv_vm_frag_warp_output *w)
@@ -296,22 +291,14 @@ void draw_om_emit_warp(void *user, const tv_vm_frag_warp_output *w)
         return;
     }
     /* in the target, sample 0 covered (draw_om_emit's n = 1) */
-    /* every lane at once, without branches or variable shifts (a tile's lanes are mostly
-       live): the lanes' bits from a table, so the loop vectorises */
-    uint32_t m = 0;
+    uint32_t m;
     const int32_t W = d->width, H = d->height;
-    if (w->tile && w->x[0] >= 0 && w->y[0] >= 0 && w->x[0] <= W - 8 && w->y[0] <= H - 4) {
-        /* a tile in the target: the coverage only (the bounds' tests were a tenth of the
-           blend scene, bench_draw) */
-        for (unsigned l = 0; l < OM_LANES; l++)
-            m |= lane_bit[l] & (0u - (w->coverage[l] & 1u));
-    } else {
-        for (unsigned l = 0; l < OM_LANES; l++) {
-            uint32_t in = (uint32_t)(w->x[l] >= 0) & (uint32_t)(w->y[l] >= 0) &
-                          (uint32_t)(w->x[l] < W) & (uint32_t)(w->y[l] < H) & w->coverage[l];
-            m |= lane_bit[l] & (0u - (in & 1u));
-        }
-    }
+    if (w->tile && w->x[0] >= 0 && w->y[0] >= 0 && w->x[0] <= W - 8 && w->y[0] <= H - 4)
+        m = om_lanes_covered(w->coverage);   /* a tile in the target: the coverage only (the
+                                                bounds' tests were a tenth of the blend
+                                                scene, bench_draw) */
+    else
+        m = om_lanes_in_target(w->x, w->y, w->coverage, W, H, d->avx512);
     m &= w->live;
     if (!m)
         return;
