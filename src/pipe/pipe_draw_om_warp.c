@@ -293,10 +293,10 @@ void draw_om_emit_warp(void *user, const tv_vm_frag_warp_output *w)
     /* in the target, sample 0 covered (draw_om_emit's n = 1) */
     uint32_t m;
     const int32_t W = d->width, H = d->height;
+    /* a tile in the target: the coverage only (the bounds' tests were a tenth of the blend
+       scene, bench_draw) */
     if (w->tile && w->x[0] >= 0 && w->y[0] >= 0 && w->x[0] <= W - 8 && w->y[0] <= H - 4)
-        m = om_lanes_covered(w->coverage);   /* a tile in the target: the coverage only (the
-                                                bounds' tests were a tenth of the blend
-                                                scene, bench_draw) */
+        m = om_lanes_covered(w->coverage, d->avx512);
     else
         m = om_lanes_in_target(w->x, w->y, w->coverage, W, H, d->avx512);
     m &= w->live;

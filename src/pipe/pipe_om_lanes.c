@@ -18,8 +18,24 @@ static const uint32_t lane_bit[LANES] = {
     1u << 16, 1u << 17, 1u << 18, 1u << 19, 1u << 20, 1u << 21, 1u << 22, 1u << 23,
     1u << 24, 1u << 25, 1u << 26, 1u << 27, 1u << 28, 1u << 29, 1u << 30, 1u << 31};
 
-uint32_t om_lanes_covered(const uint32_t *coverage)
+#if defined(__GNUC__) && defined(__x86_64__)
+/* (the baseline's SSE form of the loop below was about 3 % of the blend scene) */
+__attribute__((target("avx512f"))) static uint32_t covered_avx512(const uint32_t *coverage)
 {
+    const __m512i one = _mm512_set1_epi32(1);
+    return (uint32_t)_mm512_test_epi32_mask(_mm512_loadu_si512(coverage), one) |
+           (uint32_t)_mm512_test_epi32_mask(_mm512_loadu_si512(coverage + 16), one) << 16;
+}
+#endif
+
+uint32_t om_lanes_covered(const uint32_t *coverage, bool avx512)
+{
+#if defined(__GNUC__) && defined(__x86_64__)
+    if (avx512)
+        return covered_avx512(coverage);
+#else
+    (void)avx512;
+#endif
     uint32_t m = 0;
     for (unsigned l = 0; l < LANES; l++)
         m |= lane_bit[l] & (0u - (coverage[l] & 1u));
