@@ -86,7 +86,7 @@ __attribute__((target("avx512f"))) void vm_frag_tile_inputs_avx512(const vm_run 
     /* both half warps at once: their chains (a division's latency, then the normaliser's
        division) overlap */
     __m512 b1[2], b2[2], pw1[2], pw2[2], dn[2] = {one, one};
-    __mmask16 not_one = 0;
+    __mmask16 not_one[2] = {0, 0};
     for (unsigned h = 0; h < 2; h++) {
         const __m512 fx = _mm512_add_ps(
             _mm512_cvtepi32_ps(_mm512_loadu_si512((const void *)&w->lane_x[16 * h])), half);
@@ -106,13 +106,14 @@ __attribute__((target("avx512f"))) void vm_frag_tile_inputs_avx512(const vm_run 
             const __m512 d = vm_frag_persp_d16(a, pw1[h], pw2[h]);
             dn[h] = d;
             /* (d != 1 holds for a NaN, as interp_tile's test) */
-            not_one |= _mm512_cmp_ps_mask(d, one, _CMP_NEQ_UQ);
+            not_one[h] = _mm512_cmp_ps_mask(d, one, _CMP_NEQ_UQ);
         }
     }
-    /* b / d and c / d; where d is 1 in every lane of the warp and denormals are kept, b and
-       c themselves (x / 1 is x: interp_tile's test per half warp gives the same bits) */
-    if (any_persp && (flushing || not_one))
-        for (unsigned h = 0; h < 2; h++) {
+    /* b / d and c / d; where d is 1 in every lane of a half warp and denormals are kept, b
+       and c themselves (x / 1 is x: interp_tile's test, per half warp as there; in the
+       suite's full-screen rectangle a half warp has d = 1 far more often than a warp) */
+    for (unsigned h = 0; h < 2; h++)
+        if (any_persp && (flushing || not_one[h])) {
             pw1[h] = _mm512_div_ps(pw1[h], dn[h]);
             pw2[h] = _mm512_div_ps(pw2[h], dn[h]);
         }
