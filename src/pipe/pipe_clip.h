@@ -65,12 +65,13 @@ static inline void clip_to_window(const clip_viewport *vp, const float pos[4], f
         win[k] = pos[k] * inv_w * vp->scale[k] + vp->translate[k];
     win[3] = inv_w;
 }
-/* A whole triangle's three clip positions POS at once (the direct path of
- * pipe_draw_tri.c, for every triangle): clip_planes_needed of them under S, which clips
- * against no distances (S->distances 0), vertex k at POS + 4k; where that is 0, also their clip_to_window
- * positions WIN and W[k] = 1 / WIN[k][3] (the w draw_frag_vertex writes). Lane k of one
- * SSE register is vertex k, each lane the one-vertex functions' operations in their order
- * (no FMA): the same floats and the same planes, from two divisions instead of six. */
+/* A whole triangle's three clip positions at once (the direct path of pipe_draw_tri.c,
+ * for every triangle), vertex k at POS + 4k: clip_planes_needed of them under S, which
+ * clips against no distances (S->distances 0); where that is 0, also their
+ * clip_to_window positions WIN and W[k] = 1 / WIN[k][3] (the w draw_frag_vertex writes).
+ * Lane k of one SSE register is vertex k, each lane the one-vertex functions' operations
+ * in their order (no FMA): the same floats and the same planes, from two divisions
+ * instead of six. */
 int clip_triangle_window(const clip_state *s, const clip_viewport *vp, const float pos[12],
                          float win[3][4], float w[3]);
 

@@ -1376,15 +1376,14 @@ tv_status vm_frag_run_setup(vm_run *run, const tv_vm_frag_params *params, tv_err
         }
         tr->provoking = idx[t][2];
 #if defined(__x86_64__)
-        /* the three vertices' 1/w (1 where w is 0) in one division, the NaN test in one
-           comparison a coordinate (every triangle of a mesh: three divisions were about
-           half a per cent of its time); lane 3 is a 1 that divides cleanly */
+        /* the three vertices' 1/w in one division, of 1 where w is 0 (its 1/w is taken as
+           1, and no lane divides by 0), the NaN test in one comparison a coordinate
+           (every triangle of a mesh: three divisions were about half a per cent of its
+           time); lane 3 is a 1 */
         const __m128 one = _mm_set1_ps(1.0f);
         const __m128 w = _mm_set_ps(1.0f, vw[2], vw[1], vw[0]);
-        const __m128 nz = _mm_cmpneq_ps(w, _mm_setzero_ps());
-        const __m128 inv = _mm_or_ps(_mm_and_ps(nz, _mm_div_ps(one, _mm_or_ps(
-                                                          _mm_and_ps(nz, w), _mm_andnot_ps(nz, one)))),
-                                     _mm_andnot_ps(nz, one));
+        const __m128 nz = _mm_cmpneq_ps(w, _mm_setzero_ps());   /* (true for NaN) */
+        const __m128 inv = _mm_div_ps(one, _mm_or_ps(_mm_and_ps(nz, w), _mm_andnot_ps(nz, one)));
         float iw[4];
         _mm_storeu_ps(iw, inv);
         memcpy(tr->inv_w, iw, sizeof tr->inv_w);
