@@ -121,6 +121,38 @@ int clip_triangle_window(const clip_state *s, const clip_viewport *vp, const flo
 #endif
 }
 
+bool clip_triangle_window_xy(const clip_viewport *vp, const float pos[12], float x[3],
+                             float y[3])
+{
+#if defined(__x86_64__)
+    __m128 vx = _mm_loadu_ps(pos), vy = _mm_loadu_ps(pos + 4), vz = _mm_loadu_ps(pos + 8);
+    __m128 q = vz;
+    _MM_TRANSPOSE4_PS(vx, vy, vz, q);
+    if ((_mm_movemask_ps(_mm_cmpgt_ps(q, _mm_setzero_ps())) & 7) != 7)
+        return false;
+    const __m128 inv = _mm_div_ps(_mm_set1_ps(1.0f), q);
+    float ox[4], oy[4];
+    _mm_storeu_ps(ox, _mm_add_ps(_mm_mul_ps(_mm_mul_ps(vx, inv), _mm_set1_ps(vp->scale[0])),
+                                 _mm_set1_ps(vp->translate[0])));
+    _mm_storeu_ps(oy, _mm_add_ps(_mm_mul_ps(_mm_mul_ps(vy, inv), _mm_set1_ps(vp->scale[1])),
+                                 _mm_set1_ps(vp->translate[1])));
+    memcpy(x, ox, 3 * sizeof *x);
+    memcpy(y, oy, 3 * sizeof *y);
+    return true;
+#else
+    for (unsigned k = 0; k < 3; k++)
+        if (!(pos[4 * k + 3] > 0.0f))
+            return false;
+    for (unsigned k = 0; k < 3; k++) {
+        float win[4];
+        clip_to_window(vp, pos + 4 * k, win);
+        x[k] = win[0];
+        y[k] = win[1];
+    }
+    return true;
+#endif
+}
+
 /* OUT = A + t (B - A) over STRIDE floats. */
 static void lerp(const float *a, const float *b, float t, unsigned stride, float *out)
 {

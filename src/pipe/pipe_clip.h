@@ -74,5 +74,12 @@ static inline void clip_to_window(const clip_viewport *vp, const float pos[4], f
  * instead of six. */
 int clip_triangle_window(const clip_state *s, const clip_viewport *vp, const float pos[12],
                          float win[3][4], float w[3]);
+/* The window x and y clip_to_window gives each of a triangle's three clip positions
+ * (vertex k at POS + 4k) in X[k], Y[k], where every one has w > 0 (not NaN); false, with
+ * nothing written, where one has not. For the band tests of every triangle (pipe_draw_tri.c
+ * tri_box): one division for the three, lane k vertex k, each lane clip_to_window's
+ * operations in its order. */
+bool clip_triangle_window_xy(const clip_viewport *vp, const float pos[12], float x[3],
+                             float y[3]);
 
 #endif

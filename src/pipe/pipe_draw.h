@@ -168,6 +168,9 @@ typedef struct draw_state {
     uint32_t band_n, band_k, band_shift;
     uint32_t band_stripe;          /* the stripe of the run being made */
     bool band_counts;              /* this run counts its primitive (C_PRIMITIVES) */
+    /* the job's primitives come through its bit of the band masks (pipe_draw_bands.c),
+       which hold draw_triangle's own row test for each: it is not made again */
+    bool band_masked;
     bool frag_parallel;            /* its fragment runs may use several workers: the
                                       shader touches no memory and samples no attachment */
     /* small triangles' fragments share warps (tv_vm_frag_batch, draw_run_fragments): when

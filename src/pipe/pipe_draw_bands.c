@@ -102,7 +102,9 @@ typedef struct band_job {
     uint32_t n, shift;             /* jobs, stripes' height (log2) */
     struct tv_vm *vm[64];          /* the engine of each worker (pipe_band_vm) */
     /* mask[j x ntris + t]: bit k set where job k may own a row of triangle t of instance
-       j (a superset: draw_triangle's own test decides); NULL: not made */
+       j — the jobs' only test of it (band_masked): a superset would cost a set-up, not
+       a pixel, as a job's runs shade its own stripes only (run_fragments); NULL: not
+       made, draw_triangle tests each triangle (band_may_cover) */
     uint64_t *mask;
     uint64_t prims;
 } band_job;
@@ -180,7 +182,8 @@ static void band_run(void *user, uint32_t thread, uint64_t k)
  * loop per field and moved the store of band_shift before the copy of the draw_state it
  * follows — every job had stripes of one row, and set every triangle up.) */
 static __attribute__((noinline)) void band_worker_init(band_worker *w, const draw_state *d,
-                                                       uint32_t k, uint32_t n, uint32_t shift)
+                                                       uint32_t k, uint32_t n, uint32_t shift,
+                                                       bool masked)
 {
     const tv_pipe_ctx *ctx = d->ctx;
     w->ctx = *ctx;
@@ -198,6 +201,7 @@ static __attribute__((noinline)) void band_worker_init(band_worker *w, const dra
     w->d.band_k = k;
     w->d.band_shift = shift;
     w->d.gen_step = n;
+    w->d.band_masked = masked;
     w->fail_at = UINT64_MAX;
 }
 
@@ -252,7 +256,7 @@ int draw_bands(draw_state *d, const draw_assembly *a)
     if (masks)
         band_masks(d, &job, pool, threads);
     for (uint32_t k = 0; k < n; k++)
-        band_worker_init(&w[k], d, k, n, shift);
+        band_worker_init(&w[k], d, k, n, shift, job.mask != NULL);
     tv_threadpool_run(pool, n, threads, band_run, &job);
     free(job.mask);
     /* the context's engine ran some jobs, each giving it its own limits: not known */

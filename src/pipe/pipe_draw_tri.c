@@ -557,23 +557,17 @@ static TV_ALWAYS_INLINE void tri_box(const draw_state *d, uint32_t inst, const d
     int64_t bx0 = d->tri_clip[0], by0 = d->tri_clip[1];
     int64_t bx1 = (int64_t)d->tri_clip[2] - 1, by1 = (int64_t)d->tri_clip[3] - 1;
     float lox = INFINITY, loy = INFINITY, hix = -INFINITY, hiy = -INFINITY;
-    bool known = true;
+    float pos[12], wx[3], wy[3];
+    for (int k = 0; k < 3; k++)
+        memcpy(pos + 4 * k, draw_vs_out(d, d->pos_out, inst, t->v[k]), 4 * sizeof *pos);
+    bool known = clip_triangle_window_xy(&d->vp, pos, wx, wy);
     for (int k = 0; k < 3 && known; k++) {
-        const uint32_t *p = draw_vs_out(d, d->pos_out, inst, t->v[k]);
-        const float pos[4] = {tv_bits_f32(p[0]), tv_bits_f32(p[1]), tv_bits_f32(p[2]),
-                              tv_bits_f32(p[3])};
-        float win[4];
-        if (!(pos[3] > 0.0f)) {
-            known = false;
-            break;
-        }
-        clip_to_window(&d->vp, pos, win);
-        if (!(fabsf(win[1]) < 1e9f) || (from == 0 && !(fabsf(win[0]) < 1e9f)))
+        if (!(fabsf(wy[k]) < 1e9f) || (from == 0 && !(fabsf(wx[k]) < 1e9f)))
             known = false;   /* not finite, or past any pixel */
-        lox = win[0] < lox ? win[0] : lox;
-        hix = win[0] > hix ? win[0] : hix;
-        loy = win[1] < loy ? win[1] : loy;
-        hiy = win[1] > hiy ? win[1] : hiy;
+        lox = wx[k] < lox ? wx[k] : lox;
+        hix = wx[k] > hix ? wx[k] : hix;
+        loy = wy[k] < loy ? wy[k] : loy;
+        hiy = wy[k] > hiy ? wy[k] : hiy;
     }
     if (known) {
         if (from == 0) {
@@ -692,7 +686,7 @@ static bool direct_triangle(draw_state *d, uint32_t inst, const draw_tri *t, int
 
 int draw_triangle(draw_state *d, uint32_t inst, const draw_tri *t)
 {
-    if (d->band_n && !band_may_cover(d, inst, t))
+    if (d->band_n && !d->band_masked && !band_may_cover(d, inst, t))
         return 0;
     int rc;
     if (d->tri_direct && direct_triangle(d, inst, t, &rc))

@@ -273,6 +273,55 @@ static void test_triangle_window_is_per_vertex(void **state)
     assert_true(drawn > 5000 && dropped > 5000 && clipped > 5000);
 }
 
+/* clip_triangle_window_xy against clip_to_window vertex by vertex, bit for bit, and its
+ * false exactly where a vertex has w <= 0 or NaN — on the positions of the test above
+ * (NaNs, infinities, zeros of both signs, subnormals, huge values) and random viewports. */
+static void test_triangle_window_xy_is_per_vertex(void **state)
+{
+    (void)state;
+    static const float special[] = {NAN, INFINITY, -INFINITY, 0.0f, -0.0f, 1.0f, -1.0f,
+                                    1e-40f, -3e38f, 0.1f};
+    uint32_t r = 0x2545f491u;
+#define NEXT() (r ^= r << 13, r ^= r >> 17, r ^= r << 5)
+    unsigned made = 0, refused = 0;
+    for (int round = 0; round < 60000; round++) {
+        float pos[12];
+        for (unsigned k = 0; k < 12; k++) {
+            NEXT();
+            pos[k] = r % 11 == 0 ? special[(r >> 8) % 10]
+                                 : (float)((int32_t)(r >> 8) % 4000) / 997.0f;
+            if (k % 4 == 3 && round % 2 == 0)
+                pos[k] = fabsf(pos[k]) + 0.25f;      /* in front of the eye, mostly */
+        }
+        clip_viewport vp;
+        for (unsigned k = 0; k < 3; k++) {
+            NEXT();
+            vp.scale[k] = (float)((int32_t)(r >> 8) % 5000) / 7.0f;
+            NEXT();
+            vp.translate[k] = (float)((int32_t)(r >> 8) % 5000) / 3.0f;
+        }
+        const bool want = pos[3] > 0.0f && pos[7] > 0.0f && pos[11] > 0.0f;
+        float x[3] = {-7.0f, -7.0f, -7.0f}, y[3] = {-7.0f, -7.0f, -7.0f};
+        const bool got = clip_triangle_window_xy(&vp, pos, x, y);
+        assert_int_equal(got, want);
+        if (!want) {
+            refused++;
+            for (unsigned k = 0; k < 3; k++)   /* nothing written */
+                assert_true(x[k] == -7.0f && y[k] == -7.0f);
+            continue;
+        }
+        made++;
+        for (unsigned k = 0; k < 3; k++) {
+            float one[4];
+            clip_to_window(&vp, pos + 4 * k, one);
+            assert_memory_equal(&x[k], &one[0], sizeof x[k]);
+            assert_memory_equal(&y[k], &one[1], sizeof y[k]);
+        }
+    }
+#undef NEXT
+    assert_true(made > 5000 && refused > 5000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -283,6 +332,7 @@ int main(void)
         cmocka_unit_test(test_lines_cull_viewport),
         cmocka_unit_test(test_outcode_is_distance_signs),
         cmocka_unit_test(test_triangle_window_is_per_vertex),
+        cmocka_unit_test(test_triangle_window_xy_is_per_vertex),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
