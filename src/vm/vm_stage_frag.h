@@ -133,6 +133,12 @@ void vm_frag_tri_attrs(const vm_run *run, vm_frag_tri *tr);
 enum { VM_FRAG_PACK_MAX_QUADS = 64 };   /* bounding boxes up to 8 tiles' worth of quads */
 bool vm_frag_packs(const vm_run *R, const vm_frag_box *fb);
 
+/* Whether parameters A and B agree on every field the warps of a batch read after the
+ * adds (a batch runs its pending warp before an add that changes one): the target size,
+ * samples, sample mask and shading, the depth, stencil and sample-mask buffers, the
+ * hooks and their user pointer, and each colour target's data and FBFETCH source. */
+bool vm_frag_same_common(const tv_vm_frag_params *a, const tv_vm_frag_params *b);
+
 /* The groups of batch B whose inputs waited for their warp's one pass
  * (vm_stage_frag_defer.h), since it began: the tests' proof that the pass ran. */
 uint64_t vm_frag_batch_deferred(const tv_vm_frag_batch *B);

@@ -8,7 +8,8 @@
  * shader reads what is per triangle: perspective, flat and position inputs, FACE, PRIMID,
  * and a derivative (lanes of a quad). Scenes: random overlapping triangles, a grid of
  * triangles sharing edges, large triangles (not packed: run by themselves, in order)
- * among small ones, and a change of hook data between triangles; programs whose results
+ * among small ones, and a change of hook data between triangles (and, field by field,
+ * which changes of the parameters make a batch run its pending warp first); programs whose results
  * depend on the warp's other lanes (run in tiles, never packed), an undeclared input read
  * through ADDR (0, never the side register file's old memory), and a failing add (nothing
  * left pending); under flushed denormals, vertices whose w is a denormal (the triangle's
@@ -516,6 +517,63 @@ static void test_changed_hooks(void **state)
     free(bat2);
 }
 
+static void noop_span(void *user, int32_t y0, int32_t y1, int32_t *x0, int32_t *x1)
+{
+    (void)user, (void)y0, (void)y1, (void)x0, (void)x1;
+}
+
+/* The fields whose change makes a batch run its pending warp first: each one changed alone
+ * (a pointer, a hook, a number) makes vm_frag_same_common false, a change of any other
+ * field (the vertices, facing, primitive ID, scissor) leaves it true. */
+static void test_same_common_fields(void **state)
+{
+    (void)state;
+    static uint32_t words[4];
+    static float zs[1];
+    tv_vm_frag_params a;
+    memset(&a, 0, sizeof a);
+    a.width = 64;
+    a.height = 48;
+    tv_vm_frag_params b = a;
+    assert_true(vm_frag_same_common(&a, &b));
+    b.vertices[1].x = 3.0f;
+    b.front_face = true;
+    b.primitive_id = 9;
+    b.scissor[2] = 5;
+    b.prim = 1;
+    assert_true(vm_frag_same_common(&a, &b));
+    enum { FIELDS = 15 + 2 * TV_VM_MAX_COLOR_TARGETS };
+    for (unsigned f = 0; f < FIELDS; f++) {
+        b = a;
+        switch (f) {
+        case 0: b.width++; break;
+        case 1: b.height++; break;
+        case 2: b.samples = 4; break;
+        case 3: b.sample_mask = 1; break;
+        case 4: b.sample_shading = true; break;
+        case 5: b.depth = zs; break;
+        case 6: b.stencil = words; break;
+        case 7: b.sample_mask_out = words; break;
+        case 8: b.coverage = cov_hook; break;
+        case 9: b.coverage_warp = cov_warp_hook; break;
+        case 10: b.row_span = noop_span; break;
+        case 11: b.coverage_quads = cov_quads_hook; break;
+        case 12: b.emit = emit_hook; break;
+        case 13: b.emit_warp = emit_warp_hook; break;
+        case 14: b.hook_user = words; break;
+        default: {
+            const unsigned i = (f - 15) / 2;
+            if ((f - 15) % 2 == 0)
+                b.color[i].data = words;
+            else
+                b.fbfetch[i] = words;
+        }
+        }
+        if (vm_frag_same_common(&a, &b))
+            fail_msg("field %u changed, but the parameters compare the same", f);
+    }
+}
+
 /* A program that interpolates while it runs (INTERP_*) is not packed across triangles:
  * every triangle runs by itself, the same fragments as one run each. */
 static void test_interp_runs_alone(void **state)
@@ -762,6 +820,7 @@ int main(void)
         cmocka_unit_test(test_denormal_w_flushed),
         cmocka_unit_test(test_deferred_inputs),
         cmocka_unit_test(test_changed_hooks),
+        cmocka_unit_test(test_same_common_fields),
         cmocka_unit_test(test_interp_runs_alone),
         cmocka_unit_test(test_warp_wide_in_tiles),
         cmocka_unit_test(test_undeclared_inputs_zero),
