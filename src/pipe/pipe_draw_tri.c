@@ -543,9 +543,10 @@ static TV_ALWAYS_INLINE int64_t ceil_i64(float v)
 }
 
 /* draw_tri_box from axis FROM on: 0 columns and rows, 1 rows only (box[0], box[2] then
- * the clip rectangle's) — inlined into band_may_cover, which every band worker makes for
- * every triangle and which needs rows only (the call and the columns cost the mesh scene
- * 4 % on two workers). Scalars, not a box array the compiler copies as vectors: those
+ * the clip rectangle's) — inlined into draw_tri_rows (the band masks: every triangle
+ * once) and band_may_cover (every band job, every triangle, where there are no masks),
+ * which need rows only (the call and the columns cost the mesh scene 4 % on two workers
+ * when every job made it). Scalars, not a box array the compiler copies as vectors: those
  * 16-byte loads of two 8-byte stores just made waited for them (a third of draw_triangle's
  * own time on two workers). */
 static TV_ALWAYS_INLINE void tri_box(const draw_state *d, uint32_t inst, const draw_tri *t,
