@@ -215,6 +215,37 @@ static void test_outcode_is_distance_signs(void **state)
     }
 }
 
+/* The random triangles of the two tests below: xorshift32 state R; three clip positions
+ * with NaNs, infinities, zeros of both signs, subnormal and huge values among them, every
+ * other round (ROUND even) with w > 0; and a random viewport. */
+static uint32_t next_random(uint32_t *r)
+{
+    *r ^= *r << 13;
+    *r ^= *r >> 17;
+    *r ^= *r << 5;
+    return *r;
+}
+
+static void random_positions(uint32_t *r, int round, float pos[12])
+{
+    static const float special[] = {NAN, INFINITY, -INFINITY, 0.0f, -0.0f, 1.0f, -1.0f,
+                                    1e-40f, -3e38f, 0.1f};
+    for (unsigned k = 0; k < 12; k++) {
+        const uint32_t v = next_random(r);
+        pos[k] = v % 11 == 0 ? special[(v >> 8) % 10] : (float)((int32_t)(v >> 8) % 4000) / 997.0f;
+        if (k % 4 == 3 && round % 2 == 0)
+            pos[k] = fabsf(pos[k]) + 0.25f;      /* in front of the eye, mostly */
+    }
+}
+
+static void random_viewport(uint32_t *r, clip_viewport *vp)
+{
+    for (unsigned k = 0; k < 3; k++) {
+        vp->scale[k] = (float)((int32_t)(next_random(r) >> 8) % 5000) / 7.0f;
+        vp->translate[k] = (float)((int32_t)(next_random(r) >> 8) % 5000) / 3.0f;
+    }
+}
+
 /* clip_triangle_window against the one-vertex functions it does three at a time:
  * clip_planes_needed of the three positions, and where that is 0 clip_to_window's
  * positions and 1 / (1 / w), bit for bit — for random states without distances, random
@@ -223,32 +254,18 @@ static void test_outcode_is_distance_signs(void **state)
 static void test_triangle_window_is_per_vertex(void **state)
 {
     (void)state;
-    static const float special[] = {NAN, INFINITY, -INFINITY, 0.0f, -0.0f, 1.0f, -1.0f,
-                                    1e-40f, -3e38f, 0.1f};
     uint32_t r = 0x9e3779b9u;
-#define NEXT() (r ^= r << 13, r ^= r >> 17, r ^= r << 5)
     unsigned drawn = 0, dropped = 0, clipped = 0;
     for (int round = 0; round < 60000; round++) {
         float pos[12];
-        for (unsigned k = 0; k < 12; k++) {
-            NEXT();
-            pos[k] = r % 11 == 0 ? special[(r >> 8) % 10]
-                                 : (float)((int32_t)(r >> 8) % 4000) / 997.0f;
-            if (k % 4 == 3 && round % 2 == 0)
-                pos[k] = fabsf(pos[k]) + 0.25f;      /* in front of the eye, mostly */
-        }
+        random_positions(&r, round, pos);
         if (round % 5 == 0)
             pos[4] = pos[7];                         /* vertex 1 on the right plane */
-        NEXT();
+        next_random(&r);
         clip_state s = {r % 2 ? 1.0f : 8.0f, r % 4 < 2 ? 1.0f : 4.0f, (r >> 2) % 2 != 0,
                         (r >> 3) % 2 != 0, (r >> 4) % 2 != 0, 0};
         clip_viewport vp;
-        for (unsigned k = 0; k < 3; k++) {
-            NEXT();
-            vp.scale[k] = (float)((int32_t)(r >> 8) % 5000) / 7.0f;
-            NEXT();
-            vp.translate[k] = (float)((int32_t)(r >> 8) % 5000) / 3.0f;
-        }
+        random_viewport(&r, &vp);
         float win[3][4], w[3];
         memset(win, 0, sizeof win);
         const int want = clip_planes_needed(&s, pos, 3, 4);
@@ -268,7 +285,6 @@ static void test_triangle_window_is_per_vertex(void **state)
             assert_memory_equal(&w[k], &back, sizeof back);
         }
     }
-#undef NEXT
     /* every outcome taken many times */
     assert_true(drawn > 5000 && dropped > 5000 && clipped > 5000);
 }
@@ -279,27 +295,13 @@ static void test_triangle_window_is_per_vertex(void **state)
 static void test_triangle_window_xy_is_per_vertex(void **state)
 {
     (void)state;
-    static const float special[] = {NAN, INFINITY, -INFINITY, 0.0f, -0.0f, 1.0f, -1.0f,
-                                    1e-40f, -3e38f, 0.1f};
     uint32_t r = 0x2545f491u;
-#define NEXT() (r ^= r << 13, r ^= r >> 17, r ^= r << 5)
     unsigned made = 0, refused = 0;
+    float pos[12];
+    clip_viewport vp;
     for (int round = 0; round < 60000; round++) {
-        float pos[12];
-        for (unsigned k = 0; k < 12; k++) {
-            NEXT();
-            pos[k] = r % 11 == 0 ? special[(r >> 8) % 10]
-                                 : (float)((int32_t)(r >> 8) % 4000) / 997.0f;
-            if (k % 4 == 3 && round % 2 == 0)
-                pos[k] = fabsf(pos[k]) + 0.25f;      /* in front of the eye, mostly */
-        }
-        clip_viewport vp;
-        for (unsigned k = 0; k < 3; k++) {
-            NEXT();
-            vp.scale[k] = (float)((int32_t)(r >> 8) % 5000) / 7.0f;
-            NEXT();
-            vp.translate[k] = (float)((int32_t)(r >> 8) % 5000) / 3.0f;
-        }
+        random_positions(&r, round, pos);
+        random_viewport(&r, &vp);
         const bool want = pos[3] > 0.0f && pos[7] > 0.0f && pos[11] > 0.0f;
         float x[3] = {-7.0f, -7.0f, -7.0f}, y[3] = {-7.0f, -7.0f, -7.0f};
         const bool got = clip_triangle_window_xy(&vp, pos, x, y);
@@ -318,7 +320,6 @@ static void test_triangle_window_xy_is_per_vertex(void **state)
             assert_memory_equal(&y[k], &one[1], sizeof y[k]);
         }
     }
-#undef NEXT
     assert_true(made > 5000 && refused > 5000);
 }
 
