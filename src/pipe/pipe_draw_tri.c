@@ -542,6 +542,14 @@ static TV_ALWAYS_INLINE int64_t ceil_i64(float v)
     return t + ((float)t < v);
 }
 
+/* Triangle T's three clip positions (POSITION outputs of instance INST) as POS[4k..4k+3] */
+static TV_ALWAYS_INLINE void tri_positions(const draw_state *d, uint32_t inst,
+                                           const draw_tri *t, float pos[12])
+{
+    for (int k = 0; k < 3; k++)
+        memcpy(pos + 4 * k, draw_vs_out(d, d->pos_out, inst, t->v[k]), 4 * sizeof *pos);
+}
+
 /* draw_tri_box from axis FROM on: 0 columns and rows, 1 rows only (box[0], box[2] then
  * the clip rectangle's) — inlined into draw_tri_rows (the band masks: every triangle
  * once) and band_may_cover (every band job, every triangle, where there are no masks),
@@ -559,8 +567,7 @@ static TV_ALWAYS_INLINE void tri_box(const draw_state *d, uint32_t inst, const d
     int64_t bx1 = (int64_t)d->tri_clip[2] - 1, by1 = (int64_t)d->tri_clip[3] - 1;
     float lox = INFINITY, loy = INFINITY, hix = -INFINITY, hiy = -INFINITY;
     float pos[12], wx[3], wy[3];
-    for (int k = 0; k < 3; k++)
-        memcpy(pos + 4 * k, draw_vs_out(d, d->pos_out, inst, t->v[k]), 4 * sizeof *pos);
+    tri_positions(d, inst, t, pos);
     bool known = clip_triangle_window_xy(&d->vp, pos, wx, wy);
     for (int k = 0; k < 3 && known; k++) {
         if (!(fabsf(wy[k]) < 1e9f) || (from == 0 && !(fabsf(wx[k]) < 1e9f)))
@@ -641,11 +648,7 @@ static bool culled(draw_state *d, bool ccw)
 static bool direct_triangle(draw_state *d, uint32_t inst, const draw_tri *t, int *rc)
 {
     float pos[12];   /* clip vertices of 4 floats: CLIP_POS 0, no distances to read */
-    for (int k = 0; k < 3; k++) {
-        const uint32_t *p = draw_vs_out(d, d->pos_out, inst, t->v[k]);
-        for (int c = 0; c < 4; c++)
-            pos[4 * k + c] = tv_bits_f32(p[c]);
-    }
+    tri_positions(d, inst, t, pos);
     float win[3][4], w[3];
     const int planes = clip_triangle_window(&d->clip, &d->vp, pos, win, w);
     if (planes > 0)
