@@ -423,6 +423,63 @@ static void test_hull_box(void **state)
     assert_box(t.x0, t.y0, t.x1, t.y1, loose);
 }
 
+/* Both boxes are floor divisions of the snapped bounds by RASTER_ONE (pipe_raster.c computes
+ * them with a shift): random triangles on both sides of 0 (negative bounds are where a
+ * shift and a truncating division part), sizes from a pixel to a million, vertices on and
+ * off the sub-pixel grid, 1 to 16 samples, the clip rectangle out of the way. The
+ * reference is floor() of the exact quotient (below 2^53: a double holds it). */
+static int32_t floor_one(int64_t a)
+{
+    return (int32_t)floor((double)a / RASTER_ONE);
+}
+
+static void test_boxes_are_floor_divisions(void **state)
+{
+    (void)state;
+    uint32_t seed = 0x13579bdfu;
+    static const unsigned samples[5] = {1, 2, 4, 8, 16};
+    unsigned cases = 0, negative = 0, odd = 0;
+    for (unsigned round = 0; round < 20000; round++) {
+        float x[3], y[3];
+        const float size = (float)(1u << (round % 21));
+        random_triangle(&seed, size, size / 2, x, y);
+        if (round % 4 == 0)   /* on the sub-pixel grid */
+            for (int k = 0; k < 3; k++) {
+                x[k] = floorf(x[k] * RASTER_ONE) / RASTER_ONE + 0.5f;
+                y[k] = floorf(y[k] * RASTER_ONE) / RASTER_ONE + 0.5f;
+            }
+        raster_rules r = rules(round & 1, samples[round % 5], 0, 0);
+        r.clip[0] = r.clip[1] = INT32_MIN / 2;
+        r.clip[2] = r.clip[3] = INT32_MAX / 2;
+        raster_tri t;
+        if (!raster_setup(&t, &r, x, y))
+            continue;
+        cases++;
+        int64_t minx = INT64_MAX, maxx = INT64_MIN, miny = INT64_MAX, maxy = INT64_MIN;
+        for (int k = 0; k < 3; k++) {
+            const int64_t X = raster_snap(x[k]), Y = raster_snap(y[k]);
+            minx = X < minx ? X : minx;
+            maxx = X > maxx ? X : maxx;
+            miny = Y < miny ? Y : miny;
+            maxy = Y > maxy ? Y : maxy;
+        }
+        negative += minx < 0 && miny < 0;
+        odd += (minx % RASTER_ONE) != 0;
+        const int64_t half = RASTER_ONE / 2;
+        const int32_t want[8] = {
+            floor_one(minx - half + RASTER_ONE - 1), floor_one(miny - half + RASTER_ONE - 1),
+            floor_one(maxx + half) + 1, floor_one(maxy + half) + 1,
+            floor_one(minx - t.sx_max + RASTER_ONE - 1), floor_one(miny - t.sy_max + RASTER_ONE - 1),
+            floor_one(maxx - t.sx_min) + 1, floor_one(maxy - t.sy_min) + 1};
+        const int32_t got[8] = {t.x0, t.y0, t.x1, t.y1, t.hx0, t.hy0, t.hx1, t.hy1};
+        for (int k = 0; k < 8; k++)
+            if (got[k] != want[k])
+                fail_msg("round %u: bound %d is %d, floor division gives %d", round, k, got[k],
+                         want[k]);
+    }
+    assert_true(cases > 15000 && negative > 5000 && odd > 5000);
+}
+
 /* raster_box_quads (the engine's small primitives: a box of at most 4x4 quads at once)
  * against raster_coverage pixel by pixel: random triangles from a pixel to 64 pixels
  * wide (half of them on the half-pixel grid, so that edges pass through pixel centres),
@@ -522,6 +579,7 @@ int main(void)
         cmocka_unit_test(test_coverage_lanes),
         cmocka_unit_test(test_row_span),
         cmocka_unit_test(test_hull_box),
+        cmocka_unit_test(test_boxes_are_floor_divisions),
         cmocka_unit_test(test_box_quads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
