@@ -1344,7 +1344,7 @@ void vm_frag_tri_attrs(const vm_run *run, vm_frag_tri *tr)
     tr->attrs_known = true;
 }
 
-tv_status vm_frag_run_setup(vm_run *run, const tv_vm_frag_params *params, tv_error *err)
+tv_status vm_frag_run_setup_shared(vm_run *run, const tv_vm_frag_params *params, tv_error *err)
 {
     const tv_vm_program *p = run->prog;
     if (!params || !params->width || !params->height)
@@ -1360,6 +1360,32 @@ tv_status vm_frag_run_setup(vm_run *run, const tv_vm_frag_params *params, tv_err
         tv_tex_sample_position(run->samples, s, &run->sample_pos[s][0], &run->sample_pos[s][1]);
     run->per_sample = (p->uses_sample_shading || params->sample_shading) && run->samples > 1;
     run->sample_interp = params->sample_shading;
+    run->tile_kernel = false;
+#if VM_FRAG_TILE_KERNEL
+    run->tile_kernel = !run->plain && vm_frag_store_isa_run(run) >= VM_STORE_AVX512;
+    for (uint32_t k = 0; k < p->num_inputs; k++)
+        if (p->inputs[k].semantic == TV_SEM_POSITION)
+            run->tile_kernel = false;   /* interp_tile reads the barycentrics for z and 1/w */
+    /* every IN register an input the pass computes (all 32 lanes of the channels the
+       program may read: vm_lower.c mark_input_reads, every channel under indirect access;
+       an IN register that is no input would be read as the zeros it starts at) */
+    run->in_by_pass = run->tile_kernel && p->in.count > 0;
+    for (int32_t r = 0; run->in_by_pass && r < p->in.count; r++) {
+        bool computed = false;
+        for (uint32_t k = 0; k < p->num_inputs && !computed; k++)
+            computed = p->inputs[k].reg == (uint32_t)r && vm_frag_tile_input(run, &p->inputs[k]);
+        run->in_by_pass = computed;
+    }
+#else
+    run->in_by_pass = false;
+#endif
+    return TV_OK;
+}
+
+tv_status vm_frag_run_setup_primitive(vm_run *run, const tv_vm_frag_params *params,
+                                      tv_error *err)
+{
+    run->fp = params;
     unsigned nv = params->prim == TV_VM_PRIM_RECT ? 4 : 3;
     static const uint32_t idx[2][3] = {{0, 1, 2}, {2, 1, 3}};
     run->num_tris = nv == 4 ? 2 : 1;
@@ -1414,25 +1440,6 @@ tv_status vm_frag_run_setup(vm_run *run, const tv_vm_frag_params *params, tv_err
         if (!run->attrs_lazy)
             vm_frag_tri_attrs(run, tr);
     }
-    run->tile_kernel = false;
-#if VM_FRAG_TILE_KERNEL
-    run->tile_kernel = !run->plain && vm_frag_store_isa_run(run) >= VM_STORE_AVX512;
-    for (uint32_t k = 0; k < p->num_inputs; k++)
-        if (p->inputs[k].semantic == TV_SEM_POSITION)
-            run->tile_kernel = false;   /* interp_tile reads the barycentrics for z and 1/w */
-    /* every IN register an input the pass computes (all 32 lanes of the channels the
-       program may read: vm_lower.c mark_input_reads, every channel under indirect access;
-       an IN register that is no input would be read as the zeros it starts at) */
-    run->in_by_pass = run->tile_kernel && p->in.count > 0;
-    for (int32_t r = 0; run->in_by_pass && r < p->in.count; r++) {
-        bool computed = false;
-        for (uint32_t k = 0; k < p->num_inputs && !computed; k++)
-            computed = p->inputs[k].reg == (uint32_t)r && vm_frag_tile_input(run, &p->inputs[k]);
-        run->in_by_pass = computed;
-    }
-#else
-    run->in_by_pass = false;
-#endif
     /* (the plain interpreter keeps the per-lane loop: the reference split_tile is
        checked against) */
     run->split_tiles = !run->plain && !params->coverage && run->samples == 1;
@@ -1443,6 +1450,12 @@ tv_status vm_frag_run_setup(vm_run *run, const tv_vm_frag_params *params, tv_err
         return tv_error_set(err, TV_ERR_ARG, 0, 0,
                             "a coverage hook needs a TRIANGLE primitive");
     return TV_OK;
+}
+
+tv_status vm_frag_run_setup(vm_run *run, const tv_vm_frag_params *params, tv_error *err)
+{
+    tv_status st = vm_frag_run_setup_shared(run, params, err);
+    return st == TV_OK ? vm_frag_run_setup_primitive(run, params, err) : st;
 }
 
 tv_status tv_vm_run_fragment(tv_vm *vm, const tv_vm_program *p, const tv_vm_bindings *b,

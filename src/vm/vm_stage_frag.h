@@ -123,6 +123,13 @@ tv_status vm_frag_run_warp(vm_worker *wk, vm_warp *w, bool trace_pass, unsigned 
 /* The run's primitive from PARAMS: fp, samples, sample shading and the triangles (checked:
  * target size, sample count, a coverage hook only with a TRIANGLE). */
 tv_status vm_frag_run_setup(vm_run *run, const tv_vm_frag_params *params, tv_error *err);
+/* vm_frag_run_setup in two parts: what depends on the program, the engine and of PARAMS only
+ * the fields vm_frag_same_common compares and flatshade (the checks of the target size and
+ * samples, the sample positions, the tile kernel's choice), then the primitive's
+ * triangles. A batch runs the first only where those change. */
+tv_status vm_frag_run_setup_shared(vm_run *run, const tv_vm_frag_params *params, tv_error *err);
+tv_status vm_frag_run_setup_primitive(vm_run *run, const tv_vm_frag_params *params,
+                                      tv_error *err);
 /* Triangle TR's same_attrs and bounded, for RUN's parameters (run->attrs_lazy: its batch
  * calls it before a group of TR is computed at once). */
 void vm_frag_tri_attrs(const vm_run *run, vm_frag_tri *tr);

@@ -257,6 +257,8 @@ static unsigned make_scene(unsigned kind, tri *t, unsigned max)
 
 /* params_of gives the coverage_quads hook too */
 static bool with_quads;
+/* params_of's flatshade: every other triangle (by id) flat-shaded */
+static bool flat_odd;
 
 static void params_of(const tri *t, scene *s, tv_vm_frag_params *fp)
 {
@@ -268,6 +270,7 @@ static void params_of(const tri *t, scene *s, tv_vm_frag_params *fp)
     memcpy(fp->vertices, t->v, sizeof t->v);
     fp->front_face = t->front;
     fp->primitive_id = t->id;
+    fp->flatshade = flat_odd && (t->id & 1);
     /* the triangle's box, as a pipeline's rasteriser gives it */
     float x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
     for (unsigned k = 0; k < 3; k++) {
@@ -493,6 +496,24 @@ static void test_deferred_inputs(void **state)
                      (unsigned long long)deferred_groups);
     }
     flushed = false;
+    fs_now = fs_text;
+}
+
+/* flatshade, which a batch's primitives need not share, changing from one triangle to the
+ * next: a COLOR input flat (the provoking vertex's value) in every other triangle and
+ * interpolated in the rest, in the same warps, as one run per triangle on the plain
+ * interpreter gives it. (The set-up a batch keeps between adds, vm_frag_run_setup_shared,
+ * depends on it through in_by_pass, which only tile jobs read: a batch that ignored the
+ * change would still pass here. The batch redoes that set-up anyway, so that its run's
+ * state is vm_frag_run_setup's.) */
+static void test_flatshade_between_adds(void **state)
+{
+    (void)state;
+    fs_now = fs_defer;
+    flat_odd = true;
+    check_scene(0, 600);
+    check_scene(1, 768);
+    flat_odd = false;
     fs_now = fs_text;
 }
 
@@ -819,6 +840,7 @@ int main(void)
         cmocka_unit_test(test_grid_shared_edges),
         cmocka_unit_test(test_denormal_w_flushed),
         cmocka_unit_test(test_deferred_inputs),
+        cmocka_unit_test(test_flatshade_between_adds),
         cmocka_unit_test(test_changed_hooks),
         cmocka_unit_test(test_same_common_fields),
         cmocka_unit_test(test_interp_runs_alone),
