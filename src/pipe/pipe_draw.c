@@ -795,8 +795,10 @@ int pipe_draw(tv_pipe_ctx *ctx, const tv_pipe_draw_info *info, uint64_t *work_le
         rc = draw_bands(d, &a);
     else
         for (uint32_t j = 0; j < d->instances && !rc; j++)
-            for (size_t t = 0; t < a.ntris && !rc; t++)
-                rc = draw_primitive(d, j, &a.tris[t], so, discard);
+            for (size_t t = 0; t < a.ntris && !rc; t++) {
+                draw_tri tmp;
+                rc = draw_primitive(d, j, draw_assembly_prim(&a, t, &tmp), so, discard);
+            }
     if (!rc)
         rc = draw_batch_flush(d);
     for (unsigned s = 0; s < TV_PIPE_MAX_STREAMS; s++)

@@ -12,6 +12,8 @@
 
 #include "texvm/vm.h"
 
+#include <string.h>
+
 #define DRAW_MAX_VARYINGS TV_VM_MAX_ATTRIBS
 /* The floats of a clip vertex at most: position, distances, attributes and back colours,
  * point size. */
@@ -215,7 +217,29 @@ typedef struct draw_assembly {
     bool whole;                    /* keep every vertex (a geometry shader's input) */
     uint32_t *patch;               /* patches: every patch's vertex slots, in order */
     size_t npatch, patch_cap;      /* (in slots) */
+    /* an implicit list (list_k != 0, tris NULL): primitive p of a non-indexed list of
+       points, lines or triangles is vertices list_k p .. list_k p + list_k - 1, provoking
+       list_mul p + list_add (draw_assembly_prim builds it where it is read) */
+    uint8_t list_k;
+    uint32_t list_mul, list_add;
 } draw_assembly;
+
+/* Primitive P of A: its entry in the list, or for an implicit list the entry the list
+ * would hold, built in *TMP (valid while TMP is). */
+static inline const draw_tri *draw_assembly_prim(const draw_assembly *a, size_t p,
+                                                 draw_tri *tmp)
+{
+    if (!a->list_k)
+        return &a->tris[p];
+    memset(tmp, 0, sizeof *tmp);
+    tmp->n = a->list_k;
+    for (unsigned j = 0; j < a->list_k; j++)
+        tmp->v[j] = a->list_k * (uint32_t)p + j;
+    tmp->provoking = a->list_mul * (uint32_t)p + a->list_add;
+    tmp->id = (uint32_t)p;
+    tmp->first = true;
+    return tmp;
+}
 
 /* The draw's primitives into A (zeroed first; the caller frees it even on failure);
  * 0, or -1 with the context's error set. */

@@ -108,15 +108,24 @@ static bool collect(void *user, const prim_out *p)
 }
 
 /* A non-indexed draw of a plain list (points, lines, triangles: primitive p is vertices
- * k p .. k p + k - 1, slots being vertex numbers) written straight into the list: the
- * primitives collect() makes of prim_assemble's, without a call per primitive (3 % of the
- * mesh scene's 102400 triangles). The list grows to the capacity draw_tri_push's doublings
+ * k p .. k p + k - 1, slots being vertex numbers): the primitives collect() makes of
+ * prim_assemble's, without a call per primitive (3 % of the mesh scene's 102400
+ * triangles). Where no geometry or tessellation stage replaces the list, it stays
+ * implicit (draw_assembly_prim builds each entry where it is read: writing 102400 entries
+ * of 40 bytes was 0.7 ms of the mesh scene's draw, on one worker before the band jobs
+ * begin). Otherwise it is written, grown to the capacity draw_tri_push's doublings
  * reach, charged at once (a charge fails exactly when one of theirs would). Returns the
  * primitives, or -1 (a->failed) when out of memory or over the quota. */
 static long assemble_list(draw_state *d, draw_assembly *a, unsigned k, uint32_t mul,
                           uint32_t add)
 {
     const uint32_t np = d->info->count / k;
+    a->list_k = (uint8_t)k;
+    a->list_mul = mul;
+    a->list_add = add;
+    a->ntris = np;
+    if (!d->gs && !d->tes)
+        return np;
     size_t cap = 0;
     while (cap < np)
         cap = grown_cap(cap);
@@ -132,17 +141,9 @@ static long assemble_list(draw_state *d, draw_assembly *a, unsigned k, uint32_t 
         }
         a->cap = cap;
     }
-    for (uint32_t p = 0; p < np; p++) {
-        draw_tri *t = &a->tris[p];
-        memset(t, 0, sizeof *t);
-        t->n = (uint8_t)k;
-        for (unsigned j = 0; j < k; j++)
-            t->v[j] = k * p + j;
-        t->provoking = mul * p + add;
-        t->id = p;
-        t->first = true;
-    }
-    a->ntris = np;
+    for (uint32_t p = 0; p < np; p++)
+        draw_assembly_prim(a, p, &a->tris[p]);
+    a->list_k = 0;
     return np;
 }
 

@@ -42,7 +42,8 @@ static bool large_prims(const draw_state *d, const draw_assembly *a)
     for (uint32_t j = 0; j < d->instances; j++)
         for (size_t t = 0; t < a->ntris; t++) {
             int32_t box[4];
-            draw_tri_box(d, j, &a->tris[t], box);
+            draw_tri tmp;
+            draw_tri_box(d, j, draw_assembly_prim(a, t, &tmp), box);
             if (box[0] <= box[2] && box[1] <= box[3])
                 pixels += (uint64_t)(box[2] - box[0] + 1) * (uint64_t)(box[3] - box[1] + 1);
         }
@@ -58,7 +59,9 @@ bool draw_bands_usable(const draw_state *d, const draw_assembly *a, bool so, boo
         r->fill_back != TV_PIPE_POLYGON_FILL || draw_aa_active(d, r->poly_smooth) ||
         !a->ntris)
         return false;
-    for (size_t t = 0; t < a->ntris; t++)
+    if (a->list_k && a->list_k != 3)
+        return false;
+    for (size_t t = 0; !a->list_k && t < a->ntris; t++)
         if (a->tris[t].n != 3)
             return false;
     return (uint64_t)a->ntris * d->instances >= DRAW_BAND_MIN_PRIMS || large_prims(d, a);
@@ -123,7 +126,9 @@ static void mask_run(void *user, uint32_t thread, uint64_t k)
     const uint64_t all = n == 64 ? ~0ull : (1ull << n) - 1;
     for (uint64_t p = k * 4096; p < job->prims && p < (k + 1) * 4096; p++) {
         int32_t rows[2];
-        draw_tri_rows(d, (uint32_t)(p / ntris), &job->a->tris[p % ntris], rows);
+        draw_tri tmp;
+        draw_tri_rows(d, (uint32_t)(p / ntris), draw_assembly_prim(job->a, p % ntris, &tmp),
+                      rows);
         const int32_t s0 = rows[0] >> shift, s1 = rows[1] >> shift;
         uint64_t m = 0;                          /* (no rows: nobody's) */
         if (rows[0] <= rows[1] && (rows[0] < 0 || s1 - s0 >= (int32_t)n - 1))
@@ -171,7 +176,8 @@ static void band_run(void *user, uint32_t thread, uint64_t k)
                 if ((t = u) == a->ntris)
                     break;
             }
-            rc = draw_primitive(d, j, &a->tris[t], false, false);
+            draw_tri tmp;
+            rc = draw_primitive(d, j, draw_assembly_prim(a, t, &tmp), false, false);
             if (rc) {
                 w->fail_at = (uint64_t)j * a->ntris + t;
                 w->fail_stripe = d->band_stripe;
