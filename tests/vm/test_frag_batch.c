@@ -116,6 +116,24 @@ static int cov_quads_hook(void *user, const int32_t box[4], int32_t *qx, int32_t
     return n;
 }
 
+/* coverage_quads covering every lane of the box's aligned quads, those outside the box
+ * too (their coverage should be 0): the engine keeps to the box all the same */
+static int whole_quads_hook(void *user, const int32_t box[4], int32_t *qx, int32_t *qy,
+                            uint32_t *cov)
+{
+    (void)user;
+    int n = 0;
+    for (int32_t y = box[1] & ~1; y < box[3]; y += 2)
+        for (int32_t x = box[0] & ~1; x < box[2]; x += 2) {
+            qx[n] = x;
+            qy[n] = y;
+            for (unsigned j = 0; j < 4; j++)
+                cov[4 * n + j] = 1;
+            n++;
+        }
+    return n;
+}
+
 /* coverage_quads breaking its contract, one way per MODE: more quads than allowed, a quad
  * off the even grid, one outside the box, two out of row order */
 static int bad_quads_mode;
@@ -741,6 +759,62 @@ static void test_undeclared_inputs_zero(void **state)
 
 /* A coverage_quads hook that breaks its contract fails the add with an error naming it,
  * and leaves nothing pending */
+/* A coverage_quads hook that covers the lanes of its quads outside the box (boxes with odd
+ * and even edges): no pixel outside the box is shaded, every one inside is, once — the
+ * packer masks each quad's lanes with the box (pack_box_quads), which no hook that keeps
+ * the contract shows. */
+static void test_quads_kept_to_box(void **state)
+{
+    (void)state;
+    tv_vm *vm = engine(false);
+    tv_vm_program *p = hv_program(vm, fs_text);
+    tv_error err;
+    memset(&err, 0, sizeof err);
+    unsigned outside_lanes = 0;
+    for (uint32_t k = 0; k < 16; k++) {
+        tv_vm_frag_batch *B = tv_vm_frag_batch_begin(vm, p, NULL, &err);
+        assert_non_null(B);
+        scene *s = calloc(1, sizeof *s);
+        assert_non_null(s);
+        tri t;
+        uint32_t seed = 0x77u + k;
+        make_vertex(&t.v[0], 4.0f, 4.0f, &seed);
+        make_vertex(&t.v[1], 30.0f, 5.0f, &seed);
+        make_vertex(&t.v[2], 6.0f, 30.0f, &seed);
+        t.front = true;
+        t.id = 0;
+        s->cur = &t;
+        tv_vm_frag_params fp;
+        params_of(&t, s, &fp);
+        /* boxes of 1 to 5 pixels a side from odd and even corners */
+        const uint32_t x0 = 10 + (k & 1), y0 = 12 + ((k >> 1) & 1);
+        const uint32_t x1 = x0 + 1 + (k % 5), y1 = y0 + 1 + ((k / 3) % 5);
+        fp.scissor[0] = x0;
+        fp.scissor[1] = y0;
+        fp.scissor[2] = x1;
+        fp.scissor[3] = y1;
+        fp.coverage_quads = whole_quads_hook;
+        tv_vm_stats st;
+        if (tv_vm_frag_batch_add(B, &fp, &st, &err) != TV_OK ||
+            tv_vm_frag_batch_flush(B, &st, &err) != TV_OK)
+            fail_msg("box %u: %s", k, err.message);
+        for (uint32_t y = 0; y < TH; y++)
+            for (uint32_t x = 0; x < TW; x++) {
+                const bool in = x >= x0 && x < x1 && y >= y0 && y < y1;
+                if (s->count[y][x] != (in ? 1u : 0u))
+                    fail_msg("box %u (%u, %u)-(%u, %u): pixel (%u, %u) shaded %u times", k,
+                             x0, y0, x1, y1, x, y, s->count[y][x]);
+                outside_lanes += !in && x >= (x0 & ~1u) && x < ((x1 + 1) & ~1u) &&
+                                 y >= (y0 & ~1u) && y < ((y1 + 1) & ~1u);
+            }
+        tv_vm_frag_batch_end(B);
+        free(s);
+    }
+    assert_true(outside_lanes > 40);   /* the hook did cover lanes outside the boxes */
+    tv_vm_program_destroy(p);
+    tv_vm_destroy(vm);
+}
+
 static void test_bad_coverage_quads(void **state)
 {
     (void)state;
@@ -846,6 +920,7 @@ int main(void)
         cmocka_unit_test(test_interp_runs_alone),
         cmocka_unit_test(test_warp_wide_in_tiles),
         cmocka_unit_test(test_undeclared_inputs_zero),
+        cmocka_unit_test(test_quads_kept_to_box),
         cmocka_unit_test(test_bad_coverage_quads),
         cmocka_unit_test(test_bad_arguments),
     };
