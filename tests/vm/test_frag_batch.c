@@ -759,6 +759,29 @@ static void test_undeclared_inputs_zero(void **state)
 
 /* A coverage_quads hook that breaks its contract fails the add with an error naming it,
  * and leaves nothing pending */
+/* A batch of P on VM for one triangle T at window positions XY (three x, y pairs;
+ * attributes from SEED), front facing, primitive 0: its scene *S (calloc'd, T current)
+ * and parameters FP */
+static tv_vm_frag_batch *one_triangle(tv_vm *vm, tv_vm_program *p, uint32_t seed,
+                                      const float xy[6], tri *t, scene **s,
+                                      tv_vm_frag_params *fp)
+{
+    tv_error err;
+    memset(&err, 0, sizeof err);
+    tv_vm_frag_batch *B = tv_vm_frag_batch_begin(vm, p, NULL, &err);
+    if (!B)
+        fail_msg("tv_vm_frag_batch_begin: %s", err.message);
+    *s = calloc(1, sizeof **s);
+    assert_non_null(*s);
+    for (unsigned k = 0; k < 3; k++)
+        make_vertex(&t->v[k], xy[2 * k], xy[2 * k + 1], &seed);
+    t->front = true;
+    t->id = 0;
+    (*s)->cur = t;
+    params_of(t, *s, fp);
+    return B;
+}
+
 /* A coverage_quads hook that covers the lanes of its quads outside the box (boxes with odd
  * and even edges): no pixel outside the box is shaded, every one inside is, once — the
  * packer masks each quad's lanes with the box (pack_box_quads), which no hook that keeps
@@ -772,20 +795,11 @@ static void test_quads_kept_to_box(void **state)
     memset(&err, 0, sizeof err);
     unsigned outside_lanes = 0;
     for (uint32_t k = 0; k < 16; k++) {
-        tv_vm_frag_batch *B = tv_vm_frag_batch_begin(vm, p, NULL, &err);
-        assert_non_null(B);
-        scene *s = calloc(1, sizeof *s);
-        assert_non_null(s);
         tri t;
-        uint32_t seed = 0x77u + k;
-        make_vertex(&t.v[0], 4.0f, 4.0f, &seed);
-        make_vertex(&t.v[1], 30.0f, 5.0f, &seed);
-        make_vertex(&t.v[2], 6.0f, 30.0f, &seed);
-        t.front = true;
-        t.id = 0;
-        s->cur = &t;
+        scene *s;
         tv_vm_frag_params fp;
-        params_of(&t, s, &fp);
+        static const float xy[6] = {4.0f, 4.0f, 30.0f, 5.0f, 6.0f, 30.0f};
+        tv_vm_frag_batch *B = one_triangle(vm, p, 0x77u + k, xy, &t, &s, &fp);
         /* boxes of 1 to 5 pixels a side from odd and even corners */
         const uint32_t x0 = 10 + (k & 1), y0 = 12 + ((k >> 1) & 1);
         const uint32_t x1 = x0 + 1 + (k % 5), y1 = y0 + 1 + ((k / 3) % 5);
@@ -825,20 +839,11 @@ static void test_bad_coverage_quads(void **state)
         tv_vm_program *p = hv_program(vm, fs_text);
         tv_error err;
         memset(&err, 0, sizeof err);
-        tv_vm_frag_batch *B = tv_vm_frag_batch_begin(vm, p, NULL, &err);
-        assert_non_null(B);
-        scene *s = calloc(1, sizeof *s);
-        assert_non_null(s);
         tri t;
-        uint32_t seed = 0x51u + (uint32_t)mode;
-        make_vertex(&t.v[0], 10.0f, 10.0f, &seed);
-        make_vertex(&t.v[1], 14.0f, 10.5f, &seed);
-        make_vertex(&t.v[2], 10.5f, 15.0f, &seed);
-        t.front = true;
-        t.id = 0;
-        s->cur = &t;
+        scene *s;
         tv_vm_frag_params fp;
-        params_of(&t, s, &fp);
+        static const float xy[6] = {10.0f, 10.0f, 14.0f, 10.5f, 10.5f, 15.0f};
+        tv_vm_frag_batch *B = one_triangle(vm, p, 0x51u + (uint32_t)mode, xy, &t, &s, &fp);
         fp.coverage_quads = bad_quads_hook;
         bad_quads_mode = mode;
         tv_vm_stats st;
