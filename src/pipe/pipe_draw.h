@@ -282,7 +282,8 @@ void draw_tri_box(const draw_state *d, uint32_t inst, const draw_tri *t, int32_t
 void draw_tri_rows(const draw_state *d, uint32_t inst, const draw_tri *t, int32_t rows[2]);
 #if defined(__GNUC__) && defined(__x86_64__)
 /* Those rows of triangles T0 .. T0 + 15 of A (each of three vertices) in LO[l], HI[l]:
- * AVX-512F only (PIPE_CPU_HAS), and only where tri_clip[3] > INT32_MIN. */
+ * on a CPU with AVX-512F only (draw_state.avx512), and only where tri_clip[3] >
+ * INT32_MIN. */
 void draw_tri_rows16(const draw_state *d, uint32_t inst, const draw_assembly *a, size_t t0,
                      int32_t lo[16], int32_t hi[16]);
 #endif

@@ -123,9 +123,10 @@ static long assemble_list(draw_state *d, draw_assembly *a, unsigned k, uint32_t 
     a->list_k = (uint8_t)k;
     a->list_mul = mul;
     a->list_add = add;
-    a->ntris = np;
-    if (!d->gs && !d->tes)
+    if (!d->gs && !d->tes) {
+        a->ntris = np;
         return np;
+    }
     size_t cap = 0;
     while (cap < np)
         cap = grown_cap(cap);
@@ -144,6 +145,7 @@ static long assemble_list(draw_state *d, draw_assembly *a, unsigned k, uint32_t 
     for (uint32_t p = 0; p < np; p++)
         draw_assembly_prim(a, p, &a->tris[p]);
     a->list_k = 0;
+    a->ntris = np;
     return np;
 }
 

@@ -18,7 +18,6 @@
  * show: no stream output, a fragment shader that touches no memory and samples no
  * attachment (draw_state.frag_parallel), filled, not antialiased triangles only, one
  * viewport. */
-#include "pipe_cpu.h"
 #include "pipe_draw.h"
 
 #include "util/threadpool.h"
@@ -111,7 +110,8 @@ typedef struct band_job {
        made, draw_triangle tests each triangle (band_may_cover) */
     uint64_t *mask;
     uint64_t prims;
-    bool rows16;                   /* mask_run may take 16 triangles at once (AVX-512F) */
+    bool rows16;                   /* mask_run may take 16 triangles at once (the draw's
+                                      AVX-512 kernels, draw_state.avx512) */
 } band_job;
 
 /* The mask of a primitive whose rows are R0..R1: a triangle's rows meet stripes
@@ -263,7 +263,7 @@ static void band_masks(draw_state *d, band_job *job, tv_threadpool *pool, uint32
         job->mask = NULL;
         return;
     }
-    job->rows16 = d->tri_clip[3] > INT32_MIN && PIPE_CPU_HAS("avx512f");
+    job->rows16 = d->avx512 && d->tri_clip[3] > INT32_MIN;
     tv_threadpool_run(pool, (job->prims + 4095) / 4096, threads, mask_run, job);
 }
 

@@ -168,8 +168,9 @@ static uint32_t quad_in_box(const vm_frag_box *fb, uint32_t px, uint32_t py)
 /* quad_in_box for a quad the coverage_quads contract holds (vm_frag_quads_bad found it
  * fine): on the even grid within the box's aligned quads, so PX < x1, PX + 1 >= x0 and
  * the same of PY are true, and only a first column or row before the box (x0 odd) or a
- * last one past it (x1 odd) leaves lanes out. Four comparisons instead of eight: at four
- * quads a triangle, quad_in_box was 1.8 % of bench_draw's mesh (callgrind). */
+ * last one past it (x1 odd) leaves lanes out. Four comparisons instead of eight, at four
+ * quads a triangle: pack_box_quads 756.5 M -> 715.6 M instructions in bench_draw's mesh
+ * process (callgrind, 0.5 % of it). */
 static TV_ALWAYS_INLINE uint32_t box_quad_in_box(const vm_frag_box *fb, int32_t px, int32_t py)
 {
     const uint32_t x = (uint32_t)px, y = (uint32_t)py;
