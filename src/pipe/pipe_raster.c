@@ -29,11 +29,12 @@ int32_t raster_snap(float v)
 /* floor(a / RASTER_ONE): an arithmetic shift, since RASTER_ONE is a power of two (GCC and
  * clang shift a negative integer arithmetically). A division with a correction for
  * negative remainders took about a fifth of raster_setup, eight of them per triangle
- * (tests/pipe/test_raster.c test_boxes_are_floor_divisions holds the boxes to floor()). */
+ * (tests/pipe/test_raster.c test_boxes_are_floor_divisions holds the boxes to floor()).
+ * The row spans' column bounds (edge_columns) take it too. */
 _Static_assert((RASTER_ONE & (RASTER_ONE - 1)) == 0, "RASTER_ONE must be a power of two");
-static inline int32_t floor_div_one(int64_t a)
+static inline int64_t floor_div_one(int64_t a)
 {
-    return (int32_t)(a >> RASTER_SUBPIXEL_BITS);
+    return a >> RASTER_SUBPIXEL_BITS;
 }
 
 bool raster_setup(raster_tri *t, const raster_rules *r, const float x[3], const float y[3])
@@ -94,16 +95,16 @@ bool raster_setup(raster_tri *t, const raster_rules *r, const float x[3], const 
     }
     /* pixel p's samples lie in [p - 1/2, p + 1/2) pixels around its (integer) centre */
     int32_t half = RASTER_ONE / 2;
-    t->x0 = floor_div_one(minx - half + RASTER_ONE - 1);
-    t->x1 = floor_div_one(maxx + half) + 1;
-    t->y0 = floor_div_one(miny - half + RASTER_ONE - 1);
-    t->y1 = floor_div_one(maxy + half) + 1;
+    t->x0 = (int32_t)floor_div_one(minx - half + RASTER_ONE - 1);
+    t->x1 = (int32_t)floor_div_one(maxx + half) + 1;
+    t->y0 = (int32_t)floor_div_one(miny - half + RASTER_ONE - 1);
+    t->y1 = (int32_t)floor_div_one(maxy + half) + 1;
     /* a covered sample p ONE + s lies in the triangle (every E_k >= 0), so in [minx, maxx]:
        ceil((minx - s) / ONE) <= p <= floor((maxx - s) / ONE) for its offset s */
-    t->hx0 = floor_div_one(minx - t->sx_max + RASTER_ONE - 1);
-    t->hx1 = floor_div_one(maxx - t->sx_min) + 1;
-    t->hy0 = floor_div_one(miny - t->sy_max + RASTER_ONE - 1);
-    t->hy1 = floor_div_one(maxy - t->sy_min) + 1;
+    t->hx0 = (int32_t)floor_div_one(minx - t->sx_max + RASTER_ONE - 1);
+    t->hx1 = (int32_t)floor_div_one(maxx - t->sx_min) + 1;
+    t->hy0 = (int32_t)floor_div_one(miny - t->sy_max + RASTER_ONE - 1);
+    t->hy1 = (int32_t)floor_div_one(maxy - t->sy_min) + 1;
     return raster_clip(t, r);
 }
 
@@ -323,12 +324,12 @@ static void edge_columns(const raster_tri *t, int64_t ypos, int64_t yneg, int64_
         } else if (a > 0) {
             /* X >= ceil(-m / a); px ONE + sxpos >= that */
             int64_t xmin = -floor_div64(m, a);
-            int64_t p = -floor_div64(-(xmin - sxpos), RASTER_ONE);
+            int64_t p = -floor_div_one(-(xmin - sxpos));
             lo = column(p, lo, hi);
         } else {
             /* X <= floor(m / -a); px ONE + sxneg <= that */
             int64_t xmax = floor_div64(m, -a);
-            int64_t p = floor_div64(xmax - sxneg, RASTER_ONE) + 1;
+            int64_t p = floor_div_one(xmax - sxneg) + 1;
             hi = column(p, lo, hi);
         }
     }
