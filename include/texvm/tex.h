@@ -306,6 +306,23 @@ enum {
     TV_TEXF_VALUES_ONLY = 1u << 8,
 };
 
+/* Whether OP takes its LOD from the quad's implicit derivatives (the other lanes of its 2x2
+ * quad): SAMPLE, SAMPLE_BIAS and QUERY_LOD. */
+static inline bool tv_tex_op_implicit_lod(unsigned op)
+{
+    return op == TV_TEX_OP_SAMPLE || op == TV_TEX_OP_SAMPLE_BIAS || op == TV_TEX_OP_QUERY_LOD;
+}
+
+/* Whether every SAMPLE and SAMPLE_BIAS through HANDLE (of a TARGET request, without
+ * TV_TEXF_FETCH_OVERRIDES) returns the same values whatever its derivatives and bias,
+ * under the descriptors the pools hold now: one level reachable (the mip filter NONE, or
+ * the view's last level its base, or an unnormalised view), the same filter for
+ * magnification and minification (or an integer format), and no anisotropy. A fragment
+ * program whose only derivatives are such samplings needs no helper lanes (the VM's
+ * batches then pack covered pixels instead of 2x2 quads). False when the handle does not
+ * resolve. */
+bool tv_tex_lod_free(tv_tex_unit *unit, uint32_t handle, tv_tex_target target);
+
 typedef struct tv_tex_request {
     uint8_t op;             /* tv_tex_op */
     uint8_t target;         /* tv_tex_target */

@@ -283,7 +283,8 @@ typedef struct tv_vm_frag_output {
 
 /* The same for the live lanes of one 8x4 tile (one pass of it under sample shading), handed
  * to tv_vm_frag_params.emit_warp: lane l is pixel (x[l], y[l]) with coverage[l], lanes
- * 4q .. 4q + 3 the 2x2 quad (x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1); outputs
+ * 4q .. 4q + 3 the 2x2 quad (x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1) unless
+ * `pixels` is set; outputs
  * are per lane (structure of arrays: color[i][c][l] is word c of COLOR[i] in lane l). One
  * call equals emit() on each lane of `live`, in lane order, with a tv_vm_frag_output
  * holding the lane's values (zero words where nothing was written). */
@@ -302,6 +303,10 @@ typedef struct tv_vm_frag_warp_output {
        whose positions a hook may take from lane 0; false: each lane's own (a warp packed
        from small primitives' quads) */
     bool tile;
+    /* true: lanes 4q .. 4q + 3 need not be a 2x2 quad, each lane is at its own (x[l], y[l])
+       (a warp packed from covered pixels, for programs whose results need no
+       derivatives); false: the quad layout above holds */
+    bool pixels;
 } tv_vm_frag_warp_output;
 
 /* The tv_vm_frag_output emit() gets for lane L of W: its position and coverage, the colours
@@ -399,7 +404,11 @@ tv_status tv_vm_run_fragment(tv_vm *vm, const tv_vm_program *p, const tv_vm_bind
  * hooks in primitive order. A primitive that is not packed runs the pending warp, then
  * runs as tv_vm_run_fragment would. The caller's part: emit hooks that do not depend on
  * which primitive a lane came from, and the same hooks, hook_user, target, samples and
- * sample mask for every primitive (an add that changes them runs the pending warp first).
+ * sample mask for every primitive (an add that changes them runs the pending warp first),
+ * and bindings whose texture descriptors stay as they were at tv_vm_frag_batch_begin
+ * (pending lanes sample them later; and where the program reads no derivative and its
+ * implicit-LOD samplings are LOD-free then, tv_tex_lod_free, the batch packs covered
+ * pixels instead of quads: no helper lanes, emit_warp's `pixels` set).
  * STATS: what ran during the call (warps, lanes); the limits (tv_vm_set_limits) in force
  * at an add apply to the warps it runs, and a warp it leaves pending runs under them at
  * most (an add with lower limits runs the pending warp first, under the old ones). A

@@ -70,8 +70,13 @@ static float *texel(const texel_at *t, int32_t x, int32_t y)
  * two steps serve all four (an address per lane, two 64-bit multiplies each, cost the
  * blend scene about 10 %). */
 static void quad_texels(const texel_at *t, const int32_t *x, const int32_t *y, unsigned q,
-                        float *p[4])
+                        float *p[4], bool pixels)
 {
+    if (pixels) {
+        for (unsigned i = 0; i < 4; i++)
+            p[i] = texel(t, x[q + i], y[q + i]);
+        return;
+    }
     p[0] = texel(t, x[q], y[q]);
     p[1] = (float *)(void *)((uint8_t *)p[0] + t->pixel);
     p[2] = (float *)(void *)((uint8_t *)p[0] + t->stride);
@@ -88,7 +93,7 @@ static uint32_t raw_read_quads(const draw_state *d, const draw_cbuf *cb,
         if (((m >> q) & 0xfu) != 0xfu)
             continue;
         float *p[4];
-        quad_texels(&at, x, y, q, p);
+        quad_texels(&at, x, y, q, p, w->pixels);
         __m128 t0 = _mm_loadu_ps(p[0]);
         __m128 t1 = _mm_loadu_ps(p[1]);
         __m128 t2 = _mm_loadu_ps(p[2]);
@@ -126,7 +131,7 @@ static uint32_t raw_write_rows(const draw_state *d, const draw_cbuf *cb,
         __m128 t3 = _mm_loadu_ps(&row[3][q]);
         _MM_TRANSPOSE4_PS(t0, t1, t2, t3);
         float *p[4];
-        quad_texels(&at, x, y, q, p);
+        quad_texels(&at, x, y, q, p, w->pixels);
         _mm_storeu_ps(p[0], t0);
         _mm_storeu_ps(p[1], t1);
         _mm_storeu_ps(p[2], t2);

@@ -20,11 +20,6 @@ static bool is_query(unsigned op)
            op == TV_TEX_OP_QUERY_SAMPLE_POS || op == TV_TEX_OP_QUERY_TYPE;
 }
 
-static bool uses_implicit_deriv(unsigned op)
-{
-    return op == TV_TEX_OP_SAMPLE || op == TV_TEX_OP_SAMPLE_BIAS || op == TV_TEX_OP_QUERY_LOD;
-}
-
 static void clear_lane(tv_tex_result *res, unsigned lane)
 {
     for (unsigned k = 0; k < 4; k++)
@@ -134,6 +129,27 @@ void tex_setup_ctx(tv_tex_unit *unit, const tex_view *v, const tex_sampler *s,
     tex_lod_scale(c, c->lod_scale);
 }
 
+bool tex_ctx_lod_free(const tex_ctx *c)
+{
+    const bool one_level = c->mip == TV_MIP_NONE || c->q == 0;
+    /* (an integer format's are both POINT: tex_setup_ctx) */
+    const bool one_filter = tex_mode_linear(c->mag) == tex_mode_linear(c->min);
+    return one_level && one_filter && c->max_aniso <= 1;
+}
+
+bool tv_tex_lod_free(tv_tex_unit *unit, uint32_t handle, tv_tex_target target)
+{
+    static const tv_tex_request plain;   /* no flags: no overrides (tex_setup_ctx) */
+    const tex_target_info *tgt = tex_target_get(target);
+    const tex_view *v = NULL;
+    const tex_sampler *s = NULL;
+    if (!unit || !tgt || !tex_resolve(unit, handle, &v, &s) || !v || !s)
+        return false;
+    tex_ctx c;
+    tex_setup_ctx(unit, v, s, tgt, &plain, &c);
+    return tex_ctx_lod_free(&c);
+}
+
 /* The per-lane part: array layer, compare reference, texel offsets. */
 static void setup_lane(const tv_tex_request *req, unsigned lane, const lane_coords *lc,
                        tex_ctx *c)
@@ -168,7 +184,7 @@ static void lane_derivs(const tv_tex_request *req, const tex_target_info *tgt,
             in->dx[a] = req->ddx[a][lane];
             in->dy[a] = req->ddy[a][lane];
         }
-    } else if (uses_implicit_deriv(op) && !(req->flags & TV_TEXF_NO_DERIV)) {
+    } else if (tv_tex_op_implicit_lod(op) && !(req->flags & TV_TEXF_NO_DERIV)) {
         unsigned src = lane;
         if (req->flags & TV_TEXF_PER_QUAD_LOD) {
             unsigned base = lane & ~3u;

@@ -225,8 +225,7 @@ void tex_filter_sample(const tex_ctx *c, const tex_lod_out *lod, const float st[
                        unsigned face, tex_val *out)
 {
     unsigned mode = lod->magnify ? c->mag : c->min;
-    unsigned filter = (mode == TV_MAG_LINEAR || mode == TV_MIN_ANISO) ? TEX_FILTER_LINEAR
-                                                                      : TEX_FILTER_NEAREST;
+    unsigned filter = tex_mode_linear(mode) ? TEX_FILTER_LINEAR : TEX_FILTER_NEAREST;
     if (c->is_int)
         filter = TEX_FILTER_NEAREST;
     if (lod->probes <= 1) {

@@ -16,6 +16,7 @@
 #include "util/half.h"
 
 #define VM_LANES 32
+#define VM_LOD_TEX_MAX 8   /* implicit-LOD samplings a program's pixel packing checks */
 #define VM_ALL_LANES 0xffffffffu
 
 typedef union vm_slot {
@@ -183,6 +184,17 @@ struct tv_vm_program {
        walk's warps only (no packed quads, no batches: vm_frag_packs), as the plain
        interpreter does */
     bool sees_warp;
+    /* FRAG: what the results need of the other lanes of a lane's 2x2 quad (helper lanes
+       included). reads_quads: DDX/DDY in any form, a LOD query, or an implicit-LOD
+       sampling (tv_tex_op_implicit_lod) whose view or sampler is not a direct index, or
+       more such samplings than lod_tex holds; lod_tex: the handles (SAMP << 20 | SVIEW)
+       and targets of the others, whose values need no derivative where tv_tex_lod_free
+       says so. Without reads_quads, and with every lod_tex free, a batch packs covered
+       pixels instead of quads (pixels_ok, vm_stage_frag_pack.c) */
+    bool reads_quads;
+    uint8_t num_lod_tex;
+    uint32_t lod_tex[VM_LOD_TEX_MAX];
+    uint8_t lod_tex_target[VM_LOD_TEX_MAX];
     /* VERT: only MOVs from IN to OUT (vm_stage_vert_copy.c), its warps run as copies;
        copy_src[r][c]: OUT[r]'s channel c is IN[e] channel k where it is 4 e + k + 1, 0
        where no MOV writes it */
@@ -261,6 +273,8 @@ struct vm_warp {
     uint8_t lane_tri[VM_LANES];                  /* FRAG: triangle of each lane */
     bool tile_order;         /* FRAG: the lanes are one 8x4 tile in the engine's order
                                 (setup_warp's; packed warps are not) */
+    bool pixel_lanes;        /* FRAG: lanes 4q..4q+3 need not be a 2x2 quad (a warp
+                                packed from pixels, vm_stage_frag_pack.c) */
     _Alignas(64) uint32_t lane_cov[VM_LANES];    /* FRAG: covered samples of each lane */
     uint32_t gs_stream_mask;
     bool robust;             /* tv_vm_config.robust_indexing */

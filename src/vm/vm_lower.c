@@ -857,6 +857,7 @@ tv_status vm_lower_program(vm_lower *L)
         if (!row)
             return vm_lower_fail(L, TV_ERR_UNSUPPORTED, "opcode %s is not supported",
                                  vm_opname(op));
+        p->reads_quads |= row->reads_quad;
         if (vm_op_ndst(op) && L->in->num_dst == 0)
             return vm_lower_fail(L, TV_ERR_INVALID, "missing destination operand");
         unsigned nsrc = vm_op_nsrc(op);

@@ -41,6 +41,7 @@ typedef struct vm_optab_row {
     uint16_t op, op_legacy;  /* vm_op (vm_handlers.h); op_legacy 0 when none */
     vm_lower_fn lower;
     uint32_t aux;
+    bool reads_quad;         /* the result reads the lane's quad neighbours (DDX, DDY) */
 } vm_optab_row;
 
 const vm_optab_row *vm_optab_get(unsigned opcode);

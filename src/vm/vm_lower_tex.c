@@ -98,6 +98,32 @@ static tv_status lower_resource(vm_lower *L, const vm_tex_oprow *row, tex_ops *o
     return L->status;
 }
 
+/* What an implicit-LOD sampling asks of its quad (tv_vm_program.reads_quads, lod_tex):
+ * a direct view and sampler are recorded, for the check of their descriptors at a
+ * batch's start; any other form, a LOD query, or one sampling too many reads the quad. */
+static void note_lod(tv_vm_program *p, const vm_tex_oprow *row, const vm_tex_tgtrow *tg,
+                     uint32_t flags, uint32_t res_index, uint32_t samp_index)
+{
+    if (!tv_tex_op_implicit_lod(row->op))
+        return;
+    if (row->op == TV_TEX_OP_QUERY_LOD ||
+        (flags & (VM_TXF_RES_LANE | VM_TXF_SAMP_LANE | VM_TXF_BINDLESS)) ||
+        res_index > 0xfffffu || samp_index > 0xfffu) {
+        p->reads_quads = true;
+        return;
+    }
+    const uint32_t handle = tv_tex_handle(res_index, samp_index);
+    for (unsigned i = 0; i < p->num_lod_tex; i++)
+        if (p->lod_tex[i] == handle && p->lod_tex_target[i] == tg->target)
+            return;
+    if (p->num_lod_tex == VM_LOD_TEX_MAX) {
+        p->reads_quads = true;
+        return;
+    }
+    p->lod_tex[p->num_lod_tex] = handle;
+    p->lod_tex_target[p->num_lod_tex++] = tg->target;
+}
+
 /* Texel offsets: one (or four for a gather) 3-component operands, immediate or register. */
 static tv_status lower_offsets(vm_lower *L, const vm_tex_oprow *row, tex_ops *o, uint32_t *flags)
 {
@@ -190,6 +216,7 @@ tv_status vm_lower_tex(vm_lower *L)
     uint32_t res_index = 0, samp_index = 0;
     if (!queries_rt && lower_resource(L, row, &o, &flags, &res_index, &samp_index) != TV_OK)
         return L->status;
+    note_lod(L->p, row, tg, flags, res_index, samp_index);
     bool integer = row->op == TV_TEX_OP_FETCH || row->op == TV_TEX_OP_QUERY_DIM;
     if (row->coord >= 0)
         put_vec(L, &o, VM_TB_COORD, &in->src[row->coord], integer ? 'i' : 'f');

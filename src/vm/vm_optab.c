@@ -10,18 +10,20 @@
  * (vm_op_nsrc); `types` gives a modifier type for each source the class reads
  * (tests/vm/test_optab.c checks there are enough), and a CF row reads its one source
  * only when it names a type. */
-#define CH(types, fn) {VM_L_CH, VM_K_ALU, types, VM_OP_##fn, 0, NULL, 0}
-#define CHN(types, fn) {VM_L_CHN, VM_K_ALU, types, VM_OP_##fn##_n, 0, NULL, 0}
-#define CHNL(types, fn) {VM_L_CHN, VM_K_ALU, types, VM_OP_##fn##_n, VM_OP_##fn##_legacy_n, NULL, 0}
-#define SC(fn) {VM_L_SC, VM_K_ALU, "ff", VM_OP_##fn, 0, NULL, 0}
+#define CH(types, fn) {VM_L_CH, VM_K_ALU, types, VM_OP_##fn, 0, NULL, 0, false}
+/* per channel, reading the quad's other lanes (derivatives) */
+#define CHQ(types, fn) {VM_L_CH, VM_K_ALU, types, VM_OP_##fn, 0, NULL, 0, true}
+#define CHN(types, fn) {VM_L_CHN, VM_K_ALU, types, VM_OP_##fn##_n, 0, NULL, 0, false}
+#define CHNL(types, fn) {VM_L_CHN, VM_K_ALU, types, VM_OP_##fn##_n, VM_OP_##fn##_legacy_n, NULL, 0, false}
+#define SC(fn) {VM_L_SC, VM_K_ALU, "ff", VM_OP_##fn, 0, NULL, 0, false}
 /* scalar with a channel-group handler: one channel, so consecutive ones can be fused */
-#define SCN(fn) {VM_L_SC, VM_K_ALU, "ff", VM_OP_##fn##_n, 0, NULL, 0}
-#define DOT(n) {VM_L_DOT, VM_K_ALU, "ff", VM_OP_dot, VM_OP_dot_legacy, NULL, n}
-#define V4(types, fn) {VM_L_V4, VM_K_ALU, types, VM_OP_##fn, 0, NULL, 0}
-#define V4L(types, fn) {VM_L_V4, VM_K_ALU, types, VM_OP_##fn, VM_OP_##fn##_legacy, NULL, 0}
-#define CF(kind, types) {VM_L_CF, kind, types, VM_OP_NONE, 0, NULL, 0}
-#define SP(fn) {VM_L_SPECIAL, VM_K_ALU, "nnnnn", VM_OP_NONE, 0, fn, 0}
-#define TX {VM_L_TEX, VM_K_ALU, "", VM_OP_NONE, 0, NULL, 0}
+#define SCN(fn) {VM_L_SC, VM_K_ALU, "ff", VM_OP_##fn##_n, 0, NULL, 0, false}
+#define DOT(n) {VM_L_DOT, VM_K_ALU, "ff", VM_OP_dot, VM_OP_dot_legacy, NULL, n, false}
+#define V4(types, fn) {VM_L_V4, VM_K_ALU, types, VM_OP_##fn, 0, NULL, 0, false}
+#define V4L(types, fn) {VM_L_V4, VM_K_ALU, types, VM_OP_##fn, VM_OP_##fn##_legacy, NULL, 0, false}
+#define CF(kind, types) {VM_L_CF, kind, types, VM_OP_NONE, 0, NULL, 0, false}
+#define SP(fn) {VM_L_SPECIAL, VM_K_ALU, "nnnnn", VM_OP_NONE, 0, fn, 0, false}
+#define TX {VM_L_TEX, VM_K_ALU, "", VM_OP_NONE, 0, NULL, 0, false}
 
 #define O(name) [TV_TGSI_OP_##name]
 static const vm_optab_row optab[TV_TGSI_OP_LAST] = {
@@ -43,8 +45,8 @@ static const vm_optab_row optab[TV_TGSI_OP_LAST] = {
     O(POW) = SC(pow),               O(DEMOTE) = CF(VM_K_DEMOTE, ""),
     O(U2I64) = V4("u", u2i64),      O(CLOCK) = SP(vm_lower_warpop),
     O(I2I64) = V4("i", i2i64),      O(READ_HELPER) = SP(vm_lower_frag),
-    O(COS) = SCN(cos),              O(DDX) = CH("f", ddx),
-    O(DDY) = CH("f", ddy),          O(KILL) = CF(VM_K_KILL, ""),
+    O(COS) = SCN(cos),              O(DDX) = CHQ("f", ddx),
+    O(DDY) = CHQ("f", ddy),          O(KILL) = CF(VM_K_KILL, ""),
     O(PK2H) = V4("f", pk2h),        O(PK2US) = V4("f", pk2us),
     O(PK4B) = V4("f", pk4b),        O(PK4UB) = V4("f", pk4ub),
     O(D2U64) = V4("d", d2u64),      O(SEQ) = CHN("ff", seq),
@@ -64,7 +66,7 @@ static const vm_optab_row optab[TV_TGSI_OP_LAST] = {
     O(IF) = CF(VM_K_IF, "f"),       O(UIF) = CF(VM_K_UIF, "u"),
     O(READ_INVOC) = SP(vm_lower_warpop),
     O(ELSE) = CF(VM_K_ELSE, ""),    O(ENDIF) = CF(VM_K_ENDIF, ""),
-    O(DDX_FINE) = CH("f", ddx_fine), O(DDY_FINE) = CH("f", ddy_fine),
+    O(DDX_FINE) = CHQ("f", ddx_fine), O(DDY_FINE) = CHQ("f", ddy_fine),
     O(CEIL) = CHN("f", ceil),       O(I2F) = CHN("i", i2f),
     O(NOT) = CHN("u", not),         O(TRUNC) = CHN("f", trunc),
     O(SHL) = CHN("uu", shl),        O(BALLOT) = SP(vm_lower_warpop),

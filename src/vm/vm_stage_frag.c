@@ -613,6 +613,7 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
     float bl[VM_LANES][3];
     uint32_t tpx = tx * 8, tpy = ty * 4;
     w->tile_order = true;   /* (every branch below puts the lanes in tile order) */
+    w->pixel_lanes = false;
     if (whole >= 0 && tpx >= x0 && tpy >= y0 && tpx + 8 <= x1 && tpy + 4 <= y1) {
         /* the common case (every tile of a full-screen rectangle but the diagonal ones):
            the tile lies in one triangle and inside the scissor box, so every lane is in
@@ -1008,6 +1009,7 @@ static void warp_outputs(const vm_run *R, const vm_warp *w, bool per_sample,
     out->sample_mask = NULL;
     out->live = w->live;
     out->tile = w->tile_order;
+    out->pixels = w->pixel_lanes;
     out->x = w->lane_x;
     out->y = w->lane_y;
     out->coverage = w->lane_cov;

@@ -149,6 +149,8 @@ bool vm_frag_same_common(const tv_vm_frag_params *a, const tv_vm_frag_params *b)
 /* The groups of batch B whose inputs waited for their warp's one pass
  * (vm_stage_frag_defer.h), since it began: the tests' proof that the pass ran. */
 uint64_t vm_frag_batch_deferred(const tv_vm_frag_batch *B);
+/* The warps batch B ran packed from covered pixels instead of quads (tests). */
+uint64_t vm_frag_batch_pixel_warps(const tv_vm_frag_batch *B);
 
 /* The one job of a packed run: the primitive's covered quads in warps of eight. */
 tv_status vm_frag_packed_job(vm_worker *wk, uint64_t job, tv_error *err);

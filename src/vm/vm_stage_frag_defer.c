@@ -102,8 +102,8 @@ bool vm_frag_defer_group(vm_frag_defer *D, const vm_frag_defer_plan *pl, const v
         D->d1[i][g] = v1 - v0;   /* interp_tile's d1, d2 */
         D->d2[i][g] = v2 - v0;
     }
-    for (unsigned q = lo / 4; q < hi / 4; q++)
-        D->quad_group[q] = g;
+    for (unsigned l = lo; l < hi; l++)
+        D->lane_group[l] = g;
     D->lanes |= (uint32_t)((1ull << (hi - lo)) - 1u) << lo;
     return true;
 }
@@ -113,7 +113,7 @@ static void defer_run_c(const vm_frag_defer *D, const vm_frag_defer_plan *pl,
                         const vm_warp *w, vm_slot *regs)
 {
     for (uint32_t m = D->lanes; m; m &= m - 1) {
-        const unsigned l = (unsigned)__builtin_ctz(m), g = D->quad_group[l / 4];
+        const unsigned l = (unsigned)__builtin_ctz(m), g = D->lane_group[l];
         const float fx = (float)w->lane_x[l] + 0.5f, fy = (float)w->lane_y[l] + 0.5f;
         const float x0 = D->x[0][g], x1 = D->x[1][g], x2 = D->x[2][g];
         const float y0 = D->y[0][g], y1 = D->y[1][g], y2 = D->y[2][g];
@@ -146,16 +146,11 @@ __attribute__((target("avx512f"))) static void defer_run_avx512(const vm_frag_de
                                                                 vm_slot *regs)
 {
     const __m512 half = _mm512_set1_ps(0.5f);
-    const __m512i lane = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    const __m512i quads = _mm512_castsi256_si512(
-        _mm256_loadu_si256((const __m256i *)(const void *)D->quad_group));
     for (unsigned h = 0; h < VM_LANES; h += 16) {
         const __mmask16 k = (__mmask16)(D->lanes >> h);
         if (!k)
             continue;
-        /* lane l's group: quad l / 4's */
-        const __m512i g = _mm512_permutexvar_epi32(
-            _mm512_srli_epi32(_mm512_add_epi32(lane, _mm512_set1_epi32((int)h)), 2), quads);
+        const __m512i g = _mm512_loadu_si512((const void *)&D->lane_group[h]);
 #define LANES_OF(table) _mm512_permutexvar_ps(g, _mm512_loadu_ps(table))
         const __m512 fx = _mm512_add_ps(
             _mm512_cvtepi32_ps(_mm512_loadu_si512((const void *)&w->lane_x[h])), half);

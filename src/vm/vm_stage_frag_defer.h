@@ -35,7 +35,7 @@ typedef struct vm_frag_defer {
     float v0[VM_DEFER_CHANNELS][VM_DEFER_GROUPS];
     float d1[VM_DEFER_CHANNELS][VM_DEFER_GROUPS];
     float d2[VM_DEFER_CHANNELS][VM_DEFER_GROUPS];
-    uint32_t quad_group[VM_LANES / 4];       /* each deferred quad's group (words: a byte
+    uint32_t lane_group[VM_LANES];           /* each deferred lane's group (words: a byte
                                                 loop became a memset, whose masked store
                                                 the next access to `lanes` waited for) */
     uint32_t lanes;                          /* the lanes whose inputs wait */

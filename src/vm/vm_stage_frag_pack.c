@@ -51,8 +51,11 @@ typedef struct frag_pack {
     vm_warp *w;
     int32_t cx[VM_LANES], cy[VM_LANES];
     uint32_t n, cin;               /* candidates gathered, their lanes in the box */
-    uint32_t nq, inside, live;     /* quads packed into w, setup_warp's masks */
-    uint32_t group;                /* the first quad of the current primitive's group */
+    uint32_t nl, inside, live;     /* lanes filled in w, setup_warp's masks */
+    uint32_t group;                /* the first lane of the current primitive's group */
+    uint32_t nk, gk;               /* quad entries (key, kmask), the group's first */
+    bool pixels;                   /* pack covered pixels, not quads (pixels_ok) */
+    uint64_t pixel_warps;          /* warps run so (tests) */
     unsigned isa;
     vm_frag_box fb;                /* the current primitive's */
     vm_slot *side;                 /* where later groups are computed (batches; NULL: a
@@ -60,7 +63,8 @@ typedef struct frag_pack {
     vm_frag_defer *defer;          /* groups whose inputs wait for the warp's one pass
                                       (batches on AVX-512; NULL: none wait) */
     const vm_frag_defer_plan *plan;
-    uint32_t key[VM_LANES / 4];    /* quad q's pixels (quad_key) */
+    uint32_t key[VM_LANES];        /* entry e's quad (quad_key) */
+    uint32_t kmask[VM_LANES];      /* entry e's lanes of that quad packed (bits TL..BR) */
     vm_run *attrs_run;             /* a batch's run, whose triangles' attribute facts wait
                                       for a group computed at once (attrs_lazy); NULL:
                                       computed at set-up */
@@ -69,16 +73,17 @@ typedef struct frag_pack {
 /* The inputs and system values of the current group's lanes, for the run's primitive. */
 static void close_group(vm_worker *wk, frag_pack *P)
 {
-    if (P->nq == P->group)
+    if (P->nl == P->group)
         return;
     const vm_run *R = wk->run;
     const tv_vm_program *p = R->prog;
     vm_warp *w = P->w;
-    if (P->defer && vm_frag_defer_group(P->defer, P->plan, R, 4 * P->group, 4 * P->nq)) {
+    if (P->defer && vm_frag_defer_group(P->defer, P->plan, R, P->group, P->nl)) {
         /* its inputs wait for run_pack (the plan allows no system values to set now) */
         if (P->group == 0)
             vm_frag_zero_regs(R, w);
-        P->group = P->nq;
+        P->group = P->nl;
+        P->gk = P->nk;
         return;
     }
     /* the triangle's same_attrs and bounded, which its deferred groups never read */
@@ -94,23 +99,26 @@ static void close_group(vm_worker *wk, frag_pack *P)
         vm_frag_values(wk, w, w->r, 0, false, -1, NULL);
     } else {
         vm_frag_values(wk, w, P->side, 0, false, -1, NULL);
-        const unsigned lo = 4 * P->group, bytes = 4 * (4 * P->nq - lo);
+        const unsigned lo = P->group, bytes = 4 * (P->nl - lo);
         const vm_range *ranges[2] = {&p->in, &p->sv};
         for (unsigned k = 0; k < 2; k++)
             for (uint32_t s = ranges[k]->base;
                  s < ranges[k]->base + (uint32_t)ranges[k]->count * 4u; s++)
                 memcpy(&w->r[s].u[lo], &P->side[s].u[lo], bytes);
     }
-    P->group = P->nq;
+    P->group = P->nl;
+    P->gk = P->nk;
 }
 
-/* Runs P's warp (its first nq quads filled) and empties it. */
+/* Runs P's warp (its first nl lanes filled) and empties it. */
 static tv_status run_pack(vm_worker *wk, frag_pack *P, tv_error *err)
 {
     vm_warp *w = P->w;
     close_group(wk, P);
     w->tile_order = false;
-    for (unsigned l = 4 * P->nq; l < VM_LANES; l++) {
+    w->pixel_lanes = P->pixels;
+    P->pixel_warps += P->pixels;
+    for (unsigned l = P->nl; l < VM_LANES; l++) {
         /* lanes of no quad: absent, at quad 0's pixels */
         w->lane_x[l] = w->lane_x[l & 3];
         w->lane_y[l] = w->lane_y[l & 3];
@@ -121,7 +129,7 @@ static tv_status run_pack(vm_worker *wk, frag_pack *P, tv_error *err)
     w->sample = 0;
     if (P->defer)
         vm_frag_defer_run(P->defer, P->plan, w, w->r, true);
-    P->nq = P->inside = P->live = P->group = 0;
+    P->nl = P->inside = P->live = P->group = P->nk = P->gk = 0;
     return vm_frag_run_warp(wk, w, true, P->isa, err);
 }
 
@@ -133,24 +141,32 @@ static inline uint32_t quad_key(int32_t x, int32_t y)
     return (uint32_t)y << 16 | ((uint32_t)x & 0xffffu);
 }
 
-/* Whether a quad of key KEY covering LIVE (lane bits) meets a pending quad of an earlier
- * group at the same pixels on a covered lane: the eight keys compared at once. */
-static bool meets_pending(const frag_pack *P, uint32_t key, uint32_t live)
+/* Whether a quad of key KEY covering LIVE (its pixels' bits TL..BR) meets an entry of an
+ * earlier group (a quad, or the pixels of one a pixel warp took) at the same pixels on a
+ * covered one: sixteen keys compared at once. */
+static TV_ALWAYS_INLINE bool meets_pending(const frag_pack *P, uint32_t key, uint32_t live)
 {
-    uint32_t m = 0;
+    for (uint32_t e0 = 0; e0 < P->gk; e0 += 16) {
+        uint32_t m = 0;
 #if PACK_X86
-    const __m128i k = _mm_set1_epi32((int32_t)key);
-    m = (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(
-            _mm_cmpeq_epi32(_mm_loadu_si128((const void *)&P->key[0]), k))) |
-        (uint32_t)_mm_movemask_ps(_mm_castsi128_ps(
-            _mm_cmpeq_epi32(_mm_loadu_si128((const void *)&P->key[4]), k))) << 4;
+        /* sixteen keys' comparisons packed into one byte mask */
+        const __m128i k = _mm_set1_epi32((int32_t)key);
+        const __m128i *kp = (const __m128i *)(const void *)&P->key[e0];
+        const __m128i c01 = _mm_packs_epi32(_mm_cmpeq_epi32(_mm_loadu_si128(kp), k),
+                                            _mm_cmpeq_epi32(_mm_loadu_si128(kp + 1), k));
+        const __m128i c23 = _mm_packs_epi32(_mm_cmpeq_epi32(_mm_loadu_si128(kp + 2), k),
+                                            _mm_cmpeq_epi32(_mm_loadu_si128(kp + 3), k));
+        m = (uint32_t)_mm_movemask_epi8(_mm_packs_epi16(c01, c23));
 #else
-    for (unsigned q = 0; q < VM_LANES / 4; q++)
-        m |= (uint32_t)(P->key[q] == key) << q;
+        for (unsigned q = 0; q < 16; q++)
+            m |= (uint32_t)(P->key[e0 + q] == key) << q;
 #endif
-    for (m &= (1u << P->group) - 1u; m; m &= m - 1)
-        if ((P->live >> (4 * __builtin_ctz(m))) & live)
-            return true;
+        if (P->gk - e0 < 16)
+            m &= (1u << (P->gk - e0)) - 1u;
+        for (; m; m &= m - 1)
+            if (P->kmask[e0 + (uint32_t)__builtin_ctz(m)] & live)
+                return true;
+    }
     return false;
 }
 
@@ -177,6 +193,104 @@ static TV_ALWAYS_INLINE uint32_t box_quad_in_box(const vm_frag_box *fb, int32_t 
     const uint32_t rows = (y >= fb->y0 ? 0x3u : 0u) | (y + 1 < fb->y1 ? 0xcu : 0u);
     const uint32_t cols = (x >= fb->x0 ? 0x5u : 0u) | (x + 1 < fb->x1 ? 0xau : 0u);
     return rows & cols;
+}
+
+/* For each set of a quad's lanes (bits TL, TR, BL, BR): how many (a table: the baseline
+ * x86-64 has no popcnt), its lanes in order, and their offsets from the quad's top-left
+ * pixel (the unused entries 0). */
+static const uint8_t pixel_n[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+/* (one list of the lanes, TL 0 .. BR 3, whose offsets are bit 0 and bit 1 of each) */
+#define PIXEL_ROWS(R)                                                                    \
+    R(0, 0, 0, 0) R(0, 0, 0, 0) R(1, 0, 0, 0) R(0, 1, 0, 0) R(2, 0, 0, 0) R(0, 2, 0, 0) \
+    R(1, 2, 0, 0) R(0, 1, 2, 0) R(3, 0, 0, 0) R(0, 3, 0, 0) R(1, 3, 0, 0) R(0, 1, 3, 0) \
+    R(2, 3, 0, 0) R(0, 2, 3, 0) R(1, 2, 3, 0) R(0, 1, 2, 3)
+#define PIXEL_J(a, b, c, d) {a, b, c, d},
+#define PIXEL_DX(a, b, c, d) {(a) & 1, (b) & 1, (c) & 1, (d) & 1},
+#define PIXEL_DY(a, b, c, d) {(a) >> 1, (b) >> 1, (c) >> 1, (d) >> 1},
+static const uint8_t pixel_j[16][4] = {PIXEL_ROWS(PIXEL_J)};
+static const int32_t pixel_dx[16][4] = {PIXEL_ROWS(PIXEL_DX)};
+static const int32_t pixel_dy[16][4] = {PIXEL_ROWS(PIXEL_DY)};
+#undef PIXEL_J
+#undef PIXEL_DX
+#undef PIXEL_DY
+#undef PIXEL_ROWS
+
+/* pack_pixels where the warp has less than four lanes left: pixel by pixel, running the
+ * warp when it is full (the next warp's first pixels its own entry). */
+static __attribute__((noinline)) tv_status pack_pixels_last(vm_worker *wk, frag_pack *P,
+                                                            int32_t px, int32_t py,
+                                                            uint32_t key, uint32_t qlive,
+                                                            const uint32_t cov[4],
+                                                            tv_error *err)
+{
+    vm_warp *w = P->w;
+    uint32_t rest = qlive;
+    while (rest) {
+        uint32_t take = 0;
+        const unsigned first = P->nl;
+        for (unsigned l = first; rest && l < VM_LANES; l++) {
+            const unsigned j = (unsigned)__builtin_ctz(rest);
+            rest &= rest - 1;
+            take |= 1u << j;
+            w->lane_x[l] = px + (int32_t)(j & 1);
+            w->lane_y[l] = py + (int32_t)(j >> 1);
+            w->lane_tri[l] = 0;
+            w->lane_cov[l] = cov[j];
+            P->nl = l + 1;
+        }
+        P->key[P->nk] = key;
+        P->kmask[P->nk++] = take;
+        const uint32_t lanes = (uint32_t)((1ull << P->nl) - (1ull << first));
+        P->inside |= lanes;
+        P->live |= lanes;
+        if (P->nl == VM_LANES) {
+            tv_status st = run_pack(wk, P, err);
+            if (st != TV_OK)
+                return st;
+        }
+    }
+    return TV_OK;
+}
+
+/* The covered pixels QLIVE (bits TL, TR, BL, BR; COV their coverage) of the quad at
+ * (PX, PY), key KEY, each into the next lane of P's warp (pixels_ok's packing), the warp
+ * run each time it is full. With room for four lanes they go at once: four lanes
+ * written from the tables, the lanes past the pixels left for the next (run_pack resets
+ * those no pixel takes). */
+static TV_ALWAYS_INLINE tv_status pack_pixels(vm_worker *wk, frag_pack *P, int32_t px,
+                                              int32_t py, uint32_t key, uint32_t qlive,
+                                              const uint32_t cov[4], tv_error *err)
+{
+    vm_warp *w = P->w;
+    const unsigned l0 = P->nl;
+    if (l0 + 4 <= VM_LANES) {
+        const uint8_t *j = pixel_j[qlive];
+#if PACK_X86
+        _mm_storeu_si128((void *)&w->lane_x[l0],
+                         _mm_add_epi32(_mm_set1_epi32(px),
+                                       _mm_loadu_si128((const void *)pixel_dx[qlive])));
+        _mm_storeu_si128((void *)&w->lane_y[l0],
+                         _mm_add_epi32(_mm_set1_epi32(py),
+                                       _mm_loadu_si128((const void *)pixel_dy[qlive])));
+#else
+        for (unsigned k = 0; k < 4; k++) {
+            w->lane_x[l0 + k] = px + pixel_dx[qlive][k];
+            w->lane_y[l0 + k] = py + pixel_dy[qlive][k];
+        }
+#endif
+        for (unsigned k = 0; k < 4; k++)
+            w->lane_cov[l0 + k] = cov[j[k]];
+        memset(&w->lane_tri[l0], 0, 4);
+        const unsigned n = pixel_n[qlive];
+        P->key[P->nk] = key;
+        P->kmask[P->nk++] = qlive;
+        const uint32_t lanes = ((1u << n) - 1u) << l0;
+        P->inside |= lanes;
+        P->live |= lanes;
+        P->nl = l0 + n;
+        return P->nl == VM_LANES ? run_pack(wk, P, err) : TV_OK;
+    }
+    return pack_pixels_last(wk, P, px, py, key, qlive, cov, err);
 }
 
 /* The quad at pixels (PX, PY) .. (PX + 1, PY + 1), its lanes QIN (bits j: TL, TR, BL, BR)
@@ -213,8 +327,18 @@ static TV_ALWAYS_INLINE tv_status pack_quad(vm_worker *wk, frag_pack *P, int32_t
             return st;
     }
     vm_warp *w = P->w;
-    const unsigned l0 = 4 * P->nq;
-    P->key[P->nq] = key;
+    if (P->pixels) {
+        uint32_t cj[4];
+#if PACK_X86
+        _mm_storeu_si128((void *)cj, c);
+#else
+        memcpy(cj, c, sizeof cj);
+#endif
+        return pack_pixels(wk, P, px, py, key, qlive, cj, err);
+    }
+    const unsigned l0 = P->nl;
+    P->key[P->nk] = key;
+    P->kmask[P->nk++] = qlive;
 #if PACK_X86
     _mm_storeu_si128((void *)&w->lane_x[l0],
                      _mm_add_epi32(_mm_set1_epi32(px), _mm_setr_epi32(0, 1, 0, 1)));
@@ -230,9 +354,10 @@ static TV_ALWAYS_INLINE tv_status pack_quad(vm_worker *wk, frag_pack *P, int32_t
         w->lane_cov[l0 + j] = c[j];
     }
 #endif
-    P->inside |= qin << (4 * P->nq);
-    P->live |= qlive << (4 * P->nq);
-    if (++P->nq == VM_LANES / 4)
+    P->inside |= qin << l0;
+    P->live |= qlive << l0;
+    P->nl = l0 + 4;
+    if (P->nl == VM_LANES)
         return run_pack(wk, P, err);
     return TV_OK;
 }
@@ -354,7 +479,7 @@ tv_status vm_frag_packed_job(vm_worker *wk, uint64_t job, tv_error *err)
     vm_frag_box fb;
     vm_frag_box_init(wk->run, &fb);
     tv_status st = pack_primitive(wk, &P, &fb, err);
-    return st == TV_OK && P.nq ? run_pack(wk, &P, err) : st;
+    return st == TV_OK && P.nl ? run_pack(wk, &P, err) : st;
 }
 
 /* ---- batches ------------------------------------------------------------------------ */
@@ -392,6 +517,24 @@ static bool interpolates_at_run_time(const tv_vm_program *p)
     return false;
 }
 
+/* Whether program P's results under bindings B need nothing of a lane's quad neighbours,
+ * so that a warp may hold covered pixels instead of quads: no derivative (DDX, DDY, LOD
+ * queries, indirect or bindless implicit-LOD samplings: reads_quads), and each direct
+ * implicit-LOD sampling's descriptors give the same values at every LOD
+ * (tv_tex_lod_free: one level, one filter, no anisotropy). Helper lanes then compute
+ * nothing any result reads, and a warp of 32 covered pixels replaces the 8 quads that
+ * hold them with their helpers (40 % of the lanes of bench_draw's mesh). Read once at
+ * the batch's start: a batch's bindings and descriptors are those of every add. */
+static bool pixels_ok(const tv_vm_program *p, const tv_vm_bindings *b)
+{
+    if (p->reads_quads || (p->num_lod_tex && !b->tex))
+        return false;
+    for (unsigned i = 0; i < p->num_lod_tex; i++)
+        if (!tv_tex_lod_free(b->tex, p->lod_tex[i], (tv_tex_target)p->lod_tex_target[i]))
+            return false;
+    return true;
+}
+
 /* Each field's difference ORed into one word, one test at the end: it runs at every add,
  * where a chain of && made a branch per field (bench_draw's mesh: 10.5 million
  * instructions fewer in 12 draws, 0.1 %). */
@@ -425,6 +568,7 @@ tv_vm_frag_batch *tv_vm_frag_batch_begin(tv_vm *vm, const tv_vm_program *p,
     B->p = p;
     B->b = b;
     B->packable = !B->run.plain && !B->run.tracing && !interpolates_at_run_time(p);
+    B->P.pixels = B->packable && pixels_ok(p, b);
     /* (one worker runs a batch: close_group computes them when a group needs them) */
     B->run.attrs_lazy = true;
     return B;
@@ -433,7 +577,7 @@ tv_vm_frag_batch *tv_vm_frag_batch_begin(tv_vm *vm, const tv_vm_program *p,
 /* The pending quads forgotten (after a failure: nothing of them runs). */
 static void drop_pending(tv_vm_frag_batch *B)
 {
-    B->P.nq = B->P.inside = B->P.live = B->P.group = 0;
+    B->P.nl = B->P.inside = B->P.live = B->P.group = B->P.nk = B->P.gk = 0;
     B->defer.lanes = 0;
     B->defer.groups = 0;
 }
@@ -441,7 +585,7 @@ static void drop_pending(tv_vm_frag_batch *B)
 /* The pending warp run under the shared fields (the last add's parameters are gone). */
 static tv_status run_pending(tv_vm_frag_batch *B, tv_error *err)
 {
-    if (!B->P.nq)
+    if (!B->P.nl)
         return TV_OK;
     B->run.fp = &B->common;
     tv_status st = run_pack(&B->wk, &B->P, err);
@@ -499,7 +643,7 @@ static tv_status add_packed(tv_vm_frag_batch *B, const vm_frag_box *fb, uint64_t
     }
     /* the JIT's decision only between warps: a warp's registers are cleared for the way it
        will run (vm_frag_zero_regs) */
-    if (!B->P.nq) {
+    if (!B->P.nl) {
         vm_jit_prepare(R, warps + B->jit_warps);
         B->jit_warps = 0;
     } else {
@@ -537,7 +681,7 @@ tv_status tv_vm_frag_batch_add(tv_vm_frag_batch *B, const tv_vm_frag_params *par
        triangle before a large one failed a quota its own run kept) */
     const uint64_t pend_insns = R->max_instructions, pend_iters = R->max_loop_iterations;
     vm_run_take_budgets(R);
-    if (st == TV_OK && B->P.nq &&
+    if (st == TV_OK && B->P.nl &&
         (R->max_instructions < pend_insns || R->max_loop_iterations < pend_iters)) {
         const uint64_t insns = R->max_instructions, iters = R->max_loop_iterations;
         R->max_instructions = pend_insns;
@@ -591,6 +735,11 @@ tv_status tv_vm_frag_batch_add(tv_vm_frag_batch *B, const tv_vm_frag_params *par
 uint64_t vm_frag_batch_deferred(const tv_vm_frag_batch *B)
 {
     return B ? B->defer.deferred : 0;
+}
+
+uint64_t vm_frag_batch_pixel_warps(const tv_vm_frag_batch *B)
+{
+    return B ? B->P.pixel_warps : 0;
 }
 
 tv_status tv_vm_frag_batch_flush(tv_vm_frag_batch *B, tv_vm_stats *stats, tv_error *err)

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "common_tex.h"
 #include "helper_vm.h"
 #include "vm/vm_stage_frag.h"
 #include "vm/vm_stage_frag_store.h"
@@ -174,10 +175,22 @@ static void emit_hook(void *user, const tv_vm_frag_output *o)
     log_fragment(s, o->x, o->y, o->color[0], o->color[1]);
 }
 
+/* emit_warp calls whose lanes were covered pixels, not quads (tv_vm_frag_warp_output) */
+static uint64_t pixel_calls;
+
 static void emit_warp_hook(void *user, const tv_vm_frag_warp_output *w)
 {
     scene *s = user;
     s->calls++;
+    pixel_calls += w->pixels;
+    /* the layout the output promises: without `pixels`, each quad with a live lane is a
+       2x2 quad (TL, TR, BL, BR) */
+    for (unsigned q = 0; q < 32 && !w->pixels; q += 4)
+        if ((w->live >> q) & 0xfu)
+            for (unsigned j = 1; j < 4; j++)
+                if (w->x[q + j] != w->x[q] + (int32_t)(j & 1) ||
+                    w->y[q + j] != w->y[q] + (int32_t)(j >> 1))
+                    fail_msg("lanes %u-%u are not a quad", q, q + 3);
     for (uint32_t m = w->live; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctz(m);
         for (uint32_t k = m & (m - 1); k; k &= k - 1) {
@@ -336,6 +349,10 @@ static tv_vm *engine(bool plain)
 static const char *fs_now = fs_text;
 /* The groups draw()'s batches deferred to their warp's one pass (vm_stage_frag_defer.h) */
 static uint64_t deferred_groups;
+/* The warps draw()'s batches ran packed from pixels (vm_frag_batch_pixel_warps) */
+static uint64_t pixel_warps;
+/* The bindings draw() runs the program under (a texture unit; NULL: none) */
+static const tv_vm_bindings *binds_now;
 
 /* The scene's triangles one run each (BATCH false) or through a batch, into S (two
  * scenes when SPLIT: the hooks' user data changes halfway); the warps run. */
@@ -345,7 +362,7 @@ static uint64_t draw(bool plain, bool batch, const tri *t, unsigned n, scene *s,
     tv_vm_program *p = hv_program(vm, fs_now);
     tv_error err;
     memset(&err, 0, sizeof err);
-    tv_vm_frag_batch *B = batch ? tv_vm_frag_batch_begin(vm, p, NULL, &err) : NULL;
+    tv_vm_frag_batch *B = batch ? tv_vm_frag_batch_begin(vm, p, binds_now, &err) : NULL;
     if (batch && !B)
         fail_msg("tv_vm_frag_batch_begin: %s", err.message);
     uint64_t warps = 0, lanes = 0;
@@ -356,7 +373,7 @@ static uint64_t draw(bool plain, bool batch, const tri *t, unsigned n, scene *s,
         params_of(&t[i], u, &fp);
         tv_vm_stats st;
         tv_status rc = batch ? tv_vm_frag_batch_add(B, &fp, &st, &err)
-                             : tv_vm_run_fragment(vm, p, NULL, &fp, &st, &err);
+                             : tv_vm_run_fragment(vm, p, binds_now, &fp, &st, &err);
         if (rc != TV_OK)
             fail_msg("triangle %u: %s", i, err.message);
         warps += st.warps;
@@ -372,6 +389,7 @@ static uint64_t draw(bool plain, bool batch, const tri *t, unsigned n, scene *s,
         assert_int_equal(tv_vm_frag_batch_flush(B, &st, &err), TV_OK);
         assert_int_equal(st.warps, 0);
         deferred_groups += vm_frag_batch_deferred(B);
+        pixel_warps += vm_frag_batch_pixel_warps(B);
         tv_vm_frag_batch_end(B);
     }
     uint64_t logged = 0;
@@ -402,6 +420,9 @@ static void same_logs(const scene *a, const scene *b, const char *what)
         }
 }
 
+/* The warps check_scene's batch ran (its first, coverage_warp only) */
+static uint64_t batch_warps;
+
 static void check_scene(unsigned kind, unsigned max)
 {
     tri *t = malloc(max * sizeof *t);
@@ -412,6 +433,7 @@ static void check_scene(unsigned kind, unsigned max)
     draw(true, false, t, n, ref, NULL);
     uint64_t per_tri = draw(false, false, t, n, one, NULL);
     uint64_t batched = draw(false, true, t, n, bat, NULL);
+    batch_warps = batched;
     same_logs(ref, one, "one run per triangle");
     same_logs(ref, bat, "batch");
     /* the whole box's quads from coverage_quads (declined for some boxes): the same */
@@ -533,6 +555,151 @@ static void test_flatshade_between_adds(void **state)
     check_scene(1, 768);
     flat_odd = false;
     fs_now = fs_text;
+}
+
+/* Programs whose results need no derivative (fs_text and fs_defer without DDX and DDY):
+ * a batch packs their covered pixels, not quads (vm_stage_frag_pack.c, pixels_ok), and
+ * every way of running still gives the plain interpreter's fragments, in every scene,
+ * inputs computed at once or deferred; the batch runs fewer warps than with the
+ * derivative, which keeps the quads (and no warp of those is packed from pixels). */
+static const char fs_pixels[] =
+    "FRAG\n"
+    "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
+    "DCL IN[1], GENERIC[1], CONSTANT\n"
+    "DCL IN[2], POSITION, LINEAR\n"
+    "DCL SV[0], FACE\n"
+    "DCL SV[1], PRIM_ID\n"
+    "DCL OUT[0], COLOR\n"
+    "DCL OUT[1], COLOR[1]\n"
+    "DCL TEMP[0]\n"
+    "  0: U2F TEMP[0].x, SV[1].xxxx\n"
+    "  1: ADD OUT[0].x, IN[0].xxxx, TEMP[0].xxxx\n"
+    "  2: MOV OUT[0].y, IN[1].yyyy\n"
+    "  3: MOV OUT[0].z, SV[0].xxxx\n"
+    "  4: MUL OUT[0].w, IN[0].yyyy, IN[2].xxxx\n"
+    "  5: MOV OUT[1], IN[2]\n"
+    "  6: END\n";
+
+static const char fs_defer_pixels[] =
+    "FRAG\n"
+    "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
+    "DCL IN[1], GENERIC[1], LINEAR\n"
+    "DCL IN[2], COLOR[0], COLOR\n"
+    "DCL OUT[0], COLOR\n"
+    "DCL OUT[1], COLOR[1]\n"
+    "  0: MOV OUT[0].xyz, IN[0].xyzz\n"
+    "  1: ADD OUT[0].w, IN[1].xxxx, IN[2].wwww\n"
+    "  2: MOV OUT[1].xy, IN[0].wyww\n"
+    "  3: MOV OUT[1].zw, IN[2].xxxy\n"
+    "  4: END\n";
+
+static void test_pixels_without_derivatives(void **state)
+{
+    (void)state;
+    static const unsigned counts[4] = {600, 768, 600, 600};
+    for (unsigned k = 0; k < 4; k++) {
+        flushed = k == 2;
+        fs_now = k == 1 ? fs_text : fs_defer;
+        pixel_warps = pixel_calls = 0;
+        check_scene(k, counts[k]);
+        const uint64_t quad_warps = batch_warps;
+        assert_int_equal(pixel_warps, 0);
+        assert_int_equal(pixel_calls, 0);
+        fs_now = k == 1 ? fs_pixels : fs_defer_pixels;
+        check_scene(k, counts[k]);
+        if (pixel_warps == 0 || pixel_calls == 0 || batch_warps * 10 > quad_warps * 8)
+            fail_msg("scene %u: %llu warps from pixels (%llu emit calls), %llu warps in all, "
+                     "%llu with quads", k, (unsigned long long)pixel_warps,
+                     (unsigned long long)pixel_calls, (unsigned long long)batch_warps,
+                     (unsigned long long)quad_warps);
+    }
+    flushed = false;
+    fs_now = fs_text;
+}
+
+/* Textures: TEX and TXB (bias from IN[1].w) through SAMP[0] of a 16x16 RGBA32F texture
+ * of five levels of different random texels. A sampler whose values need no LOD
+ * (tv_tex_lod_free: the mip filter NONE, one filter) lets the batch pack pixels; one whose
+ * levels or anisotropic probes follow the derivatives keeps the quads — where pixels
+ * packed instead, the lanes' neighbours would be other pixels and the plain
+ * interpreter's values would not come out. */
+static const char fs_tex[] =
+    "FRAG\n"
+    "DCL IN[0], GENERIC[0], PERSPECTIVE\n"
+    "DCL IN[1], GENERIC[1], LINEAR\n"
+    "DCL OUT[0], COLOR\n"
+    "DCL OUT[1], COLOR[1]\n"
+    "DCL SAMP[0]\n"
+    "DCL SVIEW[0], 2D, FLOAT\n"
+    "  0: TEX OUT[0], IN[0], SAMP[0], 2D\n"
+    "  1: TXB OUT[1], IN[1], SAMP[0], 2D\n"
+    "  2: END\n";
+
+enum { TEX_BASE = 0x10000, TEX_SIZE = 1 << 20, TEX_HDR = TEX_BASE, TEX_SMP = TEX_BASE + 256,
+       TEX_DATA = TEX_BASE + 4096 };
+
+static void test_pixels_lod_free_textures(void **state)
+{
+    (void)state;
+    uint8_t *host;
+    tv_memory *mem;
+    tv_tex_unit *tu;
+    tc_tex_open(TEX_BASE, TEX_SIZE, &host, &mem, &tu);
+    tv_tex_set_header_pool(tu, TEX_HDR, 3);
+    tv_tex_set_sampler_pool(tu, TEX_SMP, 3);
+    const tv_format f = tv_format_from_name("R32G32B32A32_FLOAT");
+    tv_tic tic;
+    tc_tic_blocklinear(&tic, f, TV_TEX_2D, 16, 16, 1, 5);
+    tic.address = TEX_DATA;
+    uint32_t raw[8];
+    tv_tic_encode(&tic, raw);
+    assert_true(tv_memory_write(mem, TEX_HDR, raw, sizeof raw));
+    uint32_t seed = 0x7e57ab1eu;
+    for (unsigned L = 0; L < 5; L++)
+        for (unsigned y = 0; y < (16u >> L); y++)
+            for (unsigned x = 0; x < (16u >> L); x++) {
+                uint32_t v[4];
+                uint8_t texel[16];
+                for (unsigned c = 0; c < 4; c++)
+                    v[c] = tv_f32_bits(unit(&seed));
+                assert_true(tv_format_pack(f, v, texel));
+                assert_true(tv_memory_write(mem, tv_tic_texel_address(&tic, L, x, y, 0, 0),
+                                            texel, sizeof texel));
+            }
+    tv_vm_bindings b;
+    tv_vm_bindings_init(&b);
+    b.tex = tu;
+    binds_now = &b;
+    fs_now = fs_tex;
+    static const struct {
+        uint8_t mag, min, mip, aniso;
+        bool pixels;
+    } samplers[4] = {
+        {TV_MAG_LINEAR, TV_MIN_LINEAR, TV_MIP_NONE, 0, true},
+        {TV_MAG_POINT, TV_MIN_POINT, TV_MIP_NONE, 0, true},
+        {TV_MAG_LINEAR, TV_MIN_LINEAR, TV_MIP_LINEAR, 0, false},
+        {TV_MAG_LINEAR, TV_MIN_LINEAR, TV_MIP_NONE, 7, false},
+    };
+    for (unsigned k = 0; k < 4; k++) {
+        tv_tsc s;
+        memset(&s, 0, sizeof s);
+        s.mag_filter = samplers[k].mag;
+        s.min_filter = samplers[k].min;
+        s.mip_filter = samplers[k].mip;
+        s.max_anisotropy = samplers[k].aniso;
+        s.max_lod_clamp = 0xfff;
+        tv_tsc_encode(&s, raw);
+        assert_true(tv_memory_write(mem, TEX_SMP, raw, sizeof raw));
+        tv_tex_invalidate(tu);
+        pixel_warps = 0;
+        check_scene(0, 600);
+        if ((pixel_warps != 0) != samplers[k].pixels)
+            fail_msg("sampler %u: %llu warps packed from pixels", k,
+                     (unsigned long long)pixel_warps);
+    }
+    binds_now = NULL;
+    fs_now = fs_text;
+    tc_tex_close(host, mem, tu);
 }
 
 /* Hook data that changes between triangles runs the pending warp under the old one. */
@@ -920,6 +1087,8 @@ int main(void)
         cmocka_unit_test(test_denormal_w_flushed),
         cmocka_unit_test(test_deferred_inputs),
         cmocka_unit_test(test_flatshade_between_adds),
+        cmocka_unit_test(test_pixels_without_derivatives),
+        cmocka_unit_test(test_pixels_lod_free_textures),
         cmocka_unit_test(test_changed_hooks),
         cmocka_unit_test(test_same_common_fields),
         cmocka_unit_test(test_interp_runs_alone),

@@ -45,7 +45,7 @@ static float edge_f(float ax, float ay, float bx, float by, float px, float py)
 static float expected(const vm_frag_defer *D, const vm_frag_defer_plan *pl, const vm_warp *w,
                       unsigned l, unsigned i)
 {
-    const unsigned g = D->quad_group[l / 4];
+    const unsigned g = D->lane_group[l];
     const float fx = (float)w->lane_x[l] + 0.5f, fy = (float)w->lane_y[l] + 0.5f;
     const float *x = (const float[]){D->x[0][g], D->x[1][g], D->x[2][g]};
     const float *y = (const float[]){D->y[0][g], D->y[1][g], D->y[2][g]};
@@ -86,12 +86,13 @@ static void check_warp(uint32_t *seed, bool avx512, bool flush)
     for (unsigned s = 0; s < SLOTS; s++)
         for (unsigned l = 0; l < VM_LANES; l++)
             regs[s].u[l] = SENTINEL;
-    /* groups of 1-3 quads from a random first quad on; some quads left out */
+    /* groups of 1-12 lanes from a random first lane on (a packed warp's groups: whole
+       quads, or any run of lanes where covered pixels are packed); some lanes left out */
     unsigned q = rnd(seed) % 3;
-    while (q < VM_LANES / 4) {
-        unsigned len = 1 + rnd(seed) % 3;
-        if (q + len > VM_LANES / 4)
-            len = VM_LANES / 4 - q;
+    while (q < VM_LANES && D.groups < VM_DEFER_GROUPS) {
+        unsigned len = 1 + rnd(seed) % 12;
+        if (q + len > VM_LANES)
+            len = VM_LANES - q;
         const unsigned g = D.groups++;
         const bool degenerate = rnd(seed) % 9 == 0;   /* every 1/w 0: the sum is 0 */
         for (unsigned k = 0; k < 3; k++) {
@@ -106,8 +107,8 @@ static void check_warp(uint32_t *seed, bool avx512, bool flush)
             D.d2[i][g] = number(seed, 8.0f);
         }
         for (unsigned k = q; k < q + len; k++)
-            D.quad_group[k] = g;
-        D.lanes |= (uint32_t)((1ull << (4 * len)) - 1) << (4 * q);
+            D.lane_group[k] = g;
+        D.lanes |= (uint32_t)((1ull << len) - 1) << q;
         q += len + (rnd(seed) % 4 == 0);
     }
     for (unsigned l = 0; l < VM_LANES; l++) {

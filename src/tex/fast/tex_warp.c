@@ -149,8 +149,8 @@ bool tex_warp_hoist(tv_tex_unit *unit, const tex_view *v, const tex_sampler *s, 
     /* the vector kernel's channel shifts, once per context instead of per request */
     for (unsigned c = 0; c < 4; c++)
         w->shift[c] = w->swz[c] >= 0 ? 8 * (int)v->unorm8_byte[w->swz[c]] : -1;
-    w->mag_lin = w->mag == TV_MAG_LINEAR || w->mag == TV_MIN_ANISO;
-    w->min_lin = w->min == TV_MAG_LINEAR || w->min == TV_MIN_ANISO;
+    w->mag_lin = tex_mode_linear(w->mag);
+    w->min_lin = tex_mode_linear(w->min);
     w->mag_ok = tex_warp_vec_mag_conditions(w);
     return true;
 }
