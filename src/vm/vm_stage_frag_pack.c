@@ -568,7 +568,8 @@ tv_vm_frag_batch *tv_vm_frag_batch_begin(tv_vm *vm, const tv_vm_program *p,
     B->p = p;
     B->b = b;
     B->packable = !B->run.plain && !B->run.tracing && !interpolates_at_run_time(p);
-    B->P.pixels = B->packable && pixels_ok(p, b);
+    /* (the run's bindings: B's, or the engine's empty ones where B is NULL) */
+    B->P.pixels = B->packable && pixels_ok(p, B->run.b);
     /* (one worker runs a batch: close_group computes them when a group needs them) */
     B->run.attrs_lazy = true;
     return B;

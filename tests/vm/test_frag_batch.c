@@ -702,6 +702,44 @@ static void test_pixels_lod_free_textures(void **state)
     tc_tex_close(host, mem, tu);
 }
 
+/* A texturing program under no bindings (NULL: the engine's empty ones, no texture unit):
+ * the batch starts, packs no pixels (nothing can say its samplings are LOD-free), and
+ * the texture opcodes fault at the add, as in a run of its own. */
+static void test_pixels_without_bindings(void **state)
+{
+    (void)state;
+    tv_vm *vm = engine(false);
+    tv_vm_program *p = hv_program(vm, fs_tex);
+    tv_error err;
+    memset(&err, 0, sizeof err);
+    tv_vm_frag_batch *B = tv_vm_frag_batch_begin(vm, p, NULL, &err);
+    assert_non_null(B);
+    tri t[8];
+    const unsigned n = make_scene(0, t, 8);
+    scene *s = calloc(1, sizeof *s);
+    assert_non_null(s);
+    s->cur = &t[0];
+    tv_vm_frag_params fp;
+    params_of(&t[0], s, &fp);
+    tv_vm_stats st;
+    const tv_status one = tv_vm_run_fragment(vm, p, NULL, &fp, &st, &err);
+    assert_int_not_equal(one, TV_OK);
+    tv_status rc = TV_OK;
+    for (unsigned i = 0; i < n && rc == TV_OK; i++) {
+        s->cur = &t[i];
+        params_of(&t[i], s, &fp);
+        rc = tv_vm_frag_batch_add(B, &fp, &st, &err);
+        if (rc == TV_OK)
+            rc = tv_vm_frag_batch_flush(B, &st, &err);
+    }
+    assert_int_equal(rc, one);
+    assert_int_equal(vm_frag_batch_pixel_warps(B), 0);
+    tv_vm_frag_batch_end(B);
+    free(s);
+    tv_vm_program_destroy(p);
+    tv_vm_destroy(vm);
+}
+
 /* Hook data that changes between triangles runs the pending warp under the old one. */
 static void test_changed_hooks(void **state)
 {
@@ -1089,6 +1127,7 @@ int main(void)
         cmocka_unit_test(test_flatshade_between_adds),
         cmocka_unit_test(test_pixels_without_derivatives),
         cmocka_unit_test(test_pixels_lod_free_textures),
+        cmocka_unit_test(test_pixels_without_bindings),
         cmocka_unit_test(test_changed_hooks),
         cmocka_unit_test(test_same_common_fields),
         cmocka_unit_test(test_interp_runs_alone),
