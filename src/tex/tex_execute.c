@@ -129,7 +129,12 @@ void tex_setup_ctx(tv_tex_unit *unit, const tex_view *v, const tex_sampler *s,
     tex_lod_scale(c, c->lod_scale);
 }
 
-bool tex_ctx_lod_free(const tex_ctx *c)
+/* Whether every sampling through context C gives the same values whatever its LOD (its
+ * derivatives, bias and clamps): one level reachable (tex_lod_compute: the mip filter NONE
+ * reads view level 0, and q = 0 leaves no other), magnification and minification the
+ * same filter (tex_filter_sample picks by the LOD), and no anisotropic probes (whose
+ * count and direction come from the derivatives). */
+static bool ctx_lod_free(const tex_ctx *c)
 {
     const bool one_level = c->mip == TV_MIP_NONE || c->q == 0;
     /* (an integer format's are both POINT: tex_setup_ctx) */
@@ -147,7 +152,7 @@ bool tv_tex_lod_free(tv_tex_unit *unit, uint32_t handle, tv_tex_target target)
         return false;
     tex_ctx c;
     tex_setup_ctx(unit, v, s, tgt, &plain, &c);
-    return tex_ctx_lod_free(&c);
+    return ctx_lod_free(&c);
 }
 
 /* The per-lane part: array layer, compare reference, texel offsets. */

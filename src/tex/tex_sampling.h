@@ -59,13 +59,6 @@ static inline bool tex_mode_linear(unsigned mode)
     return mode == TV_MAG_LINEAR || mode == TV_MIN_ANISO;
 }
 
-/* Whether every sampling through context C gives the same values whatever its LOD (its
- * derivatives, bias and clamps): one level reachable (tex_lod_compute: the mip filter NONE
- * reads view level 0, and q = 0 leaves no other), magnification and minification the
- * same filter (tex_filter_sample picks by the LOD), and no anisotropic probes (whose
- * count and direction come from the derivatives). */
-bool tex_ctx_lod_free(const tex_ctx *c);
-
 /* The part of a lane's context that depends only on the view, the sampler and the request
  * (tex_execute.c; every field above but layer, ref and off, which are per lane). Also
  * the hardware precision's whole-request path (fast/tex_warp_hw.c) builds its context

@@ -110,6 +110,24 @@ static void close_group(vm_worker *wk, frag_pack *P)
     P->gk = P->nk;
 }
 
+/* P's warp empty: no lane, entry or group. */
+static void pack_empty(frag_pack *P)
+{
+    P->nl = P->inside = P->live = P->group = P->nk = P->gk = 0;
+}
+
+/* Lanes up to NL of P's warp filled from one quad: the entry (KEY, KMASK: the quad's
+ * pixels they hold) for the conflict check, INSIDE and LIVE their lanes' bits. */
+static TV_ALWAYS_INLINE void pack_entry(frag_pack *P, uint32_t key, uint32_t kmask,
+                                        uint32_t inside, uint32_t live, unsigned nl)
+{
+    P->key[P->nk] = key;
+    P->kmask[P->nk++] = kmask;
+    P->inside |= inside;
+    P->live |= live;
+    P->nl = nl;
+}
+
 /* Runs P's warp (its first nl lanes filled) and empties it. */
 static tv_status run_pack(vm_worker *wk, frag_pack *P, tv_error *err)
 {
@@ -129,7 +147,7 @@ static tv_status run_pack(vm_worker *wk, frag_pack *P, tv_error *err)
     w->sample = 0;
     if (P->defer)
         vm_frag_defer_run(P->defer, P->plan, w, w->r, true);
-    P->nl = P->inside = P->live = P->group = P->nk = P->gk = 0;
+    pack_empty(P);
     return vm_frag_run_warp(wk, w, true, P->isa, err);
 }
 
@@ -228,7 +246,8 @@ static __attribute__((noinline)) tv_status pack_pixels_last(vm_worker *wk, frag_
     while (rest) {
         uint32_t take = 0;
         const unsigned first = P->nl;
-        for (unsigned l = first; rest && l < VM_LANES; l++) {
+        unsigned l = first;
+        for (; rest && l < VM_LANES; l++) {
             const unsigned j = (unsigned)__builtin_ctz(rest);
             rest &= rest - 1;
             take |= 1u << j;
@@ -236,13 +255,9 @@ static __attribute__((noinline)) tv_status pack_pixels_last(vm_worker *wk, frag_
             w->lane_y[l] = py + (int32_t)(j >> 1);
             w->lane_tri[l] = 0;
             w->lane_cov[l] = cov[j];
-            P->nl = l + 1;
         }
-        P->key[P->nk] = key;
-        P->kmask[P->nk++] = take;
-        const uint32_t lanes = (uint32_t)((1ull << P->nl) - (1ull << first));
-        P->inside |= lanes;
-        P->live |= lanes;
+        const uint32_t lanes = (uint32_t)((1ull << l) - (1ull << first));
+        pack_entry(P, key, take, lanes, lanes, l);
         if (P->nl == VM_LANES) {
             tv_status st = run_pack(wk, P, err);
             if (st != TV_OK)
@@ -282,12 +297,8 @@ static TV_ALWAYS_INLINE tv_status pack_pixels(vm_worker *wk, frag_pack *P, int32
             w->lane_cov[l0 + k] = cov[j[k]];
         memset(&w->lane_tri[l0], 0, 4);
         const unsigned n = pixel_n[qlive];
-        P->key[P->nk] = key;
-        P->kmask[P->nk++] = qlive;
         const uint32_t lanes = ((1u << n) - 1u) << l0;
-        P->inside |= lanes;
-        P->live |= lanes;
-        P->nl = l0 + n;
+        pack_entry(P, key, qlive, lanes, lanes, l0 + n);
         return P->nl == VM_LANES ? run_pack(wk, P, err) : TV_OK;
     }
     return pack_pixels_last(wk, P, px, py, key, qlive, cov, err);
@@ -337,8 +348,6 @@ static TV_ALWAYS_INLINE tv_status pack_quad(vm_worker *wk, frag_pack *P, int32_t
         return pack_pixels(wk, P, px, py, key, qlive, cj, err);
     }
     const unsigned l0 = P->nl;
-    P->key[P->nk] = key;
-    P->kmask[P->nk++] = qlive;
 #if PACK_X86
     _mm_storeu_si128((void *)&w->lane_x[l0],
                      _mm_add_epi32(_mm_set1_epi32(px), _mm_setr_epi32(0, 1, 0, 1)));
@@ -354,9 +363,7 @@ static TV_ALWAYS_INLINE tv_status pack_quad(vm_worker *wk, frag_pack *P, int32_t
         w->lane_cov[l0 + j] = c[j];
     }
 #endif
-    P->inside |= qin << l0;
-    P->live |= qlive << l0;
-    P->nl = l0 + 4;
+    pack_entry(P, key, qlive, qin << l0, qlive << l0, l0 + 4);
     if (P->nl == VM_LANES)
         return run_pack(wk, P, err);
     return TV_OK;
@@ -578,7 +585,7 @@ tv_vm_frag_batch *tv_vm_frag_batch_begin(tv_vm *vm, const tv_vm_program *p,
 /* The pending quads forgotten (after a failure: nothing of them runs). */
 static void drop_pending(tv_vm_frag_batch *B)
 {
-    B->P.nl = B->P.inside = B->P.live = B->P.group = B->P.nk = B->P.gk = 0;
+    pack_empty(&B->P);
     B->defer.lanes = 0;
     B->defer.groups = 0;
 }
