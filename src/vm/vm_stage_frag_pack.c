@@ -21,7 +21,7 @@
 #include <stdlib.h>
 
 #if defined(__x86_64__)
-#include <emmintrin.h>
+#include <immintrin.h>
 #define PACK_X86 1
 #else
 #define PACK_X86 0
@@ -369,6 +369,142 @@ static TV_ALWAYS_INLINE tv_status pack_quad(vm_worker *wk, frag_pack *P, int32_t
     return TV_OK;
 }
 
+#if PACK_X86
+#define PACK_AVX512 __attribute__((target("avx512f,popcnt,bmi2")))
+
+/* Whether a quad of the four in KEYS (lanes 0-3, quad_key) meets an entry of an earlier
+ * group of P's warp at a pixel of LIVE (bits 4 k + j: quad k's pixel j): meets_pending
+ * for the four at once, without a branch on the data. */
+PACK_AVX512 static inline bool meets_pending4(const frag_pack *P, __m512i keys, uint32_t live)
+{
+    const __mmask16 g0 = (__mmask16)(P->gk >= 16 ? 0xffffu : (1u << P->gk) - 1u);
+    const __mmask16 g1 = (__mmask16)(P->gk >= 32 ? 0xffffu
+                                     : P->gk > 16 ? (1u << (P->gk - 16)) - 1u : 0u);
+    const __m512i k0 = _mm512_loadu_si512(&P->key[0]), k1 = _mm512_loadu_si512(&P->key[16]);
+    const __m512i m0 = _mm512_loadu_si512(&P->kmask[0]), m1 = _mm512_loadu_si512(&P->kmask[16]);
+    __mmask16 hit = 0;
+    for (int k = 0; k < 4; k++) {
+        const __m512i sel = _mm512_set1_epi32(k);
+        const __m512i key = _mm512_permutexvar_epi32(sel, keys);
+        const __m512i nib = _mm512_set1_epi32((int32_t)((live >> (4 * k)) & 0xfu));
+        hit |= _mm512_mask_test_epi32_mask(_mm512_mask_cmpeq_epi32_mask(g0, k0, key), m0, nib) |
+               _mm512_mask_test_epi32_mask(_mm512_mask_cmpeq_epi32_mask(g1, k1, key), m1, nib);
+    }
+    return hit != 0;
+}
+
+/* The pixels PART (bits 4 k + j: quad k's pixel j) of the four quads of KEYS (lanes 0-3,
+ * quad_key) into the next lanes of P's warp, room for them: their pixels and coverage
+ * (the first N = popcount(PART) lanes of VX, VY, VC), the quads' entries with the bits
+ * of their pixels PART holds, the lanes inside and live. */
+PACK_AVX512 static inline void place_pixels4(frag_pack *P, __m512i vx, __m512i vy, __m512i vc,
+                                             unsigned n, __m512i keys, uint32_t part)
+{
+    vm_warp *w = P->w;
+    const unsigned l0 = P->nl;
+    const __mmask16 first = (__mmask16)((1u << n) - 1u);
+    _mm512_mask_storeu_epi32(&w->lane_x[l0], first, vx);
+    _mm512_mask_storeu_epi32(&w->lane_y[l0], first, vy);
+    _mm512_mask_storeu_epi32(&w->lane_cov[l0], first, vc);
+    /* (the packer's lanes all have triangle 0: the 16 lanes from l0, or the last 16,
+       cover the new ones, and the others stay 0) */
+    _mm_storeu_si128((void *)&w->lane_tri[l0 <= VM_LANES - 16 ? l0 : VM_LANES - 16],
+                     _mm_setzero_si128());
+    const __m512i nibs = _mm512_maskz_and_epi32(
+        0xf, _mm512_srlv_epi32(_mm512_set1_epi32((int32_t)part),
+                               _mm512_setr_epi32(0, 4, 8, 12, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+        _mm512_set1_epi32(0xf));
+    const __mmask16 has = _mm512_test_epi32_mask(nibs, nibs);
+    const unsigned e = (unsigned)_mm_popcnt_u32(has);
+    _mm512_mask_storeu_epi32(&P->key[P->nk], (__mmask16)((1u << e) - 1u),
+                             _mm512_maskz_compress_epi32(has, keys));
+    _mm512_mask_storeu_epi32(&P->kmask[P->nk], (__mmask16)((1u << e) - 1u),
+                             _mm512_maskz_compress_epi32(has, nibs));
+    P->nk += e;
+    const uint32_t lanes = (uint32_t)((1ull << (l0 + n)) - (1ull << l0));
+    P->inside |= lanes;
+    P->live |= lanes;
+    P->nl = l0 + n;
+}
+
+/* pack_quad's pixel packing of the N quads QX, QY (COV their coverage) of a coverage_quads
+ * answer, four quads (16 lanes) at a time with AVX-512: each lane's coverage inside the
+ * box and of the samples (quad_in_box per lane: the contract makes the one-sided tests of
+ * box_quad_in_box the two-sided ones), and where no quad of the four meets a pending
+ * pixel, their covered pixels compressed into the next lanes at once, and their entries
+ * — the warp run where it is full and the rest into the next. pack_quad places the same
+ * pixels in the same lanes, with the same entries (a quad split between two warps an
+ * entry in each, of the pixels in each), and runs the warp at the same pixel; where a
+ * quad meets a pending pixel the four go through pack_quad (which checks no quad after a
+ * warp's run: then no pixel is pending). Few branches depend on the data: a triangle of
+ * bench_draw's mesh takes one step of four quads, where pack_quad's per-quad tests
+ * mispredict. The AVX-512 placement and pack_quad's give the same warps
+ * (tests/vm/test_frag_batch.c compares their layouts). */
+PACK_AVX512 static tv_status pack_box_pixels_avx512(vm_worker *wk, frag_pack *P,
+                                                    const int32_t *qx, const int32_t *qy,
+                                                    const uint32_t *cov, int n, tv_error *err)
+{
+    const vm_frag_box *fb = &P->fb;
+    /* lane 4 k + j: quad k's pixel j (TL, TR, BL, BR) */
+    const __m512i spread = _mm512_setr_epi32(0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3);
+    const __m512i dx = _mm512_setr_epi32(0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1);
+    const __m512i dy = _mm512_setr_epi32(0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1);
+    const __m512i x0 = _mm512_set1_epi32((int32_t)fb->x0), x1 = _mm512_set1_epi32((int32_t)fb->x1);
+    const __m512i y0 = _mm512_set1_epi32((int32_t)fb->y0), y1 = _mm512_set1_epi32((int32_t)fb->y1);
+    const __m512i all = _mm512_set1_epi32((int32_t)fb->all_samples);
+    for (int i = 0; i < n; i += 4) {
+        const unsigned m = n - i < 4 ? (unsigned)(n - i) : 4u;
+        const __mmask16 qk = (__mmask16)((1u << m) - 1u), lk = (__mmask16)((1u << (4 * m)) - 1u);
+        const __m512i qxv = _mm512_maskz_loadu_epi32(qk, qx + i);
+        const __m512i qyv = _mm512_maskz_loadu_epi32(qk, qy + i);
+        const __m512i x = _mm512_add_epi32(_mm512_permutexvar_epi32(spread, qxv), dx);
+        const __m512i y = _mm512_add_epi32(_mm512_permutexvar_epi32(spread, qyv), dy);
+        const __m512i c = _mm512_and_si512(_mm512_maskz_loadu_epi32(lk, cov + 4 * i), all);
+        /* (unsigned, as box_quad_in_box compares) */
+        const __mmask16 live = _mm512_mask_test_epi32_mask(lk, c, c) &
+                               _mm512_cmpge_epu32_mask(x, x0) & _mm512_cmplt_epu32_mask(x, x1) &
+                               _mm512_cmpge_epu32_mask(y, y0) & _mm512_cmplt_epu32_mask(y, y1);
+        if (!live)
+            continue;
+        /* the four quads' keys (quad_key), lanes 0-3 */
+        const __m512i keys = _mm512_or_si512(_mm512_slli_epi32(qyv, 16),
+                                             _mm512_and_si512(qxv, _mm512_set1_epi32(0xffff)));
+        if (P->group && meets_pending4(P, keys, live)) {
+            for (unsigned k = 0; k < m; k++) {
+                const int q = i + (int)k;
+                tv_status st = pack_quad(wk, P, qx[q], qy[q], box_quad_in_box(fb, qx[q], qy[q]),
+                                         &cov[4 * q], err);
+                if (st != TV_OK)
+                    return st;
+            }
+            continue;
+        }
+        const __m512i vx = _mm512_maskz_compress_epi32(live, x);
+        const __m512i vy = _mm512_maskz_compress_epi32(live, y);
+        const __m512i vc = _mm512_maskz_compress_epi32(live, c);
+        const unsigned cnt = (unsigned)_mm_popcnt_u32(live), room = VM_LANES - P->nl;
+        if (cnt < room) {
+            place_pixels4(P, vx, vy, vc, cnt, keys, live);
+            continue;
+        }
+        /* the warp fills: the first pixels to its last lanes, the run, the rest (the
+           pixels of LIVE past the first ROOM) from lane 0 of the next */
+        const uint32_t part = (uint32_t)_pdep_u32((1u << room) - 1u, live);
+        place_pixels4(P, vx, vy, vc, room, keys, part);
+        tv_status st = run_pack(wk, P, err);
+        if (st != TV_OK)
+            return st;
+        if (cnt > room) {
+            const __mmask16 rest = (__mmask16)(((1u << cnt) - 1u) & ~((1u << room) - 1u));
+            place_pixels4(P, _mm512_maskz_compress_epi32(rest, vx),
+                          _mm512_maskz_compress_epi32(rest, vy),
+                          _mm512_maskz_compress_epi32(rest, vc), cnt - room, keys, live & ~part);
+        }
+    }
+    return TV_OK;
+}
+#endif
+
 /* Offers P's candidate quads to the coverage hook and packs those with a covered lane into
  * P's warp, running it each time it is full. */
 static tv_status pack_candidates(vm_worker *wk, frag_pack *P, tv_error *err)
@@ -419,6 +555,12 @@ static int pack_box_quads(vm_worker *wk, frag_pack *P, tv_status *st, tv_error *
         return 0;
     }
     *st = TV_OK;
+#if PACK_X86
+    if (P->pixels && P->isa == VM_STORE_AVX512) {
+        *st = pack_box_pixels_avx512(wk, P, qx, qy, cov, n, err);
+        return 0;
+    }
+#endif
     for (int i = 0; i < n && *st == TV_OK; i++)
         *st = pack_quad(wk, P, qx[i], qy[i], box_quad_in_box(fb, qx[i], qy[i]), &cov[4 * i],
                         err);

@@ -87,13 +87,21 @@ static void cov_warp_hook(void *user, const int32_t x[32], const int32_t y[32], 
  * engine takes row_span and coverage_warp) for every third box and those past 4x4 quads,
  * so that a batch mixes both ways */
 static uint64_t quads_served;
+/* cov_quads_hook serves every box of TV_VM_COVERAGE_QUADS_MAX quads or fewer */
+static bool quads_always;
+/* bits cov_quads_hook adds to every lane's coverage word: samples the draw does not have,
+   which no lane may take as covered. Where set, the draw has four samples, a covered
+   pixel covers some of samples 1 and 2 too, and the lanes of the hook's quads outside the
+   box cover samples 0 and 1 (the packer keeps to the box). */
+static uint32_t cov_extra;
 
 static int cov_quads_hook(void *user, const int32_t box[4], int32_t *qx, int32_t *qy,
                           uint32_t *cov)
 {
     const int32_t qx0 = box[0] / 2, qy0 = box[1] / 2;
     const int32_t qw = (box[2] + 1) / 2 - qx0, qh = (box[3] + 1) / 2 - qy0;
-    if (qw * qh > TV_VM_COVERAGE_QUADS_MAX || qw > 4 || (box[0] + box[1]) % 3 == 0)
+    if (qw * qh > TV_VM_COVERAGE_QUADS_MAX ||
+        (!quads_always && (qw > 4 || (box[0] + box[1]) % 3 == 0)))
         return -1;
     int n = 0;
     for (int32_t ry = 0; ry < qh; ry++)
@@ -103,7 +111,10 @@ static int cov_quads_hook(void *user, const int32_t box[4], int32_t *qx, int32_t
                 int32_t x = 2 * (qx0 + rx) + (int32_t)(j & 1);
                 int32_t y = 2 * (qy0 + ry) + (int32_t)(j >> 1);
                 bool in = x >= box[0] && x < box[2] && y >= box[1] && y < box[3];
-                c[j] = in ? cov_hook(user, x, y) : 0;
+                c[j] = in ? cov_hook(user, x, y) : cov_extra ? 3u : 0u;
+                if (cov_extra && in && c[j])   /* some of the other samples too */
+                    c[j] |= (uint32_t)(x * 7 + y * 3) & 6u;
+                c[j] |= cov_extra;
                 any |= c[j];
             }
             if (!any)
@@ -178,11 +189,34 @@ static void emit_hook(void *user, const tv_vm_frag_output *o)
 /* emit_warp calls whose lanes were covered pixels, not quads (tv_vm_frag_warp_output) */
 static uint64_t pixel_calls;
 
+/* Where set, emit_warp_hook appends each call's layout: `pixels`, the live lanes, and
+ * each live lane's pixel and coverage in lane order (LAYOUT_MAX words at most; layout_n
+ * counts all). */
+enum { LAYOUT_MAX = 1u << 20 };
+static uint32_t *layout;
+static size_t layout_n;
+
+static void log_layout(uint32_t v)
+{
+    if (layout_n < LAYOUT_MAX)
+        layout[layout_n] = v;
+    layout_n++;
+}
+
 static void emit_warp_hook(void *user, const tv_vm_frag_warp_output *w)
 {
     scene *s = user;
     s->calls++;
     pixel_calls += w->pixels;
+    if (layout) {
+        log_layout(w->pixels);
+        log_layout(w->live);
+        for (uint32_t m = w->live; m; m &= m - 1) {
+            const unsigned l = (unsigned)__builtin_ctz(m);
+            log_layout((uint32_t)w->y[l] << 16 | (uint32_t)w->x[l]);
+            log_layout(w->coverage[l]);
+        }
+    }
     /* the layout the output promises: without `pixels`, each quad with a live lane is a
        2x2 quad (TL, TR, BL, BR) */
     for (unsigned q = 0; q < 32 && !w->pixels; q += 4)
@@ -236,10 +270,13 @@ static void make_vertex(tv_vm_frag_vertex *v, float x, float y, uint32_t *seed)
  * of every third triangle (5e-39: its reciprocal is a finite float, 0 is not), 3 scene 0
  * with NaNs: an attribute channel at one vertex of every fifth triangle, the depth of one
  * vertex of every seventh (such triangles take the reference's formulas; in a batch their
- * groups share warps with the others'). */
+ * groups share warps with the others'), 4 triangles of seven and three pixels a side
+ * piled on 24x16 pixels, 5 triangles of one pixel each, twenty on different quads of a
+ * row, then the same twenty pixels in the reverse order (the first meets the pixel of a
+ * warp's twentieth quad). */
 static unsigned make_scene(unsigned kind, tri *t, unsigned max)
 {
-    uint32_t seed = 0x2545f491u + (kind >= 2 ? 0 : kind);
+    uint32_t seed = 0x2545f491u + (kind == 2 || kind == 3 ? 0 : kind);
     unsigned n = 0;
     if (kind == 3) {
         n = make_scene(0, t, max);
@@ -257,10 +294,27 @@ static unsigned make_scene(unsigned kind, tri *t, unsigned max)
             t[i].v[i % 3].w = 5e-39f;
         return n;
     }
-    if (kind == 0) {
+    if (kind == 5) {
         for (; n < max; n++) {
-            float size = n % 37 == 5 ? 40.0f : 9.0f;   /* some too large to pack */
-            float cx = unit(&seed) * (TW + 8) - 4, cy = unit(&seed) * (TH + 8) - 4;
+            const unsigned k = n % 40, row = (n / 40) % (TH / 2);
+            const unsigned col = k < 20 ? k : 39 - k;
+            const float px = (float)(2 * col + (row & 1)), py = (float)(2 * row);
+            static const float d[3][2] = {{0.2f, 0.2f}, {0.9f, 0.3f}, {0.4f, 0.9f}};
+            for (unsigned v = 0; v < 3; v++)
+                make_vertex(&t[n].v[v], px + d[v][0], py + d[v][1], &seed);
+            t[n].front = true;
+            t[n].id = n;
+        }
+        return n;
+    }
+    if (kind == 0 || kind == 4) {
+        for (; n < max; n++) {
+            /* some too large to pack; kind 4: all small enough for coverage_quads (a box
+               of 4x4 quads at most) */
+            float size = kind == 4 ? (n & 1 ? 7.0f : 3.0f) : n % 37 == 5 ? 40.0f : 9.0f;
+            /* (kind 4 within 24x16 pixels: each covered nine times or so) */
+            float cx = kind == 4 ? 8 + unit(&seed) * 24 : unit(&seed) * (TW + 8) - 4;
+            float cy = kind == 4 ? 8 + unit(&seed) * 16 : unit(&seed) * (TH + 8) - 4;
             for (unsigned k = 0; k < 3; k++)
                 make_vertex(&t[n].v[k], cx + (unit(&seed) - 0.5f) * size,
                             cy + (unit(&seed) - 0.5f) * size, &seed);
@@ -296,7 +350,7 @@ static void params_of(const tri *t, scene *s, tv_vm_frag_params *fp)
     memset(fp, 0, sizeof *fp);
     fp->width = TW;
     fp->height = TH;
-    fp->samples = 1;
+    fp->samples = cov_extra ? 4 : 1;
     fp->prim = TV_VM_PRIM_TRIANGLE;
     memcpy(fp->vertices, t->v, sizeof t->v);
     fp->front_face = t->front;
@@ -330,6 +384,8 @@ static void params_of(const tri *t, scene *s, tv_vm_frag_params *fp)
 static bool compiled;
 /* tv_vm_config.flush_denormals of the engines draw() makes */
 static bool flushed;
+/* the widest kernels (vm_frag_store_limit_isa) of the engines draw() makes */
+static unsigned store_cap = VM_STORE_AVX512;
 
 static tv_vm *engine(bool plain)
 {
@@ -342,6 +398,7 @@ static tv_vm *engine(bool plain)
     tv_vm *vm = tv_vm_create(&cfg, &err);
     if (!vm)
         fail_msg("tv_vm_create: %s", err.message);
+    vm_frag_store_limit_isa(vm, store_cap);
     return vm;
 }
 
@@ -615,6 +672,81 @@ static void test_pixels_without_derivatives(void **state)
     }
     flushed = false;
     fs_now = fs_text;
+}
+
+/* The pixels of a coverage_quads answer are placed four quads at a time on AVX-512
+ * (pack_box_pixels_avx512) and quad by quad elsewhere (pack_quad): both must give the
+ * same warps — every emit call's live lanes holding the same pixels in the same lanes —
+ * and the plain interpreter's fragments, in every scene (coverage_quads serving every box
+ * it can, and small overlapping triangles that it serves all of); with coverage words carrying
+ * samples the draw does not have, which no lane may take. The scenes must fill warps in
+ * the middle of a triangle's quads (a quad's pixels in two warps) and run pending warps
+ * early (a covered pixel pending). */
+static void test_pixel_placement_isas(void **state)
+{
+    (void)state;
+    const bool avx512 = vm_frag_store_isa() == VM_STORE_AVX512;
+    uint32_t *logs[2];
+    size_t counts[2];
+    uint64_t split = 0, early = 0;
+    quads_always = true;
+    for (unsigned kind = 0; kind < 6; kind++)
+        for (unsigned extra = 0; extra < 2; extra++) {
+            tri *t = malloc(600 * sizeof *t);
+            scene *ref = calloc(1, sizeof *ref);
+            assert_true(t && ref);
+            const unsigned n = make_scene(kind, t, 600);
+            flushed = kind == 2;
+            fs_now = fs_pixels;
+            cov_extra = extra ? 0x30u : 0u;
+            draw(true, false, t, n, ref, NULL);
+            with_quads = true;
+            for (unsigned v = 0; v < 2; v++) {
+                scene *s = calloc(1, sizeof *s);
+                logs[v] = layout = malloc(LAYOUT_MAX * sizeof *layout);
+                assert_true(s && layout);
+                layout_n = 0;
+                store_cap = v ? VM_STORE_AVX512 : VM_STORE_AVX2;
+                pixel_warps = 0;
+                draw(false, true, t, n, s, NULL);
+                assert_true(layout_n <= LAYOUT_MAX && pixel_warps > 0);
+                counts[v] = layout_n;
+                same_logs(ref, s, v ? "pixels placed with AVX-512" : "pixels placed by quads");
+                free(s);
+            }
+            layout = NULL;
+            store_cap = VM_STORE_AVX512;
+            with_quads = false;
+            cov_extra = 0;
+            if (avx512 && (counts[0] != counts[1] ||
+                           memcmp(logs[0], logs[1], counts[0] * sizeof *logs[0])))
+                fail_msg("scene %u%s: the warps differ (%zu and %zu words)", kind,
+                         extra ? " (extra coverage bits)" : "", counts[0], counts[1]);
+            /* what the scene exercised: a full warp's last pixel and the next warp's first
+               in one quad (the same primitive's: its emit calls follow), and warps run
+               with lanes to spare before the flush */
+            for (size_t k = 0; k < counts[0];) {
+                const uint32_t live = logs[0][k + 1];
+                const unsigned nl = (unsigned)__builtin_popcount(live);
+                const size_t next = k + 2 + 2 * (size_t)nl;
+                if (live == 0xffffffffu && next + 2 < counts[0] && logs[0][next + 1]) {
+                    const uint32_t a = logs[0][k + 2 + 2 * 31], b = logs[0][next + 2];
+                    split += (a & 0xfffefffeu) == (b & 0xfffefffeu);
+                }
+                early += nl < 32 && next < counts[0];
+                k = next;
+            }
+            free(logs[0]);
+            free(logs[1]);
+            free(ref);
+            free(t);
+        }
+    quads_always = false;
+    flushed = false;
+    fs_now = fs_text;
+    if (split < 50 || early < 50)
+        fail_msg("quads split between warps %llu, warps run early %llu",
+                 (unsigned long long)split, (unsigned long long)early);
 }
 
 /* Textures: TEX and TXB (bias from IN[1].w) through SAMP[0] of a 16x16 RGBA32F texture
@@ -1126,6 +1258,7 @@ int main(void)
         cmocka_unit_test(test_deferred_inputs),
         cmocka_unit_test(test_flatshade_between_adds),
         cmocka_unit_test(test_pixels_without_derivatives),
+        cmocka_unit_test(test_pixel_placement_isas),
         cmocka_unit_test(test_pixels_lod_free_textures),
         cmocka_unit_test(test_pixels_without_bindings),
         cmocka_unit_test(test_changed_hooks),
