@@ -1,8 +1,8 @@
 /* Draw benchmarks (issue 16): texvm's pipeline (tv_pipe_draw_vbo) against llvmpipe through
  * GL (tools/glref) in the same run, median of 5 timed draws after a warm-up (and the fastest
  * of the 5, rows mesh-f and blend-f).
- *   mesh:  a 1024x1024 RGBA32F target (glref's format), a grid of 256x200 cells = 102400 small triangles (about 40
- *          pixels each), depth test LESS, each pixel a bilinear lookup of a 64x64 RGBA8
+ *   mesh:  a 1024x1024 RGBA32F target (glref's format), a grid of 256x200 cells = 102400 small triangles (about 10
+ *          pixels each: a cell is 4 x 5.12 pixels), depth test LESS, each pixel a bilinear lookup of a 64x64 RGBA8
  *          texture
  *   blend: 8 large triangles (two full-screen quads and four halves), alpha blending
  * llvmpipe runs with LP_NUM_THREADS=1 and 2 (separate processes: the variable is read at
