@@ -369,6 +369,21 @@ static TV_ALWAYS_INLINE tv_status pack_quad(vm_worker *wk, frag_pack *P, int32_t
     return TV_OK;
 }
 
+/* Quads LO .. HI - 1 of a coverage_quads answer (QX, QY; COV their coverage, checked by
+ * vm_frag_quads_bad) through pack_quad, each masked to P's box. */
+static TV_ALWAYS_INLINE tv_status pack_box_range(vm_worker *wk, frag_pack *P, const int32_t *qx,
+                                                 const int32_t *qy, const uint32_t *cov,
+                                                 int lo, int hi, tv_error *err)
+{
+    for (int q = lo; q < hi; q++) {
+        tv_status st = pack_quad(wk, P, qx[q], qy[q], box_quad_in_box(&P->fb, qx[q], qy[q]),
+                                 &cov[4 * q], err);
+        if (st != TV_OK)
+            return st;
+    }
+    return TV_OK;
+}
+
 #if PACK_X86
 #define PACK_AVX512 __attribute__((target("avx512f,popcnt,bmi2")))
 
@@ -470,13 +485,9 @@ PACK_AVX512 static tv_status pack_box_pixels_avx512(vm_worker *wk, frag_pack *P,
         const __m512i keys = _mm512_or_si512(_mm512_slli_epi32(qyv, 16),
                                              _mm512_and_si512(qxv, _mm512_set1_epi32(0xffff)));
         if (P->group && meets_pending4(P, keys, live)) {
-            for (unsigned k = 0; k < m; k++) {
-                const int q = i + (int)k;
-                tv_status st = pack_quad(wk, P, qx[q], qy[q], box_quad_in_box(fb, qx[q], qy[q]),
-                                         &cov[4 * q], err);
-                if (st != TV_OK)
-                    return st;
-            }
+            tv_status st = pack_box_range(wk, P, qx, qy, cov, i, i + (int)m, err);
+            if (st != TV_OK)
+                return st;
             continue;
         }
         const __m512i vx = _mm512_maskz_compress_epi32(live, x);
@@ -554,16 +565,13 @@ static int pack_box_quads(vm_worker *wk, frag_pack *P, tv_status *st, tv_error *
                                  box[0], box[1], box[2], box[3]);
         return 0;
     }
-    *st = TV_OK;
 #if PACK_X86
     if (P->pixels && P->isa == VM_STORE_AVX512) {
         *st = pack_box_pixels_avx512(wk, P, qx, qy, cov, n, err);
         return 0;
     }
 #endif
-    for (int i = 0; i < n && *st == TV_OK; i++)
-        *st = pack_quad(wk, P, qx[i], qy[i], box_quad_in_box(fb, qx[i], qy[i]), &cov[4 * i],
-                        err);
+    *st = pack_box_range(wk, P, qx, qy, cov, 0, n, err);
     return 0;
 }
 
