@@ -13,6 +13,8 @@
 # OLD_BUILD and NEW_BUILD are build directories with bench/bench_draw; defaults: 12 rounds,
 # CPU 1 (0 on a one-CPU machine).
 set -euo pipefail
+ab_name=bench-ab-draw
+. "$(dirname "$0")/bench-ab-common.sh"
 rounds=12
 cpu=
 usage="usage: scripts/bench-ab-draw.sh [--rounds N] [--cpu K] OLD_BUILD NEW_BUILD mesh|blend"
@@ -24,9 +26,7 @@ while [ $# -gt 3 ]; do
   esac
 done
 [ $# = 3 ] || { echo "$usage" >&2; exit 2; }
-case "$rounds" in
-  ''|*[!0-9]*|0) echo "bench-ab-draw: --rounds needs a positive count" >&2; exit 2 ;;
-esac
+ab_count "--rounds needs a positive count" "$rounds"
 old=$1 new=$2 scene=$3
 case "$scene" in
   mesh) field=1 ;;
@@ -36,10 +36,7 @@ esac
 for b in "$old" "$new"; do
   [ -x "$b/bench/bench_draw" ] || { echo "bench-ab-draw: no $b/bench/bench_draw" >&2; exit 2; }
 done
-if [ -z "$cpu" ]; then
-  cpu=$(( $(nproc) > 1 ? 1 : 0 ))
-fi
-case "$cpu" in ''|*[!0-9]*) echo "bench-ab-draw: --cpu needs a CPU number" >&2; exit 2 ;; esac
+cpu=$(ab_cpu "$cpu")
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -77,23 +74,15 @@ for r in $(seq 1 "$rounds"); do
     fi
   done
 done
-# minimum, lower quartile (rank floor(n/4) + 1) and median (rank floor((n + 1) / 2))
-at() { sed -n "${1}p" <<< "$sorted"; }
+what=("" "" "" "fastest one-thread draw" "two-thread median")   # by column of $tmp/times
 for t in old new; do
   for c in 3 4; do
-    sorted=$(awk -v t="$t" -v c="$c" '$2 == t {print $c}' "$tmp/times" | sort -g)
-    n=$(wc -l <<< "$sorted")
-    what="fastest one-thread draw"
-    [ "$c" = 4 ] && what="two-thread median"
-    printf '%s %s: min %s q1 %s median %s ms (%d runs)\n' "$t" "$what" "$(at 1)" \
-      "$(at $(( n / 4 + 1 )))" "$(at $(( (n + 1) / 2 )))" "$n"
+    echo "$t ${what[$c]}: $(awk -v t="$t" -v c="$c" '$2 == t {print $c}' "$tmp/times" | ab_stats)"
   done
 done
 # rounds where the new build's figure is below the old one's
 for c in 3 4; do
-  what="fastest one-thread draw"
-  [ "$c" = 4 ] && what="two-thread median"
-  awk -v c="$c" -v what="$what" '
+  awk -v c="$c" -v what="${what[$c]}" '
     $2 == "old" { o[$1] = $c } $2 == "new" { nw[$1] = $c }
     END { k = 0; n = 0; for (r in o) { n++; if (nw[r] + 0 < o[r] + 0) k++ }
           printf "new faster (%s): %d of %d rounds\n", what, k, n }' "$tmp/times"

@@ -10,6 +10,8 @@
 # base built beside the tree, say); defaults: 12 rounds, --repeat 5, CPU 1 (0 on a one-CPU
 # machine), 1 thread. Environment variables reach both builds alike.
 set -euo pipefail
+ab_name=bench-ab
+. "$(dirname "$0")/bench-ab-common.sh"
 rounds=12
 repeat=5
 cpu=
@@ -25,20 +27,13 @@ while [ $# -gt 3 ]; do
   esac
 done
 [ $# = 3 ] || { echo "$usage" >&2; exit 2; }
-for v in "$rounds" "$repeat" "$threads"; do
-  case "$v" in
-    ''|*[!0-9]*|0) echo "bench-ab: --rounds, --repeat and --threads need positive counts" >&2; exit 2 ;;
-  esac
-done
+ab_count "--rounds, --repeat and --threads need positive counts" "$rounds" "$repeat" "$threads"
 old=$1 new=$2 job=$3
 for b in "$old" "$new"; do
   [ -x "$b/bench/bench_job" ] || { echo "bench-ab: no $b/bench/bench_job" >&2; exit 2; }
 done
 [ -f "$job" ] || { echo "bench-ab: no job file $job" >&2; exit 2; }
-if [ -z "$cpu" ]; then
-  cpu=$(( $(nproc) > 1 ? 1 : 0 ))
-fi
-case "$cpu" in ''|*[!0-9]*) echo "bench-ab: --cpu needs a CPU number" >&2; exit 2 ;; esac
+cpu=$(ab_cpu "$cpu")
 pin=()
 command -v taskset > /dev/null && pin=(taskset -c "$cpu")
 jobdir=$(cd "$(dirname "$job")" && pwd)
@@ -80,14 +75,8 @@ for r in $(seq 1 "$rounds"); do
   done
 done
 rm -f "$jobdir"/out.*
-# minimum, lower quartile (the value at rank floor(n/4) + 1) and median (rank
-# floor((n + 1) / 2)) of each build's run medians
-at() { sed -n "${1}p" <<< "$sorted"; }   # the value at rank $1 of $sorted
 for t in old new; do
-  sorted=$(awk -v t="$t" '$1 == t {print $2}' "$tmp/times" | sort -g)
-  n=$(wc -l <<< "$sorted")
-  printf '%s min %s q1 %s median %s ms (%d runs)\n' "$t" "$(at 1)" "$(at $(( n / 4 + 1 )))" \
-    "$(at $(( (n + 1) / 2 )))" "$n"
+  echo "$t $(awk -v t="$t" '$1 == t {print $2}' "$tmp/times" | ab_stats)"
 done
 [ -s "$tmp/sums.first" ] && echo "outputs: the same bytes in every run ($(wc -l < "$tmp/sums.first") file(s))"
 exit 0
