@@ -32,7 +32,7 @@ echo "== ASan+UBSan build"
 echo "== Release build (LTO: the benchmarks' code generation, build-release/): the engine's tests"
 # The engine's unit tests only (label vm, translation validation included): each test
 # program is an LTO link of the library (~10 s on two cores). An LTO link once changed what
-# the engine's optimiser did (docs/vm.md §2 "Handler identity").
+# the engine's optimiser did (docs/vm-execution.md §1 "Handler identity").
 scripts/build-tests.sh build-release vm -DCMAKE_BUILD_TYPE=Release -DTEXVM_BENCH=OFF
 (cd build-release && ctest --output-on-failure -j "$jobs" -L vm -LE mesa)
 echo "== fuzz smoke: each libFuzzer target briefly (its own ASan+UBSan build, build-fuzz/)"

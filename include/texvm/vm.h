@@ -1,5 +1,7 @@
-/* texvm TGSI execution engine (public API). See docs/vm.md for the execution model, every
- * defined-but-unspecified behaviour, limits and the robust-access rule.
+/* texvm TGSI execution engine (public API). See docs/vm.md and the pages it lists for the
+ * execution model (docs/vm-execution.md, docs/vm-fragments.md, docs/vm-stages.md), every
+ * defined-but-unspecified behaviour, limits and the robust-access rule
+ * (docs/vm-semantics.md).
  *
  * Use:
  *   tv_vm *vm = tv_vm_create(&cfg, &err);                 // threads, limits
@@ -63,7 +65,8 @@ typedef struct tv_vm_config {
      * micro-ops as lowered, one TGSI instruction after another, counting one micro-op at a
      * time, with no engine fast paths (memory warp path, whole-tile fragment set-up and
      * stores). Slower; the reference that optimised runs must equal bit for bit
-     * (translation validation, docs/vm.md §2). Traces always run the unoptimised micro-ops. */
+     * (translation validation, docs/vm-execution.md §3). Traces always run the unoptimised
+     * micro-ops. */
     bool plain;
     /* Robust indexing, for running real programs (the pipe layer sets it): an indirect
      * TEMP/IN/OUT/IMM index outside its declared range reads 0 and drops the write, as GL
@@ -86,7 +89,7 @@ typedef struct tv_vm_config {
      * engine take the mode it had when they were created. Implicit texture LODs stay per
      * quad either way. */
     bool fine_derivatives;
-    /* Compiling programs to native code (docs/vm.md §10, the JIT: LLVM's ORC JIT, when the
+    /* Compiling programs to native code (docs/jit.md, the JIT: LLVM's ORC JIT, when the
      * library was built with it; tv_vm_jit_available). The compiled code runs the same
      * micro-ops with the same masks, counts and faults and gives the same bits as the
      * interpreter (translation validation proves it); programs it does not cover run
@@ -122,7 +125,8 @@ typedef struct tv_vm_program tv_vm_program;
 
 /* Validate (lenient) and lower `prog` to micro-ops. The program object is copied as far as
  * needed; `prog` may be freed afterwards. Unsupported opcodes fail here with
- * TV_ERR_UNSUPPORTED naming the opcode and line (texture opcodes: docs/vm.md §8). */
+ * TV_ERR_UNSUPPORTED naming the opcode and line (texture opcodes: docs/vm-semantics.md
+ * §5). */
 tv_vm_program *tv_vm_program_create(tv_vm *vm, const tv_tgsi_program *prog, tv_error *err);
 /* Convenience: parse `text` (the first program in it) and create. */
 tv_vm_program *tv_vm_program_from_text(tv_vm *vm, const char *text, size_t len,
@@ -228,7 +232,7 @@ void tv_vm_set_thread_cap(tv_vm *vm, uint32_t cap);
  * S, texture T, jit J" with E the micro-op handlers' clone (avx512f, avx2, default), S the
  * fragment tile stores' (avx512, sse2, generic), T tv_tex_vector_kernel() and J the code
  * the JIT generates: "llvm-15 CPU" with CPU the processor LLVM compiles for (every
- * feature it has), or "none" without the JIT (docs/vm.md §10). The variants give the same
+ * feature it has), or "none" without the JIT (docs/jit.md). The variants give the same
  * bits; only their speed differs. */
 const char *tv_vm_kernels(void);
 
@@ -299,9 +303,9 @@ typedef struct tv_vm_frag_warp_output {
     const uint32_t *sample_mask;                       /* SAMPLEMASK.x; NULL: not written */
     /* the lanes are the 8x4 tile whose top-left pixel is (x[0], y[0]), in the engine's
        tile order (lane 4q + i is pixel i of 2x2 quad q, quads 0-3 the top two rows left
-       to right, 4-7 the bottom two; docs/vm.md "Fragment tiles"): the tile walk's warps,
-       whose positions a hook may take from lane 0; false: each lane's own (a warp packed
-       from small primitives' quads) */
+       to right, 4-7 the bottom two; docs/vm-fragments.md §1 "Fragment tiles"): the tile
+       walk's warps, whose positions a hook may take from lane 0; false: each lane's own
+       (a warp packed from small primitives' quads) */
     bool tile;
     /* true: lanes 4q .. 4q + 3 need not be a 2x2 quad, each lane is at its own (x[l], y[l])
        (a warp packed from covered pixels, for programs whose results need no

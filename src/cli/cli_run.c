@@ -32,7 +32,7 @@ static void usage(FILE *f)
             "  --trace X,Y[,S]          FRAG: print every instruction of pixel (X,Y) [sample S]\n"
             "  --trace X[,Y[,Z]]        COMP: of global thread (X,Y,Z); VERT: of vertex X\n"
             "  --plain                  the plain interpreter: no optimiser rewrites (the reference\n"
-            "                           optimised runs equal bit for bit; docs/vm.md)\n"
+            "                           optimised runs equal bit for bit; docs/vm-execution.md)\n"
             "  --jit auto|off|always    compile the shader to native code (docs/jit.md):\n"
             "                           auto (default) once it has run 4096 warps\n"
             "  --quiet                  no summary lines\n"

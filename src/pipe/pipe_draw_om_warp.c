@@ -65,10 +65,10 @@ static float *texel(const texel_at *t, int32_t x, int32_t y)
     return (float *)(void *)(t->base + t->stride * (size_t)y + t->pixel * (size_t)x);
 }
 
-/* The texels of quad Q's four lanes (TL, TR, BL, BR): the engine's quads are 2x2 pixels
- * in that order (tv_vm_frag_warp_output, docs/vm.md "Fragment tiles"), so one address and
- * two steps serve all four (an address per lane, two 64-bit multiplies each, cost the
- * blend scene about 10 %). */
+/* The texels of quad Q's four lanes (TL, TR, BL, BR): the engine's quads are 2x2 pixels in
+ * that order (tv_vm_frag_warp_output, docs/vm-fragments.md §1 "Fragment tiles"), so one
+ * address and two steps serve all four (an address per lane, two 64-bit multiplies each,
+ * cost the blend scene about 10 %). */
 static void quad_texels(const texel_at *t, const int32_t *x, const int32_t *y, unsigned q,
                         float *p[4], bool pixels)
 {

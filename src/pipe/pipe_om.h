@@ -192,10 +192,10 @@ typedef struct om_tile_blend {
 void om_tile_blend_init(om_tile_blend *tb, const om_rt_blend *rt, const om_target *t);
 /* Blend the 8x4 pixels whose top-left texel is at T0 (rows STRIDE bytes apart) with the
  * channel rows S0[c] (and S1[c], read where tb->src1) of an 8x4 tile in the engine's lane
- * order (docs/vm.md "Fragment tiles": lane 4q + i is pixel i — TL, TR, BL, BR — of quad q,
- * four quads a row of quads), source alpha 1 where ALPHA_ONE, constant K: every pixel
- * becomes om_blend_color's result, bit for bit (tests/pipe/test_om_blend_tile.c). False
- * (nothing done) where not tb->ok. */
+ * order (docs/vm-fragments.md §1 "Fragment tiles": lane 4q + i is pixel i — TL, TR, BL,
+ * BR — of quad q, four quads a row of quads), source alpha 1 where ALPHA_ONE, constant K:
+ * every pixel becomes om_blend_color's result, bit for bit
+ * (tests/pipe/test_om_blend_tile.c). False (nothing done) where not tb->ok. */
 bool om_tile_blend_run(const om_tile_blend *tb, const uint32_t *const s0[4],
                        const uint32_t *const s1[4], bool alpha_one, const float k[4],
                        uint8_t *t0, size_t stride);

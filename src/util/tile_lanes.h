@@ -1,7 +1,7 @@
 /* The engine's fragment tile as data, one definition for the layers that lay pixels out
- * from it (docs/vm.md "Fragment tiles"): a warp is an 8x4 pixel tile, lane 4q + i is pixel
- * i — top-left, top-right, bottom-left, bottom-right — of 2x2 quad q, four quads a row of
- * quads. */
+ * from it (docs/vm-fragments.md §1 "Fragment tiles"): a warp is an 8x4 pixel tile,
+ * lane 4q + i is pixel i — top-left, top-right, bottom-left, bottom-right — of 2x2 quad q,
+ * four quads a row of quads. */
 #ifndef TEXVM_UTIL_TILE_LANES_H
 #define TEXVM_UTIL_TILE_LANES_H
 

@@ -1,6 +1,7 @@
 /* The run loop: ALU micro-ops call their handler; control flow is handled here with the
- * mask scheme exec = cond & loop & cont & switch & func & present (docs/vm.md), branching
- * over code when no lane is active and leaving loops as soon as no lane continues. */
+ * mask scheme exec = cond & loop & cont & switch & func & present (docs/vm-execution.md
+ * §2), branching over code when no lane is active and leaving loops as soon as no lane
+ * continues. */
 #include <stdio.h>
 
 #include "vm/vm_jit.h"

@@ -1,4 +1,5 @@
-/* Vectorisable SIN and COS for the float handlers (docs/vm.md "Arithmetic", accuracy).
+/* Vectorisable SIN and COS for the float handlers (docs/vm-semantics.md §1 "Arithmetic",
+ * accuracy).
  *
  * vm_sincos_lane() is branch-free straight-line float code, so a loop over the 32 lanes
  * of a warp vectorises (SSE2: 4 lanes per instruction). Method (as SLEEF's sinf_u35):

@@ -195,7 +195,7 @@ VM_GROUP_HANDLER_LIST(VM_DECLARE_GROUP_HANDLER)
  * comparing handler addresses: the group handlers are target_clones functions (IFUNCs),
  * and a link with interprocedural optimisation gave vm_h_mov_n two addresses, one where
  * vm_lower.c took it and one where the opcode table did, so the copy pass missed MOVs
- * (docs/vm.md §2, "Handler identity"). VM_OP_NONE: control flow (no handler);
+ * (docs/vm-execution.md §1, "Handler identity"). VM_OP_NONE: control flow (no handler);
  * VM_OP_OTHER: a handler not in these lists (texture, memory, fragment queries, the
  * vertex index), which no pass looks for (vm_lower_emit_other). */
 #define VM_OP_ENUM(n) VM_OP_##n,

@@ -151,7 +151,8 @@ typedef union vm_lane_word {
     VM_GROUP_HANDLER(name, 3, T, IN, OUT, FIN,                                             \
                      T a = A->IN[l]; T b = B->IN[l]; T c = C->IN[l], expr)
 
-/* Float to integer conversions with defined results for every input (docs/vm.md):
+/* Float to integer conversions with defined results for every input (docs/vm-semantics.md
+ * §1):
  * truncation toward zero; NaN -> 0; out of range saturates. */
 static inline int32_t vm_f2i(float x)
 {

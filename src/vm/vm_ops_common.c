@@ -126,7 +126,8 @@ void vm_h_scatter(vm_warp *w, const vm_uop *u)
 
 /* Constant read with a per-lane index and/or buffer: CONST[dim][index].comp.
  * src[0] = index slot or UINT32_MAX, src[1] = dim slot or UINT32_MAX, aux = dim,
- * aux2 = index, aux3 = component. Out of range reads 0 (robust; docs/vm.md). */
+ * aux2 = index, aux3 = component. Out of range reads 0 (robust;
+ * docs/vm-semantics.md §2). */
 void vm_h_gather_const(vm_warp *w, const vm_uop *u)
 {
     const tv_vm_bindings *b = w->run->b;

@@ -1,6 +1,7 @@
 /* Float handlers: per-channel ops, scalar (replicated) ops and dot products.
- * Semantics: docs/vm.md "Arithmetic". Multiplies are never fused (ISO C, no contraction),
- * so _PRECISE holds for every opcode; LEGACY_MATH_RULES selects the *_legacy variants. */
+ * Semantics: docs/vm-semantics.md §1 "Arithmetic". Multiplies are never fused (ISO C, no
+ * contraction), so _PRECISE holds for every opcode; LEGACY_MATH_RULES selects the *_legacy
+ * variants. */
 #include "vm/vm_fastmath.h"
 #include "vm/vm_ops.h"
 

@@ -1,5 +1,6 @@
 /* Integer and bitwise handlers (per channel). Every result is defined for every input:
- * wrapping arithmetic, masked shift counts, and the division/bitfield rules of docs/vm.md.
+ * wrapping arithmetic, masked shift counts, and the division/bitfield rules of
+ * docs/vm-semantics.md §1.
  * Signed arithmetic is done on uint32_t and converted back, so there is no C overflow. */
 #include "vm/vm_ops.h"
 

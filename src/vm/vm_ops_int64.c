@@ -1,5 +1,6 @@
 /* 64-bit integer handlers (VM_L_V4 form, channel pairs xy / zw) and the conversions to
- * and from 64-bit integers. Division rules match the 32-bit ones (docs/vm.md). */
+ * and from 64-bit integers. Division rules match the 32-bit ones (docs/vm-semantics.md
+ * §1). */
 #include "vm/vm_ops.h"
 
 static inline bool want(const vm_uop *u, unsigned p) { return (u->aux >> (2 * p)) & 3u; }

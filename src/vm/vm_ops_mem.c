@@ -1,8 +1,8 @@
 /* Memory: LOAD/STORE/ATOM* on BUFFER, IMAGE, MEMORY (shared/global/private/input) and
- * HWATOMIC; RESQ; IMG2HND/SAMP2HND. Robust-access rule (docs/vm.md): a load outside the
- * resource returns 0, a store or atomic outside it is dropped (an atomic then returns 0);
- * nothing outside a resource is ever touched. Stores and atomics act only for lanes that
- * are active and live (not helpers, not killed). */
+ * HWATOMIC; RESQ; IMG2HND/SAMP2HND. Robust-access rule (docs/vm-semantics.md §2): a load
+ * outside the resource returns 0, a store or atomic outside it is dropped (an atomic then
+ * returns 0); nothing outside a resource is ever touched. Stores and atomics act only for
+ * lanes that are active and live (not helpers, not killed). */
 #include "vm/vm_handlers.h"
 #include "vm/vm_mem.h"
 #include "vm/vm_lower.h"
@@ -259,7 +259,7 @@ static void mem_lanes(vm_warp *w, const vm_uop *u)
             a[c] = w->r[u->src[c]].u[l];
         if (u->aux == RES_HWATOMIC) {
             /* the counter the register names (binding's counter i + ADDR): its byte
-               offset; the address operand is not used (docs/vm.md §5) */
+               offset; the address operand is not used (docs/vm-semantics.md §2) */
             int64_t ctr = (int64_t)hw_index +
                           (u->target != UINT32_MAX ? w->r[u->target].i[l] : 0);
             if (ctr < 0 || ctr > (int64_t)(UINT32_MAX / 4))

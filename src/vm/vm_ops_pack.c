@@ -1,5 +1,5 @@
 /* Pack/unpack handlers (VM_L_V4 form). PK* replicate one packed word; UP* are defined as
- * exact inverses of the PK ops on their representable values (docs/vm.md):
+ * exact inverses of the PK ops on their representable values (docs/vm-semantics.md §1):
  *   UP2H  x = half(lo), y = half(hi), z = x, w = y
  *   UP2US x = lo / 65535, y = hi / 65535, z = x, w = y
  *   UP4B  c = max(sbyte_c / 127, -1)      UP4UB c = ubyte_c / 255 */

@@ -1,5 +1,6 @@
 /* The texture opcodes' operand layouts and the TGSI targets' coordinate layouts, as data
- * (../shared/reference/tgsi-text.md §12, sampling.md §10; docs/vm.md "Texture opcodes"). */
+ * (../shared/reference/tgsi-text.md §12, sampling.md §10; docs/vm-semantics.md §5 "Texture
+ * opcodes"). */
 #include "vm/vm_ops_tex.h"
 
 #define OPB(x) (1u << TV_TEX_OP_##x)

@@ -59,7 +59,7 @@ static om_target rgba32f(void)
     return t;
 }
 
-/* lane l's pixel in the tile (docs/vm.md "Fragment tiles") */
+/* lane l's pixel in the tile (docs/vm-fragments.md §1 "Fragment tiles") */
 static unsigned lane_x(unsigned l)
 {
     return ((l >> 2) & 3u) * 2u + (l & 1u);

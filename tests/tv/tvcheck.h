@@ -1,7 +1,8 @@
-/* Translation validation (docs/vm.md §2.8): run one TGSI program with the plain interpreter
- * (tv_vm_config.plain) and with the optimised micro-ops on the same inputs, and compare
- * every result bit for bit; and a random TGSI program generator to feed it. No cmocka here:
- * the tests in tests/tv/ and the fuzz target fuzz/fuzz_tv.c share this code. */
+/* Translation validation (docs/vm-execution.md §3): run one TGSI program with the plain
+ * interpreter (tv_vm_config.plain) and with the optimised micro-ops on the same inputs, and
+ * compare every result bit for bit; and a random TGSI program generator to feed it. No
+ * cmocka here: the tests in tests/tv/ and the fuzz target fuzz/fuzz_tv.c share this
+ * code. */
 #ifndef TEXVM_TESTS_TVCHECK_H
 #define TEXVM_TESTS_TVCHECK_H
 

@@ -1,6 +1,7 @@
-/* SIN/COS accuracy (src/vm/vm_fastmath.h, docs/vm.md): the polynomial against libm's
- * double sin/cos on a dense sample of floats in [-8192, 8192], and the SIN/COS opcodes
- * through the engine, libm's float results beyond the reduction range (Inf, NaN, huge). */
+/* SIN/COS accuracy (src/vm/vm_fastmath.h, docs/vm-semantics.md §1): the polynomial against
+ * libm's double sin/cos on a dense sample of floats in [-8192, 8192], and the SIN/COS
+ * opcodes through the engine, libm's float results beyond the reduction range (Inf, NaN,
+ * huge). */
 #include <math.h>
 #include <stdio.h>
 

@@ -14,8 +14,8 @@ static const float V[] = {0.0f, -0.0f, 1.0f, -1.0f, 0.5f, -2.5f, 3.75f, 1e30f,
 static uint32_t U(float f) { return tv_f32_bits(f); }
 static float F(uint32_t u) { return tv_bits_f32(u); }
 
-/* Absolute tolerance of the approximate opcodes under test (SIN/COS: docs/vm.md), 0 =
- * bit-identical. */
+/* Absolute tolerance of the approximate opcodes under test (SIN/COS: docs/vm-semantics.md
+ * §1), 0 = bit-identical. */
 static double tol;
 
 static bool same(uint32_t got, uint32_t want)
@@ -66,7 +66,7 @@ static void check(const char *extra, const char *insn, ref3 ref, bool scalar)
     }
 
 static float lm(float a, float b) { return (a == 0.0f || b == 0.0f) ? 0.0f : a * b; }
-/* saturate: NaN and -0 give +0 (docs/vm.md) */
+/* saturate: NaN and -0 give +0 (docs/vm-semantics.md §1) */
 static float sat(float x) { return isnan(x) || x <= 0.0f ? 0.0f : (x > 1.0f ? 1.0f : x); }
 static int32_t f2i(float x)
 {
@@ -129,8 +129,9 @@ R3(r_sqrt, U(sqrtf(a)))
 R3(r_ex2, U(exp2f(a)))
 R3(r_lg2, U(log2f(a)))
 R3(r_pow, U(powf(a, b)))
-/* SIN/COS: a polynomial, not libm (docs/vm.md: |error| <= 1.2e-7); the reference is the
- * double-precision function, compared with tolerance 2^-22 by t_sin/t_cos */
+/* SIN/COS: a polynomial, not libm (docs/vm-semantics.md §1: |error| <= 1.2e-7); the
+ * reference is the double-precision function, compared with tolerance 2^-22 by
+ * t_sin/t_cos */
 R3(r_sin, U((float)sin((double)a)))
 R3(r_cos, U((float)cos((double)a)))
 R3(r_ldexp, U(ldexpf(a, (int32_t)ub > 400 ? 400 : ((int32_t)ub < -400 ? -400 : (int32_t)ub))))

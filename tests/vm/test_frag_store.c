@@ -1,11 +1,11 @@
 /* The colour store of a fully live fragment tile (src/vm/vm_stage_frag_store.c): every
  * variant (plain C, SSE2, AVX-512 where the tile rows are whole 64-byte lines) must put
- * lane l's four channel values at the pixel of the tile the lane layout gives it (quads
- * of 4 consecutive lanes TL, TR, BL, BR; 4 quads per row of quads, docs/vm.md "FRAG") and
- * write nothing else. Expected places are computed here from that rule; then the whole
- * stage on targets 64-byte aligned or not, with widths whose rows are or are not whole
- * lines, 1 and 2 threads, against the pixel centres a POSITION input gives (exact:
- * x + 0.5 and y + 0.5). */
+ * lane l's four channel values at the pixel of the tile the lane layout gives it (quads of
+ * 4 consecutive lanes TL, TR, BL, BR; 4 quads per row of quads, docs/vm-fragments.md §1
+ * "Fragment tiles") and write nothing else. Expected places are computed here from that
+ * rule; then the whole stage on targets 64-byte aligned or not, with widths whose rows are
+ * or are not whole lines, 1 and 2 threads, against the pixel centres a POSITION input gives
+ * (exact: x + 0.5 and y + 0.5). */
 #include <stdlib.h>
 
 #include "helper_vm.h"

@@ -1,10 +1,10 @@
-/* Fragment coverage and interpolation of random primitives against a per-pixel model:
- * the stage classifies whole tiles from their corners (a tile wholly inside one triangle
- * skips the per-lane tests), and that shortcut must give exactly what testing every pixel
- * centre and sample gives. The model below is the rule of docs/vm.md "FRAG" written per
+/* Fragment coverage and interpolation of random primitives against a per-pixel model: the
+ * stage classifies whole tiles from their corners (a tile wholly inside one triangle skips
+ * the per-lane tests), and that shortcut must give exactly what testing every pixel centre
+ * and sample gives. The model below is the rule of docs/vm-stages.md §2 "FRAG" written per
  * pixel, with the stage's float formulas (edge functions, barycentrics = edge / area,
- * perspective weights normalised by their sum, values v0 + w1 (v1 - v0) + w2 (v2 - v0)),
- * so the comparison is bit-exact:
+ * perspective weights normalised by their sum, values v0 + w1 (v1 - v0) + w2 (v2 - v0)), so
+ * the comparison is bit-exact:
  * triangles (0,1,2) and (2,1,3) of a rectangle, made counter-clockwise; a point is in a
  * triangle when its three barycentrics are >= 0; the first triangle containing the pixel
  * centre gives the values (triangle 0, extrapolated, when none does); a sample is covered

@@ -61,7 +61,8 @@ static uint32_t msb(uint32_t x) { int n = -1; for (int i = 0; i < 32; i++) if (x
 static uint32_t lsbr(uint32_t x) { for (int i = 0; i < 32; i++) if (x >> i & 1) return (uint32_t)i; return ~0u; }
 static uint32_t popc(uint32_t x) { uint32_t n = 0; for (int i = 0; i < 32; i++) n += x >> i & 1; return n; }
 static uint32_t brev(uint32_t x) { uint32_t r = 0; for (int i = 0; i < 32; i++) if (x >> i & 1) r |= 1u << (31 - i); return r; }
-/* bitfield window rule (docs/vm.md): offset & 31, bits clamped to 32 - offset */
+/* bitfield window rule (docs/vm-semantics.md §1): offset & 31, bits clamped to
+ * 32 - offset */
 static void win(uint32_t off, uint32_t bits, uint32_t *o, uint32_t *n)
 {
     *o = off & 31;

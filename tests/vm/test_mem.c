@@ -57,7 +57,8 @@ static void t_cs_ssbo(void **s)
                 const float *px = img + (gy * 16 + gx) * 4;
                 assert_true(px[0] == (float)(v & 255u) / 255.0f);
                 assert_true(px[1] == (float)(nb & 255u) / 255.0f);
-                assert_true(fabsf(px[2] - sinf((float)idx * 0.01f)) <= 0x1p-22f); /* SIN: docs/vm.md */
+                /* SIN's accuracy: docs/vm-semantics.md §1 */
+                assert_true(fabsf(px[2] - sinf((float)idx * 0.01f)) <= 0x1p-22f);
                 assert_true(px[3] == (float)li);
             }
         }

@@ -169,9 +169,9 @@ static void t_warp_path_random(void **s)
     free(c); free(a); free(b);
 }
 
-/* Out of range with the warp path on: the documented rule (docs/vm.md), by hand. A
- * 3-component load whose last lanes run past the end; a store likewise; an atomic at
- * the last word and one past it. */
+/* Out of range with the warp path on: the documented rule (docs/vm-semantics.md §2), by
+ * hand. A 3-component load whose last lanes run past the end; a store likewise; an atomic
+ * at the last word and one past it. */
 static void t_warp_path_bounds(void **s)
 {
     (void)s;

@@ -1,8 +1,9 @@
 /* The engine's shader rules for what GL leaves to the implementation (tv_vm_config):
  * flush_denormals (the CPU's denormals-are-zero mode around every job)
- * and fine_derivatives (DDX/DDY lowered as DDX_FINE/DDY_FINE). Expected values are IEEE
- * 754 facts and the derivative definitions of docs/vm.md, worked out by hand below; each
- * case runs on the plain interpreter and the optimised engine, with one and two workers. */
+ * and fine_derivatives (DDX/DDY lowered as DDX_FINE/DDY_FINE). Expected values are IEEE 754
+ * facts and the derivative definitions of docs/vm-stages.md §2, worked out by hand below;
+ * each case runs on the plain interpreter and the optimised engine, with one and two
+ * workers. */
 #include "helper_vm.h"
 
 #include <stdlib.h>
