@@ -7,7 +7,7 @@
  * A 64-byte load of a 64-byte store forwards from the store buffer in a few cycles; when
  * the bytes were stored in two halves or with a mask (vmovdqu32 {k}, what GCC makes of a
  * lane blend), the load waits for the stores to reach the cache. On this project's AMD
- * EPYC (Zen 4) that took 7.5 ns against 0.8 ns (docs/performance.md §2): a handler whose
+ * EPYC (Zen 4) that took 7.5 ns against 0.8 ns (docs/performance-amd.md §3): a handler whose
  * result is read by the next micro-op must store it whole. x86-64 only (elsewhere it says
  * so and exits 0). */
 #include <stdio.h>

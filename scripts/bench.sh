@@ -109,7 +109,7 @@ run_texvm() {
 
 # The one-thread runs of round r, texvm's and llvmpipe's, both on CPU (r - 1) mod N
 # (taskset): the two cores of this project's VMs may differ in speed by up to 1.7x for
-# minutes (one shares its physical core with a busy neighbour: docs/performance.md §2),
+# minutes (one shares its physical core with a busy neighbour: docs/performance.md §1.1),
 # and a pair split across them measured the cores, not the engines. The rounds alternate
 # the CPU; the two-thread runs use both.
 can_pin=0
@@ -195,7 +195,7 @@ for name in "${names[@]}"; do
 done
 # The same ratios two more ways, for a host whose speed moves while it runs: this project's
 # shared machines slow a process down by up to 1.7x for a second or more, every function
-# alike (docs/performance.md §2.0), so a median over rounds still depends on which side the
+# alike (docs/performance-amd.md §2), so a median over rounds still depends on which side the
 # slow spells fell. "paired": the median over rounds of each round's own ratio (its texvm
 # and llvmpipe runs follow each other); "best": the fastest round of each side (its median);
 # "frame": the fastest single frame of each side over all its rounds (a spell may begin or

@@ -13,7 +13,7 @@
  * which the per-row parallelism of one run (draw_run_fragments) cannot spread; bands
  * spread the triangles instead. More jobs than workers, because the workers' cores need
  * not be equally fast: on this project's VMs one core often runs 1.7x slower than the
- * other for minutes (docs/performance.md §2), and stripes fixed per worker then made
+ * other for minutes (docs/performance.md §1.1), and stripes fixed per worker then made
  * the fast one wait for the slow one's half. Only where the order of the workers cannot
  * show: no stream output, a fragment shader that touches no memory and samples no
  * attachment (draw_state.frag_parallel), filled, not antialiased triangles only, one

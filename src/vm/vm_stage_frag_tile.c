@@ -8,7 +8,7 @@
  * 8.6 ms frame on an AMD Zen 4 core (perf, 1920x1080). Here both half warps'
  * barycentrics, weights and values stay in registers and the normaliser's test is one
  * mask for the warp: the loop workload 8.2 -> 7.8 ms a frame, bilinear 3 % less
- * (docs/performance.md). What is left is the divisions' chain (b_k = e_k / area, then
+ * (docs/performance-amd.md §1.2). What is left is the divisions' chain (b_k = e_k / area, then
  * b / d): the program waits for its inputs, and a measurement build with products in
  * their place ran the loop workload in 6.3 ms. Dividing by area as a product in double
  * precision (exact, as (float)(e * (1.0 / area)) rounds to the quotient's float) was
