@@ -9,7 +9,7 @@
  * start-up); texvm on 1 and 2 workers (tv_pipe_set_threads; the two pictures must be the
  * same bytes). Prints one table; the lit pixels of both drivers
  * are compared (same coverage rule: the counts must agree within the few pixels llvmpipe's
- * viewport clipping may move; docs/fidelity.md §5).
+ * viewport clipping may move; docs/fidelity-pipeline.md §1).
  *   bench_draw            both drivers, llvmpipe at 1 and 2 threads
  *   bench_draw --llvmpipe N   (internal) llvmpipe only, N threads, prints its times
  *   bench_draw --texvm [mesh|blend]   texvm only, both scenes or one (for profiling:

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # piglit's GL test programs (not shader_tests) through texvm, virglrenderer's
 # virgl_test_server and native llvmpipe: the sample tests/vtest/piglit-bin-list.txt, run by
-# scripts/piglit-compare.sh (docs/fidelity.md §4, "piglit's test programs").
+# scripts/piglit-compare.sh (docs/fidelity-piglit-programs.md §1, "piglit's test programs").
 #   scripts/piglit-bin.sh                 run the sample three ways and print the table
 #   scripts/piglit-bin.sh --make-list     write the sample again from piglit's quick_gl
 #                                         profile (Debian's piglit package)

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The texture conformance suite (issue 5; docs/fidelity.md "Conformance suite").
+# The texture conformance suite (issue 5; docs/fidelity-conformance.md §2, "Conformance
+# suite").
 # For every tests/conformance/cases/*.frag:
 #   1. build the job from job.json.in (units from the case's `// units:` line: SAMP[i] /
 #      GL binding i = the i-th texture:sampler pair),
@@ -11,7 +12,8 @@
 #      case's tolerance (`// class:` exact 0, filtered 4e-3 (explicit LOD), implicit 0.06
 #      (lambda from derivatives: Mesa computes one lambda per quad), lod 0.3 (LOD queries),
 #      or `tol=`);
-#      `documented` = outside it but listed in known.txt (reason in docs/fidelity.md);
+#      `documented` = outside it but listed in known.txt (reason in
+#      docs/fidelity-conformance.md);
 #      otherwise a failure.
 # Each case whose capture has TEX-family lookups with a D3D10 equivalent runs a second time
 # as NAME/d3d: texvm runs the capture rewritten to SAMPLE, SAMPLE_B, SAMPLE_L, SAMPLE_D,

@@ -1,6 +1,7 @@
-# tests/conformance: the texture conformance suite (run.sh; docs/fidelity.md, "Conformance
-# suite"). GLSL cases are captured through softpipe at test time and run on softpipe,
-# llvmpipe and texvm; SKIPs (exit 77) where tools/mesa-run is not built or EGL cannot open.
+# tests/conformance: the texture conformance suite (run.sh; docs/fidelity-conformance.md
+# §2, "Conformance suite"). GLSL cases are captured through softpipe at test time and run on
+# softpipe, llvmpipe and texvm; SKIPs (exit 77) where tools/mesa-run is not built or EGL
+# cannot open.
 add_executable(conf_compare ${CMAKE_CURRENT_SOURCE_DIR}/conformance/conf_compare.c)
 target_link_libraries(conf_compare PRIVATE m)
 add_executable(conf_d3d ${CMAKE_CURRENT_SOURCE_DIR}/conformance/conf_d3d.c)

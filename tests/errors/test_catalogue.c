@@ -1,8 +1,8 @@
-/* The bad-input catalogue (docs/errors.md, section "Catalogue"): every case of
+/* The bad-input catalogue (docs/errors-catalogue.md, section "Catalogue"): every case of
  * tests/errors/cases/NAME.cases runs through the texvm program ($TEXVM_BIN) in a fresh folder
  * holding the case's files, and must print exactly the expected lines on stderr and exit
- * with the expected code. A second test checks that docs/errors.md lists every case (id,
- * first message line, exit code) and lists no case that has no test.
+ * with the expected code. A second test checks that docs/errors-catalogue.md lists every
+ * case (id, first message line, exit code) and lists no case that has no test.
  *
  * Case file format (one case after another):
  *   == ID title                 starts a case (ID: letters and digits, e.g. T01)
@@ -375,11 +375,11 @@ static void test_docs(void **state)
 {
     (void)state;
     load_cases();
-    char *doc = read_all(TEXVM_SOURCE_DIR "/docs/errors.md", NULL);
+    char *doc = read_all(TEXVM_SOURCE_DIR "/docs/errors-catalogue.md", NULL);
     assert_non_null(doc);
     char *cat = strstr(doc, "\n## Catalogue");
     if (!cat)
-        fail_msg("docs/errors.md has no `## Catalogue` section");
+        fail_msg("docs/errors-catalogue.md has no `## Catalogue` section");
     char *end = strstr(cat + 1, "\n## ");
     if (end)
         *end = '\0';
@@ -390,7 +390,8 @@ static void test_docs(void **state)
         snprintf(key, sizeof key, "\n| %s |", c->id);
         char *row = strstr(cat, key);
         if (!row) {
-            print_error("docs/errors.md: case %s (%s) is not in the catalogue\n", c->id, c->where);
+            print_error("docs/errors-catalogue.md: case %s (%s) is not in the catalogue\n", c->id,
+                        c->where);
             failed++;
             continue;
         }
@@ -413,7 +414,8 @@ static void test_docs(void **state)
         snprintf(tail, sizeof tail, "| %d |", c->exit_code);
         size_t tl = strlen(tail), l = strlen(r);
         if (!strstr(r, msg) || l < tl || strcmp(r + l - tl, tail) != 0) {
-            print_error("docs/errors.md: row of %s must contain %s and end with %s\n  row: %s\n",
+            print_error("docs/errors-catalogue.md: row of %s must contain %s and end with %s\n"
+                        "  row: %s\n",
                         c->id, msg, tail, r);
             failed++;
         }
@@ -428,7 +430,8 @@ static void test_docs(void **state)
         for (unsigned i = 0; i < num_cases && !found; i++)
             found = !strcmp(cases[i].id, id);
         if (!found) {
-            print_error("docs/errors.md: catalogue row %s has no case in tests/errors/cases\n", id);
+            print_error("docs/errors-catalogue.md: catalogue row %s has no case in "
+                        "tests/errors/cases\n", id);
             failed++;
         }
     }

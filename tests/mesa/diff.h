@@ -132,7 +132,7 @@ typedef struct diff_stats {
     int doc_by_reason[16];
 } diff_stats;
 
-/* Documented llvmpipe departures (docs/fidelity.md). */
+/* Documented llvmpipe departures (docs/fidelity-texture.md §1.4). */
 typedef enum {
     DR_LOD_APPROX,   /* llvmpipe's approximate log2 / rho in implicit LOD */
     DR_ANISO,        /* anisotropic: inside the isotropic minor/major-LOD box */

@@ -1,6 +1,6 @@
 /* Differential test, comparison: bit-exact for unfiltered lookups, queries, fetch and
- * gather; the tolerance model of docs/fidelity.md for filtered results; documented
- * llvmpipe departures are recognised and counted separately. */
+ * gather; the tolerance model of docs/fidelity-texture.md §1.3 for filtered results;
+ * documented llvmpipe departures are recognised and counted separately. */
 #include <math.h>
 #include <string.h>
 

@@ -229,7 +229,7 @@ static void test_triangles_against_llvmpipe(void **state)
     assert_int_equal(count_miss[rule], 0);
     assert_true(rule_miss[1 - rule] > 0);   /* the ties did happen */
     /* depth: texvm evaluates the plane in float64 from the window vertices, llvmpipe in
-     * float32 from its set-up: a few ulps apart (docs/fidelity.md §5) */
+     * float32 from its set-up: a few ulps apart (docs/fidelity-pipeline.md §1) */
     assert_true(worst <= 4e-6f);
     assert_true(exact > worse);
     tv_pipe_destroy(ctx);

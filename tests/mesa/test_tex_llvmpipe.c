@@ -2,8 +2,8 @@
  * at least 1000 random (texture, sampler, coordinates) cases run on llvmpipe (EGL
  * surfaceless, GALLIVM_PERF=no_quad_lod,no_aos_sampling) and through tv_tex_execute with
  * the same texel bytes. Bit-exact for point sampling, fetch, gather and queries; filtered
- * results within the tolerance model of docs/fidelity.md; documented llvmpipe departures
- * are counted apart. Skips when no EGL display can be opened. */
+ * results within the tolerance model of docs/fidelity-texture.md §1.3; documented llvmpipe
+ * departures are counted apart. Skips when no EGL display can be opened. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -102,7 +102,7 @@ static void random_border(diff_batch *b, uint32_t *rng)
 
 static void random_wraps(diff_batch *b, uint32_t *rng, bool allow_border)
 {
-    /* EXT_texture_mirror_clamp's modes only with DIFF_MIRROR_EXT=1 (fidelity.md §1.4) */
+    /* EXT_texture_mirror_clamp's modes only with DIFF_MIRROR_EXT=1 (fidelity-texture.md §1.4) */
     int n = allow_border ? (getenv("DIFF_MIRROR_EXT") ? 7 : 5) : 3;
     b->smp.wrap_s = k_wraps[diff_irand(rng, 0, n - 1)];
     b->smp.wrap_t = k_wraps[diff_irand(rng, 0, n - 1)];
@@ -276,8 +276,10 @@ static void gen_filter_common(diff_batch *b, uint32_t *rng, int idx, bool trilin
                  t == GL_TEXTURE_3D ? d : 1, layers, t == GL_TEXTURE_RECTANGLE ? 1 : -1, 1);
     if (t != GL_TEXTURE_RECTANGLE && diff_irand(rng, 0, 3) == 0)
         random_view_levels(b, rng);
-    if (t == GL_TEXTURE_1D_ARRAY)
-        b->tex.max = b->tex.base = 0; /* Mesa reads 1D-array levels > 0 as zeros (fidelity.md) */
+    if (t == GL_TEXTURE_1D_ARRAY) {
+        /* Mesa reads 1D-array levels > 0 as zeros (docs/fidelity-texture.md) */
+        b->tex.max = b->tex.base = 0;
+    }
     glref_sampler_desc_init(&b->smp);
     sampler_filters(b, trilinear ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR, GL_LINEAR);
     if (trilinear && diff_irand(rng, 0, 2) == 0)

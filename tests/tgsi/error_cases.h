@@ -1,4 +1,4 @@
-/* Malformed inputs and their exact messages (also listed in docs/errors.md).
+/* Malformed inputs and their exact messages (also listed in docs/errors-tgsi.md).
  * Each message was written as the intended wording for that mistake. */
 typedef struct err_case {
     const char *input;

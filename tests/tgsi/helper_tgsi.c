@@ -57,7 +57,7 @@ void th_expect_documented(const char *doc, const char *message)
     }
     want[k] = '\0';
     if (!strstr(doc, want))
-        fail_msg("docs/errors.md does not list: %s", want);
+        fail_msg("docs/errors-tgsi.md does not list: %s", want);
 }
 
 char *th_print_all(const tv_tgsi_program *progs, size_t count)

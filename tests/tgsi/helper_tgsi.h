@@ -17,7 +17,7 @@ char *th_read(const char *path, size_t *len);
 tv_tgsi_program *th_parse(const char *text, tv_tgsi_mode mode, size_t *count, tv_error *err);
 /* Parse; fail the test with `line:column: message` when the text does not parse. */
 tv_tgsi_program *th_parse_ok(const char *text, tv_tgsi_mode mode, size_t *count);
-/* Fail the test unless DOC (docs/errors.md) lists MESSAGE, with each `|` escaped as `\|`
+/* Fail the test unless DOC (docs/errors-tgsi.md) lists MESSAGE, with each `|` escaped as `\|`
  * as in the document's tables. */
 void th_expect_documented(const char *doc, const char *message);
 /* All programs printed one after another (malloc'ed). */

@@ -76,11 +76,11 @@ static void test_bad_arguments(void **state)
     assert_int_equal(tv_tgsi_validate(NULL, TV_TGSI_STRICT, &err), TV_ERR_ARG);
 }
 
-/* docs/errors.md lists every message of the tests, so the documentation stays true */
+/* docs/errors-tgsi.md lists every message of the tests, so the documentation stays true */
 static void test_messages_documented(void **state)
 {
     (void)state;
-    char *doc = th_read(TEXVM_SOURCE_DIR "/docs/errors.md", NULL);
+    char *doc = th_read(TEXVM_SOURCE_DIR "/docs/errors-tgsi.md", NULL);
     assert_non_null(doc);
     for (size_t i = 0; i < sizeof parse_cases / sizeof parse_cases[0]; i++)
         th_expect_documented(doc, parse_cases[i].expect + strlen("t.tgsi:"));

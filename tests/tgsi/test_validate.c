@@ -107,7 +107,7 @@ static void test_hand_built_object(void **state)
 static void test_messages_documented(void **state)
 {
     (void)state;
-    char *doc = th_read(TEXVM_SOURCE_DIR "/docs/errors.md", NULL);
+    char *doc = th_read(TEXVM_SOURCE_DIR "/docs/errors-tgsi.md", NULL);
     assert_non_null(doc);
     for (size_t i = 0; i < sizeof validate_cases / sizeof validate_cases[0]; i++)
         th_expect_documented(doc, validate_cases[i].expect + strlen("t.tgsi:"));

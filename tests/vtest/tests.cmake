@@ -1,7 +1,7 @@
 # tests/vtest: piglit's shader_tests through Mesa's virgl driver against this build's
-# `texvm vtest` (scripts/piglit.sh, docs/fidelity.md §4); skipped (exit 77) where piglit is
-# not installed (scripts/setup.sh --piglit). Serial: Mesa 22.3 connects to the fixed path
-# /tmp/.virgl_test.
+# `texvm vtest` (scripts/piglit.sh, docs/fidelity-piglit.md §1); skipped (exit 77) where
+# piglit is not installed (scripts/setup.sh --piglit). Serial: Mesa 22.3 connects to the
+# fixed path /tmp/.virgl_test.
 add_test(NAME vtest.piglit
          COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/piglit.sh --if-installed)
 set_tests_properties(vtest.piglit PROPERTIES
