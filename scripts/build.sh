@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Configure and build texvm into DIR (default build/). Extra arguments go to cmake.
-#   scripts/build.sh [DIR] [-DTEXVM_SANITIZE=ON ...]
+#   [BUILD_TARGETS="texvm ..."] scripts/build.sh [DIR] [-DTEXVM_SANITIZE=ON ...]
+# BUILD_TARGETS: build only those targets (a script that needs build/texvm alone need not
+# wait for every test); default: all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${1:-build}
@@ -12,4 +14,6 @@ if [ ! -f "$dir/CMakeCache.txt" ]; then
 else
   cmake -S . -B "$dir" "$@" >/dev/null
 fi
-cmake --build "$dir" -j "$(nproc)"
+targets=()
+for t in ${BUILD_TARGETS:-}; do targets+=(--target "$t"); done
+cmake --build "$dir" -j "$(nproc)" "${targets[@]}"
