@@ -3,7 +3,8 @@
 #   scripts/hw-capture.sh OUT_DIR
 # writes OUT_DIR/capture.txt (tools/hw-capture/tex_capture.cu's lookups and results) and
 # OUT_DIR/sass.txt (the texture instructions the kernel compiled to). The capture is
-# replayed by tests/tex/test_hw_capture.c (docs/texture-unit.md, "Checked against a GPU").
+# replayed by tests/tex/test_hw_capture.c (docs/texture-unit-precision.md, "Checked against a
+# GPU").
 set -eu
 out=${1:?usage: scripts/hw-capture.sh OUT_DIR}
 src=$(dirname "$0")/../tools/hw-capture/tex_capture.cu

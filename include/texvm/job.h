@@ -128,7 +128,7 @@ typedef struct tv_job_run_opts {
  * check), TV_EXIT_IO or TV_EXIT_UNSUPPORTED. */
 int tv_job_run(const tv_job *j, const tv_job_run_opts *opts);
 
-/* ---- short forms of texvm run (job_short.c, docs/jobs.md §15) --------------------------- */
+/* ---- short forms of texvm run (job_short.c, docs/jobs-command-line.md §1) ------------ */
 #define TV_JOB_SHORT_MAX 32
 
 typedef struct tv_job_short_args {

@@ -239,9 +239,10 @@ void tv_tic_texel_addresses(const tv_tic *tic, unsigned level, unsigned x0, unsi
 /* ---- the unit -------------------------------------------------------------------------- */
 typedef enum tv_tex_precision {
     TV_TEX_PRECISION_REFERENCE = 0, /* float32 weights, exact log2 (default) */
-    /* an NVIDIA texture unit's arithmetic as measured on an H100 (docs/texture-unit.md):
-     * 8-bit integer weights, LOD in 1/256 steps, fixed-point fields, one exact sum; the
-     * general path (slower), with fast paths for RGBA8-shaped bilinear/trilinear */
+    /* an NVIDIA texture unit's arithmetic as measured on an H100
+     * (docs/texture-unit-precision.md): 8-bit integer weights, LOD in 1/256 steps,
+     * fixed-point fields, one exact sum; the general path (slower), with fast paths for
+     * RGBA8-shaped bilinear/trilinear */
     TV_TEX_PRECISION_HARDWARE = 1
 } tv_tex_precision;
 

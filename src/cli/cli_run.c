@@ -1,4 +1,5 @@
-/* texvm run: run a job file, or a TGSI file with short-form options (docs/jobs.md §15). */
+/* texvm run: run a job file, or a TGSI file with short-form options
+ * (docs/jobs-command-line.md §1). */
 #include "cli.h"
 #include "texvm/tex.h"
 #include "texvm/vm.h"

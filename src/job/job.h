@@ -195,7 +195,8 @@ typedef struct job_texture {
     uint8_t block[3];        /* log2 GOBs per block */
     job_tic_override *overrides;
     size_t num_overrides;
-    /* Built texel data (job_data.c): tightly packed, docs/jobs.md §7 `raw` order. */
+    /* Built texel data (job_data.c): tightly packed, docs/jobs-resources.md §1 `raw`
+     * order. */
     uint8_t *data;
     size_t data_size;
     size_t level_offset[16]; /* byte offset of each level in data */
@@ -356,8 +357,8 @@ uint32_t job_texture_layers(const job_texture *t, uint32_t level);
 /* Bytes of one level of a texture (all layers and samples, tightly packed). */
 size_t job_texture_level_bytes(const job_texture *t, uint32_t level);
 
-/* Patterns (docs/jobs.md §8): the value of texel (x, y) of `layer` (of `layers`) at
- * `level`, whose size is w x h. Deterministic, double precision. */
+/* Patterns (docs/jobs-resources.md §2): the value of texel (x, y) of `layer` (of
+ * `layers`) at `level`, whose size is w x h. Deterministic, double precision. */
 void job_pattern_eval(const job_pattern *p, uint32_t x, uint32_t y, uint32_t layer,
                       uint32_t layers, uint32_t level, uint32_t w, uint32_t h, double out[4]);
 uint32_t job_hash(uint32_t seed, uint32_t x, uint32_t y, uint32_t z, uint32_t c);

@@ -1,5 +1,5 @@
 /* Job data: texel bytes of every texture from its sources (PNG, raw, values, fill,
- * patterns) and mip chains, tightly packed in the order of docs/jobs.md §7. */
+ * patterns) and mip chains, tightly packed in the order of docs/jobs-resources.md §1. */
 #include "image.h"
 #include "job_internal.h"
 #include "texvm/job.h"

@@ -486,7 +486,8 @@ bool jl_stages(jl *c, const cJSON *root)
     }
     if (j->run == TV_TGSI_TESS_CTRL || j->run == TV_TGSI_TESS_EVAL)
         return jl_fail_at(c, "run", TV_JOB_ERR_INVALID, "%s programs run in a scene's draws "
-                          "(\"run\": \"SCENE\", docs/jobs.md §18)", job_stage_name(j->run));
+                          "(\"run\": \"SCENE\", docs/jobs-scenes.md)",
+                          job_stage_name(j->run));
     bool found = false;
     for (size_t i = 0; i < j->num_programs; i++)
         found |= j->programs[i].stage == j->run;

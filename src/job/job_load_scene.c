@@ -1,4 +1,4 @@
-/* Scene loader (docs/jobs.md §18): meshes, passes (framebuffers of the job's textures,
+/* Scene loader (docs/jobs-scenes.md): meshes, passes (framebuffers of the job's textures,
  * clears, viewports, draws; blits) and draws (mesh, programs, constants, textures,
  * buffers, state). Every name is resolved and every range checked here; the pipeline
  * checks again at the draw (it trusts nobody). */

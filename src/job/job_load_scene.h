@@ -5,8 +5,8 @@
 #include "job_internal.h"
 #include "job_scene.h"
 
-/* The "scene" section (docs/jobs.md §18); an error when it is given without "run": "SCENE"
- * or missing with it. */
+/* The "scene" section (docs/jobs-scenes.md); an error when it is given without
+ * "run": "SCENE" or missing with it. */
 bool jl_scene(jl *c, const cJSON *root);
 
 /* Draw state: GL's defaults, then the keys of a "state" object applied over it. */

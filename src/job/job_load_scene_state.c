@@ -1,7 +1,8 @@
-/* Scene loader: the "state" objects of passes and draws (docs/jobs.md §18.4) onto Gallium's
- * rasterizer, depth-stencil-alpha and blend states, and constant rows with matrices
- * (§18.5). The names are the job file's vocabulary; each table maps them to Gallium's
- * values (PIPE_FUNC_*, PIPE_STENCIL_OP_*, PIPE_BLEND_*, PIPE_BLENDFACTOR_*, PIPE_LOGICOP_*). */
+/* Scene loader: the "state" objects of passes and draws (docs/jobs-scenes.md §4) onto
+ * Gallium's rasterizer, depth-stencil-alpha and blend states, and constant rows with
+ * matrices (§5). The names are the job file's vocabulary; each table maps them to Gallium's
+ * values (PIPE_FUNC_*, PIPE_STENCIL_OP_*, PIPE_BLEND_*, PIPE_BLENDFACTOR_*,
+ * PIPE_LOGICOP_*). */
 #include "job_internal.h"
 #include "job_load_scene.h"
 

@@ -1,6 +1,6 @@
-/* 4x4 matrices of scene jobs' constants (docs/jobs.md §18.5): GL's classic constructors
- * (gluPerspective, glOrtho, gluLookAt, glTranslate/Rotate/Scale) in float64, row-major,
- * so a shader's `DP4 OUT[0].x, CONST[0], pos` takes row 0. */
+/* 4x4 matrices of scene jobs' constants (docs/jobs-scenes.md §5): GL's classic
+ * constructors (gluPerspective, glOrtho, gluLookAt, glTranslate/Rotate/Scale) in float64,
+ * row-major, so a shader's `DP4 OUT[0].x, CONST[0], pos` takes row 0. */
 #include "job_scene.h"
 
 #ifndef M_PI

@@ -1,6 +1,6 @@
-/* Generated meshes of scene jobs (docs/jobs.md §18.2): grid, cube, sphere, torus as indexed
- * triangle lists, 8 floats a vertex (position, unit normal, uv), counter-clockwise seen from
- * outside. Each surface is a parametric patch p(i, j) whose triangles
+/* Generated meshes of scene jobs (docs/jobs-scenes.md §2): grid, cube, sphere, torus as
+ * indexed triangle lists, 8 floats a vertex (position, unit normal, uv), counter-clockwise
+ * seen from outside. Each surface is a parametric patch p(i, j) whose triangles
  * (i,j) (i+1,j) (i,j+1) and (i+1,j) (i+1,j+1) (i,j+1) face outwards because the patch's
  * parameters are ordered so that dp/di x dp/dj is the outward normal (tests/cli/test_scene.c
  * checks every triangle against its vertices' normals). */

@@ -1,4 +1,4 @@
-/* Generated textures (docs/jobs.md §8): pure functions of the texel position. */
+/* Generated textures (docs/jobs-resources.md §2): pure functions of the texel position. */
 #include "job.h"
 
 #include <math.h>

@@ -191,7 +191,7 @@ static bool frag_input_given(const job *j, int64_t index)
 
 /* Declarations the job leaves without anything behind them run without error but do
  * nothing (robust access: loads read 0, stores are dropped; a FRAG input without values
- * reads 0): one warning line each (docs/jobs.md §8). */
+ * reads 0): one warning line each (docs/jobs-outputs.md §1). */
 static void warn_unbound(const run_state *rs, const tv_tgsi_program *prog)
 {
     const job *j = rs->j;

@@ -1,8 +1,9 @@
-/* Running a scene job (docs/jobs.md §18) on the graphics pipeline (include/texvm/pipe.h):
- * the job's textures and buffers become pipe resources, its programs shader objects, its
- * meshes vertex and index buffers; each pass binds a framebuffer, clears, and draws, or
- * blits. Afterwards every texture drawn into and every buffer is copied back into the
- * run's storage, so the outputs and checks of job_run_out.c read them as for any job. */
+/* Running a scene job (docs/jobs-scenes.md) on the graphics pipeline
+ * (include/texvm/pipe.h): the job's textures and buffers become pipe resources, its
+ * programs shader objects, its meshes vertex and index buffers; each pass binds a
+ * framebuffer, clears, and draws, or blits. Afterwards every texture drawn into and every
+ * buffer is copied back into the run's storage, so the outputs and checks of job_run_out.c
+ * read them as for any job. */
 #include "job_run.h"
 #include "job_limits.h"
 #include "job_scene.h"

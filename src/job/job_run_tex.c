@@ -297,7 +297,7 @@ int run_textures(run_state *rs)
                 tv_tsc tsc;
                 build_tsc(&j->samplers[entries[e]], &tsc);
                 /* Job borders are API colours: pre-swizzle for the view of the same slot
-                 * (TEX-family pairs SAMP[i] with SVIEW[i]; docs/jobs.md). */
+                 * (TEX-family pairs SAMP[i] with SVIEW[i]; docs/jobs-resources.md §3). */
                 if (e < JOB_MAX_SLOTS && j->sview[e] >= 0)
                     tv_tsc_border_for_header(&tsc, &rs->textures[j->sview[e]].tic);
                 tv_tsc_encode(&tsc, rs->sampler_pool + 8 * e);

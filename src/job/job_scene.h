@@ -1,8 +1,8 @@
-/* Scene jobs (docs/jobs.md §18): "run": "SCENE" draws meshes through the graphics pipeline
- * (include/texvm/pipe.h) in passes, each a framebuffer of the job's textures, a clear and
- * a list of draws, or a blit between textures. This header is the loaded form: plain data
- * with every name resolved to an index and every state already in Gallium's vocabulary
- * (tv_pipe_*_state), so the runner (job_run_scene.c) only issues pipe calls. */
+/* Scene jobs (docs/jobs-scenes.md): "run": "SCENE" draws meshes through the graphics
+ * pipeline (include/texvm/pipe.h) in passes, each a framebuffer of the job's textures, a
+ * clear and a list of draws, or a blit between textures. This header is the loaded form:
+ * plain data with every name resolved to an index and every state already in Gallium's
+ * vocabulary (tv_pipe_*_state), so the runner (job_run_scene.c) only issues pipe calls. */
 #ifndef TEXVM_SRC_JOB_JOB_SCENE_H
 #define TEXVM_SRC_JOB_JOB_SCENE_H
 

@@ -1,5 +1,6 @@
-/* texvm run SHADER.tgsi [short forms]: build the job of docs/jobs.md §15 as JSON text, so
- * the command line and job files go through the same loader (and --save-job can write it). */
+/* texvm run SHADER.tgsi [short forms]: build the job of docs/jobs-command-line.md §1 as
+ * JSON text, so the command line and job files go through the same loader (and --save-job
+ * can write it). */
 #include "texvm/job.h"
 #include "texvm/job.h"
 

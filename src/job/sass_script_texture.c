@@ -73,7 +73,8 @@ static int format_arg(script *s, const script_tok *t, tv_format *f)
     if (sug)
         return script_fail(s, t->col, "unknown format \"%s\" (did you mean %s?)",
                            script_quote(t->text, q), sug);
-    return script_fail(s, t->col, "unknown format \"%s\" (docs/jobs.md lists the formats)",
+    return script_fail(s, t->col,
+                       "unknown format \"%s\" (docs/jobs-resources.md lists the formats)",
                        script_quote(t->text, q));
 }
 

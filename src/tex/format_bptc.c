@@ -2,7 +2,7 @@
  * texels as the BC7 specification lists them (D3D11 functional spec §19.5.5, Khronos Data
  * Format spec "BPTC"). Cross-checked: the 2-subset table equals the well-known mask list
  * 0xcccc, 0x8888, 0xeeee … 0xee22, and every table was re-derived from an independent
- * decoder (Pillow's BcnDecode) by probing blocks — see docs/texture-unit.md. */
+ * decoder (Pillow's BcnDecode) by probing blocks — see docs/texture-unit-formats.md. */
 #include "tex/format.h"
 
 /* 2-subset partitions: subset of texel i in bits [2i+1:2i] */

@@ -1,4 +1,4 @@
-/* The hardware precision mode's arithmetic (docs/texture-unit.md, "Precision modes"),
+/* The hardware precision mode's arithmetic (docs/texture-unit-precision.md),
  * each rule as measured on an NVIDIA H100 (tests/tex/test_hw_capture.c replays the
  * capture): texel-space coordinates to 1/256 texel rounding half up, λ' to 1/256 by
  * truncation, the filter's integer weights, and the sums — exact, rounded once. */

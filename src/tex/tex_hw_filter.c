@@ -1,4 +1,4 @@
-/* Filtering in hardware precision (docs/texture-unit.md, "Precision modes"): the taps of
+/* Filtering in hardware precision (docs/texture-unit-precision.md): the taps of
  * one lane's levels with integer weights in 1/256 — a level's share m (256, or 256 - F and
  * F of a mip blend), split over the footprint by tex_hw_weights_2d — and one exact sum
  * rounded once: to float — to half for 16-bit float views and decoded sRGB — ties away

@@ -1,7 +1,8 @@
 /* Level of detail (sampling.md §4): scale factor from the view's base level, Euclidean
  * rho, anisotropy, bias (sampler + shader), min/max clamps, magnification switch and
  * level selection. The anisotropy rule and the precision modes are documented in
- * docs/texture-unit.md ("LOD and anisotropy", "Precision modes"). */
+ * docs/texture-unit.md ("LOD and anisotropy") and docs/texture-unit-precision.md
+ * ("Precision modes"). */
 #include <math.h>
 
 #include "tex/tex_formulas.h"

@@ -91,25 +91,34 @@ static void threads_identical(void **state)
     compare_threads("lit_scene", "scene.png");   /* draws: rows of tiles on two workers */
 }
 
-/* The complete jobs of docs/jobs.md §16 and §18 run as printed (with the corpus programs they name
- * copied beside them, and a stand-in plasma.tgsi). */
+/* docs/PAGE into buf, NUL-terminated. */
+static void read_doc(const char *page, char *buf, size_t size)
+{
+    char path[600];
+    snprintf(path, sizeof path, "%s/docs/%s", TEXVM_SOURCE_DIR, page);
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    size_t n = fread(buf, 1, size - 1, f);
+    fclose(f);
+    buf[n] = '\0';
+}
+
+/* The complete jobs of docs/jobs-command-line.md §2 and docs/jobs-scenes.md run as printed
+ * (with the corpus programs they name copied beside them, and a stand-in plasma.tgsi). */
 static void doc_examples(void **state)
 {
     (void)state;
-    char path[600];
-    snprintf(path, sizeof path, "%s/docs/jobs.md", TEXVM_SOURCE_DIR);
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
     static char doc[1 << 18];
-    size_t n = fread(doc, 1, sizeof doc - 1, f);
-    fclose(f);
-    doc[n] = '\0';
-    /* §18's complete scene job (its programs inline), run first: the §16 scan below cuts
-       the text at §17 */
-    char *s18 = strstr(doc, "## 18. Scenes");
-    assert_non_null(s18);
-    char *jb = strstr(s18, "```json\n");
+    /* the scenes page's complete scene job (its programs inline, the page's first JSON
+       block, before its §1), run first */
+    read_doc("jobs-scenes.md", doc, sizeof doc);
+    char *scenes = strstr(doc, "# Job files: scenes");
+    assert_non_null(scenes);
+    char *jb = strstr(scenes, "```json\n");
     assert_non_null(jb);
+    char *s1 = strstr(scenes, "## 1. Coordinates");
+    assert_non_null(s1);
+    assert_true(jb < s1);
     jb += 8;
     char *je = strstr(jb, "```");
     assert_non_null(je);
@@ -120,10 +129,12 @@ static void doc_examples(void **state)
     int sst = system(scmd);
     assert_true(WIFEXITED(sst));
     if (WEXITSTATUS(sst) != 0)
-        fail_msg("docs/jobs.md §18 example: exit %d", WEXITSTATUS(sst));
-    char *sec = strstr(doc, "## 16. Examples");
+        fail_msg("docs/jobs-scenes.md example: exit %d", WEXITSTATUS(sst));
+    /* §2 Examples of the command-line page, cut at its §3 */
+    read_doc("jobs-command-line.md", doc, sizeof doc);
+    char *sec = strstr(doc, "## 2. Examples");
     assert_non_null(sec);
-    char *end = strstr(sec, "## 17.");
+    char *end = strstr(sec, "## 3.");
     if (end)
         *end = '\0';
     static const char *const corpus[] = {"simple.tgsi", "simple.frag", "cs_ssbo.tgsi",
@@ -154,7 +165,8 @@ static void doc_examples(void **state)
         int st = system(cmd);
         assert_true(WIFEXITED(st));
         if (WEXITSTATUS(st) != 0)
-            fail_msg("docs/jobs.md §16 example %d: exit %d", count, WEXITSTATUS(st));
+            fail_msg("docs/jobs-command-line.md §2 example %d: exit %d", count,
+                     WEXITSTATUS(st));
         count++;
         b = e + 3;
     }

@@ -282,7 +282,7 @@ static void generated_mips(void **state)
 }
 
 /* A raw texture output naming only `level` (or only `layer`) writes that one image; the
- * other index is 0 (issue 13 §4, jobs.md §12). */
+ * other index is 0 (issue 13 §4, jobs-outputs.md §1). */
 static void texture_output_one_index(void **state)
 {
     (void)state;

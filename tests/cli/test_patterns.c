@@ -1,5 +1,5 @@
-/* Generated textures (docs/jobs.md §8) against the formulas, evaluated by hand or by an
- * independent Python evaluation of the documented hash. */
+/* Generated textures (docs/jobs-resources.md §2) against the formulas, evaluated by hand
+ * or by an independent Python evaluation of the documented hash. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,7 +13,7 @@
 static void hash_values(void **state)
 {
     (void)state;
-    /* Python: the §8 hash with 32-bit wrap-around */
+    /* Python: the §2 hash with 32-bit wrap-around */
     assert_int_equal(job_hash(0, 0, 0, 0, 0), 0x0u);
     assert_int_equal(job_hash(1, 0, 0, 0, 0), 0x205f0435u);
     assert_int_equal(job_hash(7, 3, 5, 0, 2), 0xcf44a770u);

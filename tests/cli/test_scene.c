@@ -1,8 +1,8 @@
-/* Scene jobs (docs/jobs.md §18): the generated meshes and the matrix constructors checked
- * from their definitions, scenes whose pixels are known in closed form (an orthographic
- * cube's coverage and depth, a 4x resolve of a half-covered pixel, stencil and additive
- * blending), the plain interpreter equal to the optimised engine on the demo scene, and the
- * loader's messages for malformed scenes. */
+/* Scene jobs (docs/jobs-scenes.md): the generated meshes and the matrix constructors
+ * checked from their definitions, scenes whose pixels are known in closed form (an
+ * orthographic cube's coverage and depth, a 4x resolve of a half-covered pixel, stencil and
+ * additive blending), the plain interpreter equal to the optimised engine on the demo
+ * scene, and the loader's messages for malformed scenes. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -404,7 +404,7 @@ static void loader_messages(void **state)
                    "at key \"run\": required key is missing (the job has 2 programs)");
     tcli_load_fail("{'texvm_job': 1, 'programs': [{'tgsi_text': 'TESS_EVAL\\nEND\\n'}]}",
                    TV_JOB_ERR_INVALID, "at key \"run\": TESS_EVAL programs run in a scene's draws "
-                   "(\"run\": \"SCENE\", docs/jobs.md §18)");
+                   "(\"run\": \"SCENE\", docs/jobs-scenes.md)");
     tcli_load_fail("{'texvm_job': 1, 'run': 'FRAG', 'frag': {'width': 1, 'height': 1}," PROGS
                    " 'scene': {'passes': []}}", TV_JOB_ERR_INVALID,
                    "at key \"scene\": a scene runs with \"run\": \"SCENE\"");

@@ -1,6 +1,7 @@
-/* docs/jobs.md §7 lists the format names a job may use (between the `formats` markers):
- * exactly the texture unit's format table, in its order (include/texvm/tex_formats.def
- * through tv_format_get), so the docs cannot drift from the table. */
+/* docs/jobs-resources.md §1 lists the format names a job may use (between the `formats`
+ * markers): exactly the texture unit's format table, in its order
+ * (include/texvm/tex_formats.def through tv_format_get), so the docs cannot drift from the
+ * table. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,7 +16,7 @@ static void test_jobs_md_lists_every_format(void **state)
 {
     (void)state;
     static char doc[1 << 20];
-    FILE *f = fopen(TEXVM_SOURCE_DIR "/docs/jobs.md", "rb");
+    FILE *f = fopen(TEXVM_SOURCE_DIR "/docs/jobs-resources.md", "rb");
     assert_non_null(f);
     size_t n = fread(doc, 1, sizeof doc - 1, f);
     fclose(f);
@@ -33,14 +34,14 @@ static void test_jobs_md_lists_every_format(void **state)
         *close = '\0';
         const tv_format_info *fi = next < TV_FORMAT_COUNT ? tv_format_get((tv_format)next) : NULL;
         if (!fi || strcmp(fi->name, p + 1))
-            fail_msg("docs/jobs.md lists `%s` where the table has %s", p + 1,
+            fail_msg("docs/jobs-resources.md lists `%s` where the table has %s", p + 1,
                      fi ? fi->name : "no more formats");
         next++;
         listed++;
         p = close + 1;
     }
     if (next != TV_FORMAT_COUNT)
-        fail_msg("docs/jobs.md lists %u formats; the table has %d", listed,
+        fail_msg("docs/jobs-resources.md lists %u formats; the table has %d", listed,
                  (int)TV_FORMAT_COUNT - 1);
     /* the count the prose states */
     char says[64];

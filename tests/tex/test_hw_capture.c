@@ -8,11 +8,11 @@
  * 256 or the level), W (each of a footprint's eight weights: 1 at even x, 512 at odd x, in
  * channel 2·((level + z)&1) + (y&1)), C and H (full-mantissa floats and halves), B, R, S
  * (hashed bytes: RGBA8, R8, RGBA8 sRGB) and T (sRGB, every byte once); 2D, 1D, 3D, cube and
- * layered shapes (hw_shapes). docs/texture-unit.md ("Checked against a GPU") states what
- * matches: every lookup of the modelled cases bit for bit — this test requires it — and,
- * where texvm differs, the bounds this test holds: filtered sRGB and one cube lookup
- * (hw_known_cases) and λ from derivatives (texture A's blue channel is the level plus the
- * mip fraction). */
+ * layered shapes (hw_shapes). docs/texture-unit-precision.md ("Checked against a GPU")
+ * states what matches: every lookup of the modelled cases bit for bit — this test requires
+ * it — and, where texvm differs, the bounds this test holds: filtered sRGB and one cube
+ * lookup (hw_known_cases) and λ from derivatives (texture A's blue channel is the level
+ * plus the mip fraction). */
 #include <math.h>
 #include <stdio.h>
 
@@ -335,7 +335,7 @@ static hw_stats hw_run_case(const hw_capture *C, const hw_case *cs, FILE *diffs)
 }
 
 /* Cases without derivatives where texvm differs from the GPU, with what
- * docs/texture-unit.md states: the lookups that must still match and the largest
+ * docs/texture-unit-precision.md states: the lookups that must still match and the largest
  * difference of the others — filtered sRGB (not modelled) and one cube lookup whose face
  * coordinate falls on a rounding tie that the GPU's face arithmetic puts below. */
 typedef struct hw_known {
@@ -385,8 +385,9 @@ static void test_hw_capture(void **state)
         const hw_known *kn = hw_known_of(cs->name);
         if (cs->kind == K_GRAD) {
             /* λ from derivatives: texvm's Euclidean log2 against the GPU's approximation,
-             * docs/texture-unit.md: within 0.1 for one derivative or a square footprint,
-             * within 0.5 for two unrelated derivatives (texture A's blue channel) */
+             * docs/texture-unit-precision.md: within 0.1 for one derivative or a square
+             * footprint, within 0.5 for two unrelated derivatives (texture A's blue
+             * channel) */
             if (cs->tex == 'A' && cs->max_aniso == 1) {
                 double bound = !strcmp(cs->name, "lod-twograd") ? 0.5 : 0.1;
                 if (!(st.max_dlod <= bound))

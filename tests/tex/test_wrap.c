@@ -53,8 +53,8 @@ static float coord(const case_tex *ct, unsigned k, unsigned axis, unsigned size,
         s *= (float)size;
     if (ct->target == TV_TEXTGT_CUBE) /* face coordinates stay in [0,1] */
         s = 0.01f + 0.98f * (float)((k * 37u + axis * 11u) % 64u) / 63.0f;
-    if (hw) { /* texel-space coordinates on the 1/16 grid (3D: 1/2): the hardware's
-               * 1/256 weights and the products of its split (docs/texture-unit.md) are
+    if (hw) { /* texel-space coordinates on the 1/16 grid (3D: 1/2): the hardware's 1/256
+               * weights and the products of its split (docs/texture-unit-precision.md) are
                * then exact, so its filter is the exact one */
         float scale = ct->unnorm ? 1.0f : (float)size;
         float grid = ct->dims == 3 ? 2.0f : 16.0f;

@@ -1,8 +1,8 @@
 // tex_capture: samples textures on a real NVIDIA GPU through CUDA's texture objects and
 // writes every lookup (inputs and the four result words) to a text capture, which
 // tests/tex/test_hw_capture.c replays through texvm's texture unit in hardware precision
-// (docs/texture-unit.md, "Checked against a GPU"). Built and run only on a machine with a
-// GPU and CUDA (scripts/hw-capture.sh); not part of the CMake build.
+// (docs/texture-unit-precision.md, "Checked against a GPU"). Built and run only on a
+// machine with a GPU and CUDA (scripts/hw-capture.sh); not part of the CMake build.
 //
 // The textures are defined by formulas the replay repeats (put_texel below and the test's
 // hw_texel): texture A is RGBA32F with R = x, G = y, B = level, so a filtered R, G and B

@@ -176,7 +176,8 @@ static int make_sampler(mr_state *s, size_t i, const job_texture *with)
     }
     d.max_anisotropy = (float)p->max_anisotropy;
     d.seamless_cube = p->seamless_cube;
-    /* texvm decodes sRGB only when the sampler's SRGB_CONVERSION is set (jobs.md §9) */
+    /* texvm decodes sRGB only when the sampler's SRGB_CONVERSION is set
+       (jobs-resources.md §3) */
     d.srgb_decode = p->srgb_conversion;
     if (p->reduction == 1)
         d.reduction = GL_MIN;
