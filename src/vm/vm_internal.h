@@ -257,12 +257,19 @@ struct vm_warp {
     vm_callframe *calls; uint32_t call_sp, call_cap;
     vm_slot *sw_sel;         /* switch selectors, one slot per switch level */
     uint64_t budget;         /* instructions left */
-    uint64_t insns, uops;    /* executed counts */
+    uint64_t insns;          /* executed counts: instructions (micro-ops: uops, below) */
     /* context */
     const tv_vm_program *prog;
     const vm_run *run;
     vm_worker *wk;
     uint32_t sample;         /* FRAG: sample index of this warp (sample shading) */
+    /* Executed micro-ops. Not beside insns: the JIT keeps both counts in registers from
+       one load to one store, and with the two fields adjacent LLVM 15's SLP vectorizer
+       (which its C API runs whatever the pass options say) made them one <2 x i64>, so a
+       loop's count went from a vector register to a general one and back every iteration
+       (vmovq, add, vpinsrq, vpaddq: the loop workload 1 % slower on Zen 4; docs/jit.md,
+       tests/vm/test_jit.c t_counts_scalar) */
+    uint64_t uops;
     /* (the lane arrays start 64-byte lines, as the warp itself does, vm_worker_init: the
        tile set-up and the inputs' pass move them as 64-byte vectors, and one that
        straddles two lines costs two accesses — or far more across a 4 KiB page, which

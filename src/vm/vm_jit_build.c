@@ -801,6 +801,10 @@ bool vm_jit_build(vm_jit_ctx *j, const char *name, char *why, size_t why_size)
     IN32(cond); IN32(loop); IN32(cont); IN32(sw); IN32(func); IN32(present);
     IN32(killed); IN32(live); IN32(demoted); IN32(helper);
 #undef IN32
+    /* (the two counts must not be neighbours in the warp: vm_internal.h, vm_warp.uops) */
+    _Static_assert(offsetof(vm_warp, uops) > offsetof(vm_warp, insns) + 8 ||
+                       offsetof(vm_warp, insns) > offsetof(vm_warp, uops) + 8,
+                   "vm_warp's insns and uops adjacent: LLVM pairs them into one vector");
     j->insns = entry_alloca(j, j->i64, "insns");
     set(j, j->insns, get(j, wfield(j, offsetof(vm_warp, insns)), j->i64));
     j->uops = entry_alloca(j, j->i64, "uops");

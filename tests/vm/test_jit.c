@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "helper_vm.h"
 #include "vm/vm_jit.h"
@@ -312,6 +313,64 @@ static void t_uniform_counter(void **s)
     assert_int_equal(scalar, 0);
 }
 
+/* The run counts stay two scalars in compiled code (vm_internal.h, vm_warp.uops): LLVM's
+ * SLP vectorizer paired them into one <2 x i64> when the warp held them side by side,
+ * and a loop's count then moved between a vector and a general register every
+ * iteration. The optimised module (TEXVM_JIT_DUMP) of a loop holds no vector of i64. */
+static void t_counts_scalar(void **s)
+{
+    (void)s;
+    if (!tv_vm_jit_available())
+        skip();
+    static const char text[] = CS_HEAD
+        "  0: AND TEMP[0].x, SV[0].xxxx, IMM[0].xxxx\n"
+        "  1: MOV TEMP[1].x, IMM[0].zzzz\n"
+        "  2: MOV TEMP[2].x, IMM[0].zzzz\n"
+        "  3: BGNLOOP\n"
+        "  4:   USGE TEMP[3].x, TEMP[1].xxxx, TEMP[0].xxxx\n"
+        "  5:   UIF TEMP[3].xxxx\n"
+        "  6:     BRK\n"
+        "  7:   ENDIF\n"
+        "  8:   UADD TEMP[2].x, TEMP[2].xxxx, TEMP[1].xxxx\n"
+        "  9:   UADD TEMP[1].x, TEMP[1].xxxx, IMM[0].yyyy\n"
+        " 10: ENDLOOP\n"
+        " 11: UMUL TEMP[3].x, SV[0].xxxx, IMM[0].wwww\n"
+        " 12: STORE BUFFER[0].x, TEMP[3].xxxx, TEMP[2].xxxx\n"
+        " 13: END\n";
+    char path[] = "/tmp/texvm_jit_counts_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    const char *old = getenv("TEXVM_JIT_DUMP");
+    char *keep = old ? strdup(old) : NULL;
+    setenv("TEXVM_JIT_DUMP", path, 1);
+    tv_vm *vm = engine(TV_VM_JIT_ALWAYS, NULL);
+    tv_vm_program *p = hv_program(vm, text);
+    char why[256];
+    assert_int_equal(vm_jit_compile_now(p, why, sizeof why), VM_JIT_READY);
+    if (keep)
+        setenv("TEXVM_JIT_DUMP", keep, 1);
+    else
+        unsetenv("TEXVM_JIT_DUMP");
+    free(keep);
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    char line[4096];
+    unsigned lines = 0, loads = 0;
+    while (fgets(line, sizeof line, f)) {
+        lines++;
+        if (strstr(line, "x i64>"))
+            fail_msg("a vector of i64 in the compiled loop: %s", line);
+        loads += strstr(line, "load i64") != NULL;
+    }
+    fclose(f);
+    remove(path);
+    assert_true(lines > 20);
+    assert_true(loads >= 2);   /* the two counts, loaded as scalars */
+    tv_vm_program_destroy(p);
+    tv_vm_destroy(vm);
+}
+
 /* the loop, budget and call-depth faults of compiled code: same message, same lane */
 static void t_faults(void **s)
 {
@@ -595,6 +654,7 @@ int main(void)
         cmocka_unit_test(t_code_budget),
         cmocka_unit_test(t_faults),
         cmocka_unit_test(t_uniform_counter),
+        cmocka_unit_test(t_counts_scalar),
         cmocka_unit_test(t_recursion_declined),
         cmocka_unit_test(t_nan_operands),
         cmocka_unit_test(t_nan_after_join),
