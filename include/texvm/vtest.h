@@ -1,6 +1,7 @@
 /* texvm vtest: a virgl "vtest" protocol server (the protocol Mesa's virpipe driver
  * speaks over a unix socket) on top of the pipe context (texvm/pipe.h). docs/vtest.md
- * lists what is implemented. The library never prints: log lines go to a callback. */
+ * describes it and docs/vtest-protocol.md lists what is implemented. The library never
+ * prints: log lines go to a callback. */
 #ifndef TEXVM_VTEST_H
 #define TEXVM_VTEST_H
 
@@ -57,8 +58,8 @@ int tv_vtest_serve(int in_fd, int out_fd, const tv_vtest_config *cfg);
 int tv_vtest_decode_buffer(const uint32_t *dw, size_t ndw, const tv_vtest_config *cfg,
                            char *err, size_t err_size);
 
-/* Serve a recorded client again from the SIZE bytes of its record file (docs/vtest.md,
- * "Record and replay"): the same requests, the same shared-memory contents at each
+/* Serve a recorded client again from the SIZE bytes of its record file
+ * (docs/vtest-replay.md): the same requests, the same shared-memory contents at each
  * transfer, replies discarded; ON_SUBMIT (may be NULL) runs after each submit. Returns 0
  * when the recording ends cleanly, -1 on a protocol error or a record that does not
  * replay (the reason is logged). */

@@ -1,6 +1,6 @@
-/* texvm replay FILE: serve a recorded vtest client again (docs/vtest.md, "Record and
- * replay"), deterministically, without the program; --dump writes a resource's level 0
- * after a given submit, raw, for comparison or inspection. */
+/* texvm replay FILE: serve a recorded vtest client again (docs/vtest-replay.md),
+ * deterministically, without the program; --dump writes a resource's level 0 after a
+ * given submit, raw, for comparison or inspection. */
 #include "cli.h"
 #include "texvm/job.h"
 

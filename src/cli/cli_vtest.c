@@ -107,8 +107,8 @@ int cli_vtest(int argc, char **argv)
                    "bytes. Shaders run as GPUs and llvmpipe run GL's: float denormals\n"
                    "read as zero, DDX/DDY fine (per row/column); --ieee-denormals keeps\n"
                    "denormals, --coarse-derivatives takes one derivative per quad (texvm's\n"
-                   "engine defaults). Runs until SIGINT/SIGTERM. docs/vtest.md lists what\n"
-                   "is implemented.\n",
+                   "engine defaults). Runs until SIGINT/SIGTERM. docs/vtest-protocol.md\n"
+                   "lists what is implemented.\n",
                    TV_VTEST_DEFAULT_SOCKET, TV_VTEST_DEFAULT_CLIENTS);
             return TV_EXIT_OK;
         } else {

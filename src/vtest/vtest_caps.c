@@ -10,7 +10,7 @@
  * extension but ARB_buffer_storage, which Mesa 22.3 offers only when its winsys supports
  * coherent mappings: its vtest winsys never does (VIRGL_CAP_ARB_BUFFER_STORAGE would change
  * nothing), so GL 4.3 is as far as it goes. Every feature claimed is built (what a feature
- * does not cover yet is a named error, docs/vtest.md). */
+ * does not cover yet is a named error, docs/vtest-protocol.md). */
 #include "vtest_internal.h"
 
 #include "texvm/tex.h"

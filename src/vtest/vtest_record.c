@@ -1,4 +1,4 @@
-/* Recording and replaying a client (docs/vtest.md, "Record and replay"). A record file is
+/* Recording and replaying a client (docs/vtest-replay.md). A record file is
  * "TVVTREC1" and then chunks { u8 type, u32 length (little-endian), bytes }:
  *   'R'  bytes the server read from the client, one chunk per read;
  *   'D'  the client's writes to a resource's shared memory, taken each time the server

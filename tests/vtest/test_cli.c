@@ -190,8 +190,8 @@ static void test_processes(void **state)
 }
 
 /* The shader-rule options reach the client's context: its recording's first chunk ('S',
- * docs/vtest.md) holds them — 3 (flushed denormals, fine derivatives) by default, 0 with
- * --ieee-denormals --coarse-derivatives, 1 with --coarse-derivatives alone. */
+ * docs/vtest-replay.md) holds them — 3 (flushed denormals, fine derivatives) by default, 0
+ * with --ieee-denormals --coarse-derivatives, 1 with --coarse-derivatives alone. */
 static void record_rules(const char *opt1, const char *opt2, uint8_t want)
 {
     const char *bin = getenv("TEXVM_BIN");
@@ -302,8 +302,8 @@ static void serve_one(const char *opt, const char *value, const uint32_t res[10]
 }
 
 /* --max-client-work reaches the client's context: with 10000 warp instructions, clears of
- * a 4x4 RGBA8 surface (64 each, docs/vtest.md) run out at the 157th, which the server
- * logs by name; with the default quota the same 200 clears all run. */
+ * a 4x4 RGBA8 surface (64 each, docs/vtest-security.md) run out at the 157th, which the
+ * server logs by name; with the default quota the same 200 clears all run. */
 static void test_client_quota(void **state)
 {
     (void)state;

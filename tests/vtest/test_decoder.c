@@ -69,12 +69,12 @@ static void test_table_coverage(void **state)
     printf("virgl commands: %u implemented, %u recorded, %u errors\n", impl, rec, err);
 }
 
-/* docs/vtest.md's command table says what the code's table says: every row's number(s),
- * name(s) and status word (impl, rec or error), and the totals line. */
+/* docs/vtest-protocol.md's command table says what the code's table says: every row's
+ * number(s), name(s) and status word (impl, rec or error), and the totals line. */
 static void test_docs_table_matches(void **state)
 {
     (void)state;
-    FILE *f = fopen(TEXVM_SOURCE_DIR "/docs/vtest.md", "r");
+    FILE *f = fopen(TEXVM_SOURCE_DIR "/docs/vtest-protocol.md", "r");
     assert_non_null(f);
     char line[4096];
     unsigned seen = 0, counts[3] = {0, 0, 0};
@@ -105,16 +105,16 @@ static void test_docs_table_matches(void **state)
         int want = !strncmp(status, "impl", 4) ? 1 : !strncmp(status, "rec", 3) ? 2
                    : !strncmp(status, "error", 5) ? 0 : -1;
         if (want < 0)
-            fail_msg("docs/vtest.md row %u: status \"%.20s\"", a, status);
+            fail_msg("docs/vtest-protocol.md row %u: status \"%.20s\"", a, status);
         for (unsigned k = a; k <= b; k++) {
             const char *name = NULL;
             int st = tv_vtest_ccmd_info(k, &name);
             if (st != want)
-                fail_msg("docs/vtest.md row %u (%s): status %d, the code's %d", k,
+                fail_msg("docs/vtest-protocol.md row %u (%s): status %d, the code's %d", k,
                          name ? name : "?", want, st);
             const char *at = strstr(names, name);
             if (!at || at > bar)
-                fail_msg("docs/vtest.md row %u: %s not named", k, name);
+                fail_msg("docs/vtest-protocol.md row %u: %s not named", k, name);
             counts[st]++;
             seen++;
         }

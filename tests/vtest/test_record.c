@@ -1,6 +1,6 @@
-/* Record and replay (docs/vtest.md): a protocol-2 client session recorded by the server
- * (an upload through shared memory, a compute launch that reads it, later changes to the
- * shared memory, a readback) replays from its record file alone to the same resource
+/* Record and replay (docs/vtest-replay.md): a protocol-2 client session recorded by the
+ * server (an upload through shared memory, a compute launch that reads it, later changes to
+ * the shared memory, a readback) replays from its record file alone to the same resource
  * bytes the live client read back, with the readback's recorded hash matched; the older
  * whole-memory chunks replay too; hostile record files fail with a logged reason. */
 #define _GNU_SOURCE
@@ -254,11 +254,11 @@ static void test_record_then_replay(void **state)
     unlink(path);
 }
 
-/* A recording keeps the shader rules its client ran with (the 'S' chunk; docs/vtest.md):
- * a client served with the defaults (denormals flushed) replays identically whatever the
- * replaying configuration says; the same stream with the rules changed to IEEE denormals,
- * or without the chunk (an older recording: IEEE), computes other bytes, which the
- * readback's hash reports; unknown rule bits are refused. */
+/* A recording keeps the shader rules its client ran with (the 'S' chunk;
+ * docs/vtest-replay.md): a client served with the defaults (denormals flushed) replays
+ * identically whatever the replaying configuration says; the same stream with the rules
+ * changed to IEEE denormals, or without the chunk (an older recording: IEEE), computes
+ * other bytes, which the readback's hash reports; unknown rule bits are refused. */
 static void test_record_shader_rules(void **state)
 {
     (void)state;
