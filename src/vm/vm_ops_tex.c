@@ -214,10 +214,12 @@ static void plan_request(vm_warp *w, const vm_uop *u, const vm_tex_oprow *row,
 /* Fill the request from the operand block: the per-micro-op decisions (plan_request, once
  * per run of the same micro-op), then each field as a copy of its operand slot (all 32
  * lanes). The fields written are those of the lane loop this replaces, with the same
- * values; the others are zero (tex_req). */
-static void build_request(vm_warp *w, const vm_uop *u, const vm_tex_oprow *row,
-                          const vm_tex_tgtrow *tg, const vm_opblk *B,
-                          tv_tex_request *req)
+ * values; the others are zero (tex_req). Inlined into each of vm_h_tex's instruction-set
+ * clones, so that its copies take the clone's vectors: out of line, LTO kept one baseline
+ * copy moving 16 bytes at a time (docs/vm-semantics.md, "The request"). */
+static VM_ALWAYS_INLINE void build_request(vm_warp *w, const vm_uop *u,
+                                           const vm_tex_oprow *row, const vm_tex_tgtrow *tg,
+                                           const vm_opblk *B, tv_tex_request *req)
 {
     const struct vm_tex_plan *P = &w->wk->tex_plan;
     bool fetch = row->op == TV_TEX_OP_FETCH;
