@@ -18,14 +18,17 @@ vm_frag_edge16(__m512 ax, __m512 ay, __m512 bx, __m512 by, __m512 px, __m512 py)
 }
 
 /* persp_terms' normaliser from its terms a, b, c: their sum (a + b) + c, plus 1 where it is
- * ±0 and + (+0) elsewhere (sum + (float)(sum == 0)) */
+ * ±0 and + (+0) elsewhere (sum + (float)(sum == 0)). Taken here as 1 where the sum is ±0
+ * and the sum itself elsewhere, the same bits with one operation less in the chain the
+ * program waits for: ±0 + 1 is 1, and x + (+0) is x for every other sum an addition gives
+ * (a quiet NaN keeps its bits; a denormal is either kept, or read as 0 by the compare
+ * where denormals are flushed, as by the addition) */
 __attribute__((target("avx512f"))) static inline __m512 vm_frag_persp_d16(__m512 a, __m512 b,
                                                                          __m512 c)
 {
     const __m512 sum = _mm512_add_ps(_mm512_add_ps(a, b), c);
-    return _mm512_add_ps(sum, _mm512_maskz_mov_ps(_mm512_cmp_ps_mask(sum, _mm512_setzero_ps(),
-                                                                     _CMP_EQ_OQ),
-                                                  _mm512_set1_ps(1.0f)));
+    return _mm512_mask_blend_ps(_mm512_cmp_ps_mask(sum, _mm512_setzero_ps(), _CMP_EQ_OQ), sum,
+                                _mm512_set1_ps(1.0f));
 }
 
 /* v0 + w1 d1 + w2 d2, d1 = v1 - v0 and d2 = v2 - v0 */

@@ -10,7 +10,10 @@
  * mask for the warp: the loop workload 8.2 -> 7.8 ms a frame, bilinear 3 % less
  * (docs/performance-amd.md §1.2). What is left is the divisions' chain (b_k = e_k / area, then
  * b / d): the program waits for its inputs, and a measurement build with products in
- * their place ran the loop workload in 6.3 ms. Dividing by area as a product in double
+ * their place ran the loop workload in 6.3 ms. Each half warp's values are kept in
+ * registers (half_weights), the products by 1/w are left out where the three are 1, and
+ * the normaliser is a blend (vm_stage_frag_formulas16.h): loop 7.35 -> 7.2 ms, bilinear
+ * and trilinear 2-3 % (docs/history/performance-log.md §49). Dividing by area as a product in double
  * precision (exact, as (float)(e * (1.0 / area)) rounds to the quotient's float) was
  * slower here (8.7 ms: the conversions), and so was computing the next tile's inputs
  * ahead (9.3 ms: the divisions' chain then holds up the retirement of this tile's
@@ -68,6 +71,60 @@ __attribute__((target("avx512f"))) static inline __m512 bary16(const vm_frag_tri
                          area);
 }
 
+/* The weights of one half warp's 16 lanes: the barycentrics b1, b2 (LINEAR's) and the
+ * perspective weights b / d, c / d (the others', where ANY_PERSP). Each half warp's values
+ * are returned in registers: with arrays indexed by the half warp GCC kept them on the
+ * stack between the divisions, and each store and load lay in the chain the program
+ * waits for. */
+typedef struct {
+    __m512 b1, b2, pw1, pw2, d;
+    __mmask16 not_one;   /* the lanes whose d is not 1 (a NaN's included) */
+} tile_weights;
+
+__attribute__((target("avx512f"))) static inline tile_weights
+half_weights(const vm_frag_tri *T, const vm_warp *w, unsigned h, __m512 area, bool any_persp,
+             bool unit_w)
+{
+    const __m512 half = _mm512_set1_ps(0.5f);
+    const __m512 fx = _mm512_add_ps(
+        _mm512_cvtepi32_ps(_mm512_loadu_si512((const void *)&w->lane_x[16 * h])), half);
+    const __m512 fy = _mm512_add_ps(
+        _mm512_cvtepi32_ps(_mm512_loadu_si512((const void *)&w->lane_y[16 * h])), half);
+    tile_weights r;
+    /* tile_bary's: b0's edge from vertex 1 to 2, b1's from 2 to 0, b2's from 0 to 1 */
+    r.b1 = bary16(T, 2, 0, fx, fy, area);
+    r.b2 = bary16(T, 0, 1, fx, fy, area);
+    r.pw1 = r.b1;
+    r.pw2 = r.b2;
+    r.d = _mm512_set1_ps(1.0f);
+    r.not_one = 0;
+    if (any_persp) {
+        /* interp_tile's persp_terms */
+        const __m512 b0 = bary16(T, 1, 2, fx, fy, area);
+        __m512 a = b0;
+        if (!unit_w) {
+            a = _mm512_mul_ps(b0, _mm512_set1_ps(T->inv_w[0]));
+            r.pw1 = _mm512_mul_ps(r.b1, _mm512_set1_ps(T->inv_w[1]));
+            r.pw2 = _mm512_mul_ps(r.b2, _mm512_set1_ps(T->inv_w[2]));
+        }
+        r.d = vm_frag_persp_d16(a, r.pw1, r.pw2);
+        /* (d != 1 holds for a NaN, as interp_tile's test) */
+        r.not_one = _mm512_cmp_ps_mask(r.d, _mm512_set1_ps(1.0f), _CMP_NEQ_UQ);
+    }
+    return r;
+}
+
+/* b / d and c / d; where d is 1 in every lane of the half warp and denormals are kept, b
+   and c themselves (x / 1 is x: interp_tile's test, per half warp as there; in the suite's
+   full-screen rectangle a half warp has d = 1 far more often than a warp) */
+__attribute__((target("avx512f"))) static inline void normalise(tile_weights *W, bool flushing)
+{
+    if (flushing || W->not_one) {
+        W->pw1 = _mm512_div_ps(W->pw1, W->d);
+        W->pw2 = _mm512_div_ps(W->pw2, W->d);
+    }
+}
+
 __attribute__((target("avx512f"))) void vm_frag_tile_inputs_avx512(const vm_run *R,
                                                                    const vm_warp *w,
                                                                    const vm_frag_tri *T,
@@ -81,42 +138,20 @@ __attribute__((target("avx512f"))) void vm_frag_tile_inputs_avx512(const vm_run 
     for (uint32_t k = 0; k < p->num_inputs; k++)
         any_persp |= formula_input(fp, &p->inputs[k]) &&
                      p->inputs[k].interp != TV_INTERP_LINEAR;
-    const __m512 half = _mm512_set1_ps(0.5f), one = _mm512_set1_ps(1.0f);
     const __m512 area = _mm512_set1_ps(T->area);
     /* both half warps at once: their chains (a division's latency, then the normaliser's
        division) overlap */
-    __m512 b1[2], b2[2], pw1[2], pw2[2], dn[2] = {one, one};
-    __mmask16 not_one[2] = {0, 0};
-    for (unsigned h = 0; h < 2; h++) {
-        const __m512 fx = _mm512_add_ps(
-            _mm512_cvtepi32_ps(_mm512_loadu_si512((const void *)&w->lane_x[16 * h])), half);
-        const __m512 fy = _mm512_add_ps(
-            _mm512_cvtepi32_ps(_mm512_loadu_si512((const void *)&w->lane_y[16 * h])), half);
-        /* tile_bary's: b0's edge from vertex 1 to 2, b1's from 2 to 0, b2's from 0 to 1 */
-        const __m512 b0 = bary16(T, 1, 2, fx, fy, area);
-        b1[h] = bary16(T, 2, 0, fx, fy, area);
-        b2[h] = bary16(T, 0, 1, fx, fy, area);
-        pw1[h] = b1[h];
-        pw2[h] = b2[h];
-        if (any_persp) {
-            /* interp_tile's persp_terms */
-            const __m512 a = _mm512_mul_ps(b0, _mm512_set1_ps(T->inv_w[0]));
-            pw1[h] = _mm512_mul_ps(b1[h], _mm512_set1_ps(T->inv_w[1]));
-            pw2[h] = _mm512_mul_ps(b2[h], _mm512_set1_ps(T->inv_w[2]));
-            const __m512 d = vm_frag_persp_d16(a, pw1[h], pw2[h]);
-            dn[h] = d;
-            /* (d != 1 holds for a NaN, as interp_tile's test) */
-            not_one[h] = _mm512_cmp_ps_mask(d, one, _CMP_NEQ_UQ);
-        }
+    /* the three 1/w are 1 (a flat primitive's, as the suite's and any 2-D drawing's) and
+       denormals are kept: b_k * 1 is b_k for every quotient b_k (a quiet NaN included), so
+       the products are left out of the chain */
+    const bool unit_w = !flushing && T->inv_w[0] == 1.0f && T->inv_w[1] == 1.0f &&
+                        T->inv_w[2] == 1.0f;
+    tile_weights W0 = half_weights(T, w, 0, area, any_persp, unit_w);
+    tile_weights W1 = half_weights(T, w, 1, area, any_persp, unit_w);
+    if (any_persp) {
+        normalise(&W0, flushing);
+        normalise(&W1, flushing);
     }
-    /* b / d and c / d; where d is 1 in every lane of a half warp and denormals are kept, b
-       and c themselves (x / 1 is x: interp_tile's test, per half warp as there; in the
-       suite's full-screen rectangle a half warp has d = 1 far more often than a warp) */
-    for (unsigned h = 0; h < 2; h++)
-        if (any_persp && (flushing || not_one[h])) {
-            pw1[h] = _mm512_div_ps(pw1[h], dn[h]);
-            pw2[h] = _mm512_div_ps(pw2[h], dn[h]);
-        }
     for (uint32_t k = 0; k < p->num_inputs; k++) {
         const vm_fs_input *fi = &p->inputs[k];
         if (!formula_input(fp, fi))
@@ -131,12 +166,14 @@ __attribute__((target("avx512f"))) void vm_frag_tile_inputs_avx512(const vm_run 
                 continue;
             const float v0 = tv_bits_f32(a0[c]);
             const float d1 = tv_bits_f32(a1[c]) - v0, d2 = tv_bits_f32(a2[c]) - v0;
-            for (unsigned h = 0; h < 2; h++) {
-                const __m512 w1 = linear ? b1[h] : pw1[h], w2 = linear ? b2[h] : pw2[h];
-                const __m512 v = vm_frag_lerp16(_mm512_set1_ps(v0), w1, _mm512_set1_ps(d1), w2,
-                                                _mm512_set1_ps(d2));
-                _mm512_storeu_ps(&dst[c].f[16 * h], v);
-            }
+            const __m512 v0v = _mm512_set1_ps(v0), d1v = _mm512_set1_ps(d1),
+                         d2v = _mm512_set1_ps(d2);
+            _mm512_storeu_ps(&dst[c].f[0],
+                             vm_frag_lerp16(v0v, linear ? W0.b1 : W0.pw1, d1v,
+                                            linear ? W0.b2 : W0.pw2, d2v));
+            _mm512_storeu_ps(&dst[c].f[16],
+                             vm_frag_lerp16(v0v, linear ? W1.b1 : W1.pw1, d1v,
+                                            linear ? W1.b2 : W1.pw2, d2v));
         }
     }
 }
