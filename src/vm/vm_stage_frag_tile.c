@@ -8,16 +8,17 @@
  * 8.6 ms frame on an AMD Zen 4 core (perf, 1920x1080). Here both half warps'
  * barycentrics, weights and values stay in registers and the normaliser's test is one
  * mask for the warp: the loop workload 8.2 -> 7.8 ms a frame, bilinear 3 % less
- * (docs/performance-amd.md §1.2). What is left is the divisions' chain (b_k = e_k / area, then
- * b / d): the program waits for its inputs, and a measurement build with products in
- * their place ran the loop workload in 6.3 ms. Each half warp's values are kept in
- * registers (half_weights), the products by 1/w are left out where the three are 1, and
- * the normaliser is a blend (vm_stage_frag_formulas16.h): loop 7.35 -> 7.2 ms, bilinear
- * and trilinear 2-3 % (docs/history/performance-log.md §49). Dividing by area as a product in double
- * precision (exact, as (float)(e * (1.0 / area)) rounds to the quotient's float) was
- * slower here (8.7 ms: the conversions), and so was computing the next tile's inputs
- * ahead (9.3 ms: the divisions' chain then holds up the retirement of this tile's
- * program instead).
+ * (docs/performance-amd.md §1.2). Each half warp's values are kept in registers
+ * (half_weights: GCC had kept arrays of them on the stack, each weight stored and loaded
+ * again between the divisions), the products by 1/w are left out where the three are 1,
+ * and the normaliser is a blend (vm_stage_frag_formulas16.h): loop 7.47 -> 7.12 ms,
+ * bilinear 3 %, trilinear 1.6 % (docs/history/performance-log.md §49). The whole pass now
+ * costs about 0.85 ms of the loop's 7.1 ms frame (a measurement build copying the right
+ * values from a table). Dividing by area as a product in double precision (exact, as
+ * (float)(e * (1.0 / area)) rounds to the quotient's float) was slower here (8.7 ms: the
+ * conversions), and so was computing the next tile's inputs, or only its divisions, ahead
+ * (8.5 and 7.5-8.2 ms: divisions in flight while the program runs cost it more than the
+ * wait they save).
  *
  * The formulas are the tile paths' (vm_stage_frag.c), with the same IEEE operations in the
  * same order (ISO C: no contraction, and intrinsics that are plain operations), so the
