@@ -12,7 +12,8 @@
  * corners, off the target, far away, infinite or NaN, degenerate, both orientations,
  * w = 0, w NaN, w tiny enough that the perspective weights pass 2^62 or 1/w is infinite, or
  * taken as 1 where denormals are flushed, w 1 at every vertex: interp_tile's shortcut
- * where the weights' normaliser is 1),
+ * where the weights' normaliser is 1, w infinite at every vertex: a normaliser of 0,
+ * taken as 1),
  * scissor boxes, 1 and 4
  * samples, targets wider than one 64-tile pass of the classifier, 1 and 2 threads;
  * attributes the same at every vertex (interp_tile's shortcut: -0, +0, a denormal, a
@@ -345,6 +346,25 @@ static void t_unit_w(void **s)
     }
 }
 
+/* w infinite at every vertex: every 1/w is 0, so the perspective weights' normalising sum
+ * is 0 in every lane and taken as 1 (interp_tile's persp_terms; the AVX-512 pass's blend,
+ * vm_frag_persp_d16), and a PERSPECTIVE input is v0 + 0 (v1 - v0) + 0 (v2 - v0); random and
+ * full-target triangles and rectangles, denormals kept and flushed. */
+static void t_infinite_w(void **s)
+{
+    (void)s;
+    static const unsigned sizes[][2] = {{64, 16}, {37, 23}};
+    for (unsigned i = 0; i < 24; i++) {
+        if (i % 4 == 1)
+            continue;   /* (the same-value cases) */
+        const unsigned *sz = sizes[i % 2];
+        equal_w = INFINITY;
+        flush_all = (i / 2) % 2 == 1;
+        check_case(sz[0], sz[1], 1, (i & 2) ? TV_VM_PRIM_TRIANGLE : TV_VM_PRIM_RECT, false,
+                   1, i);
+    }
+}
+
 static void t_random_msaa(void **s)
 {
     (void)s;
@@ -434,10 +454,13 @@ int main(void)
         cmocka_unit_test_setup(t_unit_w, no_variations),
         cmocka_unit_test_setup(t_random_msaa, no_variations),
         cmocka_unit_test_setup(t_pass_taken, no_variations),
+        /* (after t_pass_taken, whose cases' random vertices its counts were taken from) */
+        cmocka_unit_test_setup(t_infinite_w, no_variations),
         cmocka_unit_test_setup_teardown(t_random_primitives, c_formulas, restore_cap),
         cmocka_unit_test_setup_teardown(t_same_values, c_formulas, restore_cap),
         cmocka_unit_test_setup_teardown(t_bounded_weights, c_formulas, restore_cap),
         cmocka_unit_test_setup_teardown(t_unit_w, c_formulas, restore_cap),
+        cmocka_unit_test_setup_teardown(t_infinite_w, c_formulas, restore_cap),
         cmocka_unit_test_setup_teardown(t_random_msaa, c_formulas, restore_cap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
