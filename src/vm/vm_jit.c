@@ -241,6 +241,7 @@ static int compile_locked(tv_vm_program *p, char *why, size_t why_size)
     }
     LLVMDisposeMessage(msg);
     LLVMErrorRef e = NULL;
+    unsigned usel = 0;   /* selects on a uniform condition made scalar */
     if (built) {
         LLVMPassBuilderOptionsRef po = LLVMCreatePassBuilderOptions();
         e = LLVMRunPasses(j.m, "default<O2>", tm, po);
@@ -248,6 +249,8 @@ static int compile_locked(tv_vm_program *p, char *why, size_t why_size)
         if (e) {
             take_error(e, why, why_size);
             built = false;
+        } else {
+            usel = vm_jit_uniform_selects(j.m);
         }
     }
     const char *dump = getenv("TEXVM_JIT_DUMP");
@@ -301,13 +304,14 @@ static int compile_locked(tv_vm_program *p, char *why, size_t why_size)
     stats.call_uops += j.call_uops;
     stats.uniform_slots += j.uniform_slots;
     stats.uniform_scalar += j.uniform_scalar;
+    stats.uniform_selects += usel;
     if (verbose())
         fprintf(stderr, "texvm jit: %s: %u micro-ops, %llu inline, %llu handler calls, "
-                "%llu uniform slots (%llu scalar stores); %.1f ms to build, %.1f to "
-                "optimise, %.1f to generate code; %llu bytes of object\n", name, p->num_uops,
-                (unsigned long long)j.inline_uops, (unsigned long long)j.call_uops,
-                (unsigned long long)j.uniform_slots,
-                (unsigned long long)j.uniform_scalar, (t1 - t0) * 1e3, (t2 - t1) * 1e3,
+                "%llu uniform slots (%llu scalar stores), %u uniform selects; %.1f ms to "
+                "build, %.1f to optimise, %.1f to generate code; %llu bytes of object\n",
+                name, p->num_uops, (unsigned long long)j.inline_uops,
+                (unsigned long long)j.call_uops, (unsigned long long)j.uniform_slots,
+                (unsigned long long)j.uniform_scalar, usel, (t1 - t0) * 1e3, (t2 - t1) * 1e3,
                 (t3 - t2) * 1e3, (unsigned long long)object_bytes);
     return VM_JIT_READY;
 }

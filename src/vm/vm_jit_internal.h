@@ -119,4 +119,9 @@ void vm_jit_ctx_free(vm_jit_ctx *j);
  * returns when both are NaN (vm_jit_ops.c). */
 void vm_jit_calibrate(void);
 
+/* After the optimisation passes: each select on a condition the same in every lane takes
+ * that one i1 as its condition, so the code generator branches instead of blending both
+ * sides (vm_jit_uniform_select.c); the number rewritten. */
+unsigned vm_jit_uniform_selects(LLVMModuleRef m);
+
 #endif

@@ -358,6 +358,49 @@ static void t_counts_scalar(void **s)
     tv_vm_destroy(vm);
 }
 
+/* A choice on a condition the same in every lane, inside a loop (the loop workload's
+ * UCMP on the counter's parity): the compiled code gives its select the scalar
+ * condition (vm_jit_uniform_select.c), so the code generator branches instead of
+ * blending; the values are the interpreter's. Thread t adds 4 for each odd i below
+ * t & 7, and 1 for each even one under the execution mask of a second choice. */
+static void t_uniform_selects(void **s)
+{
+    (void)s;
+    if (!tv_vm_jit_available())
+        skip();
+    static const char parity[] = CS_HEAD
+        "  0: AND TEMP[0].x, SV[0].xxxx, IMM[0].xxxx\n"
+        "  1: MOV TEMP[1].x, IMM[0].zzzz\n"
+        "  2: MOV TEMP[2].x, IMM[0].zzzz\n"
+        "  3: BGNLOOP\n"
+        "  4:   USGE TEMP[3].x, TEMP[1].xxxx, TEMP[0].xxxx\n"
+        "  5:   UIF TEMP[3].xxxx\n"
+        "  6:     BRK\n"
+        "  7:   ENDIF\n"
+        "  8:   AND TEMP[4].z, TEMP[1].xxxx, IMM[0].yyyy\n"
+        "  9:   UADD TEMP[4].x, TEMP[2].xxxx, IMM[0].wwww\n"
+        " 10:   UADD TEMP[4].y, TEMP[2].xxxx, IMM[0].yyyy\n"
+        " 11:   UCMP TEMP[2].x, TEMP[4].zzzz, TEMP[4].xxxx, TEMP[4].yyyy\n"
+        " 12:   UADD TEMP[1].x, TEMP[1].xxxx, IMM[0].yyyy\n"
+        " 13: ENDLOOP\n"
+        " 14: UMUL TEMP[3].x, SV[0].xxxx, IMM[0].wwww\n"
+        " 15: STORE BUFFER[0].x, TEMP[3].xxxx, TEMP[2].xxxx\n"
+        " 16: END\n";
+    uint32_t want[64];
+    for (uint32_t t = 0; t < 64; t++) {
+        uint32_t acc = 0;
+        for (uint32_t i = 0; i < (t & 7); i++)
+            acc += (i & 1) ? 4 : 1;
+        want[t] = acc;
+    }
+    vm_jit_stats a, b;
+    vm_jit_get_stats(&a);
+    uint64_t scalar;
+    uniform_run(parity, want, &scalar);
+    vm_jit_get_stats(&b);
+    assert_true(b.uniform_selects > a.uniform_selects);
+}
+
 /* the loop, budget and call-depth faults of compiled code: same message, same lane */
 static void t_faults(void **s)
 {
@@ -642,6 +685,7 @@ int main(void)
         cmocka_unit_test(t_faults),
         cmocka_unit_test(t_uniform_counter),
         cmocka_unit_test(t_counts_scalar),
+        cmocka_unit_test(t_uniform_selects),
         cmocka_unit_test(t_recursion_declined),
         cmocka_unit_test(t_nan_operands),
         cmocka_unit_test(t_nan_after_join),
