@@ -204,16 +204,19 @@ static void t_code_budget(void **s)
 #define CS_HEAD "COMP\nPROPERTY CS_FIXED_BLOCK_WIDTH 64\nPROPERTY CS_FIXED_BLOCK_HEIGHT 1\n"  \
                 "PROPERTY CS_FIXED_BLOCK_DEPTH 1\nDCL SV[0], THREAD_ID\nDCL BUFFER[0]\n"      \
                 "DCL TEMP[0..4]\nIMM[0] UINT32 {7, 1, 0, 4}\n"
-/* thread t sums 0 .. (t & 7) - 1 in a loop whose counter no lane reads after it */
-static const char sum_loop[] = CS_HEAD
-    "  0: AND TEMP[0].x, SV[0].xxxx, IMM[0].xxxx\n"
-    "  1: MOV TEMP[1].x, IMM[0].zzzz\n"
-    "  2: MOV TEMP[2].x, IMM[0].zzzz\n"
-    "  3: BGNLOOP\n"
-    "  4:   USGE TEMP[3].x, TEMP[1].xxxx, TEMP[0].xxxx\n"
-    "  5:   UIF TEMP[3].xxxx\n"
-    "  6:     BRK\n"
+/* A loop over i = 0 .. (t & 7) - 1 for thread t: the count in TEMP[0].x, i in TEMP[1].x
+ * (from 0), TEMP[2].x from 0; its body follows, from micro-op 8 */
+#define LOOP_HEAD CS_HEAD \
+    "  0: AND TEMP[0].x, SV[0].xxxx, IMM[0].xxxx\n"                                          \
+    "  1: MOV TEMP[1].x, IMM[0].zzzz\n"                                                      \
+    "  2: MOV TEMP[2].x, IMM[0].zzzz\n"                                                      \
+    "  3: BGNLOOP\n"                                                                         \
+    "  4:   USGE TEMP[3].x, TEMP[1].xxxx, TEMP[0].xxxx\n"                                    \
+    "  5:   UIF TEMP[3].xxxx\n"                                                              \
+    "  6:     BRK\n"                                                                         \
     "  7:   ENDIF\n"
+/* thread t sums 0 .. (t & 7) - 1 in a loop whose counter no lane reads after it */
+static const char sum_loop[] = LOOP_HEAD
     "  8:   UADD TEMP[2].x, TEMP[2].xxxx, TEMP[1].xxxx\n"
     "  9:   UADD TEMP[1].x, TEMP[1].xxxx, IMM[0].yyyy\n"
     " 10: ENDLOOP\n"
@@ -368,15 +371,7 @@ static void t_uniform_selects(void **s)
     (void)s;
     if (!tv_vm_jit_available())
         skip();
-    static const char parity[] = CS_HEAD
-        "  0: AND TEMP[0].x, SV[0].xxxx, IMM[0].xxxx\n"
-        "  1: MOV TEMP[1].x, IMM[0].zzzz\n"
-        "  2: MOV TEMP[2].x, IMM[0].zzzz\n"
-        "  3: BGNLOOP\n"
-        "  4:   USGE TEMP[3].x, TEMP[1].xxxx, TEMP[0].xxxx\n"
-        "  5:   UIF TEMP[3].xxxx\n"
-        "  6:     BRK\n"
-        "  7:   ENDIF\n"
+    static const char parity[] = LOOP_HEAD
         "  8:   AND TEMP[4].z, TEMP[1].xxxx, IMM[0].yyyy\n"
         "  9:   UADD TEMP[4].x, TEMP[2].xxxx, IMM[0].wwww\n"
         " 10:   UADD TEMP[4].y, TEMP[2].xxxx, IMM[0].yyyy\n"
