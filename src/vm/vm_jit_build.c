@@ -132,13 +132,12 @@ static LLVMValueRef lane_mask(vm_jit_ctx *j, LLVMValueRef exec)
 
 #define LANE0_DEPTH 4   /* operations deep (a counter's increment is one) */
 
-/* The scalar S that V broadcasts (vm_jit_broadcast's insert at 0 and zero-mask shuffle),
- * or NULL */
-static LLVMValueRef broadcast_of(LLVMValueRef v)
+LLVMValueRef vm_jit_broadcast_of(LLVMValueRef v)
 {
-    if (!LLVMIsAShuffleVectorInst(v) || LLVMGetNumMaskElements(v) != VM_LANES)
+    if (!LLVMIsAShuffleVectorInst(v))
         return NULL;
-    for (unsigned l = 0; l < VM_LANES; l++)
+    const unsigned n = LLVMGetNumMaskElements(v);
+    for (unsigned l = 0; l < n; l++)
         if (LLVMGetMaskValue(v, l) != 0)
             return NULL;
     LLVMValueRef ins = LLVMGetOperand(v, 0), at = NULL;
@@ -163,7 +162,7 @@ static bool scalarizable(LLVMValueRef v, unsigned depth)
     if (LLVMIsAConstantDataVector(v) || LLVMIsAConstantVector(v) ||
         LLVMIsAConstantAggregateZero(v))
         return LLVMGetAggregateElement(v, 0) != NULL;
-    if (broadcast_of(v))
+    if (vm_jit_broadcast_of(v))
         return true;
     if (depth == 0 || !LLVMIsABinaryOperator(v) || !lane_wise(LLVMGetInstructionOpcode(v)))
         return false;
@@ -177,7 +176,7 @@ static LLVMValueRef scalar_of(vm_jit_ctx *j, LLVMValueRef v)
 {
     if (LLVMIsAConstant(v))
         return LLVMGetAggregateElement(v, 0);
-    LLVMValueRef s = broadcast_of(v);
+    LLVMValueRef s = vm_jit_broadcast_of(v);
     if (s)
         return s;
     return LLVMBuildBinOp(j->b, LLVMGetInstructionOpcode(v), scalar_of(j, LLVMGetOperand(v, 0)),

@@ -96,6 +96,9 @@ void vm_jit_nn_forget(vm_jit_ctx *j);
 LLVMValueRef vm_jit_exec(vm_jit_ctx *j);
 /* An i32 value known only at run time in every lane of a <32 x i32>. */
 LLVMValueRef vm_jit_broadcast(vm_jit_ctx *j, LLVMValueRef v);
+/* The scalar S that V broadcasts to every lane (an insert at lane 0 and a zero-mask
+ * shuffle, vm_jit_broadcast's form and InstCombine's, of any lane count), or NULL */
+LLVMValueRef vm_jit_broadcast_of(LLVMValueRef v);
 
 /* Call micro-op u's handler as the interpreter would (the warp synced around the call;
  * vm_jit_build.c); pc is u's index. */

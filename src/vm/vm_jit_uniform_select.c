@@ -15,25 +15,15 @@
 #ifdef TEXVM_JIT
 #include "vm/vm_jit_internal.h"
 
-/* The i1 that every lane of V is, where V is a splat (shufflevector of an insertelement
- * at lane 0, mask all 0); NULL otherwise */
+/* The i1 that every lane of V is, where V is a broadcast (vm_jit_broadcast_of); NULL
+ * otherwise */
 static LLVMValueRef splat_of(LLVMValueRef v)
 {
-    if (!LLVMIsAShuffleVectorInst(v))
+    LLVMValueRef c = vm_jit_broadcast_of(v);
+    if (!c || LLVMGetTypeKind(LLVMTypeOf(c)) != LLVMIntegerTypeKind ||
+        LLVMGetIntTypeWidth(LLVMTypeOf(c)) != 1)
         return NULL;
-    const unsigned n = LLVMGetNumMaskElements(v);
-    for (unsigned k = 0; k < n; k++)
-        if (LLVMGetMaskValue(v, k) != 0)
-            return NULL;
-    LLVMValueRef ins = LLVMGetOperand(v, 0);
-    if (!LLVMIsAInsertElementInst(ins))
-        return NULL;
-    LLVMValueRef at = LLVMGetOperand(ins, 2);
-    if (!LLVMIsAConstantInt(at) || LLVMConstIntGetZExtValue(at) != 0)
-        return NULL;
-    LLVMValueRef c = LLVMGetOperand(ins, 1);
-    return LLVMTypeOf(c) == LLVMInt1TypeInContext(LLVMGetTypeContext(LLVMTypeOf(c))) ? c
-                                                                                  : NULL;
+    return c;
 }
 
 /* Rewrites select I where its condition is splat(c), or a mask E narrowed by splat(c)
