@@ -126,6 +126,14 @@ __attribute__((target("avx512f"))) static inline void normalise(tile_weights *W,
     }
 }
 
+/* A half warp's value of a channel: v0 + w1 d1 + w2 d2 with LINEAR's or the perspective
+   weights */
+__attribute__((target("avx512f"))) static inline __m512
+half_value(const tile_weights *W, bool linear, __m512 v0, __m512 d1, __m512 d2)
+{
+    return vm_frag_lerp16(v0, linear ? W->b1 : W->pw1, d1, linear ? W->b2 : W->pw2, d2);
+}
+
 __attribute__((target("avx512f"))) void vm_frag_tile_inputs_avx512(const vm_run *R,
                                                                    const vm_warp *w,
                                                                    const vm_frag_tri *T,
@@ -140,13 +148,13 @@ __attribute__((target("avx512f"))) void vm_frag_tile_inputs_avx512(const vm_run 
         any_persp |= formula_input(fp, &p->inputs[k]) &&
                      p->inputs[k].interp != TV_INTERP_LINEAR;
     const __m512 area = _mm512_set1_ps(T->area);
-    /* both half warps at once: their chains (a division's latency, then the normaliser's
-       division) overlap */
     /* the three 1/w are 1 (a flat primitive's, as the suite's and any 2-D drawing's) and
        denormals are kept: b_k * 1 is b_k for every quotient b_k (a quiet NaN included), so
        the products are left out of the chain */
     const bool unit_w = !flushing && T->inv_w[0] == 1.0f && T->inv_w[1] == 1.0f &&
                         T->inv_w[2] == 1.0f;
+    /* both half warps at once: their chains (a division's latency, then the normaliser's
+       division) overlap */
     tile_weights W0 = half_weights(T, w, 0, area, any_persp, unit_w);
     tile_weights W1 = half_weights(T, w, 1, area, any_persp, unit_w);
     if (any_persp) {
@@ -169,12 +177,8 @@ __attribute__((target("avx512f"))) void vm_frag_tile_inputs_avx512(const vm_run 
             const float d1 = tv_bits_f32(a1[c]) - v0, d2 = tv_bits_f32(a2[c]) - v0;
             const __m512 v0v = _mm512_set1_ps(v0), d1v = _mm512_set1_ps(d1),
                          d2v = _mm512_set1_ps(d2);
-            _mm512_storeu_ps(&dst[c].f[0],
-                             vm_frag_lerp16(v0v, linear ? W0.b1 : W0.pw1, d1v,
-                                            linear ? W0.b2 : W0.pw2, d2v));
-            _mm512_storeu_ps(&dst[c].f[16],
-                             vm_frag_lerp16(v0v, linear ? W1.b1 : W1.pw1, d1v,
-                                            linear ? W1.b2 : W1.pw2, d2v));
+            _mm512_storeu_ps(&dst[c].f[0], half_value(&W0, linear, v0v, d1v, d2v));
+            _mm512_storeu_ps(&dst[c].f[16], half_value(&W1, linear, v0v, d1v, d2v));
         }
     }
 }
