@@ -207,6 +207,10 @@ typedef struct vec_req {          /* per-request constants */
                                    * magnification: λ decides nothing (tex_warp_vec.c) */
     bool lod_common;              /* vo, a SAMPLE with derivatives, no per-lane bias, mip
                                    * LINEAR: lod_pass's common copy (tex_warp_vec.c) */
+    bool lin_all;                 /* the linear filter for magnification and minification:
+                                   * lin is 1 in every lane (slot_pass) */
+    bool all4;                    /* every component filtered, none a constant (slot_pass) */
+    bool pitch;                   /* the view's layout is pitch (slot_pass) */
     /* the thread's log2 memo (tex_warp_vec.c), its address taken once per request: inside
      * the kernel's loops a thread-local's address costs a call in PIC code (GCC's
      * global-dynamic model), and the vector registers are saved around it */

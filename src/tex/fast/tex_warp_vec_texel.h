@@ -328,7 +328,7 @@ static const int32_t tap_lane_off[2][16] = {TAP_ROW(0x010101u), TAP_ROW(0x010101
 
 /* 16 lanes from lane l of the four tap words t[k] (in registers) */
 TEX_TARGET_AVX512 static inline void taps16_avx512(const __m512i t[4], const float *a,
-                                                   const float *b, const int shift[4],
+                                                   const float *b, unsigned cm,
                                                    const __m512i ctl[4], const vec_fin *F,
                                                    unsigned l, float out[4][N])
 {
@@ -350,7 +350,7 @@ TEX_TARGET_AVX512 static inline void taps16_avx512(const __m512i t[4], const flo
     __m512 w[4] = {_mm512_mul_ps(wx0, wy0), _mm512_mul_ps(va, wy0), _mm512_mul_ps(wx0, vb),
                    _mm512_mul_ps(va, vb)};
     for (unsigned c = 0; c < 4; c++) {
-        if (shift[c] < 0)
+        if (!((cm >> c) & 1u))
             continue;
         __m512 acc = _mm512_setzero_ps();
         for (unsigned k = 0; k < 4; k++) {
@@ -383,7 +383,7 @@ TEX_TARGET_AVX512 static inline void ctl_avx512(const int shift[4], __m512i ctl[
 }
 
 TEX_TARGET_AVX512 static inline void taps_avx512(uint32_t tx[4][N], const float *a,
-                                                 const float *b, const int shift[4],
+                                                 const float *b, const int shift[4], unsigned cm,
                                                  const vec_fin *F, float out[4][N])
 {
     __m512i ctl[4];
@@ -392,7 +392,7 @@ TEX_TARGET_AVX512 static inline void taps_avx512(uint32_t tx[4][N], const float 
         __m512i t[4];
         for (unsigned k = 0; k < 4; k++)
             t[k] = _mm512_loadu_si512((const void *)&tx[k][l]);
-        taps16_avx512(t, a, b, shift, ctl, F, l, out);
+        taps16_avx512(t, a, b, cm, ctl, F, l, out);
     }
 }
 
@@ -409,7 +409,8 @@ TEX_TARGET_AVX512 static inline bool window_taps_avx512(const char *host, uint32
                                                         const uint32_t *xo0, const uint32_t *yo0,
                                                         const uint32_t *yo1, const float *a,
                                                         const float *b, const int shift[4],
-                                                        const vec_fin *F, float out[4][N])
+                                                        unsigned cm, const vec_fin *F,
+                                                        float out[4][N])
 {
     const __m512i lane = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
     const __m512i even = _mm512_andnot_si512(_mm512_set1_epi32(1), lane); /* l & ~1 */
@@ -459,7 +460,7 @@ TEX_TARGET_AVX512 static inline bool window_taps_avx512(const char *host, uint32
                         _mm512_permutex2var_epi32(z[0][0], ir, z[0][1]),
                         _mm512_permutex2var_epi32(z[1][0], il, z[1][1]),
                         _mm512_permutex2var_epi32(z[1][0], ir, z[1][1])};
-        taps16_avx512(t, a, b, shift, ctl, F, l, out);
+        taps16_avx512(t, a, b, cm, ctl, F, l, out);
     }
     return true;
 }
@@ -471,8 +472,8 @@ TEX_TARGET_AVX512 static inline bool window_taps_avx512(const char *host, uint32
 TEX_TARGET_AVX512 static inline void pair_taps_avx512(const char *host, const uint32_t *xo0,
                                                       const uint32_t *yo0, const uint32_t *yo1,
                                                       const float *a, const float *b,
-                                                      const int shift[4], const vec_fin *F,
-                                                      float out[4][N])
+                                                      const int shift[4], unsigned cm,
+                                                      const vec_fin *F, float out[4][N])
 {
     __m512i ctl[4];
     ctl_avx512(shift, ctl);
@@ -496,7 +497,7 @@ TEX_TARGET_AVX512 static inline void pair_taps_avx512(const char *host, const ui
                         _mm512_permutex2var_epi32(q[0], odd, q[1]),
                         _mm512_permutex2var_epi32(q[2], even, q[3]),
                         _mm512_permutex2var_epi32(q[2], odd, q[3])};
-        taps16_avx512(t, a, b, shift, ctl, F, l, out);
+        taps16_avx512(t, a, b, cm, ctl, F, l, out);
     }
 }
 
@@ -624,9 +625,13 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
     int32_t i0[N], i1[N], j0[N], j1[N];
     float a[N], b[N];
     uint32_t bad;
+    /* the components filtered (the others have constants): bit c for component c */
+    unsigned cm = 0;
+    for (unsigned c = 0; c < 4; c++)
+        cm |= (unsigned)(R->all4 || w->shift[c] >= 0) << c;
     /* two inlined copies: the request-uniform linear filter (axis_pass's uni) or not (lin
        is 0 or 1 in every lane) */
-    if (lanes_all(lin, isa)) {
+    if (R->lin_all || lanes_all(lin, isa)) {
         bad = axis_uni(s, V->wf, offu, act, w->wrap[0], V->w, i0, i1, a, isa);
         bad |= axis_uni(t, V->hf, offv, act, w->wrap[1], V->h, j0, j1, b, isa);
     } else {
@@ -639,7 +644,9 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
        same product mod 2^32; layer_off NULL: layer 0, no term) */
     uint32_t xo0[N], xo1[N], yo0[N], yo1[N];
     const uint32_t base = V->base;
-    if (V->pitch_layout) {
+    /* (R->pitch: the view's layout, so every level's) */
+    const bool pitch = R->pitch || V->pitch_layout;
+    if (pitch) {
         const uint32_t psh = V->pitch_sh, pitch = V->pitch;
         for (unsigned l = 0; l < N; l++) {
             xo0[l] = (uint32_t)i0[l] * 4u;
@@ -686,7 +693,7 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
     uint32_t gap[N];
     for (unsigned l = 0; l < N; l++)
         gap[l] = (xo1[l] - xo0[l]) ^ 4u;
-    if (V->pitch_layout && !lanes_any(gap, isa)) {
+    if (pitch && !lanes_any(gap, isa)) {
         const char *host = (const char *)w->v->host;
 #if TEX_WIDE_VECTORS
         if (isa == 2) {
@@ -694,10 +701,10 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
             uint64_t size = w->v->size_bytes;
             uint32_t lim = size > 0x7fffffffu ? 0x7fffffffu : (uint32_t)size;
             if (lim >= 16 &&
-                window_taps_avx512(host, lim, xo0, yo0, yo1, a, b, w->shift, F, out))
+                window_taps_avx512(host, lim, xo0, yo0, yo1, a, b, w->shift, cm, F, out))
                 tls_window++;
             else
-                pair_taps_avx512(host, xo0, yo0, yo1, a, b, w->shift, F, out);
+                pair_taps_avx512(host, xo0, yo0, yo1, a, b, w->shift, cm, F, out);
             tls_paired++;
             return 0;
         }
@@ -732,7 +739,7 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
     }
 #if TEX_WIDE_VECTORS
     if (isa == 2) {
-        taps_avx512(tx, a, b, w->shift, F, out);
+        taps_avx512(tx, a, b, w->shift, cm, F, out);
         return 0;
     }
 #else
