@@ -382,9 +382,21 @@ TEX_TARGET_AVX512 static inline void ctl_avx512(const int shift[4], __m512i ctl[
                                   off);
 }
 
-TEX_TARGET_AVX512 static inline void taps_avx512(uint32_t tx[4][N], const float *a,
-                                                 const float *b, const int shift[4], unsigned cm,
-                                                 const vec_fin *F, float out[4][N])
+/* The tap sums of single-word taps (slot_pass's gathers: a wrap seam, an edge clamp or a
+ * point filter between a lane's horizontal taps; 2 % of trilinear's level passes) out of
+ * the kernel's line: its callers' code is shorter by this much, which ran trilinear
+ * 1–3 % faster on Zen 4 (a minified map rotated against the texture, whose passes take
+ * the paired gathers, 1.8 %); the paired paths stay inline, where the rotated map ran
+ * 2.7 % slower with them out of line (docs/history/performance-log.md §50). */
+#if defined(__GNUC__)
+#define TAPS_COLD __attribute__((noinline))
+#else
+#define TAPS_COLD
+#endif
+TEX_TARGET_AVX512 TAPS_COLD static void taps_avx512(uint32_t tx[4][N], const float *a,
+                                                  const float *b, const int shift[4],
+                                                  unsigned cm, const vec_fin *F,
+                                                  float out[4][N])
 {
     __m512i ctl[4];
     ctl_avx512(shift, ctl);
