@@ -4,7 +4,8 @@
  * quad with its own step per pixel (texels), drawn from a palette of 1 to 32 distinct
  * steps, so a request's lanes carry that many distinct major lengths (and ratios, for the
  * requests without TV_TEXF_VALUES_ONLY); runs of identical palettes make the recent
- * arguments answer, new palettes and palettes of more than four make the table answer.
+ * arguments answer, new palettes and palettes of more than four make the table answer;
+ * after two misses in a row the recent arguments are refilled only at every 32nd.
  * Every result word (and the QUERY_LOD extras) is compared with the general path, on
  * every instruction-set variant of the kernel the CPU has; the counter of table lookups
  * shows both ways were taken. */
@@ -95,21 +96,36 @@ static void palettes(unsigned isa)
     for (unsigned smp = 0; smp < 2; smp++)
         for (unsigned f = 0; f < 2; f++) {
             uint32_t flags = f ? vo : 0;
+            /* from whatever the requests before left: the recent arguments take this
+             * palette within 32 misses in a row (the refill policy, below) */
+            /* (k2: two lengths, so per lane also without the flag, where one length in
+             * every lane is the footprint computed once, without these lookups) */
+            unsigned settle = 0;
+            while (run(&F, k2, 2, 2.0f, smp, flags, ~0u, 1) != 0)
+                assert_true(++settle <= 32);
             /* at most 4 distinct major lengths: after the first request, none to the
              * table (the ratios too, without the flag: ky = 1 and 2 give 1 and 1/2) */
+            assert_int_equal(run(&F, k2, 2, 2.0f, smp, flags, ~0u, 3), 0);
             run(&F, k1, 1, 1.0f, smp, flags, ~0u, 1);
             assert_int_equal(run(&F, k1, 1, 1.0f, smp, flags, ~0u, 3), 0);
-            run(&F, k2, 2, 2.0f, smp, flags, ~0u, 1);
-            assert_int_equal(run(&F, k2, 2, 2.0f, smp, flags, ~0u, 3), 0);
             run(&F, k3, 3, 1.0f, smp, flags, ~0u, 1);
             assert_int_equal(run(&F, k3, 3, 1.0f, smp, flags, ~0u, 3), 0);
             run(&F, k4, 4, 1.0f, smp, flags, ~0u, 1);
             assert_int_equal(run(&F, k4, 4, 1.0f, smp, flags, ~0u, 3), 0);
-            /* one new length of four: the table for that one (and the refill) */
+            /* one new length of four: the table for that one (and the refill; the
+             * first miss in a row of the major lengths) */
             assert_int_equal(run(&F, k4b, 4, 1.0f, smp, flags, ~0u, 1), 1);
-            /* more than 4: the table each time, answering the lanes the recent miss */
+            /* more than 4: the table each time, answering the lanes the recent miss
+             * (major lengths: misses 2 to 7 in a row, refilled at the 2nd; the ratios,
+             * all 1, hit) */
             assert_int_equal(run(&F, k5, 5, 1.0f, smp, flags, ~0u, 3), 3);
             assert_int_equal(run(&F, k8, 8, 1.0f, smp, flags, ~0u, 3), 3);
+            /* the refill policy: after the first two misses in a row the recent
+             * arguments are refilled only at every 32nd, so two lengths the recent ones
+             * lack (k5's first four are there) take the table at misses 8 to 32 and are
+             * refilled at the 32nd; then none */
+            assert_int_equal(run(&F, k2, 2, 1.0f, smp, flags, ~0u, 25), 25);
+            assert_int_equal(run(&F, k2, 2, 1.0f, smp, flags, ~0u, 3), 0);
             /* partial warps: inactive lanes' arguments never reach the recent ones */
             run(&F, k8, 8, 1.0f, smp, flags, 0x0000f00fu, 1);
             assert_int_equal(run(&F, k8, 8, 1.0f, smp, flags, 0x0000f00fu, 2), 0);

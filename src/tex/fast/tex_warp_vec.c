@@ -68,11 +68,16 @@ typedef struct log2_memo {
      * table's gathers; one set per kind of argument (major lengths, their ratios, squared
      * major lengths), each kind's lookups refilling its own */
     uint32_t rkey[3][RECENT], rval[3][RECENT];
+    /* per kind, the lookups in a row that the recent arguments did not answer (0 after
+     * one they answered): where they keep missing (a minified map rotated against the
+     * texture: every quad's lengths differ in their last bits), refilling them after
+     * each miss costs more than it saves (log2_lanes) */
+    uint32_t streak[3];
+    uint64_t table; /* the lookups that went to the table (tex_warp_vec_log2_table_count) */
 } log2_memo;
 
 static _Thread_local log2_memo tls_memo;
-static _Thread_local uint64_t tls_taken, tls_uniform, tls_mag, tls_free, tls_table, tls_probes,
-    tls_common;
+static _Thread_local uint64_t tls_taken, tls_uniform, tls_mag, tls_free, tls_probes, tls_common;
 
 uint64_t tex_warp_vec_count(void)
 {
@@ -101,7 +106,7 @@ uint64_t tex_warp_vec_common_count(void)
 
 uint64_t tex_warp_vec_log2_table_count(void)
 {
-    return tls_table;
+    return tls_memo.table;
 }
 
 /* an int32 (not uint32) index: see the texel gathers in slot_pass */
@@ -184,14 +189,12 @@ VEC_INLINE void log2_table(log2_memo *m, bool root, const float *x, const uint32
 }
 
 /* the recent arguments: the first RECENT distinct ones of the lanes where need[l], each
- * with its result (out, the table's); counted here, off the kernel's common path (a
- * thread-local there costs a call in PIC code, see vec_req.memo) */
+ * with its result (out, the table's) */
 static void log2_recent_fill(log2_memo *m, unsigned kind, const float *x,
                              const uint32_t *need, const float *out)
 {
     uint32_t *rkey = m->rkey[kind], *rval = m->rval[kind];
     unsigned n = 0;
-    tls_table++;
     for (unsigned l = 0; l < N && n < RECENT; l++) {
         if (!need[l])
             continue;
@@ -228,10 +231,20 @@ VEC_INLINE void log2_lanes(log2_memo *m, unsigned kind, const float *x, const ui
         out[l] = bf(r);
         miss[l] = need[l] & (hit ^ 1u);
     }
-    if (!lanes_any(miss, isa))
+    if (!lanes_any(miss, isa)) {
+        m->streak[kind] = 0;
         return;
+    }
     log2_table(m, kind == 2, x, miss, out, isa);
-    log2_recent_fill(m, kind, x, need, out);
+    m->table++;
+    /* the recent arguments refilled after the first two misses in a row, then after
+     * every 32nd: a run of misses is a map whose lengths vary from quad to quad, where
+     * the refill (a scalar search for distinct arguments, its branches unpredictable)
+     * cost 9 % of the rotated trilinear frame; every 32nd keeps a map that turns
+     * uniform again from missing for long (docs/history/performance-log.md §50) */
+    uint32_t st = ++m->streak[kind];
+    if (st <= 2 || (st & 31u) == 0)
+        log2_recent_fill(m, kind, x, need, out);
 }
 
 /* log2f(x) through the memo, one value */
