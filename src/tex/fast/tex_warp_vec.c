@@ -240,7 +240,7 @@ VEC_INLINE void log2_lanes(log2_memo *m, unsigned kind, const float *x, const ui
     /* the recent arguments refilled after the first two misses in a row, then after
      * every 32nd: a run of misses is a map whose lengths vary from quad to quad, where
      * the refill (a scalar search for distinct arguments, its branches unpredictable)
-     * cost 9 % of the rotated trilinear frame; every 32nd keeps a map that turns
+     * cost about 8 % of the rotated trilinear frame; every 32nd keeps a map that turns
      * uniform again from missing for long (docs/history/performance-log.md §50) */
     uint32_t st = ++m->streak[kind];
     if (st <= 2 || (st & 31u) == 0)
@@ -767,11 +767,12 @@ footprint_done:;
 static bool vec_common_shape(const vec_req *R)
 {
     return R->lod_common && R->lin_all && R->all4 && R->pitch && !R->proj && !R->offs &&
-           !R->array && !R->free;
+           !R->array;
 }
 
 /* vec_body for a request of vec_common_shape: the fields it implies as constants
- * (lod_common implies vo and deriv; deriv without op_bias, a SAMPLE: no op_lod, op_lz) */
+ * (lod_common implies vo and deriv, and mip LINEAR, so not free; deriv without op_bias,
+ * a SAMPLE: no op_lod, op_lz) */
 VEC_INLINE unsigned vec_body_common(const vec_req *R0, tv_tex_result *res, unsigned isa)
 {
     vec_req R = *R0;
