@@ -82,5 +82,13 @@ void fp_check_warp(fp *F, const tv_tex_request *r, unsigned *taken);
     FP_VARIANT_TEST(test_baseline, 0, fn)
 #define FP_VARIANT_UNIT_TESTS                                                               \
     cmocka_unit_test(test_avx512), cmocka_unit_test(test_avx2), cmocka_unit_test(test_baseline)
+/* A test file whose tests are FP_VARIANT_TESTS(fn) alone: those and its main(). */
+#define FP_VARIANT_MAIN(fn)                                                                 \
+    FP_VARIANT_TESTS(fn)                                                                    \
+    int main(void)                                                                          \
+    {                                                                                       \
+        const struct CMUnitTest tests[] = {FP_VARIANT_UNIT_TESTS};                          \
+        return cmocka_run_group_tests(tests, NULL, NULL);                                   \
+    }
 
 #endif

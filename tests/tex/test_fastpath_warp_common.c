@@ -143,12 +143,4 @@ static void run(unsigned isa)
     fp_teardown(&F);
 }
 
-FP_VARIANT_TESTS(run)
-
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        FP_VARIANT_UNIT_TESTS,
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FP_VARIANT_MAIN(run)

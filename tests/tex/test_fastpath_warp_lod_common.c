@@ -133,12 +133,4 @@ static void random_requests(unsigned isa)
     fp_teardown(&F);
 }
 
-FP_VARIANT_TESTS(random_requests)
-
-int main(void)
-{
-    const struct CMUnitTest tests[] = {
-        FP_VARIANT_UNIT_TESTS,
-    };
-    return cmocka_run_group_tests(tests, NULL, NULL);
-}
+FP_VARIANT_MAIN(random_requests)
