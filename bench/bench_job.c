@@ -17,9 +17,11 @@
  *   over all 1 + R runs — its counters are the calling thread's, and one thread runs the
  *   jobs on the calling thread (src/util/threadpool.c) — for profiling which of its ways
  *   a workload takes (docs/performance.md §1.2):
- *   bench_job: texture kernel over N runs: requests Q (uniform U, magnified M, no level
- *   of detail F), log2 table lookups T, level passes paired P (windows W) and single S,
- *   anisotropic probe requests A */
+ *   bench_job: texture kernel (V) over N runs: requests Q (uniform U, magnified M, no
+ *   level of detail F; common copy C), log2 table lookups T, level passes paired P
+ *   (windows W) and single S, anisotropic probe requests A
+ *   (V the kernel's variant, tv_tex_vector_kernel: avx512, avx2 or generic; C the
+ *   requests its copy for the common request answered, none on generic) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +32,8 @@
 
 /* The texture kernel's counters of the calling thread (tex/fast/tex_warp.h) */
 typedef struct kernel_counts {
-    uint64_t requests, uniform, magnified, free, log2_table, paired, window, single, probes;
+    uint64_t requests, uniform, magnified, free, common, log2_table, paired, window, single,
+        probes;
 } kernel_counts;
 
 static kernel_counts kernel_counts_now(void)
@@ -40,6 +43,7 @@ static kernel_counts kernel_counts_now(void)
     k.uniform = tex_warp_vec_uniform_count();
     k.magnified = tex_warp_vec_mag_count();
     k.free = tex_warp_vec_free_count();
+    k.common = tex_warp_vec_common_count();
     k.log2_table = tex_warp_vec_log2_table_count();
     tex_warp_vec_pair_counts(&k.paired, &k.single);
     k.window = tex_warp_vec_window_count();
@@ -49,13 +53,15 @@ static kernel_counts kernel_counts_now(void)
 
 static void kernel_counts_print(const kernel_counts *a, const kernel_counts *b, int runs)
 {
-    printf("bench_job: texture kernel over %d runs: requests %llu (uniform %llu, magnified "
-           "%llu, no level of detail %llu), log2 table lookups %llu, level passes paired "
-           "%llu (windows %llu) and single %llu, anisotropic probe requests %llu\n",
-           runs, (unsigned long long)(b->requests - a->requests),
+    printf("bench_job: texture kernel (%s) over %d runs: requests %llu (uniform %llu, "
+           "magnified %llu, no level of detail %llu; common copy %llu), log2 table lookups "
+           "%llu, level passes paired %llu (windows %llu) and single %llu, anisotropic probe "
+           "requests %llu\n",
+           tv_tex_vector_kernel(), runs, (unsigned long long)(b->requests - a->requests),
            (unsigned long long)(b->uniform - a->uniform),
            (unsigned long long)(b->magnified - a->magnified),
            (unsigned long long)(b->free - a->free),
+           (unsigned long long)(b->common - a->common),
            (unsigned long long)(b->log2_table - a->log2_table),
            (unsigned long long)(b->paired - a->paired),
            (unsigned long long)(b->window - a->window),

@@ -7,7 +7,10 @@
 #         request takes the kernel's way without a level of detail (192), one level pass
 #         each (paired + single = 192), no log2 lookup, no probe;
 #   mag:  a 16x16 texture, trilinear, v_uv over 64x32 pixels: 4 and 2 pixels a texel, so
-#         every lane is proven magnified without a log2 (192), one level pass each.
+#         every lane is proven magnified without a log2 (192), one level pass each; the
+#         request is the common one (a values-only SAMPLE, mip LINEAR, linear filters, RGBA,
+#         a pitch view), so a wide kernel variant's copy for it answers all 192 (the
+#         generic variant has none: 0). `free` is not the common request (mip NONE): 0.
 # And --counters with two threads is a usage error (exit 2: the counts are per thread).
 #   bench/test_bench_counters.sh BENCH_JOB
 set -uo pipefail
@@ -51,23 +54,30 @@ counts() {
   out=$(cd "$tmp" && "$bench_job" "$1.json" --repeat 2 --counters --out-dir "$tmp") ||
     { echo "FAIL: $1: bench_job exited $?" >&2; return 1; }
   echo "$out" >&2
-  grep '^bench_job: texture kernel over' <<< "$out" | grep -o ' [0-9]\+' | tr -d '\n'
+  grep '^bench_job: texture kernel (' <<< "$out" | grep -o ' [0-9]\+' | tr -d '\n'
 }
-# the line's numbers: runs requests uniform magnified free log2 paired windows single probes
+# the kernel's variant, from the same line: avx512, avx2 or generic
+variant=$(cd "$tmp" && "$bench_job" free.json --repeat 1 --counters --out-dir "$tmp" |
+          sed -n 's/^bench_job: texture kernel (\([a-z0-9]*\)).*/\1/p')
+common_mag=192
+[ "$variant" = generic ] && common_mag=0
+[ -n "$variant" ] || { echo "FAIL: no kernel variant on the counters line"; fail=1; }
+# the line's numbers: runs requests uniform magnified free common log2 paired windows
+# single probes
 check() {
   local name=$1 want=$2 got
   got=$(counts "$name") || { fail=1; return; }
   set -- $got
-  if [ $# != 10 ]; then
+  if [ $# != 11 ]; then
     echo "FAIL: $name: no counters line"; fail=1; return
   fi
-  local passes=$(($7 + $9))
-  local have="runs $1 requests $2 uniform $3 magnified $4 free $5 log2 $6 passes $passes probes ${10}"
+  local passes=$(($8 + ${10}))
+  local have="runs $1 requests $2 uniform $3 magnified $4 free $5 common $6 log2 $7 passes $passes probes ${11}"
   [ "$have" = "$want" ] || { echo "FAIL: $name: $have, expected $want"; fail=1; }
-  [ "$8" -le "$7" ] || { echo "FAIL: $name: more windows ($8) than paired passes ($7)"; fail=1; }
+  [ "$9" -le "$8" ] || { echo "FAIL: $name: more windows ($9) than paired passes ($8)"; fail=1; }
 }
-check free "runs 3 requests 192 uniform 0 magnified 0 free 192 log2 0 passes 192 probes 0"
-check mag "runs 3 requests 192 uniform 0 magnified 192 free 0 log2 0 passes 192 probes 0"
+check free "runs 3 requests 192 uniform 0 magnified 0 free 192 common 0 log2 0 passes 192 probes 0"
+check mag "runs 3 requests 192 uniform 0 magnified 192 free 0 common $common_mag log2 0 passes 192 probes 0"
 log=$(cd "$tmp" && "$bench_job" free.json --threads 2 --counters 2>&1)
 rc=$?
 [ $rc = 2 ] || { echo "FAIL: --counters with two threads exited $rc, not 2"; fail=1; }
