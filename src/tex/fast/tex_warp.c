@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "tex/format.h"
+#include "tex/fast/tex_fast_addr.h"
 #include "tex/fast/tex_warp.h"
 #include "util/half.h"
 
@@ -147,8 +148,12 @@ bool tex_warp_hoist(tv_tex_unit *unit, const tex_view *v, const tex_sampler *s, 
     w->lod_max = s->tsc.max_lod_clamp / 256.0f;
     tex_warp_swizzle_select(v, w->swz, w->konst);
     /* the vector kernel's channel shifts, once per context instead of per request */
-    for (unsigned c = 0; c < 4; c++)
+    w->chan_mask = 0;
+    for (unsigned c = 0; c < 4; c++) {
         w->shift[c] = w->swz[c] >= 0 ? 8 * (int)v->unorm8_byte[w->swz[c]] : -1;
+        w->chan_mask |= (uint8_t)((w->shift[c] >= 0) << c);
+    }
+    w->pitch = tex_fast_pitch_layout(v);
     w->mag_lin = tex_mode_linear(w->mag);
     w->min_lin = tex_mode_linear(w->min);
     w->mag_ok = tex_warp_vec_mag_conditions(w);
@@ -353,7 +358,7 @@ void tex_warp_level(const warp_ctx *w, uint32_t rel, warp_level *L)
     L->wf = (float)L->w;
     L->hf = (float)L->h;
     L->base = v->level_offset[L->abs];
-    L->pitch_layout = v->mem_layout == TV_TIC_PITCH || v->mem_layout == TV_TIC_PITCH_COLOR_KEY;
+    L->pitch_layout = w->pitch;
     L->pitch = v->pitch;
     L->gobs_x = v->level_gobs_x[L->abs];
     L->bh = v->gob_h_log2[L->abs];

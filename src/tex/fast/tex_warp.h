@@ -101,6 +101,8 @@ typedef struct warp_ctx {
     /* the bit position of the texel word's byte result component c reads (read by the
        vector kernel), -1 where konst[c] gives it */
     int shift[4];
+    uint8_t chan_mask; /* bit c: result component c is read from the texel (shift[c] >= 0) */
+    bool pitch;        /* the view's layout is pitch, so every level's (tex_fast_pitch_layout) */
     /* the vector kernel's per-context tests (tex_warp_vec.c), once per context instead of
        per request: the magnification / minification filter is linear (LINEAR, or ANISO's
        footprint filter), and the magnification shortcut's sampler conditions hold

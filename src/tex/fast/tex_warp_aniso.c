@@ -90,7 +90,7 @@ static bool an_setup(tv_tex_unit *unit, const tv_tex_request *req, an_ctx *w)
     w->maxa = (float)maxa;
     if (!tex_warp_hoist(unit, v, s, &w->c))
         return false;
-    w->pitch_layout = v->mem_layout == TV_TIC_PITCH || v->mem_layout == TV_TIC_PITCH_COLOR_KEY;
+    w->pitch_layout = w->c.pitch;
     for (uint32_t r = 0; r <= w->c.q; r++) {
         an_level *L = &w->lv[r];
         L->abs = w->c.base_level + r;

@@ -45,6 +45,7 @@
  *     64-bit load where every lane's taps are adjacent in a pitch level).
  * tests/tex/test_fastpath_warp_full.c drives requests into this kernel (and around it)
  * and compares every result word with the general path. */
+#include "tex/fast/tex_fast_addr.h"
 #include "tex/fast/tex_warp_vec_lanes.h"
 #include "tex/fast/tex_warp_vec_texel.h"
 
@@ -865,7 +866,7 @@ const char *tv_tex_vector_kernel(void)
  * with a 4-byte aligned pitch and, where more than one layer is read, layer stride. */
 static bool words_aligned(const tex_view *v, bool layers)
 {
-    bool pitch = v->mem_layout == TV_TIC_PITCH || v->mem_layout == TV_TIC_PITCH_COLOR_KEY;
+    bool pitch = tex_fast_pitch_layout(v);
     return !((uintptr_t)v->host & 3u) && !(layers && (v->layer_stride & 3u)) &&
            !(pitch && (v->pitch & 3u));
 }
@@ -897,8 +898,8 @@ bool tex_warp_vec(const warp_ctx *w, const tv_tex_request *req, tv_tex_result *r
     R.mag = R.vo && R.deriv && !R.op_bias && w->mag_ok;
     R.lod_common = R.vo && R.deriv && !R.op_bias && w->mip == TV_MIP_LINEAR;
     R.lin_all = w->mag_lin && w->min_lin;
-    R.all4 = w->shift[0] >= 0 && w->shift[1] >= 0 && w->shift[2] >= 0 && w->shift[3] >= 0;
-    R.pitch = v->mem_layout == TV_TIC_PITCH || v->mem_layout == TV_TIC_PITCH_COLOR_KEY;
+    R.all4 = w->chan_mask == 15u;
+    R.pitch = w->pitch;
     unsigned r = vec_run(&R, res);
     if (!r)
         return false;

@@ -638,9 +638,7 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
     float a[N], b[N];
     uint32_t bad;
     /* the components filtered (the others have constants): bit c for component c */
-    unsigned cm = 0;
-    for (unsigned c = 0; c < 4; c++)
-        cm |= (unsigned)(R->all4 || w->shift[c] >= 0) << c;
+    const unsigned cm = R->all4 ? 15u : w->chan_mask;
     /* two inlined copies: the request-uniform linear filter (axis_pass's uni) or not (lin
        is 0 or 1 in every lane) */
     if (R->lin_all || lanes_all(lin, isa)) {
