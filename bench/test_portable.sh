@@ -7,7 +7,7 @@
 set -uo pipefail
 src=${1:?usage: bench/test_portable.sh SOURCE_DIR BUILD_DIR}
 bin=${2:?usage: bench/test_portable.sh SOURCE_DIR BUILD_DIR}
-workloads=(null bilinear trilinear aniso math loop compute)
+workloads=(null bilinear trilinear rotated aniso math loop compute)
 for w in "${workloads[@]}"; do
   [ -f "$bin/bench-suite/$w/job.json" ] ||
     { echo "no $bin/bench-suite/$w/job.json: skipped"; exit 77; }

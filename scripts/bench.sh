@@ -64,6 +64,7 @@ wl=$root/bench/workloads
 table="null null.frag frag_null - 0
 bilinear bilinear.frag tex bilinear 0.06
 trilinear trilinear.frag tex trilinear 0.06
+rotated rotated.frag tex trilinear 0.06
 aniso aniso.frag tex aniso 0.15
 math math.frag frag - 1e-5
 loop loop.frag frag - 1e-5
