@@ -1,13 +1,13 @@
-/* A draw's triangles on several workers by bands of the target (docs/pipeline.md
- * §Threads). The target's rows are cut into stripes (band_shift_for), dealt out to band
- * jobs: stripe s belongs to job s % J, and the W workers take the jobs as they finish
- * the last (J = up to DRAW_BAND_JOBS x W). Every job walks all the draw's primitives in
- * order, sets each triangle up and shades only the rows of its own stripes
- * (draw_triangle: run_fragments), so every pixel sees the triangles that cover it in
- * primitive order, from one job — the bytes are those of one worker walking them all. A
- * job draws through its own copies of the draw state and of the context (error text,
- * primitive numbers for the row memos, work quota) and the engine of the worker running
- * it (worker 0: the context's); the copies are merged after.
+/* A draw's triangles on several workers by bands of the target (docs/pipeline-threads.md).
+ * The target's rows are cut into stripes (band_shift_for), dealt out to band jobs: stripe
+ * s belongs to job s % J, and the W workers take the jobs as they finish the last (J = up
+ * to DRAW_BAND_JOBS x W). Every job walks all the draw's primitives in order, sets each
+ * triangle up and shades only the rows of its own stripes (draw_triangle: run_fragments),
+ * so every pixel sees the triangles that cover it in primitive order, from one job — the
+ * bytes are those of one worker walking them all. A job draws through its own copies of
+ * the draw state and of the context (error text, primitive numbers for the row memos, work
+ * quota) and the engine of the worker running it (worker 0: the context's); the copies are
+ * merged after.
  *
  * Why: a draw of many small triangles shades each in a short engine run of its own,
  * which the per-row parallelism of one run (draw_run_fragments) cannot spread; bands

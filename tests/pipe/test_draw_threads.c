@@ -1,4 +1,4 @@
-/* Draws on several workers (tv_pipe_set_threads, docs/pipeline.md §Threads): bands of the
+/* Draws on several workers (tv_pipe_set_threads, docs/pipeline-threads.md): bands of the
  * target's rows are shaded by different workers (a draw of many triangles, or of a few
  * large ones), or a large primitive's rows of tiles are, and the results must not depend
  * on how many there are. The same draws — overlapping, alpha-blended, depth-tested
