@@ -200,6 +200,10 @@ struct tv_vm_program {
        where no MOV writes it */
     bool vert_copy;
     uint8_t copy_src[TV_VM_MAX_ATTRIBS][4];
+    /* FRAG: every lane computes the same outputs from the same inputs
+       (vm_stage_frag_uniform.c): a warp of a tile whose inputs are the same in every lane
+       may reuse the registers of the last such warp of its triangle */
+    bool frag_uniform;
     /* the JIT (vm_jit.h): a cache beside the immutable program, filled once under the
        JIT's lock. jit_state: VM_JIT_NOT_YET, VM_JIT_READY (jit_fn runs it) or
        VM_JIT_DECLINED; jit_warps: warps run so far (TV_VM_JIT_AUTO's threshold) */

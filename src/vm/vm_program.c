@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "vm/vm_jit.h"
+#include "vm/vm_stage_frag_uniform.h"
 #include "vm/vm_stage_vert_copy.h"
 #include "vm/vm_lower.h"
 #include "vm/vm_run.h"
@@ -81,6 +82,7 @@ tv_vm_program *tv_vm_program_create(tv_vm *vm, const tv_tgsi_program *prog, tv_e
         return NULL;
     }
     vm_vert_copy_plan(p);
+    vm_frag_uniform_plan(p);
     return p;
 }
 

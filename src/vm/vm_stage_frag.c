@@ -21,6 +21,7 @@
 #include "vm/vm_run.h"
 #include "vm/vm_stage_frag.h"
 #include "vm/vm_stage_frag_store.h"
+#include "vm/vm_stage_frag_uniform.h"
 
 /* The interpolation formulas have two forms. The reference (bary, interp_b) takes its
  * products and sums as tv_mul_a / tv_add_a: where two NaNs meet, the one that comes out is
@@ -726,6 +727,30 @@ static TV_ALWAYS_INLINE void values(vm_worker *wk, vm_warp *w, vm_slot *regs,
                                     uint32_t sample, bool per_sample, int whole,
                                     float bl[][3], bool walk);
 
+static TV_ALWAYS_INLINE void tile_way(vm_worker *wk, const vm_frag_tri *T, int tile_tri,
+                                      int whole, bool per_sample, bool walk, bool *bary,
+                                      bool *kernel);
+
+/* The triangle whose tile's inputs are the same in every lane of a walk's warp (WHOLE as
+ * setup_warp's), for a uniform program (vm_stage_frag_uniform.c): the triangle values
+ * interpolates the tile in where each input takes interp_tile's same-value way (no
+ * barycentrics needed); -1 where the warp may not reuse registers. */
+static int uniform_tri(vm_worker *wk, int whole, bool per_sample)
+{
+    const vm_run *R = wk->run;
+    if (!R->prog->frag_uniform || R->plain || R->tracing || per_sample ||
+        R->vm->frag_uniform_off)
+        return -1;
+    if (!R->prog->num_inputs)
+        return 0;   /* no input: the same outputs in every triangle, split tiles too */
+    const int tile_tri = whole >= 0 ? whole : R->fp->coverage ? 0 : -1;
+    if (tile_tri < 0 || tile_tri > INT8_MAX)
+        return -1;
+    bool bary = false, kernel = false;
+    tile_way(wk, &R->tris[tile_tri], tile_tri, whole, per_sample, true, &bary, &kernel);
+    return bary ? -1 : tile_tri;
+}
+
 /* The rest of a warp's set-up once its lanes' positions and coverage are known (INSIDE:
  * the lanes inside the scissor box, LIVE: those that run): the warp's masks, then the
  * registers, inputs and system values. WHOLE as setup_warp's; BL: per-lane barycentrics
@@ -738,8 +763,14 @@ static void setup_inputs(vm_worker *wk, vm_warp *w, uint32_t inside, uint32_t li
     const uint32_t present = tv_quads_of(inside);
     vm_worker_warp(wk, 0, present, live);
     w->sample = sample;
+    wk->uni_skip = false;
     if (!live)
         return;   /* frag_job runs no lane of it: no inputs to set up */
+    wk->uni_next = (int8_t)uniform_tri(wk, whole, per_sample);
+    if (wk->uni_armed && wk->uni_next >= 0 && wk->uni_next == wk->uni_tri) {
+        wk->uni_skip = true;   /* the registers hold this warp's outputs already */
+        return;
+    }
     values(wk, w, w->r, sample, per_sample, whole, bl, true);   /* (its registers zeroed there) */
 }
 
@@ -869,6 +900,30 @@ static void split_inputs(vm_worker *wk, vm_warp *w, vm_slot *regs)
     }
 }
 
+/* The choices of a tile's inputs' way in triangle T (index TILE_TRI, WHOLE as setup_warp's):
+ * whether they read the lanes' barycentrics (*BARY) and take the AVX-512 pass (*KERNEL).
+ * They depend on the run, the triangle and whether whole < 0 (and per_sample, the run's
+ * own in the walk): taken once per job in the walk (WALK), kept in the worker. */
+static TV_ALWAYS_INLINE void tile_way(vm_worker *wk, const vm_frag_tri *T, int tile_tri,
+                                      int whole, bool per_sample, bool walk, bool *bary,
+                                      bool *kernel)
+{
+    const vm_run *R = wk->run;
+    const unsigned way = 2u * (unsigned)tile_tri + (whole < 0);
+    if (walk && ((wk->tile_ways_known >> way) & 1u)) {
+        *bary = (wk->tile_ways_bary >> way) & 1u;
+        *kernel = (wk->tile_ways_pass >> way) & 1u;
+        return;
+    }
+    *bary = needs_barycentrics(R, T, whole, per_sample);
+    *kernel = *bary && tile_kernel_takes(R, T, whole, per_sample);
+    if (walk) {
+        wk->tile_ways_known |= (uint8_t)(1u << way);
+        wk->tile_ways_bary |= (uint8_t)((unsigned)*bary << way);
+        wk->tile_ways_pass |= (uint8_t)((unsigned)*kernel << way);
+    }
+}
+
 /* WALK: a warp of the tile walk (frag_job), whose job keeps its choices and whose
  * registers are zeroed here (the others' by their callers: vm_frag_zero_regs) */
 static TV_ALWAYS_INLINE void values(vm_worker *wk, vm_warp *w, vm_slot *regs,
@@ -883,23 +938,8 @@ static TV_ALWAYS_INLINE void values(vm_worker *wk, vm_warp *w, vm_slot *regs,
     /* the inputs the AVX-512 pass computed (the others below as before) */
     bool kernel = false, bary = false;
     const vm_frag_tri *T = tile_tri >= 0 ? &R->tris[tile_tri] : NULL;
-    if (p->num_inputs && T) {
-        /* the choices depend on the run, the triangle and whether whole < 0 (and
-           per_sample, the run's own in the walk): taken once per job in the walk */
-        const unsigned way = 2u * (unsigned)tile_tri + (whole < 0);
-        if (walk && ((wk->tile_ways_known >> way) & 1u)) {
-            bary = (wk->tile_ways_bary >> way) & 1u;
-            kernel = (wk->tile_ways_pass >> way) & 1u;
-        } else {
-            bary = needs_barycentrics(R, T, whole, per_sample);
-            kernel = bary && tile_kernel_takes(R, T, whole, per_sample);
-            if (walk) {
-                wk->tile_ways_known |= (uint8_t)(1u << way);
-                wk->tile_ways_bary |= (uint8_t)((unsigned)bary << way);
-                wk->tile_ways_pass |= (uint8_t)((unsigned)kernel << way);
-            }
-        }
-    }
+    if (p->num_inputs && T)
+        tile_way(wk, T, tile_tri, whole, per_sample, walk, &bary, &kernel);
     if (walk)
         zero_regs(R, w, kernel);
     if (bary) {   /* (only with inputs and a tile triangle) */
@@ -1202,10 +1242,22 @@ static tv_status run_warp(vm_worker *wk, vm_warp *w, bool trace_pass, unsigned i
             }
     if (w->live) {
         uint32_t live0 = w->live;
-        tv_status st = vm_exec_warp(w, err);
-        wk->trace_this = false;
-        if (st != TV_OK)
-            return st;
+        if (wk->uni_skip) {
+            /* a uniform program's outputs, in the registers since the warp that armed the
+               reuse, with its counts (vm_stage_frag_uniform.c) */
+            w->insns = wk->uni_insns;
+            w->uops = wk->uni_uops;
+            vm_frag_uniform_count();
+        } else {
+            tv_status st = vm_exec_warp(w, err);
+            wk->trace_this = false;
+            if (st != TV_OK)
+                return st;
+            wk->uni_armed = wk->uni_next >= 0 && live0 == VM_ALL_LANES && w->live == live0;
+            wk->uni_tri = wk->uni_next;
+            wk->uni_insns = w->insns;
+            wk->uni_uops = w->uops;
+        }
         write_outputs(wk, w, R->per_sample, live0, isa);
     }
     vm_worker_count(wk, w);
@@ -1220,6 +1272,7 @@ static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
     uint16_t top[CB_CHUNK + 1], bot[CB_CHUNK + 1];
     const unsigned isa = vm_frag_store_isa_run(R);
     wk->tile_ways_known = wk->tile_ways_bary = wk->tile_ways_pass = 0;   /* (values) */
+    wk->uni_armed = false;   /* (setup_inputs, run_warp) */
     vm_frag_box fb;
     frag_box_init(R, &fb);
     /* only the tiles that meet the scissor box (the others have no lane inside it) */
