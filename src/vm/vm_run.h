@@ -149,14 +149,6 @@ struct vm_worker {
        lies wholly in it (bit 2 t + (whole < 0)): known (the job clears it at its start),
        barycentrics needed, the AVX-512 pass taken (vm_stage_frag.c values) */
     uint8_t tile_ways_known, tile_ways_bary, tile_ways_pass;
-    /* the tile walk's reuse of a uniform program's warp (vm_stage_frag_uniform.c): armed
-       once a warp of all lanes live of triangle uni_tri ran with inputs the same in every
-       lane (the job disarms it at its start and at any other warp it runs), with that
-       warp's counts; uni_next: the triangle of the warp being set up where its inputs are
-       such (-1 otherwise), uni_skip: that warp reuses the registers */
-    bool uni_armed, uni_skip;
-    int8_t uni_tri, uni_next;
-    uint64_t uni_insns, uni_uops;
     /* COMP: every warp's SV registers hold this run's system values (vm_stage_comp.c) */
     bool comp_sv_ready;
     /* texture request reused by every texture micro-op of the worker (vm_ops_tex.c):
@@ -177,6 +169,15 @@ struct vm_worker {
     tv_status status;
     tv_error err;
     uint64_t err_job;
+    /* (last: the fields above keep their places, which the hot paths' timing depends on:
+       history §51) the tile walk's reuse of a uniform program's warp (vm_stage_frag_uniform.c): armed
+       once a warp of all lanes live of triangle uni_tri ran with inputs the same in every
+       lane (the job disarms it at its start and at any other warp it runs), with that
+       warp's counts; uni_next: the triangle of the warp being set up where its inputs are
+       such (-1 otherwise), uni_skip: that warp reuses the registers */
+    bool uni_armed, uni_skip;
+    int8_t uni_tri, uni_next;
+    uint64_t uni_insns, uni_uops;
 };
 
 /* Worker allocation (vm_dispatch.c). Init reuses the warps, registers, stacks and texture

@@ -511,8 +511,9 @@ static void frag_box_init(const vm_run *R, vm_frag_box *fb)
     fb->all_samples = every_sample(R) & fb->smask;
 }
 
-static void setup_inputs(vm_worker *wk, vm_warp *w, uint32_t inside, uint32_t live,
-                         uint32_t sample, bool per_sample, int whole, float bl[][3]);
+static TV_ALWAYS_INLINE void setup_inputs(vm_worker *wk, vm_warp *w, uint32_t inside,
+                                          uint32_t live, uint32_t sample, bool per_sample,
+                                          int whole, float bl[][3], bool uni);
 
 /* The lanes of the tile at (TPX, TPY): positions in the engine's tile order, one triangle
  * and one coverage for all. Built for wide vectors (not for speed of its own: tile_bary and
@@ -603,8 +604,11 @@ VM_WIDE_VECTORS static void split_tile(vm_worker *wk, vm_warp *w, uint32_t tpx, 
     *live = cov ? covered : 0;
 }
 
-static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint32_t sample,
-                       bool per_sample, int whole, const vm_frag_box *fb)
+/* UNI: the walk of a uniform program's run (frag_job_uniform), whose warps may reuse the
+ * registers (setup_inputs); a constant of each walk's inlined copy */
+static TV_ALWAYS_INLINE void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty,
+                                        uint32_t sample, bool per_sample, int whole,
+                                        const vm_frag_box *fb, bool uni)
 {
     const vm_run *R = wk->run;
     const tv_vm_frag_params *fp = R->fp;
@@ -717,7 +721,7 @@ static void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty, uint
         bool cov = per_sample ? ((w->lane_cov[l] >> sample) & 1u) : w->lane_cov[l] != 0;
         if (cov) live |= 1u << l;
     }
-    setup_inputs(wk, w, inside, live, sample, per_sample, whole, bl);
+    setup_inputs(wk, w, inside, live, sample, per_sample, whole, bl, uni);
 }
 
 /* (inlined into the tile walk's set-up, where its arguments are often constants, and
@@ -738,8 +742,7 @@ static TV_ALWAYS_INLINE void tile_way(vm_worker *wk, const vm_frag_tri *T, int t
 static int uniform_tri(vm_worker *wk, int whole, bool per_sample)
 {
     const vm_run *R = wk->run;
-    if (!R->prog->frag_uniform || R->plain || R->tracing || per_sample ||
-        R->vm->frag_uniform_off)
+    if (per_sample)
         return -1;
     if (!R->prog->num_inputs)
         return 0;   /* no input: the same outputs in every triangle, split tiles too */
@@ -755,21 +758,24 @@ static int uniform_tri(vm_worker *wk, int whole, bool per_sample)
  * the lanes inside the scissor box, LIVE: those that run): the warp's masks, then the
  * registers, inputs and system values. WHOLE as setup_warp's; BL: per-lane barycentrics
  * where no one triangle interpolates (unread otherwise). */
-static void setup_inputs(vm_worker *wk, vm_warp *w, uint32_t inside, uint32_t live,
-                         uint32_t sample, bool per_sample, int whole, float bl[][3])
+static TV_ALWAYS_INLINE void setup_inputs(vm_worker *wk, vm_warp *w, uint32_t inside,
+                                          uint32_t live, uint32_t sample, bool per_sample,
+                                          int whole, float bl[][3], bool uni)
 {
     /* every lane of a quad with a pixel inside runs (outside ones as helpers), so
        derivatives at the target's edges see real neighbours */
     const uint32_t present = tv_quads_of(inside);
     vm_worker_warp(wk, 0, present, live);
     w->sample = sample;
-    wk->uni_skip = false;
     if (!live)
         return;   /* frag_job runs no lane of it: no inputs to set up */
-    wk->uni_next = (int8_t)uniform_tri(wk, whole, per_sample);
-    if (wk->uni_armed && wk->uni_next >= 0 && wk->uni_next == wk->uni_tri) {
-        wk->uni_skip = true;   /* the registers hold this warp's outputs already */
-        return;
+    if (uni) {
+        wk->uni_skip = false;
+        wk->uni_next = (int8_t)uniform_tri(wk, whole, per_sample);
+        if (wk->uni_armed && wk->uni_next >= 0 && wk->uni_next == wk->uni_tri) {
+            wk->uni_skip = true;   /* the registers hold this warp's outputs already */
+            return;
+        }
     }
     values(wk, w, w->r, sample, per_sample, whole, bl, true);   /* (its registers zeroed there) */
 }
@@ -1227,8 +1233,8 @@ static void frag_span(const vm_run *R, uint32_t y0, uint32_t y1, uint32_t bx0, u
     *u1 = (b + unit - 1) >> sh;
 }
 
-static tv_status run_warp(vm_worker *wk, vm_warp *w, bool trace_pass, unsigned isa,
-                          tv_error *err)
+static TV_ALWAYS_INLINE tv_status run_warp(vm_worker *wk, vm_warp *w, bool trace_pass,
+                                           unsigned isa, tv_error *err, bool uni)
 {
     const vm_run *R = wk->run;
     const uint32_t *id = R->vm->trace.id;
@@ -1242,7 +1248,7 @@ static tv_status run_warp(vm_worker *wk, vm_warp *w, bool trace_pass, unsigned i
             }
     if (w->live) {
         uint32_t live0 = w->live;
-        if (wk->uni_skip) {
+        if (uni && wk->uni_skip) {
             /* a uniform program's outputs, in the registers since the warp that armed the
                reuse, with its counts (vm_stage_frag_uniform.c) */
             w->insns = wk->uni_insns;
@@ -1253,10 +1259,18 @@ static tv_status run_warp(vm_worker *wk, vm_warp *w, bool trace_pass, unsigned i
             wk->trace_this = false;
             if (st != TV_OK)
                 return st;
-            wk->uni_armed = wk->uni_next >= 0 && live0 == VM_ALL_LANES && w->live == live0;
-            wk->uni_tri = wk->uni_next;
-            wk->uni_insns = w->insns;
-            wk->uni_uops = w->uops;
+            /* (the counts read only where the warp may arm the reuse: loaded right after
+               the run, as one 16-byte load of the two 8-byte counts it had just stored, they
+               waited for the stores — the loop workload 7 % slower) */
+            if (uni) {
+                wk->uni_armed = false;
+                if (wk->uni_next >= 0 && live0 == VM_ALL_LANES && w->live == live0) {
+                    wk->uni_armed = true;
+                    wk->uni_tri = wk->uni_next;
+                    wk->uni_insns = w->insns;
+                    wk->uni_uops = w->uops;
+                }
+            }
         }
         write_outputs(wk, w, R->per_sample, live0, isa);
     }
@@ -1264,7 +1278,8 @@ static tv_status run_warp(vm_worker *wk, vm_warp *w, bool trace_pass, unsigned i
     return TV_OK;
 }
 
-static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
+/* The walk of row of tiles JOB (UNI: a uniform program's, frag_job_uniform) */
+static TV_ALWAYS_INLINE tv_status frag_walk(vm_worker *wk, uint64_t job, tv_error *err, bool uni)
 {
     const vm_run *R = wk->run;
     const tv_vm_frag_params *fp = R->fp;
@@ -1272,7 +1287,7 @@ static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
     uint16_t top[CB_CHUNK + 1], bot[CB_CHUNK + 1];
     const unsigned isa = vm_frag_store_isa_run(R);
     wk->tile_ways_known = wk->tile_ways_bary = wk->tile_ways_pass = 0;   /* (values) */
-    wk->uni_armed = false;   /* (setup_inputs, run_warp) */
+    wk->uni_armed = wk->uni_skip = false;   /* (setup_inputs, run_warp) */
     vm_frag_box fb;
     frag_box_init(R, &fb);
     /* only the tiles that meet the scissor box (the others have no lane inside it) */
@@ -1311,15 +1326,28 @@ static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
                   : tile_whole(R, (uint32_t)(top[i] & top[i + 1] & bot[i] & bot[i + 1]));
         for (uint32_t s = 0; s < passes; s++) {
             vm_warp *w = &wk->warps[0];
-            setup_warp(wk, w, tx, ty, s, R->per_sample, whole, &fb);
+            setup_warp(wk, w, tx, ty, s, R->per_sample, whole, &fb, uni);
             if (!w->present)
                 continue;
-            tv_status st = run_warp(wk, w, !R->per_sample || s == id[2], isa, err);
+            tv_status st = run_warp(wk, w, !R->per_sample || s == id[2], isa, err, uni);
             if (st != TV_OK)
                 return st;
         }
     }
     return TV_OK;
+}
+
+static tv_status frag_job(vm_worker *wk, uint64_t job, tv_error *err)
+{
+    return frag_walk(wk, job, err, false);
+}
+
+/* a uniform program's run (vm_stage_frag_uniform.c): its own copy of the walk, so that
+   the others' keeps its code (the tests and stores in frag_job's copy cost the loop
+   workload 1.5-2.7 %: history §51) */
+static tv_status frag_job_uniform(vm_worker *wk, uint64_t job, tv_error *err)
+{
+    return frag_walk(wk, job, err, true);
 }
 
 void tv_vm_frag_params_fullscreen(tv_vm_frag_params *fp, uint32_t width, uint32_t height,
@@ -1366,7 +1394,7 @@ void vm_frag_span(const vm_run *R, uint32_t y0, uint32_t y1, uint32_t bx0, uint3
 tv_status vm_frag_run_warp(vm_worker *wk, vm_warp *w, bool trace_pass, unsigned isa,
                            tv_error *err)
 {
-    return run_warp(wk, w, trace_pass, isa, err);
+    return run_warp(wk, w, trace_pass, isa, err, false);
 }
 
 void vm_frag_tri_attrs(const vm_run *run, vm_frag_tri *tr)
@@ -1544,5 +1572,6 @@ tv_status tv_vm_run_fragment(tv_vm *vm, const tv_vm_program *p, const tv_vm_bind
                          (run.per_sample ? run.samples : 1);
     if (vm_frag_packs(&run, &fb))
         return vm_run_jobs(&run, 1, 1, vm_frag_packed_job, stats, err);
-    return vm_run_jobs(&run, njobs, 1, frag_job, stats, err);
+    const bool uni = p->frag_uniform && !run.plain && !run.tracing && !vm->frag_uniform_off;
+    return vm_run_jobs(&run, njobs, 1, uni ? frag_job_uniform : frag_job, stats, err);
 }

@@ -13,7 +13,9 @@
  * triangle: the same deterministic operations on the same bits. So once a warp of all 32
  * lanes live has run (no lane killed: the program cannot kill), the walk's later warps of
  * that triangle in the same job keep its registers and skip the set-up and the run
- * (vm_stage_frag.c setup_inputs, run_warp): the outputs are those words, the counts those
+ * (vm_stage_frag.c: a run of such a program walks its tiles in frag_job_uniform, the
+ * walk's copy whose setup_inputs and run_warp do this; the other runs' copy, frag_job,
+ * has none of it): the outputs are those words, the counts those
  * of that warp (its instructions and micro-ops: the same control flow, taken alike by
  * every lane, whatever lanes are live), and its budget was not exceeded. Any other warp
  * run in between disarms it. Not for the plain interpreter (the reference), traced runs,
