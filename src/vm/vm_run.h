@@ -169,8 +169,7 @@ struct vm_worker {
     tv_status status;
     tv_error err;
     uint64_t err_job;
-    /* (last: the fields above keep their places, which the hot paths' timing depends on:
-       history §51) the tile walk's reuse of a uniform program's warp (vm_stage_frag_uniform.c): armed
+    /* the tile walk's reuse of a uniform program's warp (vm_stage_frag_uniform.c): armed
        once a warp of all lanes live of triangle uni_tri ran with inputs the same in every
        lane (the job disarms it at its start and at any other warp it runs), with that
        warp's counts; uni_next: the triangle of the warp being set up where its inputs are
