@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "common_rng.h"
 #include "helper_vm.h"
 #include "vm/vm_run.h"
 #include "vm/vm_stage_frag_uniform.h"
@@ -23,10 +24,7 @@
 static uint32_t rng = 0x2545f491u;
 static uint32_t rnd(void)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 17;
-    rng ^= rng << 5;
-    return rng;
+    return tc_rng_next(&rng);
 }
 
 static tv_vm *engine(bool plain, uint32_t threads, uint8_t jit)
