@@ -735,6 +735,14 @@ static TV_ALWAYS_INLINE void tile_way(vm_worker *wk, const vm_frag_tri *T, int t
                                       int whole, bool per_sample, bool walk, bool *bary,
                                       bool *kernel);
 
+/* The triangle every lane of a tile interpolates in with the tile formulas (WHOLE as
+ * setup_warp's: the tile's one triangle, or the pipeline's one triangle where its coverage
+ * hook decides), -1 where each lane takes its own (values; uniform_tri asks the same) */
+static TV_ALWAYS_INLINE int tile_triangle(const vm_run *R, int whole)
+{
+    return whole >= 0 ? whole : R->fp->coverage && !R->plain ? 0 : -1;
+}
+
 /* The triangle whose tile's inputs are the same in every lane of a walk's warp (WHOLE as
  * setup_warp's), for a uniform program (vm_stage_frag_uniform.c): the triangle values
  * interpolates the tile in where each input takes interp_tile's same-value way (no
@@ -746,8 +754,8 @@ static int uniform_tri(vm_worker *wk, int whole, bool per_sample)
         return -1;
     if (!R->prog->num_inputs)
         return 0;   /* no input: the same outputs in every triangle, split tiles too */
-    const int tile_tri = whole >= 0 ? whole : R->fp->coverage ? 0 : -1;
-    if (tile_tri < 0 || tile_tri > INT8_MAX)
+    const int tile_tri = tile_triangle(R, whole);   /* (0 or 1: one of the run's two) */
+    if (tile_tri < 0)
         return -1;
     bool bary = false, kernel = false;
     tile_way(wk, &R->tris[tile_tri], tile_tri, whole, per_sample, true, &bary, &kernel);
@@ -940,7 +948,7 @@ static TV_ALWAYS_INLINE void values(vm_worker *wk, vm_warp *w, vm_slot *regs,
     const tv_vm_frag_params *fp = R->fp;
     const tv_vm_program *p = R->prog;
     /* the triangle every lane interpolates in with the tile formulas, -1: per lane */
-    int tile_tri = whole >= 0 ? whole : fp->coverage && !R->plain ? 0 : -1;
+    int tile_tri = tile_triangle(R, whole);
     /* the inputs the AVX-512 pass computed (the others below as before) */
     bool kernel = false, bary = false;
     const vm_frag_tri *T = tile_tri >= 0 ? &R->tris[tile_tri] : NULL;

@@ -45,7 +45,9 @@ void vm_frag_uniform_set(tv_vm *vm, bool on)
     vm->frag_uniform_off = !on;
 }
 
-bool vm_frag_uniform_sv(uint8_t semantic)
+/* whether system value SEMANTIC is one value for every lane of a run without per-sample
+   shading */
+static bool run_wide_sv(uint8_t semantic)
 {
     return semantic == TV_SEM_FACE || semantic == TV_SEM_PRIMID ||
            semantic == TV_SEM_SUBGROUP_SIZE || semantic == TV_SEM_SAMPLEID;
@@ -75,7 +77,7 @@ void vm_frag_uniform_plan(tv_vm_program *p)
             return;
     }
     for (uint32_t k = 0; k < p->num_svs; k++)
-        if (!vm_frag_uniform_sv(p->svs[k].semantic))
+        if (!run_wide_sv(p->svs[k].semantic))
             return;
     p->frag_uniform = true;
 }

@@ -16,14 +16,11 @@
  * program is created. */
 void vm_frag_uniform_plan(tv_vm_program *p);
 
-/* Whether system value SEMANTIC is one value for every lane of a run without per-sample
- * shading. */
-bool vm_frag_uniform_sv(uint8_t semantic);
-
 /* Test hooks: ON false runs every warp through the engine (tests/vm/test_frag_uniform.c
  * compares the two); the calling thread's warps answered by a reused warp's registers. */
 void vm_frag_uniform_set(tv_vm *vm, bool on);
 uint64_t vm_frag_uniform_reused(void);
+/* The tile walk (vm_stage_frag.c run_warp): one more warp answered that way. */
 void vm_frag_uniform_count(void);
 
 #endif
