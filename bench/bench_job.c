@@ -18,10 +18,12 @@
  *   jobs on the calling thread (src/util/threadpool.c) — for profiling which of its ways
  *   a workload takes (docs/performance.md §1.2):
  *   bench_job: texture kernel (V) over N runs: requests Q (uniform U, magnified M, no
- *   level of detail F; common copy C), log2 table lookups T, level passes paired P
- *   (windows W) and single S, anisotropic probe requests A
+ *   level of detail F; common copy C), log2 table lookups T (register cache K), level
+ *   passes paired P (windows W) and single S, anisotropic probe requests A
  *   (V the kernel's variant, tv_tex_vector_kernel: avx512, avx2 or generic; C the
- *   requests its copy for the common request answered, none on generic) */
+ *   requests its copy for the common request answered, none on generic; K the lookups
+ *   past the recent arguments that the AVX-512 variant's register cache answered, T
+ *   those that went on to the table) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,8 +34,8 @@
 
 /* The texture kernel's counters of the calling thread (tex/fast/tex_warp.h) */
 typedef struct kernel_counts {
-    uint64_t requests, uniform, magnified, free, common, log2_table, paired, window, single,
-        probes;
+    uint64_t requests, uniform, magnified, free, common, log2_table, log2_cache, paired,
+        window, single, probes;
 } kernel_counts;
 
 static kernel_counts kernel_counts_now(void)
@@ -45,6 +47,7 @@ static kernel_counts kernel_counts_now(void)
     k.free = tex_warp_vec_free_count();
     k.common = tex_warp_vec_common_count();
     k.log2_table = tex_warp_vec_log2_table_count();
+    k.log2_cache = tex_warp_vec_log2_cache_count();
     tex_warp_vec_pair_counts(&k.paired, &k.single);
     k.window = tex_warp_vec_window_count();
     k.probes = tex_warp_vec_probe_count();
@@ -55,14 +58,15 @@ static void kernel_counts_print(const kernel_counts *a, const kernel_counts *b, 
 {
     printf("bench_job: texture kernel (%s) over %d runs: requests %llu (uniform %llu, "
            "magnified %llu, no level of detail %llu; common copy %llu), log2 table lookups "
-           "%llu, level passes paired %llu (windows %llu) and single %llu, anisotropic probe "
-           "requests %llu\n",
+           "%llu (register cache %llu), level passes paired %llu (windows %llu) and single "
+           "%llu, anisotropic probe requests %llu\n",
            tv_tex_vector_kernel(), runs, (unsigned long long)(b->requests - a->requests),
            (unsigned long long)(b->uniform - a->uniform),
            (unsigned long long)(b->magnified - a->magnified),
            (unsigned long long)(b->free - a->free),
            (unsigned long long)(b->common - a->common),
            (unsigned long long)(b->log2_table - a->log2_table),
+           (unsigned long long)(b->log2_cache - a->log2_cache),
            (unsigned long long)(b->paired - a->paired),
            (unsigned long long)(b->window - a->window),
            (unsigned long long)(b->single - a->single),

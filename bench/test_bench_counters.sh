@@ -62,22 +62,22 @@ variant=$(cd "$tmp" && "$bench_job" free.json --repeat 1 --counters --out-dir "$
 common_mag=192
 [ "$variant" = generic ] && common_mag=0
 [ -n "$variant" ] || { echo "FAIL: no kernel variant on the counters line"; fail=1; }
-# the line's numbers: runs requests uniform magnified free common log2 paired windows
-# single probes
+# the line's numbers: runs requests uniform magnified free common log2 log2-cache paired
+# windows single probes
 check() {
   local name=$1 want=$2 got
   got=$(counts "$name") || { fail=1; return; }
   set -- $got
-  if [ $# != 11 ]; then
+  if [ $# != 12 ]; then
     echo "FAIL: $name: no counters line"; fail=1; return
   fi
-  local passes=$(($8 + ${10}))
-  local have="runs $1 requests $2 uniform $3 magnified $4 free $5 common $6 log2 $7 passes $passes probes ${11}"
+  local passes=$(($9 + ${11}))
+  local have="runs $1 requests $2 uniform $3 magnified $4 free $5 common $6 log2 $7 cache $8 passes $passes probes ${12}"
   [ "$have" = "$want" ] || { echo "FAIL: $name: $have, expected $want"; fail=1; }
-  [ "$9" -le "$8" ] || { echo "FAIL: $name: more windows ($9) than paired passes ($8)"; fail=1; }
+  [ "${10}" -le "$9" ] || { echo "FAIL: $name: more windows (${10}) than paired passes ($9)"; fail=1; }
 }
-check free "runs 3 requests 192 uniform 0 magnified 0 free 192 common 0 log2 0 passes 192 probes 0"
-check mag "runs 3 requests 192 uniform 0 magnified 192 free 0 common $common_mag log2 0 passes 192 probes 0"
+check free "runs 3 requests 192 uniform 0 magnified 0 free 192 common 0 log2 0 cache 0 passes 192 probes 0"
+check mag "runs 3 requests 192 uniform 0 magnified 192 free 0 common $common_mag log2 0 cache 0 passes 192 probes 0"
 log=$(cd "$tmp" && "$bench_job" free.json --threads 2 --counters 2>&1)
 rc=$?
 [ $rc = 2 ] || { echo "FAIL: --counters with two threads exited $rc, not 2"; fail=1; }

@@ -1,11 +1,13 @@
 /* The log2 lookups of the vectorised warp kernel (src/tex/fast/tex_warp_vec.c log2_lanes): the
- * compares against the few recent arguments, the table behind them for the lanes they do
- * not answer, and the refill of the recent arguments. Requests are warps of quads, each
+ * compares against the few recent arguments, behind them (AVX-512) the register cache and
+ * the table for the lanes neither answers, and the refill of the recent arguments. Requests are warps of quads, each
  * quad with its own step per pixel (texels), drawn from a palette of 1 to 32 distinct
  * steps, so a request's lanes carry that many distinct major lengths (and ratios, for the
  * requests without TV_TEXF_VALUES_ONLY); runs of identical palettes make the recent
  * arguments answer, new palettes and palettes of more than four make the table answer;
- * after two misses in a row the recent arguments are refilled only at every 32nd.
+ * after two misses in a row the recent arguments are refilled only at every 32nd. On the
+ * AVX-512 variant, palettes whose lengths have distinct cache slots go to the table once
+ * and then to the cache; two lengths of one slot in a request, each time.
  * Every result word (and the QUERY_LOD extras) is compared with the general path, on
  * every instruction-set variant of the kernel the CPU has; the counter of table lookups
  * shows both ways were taken. */
@@ -63,21 +65,56 @@ static void fill(tv_tex_request *r, const float *ks, unsigned nk, float ky, unsi
     }
 }
 
-/* n requests with the same palette (the first may go to the table, the others not when
- * the palette has at most 4 distinct steps); returns the table lookups they made */
+/* the lookups of the last run() that went to the table, and to the register cache */
+static uint64_t last_table, last_cache;
+
+/* n requests with the same palette (the first may go past the recent arguments, the
+ * others not when the palette has at most 4 distinct steps); returns the lookups past the
+ * recent arguments they made (to the register cache or the table) */
 static uint64_t run(fp *F, const float *ks, unsigned nk, float ky, unsigned smp,
                     uint32_t flags, uint32_t active, unsigned n)
 {
     static tv_tex_request r;
     unsigned taken = 0;
-    uint64_t t0 = tex_warp_vec_log2_table_count(), v0 = tex_warp_vec_count();
+    uint64_t t0 = tex_warp_vec_log2_table_count(), c0 = tex_warp_vec_log2_cache_count();
+    uint64_t v0 = tex_warp_vec_count();
     for (unsigned i = 0; i < n; i++) {
         fill(&r, ks, nk, ky, smp, flags, active);
         fp_check_warp(F, &r, &taken);
     }
     assert_int_equal(taken, n);
     assert_int_equal(tex_warp_vec_count() - v0, n); /* the kernel answered each */
-    return tex_warp_vec_log2_table_count() - t0;
+    last_table = tex_warp_vec_log2_table_count() - t0;
+    last_cache = tex_warp_vec_log2_cache_count() - c0;
+    return last_table + last_cache;
+}
+
+/* the kernel's AVX-512 variant runs under the cap 2 (tex_warp_vec.c vec_run) */
+static bool kernel_avx512(void)
+{
+#if TEX_WIDE_VECTORS
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+#else
+    return false;
+#endif
+}
+
+/* the register cache slot of step k's lookup argument: the major length k, or with
+ * TV_TEXF_VALUES_ONLY its square (the values-only path's log2f(sqrtf(x2)), exact here) */
+static unsigned step_slot(float k, bool vo)
+{
+    return tex_warp_vec_log2_cache_slot(vo ? k * k : k);
+}
+
+/* whether the n steps' lookup arguments have distinct register cache slots */
+static bool distinct_slots(const float *ks, unsigned n, bool vo)
+{
+    for (unsigned i = 0; i < n; i++)
+        for (unsigned j = 0; j < i; j++)
+            if (step_slot(ks[i], vo) == step_slot(ks[j], vo))
+                return false;
+    return true;
 }
 
 static void palettes(unsigned isa)
@@ -93,6 +130,7 @@ static void palettes(unsigned isa)
     for (unsigned i = 0; i < 8; i++)
         k8[i] = 2.0f + 0.25f * (float)i;
     const uint32_t vo = TV_TEXF_VALUES_ONLY;
+    const bool cached = isa == 2 && kernel_avx512(); /* the register cache is there */
     for (unsigned smp = 0; smp < 2; smp++)
         for (unsigned f = 0; f < 2; f++) {
             uint32_t flags = f ? vo : 0;
@@ -115,11 +153,18 @@ static void palettes(unsigned isa)
             /* one new length of four: the table for that one (and the refill; the
              * first miss in a row of the major lengths) */
             assert_int_equal(run(&F, k4b, 4, 1.0f, smp, flags, ~0u, 1), 1);
-            /* more than 4: the table each time, answering the lanes the recent miss
-             * (major lengths: misses 2 to 7 in a row, refilled at the 2nd; the ratios,
-             * all 1, hit) */
+            /* more than 4: past the recent arguments each time, for the lanes they
+             * miss (major lengths: misses 2 to 7 in a row, refilled at the 2nd; the
+             * ratios, all 1, hit) — the table each time, or on AVX-512 (the cache
+             * emptied, each palette's lengths in slots of their own) the table the
+             * first time and the register cache after */
+            assert_true(distinct_slots(k5, 5, f) && distinct_slots(k8, 8, f));
+            tex_warp_vec_log2_cache_clear();
             assert_int_equal(run(&F, k5, 5, 1.0f, smp, flags, ~0u, 3), 3);
+            assert_int_equal(last_table, cached ? 1 : 3);
+            tex_warp_vec_log2_cache_clear();
             assert_int_equal(run(&F, k8, 8, 1.0f, smp, flags, ~0u, 3), 3);
+            assert_int_equal(last_table, cached ? 1 : 3);
             /* the refill policy: after the first two misses in a row the recent
              * arguments are refilled only at every 32nd, so two lengths the recent ones
              * lack (k5's first four are there) take the table at misses 8 to 32 and are
@@ -131,6 +176,60 @@ static void palettes(unsigned isa)
             assert_int_equal(run(&F, k8, 8, 1.0f, smp, flags, 0x0000f00fu, 2), 0);
             run(&F, k8, 8, 1.0f, smp, flags, 0x80000001u, 2);
         }
+    fp_teardown(&F);
+}
+
+/* The register cache (AVX-512) against the table: six lengths, the recent arguments
+ * holding the first four, the last two in slots of their own — the table once, then the
+ * cache — or in one slot, where each evicts the other: the table every time, and every
+ * result still the general path's (fp_check_warp). */
+static void test_cache_slots(void **state)
+{
+    (void)state;
+    if (!kernel_avx512())
+        skip();
+    fp F;
+    setup(&F);
+    tex_set_vector_isa_cap(F.unit, 2);
+    for (unsigned f = 0; f < 2; f++) {
+        const bool vo = f != 0;
+        /* two steps of one slot, and two of slots of their own, none of the first four's */
+        float ks[6] = {2.25f, 2.5f, 2.75f, 3.0f, 0.0f, 0.0f}, apart[2] = {0.0f, 0.0f};
+        float same[2] = {0.0f, 0.0f};
+        for (unsigned i = 1; i < 512 && (same[1] == 0.0f || apart[1] == 0.0f); i++) {
+            float k = 3.0f + (float)i / 512.0f;
+            unsigned c = step_slot(k, vo);
+            bool clash = false;
+            for (unsigned j = 0; j < 4; j++)
+                clash |= c == step_slot(ks[j], vo);
+            if (clash)
+                continue;
+            if (same[0] == 0.0f)
+                same[0] = k;
+            else if (same[1] == 0.0f && c == step_slot(same[0], vo))
+                same[1] = k;
+            if (apart[0] == 0.0f)
+                apart[0] = k;
+            else if (apart[1] == 0.0f && c != step_slot(apart[0], vo))
+                apart[1] = k;
+        }
+        assert_true(same[1] != 0.0f && apart[1] != 0.0f);
+        for (unsigned smp = 0; smp < 2; smp++) {
+            uint32_t flags = vo ? TV_TEXF_VALUES_ONLY : 0;
+            ks[4] = apart[0];
+            ks[5] = apart[1];
+            tex_warp_vec_log2_cache_clear();
+            assert_int_equal(run(&F, ks, 6, 1.0f, smp, flags, ~0u, 4), 4);
+            assert_int_equal(last_table, 1);
+            assert_int_equal(last_cache, 3);
+            ks[4] = same[0];
+            ks[5] = same[1];
+            tex_warp_vec_log2_cache_clear();
+            assert_int_equal(run(&F, ks, 6, 1.0f, smp, flags, ~0u, 4), 4);
+            assert_int_equal(last_table, 4);
+            assert_int_equal(last_cache, 0);
+        }
+    }
     fp_teardown(&F);
 }
 
@@ -182,6 +281,7 @@ int main(void)
         cmocka_unit_test(test_avx2),
         cmocka_unit_test(test_baseline),
         cmocka_unit_test(test_zeroed_keys),
+        cmocka_unit_test(test_cache_slots),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

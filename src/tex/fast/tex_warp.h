@@ -58,6 +58,12 @@ uint64_t tex_warp_vec_common_count(void);
 /* Tests: the calling thread's kernel log2 lookups (tex_warp_vec.c log2_lanes) that some
  * lane's argument sent past the recent arguments to the table. */
 uint64_t tex_warp_vec_log2_table_count(void);
+/* Tests: the calling thread's kernel log2 lookups (AVX-512 variant) that the recent
+ * arguments missed and the register cache answered in every lane (tex_warp_vec.c
+ * log2_lanes); the cache emptied; the cache slot of an argument. */
+uint64_t tex_warp_vec_log2_cache_count(void);
+void tex_warp_vec_log2_cache_clear(void);
+unsigned tex_warp_vec_log2_cache_slot(float x);
 
 /* The checks every warp-wide path shares (tex_warp.c; tex_warp_aniso.c too), after its
  * own op / target / flag checks: some lane active, one handle for every active lane, which
