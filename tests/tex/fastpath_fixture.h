@@ -63,6 +63,9 @@ void fp_same_lane(const tv_tex_request *r, const tv_tex_result *a, const tv_tex_
  * inactive lanes unwritten and every active lane equal (fp_same_lane; with
  * TV_TEXF_VALUES_ONLY the values alone) to tv_tex_execute with the fast paths off. */
 void fp_check_warp(fp *F, const tv_tex_request *r, unsigned *taken);
+/* Whether the warp kernel's AVX-512 variant runs here under the cap 2 (the CPU has
+ * AVX-512F and BW, and the build the wide variants: tex_warp_vec.c vec_run). */
+bool fp_kernel_avx512(void);
 
 /* The six runs of a kernel test: both precisions x the AVX-512 / AVX2 / baseline kernel
  * variants (the cap given to tex_set_vector_isa_cap). FP_VARIANT_TESTS(fn) defines

@@ -158,3 +158,13 @@ void fp_check_warp(fp *F, const tv_tex_request *r, unsigned *taken)
         fp_same_lane(r, &a, &b, l, "general");
     }
 }
+
+bool fp_kernel_avx512(void)
+{
+#if TEX_WIDE_VECTORS
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+#else
+    return false;
+#endif
+}

@@ -89,16 +89,6 @@ static uint64_t run(fp *F, const float *ks, unsigned nk, float ky, unsigned smp,
     return last_table + last_cache;
 }
 
-/* the kernel's AVX-512 variant runs under the cap 2 (tex_warp_vec.c vec_run) */
-static bool kernel_avx512(void)
-{
-#if TEX_WIDE_VECTORS
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
-#else
-    return false;
-#endif
-}
 
 /* the register cache slot of step k's lookup argument: the major length k, or with
  * TV_TEXF_VALUES_ONLY its square (the values-only path's log2f(sqrtf(x2)), exact here) */
@@ -130,7 +120,7 @@ static void palettes(unsigned isa)
     for (unsigned i = 0; i < 8; i++)
         k8[i] = 2.0f + 0.25f * (float)i;
     const uint32_t vo = TV_TEXF_VALUES_ONLY;
-    const bool cached = isa == 2 && kernel_avx512(); /* the register cache is there */
+    const bool cached = isa == 2 && fp_kernel_avx512(); /* the register cache is there */
     for (unsigned smp = 0; smp < 2; smp++)
         for (unsigned f = 0; f < 2; f++) {
             uint32_t flags = f ? vo : 0;
@@ -179,6 +169,20 @@ static void palettes(unsigned isa)
     fp_teardown(&F);
 }
 
+/* Four requests of the first four steps of ks and the two of last (the cache emptied
+ * first): every lookup past the recent arguments, `table` of them to the table and the
+ * rest to the register cache. */
+static void cache_run(fp *F, float ks[6], const float last[2], unsigned smp, uint32_t flags,
+                      uint64_t table)
+{
+    ks[4] = last[0];
+    ks[5] = last[1];
+    tex_warp_vec_log2_cache_clear();
+    assert_int_equal(run(F, ks, 6, 1.0f, smp, flags, ~0u, 4), 4);
+    assert_int_equal(last_table, table);
+    assert_int_equal(last_cache, 4 - table);
+}
+
 /* The register cache (AVX-512) against the table: six lengths, the recent arguments
  * holding the first four, the last two in slots of their own — the table once, then the
  * cache — or in one slot, where each evicts the other: the table every time, and every
@@ -186,7 +190,7 @@ static void palettes(unsigned isa)
 static void test_cache_slots(void **state)
 {
     (void)state;
-    if (!kernel_avx512())
+    if (!fp_kernel_avx512())
         skip();
     fp F;
     setup(&F);
@@ -216,18 +220,8 @@ static void test_cache_slots(void **state)
         assert_true(same[1] != 0.0f && apart[1] != 0.0f);
         for (unsigned smp = 0; smp < 2; smp++) {
             uint32_t flags = vo ? TV_TEXF_VALUES_ONLY : 0;
-            ks[4] = apart[0];
-            ks[5] = apart[1];
-            tex_warp_vec_log2_cache_clear();
-            assert_int_equal(run(&F, ks, 6, 1.0f, smp, flags, ~0u, 4), 4);
-            assert_int_equal(last_table, 1);
-            assert_int_equal(last_cache, 3);
-            ks[4] = same[0];
-            ks[5] = same[1];
-            tex_warp_vec_log2_cache_clear();
-            assert_int_equal(run(&F, ks, 6, 1.0f, smp, flags, ~0u, 4), 4);
-            assert_int_equal(last_table, 4);
-            assert_int_equal(last_cache, 0);
+            cache_run(&F, ks, apart, smp, flags, 1);
+            cache_run(&F, ks, same, smp, flags, 4);
         }
     }
     fp_teardown(&F);

@@ -41,16 +41,6 @@ static const uint8_t swizzles[NSWZ][4] = {
     {TV_TIC_SOURCE_B, TV_TIC_SOURCE_ONE_INT, TV_TIC_SOURCE_A, TV_TIC_SOURCE_B},
 };
 
-/* the kernel's AVX-512 variant runs here (tex_warp_vec.c vec_run) */
-static bool kernel_avx512(void)
-{
-#if TEX_WIDE_VECTORS
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
-#else
-    return false;
-#endif
-}
 
 /* header NTEX + t * NSWZ + k: texture t's header with swizzle k (the fixture wrote t) */
 static void setup(fp *F)
@@ -130,7 +120,7 @@ static void run(unsigned isa)
      * per two lanes and the 64-bit gathers; the other variants only gather */
     if (isa < 2)
         assert_true(win == 0);
-    else if (kernel_avx512())
+    else if (fp_kernel_avx512())
         assert_true(win >= (paired1 - paired0) / 8 && win * 8 <= (paired1 - paired0) * 7);
     assert_true(vec * 10 >= (uint64_t)n * 8); /* the kernel answers most */
     assert_true(paired1 - paired0 >= vec / 4);  /* both ways of loading the words */
