@@ -1,16 +1,16 @@
-/* The log2 lookups of the vectorised warp kernel (src/tex/fast/tex_warp_vec.c log2_lanes): the
- * compares against the few recent arguments, behind them (AVX-512) the register cache and
- * the table for the lanes neither answers, and the refill of the recent arguments. Requests are warps of quads, each
- * quad with its own step per pixel (texels), drawn from a palette of 1 to 32 distinct
- * steps, so a request's lanes carry that many distinct major lengths (and ratios, for the
- * requests without TV_TEXF_VALUES_ONLY); runs of identical palettes make the recent
- * arguments answer, new palettes and palettes of more than four make the table answer;
- * after two misses in a row the recent arguments are refilled only at every 32nd. On the
- * AVX-512 variant, palettes whose lengths have distinct cache slots go to the table once
- * and then to the cache; two lengths of one slot in a request, each time.
- * Every result word (and the QUERY_LOD extras) is compared with the general path, on
- * every instruction-set variant of the kernel the CPU has; the counter of table lookups
- * shows both ways were taken. */
+/* The log2 lookups of the vectorised warp kernel (src/tex/fast/tex_warp_vec.c log2_lanes):
+ * the compares against the few recent arguments, behind them (AVX-512) the register cache,
+ * the table for the lanes neither answers, and the refill of the recent arguments.
+ * Requests are warps of quads, each quad with its own step per pixel (texels), drawn from
+ * a palette of 1 to 32 distinct steps, so a request's lanes carry that many distinct major
+ * lengths (and ratios, for the requests without TV_TEXF_VALUES_ONLY); runs of identical
+ * palettes make the recent arguments answer, new palettes and palettes of more than four
+ * go past them; after two misses in a row the recent arguments are refilled only at every
+ * 32nd. On the AVX-512 variant, palettes whose lengths have distinct cache slots go to
+ * the table once and then to the cache; two lengths of one slot in a request, to the
+ * table each time. Every result word (and the QUERY_LOD extras) is compared with the
+ * general path, on every instruction-set variant of the kernel the CPU has; the counters
+ * of table and cache lookups show each way was taken. */
 #include <math.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -36,8 +36,9 @@
  *   - log2f is libm's, through a per-thread memo of (argument bits → result) — a pure
  *     function, so a hit returns the library's bits; only misses call it. The memo is a
  *     table and, before it, the few recent arguments of each kind compared in registers
- *     and (AVX-512) a register cache of the table's results (log2_lanes); the values-only path's log2f(sqrtf(x)) of the squared major length
- *     has a table of its own, so its root too is computed on a miss only;
+ *     and (AVX-512) a register cache of the table's results (log2_lanes); the
+ *     values-only path's log2f(sqrtf(x)) of the squared major length has a table of
+ *     its own, so its root too is computed on a miss only;
  *   - texels decode by tex_warp_unorm8 (tex_warp.h: the byte repeated, converted and
  *     scaled — no division), which equals the decoder's table tex_unorm8 for all 256
  *     bytes (tests/tex/test_fastpath_warp_full.c checks each), from 32-bit words
