@@ -1032,6 +1032,7 @@ bool tex_warp_vec(const warp_ctx *w, const tv_tex_request *req, tv_tex_result *r
     R.lin_all = w->mag_lin && w->min_lin;
     R.all4 = w->chan_mask == 15u;
     R.pitch = w->pitch;
+    R.trail = true;
     unsigned r = vec_run(&R, res);
     if (!r)
         return false;

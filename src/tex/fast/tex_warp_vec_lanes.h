@@ -211,6 +211,9 @@ typedef struct vec_req {          /* per-request constants */
                                    * lin is 1 in every lane (slot_pass) */
     bool all4;                    /* every component filtered, none a constant (slot_pass) */
     bool pitch;                   /* the view's layout is pitch (slot_pass) */
+    bool trail;                   /* one level pass a level per request, as the warps walk
+                                   * (not anisotropic probes): the paired gathers'
+                                   * prefetches (slot_pass, trail_prefetch) */
     /* the thread's log2 memo (tex_warp_vec.c), its address taken once per request: inside
      * the kernel's loops a thread-local's address costs a call in PIC code (GCC's
      * global-dynamic model), and the vector registers are saved around it */

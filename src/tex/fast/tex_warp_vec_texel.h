@@ -477,6 +477,55 @@ TEX_TARGET_AVX512 static inline bool window_taps_avx512(const char *host, uint32
     return true;
 }
 
+/* Prefetches for the paired gathers (a map turned against the texture, where no lane pair
+ * shares a 16-byte window): such a map's rows of warps cross the texture diagonally, each
+ * pass over it reading its lines again from past L2 (the rotated map's levels 1 and 2 are
+ * 1.25 MB) in an order the hardware prefetchers do not follow. The warps of a row step
+ * alike over the texture (an affine map), so the lines the warp TRAIL passes of this level
+ * ahead reads are this pass's moved by the step of the last TRAIL passes: for the tile's
+ * two right-hand corner lanes (31 bottom, 13 top: the leading corner whichever way the map
+ * turns), the rows of the pair and the two beyond it, down from the bottom one and up from
+ * the top one. A prediction gone wrong (a new row of warps, another level, a seam) only
+ * fetches lines not used: prefetches do not fault, and the addresses are computed as
+ * integers. Not for the anisotropic probes' passes (vec_req.trail), whose steps are the
+ * probes'. Out of the kernel's line (TAPS_COLD), as the single-word taps: inlined into
+ * every copy of slot_pass it cost the anisotropic workload 1-1.5 %. The rotated map: 27.1
+ * → 24.0 ms (median of 16 A/B rounds), the same bytes; history §52 of
+ * docs/history/performance-log.md. */
+#define TRAIL 4
+typedef struct pass_trail {
+    uint32_t base[2];        /* the two levels the last passes read (level offsets) */
+    uint32_t at[2][TRAIL];   /* lane 0's pair offset in each level's last TRAIL passes */
+    uint32_t n[2];           /* passes of each level since it entered */
+    uint32_t rr;             /* the slot the next new level replaces */
+} pass_trail;
+static _Thread_local pass_trail tls_trail TEX_TLS_IE;
+
+TAPS_COLD static void trail_prefetch(const char *host, const vec_level *V, const uint32_t *xo0,
+                                    const uint32_t *yo0, const uint32_t *yo1)
+{
+    pass_trail *T = &tls_trail;
+    unsigned e = T->base[0] == V->base ? 0u : T->base[1] == V->base ? 1u : 2u;
+    if (e == 2) {
+        e = T->rr ^= 1u;
+        T->base[e] = V->base;
+        T->n[e] = 0;
+    }
+    uint32_t now = xo0[0] + yo0[0], k = T->n[e]++ % TRAIL;
+    int64_t step = (int64_t)(int32_t)(now - T->at[e][k]);
+    T->at[e][k] = now;
+    if (T->n[e] <= TRAIL)
+        return;
+    const uintptr_t h = (uintptr_t)host;
+    const int64_t p = (int64_t)V->pitch;
+    const int64_t lo = (int64_t)(int32_t)(xo0[31] + yo1[31]) + step;
+    const int64_t hi = (int64_t)(int32_t)(xo0[13] + yo0[13]) + step;
+    for (int64_t r = 0; r < 3; r++) {
+        __builtin_prefetch((const void *)(h + (uintptr_t)(lo + r * p)));
+        __builtin_prefetch((const void *)(h + (uintptr_t)(hi - r * p)));
+    }
+}
+
 /* The paired loads (slot_pass) and the tap sums in one: the 64-bit words of the two rows
  * gathered at host + xo0 + yo0 / yo1 (int32 byte offsets, below 2^31: vec_level_get),
  * split into left and right words by one two-source permute each (lanes 0..15 in order),
@@ -713,8 +762,11 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
             if (lim >= 16 &&
                 window_taps_avx512(host, lim, xo0, yo0, yo1, a, b, w->shift, cm, F, out))
                 tls_window++;
-            else
+            else {
+                if (R->trail)
+                    trail_prefetch(host, V, xo0, yo0, yo1);
                 pair_taps_avx512(host, xo0, yo0, yo1, a, b, w->shift, cm, F, out);
+            }
             tls_paired++;
             return 0;
         }
