@@ -489,7 +489,10 @@ TEX_TARGET_AVX512 static inline bool window_taps_avx512(const char *host, uint32
  * fetches lines not used: prefetches do not fault, and the addresses are computed as
  * integers. Not for the anisotropic probes' passes (vec_req.trail), whose steps are the
  * probes'. Out of the kernel's line (TAPS_COLD), as the single-word taps: inlined into
- * every copy of slot_pass it cost the anisotropic workload 1-1.5 %. The rotated map: 27.1
+ * every copy of slot_pass it cost the anisotropic workload 1-1.5 %. AVX-512 only: the
+ * AVX2 kernel has no windows to tell a turned map, and with the call in its pair path
+ * (past a test of four lane pairs' rows) its trilinear ran 1.2-1.8 % slower on Zen 4
+ * capped at AVX2, its rotated map 4-15 % faster (history §52). The rotated map: 27.1
  * → 24.0 ms (median of 16 A/B rounds), the same bytes; history §52 of
  * docs/history/performance-log.md. */
 #define TRAIL 4
@@ -514,10 +517,12 @@ TAPS_COLD static void trail_prefetch(const char *host, const vec_level *V, const
     uint32_t now = xo0[0] + yo0[0], k = T->n[e]++ % TRAIL;
     int64_t step = (int64_t)(int32_t)(now - T->at[e][k]);
     T->at[e][k] = now;
-    if (T->n[e] <= TRAIL)
+    const int64_t p = (int64_t)V->pitch;
+    /* (a step within a row: the warps walk along the texel rows, which the hardware
+       prefetchers follow) */
+    if (T->n[e] <= TRAIL || (step > -p && step < p))
         return;
     const uintptr_t h = (uintptr_t)host;
-    const int64_t p = (int64_t)V->pitch;
     const int64_t lo = (int64_t)(int32_t)(xo0[31] + yo1[31]) + step;
     const int64_t hi = (int64_t)(int32_t)(xo0[13] + yo0[13]) + step;
     for (int64_t r = 0; r < 3; r++) {
