@@ -492,12 +492,12 @@ TEX_TARGET_AVX512 static inline bool window_taps_avx512(const char *host, uint32
  * every copy of slot_pass it cost the anisotropic workload 1-1.5 %. AVX-512 only: the
  * AVX2 kernel has no windows to tell a turned map, and with the call in its pair path
  * (past a test of four lane pairs' rows) its trilinear ran 1.2-1.8 % slower on Zen 4
- * capped at AVX2, its rotated map 4-15 % faster (history §52). The rotated map: 27.1
- * → 24.0 ms (median of 16 A/B rounds), the same bytes; history §52 of
+ * capped at AVX2, its rotated map 4-15 % faster. The rotated map: 26.75 → 24.51 ms
+ * (median of 16 A/B rounds), the same bytes; history §52 of
  * docs/history/performance-log.md. */
 #define TRAIL 4
 typedef struct pass_trail {
-    uint32_t base[2];        /* the two levels the last passes read (level offsets) */
+    const char *lvl[2];      /* the two levels the last passes read (their first bytes) */
     uint32_t at[2][TRAIL];   /* lane 0's pair offset in each level's last TRAIL passes */
     uint32_t n[2];           /* passes of each level since it entered */
     uint32_t rr;             /* the slot the next new level replaces */
@@ -508,10 +508,11 @@ TAPS_COLD static void trail_prefetch(const char *host, const vec_level *V, const
                                     const uint32_t *yo0, const uint32_t *yo1)
 {
     pass_trail *T = &tls_trail;
-    unsigned e = T->base[0] == V->base ? 0u : T->base[1] == V->base ? 1u : 2u;
+    const char *lvl = host + V->base; /* (a level of one view: another view's, too) */
+    unsigned e = T->lvl[0] == lvl ? 0u : T->lvl[1] == lvl ? 1u : 2u;
     if (e == 2) {
         e = T->rr ^= 1u;
-        T->base[e] = V->base;
+        T->lvl[e] = lvl;
         T->n[e] = 0;
     }
     uint32_t now = xo0[0] + yo0[0], k = T->n[e]++ % TRAIL;
