@@ -267,6 +267,7 @@ TEX_TARGET_AVX512 static inline uint32_t log2_cache_avx512(const log2_memo *m, u
 }
 #endif
 
+#if TEX_WIDE_VECTORS /* (used by the AVX-512 variant only) */
 /* The register cache's slots of the lanes of `left` (bit l) take their arguments and
  * results (out). */
 static void log2_cache_fill(log2_memo *m, unsigned kind, const float *x, uint32_t left,
@@ -298,6 +299,7 @@ static void log2_table_few(log2_memo *m, bool root, const float *x, uint32_t lef
         ent[h] = (uint64_t)(b ^ MEMO_ONE) | (uint64_t)fb(out[l]) << 32;
     }
 }
+#endif
 
 /* the recent arguments: the first RECENT distinct ones of the lanes where need[l], each
  * with its result (out, the table's) */
@@ -948,7 +950,7 @@ static unsigned vec_run_base(const vec_req *R, tv_tex_result *res)
 
 /* The variant to run: 2 AVX-512F+BW, 1 AVX2, 0 the baseline — the widest the CPU has, at
  * most the unit's cap (tex_set_vector_isa_cap). */
-static unsigned vec_isa(const tv_tex_unit *unit)
+static inline unsigned vec_isa(const tv_tex_unit *unit)
 {
 #if TEX_WIDE_VECTORS
     __builtin_cpu_init();

@@ -812,6 +812,7 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
     }
 #else
     (void)isa;
+    (void)cm;
 #endif
 #if TEX_WIDE_VECTORS
     if (isa == 1) {
