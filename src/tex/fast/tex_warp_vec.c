@@ -948,11 +948,12 @@ static unsigned vec_run_base(const vec_req *R, tv_tex_result *res)
     return vec_body(R, res, 0);
 }
 
-/* The variant to run: 2 AVX-512F+BW, 1 AVX2, 0 the baseline — the widest the CPU has, at
- * most the unit's cap (tex_set_vector_isa_cap). */
-static inline unsigned vec_isa(const tv_tex_unit *unit)
-{
 #if TEX_WIDE_VECTORS
+/* The variant to run: 2 AVX-512F+BW, 1 AVX2, 0 the baseline — the widest the CPU has, at
+ * most the unit's cap (tex_set_vector_isa_cap). (Without the wide variants, always the
+ * baseline: no call.) */
+static unsigned vec_isa(const tv_tex_unit *unit)
+{
     __builtin_cpu_init();
     unsigned cap = unit->vec_isa_cap;
     /* (avx512bw: the byte shuffles of the texel decode, tex_warp_vec_texel.h) */
@@ -960,11 +961,9 @@ static inline unsigned vec_isa(const tv_tex_unit *unit)
         return 2;
     if (cap >= 1 && __builtin_cpu_supports("avx2"))
         return 1;
-#else
-    (void)unit;
-#endif
     return 0;
 }
+#endif
 
 static unsigned vec_run(const vec_req *R, tv_tex_result *res)
 {
