@@ -145,6 +145,21 @@ VEC_INLINE int32_t memo_slot(uint32_t bits)
     return (int32_t)((bits * 0x9e3779b1u) >> (32 - MEMO_BITS));
 }
 
+/* One argument through a memo table (ent: m->ent, or m->ent_root where root): the stored
+ * result where its entry holds x's bits, else log2f(x) — log2f(sqrtf(x)) where root —
+ * computed and stored */
+static inline float memo_lookup(uint64_t *ent, bool root, float x)
+{
+    uint32_t b = fb(x);
+    int32_t h = memo_slot(b);
+    uint64_t e = ent[h];
+    if (((uint32_t)e ^ MEMO_ONE) == b)
+        return bf((uint32_t)(e >> 32));
+    float r = log2f(root ? sqrtf(x) : x);
+    ent[h] = (uint64_t)(b ^ MEMO_ONE) | (uint64_t)fb(r) << 32;
+    return r;
+}
+
 /* the register cache's slot (the table's hash, its top CACHE_BITS bits) */
 VEC_INLINE uint32_t cache_slot(uint32_t bits)
 {
@@ -281,22 +296,13 @@ static void log2_cache_fill(log2_memo *m, unsigned kind, const float *x, uint32_
     }
 }
 
-/* The lanes of `left` (bit l) through the table one by one: log2_table_body's entry test
- * and miss for one lane. */
+/* The lanes of `left` (bit l) through the table one by one. */
 static void log2_table_few(log2_memo *m, bool root, const float *x, uint32_t left, float *out)
 {
     uint64_t *ent = root ? m->ent_root : m->ent;
     for (; left; left &= left - 1u) {
         unsigned l = (unsigned)__builtin_ctz(left);
-        uint32_t b = fb(x[l]);
-        int32_t h = memo_slot(b);
-        uint64_t e = ent[h];
-        if (((uint32_t)e ^ MEMO_ONE) == b) {
-            out[l] = bf((uint32_t)(e >> 32));
-            continue;
-        }
-        out[l] = log2f(root ? sqrtf(x[l]) : x[l]);
-        ent[h] = (uint64_t)(b ^ MEMO_ONE) | (uint64_t)fb(out[l]) << 32;
+        out[l] = memo_lookup(ent, root, x[l]);
     }
 }
 #endif
@@ -385,14 +391,7 @@ VEC_INLINE void log2_lanes(log2_memo *m, unsigned kind, const float *x, const ui
 /* log2f(x) through the memo, one value */
 static inline float log2_one(log2_memo *m, float x)
 {
-    uint32_t b = fb(x);
-    int32_t h = memo_slot(b);
-    uint64_t e = m->ent[h];
-    if (((uint32_t)e ^ MEMO_ONE) == b)
-        return bf((uint32_t)(e >> 32));
-    float r = log2f(x);
-    m->ent[h] = (uint64_t)(b ^ MEMO_ONE) | (uint64_t)fb(r) << 32;
-    return r;
+    return memo_lookup(m->ent, false, x);
 }
 
 /* The footprint of one lane: the lane loop of vec_body (below) for one set of
