@@ -176,6 +176,9 @@ bool glref_framebuffer_depth(glref *g, float clear, bool write);
 bool glref_read_depth(glref *g, float *out);
 /* Clear target i to 4 raw words (interpreted per the target's format). */
 bool glref_clear(glref *g, int i, const uint32_t value[4]);
+/* The depth attachment (glref_framebuffer_depth) cleared to `clear` again, whatever the
+ * depth write mask (restored after). */
+bool glref_clear_depth(glref *g, float clear);
 /* Per-corner values (4 corners x 4 floats) for vertex attribute `location` (strip order
  * (-1,-1), (1,-1), (-1,1), (1,1)); used by a caller-supplied vertex shader. */
 bool glref_set_attrib(glref *g, unsigned location, const float *corners16);

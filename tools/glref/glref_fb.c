@@ -162,6 +162,19 @@ bool glref_framebuffer_depth(glref *g, float clear, bool write)
     return glref_gl_ok(g, "depth attachment");
 }
 
+bool glref_clear_depth(glref *g, float clear)
+{
+    if (!g->fbo || !g->fb_depth)
+        return glref_fail(g, "depth clear: no depth attachment");
+    GLboolean mask = GL_TRUE;
+    glGetBooleanv(GL_DEPTH_WRITEMASK, &mask);
+    glBindFramebuffer(GL_FRAMEBUFFER, g->fbo);
+    glDepthMask(GL_TRUE); /* (glClearBuffer honours the mask) */
+    glClearBufferfv(GL_DEPTH, 0, &clear);
+    glDepthMask(mask);
+    return glref_gl_ok(g, "depth clear");
+}
+
 bool glref_read_depth(glref *g, float *out)
 {
     if (!g->fb_depth)

@@ -197,6 +197,15 @@ int mr_frag(mr_state *s, const char *fs_src, const char *vs_src)
     if (s->opts->repeat > 0) {
         double *t = malloc(sizeof *t * (size_t)s->opts->repeat);
         for (int r = 0; t && r < s->opts->repeat; r++) {
+            /* bench_job's protocol: the targets cleared before each timed draw, untimed
+               (texvm's job code fills them before each engine call), so that both
+               engines' frames start from the same caches — a target just cleared, the
+               texture's lines pushed out of them by it (docs/performance.md §1.1) */
+            for (unsigned k = 0; k < f->num_targets; k++)
+                glref_clear(s->g, (int)k, f->targets[k].clear);
+            if (f->has_depth)
+                glref_clear_depth(s->g, f->depth_clear);
+            glref_finish(s->g);
             double t0 = mr_now_ms();
             glref_draw_prims(s->g, s->prog, mode, nv);
             glref_finish(s->g);
