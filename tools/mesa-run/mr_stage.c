@@ -201,10 +201,16 @@ int mr_frag(mr_state *s, const char *fs_src, const char *vs_src)
                (texvm's job code fills them before each engine call), so that both
                engines' frames start from the same caches — a target just cleared, the
                texture's lines pushed out of them by it (docs/performance.md §1.1) */
+            bool cleared = true;
             for (unsigned k = 0; k < f->num_targets; k++)
-                glref_clear(s->g, (int)k, f->targets[k].clear);
-            if (f->has_depth)
-                glref_clear_depth(s->g, f->depth_clear);
+                cleared = cleared && glref_clear(s->g, (int)k, f->targets[k].clear);
+            if (cleared && f->has_depth)
+                cleared = glref_clear_depth(s->g, f->depth_clear);
+            if (!cleared) {
+                free(t);
+                return mr_fail(s, TV_EXIT_INVALID, "clear before a timed draw: %s",
+                               glref_error(s->g));
+            }
             glref_finish(s->g);
             double t0 = mr_now_ms();
             glref_draw_prims(s->g, s->prog, mode, nv);
