@@ -11,9 +11,10 @@
 #   scripts/bench.sh [--quick] [--build DIR] [--rounds N] [--keep] [WORKLOAD...]
 # --quick: 256x144 pixels / 8x8 blocks, 2 rounds (a smoke test, not a measurement).
 # Timing, in-process for both: Mesa = mesa-run --repeat (draw/dispatch + glFinish, first
-# run excluded, median); texvm = build-perf/bench/bench_job (texvm run's job code; the engine
-# call alone, tv_vm_run_fragment or tv_vm_run_compute — first run excluded, median; no
-# parse, texture build, target clear or output writing). Each round = one process per engine.
+# run excluded, median; the targets cleared before each draw, untimed); texvm =
+# build-perf/bench/bench_job (texvm run's job code; the engine call alone,
+# tv_vm_run_fragment or tv_vm_run_compute — first run excluded, median; no parse, texture
+# build, target clear or output writing). Each round = one process per engine.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
