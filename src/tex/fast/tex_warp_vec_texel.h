@@ -497,8 +497,9 @@ TEX_TARGET_AVX512 static inline bool window_taps_avx512(const char *host, uint32
  * the top one. A prediction gone wrong (a new row of warps, another level, a seam) only
  * fetches lines not used: prefetches do not fault, and the addresses are computed as
  * integers. Not for the anisotropic probes' passes (vec_req.trail), whose steps are the
- * probes'. Out of the kernel's line (TAPS_COLD), as the single-word taps: inlined into
- * every copy of slot_pass it cost the anisotropic workload 1-1.5 %. AVX-512 only: the
+ * probes'. Inlined (forced: GCC kept it out of line, and the call took the rotated map
+ * 2.7-3.4 % longer, history §53; when it was first added, inlined into every copy of
+ * slot_pass it cost the anisotropic workload 1-1.5 %, now even). AVX-512 only: the
  * AVX2 kernel has no windows to tell a turned map, and with the call in its pair path
  * (past a test of four lane pairs' rows) its trilinear ran 1.2-1.8 % slower on Zen 4
  * capped at AVX2, its rotated map 4-15 % faster. The rotated map: 26.75 → 24.51 ms
@@ -513,7 +514,7 @@ typedef struct pass_trail {
 } pass_trail;
 static _Thread_local pass_trail tls_trail TEX_TLS_IE;
 
-TAPS_COLD static void trail_prefetch(const char *host, const vec_level *V, const uint32_t *xo0,
+VEC_INLINE void trail_prefetch(const char *host, const vec_level *V, const uint32_t *xo0,
                                     const uint32_t *yo0, const uint32_t *yo1)
 {
     pass_trail *T = &tls_trail;
