@@ -354,6 +354,20 @@ static void log2_recent_fill(log2_memo *m, unsigned kind, const float *x,
     }
 }
 
+/* Whether the recent arguments are refilled at the st-th lookup in a row they did not
+ * answer: after the first two, then after every 32nd — a run of misses is a map whose
+ * lengths vary from quad to quad, where the refill (a scalar search for distinct
+ * arguments, its branches unpredictable) cost about 8 % of the rotated trilinear frame;
+ * every 32nd keeps a map that turns uniform again from missing for long
+ * (docs/history/performance-log.md §50) */
+VEC_INLINE bool recent_refill(uint32_t st)
+{
+    return st <= 2 || (st & 31u) == 0;
+}
+
+/* from this many misses in a row on, AVX-512 lookups skip the recent arguments (log2_lanes) */
+#define RECENT_SKIP 8
+
 /* out[l] = log2f(x[l]) where need[l] (else anything) — log2f(sqrtf(x[l])) for kind 2 —:
  * the recent arguments of this kind (0 major lengths, 1 ratios, 2 squared major lengths)
  * first, the table for the rest (log2f and sqrtf are pure functions: any stored result
@@ -363,12 +377,12 @@ VEC_INLINE void log2_lanes(log2_memo *m, unsigned kind, const float *x, const ui
 {
     uint32_t k[RECENT], v[RECENT], miss[N];
 #if TEX_WIDE_VECTORS
-    /* in a run of misses the recent arguments are not refilled (below), so from the 8th
-       on they would likely miss again: straight to the register cache, except at the
-       lookups that refill them and the one after each refill (rotated −1.3 to −2.2 %;
-       from the 2nd on, trilinear, whose runs are short, 0.5-1 % slower) */
+    /* in a run of misses the recent arguments are not refilled (recent_refill), so from
+       the RECENT_SKIP-th on they would likely miss again: straight to the register cache,
+       except at the lookups that refill them and the one after each refill (rotated −1.3
+       to −2.2 %; from the 2nd on, trilinear, whose runs are short, 0.5-1 % slower) */
     uint32_t st0 = m->streak[kind];
-    if (isa == 2 && st0 >= 8 && (st0 & 31u) != 0 && ((st0 + 1u) & 31u) != 0) {
+    if (isa == 2 && st0 >= RECENT_SKIP && !recent_refill(st0) && !recent_refill(st0 + 1u)) {
         m->streak[kind] = st0 + 1u;
         log2_past_recent_avx512(m, kind, x, need, out);
         return;
@@ -403,13 +417,7 @@ VEC_INLINE void log2_lanes(log2_memo *m, unsigned kind, const float *x, const ui
         log2_table(m, kind == 2, x, miss, out, isa);
         m->table++;
     }
-    /* the recent arguments refilled after the first two misses in a row, then after
-     * every 32nd: a run of misses is a map whose lengths vary from quad to quad, where
-     * the refill (a scalar search for distinct arguments, its branches unpredictable)
-     * cost about 8 % of the rotated trilinear frame; every 32nd keeps a map that turns
-     * uniform again from missing for long (docs/history/performance-log.md §50) */
-    uint32_t st = ++m->streak[kind];
-    if (st <= 2 || (st & 31u) == 0)
+    if (recent_refill(++m->streak[kind]))
         log2_recent_fill(m, kind, x, need, out);
 }
 
