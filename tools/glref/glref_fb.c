@@ -150,9 +150,10 @@ bool glref_framebuffer_depth(glref *g, float clear, bool write)
     GLenum st = glCheckFramebufferStatus(GL_FRAMEBUFFER);
     if (st != GL_FRAMEBUFFER_COMPLETE)
         return glref_fail(g, "framebuffer with depth incomplete (0x%x)", (unsigned)st);
-    glDepthMask(GL_TRUE);
-    glClearBufferfv(GL_DEPTH, 0, &clear);
+    if (!glref_clear_depth(g, clear))
+        return false;
     if (write) {
+        glDepthMask(GL_TRUE); /* (the clear left the mask as it was) */
         glEnable(GL_DEPTH_TEST);
         glDepthFunc(GL_ALWAYS);
     } else {
