@@ -7,22 +7,18 @@
 #define TEXVM_PIPE_CPU_H
 
 #include <stdbool.h>
+#include "util/cpu_isa.h"
 
-#if defined(__GNUC__) && defined(__x86_64__)
-#define PIPE_CPU_HAS(feature) (__builtin_cpu_init(), __builtin_cpu_supports(feature) != 0)
-#else
-#define PIPE_CPU_HAS(feature) false
-#endif
-
+/* (under the build's ceiling, util/cpu_isa.h) */
 static inline bool pipe_cpu_avx512f(void)
 {
-    return PIPE_CPU_HAS("avx512f");
+    return tv_cpu_avx512f();
 }
 
 /* Whether it has AVX2 (the whole-tile blend's 256-bit variant, the box early test's). */
 static inline bool pipe_cpu_avx2(void)
 {
-    return PIPE_CPU_HAS("avx2");
+    return tv_cpu_avx2();
 }
 
 #endif

@@ -11,7 +11,11 @@
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && \
     defined(__has_attribute)
 #if __has_attribute(target_clones)
+#if defined(TV_ISA_CEILING) && TV_ISA_CEILING < 2 /* (the build's ceiling: util/cpu_isa.h) */
+#define TV_WIDE_VECTORS __attribute__((target_clones("avx2", "default")))
+#else
 #define TV_WIDE_VECTORS __attribute__((target_clones("avx512f", "avx2", "default")))
+#endif
 #define TV_HAVE_CLONES 1
 #endif
 #endif

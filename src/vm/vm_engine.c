@@ -5,6 +5,7 @@
 #include "vm/vm_ops.h"
 #include "vm/vm_run.h"
 #include "vm/vm_stage_frag_store.h"
+#include "util/cpu_isa.h"
 #include "util/fpmode.h"
 
 #include <stdio.h>
@@ -114,16 +115,16 @@ const char *tv_vm_kernels(void)
     static _Thread_local char buf[192];
     const char *engine = "default";
 #if defined(VM_HAVE_CLONES)
-    /* the clone GCC's resolver picks: the highest level the processor has */
-    __builtin_cpu_init();
-    engine = __builtin_cpu_supports("avx512f") ? "avx512f"
-             : __builtin_cpu_supports("avx2")  ? "avx2"
-                                               : "default";
+    /* the clone GCC's resolver picks: the highest level the processor has (the clones
+       stop at the build's ceiling, util/wide_vectors.h) */
+    engine = tv_cpu_avx512f() ? "avx512f" : tv_cpu_avx2() ? "avx2" : "default";
 #endif
     unsigned isa = vm_frag_store_isa();
     char jit[64];
     vm_jit_target(jit, sizeof jit);
-    snprintf(buf, sizeof buf, "engine %s, tile stores %s, texture %s, jit %s", engine,
-             vm_frag_store_names[isa < VM_STORE_VARIANTS ? isa : 0], tv_tex_vector_kernel(), jit);
+    const char *ceiling = tv_cpu_ceiling_name();
+    snprintf(buf, sizeof buf, "engine %s, tile stores %s, texture %s, jit %s%s%s", engine,
+             vm_frag_store_names[isa < VM_STORE_VARIANTS ? isa : 0], tv_tex_vector_kernel(), jit,
+             *ceiling ? ", build ceiling " : "", ceiling);
     return buf;
 }

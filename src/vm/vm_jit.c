@@ -21,6 +21,7 @@
 #include <llvm-c/TargetMachine.h>
 #include <llvm-c/Transforms/PassBuilder.h>
 
+#include "util/cpu_isa.h"
 #include "vm/vm_jit_internal.h"
 
 struct vm_jit_code {
@@ -71,13 +72,26 @@ static LLVMErrorRef measure_object(void *ctx, LLVMMemoryBufferRef *obj)
     return NULL;
 }
 
-/* A target machine for this CPU (every feature it has: the ISA variant of the compiled
- * code is the host's). */
+/* The host's features under the build's ceiling (util/cpu_isa.h): at the AVX2 ceiling
+ * every AVX-512 feature of the comma-separated list ("+avx512f", "+avx512bw", ...) is
+ * turned off in place ('+' to '-'), which LLVM applies over what the CPU name implies. */
+static void cap_features(char *features)
+{
+    if (TV_ISA_CEILING >= 2 || !features)
+        return;
+    for (char *t = features; t && *t; t = strchr(t, ',') ? strchr(t, ',') + 1 : NULL)
+        if (!strncmp(t, "+avx512", 7))
+            *t = '-';
+}
+
+/* A target machine for this CPU (every feature it has up to the build's ceiling: the ISA
+ * variant of the compiled code is the host's). */
 static LLVMTargetMachineRef host_machine(LLVMCodeGenOptLevel level)
 {
     char *triple = LLVMGetDefaultTargetTriple();
     char *cpu = LLVMGetHostCPUName();
     char *features = LLVMGetHostCPUFeatures();
+    cap_features(features);
     host_mask_regs = features && strstr(features, "+avx512f") != NULL;
     /* ("+avx," and not "+avx2" or "+avx512...": the list is comma-separated) */
     size_t nf = features ? strlen(features) : 0;
@@ -158,7 +172,8 @@ bool vm_jit_built(void) { return true; }
 void vm_jit_target(char *buf, size_t size)
 {
     char *cpu = LLVMGetHostCPUName();
-    snprintf(buf, size, "llvm-%d %s", LLVM_VERSION_MAJOR, cpu && *cpu ? cpu : "generic");
+    snprintf(buf, size, "llvm-%d %s%s", LLVM_VERSION_MAJOR, cpu && *cpu ? cpu : "generic",
+             TV_ISA_CEILING >= 2 ? "" : " -avx512");
     LLVMDisposeMessage(cpu);
 }
 

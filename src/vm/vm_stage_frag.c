@@ -13,6 +13,7 @@
 #include <immintrin.h>
 #endif
 
+#include "util/cpu_isa.h"
 #include "util/bits.h"
 #include "util/fpmode.h"
 #include "util/nan_order.h"
@@ -531,11 +532,7 @@ typedef int32_t tile_lanes8 __attribute__((vector_size(32)));
 VM_WIDE_VECTORS static void tile_lanes(vm_warp *w, uint32_t tpx, uint32_t tpy, uint8_t tri,
                                        uint32_t cov)
 {
-#if defined(__GNUC__) && defined(__x86_64__)
-    const bool w16 = __builtin_cpu_supports("avx512f");
-#else
-    const bool w16 = false;
-#endif
+    const bool w16 = tv_cpu_avx512f();
     if (w16) {
         for (unsigned h = 0; h < VM_LANES; h += 16) {
             tile_lanes16 ox, oy;

@@ -16,6 +16,7 @@
  * bytes to the same places (tests/vm/test_frag_store.c). */
 #include "vm/vm_stage_frag_store.h"
 #include "vm/vm_run.h"
+#include "util/cpu_isa.h"
 #include "util/prefetch.h"
 #include "util/tile_lanes.h"
 
@@ -47,10 +48,9 @@ void vm_frag_store_limit_isa(tv_vm *vm, unsigned cap)
 unsigned vm_frag_store_isa(void)
 {
 #if FS_X86
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512f"))
+    if (tv_cpu_avx512f())
         return VM_STORE_AVX512;
-    if (__builtin_cpu_supports("avx2"))
+    if (tv_cpu_avx2())
         return VM_STORE_AVX2;
     return VM_STORE_SSE2;
 #else

@@ -43,7 +43,7 @@ static void test_rows16_is_per_triangle(void **state)
 {
     (void)state;
 #if defined(__GNUC__) && defined(__x86_64__)
-    if (!PIPE_CPU_HAS("avx512f")) {
+    if (!TV_CPU_HAS("avx512f")) {   /* (the machine: the kernel is compiled in) */
         skip();
         return;
     }

@@ -10,6 +10,7 @@
 #include "fastpath_fixture.h"
 #include "tex/tex_sampling.h"
 #include "tex/fast/tex_warp.h"
+#include "util/cpu_isa.h"
 
 uint32_t fp_rnd(fp *F)
 {
@@ -159,11 +160,12 @@ void fp_check_warp(fp *F, const tv_tex_request *r, unsigned *taken)
     }
 }
 
+/* whether the kernel picks its AVX-512 variant: the processor has it, and the build's
+ * ceiling allows it (util/cpu_isa.h) */
 bool fp_kernel_avx512(void)
 {
 #if TEX_WIDE_VECTORS
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+    return tv_cpu_avx512bw();
 #else
     return false;
 #endif

@@ -49,6 +49,7 @@
 #include <string.h>
 
 #include "tex/fast/tex_fast_addr.h"
+#include "util/cpu_isa.h"
 #include "tex/fast/tex_warp_vec_lanes.h"
 #include "tex/fast/tex_warp_vec_texel.h"
 
@@ -986,12 +987,11 @@ static unsigned vec_run_base(const vec_req *R, tv_tex_result *res)
  * baseline: no call.) */
 static unsigned vec_isa(const tv_tex_unit *unit)
 {
-    __builtin_cpu_init();
     unsigned cap = unit->vec_isa_cap;
     /* (avx512bw: the byte shuffles of the texel decode, tex_warp_vec_texel.h) */
-    if (cap >= 2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw"))
+    if (cap >= 2 && tv_cpu_avx512bw())
         return 2;
-    if (cap >= 1 && __builtin_cpu_supports("avx2"))
+    if (cap >= 1 && tv_cpu_avx2())
         return 1;
     return 0;
 }
@@ -1018,10 +1018,9 @@ const char *tv_tex_vector_kernel(void)
 {
 #if TEX_WIDE_VECTORS
     /* vec_run's choice, at its default cap */
-    __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw"))
+    if (tv_cpu_avx512bw())
         return "avx512";
-    if (__builtin_cpu_supports("avx2"))
+    if (tv_cpu_avx2())
         return "avx2";
 #endif
     return "generic";
