@@ -499,12 +499,12 @@ TEX_TARGET_AVX512 static inline bool window_taps_avx512(const char *host, uint32
  * integers. Not for the anisotropic probes' passes (vec_req.trail), whose steps are the
  * probes'. Inlined (forced: GCC kept it out of line, and the call took the rotated map
  * 2.7-3.4 % longer, history §53; when it was first added, inlined into every copy of
- * slot_pass it cost the anisotropic workload 1-1.5 %, now even). AVX-512 only: the
- * AVX2 kernel has no windows to tell a turned map, and with the call in its pair path
- * (past a test of four lane pairs' rows) its trilinear ran 1.2-1.8 % slower on Zen 4
- * capped at AVX2, its rotated map 4-15 % faster. The rotated map: 26.75 → 24.51 ms
- * (median of 16 A/B rounds), the same bytes; history §52 of
- * docs/history/performance-log.md. */
+ * slot_pass it cost the anisotropic workload 1-1.5 %, now even). The rotated map: 26.75
+ * → 24.51 ms (median of 16 A/B rounds), the same bytes; history §52 of
+ * docs/history/performance-log.md. The AVX2 kernel has no windows to tell a turned map:
+ * it calls this where the ends of the tile's first row (lanes 0 and 13) read different
+ * texel rows — on Zen 4 under the AVX2 ceiling (docs/performance.md §1.3) the rotated
+ * map 6-15 % faster, trilinear 0.8-1.8 % and bilinear 0.9-1.2 % slower (history §54). */
 #define TRAIL 4
 typedef struct pass_trail {
     const char *lvl[2];      /* the two levels the last passes read (their first bytes) */
@@ -787,6 +787,10 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
             return 0;
         }
         if (isa == 1) {
+            /* (lanes 0 and 13: pixels 0 and 7 of the tile's first row, in one texel row
+               where the map is not turned) */
+            if (R->trail && yo0[0] != yo0[13])
+                trail_prefetch(host, V, xo0, yo0, yo1);
             pair_taps_avx2(host, xo0, yo0, yo1, a, b, w->shift, F, out);
             tls_paired++;
             return 0;
