@@ -128,6 +128,49 @@ static LLVMValueRef lane_mask(vm_jit_ctx *j, LLVMValueRef exec)
     return LLVMBuildICmp(j->b, LLVMIntNE, v, LLVMConstNull(j->vi), "lanes");
 }
 
+/* V where EXEC's lane bit is set, else OLD. Without mask registers, in chunks of the
+ * host's vector width (simd_lanes), each chunk's select on its own lanes' tests: LLVM 15
+ * legalises a <32 x i1> on AVX2 as 32 bytes, so each store's lane tests were packed to
+ * bytes (and combined there) and widened again for every 8-lane blend — the loop
+ * workload's compiled loop under the AVX2 ceiling. The same lanes take V. */
+static LLVMValueRef masked(vm_jit_ctx *j, LLVMValueRef exec, LLVMValueRef v, LLVMValueRef old)
+{
+    const unsigned w = j->simd_lanes;
+    if (j->mask_regs || w >= VM_LANES)
+        return LLVMBuildSelect(j->b, lane_mask(j, exec), v, old, "");
+    LLVMTypeRef wi = LLVMVectorType(j->i32, w);
+    LLVMValueRef zero_w[VM_LANES];
+    for (unsigned l = 0; l < w; l++)
+        zero_w[l] = ci32(j, 0);
+    LLVMValueRef ins = LLVMBuildInsertElement(j->b, LLVMGetUndef(wi), exec, ci32(j, 0), "");
+    LLVMValueRef bc = LLVMBuildShuffleVector(j->b, ins, LLVMGetUndef(wi),
+                                             LLVMConstVector(zero_w, w), "");
+    LLVMValueRef parts[VM_LANES];
+    for (unsigned k = 0; k < VM_LANES / w; k++) {
+        LLVMValueRef idx[VM_LANES], bit[VM_LANES];
+        for (unsigned l = 0; l < w; l++) {
+            idx[l] = ci32(j, k * w + l);
+            bit[l] = ci32(j, 1u << (k * w + l));
+        }
+        LLVMValueRef sel = LLVMConstVector(idx, w);
+        LLVMValueRef m = LLVMBuildICmp(j->b, LLVMIntNE,
+                                       LLVMBuildAnd(j->b, bc, LLVMConstVector(bit, w), ""),
+                                       LLVMConstNull(wi), "lanes");
+        parts[k] = LLVMBuildSelect(j->b, m, LLVMBuildShuffleVector(j->b, v, v, sel, ""),
+                                   LLVMBuildShuffleVector(j->b, old, old, sel, ""), "");
+    }
+    /* the chunks back into one vector, pairwise */
+    for (unsigned n = VM_LANES / w, cw = w; n > 1; n /= 2, cw *= 2) {
+        LLVMValueRef idx[VM_LANES];
+        for (unsigned l = 0; l < 2 * cw; l++)
+            idx[l] = ci32(j, l);
+        LLVMValueRef cat = LLVMConstVector(idx, 2 * cw);
+        for (unsigned k = 0; k < n / 2; k++)
+            parts[k] = LLVMBuildShuffleVector(j->b, parts[2 * k], parts[2 * k + 1], cat, "");
+    }
+    return parts[0];
+}
+
 /* ---- lane 0 of a uniform value ------------------------------------------------------------ */
 
 #define LANE0_DEPTH 4   /* operations deep (a counter's increment is one) */
@@ -203,10 +246,8 @@ void vm_jit_store(vm_jit_ctx *j, uint32_t slot, LLVMValueRef v, bool nomask)
 {
     if (slot < j->p->num_slots)
         j->nn_slot[slot] = j->nn_alu && vm_jit_never_nan(j, v);
-    if (!nomask) {
-        LLVMValueRef m = lane_mask(j, vm_jit_exec(j));
-        v = LLVMBuildSelect(j->b, m, v, vm_jit_load(j, slot), "");
-    }
+    if (!nomask)
+        v = masked(j, vm_jit_exec(j), v, vm_jit_load(j, slot));
     if (j->slot[slot] && j->uni && j->uni[slot]) {   /* every lane the same word: lane 0's */
         set(j, j->slot[slot], lane0(j, v));
         j->dirty[slot] = 1;
