@@ -16,10 +16,12 @@
  * The AVX-512 kernel expands the tables to lanes with one permute per number and 16
  * lanes (vpermps by each lane's group); the divisions, most of the groups'
  * interpolation time (perf annotate of tile_bary and interp_tile in the mesh scene), are
- * then made once per lane instead of once per lane and group. The plain loop is the
- * kernel's reference in tests/vm/test_frag_defer.c; the engine defers groups only where
- * the kernel runs (vm_stage_frag_pack.c), since the loop's scalar divisions would cost a
- * CPU without AVX-512 more than the groups' own vector passes. */
+ * then made once per lane instead of once per lane and group. The AVX2 kernel does the
+ * same on 8 lanes, a table's 16 entries in two registers (a permute of each and a blend
+ * where a warp has more than 8 groups). The plain loop is the kernels' reference in
+ * tests/vm/test_frag_defer.c; the engine defers groups only where a kernel runs
+ * (vm_stage_frag_pack.c), since the loop's scalar divisions would cost a CPU without
+ * AVX2 more than the groups' own vector passes. */
 #include "vm/vm_stage_frag_defer.h"
 #include "vm/vm_stage_frag.h"
 
@@ -182,18 +184,77 @@ __attribute__((target("avx512f"))) static void defer_run_avx512(const vm_frag_de
 }
 #endif
 
+#if DEFER_X86
+/* The same, 8 lanes at a time (AVX2): each table's entries 0-7 and 8-15 go to the lanes by
+ * a permute each (vpermps takes an index's low 3 bits), the second blended in where the
+ * lane's group is 8 or more (only when the warp has more than 8 groups); the lanes
+ * outside D->lanes keep their registers by a blend. */
+__attribute__((target("avx2"))) static void defer_run_avx2(const vm_frag_defer *D,
+                                                           const vm_frag_defer_plan *pl,
+                                                           const vm_warp *w, vm_slot *regs)
+{
+    const __m256 half = _mm256_set1_ps(0.5f);
+    const __m256i bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    const bool two = D->groups > 8;
+    for (unsigned q = 0; q < VM_LANES; q += 8) {
+        const int k = (int)((D->lanes >> q) & 0xffu);
+        if (!k)
+            continue;
+        const __m256 keep = _mm256_castsi256_ps(_mm256_cmpeq_epi32(
+            _mm256_and_si256(_mm256_set1_epi32(k), bit), _mm256_setzero_si256()));
+        const __m256i g = _mm256_loadu_si256((const __m256i *)(const void *)&D->lane_group[q]);
+        const __m256 upper = _mm256_castsi256_ps(_mm256_cmpgt_epi32(g, _mm256_set1_epi32(7)));
+#define LANES_OF(table)                                                                     \
+    (two ? _mm256_blendv_ps(_mm256_permutevar8x32_ps(_mm256_loadu_ps(table), g),            \
+                            _mm256_permutevar8x32_ps(_mm256_loadu_ps((table) + 8), g), upper) \
+         : _mm256_permutevar8x32_ps(_mm256_loadu_ps(table), g))
+        const __m256 fx = _mm256_add_ps(
+            _mm256_cvtepi32_ps(_mm256_loadu_si256((const __m256i *)(const void *)&w->lane_x[q])),
+            half);
+        const __m256 fy = _mm256_add_ps(
+            _mm256_cvtepi32_ps(_mm256_loadu_si256((const __m256i *)(const void *)&w->lane_y[q])),
+            half);
+        const __m256 x0 = LANES_OF(D->x[0]), x1 = LANES_OF(D->x[1]), x2 = LANES_OF(D->x[2]);
+        const __m256 y0 = LANES_OF(D->y[0]), y1 = LANES_OF(D->y[1]), y2 = LANES_OF(D->y[2]);
+        const __m256 area = LANES_OF(D->area);
+        const __m256 b0 = _mm256_div_ps(vm_frag_edge8(x1, y1, x2, y2, fx, fy), area);
+        const __m256 b1 = _mm256_div_ps(vm_frag_edge8(x2, y2, x0, y0, fx, fy), area);
+        const __m256 b2 = _mm256_div_ps(vm_frag_edge8(x0, y0, x1, y1, fx, fy), area);
+        __m256 pw1 = b1, pw2 = b2;
+        if (pl->any_persp) {
+            const __m256 a = _mm256_mul_ps(b0, LANES_OF(D->iw[0]));
+            const __m256 b = _mm256_mul_ps(b1, LANES_OF(D->iw[1]));
+            const __m256 c = _mm256_mul_ps(b2, LANES_OF(D->iw[2]));
+            const __m256 d = vm_frag_persp_d8(a, b, c);
+            pw1 = _mm256_div_ps(b, d);
+            pw2 = _mm256_div_ps(c, d);
+        }
+        for (unsigned i = 0; i < pl->n; i++) {
+            const __m256 w1 = pl->persp[i] ? pw1 : b1, w2 = pl->persp[i] ? pw2 : b2;
+            const __m256 v = vm_frag_lerp8(LANES_OF(D->v0[i]), w1, LANES_OF(D->d1[i]), w2,
+                                           LANES_OF(D->d2[i]));
+            float *r = &regs[pl->slot[i]].f[q];
+            _mm256_storeu_ps(r, _mm256_blendv_ps(v, _mm256_loadu_ps(r), keep));
+        }
+#undef LANES_OF
+    }
+}
+#endif
+
 void vm_frag_defer_run(vm_frag_defer *D, const vm_frag_defer_plan *pl, const vm_warp *w,
-                       vm_slot *regs, bool avx512)
+                       vm_slot *regs, unsigned kernel)
 {
     if (D->lanes) {
 #if DEFER_X86
-        if (avx512)
+        if (kernel == VM_DEFER_AVX512)
             defer_run_avx512(D, pl, w, regs);
+        else if (kernel == VM_DEFER_AVX2)
+            defer_run_avx2(D, pl, w, regs);
         else
 #endif
             defer_run_c(D, pl, w, regs);
     }
-    (void)avx512;
+    (void)kernel;
     D->lanes = 0;
     D->groups = 0;
 }

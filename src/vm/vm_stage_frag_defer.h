@@ -56,11 +56,14 @@ void vm_frag_defer_plan_init(vm_frag_defer_plan *pl, const tv_vm_program *p);
 bool vm_frag_defer_group(vm_frag_defer *D, const vm_frag_defer_plan *pl, const vm_run *R,
                          unsigned lo, unsigned hi);
 
+/* The pass's variants (vm_frag_defer_run's KERNEL) */
+enum { VM_DEFER_C, VM_DEFER_AVX2, VM_DEFER_AVX512 };
+
 /* The deferred lanes' inputs into REGS (the warp's registers; other lanes untouched),
- * from the warp's lane positions; then D is empty. AVX512: the AVX-512 kernel (the
- * caller has checked the CPU), else the plain loop (the kernel's reference in the tests);
- * both give the tile formulas' bits. */
+ * from the warp's lane positions; then D is empty. KERNEL: VM_DEFER_AVX512 or _AVX2, a
+ * vector kernel (the caller has checked the CPU), VM_DEFER_C the plain loop (the kernels'
+ * reference in the tests); all give the tile formulas' bits. */
 void vm_frag_defer_run(vm_frag_defer *D, const vm_frag_defer_plan *pl, const vm_warp *w,
-                       vm_slot *regs, bool avx512);
+                       vm_slot *regs, unsigned kernel);
 
 #endif

@@ -146,7 +146,8 @@ static tv_status run_pack(vm_worker *wk, frag_pack *P, tv_error *err)
     vm_worker_warp(wk, 0, tv_quads_of(P->inside), P->live);
     w->sample = 0;
     if (P->defer)
-        vm_frag_defer_run(P->defer, P->plan, w, w->r, true);
+        vm_frag_defer_run(P->defer, P->plan, w, w->r,
+                          P->isa == VM_STORE_AVX512 ? VM_DEFER_AVX512 : VM_DEFER_AVX2);
     pack_empty(P);
     return vm_frag_run_warp(wk, w, true, P->isa, err);
 }
@@ -780,10 +781,11 @@ static tv_status add_packed(tv_vm_frag_batch *B, const vm_frag_box *fb, uint64_t
             return st;
         B->P.w = &B->wk.warps[0];
         B->P.isa = vm_frag_store_isa_run(R);
-        /* deferred inputs where the AVX-512 kernel runs them (the tile stores'
-           test of the CPU, and their cap, so a capped engine takes the groups' way) */
+        /* deferred inputs where the AVX-512 or the AVX2 kernel runs them (the tile
+           stores' test of the CPU, and their cap, so a capped engine takes the groups'
+           way) */
         vm_frag_defer_plan_init(&B->plan, B->p);
-        B->P.defer = B->P.isa == VM_STORE_AVX512 && B->plan.ok ? &B->defer : NULL;
+        B->P.defer = B->P.isa >= VM_STORE_AVX2 && B->plan.ok ? &B->defer : NULL;
         B->P.plan = &B->plan;
         B->P.attrs_run = R;
         B->ready = true;
