@@ -71,6 +71,27 @@ LLVMValueRef vm_jit_broadcast(vm_jit_ctx *j, LLVMValueRef v)
     return LLVMBuildShuffleVector(j->b, vec, LLVMGetUndef(j->vi), LLVMConstNull(j->vi), "");
 }
 
+LLVMValueRef vm_jit_chunk(vm_jit_ctx *j, LLVMValueRef v, unsigned k, unsigned w)
+{
+    LLVMValueRef idx[16];
+    for (unsigned l = 0; l < w; l++)
+        idx[l] = ci32(j, k * w + l);
+    return LLVMBuildShuffleVector(j->b, v, v, LLVMConstVector(idx, w), "");
+}
+
+LLVMValueRef vm_jit_join(vm_jit_ctx *j, LLVMValueRef *parts, unsigned w)
+{
+    for (unsigned n = VM_LANES / w, cw = w; n > 1; n /= 2, cw *= 2) {
+        LLVMValueRef idx[VM_LANES];
+        for (unsigned l = 0; l < 2 * cw; l++)
+            idx[l] = ci32(j, l);
+        LLVMValueRef cat = LLVMConstVector(idx, 2 * cw);
+        for (unsigned k = 0; k < n / 2; k++)
+            parts[k] = LLVMBuildShuffleVector(j->b, parts[2 * k], parts[2 * k + 1], cat, "");
+    }
+    return parts[0];
+}
+
 /* Marks load V as reading memory that does not change while the function runs, so that
  * the register allocator may load it again where it would otherwise spill its value. */
 static void invariant(vm_jit_ctx *j, LLVMValueRef v)
@@ -139,36 +160,19 @@ static LLVMValueRef masked(vm_jit_ctx *j, LLVMValueRef exec, LLVMValueRef v, LLV
     if (j->mask_regs || w >= VM_LANES)
         return LLVMBuildSelect(j->b, lane_mask(j, exec), v, old, "");
     LLVMTypeRef wi = LLVMVectorType(j->i32, w);
-    LLVMValueRef zero_w[VM_LANES];
-    for (unsigned l = 0; l < w; l++)
-        zero_w[l] = ci32(j, 0);
-    LLVMValueRef ins = LLVMBuildInsertElement(j->b, LLVMGetUndef(wi), exec, ci32(j, 0), "");
-    LLVMValueRef bc = LLVMBuildShuffleVector(j->b, ins, LLVMGetUndef(wi),
-                                             LLVMConstVector(zero_w, w), "");
+    LLVMValueRef bc = vm_jit_chunk(j, vm_jit_broadcast(j, exec), 0, w);   /* EXEC in w lanes */
     LLVMValueRef parts[VM_LANES];
     for (unsigned k = 0; k < VM_LANES / w; k++) {
-        LLVMValueRef idx[VM_LANES], bit[VM_LANES];
-        for (unsigned l = 0; l < w; l++) {
-            idx[l] = ci32(j, k * w + l);
+        LLVMValueRef bit[VM_LANES];
+        for (unsigned l = 0; l < w; l++)
             bit[l] = ci32(j, 1u << (k * w + l));
-        }
-        LLVMValueRef sel = LLVMConstVector(idx, w);
         LLVMValueRef m = LLVMBuildICmp(j->b, LLVMIntNE,
                                        LLVMBuildAnd(j->b, bc, LLVMConstVector(bit, w), ""),
                                        LLVMConstNull(wi), "lanes");
-        parts[k] = LLVMBuildSelect(j->b, m, LLVMBuildShuffleVector(j->b, v, v, sel, ""),
-                                   LLVMBuildShuffleVector(j->b, old, old, sel, ""), "");
+        parts[k] = LLVMBuildSelect(j->b, m, vm_jit_chunk(j, v, k, w),
+                                   vm_jit_chunk(j, old, k, w), "");
     }
-    /* the chunks back into one vector, pairwise */
-    for (unsigned n = VM_LANES / w, cw = w; n > 1; n /= 2, cw *= 2) {
-        LLVMValueRef idx[VM_LANES];
-        for (unsigned l = 0; l < 2 * cw; l++)
-            idx[l] = ci32(j, l);
-        LLVMValueRef cat = LLVMConstVector(idx, 2 * cw);
-        for (unsigned k = 0; k < n / 2; k++)
-            parts[k] = LLVMBuildShuffleVector(j->b, parts[2 * k], parts[2 * k + 1], cat, "");
-    }
-    return parts[0];
+    return vm_jit_join(j, parts, w);
 }
 
 /* ---- lane 0 of a uniform value ------------------------------------------------------------ */

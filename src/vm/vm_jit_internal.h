@@ -96,6 +96,12 @@ void vm_jit_nn_forget(vm_jit_ctx *j);
 LLVMValueRef vm_jit_exec(vm_jit_ctx *j);
 /* An i32 value known only at run time in every lane of a <32 x i32>. */
 LLVMValueRef vm_jit_broadcast(vm_jit_ctx *j, LLVMValueRef v);
+/* Lanes K*W .. K*W + W - 1 of the 32-lane V as a W-lane vector (a chunk of the host's
+ * vector width, W <= 16), and the VM_LANES / W chunks PARTS joined back into 32 lanes,
+ * pairwise (PARTS is overwritten): the forms the code takes chunk by chunk (vm_jit_ops.c
+ * x86_op, vm_jit_build.c masked). */
+LLVMValueRef vm_jit_chunk(vm_jit_ctx *j, LLVMValueRef v, unsigned k, unsigned w);
+LLVMValueRef vm_jit_join(vm_jit_ctx *j, LLVMValueRef *parts, unsigned w);
 /* The scalar S that V broadcasts to every lane (an insert at lane 0 and a zero-mask
  * shuffle, vm_jit_broadcast's form and InstCombine's, of any lane count), or NULL */
 LLVMValueRef vm_jit_broadcast_of(LLVMValueRef v);

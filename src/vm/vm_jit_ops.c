@@ -252,32 +252,18 @@ static LLVMValueRef x86_op(vm_jit_ctx *j, LLVMOpcode opc, const char *op, bool c
                                            LLVMInlineAsmDialectATT, 0);
     LLVMValueRef parts[VM_LANES / 4], full = NULL;
     for (unsigned k = 0; k < VM_LANES / w; k++) {
-        LLVMValueRef idx[16];
-        for (unsigned l = 0; l < w; l++)
-            idx[l] = LLVMConstInt(j->i32, k * w + l, 0);
-        LLVMValueRef mask = LLVMConstVector(idx, w);
         const uint32_t bits = (first >> (k * w)) & ones;
         if (bits != 0 && (bits != ones || !commutes)) {
             if (!full)
                 full = calibrated_select(j, opc, x, y, first);
-            parts[k] = LLVMBuildShuffleVector(j->b, full, full, mask, "");
+            parts[k] = vm_jit_chunk(j, full, k, w);
             continue;
         }
-        LLVMValueRef xs = LLVMBuildShuffleVector(j->b, x, x, mask, "");
-        LLVMValueRef ys = LLVMBuildShuffleVector(j->b, y, y, mask, "");
+        LLVMValueRef xs = vm_jit_chunk(j, x, k, w), ys = vm_jit_chunk(j, y, k, w);
         LLVMValueRef a[2] = {bits ? ys : xs, bits ? xs : ys};
         parts[k] = LLVMBuildCall2(j->b, fty, asm_fn, a, 2, "");
     }
-    /* the chunks back into one vector, pairwise */
-    for (unsigned n = VM_LANES / w, cw = w; n > 1; n /= 2, cw *= 2) {
-        LLVMValueRef idx[VM_LANES];
-        for (unsigned l = 0; l < 2 * cw; l++)
-            idx[l] = LLVMConstInt(j->i32, l, 0);
-        LLVMValueRef mask = LLVMConstVector(idx, 2 * cw);
-        for (unsigned k = 0; k < n / 2; k++)
-            parts[k] = LLVMBuildShuffleVector(j->b, parts[2 * k], parts[2 * k + 1], mask, "");
-    }
-    return parts[0];
+    return vm_jit_join(j, parts, w);
 }
 
 /* The calibrated operation (see the top): x86_op where both operands may be NaNs, on x86
