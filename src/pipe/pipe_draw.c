@@ -2,7 +2,7 @@
  * triangles, fetches and shades each distinct vertex once per instance (a post-transform
  * cache for indexed draws), links vertex outputs to fragment inputs, and hands each
  * triangle to pipe_draw_tri.c. Nothing is written before every check has passed. */
-#include "pipe_cpu.h"
+#include "util/cpu_isa.h"
 #include "pipe_draw.h"
 #include "pipe_prim.h"
 #include "pipe_vertex_fetch.h"
@@ -60,8 +60,8 @@ static int bind_framebuffer(draw_state *d)
 {
     tv_pipe_ctx *ctx = d->ctx;
     d->width = d->height = -1;
-    d->avx512 = !ctx->no_wide_kernels && pipe_cpu_avx512f();
-    d->avx2 = !ctx->no_wide_kernels && pipe_cpu_avx2();
+    d->avx512 = !ctx->no_wide_kernels && tv_cpu_avx512f();
+    d->avx2 = !ctx->no_wide_kernels && tv_cpu_avx2();
     d->nr_cbufs = ctx->sub.nr_cbufs;
     for (unsigned i = 0; i < ctx->sub.nr_cbufs; i++) {
         if (!ctx->sub.cbufs[i])

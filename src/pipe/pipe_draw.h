@@ -83,8 +83,9 @@ typedef struct draw_state {
     unsigned nr_cbufs;
     draw_cbuf cb[TV_PIPE_MAX_CBUFS];
     bool cb_bound[TV_PIPE_MAX_CBUFS];
-    bool avx512;                   /* the machine has AVX-512F (pipe_cpu.h): the early
-                                      depth test's and the box coverage's kernels */
+    bool avx512;                   /* the machine has AVX-512F (util/cpu_isa.h, asked
+                                      once a draw): the early depth test's and the box
+                                      coverage's kernels, written for it alone */
     bool avx2;                     /* it has AVX2: the box early test's other kernel */
     bool has_zs;
     uint8_t *zbase;

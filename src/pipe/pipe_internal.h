@@ -129,7 +129,7 @@ struct tv_pipe_ctx {
     struct tv_vm *band_vm[63];
     struct tv_threadpool *band_pool;
     bool plain;                        /* the engine's plain interpreter */
-    bool no_wide_kernels;              /* the pipeline's AVX-512 kernels off (pipe_cpu.h;
+    bool no_wide_kernels;              /* the pipeline's AVX-512 kernels off (util/cpu_isa.h;
                                           tests: the general paths a machine without it
                                           takes) */
     bool flush_denormals;              /* tv_pipe_set_shader_rules */

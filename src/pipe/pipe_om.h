@@ -272,8 +272,8 @@ static inline bool om_depth_test32(const om_dsa *s, const om_zs_target *t, uint3
  * becomes 1 when it passes, 0 when not; the other lanes of INSIDE get COV 0, the rest
  * keep theirs. The lanes must be distinct texels of the ROWS rows from BASE. Returns the
  * lanes that pass. om_early_depth32_lanes is the lane-by-lane reference;
- * om_early_depth32 takes the AVX-512 kernel when WIDE (pipe_cpu_avx512f: the machine has
- * it) and the texels' element indices fit 31 bits, with the same results. */
+ * om_early_depth32 takes the AVX-512 kernel when WIDE (tv_cpu_avx512f, util/cpu_isa.h:
+ * the machine has it) and the texels' element indices fit 31 bits, with the same results. */
 uint32_t om_early_depth32_lanes(const om_dsa *s, const om_zs_target *t, uint8_t *base,
                                 size_t stride, const int32_t x[32], const int32_t y[32],
                                 const uint32_t zq[32], uint32_t inside, uint32_t smask,

@@ -20,7 +20,7 @@
  * channel rows become pixels by an in-lane 4x4 transpose of two quads at once, each
  * 128-bit half one quad). Without the AVX2 variant an AVX2-only core (Zen 3) blended
  * through the lane rows at 0.2-0.4x llvmpipe's rate. */
-#include "pipe_cpu.h"
+#include "util/cpu_isa.h"
 #include "pipe_om.h"
 #include "util/tile_lanes.h"
 
@@ -77,7 +77,7 @@ void om_tile_blend_init(om_tile_blend *tb, const om_rt_blend *rt, const om_targe
        and the alpha are the same element there): no second factor */
     tb->alpha_sf = memcmp(&tb->f[2], &tb->f[0], sizeof tb->f[0]) != 0;
     tb->alpha_df = memcmp(&tb->f[3], &tb->f[1], sizeof tb->f[1]) != 0;
-    const uint8_t isa = !TB_X86 ? 0 : pipe_cpu_avx512f() ? 2 : pipe_cpu_avx2() ? 1 : 0;
+    const uint8_t isa = !TB_X86 ? 0 : tv_cpu_avx512f() ? 2 : tv_cpu_avx2() ? 1 : 0;
     tb->ok = isa != 0;
     for (unsigned i = 0; i < sizeof common_states / sizeof common_states[0]; i++)
         if (tb->ok && !memcmp(tb, &common_states[i], sizeof *tb))

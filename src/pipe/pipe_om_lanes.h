@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 /* Bit l: COVERAGE[l] has sample 0 (a tile wholly in the target). AVX512: the machine has
- * AVX-512F (pipe_cpu.h; the same bits either way), as below. */
+ * AVX-512F (util/cpu_isa.h; the same bits either way), as below. */
 uint32_t om_lanes_covered(const uint32_t *coverage, bool avx512);
 /* Bit l: 0 <= X[l] < W, 0 <= Y[l] < H and COVERAGE[l] has sample 0; W, H >= 0. */
 uint32_t om_lanes_in_target(const int32_t *x, const int32_t *y, const uint32_t *coverage,

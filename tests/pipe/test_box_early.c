@@ -19,7 +19,7 @@
 #include <cmocka.h>
 
 #include "pipe/pipe_box_early.h"
-#include "pipe/pipe_cpu.h"
+#include "util/cpu_isa.h"
 #include "util/fpmode.h"
 
 #include <math.h>
@@ -247,7 +247,7 @@ static void against_pixels(bool avx512)
 static void test_against_pixels_avx512(void **state)
 {
     (void)state;
-    if (!pipe_cpu_avx512f())
+    if (!tv_cpu_avx512f())
         skip();   /* the draw calls each kernel only where the processor has it */
     against_pixels(true);
 }
@@ -255,7 +255,7 @@ static void test_against_pixels_avx512(void **state)
 static void test_against_pixels_avx2(void **state)
 {
     (void)state;
-    if (!pipe_cpu_avx2())
+    if (!tv_cpu_avx2())
         skip();
     against_pixels(false);
 }
@@ -264,7 +264,7 @@ static void test_against_pixels_avx2(void **state)
 static void test_masked_sample(void **state)
 {
     (void)state;
-    if (!pipe_cpu_avx2())
+    if (!tv_cpu_avx2())
         skip();
     om_zs_target zs;
     assert_true(om_zs_target_init(&zs, tv_format_from_name("Z32_FLOAT")));
@@ -282,7 +282,7 @@ static void test_masked_sample(void **state)
     const box_early e = {0.5, 0, 0, 0, 0, 0.0f, &dsa, &zs, NULL, 32, false};
     int32_t qx[16], qy[16];
     uint32_t cov[64], passed[3] = {7, 7, 7};
-    for (int avx512 = 0; avx512 <= (int)pipe_cpu_avx512f(); avx512++) {
+    for (int avx512 = 0; avx512 <= (int)tv_cpu_avx512f(); avx512++) {
         passed[0] = passed[1] = passed[2] = 7;
         assert_int_equal(box_early_quads(&rb, &e, avx512, qx, qy, cov, passed), 0);
         assert_int_equal(passed[0] + passed[1] + passed[2], 0);

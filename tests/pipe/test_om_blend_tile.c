@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
-#include "pipe/pipe_cpu.h"
+#include "util/cpu_isa.h"
 #include "pipe/pipe_om.h"
 #include "util/half.h"
 
@@ -131,7 +131,7 @@ static bool one_tile(const om_rt_blend *rt, uint32_t *s, unsigned round)
 /* a machine with one of the tile blend's variants (AVX-512F or AVX2) */
 static bool served_here(void)
 {
-    return pipe_cpu_avx512f() || pipe_cpu_avx2();
+    return tv_cpu_avx512f() || tv_cpu_avx2();
 }
 
 static void test_tile_equals_blend_color(void **state)
@@ -209,7 +209,7 @@ static void test_states_refused(void **state)
     om_tile_blend tb;
     om_tile_blend_init(&tb, &base, &t);
     assert_int_equal(tb.ok, served_here());
-    assert_int_equal(tb.isa, pipe_cpu_avx512f() ? 2 : served_here() ? 1 : 0);
+    assert_int_equal(tb.isa, tv_cpu_avx512f() ? 2 : served_here() ? 1 : 0);
     om_rt_blend r = base;
     r.blend_enable = false;
     om_tile_blend_init(&tb, &r, &t);

@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
-#include "pipe/pipe_cpu.h"
+#include "util/cpu_isa.h"
 #include "pipe/pipe_om.h"
 #include "util/fpmode.h"
 
@@ -140,7 +140,7 @@ static void test_lanes_reference(void **state)
 static void test_wide_kernel(void **state)
 {
     (void)state;
-    if (!pipe_cpu_avx512f())
+    if (!tv_cpu_avx512f())
         skip();   /* no AVX-512 here: om_early_depth32 is the reference itself */
     run_all(1);
 }

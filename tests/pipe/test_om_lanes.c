@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
-#include "pipe/pipe_cpu.h"
+#include "util/cpu_isa.h"
 #include "pipe/pipe_om_lanes.h"
 
 #include <stdint.h>
@@ -33,7 +33,7 @@ static int32_t coord(uint32_t *s, int32_t size)
 static void test_in_target_forms_agree(void **state)
 {
     (void)state;
-    const bool avx512 = pipe_cpu_avx512f();
+    const bool avx512 = tv_cpu_avx512f();
     uint32_t s = 0x6d2b79f5u;
     unsigned in = 0, out = 0;
     for (int round = 0; round < 20000; round++) {
@@ -69,7 +69,7 @@ static void test_covered(void **state)
             want |= (cov[l] & 1u) << l;
         }
         assert_int_equal(om_lanes_covered(cov, false), want);
-        if (pipe_cpu_avx512f())
+        if (tv_cpu_avx512f())
             assert_int_equal(om_lanes_covered(cov, true), want);
     }
 }

@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
-#include "pipe/pipe_cpu.h"
+#include "util/cpu_isa.h"
 #include "pipe/pipe_raster.h"
 
 #include <math.h>
@@ -492,7 +492,7 @@ static void test_boxes_are_floor_divisions(void **state)
 static void test_box_quads(void **state)
 {
     (void)state;
-    const bool wide = pipe_cpu_avx512f();
+    const bool wide = tv_cpu_avx512f();
     uint32_t seed = 0x9e3779b9u;
     unsigned served = 0, declined = 0, quads = 0, lanes = 0;
     for (unsigned round = 0; round < 3000; round++) {

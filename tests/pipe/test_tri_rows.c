@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
-#include "pipe/pipe_cpu.h"
+#include "util/cpu_isa.h"
 #include "pipe/pipe_draw.h"
 
 #include <math.h>
