@@ -36,6 +36,12 @@ static inline bool tv_cpu_avx2(void)
     return TV_ISA_CEILING >= 1 && TV_CPU_HAS("avx2");
 }
 
+/* AVX2 and FMA (the texture kernel's AVX2 variant: every AVX2 core has both) */
+static inline bool tv_cpu_avx2_fma(void)
+{
+    return tv_cpu_avx2() && TV_CPU_HAS("fma");
+}
+
 /* The ceiling's name, for the kernel lines of tools and benchmarks ("" at the default). */
 static inline const char *tv_cpu_ceiling_name(void)
 {

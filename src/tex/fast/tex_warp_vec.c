@@ -991,7 +991,7 @@ static unsigned vec_isa(const tv_tex_unit *unit)
     /* (avx512bw: the byte shuffles of the texel decode, tex_warp_vec_texel.h) */
     if (cap >= 2 && tv_cpu_avx512bw())
         return 2;
-    if (cap >= 1 && tv_cpu_avx2())
+    if (cap >= 1 && tv_cpu_avx2_fma())
         return 1;
     return 0;
 }
@@ -1020,7 +1020,7 @@ const char *tv_tex_vector_kernel(void)
     /* vec_run's choice, at its default cap */
     if (tv_cpu_avx512bw())
         return "avx512";
-    if (tv_cpu_avx2())
+    if (tv_cpu_avx2_fma())
         return "avx2";
 #endif
     return "generic";

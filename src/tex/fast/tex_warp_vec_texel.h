@@ -610,8 +610,9 @@ TEX_TARGET_AVX2 static inline void taps8_avx2(const __m256i t[4], const float *a
         __m256 acc = _mm256_setzero_ps();
         for (unsigned k = 0; k < 4; k++) {
             __m256 h = _mm256_cvtepi32_ps(_mm256_shuffle_epi8(t[k], ctl[c]));
-            /* (no FMA in this variant's target: the separate product and sum) */
-            __m256 p = _mm256_mul_ps(w[k], _mm256_add_ps(h, _mm256_mul_ps(h, k24)));
+            /* r = h + h·2^-24 as one FMA: the product is exact (a power of two), so the
+               fused operation rounds once, as the add alone did */
+            __m256 p = _mm256_mul_ps(w[k], _mm256_fmadd_ps(h, k24, h));
             acc = k ? _mm256_add_ps(acc, p) : p;
         }
         __m256 v = _mm256_mul_ps(acc, k24);
