@@ -48,6 +48,16 @@ for t in "$texvm" "$mesa_run" "$compare"; do
     exit 77
   fi
 done
+# A build capped at AVX2 (-DTEXVM_ISA_CEILING=avx2, docs/performance.md §1.3) stands in for
+# an AVX2-only core: cap Mesa the same way (its own switch, which turns every AVX-512 feature
+# off in llvmpipe's JIT), or llvmpipe keeps AVX-512VL's 32 registers and masks beside it. A
+# value the caller set is kept; either way the header says which.
+mesa_caps=${GALLIUM_OVERRIDE_CPU_CAPS-}
+if [ -z "${GALLIUM_OVERRIDE_CPU_CAPS+x}" ] && [ -x "$build/texvm" ] &&
+   "$build/texvm" --version --verbose | grep -q 'build ceiling avx2'; then
+  mesa_caps=avx
+fi
+[ -n "$mesa_caps" ] && export GALLIUM_OVERRIDE_CPU_CAPS=$mesa_caps
 W=1920 H=1080 GX=180 GY=180 sp_repeat=3 lp_repeat=5 tv_repeat=5  # (texvm and llvmpipe alike)
 if [ $quick = 1 ]; then
   W=256 H=144 GX=8 GY=8 sp_repeat=2 lp_repeat=2 tv_repeat=2
@@ -167,6 +177,10 @@ if [ -x "$build/texvm" ]; then
   "$build/texvm" --version --verbose | sed -n 's/^\(cpu\|kernels\): /bench: \1: /p'
 else
   printf 'bench: cpu: %s\n' "$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)"
+fi
+if [ -n "$mesa_caps" ]; then
+  printf 'bench: mesa: GALLIUM_OVERRIDE_CPU_CAPS=%s (its x86 features capped: avx = no AVX-512)\n' \
+    "$mesa_caps"
 fi
 if [ $can_pin = 1 ]; then
   printf 'bench: one-thread runs of round r (texvm, llvmpipe) pinned to CPU (r-1) mod %d\n' \
