@@ -319,6 +319,7 @@ static int compile_locked(tv_vm_program *p, char *why, size_t why_size)
     stats.call_uops += j.call_uops;
     stats.uniform_slots += j.uniform_slots;
     stats.uniform_scalar += j.uniform_scalar;
+    stats.uniform_converts += j.uniform_converts;
     stats.uniform_selects += usel;
     if (verbose())
         fprintf(stderr, "texvm jit: %s: %u micro-ops, %llu inline, %llu handler calls, "

@@ -76,7 +76,7 @@ typedef struct vm_jit_ctx {
        4 with SSE only): vm_jit_ops.c x86_op's chunks */
     unsigned simd_lanes;
     /* counts for vm_jit_stats */
-    uint64_t inline_uops, call_uops, uniform_slots, uniform_scalar;
+    uint64_t inline_uops, call_uops, uniform_slots, uniform_scalar, uniform_converts;
 } vm_jit_ctx;
 
 /* Slots as <32 x i32> (vm_jit_build.c): read the current value; store under the

@@ -158,8 +158,8 @@ static bool never_nan_depth(const vm_jit_ctx *j, LLVMValueRef v, unsigned depth)
     }
     if (!LLVMIsAInstruction(v) || depth == 0)
         return false;
-    /* what the value is made of: an integer converted (U2F, I2F: a number below 2^32), or
-       a bit cast (the slots' integer and float views of the same bits), fence (hides the
+    /* what the value is made of: an integer converted (U2F, I2F: a number below 2^32), a
+       broadcast of such a scalar, or a bit cast (the slots' integer and float views of the same bits), fence (hides the
        value from LLVM's folds, changes nothing) or select of values never a NaN */
     switch (LLVMGetInstructionOpcode(v)) {
     case LLVMUIToFP:
@@ -167,6 +167,10 @@ static bool never_nan_depth(const vm_jit_ctx *j, LLVMValueRef v, unsigned depth)
         return true;
     case LLVMBitCast:
         return never_nan_depth(j, LLVMGetOperand(v, 0), depth - 1);
+    case LLVMShuffleVector: { /* a broadcast (int_to_float's): its scalar */
+        LLVMValueRef s = vm_jit_broadcast_of(v);
+        return s && never_nan_depth(j, s, depth - 1);
+    }
     case LLVMSelect:
         return never_nan_depth(j, LLVMGetOperand(v, 1), depth - 1) &&
                never_nan_depth(j, LLVMGetOperand(v, 2), depth - 1);
@@ -376,8 +380,22 @@ LANE(f2i) { UNUSED; return f2i(j, a); }
 LANE(f2u) { UNUSED; return f2u(j, a); }
 LANE(arl) { UNUSED; return f2i(j, intrinsic1(j, "llvm.floor", a)); }
 LANE(arr) { UNUSED; return f2i(j, intrinsic1(j, "llvm.rint", a)); }
-LANE(i2f) { UNUSED; return LLVMBuildSIToFP(j->b, a, j->vf, ""); }
-LANE(u2f) { UNUSED; return LLVMBuildUIToFP(j->b, a, j->vf, ""); }
+/* I2F / U2F of a broadcast (a uniform slot: a loop counter) as the scalar conversion
+ * broadcast: LLVM 15 converted the broadcast lane by lane, and without AVX-512's unsigned
+ * conversion U2F is five vector instructions (a sixth of the loop workload's iteration
+ * under the AVX2 ceiling). Each lane's conversion is the scalar's, so the same bits. */
+static LLVMValueRef int_to_float(vm_jit_ctx *j, LLVMValueRef a, bool is_signed)
+{
+    LLVMValueRef s = vm_jit_broadcast_of(a);
+    if (!s)
+        return is_signed ? LLVMBuildSIToFP(j->b, a, j->vf, "") : LLVMBuildUIToFP(j->b, a, j->vf, "");
+    j->uniform_converts++;
+    LLVMValueRef f = is_signed ? LLVMBuildSIToFP(j->b, s, j->f32, "") : LLVMBuildUIToFP(j->b, s, j->f32, "");
+    LLVMValueRef v = vm_jit_broadcast(j, LLVMBuildBitCast(j->b, f, j->i32, ""));
+    return LLVMBuildBitCast(j->b, v, j->vf, "");
+}
+LANE(i2f) { UNUSED; return int_to_float(j, a, true); }
+LANE(u2f) { UNUSED; return int_to_float(j, a, false); }
 LANE(mov) { UNUSED; return a; }
 /* vm_fastmath.h vm_sincos_lane, operation for operation */
 static LLVMValueRef sincos(vm_jit_ctx *j, LLVMValueRef x, bool cosine)

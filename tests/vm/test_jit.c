@@ -224,6 +224,22 @@ static const char sum_loop[] = LOOP_HEAD
     " 12: STORE BUFFER[0].x, TEMP[3].xxxx, TEMP[2].xxxx\n"
     " 13: END\n";
 
+/* thread t sums float(i) + float(int(i)) for i = 0 .. (t & 7) - 1: the counter's U2F and
+ * I2F, each converted as a scalar and broadcast (vm_jit_ops.c int_to_float) */
+static const char float_loop[] = LOOP_HEAD
+    "  8:   U2F TEMP[4].x, TEMP[1].xxxx\n"
+    "  9:   I2F TEMP[3].y, TEMP[1].xxxx\n"
+    " 10:   ADD TEMP[2].x, TEMP[2].xxxx, TEMP[4].xxxx\n"
+    " 11:   ADD TEMP[2].x, TEMP[2].xxxx, TEMP[3].yyyy\n"
+    " 12:   UADD TEMP[1].x, TEMP[1].xxxx, IMM[0].yyyy\n"
+    " 13: ENDLOOP\n"
+    " 14: F2U TEMP[2].x, TEMP[2].xxxx\n"
+    " 15: UMUL TEMP[3].x, SV[0].xxxx, IMM[0].wwww\n"
+    " 16: STORE BUFFER[0].x, TEMP[3].xxxx, TEMP[2].xxxx\n"
+    " 17: END\n";
+
+static uint64_t converts_seen; /* uniform_converts of uniform_run's last program */
+
 static uint64_t uniform_run(const char *text, const uint32_t want[64], uint64_t *scalar)
 {
     vm_jit_stats a, b;
@@ -242,6 +258,7 @@ static uint64_t uniform_run(const char *text, const uint32_t want[64], uint64_t 
     tv_vm_program_destroy(p);
     tv_vm_destroy(vm);
     *scalar = b.uniform_scalar - a.uniform_scalar;
+    converts_seen = b.uniform_converts - a.uniform_converts;
     return b.uniform_slots - a.uniform_slots;
 }
 
@@ -316,6 +333,15 @@ static void t_uniform_counter(void **s)
     /* the counter here: a continued lane reads it at the loop's top (masked, like t) */
     assert_int_equal(uniform_run(cont, want_cont, &scalar), 0);
     assert_int_equal(scalar, 0);
+    assert_int_equal(converts_seen, 0);
+    /* the counter's conversions (the loop workload's float(i)): same bits both ways, and
+       each converted once as a scalar */
+    uint32_t want_float[64];
+    for (unsigned t = 0; t < 64; t++)
+        want_float[t] = 2 * want_sum[t];
+    /* (the counter and its two conversions: each the same word in every lane) */
+    assert_int_equal(uniform_run(float_loop, want_float, &scalar), 3);
+    assert_int_equal(converts_seen, 2);
 }
 
 /* The run counts stay two scalars in compiled code (vm_internal.h, vm_warp.uops): LLVM's
