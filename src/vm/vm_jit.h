@@ -59,8 +59,9 @@ void vm_jit_release(tv_vm_program *p);
  * (uniform_slots: vm_jit_build.c find_uniform) and the stores to them computed as scalars
  * (uniform_scalar: vm_jit_build.c lane0), the I2F / U2F of a broadcast converted as a
  * scalar (uniform_converts: vm_jit_ops.c int_to_float), the selects on a uniform
- * condition given a scalar one (uniform_selects: vm_jit_uniform_select.c), since the process started; and
- * what the live programs' compiled code counts against the code budget now. */
+ * condition given a scalar one (uniform_selects: vm_jit_uniform_select.c), since the
+ * process started; and what the live programs' compiled code counts against the code
+ * budget now. */
 typedef struct vm_jit_stats {
     uint64_t compiled, declined, inline_uops, call_uops, uniform_slots, uniform_scalar;
     uint64_t uniform_selects, uniform_converts;

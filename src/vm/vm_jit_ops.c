@@ -159,8 +159,9 @@ static bool never_nan_depth(const vm_jit_ctx *j, LLVMValueRef v, unsigned depth)
     if (!LLVMIsAInstruction(v) || depth == 0)
         return false;
     /* what the value is made of: an integer converted (U2F, I2F: a number below 2^32), a
-       broadcast of such a scalar, or a bit cast (the slots' integer and float views of the same bits), fence (hides the
-       value from LLVM's folds, changes nothing) or select of values never a NaN */
+       broadcast of a scalar never a NaN, a bit cast (the slots' integer and float views of
+       the same bits), fence (hides the value from LLVM's folds, changes nothing) or select
+       of values never a NaN */
     switch (LLVMGetInstructionOpcode(v)) {
     case LLVMUIToFP:
     case LLVMSIToFP:
@@ -386,13 +387,14 @@ LANE(arr) { UNUSED; return f2i(j, intrinsic1(j, "llvm.rint", a)); }
  * under the AVX2 ceiling). Each lane's conversion is the scalar's, so the same bits. */
 static LLVMValueRef int_to_float(vm_jit_ctx *j, LLVMValueRef a, bool is_signed)
 {
+    LLVMValueRef (*conv)(LLVMBuilderRef, LLVMValueRef, LLVMTypeRef, const char *) =
+        is_signed ? LLVMBuildSIToFP : LLVMBuildUIToFP;
     LLVMValueRef s = vm_jit_broadcast_of(a);
     if (!s)
-        return is_signed ? LLVMBuildSIToFP(j->b, a, j->vf, "") : LLVMBuildUIToFP(j->b, a, j->vf, "");
+        return conv(j->b, a, j->vf, "");
     j->uniform_converts++;
-    LLVMValueRef f = is_signed ? LLVMBuildSIToFP(j->b, s, j->f32, "") : LLVMBuildUIToFP(j->b, s, j->f32, "");
-    LLVMValueRef v = vm_jit_broadcast(j, LLVMBuildBitCast(j->b, f, j->i32, ""));
-    return LLVMBuildBitCast(j->b, v, j->vf, "");
+    LLVMValueRef f = LLVMBuildBitCast(j->b, conv(j->b, s, j->f32, ""), j->i32, "");
+    return LLVMBuildBitCast(j->b, vm_jit_broadcast(j, f), j->vf, "");
 }
 LANE(i2f) { UNUSED; return int_to_float(j, a, true); }
 LANE(u2f) { UNUSED; return int_to_float(j, a, false); }
