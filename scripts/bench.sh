@@ -14,7 +14,9 @@
 # run excluded, median; the targets cleared before each draw, untimed); texvm =
 # build-perf/bench/bench_job (texvm run's job code; the engine call alone,
 # tv_vm_run_fragment or tv_vm_run_compute — first run excluded, median; no parse, texture
-# build, target clear or output writing). Each round = one process per engine.
+# build, target clear or output writing). Each round = one process per engine. A build
+# with the AVX2 ceiling (docs/performance.md §1.3) runs Mesa capped alike
+# (GALLIUM_OVERRIDE_CPU_CAPS=avx, unless the caller set it).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -29,7 +31,7 @@ while [ $# -gt 0 ]; do
     --build) build=$2; shift 2 ;;
     --rounds) rounds=$2; shift 2 ;;
     --keep) keep=1; shift ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
     *) only+=("$1"); shift ;;
   esac
 done
