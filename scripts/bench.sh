@@ -50,13 +50,15 @@ for t in "$texvm" "$mesa_run" "$compare"; do
     exit 77
   fi
 done
+# (the build's processor and kernel lines, asked once: here and in the header)
+tv_version=""
+[ -x "$build/texvm" ] && tv_version=$("$build/texvm" --version --verbose)
 # A build capped at AVX2 (-DTEXVM_ISA_CEILING=avx2, docs/performance.md §1.3) stands in for
 # an AVX2-only core: cap Mesa the same way (its own switch, which turns every AVX-512 feature
 # off in llvmpipe's JIT), or llvmpipe keeps AVX-512VL's 32 registers and masks beside it. A
 # value the caller set is kept; either way the header says which.
 mesa_caps=${GALLIUM_OVERRIDE_CPU_CAPS-}
-if [ -z "${GALLIUM_OVERRIDE_CPU_CAPS+x}" ] && [ -x "$build/texvm" ] &&
-   "$build/texvm" --version --verbose | grep -q 'build ceiling avx2'; then
+if [ -z "${GALLIUM_OVERRIDE_CPU_CAPS+x}" ] && grep -q 'build ceiling avx2' <<< "$tv_version"; then
   mesa_caps=avx
 fi
 [ -n "$mesa_caps" ] && export GALLIUM_OVERRIDE_CPU_CAPS=$mesa_caps
@@ -175,8 +177,8 @@ load=$(cut -d' ' -f1-3 /proc/loadavg)
 printf '\nbench: %dx%d (compute %dx%d blocks of 64), %d rounds, load average %s, %s\n' \
   $W $H $GX $GY "$rounds" "$load" "$(nproc) cores"
 # the processor and the kernel variants texvm picked on it (issue 19: ratios move with both)
-if [ -x "$build/texvm" ]; then
-  "$build/texvm" --version --verbose | sed -n 's/^\(cpu\|kernels\): /bench: \1: /p'
+if [ -n "$tv_version" ]; then
+  sed -n 's/^\(cpu\|kernels\): /bench: \1: /p' <<< "$tv_version"
 else
   printf 'bench: cpu: %s\n' "$(sed -n 's/^model name[^:]*: //p' /proc/cpuinfo | head -1)"
 fi

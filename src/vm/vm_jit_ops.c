@@ -383,8 +383,9 @@ LANE(arl) { UNUSED; return f2i(j, intrinsic1(j, "llvm.floor", a)); }
 LANE(arr) { UNUSED; return f2i(j, intrinsic1(j, "llvm.rint", a)); }
 /* I2F / U2F of a broadcast (a uniform slot: a loop counter) as the scalar conversion
  * broadcast: LLVM 15 converted the broadcast lane by lane, and without AVX-512's unsigned
- * conversion U2F is five vector instructions (a sixth of the loop workload's iteration
- * under the AVX2 ceiling). Each lane's conversion is the scalar's, so the same bits. */
+ * conversion U2F is five vector instructions a register (ten of the 148 instructions of
+ * the loop workload's compiled loop under the AVX2 ceiling). Each lane's conversion is the
+ * scalar's, so the same bits. */
 static LLVMValueRef int_to_float(vm_jit_ctx *j, LLVMValueRef a, bool is_signed)
 {
     LLVMValueRef (*conv)(LLVMBuilderRef, LLVMValueRef, LLVMTypeRef, const char *) =

@@ -238,9 +238,9 @@ static const char float_loop[] = LOOP_HEAD
     " 16: STORE BUFFER[0].x, TEMP[3].xxxx, TEMP[2].xxxx\n"
     " 17: END\n";
 
-static uint64_t converts_seen; /* uniform_converts of uniform_run's last program */
-
-static uint64_t uniform_run(const char *text, const uint32_t want[64], uint64_t *scalar)
+/* Runs TEXT compiled and interpreted (the same bits) and interpreted against WANT; returns
+ * what compiling it added to the uniform counts of vm_jit_stats. */
+static vm_jit_stats uniform_run(const char *text, const uint32_t want[64])
 {
     vm_jit_stats a, b;
     vm_jit_get_stats(&a);
@@ -257,9 +257,13 @@ static uint64_t uniform_run(const char *text, const uint32_t want[64], uint64_t 
             fail_msg("thread %u: %u, want %u", t, buf[t], want[t]);
     tv_vm_program_destroy(p);
     tv_vm_destroy(vm);
-    *scalar = b.uniform_scalar - a.uniform_scalar;
-    converts_seen = b.uniform_converts - a.uniform_converts;
-    return b.uniform_slots - a.uniform_slots;
+    vm_jit_stats d;
+    memset(&d, 0, sizeof d);
+    d.uniform_slots = b.uniform_slots - a.uniform_slots;
+    d.uniform_scalar = b.uniform_scalar - a.uniform_scalar;
+    d.uniform_converts = b.uniform_converts - a.uniform_converts;
+    d.uniform_selects = b.uniform_selects - a.uniform_selects;
+    return d;
 }
 
 static void t_uniform_counter(void **s)
@@ -323,25 +327,28 @@ static void t_uniform_counter(void **s)
         }
         want_cont[t] = acc;
     }
-    uint64_t scalar;
-    assert_int_equal(uniform_run(sum_loop, want_sum, &scalar), 1);     /* TEMP[1].x */
+    vm_jit_stats d = uniform_run(sum_loop, want_sum);
+    assert_int_equal(d.uniform_slots, 1);     /* TEMP[1].x */
     /* its two stores, the zero and the increment, as scalar operations (vm_jit_build.c
        lane0), not as lane 0 of a vector add */
-    assert_int_equal(scalar, 2);
-    assert_int_equal(uniform_run(count, want_count, &scalar), 0);
-    assert_int_equal(scalar, 0);
+    assert_int_equal(d.uniform_scalar, 2);
+    d = uniform_run(count, want_count);
+    assert_int_equal(d.uniform_slots, 0);
+    assert_int_equal(d.uniform_scalar, 0);
     /* the counter here: a continued lane reads it at the loop's top (masked, like t) */
-    assert_int_equal(uniform_run(cont, want_cont, &scalar), 0);
-    assert_int_equal(scalar, 0);
-    assert_int_equal(converts_seen, 0);
+    d = uniform_run(cont, want_cont);
+    assert_int_equal(d.uniform_slots, 0);
+    assert_int_equal(d.uniform_scalar, 0);
+    assert_int_equal(d.uniform_converts, 0);
     /* the counter's conversions (the loop workload's float(i)): same bits both ways, and
        each converted once as a scalar */
     uint32_t want_float[64];
     for (unsigned t = 0; t < 64; t++)
         want_float[t] = 2 * want_sum[t];
     /* (the counter and its two conversions: each the same word in every lane) */
-    assert_int_equal(uniform_run(float_loop, want_float, &scalar), 3);
-    assert_int_equal(converts_seen, 2);
+    d = uniform_run(float_loop, want_float);
+    assert_int_equal(d.uniform_slots, 3);
+    assert_int_equal(d.uniform_converts, 2);
 }
 
 /* The run counts stay two scalars in compiled code (vm_internal.h, vm_warp.uops): LLVM's
@@ -414,12 +421,7 @@ static void t_uniform_selects(void **s)
             acc += (i & 1) ? 4 : 1;
         want[t] = acc;
     }
-    vm_jit_stats a, b;
-    vm_jit_get_stats(&a);
-    uint64_t scalar;
-    uniform_run(parity, want, &scalar);
-    vm_jit_get_stats(&b);
-    assert_true(b.uniform_selects > a.uniform_selects);
+    assert_true(uniform_run(parity, want).uniform_selects > 0);
 }
 
 /* the loop, budget and call-depth faults of compiled code: same message, same lane */

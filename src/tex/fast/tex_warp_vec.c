@@ -23,7 +23,8 @@
  * Bit-identity with those passes (and so with the general path), operation by operation:
  *   - the same float operations in the same order per lane (projection, quad differences,
  *     footprint, bias, clamps, level selection, texel-space coordinates, weights, the tap
- *     sum in tap order, the mip blend); ISO C, no contraction, no FMA enabled;
+ *     sum in tap order, the mip blend); ISO C, no contraction (the one FMA written by
+ *     hand, in the AVX2 tap sums' decode, has an exact product: tex_warp_vec_texel.h);
  *   - min / max decided by the strict orders; a tie between different bit patterns (±0)
  *     or a NaN is flagged and the request goes to the general passes (which call libm);
  *   - floor / ceil through int32 truncation for |x| < 2^23, exact; the one difference,
