@@ -839,9 +839,16 @@ footprint_done:;
     const uint32_t offs = R->offs, array = R->array;
     const float lm = (float)(R->layers - 1);
     const uint32_t stride = (uint32_t)w->v->layer_stride;
-    for (unsigned l = 0; l < N; l++) {
-        s[l] = fsel(act[l], cs[l], 0.0f);
-        t[l] = fsel(act[l], ct[l], 0.0f);
+    /* (every lane active: the coordinates as they are) */
+    const bool every_act = R->active == 0xffffffffu;
+    const float *sv = cs, *tv = ct;
+    if (!every_act) {
+        for (unsigned l = 0; l < N; l++) {
+            s[l] = fsel(act[l], cs[l], 0.0f);
+            t[l] = fsel(act[l], ct[l], 0.0f);
+        }
+        sv = s;
+        tv = t;
     }
     /* (offsets and layers only where the request has them: else no offsets — NULL, the
        slot passes' zeros — and layer 0) */
@@ -891,13 +898,13 @@ footprint_done:;
      * the active lanes (vec_fin); nothing is written before it has passed its checks */
     float v0[4][N];
     if (any_two) {
-        const vec_fin fin = {wl0, wl1, two, act, res->v};
-        if (slot_pass(R, &V0, s, t, offu, offv, lay, lin, act, isa, NULL, v0) ||
-            slot_pass(R, &V1, s, t, offu, offv, lay, lin, act, isa, &fin, v0))
+        const vec_fin fin = {wl0, wl1, two, act, res->v, every_act};
+        if (slot_pass(R, &V0, sv, tv, offu, offv, lay, lin, act, isa, NULL, v0) ||
+            slot_pass(R, &V1, sv, tv, offu, offv, lay, lin, act, isa, &fin, v0))
             return false;
     } else {
-        const vec_fin fin = {NULL, NULL, two, act, res->v};
-        if (slot_pass(R, &V0, s, t, offu, offv, lay, lin, act, isa, &fin, v0))
+        const vec_fin fin = {NULL, NULL, two, act, res->v, every_act};
+        if (slot_pass(R, &V0, sv, tv, offu, offv, lay, lin, act, isa, &fin, v0))
             return false;
     }
     /* the constant components: active lanes only */

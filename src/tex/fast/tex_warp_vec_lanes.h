@@ -149,6 +149,31 @@ TEX_TARGET_AVX512 static inline uint32_t all_avx512(const uint32_t *v)
     __m512i a = _mm512_loadu_si512((const void *)v), b = _mm512_loadu_si512((const void *)(v + 16));
     return (_mm512_test_epi32_mask(a, a) & _mm512_test_epi32_mask(b, b)) == 0xffffu;
 }
+
+/* AVX2: the OR of the four registers (any) or of their lanes' == 0 compares (all) and one
+ * vptest, where GCC's reduction ends in a chain of extracts, shifts and ORs */
+TEX_TARGET_AVX2 static inline __m256i lanes8_avx2(const uint32_t *v, unsigned i)
+{
+    return _mm256_loadu_si256((const __m256i *)(const void *)(v + 8 * i));
+}
+
+TEX_TARGET_AVX2 static inline uint32_t any_avx2(const uint32_t *v)
+{
+    __m256i o = _mm256_or_si256(_mm256_or_si256(lanes8_avx2(v, 0), lanes8_avx2(v, 1)),
+                                _mm256_or_si256(lanes8_avx2(v, 2), lanes8_avx2(v, 3)));
+    return !_mm256_testz_si256(o, o);
+}
+
+TEX_TARGET_AVX2 static inline uint32_t all_avx2(const uint32_t *v)
+{
+    const __m256i z = _mm256_setzero_si256();
+    __m256i e = _mm256_or_si256(
+        _mm256_or_si256(_mm256_cmpeq_epi32(lanes8_avx2(v, 0), z),
+                        _mm256_cmpeq_epi32(lanes8_avx2(v, 1), z)),
+        _mm256_or_si256(_mm256_cmpeq_epi32(lanes8_avx2(v, 2), z),
+                        _mm256_cmpeq_epi32(lanes8_avx2(v, 3), z)));
+    return _mm256_testz_si256(e, e);
+}
 #endif
 
 VEC_INLINE uint32_t lanes_any(const uint32_t *v, unsigned isa)
@@ -156,6 +181,8 @@ VEC_INLINE uint32_t lanes_any(const uint32_t *v, unsigned isa)
 #if TEX_WIDE_VECTORS
     if (isa == 2)
         return any_avx512(v);
+    if (isa == 1)
+        return any_avx2(v);
 #endif
     (void)isa;
     uint32_t any = 0;
@@ -169,6 +196,8 @@ VEC_INLINE uint32_t lanes_all(const uint32_t *v, unsigned isa)
 #if TEX_WIDE_VECTORS
     if (isa == 2)
         return all_avx512(v);
+    if (isa == 1)
+        return all_avx2(v);
 #endif
     (void)isa;
     uint32_t all = 1;

@@ -56,6 +56,9 @@ typedef struct vec_fin {
     const float *w0, *w1; /* w0 NULL: one level, no blend */
     const uint32_t *two, *act;
     uint32_t (*res)[N];
+    /* (AVX2, taps8_avx2) every lane active: the blend that keeps the inactive lanes'
+       results selects nothing then, and is left out */
+    bool every_act;
 } vec_fin;
 
 /* the C form (baseline): v1 this level's values */
@@ -257,9 +260,59 @@ TEX_TARGET_AVX512 static inline uint32_t axis_uni_avx512(const float *c, float s
     }
     return bad != 0;
 }
+
+/* axis_uni_avx512 in AVX2: the same operations on the same values (its comment is the
+ * proof), with compare masks for AVX-512's mask registers — the range test's and the
+ * weight's selects as ANDs with the compare (all ones or zero in each lane), the floor as
+ * vroundps toward -inf, the active lanes' out-of-range test as one AND of "inactive or in
+ * range" over the request. */
+TEX_TARGET_AVX2 static inline uint32_t axis_uni_avx2(const float *c, float scale,
+                                                     const float *off, const uint32_t *act,
+                                                     unsigned mode, uint32_t n, int32_t *i0,
+                                                     int32_t *i1, float *al)
+{
+    const __m256 vs = _mm256_set1_ps(scale), half = _mm256_set1_ps(0.5f);
+    const __m256 big = _mm256_set1_ps(BIG), one = _mm256_set1_ps(1.0f);
+    const __m256 sign = _mm256_set1_ps(-0.0f);
+    const __m256i nm = _mm256_set1_epi32((int32_t)n - 1), n1 = _mm256_set1_epi32(1);
+    const __m256i nn = _mm256_set1_epi32((int32_t)n);
+    const __m256i m2 = _mm256_set1_epi32(2 * ((int32_t)n - 1) + 1);
+    const __m256i zero = _mm256_setzero_si256(), ones = _mm256_set1_epi32(-1);
+    __m256i fine = ones; /* lanes inactive or in range */
+    for (unsigned l = 0; l < N; l += 8) {
+        __m256 u = _mm256_mul_ps(_mm256_loadu_ps(&c[l]), vs);
+        if (off)
+            u = _mm256_add_ps(u, _mm256_loadu_ps(&off[l]));
+        __m256 x = _mm256_sub_ps(u, half);
+        __m256 inr = _mm256_cmp_ps(_mm256_andnot_ps(sign, x), big, _CMP_LT_OQ);
+        __m256i idle = _mm256_cmpeq_epi32(
+            _mm256_loadu_si256((const __m256i *)(const void *)&act[l]), zero);
+        fine = _mm256_and_si256(fine, _mm256_or_si256(idle, _mm256_castps_si256(inr)));
+        __m256 xs = _mm256_and_ps(inr, x);
+        __m256 ff = _mm256_round_ps(xs, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+        __m256 a = _mm256_sub_ps(xs, ff);
+        _mm256_storeu_ps(&al[l], _mm256_and_ps(_mm256_cmp_ps(a, one, _CMP_LT_OQ), a));
+        __m256i f0 = _mm256_cvttps_epi32(ff), f1 = _mm256_add_epi32(f0, n1);
+        if (mode == TV_WRAP_REPEAT) {
+            f0 = _mm256_and_si256(f0, nm);
+            f1 = _mm256_and_si256(f1, nm);
+        } else if (mode == TV_WRAP_MIRROR) {
+            __m256i q0 = _mm256_sub_epi32(_mm256_and_si256(f0, m2), nn);
+            __m256i q1 = _mm256_sub_epi32(_mm256_and_si256(f1, m2), nn);
+            f0 = _mm256_sub_epi32(nm, _mm256_xor_si256(q0, _mm256_srai_epi32(q0, 31)));
+            f1 = _mm256_sub_epi32(nm, _mm256_xor_si256(q1, _mm256_srai_epi32(q1, 31)));
+        } else {
+            f0 = _mm256_min_epi32(_mm256_max_epi32(f0, zero), nm);
+            f1 = _mm256_min_epi32(_mm256_max_epi32(f1, zero), nm);
+        }
+        _mm256_storeu_si256((__m256i *)(void *)&i0[l], f0);
+        _mm256_storeu_si256((__m256i *)(void *)&i1[l], f1);
+    }
+    return !_mm256_testc_si256(fine, ones);
+}
 #endif
 
-/* axis_pass for uni on the variant isa (the AVX-512 form above, else the C loop) */
+/* axis_pass for uni on the variant isa (the intrinsic forms above, else the C loop) */
 VEC_INLINE uint32_t axis_uni(const float *c, float scale, const float *off,
                              const uint32_t *act, unsigned mode, uint32_t n, int32_t *i0,
                              int32_t *i1, float *al, unsigned isa)
@@ -267,6 +320,8 @@ VEC_INLINE uint32_t axis_uni(const float *c, float scale, const float *off,
 #if TEX_WIDE_VECTORS
     if (isa == 2)
         return axis_uni_avx512(c, scale, off, act, mode, n, i0, i1, al);
+    if (isa == 1)
+        return axis_uni_avx2(c, scale, off, act, mode, n, i0, i1, al);
 #endif
     (void)isa;
     return axis_pass(c, scale, off, NULL, act, true, mode, n, i0, i1, al);
@@ -580,7 +635,7 @@ TEX_TARGET_AVX512 static inline void pair_taps_avx512(const char *host, const ui
 
 /* The tap sums of lanes L .. L + 7 from their four taps T (taps_avx2, pair_taps_avx2). */
 TEX_TARGET_AVX2 static inline void taps8_avx2(const __m256i t[4], const float *a,
-                                              const float *b, const int shift[4],
+                                              const float *b, unsigned cm,
                                               const __m256i ctl[4], const vec_fin *F,
                                               unsigned l, float out[4][N])
 {
@@ -591,21 +646,24 @@ TEX_TARGET_AVX2 static inline void taps8_avx2(const __m256i t[4], const float *a
     __m256 w[4] = {_mm256_mul_ps(wx0, wy0), _mm256_mul_ps(va, wy0), _mm256_mul_ps(wx0, vb),
                    _mm256_mul_ps(va, vb)};
     /* fin_lanes in vectors (as an out-of-line scalar call it was a fifth of the
-       trilinear workload on Zen 3): the lanes without `two` or `act` (flags 0 or 1)
-       keep the first level's value or their result, by blends on the flag == 0 masks */
-    __m256 bw0 = one, bw1 = one, keep0 = _mm256_setzero_ps(), keep = keep0;
+       trilinear workload on Zen 3): the inactive lanes keep their result, by a blend on
+       the act == 0 mask (none where every lane is active). The lanes without `two` need
+       no blend to keep the first level's value v0: their weights are wl0 = 1 and
+       wl1 = +0 (lod_pass), this level's value v is finite and ≥ +0 (a sum of products of
+       weights in [0, 1] and decoded bytes), so w0·v0 + w1·v = v0 + (+0) = v0, bits and
+       all (v0 ≥ +0 too) */
+    __m256 bw0 = one, bw1 = one, keep = _mm256_setzero_ps();
     if (F) {
-        keep = _mm256_castsi256_ps(_mm256_cmpeq_epi32(
-            _mm256_loadu_si256((const __m256i *)(const void *)&F->act[l]), zero));
+        if (!F->every_act)
+            keep = _mm256_castsi256_ps(_mm256_cmpeq_epi32(
+                _mm256_loadu_si256((const __m256i *)(const void *)&F->act[l]), zero));
         if (F->w0) {
             bw0 = _mm256_loadu_ps(&F->w0[l]);
             bw1 = _mm256_loadu_ps(&F->w1[l]);
-            keep0 = _mm256_castsi256_ps(_mm256_cmpeq_epi32(
-                _mm256_loadu_si256((const __m256i *)(const void *)&F->two[l]), zero));
         }
     }
     for (unsigned c = 0; c < 4; c++) {
-        if (shift[c] < 0)
+        if (!((cm >> c) & 1u))
             continue;
         __m256 acc = _mm256_setzero_ps();
         for (unsigned k = 0; k < 4; k++) {
@@ -622,11 +680,10 @@ TEX_TARGET_AVX2 static inline void taps8_avx2(const __m256i t[4], const float *a
         }
         if (F->w0) {
             __m256 v0 = _mm256_loadu_ps(&out[c][l]);
-            __m256 m = _mm256_add_ps(_mm256_mul_ps(bw0, v0), _mm256_mul_ps(bw1, v));
-            v = _mm256_blendv_ps(m, v0, keep0);
+            v = _mm256_add_ps(_mm256_mul_ps(bw0, v0), _mm256_mul_ps(bw1, v));
         }
         float *r = (float *)(void *)&F->res[c][l];
-        _mm256_storeu_ps(r, _mm256_blendv_ps(v, _mm256_loadu_ps(r), keep));
+        _mm256_storeu_ps(r, F->every_act ? v : _mm256_blendv_ps(v, _mm256_loadu_ps(r), keep));
     }
 }
 
@@ -640,7 +697,7 @@ TEX_TARGET_AVX2 static inline void ctl_avx2(const int shift[4], __m256i ctl[4])
 }
 
 TEX_TARGET_AVX2 static inline void taps_avx2(uint32_t tx[4][N], const float *a,
-                                             const float *b, const int shift[4],
+                                             const float *b, const int shift[4], unsigned cm,
                                              const vec_fin *F, float out[4][N])
 {
     __m256i ctl[4];
@@ -649,42 +706,51 @@ TEX_TARGET_AVX2 static inline void taps_avx2(uint32_t tx[4][N], const float *a,
         __m256i t[4];
         for (unsigned k = 0; k < 4; k++)
             t[k] = _mm256_loadu_si256((const __m256i *)(const void *)&tx[k][l]);
-        taps8_avx2(t, a, b, shift, ctl, F, l, out);
+        taps8_avx2(t, a, b, cm, ctl, F, l, out);
     }
 }
 
 /* The paired loads and the tap sums in one, as pair_taps_avx512: four lanes' 64-bit words
  * a gather, split into left and right words by an in-lane shuffle and a cross-lane
  * permute (lanes in order); the scalar loads they replace were stored as 32-bit words and
- * read back as vectors, which the store buffer cannot forward. */
+ * read back as vectors, which the store buffer cannot forward. All sixteen gathers are
+ * issued before the first sum, as pair_taps_avx512 does: their loads wait on L2 and
+ * beyond together instead of a quarter at a time between the sums (gathered eight lanes
+ * at a time, each followed by its sums, the trilinear frame took 3 % and the rotated map
+ * 4-6 % longer on Zen 4 under the AVX2 ceiling, bilinear even; history §56). */
 TEX_TARGET_AVX2 static inline void pair_taps_avx2(const char *host, const uint32_t *xo0,
                                                   const uint32_t *yo0, const uint32_t *yo1,
                                                   const float *a, const float *b,
-                                                  const int shift[4], const vec_fin *F,
-                                                  float out[4][N])
+                                                  const int shift[4], unsigned cm,
+                                                  const vec_fin *F, float out[4][N])
 {
     __m256i ctl[4];
     ctl_avx2(shift, ctl);
     const long long *base = (const long long *)(const void *)host;
+    __m256i g[N / 8][2][2];
     for (unsigned l = 0; l < N; l += 8) {
         __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)&xo0[l]);
         __m256i i[2] = {
             _mm256_add_epi32(x, _mm256_loadu_si256((const __m256i *)(const void *)&yo0[l])),
             _mm256_add_epi32(x, _mm256_loadu_si256((const __m256i *)(const void *)&yo1[l]))};
+        for (unsigned r = 0; r < 2; r++) {
+            g[l / 8][r][0] = _mm256_i32gather_epi64(base, _mm256_castsi256_si128(i[r]), 1);
+            g[l / 8][r][1] = _mm256_i32gather_epi64(base, _mm256_extracti128_si256(i[r], 1), 1);
+        }
+    }
+    for (unsigned l = 0; l < N; l += 8) {
         __m256i t[4];
         for (unsigned r = 0; r < 2; r++) {
             /* lanes 0-3 and 4-7: (left, right) pairs */
-            __m256 q0 = _mm256_castsi256_ps(
-                _mm256_i32gather_epi64(base, _mm256_castsi256_si128(i[r]), 1));
-            __m256 q1 = _mm256_castsi256_ps(
-                _mm256_i32gather_epi64(base, _mm256_extracti128_si256(i[r], 1), 1));
+            __m256 q0 = _mm256_castsi256_ps(g[l / 8][r][0]);
+            __m256 q1 = _mm256_castsi256_ps(g[l / 8][r][1]);
             /* per half: lanes (0, 1, 4, 5) and (2, 3, 6, 7); the permute puts them in order */
             __m256i left = _mm256_castps_si256(_mm256_shuffle_ps(q0, q1, _MM_SHUFFLE(2, 0, 2, 0)));
             __m256i right = _mm256_castps_si256(_mm256_shuffle_ps(q0, q1, _MM_SHUFFLE(3, 1, 3, 1)));
             t[2 * r] = _mm256_permute4x64_epi64(left, _MM_SHUFFLE(3, 1, 2, 0));
             t[2 * r + 1] = _mm256_permute4x64_epi64(right, _MM_SHUFFLE(3, 1, 2, 0));
         }
-        taps8_avx2(t, a, b, shift, ctl, F, l, out);
+        taps8_avx2(t, a, b, cm, ctl, F, l, out);
     }
 }
 #endif
@@ -793,7 +859,7 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
                the axis-aligned maps' way: trilinear 1.7 % faster than unmarked) */
             if (__builtin_expect(R->trail && yo0[0] != yo0[13], 0))
                 trail_prefetch(host, V, xo0, yo0, yo1);
-            pair_taps_avx2(host, xo0, yo0, yo1, a, b, w->shift, F, out);
+            pair_taps_avx2(host, xo0, yo0, yo1, a, b, w->shift, cm, F, out);
             tls_paired++;
             return 0;
         }
@@ -832,7 +898,7 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
 #endif
 #if TEX_WIDE_VECTORS
     if (isa == 1) {
-        taps_avx2(tx, a, b, w->shift, F, out);
+        taps_avx2(tx, a, b, w->shift, cm, F, out);
         return 0;
     }
 #endif
