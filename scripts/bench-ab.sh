@@ -7,8 +7,9 @@
 # rewrite may not change them, so it fails (exit 1) where they differ.
 #   scripts/bench-ab.sh [--rounds N] [--repeat R] [--cpu K] [--threads T] OLD_BUILD NEW_BUILD JOB_FILE
 # OLD_BUILD and NEW_BUILD are build directories with bench/bench_job (a `git worktree` of the
-# base built beside the tree, say); defaults: 12 rounds, --repeat 5, CPU 1 (0 on a one-CPU
-# machine), 1 thread. Environment variables reach both builds alike.
+# base built beside the tree, say); defaults: 12 rounds, --repeat 5, 1 thread pinned to
+# CPU 1 (0 on a one-CPU machine); with --threads above 1 and no --cpu, unpinned. Environment
+# variables reach both builds alike.
 set -euo pipefail
 ab_name=bench-ab
 . "$(dirname "$0")/bench-ab-common.sh"
@@ -33,9 +34,15 @@ for b in "$old" "$new"; do
   [ -x "$b/bench/bench_job" ] || { echo "bench-ab: no $b/bench/bench_job" >&2; exit 2; }
 done
 [ -f "$job" ] || { echo "bench-ab: no job file $job" >&2; exit 2; }
-cpu=$(ab_cpu "$cpu")
+# one thread runs pinned; more run on every CPU unless --cpu is given (pinning two threads
+# to one CPU would time them taking turns)
 pin=()
-command -v taskset > /dev/null && pin=(taskset -c "$cpu")
+if [ "$threads" = 1 ] || [ -n "$cpu" ]; then
+  cpu=$(ab_cpu "$cpu")
+  command -v taskset > /dev/null && pin=(taskset -c "$cpu")
+else
+  cpu="any"
+fi
 jobdir=$(cd "$(dirname "$job")" && pwd)
 jobname=$(basename "$job")
 old=$(cd "$old" && pwd)

@@ -93,6 +93,21 @@ static void tex_req_free(struct tv_tex_request *req)
         free((char *)req - REQ_SHIFT);
 }
 
+/* A worker's buffers that its warps write (stacks, shared and private memory) on 64-byte
+ * lines of their own: allocated one after the other, two workers' buffers would share the
+ * line between them, which moves between the cores at every write (see workers_alloc). */
+static void *lines_alloc(uint64_t bytes)
+{
+    return aligned_alloc(64, (size_t)((bytes + 63) / 64 * 64));
+}
+static void *lines_zalloc(uint64_t bytes)
+{
+    void *m = lines_alloc(bytes);
+    if (m)
+        memset(m, 0, (size_t)bytes);
+    return m;
+}
+
 tv_status vm_worker_init(vm_worker *wk, const vm_run *run, uint32_t nwarps, tv_error *err)
 {
     const tv_vm_program *p = run->prog;
@@ -152,12 +167,12 @@ tv_status vm_worker_init(vm_worker *wk, const vm_run *run, uint32_t nwarps, tv_e
     size_t stack_bytes = stacks ? (size_t)stacks : 16;
     if (wk->stack_cap < stack_bytes) {
         free(wk->stack_mem);
-        wk->stack_mem = aligned_alloc(16, stack_bytes);
+        wk->stack_mem = lines_alloc(stack_bytes);
         wk->stack_cap = wk->stack_mem ? stack_bytes : 0;
     }
-    wk->shared = shared ? calloc(1, shared) : NULL;
+    wk->shared = shared ? lines_zalloc(shared) : NULL;
     wk->shared_size = (uint32_t)shared;
-    wk->priv = priv ? calloc(1, priv) : NULL;
+    wk->priv = priv ? lines_zalloc(priv) : NULL;
     if (!wk->tex_req) {
         /* a kept request stays as the last texture micro-op left it: zero outside the
            groups tex_req_groups names (vm_ops_tex.c), which the next one clears */
@@ -307,6 +322,18 @@ static void job_main(void *ctx, uint32_t worker, uint64_t job)
     }
 }
 
+/* N zeroed workers on 64-byte lines of their own (vm_worker is aligned so): each writes
+ * its counters and tile state for every warp it runs, and two threads' workers sharing a
+ * line moved it between the cores at every warp — on a Zen 5 host the loop workload's two
+ * threads ran slower than one (docs/performance-amd.md). */
+static vm_worker *workers_alloc(uint32_t n)
+{
+    vm_worker *w = aligned_alloc(_Alignof(vm_worker), (size_t)n * sizeof *w);
+    if (w)
+        memset(w, 0, (size_t)n * sizeof *w);
+    return w;
+}
+
 tv_status vm_run_jobs(vm_run *run, uint64_t njobs, uint32_t nwarps, vm_job_fn fn,
                       tv_vm_stats *stats, tv_error *err)
 {
@@ -321,9 +348,11 @@ tv_status vm_run_jobs(vm_run *run, uint64_t njobs, uint32_t nwarps, vm_job_fn fn
     tv_vm *vm = run->vm;
     bool keep = !atomic_exchange(&vm->cache_busy, true);
     if (keep && vm->cache_n < threads) {
-        vm_worker *grown = realloc(vm->cache, (size_t)threads * sizeof *grown);
+        vm_worker *grown = workers_alloc(threads);
         if (grown) {
-            memset(grown + vm->cache_n, 0, (size_t)(threads - vm->cache_n) * sizeof *grown);
+            if (vm->cache_n)
+                memcpy(grown, vm->cache, (size_t)vm->cache_n * sizeof *grown);
+            free(vm->cache);
             vm->cache = grown;
             vm->cache_n = threads;
         } else {
@@ -331,7 +360,7 @@ tv_status vm_run_jobs(vm_run *run, uint64_t njobs, uint32_t nwarps, vm_job_fn fn
             keep = false;
         }
     }
-    vm_worker *workers = keep ? vm->cache : calloc(threads, sizeof *workers);
+    vm_worker *workers = keep ? vm->cache : workers_alloc(threads);
     if (!workers)
         return tv_error_set(err, TV_ERR_NOMEM, 0, 0, "out of memory");
     vm_jit_prepare(run, run->expected_warps ? run->expected_warps : njobs * (uint64_t)nwarps);

@@ -118,7 +118,9 @@ struct vm_run {
  * private memory; reused for every warp of a run (and the first four kept for the next
  * run, tv_vm.cache). */
 struct vm_worker {
-    const vm_run *run;
+    /* (on 64-byte lines of its own, its size a multiple of them: a worker's per-warp
+       writes must not share a line with the next worker's fields — vm_dispatch.c) */
+    _Alignas(64) const vm_run *run;
     uint32_t index;
     uint32_t nwarps;
     vm_warp *warps;
