@@ -325,7 +325,7 @@ static void job_main(void *ctx, uint32_t worker, uint64_t job)
 /* N zeroed workers on 64-byte lines of their own (vm_worker is aligned so): each writes
  * its counters and tile state for every warp it runs, and two threads' workers sharing a
  * line moved it between the cores at every warp — on a Zen 5 host the loop workload's two
- * threads ran slower than one (docs/performance-amd.md). */
+ * threads ran slower than one (docs/performance-amd-zen5.md §4). */
 static vm_worker *workers_alloc(uint32_t n)
 {
     vm_worker *w = aligned_alloc(_Alignof(vm_worker), (size_t)n * sizeof *w);
