@@ -69,6 +69,22 @@ static void poison(vm_slot *regs, uint64_t bytes, uint32_t seed)
     }
 }
 
+/* Blocks on 64-byte lines of their own (their sizes rounded up to whole lines): a worker's
+ * buffers that its warps write (the workers themselves, stacks, shared and private memory,
+ * the texture request) — allocated one after the other, two workers' buffers would share
+ * the line between them, which moves between the cores at every write (workers_alloc). */
+static void *lines_alloc(uint64_t bytes)
+{
+    return aligned_alloc(64, (size_t)((bytes + 63) / 64 * 64));
+}
+static void *lines_zalloc(uint64_t bytes)
+{
+    void *m = lines_alloc(bytes);
+    if (m)
+        memset(m, 0, (size_t)bytes);
+    return m;
+}
+
 /* A texture request whose per-lane arrays start 64-byte lines: build_request copies the
  * operands into them and the unit's vector kernels read them as 64-byte vectors, which
  * straddled two lines wherever malloc's 16-byte alignment left the struct (three
@@ -82,8 +98,7 @@ _Static_assert(offsetof(struct tv_tex_request, coord) % 64 ==
 
 static struct tv_tex_request *tex_req_new(void)
 {
-    const size_t bytes = (REQ_SHIFT + sizeof(struct tv_tex_request) + 63) / 64 * 64;
-    char *mem = aligned_alloc(64, bytes);
+    char *mem = lines_alloc(REQ_SHIFT + sizeof(struct tv_tex_request));
     return mem ? (struct tv_tex_request *)(void *)(mem + REQ_SHIFT) : NULL;
 }
 
@@ -91,21 +106,6 @@ static void tex_req_free(struct tv_tex_request *req)
 {
     if (req)
         free((char *)req - REQ_SHIFT);
-}
-
-/* A worker's buffers that its warps write (stacks, shared and private memory) on 64-byte
- * lines of their own: allocated one after the other, two workers' buffers would share the
- * line between them, which moves between the cores at every write (see workers_alloc). */
-static void *lines_alloc(uint64_t bytes)
-{
-    return aligned_alloc(64, (size_t)((bytes + 63) / 64 * 64));
-}
-static void *lines_zalloc(uint64_t bytes)
-{
-    void *m = lines_alloc(bytes);
-    if (m)
-        memset(m, 0, (size_t)bytes);
-    return m;
 }
 
 tv_status vm_worker_init(vm_worker *wk, const vm_run *run, uint32_t nwarps, tv_error *err)
@@ -161,7 +161,7 @@ tv_status vm_worker_init(vm_worker *wk, const vm_run *run, uint32_t nwarps, tv_e
     if (wk->regs_cap < regs_bytes || !wk->regs) {
         fresh_regs = true;
         free(wk->regs);
-        wk->regs = aligned_alloc(64, regs_bytes ? regs_bytes : 64);
+        wk->regs = lines_alloc(regs_bytes ? regs_bytes : 64);
         wk->regs_cap = wk->regs ? regs_bytes : 0;
     }
     size_t stack_bytes = stacks ? (size_t)stacks : 16;
@@ -326,12 +326,10 @@ static void job_main(void *ctx, uint32_t worker, uint64_t job)
  * its counters and tile state for every warp it runs, and two threads' workers sharing a
  * line moved it between the cores at every warp — on a Zen 5 host the loop workload's two
  * threads ran slower than one (docs/performance-amd-zen5.md §4). */
+_Static_assert(_Alignof(vm_worker) == 64, "vm_worker is no longer on 64-byte lines");
 static vm_worker *workers_alloc(uint32_t n)
 {
-    vm_worker *w = aligned_alloc(_Alignof(vm_worker), (size_t)n * sizeof *w);
-    if (w)
-        memset(w, 0, (size_t)n * sizeof *w);
-    return w;
+    return lines_zalloc((uint64_t)n * sizeof(vm_worker));
 }
 
 tv_status vm_run_jobs(vm_run *run, uint64_t njobs, uint32_t nwarps, vm_job_fn fn,
