@@ -15,8 +15,8 @@
 # result, seconds), build/piglit/logs/, the server's log build/piglit/server.log
 # (PIGLIT_OUT: another folder; TEXVM_BIN: the texvm binary to serve with, default
 # build/texvm). Every client is recorded (RECORD=DIR, default build/piglit/records) and
-# replayed with `texvm replay` afterwards: every readback must be bit-identical to the live
-# run's. Mesa 22.3's virgl driver
+# replayed with `texvm replay` afterwards, in batches (build/piglit/replay.log): every
+# readback must be bit-identical to the live run's. Mesa 22.3's virgl driver
 # connects to the fixed path /tmp/.virgl_test, so no other vtest server may listen there.
 # Environment: JOBS (2), TIMEOUT (30 s per test), PIGLIT_DIR (Debian's
 # /usr/lib/x86_64-linux-gnu/piglit), TEXVM_THREADS (the server's --threads, default 1; the
@@ -61,20 +61,30 @@ for t, r in bad:
 sys.exit(1 if bad else 0)
 PY
 # Every client was recorded: each recording must replay without the program, every
-# readback's hash equal to the one the live run recorded (bit-identical rendering).
+# readback's hash equal to the one the live run recorded (bit-identical rendering). The
+# recordings go to `texvm replay` in batches, JOBS processes at once (one process start a
+# batch, not a file); each file's last line says "FILE: passed", and a file without one
+# (its batch crashed before it) counts as failed.
 texvm=${TEXVM_BIN:-build/texvm}
-recs=0 readbacks=0 bad=0
-for f in "${RECORD:-$out/records}"/client-*.vtrec; do
-  [ -e "$f" ] || continue
-  recs=$((recs + 1))
-  if log=$("$texvm" replay "$f" 2>&1); then
-    n=$(printf '%s\n' "$log" | sed -n 's/.*replay: \([0-9]*\) readbacks, .*/\1/p' | tail -n1)
-    readbacks=$((readbacks + ${n:-0}))
-  else
-    bad=$((bad + 1))
-    echo "piglit: replay of $f failed:"; printf '%s\n' "$log" | tail -n 3
-  fi
-done
+recdir=${RECORD:-$out/records}
+mapfile -t recfiles < <(find "$recdir" -maxdepth 1 -name 'client-*.vtrec' | sort -V)
+recs=${#recfiles[@]} readbacks=0 bad=0
+if [ "$recs" -gt 0 ]; then
+  jobs=${JOBS:-2}
+  per=$(( (recs + 8 * jobs - 1) / (8 * jobs) ))   # some 8 batches a process
+  printf '%s\0' "${recfiles[@]}" |
+    xargs -0 -n "$per" -P "$jobs" "$texvm" replay >"$out/replay.log" 2>&1 || true
+  readbacks=$(sed -n 's/.*: replay: \([0-9]*\) readbacks, .*/\1/p' "$out/replay.log" |
+              awk '{s += $1} END {print s + 0}')
+  # the recordings without their "passed" line, in one pass over the log
+  mapfile -t failed < <(printf '%s\n' "${recfiles[@]}" |
+    awk 'NR == FNR { if (sub(/^texvm replay: /, "") && sub(/: passed$/, "")) ok[$0] = 1; next }
+         !($0 in ok)' "$out/replay.log" -)
+  bad=${#failed[@]}
+  for f in "${failed[@]}"; do
+    echo "piglit: replay of $f failed:"; grep -F "texvm replay: $f: " "$out/replay.log" | tail -n 3
+  done
+fi
 echo "piglit: replayed $recs recordings: $readbacks readbacks bit-identical, $bad failed"
 [ "$bad" = 0 ] || status=1
 exit $status

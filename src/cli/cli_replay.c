@@ -1,6 +1,8 @@
-/* texvm replay FILE: serve a recorded vtest client again (docs/vtest-replay.md),
+/* texvm replay FILE...: serve recorded vtest clients again (docs/vtest-replay.md),
  * deterministically, without the program; --dump writes a resource's level 0 after a
- * given submit, raw, for comparison or inspection. */
+ * given submit, raw, for comparison or inspection. Several files are replayed one after
+ * another in one process, each by a server of its own: a list of recordings (scripts/
+ * piglit.sh replays about 1300) then pays the program's start once, not once a file. */
 #include "cli.h"
 #include "texvm/job.h"
 
@@ -18,10 +20,11 @@ typedef struct dump_req {
     int done;        /* 1 written, -1 failed */
 } dump_req;
 
+/* USER: the file's name. Every line names it, so that the logs of processes replaying
+ * lists side by side into one file still say which line is whose (scripts/piglit.sh). */
 static void log_line(void *user, const char *line)
 {
-    (void)user;
-    fprintf(stderr, "texvm replay: %s\n", line);
+    fprintf(stderr, "texvm replay: %s: %s\n", (const char *)user, line);
 }
 
 /* After submit D->submit: level 0 of resource D->handle, as the resource stores it. */
@@ -69,19 +72,44 @@ static void on_submit(void *user, unsigned index, struct tv_pipe_ctx *pipe)
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: texvm replay FILE [--dump HANDLE SUBMIT OUT] [--threads N]\n\n"
+    fprintf(f, "usage: texvm replay FILE... [--dump HANDLE SUBMIT OUT] [--threads N]\n\n"
                "Serve a client recorded by `texvm vtest --record DIR` again from\n"
                "DIR/client-N.vtrec: the same requests and shared-memory contents, replies\n"
                "discarded; prints the server's log lines. --dump writes resource HANDLE's\n"
-               "storage from level 0 on, after submit number SUBMIT (0-based), to OUT.\n"
-               "--threads N: N engine workers (1..64, default 1; the same bytes).\n");
+               "storage from level 0 on, after submit number SUBMIT (0-based), to OUT\n"
+               "(one FILE only). --threads N: N engine workers (1..64, default 1; the same\n"
+               "bytes). Several FILEs are replayed in turn, each by a server of its own.\n"
+               "Each log line names its FILE; after each file a line says \"FILE: passed\"\n"
+               "or \"FILE: FAILED\"; the exit status is the first failure's.\n");
+}
+
+/* One recording: TV_EXIT_OK when it replayed with every readback identical. */
+static int replay_one(const char *file, uint32_t threads, dump_req *d)
+{
+    /* a regular file (never a FIFO or a device), at most 4 GiB */
+    uint8_t *data;
+    size_t size;
+    char why[512];
+    int st = tv_file_read(file, false, (uint64_t)4 << 30, &data, &size, why, sizeof why);
+    if (st) {
+        fprintf(stderr, "%s: cannot read: %s\n", file, why);
+        return st;
+    }
+    tv_vtest_config cfg = {.log = log_line, .log_user = (void *)file, .threads = threads};
+    int rc = tv_vtest_replay(data, size, &cfg, d->path ? on_submit : NULL, d);
+    free(data);
+    if (d->path && !d->done) {
+        fprintf(stderr, "texvm replay: the recording has no submit %u\n", d->submit);
+        return TV_EXIT_INVALID;
+    }
+    return rc || d->done < 0 ? TV_EXIT_INVALID : TV_EXIT_OK;
 }
 
 int cli_replay(int argc, char **argv)
 {
-    const char *file = NULL;
     dump_req d = {0, 0, NULL, 0};
     uint32_t threads = 0;
+    int files = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             usage(stdout);
@@ -100,32 +128,27 @@ int cli_replay(int argc, char **argv)
         } else if (!strcmp(argv[i], "--threads") && i + 1 < argc) {
             if (cli_parse_threads("texvm replay", argv[++i], &threads))
                 return TV_EXIT_USAGE;
-        } else if (argv[i][0] == '-' || file) {
+        } else if (argv[i][0] == '-') {
             fprintf(stderr, "texvm replay: unexpected argument '%s' (try --help)\n", argv[i]);
             return TV_EXIT_USAGE;
         } else {
-            file = argv[i];
+            argv[++files] = argv[i];   /* the files gather at argv[1..files] */
         }
     }
-    if (!file) {
+    if (!files) {
         usage(stderr);
         return TV_EXIT_USAGE;
     }
-    /* a regular file (never a FIFO or a device), at most 4 GiB */
-    uint8_t *data;
-    size_t size;
-    char why[512];
-    int st = tv_file_read(file, false, (uint64_t)4 << 30, &data, &size, why, sizeof why);
-    if (st) {
-        fprintf(stderr, "%s: cannot read: %s\n", file, why);
-        return st;
+    if (d.path && files > 1) {
+        fprintf(stderr, "texvm replay: --dump takes one FILE (%d given)\n", files);
+        return TV_EXIT_USAGE;
     }
-    tv_vtest_config cfg = {.log = log_line, .threads = threads};
-    int rc = tv_vtest_replay(data, size, &cfg, d.path ? on_submit : NULL, &d);
-    free(data);
-    if (d.path && !d.done) {
-        fprintf(stderr, "texvm replay: the recording has no submit %u\n", d.submit);
-        return TV_EXIT_INVALID;
+    int first_bad = TV_EXIT_OK;
+    for (int f = 1; f <= files; f++) {
+        int rc = replay_one(argv[f], threads, &d);
+        fprintf(stderr, "texvm replay: %s: %s\n", argv[f], rc ? "FAILED" : "passed");
+        if (rc && first_bad == TV_EXIT_OK)
+            first_bad = rc;
     }
-    return rc || d.done < 0 ? TV_EXIT_INVALID : TV_EXIT_OK;
+    return first_bad;
 }

@@ -5,7 +5,7 @@
 add_executable(conf_compare ${CMAKE_CURRENT_SOURCE_DIR}/conformance/conf_compare.c)
 target_link_libraries(conf_compare PRIVATE m)
 add_executable(conf_d3d ${CMAKE_CURRENT_SOURCE_DIR}/conformance/conf_d3d.c)
-target_link_libraries(conf_d3d PRIVATE texvm_static texvm_test_common)
+target_link_libraries(conf_d3d PRIVATE ${TEXVM_TEST_LIB} texvm_test_common)
 add_test(NAME conformance.suite
          COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/conformance/run.sh
                  $<TARGET_FILE:texvm> ${CMAKE_BINARY_DIR}/tools/mesa-run

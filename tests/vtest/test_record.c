@@ -146,6 +146,56 @@ static void replay_cli(const char *rec, const uint8_t live[64])
     unlink(out);
 }
 
+/* Occurrences of NEEDLE in the text file PATH */
+static int count_in_file(const char *path, const char *needle)
+{
+    static char text[(1 << 16) + 1];   /* (not read_all's buffer: callers hold that) */
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    size_t size = fread(text, 1, sizeof text - 1, f);
+    fclose(f);
+    text[size] = 0;
+    int n = 0;
+    for (const char *p = text; (p = strstr(p, needle)); p += strlen(needle))
+        n++;
+    return n;
+}
+
+/* `texvm replay FILE...`: each file replayed by a server of its own, each followed by a
+ * line "FILE: passed" or "FILE: FAILED", the log lines naming their file; one bad file
+ * fails the run but not the files after it; --dump takes one file only. */
+static void replay_cli_batch(const char *rec)
+{
+    const char *bin = getenv("TEXVM_BIN");
+    if (!bin)
+        return;
+    char log[] = "/tmp/texvm_vtlog_XXXXXX", bad[] = "/tmp/texvm_vtbad_XXXXXX", cmd[1024],
+         line[600];
+    int fd = mkstemp(log);
+    assert_true(fd >= 0);
+    close(fd);
+    fd = mkstemp(bad);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, "not a recording at all", 22), 22);
+    close(fd);
+    snprintf(cmd, sizeof cmd, "%s replay %s %s 2>%s", bin, rec, rec, log);
+    assert_int_equal(WEXITSTATUS(system(cmd)), 0);
+    snprintf(line, sizeof line, "texvm replay: %s: passed\n", rec);
+    assert_int_equal(count_in_file(log, line), 2);
+    snprintf(line, sizeof line, "texvm replay: %s: replay: 1 readbacks, 1 identical", rec);
+    assert_int_equal(count_in_file(log, line), 2);
+    snprintf(cmd, sizeof cmd, "%s replay %s %s %s 2>%s", bin, bad, rec, bad, log);
+    assert_int_equal(WEXITSTATUS(system(cmd)), 1);
+    snprintf(line, sizeof line, "texvm replay: %s: FAILED\n", bad);
+    assert_int_equal(count_in_file(log, line), 2);
+    snprintf(line, sizeof line, "texvm replay: %s: passed\n", rec);
+    assert_int_equal(count_in_file(log, line), 1);
+    snprintf(cmd, sizeof cmd, "%s replay %s %s --dump 1 1 %s 2>/dev/null", bin, rec, rec, bad);
+    assert_int_equal(WEXITSTATUS(system(cmd)), 2);
+    unlink(log);
+    unlink(bad);
+}
+
 /* A recorded protocol-2 session: resource 1 (64 bytes of shared memory) holding FILL is
  * uploaded (submit 0) — then, with SCRIBBLE, the client's memory changes, which a replay
  * must not see —, the compute stream of TEXT runs (submit 1) and the resource is read
@@ -207,6 +257,7 @@ static void test_record_then_replay(void **state)
     assert_memory_equal(after, live, 64);
     assert_null(strstr(log_text, "context error"));
     replay_cli(path, live);
+    replay_cli_batch(path);
     /* hostile record files: a chunk running past the end; shared memory of another size */
     uint8_t bad[1 << 16];
     memcpy(bad, rec, size);
