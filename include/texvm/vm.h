@@ -232,7 +232,8 @@ void tv_vm_set_thread_cap(tv_vm *vm, uint32_t cap);
  * S, texture T, jit J" with E the micro-op handlers' clone (avx512f, avx2, default), S the
  * fragment tile stores' (avx512, sse2, generic), T tv_tex_vector_kernel() and J the code
  * the JIT generates: "llvm-15 CPU" with CPU the processor LLVM compiles for (every
- * feature it has), or "none" without the JIT (docs/jit.md). The variants give the same
+ * feature it has), "llvm-15 (not loaded: REASON)" where LLVM's library could not be
+ * loaded, or "none" without the JIT (docs/jit.md). The variants give the same
  * bits; only their speed differs. */
 const char *tv_vm_kernels(void);
 

@@ -112,7 +112,7 @@ void tv_vm_bindings_init(tv_vm_bindings *b)
 
 const char *tv_vm_kernels(void)
 {
-    static _Thread_local char buf[192];
+    static _Thread_local char buf[640];
     const char *engine = "default";
 #if defined(VM_HAVE_CLONES)
     /* the clone GCC's resolver picks: the highest level the processor has (the clones
@@ -120,7 +120,7 @@ const char *tv_vm_kernels(void)
     engine = tv_cpu_avx512f() ? "avx512f" : tv_cpu_avx2() ? "avx2" : "default";
 #endif
     unsigned isa = vm_frag_store_isa();
-    char jit[64];
+    char jit[448];
     vm_jit_target(jit, sizeof jit);
     const char *ceiling = tv_cpu_ceiling_name();
     snprintf(buf, sizeof buf, "engine %s, tile stores %s, texture %s, jit %s%s%s", engine,

@@ -33,7 +33,7 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;   /* compiles and stats */
 static LLVMOrcLLJITRef jit;
 static LLVMTargetMachineRef tm;
-static char init_error[256];
+static char init_error[384];
 static bool host_mask_regs;   /* the host CPU has AVX-512 (its mask registers) */
 static unsigned host_simd_lanes = 4;   /* float lanes of its widest vector instructions */
 static uint64_t next_id;
@@ -124,6 +124,8 @@ static LLVMTargetMachineRef host_machine(LLVMCodeGenOptLevel level)
 
 static void init(void)
 {
+    if (vm_jit_llvm_load(init_error, sizeof init_error))
+        return;
     /* (the asm parser: vm_jit_ops.c writes some operations as inline instructions) */
     if (LLVMInitializeNativeTarget() || LLVMInitializeNativeAsmPrinter() ||
         LLVMInitializeNativeAsmParser()) {
@@ -171,6 +173,11 @@ bool vm_jit_built(void) { return true; }
 
 void vm_jit_target(char *buf, size_t size)
 {
+    char why[384];
+    if (vm_jit_llvm_load(why, sizeof why)) {
+        snprintf(buf, size, "llvm-%d (not loaded: %s)", LLVM_VERSION_MAJOR, why);
+        return;
+    }
     char *cpu = LLVMGetHostCPUName();
     snprintf(buf, size, "llvm-%d %s%s", LLVM_VERSION_MAJOR, cpu && *cpu ? cpu : "generic",
              TV_ISA_CEILING >= 2 ? "" : " -avx512");

@@ -42,8 +42,13 @@ enum vm_jit_exit {
 bool vm_jit_built(void);
 
 /* What the JIT compiles for (tv_vm_kernels): "llvm-15 CPU" (LLVM's name for this
- * processor), or "none". */
+ * processor), "llvm-15 (not loaded: why)", or "none". */
 void vm_jit_target(char *buf, size_t size);
+
+/* Loads LLVM's shared library and binds the JIT's calls to it, once a process
+ * (vm_jit_llvm.c); 0, or -1 with the reason in WHY. Nothing may call an LLVM function
+ * before it returned 0. A no-op returning 0 where the library is linked at start-up. */
+int vm_jit_llvm_load(char *why, size_t why_size);
 
 /* Called once per run before its warps start (vm_run_jobs): sets run->jit_fn to the
  * program's compiled code, compiling it first when the engine's mode asks for it (TV_VM_JIT_ALWAYS, or TV_VM_JIT_AUTO once `warps` more warps

@@ -78,6 +78,67 @@ static void frag_interpolation(void **state)
     image_free(&img);
 }
 
+/* The output of `texvm --version --verbose` into OUT (at most SIZE - 1 bytes, 0-ended);
+ * asserts it exited with 0. */
+static void version_verbose_text(char *out, size_t size)
+{
+    char cmd[4200];
+    snprintf(cmd, sizeof cmd, "'%s' --version --verbose", tcli_bin());
+    FILE *f = popen(cmd, "r");
+    assert_non_null(f);
+    size_t n = fread(out, 1, size - 1, f);
+    assert_int_equal(pclose(f), 0);
+    out[n] = 0;
+}
+
+/* Without LLVM's library at run time (where the build loads it when the JIT first starts,
+ * TEXVM_JIT_LAZY: docs/jit.md "Loading LLVM"): `--jit always` runs interpreted, to the same pixels,
+ * saying why (TEXVM_JIT_VERBOSE), and --version names the reason; a file that is not LLVM
+ * (libm: it lacks LLVM's functions) is refused the same way. */
+static void jit_without_llvm(void **state)
+{
+    (void)state;
+#if defined(TEXVM_JIT_LAZY)
+    tcli_write("uv.tgsi", UV_FRAG, strlen(UV_FRAG));
+    tcli_json("uv.json",
+              "{'texvm_job': 1, 'programs': [{'tgsi': 'uv.tgsi'}],"
+              " 'frag': {'width': 8, 'height': 4, 'inputs': [{'index': 0, 'values':"
+              "  [[0, 0, 0, 1], [1, 0, 0, 1], [0, 1, 0, 1], [1, 1, 0, 1]]}]},"
+              " 'outputs': [{'target': 0, 'raw': 'uv.f32'}]}");
+    size_t size, size_jit;
+    assert_int_equal(tcli_run("uv.json --jit always"), 0);
+    char *jit = slurp("uv.f32", &size_jit);
+    assert_non_null(jit);
+    setenv("TEXVM_LLVM_LIBRARY", "/nonexistent/libLLVM-15.so.1", 1);
+    setenv("TEXVM_JIT_VERBOSE", "1", 1);
+    assert_int_equal(tcli_run("uv.json --jit always"), 0);
+    char *raw = slurp("uv.f32", &size);
+    char *err = slurp("stderr.txt", NULL);
+    assert_non_null(raw);
+    assert_non_null(err);
+    assert_int_equal(size, 8 * 4 * 16);
+    assert_int_equal(size, size_jit);
+    assert_memory_equal(raw, jit, size);
+    assert_non_null(strstr(err, "texvm jit: program declined: the JIT could not start: cannot "
+                                "load LLVM: /nonexistent/libLLVM-15.so.1: "));
+    free(raw);
+    free(err);
+    free(jit);
+    char out[2048];
+    version_verbose_text(out, sizeof out);
+    assert_non_null(strstr(out, ", jit llvm-15 (not loaded: cannot load LLVM: "
+                                "/nonexistent/libLLVM-15.so.1: "));
+    setenv("TEXVM_LLVM_LIBRARY", "libm.so.6", 1);
+    version_verbose_text(out, sizeof out);
+    assert_non_null(strstr(out, ", jit llvm-15 (not loaded: LLVM (libm.so.6) has no function "
+                                "LLVMInitializeX86TargetInfo)"));
+    unsetenv("TEXVM_LLVM_LIBRARY");
+    unsetenv("TEXVM_JIT_VERBOSE");
+#else
+    skip();
+#endif
+}
+
 /* Perspective: a rect whose right edge has w = 2 (all values given as v, interpolated as
  * v/w and 1/w): along a row the value at pixel centre x is (x/W)/w'... computed here. */
 static void frag_perspective(void **state)
@@ -273,13 +334,8 @@ static void exit_codes(void **state)
 static void version_verbose(void **state)
 {
     (void)state;
-    char cmd[4200], out[1024] = {0};
-    snprintf(cmd, sizeof cmd, "'%s' --version --verbose", tcli_bin());
-    FILE *f = popen(cmd, "r");
-    assert_non_null(f);
-    size_t n = fread(out, 1, sizeof out - 1, f);
-    assert_int_equal(pclose(f), 0);
-    out[n] = 0;
+    char out[1024];
+    version_verbose_text(out, sizeof out);
     char version[64];
     snprintf(version, sizeof version, "texvm %s\ncpu: ", tv_version());
     assert_true(!strncmp(out, version, strlen(version)));
@@ -789,6 +845,7 @@ int main(void)
         cmocka_unit_test(depth_stencil),
         cmocka_unit_test(const_override),
         cmocka_unit_test(reference_image_check),
+        cmocka_unit_test(jit_without_llvm),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
