@@ -39,17 +39,27 @@ static void contains(const char *file, const char *needle)
                 "  0: MOV OUT[0].xy, IN[0].xyxx\n  1: MOV OUT[0].z, IMM[0].xxxx\n" \
                 "  2: MOV OUT[0].w, IMM[0].yyyy\n  3: END\n"
 
+/* The job uv.json: UV_FRAG (uv.tgsi) over an 8x4 target with corner uv (0,0)..(1,1), its
+ * floats to uv.f32 and, where PNG, its picture to uv.png. */
+static void write_uv_job(bool png)
+{
+    tcli_write("uv.tgsi", UV_FRAG, strlen(UV_FRAG));
+    char json[512];
+    snprintf(json, sizeof json,
+             "{'texvm_job': 1, 'programs': [{'tgsi': 'uv.tgsi'}],"
+             " 'frag': {'width': 8, 'height': 4, 'inputs': [{'index': 0, 'values':"
+             "  [[0, 0, 0, 1], [1, 0, 0, 1], [0, 1, 0, 1], [1, 1, 0, 1]]}]},"
+             " 'outputs': [{'target': 0, 'raw': 'uv.f32'}%s]}",
+             png ? ", {'target': 0, 'png': 'uv.png'}" : "");
+    tcli_json("uv.json", json);
+}
+
 /* IN[0] over a full-target rect with corner uv (0,0)..(1,1): at pixel centres the value is
  * ((x + 0.5) / W, (y + 0.5) / H) exactly for these power-of-two sizes. */
 static void frag_interpolation(void **state)
 {
     (void)state;
-    tcli_write("uv.tgsi", UV_FRAG, strlen(UV_FRAG));
-    tcli_json("uv.json",
-              "{'texvm_job': 1, 'programs': [{'tgsi': 'uv.tgsi'}],"
-              " 'frag': {'width': 8, 'height': 4, 'inputs': [{'index': 0, 'values':"
-              "  [[0, 0, 0, 1], [1, 0, 0, 1], [0, 1, 0, 1], [1, 1, 0, 1]]}]},"
-              " 'outputs': [{'target': 0, 'raw': 'uv.f32'}, {'target': 0, 'png': 'uv.png'}]}");
+    write_uv_job(true);
     assert_int_equal(tcli_run("uv.json --threads 2"), 0);
     size_t size;
     char *raw = slurp("uv.f32", &size);
@@ -99,12 +109,7 @@ static void jit_without_llvm(void **state)
 {
     (void)state;
 #if defined(TEXVM_JIT_LAZY)
-    tcli_write("uv.tgsi", UV_FRAG, strlen(UV_FRAG));
-    tcli_json("uv.json",
-              "{'texvm_job': 1, 'programs': [{'tgsi': 'uv.tgsi'}],"
-              " 'frag': {'width': 8, 'height': 4, 'inputs': [{'index': 0, 'values':"
-              "  [[0, 0, 0, 1], [1, 0, 0, 1], [0, 1, 0, 1], [1, 1, 0, 1]]}]},"
-              " 'outputs': [{'target': 0, 'raw': 'uv.f32'}]}");
+    write_uv_job(false);
     size_t size, size_jit;
     assert_int_equal(tcli_run("uv.json --jit always"), 0);
     char *jit = slurp("uv.f32", &size_jit);

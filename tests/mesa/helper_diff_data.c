@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "diff.h"
+#include "common_rng.h"
 
 #ifdef TEXVM_HAVE_GLREF
 
@@ -49,12 +50,9 @@ const diff_format *diff_format_get(const char *name)
 
 uint32_t diff_rand(uint32_t *s)
 {
-    uint32_t x = *s ? *s : 0x9e3779b9u;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    *s = x;
-    return x;
+    if (*s == 0)
+        *s = 0x9e3779b9u;
+    return tc_rng_next(s);
 }
 
 float diff_uniform(uint32_t *s, float lo, float hi)

@@ -27,22 +27,15 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
+#include "common_rng.h"
 
 /* the target's rows: a multiple of 4 bytes apart, and one that is not (the kernel's
  * loads and stores are unaligned) */
 enum { W = 37, H = 23, MAX_STRIDE = W * 4 + 13, MAX_BYTES = MAX_STRIDE * H };
 
-static uint32_t next(uint32_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 17;
-    *s ^= *s << 5;
-    return *s;
-}
-
 static float uniform(uint32_t *s, float lo, float hi)
 {
-    return lo + (hi - lo) * (float)(next(s) >> 8) / (float)(1u << 24);
+    return lo + (hi - lo) * (float)(tc_rng_next(s) >> 8) / (float)(1u << 24);
 }
 
 static const uint32_t specials[] = {0x7fc00000u, 0xffc00000u, 0x7f800000u, 0xff800000u,
@@ -123,18 +116,18 @@ static void run_case(uint32_t *seed, target *tg, uint8_t *ref, const om_zs_targe
     for (unsigned k = 0; k < 3; k++) {
         x[k] = cx + uniform(seed, -4.6f, 4.6f);
         y[k] = cy + uniform(seed, -4.6f, 4.6f);
-        if (next(seed) % 3 == 0) {   /* on pixel centres and their ties */
+        if (tc_rng_next(seed) % 3 == 0) {   /* on pixel centres and their ties */
             x[k] = floorf(x[k]) + 0.5f;
             y[k] = floorf(y[k]) + 0.5f;
         }
     }
-    const raster_rules rules = {next(seed) & 1u, 1, {0, 0, W, H}};
+    const raster_rules rules = {tc_rng_next(seed) & 1u, 1, {0, 0, W, H}};
     raster_tri tri;
     if (!raster_setup(&tri, &rules, x, y))
         return;
     /* the rasteriser's box, or (as the draw's hook asks) its part in the hull box */
     int32_t box[4] = {tri.x0, tri.y0, tri.x1, tri.y1};
-    if (next(seed) & 1u) {
+    if (tc_rng_next(seed) & 1u) {
         box[0] = box[0] > tri.hx0 ? box[0] : tri.hx0;
         box[1] = box[1] > tri.hy0 ? box[1] : tri.hy0;
         box[2] = box[2] < tri.hx1 ? box[2] : tri.hx1;
@@ -149,11 +142,11 @@ static void run_case(uint32_t *seed, target *tg, uint8_t *ref, const om_zs_targe
     tl->narrow += rb.bx1 <= 4;
     /* the stored words: specials, small fields, random bits */
     for (size_t i = 0; i + 4 <= tg->bytes; i += 4) {
-        uint32_t v = next(seed);
+        uint32_t v = tc_rng_next(seed);
         switch (v % 4) {
-        case 0: v = specials[next(seed) % (sizeof specials / sizeof *specials)]; break;
-        case 1: v = next(seed) % 8; break;
-        default: v = next(seed); break;
+        case 0: v = specials[tc_rng_next(seed) % (sizeof specials / sizeof *specials)]; break;
+        case 1: v = tc_rng_next(seed) % 8; break;
+        default: v = tc_rng_next(seed); break;
         }
         memcpy(tg->base + i, &v, 4);
     }
@@ -165,11 +158,11 @@ static void run_case(uint32_t *seed, target *tg, uint8_t *ref, const om_zs_targe
     dsa.depth_func = func;
     box_early e = {uniform(seed, -0.3f, 1.3f), uniform(seed, -0.2f, 0.2f),
                    uniform(seed, -0.2f, 0.2f), x[0], y[0], 0.0f, &dsa, zs, tg->base, tg->stride,
-                   next(seed) % 16 != 0};
-    switch (next(seed) % 8) {
+                   tc_rng_next(seed) % 16 != 0};
+    switch (tc_rng_next(seed) % 8) {
     case 0: e.zx = e.zy = 0.0; break;                        /* flat: ties with itself */
     case 1: e.zoffset = uniform(seed, -1e-3f, 1e-3f); break;
-    case 2: e.z0 = next(seed) & 1u ? NAN : INFINITY; break;
+    case 2: e.z0 = tc_rng_next(seed) & 1u ? NAN : INFINITY; break;
     case 3: e.zx *= 1e-30; e.zy *= 1e-30; break;             /* subnormal-scale steps */
     case 4: e.z0 = -0.0; e.zx = e.zy = 0.0; e.zoffset = -0.0f; break;  /* -0 and +0 */
     default: break;
@@ -177,7 +170,7 @@ static void run_case(uint32_t *seed, target *tg, uint8_t *ref, const om_zs_targe
     /* ties: some texels hold the fragment's own quantised depth */
     for (int32_t py = box[1]; py < box[3]; py++)
         for (int32_t px = box[0]; px < box[2]; px++) {
-            if (next(seed) % 3)
+            if (tc_rng_next(seed) % 3)
                 continue;
             float z = (float)(e.z0 + e.zx * ((double)px + 0.5 - e.zpx) +
                               e.zy * ((double)py + 0.5 - e.zpy)) + e.zoffset;

@@ -12,6 +12,7 @@
 
 #include <math.h>
 #include <string.h>
+#include "common_rng.h"
 
 #define STRIDE (4 + CLIP_MAX_DISTANCES + 1)   /* position, distances, one attribute */
 #define ATTR (4 + CLIP_MAX_DISTANCES)
@@ -196,13 +197,13 @@ static void test_outcode_is_distance_signs(void **state)
     for (int round = 0; round < 20000; round++) {
         float v[STRIDE];
         for (unsigned k = 0; k < 4 + CLIP_MAX_DISTANCES; k++) {
-            r ^= r << 13, r ^= r >> 17, r ^= r << 5;
+            tc_rng_next(&r);
             v[k] = r % 5 == 0 ? special[(r >> 8) % 8] : (float)((int32_t)(r >> 8) % 2000) / 500.0f;
         }
         v[STRIDE - 1] = 0.0f;
         if (round % 3 == 0)
             v[0] = v[3];                     /* on the right plane */
-        r ^= r << 13, r ^= r >> 17, r ^= r << 5;
+        tc_rng_next(&r);
         clip_state s = {r % 2 ? 1.0f : 8.0f, r % 4 < 2 ? 1.0f : 4.0f, (r >> 2) % 2 != 0,
                         (r >> 3) % 2 != 0, (r >> 4) % 2 != 0, (uint8_t)(r >> 8)};
         unsigned want = 0;
@@ -218,20 +219,12 @@ static void test_outcode_is_distance_signs(void **state)
 /* The random triangles of the two tests below: xorshift32 state R; three clip positions
  * with NaNs, infinities, zeros of both signs, subnormal and huge values among them, every
  * other round (ROUND even) with w > 0; and a random viewport. */
-static uint32_t next_random(uint32_t *r)
-{
-    *r ^= *r << 13;
-    *r ^= *r >> 17;
-    *r ^= *r << 5;
-    return *r;
-}
-
 static void random_positions(uint32_t *r, int round, float pos[12])
 {
     static const float special[] = {NAN, INFINITY, -INFINITY, 0.0f, -0.0f, 1.0f, -1.0f,
                                     1e-40f, -3e38f, 0.1f};
     for (unsigned k = 0; k < 12; k++) {
-        const uint32_t v = next_random(r);
+        const uint32_t v = tc_rng_next(r);
         pos[k] = v % 11 == 0 ? special[(v >> 8) % 10] : (float)((int32_t)(v >> 8) % 4000) / 997.0f;
         if (k % 4 == 3 && round % 2 == 0)
             pos[k] = fabsf(pos[k]) + 0.25f;      /* in front of the eye, mostly */
@@ -241,8 +234,8 @@ static void random_positions(uint32_t *r, int round, float pos[12])
 static void random_viewport(uint32_t *r, clip_viewport *vp)
 {
     for (unsigned k = 0; k < 3; k++) {
-        vp->scale[k] = (float)((int32_t)(next_random(r) >> 8) % 5000) / 7.0f;
-        vp->translate[k] = (float)((int32_t)(next_random(r) >> 8) % 5000) / 3.0f;
+        vp->scale[k] = (float)((int32_t)(tc_rng_next(r) >> 8) % 5000) / 7.0f;
+        vp->translate[k] = (float)((int32_t)(tc_rng_next(r) >> 8) % 5000) / 3.0f;
     }
 }
 
@@ -261,7 +254,7 @@ static void test_triangle_window_is_per_vertex(void **state)
         random_positions(&r, round, pos);
         if (round % 5 == 0)
             pos[4] = pos[7];                         /* vertex 1 on the right plane */
-        next_random(&r);
+        tc_rng_next(&r);
         clip_state s = {r % 2 ? 1.0f : 8.0f, r % 4 < 2 ? 1.0f : 4.0f, (r >> 2) % 2 != 0,
                         (r >> 3) % 2 != 0, (r >> 4) % 2 != 0, 0};
         clip_viewport vp;

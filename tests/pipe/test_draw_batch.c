@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "common_rng.h"
 
 enum { TW = 160, TH = 120, NSMALL = 4000 };
 
@@ -25,17 +26,9 @@ typedef struct result {
     uint64_t passed, shaded;
 } result;
 
-static uint32_t next(uint32_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 17;
-    *s ^= *s << 5;
-    return *s;
-}
-
 static float unit(uint32_t *s)
 {
-    return (float)(next(s) & 0xffffff) / (float)0x1000000;
+    return (float)(tc_rng_next(s) & 0xffffff) / (float)0x1000000;
 }
 
 /* run()'s contexts without the pipeline's AVX-512 kernels (the small triangles' box

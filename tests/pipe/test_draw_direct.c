@@ -14,6 +14,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include "common_rng.h"
 
 enum { DW = 96, DH = 64, NTRI = 3000 };
 
@@ -31,17 +32,9 @@ static const char fs_direct[] =
     "ADD TEMP[0], IN[0], IN[1]\nADD TEMP[0], TEMP[0], IN[2]\nADD TEMP[0], TEMP[0], IN[3]\n"
     "ADD OUT[0], TEMP[0], IN[4].xxxx\nEND\n";
 
-static uint32_t next(uint32_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 17;
-    *s ^= *s << 5;
-    return *s;
-}
-
 static float unit(uint32_t *s)
 {
-    return (float)(next(s) & 0xffffff) / (float)0x1000000;
+    return (float)(tc_rng_next(s) & 0xffffff) / (float)0x1000000;
 }
 
 static snapshot draw_scene(bool plain, unsigned threads, unsigned variant)
@@ -81,7 +74,7 @@ static snapshot draw_scene(bool plain, unsigned threads, unsigned variant)
     for (unsigned t = 0; t < NTRI; t++) {
         const float cx = unit(&seed) * 2.4f - 1.2f, cy = unit(&seed) * 2.4f - 1.2f;
         const float size = t % 40 == 0 ? 1.5f : t % 3 == 0 ? 0.3f : 0.08f;
-        const unsigned kind = next(&seed) % 16;   /* 0: near, 1: far, 2: behind the eye */
+        const unsigned kind = tc_rng_next(&seed) % 16;   /* 0: near, 1: far, 2: behind the eye */
         for (unsigned k = 0; k < 3; k++) {
             float w = 0.5f + unit(&seed) * 1.5f, z = unit(&seed) * 1.8f - 0.9f;
             if (kind == 0 && k == 0)

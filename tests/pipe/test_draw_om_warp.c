@@ -27,21 +27,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "common_rng.h"
 
 enum { TW = 40, TH = 24, NTRI = 14, ROUNDS = 160 };
 enum { RT2 = 5, SURF2 = 12 };
 
-static uint32_t next(uint32_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 17;
-    *s ^= *s << 5;
-    return *s;
-}
-
 static float unit(uint32_t *s)
 {
-    return (float)(next(s) & 0xffffff) / (float)0x1000000;
+    return (float)(tc_rng_next(s) & 0xffffff) / (float)0x1000000;
 }
 
 static const uint8_t factors[] = {0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a,
@@ -49,7 +42,7 @@ static const uint8_t factors[] = {0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08
 
 static uint8_t any_factor(uint32_t *s)
 {
-    return factors[next(s) % sizeof factors];
+    return factors[tc_rng_next(s) % sizeof factors];
 }
 
 /* COLOR[0] the colour, COLOR[1] (second target or dual source) its swizzle halved */
@@ -111,15 +104,15 @@ static bool whole_focus;
 static result run(uint32_t seed, bool plain)
 {
     uint32_t s = seed;
-    unsigned samples = next(&s) % 8 == 0 && !depth_focus && !whole_focus ? 4 : 1;
-    unsigned ncb = 1 + (next(&s) % 3 == 0);
+    unsigned samples = tc_rng_next(&s) % 8 == 0 && !depth_focus && !whole_focus ? 4 : 1;
+    unsigned ncb = 1 + (tc_rng_next(&s) % 3 == 0);
     uint32_t fmt[2];
     for (unsigned i = 0; i < 2; i++)
         fmt[i] = tv_pipe_format_from_name(
-            whole_focus && (i == 0 || next(&s) % 2) ? "R32G32B32A32_FLOAT"
-                                                    : formats[next(&s) % (sizeof formats /
+            whole_focus && (i == 0 || tc_rng_next(&s) % 2) ? "R32G32B32A32_FLOAT"
+                                                    : formats[tc_rng_next(&s) % (sizeof formats /
                                                                           sizeof *formats)]);
-    unsigned shader = depth_focus || whole_focus ? 2 + next(&s) % 4 : next(&s) % 6;
+    unsigned shader = depth_focus || whole_focus ? 2 + tc_rng_next(&s) % 4 : tc_rng_next(&s) % 6;
     const char *fs = shader == 0 ? fs_depth : shader == 1 ? fs_kill : fs_two;
     tv_pipe_ctx *ctx = scene_sized(fs, true, TW, TH, samples, 1);
     assert_int_equal(tv_pipe_set_plain(ctx, plain), 0);
@@ -139,7 +132,7 @@ static result run(uint32_t seed, bool plain)
     static const char *const zformats[] = {"Z24_UNORM_S8_UINT", "Z24_UNORM_S8_UINT",
                                            "Z32_FLOAT", "Z24X8_UNORM", "S8_UINT_Z24_UNORM",
                                            "Z16_UNORM", "Z32_FLOAT_S8X24_UINT"};
-    uint32_t zfmt = tv_pipe_format_from_name(zformats[next(&s) % (depth_focus ? 5 : 7)]);
+    uint32_t zfmt = tv_pipe_format_from_name(zformats[tc_rng_next(&s) % (depth_focus ? 5 : 7)]);
     assert_int_not_equal(zfmt, 0);
     tv_pipe_resource_desc zd = {2, zfmt, 1, TW, TH, 1, 1, 0, ns};
     tv_pipe_object_destroy(ctx, TV_PIPE_OBJ_SURFACE, ZSURF);
@@ -147,22 +140,22 @@ static result run(uint32_t seed, bool plain)
     assert_int_equal(tv_pipe_resource_create(ctx, ZS, &zd), 0);
     assert_int_equal(tv_pipe_surface_create(ctx, ZSURF, ZS, zfmt, 0, 0, 0), 0);
     assert_int_equal(tv_pipe_set_framebuffer(ctx, ncb, cbs, ZSURF), 0);
-    uint32_t clear[4] = {next(&s) & 0x3f7fffffu, next(&s) & 0x3f7fffffu, 0x3e800000u, 0x3f000000u};
+    uint32_t clear[4] = {tc_rng_next(&s) & 0x3f7fffffu, tc_rng_next(&s) & 0x3f7fffffu, 0x3e800000u, 0x3f000000u};
     assert_int_equal(tv_pipe_clear(ctx, TV_PIPE_CLEAR_COLOR0 | (TV_PIPE_CLEAR_COLOR0 << 1) |
                                             TV_PIPE_CLEAR_DEPTH | TV_PIPE_CLEAR_STENCIL,
-                                   clear, depth_focus ? (double)(next(&s) % 5) * 0.25 : 0.75,
+                                   clear, depth_focus ? (double)(tc_rng_next(&s) % 5) * 0.25 : 0.75,
                                    3), 0);
 
     tv_pipe_rasterizer_state r;
     tv_pipe_rasterizer_default(&r);
     r.multisample = samples > 1;
-    r.poly_stipple_enable = next(&s) % 10 == 0 && !whole_focus;
-    r.depth_clamp = next(&s) % 5 == 0;
+    r.poly_stipple_enable = tc_rng_next(&s) % 10 == 0 && !whole_focus;
+    r.depth_clamp = tc_rng_next(&s) % 5 == 0;
     if (depth_focus) {
-        r.depth_clip_near = r.depth_clip_far = next(&s) % 3 == 0;
-        if (next(&s) & 1) { /* a depth range inside [0, 1]: the clamp's own bounds */
+        r.depth_clip_near = r.depth_clip_far = tc_rng_next(&s) % 3 == 0;
+        if (tc_rng_next(&s) & 1) { /* a depth range inside [0, 1]: the clamp's own bounds */
             float n = unit(&s) * 0.5f, f = 0.5f + unit(&s) * 0.5f;
-            if (next(&s) & 1) {
+            if (tc_rng_next(&s) & 1) {
                 float t = n;
                 n = f;
                 f = t;
@@ -172,7 +165,7 @@ static result run(uint32_t seed, bool plain)
             assert_int_equal(tv_pipe_set_viewports(ctx, 0, 1, &vp), 0);
         }
     }
-    if (next(&s) % 4 == 0) { /* polygon offset: depths past [0, 1] both ways, clamped */
+    if (tc_rng_next(&s) % 4 == 0) { /* polygon offset: depths past [0, 1] both ways, clamped */
         r.offset_tri = true;
         r.offset_units = unit(&s) * 2e6f - 1e6f;
         r.offset_scale = unit(&s) * 4 - 2;
@@ -181,55 +174,55 @@ static result run(uint32_t seed, bool plain)
     if (r.poly_stipple_enable) {
         uint32_t st[32];
         for (unsigned i = 0; i < 32; i++)
-            st[i] = next(&s);
+            st[i] = tc_rng_next(&s);
         tv_pipe_set_polygon_stipple(ctx, st);
     }
     tv_pipe_blend_state b;
     memset(&b, 0, sizeof b);
-    b.independent_blend_enable = next(&s) & 1;
-    b.logicop_enable = next(&s) % 6 == 0;
-    b.logicop_func = (uint8_t)(next(&s) % 16);
-    b.alpha_to_one = next(&s) % 5 == 0;
-    b.alpha_to_coverage = next(&s) % 10 == 0 && !depth_focus && !whole_focus;
+    b.independent_blend_enable = tc_rng_next(&s) & 1;
+    b.logicop_enable = tc_rng_next(&s) % 6 == 0;
+    b.logicop_func = (uint8_t)(tc_rng_next(&s) % 16);
+    b.alpha_to_one = tc_rng_next(&s) % 5 == 0;
+    b.alpha_to_coverage = tc_rng_next(&s) % 10 == 0 && !depth_focus && !whole_focus;
     for (unsigned i = 0; i < 2; i++) {
         tv_pipe_rt_blend *rt = &b.rt[i];
-        rt->blend_enable = next(&s) % 4 != 0 || whole_focus;
-        rt->rgb_func = (uint8_t)(next(&s) % (whole_focus ? 3 : 5));
-        rt->alpha_func = (uint8_t)(next(&s) % (whole_focus ? 3 : 5));
+        rt->blend_enable = tc_rng_next(&s) % 4 != 0 || whole_focus;
+        rt->rgb_func = (uint8_t)(tc_rng_next(&s) % (whole_focus ? 3 : 5));
+        rt->alpha_func = (uint8_t)(tc_rng_next(&s) % (whole_focus ? 3 : 5));
         rt->rgb_src_factor = any_factor(&s);
         rt->rgb_dst_factor = any_factor(&s);
         rt->alpha_src_factor = any_factor(&s);
         rt->alpha_dst_factor = any_factor(&s);
-        rt->colormask = next(&s) % 3 == 0 && !whole_focus ? (uint8_t)(next(&s) & 15) : 15;
+        rt->colormask = tc_rng_next(&s) % 3 == 0 && !whole_focus ? (uint8_t)(tc_rng_next(&s) & 15) : 15;
     }
     assert_int_equal(tv_pipe_set_blend(ctx, &b), 0);
     const float k[4] = {unit(&s) * 3 - 1, unit(&s), unit(&s) * 2 - 1, unit(&s) * 1.5f};
     tv_pipe_set_blend_color(ctx, k);
     tv_pipe_dsa_state dsa;
     memset(&dsa, 0, sizeof dsa);
-    dsa.depth_enabled = (next(&s) & 1) || depth_focus;
-    dsa.depth_writemask = (next(&s) & 1) || depth_focus;
-    dsa.depth_func = (uint8_t)(next(&s) % 8);
-    dsa.stencil[0].enabled = next(&s) % 3 == 0 && !depth_focus;
-    dsa.stencil[0].func = (uint8_t)(next(&s) % 8);
-    dsa.stencil[0].fail_op = (uint8_t)(next(&s) % 8);
-    dsa.stencil[0].zpass_op = (uint8_t)(next(&s) % 8);
-    dsa.stencil[0].zfail_op = (uint8_t)(next(&s) % 8);
+    dsa.depth_enabled = (tc_rng_next(&s) & 1) || depth_focus;
+    dsa.depth_writemask = (tc_rng_next(&s) & 1) || depth_focus;
+    dsa.depth_func = (uint8_t)(tc_rng_next(&s) % 8);
+    dsa.stencil[0].enabled = tc_rng_next(&s) % 3 == 0 && !depth_focus;
+    dsa.stencil[0].func = (uint8_t)(tc_rng_next(&s) % 8);
+    dsa.stencil[0].fail_op = (uint8_t)(tc_rng_next(&s) % 8);
+    dsa.stencil[0].zpass_op = (uint8_t)(tc_rng_next(&s) % 8);
+    dsa.stencil[0].zfail_op = (uint8_t)(tc_rng_next(&s) % 8);
     dsa.stencil[0].valuemask = dsa.stencil[0].writemask = 0xff;
-    dsa.alpha_enabled = next(&s) % 8 == 0 && !depth_focus && !whole_focus;
-    dsa.alpha_func = (uint8_t)(next(&s) % 8);
+    dsa.alpha_enabled = tc_rng_next(&s) % 8 == 0 && !depth_focus && !whole_focus;
+    dsa.alpha_func = (uint8_t)(tc_rng_next(&s) % 8);
     dsa.alpha_ref = unit(&s);
     assert_int_equal(tv_pipe_set_dsa(ctx, &dsa), 0);
-    tv_pipe_set_stencil_ref(ctx, (uint8_t)next(&s), (uint8_t)next(&s));
+    tv_pipe_set_stencil_ref(ctx, (uint8_t)tc_rng_next(&s), (uint8_t)tc_rng_next(&s));
 
     /* overlapping triangles, some past the edges; colours beyond [0, 1] both ways; in
        half the rounds the corners lie on a half-pixel grid, so edges pass through pixel
        centres and the fill rule decides */
     vert v[NTRI * 3];
-    bool grid = next(&s) & 1;
+    bool grid = tc_rng_next(&s) & 1;
     /* a third of the rounds draw small triangles (a few pixels to 16 wide) about random
        centres, so most are shaded in warps packed from their quads (vm_stage_frag.c) */
-    bool small = next(&s) % 3 == 0 && !whole_focus;
+    bool small = tc_rng_next(&s) % 3 == 0 && !whole_focus;
     float cx = 0, cy = 0, ext = 0;
     for (int i = 0; i < NTRI * 3; i++) {
         if (small && i % 3 == 0) {
@@ -336,22 +329,22 @@ static void test_blend_lanes_equal_blend_color(void **state)
         om_rt_blend rt;
         memset(&rt, 0, sizeof rt);
         rt.blend_enable = true;
-        rt.rgb_func = (uint8_t)(next(&s) % 5);
-        rt.alpha_func = (uint8_t)(next(&s) % 5);
+        rt.rgb_func = (uint8_t)(tc_rng_next(&s) % 5);
+        rt.alpha_func = (uint8_t)(tc_rng_next(&s) % 5);
         rt.rgb_src_factor = any_factor(&s);
         rt.rgb_dst_factor = any_factor(&s);
         rt.alpha_src_factor = any_factor(&s);
         rt.alpha_dst_factor = any_factor(&s);
         rt.colormask = 15;
-        om_class cls = (om_class)(next(&s) % 3);   /* UNORM, SNORM, FLOAT */
+        om_class cls = (om_class)(tc_rng_next(&s) % 3);   /* UNORM, SNORM, FLOAT */
         om_lanes s0, s1, d, out;
         float k[4];
         for (unsigned c = 0; c < 4; c++) {
-            k[c] = next(&s) % 6 == 0 ? special[next(&s) % nspecial] : unit(&s) * 3 - 1;
+            k[c] = tc_rng_next(&s) % 6 == 0 ? special[tc_rng_next(&s) % nspecial] : unit(&s) * 3 - 1;
             for (unsigned l = 0; l < OM_LANES; l++) {
                 float *v[3] = {&s0.c[c][l], &s1.c[c][l], &d.c[c][l]};
                 for (unsigned j = 0; j < 3; j++)
-                    *v[j] = next(&s) % 6 == 0 ? special[next(&s) % nspecial]
+                    *v[j] = tc_rng_next(&s) % 6 == 0 ? special[tc_rng_next(&s) % nspecial]
                                               : unit(&s) * 4 - 1.5f;
             }
         }

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "common_rng.h"
 
 enum { TW = 160, TH = 120, NTRI = 40, NFEW = 6, NSMALL = 3000 };
 
@@ -23,18 +24,9 @@ typedef struct result {
     uint64_t passed, stats[TV_PIPE_STATS];
 } result;
 
-/* xorshift: the same pseudo-random triangles in every run */
-static uint32_t next(uint32_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 17;
-    *s ^= *s << 5;
-    return *s;
-}
-
 static float unit(uint32_t *s)
 {
-    return (float)(next(s) & 0xffffff) / (float)0x1000000;
+    return (float)(tc_rng_next(s) & 0xffffff) / (float)0x1000000;
 }
 
 /* SMALL: NSMALL triangles of a few pixels scattered over the target (bands of rows cut

@@ -19,14 +19,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
-
-static uint32_t next(uint32_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 17;
-    *s ^= *s << 5;
-    return *s;
-}
+#include "common_rng.h"
 
 /* every Gallium factor but SRC_ALPHA_SATURATE (not served) */
 static const uint8_t served[] = {
@@ -45,9 +38,9 @@ static const uint32_t specials[] = {
 
 static uint32_t value(uint32_t *s)
 {
-    if (next(s) % 3 == 0)
-        return specials[next(s) % NSPECIAL];
-    float f = (float)(next(s) & 0xffffff) / (float)0x1000000 * 4.0f - 1.5f;
+    if (tc_rng_next(s) % 3 == 0)
+        return specials[tc_rng_next(s) % NSPECIAL];
+    float f = (float)(tc_rng_next(s) & 0xffffff) / (float)0x1000000 * 4.0f - 1.5f;
     return tv_f32_bits(f);
 }
 
@@ -87,7 +80,7 @@ static bool one_tile(const om_rt_blend *rt, uint32_t *s, unsigned round)
             c1[c][l] = value(s);
         }
     }
-    bool alpha_one = next(s) % 4 == 0;
+    bool alpha_one = tc_rng_next(s) % 4 == 0;
     _Alignas(64) uint8_t mem[BYTES], before[BYTES];
     for (unsigned i = 0; i < BYTES; i += 4) {
         uint32_t v = value(s);
@@ -151,9 +144,9 @@ static void test_tile_equals_blend_color(void **state)
                 rt.rgb_src_factor = served[a];
                 rt.rgb_dst_factor = served[b];
                 /* the alpha factors: the RGB ones in a third of the rounds */
-                bool same = next(&s) % 3 == 0;
-                rt.alpha_src_factor = same ? served[a] : served[next(&s) % NSERVED];
-                rt.alpha_dst_factor = same ? served[b] : served[next(&s) % NSERVED];
+                bool same = tc_rng_next(&s) % 3 == 0;
+                rt.alpha_src_factor = same ? served[a] : served[tc_rng_next(&s) % NSERVED];
+                rt.alpha_dst_factor = same ? served[b] : served[tc_rng_next(&s) % NSERVED];
                 rt.rgb_func = funcs[e % 3];
                 rt.alpha_func = funcs[e / 3];
                 assert_true(one_tile(&rt, &s, round++));

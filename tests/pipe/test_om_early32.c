@@ -17,16 +17,9 @@
 
 #include <stdint.h>
 #include <string.h>
+#include "common_rng.h"
 
 enum { W = 37, H = 11, STRIDE = W * 4 + 12, GUARD = 64 };
-
-static uint32_t next(uint32_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 17;
-    *s ^= *s << 5;
-    return *s;
-}
 
 static const uint32_t specials[] = {
     0x7fc00000u, 0xffc00000u, 0x7f800001u, 0x7f800000u, 0xff800000u, /* NaNs, infinities */
@@ -36,11 +29,11 @@ static const uint32_t specials[] = {
 /* A word: special, small integer (UNORM fields) or random bits */
 static uint32_t word(uint32_t *seed)
 {
-    uint32_t r = next(seed);
+    uint32_t r = tc_rng_next(seed);
     switch (r % 4) {
-    case 0: return specials[next(seed) % (sizeof specials / sizeof *specials)];
-    case 1: return next(seed) % 8;
-    default: return next(seed);
+    case 0: return specials[tc_rng_next(seed) % (sizeof specials / sizeof *specials)];
+    case 1: return tc_rng_next(seed) % 8;
+    default: return tc_rng_next(seed);
     }
 }
 
@@ -51,7 +44,7 @@ static unsigned run_case(uint32_t *seed, const om_zs_target *t, uint8_t func, bo
 {
     static uint8_t want[GUARD + STRIDE * H + GUARD], got[sizeof want];
     for (size_t i = 0; i < sizeof want; i++)
-        want[i] = (uint8_t)next(seed);
+        want[i] = (uint8_t)tc_rng_next(seed);
     memcpy(got, want, sizeof got);
     uint8_t *base_want = want + GUARD, *base_got = got + GUARD;
     om_dsa s;
@@ -63,12 +56,12 @@ static unsigned run_case(uint32_t *seed, const om_zs_target *t, uint8_t func, bo
     uint32_t zq[32], cov[32], want_cov[32];
     bool taken[W * H];
     memset(taken, 0, sizeof taken);
-    const uint32_t inside = next(seed) | (next(seed) & 1u ? 0u : 0xffff0000u);
+    const uint32_t inside = tc_rng_next(seed) | (tc_rng_next(seed) & 1u ? 0u : 0xffff0000u);
     const uint32_t field = (uint32_t)(t->depth_mask >> t->depth_shift);
     for (unsigned l = 0; l < 32; l++) {
         unsigned p;
         do
-            p = next(seed) % (W * H);
+            p = tc_rng_next(seed) % (W * H);
         while (taken[p]);
         taken[p] = true;
         x[l] = (int32_t)(p % W);
@@ -76,11 +69,11 @@ static unsigned run_case(uint32_t *seed, const om_zs_target *t, uint8_t func, bo
         uint32_t stored;
         memcpy(&stored, base_want + STRIDE * y[l] + 4 * x[l], 4);
         /* the fragment's depth: often the stored field itself (EQUAL and ties) */
-        zq[l] = next(seed) % 3 == 0 ? (stored & (uint32_t)t->depth_mask) >> t->depth_shift
+        zq[l] = tc_rng_next(seed) % 3 == 0 ? (stored & (uint32_t)t->depth_mask) >> t->depth_shift
                                     : word(seed);
         if (!t->depth_float)
             zq[l] &= field;
-        cov[l] = next(seed) % 4;   /* sample 0 in half the lanes */
+        cov[l] = tc_rng_next(seed) % 4;   /* sample 0 in half the lanes */
     }
     /* the per-pixel test */
     uint32_t want_pass = 0;

@@ -13,20 +13,13 @@
 #include "pipe/pipe_om_lanes.h"
 
 #include <stdint.h>
-
-static uint32_t next(uint32_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 17;
-    *s ^= *s << 5;
-    return *s;
-}
+#include "common_rng.h"
 
 static int32_t coord(uint32_t *s, int32_t size)
 {
     const int32_t edge[] = {-1, 0, 1, size - 1, size, size + 1, INT32_MIN, INT32_MAX,
                             -65536, 70000};
-    uint32_t r = next(s);
+    uint32_t r = tc_rng_next(s);
     return r % 3 == 0 ? edge[(r >> 4) % 10] : (int32_t)((r >> 4) % (uint32_t)(size + 4)) - 2;
 }
 
@@ -38,14 +31,14 @@ static void test_in_target_forms_agree(void **state)
     unsigned in = 0, out = 0;
     for (int round = 0; round < 20000; round++) {
         const int32_t sizes[] = {0, 1, 7, 8, 41, 64, 1023};
-        const int32_t W = sizes[next(&s) % 7], H = sizes[next(&s) % 7];
+        const int32_t W = sizes[tc_rng_next(&s) % 7], H = sizes[tc_rng_next(&s) % 7];
         int32_t x[32], y[32];
         uint32_t cov[32];
         uint32_t want = 0;
         for (unsigned l = 0; l < 32; l++) {
             x[l] = coord(&s, W);
             y[l] = coord(&s, H);
-            cov[l] = next(&s) % 4 == 0 ? 0u : next(&s);
+            cov[l] = tc_rng_next(&s) % 4 == 0 ? 0u : tc_rng_next(&s);
             if (x[l] >= 0 && x[l] < W && y[l] >= 0 && y[l] < H && (cov[l] & 1u))
                 want |= 1u << l;
         }
@@ -65,7 +58,7 @@ static void test_covered(void **state)
     for (int round = 0; round < 1000; round++) {
         uint32_t cov[32], want = 0;
         for (unsigned l = 0; l < 32; l++) {
-            cov[l] = next(&s) >> (next(&s) % 32);
+            cov[l] = tc_rng_next(&s) >> (tc_rng_next(&s) % 32);
             want |= (cov[l] & 1u) << l;
         }
         assert_int_equal(om_lanes_covered(cov, false), want);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "texvm/tess.h"
+#include "common_rng.h"
 
 static void expect_point(const tv_tess_result *r, uint32_t i, float u, float v)
 {
@@ -119,10 +120,7 @@ static void test_culled(void **state)
 static uint32_t rng = 99;
 static uint32_t next(void)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 17;
-    rng ^= rng << 5;
-    return rng;
+    return tc_rng_next(&rng);
 }
 
 /* The triangles cover the domain exactly once: signed areas (in double) all of one sign

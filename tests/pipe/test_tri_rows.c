@@ -17,22 +17,15 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "common_rng.h"
 
 enum { TRIS = 64, INSTANCES = 2 };
-
-static uint32_t next_random(uint32_t *r)
-{
-    *r ^= *r << 13;
-    *r ^= *r >> 17;
-    *r ^= *r << 5;
-    return *r;
-}
 
 static float random_coordinate(uint32_t *r, bool w)
 {
     static const float special[] = {NAN, INFINITY, -INFINITY, 0.0f, -0.0f, 1.0f, -1.0f,
                                     1e-40f, -3e38f, 3e38f, 0.1f, 1e-30f};
-    const uint32_t v = next_random(r);
+    const uint32_t v = tc_rng_next(r);
     if (v % 13 == 0)
         return special[(v >> 8) % 12];
     float f = (float)((int32_t)(v >> 8) % 40000) / 997.0f;
@@ -66,15 +59,15 @@ static void test_rows16_is_per_triangle(void **state)
             memcpy(&pos[i], &f, sizeof f);
         }
         for (unsigned k = 0; k < 3; k++) {
-            d->vp.scale[k] = (float)((int32_t)(next_random(&r) >> 8) % 5000) / 7.0f;
-            d->vp.translate[k] = (float)((int32_t)(next_random(&r) >> 8) % 5000) / 3.0f;
+            d->vp.scale[k] = (float)((int32_t)(tc_rng_next(&r) >> 8) % 5000) / 7.0f;
+            d->vp.translate[k] = (float)((int32_t)(tc_rng_next(&r) >> 8) % 5000) / 3.0f;
         }
         if (round % 9 == 0)
             d->vp.scale[1] = 3e30f;   /* window rows past 1e9: the clip rectangle's */
         static const int32_t edges[] = {INT32_MIN + 1, -5000, -1, 0, 1, 700, 4096, INT32_MAX};
         for (unsigned k = 0; k < 4; k++)
-            d->tri_clip[k] = round % 5 == 0 ? edges[next_random(&r) % 8]
-                                            : (int32_t)(next_random(&r) % 3000) - 500;
+            d->tri_clip[k] = round % 5 == 0 ? edges[tc_rng_next(&r) % 8]
+                                            : (int32_t)(tc_rng_next(&r) % 3000) - 500;
         draw_assembly a;
         memset(&a, 0, sizeof a);
         a.ntris = TRIS;
@@ -83,7 +76,7 @@ static void test_rows16_is_per_triangle(void **state)
                 memset(&tris[t], 0, sizeof tris[t]);
                 tris[t].n = 3;
                 for (unsigned k = 0; k < 3; k++)
-                    tris[t].v[k] = next_random(&r) % slots;
+                    tris[t].v[k] = tc_rng_next(&r) % slots;
                 tris[t].id = t;
             }
             a.tris = tris;

@@ -11,13 +11,11 @@
 #include "tex/tex_sampling.h"
 #include "tex/fast/tex_warp.h"
 #include "util/cpu_isa.h"
+#include "common_rng.h"
 
 uint32_t fp_rnd(fp *F)
 {
-    F->rng ^= F->rng << 13;
-    F->rng ^= F->rng >> 17;
-    F->rng ^= F->rng << 5;
-    return F->rng;
+    return tc_rng_next(&F->rng);
 }
 
 float fp_frnd(fp *F, float lo, float hi)

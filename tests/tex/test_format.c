@@ -14,6 +14,7 @@
 
 #include "texvm/tex.h"
 #include "tex/tex_internal.h"
+#include "common_rng.h"
 
 /* fields: "<letter><bits><type>" LSB first; type U unorm, S snorm, I sint, N uint,
  * F float, X padding. out: four letters of the result (0 / 1 = constants). */
@@ -229,10 +230,7 @@ static void ref_decode(const ref_format *rf, const uint8_t *data, uint32_t out[4
 static uint32_t rng_state = 0x12345678u;
 static uint32_t rnd(void)
 {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 17;
-    rng_state ^= rng_state << 5;
-    return rng_state;
+    return tc_rng_next(&rng_state);
 }
 
 static void decode_via_view(tv_format f, const uint8_t *data, uint32_t out[4])

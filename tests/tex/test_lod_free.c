@@ -9,26 +9,19 @@
  * SAMPLE_LZ's bits in every lane. The others must often differ, so that the check has
  * teeth (a claim that ignored a level, a filter or anisotropy fails the first part). */
 #include "sample_fixture.h"
+#include "common_rng.h"
 
 enum { TRIALS = 12000, SIZE = 16, LEVELS = 5 };
 
-static uint32_t rnd(uint32_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 17;
-    *s ^= *s << 5;
-    return *s;
-}
-
 static float unit(uint32_t *s)
 {
-    return (float)(rnd(s) >> 8) / 16777216.0f;
+    return (float)(tc_rng_next(s) >> 8) / 16777216.0f;
 }
 
 /* A derivative or bias: ordinary, tiny, huge, zero, infinite or NaN. */
 static float extreme(uint32_t *s)
 {
-    switch (rnd(s) % 8) {
+    switch (tc_rng_next(s) % 8) {
     case 0: return 0.0f;
     case 1: return 1e-30f;
     case 2: return 1e30f;
@@ -52,7 +45,7 @@ static void fill(fx *F, uint32_t *seed)
                 for (unsigned x = 0; x < ((unsigned)SIZE >> L); x++) {
                     uint32_t v[4];
                     for (unsigned c = 0; c < 4; c++)
-                        v[c] = i == 2 ? rnd(seed) % 1000u : fx_u(unit(seed));
+                        v[c] = i == 2 ? tc_rng_next(seed) % 1000u : fx_u(unit(seed));
                     fx_write_texel(F, i, L, x, y, 0, 0, v);
                 }
     }
@@ -82,21 +75,21 @@ static void test_lod_free_means_lod_free(void **state)
     for (unsigned trial = 0; trial < TRIALS; trial++) {
         const unsigned i = trial % 3;
         tv_tic t = F.tic[i];
-        t.texture_type = rnd(&seed) % 8 == 0 ? TV_TEX_2D_NO_MIPMAP : TV_TEX_2D;
-        t.max_mip_level = (uint8_t)(rnd(&seed) % LEVELS);
-        t.res_view_min_mip_level = (uint8_t)(rnd(&seed) % (t.max_mip_level + 1u));
+        t.texture_type = tc_rng_next(&seed) % 8 == 0 ? TV_TEX_2D_NO_MIPMAP : TV_TEX_2D;
+        t.max_mip_level = (uint8_t)(tc_rng_next(&seed) % LEVELS);
+        t.res_view_min_mip_level = (uint8_t)(tc_rng_next(&seed) % (t.max_mip_level + 1u));
         t.res_view_max_mip_level =
             (uint8_t)(t.res_view_min_mip_level +
-                      rnd(&seed) % (t.max_mip_level + 1u - t.res_view_min_mip_level));
-        t.normalized_coords = rnd(&seed) % 8 != 0;
-        t.mip_lod_bias = (int16_t)((int)(rnd(&seed) % 1024) - 512);
+                      tc_rng_next(&seed) % (t.max_mip_level + 1u - t.res_view_min_mip_level));
+        t.normalized_coords = tc_rng_next(&seed) % 8 != 0;
+        t.mip_lod_bias = (int16_t)((int)(tc_rng_next(&seed) % 1024) - 512);
         fx_update_tic(&F, i, &t);
         tv_tsc s;
-        fx_tsc(&s, 1 + rnd(&seed) % 2, 1 + rnd(&seed) % 3, 1 + rnd(&seed) % 3, TV_WRAP_REPEAT);
-        s.max_anisotropy = (uint8_t)(rnd(&seed) % 2 ? 0 : rnd(&seed) % 8);
-        s.mip_lod_bias = (int16_t)((int)(rnd(&seed) % 2048) - 1024);
-        s.min_lod_clamp = (uint16_t)(rnd(&seed) % 3 ? 0 : rnd(&seed) % 1024);
-        s.max_lod_clamp = (uint16_t)(rnd(&seed) % 3 ? 0xfff : rnd(&seed) % 1024);
+        fx_tsc(&s, 1 + tc_rng_next(&seed) % 2, 1 + tc_rng_next(&seed) % 3, 1 + tc_rng_next(&seed) % 3, TV_WRAP_REPEAT);
+        s.max_anisotropy = (uint8_t)(tc_rng_next(&seed) % 2 ? 0 : tc_rng_next(&seed) % 8);
+        s.mip_lod_bias = (int16_t)((int)(tc_rng_next(&seed) % 2048) - 1024);
+        s.min_lod_clamp = (uint16_t)(tc_rng_next(&seed) % 3 ? 0 : tc_rng_next(&seed) % 1024);
+        s.max_lod_clamp = (uint16_t)(tc_rng_next(&seed) % 3 ? 0xfff : tc_rng_next(&seed) % 1024);
         fx_put_tsc(&F, 0, &s);
         tv_tex_set_precision(F.unit, trial % 2 ? TV_TEX_PRECISION_HARDWARE
                                                : TV_TEX_PRECISION_REFERENCE);

@@ -3,14 +3,12 @@
  * for a malformed request), never write inactive lanes, and give zeros on invalid lanes;
  * run under ASan/UBSan in the sanitizer build. */
 #include "sample_fixture.h"
+#include "common_rng.h"
 
 static uint32_t rng = 0x2545f491u;
 static uint32_t rnd(void)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 17;
-    rng ^= rng << 5;
-    return rng;
+    return tc_rng_next(&rng);
 }
 
 static float rnd_float(void)

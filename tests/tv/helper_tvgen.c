@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "common_rng.h"
 
 const char *const tvg_kind_names[TVG_KINDS] = {
     "alu", "partial mask", "swizzle", "modifier", "IF", "UIF", "ELSE", "loop", "BRK",
@@ -42,10 +43,7 @@ static uint32_t pick(tvg_src *s, uint32_t n)
         return 0;
     if (s->pos < s->len)
         return s->bytes[s->pos++] % n;
-    s->state ^= s->state << 13;
-    s->state ^= s->state >> 7;
-    s->state ^= s->state << 17;
-    return (uint32_t)(s->state >> 32) % n;
+    return (uint32_t)(tc_rng_next64(&s->state) >> 32) % n;
 }
 
 /* ---- text buffer ---------------------------------------------------------------------- */

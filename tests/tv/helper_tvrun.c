@@ -12,6 +12,7 @@
 #include "texvm/vm.h"
 #include "vm/vm_jit.h"
 #include "vm/vm_run.h"
+#include "common_rng.h"
 
 enum { FW = 16, FH = 8, NTEX = 4, CB_WORDS = 4 * 64, BUF_WORDS = 4 * 64 * 4,
        VCOUNT = 37, VINST = 2, NCOLOR = TV_VM_MAX_COLOR_TARGETS, NATTR = 8 };
@@ -22,19 +23,11 @@ enum { FW = 16, FH = 8, NTEX = 4, CB_WORDS = 4 * 64, BUF_WORDS = 4 * 64 * 4,
 #define SMP_POOL (MEM_BASE + 32u * 16u)
 #define TEX_DATA (MEM_BASE + 0x10000u)
 
-static uint64_t mix(uint64_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 7;
-    *s ^= *s << 17;
-    return *s;
-}
-
 /* A float in [-4, 4) on a 1/64 grid now and then, else any small float: inputs stay
  * finite, the programs make their own NaNs and infinities. */
 static uint32_t rnd_value(uint64_t *s)
 {
-    uint64_t r = mix(s);
+    uint64_t r = tc_rng_next64(s);
     float f = (float)((int32_t)(r & 511) - 256) / 64.0f;
     if ((r >> 9) % 4 == 0)
         f = (float)((int32_t)((r >> 12) & 0xffff) - 32768) / 1024.0f;
@@ -87,7 +80,7 @@ static bool tex_setup(texenv *T, uint64_t *seed)
         if (next > MEM_BASE + MEM_SIZE)
             return false;
         for (uint64_t b = 0; b < size; b += 8) {
-            uint64_t r = mix(seed);
+            uint64_t r = tc_rng_next64(seed);
             if (texs[i].f == TV_FORMAT_R32_FLOAT)  /* finite texels in [-4, 4) */
                 r = (uint64_t)rnd_value(seed) | (uint64_t)rnd_value(seed) << 32;
             memcpy(T->host + (t.address - MEM_BASE) + b, &r, size - b < 8 ? size - b : 8);
@@ -145,7 +138,7 @@ static uint32_t rnd_flushed(uint64_t *s)
                                         0x00400000u, 0x00800000u, 0x80800000u, 0x00c00000u,
                                         0x80000000u, 0x00000000u, 0x7f800000u, 0xff800000u,
                                         0x7fc00000u, 0x7f800001u, 0xffc12345u, 0x3f800000u};
-    uint64_t r = mix(s);
+    uint64_t r = tc_rng_next64(s);
     if (r % 4 == 0)
         return specials[(r >> 8) % (sizeof specials / sizeof specials[0])];
     return rnd_value(s);
@@ -156,9 +149,9 @@ static void fill_inputs(inputs *in, uint64_t seed, bool flushed)
     uint64_t s = seed * 0x9e3779b97f4a7c15ull + 1;
     uint32_t (*value)(uint64_t *) = flushed ? rnd_flushed : rnd_value;
     for (size_t i = 0; i < CB_WORDS; i++)
-        in->cb[i] = (i % 8 == 7) ? (uint32_t)mix(&s) : value(&s);
+        in->cb[i] = (i % 8 == 7) ? (uint32_t)tc_rng_next64(&s) : value(&s);
     for (size_t i = 0; i < BUF_WORDS; i++)
-        in->buf[i] = (uint32_t)mix(&s);
+        in->buf[i] = (uint32_t)tc_rng_next64(&s);
     for (int v = 0; v < 4; v++)
         for (int a = 0; a < NATTR; a++)
             for (int c = 0; c < 4; c++)

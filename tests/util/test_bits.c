@@ -7,6 +7,7 @@
 #include <cmocka.h>
 
 #include "util/bits.h"
+#include "common_rng.h"
 
 static uint32_t count_loop(uint32_t m)
 {
@@ -48,9 +49,7 @@ static void bits_random(void **state)
     (void)state;
     uint32_t x = 0x9e3779b9u;
     for (unsigned i = 0; i < 1000000; i++) {
-        x ^= x << 13;
-        x ^= x >> 17;
-        x ^= x << 5;
+        tc_rng_next(&x);
         check(x);
         check(x & (x >> 3));   /* sparser masks: some quads empty */
     }

@@ -11,14 +11,12 @@
 #include <string.h>
 
 #include "util/handle_map.h"
+#include "common_rng.h"
 
 static uint64_t rng = 0x2545F4914F6CDD1Dull;
 static uint32_t next_rand(void)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng >> 16);
+    return (uint32_t)(tc_rng_next64(&rng) >> 16);
 }
 
 /* the model: present[k] for keys 0..range-1, each key's value the address of vals[k] */

@@ -24,6 +24,7 @@
 #include "helper_vm.h"
 #include "vm/vm_stage_frag.h"
 #include "vm/vm_stage_frag_store.h"
+#include "common_rng.h"
 
 enum { TW = 64, TH = 48, MAXLOG = 8 };
 
@@ -240,17 +241,9 @@ static void emit_warp_hook(void *user, const tv_vm_frag_warp_output *w)
     }
 }
 
-static uint32_t rnd(uint32_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 17;
-    *s ^= *s << 5;
-    return *s;
-}
-
 static float unit(uint32_t *s)
 {
-    return (float)(rnd(s) & 0xffffff) / (float)0x1000000;
+    return (float)(tc_rng_next(s) & 0xffffff) / (float)0x1000000;
 }
 
 static void make_vertex(tv_vm_frag_vertex *v, float x, float y, uint32_t *seed)
@@ -318,7 +311,7 @@ static unsigned make_scene(unsigned kind, tri *t, unsigned max)
             for (unsigned k = 0; k < 3; k++)
                 make_vertex(&t[n].v[k], cx + (unit(&seed) - 0.5f) * size,
                             cy + (unit(&seed) - 0.5f) * size, &seed);
-            t[n].front = (rnd(&seed) & 1) != 0;
+            t[n].front = (tc_rng_next(&seed) & 1) != 0;
             t[n].id = n;
         }
         return n;

@@ -14,24 +14,17 @@
 #include "util/fpmode.h"
 #include "vm/vm_stage_frag_defer.h"
 #include "vm/vm_stage_frag_store.h"
-
-static uint32_t rnd(uint32_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 17;
-    *s ^= *s << 5;
-    return *s;
-}
+#include "common_rng.h"
 
 /* A number for a table: mostly ordinary, sometimes one of the edge values */
 static float number(uint32_t *s, float scale)
 {
     static const float edge[] = {0.0f, -0.0f, INFINITY, -INFINITY, 1e-40f, -1e-40f,
                                  3e38f, -3e38f, 1.0f, 0x1p-126f};
-    uint32_t r = rnd(s);
+    uint32_t r = tc_rng_next(s);
     if (r % 11 == 0)
         return edge[(r >> 8) % (sizeof edge / sizeof edge[0])];
-    return ((float)(int32_t)(rnd(s) & 0xffffff) / (float)0x800000 - 1.0f) * scale;
+    return ((float)(int32_t)(tc_rng_next(s) & 0xffffff) / (float)0x800000 - 1.0f) * scale;
 }
 
 /* edge_plain of vm_stage_frag.c */
@@ -71,11 +64,11 @@ static void check_warp(uint32_t *seed, unsigned kernel, bool flush)
     vm_frag_defer_plan pl;
     memset(&pl, 0, sizeof pl);
     pl.ok = true;
-    pl.n = (uint8_t)(1 + rnd(seed) % VM_DEFER_CHANNELS);
+    pl.n = (uint8_t)(1 + tc_rng_next(seed) % VM_DEFER_CHANNELS);
     for (unsigned i = 0; i < pl.n; i++) {
-        pl.persp[i] = (uint8_t)(rnd(seed) & 1);
+        pl.persp[i] = (uint8_t)(tc_rng_next(seed) & 1);
         pl.any_persp |= pl.persp[i];
-        pl.slot[i] = 2 * i + (rnd(seed) & 1);   /* distinct, not contiguous */
+        pl.slot[i] = 2 * i + (tc_rng_next(seed) & 1);   /* distinct, not contiguous */
     }
     vm_frag_defer D;
     memset(&D, 0, sizeof D);
@@ -88,19 +81,19 @@ static void check_warp(uint32_t *seed, unsigned kernel, bool flush)
             regs[s].u[l] = SENTINEL;
     /* groups of 1-12 lanes from a random first lane on (a packed warp's groups: whole
        quads, or any run of lanes where covered pixels are packed); some lanes left out */
-    unsigned q = rnd(seed) % 3;
+    unsigned q = tc_rng_next(seed) % 3;
     while (q < VM_LANES && D.groups < VM_DEFER_GROUPS) {
-        unsigned len = 1 + rnd(seed) % 12;
+        unsigned len = 1 + tc_rng_next(seed) % 12;
         if (q + len > VM_LANES)
             len = VM_LANES - q;
         const unsigned g = D.groups++;
-        const bool degenerate = rnd(seed) % 9 == 0;   /* every 1/w 0: the sum is 0 */
+        const bool degenerate = tc_rng_next(seed) % 9 == 0;   /* every 1/w 0: the sum is 0 */
         for (unsigned k = 0; k < 3; k++) {
             D.x[k][g] = 100.0f + number(seed, 40.0f);
             D.y[k][g] = 80.0f + number(seed, 40.0f);
             D.iw[k][g] = degenerate ? 0.0f : number(seed, 2.0f);
         }
-        D.area[g] = rnd(seed) % 13 == 0 ? 0.0f : number(seed, 300.0f);
+        D.area[g] = tc_rng_next(seed) % 13 == 0 ? 0.0f : number(seed, 300.0f);
         for (unsigned i = 0; i < pl.n; i++) {
             D.v0[i][g] = number(seed, 8.0f);
             D.d1[i][g] = number(seed, 8.0f);
@@ -109,11 +102,11 @@ static void check_warp(uint32_t *seed, unsigned kernel, bool flush)
         for (unsigned k = q; k < q + len; k++)
             D.lane_group[k] = g;
         D.lanes |= (uint32_t)((1ull << len) - 1) << q;
-        q += len + (rnd(seed) % 4 == 0);
+        q += len + (tc_rng_next(seed) % 4 == 0);
     }
     for (unsigned l = 0; l < VM_LANES; l++) {
-        w->lane_x[l] = (int32_t)(rnd(seed) % 256) - 16;
-        w->lane_y[l] = (int32_t)(rnd(seed) % 200) - 16;
+        w->lane_x[l] = (int32_t)(tc_rng_next(seed) % 256) - 16;
+        w->lane_y[l] = (int32_t)(tc_rng_next(seed) % 200) - 16;
     }
     const vm_frag_defer before = D;
     unsigned fp_saved = flush ? tv_fp_flush_begin() : 0;

@@ -12,14 +12,7 @@
 #include "helper_vm.h"
 #include "vm/vm_stage_frag_quads.h"
 #include "vm/vm_stage_frag_store.h"
-
-static uint32_t rnd(uint32_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 17;
-    *s ^= *s << 5;
-    return *s;
-}
+#include "common_rng.h"
 
 /* The first quad that breaks the contract, or -1 */
 static int first_offender(const int32_t box[4], const int32_t *qx, const int32_t *qy, int n)
@@ -86,10 +79,10 @@ static int32_t coordinate(uint32_t *s, int32_t lo, int32_t hi)
 {
     static const int32_t far[] = {INT32_MIN, INT32_MAX, -1, -2, 65535, 65536, 65537, -65536,
                                   0x10000 + 4, 0x7fff0000};
-    uint32_t r = rnd(s);
+    uint32_t r = tc_rng_next(s);
     if (r % 13 == 0)
         return far[(r >> 8) % (sizeof far / sizeof far[0])];
-    return lo - 3 + (int32_t)(rnd(s) % (uint32_t)(hi - lo + 6));
+    return lo - 3 + (int32_t)(tc_rng_next(s) % (uint32_t)(hi - lo + 6));
 }
 
 static void test_random_sequences(void **state)
@@ -100,22 +93,22 @@ static void test_random_sequences(void **state)
     for (unsigned t = 0; t < 200000; t++) {
         int32_t box[4];
         /* the engine's boxes lie in the target: 0 to 65536 (tv_vm_frag_params' limit) */
-        box[0] = (int32_t)(rnd(&seed) % 64) + (t % 7 == 0 ? 65536 - 80 : 0);
-        box[1] = (int32_t)(rnd(&seed) % 64) + (t % 11 == 0 ? 65536 - 80 : 0);
-        box[2] = box[0] + 1 + (int32_t)(rnd(&seed) % 9);
-        box[3] = box[1] + 1 + (int32_t)(rnd(&seed) % 9);
-        const int n = (int)(rnd(&seed) % 17);
+        box[0] = (int32_t)(tc_rng_next(&seed) % 64) + (t % 7 == 0 ? 65536 - 80 : 0);
+        box[1] = (int32_t)(tc_rng_next(&seed) % 64) + (t % 11 == 0 ? 65536 - 80 : 0);
+        box[2] = box[0] + 1 + (int32_t)(tc_rng_next(&seed) % 9);
+        box[3] = box[1] + 1 + (int32_t)(tc_rng_next(&seed) % 9);
+        const int n = (int)(tc_rng_next(&seed) % 17);
         int32_t qx[16], qy[16];
         /* mostly a valid walk of the box's quads, broken at a random point by a random
            quad, sometimes random throughout */
-        const bool walk = rnd(&seed) % 4 != 0;
+        const bool walk = tc_rng_next(&seed) % 4 != 0;
         int32_t x = box[0] & ~1, y = box[1] & ~1;
-        const int brk = (int)(rnd(&seed) % 24);
+        const int brk = (int)(tc_rng_next(&seed) % 24);
         for (int i = 0; i < n; i++) {
             if (walk && i != brk) {
                 qx[i] = x;
                 qy[i] = y;
-                x += 2 * (1 + (int32_t)(rnd(&seed) % 2));
+                x += 2 * (1 + (int32_t)(tc_rng_next(&seed) % 2));
                 if (x >= box[2]) {
                     x = box[0] & ~1;
                     y += 2;
@@ -123,10 +116,10 @@ static void test_random_sequences(void **state)
             } else {
                 qx[i] = coordinate(&seed, box[0], box[2]);
                 qy[i] = coordinate(&seed, box[1], box[3]);
-                if (rnd(&seed) % 3 == 0 && i > 0) {
+                if (tc_rng_next(&seed) % 3 == 0 && i > 0) {
                     /* (wrapping: the previous quad may be at an extreme) */
-                    qx[i] = (int32_t)((uint32_t)qx[i - 1] + 2u * (rnd(&seed) % 3) - 2u);
-                    qy[i] = (int32_t)((uint32_t)qy[i - 1] + 2u * (rnd(&seed) % 2));
+                    qx[i] = (int32_t)((uint32_t)qx[i - 1] + 2u * (tc_rng_next(&seed) % 3) - 2u);
+                    qy[i] = (int32_t)((uint32_t)qy[i - 1] + 2u * (tc_rng_next(&seed) % 2));
                 }
             }
         }

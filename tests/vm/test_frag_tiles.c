@@ -29,6 +29,7 @@
 #include "util/fpmode.h"
 #include "vm/vm_stage_frag.h"
 #include "vm/vm_stage_frag_store.h"
+#include "common_rng.h"
 
 #define CLEAR 0x7fc0dead  /* a NaN no interpolation produces: "not written" */
 
@@ -138,10 +139,7 @@ static uint32_t m_pixel(const tv_vm_frag_params *fp, const mtri *t, unsigned nt,
 static uint32_t rng = 12345u;
 static uint32_t rnd(void)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 17;
-    rng ^= rng << 5;
-    return rng;
+    return tc_rng_next(&rng);
 }
 static float rnd_coord(float size)
 {

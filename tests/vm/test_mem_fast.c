@@ -10,6 +10,7 @@
 
 #include "helper_vm.h"
 #include "vm/vm_mem.h"
+#include "common_rng.h"
 
 #define BLOCK 40            /* warp 0 full, warp 1 with 8 lanes */
 #define GRID 2
@@ -18,10 +19,7 @@
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
 static uint32_t rnd(void)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng >> 16);
+    return (uint32_t)(tc_rng_next64(&rng) >> 16);
 }
 
 static const char *const ops[] = {

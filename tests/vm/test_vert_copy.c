@@ -14,14 +14,7 @@
 #include "helper_vm.h"
 #include "vm/vm_run.h"
 #include "vm/vm_stage_vert_copy.h"
-
-static uint32_t rnd(uint32_t *s)
-{
-    *s ^= *s << 13;
-    *s ^= *s >> 17;
-    *s ^= *s << 5;
-    return *s;
-}
+#include "common_rng.h"
 
 static tv_vm *engine(bool plain, uint32_t threads, uint64_t max_insns)
 {
@@ -139,28 +132,28 @@ static void t_random(void **state)
     static const char *const sw = "xyzw";
     uint32_t s = 0x9e3779b9u;
     for (int iter = 0; iter < 400; iter++) {
-        const unsigned nin = 1 + rnd(&s) % MAXIN, nout = 1 + rnd(&s) % MAXOUT;
+        const unsigned nin = 1 + tc_rng_next(&s) % MAXIN, nout = 1 + tc_rng_next(&s) % MAXOUT;
         char text[4096];
         int len = snprintf(text, sizeof text, "VERT\nDCL IN[0..%u]\nDCL OUT[0], POSITION\n",
                            nin - 1);
         for (unsigned r = 1; r < nout; r++)
             len += snprintf(text + len, sizeof text - (size_t)len, "DCL OUT[%u], GENERIC[%u]\n",
                             r, r - 1);
-        const unsigned nmov = rnd(&s) % 7;
+        const unsigned nmov = tc_rng_next(&s) % 7;
         unsigned mov[6][7];   /* out, writemask, in, swizzle */
         for (unsigned i = 0; i < nmov; i++) {
-            const unsigned mask = 1 + rnd(&s) % 15;
+            const unsigned mask = 1 + tc_rng_next(&s) % 15;
             char m[5] = {0}, z[5] = {0};
             for (unsigned c = 0, k = 0; c < 4; c++)
                 if ((mask >> c) & 1u)
                     m[k++] = sw[c];
             for (unsigned c = 0; c < 4; c++) {
-                mov[i][3 + c] = rnd(&s) % 4;
+                mov[i][3 + c] = tc_rng_next(&s) % 4;
                 z[c] = sw[mov[i][3 + c]];
             }
-            mov[i][0] = rnd(&s) % nout;
+            mov[i][0] = tc_rng_next(&s) % nout;
             mov[i][1] = mask;
-            mov[i][2] = rnd(&s) % nin;
+            mov[i][2] = tc_rng_next(&s) % nin;
             len += snprintf(text + len, sizeof text - (size_t)len, "MOV OUT[%u].%s, IN[%u].%s\n",
                             mov[i][0], m, mov[i][2], z);
         }
@@ -168,31 +161,31 @@ static void t_random(void **state)
 
         tv_vm_vertex_params vp;
         memset(&vp, 0, sizeof vp);
-        vp.count = 1 + rnd(&s) % MAXV;
-        vp.instances = 1 + rnd(&s) % 3;
-        vp.fetched = rnd(&s) % 4 == 0;
-        vp.base_vertex = (int32_t)(rnd(&s) % 3);
+        vp.count = 1 + tc_rng_next(&s) % MAXV;
+        vp.instances = 1 + tc_rng_next(&s) % 3;
+        vp.fetched = tc_rng_next(&s) % 4 == 0;
+        vp.base_vertex = (int32_t)(tc_rng_next(&s) % 3);
         static uint32_t idx[MAXV];
-        if (rnd(&s) % 6 == 0) {
+        if (tc_rng_next(&s) % 6 == 0) {
             for (uint32_t i = 0; i < vp.count; i++)
-                idx[i] = rnd(&s) % vp.count;
+                idx[i] = tc_rng_next(&s) % vp.count;
             vp.indices = idx;
         }
         const uint64_t elems = (uint64_t)vp.count * vp.instances + 8;
         for (unsigned e = 0; e < nin; e++) {
             static const uint32_t strides[] = {16, 32, 48, 20, 0};
-            const uint32_t stride = strides[rnd(&s) % 5];
+            const uint32_t stride = strides[tc_rng_next(&s) % 5];
             for (size_t k = 0; k < sizeof data[e] / 4; k++)
-                data[e][k] = rnd(&s);   /* any bits: NaNs and denormals copy as they are */
+                data[e][k] = tc_rng_next(&s);   /* any bits: NaNs and denormals copy as they are */
             uint64_t size = stride ? elems * stride + 16 : 16;
-            if (rnd(&s) % 5 == 0)
-                size = size / 2 + rnd(&s) % 16;   /* cut short: the last read the defaults */
-            vp.attribs[e] = (tv_vm_vertex_array){data[e], size, 4 * (rnd(&s) % 2), stride,
-                                                 (uint8_t)(rnd(&s) % 6 ? 4 : 3), false,
-                                                 rnd(&s) % 8 == 0 ? 2 : 0};
+            if (tc_rng_next(&s) % 5 == 0)
+                size = size / 2 + tc_rng_next(&s) % 16;   /* cut short: the last read the defaults */
+            vp.attribs[e] = (tv_vm_vertex_array){data[e], size, 4 * (tc_rng_next(&s) % 2), stride,
+                                                 (uint8_t)(tc_rng_next(&s) % 6 ? 4 : 3), false,
+                                                 tc_rng_next(&s) % 8 == 0 ? 2 : 0};
         }
         for (unsigned r = 0; r < nout; r++)
-            vp.out[r] = rnd(&s) % 5 ? (uint32_t *)1 : NULL;   /* (run() points them) */
+            vp.out[r] = tc_rng_next(&s) % 5 ? (uint32_t *)1 : NULL;   /* (run() points them) */
         run(fast, text, &vp, &a);
         run(slow, text, &vp, &b);
         run(plain, text, &vp, &c);
