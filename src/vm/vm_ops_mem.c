@@ -177,12 +177,19 @@ static inline bool atom_value(unsigned op, uint32_t old, uint32_t v, uint32_t cm
     }
 }
 
+/* One atomic on memory other threads see. An operation whose value leaves the word as it
+ * was (a max below the word, an add of 0, a compare that fails) takes effect at the load
+ * that read the word, without the compare-exchange: a write, even of the same bits, takes
+ * the cache line from every other core, and a shader's atomicMax into one word per block
+ * (the suite's compute workload) then moved that line between the threads at every block.
+ * TGSI's atomics order nothing beyond their own word (MEMBAR does), so the load is the
+ * operation's one access. */
 static uint32_t atomic_apply(unsigned op, uint32_t *ptr, uint32_t v, uint32_t cmp)
 {
     uint32_t old = __atomic_load_n(ptr, __ATOMIC_SEQ_CST);
     for (;;) {
         uint32_t nv;
-        if (!atom_value(op, old, v, cmp, &nv))
+        if (!atom_value(op, old, v, cmp, &nv) || nv == old)
             return old;
         if (__atomic_compare_exchange_n(ptr, &old, nv, false, __ATOMIC_SEQ_CST,
                                         __ATOMIC_SEQ_CST))
