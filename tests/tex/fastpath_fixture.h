@@ -66,6 +66,8 @@ void fp_check_warp(fp *F, const tv_tex_request *r, unsigned *taken);
 /* Whether the warp kernel's AVX-512 variant runs here under the cap 2 (the CPU has
  * AVX-512F and BW, and the build the wide variants: tex_warp_vec.c vec_run). */
 bool fp_kernel_avx512(void);
+/* Whether its AVX2 variant runs here under the cap 1 (AVX2 and FMA). */
+bool fp_kernel_avx2(void);
 
 /* The six runs of a kernel test: both precisions x the AVX-512 / AVX2 / baseline kernel
  * variants (the cap given to tex_set_vector_isa_cap). FP_VARIANT_TESTS(fn) defines

@@ -168,3 +168,14 @@ bool fp_kernel_avx512(void)
     return false;
 #endif
 }
+
+/* whether the kernel picks its AVX2 variant under the cap 1: the processor has AVX2 and
+ * FMA, and the build the wide variants */
+bool fp_kernel_avx2(void)
+{
+#if TEX_WIDE_VECTORS
+    return tv_cpu_avx2_fma();
+#else
+    return false;
+#endif
+}

@@ -6,7 +6,8 @@
  * lengths (and ratios, for the requests without TV_TEXF_VALUES_ONLY); runs of identical
  * palettes make the recent arguments answer, new palettes and palettes of more than four
  * go past them; after two misses in a row the recent arguments are refilled only at every
- * 32nd. On the AVX-512 variant, palettes whose lengths have distinct cache slots go to
+ * 32nd, and from the 8th on the AVX-512 and AVX2 variants skip them but at the refills.
+ * On the AVX-512 variant, palettes whose lengths have distinct cache slots go to
  * the table once and then to the cache; two lengths of one slot in a request, to the
  * table each time. Every result word (and the QUERY_LOD extras) is compared with the
  * general path, on every instruction-set variant of the kernel the CPU has; the counters
@@ -161,6 +162,18 @@ static void palettes(unsigned isa)
              * refilled at the 32nd; then none */
             assert_int_equal(run(&F, k2, 2, 1.0f, smp, flags, ~0u, 25), 25);
             assert_int_equal(run(&F, k2, 2, 1.0f, smp, flags, ~0u, 3), 0);
+            /* in a run of misses, from the 8th on, the AVX-512 and AVX2 variants do not
+             * compare the recent arguments, except at a refill and the lookup after it:
+             * k8's ten requests (misses 1 to 10) refilled them with its first four steps
+             * at their first two, yet k8's 2nd and 3rd steps alone (among them) go past
+             * them at misses 11 to 31, 21 requests; the 22nd, the lookup before a refill,
+             * compares, they answer it and the run ends (the baseline compares every
+             * time: they answer each) */
+            const bool skips = isa == 2 ? fp_kernel_avx512() || fp_kernel_avx2()
+                                        : isa == 1 && fp_kernel_avx2();
+            assert_int_equal(run(&F, k8, 8, 1.0f, smp, flags, ~0u, 10), 10);
+            assert_int_equal(run(&F, k8 + 1, 2, 1.0f, smp, flags, ~0u, 22), skips ? 21 : 0);
+            assert_int_equal(run(&F, k8 + 1, 2, 1.0f, smp, flags, ~0u, 3), 0);
             /* partial warps: inactive lanes' arguments never reach the recent ones */
             run(&F, k8, 8, 1.0f, smp, flags, 0x0000f00fu, 1);
             assert_int_equal(run(&F, k8, 8, 1.0f, smp, flags, 0x0000f00fu, 2), 0);

@@ -367,7 +367,8 @@ VEC_INLINE bool recent_refill(uint32_t st)
     return st <= 2 || (st & 31u) == 0;
 }
 
-/* from this many misses in a row on, AVX-512 lookups skip the recent arguments (log2_lanes) */
+/* from this many misses in a row on, AVX-512 and AVX2 lookups skip the recent arguments
+ * (log2_lanes) */
 #define RECENT_SKIP 8
 
 /* out[l] = log2f(x[l]) where need[l] (else anything) — log2f(sqrtf(x[l])) for kind 2 —:
@@ -380,13 +381,19 @@ VEC_INLINE void log2_lanes(log2_memo *m, unsigned kind, const float *x, const ui
     uint32_t k[RECENT], v[RECENT], miss[N];
 #if TEX_WIDE_VECTORS
     /* in a run of misses the recent arguments are not refilled (recent_refill), so from
-       the RECENT_SKIP-th on they would likely miss again: straight to the register cache,
-       except at the lookups that refill them and the one after each refill (rotated −1.3
-       to −2.2 %; from the 2nd on, trilinear, whose runs are short, 0.5-1 % slower) */
+       the RECENT_SKIP-th on they would likely miss again: straight to the register cache
+       (AVX-512) or the table (AVX2), except at the lookups that refill them and the one
+       after each refill (rotated −1.3 to −2.2 % on AVX-512, −3.3 % on AVX2; from the 2nd
+       on, trilinear, whose runs are short, 0.5-1 % slower) */
     uint32_t st0 = m->streak[kind];
-    if (isa == 2 && st0 >= RECENT_SKIP && !recent_refill(st0) && !recent_refill(st0 + 1u)) {
+    if (isa >= 1 && st0 >= RECENT_SKIP && !recent_refill(st0) && !recent_refill(st0 + 1u)) {
         m->streak[kind] = st0 + 1u;
-        log2_past_recent_avx512(m, kind, x, need, out);
+        if (isa == 2) {
+            log2_past_recent_avx512(m, kind, x, need, out);
+        } else {
+            log2_table(m, kind == 2, x, need, out, isa);
+            m->table++;
+        }
         return;
     }
 #endif
