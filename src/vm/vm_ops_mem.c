@@ -182,8 +182,8 @@ static inline bool atom_value(unsigned op, uint32_t old, uint32_t v, uint32_t cm
  * that read the word, without the compare-exchange: a write, even of the same bits, takes
  * the cache line from every other core, and a shader's atomicMax into one word per block
  * (the suite's compute workload) then moved that line between the threads at every block.
- * TGSI's atomics order nothing beyond their own word (MEMBAR does), so the load is the
- * operation's one access. */
+ * The load is seq_cst, as the compare-exchange is, so the operation keeps its place in the
+ * one order of all atomics (docs/vm-semantics.md: MEMBAR stays a no-op). */
 static uint32_t atomic_apply(unsigned op, uint32_t *ptr, uint32_t v, uint32_t cmp)
 {
     uint32_t old = __atomic_load_n(ptr, __ATOMIC_SEQ_CST);
