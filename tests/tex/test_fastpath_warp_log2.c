@@ -46,7 +46,12 @@ static void setup(fp *F)
     }
 }
 
-/* quad q of the request steps ks[q % nk] texels per pixel across, ks[q % nk] * ky down */
+/* the skew of fill's quads: the right-hand column of a quad's lower row moves this much
+ * further across (texture coordinates), so that its lanes' lengths differ (test_pairs) */
+static float skew;
+
+/* quad q of the request steps ks[q % nk] texels per pixel across, ks[q % nk] * ky down
+ * (and skew, above) */
 static void fill(tv_tex_request *r, const float *ks, unsigned nk, float ky, unsigned smp,
                  uint32_t flags, uint32_t active)
 {
@@ -60,7 +65,7 @@ static void fill(tv_tex_request *r, const float *ks, unsigned nk, float ky, unsi
         unsigned q = l >> 2, x = l & 1, y = (l >> 1) & 1;
         float k = ks[q % nk];
         r->handle[l] = tv_tex_handle(0, smp);
-        r->coord[0][l] = 0.125f * (float)q + (float)x * (k / 256.0f);
+        r->coord[0][l] = 0.125f * (float)q + (float)x * (k / 256.0f) + (float)(x & y) * skew;
         r->coord[1][l] = 0.0625f * (float)q + (float)y * (k * ky / 128.0f);
         r->q[l] = 1.0f;
     }
@@ -281,6 +286,64 @@ static void test_zeroed_keys(void **state)
     fp_teardown(&F);
 }
 
+/* The AVX2 table lookups one gather element per pair of lanes (log2_table_pairs_avx2):
+ * with the skew, a quad's row differences differ from row to row and its column
+ * differences from column to column, so the squared major length of an x-major quad
+ * pairs lanes l and l ^ 1 (its rows), of a y-major quad lanes l and l ^ 2 (its columns),
+ * and with the major axis changing inside the quad (ky = 1: lane 1 y-major, 2 and 3
+ * x-major, a tie at lane 0) neither, which takes the lane-by-lane lookup. Eight steps a
+ * request (16 to 32 lengths), so every lookup goes to the table; every result is the
+ * general path's (run's fp_check_warp), and with TV_TEXF_VALUES_ONLY a repeated request
+ * finds every length in the table (no result computed): a pair's lanes look up the slot
+ * of both. */
+static void test_pairs(void **state)
+{
+    (void)state;
+    if (!fp_kernel_avx2())
+        skip();
+    fp F;
+    setup(&F);
+    tex_set_vector_isa_cap(F.unit, 1);
+    float k8[8];
+    for (unsigned i = 0; i < 8; i++)
+        k8[i] = 2.0f + 0.25f * (float)i;
+    static const struct {
+        float ky, skew;
+        bool paired;
+    } cases[] = {
+        {1.0f, 0.0f, true},             /* a quad's four lengths alike: pairs */
+        {0.5f, 1.0f / 2048.0f, true},   /* x-major: lanes l, l ^ 1 */
+        {2.0f, 1.0f / 2048.0f, true},   /* y-major: lanes l, l ^ 2 */
+        {1.0f, 1.0f / 2048.0f, false},  /* the major axis turns inside the quad */
+    };
+    for (unsigned c = 0; c < sizeof cases / sizeof cases[0]; c++)
+        for (unsigned smp = 0; smp < 2; smp++)
+            for (unsigned f = 0; f < 2; f++) {
+                const uint32_t flags = f ? TV_TEXF_VALUES_ONLY : 0;
+                skew = cases[c].skew;
+                uint64_t p0 = tex_warp_vec_log2_pair_count();
+                run(&F, k8, 8, cases[c].ky, smp, flags, ~0u, 2);
+                uint64_t t = last_table, p = tex_warp_vec_log2_pair_count() - p0;
+                assert_true(t >= 2);
+                /* values only: one lookup a request, of the squared major lengths; else
+                   the major lengths pair as they do, the ratios (minor / major) not where
+                   the lanes' minor lengths differ too */
+                if (f)
+                    assert_int_equal(p, cases[c].paired ? t : 0);
+                else
+                    assert_true(cases[c].paired ? p >= 2 && p <= t : p == 0);
+                /* again: values only, the squared lengths (16 at most) have slots of
+                   their own, so the table holds each (the major lengths and ratios share
+                   a table, where some of them evict others) */
+                uint64_t c0 = tex_warp_vec_log2_computed_count();
+                run(&F, k8, 8, cases[c].ky, smp, flags, ~0u, 2);
+                if (f)
+                    assert_int_equal(tex_warp_vec_log2_computed_count() - c0, 0);
+            }
+    skew = 0.0f;
+    fp_teardown(&F);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -289,6 +352,7 @@ int main(void)
         cmocka_unit_test(test_baseline),
         cmocka_unit_test(test_zeroed_keys),
         cmocka_unit_test(test_cache_slots),
+        cmocka_unit_test(test_pairs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

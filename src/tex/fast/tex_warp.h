@@ -60,6 +60,12 @@ uint64_t tex_warp_vec_common_count(void);
 /* Tests: the calling thread's kernel log2 lookups (tex_warp_vec.c log2_lanes) that some
  * lane's argument sent past the recent arguments to the table. */
 uint64_t tex_warp_vec_log2_table_count(void);
+/* Tests: those of them (AVX2 variant) whose lanes' arguments came in pairs, looked up one
+ * gather element a pair (tex_warp_vec.c log2_table_pairs_avx2). */
+uint64_t tex_warp_vec_log2_pair_count(void);
+/* Tests: the calling thread's kernel log2 results computed (by libm) where the table
+ * missed them, lane by lane. */
+uint64_t tex_warp_vec_log2_computed_count(void);
 /* Tests: the calling thread's kernel log2 lookups (AVX-512 variant) that the recent
  * arguments missed and the register cache answered in every lane (tex_warp_vec.c
  * log2_lanes); the cache emptied; the cache slot of an argument. */

@@ -37,7 +37,9 @@
  *   - log2f is libm's, through a per-thread memo of (argument bits → result) — a pure
  *     function, so a hit returns the library's bits; only misses call it. The memo is a
  *     table and, before it, the few recent arguments of each kind compared in registers
- *     and (AVX-512) a register cache of the table's results (log2_lanes); the
+ *     and (AVX-512) a register cache of the table's results (log2_lanes), and
+ *     (AVX2) the table looked up one gather element per pair of lanes where the lanes'
+ *     arguments come in pairs (log2_table_pairs_avx2); the
  *     values-only path's log2f(sqrtf(x)) of the squared major length has a table of
  *     its own, so its root too is computed on a miss only;
  *   - texels decode by tex_warp_unorm8 (tex_warp.h: the byte repeated, converted and
@@ -95,9 +97,13 @@ typedef struct log2_memo {
     uint32_t ckey[3][CACHE_SIZE], cval[3][CACHE_SIZE];
     uint64_t table; /* the lookups that went to the table (tex_warp_vec_log2_table_count) */
     uint64_t cached; /* those the register cache answered (tex_warp_vec_log2_cache_count) */
+    uint64_t paired; /* table lookups in pairs (AVX2; tex_warp_vec_log2_pair_count) */
+    uint64_t computed; /* results the table missed (tex_warp_vec_log2_computed_count) */
 } log2_memo;
 
-static _Thread_local log2_memo tls_memo;
+/* (on cache lines of its own, so that its layout against them does not move with the
+ * other thread-locals: its 16-byte rows of recent arguments never straddle two) */
+static _Thread_local _Alignas(64) log2_memo tls_memo;
 static _Thread_local uint64_t tls_taken, tls_uniform, tls_mag, tls_free, tls_probes, tls_common;
 
 uint64_t tex_warp_vec_count(void)
@@ -130,6 +136,16 @@ uint64_t tex_warp_vec_log2_table_count(void)
     return tls_memo.table;
 }
 
+uint64_t tex_warp_vec_log2_pair_count(void)
+{
+    return tls_memo.paired;
+}
+
+uint64_t tex_warp_vec_log2_computed_count(void)
+{
+    return tls_memo.computed;
+}
+
 uint64_t tex_warp_vec_log2_cache_count(void)
 {
     return tls_memo.cached;
@@ -147,19 +163,27 @@ VEC_INLINE int32_t memo_slot(uint32_t bits)
     return (int32_t)((bits * 0x9e3779b1u) >> (32 - MEMO_BITS));
 }
 
-/* One argument through a memo table (ent: m->ent, or m->ent_root where root): the stored
- * result where its entry holds x's bits, else log2f(x) — log2f(sqrtf(x)) where root —
- * computed and stored */
-static inline float memo_lookup(uint64_t *ent, bool root, float x)
+/* A miss of the memo table ent (m->ent, or m->ent_root where root): log2f(x) —
+ * log2f(sqrtf(x)) where root — computed and stored in x's entry */
+static float memo_fill(log2_memo *m, uint64_t *ent, bool root, float x)
 {
     uint32_t b = fb(x);
-    int32_t h = memo_slot(b);
-    uint64_t e = ent[h];
+    float r = log2f(root ? sqrtf(x) : x);
+    ent[memo_slot(b)] = (uint64_t)(b ^ MEMO_ONE) | (uint64_t)fb(r) << 32;
+    m->computed++;
+    return r;
+}
+
+/* One argument through a memo table (m->ent, or m->ent_root where root): the stored
+ * result where its entry holds x's bits, else memo_fill's */
+static inline float memo_lookup(log2_memo *m, bool root, float x)
+{
+    uint64_t *ent = root ? m->ent_root : m->ent;
+    uint32_t b = fb(x);
+    uint64_t e = ent[memo_slot(b)];
     if (((uint32_t)e ^ MEMO_ONE) == b)
         return bf((uint32_t)(e >> 32));
-    float r = log2f(root ? sqrtf(x) : x);
-    ent[h] = (uint64_t)(b ^ MEMO_ONE) | (uint64_t)fb(r) << 32;
-    return r;
+    return memo_fill(m, ent, root, x);
 }
 
 /* the register cache's slot (the table's hash, its top CACHE_BITS bits) */
@@ -190,14 +214,9 @@ VEC_INLINE void log2_table_body(log2_memo *m, bool root, const float *x, const u
         any |= miss[l];
     if (!any)
         return;
-    for (unsigned l = 0; l < N; l++) {
-        if (!miss[l])
-            continue;
-        uint32_t b = fb(x[l]);
-        int32_t h = memo_slot(b);
-        out[l] = log2f(root ? sqrtf(x[l]) : x[l]);
-        ent[h] = (uint64_t)(b ^ MEMO_ONE) | (uint64_t)fb(out[l]) << 32;
-    }
+    for (unsigned l = 0; l < N; l++)
+        if (miss[l])
+            out[l] = memo_fill(m, ent, root, x[l]);
 }
 
 /* ... compiled for each ISA variant (its lookups the variant's gathers) but out of the
@@ -216,10 +235,73 @@ TEX_TARGET_AVX512 LOG2_COLD static void log2_table_avx512(log2_memo *m, bool roo
     log2_table_body(m, root, x, need, out);
 }
 
+/* AVX2: the table's lookups where the lanes' arguments come in pairs — every lane's bits
+ * those of the lane two (or one) along in its quad: the lanes of a quad take their
+ * differences from their own row and column (vec_body), and where one axis is the major
+ * one its squared length is a row's or a column's, so the suite's rotated map, every
+ * table lookup of it — one gather element per pair instead of per lane (the pair's first
+ * lane's entry, expanded to both by a permute), half the gathers, which were the table's
+ * cost. Each lane compares the entry with its own bits, so the outcome is
+ * log2_table_body's lane for lane: the same results, the same misses (the pair's two
+ * lanes have the same slot), computed and stored alike. False, nothing read or written,
+ * where the arguments do not pair. */
+TEX_TARGET_AVX2 static inline bool log2_table_pairs_avx2(log2_memo *m, bool root,
+                                                         const float *x, const uint32_t *need,
+                                                         float *out)
+{
+    __m256i v[N / 8], eq2 = _mm256_set1_epi32(-1), eq1 = eq2;
+    for (unsigned i = 0; i < N / 8; i++) {
+        v[i] = _mm256_loadu_si256((const __m256i *)(const void *)&x[8 * i]);
+        eq2 = _mm256_and_si256(eq2, _mm256_cmpeq_epi32(v[i], _mm256_shuffle_epi32(v[i], 0x4e)));
+        eq1 = _mm256_and_si256(eq1, _mm256_cmpeq_epi32(v[i], _mm256_shuffle_epi32(v[i], 0xb1)));
+    }
+    __m256i first, key, val; /* per 8 lanes: the pairs' first lanes; each lane's key, value */
+    if (_mm256_movemask_epi8(eq2) == -1) { /* lanes l and l ^ 2 */
+        first = _mm256_setr_epi32(0, 1, 4, 5, 0, 1, 4, 5);
+        key = _mm256_setr_epi32(0, 2, 0, 2, 4, 6, 4, 6);
+    } else if (_mm256_movemask_epi8(eq1) == -1) { /* lanes l and l ^ 1 */
+        first = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+        key = _mm256_setr_epi32(0, 0, 2, 2, 4, 4, 6, 6);
+    } else {
+        return false;
+    }
+    val = _mm256_add_epi32(key, _mm256_set1_epi32(1));
+    m->paired++;
+    uint64_t *ent = root ? m->ent_root : m->ent;
+    const __m256i gold = _mm256_set1_epi32((int)0x9e3779b1u);
+    const __m256i one = _mm256_set1_epi32((int)MEMO_ONE);
+    __m256i e[N / 8];
+    for (unsigned i = 0; i < N / 8; i++) { /* all gathers before their uses */
+        __m256i h = _mm256_srli_epi32(_mm256_mullo_epi32(v[i], gold), 32 - MEMO_BITS);
+        h = _mm256_permutevar8x32_epi32(h, first);
+        e[i] = _mm256_i32gather_epi64((const long long *)(const void *)ent,
+                                      _mm256_castsi256_si128(h), 8);
+    }
+    uint32_t miss = 0;
+    for (unsigned i = 0; i < N / 8; i++) {
+        __m256i k = _mm256_permutevar8x32_epi32(e[i], key);
+        __m256i r = _mm256_permutevar8x32_epi32(e[i], val);
+        __m256i nd = _mm256_cmpgt_epi32(
+            _mm256_loadu_si256((const __m256i *)(const void *)&need[8 * i]),
+            _mm256_setzero_si256());
+        __m256i hit = _mm256_cmpeq_epi32(k, _mm256_xor_si256(v[i], one));
+        __m256i o = _mm256_loadu_si256((const __m256i *)(const void *)&out[8 * i]);
+        _mm256_storeu_si256((__m256i *)(void *)&out[8 * i], _mm256_blendv_epi8(o, r, nd));
+        miss |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_andnot_si256(hit, nd)))
+                << (8 * i);
+    }
+    for (; miss; miss &= miss - 1u) { /* (log2_table_body's misses, in lane order) */
+        unsigned l = (unsigned)__builtin_ctz(miss);
+        out[l] = memo_fill(m, ent, root, x[l]);
+    }
+    return true;
+}
+
 TEX_TARGET_AVX2 LOG2_COLD static void log2_table_avx2(log2_memo *m, bool root, const float *x,
                                                     const uint32_t *need, float *out)
 {
-    log2_table_body(m, root, x, need, out);
+    if (!log2_table_pairs_avx2(m, root, x, need, out))
+        log2_table_body(m, root, x, need, out);
 }
 #endif
 
@@ -301,10 +383,9 @@ static void log2_cache_fill(log2_memo *m, unsigned kind, const float *x, uint32_
 /* The lanes of `left` (bit l) through the table one by one. */
 static void log2_table_few(log2_memo *m, bool root, const float *x, uint32_t left, float *out)
 {
-    uint64_t *ent = root ? m->ent_root : m->ent;
     for (; left; left &= left - 1u) {
         unsigned l = (unsigned)__builtin_ctz(left);
-        out[l] = memo_lookup(ent, root, x[l]);
+        out[l] = memo_lookup(m, root, x[l]);
     }
 }
 #endif
@@ -433,7 +514,7 @@ VEC_INLINE void log2_lanes(log2_memo *m, unsigned kind, const float *x, const ui
 /* log2f(x) through the memo, one value */
 static inline float log2_one(log2_memo *m, float x)
 {
-    return memo_lookup(m->ent, false, x);
+    return memo_lookup(m, false, x);
 }
 
 /* The footprint of one lane: the lane loop of vec_body (below) for one set of
