@@ -291,8 +291,8 @@ static void test_zeroed_keys(void **state)
  * differences from column to column, so the squared major length of an x-major quad
  * pairs lanes l and l ^ 1 (its rows), of a y-major quad lanes l and l ^ 2 (its columns),
  * and with the major axis changing inside the quad (ky = 1: lane 1 y-major, 2 and 3
- * x-major, a tie at lane 0) neither, which takes the lane-by-lane lookup. Eight steps a
- * request (16 to 32 lengths), so every lookup goes to the table; every result is the
+ * x-major, lane 0 at about a tie) neither, which takes the lane-by-lane lookup. Eight
+ * steps a request (16 to 32 lengths), so every lookup goes to the table; every result is the
  * general path's (run's fp_check_warp), and with TV_TEXF_VALUES_ONLY a repeated request
  * finds every length in the table (no result computed): a pair's lanes look up the slot
  * of both. */
