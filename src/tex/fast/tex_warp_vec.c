@@ -452,6 +452,23 @@ VEC_INLINE bool recent_refill(uint32_t st)
  * (log2_lanes) */
 #define RECENT_SKIP 8
 
+/* The lanes of `lanes` (lanes[l] 0 or 1) past the recent arguments of kind `kind`: on
+ * AVX-512 the register cache, then the table for the lanes it misses (one by one when
+ * they are few, the usual miss: a lane or two, else by the table's gathers); otherwise the
+ * table (log2_lanes' two ways there: a run of misses and a miss of the recent arguments) */
+VEC_INLINE void log2_past_recent(log2_memo *m, unsigned kind, const float *x,
+                                 const uint32_t *lanes, float *out, unsigned isa)
+{
+#if TEX_WIDE_VECTORS
+    if (isa == 2) {
+        log2_past_recent_avx512(m, kind, x, lanes, out);
+        return;
+    }
+#endif
+    log2_table(m, kind == 2, x, lanes, out, isa);
+    m->table++;
+}
+
 /* out[l] = log2f(x[l]) where need[l] (else anything) — log2f(sqrtf(x[l])) for kind 2 —:
  * the recent arguments of this kind (0 major lengths, 1 ratios, 2 squared major lengths)
  * first, the table for the rest (log2f and sqrtf are pure functions: any stored result
@@ -469,12 +486,7 @@ VEC_INLINE void log2_lanes(log2_memo *m, unsigned kind, const float *x, const ui
     uint32_t st0 = m->streak[kind];
     if (isa >= 1 && st0 >= RECENT_SKIP && !recent_refill(st0) && !recent_refill(st0 + 1u)) {
         m->streak[kind] = st0 + 1u;
-        if (isa == 2) {
-            log2_past_recent_avx512(m, kind, x, need, out);
-        } else {
-            log2_table(m, kind == 2, x, need, out, isa);
-            m->table++;
-        }
+        log2_past_recent(m, kind, x, need, out, isa);
         return;
     }
 #endif
@@ -496,17 +508,7 @@ VEC_INLINE void log2_lanes(log2_memo *m, unsigned kind, const float *x, const ui
         m->streak[kind] = 0;
         return;
     }
-#if TEX_WIDE_VECTORS
-    if (isa == 2) {
-        /* the register cache, then the table for the lanes it misses: one by one when
-         * they are few (the usual miss: a lane or two), else by the table's gathers */
-        log2_past_recent_avx512(m, kind, x, miss, out);
-    } else
-#endif
-    {
-        log2_table(m, kind == 2, x, miss, out, isa);
-        m->table++;
-    }
+    log2_past_recent(m, kind, x, miss, out, isa);
     if (recent_refill(++m->streak[kind]))
         log2_recent_fill(m, kind, x, need, out);
 }
