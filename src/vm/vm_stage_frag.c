@@ -744,7 +744,7 @@ static TV_ALWAYS_INLINE int tile_triangle(const vm_run *R, int whole)
  * setup_warp's), for a uniform program (vm_stage_frag_uniform.c): the triangle values
  * interpolates the tile in where each input takes interp_tile's same-value way (no
  * barycentrics needed); -1 where the warp may not reuse registers. */
-static int uniform_tri(vm_worker *wk, int whole, bool per_sample)
+static TV_ALWAYS_INLINE int uniform_tri(vm_worker *wk, int whole, bool per_sample)
 {
     const vm_run *R = wk->run;
     if (per_sample)
@@ -1283,6 +1283,72 @@ static TV_ALWAYS_INLINE tv_status run_warp(vm_worker *wk, vm_warp *w, bool trace
     return TV_OK;
 }
 
+/* Whether a uniform program's warps whose set-up and run the walk would skip
+ * (setup_inputs, run_warp: the registers hold their outputs) may go straight to the
+ * stores (uniform_tile): every pixel a sample of its own and each output a colour target's
+ * (write_outputs' tile store), one sample, not traced, no pipeline hooks, not the plain
+ * interpreter; and FB's box covers a pixel's sample (a tile inside it is live). */
+static bool uniform_direct(const vm_run *R, const vm_frag_box *fb)
+{
+    const tv_vm_frag_params *fp = R->fp;
+    const tv_vm_program *p = R->prog;
+    if (R->per_sample || R->tracing || R->plain || R->samples != 1 || fp->emit_warp ||
+        fp->emit || !fb->all_samples || p->out.count <= 0 ||
+        p->out.count > TV_VM_MAX_COLOR_TARGETS)
+        return false;
+    for (int32_t r = 0; r < p->out.count; r++)
+        if (p->out_sem[r] != TV_SEM_COLOR || p->out_sem_index[r] >= TV_VM_MAX_COLOR_TARGETS ||
+            !fp->color[p->out_sem_index[r]].data)
+            return false;
+    return true;
+}
+
+/* The tile at (TX, TY), inside the box and wholly in triangle WHOLE, of a walk of
+ * uniform_direct: where the walk's warp would skip its set-up and run (the reuse armed by
+ * a warp of that triangle), its outputs stored from the registers and its counts taken
+ * as setup_warp, run_warp and write_outputs would (test_frag_uniform.c compares both with
+ * every warp run); false otherwise, nothing done. The per-warp set-up of such a tile (its
+ * lanes' positions, masks and the warp's state, all rewritten by the next warp set up)
+ * was most of the time of a walk of constant outputs (`null`: the same rate of pixels in
+ * L2 as in memory, docs/performance-amd-zen5.md). The outputs' tile images IMG are made
+ * from the registers by the first such tile (*IMG_OK false; the walk clears it whenever a
+ * warp is set up) and copied by the others: the same bytes as the tile store's. */
+static TV_ALWAYS_INLINE bool uniform_tile(vm_worker *wk, uint32_t tx, uint32_t ty, int whole,
+                                          unsigned isa, vm_frag_tile_image *img, bool *img_ok)
+{
+    if (!wk->uni_armed)
+        return false;
+    const int next = uniform_tri(wk, whole, false);
+    if (next < 0 || next != wk->uni_tri)
+        return false;
+    const vm_run *R = wk->run;
+    const tv_vm_frag_params *fp = R->fp;
+    const tv_vm_program *p = R->prog;
+    const vm_warp *w = &wk->warps[0];
+    wk->uni_skip = true;   /* (setup_inputs' state for the next warp's) */
+    wk->uni_next = (int8_t)next;
+    wk->trace_this = false;
+    vm_frag_uniform_count();
+    vm_frag_uniform_count_stored();
+    if (!*img_ok) {
+        for (int32_t r = 0; r < p->out.count; r++)
+            vm_frag_store_tile(isa, img[r][0], 32, &w->r[p->out.base + (uint32_t)r * 4],
+                               false);
+        *img_ok = true;
+    }
+    const uint32_t tpx = tx * 8, tpy = ty * 4;
+    for (int32_t r = 0; r < p->out.count; r++)
+        vm_frag_copy_tile(isa, fp->color[p->out_sem_index[r]].data +
+                                   ((uint64_t)tpy * fp->width + tpx) * 4,
+                          (size_t)fp->width * 4, (const uint32_t(*)[32])img[r],
+                          tpx + 24 <= fp->width);
+    wk->stats.invocations += VM_LANES;
+    wk->stats.instructions += wk->uni_insns;
+    wk->stats.uops += wk->uni_uops;
+    wk->stats.warps++;
+    return true;
+}
+
 /* The walk of row of tiles JOB (UNI: a uniform program's, frag_job_uniform) */
 static TV_ALWAYS_INLINE tv_status frag_walk(vm_worker *wk, uint64_t job, tv_error *err, bool uni)
 {
@@ -1295,6 +1361,9 @@ static TV_ALWAYS_INLINE tv_status frag_walk(vm_worker *wk, uint64_t job, tv_erro
     wk->uni_armed = wk->uni_skip = false;   /* (setup_inputs, run_warp) */
     vm_frag_box fb;
     frag_box_init(R, &fb);
+    const bool direct = uni && uniform_direct(R, &fb);
+    _Alignas(64) vm_frag_tile_image img[TV_VM_MAX_COLOR_TARGETS];   /* (uniform_tile) */
+    bool img_ok = false;
     /* only the tiles that meet the scissor box (the others have no lane inside it) */
     uint32_t ty = fb.y0 / 4 + (uint32_t)job;
     uint32_t tx0 = fb.x0 / 8, ntx = (fb.x1 + 7) / 8;
@@ -1329,6 +1398,11 @@ static TV_ALWAYS_INLINE tv_status frag_walk(vm_worker *wk, uint64_t job, tv_erro
         }
         int whole = per_lane ? (tx >= ina && tx < inb ? 0 : -1)
                   : tile_whole(R, (uint32_t)(top[i] & top[i + 1] & bot[i] & bot[i + 1]));
+        if (direct && whole >= 0 && tx * 8 >= fb.x0 && ty * 4 >= fb.y0 &&
+            tx * 8 + 8 <= fb.x1 && ty * 4 + 4 <= fb.y1 &&
+            uniform_tile(wk, tx, ty, whole, isa, img, &img_ok))
+            continue;
+        img_ok = false;   /* (a warp set up below may change the registers) */
         for (uint32_t s = 0; s < passes; s++) {
             vm_warp *w = &wk->warps[0];
             setup_warp(wk, w, tx, ty, s, R->per_sample, whole, &fb, uni);

@@ -15,6 +15,9 @@
  * stores were tried and not kept (docs/history/performance-log.md §4.7). The variants move the same
  * bytes to the same places (tests/vm/test_frag_store.c). */
 #include "vm/vm_stage_frag_store.h"
+
+#include <string.h>
+
 #include "vm/vm_run.h"
 #include "util/cpu_isa.h"
 #include "util/prefetch.h"
@@ -152,6 +155,37 @@ __attribute__((target("avx512f"))) static void store_avx512(uint32_t *t0, size_t
     }
 }
 #endif
+
+#if FS_X86
+/* a row of 128 bytes as two 64-byte stores (T0's rows start on 64-byte lines) */
+__attribute__((target("avx512f"))) static void copy_avx512(uint32_t *t0, size_t row,
+                                                           const vm_frag_tile_image img)
+{
+    for (unsigned y = 0; y < 4; y++) {
+        _mm512_storeu_si512(t0 + y * row, _mm512_loadu_si512(img[y]));
+        _mm512_storeu_si512(t0 + y * row + 16, _mm512_loadu_si512(img[y] + 16));
+    }
+}
+#endif
+
+void vm_frag_copy_tile(unsigned isa, uint32_t *t0, size_t row, const vm_frag_tile_image img,
+                       bool ahead)
+{
+#if FS_X86
+    if (ahead)
+        prefetch_ahead(t0, row);
+    const uintptr_t at = (uintptr_t)t0 | (uintptr_t)(row * 4u);
+    if (isa >= VM_STORE_AVX512 && (at & 63u) == 0) {
+        copy_avx512(t0, row, img);
+        return;
+    }
+#else
+    (void)isa;
+    (void)ahead;
+#endif
+    for (unsigned y = 0; y < 4; y++)
+        memcpy(t0 + y * row, img[y], sizeof img[y]);
+}
 
 void vm_frag_store_tile(unsigned isa, uint32_t *t0, size_t row, const vm_slot *o, bool ahead)
 {

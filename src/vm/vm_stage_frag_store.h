@@ -36,4 +36,12 @@ void vm_frag_store_limit_isa(tv_vm *vm, unsigned cap);
  * too (its lines are prefetched for writing). */
 void vm_frag_store_tile(unsigned isa, uint32_t *t0, size_t row, const vm_slot *o, bool ahead);
 
+/* A tile's pixels as vm_frag_store_tile lays them out, row after row (its 4 rows of 8
+ * pixels, 32 words each): made once with vm_frag_store_tile(isa, img[0], 32, o, false)
+ * and copied to many tiles of the same outputs (the tile walk's constant outputs,
+ * vm_stage_frag.c uniform_tile) by vm_frag_copy_tile, the same bytes in the same places. */
+typedef uint32_t vm_frag_tile_image[4][32];
+void vm_frag_copy_tile(unsigned isa, uint32_t *t0, size_t row, const vm_frag_tile_image img,
+                       bool ahead);
+
 #endif

@@ -17,7 +17,10 @@
  * walk's copy whose setup_inputs and run_warp do this; the other runs' copy, frag_job,
  * has none of it): the outputs are those words, the counts those
  * of that warp (its instructions and micro-ops: the same control flow, taken alike by
- * every lane, whatever lanes are live), and its budget was not exceeded. Any other warp
+ * every lane, whatever lanes are live), and its budget was not exceeded. Where every
+ * output goes straight to a colour target (a job's run, no pipeline hook), such a tile
+ * whole in its triangle is not set up as a warp at all: a copy of the outputs' tile
+ * image (vm_stage_frag.c uniform_tile; counted apart, vm_frag_uniform_stored). Any other warp
  * run in between disarms it. Not for the plain interpreter (the reference), traced runs,
  * or per-sample shading.
  *
@@ -38,6 +41,18 @@ uint64_t vm_frag_uniform_reused(void)
 void vm_frag_uniform_count(void)
 {
     reused++;
+}
+
+static _Thread_local uint64_t stored;
+
+uint64_t vm_frag_uniform_stored(void)
+{
+    return stored;
+}
+
+void vm_frag_uniform_count_stored(void)
+{
+    stored++;
 }
 
 void vm_frag_uniform_set(tv_vm *vm, bool on)

@@ -47,7 +47,7 @@ typedef struct run_out {
     tv_status st;
     char msg[512];
     tv_vm_stats stats;
-    uint64_t reused;
+    uint64_t reused, stored;   /* (the calling thread's: a one-worker engine's) */
     uint32_t col[NT][W * H * 4 * 4];   /* (up to 4 samples a pixel) */
 } run_out;
 
@@ -73,9 +73,10 @@ static void run(tv_vm *vm, const char *text, const tv_vm_frag_params *fp0, run_o
         fp.color[k].data = o->col[k];
     }
     memset(&o->stats, 0, sizeof o->stats);
-    const uint64_t r0 = vm_frag_uniform_reused();
+    const uint64_t r0 = vm_frag_uniform_reused(), s0 = vm_frag_uniform_stored();
     o->st = tv_vm_run_fragment(vm, p, NULL, &fp, &o->stats, &err);
     o->reused = vm_frag_uniform_reused() - r0;
+    o->stored = vm_frag_uniform_stored() - s0;
     snprintf(o->msg, sizeof o->msg, "%s", o->st == TV_OK ? "" : err.message);
     tv_vm_program_destroy(p);
 }
@@ -272,6 +273,10 @@ static void engines_free(engines *e)
         tv_vm_destroy(e->jit);
 }
 
+/* the tiles the one-thread fast engine stored straight from the registers (uniform_tile)
+   over the checks */
+static uint64_t stored_total;
+
 /* Every engine on TEXT and FP; the reuses of the one-thread fast engine (and of the
    compiling one, which must reuse the same warps) */
 static uint64_t check(const engines *e, const char *text, const tv_vm_frag_params *fp)
@@ -284,8 +289,12 @@ static uint64_t check(const engines *e, const char *text, const tv_vm_frag_param
     compare(&a, &b, true, "reused vs run", text);
     compare(&a, &c, true, "one worker vs two", text);
     compare(&a, &d, false, "vs the plain interpreter", text);
-    if (b.reused || d.reused)
+    if (b.reused || d.reused || b.stored || d.stored)
         fail_msg("the engine without reuse or the plain interpreter reused warps\n%s", text);
+    if (a.stored > a.reused)
+        fail_msg("%llu tiles stored straight, of %llu reused\n%s",
+                 (unsigned long long)a.stored, (unsigned long long)a.reused, text);
+    stored_total += a.stored;
     if (e->jit) {
         run(e->jit, text, fp, &j);
         compare(&a, &j, false, "interpreted vs compiled", text);
@@ -304,6 +313,7 @@ static void t_random_uniform(void **state)
     static char text[8192];
     static const char *const modes[] = {"PERSPECTIVE", "LINEAR", "CONSTANT"};
     unsigned reused_runs = 0;
+    stored_total = 0;
     for (unsigned i = 0; i < 160; i++) {
         const unsigned nin = rnd() % 4;
         const char *m[4];
@@ -321,7 +331,11 @@ static void t_random_uniform(void **state)
         reused_runs++;
     }
     print_message("%u random uniform programs, every one reusing warps, the same outputs "
-                  "and counts as each warp run\n", reused_runs);
+                  "and counts as each warp run (%llu tiles stored straight from the "
+                  "registers)\n", reused_runs, (unsigned long long)stored_total);
+    /* the walk's straight stores are among the ways compared (the rectangles and
+       triangles without the coverage hook, whose whole tiles inside the box take them) */
+    assert_true(stored_total > 0);
     engines_free(&e);
 }
 
@@ -392,6 +406,45 @@ static void t_not_uniform(void **state)
     const uint64_t rows = (H + 3) / 4, per_row = (W + 7) / 8;
     assert_int_equal(a.stats.warps, rows * per_row);
     assert_int_equal(a.reused, (H / 4) * (per_row - 1));
+    /* of which the whole tiles inside the target not on the diagonal, stored straight
+       from the registers: all but the last of each row's reused ones (W = 77: its last
+       tile is partial) and the diagonal's split tiles, one or two a row */
+    assert_true(a.stored >= (H / 4) * (per_row - 4) && a.stored <= (H / 4) * (per_row - 2));
+    assert_int_equal(b.stored, 0);
+    engines_free(&e);
+}
+
+/* Two triangles of one rectangle with different constant outputs (a flat input whose
+ * provoking vertices differ): each triangle's whole tiles are stored from its own
+ * registers — the walk's tile images made again after a warp of the other triangle ran
+ * (uniform_tile) — the same outputs and counts as each warp run. */
+static void t_two_triangles(void **state)
+{
+    (void)state;
+    engines e;
+    engines_make(&e);
+    /* (IN[1], the same at every vertex: a triangle whose every attribute differs at its
+       vertices is not proven bounded, vm_frag_tri_attrs, and its tiles compute weights) */
+    static const char *const flat = "FRAG\nDCL IN[0], GENERIC[0], CONSTANT\n"
+                                    "DCL IN[1], GENERIC[1], PERSPECTIVE\nDCL OUT[0], COLOR\n"
+                                    "  ADD OUT[0], IN[0], IN[1]\n  END\n";
+    tv_vm_frag_params fp;
+    params(&fp, true, false, false, false, true);
+    for (unsigned k = 0; k < 4; k++)
+        for (unsigned c = 0; c < 4; c++)
+            fp.vertices[k].attr[0][c] = tv_f32_bits(0.25f * (float)(k + 1) + (float)c);
+    static run_out a, b;
+    run(e.fast, flat, &fp, &a);
+    run(e.slow, flat, &fp, &b);
+    compare(&a, &b, true, "two triangles", flat);
+    assert_true(check(&e, flat, &fp) > 0);
+    /* the two colours, each over many tiles stored straight */
+    uint32_t first = a.col[0][0], other = first;
+    for (size_t i = 0; i < (size_t)W * H * 4; i += 4)
+        if (a.col[0][i] != first)
+            other = a.col[0][i];
+    assert_true(other != first);
+    assert_true(a.stored >= (H / 4) * (W / 8 - 4));
     engines_free(&e);
 }
 
@@ -400,6 +453,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(t_random_uniform),
         cmocka_unit_test(t_not_uniform),
+        cmocka_unit_test(t_two_triangles),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
