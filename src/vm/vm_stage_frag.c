@@ -1304,8 +1304,8 @@ static bool uniform_direct(const vm_run *R, const vm_frag_box *fb)
 }
 
 /* The tile at (TX, TY), inside the box and wholly in triangle WHOLE, of a walk of
- * uniform_direct: where the walk's warp would skip its set-up and run (the reuse armed by
- * a warp of that triangle), its outputs stored from the registers and its counts taken
+ * uniform_direct with the reuse armed: where the walk's warp would skip its set-up and
+ * run (the reuse armed by a warp of that triangle), its outputs stored from the registers and its counts taken
  * as setup_warp, run_warp and write_outputs would (test_frag_uniform.c compares both with
  * every warp run); false otherwise, nothing done. The per-warp set-up of such a tile (its
  * lanes' positions, masks and the warp's state, all rewritten by the next warp set up)
@@ -1316,8 +1316,6 @@ static bool uniform_direct(const vm_run *R, const vm_frag_box *fb)
 static TV_ALWAYS_INLINE bool uniform_tile(vm_worker *wk, uint32_t tx, uint32_t ty, int whole,
                                           unsigned isa, vm_frag_tile_image *img, bool *img_ok)
 {
-    if (!wk->uni_armed)
-        return false;
     const int next = uniform_tri(wk, whole, false);
     if (next < 0 || next != wk->uni_tri)
         return false;
@@ -1398,7 +1396,7 @@ static TV_ALWAYS_INLINE tv_status frag_walk(vm_worker *wk, uint64_t job, tv_erro
         }
         int whole = per_lane ? (tx >= ina && tx < inb ? 0 : -1)
                   : tile_whole(R, (uint32_t)(top[i] & top[i + 1] & bot[i] & bot[i + 1]));
-        if (direct && whole >= 0 && tx * 8 >= fb.x0 && ty * 4 >= fb.y0 &&
+        if (direct && wk->uni_armed && whole >= 0 && tx * 8 >= fb.x0 && ty * 4 >= fb.y0 &&
             tx * 8 + 8 <= fb.x1 && ty * 4 + 4 <= fb.y1 &&
             uniform_tile(wk, tx, ty, whole, isa, img, &img_ok))
             continue;
