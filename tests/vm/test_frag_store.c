@@ -3,9 +3,11 @@
  * lane l's four channel values at the pixel of the tile the lane layout gives it (quads of
  * 4 consecutive lanes TL, TR, BL, BR; 4 quads per row of quads, docs/vm-fragments.md §1
  * "Fragment tiles") and write nothing else. Expected places are computed here from that
- * rule; then the whole stage on targets 64-byte aligned or not, with widths whose rows are
- * or are not whole lines, 1 and 2 threads, against the pixel centres a POSITION input gives
- * (exact: x + 0.5 and y + 0.5). */
+ * rule, for the store and for a copy of the tile image it makes (vm_frag_copy_tile); then
+ * the whole stage on targets 64-byte aligned or not, with widths whose rows are or are not
+ * whole lines, 1 and 2 threads, against the pixel centres a POSITION input gives (exact:
+ * x + 0.5 and y + 0.5), and with constant outputs, whose whole tiles the walk copies
+ * (vm_stage_frag.c uniform_tile; none in the plain interpreter's copy of this test). */
 #include <stdlib.h>
 
 #include "helper_vm.h"
@@ -86,8 +88,12 @@ static void test_tile_layout(void **state)
 static const char *POS_PROG =
     "FRAG\nDCL IN[0], POSITION, LINEAR\nDCL OUT[0], COLOR\nMOV OUT[0], IN[0].xyyx\nEND\n";
 
-/* the whole stage: OUT = the pixel centre (x + 0.5, y + 0.5, y + 0.5, x + 0.5) */
-static void check_stage(unsigned cap, unsigned W, unsigned H, unsigned off, unsigned threads)
+/* A run of the whole stage with PROG over a W x H target whose first pixel is `off` words
+ * after a 64-byte boundary, with store variant CAP at most and THREADS workers; the words
+ * before and after the target are sentinels, checked here. The allocation, its target at
+ * mem + off: freed by the caller. */
+static uint32_t *stage_run(const char *prog, unsigned cap, unsigned W, unsigned H,
+                           unsigned off, unsigned threads)
 {
     size_t words = (size_t)W * H * 4 + off + 16;
     uint32_t *mem = aligned_alloc(64, (words * 4 + 63) / 64 * 64);
@@ -101,11 +107,23 @@ static void check_stage(unsigned cap, unsigned W, unsigned H, unsigned off, unsi
     hv_store_cap = cap;
     hv_threads = threads;
     tv_error err;
-    tv_status st = hv_frag_p(POS_PROG, fp, NULL, &err);
+    tv_status st = hv_frag_p(prog, fp, NULL, &err);
     hv_threads = 1;
     hv_store_cap = VM_STORE_AVX512;
+    free(fp);
     if (st != TV_OK)
         fail_msg("%s", err.message);
+    for (unsigned i = 0; i < off; i++)
+        assert_int_equal(mem[i], SENTINEL);
+    for (size_t i = off + (size_t)W * H * 4; i < words; i++)
+        assert_int_equal(mem[i], SENTINEL);
+    return mem;
+}
+
+/* the whole stage: OUT = the pixel centre (x + 0.5, y + 0.5, y + 0.5, x + 0.5) */
+static void check_stage(unsigned cap, unsigned W, unsigned H, unsigned off, unsigned threads)
+{
+    uint32_t *mem = stage_run(POS_PROG, cap, W, H, off, threads);
     const uint32_t *t = mem + off;
     for (unsigned y = 0; y < H; y++)
         for (unsigned x = 0; x < W; x++) {
@@ -116,11 +134,6 @@ static void check_stage(unsigned cap, unsigned W, unsigned H, unsigned off, unsi
                              "want %g", cap, W, H, off, threads, x, y, c,
                              (double)tv_bits_f32(t[((size_t)y * W + x) * 4 + c]), (double)want[c]);
         }
-    for (unsigned i = 0; i < off; i++)
-        assert_int_equal(mem[i], SENTINEL);
-    for (size_t i = off + (size_t)W * H * 4; i < words; i++)
-        assert_int_equal(mem[i], SENTINEL);
-    free(fp);
     free(mem);
 }
 
@@ -129,41 +142,20 @@ static const char *CONST_PROG = "FRAG\nDCL OUT[0], COLOR\n"
                                 "MOV OUT[0], IMM[0].xyzw\nEND\n";
 
 /* the whole stage with constant outputs: most tiles stored by copying the tile image the
- * row's first warp left (vm_stage_frag.c uniform_tile), every pixel (1, 0.5, 0.25, -2) and
- * nothing written outside the target; *STORED counts those tiles */
+ * row's first warp left (vm_stage_frag.c uniform_tile), every pixel (1, 0.5, 0.25, -2);
+ * *STORED counts those tiles */
 static void check_const_stage(unsigned cap, unsigned W, unsigned H, unsigned off,
                               unsigned threads, uint64_t *stored)
 {
-    size_t words = (size_t)W * H * 4 + off + 16;
-    uint32_t *mem = aligned_alloc(64, (words * 4 + 63) / 64 * 64);
-    assert_non_null(mem);
-    for (size_t i = 0; i < words; i++)
-        mem[i] = SENTINEL;
-    tv_vm_frag_params *fp = calloc(1, sizeof *fp);
-    assert_non_null(fp);
-    tv_vm_frag_params_fullscreen(fp, W, H, TV_VM_PRIM_RECT);
-    fp->color[0].data = mem + off;
-    hv_store_cap = cap;
-    hv_threads = threads;
-    tv_error err;
     const uint64_t s0 = vm_frag_uniform_stored();
-    tv_status st = hv_frag_p(CONST_PROG, fp, NULL, &err);
+    uint32_t *mem = stage_run(CONST_PROG, cap, W, H, off, threads);
     *stored += vm_frag_uniform_stored() - s0;
-    hv_threads = 1;
-    hv_store_cap = VM_STORE_AVX512;
-    if (st != TV_OK)
-        fail_msg("%s", err.message);
     static const float want[4] = {1.0f, 0.5f, 0.25f, -2.0f};
     const uint32_t *t = mem + off;
     for (size_t i = 0; i < (size_t)W * H * 4; i++)
         if (t[i] != tv_f32_bits(want[i % 4]))
             fail_msg("constant: cap %u, %ux%u, offset %u, %u threads: pixel (%zu,%zu).%zu = "
                      "0x%08x", cap, W, H, off, threads, i / 4 % W, i / 4 / W, i % 4, t[i]);
-    for (unsigned i = 0; i < off; i++)
-        assert_int_equal(mem[i], SENTINEL);
-    for (size_t i = off + (size_t)W * H * 4; i < words; i++)
-        assert_int_equal(mem[i], SENTINEL);
-    free(fp);
     free(mem);
 }
 
