@@ -835,7 +835,10 @@ static bool needs_barycentrics(const vm_run *R, const vm_frag_tri *t, int whole,
 {
     const tv_vm_frag_params *fp = R->fp;
     const tv_vm_program *p = R->prog;
-    if (R->plain || t->nan_in || !t->bounded)
+    /* (not t->bounded as a whole: only the same-value inputs read it, weights_bounded
+       below; a triangle whose every attribute differs at its vertices is never proven
+       bounded, and its flat and FACE inputs need no weights) */
+    if (R->plain || t->nan_in)
         return true;
     for (uint32_t k = 0; k < p->num_inputs; k++) {
         const vm_fs_input *fi = &p->inputs[k];

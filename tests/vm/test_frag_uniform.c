@@ -417,34 +417,41 @@ static void t_not_uniform(void **state)
 /* Two triangles of one rectangle with different constant outputs (a flat input whose
  * provoking vertices differ): each triangle's whole tiles are stored from its own
  * registers — the walk's tile images made again after a warp of the other triangle ran
- * (uniform_tile) — the same outputs and counts as each warp run. */
+ * (uniform_tile) — the same outputs and counts as each warp run. Once with the flat input
+ * alone (every attribute of the triangles differs at their vertices, so their weights are
+ * never proven bounded: flat inputs need none, needs_barycentrics) and once beside an
+ * input the same at every vertex. */
 static void t_two_triangles(void **state)
 {
     (void)state;
     engines e;
     engines_make(&e);
-    /* (IN[1], the same at every vertex: a triangle whose every attribute differs at its
-       vertices is not proven bounded, vm_frag_tri_attrs, and its tiles compute weights) */
-    static const char *const flat = "FRAG\nDCL IN[0], GENERIC[0], CONSTANT\n"
-                                    "DCL IN[1], GENERIC[1], PERSPECTIVE\nDCL OUT[0], COLOR\n"
-                                    "  ADD OUT[0], IN[0], IN[1]\n  END\n";
-    tv_vm_frag_params fp;
-    params(&fp, true, false, false, false, true);
-    for (unsigned k = 0; k < 4; k++)
-        for (unsigned c = 0; c < 4; c++)
-            fp.vertices[k].attr[0][c] = tv_f32_bits(0.25f * (float)(k + 1) + (float)c);
-    static run_out a, b;
-    run(e.fast, flat, &fp, &a);
-    run(e.slow, flat, &fp, &b);
-    compare(&a, &b, true, "two triangles", flat);
-    assert_true(check(&e, flat, &fp) > 0);
-    /* the two colours, each over many tiles stored straight */
-    uint32_t first = a.col[0][0], other = first;
-    for (size_t i = 0; i < (size_t)W * H * 4; i += 4)
-        if (a.col[0][i] != first)
-            other = a.col[0][i];
-    assert_true(other != first);
-    assert_true(a.stored >= (H / 4) * (W / 8 - 4));
+    static const char *const progs[] = {
+        "FRAG\nDCL IN[0], GENERIC[0], CONSTANT\nDCL OUT[0], COLOR\n  MOV OUT[0], IN[0]\n  END\n",
+        "FRAG\nDCL IN[0], GENERIC[0], CONSTANT\nDCL IN[1], GENERIC[1], PERSPECTIVE\n"
+        "DCL OUT[0], COLOR\n  ADD OUT[0], IN[0], IN[1]\n  END\n"};
+    for (unsigned k = 0; k < 2; k++) {
+        tv_vm_frag_params fp;
+        params(&fp, true, false, false, false, true);
+        for (unsigned v = 0; v < 4; v++)
+            for (unsigned r = 0; r < 4; r++)
+                for (unsigned c = 0; c < 4; c++)
+                    fp.vertices[v].attr[r][c] =
+                        r == 1 && k == 1 ? tv_f32_bits(0.5f)
+                                         : tv_f32_bits(0.25f * (float)(v + 1) + (float)(c + r));
+        static run_out a, b;
+        run(e.fast, progs[k], &fp, &a);
+        run(e.slow, progs[k], &fp, &b);
+        compare(&a, &b, true, "two triangles", progs[k]);
+        assert_true(check(&e, progs[k], &fp) > 0);
+        /* the two colours, each over many tiles stored straight */
+        uint32_t first = a.col[0][0], other = first;
+        for (size_t i = 0; i < (size_t)W * H * 4; i += 4)
+            if (a.col[0][i] != first)
+                other = a.col[0][i];
+        assert_true(other != first);
+        assert_true(a.stored >= (H / 4) * (W / 8 - 4));
+    }
     engines_free(&e);
 }
 
