@@ -13,7 +13,10 @@
  * lines). A store across two lines costs more than two narrower ones, so other targets
  * keep the SSE2 transposes. Non-temporal
  * stores were tried and not kept (docs/history/performance-log.md §4.7). The variants move the same
- * bytes to the same places (tests/vm/test_frag_store.c). */
+ * bytes to the same places (tests/vm/test_frag_store.c). A tile of outputs stored many
+ * times (a constant colour's, vm_stage_frag.c uniform_tile) is stored once into a tile
+ * image and copied from it (vm_frag_copy_tile: two 64-byte moves a row where the rows are
+ * whole lines), without the transposes. */
 #include "vm/vm_stage_frag_store.h"
 
 #include <string.h>

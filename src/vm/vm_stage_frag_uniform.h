@@ -22,8 +22,8 @@ void vm_frag_uniform_set(tv_vm *vm, bool on);
 uint64_t vm_frag_uniform_reused(void);
 /* The tile walk (vm_stage_frag.c run_warp): one more warp answered that way. */
 void vm_frag_uniform_count(void);
-/* Of those, the tiles stored straight from the registers without a warp set up (the tile
- * walk's uniform_tile), per thread, and their count (the walk's). */
+/* Of those, the tiles stored without a warp set up (copies of the outputs' tile images:
+ * the tile walk's uniform_tile), per thread, and their count (the walk's). */
 uint64_t vm_frag_uniform_stored(void);
 void vm_frag_uniform_count_stored(void);
 

@@ -273,7 +273,7 @@ static void engines_free(engines *e)
         tv_vm_destroy(e->jit);
 }
 
-/* the tiles the one-thread fast engine stored straight from the registers (uniform_tile)
+/* the tiles the one-thread fast engine stored without a warp set up (uniform_tile)
    over the checks */
 static uint64_t stored_total;
 
@@ -331,8 +331,8 @@ static void t_random_uniform(void **state)
         reused_runs++;
     }
     print_message("%u random uniform programs, every one reusing warps, the same outputs "
-                  "and counts as each warp run (%llu tiles stored straight from the "
-                  "registers)\n", reused_runs, (unsigned long long)stored_total);
+                  "and counts as each warp run (%llu tiles stored without a warp "
+                  "set up)\n", reused_runs, (unsigned long long)stored_total);
     /* the walk's straight stores are among the ways compared (the rectangles and
        triangles without the coverage hook, whose whole tiles inside the box take them) */
     assert_true(stored_total > 0);
