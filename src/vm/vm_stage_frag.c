@@ -601,6 +601,12 @@ VM_WIDE_VECTORS static void split_tile(vm_worker *wk, vm_warp *w, uint32_t tpx, 
     *live = cov ? covered : 0;
 }
 
+/* Whether the 8x4 tile whose top-left pixel is (TPX, TPY) lies wholly inside FB's box */
+static TV_ALWAYS_INLINE bool tile_in_box(const vm_frag_box *fb, uint32_t tpx, uint32_t tpy)
+{
+    return tpx >= fb->x0 && tpy >= fb->y0 && tpx + 8 <= fb->x1 && tpy + 4 <= fb->y1;
+}
+
 /* UNI: the walk of a uniform program's run (frag_job_uniform), whose warps may reuse the
  * registers (setup_inputs); a constant of each walk's inlined copy */
 static TV_ALWAYS_INLINE void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, uint32_t ty,
@@ -616,7 +622,7 @@ static TV_ALWAYS_INLINE void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, 
     uint32_t tpx = tx * 8, tpy = ty * 4;
     w->tile_order = true;   /* (every branch below puts the lanes in tile order) */
     w->pixel_lanes = false;
-    if (whole >= 0 && tpx >= x0 && tpy >= y0 && tpx + 8 <= x1 && tpy + 4 <= y1) {
+    if (whole >= 0 && tile_in_box(fb, tpx, tpy)) {
         /* the common case (every tile of a full-screen rectangle but the diagonal ones):
            the tile lies in one triangle and inside the scissor box, so every lane is in
            with all samples: the per-lane loop below without its tests */
@@ -630,7 +636,7 @@ static TV_ALWAYS_INLINE void setup_warp(vm_worker *wk, vm_warp *w, uint32_t tx, 
         tile_lanes(w, tpx, tpy, 0, 0);
         /* lanes inside the scissor box: all of a tile that lies in it (most), else each
            lane tested, without branches */
-        if (tpx >= x0 && tpy >= y0 && tpx + 8 <= x1 && tpy + 4 <= y1) {
+        if (tile_in_box(fb, tpx, tpy)) {
             inside = VM_ALL_LANES;
         } else {
             for (unsigned l = 0; l < VM_LANES; l++) {
@@ -1308,9 +1314,9 @@ static bool uniform_direct(const vm_run *R, const vm_frag_box *fb)
 
 /* The tile at (TX, TY), inside the box and wholly in triangle WHOLE, of a walk of
  * uniform_direct with the reuse armed: where the walk's warp would skip its set-up and
- * run (the reuse armed by a warp of that triangle), its outputs stored from the registers and its counts taken
- * as setup_warp, run_warp and write_outputs would (test_frag_uniform.c compares both with
- * every warp run); false otherwise, nothing done. The per-warp set-up of such a tile (its
+ * run (the reuse armed by a warp of that triangle), its outputs stored and its counts
+ * taken as setup_warp, run_warp and write_outputs would (test_frag_uniform.c compares
+ * both with every warp run); false otherwise, nothing done. The per-warp set-up of such a tile (its
  * lanes' positions, masks and the warp's state, all rewritten by the next warp set up)
  * was most of the time of a walk of constant outputs (`null`: the same rate of pixels in
  * L2 as in memory, docs/performance-amd-zen5.md). The outputs' tile images IMG are made
@@ -1343,8 +1349,8 @@ static TV_ALWAYS_INLINE bool uniform_tile(vm_worker *wk, uint32_t tx, uint32_t t
                                    ((uint64_t)tpy * fp->width + tpx) * 4,
                           (size_t)fp->width * 4, (const uint32_t(*)[32])img[r],
                           tpx + 24 <= fp->width);
-    wk->stats.invocations += VM_LANES;
-    wk->stats.instructions += wk->uni_insns;
+    count_lanes(wk, VM_ALL_LANES, VM_ALL_LANES);   /* (write_outputs') */
+    wk->stats.instructions += wk->uni_insns;   /* (vm_worker_count's of the skipped warp) */
     wk->stats.uops += wk->uni_uops;
     wk->stats.warps++;
     return true;
@@ -1399,8 +1405,7 @@ static TV_ALWAYS_INLINE tv_status frag_walk(vm_worker *wk, uint64_t job, tv_erro
         }
         int whole = per_lane ? (tx >= ina && tx < inb ? 0 : -1)
                   : tile_whole(R, (uint32_t)(top[i] & top[i + 1] & bot[i] & bot[i + 1]));
-        if (direct && wk->uni_armed && whole >= 0 && tx * 8 >= fb.x0 && ty * 4 >= fb.y0 &&
-            tx * 8 + 8 <= fb.x1 && ty * 4 + 4 <= fb.y1 &&
+        if (direct && wk->uni_armed && whole >= 0 && tile_in_box(&fb, tx * 8, ty * 4) &&
             uniform_tile(wk, tx, ty, whole, isa, img, &img_ok))
             continue;
         img_ok = false;   /* (a warp set up below may change the registers) */
