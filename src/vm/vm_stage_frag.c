@@ -1312,30 +1312,55 @@ static bool uniform_direct(const vm_run *R, const vm_frag_box *fb)
     return true;
 }
 
-/* The tile at (TX, TY), inside the box and wholly in triangle WHOLE, of a walk of
- * uniform_direct with the reuse armed: where the walk's warp would skip its set-up and
- * run (the reuse armed by a warp of that triangle), its outputs stored and its counts
- * taken as setup_warp, run_warp and write_outputs would (test_frag_uniform.c compares
- * both with every warp run); false otherwise, nothing done. The per-warp set-up of such a tile (its
- * lanes' positions, masks and the warp's state, all rewritten by the next warp set up)
- * was most of the time of a walk of constant outputs (`null`: the same rate of pixels in
- * L2 as in memory, docs/performance-amd-zen5.md). The outputs' tile images IMG are made
- * from the registers by the first such tile (*IMG_OK false; the walk clears it whenever a
- * warp is set up) and copied by the others: the same bytes as the tile store's. */
-static TV_ALWAYS_INLINE bool uniform_tile(vm_worker *wk, uint32_t tx, uint32_t ty, int whole,
-                                          unsigned isa, vm_frag_tile_image *img, bool *img_ok)
+/* Whether a uniform program's warps whose set-up and run the walk would skip go straight
+ * to the pipeline's warp hook instead (uniform_hook_tile): the same conditions but the
+ * outputs' way — the pipeline's output merger (fp->emit_warp) takes them, whatever their
+ * semantics, any sample count without per-sample shading. */
+static bool uniform_direct_hook(const vm_run *R, const vm_frag_box *fb)
+{
+    return R->fp->emit_warp && !R->per_sample && !R->tracing && !R->plain &&
+           fb->all_samples != 0;
+}
+
+/* The first part of a direct tile (uniform_tile, uniform_hook_tile) of a walk with the
+ * reuse armed, in triangle WHOLE: whether the walk's warp there would skip its set-up and
+ * run (the reuse armed by a warp of that triangle), and if so the state setup_inputs and
+ * run_warp would leave and the counts setup_warp, run_warp and write_outputs would take
+ * (test_frag_uniform.c compares both with every warp run). */
+static TV_ALWAYS_INLINE bool direct_tile(vm_worker *wk, int whole)
 {
     const int next = uniform_tri(wk, whole, false);
     if (next < 0 || next != wk->uni_tri)
+        return false;
+    wk->uni_skip = true;   /* (setup_inputs' state for the next warp's) */
+    wk->uni_next = (int8_t)next;
+    wk->trace_this = false;
+    vm_frag_uniform_count();
+    count_lanes(wk, VM_ALL_LANES, VM_ALL_LANES);   /* (write_outputs') */
+    wk->stats.instructions += wk->uni_insns;   /* (vm_worker_count's of the skipped warp) */
+    wk->stats.uops += wk->uni_uops;
+    wk->stats.warps++;
+    return true;
+}
+
+/* The tile at (TX, TY), inside the box and wholly in triangle WHOLE, of a walk of
+ * uniform_direct with the reuse armed: where the walk's warp would skip its set-up and
+ * run (direct_tile), its outputs stored; false otherwise, nothing done. The per-warp
+ * set-up of such a tile (its lanes' positions, masks and the warp's state, all rewritten
+ * by the next warp set up) was most of the time of a walk of constant outputs (`null`:
+ * the same rate of pixels in L2 as in memory, docs/performance-amd-zen5.md). The outputs'
+ * tile images IMG are made from the registers by the first such tile (*IMG_OK false; the
+ * walk clears it whenever a warp is set up) and copied by the others: the same bytes as
+ * the tile store's. */
+static TV_ALWAYS_INLINE bool uniform_tile(vm_worker *wk, uint32_t tx, uint32_t ty, int whole,
+                                          unsigned isa, vm_frag_tile_image *img, bool *img_ok)
+{
+    if (!direct_tile(wk, whole))
         return false;
     const vm_run *R = wk->run;
     const tv_vm_frag_params *fp = R->fp;
     const tv_vm_program *p = R->prog;
     const vm_warp *w = &wk->warps[0];
-    wk->uni_skip = true;   /* (setup_inputs' state for the next warp's) */
-    wk->uni_next = (int8_t)next;
-    wk->trace_this = false;
-    vm_frag_uniform_count();
     vm_frag_uniform_count_stored();
     if (!*img_ok) {
         for (int32_t r = 0; r < p->out.count; r++)
@@ -1349,10 +1374,53 @@ static TV_ALWAYS_INLINE bool uniform_tile(vm_worker *wk, uint32_t tx, uint32_t t
                                    ((uint64_t)tpy * fp->width + tpx) * 4,
                           (size_t)fp->width * 4, (const uint32_t(*)[32])img[r],
                           tpx + 24 <= fp->width);
-    count_lanes(wk, VM_ALL_LANES, VM_ALL_LANES);   /* (write_outputs') */
-    wk->stats.instructions += wk->uni_insns;   /* (vm_worker_count's of the skipped warp) */
-    wk->stats.uops += wk->uni_uops;
-    wk->stats.warps++;
+    return true;
+}
+
+/* A direct tile's warp for the pipeline's hook (uniform_hook_tile): the outputs' record,
+ * made by a walk's first such tile (ok), and the lanes' positions and coverage it points
+ * to. The record holds what the program and the walk fix: which outputs, and where in
+ * the warp's register file (the same file for every warp of the walk, whose registers a
+ * warp run in between rewrites in place). */
+typedef struct {
+    tv_vm_frag_warp_output wo;
+    bool ok;
+    _Alignas(64) int32_t x[VM_LANES];
+    _Alignas(64) int32_t y[VM_LANES];
+    _Alignas(64) uint32_t cov[VM_LANES];
+} vm_frag_hook_tile;
+
+/* uniform_tile for a walk of uniform_direct_hook: the tile's outputs to the pipeline's warp
+ * hook as write_outputs would hand over the skipped warp's (emit_outputs: the registers'
+ * outputs, every lane live with all the box's samples, in tile order), without setting up
+ * the warp: its lanes' positions, masks and state were a third of the blend scene's walk
+ * (docs/performance-draws.md §1). */
+static TV_ALWAYS_INLINE bool uniform_hook_tile(vm_worker *wk, uint32_t tx, uint32_t ty,
+                                               int whole, const vm_frag_box *fb,
+                                               vm_frag_hook_tile *h)
+{
+    if (!direct_tile(wk, whole))
+        return false;
+    const tv_vm_frag_params *fp = wk->run->fp;
+    vm_frag_uniform_count_hooked();
+    if (!h->ok) {
+        warp_outputs(wk->run, &wk->warps[0], false, &h->wo, NULL);
+        for (unsigned l = 0; l < VM_LANES; l++)
+            h->cov[l] = fb->all_samples;   /* (setup_warp's lanes of a tile inside) */
+        h->wo.x = h->x;
+        h->wo.y = h->y;
+        h->wo.coverage = h->cov;
+        h->wo.live = VM_ALL_LANES;
+        h->wo.tile = true;
+        h->wo.pixels = false;
+        h->ok = true;
+    }
+    const int32_t tpx = (int32_t)(tx * 8), tpy = (int32_t)(ty * 4);
+    for (unsigned l = 0; l < VM_LANES; l++) {
+        h->x[l] = tpx + (int32_t)tv_tile_lane_x[l];
+        h->y[l] = tpy + (int32_t)tv_tile_lane_y[l];
+    }
+    fp->emit_warp(fp->hook_user, &h->wo);
     return true;
 }
 
@@ -1369,8 +1437,11 @@ static TV_ALWAYS_INLINE tv_status frag_walk(vm_worker *wk, uint64_t job, tv_erro
     vm_frag_box fb;
     frag_box_init(R, &fb);
     const bool direct = uni && uniform_direct(R, &fb);
+    const bool direct_hook = uni && !direct && uniform_direct_hook(R, &fb);
     _Alignas(64) vm_frag_tile_image img[TV_VM_MAX_COLOR_TARGETS];   /* (uniform_tile) */
     bool img_ok = false;
+    vm_frag_hook_tile hook_tile;   /* (uniform_hook_tile) */
+    hook_tile.ok = false;
     /* only the tiles that meet the scissor box (the others have no lane inside it) */
     uint32_t ty = fb.y0 / 4 + (uint32_t)job;
     uint32_t tx0 = fb.x0 / 8, ntx = (fb.x1 + 7) / 8;
@@ -1407,6 +1478,9 @@ static TV_ALWAYS_INLINE tv_status frag_walk(vm_worker *wk, uint64_t job, tv_erro
                   : tile_whole(R, (uint32_t)(top[i] & top[i + 1] & bot[i] & bot[i + 1]));
         if (direct && wk->uni_armed && whole >= 0 && tile_in_box(&fb, tx * 8, ty * 4) &&
             uniform_tile(wk, tx, ty, whole, isa, img, &img_ok))
+            continue;
+        if (direct_hook && wk->uni_armed && whole >= 0 && tile_in_box(&fb, tx * 8, ty * 4) &&
+            uniform_hook_tile(wk, tx, ty, whole, &fb, &hook_tile))
             continue;
         img_ok = false;   /* (a warp set up below may change the registers) */
         for (uint32_t s = 0; s < passes; s++) {

@@ -20,7 +20,9 @@
  * every lane, whatever lanes are live), and its budget was not exceeded. Where every
  * output goes straight to a colour target (a job's run, no pipeline hook), such a tile
  * whole in its triangle is not set up as a warp at all: a copy of the outputs' tile
- * image (vm_stage_frag.c uniform_tile; counted apart, vm_frag_uniform_stored). Any other warp
+ * image (vm_stage_frag.c uniform_tile; counted apart, vm_frag_uniform_stored); where they go
+ * to the pipeline's warp hook, such a tile is handed to it as the skipped warp's outputs
+ * (uniform_hook_tile; vm_frag_uniform_hooked). Any other warp
  * run in between disarms it. Not for the plain interpreter (the reference), traced runs,
  * or per-sample shading.
  *
@@ -53,6 +55,18 @@ uint64_t vm_frag_uniform_stored(void)
 void vm_frag_uniform_count_stored(void)
 {
     stored++;
+}
+
+static _Thread_local uint64_t hooked;
+
+uint64_t vm_frag_uniform_hooked(void)
+{
+    return hooked;
+}
+
+void vm_frag_uniform_count_hooked(void)
+{
+    hooked++;
 }
 
 void vm_frag_uniform_set(tv_vm *vm, bool on)

@@ -26,5 +26,9 @@ void vm_frag_uniform_count(void);
  * the tile walk's uniform_tile), per thread, and their count (the walk's). */
 uint64_t vm_frag_uniform_stored(void);
 void vm_frag_uniform_count_stored(void);
+/* Of those, the tiles handed to the pipeline's warp hook without a warp set up (the tile
+ * walk's uniform_hook_tile), per thread, and their count. */
+uint64_t vm_frag_uniform_hooked(void);
+void vm_frag_uniform_count_hooked(void);
 
 #endif

@@ -8,8 +8,9 @@
  * one). Random programs of arithmetic, conversions and control flow (IF / UIF with ELSE,
  * loops whose trip count comes from an input, subroutines) over inputs the same at the
  * vertices (perspective, linear, flat, FACE, system values FACE and PRIMID), on
- * rectangles and triangles, with scissor boxes and with the pipeline's coverage hook
- * (a disc: partial tiles between whole ones). Which runs reuse warps (the counter) by
+ * rectangles and triangles, with scissor boxes, with the pipeline's coverage hook
+ * (a disc: partial tiles between whole ones) and with its warp hook taking the outputs
+ * (one and four samples: what the hook gets is compared too). Which runs reuse warps (the counter) by
  * hand: every eligible one does; none where an input varies over the triangle, where the
  * program reads POSITION or a derivative or kills, where the weights are not proven
  * finite (1/w past 2^62), or under per-sample shading. */
@@ -47,8 +48,12 @@ typedef struct run_out {
     tv_status st;
     char msg[512];
     tv_vm_stats stats;
-    uint64_t reused, stored;   /* (the calling thread's: a one-worker engine's) */
+    uint64_t reused, stored, hooked;   /* (the calling thread's: a one-worker engine's) */
     uint32_t col[NT][W * H * 4 * 4];   /* (up to 4 samples a pixel) */
+    /* the pipeline's warp hook (hook_warp): its calls, and a sum over them of a hash of
+       each live lane's position, coverage and the record's flags (the same whatever order
+       the workers call it in) */
+    uint64_t hook_calls, hook_sum;
 } run_out;
 
 /* the pipeline's coverage hook of the disc case: a disc of radius 30 about (38, 22) */
@@ -57,6 +62,34 @@ static uint32_t disc(void *user, int32_t x, int32_t y)
     (void)user;
     int32_t dx = x - 38, dy = y - 22;
     return dx * dx + dy * dy <= 900 ? 1u : 0u;
+}
+
+/* the pipeline's warp hook of the hook cases: each live lane's colours into the colour
+   arrays at its position (the output merger's part, without blending), its position and
+   coverage into the hash */
+static void hook_warp(void *user, const tv_vm_frag_warp_output *w)
+{
+    run_out *o = user;
+    uint64_t sum = 0;
+    for (uint32_t m = w->live; m; m &= m - 1) {
+        const unsigned l = (unsigned)__builtin_ctz(m);
+        const uint64_t pix = (uint64_t)w->y[l] * W + (uint64_t)w->x[l];
+        if ((uint32_t)w->x[l] < W && (uint32_t)w->y[l] < H)
+            for (unsigned k = 0; k < NT; k++)
+                if ((w->colors >> k) & 1u)
+                    for (unsigned c = 0; c < 4; c++)
+                        o->col[k][pix * 4 + c] = w->color[k][c][l];
+        uint64_t h = ((uint64_t)(uint32_t)w->x[l] << 40) ^ ((uint64_t)(uint32_t)w->y[l] << 20) ^
+                     (uint64_t)w->coverage[l] ^ ((uint64_t)w->tile << 62) ^
+                     ((uint64_t)w->pixels << 63);
+        h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;   /* (splitmix64's mix: every bit of
+                                                          the lane's record moves the sum) */
+        h = (h ^ (h >> 27)) * 0x94d049bb133111ebull;
+        sum += h ^ (h >> 31);
+    }
+    /* (the two-worker engine's workers call it at once) */
+    __atomic_fetch_add(&o->hook_calls, 1, __ATOMIC_RELAXED);
+    __atomic_fetch_add(&o->hook_sum, sum, __ATOMIC_RELAXED);
 }
 
 static void run(tv_vm *vm, const char *text, const tv_vm_frag_params *fp0, run_out *o)
@@ -73,10 +106,15 @@ static void run(tv_vm *vm, const char *text, const tv_vm_frag_params *fp0, run_o
         fp.color[k].data = o->col[k];
     }
     memset(&o->stats, 0, sizeof o->stats);
-    const uint64_t r0 = vm_frag_uniform_reused(), s0 = vm_frag_uniform_stored();
+    o->hook_calls = o->hook_sum = 0;
+    if (fp.emit_warp)
+        fp.hook_user = o;
+    const uint64_t r0 = vm_frag_uniform_reused(), s0 = vm_frag_uniform_stored(),
+                   h0 = vm_frag_uniform_hooked();
     o->st = tv_vm_run_fragment(vm, p, NULL, &fp, &o->stats, &err);
     o->reused = vm_frag_uniform_reused() - r0;
     o->stored = vm_frag_uniform_stored() - s0;
+    o->hooked = vm_frag_uniform_hooked() - h0;
     snprintf(o->msg, sizeof o->msg, "%s", o->st == TV_OK ? "" : err.message);
     tv_vm_program_destroy(p);
 }
@@ -93,6 +131,10 @@ static void compare(const run_out *a, const run_out *b, bool uops, const char *w
             if (a->col[k][i] != b->col[k][i])
                 fail_msg("%s: COLOR[%u] pixel (%zu,%zu).%c 0x%08x vs 0x%08x\n%s", what, k,
                          i / 4 % W, i / 4 / W, "xyzw"[i % 4], a->col[k][i], b->col[k][i], text);
+    if (a->hook_calls != b->hook_calls || a->hook_sum != b->hook_sum)
+        fail_msg("%s: the warp hook called %llu times (lanes 0x%016llx) vs %llu (0x%016llx)\n%s",
+                 what, (unsigned long long)a->hook_calls, (unsigned long long)a->hook_sum,
+                 (unsigned long long)b->hook_calls, (unsigned long long)b->hook_sum, text);
     const tv_vm_stats *x = &a->stats, *y = &b->stats;
     if (x->instructions != y->instructions || x->warps != y->warps ||
         x->invocations != y->invocations || x->killed != y->killed ||
@@ -273,9 +315,9 @@ static void engines_free(engines *e)
         tv_vm_destroy(e->jit);
 }
 
-/* the tiles the one-thread fast engine stored without a warp set up (uniform_tile)
-   over the checks */
-static uint64_t stored_total;
+/* the tiles the one-thread fast engine stored without a warp set up (uniform_tile), and
+   those it handed to the warp hook so (uniform_hook_tile), over the checks */
+static uint64_t stored_total, hooked_total;
 
 /* the last check's run of the one-thread fast engine (its outputs and counts) */
 static run_out check_fast;
@@ -293,12 +335,15 @@ static uint64_t check(const engines *e, const char *text, const tv_vm_frag_param
     compare(a, &b, true, "reused vs run", text);
     compare(a, &c, true, "one worker vs two", text);
     compare(a, &d, false, "vs the plain interpreter", text);
-    if (b.reused || d.reused || b.stored || d.stored)
+    if (b.reused || d.reused || b.stored || d.stored || b.hooked || d.hooked)
         fail_msg("the engine without reuse or the plain interpreter reused warps\n%s", text);
-    if (a->stored > a->reused)
-        fail_msg("%llu tiles stored straight, of %llu reused\n%s",
-                 (unsigned long long)a->stored, (unsigned long long)a->reused, text);
+    if (a->stored + a->hooked > a->reused || (a->hooked && !fp->emit_warp) ||
+        (a->stored && fp->emit_warp))
+        fail_msg("%llu tiles stored straight and %llu handed to the hook, of %llu reused\n%s",
+                 (unsigned long long)a->stored, (unsigned long long)a->hooked,
+                 (unsigned long long)a->reused, text);
     stored_total += a->stored;
+    hooked_total += a->hooked;
     if (e->jit) {
         run(e->jit, text, fp, &j);
         compare(a, &j, false, "interpreted vs compiled", text);
@@ -317,7 +362,7 @@ static void t_random_uniform(void **state)
     static char text[8192];
     static const char *const modes[] = {"PERSPECTIVE", "LINEAR", "CONSTANT"};
     unsigned reused_runs = 0;
-    stored_total = 0;
+    stored_total = hooked_total = 0;
     for (unsigned i = 0; i < 160; i++) {
         const unsigned nin = rnd() % 4;
         const char *m[4];
@@ -327,6 +372,10 @@ static void t_random_uniform(void **state)
         tv_vm_frag_params fp;
         const bool coverage = i % 4 == 3;
         params(&fp, !coverage && rnd() % 2, false, coverage, i % 5 == 2, true);
+        if (i % 3 == 1) {
+            fp.emit_warp = hook_warp;   /* (the pipeline's way: the outputs to its hook) */
+            fp.samples = i % 2 ? 4 : 1;   /* (every sample of a whole tile's lanes) */
+        }
         uint64_t reused = check(&e, text, &fp);
         /* every such run reuses warps: whole tiles of all lanes live come after the first
            of their row in every case here */
@@ -335,11 +384,14 @@ static void t_random_uniform(void **state)
         reused_runs++;
     }
     print_message("%u random uniform programs, every one reusing warps, the same outputs "
-                  "and counts as each warp run (%llu tiles stored without a warp "
-                  "set up)\n", reused_runs, (unsigned long long)stored_total);
-    /* the walk's straight stores are among the ways compared (the rectangles and
-       triangles without the coverage hook, whose whole tiles inside the box take them) */
+                  "and counts as each warp run (%llu tiles stored and %llu handed to the "
+                  "warp hook without a warp set up)\n", reused_runs,
+                  (unsigned long long)stored_total, (unsigned long long)hooked_total);
+    /* the walk's straight stores and hook calls are among the ways compared (whole tiles
+       inside the box: those of the rectangles and triangles without the coverage hook,
+       and the disc's inner ones) */
     assert_true(stored_total > 0);
+    assert_true(hooked_total > 0);
     engines_free(&e);
 }
 
@@ -434,16 +486,18 @@ static void t_two_triangles(void **state)
         "FRAG\nDCL IN[0], GENERIC[0], CONSTANT\nDCL OUT[0], COLOR\n  MOV OUT[0], IN[0]\n  END\n",
         "FRAG\nDCL IN[0], GENERIC[0], CONSTANT\nDCL IN[1], GENERIC[1], PERSPECTIVE\n"
         "DCL OUT[0], COLOR\n  ADD OUT[0], IN[0], IN[1]\n  END\n"};
-    for (unsigned k = 0; k < 2; k++) {
+    for (unsigned k = 0; k < 4; k++) {
         tv_vm_frag_params fp;
         params(&fp, true, false, false, false, true);
+        if (k >= 2)
+            fp.emit_warp = hook_warp;   /* (the records made again alike: uniform_hook_tile) */
         for (unsigned v = 0; v < 4; v++)
             for (unsigned r = 0; r < 4; r++)
                 for (unsigned c = 0; c < 4; c++)
                     fp.vertices[v].attr[r][c] =
-                        r == 1 && k == 1 ? tv_f32_bits(0.5f)
+                        r == 1 && k % 2 == 1 ? tv_f32_bits(0.5f)
                                          : tv_f32_bits(0.25f * (float)(v + 1) + (float)(c + r));
-        assert_true(check(&e, progs[k], &fp) > 0);   /* (every engine compared) */
+        assert_true(check(&e, progs[k % 2], &fp) > 0);   /* (every engine compared) */
         /* the two colours, each over many tiles stored without a warp */
         const run_out *a = &check_fast;
         uint32_t first = a->col[0][0], other = first;
@@ -451,7 +505,7 @@ static void t_two_triangles(void **state)
             if (a->col[0][i] != first)
                 other = a->col[0][i];
         assert_true(other != first);
-        assert_true(a->stored >= (H / 4) * (W / 8 - 4));
+        assert_true(a->stored + a->hooked >= (H / 4) * (W / 8 - 4));
     }
     engines_free(&e);
 }
