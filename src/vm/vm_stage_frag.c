@@ -1476,11 +1476,10 @@ static TV_ALWAYS_INLINE tv_status frag_walk(vm_worker *wk, uint64_t job, tv_erro
         }
         int whole = per_lane ? (tx >= ina && tx < inb ? 0 : -1)
                   : tile_whole(R, (uint32_t)(top[i] & top[i + 1] & bot[i] & bot[i + 1]));
-        if (direct && wk->uni_armed && whole >= 0 && tile_in_box(&fb, tx * 8, ty * 4) &&
-            uniform_tile(wk, tx, ty, whole, isa, img, &img_ok))
-            continue;
-        if (direct_hook && wk->uni_armed && whole >= 0 && tile_in_box(&fb, tx * 8, ty * 4) &&
-            uniform_hook_tile(wk, tx, ty, whole, &fb, &hook_tile))
+        if ((direct || direct_hook) && wk->uni_armed && whole >= 0 &&
+            tile_in_box(&fb, tx * 8, ty * 4) &&
+            (direct ? uniform_tile(wk, tx, ty, whole, isa, img, &img_ok)
+                    : uniform_hook_tile(wk, tx, ty, whole, &fb, &hook_tile)))
             continue;
         img_ok = false;   /* (a warp set up below may change the registers) */
         for (uint32_t s = 0; s < passes; s++) {
