@@ -53,7 +53,8 @@ typedef struct vm_frag_tri {
     uint64_t nan_attrs;   /* bit r: a NaN among attribute r's twelve words at the three
                              vertices (interp_tile then takes the reference formulas) */
     uint8_t bounded;      /* VM_FRAG_BOUNDED_*: the tile paths' weights are proven finite
-                             at every lane of the target (vm_stage_frag.c bounded_weights) */
+                             at every lane of the target (bounded_weights,
+                             vm_stage_frag_setup.c) */
     bool attrs_known;     /* same_attrs, nan_attrs and bounded computed
                              (vm_frag_tri_attrs): at set-up, or for a batch's triangle
                              only when a group of it is computed at once (deferred groups

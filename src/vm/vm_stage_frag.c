@@ -36,10 +36,6 @@
  * hardware (0 × inf, inf − inf, 0 / 0), so whichever of two meets comes first, the bits are
  * the same. With a NaN input they take the reference's way (tile_bary_nan,
  * interp_tile_nan). */
-static TV_ALWAYS_INLINE float edge(float ax, float ay, float bx, float by, float px, float py)
-{
-    return tv_mul_a(bx - ax, py - ay) - tv_mul_a(by - ay, px - ax);
-}
 
 /* b0 x0 + b1 x1 + b2 x2 */
 static TV_ALWAYS_INLINE float dot3(float b0, float b1, float b2, float x0, float x1, float x2)
@@ -60,9 +56,9 @@ static bool bary(const vm_frag_tri *t, float x, float y, float b[3])
         b[0] = 1.0f; b[1] = b[2] = 0.0f;
         return false;
     }
-    b[0] = edge(t->x[1], t->y[1], t->x[2], t->y[2], x, y) / t->area;
-    b[1] = edge(t->x[2], t->y[2], t->x[0], t->y[0], x, y) / t->area;
-    b[2] = edge(t->x[0], t->y[0], t->x[1], t->y[1], x, y) / t->area;
+    b[0] = vm_frag_edge(t->x[1], t->y[1], t->x[2], t->y[2], x, y) / t->area;
+    b[1] = vm_frag_edge(t->x[2], t->y[2], t->x[0], t->y[0], x, y) / t->area;
+    b[2] = vm_frag_edge(t->x[0], t->y[0], t->x[1], t->y[1], x, y) / t->area;
     return b[0] >= 0.0f && b[1] >= 0.0f && b[2] >= 0.0f;
 }
 
@@ -232,7 +228,7 @@ void vm_frag_fbfetch_lane(const vm_warp *w, uint32_t color, unsigned lane, uint3
         memcpy(out, src + e * 4, 16);
 }
 
-/* interp_tile's input, interp_b's formula lane by lane (a NaN input: see edge) */
+/* interp_tile's input, interp_b's formula lane by lane (a NaN input: see vm_frag_edge) */
 static __attribute__((noinline, cold)) void interp_tile_nan(vm_worker *wk, const vm_warp *w,
                                                             const vm_fs_input *fi,
                                                             const vm_frag_tri *t, vm_slot *dst)
@@ -261,60 +257,8 @@ static TV_ALWAYS_INLINE void persp_terms(const vm_frag_tri *t, const float *b0,
     *d = sum + (float)(sum == 0.0f);
 }
 
-/* An attribute the same at the three vertices comes out as itself wherever the weights w1,
- * w2 of interp_b's v0 + w1 (v1 - v0) + w2 (v2 - v0) are finite: v1 - v0 and v2 - v0 are
- * +0 (x - x, x a number), w (+0) a zero, and v0 plus a zero is v0 — unless v0 is -0
- * (-0 + +0 = +0) or a denormal (read as 0 where denormals are flushed: the sum a zero).
- * So a flat-looking input (a colour given once for a primitive) costs no divisions. */
-static TV_ALWAYS_INLINE bool same_at_vertices(const uint32_t *a0, const uint32_t *a1,
-                                              const uint32_t *a2)
-{
-    uint32_t differ = 0;
-    for (unsigned c = 0; c < 4; c++) {
-        uint32_t e = a0[c] & 0x7f800000u;
-        /* a normal number or +0 (not a NaN, an infinity, -0 or a denormal) */
-        bool plain = (e != 0 && e != 0x7f800000u) || a0[c] == 0;
-        differ |= (a0[c] ^ a1[c]) | (a0[c] ^ a2[c]) | (uint32_t)!plain;
-    }
-    return differ == 0;
-}
-
-/* Which of interp_tile's weights are finite at every lane a W x H target's tiles may hold
- * (pixel centres in [0, max(W, H) + 8), the tiles' overhang included), proven once per
- * triangle from bounds instead of finite_weights' test of every lane's barycentrics, so
- * a tile whose inputs all take the same-value shortcut needs no barycentrics at all.
- *
- * With B the largest coordinate (vertices, lanes; at least 1) and R = B^2 / area (area
- * > 0 after set-up's orientation): each edge value errs from the exact one by less than
- * 34 u B^2 (u = 2^-24; two products of differences of magnitude <= 2B, their difference:
- * 32.01 u B^2, plus flushed denormals), so does the area, and |e_k| <= 8.01 B^2. The
- * exact edge values at any point sum to the exact doubled area, so with R <= 2^12 the
- * barycentrics b_k = e_k / area sum to within [0.96, 1.04] and |b_k| <= 8.02 R: LINEAR's
- * weights are finite. PERSPECTIVE with the three 1/w equal (iw): d = iw (b0 + b1 + b2)
- * within 0.018 |iw| (five roundings of terms <= 8.02 R |iw|), so |d| >= 0.94 |iw| >=
- * 2^-62 for |iw| >= 2^-61, and |b|, |c| <= 8.03 R |iw| <= 2^62 for |iw| <= 2^46: the
- * bounds finite_weights tests. (Lanes outside the target are never stored.) */
-static uint8_t bounded_weights(const vm_frag_tri *t, uint32_t w, uint32_t h)
-{
-    double B = (double)(w > h ? w : h) + 8.0;
-    for (unsigned k = 0; k < 3; k++) {
-        double ax = fabs((double)t->x[k]), ay = fabs((double)t->y[k]);
-        B = ax > B ? ax : B;
-        B = ay > B ? ay : B;
-    }
-    double area = (double)t->area;
-    if (!(B <= 0x1p40) || !(area > 0.0) || !(B * B <= 4096.0 * area))
-        return 0;
-    uint8_t b = VM_FRAG_BOUNDED_LINEAR;
-    float iw = t->inv_w[0];
-    if (tv_f32_bits(iw) == tv_f32_bits(t->inv_w[1]) &&
-        tv_f32_bits(iw) == tv_f32_bits(t->inv_w[2]) && fabsf(iw) >= 0x1p-61f &&
-        fabsf(iw) <= 0x1p46f)
-        b |= VM_FRAG_BOUNDED_PERSP;
-    return b;
-}
-
-/* Whether triangle T's weights for input FI are proven finite (bounded_weights) */
+/* Whether triangle T's weights for input FI are proven finite (vm_stage_frag_setup.c,
+ * bounded_weights) */
 static bool weights_bounded(const vm_fs_input *fi, const vm_frag_tri *t)
 {
     return (t->bounded & (fi->interp == TV_INTERP_LINEAR ? VM_FRAG_BOUNDED_LINEAR
@@ -374,7 +318,7 @@ static TV_ALWAYS_INLINE void divide_half(float *restrict p, float *restrict q,
 /* Inputs of a tile that lies in one triangle, at the pixel centres: the arithmetic of
  * interp_b() done lane-parallel (bit-identical: built for wider vectors too, the same
  * IEEE operations in the same order; with a NaN input, interp_b's own way, see
- * edge). */
+ * the formulas' two forms at the head). */
 VM_WIDE_VECTORS static void interp_tile(vm_worker *wk, const vm_warp *w, const vm_fs_input *fi,
                         const vm_frag_tri *t, vm_slot *dst)
 {
@@ -461,15 +405,15 @@ VM_WIDE_VECTORS static void interp_tile(vm_worker *wk, const vm_warp *w, const v
     }
 }
 
-/* tile_bary's lanes, bary()'s formula lane by lane (a NaN input: see edge) */
+/* tile_bary's lanes, bary()'s formula lane by lane (a NaN input: see vm_frag_edge) */
 static __attribute__((noinline, cold)) void tile_bary_nan(vm_worker *wk, const vm_warp *w,
                                                           const vm_frag_tri *T)
 {
     for (unsigned l = 0; l < VM_LANES; l++) {
         float fx = (float)w->lane_x[l] + 0.5f, fy = (float)w->lane_y[l] + 0.5f;
-        wk->lane_b[0][l] = edge(T->x[1], T->y[1], T->x[2], T->y[2], fx, fy) / T->area;
-        wk->lane_b[1][l] = edge(T->x[2], T->y[2], T->x[0], T->y[0], fx, fy) / T->area;
-        wk->lane_b[2][l] = edge(T->x[0], T->y[0], T->x[1], T->y[1], fx, fy) / T->area;
+        wk->lane_b[0][l] = vm_frag_edge(T->x[1], T->y[1], T->x[2], T->y[2], fx, fy) / T->area;
+        wk->lane_b[1][l] = vm_frag_edge(T->x[2], T->y[2], T->x[0], T->y[0], fx, fy) / T->area;
+        wk->lane_b[2][l] = vm_frag_edge(T->x[0], T->y[0], T->x[1], T->y[1], fx, fy) / T->area;
     }
 }
 
@@ -566,7 +510,7 @@ enum { TILE_SPLIT = -2 };
  * loop lane-parallel. A lane's triangle is the first whose bary() test holds at its
  * centre, triangle 0 when none does; it is covered (the one sample, under the sample mask)
  * when one does and it lies in the box. The tests read tile_bary's barycentrics (bary()'s
- * bits without a NaN input, see edge), taken for the last triangle first, so that
+ * bits without a NaN input: the formulas' two forms, at the head), taken for the last triangle first, so that
  * triangle 0's are left in lane_b for split_inputs. The diagonal tiles of a full-screen
  * rectangle took the per-lane loop: about a tenth of the null workload. */
 VM_WIDE_VECTORS static void split_tile(vm_worker *wk, vm_warp *w, uint32_t tpx, uint32_t tpy,
@@ -863,9 +807,10 @@ static bool needs_barycentrics(const vm_run *R, const vm_frag_tri *t, int whole,
 /* Whether the inputs of a tile interpolated in triangle T take the AVX-512 pass
  * (vm_frag_tile_inputs_avx512) instead of tile_bary and interp_tile: where the run allows
  * it, and interp_tile would take the tile formulas for every input the pass computes (no
- * NaN among the triangle's numbers or the input's attribute: see edge). No
- * input of the warp takes the per-lane way (at its sample, or a centroid that moves),
- * which reads the barycentrics the pass does not store, nor is POSITION (run set-up). */
+ * NaN among the triangle's numbers or the input's attribute: the formulas' two forms, at
+ * the head). No input of the warp takes the per-lane way (at its sample, or a centroid
+ * that moves), which reads the barycentrics the pass does not store, nor is POSITION (run
+ * set-up). */
 static bool tile_kernel_takes(const vm_run *R, const vm_frag_tri *t, int whole, bool per_sample)
 {
 #if VM_FRAG_TILE_KERNEL
@@ -1508,33 +1453,6 @@ static tv_status frag_job_uniform(vm_worker *wk, uint64_t job, tv_error *err)
     return frag_walk(wk, job, err, true);
 }
 
-void tv_vm_frag_params_fullscreen(tv_vm_frag_params *fp, uint32_t width, uint32_t height,
-                                  tv_vm_frag_prim prim)
-{
-    memset(fp, 0, sizeof *fp);
-    fp->width = width;
-    fp->height = height;
-    fp->samples = 1;
-    fp->prim = (uint8_t)prim;
-    fp->front_face = true;
-    float W = (float)width, H = (float)height;
-    if (prim == TV_VM_PRIM_RECT) {
-        float xs[4] = {0, W, 0, W}, ys[4] = {0, 0, H, H};
-        for (unsigned v = 0; v < 4; v++) {
-            fp->vertices[v].x = xs[v];
-            fp->vertices[v].y = ys[v];
-            fp->vertices[v].w = 1.0f;
-        }
-    } else {
-        float xs[3] = {0, 2 * W, 0}, ys[3] = {0, 0, 2 * H};
-        for (unsigned v = 0; v < 3; v++) {
-            fp->vertices[v].x = xs[v];
-            fp->vertices[v].y = ys[v];
-            fp->vertices[v].w = 1.0f;
-        }
-    }
-}
-
 /* The tile walk's helpers for the packed quads (vm_stage_frag_pack.c); static above so
  * that the walk keeps them inline (calls to the exported names cost the loop workload
  * 4-5 %). */
@@ -1553,150 +1471,6 @@ tv_status vm_frag_run_warp(vm_worker *wk, vm_warp *w, bool trace_pass, unsigned 
                            tv_error *err)
 {
     return run_warp(wk, w, trace_pass, isa, err, false);
-}
-
-void vm_frag_tri_attrs(const vm_run *run, vm_frag_tri *tr)
-{
-    const tv_vm_program *p = run->prog;
-    const tv_vm_frag_params *params = run->fp;
-    /* the inputs' attributes the same at the three vertices: once per triangle here,
-       not at every warp (a tenth of a cheap warp's set-up) */
-    tr->same_attrs = tr->nan_attrs = 0;
-    for (uint32_t i = 0; i < p->num_inputs; i++) {
-        uint32_t r = p->inputs[i].reg;
-        /* (POSITION and FACE have no attributes: a pipeline leaves their rows unset,
-           which valgrind saw read here) */
-        const uint8_t sem = p->inputs[i].semantic;
-        if (r >= TV_VM_MAX_ATTRIBS || sem == TV_SEM_POSITION || sem == TV_SEM_FACE)
-            continue;
-        const uint32_t *a0 = params->vertices[tr->v[0]].attr[r],
-                       *a1 = params->vertices[tr->v[1]].attr[r],
-                       *a2 = params->vertices[tr->v[2]].attr[r];
-        if (same_at_vertices(a0, a1, a2))
-            tr->same_attrs |= (uint64_t)1 << r;
-        /* (interp_tile tested the twelve words at every tile: about 40 instructions a
-           tile and input) */
-        if (vm_frag_any_nan_rows(a0, a1, a2))
-            tr->nan_attrs |= (uint64_t)1 << r;
-    }
-    /* (only the same-value shortcut asks) */
-    tr->bounded = tr->nan_in || !tr->same_attrs
-                      ? 0 : bounded_weights(tr, params->width, params->height);
-    tr->attrs_known = true;
-}
-
-tv_status vm_frag_run_setup_shared(vm_run *run, const tv_vm_frag_params *params, tv_error *err)
-{
-    const tv_vm_program *p = run->prog;
-    if (!params || !params->width || !params->height)
-        return tv_error_set(err, TV_ERR_ARG, 0, 0, "fragment run needs a target size");
-    if (params->width > 65536 || params->height > 65536)
-        return tv_error_set(err, TV_ERR_ARG, 0, 0, "target %ux%u is too large", params->width,
-                            params->height);
-    run->fp = params;
-    run->samples = params->samples ? params->samples : 1;
-    if (run->samples > 16 || (run->samples & (run->samples - 1)))
-        return tv_error_set(err, TV_ERR_ARG, 0, 0, "unsupported sample count %u", run->samples);
-    for (uint32_t s = 0; s < run->samples && run->samples > 1; s++)
-        tv_tex_sample_position(run->samples, s, &run->sample_pos[s][0], &run->sample_pos[s][1]);
-    run->per_sample = (p->uses_sample_shading || params->sample_shading) && run->samples > 1;
-    run->sample_interp = params->sample_shading;
-    run->tile_kernel = false;
-#if VM_FRAG_TILE_KERNEL
-    run->tile_kernel = !run->plain && vm_frag_store_isa_run(run) >= VM_STORE_AVX512;
-    for (uint32_t k = 0; k < p->num_inputs; k++)
-        if (p->inputs[k].semantic == TV_SEM_POSITION)
-            run->tile_kernel = false;   /* interp_tile reads the barycentrics for z and 1/w */
-    /* every IN register an input the pass computes (all 32 lanes of the channels the
-       program may read: vm_lower.c mark_input_reads, every channel under indirect access;
-       an IN register that is no input would be read as the zeros it starts at) */
-    run->in_by_pass = run->tile_kernel && p->in.count > 0;
-    for (int32_t r = 0; run->in_by_pass && r < p->in.count; r++) {
-        bool computed = false;
-        for (uint32_t k = 0; k < p->num_inputs && !computed; k++)
-            computed = p->inputs[k].reg == (uint32_t)r && vm_frag_tile_input(run, &p->inputs[k]);
-        run->in_by_pass = computed;
-    }
-#else
-    run->in_by_pass = false;
-#endif
-    return TV_OK;
-}
-
-tv_status vm_frag_run_setup_primitive(vm_run *run, const tv_vm_frag_params *params,
-                                      tv_error *err)
-{
-    run->fp = params;
-    unsigned nv = params->prim == TV_VM_PRIM_RECT ? 4 : 3;
-    static const uint32_t idx[2][3] = {{0, 1, 2}, {2, 1, 3}};
-    run->num_tris = nv == 4 ? 2 : 1;
-    for (uint32_t t = 0; t < run->num_tris; t++) {
-        vm_frag_tri *tr = &run->tris[t];
-        float vw[3];
-        for (unsigned k = 0; k < 3; k++) {
-            const tv_vm_frag_vertex *v = &params->vertices[idx[t][k]];
-            tr->v[k] = idx[t][k];
-            tr->x[k] = v->x;
-            tr->y[k] = v->y;
-            tr->z[k] = v->z;
-            vw[k] = v->w;
-        }
-        tr->provoking = idx[t][2];
-#if defined(__x86_64__)
-        /* the three vertices' 1/w in one division, of 1 where w is 0 (its 1/w is taken as
-           1, and no lane divides by 0), the NaN test in one comparison a coordinate
-           (every triangle of a mesh: three divisions were about half a per cent of its
-           time); lane 3 is a 1 */
-        const __m128 one = _mm_set1_ps(1.0f);
-        const __m128 w = _mm_set_ps(1.0f, vw[2], vw[1], vw[0]);
-        const __m128 nz = _mm_cmpneq_ps(w, _mm_setzero_ps());   /* (true for NaN) */
-        const __m128 inv = _mm_div_ps(one, _mm_or_ps(_mm_and_ps(nz, w), _mm_andnot_ps(nz, one)));
-        float iw[4];
-        _mm_storeu_ps(iw, inv);
-        memcpy(tr->inv_w, iw, sizeof tr->inv_w);
-        const __m128 x = _mm_set_ps(0.0f, tr->x[2], tr->x[1], tr->x[0]);
-        const __m128 y = _mm_set_ps(0.0f, tr->y[2], tr->y[1], tr->y[0]);
-        const __m128 z = _mm_set_ps(0.0f, tr->z[2], tr->z[1], tr->z[0]);
-        tr->nan_in = _mm_movemask_ps(_mm_or_ps(_mm_cmpunord_ps(x, y),
-                                               _mm_cmpunord_ps(z, inv))) != 0;
-#else
-        tr->nan_in = false;
-        for (unsigned k = 0; k < 3; k++) {
-            tr->inv_w[k] = vw[k] != 0.0f ? 1.0f / vw[k] : 1.0f;
-            tr->nan_in = tr->nan_in || tr->x[k] != tr->x[k] || tr->y[k] != tr->y[k] ||
-                         tr->z[k] != tr->z[k] || tr->inv_w[k] != tr->inv_w[k];
-        }
-#endif
-        tr->area = edge(tr->x[0], tr->y[0], tr->x[1], tr->y[1], tr->x[2], tr->y[2]);
-        if (tr->area < 0.0f) {
-            /* make the orientation positive so inside tests use >= 0 */
-            float tx = tr->x[1], ty = tr->y[1], tz = tr->z[1], tw = tr->inv_w[1];
-            uint32_t tv = tr->v[1];
-            tr->x[1] = tr->x[2]; tr->y[1] = tr->y[2]; tr->z[1] = tr->z[2];
-            tr->inv_w[1] = tr->inv_w[2]; tr->v[1] = tr->v[2];
-            tr->x[2] = tx; tr->y[2] = ty; tr->z[2] = tz; tr->inv_w[2] = tw; tr->v[2] = tv;
-            tr->area = -tr->area;
-        }
-        tr->attrs_known = false;
-        if (!run->attrs_lazy)
-            vm_frag_tri_attrs(run, tr);
-    }
-    /* (the plain interpreter keeps the per-lane loop: the reference split_tile is
-       checked against) */
-    run->split_tiles = !run->plain && !params->coverage && run->samples == 1;
-    for (uint32_t t = 0; t < run->num_tris; t++)
-        if (run->tris[t].area == 0.0f || run->tris[t].nan_in)
-            run->split_tiles = false;
-    if (params->coverage && params->prim != TV_VM_PRIM_TRIANGLE)
-        return tv_error_set(err, TV_ERR_ARG, 0, 0,
-                            "a coverage hook needs a TRIANGLE primitive");
-    return TV_OK;
-}
-
-tv_status vm_frag_run_setup(vm_run *run, const tv_vm_frag_params *params, tv_error *err)
-{
-    tv_status st = vm_frag_run_setup_shared(run, params, err);
-    return st == TV_OK ? vm_frag_run_setup_primitive(run, params, err) : st;
 }
 
 tv_status tv_vm_run_fragment(tv_vm *vm, const tv_vm_program *p, const tv_vm_bindings *b,

@@ -4,6 +4,7 @@
 #ifndef TEXVM_VM_STAGE_FRAG_H
 #define TEXVM_VM_STAGE_FRAG_H
 
+#include "util/nan_order.h"
 #include "util/wide_vectors.h"
 #include "vm/vm_run.h"
 
@@ -14,8 +15,18 @@
 /* The tile formulas' pieces shared by the tile walk and the deferred inputs of packed
  * groups (vm_stage_frag_defer.c), which must compute the same bits. */
 
+/* Edge function (bx - ax)(py - ay) - (by - ay)(px - ax), the reference's: its products
+ * as tv_mul_a, so where two NaNs meet the one that comes out is fixed (util/nan_order.h;
+ * bary and the NaN inputs' tile lanes, vm_stage_frag.c, and the triangles' areas at
+ * set-up, vm_stage_frag_setup.c) */
+static TV_ALWAYS_INLINE float vm_frag_edge(float ax, float ay, float bx, float by, float px,
+                                           float py)
+{
+    return tv_mul_a(bx - ax, py - ay) - tv_mul_a(by - ay, px - ax);
+}
+
 /* Edge function (bx - ax)(py - ay) - (by - ay)(px - ax) in plain operations (the tile
- * paths and the corner tests; the reference's `edge` orders NaNs, vm_stage_frag.c) */
+ * paths and the corner tests; vm_frag_edge orders NaNs) */
 static TV_ALWAYS_INLINE float vm_frag_edge_plain(float ax, float ay, float bx, float by,
                                                  float px, float py)
 {

@@ -8,10 +8,10 @@
  * C: no contraction, no FMA enabled), so the same bits: the differences v1 - v0, v2 - v0
  * are taken once per group here as interp_tile takes them once per triangle. The groups
  * taken are those for which the tile paths give the reference's bits (no NaN in the
- * formulas' inputs; vm_stage_frag.c, edge), and whose inputs interp_tile would compute
- * with these formulas: the shortcut of an attribute equal at the three vertices returns
- * what the formula gives wherever it is taken (finite weights), so the formula serves
- * those lanes too.
+ * formulas' inputs; the two forms at vm_stage_frag.c's head), and whose inputs
+ * interp_tile would compute with these formulas: the shortcut of an attribute equal at
+ * the three vertices returns what the formula gives wherever it is taken (finite
+ * weights), so the formula serves those lanes too.
  *
  * The AVX-512 kernel expands the tables to lanes with one permute per number and 16
  * lanes (vpermps by each lane's group); the divisions, most of the groups'

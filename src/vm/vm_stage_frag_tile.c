@@ -28,10 +28,10 @@
  * are kept: x / 1 is x, so interp_tile's test per half warp gives the same bits) and
  * v0 + w1 (v1 - v0) + w2 (v2 - v0) in the channels interp_tile writes (those the program
  * may read). The caller takes it only where interp_tile would take those formulas for
- * every input it hands over (no NaN input, vm_stage_frag.c edge; an input equal at the
- * vertices whose shortcut interp_tile would take gets the formula, which gives the same
- * value wherever the shortcut is taken). tests/vm/test_frag_tiles.c holds both ways to
- * its per-pixel model. */
+ * every input it hands over (no NaN input: the two forms at vm_stage_frag.c's head; an
+ * input equal at the vertices whose shortcut interp_tile would take gets the formula,
+ * which gives the same value wherever the shortcut is taken). tests/vm/test_frag_tiles.c
+ * holds both ways to its per-pixel model. */
 #include "vm/vm_stage_frag.h"
 
 #if VM_FRAG_TILE_KERNEL
