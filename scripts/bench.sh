@@ -8,8 +8,14 @@
 # fastest frames (frame), for hosts whose speed moves while the suite runs; then the draw
 # scenes (bench/bench_draw: a 102400-triangle textured, depth-tested mesh and 8 large
 # blended triangles against llvmpipe).
-#   scripts/bench.sh [--quick] [--build DIR] [--rounds N] [--keep] [WORKLOAD...]
+#   scripts/bench.sh [--quick] [--build DIR] [--rounds N] [--keep] [--save-outputs DIR]
+#                    [--outputs-against DIR] [WORKLOAD...]
 # --quick: 256x144 pixels / 8x8 blocks, 2 rounds (a smoke test, not a measurement).
+# --save-outputs DIR: texvm's output files of this run (each workload's one- and two-thread
+# out.*) saved to DIR, replacing it; --outputs-against DIR: each compared byte for byte
+# with the file of the same workload and thread count saved there (a change that must keep
+# the bits must keep these bytes; the suite exits 1 where one differs). Relative paths, as
+# --build's, are taken from the source tree's root.
 # Timing, in-process for both: Mesa = mesa-run --repeat (draw/dispatch + glFinish, first
 # run excluded, median; the targets cleared before each draw, untimed); texvm =
 # build-perf/bench/bench_job (texvm run's job code; the engine call alone,
@@ -24,6 +30,8 @@ build=""
 quick=0
 rounds=5
 keep=0
+save_outputs=""
+outputs_against=""
 only=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -31,10 +39,16 @@ while [ $# -gt 0 ]; do
     --build) build=$2; shift 2 ;;
     --rounds) rounds=$2; shift 2 ;;
     --keep) keep=1; shift ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    --save-outputs) save_outputs=$2; shift 2 ;;
+    --outputs-against) outputs_against=$2; shift 2 ;;
+    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
     *) only+=("$1"); shift ;;
   esac
 done
+# (a missing folder to compare with is found before the run, not after it)
+if [ -n "$outputs_against" ] && [ ! -d "$outputs_against" ]; then
+  echo "bench: --outputs-against $outputs_against: no such folder" >&2; exit 2
+fi
 if [ -z "$build" ]; then
   for d in build-perf build; do
     if [ -x "$root/$d/bench/bench_job" ]; then build="$root/$d"; break; fi
@@ -284,6 +298,33 @@ if [ $quick = 0 ] && [ ${#only[@]} = 0 ] && [ -x "$build/bench/bench_draw" ]; th
         sc, p1, p2, b1, b2, l1, l2, r(l1, b1), r(l2, b2), r(g1, f1), r(g2, f2) }'
   done
 fi
+# texvm's output files of this run (WORKLOAD/texvmT/out.*), as paths under $work
+run_outputs() { (cd "$work" && for n in "${names[@]}"; do
+  find "./$n/texvm1" "./$n/texvm2" -maxdepth 1 -type f -name 'out.*' 2>/dev/null; done | sort); }
+if [ -n "$outputs_against" ]; then
+  if [ ! -d "$outputs_against" ]; then
+    echo "bench: --outputs-against $outputs_against: no such folder" >&2; fails=$((fails + 1))
+  else
+    n_cmp=0 n_diff=0 n_absent=0
+    while read -r f; do
+      if [ ! -f "$outputs_against/$f" ]; then
+        n_absent=$((n_absent + 1)); echo "bench: ${f#./}: not in $outputs_against" >&2
+      elif cmp -s "$work/$f" "$outputs_against/$f"; then n_cmp=$((n_cmp + 1))
+      else n_cmp=$((n_cmp + 1)) n_diff=$((n_diff + 1)); echo "bench: ${f#./}: differs" >&2; fi
+    done < <(run_outputs)
+    echo "outputs against $outputs_against: $n_cmp compared, $n_diff differ, $n_absent not saved there"
+    [ $n_diff = 0 ] && [ $n_cmp -gt 0 ] || fails=$((fails + 1))
+  fi
+fi
+if [ -n "$save_outputs" ]; then
+  # (into a folder beside it, then renamed: an interrupted save leaves the old set whole)
+  tmp_save="$save_outputs.tmp.$$"
+  rm -rf "$tmp_save" && mkdir -p "$tmp_save" &&
+    (cd "$work" && run_outputs | xargs -r cp --parents -t "$tmp_save") &&
+    rm -rf "$save_outputs" && mv "$tmp_save" "$save_outputs" &&
+    echo "outputs saved to $save_outputs: $(find "$save_outputs" -type f | wc -l) files" ||
+    { echo "bench: could not save the outputs to $save_outputs" >&2; rm -rf "$tmp_save"; fails=$((fails + 1)); }
+fi
 [ $keep = 1 ] || find "$work" -name '*.rgba32f' -o -name '*.bin' | grep -v capture | xargs -r rm -f
-[ $fails = 0 ] || { echo "bench: $fails workload(s) differ from Mesa beyond tolerance" >&2; exit 1; }
+[ $fails = 0 ] || { echo "bench: $fails failure(s): outputs that differ (above), a scene or a save" >&2; exit 1; }
 exit 0
