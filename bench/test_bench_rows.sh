@@ -56,6 +56,13 @@ EOF2
   { cat "$tmp/err"; fail "exit $? on two whole logs"; }
 diff "$tmp/want" "$tmp/got" || fail "the table differs from the hand-worked one (above)"
 
+# the line --outputs-against prints after the scenes' table is not a scene
+cp "$tmp/A1.log" "$tmp/A1o.log"
+echo "outputs against /tmp/base: 16 compared, 0 differ, 0 not saved there at all today" >> "$tmp/A1o.log"
+"$src/scripts/bench-rows.sh" "$tmp/A1o.log" "$tmp/B2.txt" | sed 's/A1o/A1/g' > "$tmp/got" ||
+  fail "exit $? with the outputs' line"
+diff "$tmp/want" "$tmp/got" || fail "the outputs' line changed the table (above)"
+
 # without the scenes in one log: no scene rows
 log "$tmp/C3.log" 150.00 1.11 1.91 1.12 1.13 1.14 1.92 0
 "$src/scripts/bench-rows.sh" "$tmp/A1.log" "$tmp/C3.log" > "$tmp/got" || fail "exit $? without scenes"

@@ -3,20 +3,19 @@
 # from scripts/bench.sh's printed tables instead of by hand:
 #   scripts/bench-rows.sh LOG...
 # LOG: a run's output (stdout, or stdout and stderr together), named after the run
-# (H1.log -> column H1). Prints one Markdown table: per workload, for each run, texvm's
+# (H1.log -> column H1). Prints one Markdown table, a row for each workload and scene the
+# logs hold (in the order they print them): per workload, for each run, texvm's
 # one-thread ratio to llvmpipe as median / paired / best / frame, then for each run
 # texvm's 2t/1t as medians / fastest rounds with llvmpipe's own (its two-thread median
 # rate over its one-thread one) in brackets; per scene (runs with the scenes' summary),
 # paired / best / frame at one thread and the paired ratio at two. Exit 1 naming the log
 # where a table or a row is missing.
 set -uo pipefail
-[ $# -ge 1 ] || { sed -n '2,11p' "$0" >&2; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,12p' "$0" >&2; exit 2; }
 for f in "$@"; do [ -r "$f" ] || { echo "bench-rows: $f: cannot read it" >&2; exit 1; }; done
 exec python3 - "$@" <<'PY'
 import os, sys
 
-WORKLOADS = ["null", "bilinear", "trilinear", "rotated", "aniso", "math", "loop", "compute"]
-SCENES = ["mesh", "blend"]
 # each table: the first words of its header line, the fields a row must have
 TABLES = {"rates": ("workload   llvmpipe1", 12), "ratios": ("workload     paired1", 9),
           "scenes": ("scene      paired1", 11)}
@@ -24,6 +23,15 @@ TABLES = {"rates": ("workload   llvmpipe1", 12), "ratios": ("workload     paired
 def fail(msg):
     print("bench-rows: " + msg, file=sys.stderr)
     sys.exit(1)
+
+def number(word):
+    """a table's cell: a rate or ratio (a scene's with its x), or what the suite prints
+    for none ("-", "nan")"""
+    try:
+        float(word.rstrip("x"))
+        return True
+    except ValueError:
+        return word == "-"
 
 def parse(path):
     tables, cur = {}, None
@@ -38,8 +46,8 @@ def parse(path):
             if cur is None or not words:
                 cur = None
                 continue
-            if len(words) < TABLES[cur][1]:
-                cur = None      # the lines after a table (bench_store, notes)
+            if len(words) < TABLES[cur][1] or not number(words[1]):
+                cur = None      # the lines after a table (bench_store, notes, the outputs)
                 continue
             tables[cur][words[0]] = (words, n)
     return tables
@@ -59,11 +67,19 @@ for path in sys.argv[1:]:
     name = os.path.basename(path)
     runs.append((name.rsplit(".", 1)[0] if "." in name else name, path, t))
 
+# the rows: every workload and scene the logs hold, in the order they first appear (the
+# suite's own list, bench/workloads/, decides them; a log without one of them fails below)
+def rows_of(table):
+    seen = {}
+    for _, _, t in runs:
+        seen.update(dict.fromkeys(t.get(table, {})))
+    return list(seen)
+
 names = [r[0] for r in runs]
 print("| workload | " + " | ".join(names) + " | " +
       " | ".join("2t/1t " + n for n in names) + " |")
 print("|---" * (1 + 2 * len(runs)) + "|")
-for w in WORKLOADS:
+for w in rows_of("rates"):
     one, two = [], []
     for _, path, t in runs:
         if w not in t["rates"] or w not in t["ratios"]:
@@ -75,7 +91,7 @@ for w in WORKLOADS:
         two.append("%s / %s (%s)" % (m[9], q[7], ratio(m[2], m[1], path, n)))
     print("| %s | %s |" % (w, " | ".join(one + two)))
 if all("scenes" in t for _, _, t in runs):
-    for s in SCENES:
+    for s in rows_of("scenes"):
         one, two = [], []
         for _, path, t in runs:
             if s not in t["scenes"]:
