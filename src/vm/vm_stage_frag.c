@@ -9,9 +9,6 @@
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
-#if defined(__x86_64__)
-#include <immintrin.h>
-#endif
 
 #include "util/cpu_isa.h"
 #include "util/bits.h"
@@ -510,9 +507,10 @@ enum { TILE_SPLIT = -2 };
  * loop lane-parallel. A lane's triangle is the first whose bary() test holds at its
  * centre, triangle 0 when none does; it is covered (the one sample, under the sample mask)
  * when one does and it lies in the box. The tests read tile_bary's barycentrics (bary()'s
- * bits without a NaN input: the formulas' two forms, at the head), taken for the last triangle first, so that
- * triangle 0's are left in lane_b for split_inputs. The diagonal tiles of a full-screen
- * rectangle took the per-lane loop: about a tenth of the null workload. */
+ * bits without a NaN input: the formulas' two forms, at the head), taken for the last
+ * triangle first, so that triangle 0's are left in lane_b for split_inputs. The diagonal
+ * tiles of a full-screen rectangle took the per-lane loop: about a tenth of the null
+ * workload. */
 VM_WIDE_VECTORS static void split_tile(vm_worker *wk, vm_warp *w, uint32_t tpx, uint32_t tpy,
                                        const vm_frag_box *fb, uint32_t *inside,
                                        uint32_t *live)
