@@ -6,13 +6,14 @@
  * loop-iteration and instruction-budget faults, KILL/KILL_IF/DEMOTE.
  *
  * Structured control flow has a static nesting depth at every micro-op, so the cond stack
- * and the loop records are allocas indexed at compile time (checked: every jump lands where
- * the depths agree, else the program is declined). The masks, counters and every register
- * slot the program writes live in allocas that LLVM promotes to SSA values; slots it only
- * reads (uniforms, inputs) are loaded from the register file. Before a handler call the
- * written slots that may differ from the register file (`dirty`) are stored and the masks
- * and counters written to the warp, and after it the slots the handler writes are loaded
- * again, so a handler sees exactly the warp the interpreter would give it. */
+ * and the loop records are allocas indexed at compile time (vm_jit_depths.c finds them and
+ * checks that every jump lands where the depths agree, else the program is declined). The
+ * masks, counters and every register slot the program writes live in allocas that LLVM
+ * promotes to SSA values; slots it only reads (uniforms, inputs) are loaded from the
+ * register file. Before a handler call the written slots that may differ from the register
+ * file (`dirty`) are stored and the masks and counters written to the warp, and after it
+ * the slots the handler writes are loaded again, so a handler sees exactly the warp the
+ * interpreter would give it. */
 #ifdef TEXVM_JIT
 #include <stddef.h>
 #include <stdio.h>
@@ -20,6 +21,7 @@
 #include <string.h>
 
 #include "vm/vm_handlers.h"
+#include "vm/vm_jit_depths.h"
 #include "vm/vm_jit_internal.h"
 
 static LLVMValueRef ci32(vm_jit_ctx *j, uint32_t v) { return LLVMConstInt(j->i32, v, 0); }
@@ -509,202 +511,6 @@ void vm_jit_call_handler(vm_jit_ctx *j, const vm_uop *u, uint32_t pc)
     j->call_uops++;
 }
 
-/* ---- static nesting depths --------------------------------------------------------------- */
-
-/* Regions: the main program (micro-ops 0 to its END) and each subroutine (BGNSUB to
- * ENDSUB, after the main END). Each region's constructs get their own cond/loop/switch
- * records (depths are absolute: a region starts where the one before reached), so a
- * subroutine never overwrites its caller's; with no recursion (checked) a subroutine has
- * one activation at a time, and its call frame is one set of allocas. */
-typedef struct depths {
-    uint32_t *cd, *ld, *sd;   /* cond, loop and switch depth before each micro-op */
-    uint32_t *region;         /* 0 = main, k = the k-th subroutine */
-    uint32_t max_c, max_l, max_s;
-    uint32_t nregions;
-} depths;
-
-static bool decline(char *why, size_t n, const char *fmt, uint32_t a, uint32_t b)
-{
-    if (why && n)
-        snprintf(why, n, fmt, a, b);
-    return false;
-}
-
-static bool want(depths *D, uint32_t from, uint32_t at, uint32_t c, uint32_t l, uint32_t s,
-                 uint32_t n)
-{
-    if (at >= n || D->region[at] != D->region[from])
-        return false;
-    if (D->cd[at] == UINT32_MAX) {
-        D->cd[at] = c;
-        D->ld[at] = l;
-        D->sd[at] = s;
-        return true;
-    }
-    return D->cd[at] == c && D->ld[at] == l && D->sd[at] == s;
-}
-
-/* One region's micro-ops [first, last]: depths from the bases up. */
-static bool analyse_region(const vm_uop *code, uint32_t n, uint32_t first, uint32_t last,
-                           depths *D, uint32_t *lc, uint32_t *ls, char *why, size_t wn)
-{
-    const uint32_t c0 = D->max_c, l0 = D->max_l, s0 = D->max_s;
-    uint32_t c = c0, l = l0, s = s0;
-    for (uint32_t i = first; i <= last; i++) {
-        const vm_uop *u = &code[i];
-        if (!want(D, i, i, c, l, s, n))
-            return decline(why, wn, "micro-op %u: nesting depths disagree (%u)", i, c);
-        if (u->fn)
-            continue;
-        bool ok = true;
-        switch (u->kind) {
-        case VM_K_IF: case VM_K_UIF:
-            c++;
-            ok = want(D, i, u->target, c, l, s, n);
-            break;
-        case VM_K_ELSE:
-            ok = c > c0 && want(D, i, u->target, c, l, s, n);
-            break;
-        case VM_K_ENDIF:
-            ok = c > c0;
-            c--;
-            break;
-        case VM_K_BGNLOOP:
-            lc[l] = c;
-            ls[l] = s;
-            ok = want(D, i, u->target, c, l, s, n);
-            l++;
-            break;
-        case VM_K_ENDLOOP:
-            ok = l > l0 && lc[l - 1] == c && ls[l - 1] == s &&
-                 want(D, i, u->target, c, l, s, n);
-            l--;
-            break;
-        case VM_K_BRK:
-            if (u->flags & VM_UF_BRKSW) {
-                ok = s > s0 && want(D, i, u->skip, c, l, s, n);
-                break;
-            }
-            /* fall through */
-        case VM_K_BRK_IF: case VM_K_CONT:
-            ok = l > l0;
-            if (!ok)
-                break;
-            if (u->kind == VM_K_CONT)
-                ok = want(D, i, u->target, lc[l - 1], l, ls[l - 1], n) &&
-                     want(D, i, u->skip, c, l, s, n);
-            else
-                ok = want(D, i, u->target, lc[l - 1], l - 1, ls[l - 1], n) &&
-                     (u->kind == VM_K_BRK_IF || want(D, i, u->skip, c, l, s, n));
-            break;
-        case VM_K_SWITCH:
-            s++;
-            break;
-        case VM_K_CASE: case VM_K_DEFAULT:
-            ok = s > s0 && want(D, i, u->skip, c, l, s, n);
-            break;
-        case VM_K_ENDSWITCH:
-            ok = s > s0;
-            s--;
-            break;
-        case VM_K_RET:
-            ok = want(D, i, u->skip, c, l, s, n);
-            break;
-        case VM_K_CAL:
-            /* into another region: its entry is checked by that region's scan */
-            ok = u->target >= 1 && u->target < n && code[u->target - 1].kind == VM_K_BGNSUB &&
-                 D->region[u->target] != 0;
-            break;
-        case VM_K_ALU: case VM_K_NOP: case VM_K_KILL: case VM_K_KILL_IF: case VM_K_DEMOTE:
-        case VM_K_END: case VM_K_BGNSUB: case VM_K_ENDSUB:
-            break;
-        default:
-            return decline(why, wn, "micro-op %u: control flow of kind %u is not compiled", i,
-                           u->kind);
-        }
-        if (!ok)
-            return decline(why, wn, "micro-op %u: a jump lands at another nesting depth%.0u",
-                           i, 0);
-        if (c > D->max_c) D->max_c = c;
-        if (l > D->max_l) D->max_l = l;
-        if (s > D->max_s) D->max_s = s;
-    }
-    return true;
-}
-
-/* Whether region r reaches itself through CALs (recursion: declined). */
-static bool recursive(const vm_uop *code, uint32_t n, const depths *D, uint32_t r,
-                      uint8_t *state)
-{
-    if (state[r] == 1)
-        return true;
-    if (state[r] == 2)
-        return false;
-    state[r] = 1;
-    for (uint32_t i = 0; i < n; i++)
-        if (D->region[i] == r && !code[i].fn && code[i].kind == VM_K_CAL &&
-            recursive(code, n, D, D->region[code[i].target], state))
-            return true;
-    state[r] = 2;
-    return false;
-}
-
-static bool analyse(const vm_uop *code, uint32_t n, depths *D, char *why, size_t wn)
-{
-    for (uint32_t i = 0; i < n; i++)
-        D->cd[i] = D->ld[i] = D->sd[i] = UINT32_MAX;
-    /* the regions: main up to its END, then BGNSUB..ENDSUB blocks (a last END may follow) */
-    uint32_t end = 0;
-    while (end < n && (code[end].fn || code[end].kind != VM_K_END)) {
-        if (!code[end].fn && (code[end].kind == VM_K_BGNSUB || code[end].kind == VM_K_ENDSUB))
-            return decline(why, wn, "micro-op %u: a subroutine before the main END%.0u", end,
-                           0);
-        D->region[end++] = 0;
-    }
-    if (end >= n)
-        return decline(why, wn, "no END%.0u%.0u", 0, 0);
-    D->region[end] = 0;
-    uint32_t r = 0;
-    for (uint32_t i = end + 1; i < n; i++) {
-        if (!code[i].fn && code[i].kind == VM_K_BGNSUB) {
-            r++;
-            uint32_t k = i;
-            while (k < n && (code[k].fn || code[k].kind != VM_K_ENDSUB))
-                D->region[k++] = r;
-            if (k >= n)
-                return decline(why, wn, "micro-op %u: BGNSUB without ENDSUB%.0u", i, 0);
-            D->region[k] = r;
-            i = k;
-        } else if (code[i].fn || (code[i].kind != VM_K_END && code[i].kind != VM_K_NOP)) {
-            return decline(why, wn, "micro-op %u: code outside the main program and its "
-                           "subroutines%.0u", i, 0);
-        } else {
-            D->region[i] = 0;   /* unreachable END after the subroutines */
-        }
-    }
-    D->nregions = r + 1;
-    uint32_t *lc = calloc(n + 1, sizeof *lc), *ls = calloc(n + 1, sizeof *ls);
-    uint8_t *state = calloc(D->nregions, 1);
-    bool ok = lc && ls && state;
-    if (!ok)
-        decline(why, wn, "out of memory%.0u%.0u", 0, 0);
-    ok = ok && analyse_region(code, n, 0, end, D, lc, ls, why, wn);
-    for (uint32_t i = end + 1; ok && i < n; i++)
-        if (!code[i].fn && code[i].kind == VM_K_BGNSUB) {
-            uint32_t k = i;
-            while (code[k].fn || code[k].kind != VM_K_ENDSUB)
-                k++;
-            ok = analyse_region(code, n, i, k, D, lc, ls, why, wn);
-            i = k;
-        }
-    if (ok && recursive(code, n, D, 0, state))
-        ok = decline(why, wn, "recursive subroutines%.0u%.0u", 0, 0);
-    free(lc);
-    free(ls);
-    free(state);
-    return ok;
-}
-
 /* ---- uniform slots ------------------------------------------------------------------------ */
 
 /* Whether slot s holds the same word in every lane all through the run, by what j->uni
@@ -779,12 +585,8 @@ bool vm_jit_build(vm_jit_ctx *j, const char *name, char *why, size_t why_size)
     bool ok = false;
     vm_jit_frame *frames = NULL;
     uint8_t *joins = NULL;
-    depths D;
-    memset(&D, 0, sizeof D);
-    D.cd = malloc((n + 1) * sizeof *D.cd);
-    D.ld = malloc((n + 1) * sizeof *D.ld);
-    D.sd = malloc((n + 1) * sizeof *D.sd);
-    D.region = calloc(n + 1, sizeof *D.region);
+    vm_jit_depths D;
+    const bool depths_ok = vm_jit_depths_alloc(&D, n);
     LLVMBasicBlockRef *bb = calloc(n + 1, sizeof *bb);
     j->slot = calloc(p->num_slots, sizeof *j->slot);
     j->not_nan = calloc(p->num_slots + 1, sizeof *j->not_nan);
@@ -794,12 +596,12 @@ bool vm_jit_build(vm_jit_ctx *j, const char *name, char *why, size_t why_size)
     j->uni = calloc(p->num_slots + 1, 1);
     joins = calloc(n + 1, 1);
     j->written = malloc((p->num_slots + 1) * sizeof *j->written);
-    if (!D.cd || !D.ld || !D.sd || !D.region || !bb || !j->slot || !j->written ||
+    if (!depths_ok || !bb || !j->slot || !j->written ||
         !j->not_nan || !j->dirty || !j->nn_slot || !joins || !j->uni) {
-        decline(why, why_size, "out of memory%.0u%.0u", 0, 0);
+        vm_jit_decline(why, why_size, "out of memory%.0u%.0u", 0, 0);
         goto out;
     }
-    if (!analyse(code, n, &D, why, why_size))
+    if (!vm_jit_depths_analyse(code, n, &D, why, why_size))
         goto out;
     for (uint32_t s = 0; s < p->num_uniform; s++)
         j->not_nan[s] = (p->uniform_init[s] & 0x7fffffffu) <= 0x7f800000u;
@@ -863,7 +665,7 @@ bool vm_jit_build(vm_jit_ctx *j, const char *name, char *why, size_t why_size)
     set(j, call_sp, ci32(j, 0));
     frames = calloc(D.nregions, sizeof *frames);
     if (!frames) {
-        decline(why, why_size, "out of memory%.0u%.0u", 0, 0);
+        vm_jit_decline(why, why_size, "out of memory%.0u%.0u", 0, 0);
         goto out;
     }
     for (uint32_t r = 1; r < D.nregions; r++) {
@@ -880,7 +682,7 @@ bool vm_jit_build(vm_jit_ctx *j, const char *name, char *why, size_t why_size)
     j->lstack = calloc(D.max_l + 1, sizeof *j->lstack);
     j->sstack = calloc(2 * (D.max_s + 1), sizeof *j->sstack);
     if (!j->cstack || !j->lstack || !j->sstack) {
-        decline(why, why_size, "out of memory%.0u%.0u", 0, 0);
+        vm_jit_decline(why, why_size, "out of memory%.0u%.0u", 0, 0);
         goto out;
     }
     for (uint32_t d = 0; d < D.max_c; d++)
@@ -1212,7 +1014,7 @@ bool vm_jit_build(vm_jit_ctx *j, const char *name, char *why, size_t why_size)
         case VM_K_END:
             emit_exit(j, VM_JIT_EXIT_DONE, i, true);
             break;
-        default:   /* analyse() declined every other kind */
+        default:   /* vm_jit_depths_analyse declined every other kind */
             emit_exit(j, VM_JIT_EXIT_INTERNAL, i, false);
             break;
         }
@@ -1229,10 +1031,7 @@ bool vm_jit_build(vm_jit_ctx *j, const char *name, char *why, size_t why_size)
     LLVMBuildBr(j->b, bb[0]);
     ok = true;
 out:
-    free(D.cd);
-    free(D.ld);
-    free(D.sd);
-    free(D.region);
+    vm_jit_depths_free(&D);
     free(frames);
     free(joins);
     free(bb);
