@@ -43,7 +43,13 @@ if [ ${#workloads[@]} = 0 ]; then
 fi
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTEXVM_JIT=OFF \
   -DTEXVM_TESTS=OFF -DTEXVM_BENCH=ON > /dev/null
-cmake --build "$build" --target bench_job bench_store texvm > /dev/null
+# (the build's compiler messages kept: its warnings, e.g. of code built only without the
+# JIT, are printed, so that a test log counts them)
+if ! cmake --build "$build" --target bench_job bench_store texvm > "$build/build.log" 2>&1; then
+  cat "$build/build.log" >&2
+  exit 1
+fi
+grep -E "warning:" "$build/build.log" >&2 || true
 
 # everything goes to a temporary directory beside OUT_DIR, renamed at the end
 parent=$(dirname "$out")
