@@ -3,7 +3,8 @@
 # --outputs-against on the null workload's smoke run (--quick): the saved set holds the
 # one- and two-thread output files, a second run compares equal to it, a saved file with
 # one byte changed fails the run (exit 1) and names the file, and a folder that is not
-# there is refused before anything runs (exit 2). Skipped (77) as bench.quick is: without
+# there is refused before anything runs (exit 2), as is a --work folder holding something
+# else; the runs use a work folder of their own. Skipped (77) as bench.quick is: without
 # Mesa's EGL or the build's bench programs.
 #   bench/test_bench_outputs.sh SOURCE_DIR BUILD_DIR
 set -uo pipefail
@@ -12,7 +13,13 @@ build=${2:?usage: bench/test_bench_outputs.sh SOURCE_DIR BUILD_DIR}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "bench.outputs: $*" >&2; exit 1; }
-suite() { "$src/scripts/bench.sh" --quick --build "$build" "$@" null > "$tmp/log" 2>&1; }
+# (in a work folder of its own: the build's bench-suite, which bench.portable and
+# bench-ab.sh read, stays as bench.quick left it)
+suite() {
+  "$src/scripts/bench.sh" --quick --build "$build" --work "$tmp/suite" "$@" null \
+    > "$tmp/log" 2>&1
+}
+before=$(ls -id "$build/bench-suite" 2> /dev/null; ls -A "$build/bench-suite" 2> /dev/null)
 
 suite --save-outputs "$tmp/saved"; rc=$?
 [ $rc = 77 ] && { echo "bench.outputs: skipped (the suite cannot run here)"; exit 77; }
@@ -44,4 +51,17 @@ suite --outputs-against "$tmp/absent"; rc=$?
 [ $rc = 2 ] || { cat "$tmp/log"; fail "a missing folder: exit $rc, not 2"; }
 grep -q "no such folder" "$tmp/log" || fail "a missing folder: no message"
 grep -q "^bench: null" "$tmp/log" && fail "a missing folder: the suite ran anyway"
-echo "bench.outputs: save, compare, a changed byte and a missing folder as expected"
+
+# a work folder that holds something else is refused before anything runs, and kept
+mkdir -p "$tmp/other"
+echo keep > "$tmp/other/file"
+"$src/scripts/bench.sh" --quick --build "$build" --work "$tmp/other" null > "$tmp/log" 2>&1
+rc=$?
+[ $rc = 2 ] || { cat "$tmp/log"; fail "a foreign work folder: exit $rc, not 2"; }
+grep -q "refused" "$tmp/log" || fail "a foreign work folder: no message"
+[ "$(cat "$tmp/other/file")" = keep ] || fail "a foreign work folder: its file is gone"
+after=$(ls -id "$build/bench-suite" 2> /dev/null; ls -A "$build/bench-suite" 2> /dev/null)
+[ "$before" = "$after" ] || fail "the build's bench-suite folder was touched"
+[ -e "$tmp/suite/.texvm-bench-suite" ] || fail "the work folder has no .texvm-bench-suite mark"
+echo "bench.outputs: save, compare, a changed byte, a missing folder and a foreign work" \
+     "folder as expected, the build's bench-suite untouched"

@@ -8,9 +8,12 @@
 # fastest frames (frame), for hosts whose speed moves while the suite runs; then the draw
 # scenes (bench/bench_draw: a 102400-triangle textured, depth-tested mesh and 8 large
 # blended triangles against llvmpipe).
-#   scripts/bench.sh [--quick] [--build DIR] [--rounds N] [--keep] [--save-outputs DIR]
-#                    [--outputs-against DIR] [WORKLOAD...]
+#   scripts/bench.sh [--quick] [--build DIR] [--rounds N] [--keep] [--work DIR]
+#                    [--save-outputs DIR] [--outputs-against DIR] [WORKLOAD...]
 # --quick: 256x144 pixels / 8x8 blocks, 2 rounds (a smoke test, not a measurement).
+# --work DIR: the folder the run's jobs, programs, outputs and comparisons go to, made anew
+# (default BUILD/bench-suite, which bench-portable.sh and bench-ab.sh read); a DIR that
+# holds anything but an earlier run's folder (its .texvm-bench-suite mark) is refused.
 # --save-outputs DIR: texvm's output files of this run (each workload's one- and two-thread
 # out.*) saved to DIR, replacing it; --outputs-against DIR: each compared byte for byte
 # with the file of the same workload and thread count saved there (a change that must keep
@@ -32,6 +35,7 @@ rounds=5
 keep=0
 save_outputs=""
 outputs_against=""
+work=""
 only=()
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -39,15 +43,23 @@ while [ $# -gt 0 ]; do
     --build) build=$2; shift 2 ;;
     --rounds) rounds=$2; shift 2 ;;
     --keep) keep=1; shift ;;
+    --work) work=$2; shift 2 ;;
     --save-outputs) save_outputs=$2; shift 2 ;;
     --outputs-against) outputs_against=$2; shift 2 ;;
-    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+    -h|--help) awk 'NR > 1 && !/^#/ {exit} NR > 1' "$0"; exit 0 ;;
     *) only+=("$1"); shift ;;
   esac
 done
 # (a missing folder to compare with is found before the run, not after it)
 if [ -n "$outputs_against" ] && [ ! -d "$outputs_against" ]; then
   echo "bench: --outputs-against $outputs_against: no such folder" >&2; exit 2
+fi
+# (the run deletes its work folder first: never one holding anything but an earlier run)
+if [ -n "$work" ] && [ -e "$work" ] && [ ! -e "$work/.texvm-bench-suite" ] &&
+   [ -n "$(ls -A "$work" 2> /dev/null || echo x)" ]; then
+  echo "bench: --work $work: not empty and not an earlier run's folder" \
+       "(no .texvm-bench-suite): refused" >&2
+  exit 2
 fi
 if [ -z "$build" ]; then
   for d in build-perf build; do
@@ -81,9 +93,10 @@ if [ $quick = 1 ]; then
   W=256 H=144 GX=8 GY=8 sp_repeat=2 lp_repeat=2 tv_repeat=2
   [ "$rounds" -gt 2 ] && rounds=2
 fi
-work=$build/bench-suite
+[ -n "$work" ] || work=$build/bench-suite
 rm -rf "$work"
-mkdir -p "$work"
+mkdir -p "$work" && work=$(cd "$work" && pwd) || { echo "bench: cannot make $work" >&2; exit 2; }
+: > "$work/.texvm-bench-suite"
 export ASAN_OPTIONS=detect_leaks=0
 wl=$root/bench/workloads
 
