@@ -598,7 +598,7 @@ bool vm_jit_build(vm_jit_ctx *j, const char *name, char *why, size_t why_size)
     j->written = malloc((p->num_slots + 1) * sizeof *j->written);
     if (!depths_ok || !bb || !j->slot || !j->written ||
         !j->not_nan || !j->dirty || !j->nn_slot || !joins || !j->uni) {
-        vm_jit_decline(why, why_size, "out of memory%.0u%.0u", 0, 0);
+        vm_jit_decline(why, why_size, "out of memory");
         goto out;
     }
     if (!vm_jit_depths_analyse(code, n, &D, why, why_size))
@@ -665,7 +665,7 @@ bool vm_jit_build(vm_jit_ctx *j, const char *name, char *why, size_t why_size)
     set(j, call_sp, ci32(j, 0));
     frames = calloc(D.nregions, sizeof *frames);
     if (!frames) {
-        vm_jit_decline(why, why_size, "out of memory%.0u%.0u", 0, 0);
+        vm_jit_decline(why, why_size, "out of memory");
         goto out;
     }
     for (uint32_t r = 1; r < D.nregions; r++) {
@@ -682,7 +682,7 @@ bool vm_jit_build(vm_jit_ctx *j, const char *name, char *why, size_t why_size)
     j->lstack = calloc(D.max_l + 1, sizeof *j->lstack);
     j->sstack = calloc(2 * (D.max_s + 1), sizeof *j->sstack);
     if (!j->cstack || !j->lstack || !j->sstack) {
-        vm_jit_decline(why, why_size, "out of memory%.0u%.0u", 0, 0);
+        vm_jit_decline(why, why_size, "out of memory");
         goto out;
     }
     for (uint32_t d = 0; d < D.max_c; d++)

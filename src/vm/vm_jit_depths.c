@@ -1,15 +1,20 @@
 /* The JIT's static nesting depths (vm_jit_depths.h). */
 #ifdef TEXVM_JIT
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "vm/vm_jit_depths.h"
 
-bool vm_jit_decline(char *why, size_t n, const char *fmt, uint32_t a, uint32_t b)
+bool vm_jit_decline(char *why, size_t n, const char *fmt, ...)
 {
-    if (why && n)
-        snprintf(why, n, fmt, a, b);
+    if (why && n) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(why, n, fmt, ap);
+        va_end(ap);
+    }
     return false;
 }
 
@@ -126,7 +131,7 @@ static bool analyse_region(const vm_uop *code, uint32_t n, uint32_t first, uint3
         }
         if (!ok)
             return vm_jit_decline(why, wn,
-                                  "micro-op %u: a jump lands at another nesting depth%.0u", i, 0);
+                                  "micro-op %u: a jump lands at another nesting depth", i);
         if (c > D->max_c) D->max_c = c;
         if (l > D->max_l) D->max_l = l;
         if (s > D->max_s) D->max_s = s;
@@ -159,12 +164,12 @@ bool vm_jit_depths_analyse(const vm_uop *code, uint32_t n, vm_jit_depths *D, cha
     uint32_t end = 0;
     while (end < n && (code[end].fn || code[end].kind != VM_K_END)) {
         if (!code[end].fn && (code[end].kind == VM_K_BGNSUB || code[end].kind == VM_K_ENDSUB))
-            return vm_jit_decline(why, wn, "micro-op %u: a subroutine before the main END%.0u",
-                                  end, 0);
+            return vm_jit_decline(why, wn, "micro-op %u: a subroutine before the main END",
+                                  end);
         D->region[end++] = 0;
     }
     if (end >= n)
-        return vm_jit_decline(why, wn, "no END%.0u%.0u", 0, 0);
+        return vm_jit_decline(why, wn, "no END");
     D->region[end] = 0;
     uint32_t r = 0;
     for (uint32_t i = end + 1; i < n; i++) {
@@ -174,12 +179,12 @@ bool vm_jit_depths_analyse(const vm_uop *code, uint32_t n, vm_jit_depths *D, cha
             while (k < n && (code[k].fn || code[k].kind != VM_K_ENDSUB))
                 D->region[k++] = r;
             if (k >= n)
-                return vm_jit_decline(why, wn, "micro-op %u: BGNSUB without ENDSUB%.0u", i, 0);
+                return vm_jit_decline(why, wn, "micro-op %u: BGNSUB without ENDSUB", i);
             D->region[k] = r;
             i = k;
         } else if (code[i].fn || (code[i].kind != VM_K_END && code[i].kind != VM_K_NOP)) {
             return vm_jit_decline(why, wn, "micro-op %u: code outside the main program and its "
-                                  "subroutines%.0u", i, 0);
+                                  "subroutines", i);
         } else {
             D->region[i] = 0;   /* unreachable END after the subroutines */
         }
@@ -189,7 +194,7 @@ bool vm_jit_depths_analyse(const vm_uop *code, uint32_t n, vm_jit_depths *D, cha
     uint8_t *state = calloc(D->nregions, 1);
     bool ok = lc && ls && state;
     if (!ok)
-        vm_jit_decline(why, wn, "out of memory%.0u%.0u", 0, 0);
+        vm_jit_decline(why, wn, "out of memory");
     ok = ok && analyse_region(code, n, 0, end, D, lc, ls, why, wn);
     for (uint32_t i = end + 1; ok && i < n; i++)
         if (!code[i].fn && code[i].kind == VM_K_BGNSUB) {
@@ -200,7 +205,7 @@ bool vm_jit_depths_analyse(const vm_uop *code, uint32_t n, vm_jit_depths *D, cha
             i = k;
         }
     if (ok && recursive(code, n, D, 0, state))
-        ok = vm_jit_decline(why, wn, "recursive subroutines%.0u%.0u", 0, 0);
+        ok = vm_jit_decline(why, wn, "recursive subroutines");
     free(lc);
     free(ls);
     free(state);

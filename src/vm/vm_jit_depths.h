@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "util/error.h"
 #include "vm/vm_internal.h"
 
 /* Regions: the main program (micro-ops 0 to its END) and each subroutine (BGNSUB to
@@ -35,8 +36,8 @@ void vm_jit_depths_free(vm_jit_depths *D);
 bool vm_jit_depths_analyse(const vm_uop *code, uint32_t n, vm_jit_depths *D, char *why,
                            size_t wn);
 
-/* The builder's way to decline: the reason, formatted with two numbers, into why (n
- * bytes, when given); returns false */
-bool vm_jit_decline(char *why, size_t n, const char *fmt, uint32_t a, uint32_t b);
+/* The builder's way to decline: the reason, formatted (printf), into why (n bytes, when
+ * given); returns false */
+bool vm_jit_decline(char *why, size_t n, const char *fmt, ...) TV_PRINTF(3, 4);
 
 #endif
