@@ -89,9 +89,10 @@ struct vm_run {
                                 triangles' same_attrs and bounded to vm_frag_tri_attrs */
     bool split_tiles;        /* a tile in no one triangle takes the lane-parallel set-up
                                 (vm_stage_frag.c split_tile) */
-    bool tile_kernel;        /* a tile in one triangle may take its inputs from the AVX-512
+    bool tile_kernel;        /* a tile in one triangle may take its inputs from the one
                                 pass (vm_stage_frag_tile.c): not plain, the tile store's
-                                variant avx512, no POSITION input */
+                                variant avx2 or avx512, no POSITION input */
+    bool tile_kernel_avx512; /* the pass's AVX-512 variant (the store's avx512), else AVX2 */
     bool in_by_pass;         /* the pass writes every IN channel the program may read: each
                                 IN register is an input it computes (vm_stage_frag.c
                                 zero_regs leaves IN to it) */
@@ -150,7 +151,7 @@ struct vm_worker {
     uint32_t tile_x, tile_y;
     /* the tile walk's choices of a tile's inputs' way, per triangle and whether the tile
        lies wholly in it (bit 2 t + (whole < 0)): known (the job clears it at its start),
-       barycentrics needed, the AVX-512 pass taken (vm_stage_frag.c values) */
+       barycentrics needed, the one pass taken (vm_stage_frag.c values) */
     uint8_t tile_ways_known, tile_ways_bary, tile_ways_pass;
     /* COMP: every warp's SV registers hold this run's system values (vm_stage_comp.c) */
     bool comp_sv_ready;

@@ -744,7 +744,7 @@ void vm_frag_values(vm_worker *wk, vm_warp *w, vm_slot *regs, uint32_t sample,
     values(wk, w, regs, sample, per_sample, whole, bl, false);
 }
 
-/* PASS: the inputs' AVX-512 pass writes the warp's inputs (vm_run.in_by_pass), which then
+/* PASS: the inputs' pass writes the warp's inputs (vm_run.in_by_pass), which then
  * need no clearing: 512 bytes a warp for one input, about 3 % of the loop workload's frame
  * (docs/jit.md) */
 static TV_ALWAYS_INLINE void zero_regs(const vm_run *R, vm_warp *w, bool pass)
@@ -802,8 +802,8 @@ static bool needs_barycentrics(const vm_run *R, const vm_frag_tri *t, int whole,
     return false;
 }
 
-/* Whether the inputs of a tile interpolated in triangle T take the AVX-512 pass
- * (vm_frag_tile_inputs_avx512) instead of tile_bary and interp_tile: where the run allows
+/* Whether the inputs of a tile interpolated in triangle T take the one pass
+ * (vm_frag_tile_inputs_avx512 or _avx2) instead of tile_bary and interp_tile: where the run allows
  * it, and interp_tile would take the tile formulas for every input the pass computes (no
  * NaN among the triangle's numbers or the input's attribute: the formulas' two forms, at
  * the head). No input of the warp takes the per-lane way (at its sample, or a centroid
@@ -864,7 +864,7 @@ static void split_inputs(vm_worker *wk, vm_warp *w, vm_slot *regs)
 }
 
 /* The choices of a tile's inputs' way in triangle T (index TILE_TRI, WHOLE as setup_warp's):
- * whether they read the lanes' barycentrics (*BARY) and take the AVX-512 pass (*KERNEL).
+ * whether they read the lanes' barycentrics (*BARY) and take the one pass (*KERNEL).
  * They depend on the run, the triangle and whether whole < 0 (and per_sample, the run's
  * own in the walk): taken once per job in the walk (WALK), kept in the worker. */
 static TV_ALWAYS_INLINE void tile_way(vm_worker *wk, const vm_frag_tri *T, int tile_tri,
@@ -898,7 +898,7 @@ static TV_ALWAYS_INLINE void values(vm_worker *wk, vm_warp *w, vm_slot *regs,
     const tv_vm_program *p = R->prog;
     /* the triangle every lane interpolates in with the tile formulas, -1: per lane */
     int tile_tri = tile_triangle(R, whole);
-    /* the inputs the AVX-512 pass computed (the others below as before) */
+    /* the inputs the one pass computed (the others below as before) */
     bool kernel = false, bary = false;
     const vm_frag_tri *T = tile_tri >= 0 ? &R->tris[tile_tri] : NULL;
     if (p->num_inputs && T)
@@ -907,8 +907,10 @@ static TV_ALWAYS_INLINE void values(vm_worker *wk, vm_warp *w, vm_slot *regs,
         zero_regs(R, w, kernel);
     if (bary) {   /* (only with inputs and a tile triangle) */
 #if VM_FRAG_TILE_KERNEL
-        if (kernel)
+        if (kernel && R->tile_kernel_avx512)
             vm_frag_tile_inputs_avx512(R, w, T, regs);
+        else if (kernel)
+            vm_frag_tile_inputs_avx2(R, w, T, regs);
         else
 #endif
             tile_bary(wk, w, T);

@@ -82,20 +82,23 @@ static TV_ALWAYS_INLINE bool vm_frag_attr_nan(const tv_vm_frag_params *fp, const
                                 fp->vertices[t->v[2]].attr[reg]);
 }
 
-/* The interpolated inputs of a tile that lies in one triangle T, in one AVX-512 pass
- * (vm_stage_frag_tile.c): into REGS (the warp's register layout), every input for which
- * vm_frag_tile_input holds, with the tile formulas' bits. The tile walk takes it where the
- * run allows it (vm_run.tile_kernel) and interp_tile would take the formulas for each of
- * those inputs (vm_stage_frag.c, tile_kernel_takes). */
+/* The interpolated inputs of a tile that lies in one triangle T, in one AVX-512 or AVX2
+ * pass (vm_stage_frag_tile.c): into REGS (the warp's register layout), every input for
+ * which vm_frag_tile_input holds, with the tile formulas' bits. The tile walk takes it
+ * where the run allows it (vm_run.tile_kernel, the variant by vm_run.tile_kernel_avx512)
+ * and interp_tile would take the formulas for each of those inputs (vm_stage_frag.c,
+ * tile_kernel_takes). */
 #if defined(__GNUC__) && defined(__x86_64__)
 #define VM_FRAG_TILE_KERNEL 1
 bool vm_frag_tile_input(const vm_run *R, const vm_fs_input *fi);
 void vm_frag_tile_inputs_avx512(const vm_run *R, const vm_warp *w, const vm_frag_tri *T,
                                 vm_slot *regs);
+void vm_frag_tile_inputs_avx2(const vm_run *R, const vm_warp *w, const vm_frag_tri *T,
+                              vm_slot *regs);
 #else
 #define VM_FRAG_TILE_KERNEL 0
 #endif
-/* The passes vm_frag_tile_inputs_avx512 made on this thread (tests: the proof it ran). */
+/* The passes both variants of the pass made on this thread (tests: the proof it ran). */
 uint64_t vm_frag_tile_passes(void);
 
 /* Per-run constants of the coverage tests (computed once per job, not per tile). */

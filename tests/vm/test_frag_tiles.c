@@ -18,9 +18,10 @@
  * samples, targets wider than one 64-tile pass of the classifier, 1 and 2 threads;
  * attributes the same at every vertex (interp_tile's shortcut: -0, +0, a denormal, a
  * normal number), with denormals kept and flushed (the model then runs flushed too).
- * Every case runs twice: with the tile walk's AVX-512 pass for a tile's inputs
- * (vm_stage_frag_tile.c, where the CPU has AVX-512) and with the C tile formulas
- * (tile_bary and interp_tile: the engine's tile stores capped at AVX2). */
+ * Every case runs three times: with the tile walk's AVX-512 pass for a tile's inputs
+ * (vm_stage_frag_tile.c, where the CPU has AVX-512), with its AVX2 variant (the engine's
+ * tile stores capped at AVX2) and with the C tile formulas (tile_bary and interp_tile: the
+ * stores capped at SSE2). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -177,12 +178,20 @@ static int no_variations(void **s)
     return 0;
 }
 
-/* The same, with the C tile formulas instead of the AVX-512 pass (the pass runs only
-   where the tile stores' variant is avx512) */
-static int c_formulas(void **s)
+/* The same, with the pass's AVX2 variant (the variant of the tile stores': avx2) */
+static int avx2_pass(void **s)
 {
     no_variations(s);
     hv_store_cap = VM_STORE_AVX2;
+    return 0;
+}
+
+/* The same, with the C tile formulas instead of the pass (which runs only where the tile
+   stores' variant is avx2 or avx512) */
+static int c_formulas(void **s)
+{
+    no_variations(s);
+    hv_store_cap = VM_STORE_SSE2;
     return 0;
 }
 
@@ -413,31 +422,37 @@ static void t_bounded_weights(void **s)
     }
 }
 
-/* The proof that the AVX-512 pass ran where the cases above expect it: a full-target
- * rectangle's tiles with differing attributes (icase 0) take it once each on a CPU with
- * AVX-512, and never with the tile stores capped below it, nor with a NaN position (icase
- * 19: the reference formulas) or under the plain interpreter. */
+/* The proof that the pass ran where the cases above expect it: a full-target rectangle's
+ * tiles with differing attributes (icase 0) take it once each on a CPU with AVX2, with the
+ * tile stores capped at AVX-512 and at AVX2 (its two variants), and never with them capped
+ * at SSE2, nor with a NaN position (icase 19: the reference formulas) or under the plain
+ * interpreter. */
 static void t_pass_taken(void **s)
 {
     (void)s;
     /* (the vm.*.plain copy runs every program with the plain interpreter) */
-    const bool avx512 = vm_frag_store_isa() >= VM_STORE_AVX512 && !getenv("TEXVM_TEST_PLAIN");
+    const bool plain = getenv("TEXVM_TEST_PLAIN") != NULL;
+    static const unsigned caps[2] = {VM_STORE_AVX512, VM_STORE_AVX2};
+    for (unsigned k = 0; k < 2; k++) {
+        hv_store_cap = caps[k];
+        uint64_t before = vm_frag_tile_passes();
+        check_case(64, 16, 1, TV_VM_PRIM_RECT, false, 1, 0);
+        uint64_t passes = vm_frag_tile_passes() - before;
+        /* 8 x 4 tiles; the diagonal x = 64 - 4 y crosses tiles 6-7, 4-5, 2-3 and 0-1 of
+           rows 0 to 3 (x from 64 - 16 row - 16 to 64 - 16 row), and the tile right of
+           those in rows 1 to 3 meets it at its top-left corner, where triangle 0's test is
+           not strictly outside (tile_whole): 11 tiles take the per-lane set-up, 21 the
+           pass */
+        if (vm_frag_store_isa() >= VM_STORE_AVX2 && !plain)
+            assert_int_equal(passes, 21);
+        else
+            assert_int_equal(passes, 0);
+        before = vm_frag_tile_passes();
+        check_case(64, 16, 1, TV_VM_PRIM_RECT, false, 1, 19);
+        assert_int_equal(vm_frag_tile_passes() - before, 0);
+    }
+    hv_store_cap = VM_STORE_SSE2;
     uint64_t before = vm_frag_tile_passes();
-    check_case(64, 16, 1, TV_VM_PRIM_RECT, false, 1, 0);
-    uint64_t passes = vm_frag_tile_passes() - before;
-    /* 8 x 4 tiles; the diagonal x = 64 - 4 y crosses tiles 6-7, 4-5, 2-3 and 0-1 of
-       rows 0 to 3 (x from 64 - 16 row - 16 to 64 - 16 row), and the tile right of those
-       in rows 1 to 3 meets it at its top-left corner, where triangle 0's test is not
-       strictly outside (tile_whole): 11 tiles take the per-lane set-up, 21 the pass */
-    if (avx512)
-        assert_int_equal(passes, 21);
-    else
-        assert_int_equal(passes, 0);
-    before = vm_frag_tile_passes();
-    check_case(64, 16, 1, TV_VM_PRIM_RECT, false, 1, 19);
-    assert_int_equal(vm_frag_tile_passes() - before, 0);
-    hv_store_cap = VM_STORE_AVX2;
-    before = vm_frag_tile_passes();
     check_case(64, 16, 1, TV_VM_PRIM_RECT, false, 1, 0);
     assert_int_equal(vm_frag_tile_passes() - before, 0);
     hv_store_cap = VM_STORE_AVX512;
@@ -454,6 +469,12 @@ int main(void)
         cmocka_unit_test_setup(t_pass_taken, no_variations),
         /* (after t_pass_taken, whose cases' random vertices its counts were taken from) */
         cmocka_unit_test_setup(t_infinite_w, no_variations),
+        cmocka_unit_test_setup_teardown(t_random_primitives, avx2_pass, restore_cap),
+        cmocka_unit_test_setup_teardown(t_same_values, avx2_pass, restore_cap),
+        cmocka_unit_test_setup_teardown(t_bounded_weights, avx2_pass, restore_cap),
+        cmocka_unit_test_setup_teardown(t_unit_w, avx2_pass, restore_cap),
+        cmocka_unit_test_setup_teardown(t_infinite_w, avx2_pass, restore_cap),
+        cmocka_unit_test_setup_teardown(t_random_msaa, avx2_pass, restore_cap),
         cmocka_unit_test_setup_teardown(t_random_primitives, c_formulas, restore_cap),
         cmocka_unit_test_setup_teardown(t_same_values, c_formulas, restore_cap),
         cmocka_unit_test_setup_teardown(t_bounded_weights, c_formulas, restore_cap),
