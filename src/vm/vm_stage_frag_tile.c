@@ -61,6 +61,45 @@ uint64_t vm_frag_tile_passes(void)
     return tile_passes;
 }
 
+/* Whether an input the pass computes takes the perspective weights */
+static bool pass_any_persp(const tv_vm_frag_params *fp, const tv_vm_program *p)
+{
+    bool any = false;
+    for (uint32_t k = 0; k < p->num_inputs; k++)
+        any |= formula_input(fp, &p->inputs[k]) && p->inputs[k].interp != TV_INTERP_LINEAR;
+    return any;
+}
+
+/* Whether the three 1/w of triangle T are 1 (a flat primitive's, as the suite's and any 2-D
+   drawing's) and denormals are kept: b_k * 1 is b_k for every quotient b_k (a quiet NaN
+   included), so the passes leave the products out of the chain */
+static bool pass_unit_w(const vm_frag_tri *T, bool flushing)
+{
+    return !flushing && T->inv_w[0] == 1.0f && T->inv_w[1] == 1.0f && T->inv_w[2] == 1.0f;
+}
+
+/* Input FI's attribute rows at triangle T's three vertices */
+typedef struct {
+    const uint32_t *a[3];
+} input_rows;
+
+static inline input_rows rows_of(const tv_vm_frag_params *fp, const vm_frag_tri *T,
+                                 const vm_fs_input *fi)
+{
+    return (input_rows){{fp->vertices[T->v[0]].attr[fi->reg],
+                         fp->vertices[T->v[1]].attr[fi->reg],
+                         fp->vertices[T->v[2]].attr[fi->reg]}};
+}
+
+/* Channel C of rows A: v0 and interp_b's differences d1 = v1 - v0, d2 = v2 - v0 */
+static inline void chan_terms(const input_rows *A, unsigned c, float *v0, float *d1,
+                              float *d2)
+{
+    *v0 = tv_bits_f32(A->a[0][c]);
+    *d1 = tv_bits_f32(A->a[1][c]) - *v0;
+    *d2 = tv_bits_f32(A->a[2][c]) - *v0;
+}
+
 
 /* Barycentric b_k of the lanes at (PX, PY): the edge from vertex A to B over the area */
 __attribute__((target("avx512f"))) static inline __m512 bary16(const vm_frag_tri *T, unsigned a,
@@ -144,16 +183,8 @@ __attribute__((target("avx512f"))) void vm_frag_tile_inputs_avx512(const vm_run 
     const tv_vm_program *p = R->prog;
     const bool flushing = R->vm->cfg.flush_denormals;
     tile_passes++;
-    bool any_persp = false;
-    for (uint32_t k = 0; k < p->num_inputs; k++)
-        any_persp |= formula_input(fp, &p->inputs[k]) &&
-                     p->inputs[k].interp != TV_INTERP_LINEAR;
+    const bool any_persp = pass_any_persp(fp, p), unit_w = pass_unit_w(T, flushing);
     const __m512 area = _mm512_set1_ps(T->area);
-    /* the three 1/w are 1 (a flat primitive's, as the suite's and any 2-D drawing's) and
-       denormals are kept: b_k * 1 is b_k for every quotient b_k (a quiet NaN included), so
-       the products are left out of the chain */
-    const bool unit_w = !flushing && T->inv_w[0] == 1.0f && T->inv_w[1] == 1.0f &&
-                        T->inv_w[2] == 1.0f;
     /* both half warps at once: their chains (a division's latency, then the normaliser's
        division) overlap */
     tile_weights W0 = half_weights(T, w, 0, area, any_persp, unit_w);
@@ -166,16 +197,14 @@ __attribute__((target("avx512f"))) void vm_frag_tile_inputs_avx512(const vm_run 
         const vm_fs_input *fi = &p->inputs[k];
         if (!formula_input(fp, fi))
             continue;
-        const uint32_t *a0 = fp->vertices[T->v[0]].attr[fi->reg];
-        const uint32_t *a1 = fp->vertices[T->v[1]].attr[fi->reg];
-        const uint32_t *a2 = fp->vertices[T->v[2]].attr[fi->reg];
+        const input_rows A = rows_of(fp, T, fi);
         const bool linear = fi->interp == TV_INTERP_LINEAR;
         vm_slot *dst = &regs[p->in.base + fi->reg * 4];
         for (unsigned c = 0; c < 4; c++) {
             if (!((fi->read >> c) & 1u))
                 continue;
-            const float v0 = tv_bits_f32(a0[c]);
-            const float d1 = tv_bits_f32(a1[c]) - v0, d2 = tv_bits_f32(a2[c]) - v0;
+            float v0, d1, d2;
+            chan_terms(&A, c, &v0, &d1, &d2);
             const __m512 v0v = _mm512_set1_ps(v0), d1v = _mm512_set1_ps(d1),
                          d2v = _mm512_set1_ps(d2);
             _mm512_storeu_ps(&dst[c].f[0], half_value(&W0, linear, v0v, d1v, d2v));
@@ -251,30 +280,21 @@ __attribute__((target("avx2"))) void vm_frag_tile_inputs_avx2(const vm_run *R,
     const tv_vm_program *p = R->prog;
     const bool flushing = R->vm->cfg.flush_denormals;
     tile_passes++;
-    bool any_persp = false;
-    for (uint32_t k = 0; k < p->num_inputs; k++)
-        any_persp |= formula_input(fp, &p->inputs[k]) &&
-                     p->inputs[k].interp != TV_INTERP_LINEAR;
-    /* the three 1/w are 1 and denormals kept: the products by them left out (as above) */
-    const bool unit_w = !flushing && T->inv_w[0] == 1.0f && T->inv_w[1] == 1.0f &&
-                        T->inv_w[2] == 1.0f;
     tile_weights8 W;
-    warp_weights8(T, w, any_persp, unit_w, &W);
+    warp_weights8(T, w, pass_any_persp(fp, p), pass_unit_w(T, flushing), &W);
     for (uint32_t k = 0; k < p->num_inputs; k++) {
         const vm_fs_input *fi = &p->inputs[k];
         if (!formula_input(fp, fi))
             continue;
-        const uint32_t *a0 = fp->vertices[T->v[0]].attr[fi->reg];
-        const uint32_t *a1 = fp->vertices[T->v[1]].attr[fi->reg];
-        const uint32_t *a2 = fp->vertices[T->v[2]].attr[fi->reg];
+        const input_rows A = rows_of(fp, T, fi);
         const bool linear = fi->interp == TV_INTERP_LINEAR;
         const __m256 *w1 = linear ? W.b1 : W.pw1, *w2 = linear ? W.b2 : W.pw2;
         vm_slot *dst = &regs[p->in.base + fi->reg * 4];
         for (unsigned c = 0; c < 4; c++) {
             if (!((fi->read >> c) & 1u))
                 continue;
-            const float v0 = tv_bits_f32(a0[c]);
-            const float d1 = tv_bits_f32(a1[c]) - v0, d2 = tv_bits_f32(a2[c]) - v0;
+            float v0, d1, d2;
+            chan_terms(&A, c, &v0, &d1, &d2);
             const __m256 v0v = _mm256_set1_ps(v0), d1v = _mm256_set1_ps(d1),
                          d2v = _mm256_set1_ps(d2);
             for (unsigned q = 0; q < 4; q++)
