@@ -145,8 +145,9 @@ tv_status vm_frag_run_setup_shared(vm_run *run, const tv_vm_frag_params *params,
     run->sample_interp = params->sample_shading;
     run->tile_kernel = false;
 #if VM_FRAG_TILE_KERNEL
-    run->tile_kernel = !run->plain && vm_frag_store_isa_run(run) >= VM_STORE_AVX2;
-    run->tile_kernel_avx512 = vm_frag_store_isa_run(run) >= VM_STORE_AVX512;
+    const unsigned store_isa = vm_frag_store_isa_run(run);
+    run->tile_kernel = !run->plain && store_isa >= VM_STORE_AVX2;
+    run->tile_kernel_avx512 = store_isa >= VM_STORE_AVX512;
     for (uint32_t k = 0; k < p->num_inputs; k++)
         if (p->inputs[k].semantic == TV_SEM_POSITION)
             run->tile_kernel = false;   /* interp_tile reads the barycentrics for z and 1/w */
