@@ -559,8 +559,11 @@ TEX_TARGET_AVX512 static inline bool window_taps_avx512(const char *host, uint32
  * docs/history/performance-log.md. The AVX2 kernel has no windows to tell a turned map:
  * it calls this where the ends of the tile's first row (lanes 0 and 13) read different
  * texel rows, a test marked unlikely — on Zen 4 under the AVX2 ceiling (docs/performance.md
- * §1.3) the rotated map 6-15 % faster, trilinear and bilinear even (history §54). */
-#define TRAIL 4
+ * §1.3) the rotated map 6-15 % faster, trilinear and bilinear even (history §54).
+ * TRAIL 2 (two passes of the level ahead; 4 until history §67): on Zen 5 the rotated map
+ * 2.2-5.5 % faster under the AVX2 ceiling and about 1 % with AVX-512 than with 4, which
+ * Zen 4 had measured against 3, 6, 8 and 12 (§52); 1, 3 and 8 were slower on Zen 5. */
+#define TRAIL 2
 typedef struct pass_trail {
     const char *lvl[2];      /* the two levels the last passes read (their first bytes) */
     uint32_t at[2][TRAIL];   /* lane 0's pair offset in each level's last TRAIL passes */
