@@ -47,7 +47,7 @@ typedef struct vm_frag_tri {
     uint32_t v[3];        /* vertex indices into params->vertices */
     uint32_t provoking;   /* last vertex of the triangle as given (flat inputs, GL rule) */
     bool nan_in;          /* a NaN among x, y, z, inv_w (the tile paths then take the
-                             reference formulas: vm_stage_frag.c, edge) */
+                             reference formulas: vm_stage_frag_interp.h) */
     uint64_t same_attrs;  /* bit r: attribute r the same at the three vertices, each
                              channel a normal number or +0 (interp_tile's shortcut) */
     uint64_t nan_attrs;   /* bit r: a NaN among attribute r's twelve words at the three

@@ -17,7 +17,7 @@
 
 /* Edge function (bx - ax)(py - ay) - (by - ay)(px - ax), the reference's: its products
  * as tv_mul_a, so where two NaNs meet the one that comes out is fixed (util/nan_order.h;
- * bary and the NaN inputs' tile lanes, vm_stage_frag.c, and the triangles' areas at
+ * bary and the NaN inputs' tile lanes, vm_stage_frag_interp.h, and the triangles' areas at
  * set-up, vm_stage_frag_setup.c) */
 static TV_ALWAYS_INLINE float vm_frag_edge(float ax, float ay, float bx, float by, float px,
                                            float py)

@@ -1,6 +1,6 @@
 /* Packed groups' inputs in one pass per warp (vm_stage_frag_defer.h).
  *
- * The formulas are the tile paths' of vm_stage_frag.c, lane by lane with the lane's own
+ * The formulas are the tile paths' of vm_stage_frag_interp.h, lane by lane with the lane's own
  * group's numbers in place of the one triangle's: tile_bary's barycentrics
  * b_k = vm_frag_edge_plain(...) / area at the pixel centre, interp_tile's perspective weights
  * b / d, c / d (d the normalising sum, 1 where it is 0; LINEAR: the barycentrics b1, b2)
@@ -8,7 +8,7 @@
  * C: no contraction, no FMA enabled), so the same bits: the differences v1 - v0, v2 - v0
  * are taken once per group here as interp_tile takes them once per triangle. The groups
  * taken are those for which the tile paths give the reference's bits (no NaN in the
- * formulas' inputs; the two forms at vm_stage_frag.c's head), and whose inputs
+ * formulas' inputs; the two forms at vm_stage_frag_interp.h's head), and whose inputs
  * interp_tile would compute with these formulas: the shortcut of an attribute equal at
  * the three vertices returns what the formula gives wherever it is taken (finite
  * weights), so the formula serves those lanes too.

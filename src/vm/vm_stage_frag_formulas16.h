@@ -1,4 +1,4 @@
-/* The tile formulas of vm_stage_frag.c on 16 lanes (AVX-512) and on 8 (AVX2), for the
+/* The tile formulas of vm_stage_frag_interp.h on 16 lanes (AVX-512) and on 8 (AVX2), for the
  * passes that give their bits with one register a number: the tile walk's inputs
  * (vm_stage_frag_tile.c, 16) and the packed groups' deferred inputs
  * (vm_stage_frag_defer.c, both widths). The same IEEE operations in the

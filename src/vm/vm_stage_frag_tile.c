@@ -21,7 +21,7 @@
  * (8.5 and 7.5-8.2 ms: divisions in flight while the program runs cost it more than the
  * wait they save).
  *
- * The formulas are the tile paths' (vm_stage_frag.c), with the same IEEE operations in the
+ * The formulas are the tile paths' (vm_stage_frag_interp.h), with the same IEEE operations in the
  * same order (ISO C: no contraction, and intrinsics that are plain operations), so the
  * same bits (vm_stage_frag_formulas16.h): b_k = vm_frag_edge_plain(...) / area at the
  * pixel centre, then interp_tile's weights (LINEAR: b1, b2; otherwise b / d and c / d, d the normalising sum,
@@ -29,7 +29,7 @@
  * are kept: x / 1 is x, so interp_tile's test per half warp gives the same bits) and
  * v0 + w1 (v1 - v0) + w2 (v2 - v0) in the channels interp_tile writes (those the program
  * may read). The caller takes it only where interp_tile would take those formulas for
- * every input it hands over (no NaN input: the two forms at vm_stage_frag.c's head; an
+ * every input it hands over (no NaN input: the two forms at vm_stage_frag_interp.h's head; an
  * input equal at the vertices whose shortcut interp_tile would take gets the formula,
  * which gives the same value wherever the shortcut is taken). tests/vm/test_frag_tiles.c
  * holds the three ways (both variants, the C formulas) to its per-pixel model. */

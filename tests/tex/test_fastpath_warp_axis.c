@@ -1,4 +1,4 @@
-/* The kernel's axis passes (src/tex/fast/tex_warp_vec_texel.h) against the general path: the
+/* The kernel's axis passes (src/tex/fast/tex_warp_vec_axis.h) against the general path: the
  * two forms slot_pass chooses per request — every lane linear (axis_pass's `uni`; on
  * AVX-512 the intrinsic form with vrndscaleps) and lanes of both filters (magnified lanes
  * POINT, minified lanes LINEAR, by a per-lane LOD on one level) — on REPEAT, MIRROR and

@@ -266,7 +266,7 @@ static void test_unorm8_decode(void **state)
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
-/* The AVX-512 tap sums' decode (tex_warp_vec_texel.h): the byte repeated into four bytes,
+/* The AVX-512 tap sums' decode (tex_warp_vec_taps.h): the byte repeated into four bytes,
  * H = b · 0x01010101, converted unsigned and rounded up, is 256 times the sum
  * h + h·2^-24 that tex_warp_unorm8 rounds, so 2^-32 times it is the table's value. */
 __attribute__((target("avx512f"))) static void wide_decode(uint32_t out[16], uint32_t b0)

@@ -1,4 +1,4 @@
-/* The vectorised warp kernel's tap sums (src/tex/fast/tex_warp_vec_texel.h: byte shuffles per
+/* The vectorised warp kernel's tap sums (src/tex/fast/tex_warp_vec_taps.h: byte shuffles per
  * channel position, the folded 2^-24 scaling) on swizzled views: every channel read from
  * any byte of the texel word — RGBA and BGRA orders, a channel repeated, reversed — and
  * constant components (ZERO, ONE_FLOAT, ONE_INT) mixed in, on pitch textures (the paired

@@ -1,6 +1,6 @@
 /* The deferred inputs of packed groups (src/vm/vm_stage_frag_defer.c): which programs'
  * inputs may wait (the plan), and the one pass over a warp, whose every lane must hold
- * the tile formulas of vm_stage_frag.c (tile_bary, interp_tile) evaluated with its own
+ * the tile formulas of vm_stage_frag_interp.h (tile_bary, interp_tile) evaluated with its own
  * group's numbers, computed here from those formulas lane by lane, bit for bit: the plain
  * loop and, where the CPU has it, the AVX-512 kernel. Numbers include what the scenes of
  * test_frag_batch rarely reach: a normalising sum of zero (1/w all 0), zero and huge

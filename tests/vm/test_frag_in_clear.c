@@ -1,7 +1,7 @@
 /* The IN registers of a FRAG program on a worker whose register file another program left
  * full of values (workers and their registers are kept between runs: vm_dispatch.c
  * vm_worker_init). The stage writes the declared inputs' channels that the program reads
- * (vm_stage_frag.c values, interp_tile, tile_chans); an IN register inside the file's range
+ * (vm_stage_frag.c values; vm_stage_frag_interp.h interp_tile, tile_chans); an IN register inside the file's range
  * that no DCL names is never written, and can only be read through ADDR (the validator
  * rejects a direct read). It then reads what the warp's clear left, 0 (vm_zero_regs: the
  * registers a program may read before writing start at 0), on the plain interpreter (the

@@ -13,7 +13,7 @@
  * tuning in the attribute: under its generic tuning GCC 12 emulates every gather with
  * scalar loads and lane inserts, and target_clones cannot carry a tuning. The same IEEE
  * and integer operations in the same order in every variant (ISO C: no contraction; the
- * one written FMA has an exact product, tex_warp_vec_texel.h), so every variant gives
+ * one written FMA has an exact product, tex_warp_vec_taps.h), so every variant gives
  * bit-identical results. */
 #ifndef TEX_WIDE_VECTORS
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__)
@@ -42,7 +42,7 @@ uint64_t tex_warp_vec_count(void);
  * two horizontal taps (*paired) and with single words (*single). */
 void tex_warp_vec_pair_counts(uint64_t *paired, uint64_t *single);
 /* Tests: how many of the paired ones read 16-byte windows per two adjacent lanes (AVX-512
- * variant, tex_warp_vec_texel.h). */
+ * variant, tex_warp_vec_taps.h). */
 uint64_t tex_warp_vec_window_count(void);
 /* Tests: the calling thread's kernel requests whose derivatives were the same bits in
  * every lane (the footprint computed once). */
@@ -123,7 +123,7 @@ typedef struct warp_ctx {
        (tex_warp_vec_mag_conditions) */
     bool mag_lin, min_lin, mag_ok;
     /* nonzero: this thread's setup memo made the context, and no other context it made
-       has this number (tex_warp_vec_texel.h keeps the levels it computed under it); 0
+       has this number (tex_warp_vec_level.h keeps the levels it computed under it); 0
        from tex_warp_hoist alone */
     uint64_t gen;
     warp_level lv[TEX_MAX_LEVELS];

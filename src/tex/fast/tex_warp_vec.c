@@ -24,7 +24,7 @@
  *   - the same float operations in the same order per lane (projection, quad differences,
  *     footprint, bias, clamps, level selection, texel-space coordinates, weights, the tap
  *     sum in tap order, the mip blend); ISO C, no contraction (the one FMA written by
- *     hand, in the AVX2 tap sums' decode, has an exact product: tex_warp_vec_texel.h);
+ *     hand, in the AVX2 tap sums' decode, has an exact product: tex_warp_vec_taps.h);
  *   - min / max decided by the strict orders; a tie between different bit patterns (±0)
  *     or a NaN is flagged and the request goes to the general passes (which call libm);
  *   - floor / ceil through int32 truncation for |x| < 2^23, exact; the one difference,
@@ -651,7 +651,7 @@ static unsigned vec_run_base(const vec_req *R, tv_tex_result *res)
 static unsigned vec_isa(const tv_tex_unit *unit)
 {
     unsigned cap = unit->vec_isa_cap;
-    /* (avx512bw: the byte shuffles of the texel decode, tex_warp_vec_texel.h) */
+    /* (avx512bw: the byte shuffles of the texel decode, tex_warp_vec_taps.h) */
     if (cap >= 2 && tv_cpu_avx512bw())
         return 2;
     if (cap >= 1 && tv_cpu_avx2_fma())

@@ -19,6 +19,16 @@
 #define N TV_TEX_LANES
 #define BIG 8388608.0f /* 2^23 */
 
+/* Initial-exec for the kernel's per-thread counters and state read inside it: the library
+ * is position-independent, and the default model's __tls_get_addr call in the middle of
+ * slot_pass (relaxed to a plain load only when linked statically) made GCC spill and
+ * reload every live vector register around it. */
+#if defined(__GNUC__) && defined(__ELF__)
+#define TEX_TLS_IE __attribute__((tls_model("initial-exec")))
+#else
+#define TEX_TLS_IE
+#endif
+
 #if defined(__GNUC__)
 typedef uint32_t tex_word __attribute__((may_alias, aligned(4)));
 typedef uint64_t tex_pair __attribute__((may_alias, aligned(4))); /* two adjacent words */
