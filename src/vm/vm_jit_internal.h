@@ -121,6 +121,10 @@ unsigned vm_jit_uniform_writer(const vm_uop *u, unsigned ch);
 
 /* Build the function `name` for j->p's optimised micro-ops into j->m (vm_jit_build.c).
  * false: the program is declined, `why` says why. vm_jit_ctx_free frees the tables. */
+/* Ends the current block with a jump to the function's one exit block (code, pc, done its
+ * phis' values), which writes the warp back: vm_jit_build.c. */
+void vm_jit_emit_exit(vm_jit_ctx *j, enum vm_jit_exit code, uint32_t pc, bool done);
+
 bool vm_jit_build(vm_jit_ctx *j, const char *name, char *why, size_t why_size);
 void vm_jit_ctx_free(vm_jit_ctx *j);
 
