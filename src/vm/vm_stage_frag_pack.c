@@ -455,7 +455,7 @@ PACK_AVX512 static inline void place_pixels4(frag_pack *P, __m512i vx, __m512i v
  * warp's run: then no pixel is pending). Few branches depend on the data: a triangle of
  * bench_draw's mesh takes one step of four quads, where pack_quad's per-quad tests
  * mispredict. The AVX-512 placement and pack_quad's give the same warps
- * (tests/vm/test_frag_batch.c compares their layouts). */
+ * (tests/vm/test_frag_batch_pixels.c compares their layouts). */
 PACK_AVX512 static tv_status pack_box_pixels_avx512(vm_worker *wk, frag_pack *P,
                                                     const int32_t *qx, const int32_t *qy,
                                                     const uint32_t *cov, int n, tv_error *err)
