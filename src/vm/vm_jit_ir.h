@@ -1,5 +1,6 @@
-/* Shorthands of the JIT's code generator for the LLVM IR builder (vm_jit_build.c and
- * vm_jit_flow.c): constants, loads and stores of the allocas, blocks and the zero test.
+/* Shorthands of the JIT's code generator for the LLVM IR builder (vm_jit_build.c,
+ * vm_jit_flow.c, vm_jit_ops.c): constants, loads and stores of the allocas, blocks and the
+ * zero test.
  * Only compiled with LLVM (TEXVM_JIT). */
 #ifndef TEXVM_VM_JIT_IR_H
 #define TEXVM_VM_JIT_IR_H

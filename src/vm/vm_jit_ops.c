@@ -20,6 +20,7 @@
 
 #include "vm/vm_handlers.h"
 #include "vm/vm_jit_internal.h"
+#include "vm/vm_jit_ir.h"
 
 enum jit_form {
     F_GROUP,    /* channel group: aux2 channels, src[k*4+c] -> dst[c] (vm_ops.h VM_GROUP) */
@@ -740,18 +741,16 @@ bool vm_jit_emit_alu(vm_jit_ctx *j, const vm_uop *u)
            the handler: then the handler runs the whole micro-op */
         if (u->aux2 < 1 || u->aux2 > 4)
             return false;
-        LLVMValueRef a[4], far = LLVMConstInt(j->i32, 0, 0);
+        LLVMValueRef a[4], far = ci32(j, 0);
         for (unsigned ch = 0; ch < u->aux2; ch++) {
             a[ch] = src(j, op, u->src[ch]);
             LLVMValueRef ax = asf(j, LLVMBuildAnd(j->b, asu(j, a[ch]), ku(j, 0x7fffffffu), ""));
             LLVMValueRef out = fcmp(j, LLVMRealUGT, ax, kf(j, 8192.0f));
             far = LLVMBuildOr(j->b, far, LLVMBuildBitCast(j->b, out, j->i32, ""), "");
         }
-        LLVMBasicBlockRef fast = LLVMAppendBasicBlockInContext(j->c, j->fn, "trig");
-        LLVMBasicBlockRef slow = LLVMAppendBasicBlockInContext(j->c, j->fn, "trig_libm");
-        LLVMBasicBlockRef done = LLVMAppendBasicBlockInContext(j->c, j->fn, "trig_done");
-        LLVMBuildCondBr(j->b, LLVMBuildICmp(j->b, LLVMIntEQ, far, LLVMConstInt(j->i32, 0, 0), ""),
-                        fast, slow);
+        LLVMBasicBlockRef fast = block(j, "trig"), slow = block(j, "trig_libm"),
+                          done = block(j, "trig_done");
+        br_zero(j, far, fast, slow);
         LLVMPositionBuilderAtEnd(j->b, fast);
         LLVMValueRef out[4];
         for (unsigned ch = 0; ch < u->aux2; ch++)
