@@ -12,8 +12,9 @@
  * viewport clipping may move; docs/fidelity-pipeline.md §1).
  *   bench_draw            both drivers, llvmpipe at 1 and 2 threads
  *   bench_draw --llvmpipe N   (internal) llvmpipe only, N threads, prints its times
- *   bench_draw --texvm [mesh|blend]   texvm only, both scenes or one (for profiling:
- *                                     perf record bench_draw --texvm blend)
+ *   bench_draw --texvm [mesh|blend [1|2]]   texvm only, both scenes or one, on both thread
+ *                                     counts or one (for profiling: perf record bench_draw
+ *                                     --texvm mesh 1)
  *   bench_draw --cpu K ...            the one-thread runs, texvm's and llvmpipe's, on CPU K
  *                                     alone (scripts/bench.sh: the two cores of this
  *                                     project's VMs can differ in speed for minutes,
@@ -358,10 +359,13 @@ int main(int argc, char **argv)
     int count[2];
     bool texvm_only = argc >= 2 && !strcmp(argv[1], "--texvm");
     int only = -1;   /* --texvm SCENE: that scene alone (2: not a scene) */
-    if (texvm_only && argc == 3)
+    if (texvm_only && argc >= 3)
         only = !strcmp(argv[2], "mesh") ? 0 : !strcmp(argv[2], "blend") ? 1 : 2;
-    if (only == 2 || argc > 3 || (argc == 3 && !texvm_only)) {
-        fprintf(stderr, "usage: bench_draw [--cpu K] [--texvm [mesh|blend]]\n");
+    unsigned th_only = 0;   /* --texvm SCENE N: N threads alone (3: not a count) */
+    if (texvm_only && argc == 4)
+        th_only = !strcmp(argv[3], "1") ? 1 : !strcmp(argv[3], "2") ? 2 : 3;
+    if (only == 2 || th_only == 3 || argc > 4 || (argc >= 3 && !texvm_only)) {
+        fprintf(stderr, "usage: bench_draw [--cpu K] [--texvm [mesh|blend [1|2]]]\n");
         return 2;
     }
     memset(tv, 0, sizeof tv);
@@ -373,6 +377,8 @@ int main(int argc, char **argv)
         float *v = scene == 0 ? mesh_vertices(&count[scene]) : blend_vertices(&count[scene]);
         uint8_t *first = NULL;
         for (unsigned th = 1; th <= 2; th++) {
+            if (th_only && th != th_only)
+                continue;
             /* (the workers of the two-thread context are created unpinned) */
             if (!pin(th == 1))
                 return 1;
@@ -388,7 +394,7 @@ int main(int argc, char **argv)
             }
             const uint8_t *px = tv_pipe_resource_data(ctx, RT);
             size_t bytes = tv_pipe_resource_size(ctx, RT);
-            if (th == 1) {
+            if (!first) {
                 tv_lit[scene] = lit_pixels(px);
                 tv_hash[scene] = picture_hash(px, bytes);
                 first = malloc(bytes);
