@@ -388,6 +388,15 @@ static TV_ALWAYS_INLINE tv_status pack_box_range(vm_worker *wk, frag_pack *P, co
 #if PACK_X86
 #define PACK_AVX512 __attribute__((target("avx512f,popcnt,bmi2")))
 
+/* pack_box_range out of line, for pack_box_pixels_avx512's rare quads that meet a pending
+ * pixel: inlined there, its code took registers from the loop around it (spills). */
+static __attribute__((noinline, cold)) tv_status pack_box_range_apart(
+    vm_worker *wk, frag_pack *P, const int32_t *qx, const int32_t *qy, const uint32_t *cov,
+    int lo, int hi, tv_error *err)
+{
+    return pack_box_range(wk, P, qx, qy, cov, lo, hi, err);
+}
+
 /* Whether a quad of the four in KEYS (lanes 0-3, quad_key) meets an entry of an earlier
  * group of P's warp at a pixel of LIVE (bits 4 k + j: quad k's pixel j): meets_pending
  * for the four at once, without a branch on the data. */
@@ -486,7 +495,7 @@ PACK_AVX512 static tv_status pack_box_pixels_avx512(vm_worker *wk, frag_pack *P,
         const __m512i keys = _mm512_or_si512(_mm512_slli_epi32(qyv, 16),
                                              _mm512_and_si512(qxv, _mm512_set1_epi32(0xffff)));
         if (P->group && meets_pending4(P, keys, live)) {
-            tv_status st = pack_box_range(wk, P, qx, qy, cov, i, i + (int)m, err);
+            tv_status st = pack_box_range_apart(wk, P, qx, qy, cov, i, i + (int)m, err);
             if (st != TV_OK)
                 return st;
             continue;
