@@ -34,8 +34,8 @@
 
 /* The texture kernel's counters of the calling thread (tex/fast/tex_warp.h) */
 typedef struct kernel_counts {
-    uint64_t requests, uniform, magnified, free, common, log2_table, log2_cache, paired,
-        window, single, probes;
+    uint64_t requests, uniform, magnified, free, common, free_copy, log2_table, log2_cache,
+        paired, window, single, probes;
 } kernel_counts;
 
 static kernel_counts kernel_counts_now(void)
@@ -46,6 +46,7 @@ static kernel_counts kernel_counts_now(void)
     k.magnified = tex_warp_vec_mag_count();
     k.free = tex_warp_vec_free_count();
     k.common = tex_warp_vec_common_count();
+    k.free_copy = tex_warp_vec_free_copy_count();
     k.log2_table = tex_warp_vec_log2_table_count();
     k.log2_cache = tex_warp_vec_log2_cache_count();
     tex_warp_vec_pair_counts(&k.paired, &k.single);
@@ -57,7 +58,8 @@ static kernel_counts kernel_counts_now(void)
 static void kernel_counts_print(const kernel_counts *a, const kernel_counts *b, int runs)
 {
     printf("bench_job: texture kernel (%s) over %d runs: requests %llu (uniform %llu, "
-           "magnified %llu, no level of detail %llu; common copy %llu), log2 table lookups "
+           "magnified %llu, no level of detail %llu; common copy %llu, no-LOD copy %llu), log2 "
+           "table lookups "
            "%llu (register cache %llu), level passes paired %llu (windows %llu) and single "
            "%llu, anisotropic probe requests %llu\n",
            tv_tex_vector_kernel(), runs, (unsigned long long)(b->requests - a->requests),
@@ -65,6 +67,7 @@ static void kernel_counts_print(const kernel_counts *a, const kernel_counts *b, 
            (unsigned long long)(b->magnified - a->magnified),
            (unsigned long long)(b->free - a->free),
            (unsigned long long)(b->common - a->common),
+           (unsigned long long)(b->free_copy - a->free_copy),
            (unsigned long long)(b->log2_table - a->log2_table),
            (unsigned long long)(b->log2_cache - a->log2_cache),
            (unsigned long long)(b->paired - a->paired),

@@ -5,12 +5,15 @@
 # warp kernel; --repeat 2 is 3 runs (the warm-up too): 192 requests.
 #   free: a 64x64 texture with mip filter NONE and one filter for both directions: every
 #         request takes the kernel's way without a level of detail (192), one level pass
-#         each (paired + single = 192), no log2 lookup, no probe;
+#         each (paired + single = 192), no log2 lookup, no probe; the request is the one
+#         a wide variant's no-LOD copy serves (values only, mip NONE, linear both ways,
+#         RGBA, a pitch view): it answers all 192 (the generic variant: 0);
 #   mag:  a 16x16 texture, trilinear, v_uv over 64x32 pixels: 4 and 2 pixels a texel, so
 #         every lane is proven magnified without a log2 (192), one level pass each; the
 #         request is the common one (a values-only SAMPLE, mip LINEAR, linear filters, RGBA,
 #         a pitch view), so a wide kernel variant's copy for it answers all 192 (the
-#         generic variant has none: 0). `free` is not the common request (mip NONE): 0.
+#         generic variant has none: 0). `free` is not the common request (mip NONE): 0,
+#         nor `mag` the no-LOD one: 0.
 # And --counters with two threads is a usage error (exit 2: the counts are per thread).
 #   bench/test_bench_counters.sh BENCH_JOB
 set -uo pipefail
@@ -59,25 +62,25 @@ counts() {
 # the kernel's variant, from the same line: avx512, avx2 or generic
 variant=$(cd "$tmp" && "$bench_job" free.json --repeat 1 --counters --out-dir "$tmp" |
           sed -n 's/^bench_job: texture kernel (\([a-z0-9]*\)).*/\1/p')
-common_mag=192
-[ "$variant" = generic ] && common_mag=0
+common_mag=192 copy_free=192
+[ "$variant" = generic ] && common_mag=0 copy_free=0
 [ -n "$variant" ] || { echo "FAIL: no kernel variant on the counters line"; fail=1; }
-# the line's numbers: runs requests uniform magnified free common log2 log2-cache paired
-# windows single probes
+# the line's numbers: runs requests uniform magnified free common no-LOD-copy log2
+# log2-cache paired windows single probes
 check() {
   local name=$1 want=$2 got
   got=$(counts "$name") || { fail=1; return; }
   set -- $got
-  if [ $# != 12 ]; then
+  if [ $# != 13 ]; then
     echo "FAIL: $name: no counters line"; fail=1; return
   fi
-  local passes=$(($9 + ${11}))
-  local have="runs $1 requests $2 uniform $3 magnified $4 free $5 common $6 log2 $7 cache $8 passes $passes probes ${12}"
+  local passes=$((${10} + ${12}))
+  local have="runs $1 requests $2 uniform $3 magnified $4 free $5 common $6 copy $7 log2 $8 cache $9 passes $passes probes ${13}"
   [ "$have" = "$want" ] || { echo "FAIL: $name: $have, expected $want"; fail=1; }
-  [ "${10}" -le "$9" ] || { echo "FAIL: $name: more windows (${10}) than paired passes ($9)"; fail=1; }
+  [ "${11}" -le "${10}" ] || { echo "FAIL: $name: more windows (${11}) than paired passes (${10})"; fail=1; }
 }
-check free "runs 3 requests 192 uniform 0 magnified 0 free 192 common 0 log2 0 cache 0 passes 192 probes 0"
-check mag "runs 3 requests 192 uniform 0 magnified 192 free 0 common $common_mag log2 0 cache 0 passes 192 probes 0"
+check free "runs 3 requests 192 uniform 0 magnified 0 free 192 common 0 copy $copy_free log2 0 cache 0 passes 192 probes 0"
+check mag "runs 3 requests 192 uniform 0 magnified 192 free 0 common $common_mag copy 0 log2 0 cache 0 passes 192 probes 0"
 log=$(cd "$tmp" && "$bench_job" free.json --threads 2 --counters 2>&1)
 rc=$?
 [ $rc = 2 ] || { echo "FAIL: --counters with two threads exited $rc, not 2"; fail=1; }

@@ -57,6 +57,9 @@ uint64_t tex_warp_vec_free_count(void);
 /* Tests: the calling thread's kernel requests answered by the wide variants' copy for
  * the common request (tex_warp_vec.c vec_common_shape). */
 uint64_t tex_warp_vec_common_count(void);
+/* Tests: those answered by the wide variants' copy for the request that needs no level
+ * of detail (tex_warp_vec.c vec_free_shape). */
+uint64_t tex_warp_vec_free_copy_count(void);
 /* Tests: the calling thread's kernel log2 lookups (tex_warp_vec.c log2_lanes) that some
  * lane's argument sent past the recent arguments to the table. */
 uint64_t tex_warp_vec_log2_table_count(void);

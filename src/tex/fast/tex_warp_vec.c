@@ -57,7 +57,8 @@
 #include "tex/fast/tex_warp_vec_texel.h"
 #include "tex/fast/tex_warp_vec_log2.h"
 
-static _Thread_local uint64_t tls_taken, tls_uniform, tls_mag, tls_free, tls_probes, tls_common;
+static _Thread_local uint64_t tls_taken, tls_uniform, tls_mag, tls_free, tls_probes, tls_common,
+    tls_free_copy;
 
 uint64_t tex_warp_vec_count(void)
 {
@@ -82,6 +83,11 @@ uint64_t tex_warp_vec_free_count(void)
 uint64_t tex_warp_vec_common_count(void)
 {
     return tls_common;
+}
+
+uint64_t tex_warp_vec_free_copy_count(void)
+{
+    return tls_free_copy;
 }
 
 /* The footprint of one lane: the lane loop of vec_body (below) for one set of
@@ -611,6 +617,25 @@ VEC_INLINE unsigned vec_body_common(const vec_req *R0, tv_tex_result *res, unsig
     R.deriv = R.vo = R.lod_common = R.lin_all = R.all4 = R.pitch = true;
     return vec_body(&R, res, isa);
 }
+
+/* The same for the request that needs no level of detail (R->free: values only, mip NONE,
+ * one filter both ways) with the linear filter, every component filtered, a pitch view and
+ * no projection, offsets, layers or LOD operand — the pipeline's draws of a texture
+ * without mipmaps (bench_draw's mesh: its lanes are pixels of several triangles, whose
+ * lookups need no derivatives). Its copy is the footprint-free part of vec_body alone. */
+static bool vec_free_shape(const vec_req *R)
+{
+    return R->free && R->lin_all && R->all4 && R->pitch && !R->proj && !R->offs &&
+           !R->array && !R->op_lod && !R->op_lz && !R->op_bias;
+}
+
+VEC_INLINE unsigned vec_body_free(const vec_req *R0, tv_tex_result *res, unsigned isa)
+{
+    vec_req R = *R0;
+    R.proj = R.offs = R.array = R.op_lod = R.op_lz = R.op_bias = R.lod_common = false;
+    R.free = R.vo = R.lin_all = R.all4 = R.pitch = true;
+    return vec_body(&R, res, isa);
+}
 #endif
 
 /* The kernel per instruction set (TEX_WIDE_VECTORS, tex_warp.h): the same body compiled
@@ -636,6 +661,16 @@ TEX_TARGET_AVX512 static unsigned vec_run_avx512_common(const vec_req *R, tv_tex
 TEX_TARGET_AVX2 static unsigned vec_run_avx2_common(const vec_req *R, tv_tex_result *res)
 {
     return vec_body_common(R, res, 1);
+}
+
+TEX_TARGET_AVX512 static unsigned vec_run_avx512_free(const vec_req *R, tv_tex_result *res)
+{
+    return vec_body_free(R, res, 2);
+}
+
+TEX_TARGET_AVX2 static unsigned vec_run_avx2_free(const vec_req *R, tv_tex_result *res)
+{
+    return vec_body_free(R, res, 1);
 }
 #endif
 
@@ -667,6 +702,11 @@ static unsigned vec_run(const vec_req *R, tv_tex_result *res)
     if (isa && vec_common_shape(R)) {
         unsigned r = isa == 2 ? vec_run_avx512_common(R, res) : vec_run_avx2_common(R, res);
         tls_common += r != 0;
+        return r;
+    }
+    if (isa && vec_free_shape(R)) {
+        unsigned r = isa == 2 ? vec_run_avx512_free(R, res) : vec_run_avx2_free(R, res);
+        tls_free_copy += r != 0;
         return r;
     }
     if (isa == 2)
