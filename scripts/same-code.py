@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Whether two x86-64 ELF builds hold the same machine code, function by function: the
 proof a change meant to keep the code (a file split, a move into a header of the same
-translation unit, a rename) gives that it did (docs/contributing.md, *Proving a change
-keeps the code*).
+translation unit, a rename) gives that it did (docs/contributing.md, "The rules the code
+keeps").
 
     scripts/same-code.py [--function REGEX] [--show N] OLD NEW
 
@@ -15,13 +15,17 @@ does:
   - a RIP-relative operand names what it reaches: a named object or function as
     <symbol+offset>; an unnamed constant (the compiler's constant pools) by its bytes, as
     many as the instruction reads (its vector register's width, 1/N of it for a {1toN}
-    broadcast, a scalar's size from the mnemonic; 8 where none says) — so a constant
-    whose value changed counts, one that only moved does not; an unnamed address taken
-    with lea (jump tables, whose entries are offsets that move with the code) as <lea>;
-    an address in .bss by its section and offset;
-  - %fs: offsets (thread-local variables, placed by the linker) as %fs:<tls>.
-A function's trailing padding (nop, int3) is not part of it. Functions are matched by name (static functions of the same name in several units as a
-multiset). Prints the functions that differ (the first differing line of each, up to
+    broadcast, a scalar's or a movq/movd/movz/movs source's size from the mnemonic; 8
+    where none says) — so a constant whose value changed counts, one that only moved
+    does not; an unnamed address taken with lea (jump tables, whose entries are offsets
+    that move with the code) as <lea>; an address in .bss or the GOT by its section;
+  - %fs: offsets (thread-local variables, placed by the linker) as %fs:<tls>;
+  - the PLT entries of IFUNC symbols, which objdump names by an address (*ABS*+0x…@plt),
+    as *ABS*@plt; a static function's name without the .lto_priv.N that link-time
+    optimisation adds or not from one link to the next (two static functions of one
+    name are then compared as a multiset, and a call names either).
+A function's trailing padding (nop, int3) is not part of it. Functions are matched by
+name (static functions of the same name in several units as a multiset). Prints the functions that differ (the first differing line of each, up to
 --show of them), those in one build only, and a summary line; exit 0 when every function
 is the same, 1 when one differs or is missing, 2 on bad arguments or an unreadable file.
 --function REGEX compares only the functions whose name matches (re.search).
@@ -117,6 +121,11 @@ def width(mnemonic, operands):
     module's docstring describes: at least what it reads)."""
     if mnemonic in BROADCAST:
         return BROADCAST[mnemonic]
+    if mnemonic in ("movq", "vmovq", "movd", "vmovd"):
+        return 8 if mnemonic.endswith("q") else 4
+    m = re.match(r"^mov([sz])([bwl])[wlq]$", mnemonic)   # movzbl, movswq, movslq: the source
+    if m:
+        return {"b": 1, "w": 2, "l": 4}[m.group(2)]
     regs = [REG_BYTES[r] for r in re.findall(r"%(zmm|ymm|xmm)\d+", operands)]
     b = re.search(r"\{1to(\d+)\}", operands)
     if b and regs:
@@ -136,6 +145,18 @@ FUNC = re.compile(r"^([0-9a-f]+) <(.+)>:$")
 TARGET = re.compile(r"\b[0-9a-f]+ (<[^>]+>)")
 RIP = re.compile(r"-?0x[0-9a-f]+\(%rip\)")
 COMMENT = re.compile(r"\s*#\s*([0-9a-f]+)(?: <([^>+]+)(?:\+0x([0-9a-f]+))?>)?\s*$")
+
+
+# (the PLT entries of IFUNC symbols, which objdump names by their resolver's address)
+ABS_PLT = re.compile(r"\*ABS\*\+0x[0-9a-f]+@plt")
+# (the suffix link-time optimisation gives a static function it keeps local, or not,
+# from one link to the next)
+LTO_PRIV = re.compile(r"\.lto_priv\.\d+")
+
+
+def name_of(symbol):
+    """A function's name as compared: without the two kinds of suffix above."""
+    return LTO_PRIV.sub("", ABS_PLT.sub("*ABS*@plt", symbol))
 
 
 def normalise(elf, text):
@@ -164,7 +185,7 @@ def normalise(elf, text):
             ref = "<lea>"
         else:
             ref = "=" + elf.read(addr, width(mnemonic, operands)).hex()
-    text = TARGET.sub(r"\1", text)
+    text = name_of(TARGET.sub(r"\1", text))
     text = RIP.sub("(%rip)", text)
     text = re.sub(r"%fs:-?0x[0-9a-f]+", "%fs:<tls>", text)
     return f"{text} {ref}".rstrip()
@@ -183,7 +204,7 @@ def functions(path, only):
     for line in out.splitlines():
         m = FUNC.match(line)
         if m:
-            name, body = m.group(2), []
+            name, body = name_of(m.group(2)), []
             if only is None or only.search(name):
                 funcs.setdefault(name, []).append(body)
             continue
