@@ -25,9 +25,10 @@ does:
     optimisation adds or not from one link to the next (two static functions of one
     name are then compared as a multiset, and a call names either).
 A function's trailing padding (nop, int3) is not part of it. Functions are matched by
-name (static functions of the same name in several units as a multiset). Prints the functions that differ (the first differing line of each, up to
---show of them), those in one build only, and a summary line; exit 0 when every function
-is the same, 1 when one differs or is missing, 2 on bad arguments or an unreadable file.
+name (static functions of the same name in several units as a multiset). Prints the
+functions that differ (the first differing line of each, up to --show of them), those in
+one build only, and a summary line; exit 0 when every function is the same, 1 when one
+differs or is missing, 2 on bad arguments or an unreadable file.
 --function REGEX compares only the functions whose name matches (re.search).
 
 What it cannot see: the order of functions and data, and TLS variables' identity (blanked
