@@ -175,10 +175,11 @@ def normalise(elf, text):
         sec = elf.section_of(addr)
         if obj and obj[0] <= addr < obj[0] + max(obj[1], 1):
             ref = f"<{sym}+{off:#x}>"
-        elif sym and sym in elf.functions and sec and sec[3].startswith(CODE):
-            ref = f"<{sym}+{off:#x}>"
         elif sec is None:
             ref = "<unmapped>"
+        elif sec[3].startswith(CODE):
+            # (an address in code, a function's: named as a branch target is)
+            ref = f"<{name_of(sym)}+{off:#x}>" if sym else f"<{sec[3]}>"
         elif sec[2] is None or sec[3].startswith(".got"):
             # (.bss has no bytes; the GOT's are filled in at load time)
             ref = f"<{sec[3]}:{sym}+{off:#x}>" if sym else f"<{sec[3]}>"
@@ -195,11 +196,6 @@ def normalise(elf, text):
 def functions(path, only):
     elf = Elf(path)
     out = run(["objdump", "-d", "--no-show-raw-insn", "-w", path])
-    elf.functions = set()
-    for line in out.splitlines():
-        m = FUNC.match(line)
-        if m:
-            elf.functions.add(m.group(2))
     funcs = {}
     name, body = None, None
     for line in out.splitlines():
