@@ -203,58 +203,66 @@ RASTER_BOX_AVX512 static int box_early_avx512(const raster_box *rb, const box_ea
 }
 
 /* ---- AVX2 ------------------------------------------------------------------------------
- * The same pass with the 16 lanes of a step as two vectors of eight (row order: with C = 8
- * each vector is one row of the box, with C = 4 two rows of four), masks as vectors, and
- * the steps' few quads and depth writes lane by lane from their bit masks: AVX2 has no
- * compress, and its masked store is slow on AMD cores. Each operation is the AVX-512
- * kernel's in the same order, so the results are bit for bit the same (the test runs both
- * against the pixel-by-pixel reference). */
+ * The same pass for cores without AVX-512, its values cut down to what eight-lane vectors
+ * hold in sixteen registers (the first version, the AVX-512 kernel's vectors halved, kept
+ * 217 of its 1269 instructions on the stack). A step's 16 lanes are two vectors of eight
+ * in the same row order, and what is the same along a row or a column is a scalar:
+ * - coverage: the three edges' values are ORed, their sign bits taken (a lane is covered
+ *   where all three are at least 0, raster_coverage's rule), and the box's rows and
+ *   columns are a bit mask;
+ * - the depth plane: each quarter of four lanes is four columns of one row, so z0 + zx
+ *   (x + 0.5 - zpx) is one vector per four columns (one for C = 4, two for C = 8) and
+ *   zy (y + 0.5 - zpy) one scalar per row, each computed by the same double operations in
+ *   the same order as the AVX-512 kernel's lanes (IEEE operations, no contraction);
+ * - the depth test's lanes, the stores and the quads are bit masks; the few depth writes
+ *   are lane by lane (AVX2 has no compress, and its masked store is slow on AMD cores).
+ * The results are the AVX-512 kernel's bit for bit (the test runs both against the
+ * pixel-by-pixel reference). */
 #define BOX_AVX2 __attribute__((target("avx2")))
 
 typedef struct box_lanes2 {
-    __m256i dx[2], dy[2];   /* the lanes' pixel offsets, halves of eight */
-    __m256i e[3][2];        /* the edges' values there, at row step 0 */
-    __m256i inx[2];         /* all ones in the lanes inside the box's columns */
-    int32_t step;           /* pixel rows per row step (16 / C) */
+    __m256i e[3][2];   /* the edges' values at row step 0, halves of eight lanes */
+    __m256d sx[2];     /* z0 + zx (x + 0.5 - zpx) of columns 0-3 and 4-7 */
+    uint32_t cols;     /* the lanes inside the box's columns, as bits */
+    uint32_t rows;     /* the box's rows [by0, by1) from y0, as bits */
 } box_lanes2;
 
-BOX_AVX2 static inline void box_lanes2_init(const raster_box *rb, box_lanes2 *L, unsigned C)
+BOX_AVX2 static inline void box_lanes2_init(const raster_box *rb, const box_early *e,
+                                            box_lanes2 *L, unsigned C)
 {
     const unsigned sh = C == 8 ? 3 : 2;
-    L->step = (int32_t)(16 / C);
     for (unsigned h = 0; h < 2; h++) {
         const __m256i i = _mm256_add_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7),
                                            _mm256_set1_epi32(8 * (int32_t)h));
-        L->dx[h] = _mm256_and_si256(i, _mm256_set1_epi32((int32_t)C - 1));
-        L->dy[h] = _mm256_srli_epi32(i, (int)sh);
+        const __m256i dx = _mm256_and_si256(i, _mm256_set1_epi32((int32_t)C - 1));
+        const __m256i dy = _mm256_srli_epi32(i, (int)sh);
         for (unsigned k = 0; k < 3; k++)
             L->e[k][h] = _mm256_add_epi32(
                 _mm256_set1_epi32(rb->e0[k]),
-                _mm256_add_epi32(_mm256_mullo_epi32(L->dx[h], _mm256_set1_epi32(rb->a[k])),
-                                 _mm256_mullo_epi32(L->dy[h], _mm256_set1_epi32(rb->b[k]))));
-        /* bx0 <= dx < bx1 */
-        L->inx[h] = _mm256_andnot_si256(_mm256_cmpgt_epi32(_mm256_set1_epi32(rb->bx0), L->dx[h]),
-                                        _mm256_cmpgt_epi32(_mm256_set1_epi32(rb->bx1), L->dx[h]));
+                _mm256_add_epi32(_mm256_mullo_epi32(dx, _mm256_set1_epi32(rb->a[k])),
+                                 _mm256_mullo_epi32(dy, _mm256_set1_epi32(rb->b[k]))));
     }
+    const __m256d half = _mm256_set1_pd(0.5);
+    for (unsigned c = 0; c < 2; c++) {
+        const __m128i xi = _mm_add_epi32(_mm_setr_epi32(0, 1, 2, 3),
+                                         _mm_set1_epi32(rb->x0 + 4 * (int32_t)c));
+        L->sx[c] = _mm256_add_pd(
+            _mm256_set1_pd(e->z0),
+            _mm256_mul_pd(_mm256_set1_pd(e->zx),
+                          _mm256_sub_pd(_mm256_add_pd(_mm256_cvtepi32_pd(xi), half),
+                                        _mm256_set1_pd(e->zpx))));
+    }
+    const uint32_t c = (((1u << rb->bx1) - 1u) & ~((1u << rb->bx0) - 1u)) & ((1u << C) - 1u);
+    L->cols = C == 8 ? c | c << 8 : c | c << 4 | c << 8 | c << 12;
+    L->rows = ((1u << rb->by1) - 1u) & ~((1u << rb->by0) - 1u);
 }
 
-/* raster_box_row's covered lanes of row step R, as vectors. */
-BOX_AVX2 static inline void box_row2(const raster_box *rb, const box_lanes2 *L, unsigned r,
-                                     __m256i m[2])
+/* Row bits (bit j: row j of the step) as lane bits: rows of C lanes. */
+static inline uint32_t row_lanes(uint32_t rows, unsigned C)
 {
-    const int32_t d0 = L->step * (int32_t)r;
-    const __m256i minus1 = _mm256_set1_epi32(-1);
-    for (unsigned h = 0; h < 2; h++) {
-        const __m256i ry = _mm256_add_epi32(L->dy[h], _mm256_set1_epi32(d0));
-        __m256i v = _mm256_andnot_si256(_mm256_cmpgt_epi32(_mm256_set1_epi32(rb->by0), ry),
-                                        _mm256_cmpgt_epi32(_mm256_set1_epi32(rb->by1), ry));
-        v = _mm256_and_si256(v, L->inx[h]);
-        for (unsigned k = 0; k < 3; k++)
-            v = _mm256_and_si256(
-                v, _mm256_cmpgt_epi32(
-                       _mm256_add_epi32(L->e[k][h], _mm256_set1_epi32(d0 * rb->b[k])), minus1));
-        m[h] = v;
-    }
+    return C == 8 ? (rows & 1u) * 0x00ffu | (rows >> 1 & 1u) * 0xff00u
+                  : (rows & 1u) * 0x000fu | (rows >> 1 & 1u) * 0x00f0u |
+                        (rows >> 2 & 1u) * 0x0f00u | (rows >> 3 & 1u) * 0xf000u;
 }
 
 BOX_AVX2 static inline uint32_t bits16(__m256i lo, __m256i hi)
@@ -263,38 +271,62 @@ BOX_AVX2 static inline uint32_t bits16(__m256i lo, __m256i hi)
            (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(hi)) << 8;
 }
 
-/* om_cmp16_depth for eight lanes (all ones where K's lane passes). */
-BOX_AVX2 static inline __m256i cmp8_depth(uint8_t func, bool is_float, __m256i k, __m256i zq,
-                                          __m256i f)
+/* The covered lanes of row step R as bits (raster_box_row's). */
+BOX_AVX2 static inline uint32_t box_row2(const raster_box *rb, const box_lanes2 *L,
+                                         unsigned r, unsigned C)
 {
-    __m256i r;
-    if (is_float) {
-        const __m256 a = _mm256_castsi256_ps(zq), b = _mm256_castsi256_ps(f);
-        switch (func) {
-        case OM_FUNC_NEVER: return _mm256_setzero_si256();
-        case OM_FUNC_LESS: r = _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_LT_OQ)); break;
-        case OM_FUNC_EQUAL: r = _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_EQ_OQ)); break;
-        case OM_FUNC_LEQUAL: r = _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_LE_OQ)); break;
-        case OM_FUNC_GREATER: r = _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_GT_OQ)); break;
-        case OM_FUNC_NOTEQUAL: r = _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_NEQ_UQ)); break;
-        case OM_FUNC_GEQUAL: r = _mm256_castps_si256(_mm256_cmp_ps(a, b, _CMP_GE_OQ)); break;
-        default: return k;   /* ALWAYS */
+    const int32_t d0 = (int32_t)(16 / C) * (int32_t)r;
+    const uint32_t in = L->cols & row_lanes(L->rows >> d0, C);
+    __m256i v[2];
+    for (unsigned h = 0; h < 2; h++) {
+        __m256i o = _mm256_add_epi32(L->e[0][h], _mm256_set1_epi32(d0 * rb->b[0]));
+        for (unsigned k = 1; k < 3; k++)
+            o = _mm256_or_si256(o, _mm256_add_epi32(L->e[k][h], _mm256_set1_epi32(d0 * rb->b[k])));
+        v[h] = o;
+    }
+    return in & ~bits16(v[0], v[1]);
+}
+
+/* The lanes of K whose depths ZQ pass against the stored F (om_cmp16_depth's comparison:
+ * floats ordered, words unsigned) as bits. */
+BOX_AVX2 static inline uint32_t cmp16_depth(uint8_t func, bool is_float, uint32_t k,
+                                            const __m256i zq[2], const __m256i f[2])
+{
+    __m256i r[2];
+    bool invert = false;
+    if (func == OM_FUNC_NEVER)
+        return 0;
+    if (func > OM_FUNC_GEQUAL)
+        return k;   /* ALWAYS */
+    for (unsigned h = 0; h < 2; h++) {
+        if (is_float) {
+            const __m256 a = _mm256_castsi256_ps(zq[h]), b = _mm256_castsi256_ps(f[h]);
+            __m256 c;
+            switch (func) {
+            case OM_FUNC_LESS: c = _mm256_cmp_ps(a, b, _CMP_LT_OQ); break;
+            case OM_FUNC_EQUAL: c = _mm256_cmp_ps(a, b, _CMP_EQ_OQ); break;
+            case OM_FUNC_LEQUAL: c = _mm256_cmp_ps(a, b, _CMP_LE_OQ); break;
+            case OM_FUNC_GREATER: c = _mm256_cmp_ps(a, b, _CMP_GT_OQ); break;
+            case OM_FUNC_NOTEQUAL: c = _mm256_cmp_ps(a, b, _CMP_NEQ_UQ); break;
+            default: c = _mm256_cmp_ps(a, b, _CMP_GE_OQ); break;   /* GEQUAL */
+            }
+            r[h] = _mm256_castps_si256(c);
+            continue;
         }
-        return _mm256_and_si256(r, k);
+        /* unsigned: the signed comparisons of the words with their top bits flipped */
+        const __m256i sign = _mm256_set1_epi32(INT32_MIN);
+        const __m256i a = _mm256_xor_si256(zq[h], sign), b = _mm256_xor_si256(f[h], sign);
+        switch (func) {
+        case OM_FUNC_LESS: r[h] = _mm256_cmpgt_epi32(b, a); break;
+        case OM_FUNC_EQUAL: r[h] = _mm256_cmpeq_epi32(a, b); break;
+        case OM_FUNC_LEQUAL: r[h] = _mm256_cmpgt_epi32(a, b), invert = true; break;
+        case OM_FUNC_GREATER: r[h] = _mm256_cmpgt_epi32(a, b); break;
+        case OM_FUNC_NOTEQUAL: r[h] = _mm256_cmpeq_epi32(a, b), invert = true; break;
+        default: r[h] = _mm256_cmpgt_epi32(b, a), invert = true; break;   /* GEQUAL */
+        }
     }
-    /* unsigned: the signed comparisons of the words with their top bits flipped */
-    const __m256i sign = _mm256_set1_epi32(INT32_MIN);
-    const __m256i a = _mm256_xor_si256(zq, sign), b = _mm256_xor_si256(f, sign);
-    switch (func) {
-    case OM_FUNC_NEVER: return _mm256_setzero_si256();
-    case OM_FUNC_LESS: return _mm256_and_si256(_mm256_cmpgt_epi32(b, a), k);
-    case OM_FUNC_EQUAL: return _mm256_and_si256(_mm256_cmpeq_epi32(a, b), k);
-    case OM_FUNC_LEQUAL: return _mm256_andnot_si256(_mm256_cmpgt_epi32(a, b), k);
-    case OM_FUNC_GREATER: return _mm256_and_si256(_mm256_cmpgt_epi32(a, b), k);
-    case OM_FUNC_NOTEQUAL: return _mm256_andnot_si256(_mm256_cmpeq_epi32(a, b), k);
-    case OM_FUNC_GEQUAL: return _mm256_andnot_si256(_mm256_cmpgt_epi32(b, a), k);
-    default: return k;   /* ALWAYS */
-    }
+    const uint32_t m = bits16(r[0], r[1]);
+    return (invert ? ~m : m) & k;
 }
 
 /* quantise16 for eight lanes from their plane values (two quarters of four). UNORM
@@ -342,22 +374,19 @@ BOX_AVX2 static inline void load_rows2(uint8_t *t0, size_t stride, unsigned R, u
     old[1] = _mm256_set_m128i(r[3], r[2]);
 }
 
+/* A quad's lane bits (j = 0 TL, 1 TR, 2 BL, 3 BR) as the coverage words of COV. */
+static const uint32_t quad_cov_words[16][4] = {
+    {0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0}, {1, 1, 0, 0}, {0, 0, 1, 0}, {1, 0, 1, 0},
+    {0, 1, 1, 0}, {1, 1, 1, 0}, {0, 0, 0, 1}, {1, 0, 0, 1}, {0, 1, 0, 1}, {1, 1, 0, 1},
+    {0, 0, 1, 1}, {1, 0, 1, 1}, {0, 1, 1, 1}, {1, 1, 1, 1},
+};
+
 BOX_AVX2 static TV_ALWAYS_INLINE int box_early_steps2(
     const raster_box *rb, const box_early *e, const box_lanes2 *L, unsigned steps, unsigned C,
     int32_t qx[16], int32_t qy[16], uint32_t cov[64], uint32_t passed[3])
 {
     const unsigned R = 16 / C;   /* rows of pixels a step */
-    const __m256d half = _mm256_set1_pd(0.5), zpx = _mm256_set1_pd(e->zpx),
-                  zx = _mm256_set1_pd(e->zx), z0 = _mm256_set1_pd(e->z0),
-                  zpy = _mm256_set1_pd(e->zpy), zy = _mm256_set1_pd(e->zy);
-    /* z0 + zx (x + 0.5 - zpx) per quarter of four lanes */
-    __m256d sx[4];
-    for (unsigned q = 0; q < 4; q++) {
-        const __m256i px = _mm256_add_epi32(L->dx[q / 2], _mm256_set1_epi32(rb->x0));
-        const __m128i xi = q & 1 ? _mm256_extracti128_si256(px, 1) : _mm256_castsi256_si128(px);
-        sx[q] = _mm256_add_pd(
-            z0, _mm256_mul_pd(zx, _mm256_sub_pd(_mm256_add_pd(_mm256_cvtepi32_pd(xi), half), zpx)));
-    }
+    const double zpy = e->zpy, zy = e->zy;
     const __m256i dmask = _mm256_set1_epi32((int32_t)(uint32_t)e->zs->depth_mask);
     const __m128i shift = _mm_cvtsi32_si128(e->zs->depth_shift);
     const uint8_t func = e->dsa->depth_func;
@@ -368,51 +397,44 @@ BOX_AVX2 static TV_ALWAYS_INLINE int box_early_steps2(
         _mm256_and_si256(_mm256_set1_epi32((int32_t)cols), bit), bit);
     int n = 0;
     for (unsigned r = 0; r < steps; r++) {
-        __m256i k[2];
-        box_row2(rb, L, r, k);
-        if (!bits16(k[0], k[1]))
+        const uint32_t k = box_row2(rb, L, r, C);
+        if (!k)
             continue;
-        const int32_t y = rb->y0 + L->step * (int32_t)r;
-        __m256i z[2];
-        for (unsigned h = 0; h < 2; h++) {
-            const __m256i py = _mm256_add_epi32(L->dy[h], _mm256_set1_epi32(y));
-            __m256d s[2];
-            for (unsigned q = 0; q < 2; q++) {
-                const __m128i yi = q ? _mm256_extracti128_si256(py, 1) : _mm256_castsi256_si128(py);
-                s[q] = _mm256_add_pd(sx[2 * h + q],
-                                     _mm256_mul_pd(zy, _mm256_sub_pd(_mm256_add_pd(
-                                                                         _mm256_cvtepi32_pd(yi), half),
-                                                                     zpy)));
-            }
-            z[h] = quantise8(e, zfloat, s[0], s[1]);
+        const int32_t y = rb->y0 + (int32_t)R * (int32_t)r;
+        /* quarter q: columns 4 (q & 1) of row q / 2 (C = 8), or columns 0-3 of row q */
+        __m256d s[4];
+        for (unsigned q = 0; q < 4; q++) {
+            const int32_t row = C == 8 ? (int32_t)(q / 2) : (int32_t)q;
+            const double t = zy * (((double)(y + row) + 0.5) - zpy);
+            s[q] = _mm256_add_pd(L->sx[C == 8 ? q & 1u : 0], _mm256_set1_pd(t));
         }
+        __m256i z[2];
+        for (unsigned h = 0; h < 2; h++)
+            z[h] = quantise8(e, zfloat, s[2 * h], s[2 * h + 1]);
         uint8_t *const t0 = e->base + e->stride * (size_t)y + 4 * (size_t)rb->x0;
         uint32_t live_rows = 0;
         for (unsigned j = 0; j < R; j++)
             if (j == 0 || y + (int32_t)j - rb->y0 < rb->by1)
                 live_rows |= 1u << j;
-        __m256i old[2], p[2];
+        __m256i old[2], f[2];
         load_rows2(t0, e->stride, R, C, live_rows, colmask, old);
-        for (unsigned h = 0; h < 2; h++) {
-            const __m256i f = _mm256_srl_epi32(_mm256_and_si256(old[h], dmask), shift);
-            p[h] = cmp8_depth(func, zfloat, k[h], z[h], f);
-        }
-        const uint32_t pm = bits16(p[0], p[1]);
+        for (unsigned h = 0; h < 2; h++)
+            f[h] = _mm256_srl_epi32(_mm256_and_si256(old[h], dmask), shift);
+        const uint32_t pm = cmp16_depth(func, zfloat, k, z, f);
         if (!pm)
             continue;
         if (write) {
-            uint32_t wv[16], st = 0;
+            uint32_t wv[16];
+            __m256i same[2];
             for (unsigned h = 0; h < 2; h++) {
                 const __m256i w = _mm256_or_si256(
                     _mm256_andnot_si256(dmask, old[h]),
                     _mm256_and_si256(_mm256_sll_epi32(z[h], shift), dmask));
                 _mm256_storeu_si256((__m256i *)(void *)&wv[8 * h], w);
-                st |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(
-                          _mm256_andnot_si256(_mm256_cmpeq_epi32(w, old[h]), p[h])))
-                      << (8 * h);
+                same[h] = _mm256_cmpeq_epi32(w, old[h]);
             }
             /* (the lanes that passed lie in the box: covered, so in its rows and columns) */
-            for (; st; st &= st - 1) {
+            for (uint32_t st = pm & ~bits16(same[0], same[1]); st; st &= st - 1) {
                 const unsigned l = (unsigned)__builtin_ctz(st);
                 memcpy(t0 + (l / C) * e->stride + 4 * (l % C), &wv[l], 4);
             }
@@ -429,8 +451,7 @@ BOX_AVX2 static TV_ALWAYS_INLINE int box_early_steps2(
             const unsigned tl = C == 8 ? 2 * q : 2 * (q & 1u) + 8 * (q >> 1);
             qx[n] = rb->x0 + (int32_t)(tl % C);
             qy[n] = y + (int32_t)(tl / C);
-            for (unsigned j = 0; j < 4; j++)
-                cov[4 * n + j] = (nib >> j) & 1u;
+            memcpy(cov + 4 * n, quad_cov_words[nib], sizeof quad_cov_words[nib]);
             n++;
         }
     }
@@ -445,10 +466,10 @@ BOX_AVX2 static int box_early_avx2(const raster_box *rb, const box_early *e, int
         return 0;
     box_lanes2 L;
     if (rb->bx1 <= 4) {
-        box_lanes2_init(rb, &L, 4);
+        box_lanes2_init(rb, e, &L, 4);
         return box_early_steps2(rb, e, &L, (rb->rows + 1) / 2, 4, qx, qy, cov, passed);
     }
-    box_lanes2_init(rb, &L, 8);
+    box_lanes2_init(rb, e, &L, 8);
     return box_early_steps2(rb, e, &L, rb->rows, 8, qx, qy, cov, passed);
 }
 #endif
