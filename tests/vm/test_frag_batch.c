@@ -11,8 +11,9 @@
  * among small ones, and a change of hook data between triangles (and, field by field,
  * which changes of the parameters make a batch run its pending warp first); programs whose results
  * depend on the warp's other lanes (run in tiles, never packed), an undeclared input read
- * through ADDR (0, never the side register file's old memory), and a failing add (nothing
- * left pending); under flushed denormals, vertices whose w is a denormal (the triangle's
+ * through ADDR (0, never the side register file's old memory), a failing add (nothing
+ * left pending), the ring of full warps (an add runs none or four; a failing add drops
+ * the parked ones); under flushed denormals, vertices whose w is a denormal (the triangle's
  * set-up must read it as the jobs do, 0, in a batch and in a run of its own alike). Each
  * scene also through a coverage_quads hook (the box's quads at once) that declines some
  * boxes, so a batch mixes it with row_span and coverage_warp. The harness is
@@ -408,6 +409,98 @@ static void test_bad_coverage_quads(void **state)
     }
 }
 
+/* A batch's full warps wait in a ring of four (vm_stage_frag_pack.c, PACK_WARPS) and run
+ * four at once when the fourth is full, oldest first, the rest at the flush: an add runs
+ * no warp or four, every pixel of disjoint triangles reaches the hooks once. A failing add
+ * drops the parked warps with the one being filled: the flush after it runs nothing. */
+static void test_ring_of_warps(void **state)
+{
+    (void)state;
+    enum { NT = 48 };
+    tv_error err;
+    memset(&err, 0, sizeof err);
+    tv_vm *vm = engine(false);
+    tv_vm_program *p = hv_program(vm, fs_text);
+    tri *t = calloc(NT, sizeof *t);
+    scene *s = calloc(1, sizeof *s);
+    assert_non_null(t);
+    assert_non_null(s);
+    uint32_t seed = 11;
+    for (unsigned i = 0; i < NT; i++) {   /* 8 x 6 triangles, each in its own 8x8 cell */
+        const float x0 = 8.0f * (float)(i % 8) + 1.0f, y0 = 8.0f * (float)(i / 8) + 1.0f;
+        for (unsigned k = 0; k < 3; k++)
+            make_vertex(&t[i].v[k], x0 + (k == 1 ? 5.0f : 0.0f), y0 + (k == 2 ? 5.0f : 0.0f),
+                        &seed);
+        t[i].front = true;
+        t[i].id = i;
+    }
+    tv_vm_frag_batch *B = tv_vm_frag_batch_begin(vm, p, NULL, &err);
+    assert_non_null(B);
+    tv_vm_frag_params fp;
+    tv_vm_stats st;
+    uint64_t ran = 0;
+    unsigned first_run = NT;   /* the add at which the first four ran */
+    for (unsigned i = 0; i < NT; i++) {
+        s->cur = &t[i];
+        params_of(&t[i], s, &fp);
+        assert_int_equal(tv_vm_frag_batch_add(B, &fp, &st, &err), TV_OK);
+        if (st.warps != 0 && st.warps != 4)
+            fail_msg("add %u ran %llu warps (0 or 4: the ring's)", i,
+                     (unsigned long long)st.warps);
+        if (st.warps && first_run == NT)
+            first_run = i;
+        ran += st.warps;
+    }
+    assert_true(first_run >= 1 && first_run < NT);   /* (four warps took several adds) */
+    assert_true(ran >= 8);
+    assert_int_equal(tv_vm_frag_batch_flush(B, &st, &err), TV_OK);
+    assert_true(st.warps <= 4);
+    uint64_t logged = 0;
+    for (unsigned y = 0; y < TH; y++)
+        for (unsigned x = 0; x < TW; x++) {
+            assert_true(s->count[y][x] <= 1);
+            logged += s->count[y][x];
+        }
+    assert_true(logged >= 10u * NT);   /* (about 15 pixels a triangle) */
+    tv_vm_frag_batch_end(B);
+    /* the adds before the first four ran leave full warps parked and one being filled (a
+       flush after them runs two to four); a failing add after them drops them all: the
+       flush then runs nothing */
+    for (int fail = 0; fail < 2; fail++) {
+        memset(s, 0, sizeof *s);
+        B = tv_vm_frag_batch_begin(vm, p, NULL, &err);
+        assert_non_null(B);
+        for (unsigned i = 0; i < first_run; i++) {
+            s->cur = &t[i];
+            params_of(&t[i], s, &fp);
+            assert_int_equal(tv_vm_frag_batch_add(B, &fp, &st, &err), TV_OK);
+            assert_int_equal(st.warps, 0);
+        }
+        if (fail) {
+            fp.prim = TV_VM_PRIM_RECT;   /* (a RECT under a coverage hook: set-up fails) */
+            assert_int_equal(tv_vm_frag_batch_add(B, &fp, NULL, &err), TV_ERR_ARG);
+        }
+        assert_int_equal(tv_vm_frag_batch_flush(B, &st, &err), TV_OK);
+        if (fail)
+            assert_int_equal(st.warps, 0);
+        else   /* (one being filled, the others parked) */
+            assert_true(st.warps >= 2 && st.warps <= 4);
+        uint64_t shaded = 0;
+        for (unsigned y = 0; y < TH; y++)
+            for (unsigned x = 0; x < TW; x++)
+                shaded += s->count[y][x];
+        if (fail)
+            assert_int_equal(shaded, 0);
+        else
+            assert_true(shaded > 0);
+        tv_vm_frag_batch_end(B);
+    }
+    free(s);
+    free(t);
+    tv_vm_program_destroy(p);
+    tv_vm_destroy(vm);
+}
+
 static void test_bad_arguments(void **state)
 {
     (void)state;
@@ -465,6 +558,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_overlapping),
+        cmocka_unit_test(test_ring_of_warps),
         cmocka_unit_test(test_grid_shared_edges),
         cmocka_unit_test(test_denormal_w_flushed),
         cmocka_unit_test(test_deferred_inputs),
