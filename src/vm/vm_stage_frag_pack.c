@@ -46,10 +46,9 @@ bool vm_frag_packs(const vm_run *R, const vm_frag_box *fb)
     return quads <= VM_FRAG_PACK_MAX_QUADS;
 }
 
-/* A batch's warps: up to PACK_WARPS - 1 full ones wait to run with the next (run_pack). */
-#ifndef PACK_WARPS
+/* A batch's warps: up to PACK_WARPS - 1 full ones wait to run with the next (run_pack;
+ * eight were slower than four on the mesh scene). */
 #define PACK_WARPS 4
-#endif
 
 /* The candidate quads gathered for the coverage hook, and the warp they are packed into. */
 typedef struct frag_pack {
@@ -152,14 +151,15 @@ static tv_status run_parked(vm_worker *wk, frag_pack *P, tv_error *err)
     return TV_OK;
 }
 
-/* P's warp (its first nl lanes filled) set up and run, P's warp then empty. A batch with
- * a free second warp parks it instead and fills the other: the two run back to back when
- * that one is full (or at a flush), so that the code of a warp's run (the shader, the
- * texture kernel, the output merger) and of the triangles' set-up each stay in the
- * instruction cache for twice the work — together they were about 40 KB, more than the
- * 32 KB of a core's level-1 instruction cache, and every warp fetched most of both anew.
- * The warps run in the order they were filled, so every pixel's outputs reach the hooks
- * in the primitives' order (the early depth test was made at packing). */
+/* P's warp (its first nl lanes filled) set up and run, P's warp then empty. A batch whose
+ * ring has room parks it instead and fills the ring's next warp: the PACK_WARPS warps run
+ * back to back when the last is full (or at a flush), so that the code of a warp's run
+ * (the shader, the texture kernel, the output merger) and of the triangles' set-up each
+ * stay in the instruction cache for four warps' work — together they were about 40 KB,
+ * more than the 32 KB of a core's level-1 instruction cache, and every warp fetched most
+ * of both anew (docs/vm-fragments.md §4). The warps run in the order they were filled, so
+ * every pixel's outputs reach the hooks in the primitives' order (the early depth test
+ * was made at packing). */
 static tv_status run_pack(vm_worker *wk, frag_pack *P, tv_error *err)
 {
     vm_warp *w = P->w;
