@@ -391,10 +391,11 @@ BOX_AVX2 static TV_ALWAYS_INLINE int box_early_steps2(
     const __m128i shift = _mm_cvtsi32_si128(e->zs->depth_shift);
     const uint8_t func = e->dsa->depth_func;
     const bool zfloat = e->zs->depth_float, write = e->dsa->depth_writemask;
-    const uint32_t cols = (((1u << rb->bx1) - 1u) & ~((1u << rb->bx0) - 1u));
+    /* the box's columns as a load mask: the first eight lanes' bits (C = 4: the first
+       four, the only ones load_rows2 reads then) */
     const __m256i bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
     const __m256i colmask = _mm256_cmpeq_epi32(
-        _mm256_and_si256(_mm256_set1_epi32((int32_t)cols), bit), bit);
+        _mm256_and_si256(_mm256_set1_epi32((int32_t)(L->cols & 0xffu)), bit), bit);
     int n = 0;
     for (unsigned r = 0; r < steps; r++) {
         const uint32_t k = box_row2(rb, L, r, C);
