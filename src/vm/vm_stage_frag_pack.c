@@ -136,6 +136,12 @@ static TV_ALWAYS_INLINE void pack_entry(frag_pack *P, uint32_t key, uint32_t kma
     P->nl = nl;
 }
 
+/* Whether P holds fragments still to run: parked warps, or lanes in the one being filled. */
+static inline bool has_pending(const frag_pack *P)
+{
+    return P->nl || P->parked;
+}
+
 /* Runs P's parked warps, if any (their lanes and inputs set up), oldest first. */
 static tv_status run_parked(vm_worker *wk, frag_pack *P, tv_error *err)
 {
@@ -792,14 +798,13 @@ static void drop_pending(tv_vm_frag_batch *B)
 /* The pending warp run under the shared fields (the last add's parameters are gone). */
 static tv_status run_pending(tv_vm_frag_batch *B, tv_error *err)
 {
-    if (!B->P.nl && !B->P.parked)
+    if (!has_pending(&B->P))
         return TV_OK;
     B->run.fp = &B->common;
-    tv_status st = run_parked(&B->wk, &B->P, err);
-    if (st == TV_OK && B->P.nl)
-        st = run_pack(&B->wk, &B->P, err);
+    /* (run_pack runs the parked warps and its own, or parks its own: the ring had room) */
+    tv_status st = B->P.nl ? run_pack(&B->wk, &B->P, err) : TV_OK;
     if (st == TV_OK)
-        st = run_parked(&B->wk, &B->P, err);   /* (run_pack parked it: the ring had room) */
+        st = run_parked(&B->wk, &B->P, err);
     if (st != TV_OK)
         drop_pending(B);
     return st;
@@ -857,7 +862,7 @@ static tv_status add_packed(tv_vm_frag_batch *B, const vm_frag_box *fb, uint64_t
     }
     /* the JIT's decision only between warps: a warp's registers are cleared for the way it
        will run (vm_frag_zero_regs) */
-    if (!B->P.nl && !B->P.parked) {
+    if (!has_pending(&B->P)) {
         vm_jit_prepare(R, warps + B->jit_warps);
         B->jit_warps = 0;
     } else {
@@ -895,7 +900,7 @@ tv_status tv_vm_frag_batch_add(tv_vm_frag_batch *B, const tv_vm_frag_params *par
        triangle before a large one failed a quota its own run kept) */
     const uint64_t pend_insns = R->max_instructions, pend_iters = R->max_loop_iterations;
     vm_run_take_budgets(R);
-    if (st == TV_OK && (B->P.nl || B->P.parked) &&
+    if (st == TV_OK && has_pending(&B->P) &&
         (R->max_instructions < pend_insns || R->max_loop_iterations < pend_iters)) {
         const uint64_t insns = R->max_instructions, iters = R->max_loop_iterations;
         R->max_instructions = pend_insns;
