@@ -7,6 +7,7 @@
 #ifndef TEXVM_UTIL_CPU_ISA_H
 #define TEXVM_UTIL_CPU_ISA_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 
 #ifndef TV_ISA_CEILING
@@ -19,27 +20,60 @@
 #define TV_CPU_HAS(feature) false
 #endif
 
+/* The features the kernels' choices ask for, read from the processor once per translation
+ * unit and kept: the texture unit asks at every request and the tile walk at every warp,
+ * and each __builtin_cpu_init is a call into libgcc (two a request, 130,000 a 1080p frame
+ * of the trilinear workload). Relaxed atomics: two threads that both find it unread store
+ * the same bits. */
+enum {
+    TV_CPU_READ = 1u,      /* the bits below are the processor's */
+    TV_CPU_AVX2 = 2u,
+    TV_CPU_FMA = 4u,
+    TV_CPU_AVX512F = 8u,
+    TV_CPU_AVX512BW = 16u,
+};
+
+/* (out of line: the callers' hot paths keep only the load and the test) */
+__attribute__((noinline, cold, unused)) static unsigned tv_cpu_read(void)
+{
+    return TV_CPU_READ | (TV_CPU_HAS("avx2") ? TV_CPU_AVX2 : 0u) |
+           (TV_CPU_HAS("fma") ? TV_CPU_FMA : 0u) |
+           (TV_CPU_HAS("avx512f") ? TV_CPU_AVX512F : 0u) |
+           (TV_CPU_HAS("avx512bw") ? TV_CPU_AVX512BW : 0u);
+}
+
+static inline unsigned tv_cpu_bits(void)
+{
+    static _Atomic unsigned bits; /* 0: not read yet */
+    unsigned b = atomic_load_explicit(&bits, memory_order_relaxed);
+    if (b == 0) {
+        b = tv_cpu_read();
+        atomic_store_explicit(&bits, b, memory_order_relaxed);
+    }
+    return b;
+}
+
 /* AVX-512F (the pipeline's and the engine's 16-lane kernels) */
 static inline bool tv_cpu_avx512f(void)
 {
-    return TV_ISA_CEILING >= 2 && TV_CPU_HAS("avx512f");
+    return TV_ISA_CEILING >= 2 && (tv_cpu_bits() & TV_CPU_AVX512F);
 }
 
 /* AVX-512F and BW (the texture kernel's byte shuffles) */
 static inline bool tv_cpu_avx512bw(void)
 {
-    return tv_cpu_avx512f() && TV_CPU_HAS("avx512bw");
+    return tv_cpu_avx512f() && (tv_cpu_bits() & TV_CPU_AVX512BW);
 }
 
 static inline bool tv_cpu_avx2(void)
 {
-    return TV_ISA_CEILING >= 1 && TV_CPU_HAS("avx2");
+    return TV_ISA_CEILING >= 1 && (tv_cpu_bits() & TV_CPU_AVX2);
 }
 
 /* AVX2 and FMA (the texture kernel's AVX2 variant: every AVX2 core has both) */
 static inline bool tv_cpu_avx2_fma(void)
 {
-    return tv_cpu_avx2() && TV_CPU_HAS("fma");
+    return tv_cpu_avx2() && (tv_cpu_bits() & TV_CPU_FMA);
 }
 
 /* The ceiling's name, for the kernel lines of tools and benchmarks ("" at the default). */
