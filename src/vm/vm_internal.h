@@ -190,7 +190,7 @@ struct tv_vm_program {
        more such samplings than lod_tex holds; lod_tex: the handles (SAMP << 20 | SVIEW)
        and targets of the others, whose values need no derivative where tv_tex_lod_free
        says so. Without reads_quads, and with every lod_tex free, a batch packs covered
-       pixels instead of quads (pixels_ok, vm_stage_frag_pack.c) */
+       pixels instead of quads (pixels_ok, vm_stage_frag_batch.c) */
     bool reads_quads;
     uint8_t num_lod_tex;
     uint32_t lod_tex[VM_LOD_TEX_MAX];

@@ -1,6 +1,6 @@
 /* The fragment stage's parts shared by the tile walk (vm_stage_frag.c) and the packed
- * quads of small primitives (vm_stage_frag_pack.c: one primitive's run, and batches of a
- * draw's primitives, tv_vm_frag_batch). */
+ * quads of small primitives (vm_stage_frag_pack.c: one primitive's run; and
+ * vm_stage_frag_batch.c: batches of a draw's primitives, tv_vm_frag_batch). */
 #ifndef TEXVM_VM_STAGE_FRAG_H
 #define TEXVM_VM_STAGE_FRAG_H
 

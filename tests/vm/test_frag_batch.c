@@ -1,4 +1,4 @@
-/* Fragment batches (tv_vm_frag_batch, src/vm/vm_stage_frag_pack.c): a draw's small
+/* Fragment batches (tv_vm_frag_batch, src/vm/vm_stage_frag_batch.c): a draw's small
  * triangles packed into shared warps must give every pixel the fragments, in primitive
  * order, with the values, that one tv_vm_run_fragment per triangle on the plain
  * interpreter gives. The hooks here are a pipeline's: a coverage rule per triangle (pixel
@@ -409,8 +409,8 @@ static void test_bad_coverage_quads(void **state)
     }
 }
 
-/* A batch's full warps wait in a ring of four (vm_stage_frag_pack.c, PACK_WARPS) and run
- * four at once when the fourth is full, oldest first, the rest at the flush: an add runs
+/* A batch's full warps wait in a ring of four (vm_stage_frag_pack.c, VM_PACK_WARPS in
+ * vm_stage_frag_pack.h) and run four at once when the fourth is full, oldest first, the rest at the flush: an add runs
  * no warp or four, every pixel of disjoint triangles reaches the hooks once. A failing add
  * drops the parked warps with the one being filled: the flush after it runs nothing. */
 static void test_ring_of_warps(void **state)

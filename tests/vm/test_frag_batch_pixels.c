@@ -1,5 +1,5 @@
 /* Fragment batches that pack covered pixels instead of quads (tv_vm_frag_batch,
- * src/vm/vm_stage_frag_pack.c pixels_ok): programs whose results need no derivative, the
+ * src/vm/vm_stage_frag_batch.c pixels_ok): programs whose results need no derivative, the
  * pixels' placement by each ISA variant, texturing programs whose lookups need no LOD
  * (and one under no bindings): every way of running gives the fragments one
  * tv_vm_run_fragment per triangle on the plain interpreter gives (the harness:
@@ -7,7 +7,7 @@
 #include "test_frag_batch_fixture.h"
 
 /* Programs whose results need no derivative (fs_text and fs_defer without DDX and DDY):
- * a batch packs their covered pixels, not quads (vm_stage_frag_pack.c, pixels_ok), and
+ * a batch packs their covered pixels, not quads (vm_stage_frag_batch.c, pixels_ok), and
  * every way of running still gives the plain interpreter's fragments, in every scene,
  * inputs computed at once or deferred; the batch runs fewer warps than with the
  * derivative, which keeps the quads (and no warp of those is packed from pixels). */
