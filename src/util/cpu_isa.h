@@ -33,7 +33,10 @@ enum {
     TV_CPU_AVX512BW = 16u,
 };
 
-/* (out of line: the callers' hot paths keep only the load and the test) */
+/* (out of line and cold: the callers' hot paths keep only the load and the test. Without
+   cold, and read by a constructor instead, the layouts GCC chose made the mesh scene or
+   the rotated map 5-10 % slower under the AVX2 ceiling: docs/history/performance-log.md
+   §71) */
 __attribute__((noinline, cold, unused)) static unsigned tv_cpu_read(void)
 {
     return TV_CPU_READ | (TV_CPU_HAS("avx2") ? TV_CPU_AVX2 : 0u) |

@@ -121,7 +121,8 @@ static tv_status run_pending(tv_vm_frag_batch *B, tv_error *err)
     if (!has_pending(&B->P))
         return TV_OK;
     B->run.fp = &B->common;
-    /* (run_pack runs the parked warps and its own, or parks its own: the ring had room) */
+    /* (vm_frag_pack_run runs the parked warps and its own, or parks its own: the ring
+       had room) */
     tv_status st = B->P.nl ? vm_frag_pack_run(&B->wk, &B->P, err) : TV_OK;
     if (st == TV_OK)
         st = vm_frag_pack_run_parked(&B->wk, &B->P, err);

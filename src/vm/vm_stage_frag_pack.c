@@ -10,14 +10,14 @@
  *
  * A batch (tv_vm_frag_batch, include/texvm/vm.h; vm_stage_frag_batch.c) keeps the warp
  * being filled from one primitive to the next, so a draw of triangles of ten pixels runs
- * about half as many warps, and sets the engine up once, not per triangle. The quads one primitive adds to a
- * warp are a group: its inputs and system values are computed when the group is complete,
- * while the primitive's parameters are at hand, for the whole warp into a side register
- * file, and the group's lanes copied into the warp (the first group of a warp is computed
- * in place). Groups whose inputs can wait (vm_stage_frag_defer.h) only leave their
- * triangle's numbers, and one pass computes them for the whole warp before it runs. A quad
- * that covers a pixel some pending lane of an earlier primitive covers runs the pending
- * warp first, so the emit hooks get no pixel twice in one call. */
+ * about half as many warps, and sets the engine up once, not per triangle. The quads one
+ * primitive adds to a warp are a group: its inputs and system values are computed when
+ * the group is complete, while the primitive's parameters are at hand, for the whole warp
+ * into a side register file, and the group's lanes copied into the warp (the first group
+ * of a warp is computed in place). Groups whose inputs can wait (vm_stage_frag_defer.h)
+ * only leave their triangle's numbers, and one pass computes them for the whole warp
+ * before it runs. A quad that covers a pixel some pending lane of an earlier primitive
+ * covers runs the pending warp first, so the emit hooks get no pixel twice in one call. */
 #include <stdlib.h>
 
 #if defined(__x86_64__)
@@ -56,7 +56,7 @@ static void close_group(vm_worker *wk, frag_pack *P)
     const tv_vm_program *p = R->prog;
     vm_warp *w = P->w;
     if (P->defer && vm_frag_defer_group(P->defer, P->plan, R, P->group, P->nl)) {
-        /* its inputs wait for run_pack (the plan allows no system values to set now) */
+        /* its inputs wait for vm_frag_pack_run (the plan allows no system values to set now) */
         if (P->group == 0)
             vm_frag_zero_regs(R, w);
         P->group = P->nl;
@@ -272,8 +272,8 @@ static __attribute__((noinline)) tv_status pack_pixels_last(vm_worker *wk, frag_
 /* The covered pixels QLIVE (bits TL, TR, BL, BR; COV their coverage) of the quad at
  * (PX, PY), key KEY, each into the next lane of P's warp (pixels_ok's packing), the warp
  * run each time it is full. With room for four lanes they go at once: four lanes
- * written from the tables, the lanes past the pixels left for the next (run_pack resets
- * those no pixel takes). */
+ * written from the tables, the lanes past the pixels left for the next
+ * (vm_frag_pack_run resets those no pixel takes). */
 static TV_ALWAYS_INLINE tv_status pack_pixels(vm_worker *wk, frag_pack *P, int32_t px,
                                               int32_t py, uint32_t key, uint32_t qlive,
                                               const uint32_t cov[4], tv_error *err)
