@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # bench.outputs (bench/CMakeLists.txt): scripts/bench.sh's --save-outputs and
-# --outputs-against on the null workload's smoke run (--quick): the saved set holds the
-# one- and two-thread output files, a second run compares equal to it, a saved file with
-# one byte changed fails the run (exit 1) and names the file, and a folder that is not
-# there is refused before anything runs (exit 2), as is a --work folder holding something
-# else; the runs use a work folder of their own. Skipped (77) as bench.quick is: without
-# Mesa's EGL or the build's bench programs.
+# --outputs-against on the null workload's smoke run (--quick): the steal line names null,
+# the saved set holds the one- and two-thread output files, a second run compares equal to
+# it, a saved file with one byte changed fails the run (exit 1) and names the file, and a
+# folder that is not there is refused before anything runs (exit 2), as is a --work folder
+# holding something else; the runs use a work folder of their own. Skipped (77) as
+# bench.quick is: without Mesa's EGL or the build's bench programs.
 #   bench/test_bench_outputs.sh SOURCE_DIR BUILD_DIR
 set -uo pipefail
 src=${1:?usage: bench/test_bench_outputs.sh SOURCE_DIR BUILD_DIR}
@@ -28,6 +28,9 @@ grep -q "^outputs saved to $tmp/saved: 2 files$" "$tmp/log" || { cat "$tmp/log";
 for t in 1 2; do
   [ -s "$tmp/saved/null/texvm$t/out.rgba32f" ] || fail "null/texvm$t/out.rgba32f not saved"
 done
+# the host's steal time while the workload ran: a share in per cent ("-" without /proc/stat)
+grep -Eq "^bench: steal %, .* while each workload ran: null ([0-9]+\.[0-9]|-)$" "$tmp/log" ||
+  { cat "$tmp/log"; fail "no steal line for null"; }
 ls "$tmp" | grep -q '\.tmp\.' && fail "the save's temporary folder was left behind"
 
 suite --outputs-against "$tmp/saved"; rc=$?

@@ -163,6 +163,18 @@ pin1() {
   [ $can_pin = 1 ] && pin=(taskset -c $(( ($1 - 1) % $(nproc) )))
 }
 
+# The hypervisor's steal time (/proc/stat's aggregate cpu line: its 8th value, the jiffies
+# the VM's CPUs were ready to run while the host ran another guest) as a share of all the
+# CPUs' time since a sample S0 (steal_now: "steal total"): a run taken while the host
+# stole time is slower for reasons outside both engines, whichever side the spells fell on
+# (docs/performance.md §1.1); "-" where /proc/stat is not there.
+steal_now() { awk '/^cpu / { t = 0; for (i = 2; i <= 9; i++) t += $i; print $9, t }' /proc/stat 2> /dev/null; }
+steal_since() { # S0 -> "x.x" (per cent) or "-"
+  local now; now=$(steal_now)
+  awk -v a="$1" -v b="$now" 'BEGIN { split(a, x, " "); split(b, y, " "); d = y[2] - x[2];
+    if (d > 0 && y[1] >= x[1]) printf "%.1f", 100 * (y[1] - x[1]) / d; else print "-" }'
+}
+
 names=()
 while read -r name glsl tmpl sampler tol; do
   if [ ${#only[@]} -gt 0 ]; then
@@ -180,6 +192,7 @@ while read -r name glsl tmpl sampler tol; do
     echo "bench: $name: TGSI capture failed:" >&2; tail -3 "$d/capture.log" >&2; continue
   fi
   make_job "$name" "$glsl" "$tmpl" "$sampler" $W $H $GX $GY "$d/prog.tgsi" "$d/job.json"
+  s0=$(steal_now)
   echo "bench: $name: softpipe (1 warm-up + $sp_repeat)" >&2
   run_mesa softpipe 1 "$d/job.json" "$d/softpipe" "$sp_repeat" "$name.sp" || true
   for r in $(seq 1 "$rounds"); do
@@ -191,6 +204,7 @@ while read -r name glsl tmpl sampler tol; do
     run_mesa llvmpipe 2 "$d/job.json" "$d/llvmpipe2" "$lp_repeat" "$name.lp2" || true
     run_texvm 2 "$d/job.json" "$d/texvm2" "$name.tv2" || true
   done
+  steal_since "$s0" > "$work/$name.steal"
   out=out.rgba32f; [ "$tmpl" = comp ] && out=out.bin
   for t in 1 2; do
     "$compare" "$d/texvm$t/$out" "$d/llvmpipe1/$out" "$d/softpipe/$out" "$tol" \
@@ -217,6 +231,11 @@ if [ $can_pin = 1 ]; then
   printf 'bench: one-thread runs of round r (texvm, llvmpipe) pinned to CPU (r-1) mod %d\n' \
     "$(nproc)"
 fi
+steals=""
+for name in "${names[@]}"; do
+  steals="$steals${steals:+,} $name $(cat "$work/$name.steal" 2> /dev/null || echo -)"
+done
+[ -z "$steals" ] || printf 'bench: steal %%, the CPUs'"'"' time the host gave its other guests while each workload ran:%s\n' "$steals"
 printf 'Mpixels/s (compute: M threads/s), medians; ratio = texvm / reference, same thread count\n'
 printf '%-10s %9s %9s %9s %9s %9s %8s %8s %8s %7s %21s %9s\n' workload llvmpipe1 llvmpipe2 \
   softpipe texvm1 texvm2 tv/lp1 tv/lp2 tv/sp 2t/1t "vs llvmpipe/softpipe" "peakMiB"
@@ -284,6 +303,7 @@ printf '(texvm 1-thread and 2-thread outputs, against llvmpipe / softpipe; max d
 if [ $quick = 0 ] && [ ${#only[@]} = 0 ] && [ -x "$build/bench/bench_draw" ]; then
   echo
   : > "$work/draw.rows"
+  s0=$(steal_now)
   for r in $(seq 1 "$rounds"); do
     echo "bench: scenes: run $r/$rounds" >&2
     # (the one-thread draws of run r on one CPU, as the workloads' rounds above)
@@ -294,6 +314,8 @@ if [ $quick = 0 ] && [ ${#only[@]} = 0 ] && [ -x "$build/bench/bench_draw" ]; th
     [ "$r" = 1 ] && cat "$work/draw.1"
     awk '$1 ~ /^(mesh|blend)(-f)?$/' "$work/draw.$r" >> "$work/draw.rows"
   done
+  printf 'bench: steal %%, the CPUs'"'"' time the host gave its other guests while the scenes ran: %s\n' \
+    "$(steal_since "$s0")"
   printf '\nscenes over %s runs: paired = median of each run'"'"'s own ratio, best = fastest runs (ms), frame = fastest draws\n' "$rounds"
   printf '%-8s %9s %9s %10s %10s %10s %10s %8s %8s %8s %8s\n' scene paired1 paired2 texvm-1 \
     texvm-2 llvmpipe-1 llvmpipe-2 best1 best2 frame1 frame2
