@@ -60,6 +60,8 @@ uint32_t vm_lower_scratch(vm_lower *L);
 uint32_t vm_lower_src(vm_lower *L, const tv_tgsi_src *s, unsigned chan, char type);
 /* Slot of component `comp` (no swizzle) of a register, raw. */
 uint32_t vm_lower_reg(vm_lower *L, const tv_tgsi_reg *r, unsigned comp);
+/* Slot holding the per-lane value of an indirect index operand (its register's component). */
+uint32_t vm_lower_ind_slot(vm_lower *L, const tv_tgsi_indirect *ind);
 bool vm_lower_per_vertex(const vm_lower *L, unsigned file, uint32_t *per, uint32_t *nverts);
 bool vm_lower_dst_indirect(const vm_lower *L, const tv_tgsi_dst *d);
 /* Write 4 computed slots to the destination under its writemask & `mask` (masked moves;

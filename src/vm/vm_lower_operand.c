@@ -30,8 +30,8 @@ static uint32_t cref_slot(vm_lower *L, uint32_t dim, uint32_t index, unsigned co
     return 0;
 }
 
-/* Slot holding the per-lane value of an indirect index operand. */
-static uint32_t ind_slot(vm_lower *L, const tv_tgsi_indirect *ind)
+/* (vm_lower.h; also the texture operands' resource and sampler indices, vm_lower_tex.c) */
+uint32_t vm_lower_ind_slot(vm_lower *L, const tv_tgsi_indirect *ind)
 {
     tv_tgsi_reg r;
     memset(&r, 0, sizeof r);
@@ -127,8 +127,8 @@ static uint32_t vertex_index(vm_lower *L, const tv_tgsi_reg *r, unsigned comp, u
         vm_lower_fail(L, TV_ERR_INVALID, "vertex index offset %d out of range", dim);
         return 0;
     }
-    uint32_t vs = own_vertex(L, r) ? L->p->invocation_slot : ind_slot(L, &r->dim_ind);
-    uint32_t is = r->indirect ? ind_slot(L, &r->ind) : UINT32_MAX;
+    uint32_t vs = own_vertex(L, r) ? L->p->invocation_slot : vm_lower_ind_slot(L, &r->dim_ind);
+    uint32_t is = r->indirect ? vm_lower_ind_slot(L, &r->ind) : UINT32_MAX;
     uint32_t s = vm_lower_scratch(L);
     vm_uop *u = vm_lower_emit_other(L, vm_h_vertex_index);
     if (!u) return 0;
@@ -171,7 +171,7 @@ uint32_t vm_lower_reg(vm_lower *L, const tv_tgsi_reg *r, unsigned comp)
             if (!u) return 0;
             u->flags |= VM_UF_FAULT;
             u->dst[0] = s;
-            u->src[0] = ind_slot(L, &r->ind);
+            u->src[0] = vm_lower_ind_slot(L, &r->ind);
             u->aux = 1 + comp;
             u->aux2 = L->src->num_imms;
             u->aux3 = (uint32_t)r->index;
@@ -189,8 +189,9 @@ uint32_t vm_lower_reg(vm_lower *L, const tv_tgsi_reg *r, unsigned comp)
         if (!r->indirect && !r->dim_indirect)
             return cref_slot(L, dim, (uint32_t)r->index, comp);
         uint32_t s = vm_lower_scratch(L);
-        uint32_t is = r->indirect ? ind_slot(L, &r->ind) : UINT32_MAX;
-        uint32_t ds = (r->has_dim && r->dim_indirect) ? ind_slot(L, &r->dim_ind) : UINT32_MAX;
+        uint32_t is = r->indirect ? vm_lower_ind_slot(L, &r->ind) : UINT32_MAX;
+        uint32_t ds = (r->has_dim && r->dim_indirect) ? vm_lower_ind_slot(L, &r->dim_ind)
+                                                      : UINT32_MAX;
         vm_uop *u = vm_lower_emit(L, VM_OP_gather_const, VM_K_ALU);
         if (!u) return 0;
         u->dst[0] = s;
@@ -232,7 +233,7 @@ uint32_t vm_lower_reg(vm_lower *L, const tv_tgsi_reg *r, unsigned comp)
     if (aid)
         array_range(L, r->file, aid, &first, &cnt);
     uint32_t s = vm_lower_scratch(L);
-    uint32_t is = ind_slot(L, &r->ind);
+    uint32_t is = vm_lower_ind_slot(L, &r->ind);
     vm_uop *u = vm_lower_emit(L, VM_OP_gather, VM_K_ALU);
     if (!u) return 0;
     u->flags |= VM_UF_FAULT;
@@ -383,7 +384,7 @@ void vm_lower_commit(vm_lower *L, const tv_tgsi_dst *d, const uint32_t tmp[4], u
         uint32_t aid = d->reg.array_id ? d->reg.array_id : d->reg.ind.array_id;
         if (aid)
             array_range(L, d->reg.file, aid, &first, &cnt);
-        uint32_t is = ind_slot(L, &d->reg.ind);
+        uint32_t is = vm_lower_ind_slot(L, &d->reg.ind);
         vm_uop *u = vm_lower_emit(L, VM_OP_scatter, VM_K_ALU);
         if (!u) return;
         u->flags |= VM_UF_FAULT;

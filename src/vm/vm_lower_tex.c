@@ -22,16 +22,6 @@ static void put_vec(vm_lower *L, tex_ops *o, unsigned at, const tv_tgsi_src *s, 
         put(o, at + c, vm_lower_src(L, s, c, type));
 }
 
-/* Slot with the per-lane value of an indirect index. */
-static uint32_t ind_value(vm_lower *L, const tv_tgsi_indirect *ind)
-{
-    tv_tgsi_reg r;
-    memset(&r, 0, sizeof r);
-    r.file = ind->file;
-    r.index = ind->index;
-    return vm_lower_reg(L, &r, ind->component);
-}
-
 /* The declared target of SVIEW[index]. */
 static bool sview_target(vm_lower *L, int32_t index, unsigned *target)
 {
@@ -64,7 +54,7 @@ static tv_status lower_resource(vm_lower *L, const vm_tex_oprow *row, tex_ops *o
                                  tv_tgsi_file_name(want));
         *res_index = (uint32_t)rs->reg.index;
         if (rs->reg.indirect) {
-            put(o, VM_TB_RES, ind_value(L, &rs->reg.ind));
+            put(o, VM_TB_RES, vm_lower_ind_slot(L, &rs->reg.ind));
             *flags |= VM_TXF_RES_LANE;
         }
     } else if (!row->d3d && rs->reg.file != TV_FILE_SVIEW && rs->reg.file != TV_FILE_NULL) {
@@ -92,7 +82,7 @@ static tv_status lower_resource(vm_lower *L, const vm_tex_oprow *row, tex_ops *o
                              row->samp, vm_opname(in->opcode));
     *samp_index = (uint32_t)ss->reg.index;
     if (ss->reg.indirect) {
-        put(o, VM_TB_SAMP, ind_value(L, &ss->reg.ind));
+        put(o, VM_TB_SAMP, vm_lower_ind_slot(L, &ss->reg.ind));
         *flags |= VM_TXF_SAMP_LANE;
     }
     return L->status;
