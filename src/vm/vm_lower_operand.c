@@ -144,20 +144,32 @@ static uint32_t vertex_index(vm_lower *L, const tv_tgsi_reg *r, unsigned comp, u
     return s;
 }
 
+/* A gather or scatter over a range of registers (vm_h_gather's fields, which vm_h_scatter
+ * shares): from slot BASE, COUNT registers of 4 slots each, the lane's index offset by
+ * OFF; an index outside the range faults (VM_UF_FAULT). The caller sets the value and
+ * index slots. NULL where the micro-op could not be emitted. */
+static vm_uop *emit_indexed(vm_lower *L, unsigned op, uint32_t base, uint32_t count,
+                            uint32_t off)
+{
+    vm_uop *u = vm_lower_emit(L, op, VM_K_ALU);
+    if (!u) return NULL;
+    u->flags |= VM_UF_FAULT;
+    u->aux = base;
+    u->aux2 = count;
+    u->aux3 = off;
+    u->target = 4;
+    return u;
+}
+
 static uint32_t vertex_gather(vm_lower *L, const tv_tgsi_reg *r, unsigned comp)
 {
     uint32_t base = 0, bound = 0;
     uint32_t idx = vertex_index(L, r, comp, &base, &bound);
     uint32_t s = vm_lower_scratch(L);
-    vm_uop *u = vm_lower_emit(L, VM_OP_gather, VM_K_ALU);
+    vm_uop *u = emit_indexed(L, VM_OP_gather, base, bound, 0);
     if (!u) return 0;
-    u->flags |= VM_UF_FAULT;
     u->dst[0] = s;
     u->src[0] = idx;
-    u->aux = base;
-    u->aux2 = bound;
-    u->aux3 = 0;
-    u->target = 4;
     return s;
 }
 
@@ -167,15 +179,11 @@ uint32_t vm_lower_reg(vm_lower *L, const tv_tgsi_reg *r, unsigned comp)
     if (r->file == TV_FILE_IMM) {
         if (r->indirect) {
             uint32_t s = vm_lower_scratch(L);
-            vm_uop *u = vm_lower_emit(L, VM_OP_gather, VM_K_ALU);
+            vm_uop *u = emit_indexed(L, VM_OP_gather, 1 + comp, L->src->num_imms,
+                                     (uint32_t)r->index);
             if (!u) return 0;
-            u->flags |= VM_UF_FAULT;
             u->dst[0] = s;
             u->src[0] = vm_lower_ind_slot(L, &r->ind);
-            u->aux = 1 + comp;
-            u->aux2 = L->src->num_imms;
-            u->aux3 = (uint32_t)r->index;
-            u->target = 4;
             return s;
         }
         if (r->index < 0 || (uint32_t)r->index >= L->src->num_imms) {
@@ -234,15 +242,11 @@ uint32_t vm_lower_reg(vm_lower *L, const tv_tgsi_reg *r, unsigned comp)
         array_range(L, r->file, aid, &first, &cnt);
     uint32_t s = vm_lower_scratch(L);
     uint32_t is = vm_lower_ind_slot(L, &r->ind);
-    vm_uop *u = vm_lower_emit(L, VM_OP_gather, VM_K_ALU);
+    vm_uop *u = emit_indexed(L, VM_OP_gather, vbase + (uint32_t)(first - rg->first) * 4 + comp,
+                             (uint32_t)cnt, (uint32_t)(r->index - first));
     if (!u) return 0;
-    u->flags |= VM_UF_FAULT;
     u->dst[0] = s;
     u->src[0] = is;
-    u->aux = vbase + (uint32_t)(first - rg->first) * 4 + comp;
-    u->aux2 = (uint32_t)cnt;
-    u->aux3 = (uint32_t)(r->index - first);
-    u->target = 4;
     return s;
 }
 
@@ -361,15 +365,10 @@ void vm_lower_commit(vm_lower *L, const tv_tgsi_dst *d, const uint32_t tmp[4], u
         if (lane_vertex(L, &d->reg)) {
             uint32_t base = 0, bound = 0;
             uint32_t idx = vertex_index(L, &d->reg, c, &base, &bound);
-            vm_uop *u = vm_lower_emit(L, VM_OP_scatter, VM_K_ALU);
+            vm_uop *u = emit_indexed(L, VM_OP_scatter, base, bound, 0);
             if (!u) return;
-            u->flags |= VM_UF_FAULT;
             u->src[0] = src;
             u->src[1] = idx;
-            u->aux = base;
-            u->aux2 = bound;
-            u->aux3 = 0;
-            u->target = 4;
             continue;
         }
         /* a register index: within the array, at the vertex the dimension names */
@@ -385,14 +384,11 @@ void vm_lower_commit(vm_lower *L, const tv_tgsi_dst *d, const uint32_t tmp[4], u
         if (aid)
             array_range(L, d->reg.file, aid, &first, &cnt);
         uint32_t is = vm_lower_ind_slot(L, &d->reg.ind);
-        vm_uop *u = vm_lower_emit(L, VM_OP_scatter, VM_K_ALU);
+        vm_uop *u = emit_indexed(L, VM_OP_scatter,
+                                 vbase + (uint32_t)(first - rg->first) * 4 + c, (uint32_t)cnt,
+                                 (uint32_t)(d->reg.index - first));
         if (!u) return;
-        u->flags |= VM_UF_FAULT;
         u->src[0] = src;
         u->src[1] = is;
-        u->aux = vbase + (uint32_t)(first - rg->first) * 4 + c;
-        u->aux2 = (uint32_t)cnt;
-        u->aux3 = (uint32_t)(d->reg.index - first);
-        u->target = 4;
     }
 }

@@ -9,7 +9,6 @@
 #ifndef TEXVM_TEX_WARP_VEC_PROBES_H
 #define TEXVM_TEX_WARP_VEC_PROBES_H
 
-
 uint64_t tex_warp_vec_probe_count(void)
 {
     return tls_probes;
