@@ -6,8 +6,9 @@
 # (H1.log -> column H1). Prints one Markdown table, a row for each workload and scene the
 # logs hold (in the order they print them): per workload, for each run, texvm's
 # one-thread ratio to llvmpipe as median / paired / best / frame, then for each run
-# texvm's 2t/1t as medians / fastest rounds with llvmpipe's own (its two-thread median
-# rate over its one-thread one) in brackets; per scene (runs with the scenes' summary),
+# texvm's 2t/1t as medians / fastest rounds / median of the rounds' own (where the log has
+# that column) with llvmpipe's own in brackets (its two-thread median rate over its
+# one-thread one / the median of its rounds' own); per scene (runs with the scenes' summary),
 # paired / best / frame at one thread and the paired ratio at two. Exit 1 naming the log
 # where a table or a row is missing.
 set -uo pipefail
@@ -87,8 +88,13 @@ for w in rows_of("rates"):
         (m, n), (q, _) = t["rates"][w], t["ratios"][w]
         # rates: workload lp1 lp2 sp tv1 tv2 tv/lp1 tv/lp2 tv/sp 2t/1t ...
         # ratios: workload paired1 paired2 best1 best2 frame1 frame2 2t/1t.best rounds
+        # [2t/1t.pair lp.pair] (the last two since 2026-12-04)
         one.append("%s / %s / %s / %s" % (m[6], q[1], q[3], q[5]))
-        two.append("%s / %s (%s)" % (m[9], q[7], ratio(m[2], m[1], path, n)))
+        lp = ratio(m[2], m[1], path, n)
+        if len(q) >= 11:
+            two.append("%s / %s / %s (%s / %s)" % (m[9], q[7], q[9], lp, q[10]))
+        else:
+            two.append("%s / %s (%s)" % (m[9], q[7], lp))
     print("| %s | %s |" % (w, " | ".join(one + two)))
 if all("scenes" in t for _, _, t in runs):
     for s in rows_of("scenes"):
