@@ -274,19 +274,18 @@ printf '%-10s %9s %9s %9s %9s %9s %9s %9s %9s %9s %9s\n' workload paired1 paired
   frame1 frame2 2t/1t.best rounds 2t/1t.pair lp.pair
 for name in "${names[@]}"; do
   f() { cat "$work/$name.$1.ms" 2>/dev/null; }
-  paired() { paste <(f "lp$1") <(f "tv$1") | awk 'NF == 2 && $2 > 0 { print $1 / $2 }' | median; }
-  # (ms of one thread over ms of two, round by round: the speed-up of each round)
-  scaling() { paste <(f "${1}1") <(f "${1}2") | awk 'NF == 2 && $2 > 0 { print $1 / $2 }' | median |
+  # per_round A B: the median over rounds of each round's ms of A over its ms of B (paired:
+  # llvmpipe's over texvm's at one thread count; the scaling: one thread's over two's)
+  per_round() { paste <(f "$1") <(f "$2") | awk 'NF == 2 && $2 > 0 { print $1 / $2 }' | median |
     awk '{printf "%.2f", $1}'; }
   best() { f "$1" | sort -g | head -1; }
   frame() { sort -g "$work/$name.$1.fast" 2>/dev/null | awk 'NF' | head -1; }
   inv() { awk -v a="$1" -v b="$2" 'BEGIN { if (a+0 > 0 && b+0 > 0) printf "%.2f", a / b; else print "-" }'; }
-  p1=$(paired 1 | awk '{printf "%.2f", $1}') p2=$(paired 2 | awk '{printf "%.2f", $1}')
-  s1=$(scaling tv) s2=$(scaling lp)
+  p1=$(per_round lp1 tv1) p2=$(per_round lp2 tv2) s1=$(per_round tv1 tv2) s2=$(per_round lp1 lp2)
   printf '%-10s %9s %9s %9s %9s %9s %9s %9s %9s %9s %9s\n' "$name" "$p1" "$p2" \
     "$(inv "$(best lp1)" "$(best tv1)")" "$(inv "$(best lp2)" "$(best tv2)")" \
     "$(inv "$(frame lp1)" "$(frame tv1)")" "$(inv "$(frame lp2)" "$(frame tv2)")" \
-    "$(inv "$(best tv1)" "$(best tv2)")" "$(f tv1 | wc -l)" "${s1:--}" "${s2:--}"
+    "$(inv "$(best tv1)" "$(best tv2)")" "$(f tv1 | wc -l)" "$s1" "$s2"
 done
 # null against the physical limit (issue 19): its 16-byte RGBA32F pixels per second over
 # this machine's store bandwidth for a buffer of the target's size (bench/bench_store.c)
