@@ -3,7 +3,7 @@
 # virglrenderer's virgl_test_server on llvmpipe (both with Mesa's virgl driver), and
 # natively on llvmpipe and softpipe. Prints the verdict counts and wall time of each, then
 # every test where the four disagree (texvm's verdict first).
-#   scripts/piglit-compare.sh [LIST | full]     (default tests/vtest/piglit-list.txt)
+#   scripts/piglit-compare.sh [LIST | full | all]     (default tests/vtest/piglit-list.txt)
 # Each run is scripts/piglit-run.sh's, into build/piglit-compare/<driver>/ (PIGLIT_OUT: another
 # folder); the table is also written to build/piglit-compare/table.md. DRIVERS (default
 # "texvm virgl llvmpipe softpipe") picks the columns; JOBS/TIMEOUT as for piglit-run.sh.

@@ -12,7 +12,8 @@
 #             (one of piglit's test programs from PIGLIT_DIR/bin, run in PIGLIT_DIR with
 #             ARGS as given: tests/vtest/piglit-bin-list.txt), one a line ('#' comments), or
 #             `full`: every shader_test of the execution folders issue 18 names (about
-#             9900; the list is written to OUTDIR/full-list.txt)
+#             9900; the list is written to OUTDIR/full-list.txt), or `all`: every
+#             shader_test piglit has (35,090 in Debian 12's; OUTDIR/all-list.txt)
 #     OUTDIR  gets results.tsv (test, result, seconds; result pass fail skip warn crash
 #             timeout), logs/ (every test's output), runner.log, server.log and wall.txt
 #             (seconds for the whole list)
@@ -43,6 +44,10 @@ if [ "$list" = full ]; then
        [ -d "$top/spec/$d/execution" ] && find "$top/spec/$d/execution" -name '*.shader_test'
      done
    done | sort) >"$list.tmp" || true
+  mv "$list.tmp" "$list"
+elif [ "$list" = all ]; then
+  list=$out/all-list.txt
+  (cd "$PIGLIT_DIR" && find tests generated_tests -name '*.shader_test' | sort) >"$list.tmp" || true
   mv "$list.tmp" "$list"
 fi
 [ -f "$list" ] || { echo "piglit-run: no list $list" >&2; exit 2; }
