@@ -13,8 +13,8 @@ build=${2:?usage: bench/test_bench_outputs.sh SOURCE_DIR BUILD_DIR}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "bench.outputs: $*" >&2; exit 1; }
-# (in a work folder of its own: the build's bench-suite, which bench.portable and
-# bench-ab.sh read, stays as bench.quick left it)
+# (in a work folder of its own: the build's bench-suite, which
+# bench-ab.sh reads, stays as bench.quick left it)
 suite() {
   "$src/scripts/bench.sh" --quick --build "$build" --work "$tmp/suite" "$@" null \
     > "$tmp/log" 2>&1

@@ -12,7 +12,7 @@
 #                    [--save-outputs DIR] [--outputs-against DIR] [WORKLOAD...]
 # --quick: 256x144 pixels / 8x8 blocks, 2 rounds (a smoke test, not a measurement).
 # --work DIR: the folder the run's jobs, programs, outputs and comparisons go to, made anew
-# (default BUILD/bench-suite, which bench-portable.sh and bench-ab.sh read); a DIR that
+# (default BUILD/bench-suite, which bench-ab.sh reads); a DIR that
 # holds anything but an earlier run's folder (its .texvm-bench-suite mark) is refused.
 # --save-outputs DIR: texvm's output files of this run (each workload's one- and two-thread
 # out.*) saved to DIR, replacing it; --outputs-against DIR: each compared byte for byte
@@ -25,7 +25,8 @@
 # tv_vm_run_fragment or tv_vm_run_compute — first run excluded, median; no parse, texture
 # build, target clear or output writing). Each round = one process per engine. A build
 # with the AVX2 ceiling (docs/performance.md §1.3) runs Mesa capped alike
-# (GALLIUM_OVERRIDE_CPU_CAPS=avx, unless the caller set it).
+# (GALLIUM_OVERRIDE_CPU_CAPS=avx, unless the caller set it). Peak memory: GNU time,
+# /usr/bin/time or $BENCH_TIME (scripts/bench-kit-run.sh's, on a host without it).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -77,6 +78,11 @@ for t in "$texvm" "$mesa_run" "$compare"; do
   fi
 done
 # (the build's processor and kernel lines, asked once: here and in the header)
+gnu_time=${BENCH_TIME:-/usr/bin/time}
+if [ ! -x "$gnu_time" ]; then
+  echo "bench: SKIP: no GNU time at $gnu_time (apt-get install time, or set BENCH_TIME)"
+  exit 77
+fi
 tv_version=""
 [ -x "$build/texvm" ] && tv_version=$("$build/texvm" --version --verbose)
 # A build capped at AVX2 (-DTEXVM_ISA_CEILING=avx2, docs/performance.md §1.3) stands in for
@@ -136,7 +142,7 @@ record_run() {
 run_mesa() {
   local drv=$1 thr=$2 job=$3 out=$4 rep=$5 key=$6
   mkdir -p "$out"
-  LP_NUM_THREADS=$thr "${pin[@]}" /usr/bin/time -f %M -o "$out/rss" "$mesa_run" --driver "$drv" \
+  LP_NUM_THREADS=$thr "${pin[@]}" "$gnu_time" -f %M -o "$out/rss" "$mesa_run" --driver "$drv" \
     --repeat "$rep" --out-dir "$out" "$job" > "$out/log" 2>&1
   record_run "$out" "$key"
 }
@@ -145,7 +151,7 @@ run_mesa() {
 run_texvm() {
   local thr=$1 job=$2 out=$3 key=$4
   mkdir -p "$out"
-  "${pin[@]}" /usr/bin/time -f %M -o "$out/rss" "$texvm" "$job" --threads "$thr" \
+  "${pin[@]}" "$gnu_time" -f %M -o "$out/rss" "$texvm" "$job" --threads "$thr" \
     --repeat "$tv_repeat" --out-dir "$out" > "$out/log" 2>&1
   record_run "$out" "$key"
 }

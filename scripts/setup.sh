@@ -15,6 +15,7 @@ PACKAGES=(
   clang libclang-rt-14-dev  # libFuzzer targets
   llvm-15-dev        # the JIT (LLVM's ORC JIT, the LLVM Mesa's llvmpipe uses)
   valgrind
+  time xz-utils      # the speed suite's peak memory (GNU time); scripts/bench-kit.sh's archive
   # Mesa's software drivers (softpipe, llvmpipe) as the conformance/speed references
   libgl1-mesa-dri libegl-mesa0 libegl-dev libgles-dev libgl-dev libgbm1
 )

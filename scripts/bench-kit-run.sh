@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# The speed suite on another machine, from the kit scripts/bench-kit.sh packed (this file is
+# the kit's run.sh; kit.tar.xz beside it):
+#   run.sh [--work DIR] [--out DIR] [BENCH_OPTION...]
+# Unpacks the kit into --work (default /tmp/bench-kit: made anew; a folder that holds
+# anything but an earlier unpacking is refused), prints the machine (CPU, its vector
+# features, glibc, the system), then runs scripts/bench.sh once per packed build (the
+# options given, default --rounds 3; --keep always) and writes each one's table to
+# --out/suite-BUILD.txt (default: $OUT where set, else the work folder). With the
+# kit's outputs.md5, texvm's outputs of each full-size run are compared with it, bit for
+# bit. Exit status 0 when every suite ran and every compared output matched.
+# The programs run on this machine's loader and C library (which must be at least as new
+# as the packing machine's: checked) with the kit's other libraries (LD_LIBRARY_PATH, set
+# for them alone), Mesa's driver from the kit (LIBGL_DRIVERS_PATH), its EGL vendor file
+# alone (__EGL_VENDOR_LIBRARY_FILENAMES: a GPU's own EGL is not asked) and the kit's
+# libLLVM for texvm's JIT (TEXVM_LLVM_LIBRARY).
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+work=/tmp/bench-kit
+out=${OUT:-}
+opts=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --work) work=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    *) opts+=("$1"); shift ;;
+  esac
+done
+[ ${#opts[@]} = 0 ] && opts=(--rounds 3)
+[ -f "$here/kit.tar.xz" ] || { echo "bench-kit: no kit.tar.xz beside $0" >&2; exit 2; }
+if [ -e "$work" ] && [ ! -e "$work/kit.env" ] && [ -n "$(ls -A "$work" 2> /dev/null || echo x)" ]; then
+  echo "bench-kit: --work $work: not empty and not an earlier unpacking (no kit.env): refused" >&2
+  exit 2
+fi
+rm -rf "$work" && mkdir -p "$work" || { echo "bench-kit: cannot make $work" >&2; exit 2; }
+work=$(cd "$work" && pwd)
+[ -n "$out" ] || out=$work
+mkdir -p "$out" && out=$(cd "$out" && pwd) || { echo "bench-kit: cannot make $out" >&2; exit 2; }
+k=$work/kit
+mkdir -p "$k"
+xz -dc "$here/kit.tar.xz" | tar -C "$k" -xf - || { echo "bench-kit: cannot unpack the kit" >&2; exit 2; }
+: > "$work/kit.env"
+# shellcheck source=/dev/null
+. "$k/kit.env"
+echo "kit: packed $packed; builds $builds; glibc $glibc or newer needed"
+echo "machine: $(uname -srm); $(nproc) CPUs"
+grep -m1 -E '^model name' /proc/cpuinfo || true
+grep -m3 -E '^(vendor_id|cpu family|model)\s' /proc/cpuinfo | tr -s '\t ' ' ' | paste -sd';' - || true
+echo "vector features: $(grep -m1 '^flags' /proc/cpuinfo | tr ' ' '\n' | grep -E '^(avx2|fma|avx512[a-z_0-9]*)$' | paste -sd' ' -)"
+grep -m1 PRETTY_NAME /etc/os-release 2> /dev/null || true
+have=$(getconf GNU_LIBC_VERSION 2> /dev/null | awk '{print $2}')
+echo "glibc: ${have:-unknown}"
+if [ -z "$have" ] || [ "$(printf '%s\n%s\n' "$glibc" "$have" | sort -V | head -1)" != "$glibc" ]; then
+  echo "bench-kit: this machine's C library (${have:-unknown}) is older than the kit's ($glibc):" \
+       "pack on an older system" >&2
+  exit 1
+fi
+# the host's libstdc++ and libgcc_s where it has them (newer than the kit's); the kit's else
+for f in libstdc++.so.6 libgcc_s.so.1; do
+  if ldconfig -p 2> /dev/null | grep -q "$f "; then rm -f "$k/lib/$f"; fi
+done
+wrap() { # PROGRAM_DIR NAME -> an executable script that runs it with the kit's libraries
+  printf '#!/bin/sh\nLD_LIBRARY_PATH=%s/lib exec %s/%s "$@"\n' "$k" "$1" "$2"
+}
+export BENCH_TIME=/usr/bin/time
+if [ ! -x /usr/bin/time ]; then
+  BENCH_TIME=$work/time
+  wrap "$k/bin" time > "$BENCH_TIME" && chmod +x "$BENCH_TIME"
+fi
+export LIBGL_DRIVERS_PATH=$k/dri
+export __EGL_VENDOR_LIBRARY_FILENAMES=$k/egl/50_mesa.json
+[ -n "$llvm" ] && export TEXVM_LLVM_LIBRARY=$k/lib/$llvm
+rc=0
+for b in $builds; do
+  bd=$work/$b
+  mkdir -p "$bd/bench" "$bd/tools" "$bd/tests"
+  for p in bench/bench_job bench/bench_draw bench/bench_store tools/mesa-run tests/conf_compare texvm; do
+    wrap "$k/bin/$b" "${p##*/}" > "$bd/$p" && chmod +x "$bd/$p"
+  done
+  echo "== $b: $("$bd/texvm" --version --verbose | grep -E '^kernels:')"
+  t0=$(date +%s)
+  "$k/scripts/bench.sh" --build "$bd" --keep --work "$work/suite-$b" "${opts[@]}" \
+    > "$out/suite-$b.txt" 2> "$work/suite-$b.log"
+  st=$?
+  echo "suite $b: exit $st in $(( $(date +%s) - t0 )) s: $out/suite-$b.txt"
+  [ $st = 0 ] || { tail -n 5 "$work/suite-$b.log"; rc=1; }
+  # (a --quick run's smaller pictures are not those of the kit's sums)
+  if [ -f "$k/outputs.md5" ] && [[ " ${opts[*]} " != *" --quick "* ]]; then
+    (cd "$work/suite-$b" && find . -type f -path '*/texvm[12]/out.*' | sort | xargs -r md5sum) > "$work/md5-$b"
+    if ! awk -v b="$b" 'NR == FNR { want[$2] = $1; next }
+              !($2 in want) { miss++; next }
+              $1 == want[$2] { same++; next }
+              { bad++; print "outputs " b ": " $2 " differs from the kit'"'"'s" }
+              END { printf "outputs %s: %d bit-identical to the kit'"'"'s, %d differ, %d not in it\n", b, same, bad, miss
+                    exit (bad > 0 || same == 0) }' "$k/outputs.md5" "$work/md5-$b"; then
+      rc=1
+    fi
+  fi
+done
+exit $rc
