@@ -38,8 +38,8 @@ work=$(cd "$work" && pwd)
 mkdir -p "$out" && out=$(cd "$out" && pwd) || { echo "bench-kit: cannot make $out" >&2; exit 2; }
 k=$work/kit
 mkdir -p "$k"
+: > "$work/kit.env"   # (the mark of an unpacking, made first: a broken one is replaced too)
 xz -dc "$here/kit.tar.xz" | tar -C "$k" -xf - || { echo "bench-kit: cannot unpack the kit" >&2; exit 2; }
-: > "$work/kit.env"
 # shellcheck source=/dev/null
 . "$k/kit.env"
 echo "kit: packed $packed; builds $builds; glibc $glibc or newer needed"
@@ -69,7 +69,7 @@ if [ ! -x /usr/bin/time ]; then
 fi
 export LIBGL_DRIVERS_PATH=$k/dri
 export __EGL_VENDOR_LIBRARY_FILENAMES=$k/egl/50_mesa.json
-[ -n "$llvm" ] && export TEXVM_LLVM_LIBRARY=$k/lib/$llvm
+if [ -n "$llvm" ]; then export TEXVM_LLVM_LIBRARY=$k/lib/$llvm; fi
 rc=0
 for b in $builds; do
   bd=$work/$b

@@ -83,7 +83,7 @@ llvm=$(sed -n 's/^TEXVM_LLVM_DYLIB:FILEPATH=//p' "${builds[0]}/CMakeCache.txt")
   ldd "$gnu_time" | awk '$3 ~ /^\// {print $3}'
   LD_DEBUG=libs "${builds[0]}/bench/bench_draw" 2>&1 > /dev/null |
     sed -n 's/.*calling init: \(\/.*\)$/\1/p'
-  [ -n "$llvm" ] && readlink -f "$llvm"
+  if [ -n "$llvm" ]; then readlink -f "$llvm"; fi
 } | sort -u > "$tmp/libs"
 grep -q 'libLLVM' "$tmp/libs" || { echo "bench-kit: found no libLLVM that texvm's JIT or Mesa loads" >&2; exit 1; }
 grep -q 'libEGL_mesa' "$tmp/libs" || { echo "bench-kit: bench_draw loaded no libEGL_mesa (llvmpipe did not run)" >&2; exit 1; }
@@ -94,9 +94,13 @@ while read -r lib; do
     *) [ -e "$k/lib/$base" ] || cp -L "$lib" "$k/lib/$base" ;;
   esac
 done < "$tmp/libs"
-# the libLLVM texvm's JIT opens by name (TEXVM_LLVM_LIBRARY there)
-llvm_name=""
-[ -n "$llvm" ] && llvm_name=$(basename "$(readlink -f "$llvm")")
+# the libLLVM texvm's JIT opens (TEXVM_LLVM_LIBRARY there): the build's, else the one Mesa
+# loaded (the same LLVM 15 in Debian)
+if [ -n "$llvm" ]; then
+  llvm_name=$(basename "$(readlink -f "$llvm")")
+else
+  llvm_name=$(basename "$(grep -m1 'libLLVM' "$tmp/libs")")
+fi
 {
   echo "builds=\"${names[*]}\""
   echo "glibc=$(getconf GNU_LIBC_VERSION | awk '{print $2}')"

@@ -77,12 +77,12 @@ for t in "$texvm" "$mesa_run" "$compare"; do
     exit 77
   fi
 done
-# (the build's processor and kernel lines, asked once: here and in the header)
 gnu_time=${BENCH_TIME:-/usr/bin/time}
 if [ ! -x "$gnu_time" ]; then
   echo "bench: SKIP: no GNU time at $gnu_time (apt-get install time, or set BENCH_TIME)"
   exit 77
 fi
+# (the build's processor and kernel lines, asked once: here and in the header)
 tv_version=""
 [ -x "$build/texvm" ] && tv_version=$("$build/texvm" --version --verbose)
 # A build capped at AVX2 (-DTEXVM_ISA_CEILING=avx2, docs/performance.md §1.3) stands in for
