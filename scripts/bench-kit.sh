@@ -12,8 +12,9 @@
 # library the programs and Mesa load here besides the C runtime's (libc, libm, the loader:
 # the other machine's, which must be as new as this one's) — and run.sh. --outputs DIR: a
 # `scripts/bench.sh --save-outputs` folder whose files' MD5 sums go in, for run.sh to
-# compare texvm's outputs there with (bit for bit). --xz-level: 0-9 (default 9, about two
-# minutes on two cores; the device tool carries at most 64 MiB with the repository).
+# compare texvm's outputs there with (bit for bit). --xz-level: 0-9 (default 9: about
+# 49 MB, two and a half minutes on two cores; the device tool carries at most 64 MiB with
+# the repository).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
