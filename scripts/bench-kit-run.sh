@@ -28,8 +28,9 @@ while [ $# -gt 0 ]; do
 done
 [ ${#opts[@]} = 0 ] && opts=(--rounds 3)
 [ -f "$here/kit.tar.xz" ] || { echo "bench-kit: no kit.tar.xz beside $0" >&2; exit 2; }
-if [ -e "$work" ] && [ ! -e "$work/kit.env" ] && [ -n "$(ls -A "$work" 2> /dev/null || echo x)" ]; then
-  echo "bench-kit: --work $work: not empty and not an earlier unpacking (no kit.env): refused" >&2
+if [ -e "$work" ] && [ ! -e "$work/.texvm-bench-kit" ] &&
+   [ -n "$(ls -A "$work" 2> /dev/null || echo x)" ]; then
+  echo "bench-kit: --work $work: not empty and not an earlier unpacking (no .texvm-bench-kit): refused" >&2
   exit 2
 fi
 rm -rf "$work" && mkdir -p "$work" || { echo "bench-kit: cannot make $work" >&2; exit 2; }
@@ -38,7 +39,7 @@ work=$(cd "$work" && pwd)
 mkdir -p "$out" && out=$(cd "$out" && pwd) || { echo "bench-kit: cannot make $out" >&2; exit 2; }
 k=$work/kit
 mkdir -p "$k"
-: > "$work/kit.env"   # (the mark of an unpacking, made first: a broken one is replaced too)
+: > "$work/.texvm-bench-kit"   # (the mark of an unpacking, made first: a broken one is replaced too)
 xz -dc "$here/kit.tar.xz" | tar -C "$k" -xf - || { echo "bench-kit: cannot unpack the kit" >&2; exit 2; }
 # shellcheck source=/dev/null
 . "$k/kit.env"
@@ -59,24 +60,23 @@ fi
 for f in libstdc++.so.6 libgcc_s.so.1; do
   if ldconfig -p 2> /dev/null | grep -q "$f "; then rm -f "$k/lib/$f"; fi
 done
-wrap() { # PROGRAM_DIR NAME -> an executable script that runs it with the kit's libraries
-  printf '#!/bin/sh\nLD_LIBRARY_PATH=%s/lib exec %s/%s "$@"\n' "$k" "$1" "$2"
+wrap() { # PROGRAM -> an executable script that runs it with the kit's libraries
+  printf '#!/bin/sh\nLD_LIBRARY_PATH=%s/lib exec %s "$@"\n' "$k" "$1"
 }
 export BENCH_TIME=/usr/bin/time
 if [ ! -x /usr/bin/time ]; then
   BENCH_TIME=$work/time
-  wrap "$k/bin" time > "$BENCH_TIME" && chmod +x "$BENCH_TIME"
+  wrap "$k/bin/time" > "$BENCH_TIME" && chmod +x "$BENCH_TIME"
 fi
 export LIBGL_DRIVERS_PATH=$k/dri
 export __EGL_VENDOR_LIBRARY_FILENAMES=$k/egl/50_mesa.json
 if [ -n "$llvm" ]; then export TEXVM_LLVM_LIBRARY=$k/lib/$llvm; fi
 rc=0
 for b in $builds; do
-  bd=$work/$b
-  mkdir -p "$bd/bench" "$bd/tools" "$bd/tests"
-  for p in bench/bench_job bench/bench_draw bench/bench_store tools/mesa-run tests/conf_compare texvm; do
-    wrap "$k/bin/$b" "${p##*/}" > "$bd/$p" && chmod +x "$bd/$p"
-  done
+  bd=$work/$b   # (a build folder of wrappers, each program at its packed place)
+  while read -r p; do
+    mkdir -p "$bd/$(dirname "$p")" && wrap "$k/bin/$b/$p" > "$bd/$p" && chmod +x "$bd/$p"
+  done < <(cd "$k/bin/$b" && find . -type f | sed 's#^\./##')
   echo "== $b: $("$bd/texvm" --version --verbose | grep -E '^kernels:')"
   t0=$(date +%s)
   "$k/scripts/bench.sh" --build "$bd" --keep --work "$work/suite-$b" "${opts[@]}" \

@@ -70,8 +70,8 @@ names=()
 for b in "${builds[@]}"; do
   name=$(basename "$b")
   names+=("$name")
-  mkdir -p "$k/bin/$name"
-  for p in "${progs[@]}"; do cp "$b/$p" "$k/bin/$name/"; done
+  # (at their places in the build: run.sh makes its build folders from what it finds here)
+  for p in "${progs[@]}"; do mkdir -p "$k/bin/$name/$(dirname "$p")" && cp "$b/$p" "$k/bin/$name/$p"; done
 done
 # The libraries: what each program links, and what Mesa and LLVM load at run time — asked
 # of the loader (LD_DEBUG=libs) while bench_draw draws through llvmpipe (EGL, the driver)
