@@ -18,7 +18,12 @@
  *   bench_draw --cpu K ...            the one-thread runs, texvm's and llvmpipe's, on CPU K
  *                                     alone (scripts/bench.sh: the two cores of this
  *                                     project's VMs can differ in speed for minutes,
- *                                     docs/performance.md §1.1) */
+ *                                     docs/performance.md §1.1)
+ *   bench_draw [--cpu K] --profile FILE --texvm SCENE N
+ *                                     also PROFILE_DRAWS more draws of that scene on N
+ *                                     threads with their draw calls sampled (prof_sample.h,
+ *                                     as bench_job --profile), the report written to FILE
+ *                                     (through a temporary file, renamed) */
 #define _GNU_SOURCE /* sched_setaffinity */
 #include <math.h>
 #include <sched.h>
@@ -28,6 +33,7 @@
 #include <time.h>
 
 #include "bench_clock.h"
+#include "prof_sample.h"
 #include "texvm/pipe.h"
 #include "texvm/vm.h"
 
@@ -35,7 +41,10 @@
 #include "glref.h"
 #endif
 
-enum { S = 1024, GX = 256, GY = 200, TEX = 64, RUNS = 5 };
+enum { S = 1024, GX = 256, GY = 200, TEX = 64, RUNS = 5, PROFILE_DRAWS = 60 };
+
+/* --profile: the draw calls of the profiled draws are sampled (texvm_draw) */
+static bool profiling;
 enum { RT = 1, ZS = 2, VB = 3, TX = 4, SURF = 10, ZSURF = 11, VSH = 20, FSH = 21, FSB = 22 };
 
 
@@ -185,7 +194,10 @@ static double texvm_draw(tv_pipe_ctx *ctx, bool mesh, int n)
     info.count = (uint32_t)n;
     info.instance_count = 1;
     double t0 = bench_now();
-    if (check(ctx, tv_pipe_draw_vbo(ctx, &info), "draw"))
+    prof_on(profiling);
+    int bad = check(ctx, tv_pipe_draw_vbo(ctx, &info), "draw");
+    prof_on(false);
+    if (bad)
         return -1;
     return bench_now() - t0;
 }
@@ -298,6 +310,27 @@ static void scene_row(const char *name, double tv1, double tv2, double lp1, doub
 }
 #endif
 
+/* --profile: PROFILE_DRAWS more draws sampled, the report to path (prof_write) */
+static int profile_draws(tv_pipe_ctx *ctx, bool mesh, int n, unsigned threads, const char *path)
+{
+    double sum = 0;
+    profiling = true;
+    for (int r = 0; r < PROFILE_DRAWS; r++) {
+        double t = texvm_draw(ctx, mesh, n);
+        if (t < 0)
+            return 1;
+        sum += t;
+    }
+    profiling = false;
+    char head[128], err[8400];
+    snprintf(head, sizeof head, "%s, %u thread(s): %d draws sampled, %.3f ms each on average\n",
+             mesh ? "mesh" : "blend", threads, PROFILE_DRAWS, sum / PROFILE_DRAWS * 1e3);
+    if (prof_write(path, head, err, sizeof err) == 0)
+        return 0;
+    fprintf(stderr, "bench_draw: --profile: %s\n", err);
+    return 1;
+}
+
 /* (sorts T: T[0] is then the fastest draw) */
 static double median(double *t)
 {
@@ -338,6 +371,22 @@ int main(int argc, char **argv)
         argv[2] = argv[0];
         argv += 2;
         argc -= 2;
+    }
+    const char *profile = NULL;
+    if (argc >= 3 && !strcmp(argv[1], "--profile")) {
+        profile = argv[2];
+        argv[2] = argv[0];
+        argv += 2;
+        argc -= 2;
+        char err[256];
+        if (argc != 4 || strcmp(argv[1], "--texvm")) {
+            fprintf(stderr, "bench_draw: --profile FILE needs --texvm SCENE THREADS after it\n");
+            return 2;
+        }
+        if (prof_begin((size_t)1 << 22, 1000, err, sizeof err) != 0) {
+            fprintf(stderr, "bench_draw: --profile: %s\n", err);
+            return 2;
+        }
     }
     make_texture();
 #ifdef TEXVM_HAVE_GLREF
@@ -392,6 +441,8 @@ int main(int argc, char **argv)
                 if (r >= 0)
                     tv[th - 1][scene][r] = t;
             }
+            if (profile && profile_draws(ctx, scene == 0, count[scene], th, profile))
+                return 1;
             const uint8_t *px = tv_pipe_resource_data(ctx, RT);
             size_t bytes = tv_pipe_resource_size(ctx, RT);
             if (!first) {

@@ -1,5 +1,6 @@
 /* bench_job: time the engine run of a job file in-process, as scripts/bench.sh needs it.
  *   bench_job JOB.json [--threads N] [--repeat R] [--out-dir DIR] [--jit MODE] [--counters]
+ *             [--profile FILE [--profile-period US]]
  * Loads the job and its TGSI, builds textures and bindings once (texvm run's own code,
  * src/job/job_run*.c), then runs the stage 1 + R times and prints the median of the last R
  * (the first is the warm-up), and the fastest of those R:
@@ -23,13 +24,20 @@
  *   (V the kernel's variant, tv_tex_vector_kernel: avx512, avx2 or generic; C the
  *   requests its copy for the common request answered, none on generic; K the lookups
  *   past the recent arguments that the AVX-512 variant's register cache answered, T
- *   those that went on to the table) */
+ *   those that went on to the table)
+ *   --profile FILE [--profile-period US]: samples the engine calls of the R timed runs every
+ *   US microseconds of the process's CPU time (default 1000) and writes to FILE (through a
+ *   temporary file, renamed) the functions and objects by share of the samples and the
+ *   hottest addresses of the first functions (prof_sample.h; docs/performance.md §1.2) —
+ *   where the time goes on a machine without `perf`, such as a lent host (the kit's run.sh
+ *   --profile) */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "job_run.h"
 #include "bench_clock.h"
+#include "prof_sample.h"
 #include "tex/fast/tex_warp.h"
 
 /* The texture kernel's counters of the calling thread (tex/fast/tex_warp.h) */
@@ -89,8 +97,23 @@ static void free_targets(run_state *rs)
     rs->stencil = NULL;
 }
 
+/* the profile's report to path (prof_write) */
+static int profile_write(const char *path)
+{
+    char err[8400];
+    if (prof_write(path, NULL, err, sizeof err) == 0)
+        return 0;
+    fprintf(stderr, "bench_job: --profile: %s\n", err);
+    return 1;
+}
+
+static void profile_hook(bool entering)
+{
+    prof_on(entering);
+}
+
 static int bench(const job *j, run_state *rs, tv_tgsi_program *prog, int threads, int repeat,
-                 bool counters)
+                 bool counters, const char *profile)
 {
     for (size_t i = 0; i < j->frag.num_inputs && j->run == TV_TGSI_FRAG; i++)
         if (j->frag.inputs[i].interpolate >= 0 || j->frag.inputs[i].location >= 0) {
@@ -126,6 +149,10 @@ static int bench(const job *j, run_state *rs, tv_tgsi_program *prog, int threads
     double *t = calloc((size_t)repeat + 1, sizeof *t);
     const kernel_counts k0 = kernel_counts_now();
     for (int r = 0; !rc && t && r <= repeat; r++) {
+        /* (the timed runs only: the warm-up's first calls load and compile, the JIT's
+           included) */
+        if (profile && r == 1)
+            rs->engine_hook = profile_hook;
         rs->engine_seconds = 0;
         rc = run_stage(rs, vm, p, &b);
         t[r] = rs->engine_seconds * 1e3;
@@ -150,7 +177,10 @@ static int bench(const job *j, run_state *rs, tv_tgsi_program *prog, int threads
             const kernel_counts k1 = kernel_counts_now();
             kernel_counts_print(&k0, &k1, repeat + 1);
         }
-        rc = run_outputs(rs);
+        if (profile)
+            rc = profile_write(profile);
+        if (!rc)
+            rc = run_outputs(rs);
     }
     free(t);
     if (rc && rs->error[0])
@@ -165,6 +195,8 @@ int main(int argc, char **argv)
     const char *path = NULL, *out_dir = NULL;
     int threads = 1, repeat = 5;
     bool counters = false;
+    const char *profile = NULL;
+    long period = 1000;
     uint8_t jit = TV_VM_JIT_AUTO;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--threads") && i + 1 < argc)
@@ -175,6 +207,14 @@ int main(int argc, char **argv)
             counters = true;
         else if (!strcmp(argv[i], "--out-dir") && i + 1 < argc)
             out_dir = argv[++i];
+        else if (!strcmp(argv[i], "--profile") && i + 1 < argc)
+            profile = argv[++i];
+        else if (!strcmp(argv[i], "--profile-period") && i + 1 < argc) {
+            char *end;
+            period = strtol(argv[++i], &end, 10);
+            if (*end || end == argv[i])
+                period = -1;
+        }
         else if (!strcmp(argv[i], "--jit") && i + 1 < argc &&
                  tv_vm_jit_mode_from_name(argv[i + 1], &jit) == TV_OK)
             i++;
@@ -182,14 +222,29 @@ int main(int argc, char **argv)
             path = argv[i];
         else {
             fprintf(stderr, "usage: bench_job JOB.json [--threads N] [--repeat R] "
-                            "[--out-dir DIR] [--jit auto|off|always] [--counters]\n");
+                            "[--out-dir DIR] [--jit auto|off|always] [--counters] "
+                            "[--profile FILE [--profile-period US]]\n");
             return 2;
         }
     }
     if (!path || threads < 1 || repeat < 1) {
         fprintf(stderr, "usage: bench_job JOB.json [--threads N>=1] [--repeat R>=1] "
-                        "[--out-dir DIR] [--jit auto|off|always] [--counters]\n");
+                        "[--out-dir DIR] [--jit auto|off|always] [--counters] "
+                        "[--profile FILE [--profile-period US]]\n");
         return 2;
+    }
+    if (period < 1 || period > 999999) {
+        fprintf(stderr, "bench_job: --profile-period takes 1 to 999999 microseconds\n");
+        return 2;
+    }
+    if (profile) {
+        char err[256];
+        /* (2^22 samples: over four hours of CPU time at the kernel's 250 Hz tick; the
+           rest would be counted as dropped) */
+        if (prof_begin((size_t)1 << 22, (unsigned)period, err, sizeof err) != 0) {
+            fprintf(stderr, "bench_job: --profile: %s\n", err);
+            return 2;
+        }
     }
     if (counters && threads != 1) {
         fprintf(stderr, "bench_job: --counters needs --threads 1 (the texture kernel counts "
@@ -231,7 +286,7 @@ int main(int argc, char **argv)
             rs->j = j;
             rs->opts = &o;
             rs->program_path = path;
-            rc = bench(j, rs, prog, threads, repeat, counters);
+            rc = bench(j, rs, prog, threads, repeat, counters, profile);
             free_targets(rs);
             for (int r = 0; r < JOB_MAX_ATTRIBS; r++)
                 free(rs->vert_out[r]);
@@ -242,5 +297,6 @@ int main(int argc, char **argv)
     }
     tv_tgsi_programs_free(progs, count);
     tv_job_free(j);
+    prof_end();
     return rc;
 }

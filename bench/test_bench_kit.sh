@@ -3,6 +3,9 @@
 # with Mesa and the libraries they load, and the kit's run.sh runs the suite's smoke test
 # (--quick) from another directory, as on another machine: it must name the machine, the
 # build's kernels and a row for every workload, and refuse a work folder that is not its own.
+# Where the build has libdw, it also profiles (--profile) the bilinear workload and the mesh
+# scene, one thread and two: four reports, each with its samples and a function of the
+# program named.
 # 77 (skipped) where this build has no mesa-run (no Mesa here).
 #   bench/test_bench_kit.sh SOURCE_DIR BUILD_DIR
 set -uo pipefail
@@ -27,7 +30,10 @@ if (cd / && "$out/run.sh" --work "$bin/kit-foreign" --quick > /dev/null 2>&1); t
 fi
 [ -f "$bin/kit-foreign/keep" ] || { echo "FAIL: the foreign folder was emptied"; fail=1; }
 rm -rf "$bin/kit-foreign"
-log=$(cd / && "$out/run.sh" --work "$work" --quick 2>&1)
+prof=()
+grep -q '^BENCH_LIBDW_FOUND:INTERNAL=1' "$bin/CMakeCache.txt" 2> /dev/null &&
+  prof=(--profile bilinear,mesh --profile-repeat 300)
+log=$(cd / && "$out/run.sh" --work "$work" "${prof[@]}" --quick 2>&1)
 st=$?
 echo "$log"
 [ $st = 0 ] || { echo "FAIL: run.sh exited $st"; fail=1; }
@@ -41,5 +47,18 @@ for w in null bilinear trilinear rotated aniso math loop compute; do
   grep -Eq "^$w +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+ " "$table" ||
     { echo "FAIL: no row for $w in $table"; fail=1; }
 done
+if [ ${#prof[@]} -gt 0 ]; then
+  pf=$work/profile-$name.txt
+  grep -q "^profile $name: exit 0: " <<< "$log" || { echo "FAIL: the profiles did not pass"; fail=1; }
+  [ -f "$pf" ] && cat "$pf"
+  # each of the four reports: a header, a positive sample count, a named function
+  for h in "bilinear, 1 thread(s)" "bilinear, 2 thread(s)" "mesh, 1 thread(s)" "mesh, 2 thread(s)"; do
+    awk -v h="== $h" 'index($0, "== ") == 1 { on = index($0, h) == 1; next }
+                      on && /^profile: [1-9][0-9]* samples / { s = 1 }
+                      on && /^ +[0-9.]+% +[0-9]+  [a-z_][^ ]*  \(bench_(job|draw)\)$/ { f = 1 }
+                      END { exit !(s && f) }' "$pf" 2> /dev/null ||
+      { echo "FAIL: no report with samples and a named function for $h"; fail=1; }
+  done
+fi
 rm -rf "$work" "$out"
 exit $fail

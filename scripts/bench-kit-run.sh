@@ -1,14 +1,20 @@
 #!/usr/bin/env bash
 # The speed suite on another machine, from the kit scripts/bench-kit.sh packed (this file is
 # the kit's run.sh; kit.tar.xz beside it):
-#   run.sh [--work DIR] [--out DIR] [BENCH_OPTION...]
+#   run.sh [--work DIR] [--out DIR] [--profile WORKLOADS [--profile-repeat R]] [BENCH_OPTION...]
 # Unpacks the kit into --work (default /tmp/bench-kit: made anew; a folder that holds
 # anything but an earlier unpacking is refused), prints the machine (CPU, its vector
 # features, glibc, the system), then runs scripts/bench.sh once per packed build (the
 # options given, default --rounds 3; --keep always) and writes each one's table to
 # --out/suite-BUILD.txt (default: $OUT where set, else the work folder). With the
 # kit's outputs.md5, texvm's outputs of each full-size run are compared with it, bit for
-# bit. Exit status 0 when every suite ran and every compared output matched.
+# bit. With --profile (workloads of the suite or its scenes, comma-separated:
+# "trilinear,rotated,mesh"), each build's suite is followed by a sampling profile of those
+# workloads' engine calls at one thread (pinned) and two, R timed runs each (default 100;
+# a scene's 60 draws): `bench_job --profile` and `bench_draw --profile`, where
+# the time goes on a machine without `perf` (docs/performance.md §1.2), written to
+# --out/profile-BUILD.txt. Exit status 0 when every suite and profile ran and every compared
+# output matched.
 # The programs run on this machine's loader and C library (which must be at least as new
 # as the packing machine's: checked) with the kit's other libraries (LD_LIBRARY_PATH, set
 # for them alone), Mesa's driver from the kit (LIBGL_DRIVERS_PATH), its EGL vendor file
@@ -19,13 +25,23 @@ here=$(cd "$(dirname "$0")" && pwd)
 work=/tmp/bench-kit
 out=${OUT:-}
 opts=()
+profile=
+prof_repeat=100
 while [ $# -gt 0 ]; do
   case "$1" in
     --work) work=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
+    --profile) profile=$2; shift 2 ;;
+    --profile-repeat) prof_repeat=$2; shift 2 ;;
     *) opts+=("$1"); shift ;;
   esac
 done
+case "$prof_repeat" in
+  ''|*[!0-9]*|0) echo "bench-kit: --profile-repeat needs a positive count" >&2; exit 2 ;;
+esac
+case "$profile" in
+  *[!a-z0-9,]*) echo "bench-kit: --profile takes workload names separated by commas" >&2; exit 2 ;;
+esac
 [ ${#opts[@]} = 0 ] && opts=(--rounds 3)
 [ -f "$here/kit.tar.xz" ] || { echo "bench-kit: no kit.tar.xz beside $0" >&2; exit 2; }
 if [ -e "$work" ] && [ ! -e "$work/.texvm-bench-kit" ] &&
@@ -71,6 +87,47 @@ fi
 export LIBGL_DRIVERS_PATH=$k/dri
 export __EGL_VENDOR_LIBRARY_FILENAMES=$k/egl/50_mesa.json
 if [ -n "$llvm" ]; then export TEXVM_LLVM_LIBRARY=$k/lib/$llvm; fi
+# profile_build BUILD BUILD_FOLDER: the --profile workloads' engine calls sampled, from the
+# jobs the suite left in its work folder, one thread (pinned to CPU 0) and two
+profile_build() {
+  local b=$1 bd=$2 w thr st prc=0 pf="$out/profile-$1.txt" pin=()
+  command -v taskset > /dev/null && pin=(taskset -c 0)
+  : > "$pf"
+  for w in ${profile//,/ }; do
+    local job="$work/suite-$b/$w/job.json"
+    if [ "$w" = mesh ] || [ "$w" = blend ]; then   # (bench_draw's scenes)
+      for thr in 1 2; do
+        local pd="$work/profile-$b/$w-$thr" cpu=()
+        [ "$thr" = 1 ] && [ ${#pin[@]} -gt 0 ] && cpu=(--cpu 0)
+        mkdir -p "$pd"
+        echo "== $w, $thr thread(s)" >> "$pf"
+        (cd "$pd" && "$bd/bench/bench_draw" "${cpu[@]}" --profile "$pd/profile.txt" \
+           --texvm "$w" "$thr") >> "$pf" 2>&1
+        st=$?
+        if [ $st = 0 ]; then cat "$pd/profile.txt" >> "$pf"; else echo "(exit $st)" >> "$pf"; prc=1; fi
+      done
+      continue
+    fi
+    if [ ! -f "$job" ]; then
+      echo "== $w: no job in the suite's work folder (not a workload of this run?)" >> "$pf"
+      prc=1
+      continue
+    fi
+    for thr in 1 2; do
+      local p1=() pd="$work/profile-$b/$w-$thr"
+      [ "$thr" = 1 ] && p1=("${pin[@]}")
+      mkdir -p "$pd"
+      echo "== $w, $thr thread(s), $prof_repeat runs" >> "$pf"
+      "${p1[@]}" "$bd/bench/bench_job" "$job" --threads "$thr" --repeat "$prof_repeat" \
+        --out-dir "$pd" --profile "$pd/profile.txt" >> "$pf" 2>&1
+      st=$?
+      if [ $st = 0 ]; then cat "$pd/profile.txt" >> "$pf"; else echo "(exit $st)" >> "$pf"; prc=1; fi
+    done
+  done
+  echo "profile $b: exit $prc: $pf"
+  return $prc
+}
+
 rc=0
 for b in $builds; do
   bd=$work/$b   # (a build folder of wrappers, each program at its packed place)
@@ -96,5 +153,6 @@ for b in $builds; do
       rc=1
     fi
   fi
+  [ -n "$profile" ] && { profile_build "$b" "$bd" || rc=1; }
 done
 exit $rc

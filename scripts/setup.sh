@@ -16,6 +16,7 @@ PACKAGES=(
   llvm-15-dev        # the JIT (LLVM's ORC JIT, the LLVM Mesa's llvmpipe uses)
   valgrind
   time xz-utils      # the speed suite's peak memory (GNU time); scripts/bench-kit.sh's archive
+  libdw-dev          # bench_job --profile: the sampled addresses' functions (elfutils' libdwfl)
   # Mesa's software drivers (softpipe, llvmpipe) as the conformance/speed references
   libgl1-mesa-dri libegl-mesa0 libegl-dev libgles-dev libgl-dev libgbm1
 )

@@ -45,6 +45,8 @@ typedef struct run_state {
     tv_vm_stats stats;
     double engine_seconds;   /* the last run_stage's engine call alone (tv_vm_run_*): what
                                 bench_job times, as Mesa's timer covers the draw alone */
+    void (*engine_hook)(bool entering); /* NULL, or called as each engine call begins
+                                (true) and ends (false): bench_job's --profile */
     char error[1024];        /* first failure message */
     bool ran;                /* the stage ran: the summary is printed (after any error) */
     double run_seconds;

@@ -12,6 +12,21 @@ static double engine_now(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* around each engine call: its time (rs->engine_seconds) and rs->engine_hook */
+static double engine_begin(run_state *rs)
+{
+    if (rs->engine_hook)
+        rs->engine_hook(true);
+    return engine_now();
+}
+
+static void engine_end(run_state *rs, double t0)
+{
+    rs->engine_seconds += engine_now() - t0;
+    if (rs->engine_hook)
+        rs->engine_hook(false);
+}
+
 int run_bindings(run_state *rs, tv_vm_bindings *b)
 {
     const job *j = rs->j;
@@ -165,9 +180,9 @@ static int run_frag(run_state *rs, tv_vm *vm, const tv_vm_program *p, const tv_v
         free(fp);
         return run_fail(rs, TV_EXIT_INVALID, "out of memory");
     }
-    double t0 = engine_now();
+    double t0 = engine_begin(rs);
     *st = tv_vm_run_fragment(vm, p, b, fp, &rs->stats, err);
-    rs->engine_seconds += engine_now() - t0;
+    engine_end(rs, t0);
     free(fp);
     return 0;
 }
@@ -257,9 +272,9 @@ static int run_vert(run_state *rs, tv_vm *vm, const tv_vm_program *p, const tv_v
         vp->out[r] = rs->vert_out[r];
     }
     if (!rc) {
-        double t0 = engine_now();
+        double t0 = engine_begin(rs);
         *st = tv_vm_run_vertex(vm, p, b, vp, &rs->stats, err);
-        rs->engine_seconds += engine_now() - t0;
+        engine_end(rs, t0);
     }
     for (size_t i = 0; i < JOB_MAX_ATTRIBS; i++)
         free(conv[i]);
@@ -302,9 +317,9 @@ static int run_geom(run_state *rs, tv_vm *vm, const tv_vm_program *p, const tv_v
     }
     memset(&rs->geom_out, 0, sizeof rs->geom_out);
     rs->has_geom_out = true;
-    double t0 = engine_now();
+    double t0 = engine_begin(rs);
     *st = tv_vm_run_geometry(vm, p, b, &gp, &rs->geom_out, &rs->stats, err);
-    rs->engine_seconds += engine_now() - t0;
+    engine_end(rs, t0);
     return 0;
 }
 
@@ -338,9 +353,9 @@ int run_stage(run_state *rs, tv_vm *vm, const tv_vm_program *p, const tv_vm_bind
                                 "CS_FIXED_BLOCK_* [%u, %u, %u]",
                                 cp.block[0], cp.block[1], cp.block[2], fixed[0], fixed[1],
                                 fixed[2]);
-        double t0 = engine_now();
+        double t0 = engine_begin(rs);
         st = tv_vm_run_compute(vm, p, b, &cp, &rs->stats, &err);
-        rs->engine_seconds += engine_now() - t0;
+        engine_end(rs, t0);
         rc = 0;
         break;
     }
