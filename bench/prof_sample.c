@@ -18,6 +18,7 @@
 #if defined(__linux__) && defined(__x86_64__) && defined(TEXVM_HAVE_LIBDW)
 #define PROF_SUPPORTED 1
 #include <elfutils/libdwfl.h>
+#include <gelf.h>
 #else
 #define PROF_SUPPORTED 0
 #endif
@@ -149,11 +150,13 @@ void prof_end(void)
     free(samples);
     samples = NULL;
     cap = 0;
+    atomic_store(&taken, 0);
 }
 
 #if PROF_SUPPORTED
-/* one distinct address: its function (NULL: in no object, the JIT's code) and object, the
- * offset into the function, its samples */
+/* one distinct address: its function (NULL: none) and object (NULL: in no object, the JIT's
+ * code), the offset into the function (or, with no function, the object's own address),
+ * its samples */
 typedef struct prof_addr {
     const char *fn, *obj;
     uint64_t off;
@@ -166,6 +169,23 @@ typedef struct prof_sum {
     const char *fn, *obj;
     size_t n, first, count;
 } prof_sum;
+
+/* whether the object's ELF file has code at a (its own address: the sample's less the
+ * load bias) — libdwfl gives a module the anonymous mappings after its file's (its .bss),
+ * where the JIT's code may also lie */
+static bool in_code(Elf *elf, GElf_Addr a)
+{
+    size_t n;
+    if (!elf || elf_getphdrnum(elf, &n) != 0)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        GElf_Phdr ph;
+        if (gelf_getphdr(elf, (int)i, &ph) && ph.p_type == PT_LOAD && (ph.p_flags & PF_X) &&
+            a >= ph.p_vaddr && a - ph.p_vaddr < ph.p_memsz)
+            return true;
+    }
+    return false;
+}
 
 static int cmp_ip(const void *a, const void *b)
 {
@@ -298,6 +318,10 @@ int prof_report(FILE *f, unsigned top, unsigned hot_funcs, char *err, size_t err
             j++;
         prof_addr e = {NULL, NULL, samples[i], j - i};
         Dwfl_Module *m = dwfl_addrmodule(d, samples[i]);
+        GElf_Addr bias = 0;
+        Elf *elf = m ? dwfl_module_getelf(m, &bias) : NULL;
+        if (m && !in_code(elf, samples[i] - bias))
+            m = NULL; /* (the JIT's) */
         if (m) {
             GElf_Off off = 0;
             GElf_Sym sym;
@@ -305,7 +329,8 @@ int prof_report(FILE *f, unsigned top, unsigned hot_funcs, char *err, size_t err
             if (!e.obj)
                 e.obj = "(unnamed object)";
             e.fn = dwfl_module_addrinfo(m, samples[i], &off, &sym, NULL, NULL, NULL);
-            e.off = off;
+            /* (no symbol: the object's own address, as objdump shows it) */
+            e.off = e.fn ? off : samples[i] - bias;
         }
         a[na++] = e;
         i = j;
@@ -327,9 +352,12 @@ int prof_report(FILE *f, unsigned top, unsigned hot_funcs, char *err, size_t err
     fprintf(f, "hottest addresses of the first %u functions (function+offset: samples):\n",
             hot_funcs);
     for (size_t k = 0; k < nf && k < hot_funcs; k++) {
-        if (!fns[k].obj || !fns[k].fn)
+        if (!fns[k].obj)
             continue;
-        fprintf(f, "  %s:", fns[k].fn);
+        if (fns[k].fn)
+            fprintf(f, "  %s:", fns[k].fn);
+        else /* (offsets into the object) */
+            fprintf(f, "  (no symbol) in %s:", base_name(fns[k].obj));
         for (size_t i = 0; i < fns[k].count && i < 12; i++) {
             const prof_addr *e = &a[fns[k].first + i];
             fprintf(f, " +0x%llx:%zu", (unsigned long long)e->off, e->n);

@@ -10,6 +10,9 @@
 #     the engine's time goes);
 #   - list the hottest addresses as function+offset;
 #   - be written whole (no .tmp left beside it).
+# And a job of straight-line arithmetic compiled by the JIT (--jit always, 400 runs): its
+# code lies in no object, so the report's first function must be "(JIT code)" (skipped
+# where the build has no JIT: bench_job then fails naming it).
 # And the errors: a sampling period outside 1..999999 us is a usage error (exit 2, with a
 # message), a report that cannot be written an error (exit 1) that leaves no file. Skipped
 # (77) where this bench_job was built without libdw (its --profile then says so: checked).
@@ -74,6 +77,33 @@ awk '/^by function:/ { on = 1; next } /^[a-z]/ { on = 0 } on && ++k <= 5' "$r" |
   { echo "FAIL: no texture-unit function among the first five"; fail=1; }
 grep -Eq '^  [^ ]+: \+0x[0-9a-f]+:[0-9]+' "$r" || { echo "FAIL: no hottest addresses"; fail=1; }
 grep -Eq '^ +[0-9.]+% +[0-9]+  bench_job$' "$r" || { echo "FAIL: bench_job not among the objects"; fail=1; }
+# the JIT's code: 40 MADs and a SIN a pixel, compiled
+{
+  echo FRAG
+  echo 'DCL IN[0].xy, GENERIC[0], PERSPECTIVE'
+  echo 'DCL OUT[0], COLOR'
+  echo 'DCL TEMP[0..1]'
+  echo 'IMM[0] FLT32 { 1.0001, 0.4999, 0.25, 0.0 }'
+  echo '  0: MOV TEMP[0], IN[0].xyxy'
+  for i in $(seq 1 40); do echo "  $i: MAD TEMP[0], TEMP[0], IMM[0].xxxx, IMM[0].yyyy"; done
+  echo ' 41: SIN TEMP[1].x, TEMP[0].xxxx'
+  echo ' 42: ADD OUT[0], TEMP[0], TEMP[1].xxxx'
+  echo ' 43: END'
+} > "$tmp/math.tgsi"
+sed -e 's/"prog.tgsi"/"math.tgsi"/' -e '/"textures"/,/"bindings"/d' "$tmp/job.json" > "$tmp/math.json"
+log=$(cd "$tmp" && "$bench_job" math.json --jit always --repeat 400 --out-dir "$tmp" \
+        --profile "$tmp/jit.txt" 2>&1)
+st=$?
+if [ $st != 0 ] && grep -qi 'jit' <<< "$log"; then
+  echo "bench.profile: no JIT in this build: its part skipped ($log)"
+elif [ $st != 0 ]; then
+  echo "FAIL: the JIT job exited $st: $log"; fail=1
+else
+  cat "$tmp/jit.txt"
+  first=$(awk '/^by function:/ { getline; print; exit }' "$tmp/jit.txt")
+  grep -q '  (JIT code)  (no object: the JIT'"'"'s code)$' <<< "$first" ||
+    { echo "FAIL: the JIT job's first function is not the JIT's code: $first"; fail=1; }
+fi
 # usage errors and a report that cannot be written
 for p in 0 1000000 x; do
   log=$(run --repeat 1 --profile "$tmp/p.txt" --profile-period "$p")
