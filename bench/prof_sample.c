@@ -1,5 +1,5 @@
-/* bench_job --profile: the engine calls sampled by the CPU-time interval timer, named by
- * libdwfl (prof_sample.h says what and why). */
+/* bench_job's and bench_draw's --profile: the engine calls sampled by the CPU-time
+ * interval timer, named by libdwfl (prof_sample.h says what and why). */
 #define _GNU_SOURCE
 #include "prof_sample.h"
 
@@ -88,7 +88,7 @@ int prof_begin(size_t max_samples, unsigned period_us, char *err, size_t err_len
     (void)period_us;
     return fail(err, err_len,
                 "--profile needs Linux on x86-64 and a build with libdw (elfutils; Debian's "
-                "libdw-dev, scripts/setup.sh): this bench_job has neither or not both");
+                "libdw-dev, scripts/setup.sh): this program has neither or not both");
 #else
     if (installed)
         return fail(err, err_len, "the profile has already begun");

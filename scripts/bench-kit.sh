@@ -119,4 +119,4 @@ chmod +x "$tmp/out/run.sh"
 rm -rf "$out"
 mv "$tmp/out" "$out"
 echo "bench-kit: $out: kit.tar.xz $(du -h "$out/kit.tar.xz" | cut -f1) ($(wc -l < "$tmp/libs") libraries" \
-  "seen, builds ${names[*]}); there: $out/run.sh [--work DIR] [--out DIR] [bench.sh options]"
+  "seen, builds ${names[*]}); there: $out/run.sh [--work DIR] [--out DIR] [--profile WORKLOADS] [bench.sh options]"
