@@ -21,15 +21,8 @@ bench_job=${1:?usage: bench/test_bench_counters.sh BENCH_JOB}
 bench_job=$(cd "$(dirname "$bench_job")" && pwd)/$(basename "$bench_job")   # (runs elsewhere)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cat > "$tmp/prog.tgsi" <<'EOF'
-FRAG
-DCL IN[0].xy, GENERIC[0], PERSPECTIVE
-DCL OUT[0], COLOR
-DCL SAMP[0]
-DCL SVIEW[0], 2D, FLOAT
-  0: TEX OUT[0], IN[0].xyyy, SAMP[0], 2D
-  1: END
-EOF
+# (the program: one 2D TEX of IN[0] into OUT[0])
+cp "$(dirname "$0")/test_sample2d.tgsi" "$tmp/prog.tgsi"
 # job NAME SIZE SAMPLER: a job sampling a SIZE x SIZE noise texture with SAMPLER
 job() {
   cat > "$tmp/$1.json" <<EOF
