@@ -4,9 +4,9 @@
 #   run.sh [--work DIR] [--out DIR] [--profile WORKLOADS [--profile-repeat R]] [BENCH_OPTION...]
 # Unpacks the kit into --work (default /tmp/bench-kit: made anew; a folder that holds
 # anything but an earlier unpacking is refused), prints the machine (CPU, its vector
-# features, glibc, the system), then runs scripts/bench.sh once per packed build (the
-# options given, default --rounds 3; --keep always) and writes each one's table to
-# --out/suite-BUILD.txt (default: $OUT where set, else the work folder). With the
+# features and gather mitigation, glibc, the system), then runs scripts/bench.sh once per
+# packed build (the options given, default --rounds 3; --keep always) and writes each
+# one's table to --out/suite-BUILD.txt (default: $OUT where set, else the work folder). With the
 # kit's outputs.md5, texvm's outputs of each full-size run are compared with it, bit for
 # bit. With --profile (workloads of the suite or its scenes, comma-separated:
 # "trilinear,rotated,mesh"), each build's suite is followed by a sampling profile of those
@@ -64,6 +64,10 @@ echo "machine: $(uname -srm); $(nproc) CPUs"
 grep -m1 -E '^model name' /proc/cpuinfo || true
 grep -m3 -E '^(vendor_id|cpu family|model)\s' /proc/cpuinfo | tr -s '\t ' ' ' | paste -sd';' - || true
 echo "vector features: $(grep -m1 '^flags' /proc/cpuinfo | tr ' ' '\n' | grep -E '^(avx2|fma|avx512[a-z_0-9]*)$' | paste -sd' ' -)"
+# (the texture kernels gather: Intel's microcode mitigation of Gather Data Sampling makes
+# every gather instruction far slower where it is on)
+gds=/sys/devices/system/cpu/vulnerabilities/gather_data_sampling
+echo "gather data sampling: $(cat "$gds" 2> /dev/null || echo 'not reported')"
 grep -m1 PRETTY_NAME /etc/os-release 2> /dev/null || true
 have=$(getconf GNU_LIBC_VERSION 2> /dev/null | awk '{print $2}')
 echo "glibc: ${have:-unknown}"
