@@ -383,7 +383,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "bench_draw: --profile FILE needs --texvm SCENE THREADS after it\n");
             return 2;
         }
-        if (prof_begin((size_t)1 << 22, 1000, err, sizeof err) != 0) {
+        if (prof_begin(1000, err, sizeof err) != 0) {
             fprintf(stderr, "bench_draw: --profile: %s\n", err);
             return 2;
         }

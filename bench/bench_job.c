@@ -107,11 +107,6 @@ static int profile_write(const char *path)
     return 1;
 }
 
-static void profile_hook(bool entering)
-{
-    prof_on(entering);
-}
-
 static int bench(const job *j, run_state *rs, tv_tgsi_program *prog, int threads, int repeat,
                  bool counters, const char *profile)
 {
@@ -152,7 +147,7 @@ static int bench(const job *j, run_state *rs, tv_tgsi_program *prog, int threads
         /* (the timed runs only: the warm-up's first calls load and compile, the JIT's
            included) */
         if (profile && r == 1)
-            rs->engine_hook = profile_hook;
+            rs->engine_hook = prof_on;
         rs->engine_seconds = 0;
         rc = run_stage(rs, vm, p, &b);
         t[r] = rs->engine_seconds * 1e3;
@@ -239,9 +234,7 @@ int main(int argc, char **argv)
     }
     if (profile) {
         char err[256];
-        /* (2^22 samples: over four hours of CPU time at the kernel's 250 Hz tick; the
-           rest would be counted as dropped) */
-        if (prof_begin((size_t)1 << 22, (unsigned)period, err, sizeof err) != 0) {
+        if (prof_begin((unsigned)period, err, sizeof err) != 0) {
             fprintf(stderr, "bench_job: --profile: %s\n", err);
             return 2;
         }

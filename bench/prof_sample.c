@@ -81,10 +81,13 @@ static void timer_set(bool on)
     setitimer(ITIMER_PROF, &it, NULL);
 }
 
-int prof_begin(size_t max_samples, unsigned period_us, char *err, size_t err_len)
+/* room for 2^22 samples: over four hours of CPU time at the kernel's 250 Hz tick (the
+   rest would be counted as dropped) */
+enum { PROF_MAX_SAMPLES = 1 << 22 };
+
+int prof_begin(unsigned period_us, char *err, size_t err_len)
 {
 #if !PROF_SUPPORTED
-    (void)max_samples;
     (void)period_us;
     return fail(err, err_len,
                 "--profile needs Linux on x86-64 and a build with libdw (elfutils; Debian's "
@@ -96,12 +99,10 @@ int prof_begin(size_t max_samples, unsigned period_us, char *err, size_t err_len
         return fail(err, err_len, "no lock-free atomic counter for the signal handler");
     if (period_us < 1 || period_us > 999999)
         return fail(err, err_len, "the sampling period must be 1 to 999999 microseconds");
-    if (max_samples < 1 || max_samples > ((size_t)1 << 26))
-        return fail(err, err_len, "room for 1 to 2^26 samples");
-    samples = malloc(max_samples * sizeof *samples);
+    samples = malloc((size_t)PROF_MAX_SAMPLES * sizeof *samples);
     if (!samples)
-        return fail(err, err_len, "out of memory for %zu samples", max_samples);
-    cap = max_samples;
+        return fail(err, err_len, "out of memory for %d samples", PROF_MAX_SAMPLES);
+    cap = PROF_MAX_SAMPLES;
     atomic_store(&taken, 0);
     atomic_store(&inside, false);
     wall_sum = cpu_sum = 0;
@@ -274,7 +275,11 @@ static void print_sums(FILE *f, const prof_sum *s, size_t ns, size_t total, unsi
 }
 #endif
 
-int prof_report(FILE *f, unsigned top, unsigned hot_funcs, char *err, size_t err_len)
+/* the report (prof_write): the engine calls' wall and CPU time (all threads: how many were
+ * busy on average), the functions by share of the samples (at most `top` lines, then the
+ * rest summed), the objects' shares, and the hottest addresses of the first `hot_funcs`
+ * functions as symbol+offset (for objdump of the same binary) */
+static int prof_report(FILE *f, unsigned top, unsigned hot_funcs, char *err, size_t err_len)
 {
 #if !PROF_SUPPORTED
     (void)f;

@@ -14,24 +14,20 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdio.h>
 
-/* Installs the handler, allocates room for max_samples and starts the timer; period_us its
+/* Installs the handler, allocates room for the samples and starts the timer; period_us its
  * interval in microseconds of CPU time (the kernel rounds it up to its tick). 0, or -1
  * with a message in err. */
-int prof_begin(size_t max_samples, unsigned period_us, char *err, size_t err_len);
+int prof_begin(unsigned period_us, char *err, size_t err_len);
 /* The engine runs from now (true) or no longer (false): the samples between are kept, and
  * the wall and CPU time between summed (the engine hook, job_run.h). */
 void prof_on(bool on);
-/* Stops the timer and prints to f the engine calls' wall and CPU time (all threads: how
- * many were busy on average), the functions by share of the samples (at most `top` lines,
- * then the rest summed), the objects' shares, and the hottest addresses of the first
- * `hot_funcs` functions as symbol+offset (for objdump of the same binary). 0, or -1 with a
- * message in err. */
-int prof_report(FILE *f, unsigned top, unsigned hot_funcs, char *err, size_t err_len);
-/* prof_report's 25 functions and 3 functions' addresses, after `header` (NULL: none), to
- * path through path.tmp, renamed (the temporary file removed on failure). 0, or -1 with a
- * message in err. */
+/* Stops the timer and writes the report, after `header` (NULL: none), to path through
+ * path.tmp, renamed (the temporary file removed on failure): the engine calls' wall and CPU
+ * time over all threads (how many were busy on average), the 25 first functions by share
+ * of the samples (then the rest summed), the objects' shares, and the hottest addresses of
+ * the first 3 functions as function+offset (for objdump of the same binary). 0, or -1 with
+ * a message in err. */
 int prof_write(const char *path, const char *header, char *err, size_t err_len);
 /* Restores the signal's previous action and frees the buffer. */
 void prof_end(void);

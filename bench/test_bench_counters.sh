@@ -17,12 +17,8 @@
 # And --counters with two threads is a usage error (exit 2: the counts are per thread).
 #   bench/test_bench_counters.sh BENCH_JOB
 set -uo pipefail
-bench_job=${1:?usage: bench/test_bench_counters.sh BENCH_JOB}
-bench_job=$(cd "$(dirname "$bench_job")" && pwd)/$(basename "$bench_job")   # (runs elsewhere)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-# (the program: one 2D TEX of IN[0] into OUT[0])
-cp "$(dirname "$0")/test_sample2d.tgsi" "$tmp/prog.tgsi"
+# (bench_job, tmp, and tmp/prog.tgsi: one 2D TEX of IN[0] into OUT[0])
+. "$(dirname "$0")/test_bench_job_setup.sh"
 # job NAME SIZE SAMPLER: a job sampling a SIZE x SIZE noise texture with SAMPLER
 job() {
   cat > "$tmp/$1.json" <<EOF

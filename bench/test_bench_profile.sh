@@ -18,12 +18,8 @@
 # (77) where this bench_job was built without libdw (its --profile then says so: checked).
 #   bench/test_bench_profile.sh BENCH_JOB
 set -uo pipefail
-bench_job=${1:?usage: bench/test_bench_profile.sh BENCH_JOB}
-bench_job=$(cd "$(dirname "$bench_job")" && pwd)/$(basename "$bench_job")   # (runs elsewhere)
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-# (the program: one 2D TEX of IN[0] into OUT[0])
-cp "$(dirname "$0")/test_sample2d.tgsi" "$tmp/prog.tgsi"
+# (bench_job, tmp, and tmp/prog.tgsi: one 2D TEX of IN[0] into OUT[0])
+. "$(dirname "$0")/test_bench_job_setup.sh"
 cat > "$tmp/job.json" <<'EOF'
 {
   "texvm_job": 1,

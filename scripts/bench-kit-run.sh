@@ -98,32 +98,29 @@ profile_build() {
   command -v taskset > /dev/null && pin=(taskset -c 0)
   : > "$pf"
   for w in ${profile//,/ }; do
-    local job="$work/suite-$b/$w/job.json"
-    if [ "$w" = mesh ] || [ "$w" = blend ]; then   # (bench_draw's scenes)
-      for thr in 1 2; do
-        local pd="$work/profile-$b/$w-$thr" cpu=()
-        [ "$thr" = 1 ] && [ ${#pin[@]} -gt 0 ] && cpu=(--cpu 0)
-        mkdir -p "$pd"
-        echo "== $w, $thr thread(s)" >> "$pf"
-        (cd "$pd" && "$bd/bench/bench_draw" "${cpu[@]}" --profile "$pd/profile.txt" \
-           --texvm "$w" "$thr") >> "$pf" 2>&1
-        st=$?
-        if [ $st = 0 ]; then cat "$pd/profile.txt" >> "$pf"; else echo "(exit $st)" >> "$pf"; prc=1; fi
-      done
-      continue
-    fi
-    if [ ! -f "$job" ]; then
+    local job="$work/suite-$b/$w/job.json" scene=0
+    if [ "$w" = mesh ] || [ "$w" = blend ]; then
+      scene=1   # (bench_draw's scenes)
+    elif [ ! -f "$job" ]; then
       echo "== $w: no job in the suite's work folder (not a workload of this run?)" >> "$pf"
       prc=1
       continue
     fi
     for thr in 1 2; do
-      local p1=() pd="$work/profile-$b/$w-$thr"
-      [ "$thr" = 1 ] && p1=("${pin[@]}")
+      local pd="$work/profile-$b/$w-$thr" cmd=()
+      if [ $scene = 1 ]; then
+        cmd=("$bd/bench/bench_draw")
+        [ "$thr" = 1 ] && [ ${#pin[@]} -gt 0 ] && cmd+=(--cpu 0)
+        cmd+=(--profile "$pd/profile.txt" --texvm "$w" "$thr")
+        echo "== $w, $thr thread(s)" >> "$pf"
+      else
+        [ "$thr" = 1 ] && cmd=("${pin[@]}")
+        cmd+=("$bd/bench/bench_job" "$job" --threads "$thr" --repeat "$prof_repeat"
+              --out-dir "$pd" --profile "$pd/profile.txt")
+        echo "== $w, $thr thread(s), $prof_repeat runs" >> "$pf"
+      fi
       mkdir -p "$pd"
-      echo "== $w, $thr thread(s), $prof_repeat runs" >> "$pf"
-      "${p1[@]}" "$bd/bench/bench_job" "$job" --threads "$thr" --repeat "$prof_repeat" \
-        --out-dir "$pd" --profile "$pd/profile.txt" >> "$pf" 2>&1
+      (cd "$pd" && "${cmd[@]}") >> "$pf" 2>&1
       st=$?
       if [ $st = 0 ]; then cat "$pd/profile.txt" >> "$pf"; else echo "(exit $st)" >> "$pf"; prc=1; fi
     done
