@@ -2,12 +2,12 @@
  * where a workload's time goes on a machine without `perf` (a lent host whose kit carries
  * no profiler, a VM without performance counters). The process's CPU-time interval timer
  * (ITIMER_PROF) interrupts whichever thread is running every period of CPU time from
- * prof_begin to prof_report; the signal handler records the interrupted instruction's
+ * prof_begin to prof_write; the signal handler records the interrupted instruction's
  * address, in a buffer sized beforehand, while the engine runs (prof_on(true) ..
- * prof_on(false)), and drops the rest. prof_report names each address's function and
+ * prof_on(false)), and drops the rest. prof_write names each address's function and
  * object through elfutils' libdwfl (the ELF symbol tables of the running process's
  * executable and libraries, local and LTO-renamed functions included) and prints the
- * shares. Addresses in no object are the JIT's code. Linux on x86-64 only; the build
+ * shares. Addresses in no object file's code are the JIT's. Linux on x86-64 only; the build
  * needs libdw (Debian: libdw-dev), else prof_begin says so. */
 #ifndef TEXVM_BENCH_PROF_SAMPLE_H
 #define TEXVM_BENCH_PROF_SAMPLE_H
