@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # bench.kit (bench/CMakeLists.txt): scripts/bench-kit.sh packs this build's suite programs
 # with Mesa and the libraries they load, and the kit's run.sh runs the suite's smoke test
-# (--quick) from another directory, as on another machine: it must name the machine, the
-# build's kernels and a row for every workload, and refuse a work folder that is not its own.
+# (--quick) from another directory, as on another machine: it must name the machine, its
+# CPUs' cores, the build's kernels and a row for every workload, and refuse a work folder that is not its own.
 # Where the build has libdw, it also profiles (--profile) the bilinear workload and the mesh
 # scene, one thread and two: four reports, each with its samples and a function of the
 # program named.
@@ -40,9 +40,12 @@ echo "$log"
 name=$(basename "$bin")
 grep -q '^kit: packed ' <<< "$log" || { echo "FAIL: no kit line"; fail=1; }
 grep -q '^glibc: [0-9]' <<< "$log" || { echo "FAIL: no glibc line"; fail=1; }
+grep -Eq '^topology: [0-9]+ CPUs on [0-9]+ cores' <<< "$log" || { echo "FAIL: no topology line"; fail=1; }
 grep -q "^== $name: kernels: engine " <<< "$log" || { echo "FAIL: no kernels line"; fail=1; }
 grep -q "^suite $name: exit 0 " <<< "$log" || { echo "FAIL: the suite did not pass"; fail=1; }
 table=$work/suite-$name.txt
+grep -Eq '^bench: topology: [0-9]+ CPUs on [0-9]+ cores' "$table" ||
+  { echo "FAIL: no topology line in $table"; fail=1; }
 for w in null bilinear trilinear rotated aniso math loop compute; do
   grep -Eq "^$w +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+ " "$table" ||
     { echo "FAIL: no row for $w in $table"; fail=1; }

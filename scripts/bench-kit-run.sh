@@ -59,8 +59,11 @@ mkdir -p "$k"
 xz -dc "$here/kit.tar.xz" | tar -C "$k" -xf - || { echo "bench-kit: cannot unpack the kit" >&2; exit 2; }
 # shellcheck source=/dev/null
 . "$k/kit.env"
+# shellcheck source=scripts/bench-cpus.sh
+. "$k/scripts/bench-cpus.sh"
 echo "kit: packed $packed; builds $builds; glibc $glibc or newer needed"
 echo "machine: $(uname -srm); $(nproc) CPUs"
+echo "topology: $(bench_topology "$(nproc)")"
 grep -m1 -E '^model name' /proc/cpuinfo || true
 grep -m3 -E '^(vendor_id|cpu family|model)\s' /proc/cpuinfo | tr -s '\t ' ' ' | paste -sd';' - || true
 echo "vector features: $(grep -m1 '^flags' /proc/cpuinfo | tr ' ' '\n' | grep -E '^(avx2|fma|avx512[a-z_0-9]*)$' | paste -sd' ' -)"
@@ -92,10 +95,15 @@ export LIBGL_DRIVERS_PATH=$k/dri
 export __EGL_VENDOR_LIBRARY_FILENAMES=$k/egl/50_mesa.json
 if [ -n "$llvm" ]; then export TEXVM_LLVM_LIBRARY=$k/lib/$llvm; fi
 # profile_build BUILD BUILD_FOLDER: the --profile workloads' engine calls sampled, from the
-# jobs the suite left in its work folder, one thread (pinned to CPU 0) and two
+# jobs the suite left in its work folder, one thread (pinned to CPU 0) and two (on more
+# than two CPUs pinned to CPU 0 and the first on another core, as the suite's)
 profile_build() {
-  local b=$1 bd=$2 w thr st prc=0 pf="$out/profile-$1.txt" pin=()
-  command -v taskset > /dev/null && pin=(taskset -c 0)
+  local b=$1 bd=$2 w thr st prc=0 pf="$out/profile-$1.txt" pin=() pin2=() o
+  if command -v taskset > /dev/null; then
+    pin=(taskset -c 0)
+    o=$(bench_pair_cpu 0 "$(nproc)")
+    [ -n "$o" ] && pin2=(taskset -c "0,$o")
+  fi
   : > "$pf"
   for w in ${profile//,/ }; do
     local job="$work/suite-$b/$w/job.json" scene=0
@@ -109,12 +117,12 @@ profile_build() {
     for thr in 1 2; do
       local pd="$work/profile-$b/$w-$thr" cmd=()
       if [ $scene = 1 ]; then
-        cmd=("$bd/bench/bench_draw")
+        cmd=("${pin2[@]}" "$bd/bench/bench_draw")
         [ "$thr" = 1 ] && [ ${#pin[@]} -gt 0 ] && cmd+=(--cpu 0)
         cmd+=(--profile "$pd/profile.txt" --texvm "$w" "$thr")
         echo "== $w, $thr thread(s)" >> "$pf"
       else
-        [ "$thr" = 1 ] && cmd=("${pin[@]}")
+        if [ "$thr" = 1 ]; then cmd=("${pin[@]}"); else cmd=("${pin2[@]}"); fi
         cmd+=("$bd/bench/bench_job" "$job" --threads "$thr" --repeat "$prof_repeat"
               --out-dir "$pd" --profile "$pd/profile.txt")
         echo "== $w, $thr thread(s), $prof_repeat runs" >> "$pf"

@@ -61,7 +61,7 @@ tmp=$(mktemp -d "$parent/.bench-kit.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 k=$tmp/kit
 mkdir -p "$k/lib" "$k/dri" "$k/egl" "$k/bin" "$k/scripts" "$k/bench"
-cp "$root/scripts/bench.sh" "$k/scripts/"
+cp "$root/scripts/bench.sh" "$root/scripts/bench-cpus.sh" "$k/scripts/"
 cp -r "$root/bench/workloads" "$k/bench/"
 cp -L "$dri/swrast_dri.so" "$k/dri/"
 cp "$vendor" "$k/egl/"

@@ -30,6 +30,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
+. "$root/scripts/bench-cpus.sh"
 build=""
 quick=0
 rounds=5
@@ -160,13 +161,22 @@ run_texvm() {
 # (taskset): the two cores of this project's VMs may differ in speed by up to 1.7x for
 # minutes (one shares its physical core with a busy neighbour: docs/performance.md §1.1),
 # and a pair split across them measured the cores, not the engines. The rounds alternate
-# the CPU; the two-thread runs use both.
+# the CPU; the two-thread runs use both (on more than two CPUs: that CPU and the first
+# after it on another core, scripts/bench-cpus.sh).
 can_pin=0
 command -v taskset > /dev/null && [ "$(nproc)" -gt 1 ] && can_pin=1
 pin=()
 pin1() {
   pin=()
   [ $can_pin = 1 ] && pin=(taskset -c $(( ($1 - 1) % $(nproc) )))
+}
+pin2() {
+  local c=$(( ($1 - 1) % $(nproc) )) o
+  pin=()
+  [ $can_pin = 1 ] || return 0
+  o=$(bench_pair_cpu "$c" "$(nproc)")
+  [ -n "$o" ] && pin=(taskset -c "$c,$o")
+  return 0
 }
 
 # The hypervisor's steal time (/proc/stat's aggregate cpu line: its 8th value, the jiffies
@@ -206,7 +216,7 @@ while read -r name glsl tmpl sampler tol; do
     pin1 "$r"
     run_mesa llvmpipe 1 "$d/job.json" "$d/llvmpipe1" "$lp_repeat" "$name.lp1" || true
     run_texvm 1 "$d/job.json" "$d/texvm1" "$name.tv1" || true
-    pin=()
+    pin2 "$r"
     run_mesa llvmpipe 2 "$d/job.json" "$d/llvmpipe2" "$lp_repeat" "$name.lp2" || true
     run_texvm 2 "$d/job.json" "$d/texvm2" "$name.tv2" || true
   done
@@ -233,9 +243,14 @@ if [ -n "$mesa_caps" ]; then
   printf 'bench: mesa: GALLIUM_OVERRIDE_CPU_CAPS=%s (its x86 features capped: avx = no AVX-512)\n' \
     "$mesa_caps"
 fi
+printf 'bench: topology: %s\n' "$(bench_topology "$(nproc)")"
 if [ $can_pin = 1 ]; then
   printf 'bench: one-thread runs of round r (texvm, llvmpipe) pinned to CPU (r-1) mod %d\n' \
     "$(nproc)"
+  if [ -n "$(bench_pair_cpu 0 "$(nproc)")" ]; then
+    printf 'bench: two-thread runs of round r pinned to that CPU and the first after it on another core (round 1: CPUs 0,%s)\n' \
+      "$(bench_pair_cpu 0 "$(nproc)")"
+  fi
 fi
 steals=""
 for name in "${names[@]}"; do
@@ -319,8 +334,11 @@ if [ $quick = 0 ] && [ ${#only[@]} = 0 ] && [ -x "$build/bench/bench_draw" ]; th
   for r in $(seq 1 "$rounds"); do
     echo "bench: scenes: run $r/$rounds" >&2
     # (the one-thread draws of run r on one CPU, as the workloads' rounds above)
+    # (its two-thread draws on that CPU and one on another core, as the workloads' are:
+    # bench_draw's --cpu gives the process back the CPUs it started with)
     cpu=(); [ "$(nproc)" -gt 1 ] && cpu=(--cpu $(( (r - 1) % $(nproc) )))
-    if ! "$build/bench/bench_draw" "${cpu[@]}" > "$work/draw.$r" 2>&1; then
+    pin2 "$r"
+    if ! "${pin[@]}" "$build/bench/bench_draw" "${cpu[@]}" > "$work/draw.$r" 2>&1; then
       cat "$work/draw.$r"; echo "bench: bench_draw failed" >&2; fails=$((fails + 1)); break
     fi
     [ "$r" = 1 ] && cat "$work/draw.1"
