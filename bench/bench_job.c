@@ -192,6 +192,7 @@ int main(int argc, char **argv)
     bool counters = false;
     const char *profile = NULL;
     long period = 1000;
+    bool period_set = false;
     uint8_t jit = TV_VM_JIT_AUTO;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--threads") && i + 1 < argc)
@@ -207,6 +208,7 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--profile-period") && i + 1 < argc) {
             char *end;
             period = strtol(argv[++i], &end, 10);
+            period_set = true;
             if (*end || end == argv[i])
                 period = -1;
         }
@@ -230,6 +232,10 @@ int main(int argc, char **argv)
     }
     if (period < 1 || period > 999999) {
         fprintf(stderr, "bench_job: --profile-period takes 1 to 999999 microseconds\n");
+        return 2;
+    }
+    if (period_set && !profile) {
+        fprintf(stderr, "bench_job: --profile-period without --profile: nothing to sample\n");
         return 2;
     }
     if (profile) {

@@ -14,7 +14,7 @@
 # code lies in no object, so the report's first function must be "(JIT code)" (skipped
 # where the build has no JIT: bench_job then fails naming it).
 # And the errors: a sampling period outside 1..999999 us is a usage error (exit 2, with a
-# message), a report that cannot be written an error (exit 1) that leaves no file. Skipped
+# message), as is a period without --profile, a report that cannot be written an error (exit 1) that leaves no file. Skipped
 # (77) where this bench_job was built without libdw (its --profile then says so: checked).
 #   bench/test_bench_profile.sh BENCH_JOB
 set -uo pipefail
@@ -100,6 +100,10 @@ for p in 0 1000000 x; do
   [ $st = 2 ] && grep -q 'profile-period' <<< "$log" ||
     { echo "FAIL: --profile-period $p: exit $st: $log"; fail=1; }
 done
+log=$(run --repeat 1 --profile-period 500)
+st=$?
+[ $st = 2 ] && grep -q 'profile-period without --profile' <<< "$log" ||
+  { echo "FAIL: --profile-period without --profile: exit $st: $log"; fail=1; }
 log=$(run --repeat 1 --profile "$tmp/no/such/folder/p.txt")
 st=$?
 [ $st = 1 ] && grep -q 'cannot write' <<< "$log" ||
