@@ -67,8 +67,8 @@ static void test_pixels_without_derivatives(void **state)
 }
 
 /* The pixels of a coverage_quads answer are placed four quads at a time on AVX-512
- * (pack_box_pixels_avx512) and quad by quad elsewhere (pack_quad): both must give the
- * same warps — every emit call's live lanes holding the same pixels in the same lanes —
+ * (pack_box_pixels_avx512), two at a time on AVX2 (pack_box_pixels_avx2) and quad by quad
+ * elsewhere (pack_quad, the reference: the SSE2 variant): all must give the same warps — every emit call's live lanes holding the same pixels in the same lanes —
  * and the plain interpreter's fragments, in every scene (coverage_quads serving every box
  * it can, and small overlapping triangles that it serves all of); with coverage words carrying
  * samples the draw does not have, which no lane may take. The scenes must fill warps in
@@ -77,9 +77,12 @@ static void test_pixels_without_derivatives(void **state)
 static void test_pixel_placement_isas(void **state)
 {
     (void)state;
-    const bool avx512 = vm_frag_store_isa() == VM_STORE_AVX512;
-    uint32_t *logs[2];
-    size_t counts[2];
+    /* the variants, reference first, and whether this processor has each */
+    static const unsigned caps[3] = {VM_STORE_SSE2, VM_STORE_AVX2, VM_STORE_AVX512};
+    static const char *const names[3] = {"pixels placed by quads", "pixels placed with AVX2",
+                                         "pixels placed with AVX-512"};
+    uint32_t *logs[3];
+    size_t counts[3];
     uint64_t split = 0, early = 0;
     quads_always = true;
     for (unsigned kind = 0; kind < 6; kind++)
@@ -93,27 +96,30 @@ static void test_pixel_placement_isas(void **state)
             cov_extra = extra ? 0x30u : 0u;
             draw(true, false, t, n, ref, NULL);
             with_quads = true;
-            for (unsigned v = 0; v < 2; v++) {
+            for (unsigned v = 0; v < 3; v++) {
                 scene *s = calloc(1, sizeof *s);
                 logs[v] = layout = malloc(LAYOUT_MAX * sizeof *layout);
                 assert_true(s && layout);
                 layout_n = 0;
-                store_cap = v ? VM_STORE_AVX512 : VM_STORE_AVX2;
+                store_cap = caps[v];
                 pixel_warps = 0;
                 draw(false, true, t, n, s, NULL);
                 assert_true(layout_n <= LAYOUT_MAX && pixel_warps > 0);
                 counts[v] = layout_n;
-                same_logs(ref, s, v ? "pixels placed with AVX-512" : "pixels placed by quads");
+                same_logs(ref, s, names[v]);
                 free(s);
             }
             layout = NULL;
             store_cap = VM_STORE_AVX512;
             with_quads = false;
             cov_extra = 0;
-            if (avx512 && (counts[0] != counts[1] ||
-                           memcmp(logs[0], logs[1], counts[0] * sizeof *logs[0])))
-                fail_msg("scene %u%s: the warps differ (%zu and %zu words)", kind,
-                         extra ? " (extra coverage bits)" : "", counts[0], counts[1]);
+            for (unsigned v = 1; v < 3; v++)
+                if (vm_frag_store_isa() >= caps[v] &&
+                    (counts[0] != counts[v] ||
+                     memcmp(logs[0], logs[v], counts[0] * sizeof *logs[0])))
+                    fail_msg("scene %u%s: the warps of %s differ from the reference's (%zu "
+                             "and %zu words)", kind, extra ? " (extra coverage bits)" : "",
+                             names[v], counts[0], counts[v]);
             /* what the scene exercised: a full warp's last pixel and the next warp's first
                in one quad (the same primitive's: its emit calls follow), and warps run
                with lanes to spare before the flush */
@@ -128,8 +134,8 @@ static void test_pixel_placement_isas(void **state)
                 early += nl < 32 && next < counts[0];
                 k = next;
             }
-            free(logs[0]);
-            free(logs[1]);
+            for (unsigned v = 0; v < 3; v++)
+                free(logs[v]);
             free(ref);
             free(t);
         }

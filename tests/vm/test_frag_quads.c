@@ -1,5 +1,5 @@
 /* The coverage_quads hook's contract check (src/vm/vm_stage_frag_quads.c): the plain loop
- * and, where the CPU has it, the AVX-512 kernel give the same offender bits for every
+ * and, where the CPU has them, the AVX2 and AVX-512 kernels give the same offender bits for every
  * input, and their first offender is the contract's, written out here from its words in
  * include/texvm/vm.h: quads aligned to even pixels, among the box's quads, in row order
  * (rows top to bottom, each left to right, no quad twice). Inputs: hand-made sequences
@@ -33,15 +33,18 @@ static int first_offender(const int32_t box[4], const int32_t *qx, const int32_t
 
 static void check(const int32_t box[4], const int32_t *qx, const int32_t *qy, int n, int want)
 {
-    const bool have512 = vm_frag_store_isa() == VM_STORE_AVX512;
-    const uint32_t c = vm_frag_quads_bad(box, qx, qy, n, false);
+    const uint32_t c = vm_frag_quads_bad(box, qx, qy, n, VM_STORE_SSE2);
     const int first = c ? __builtin_ctz(c) : -1;
     if (first != want)
         fail_msg("plain loop: first offender %d, expected %d (n %d)", first, want, n);
-    if (have512) {
-        const uint32_t v = vm_frag_quads_bad(box, qx, qy, n, true);
+    static const unsigned isas[2] = {VM_STORE_AVX2, VM_STORE_AVX512};
+    static const char *const names[2] = {"avx2", "avx512"};
+    for (unsigned k = 0; k < 2; k++) {
+        if (vm_frag_store_isa() < isas[k])
+            continue;
+        const uint32_t v = vm_frag_quads_bad(box, qx, qy, n, isas[k]);
         if (v != c)
-            fail_msg("avx512 bits %04x, plain loop %04x (n %d)", v, c, n);
+            fail_msg("%s bits %04x, plain loop %04x (n %d)", names[k], v, c, n);
     }
 }
 
