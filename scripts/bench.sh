@@ -170,12 +170,13 @@ pin1() {
   pin=()
   [ $can_pin = 1 ] && pin=(taskset -c $(( ($1 - 1) % $(nproc) )))
 }
+# (each CPU's pair once: the topology does not change while the suite runs)
+pair_of=()
+for ((c = 0; c < $(nproc); c++)); do pair_of[c]=$(bench_pair_cpu "$c" "$(nproc)"); done
 pin2() {
-  local c=$(( ($1 - 1) % $(nproc) )) o
+  local c=$(( ($1 - 1) % $(nproc) ))
   pin=()
-  [ $can_pin = 1 ] || return 0
-  o=$(bench_pair_cpu "$c" "$(nproc)")
-  [ -n "$o" ] && pin=(taskset -c "$c,$o")
+  [ $can_pin = 1 ] && [ -n "${pair_of[c]}" ] && pin=(taskset -c "$c,${pair_of[c]}")
   return 0
 }
 
@@ -247,9 +248,9 @@ printf 'bench: topology: %s\n' "$(bench_topology "$(nproc)")"
 if [ $can_pin = 1 ]; then
   printf 'bench: one-thread runs of round r (texvm, llvmpipe) pinned to CPU (r-1) mod %d\n' \
     "$(nproc)"
-  if [ -n "$(bench_pair_cpu 0 "$(nproc)")" ]; then
+  if [ -n "${pair_of[0]}" ]; then
     printf 'bench: two-thread runs of round r pinned to that CPU and the first after it on another core (round 1: CPUs 0,%s)\n' \
-      "$(bench_pair_cpu 0 "$(nproc)")"
+      "${pair_of[0]}"
   fi
 fi
 steals=""
