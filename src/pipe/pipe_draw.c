@@ -306,6 +306,20 @@ static int link_shaders(draw_state *d)
     for (unsigned r = 0; r < DRAW_MAX_VARYINGS; r++)
         linked += d->link[r].used && !d->link[r].flat;
     d->clip_clear = linked != d->nslots;
+    /* direct_triangle's rows: each used link's, its kind decided here once instead of at
+       every vertex of every triangle */
+    d->direct_n = 0;
+    d->direct_flat = false;
+    for (unsigned r = 0; r < d->frag_attrs; r++) {
+        const draw_link *l = &d->link[r];
+        if (!l->used)
+            continue;
+        draw_direct_row *row = &d->direct[d->direct_n++];
+        row->attr = (uint8_t)r;
+        row->vs_out = l->flat ? -1 : l->vs_out;
+        row->kind = l->flat ? DRAW_ROW_FLAT : l->vs_out >= 0 ? DRAW_ROW_OUTPUT : DRAW_ROW_ZERO;
+        d->direct_flat |= l->flat;
+    }
     /* polygons drawn as points of the shader's sizes: the size last, clipped with the
        rest (a vertex the clipper makes gets its size interpolated) */
     const tv_pipe_rasterizer_state *rs = &d->ctx->sub.rast;

@@ -38,6 +38,15 @@ typedef struct draw_link {
     uint8_t slot;                  /* interpolated: its vec4 in the clip vertex */
 } draw_link;
 
+/* A fragment input row of a triangle drawn by draw_triangle's direct path: the link's
+ * output words, its flat value, or zeros (link_shaders lists the used links' rows). */
+enum { DRAW_ROW_OUTPUT, DRAW_ROW_FLAT, DRAW_ROW_ZERO };
+typedef struct draw_direct_row {
+    uint8_t attr;                  /* tv_vm_frag_vertex.attr row (the FS input register) */
+    uint8_t kind;                  /* DRAW_ROW_* */
+    int8_t vs_out;                 /* DRAW_ROW_OUTPUT: the output register */
+} draw_direct_row;
+
 /* A primitive of the assembled draw: shaded-vertex slots (per instance). With a geometry
  * shader bound, the assembled primitives keep their adjacent vertices (its input, up to 6);
  * the primitives it emits are points, lines and triangles again. */
@@ -133,6 +142,9 @@ typedef struct draw_state {
        direct path): no clip or cull distances, no back colours, both faces filled, no
        polygon antialiasing, not the plain reference (setup_clip) */
     bool tri_direct;
+    draw_direct_row direct[DRAW_MAX_VARYINGS];   /* its rows, direct_n of them */
+    unsigned direct_n;
+    bool direct_flat;              /* one of them is flat (draw_flat_values is needed) */
     /* the fragment run's parameters (draw_run_fragments), its vertices written first */
     tv_vm_frag_params fp;
     bool clip_clear;               /* a slot of the clip vertex belongs to no link (an input

@@ -712,25 +712,25 @@ static bool direct_triangle(draw_state *d, uint32_t inst, const draw_tri *t, int
         return true;
     const tv_pipe_rasterizer_state *r = &d->ctx->sub.rast;
     uint32_t flat[DRAW_MAX_VARYINGS][4];
-    draw_flat_values(d, inst, t->provoking, t->id, flat);
+    if (d->direct_flat)
+        draw_flat_values(d, inst, t->provoking, t->id, flat);
     /* draw_frag_vertex of draw_clip_vertex's vertex: a link's row is its flat value, its
-       output's words, or zeros; rows of unused links are never read */
+       output's words, or zeros (d->direct, the used links' rows); rows of unused links
+       are never read */
     for (int k = 0; k < 3; k++) {
         tv_vm_frag_vertex *v = &d->fp.vertices[k];
         v->x = win[k][0];
         v->y = win[k][1];
         v->z = win[k][2];
         v->w = w[k];
-        for (unsigned i = 0; i < d->frag_attrs; i++) {
-            const draw_link *l = &d->link[i];
-            if (!l->used)
-                continue;
-            if (l->flat)
-                memcpy(v->attr[i], flat[i], 16);
-            else if (l->vs_out >= 0)
-                memcpy(v->attr[i], draw_vs_out(d, l->vs_out, inst, t->v[k]), 16);
+        for (unsigned j = 0; j < d->direct_n; j++) {
+            const draw_direct_row *row = &d->direct[j];
+            if (row->kind == DRAW_ROW_OUTPUT)
+                memcpy(v->attr[row->attr], draw_vs_out(d, row->vs_out, inst, t->v[k]), 16);
+            else if (row->kind == DRAW_ROW_FLAT)
+                memcpy(v->attr[row->attr], flat[row->attr], 16);
             else
-                memset(v->attr[i], 0, 16);
+                memset(v->attr[row->attr], 0, 16);
         }
     }
     d->stipple = r->poly_stipple_enable;       /* filled polygons only */

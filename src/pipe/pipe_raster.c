@@ -40,12 +40,32 @@ static inline int64_t floor_div_one(int64_t a)
 bool raster_setup(raster_tri *t, const raster_rules *r, const float x[3], const float y[3])
 {
     int64_t X[3], Y[3];
+#if defined(__x86_64__)
+    /* the six tests and snaps in two vectors (lane 3 a 0, which passes): the same ordered
+       comparisons (a NaN fails), and cvtps2dq rounds as raster_snap's cvtss2si does (the
+       rounding mode's nearest even) a value that fits 32 bits, as |v| <= 2^15 gives */
+    const __m128 vx = _mm_setr_ps(x[0], x[1], x[2], 0.0f), vy = _mm_setr_ps(y[0], y[1], y[2], 0.0f);
+    const __m128 mag = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff)),
+                 lim = _mm_set1_ps(RASTER_MAX_COORD);
+    if (_mm_movemask_ps(_mm_and_ps(_mm_cmple_ps(_mm_and_ps(vx, mag), lim),
+                                   _mm_cmple_ps(_mm_and_ps(vy, mag), lim))) != 0xf)
+        return false;
+    const __m128 half_px = _mm_set1_ps(0.5f), one = _mm_set1_ps((float)RASTER_ONE);
+    int32_t sx[4], sy[4];
+    _mm_storeu_si128((__m128i *)(void *)sx, _mm_cvtps_epi32(_mm_mul_ps(_mm_sub_ps(vx, half_px), one)));
+    _mm_storeu_si128((__m128i *)(void *)sy, _mm_cvtps_epi32(_mm_mul_ps(_mm_sub_ps(vy, half_px), one)));
+    for (int i = 0; i < 3; i++) {
+        X[i] = sx[i];
+        Y[i] = sy[i];
+    }
+#else
     for (int i = 0; i < 3; i++) {
         if (!(fabsf(x[i]) <= RASTER_MAX_COORD) || !(fabsf(y[i]) <= RASTER_MAX_COORD))
             return false;
         X[i] = raster_snap(x[i]);
         Y[i] = raster_snap(y[i]);
     }
+#endif
     /* twice the signed area of the coordinates as numbers; negative is counter-clockwise
      * as seen in window space, whose y runs down (Gallium's front_ccw convention) */
     int64_t area = (X[1] - X[0]) * (Y[2] - Y[0]) - (X[2] - X[0]) * (Y[1] - Y[0]);

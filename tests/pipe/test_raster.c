@@ -566,6 +566,72 @@ static void test_box_quads(void **state)
     assert_true(declined > 100);
 }
 
+/* A random coordinate for test_setup_snaps_as_raster_snap: mostly within the limit, with
+ * values that snap to a tie (a multiple of 1/512 of a pixel past the centre), the limit
+ * itself and just past it, zeros of both signs, infinities and NaN. */
+static float snap_coordinate(uint32_t *r)
+{
+    /* (two steps of the generator, their high bits: its low bits have short periods) */
+    *r = *r * 1664525u + 1013904223u;
+    const uint32_t v = *r;
+    *r = *r * 1664525u + 1013904223u;
+    const uint32_t u = *r;
+    const float mag = (float)(u >> 18) + (float)(u >> 9 & 0x1ffu) / 512.0f;
+    switch (v >> 28) {
+    case 0: return (u >> 31) ? RASTER_MAX_COORD : -RASTER_MAX_COORD;
+    case 1: return (u >> 31) ? nextafterf(RASTER_MAX_COORD, INFINITY)
+                             : -nextafterf(RASTER_MAX_COORD, INFINITY);
+    case 2: return (u >> 31) ? 0.0f : -0.0f;
+    case 3: return (u >> 31) ? INFINITY : NAN;
+    case 4: return 0.5f + (float)(u >> 22) / 512.0f;   /* near the origin, ties */
+    default: return (u & 0x100u) ? -mag : mag;
+    }
+}
+
+/* raster_setup snaps every coordinate as raster_snap does (its x86 form snaps the six at
+ * once), and refuses the same ones: the triangle set up from the coordinates equals the
+ * one set up from the values raster_snap gives (X / 256 + 1/2 is exact, and snaps to X
+ * again), field by field, for random triangles with ties, the limit, zeros, infinities
+ * and NaN. */
+static void test_setup_snaps_as_raster_snap(void **state)
+{
+    (void)state;
+    uint32_t r = 12345u;
+    unsigned set = 0, refused = 0;
+    for (int round = 0; round < 200000; round++) {
+        float x[3], y[3], xs[3], ys[3];
+        bool ok = true;
+        for (int i = 0; i < 3; i++) {
+            x[i] = snap_coordinate(&r);
+            y[i] = snap_coordinate(&r);
+            ok = ok && fabsf(x[i]) <= RASTER_MAX_COORD && fabsf(y[i]) <= RASTER_MAX_COORD;
+            xs[i] = ok ? (float)raster_snap(x[i]) / (float)RASTER_ONE + 0.5f : 0.0f;
+            ys[i] = ok ? (float)raster_snap(y[i]) / (float)RASTER_ONE + 0.5f : 0.0f;
+        }
+        const raster_rules ru = rules(round & 1, 1, 1 << 20, 1 << 20);
+        raster_tri a, b;
+        memset(&a, 0, sizeof a);
+        memset(&b, 0, sizeof b);
+        const bool got = raster_setup(&a, &ru, x, y);
+        if (!ok) {
+            assert_false(got);
+            refused++;
+            continue;
+        }
+        for (int i = 0; i < 3; i++) {
+            assert_int_equal(raster_snap(xs[i]), raster_snap(x[i]));
+            assert_int_equal(raster_snap(ys[i]), raster_snap(y[i]));
+        }
+        const bool want = raster_setup(&b, &ru, xs, ys);
+        assert_int_equal(got, want);
+        if (got) {
+            assert_memory_equal(&a, &b, sizeof a);
+            set++;
+        }
+    }
+    assert_true(set > 50000 && refused > 50000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -581,6 +647,7 @@ int main(void)
         cmocka_unit_test(test_hull_box),
         cmocka_unit_test(test_boxes_are_floor_divisions),
         cmocka_unit_test(test_box_quads),
+        cmocka_unit_test(test_setup_snaps_as_raster_snap),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
