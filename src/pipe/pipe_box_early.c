@@ -426,18 +426,41 @@ BOX_AVX2 static TV_ALWAYS_INLINE int box_early_steps2(
             continue;
         if (write) {
             uint32_t wv[16];
-            __m256i same[2];
+            __m256i same[2], w[2];
             for (unsigned h = 0; h < 2; h++) {
-                const __m256i w = _mm256_or_si256(
-                    _mm256_andnot_si256(dmask, old[h]),
-                    _mm256_and_si256(_mm256_sll_epi32(z[h], shift), dmask));
-                _mm256_storeu_si256((__m256i *)(void *)&wv[8 * h], w);
-                same[h] = _mm256_cmpeq_epi32(w, old[h]);
+                w[h] = _mm256_or_si256(_mm256_andnot_si256(dmask, old[h]),
+                                       _mm256_and_si256(_mm256_sll_epi32(z[h], shift), dmask));
+                same[h] = _mm256_cmpeq_epi32(w[h], old[h]);
             }
             /* (the lanes that passed lie in the box: covered, so in its rows and columns) */
-            for (uint32_t st = pm & ~bits16(same[0], same[1]); st; st &= st - 1) {
-                const unsigned l = (unsigned)__builtin_ctz(st);
-                memcpy(t0 + (l / C) * e->stride + 4 * (l % C), &wv[l], 4);
+            const uint32_t st = pm & ~bits16(same[0], same[1]);
+            if (L->cols == 0xffffu) {
+                /* every column of the step in the box, so every lane of a row was loaded:
+                   a row with a lane to store is stored whole, the others' own words back
+                   (the box's rows are the worker's: no other writes them meanwhile) */
+                __m256i row[2];
+                for (unsigned h = 0; h < 2; h++) {
+                    const __m256i pass = _mm256_cmpeq_epi32(
+                        _mm256_and_si256(_mm256_set1_epi32((int32_t)(pm >> (8 * h))), bit), bit);
+                    row[h] = _mm256_blendv_epi8(old[h], w[h], pass);
+                }
+                for (unsigned j = 0; j < R; j++) {
+                    if (!((st >> (C * j)) & ((1u << C) - 1u)))
+                        continue;
+                    void *const at = t0 + j * e->stride;
+                    if (C == 8)
+                        _mm256_storeu_si256((__m256i *)at, row[j]);
+                    else
+                        _mm_storeu_si128((__m128i *)at, j & 1u ? _mm256_extracti128_si256(row[j / 2], 1)
+                                                               : _mm256_castsi256_si128(row[j / 2]));
+                }
+            } else {
+                for (unsigned h = 0; h < 2; h++)
+                    _mm256_storeu_si256((__m256i *)(void *)&wv[8 * h], w[h]);
+                for (uint32_t m = st; m; m &= m - 1) {
+                    const unsigned l = (unsigned)__builtin_ctz(m);
+                    memcpy(t0 + (l / C) * e->stride + 4 * (l % C), &wv[l], 4);
+                }
             }
         }
         count_passes(passed, y, rb->y0, pm, C);

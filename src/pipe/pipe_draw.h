@@ -147,6 +147,9 @@ typedef struct draw_state {
     bool direct_flat;              /* one of them is flat (draw_flat_values is needed) */
     /* the fragment run's parameters (draw_run_fragments), its vertices written first */
     tv_vm_frag_params fp;
+    /* what fp's fields but the vertices and the primitive's own were made of (run_prepared;
+       all zero: not made yet) */
+    uint32_t fp_made_of[5];
     bool clip_clear;               /* a slot of the clip vertex belongs to no link (an input
                                       declared twice): draw_clip_vertex clears it whole */
     clip_state clip;

@@ -233,6 +233,8 @@ static __attribute__((noinline)) void band_worker_init(band_worker *w, const dra
     w->ctx.tri_gen = ctx->tri_gen + k + 1 - n;
     w->d = *d;
     w->d.ctx = &w->ctx;
+    /* the fragment parameters made again, hooked to this copy (run_prepared) */
+    memset(w->d.fp_made_of, 0, sizeof w->d.fp_made_of);
     w->d.work_left = d->work_left / n;
     w->d.frag_parallel = false;   /* one worker per run: the bands are the split */
     w->d.band_n = n;

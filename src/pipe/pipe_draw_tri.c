@@ -355,42 +355,57 @@ static int run_prepared(draw_state *d, const float *win[3], uint32_t id)
     d->ctx->tri_gen += d->gen_step;            /* no early tests made for it yet */
     d->tri_gen = d->ctx->tri_gen;
     depth_plane(d, win[0], win[1], win[2]);
-    /* the parameters but their 3 KiB of vertices (set_frag_vertices) */
     tv_vm_frag_params *const fp = &d->fp;
-    size_t vstart = offsetof(tv_vm_frag_params, vertices);
-    size_t vend = vstart + sizeof fp->vertices;
-    memset(fp, 0, vstart);
-    memset((uint8_t *)fp + vend, 0, sizeof *fp - vend);
-    fp->width = (uint32_t)d->width;
-    fp->height = (uint32_t)d->height;
-    fp->samples = d->samples ? d->samples : 1;
-    fp->prim = TV_VM_PRIM_TRIANGLE;
+    /* the parameters but their 3 KiB of vertices (set_frag_vertices) and the primitive's
+       own fields, made again only when what they are made of changed (the same for every
+       triangle of a mesh: the clearing and the fields were a tenth of this function's
+       instructions) */
+    const uint32_t made_of[] = {
+        (uint32_t)d->width, (uint32_t)d->height, d->samples ? d->samples : 1,
+        d->ctx->sub.sample_mask,
+        (uint32_t)d->ctx->sub.rast.flatshade |
+            (uint32_t)(d->ctx->sub.min_samples > 1 && d->rules.samples > 1) << 1 |
+            (uint32_t)d->ctx->plain << 2 | (uint32_t)(d->aa.kind == DRAW_AA_NONE) << 3 |
+            (uint32_t)d->stipple << 4 | (uint32_t)d->lstip_on << 5 |
+            (uint32_t)(d->zs_early == DRAW_ZS_LATE) << 6 | 1u << 7 /* (made) */};
+    _Static_assert(sizeof made_of == sizeof d->fp_made_of, "draw_state.fp_made_of's size");
+    if (memcmp(made_of, d->fp_made_of, sizeof made_of)) {
+        memcpy(d->fp_made_of, made_of, sizeof made_of);
+        size_t vstart = offsetof(tv_vm_frag_params, vertices);
+        size_t vend = vstart + sizeof fp->vertices;
+        memset(fp, 0, vstart);
+        memset((uint8_t *)fp + vend, 0, sizeof *fp - vend);
+        fp->width = made_of[0];
+        fp->height = made_of[1];
+        fp->samples = made_of[2];
+        fp->prim = TV_VM_PRIM_TRIANGLE;
+        fp->sample_mask = made_of[3];
+        fp->flatshade = d->ctx->sub.rast.flatshade;
+        fp->sample_shading = d->ctx->sub.min_samples > 1 && d->rules.samples > 1;
+        fp->coverage = coverage_hook;
+        /* the per-pixel merger is the reference the plain interpreter runs with */
+        if (d->ctx->plain) {
+            fp->emit = draw_om_emit;
+        } else {
+            fp->coverage_warp = coverage_warp_hook;
+            fp->emit_warp = draw_om_emit_warp;
+            /* antialiased shapes cover beyond the triangle's samples (draw_aa_coverage) */
+            if (d->aa.kind == DRAW_AA_NONE) {
+                fp->row_span = row_span_hook;
+                if (!d->stipple && !d->lstip_on)
+                    fp->coverage_quads = coverage_quads_hook;
+                if (!d->stipple && !d->lstip_on && d->zs_early == DRAW_ZS_LATE)
+                    fp->row_inner = row_inner_hook;
+            }
+        }
+        fp->hook_user = d;
+    }
     fp->front_face = d->front;
-    fp->sample_mask = d->ctx->sub.sample_mask;
     fp->primitive_id = id;
-    fp->flatshade = d->ctx->sub.rast.flatshade;
-    fp->sample_shading = d->ctx->sub.min_samples > 1 && d->rules.samples > 1;
     fp->scissor[0] = (uint32_t)d->rt.x0;
     fp->scissor[1] = (uint32_t)d->rt.y0;
     fp->scissor[2] = (uint32_t)d->rt.x1;
     fp->scissor[3] = (uint32_t)d->rt.y1;
-    fp->coverage = coverage_hook;
-    /* the per-pixel merger is the reference the plain interpreter runs with */
-    if (d->ctx->plain) {
-        fp->emit = draw_om_emit;
-    } else {
-        fp->coverage_warp = coverage_warp_hook;
-        fp->emit_warp = draw_om_emit_warp;
-        /* antialiased shapes cover beyond the triangle's samples (draw_aa_coverage) */
-        if (d->aa.kind == DRAW_AA_NONE) {
-            fp->row_span = row_span_hook;
-            if (!d->stipple && !d->lstip_on)
-                fp->coverage_quads = coverage_quads_hook;
-            if (!d->stipple && !d->lstip_on && d->zs_early == DRAW_ZS_LATE)
-                fp->row_inner = row_inner_hook;
-        }
-    }
-    fp->hook_user = d;
     tv_error err;   /* read on failure only, which sets it (not cleared: 912 bytes) */
     err.code = TV_OK;
     err.message[0] = '\0';
