@@ -129,6 +129,7 @@ RASTER_BOX_AVX512 static TV_ALWAYS_INLINE int box_early_steps(
     /* the quads' TL lanes: even columns of rows 0 (and 2) */
     const uint32_t tl_rows = C == 8 ? 0x0055u : 0x0505u;
     int n = 0;
+    __m512i aqx = _mm512_setzero_si512(), aqy = _mm512_setzero_si512();
     for (unsigned r = 0; r < steps; r++) {
         const __mmask16 k = raster_box_row(rb, L, r);
         if (!k)
@@ -171,9 +172,11 @@ RASTER_BOX_AVX512 static TV_ALWAYS_INLINE int box_early_steps(
         q |= q >> C;
         const __mmask16 tl = (__mmask16)(q & tl_rows);
         const unsigned cnt = (unsigned)__builtin_popcount(tl);
-        const __mmask16 first = (__mmask16)((1u << cnt) - 1u);
-        _mm512_mask_storeu_epi32(qx + n, first, _mm512_maskz_compress_epi32(tl, px));
-        _mm512_mask_storeu_epi32(qy + n, first, _mm512_maskz_compress_epi32(tl, py));
+        /* the quads' corners after those of the steps before, in registers (lanes n to
+           n + cnt: the expand puts the compressed corners there in order) */
+        const __mmask16 next = (__mmask16)(((1u << cnt) - 1u) << n);
+        aqx = _mm512_mask_expand_epi32(aqx, next, _mm512_maskz_compress_epi32(tl, px));
+        aqy = _mm512_mask_expand_epi32(aqy, next, _mm512_maskz_compress_epi32(tl, py));
         const uint32_t pq = quad_order(p, C);
         _mm512_mask_storeu_epi32(cov + 4 * n, (__mmask16)((1u << (4 * cnt)) - 1u),
                                  _mm512_maskz_compress_epi32(
@@ -181,6 +184,11 @@ RASTER_BOX_AVX512 static TV_ALWAYS_INLINE int box_early_steps(
                                      _mm512_maskz_mov_epi32((__mmask16)pq, one)));
         n += (int)cnt;
     }
+    /* one store each, whole (the 16 entries: zeros past n), which the engine's loads of
+       them (vm_frag_quads_bad's first) take from the store queue, where the two steps'
+       masked stores made them wait for both to reach the cache */
+    _mm512_storeu_si512(qx, aqx);
+    _mm512_storeu_si512(qy, aqy);
     return n;
 }
 

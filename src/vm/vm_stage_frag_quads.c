@@ -40,7 +40,10 @@ __attribute__((target("avx512f"))) static uint32_t quads_bad_avx512(const int32_
                                                                     const int32_t *qy, int n)
 {
     const __mmask16 k = (__mmask16)((1u << n) - 1u);
-    const __m512i x = _mm512_maskz_loadu_epi32(k, qx), y = _mm512_maskz_loadu_epi32(k, qy);
+    /* whole loads (the lanes past N tested and dropped): a load under a mask waited for
+       the hook's stores to reach the cache, a whole one takes a whole store's words from
+       the store queue (pipe_box_early.c's AVX-512 kernel stores them so) */
+    const __m512i x = _mm512_loadu_si512(qx), y = _mm512_loadu_si512(qy);
     __mmask16 bad = _mm512_test_epi32_mask(_mm512_or_si512(x, y), _mm512_set1_epi32(1));
     bad |= _mm512_cmplt_epi32_mask(x, _mm512_set1_epi32(box[0] & ~1));
     bad |= _mm512_cmpge_epi32_mask(x, _mm512_set1_epi32(box[2]));

@@ -6,7 +6,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-/* The quads among the first N (0 to TV_VM_COVERAGE_QUADS_MAX) of QX, QY that break the
+/* The quads among the first N (0 to TV_VM_COVERAGE_QUADS_MAX) of QX, QY (arrays of
+ * TV_VM_COVERAGE_QUADS_MAX entries: the AVX-512 kernel reads them whole) that break the
  * contract for box BOX (pixels [box[0], box[2]) x [box[1], box[3])): bit i for quad i off
  * the even grid, outside the box's aligned quads, or not after quad i - 1 in row order
  * (rows top to bottom, each left to right; quad 0 with a row above 0). The first offender

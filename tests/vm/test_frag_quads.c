@@ -31,8 +31,15 @@ static int first_offender(const int32_t box[4], const int32_t *qx, const int32_t
     return -1;
 }
 
-static void check(const int32_t box[4], const int32_t *qx, const int32_t *qy, int n, int want)
+static void check(const int32_t box[4], const int32_t *qx_n, const int32_t *qy_n, int n, int want)
 {
+    /* the arrays the engine passes: TV_VM_COVERAGE_QUADS_MAX entries, those past N
+       anything (here values that would offend) */
+    int32_t qx[TV_VM_COVERAGE_QUADS_MAX], qy[TV_VM_COVERAGE_QUADS_MAX];
+    for (int i = 0; i < TV_VM_COVERAGE_QUADS_MAX; i++) {
+        qx[i] = i < n ? qx_n[i] : -7;
+        qy[i] = i < n ? qy_n[i] : 3;
+    }
     const uint32_t c = vm_frag_quads_bad(box, qx, qy, n, VM_STORE_SSE2);
     const int first = c ? __builtin_ctz(c) : -1;
     if (first != want)
