@@ -1,6 +1,6 @@
 /* A draw in flight (issue 16): what pipe_draw.c (validation, framebuffer, vertex fetch
- * and shading, primitive assembly), pipe_draw_tri.c (clipping, set-up, fragment shading)
- * and pipe_draw_om.c (the output merger on each shaded pixel) share. docs/pipeline.md
+ * and shading, primitive assembly), pipe_draw_tri.c (clipping, set-up, fragment shading;
+ * pipe_draw_tri_rows.c the rows a triangle may cover) and pipe_draw_om.c (the output merger on each shaded pixel) share. docs/pipeline.md
  * §Draws. */
 #ifndef TEXVM_PIPE_DRAW_H
 #define TEXVM_PIPE_DRAW_H
