@@ -382,6 +382,13 @@ BOX_AVX2 static inline void load_rows2(uint8_t *t0, size_t stride, unsigned R, u
     old[1] = _mm256_set_m128i(r[3], r[2]);
 }
 
+/* Bits 0-7 of M as the lanes of a vector: all ones where the bit is set. */
+BOX_AVX2 static inline __m256i bit_lanes8(uint32_t m)
+{
+    const __m256i bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    return _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32((int32_t)(m & 0xffu)), bit), bit);
+}
+
 /* A quad's lane bits (j = 0 TL, 1 TR, 2 BL, 3 BR) as the coverage words of COV. */
 static const uint32_t quad_cov_words[16][4] = {
     {0, 0, 0, 0}, {1, 0, 0, 0}, {0, 1, 0, 0}, {1, 1, 0, 0}, {0, 0, 1, 0}, {1, 0, 1, 0},
@@ -401,9 +408,7 @@ BOX_AVX2 static TV_ALWAYS_INLINE int box_early_steps2(
     const bool zfloat = e->zs->depth_float, write = e->dsa->depth_writemask;
     /* the box's columns as a load mask: the first eight lanes' bits (C = 4: the first
        four, the only ones load_rows2 reads then) */
-    const __m256i bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
-    const __m256i colmask = _mm256_cmpeq_epi32(
-        _mm256_and_si256(_mm256_set1_epi32((int32_t)(L->cols & 0xffu)), bit), bit);
+    const __m256i colmask = bit_lanes8(L->cols);
     int n = 0;
     for (unsigned r = 0; r < steps; r++) {
         const uint32_t k = box_row2(rb, L, r, C);
@@ -433,7 +438,6 @@ BOX_AVX2 static TV_ALWAYS_INLINE int box_early_steps2(
         if (!pm)
             continue;
         if (write) {
-            uint32_t wv[16];
             __m256i same[2], w[2];
             for (unsigned h = 0; h < 2; h++) {
                 w[h] = _mm256_or_si256(_mm256_andnot_si256(dmask, old[h]),
@@ -447,11 +451,8 @@ BOX_AVX2 static TV_ALWAYS_INLINE int box_early_steps2(
                    a row with a lane to store is stored whole, the others' own words back
                    (the box's rows are the worker's: no other writes them meanwhile) */
                 __m256i row[2];
-                for (unsigned h = 0; h < 2; h++) {
-                    const __m256i pass = _mm256_cmpeq_epi32(
-                        _mm256_and_si256(_mm256_set1_epi32((int32_t)(pm >> (8 * h))), bit), bit);
-                    row[h] = _mm256_blendv_epi8(old[h], w[h], pass);
-                }
+                for (unsigned h = 0; h < 2; h++)
+                    row[h] = _mm256_blendv_epi8(old[h], w[h], bit_lanes8(pm >> (8 * h)));
                 for (unsigned j = 0; j < R; j++) {
                     if (!((st >> (C * j)) & ((1u << C) - 1u)))
                         continue;
@@ -463,6 +464,7 @@ BOX_AVX2 static TV_ALWAYS_INLINE int box_early_steps2(
                                                                : _mm256_castsi256_si128(row[j / 2]));
                 }
             } else {
+                uint32_t wv[16];
                 for (unsigned h = 0; h < 2; h++)
                     _mm256_storeu_si256((__m256i *)(void *)&wv[8 * h], w[h]);
                 for (uint32_t m = st; m; m &= m - 1) {

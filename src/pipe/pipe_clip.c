@@ -71,6 +71,18 @@ int clip_planes_needed(const clip_state *s, const float *verts, unsigned n, unsi
     return all ? -1 : (int)any;
 }
 
+#if defined(__x86_64__)
+/* Bit p of X (p < 6) at bit 4 p + 3: the view-volume planes' mask in clip_triangle_window's
+ * nibbles (the bits spread three at a time, then within each three). */
+static inline uint32_t nibble_tops(uint32_t x)
+{
+    x = (x | x << 9) & 0x7007u;      /* bits 3-5 to 12-14 */
+    x = (x | x << 6) & 0x103103u;    /* bits 2, 14 to 8, 20 */
+    x = (x | x << 3) & 0x111111u;    /* bits 1, 13 to 4, 16 */
+    return x << 3;
+}
+#endif
+
 int clip_triangle_window(const clip_state *s, const clip_viewport *vp, const float pos[12],
                          float win[3][4], float w[3])
 {
@@ -92,18 +104,15 @@ int clip_triangle_window(const clip_state *s, const clip_viewport *vp, const flo
         out |= (uint32_t)_mm_movemask_ps(_mm_cmpnge_ps(d[p], _mm_setzero_ps())) << (4 * p);
     out &= 0x777777u;
     const uint32_t all4 = (out + 0x111111u) & 0x888888u, any4 = (out + 0x777777u) & 0x888888u;
-    /* active_planes' view-volume planes, plane p's bit at bit 4 p + 3 (p the CLIP_* bit:
-       left, right, bottom and top always, near and far by the state) */
-    _Static_assert(CLIP_NEAR == 1 << 4 && CLIP_FAR == 1 << 5, "the plane order changed");
-    const uint32_t active4 = 0x8888u | (s->depth_clip_near ? 0x80000u : 0u) |
-                             (s->depth_clip_far ? 0x800000u : 0u);
+    const unsigned active = active_planes(s) & 0x3fu;
+    const uint32_t active4 = nibble_tops(active);
     if (all4 & active4)
         return -1;
     if (any4 & active4) {
         unsigned any = 0;
         for (unsigned p = 0; p < 6; p++)
             any |= (unsigned)(any4 >> (4 * p + 3) & 1u) << p;
-        return (int)(any & active_planes(s) & 0x3fu);
+        return (int)(any & active);
     }
     const __m128 one = _mm_set1_ps(1.0f), inv = _mm_div_ps(one, q);
     __m128 wx = _mm_add_ps(_mm_mul_ps(_mm_mul_ps(x, inv), _mm_set1_ps(vp->scale[0])),

@@ -361,14 +361,17 @@ static int run_prepared(draw_state *d, const float *win[3], uint32_t id)
        own fields, made again only when what they are made of changed (the same for every
        triangle of a mesh: the clearing and the fields were a tenth of this function's
        instructions) */
+    /* (the fields below are made from these alone, so the key is all they depend on) */
+    const bool flatshade = d->ctx->sub.rast.flatshade,
+               sample_shading = d->ctx->sub.min_samples > 1 && d->rules.samples > 1,
+               plain = d->ctx->plain, aa_none = d->aa.kind == DRAW_AA_NONE,
+               unstippled = !d->stipple && !d->lstip_on, late = d->zs_early == DRAW_ZS_LATE;
     const uint32_t made_of[] = {
         (uint32_t)d->width, (uint32_t)d->height, d->samples ? d->samples : 1,
         d->ctx->sub.sample_mask,
-        (uint32_t)d->ctx->sub.rast.flatshade |
-            (uint32_t)(d->ctx->sub.min_samples > 1 && d->rules.samples > 1) << 1 |
-            (uint32_t)d->ctx->plain << 2 | (uint32_t)(d->aa.kind == DRAW_AA_NONE) << 3 |
-            (uint32_t)d->stipple << 4 | (uint32_t)d->lstip_on << 5 |
-            (uint32_t)(d->zs_early == DRAW_ZS_LATE) << 6 | 1u << 7 /* (made) */};
+        (uint32_t)flatshade | (uint32_t)sample_shading << 1 | (uint32_t)plain << 2 |
+            (uint32_t)aa_none << 3 | (uint32_t)unstippled << 4 | (uint32_t)late << 5 |
+            1u << 6 /* (made) */};
     _Static_assert(sizeof made_of == sizeof d->fp_made_of, "draw_state.fp_made_of's size");
     if (memcmp(made_of, d->fp_made_of, sizeof made_of)) {
         memcpy(d->fp_made_of, made_of, sizeof made_of);
@@ -381,21 +384,21 @@ static int run_prepared(draw_state *d, const float *win[3], uint32_t id)
         fp->samples = made_of[2];
         fp->prim = TV_VM_PRIM_TRIANGLE;
         fp->sample_mask = made_of[3];
-        fp->flatshade = d->ctx->sub.rast.flatshade;
-        fp->sample_shading = d->ctx->sub.min_samples > 1 && d->rules.samples > 1;
+        fp->flatshade = flatshade;
+        fp->sample_shading = sample_shading;
         fp->coverage = coverage_hook;
         /* the per-pixel merger is the reference the plain interpreter runs with */
-        if (d->ctx->plain) {
+        if (plain) {
             fp->emit = draw_om_emit;
         } else {
             fp->coverage_warp = coverage_warp_hook;
             fp->emit_warp = draw_om_emit_warp;
             /* antialiased shapes cover beyond the triangle's samples (draw_aa_coverage) */
-            if (d->aa.kind == DRAW_AA_NONE) {
+            if (aa_none) {
                 fp->row_span = row_span_hook;
-                if (!d->stipple && !d->lstip_on)
+                if (unstippled)
                     fp->coverage_quads = coverage_quads_hook;
-                if (!d->stipple && !d->lstip_on && d->zs_early == DRAW_ZS_LATE)
+                if (unstippled && late)
                     fp->row_inner = row_inner_hook;
             }
         }
