@@ -12,7 +12,8 @@ set -uo pipefail
 src=${1:?usage: bench/test_bench_kit.sh SOURCE_DIR BUILD_DIR}
 bin=${2:?usage: bench/test_bench_kit.sh SOURCE_DIR BUILD_DIR}
 bin=$(cd "$bin" && pwd)
-for p in bench/bench_job bench/bench_draw bench/bench_store tools/mesa-run tests/conf_compare texvm; do
+for p in bench/bench_job bench/bench_draw bench/bench_store bench/bench_cpu_speed tools/mesa-run \
+         tests/conf_compare texvm; do
   [ -x "$bin/$p" ] || { echo "no $bin/$p: skipped"; exit 77; }
 done
 out=$bin/kit-out
@@ -46,6 +47,8 @@ grep -q "^suite $name: exit 0 " <<< "$log" || { echo "FAIL: the suite did not pa
 table=$work/suite-$name.txt
 grep -Eq '^bench: topology: [0-9]+ CPUs on [0-9]+ cores' "$table" ||
   { echo "FAIL: no topology line in $table"; fail=1; }
+grep -Eq '^bench: cpu speed before the run: cpu 0 [0-9]+\.[0-9]+ / [0-9]+\.[0-9]' "$table" ||
+  { echo "FAIL: no cpu speed line in $table"; fail=1; }
 for w in null bilinear trilinear rotated aniso math loop compute; do
   grep -Eq "^$w +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+ " "$table" ||
     { echo "FAIL: no row for $w in $table"; fail=1; }

@@ -6,10 +6,11 @@
 #   scripts/bench-kit.sh [--build DIR]... [--outputs DIR] [--xz-level N] OUT_DIR
 #   (then OUT_DIR/run.sh there: scripts/bench-kit-run.sh)
 # Each --build (default build-perf, and build-perf-avx2 where it is built) must hold the
-# suite's programs (cmake --build DIR --target bench_job bench_draw bench_store mesa-run
-# conf_compare texvm). OUT_DIR gets kit.tar.xz — those programs, scripts/bench.sh and
-# bench/workloads, GNU time, Mesa's swrast_dri.so with its EGL vendor file, and every shared
-# library the programs and Mesa load here besides the C runtime's (libc, libm, the loader:
+# suite's programs (cmake --build DIR --target bench_job bench_draw bench_store
+# bench_cpu_speed mesa-run conf_compare texvm). OUT_DIR gets kit.tar.xz — those programs,
+# scripts/bench.sh with the scripts it sources and bench/workloads, GNU time, Mesa's
+# swrast_dri.so with its EGL vendor file, and every shared library the programs and Mesa
+# load here besides the C runtime's (libc, libm, the loader:
 # the other machine's, which must be as new as this one's) — and run.sh. --outputs DIR: a
 # `scripts/bench.sh --save-outputs` folder whose files' MD5 sums go in, for run.sh to
 # compare texvm's outputs there with (bit for bit). --xz-level: 0-9 (default 9: about
@@ -37,11 +38,12 @@ if [ ${#builds[@]} = 0 ]; then
   builds=(build-perf)
   [ -x build-perf-avx2/bench/bench_job ] && builds+=(build-perf-avx2)
 fi
-progs=(bench/bench_job bench/bench_draw bench/bench_store tools/mesa-run tests/conf_compare texvm)
+progs=(bench/bench_job bench/bench_draw bench/bench_store bench/bench_cpu_speed tools/mesa-run
+       tests/conf_compare texvm)
 for b in "${builds[@]}"; do
   for p in "${progs[@]}"; do
     [ -x "$b/$p" ] || { echo "bench-kit: $b/$p not built (cmake --build $b --target" \
-      "bench_job bench_draw bench_store mesa-run conf_compare texvm)" >&2; exit 1; }
+      "bench_job bench_draw bench_store bench_cpu_speed mesa-run conf_compare texvm)" >&2; exit 1; }
   done
 done
 [ -z "$outputs" ] || [ -d "$outputs" ] || { echo "bench-kit: --outputs $outputs: no such folder" >&2; exit 2; }
@@ -61,7 +63,7 @@ tmp=$(mktemp -d "$parent/.bench-kit.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 k=$tmp/kit
 mkdir -p "$k/lib" "$k/dri" "$k/egl" "$k/bin" "$k/scripts" "$k/bench"
-cp "$root/scripts/bench.sh" "$root/scripts/bench-cpus.sh" "$k/scripts/"
+cp "$root/scripts/bench.sh" "$root/scripts/bench-cpus.sh" "$root/scripts/bench-speed.sh" "$k/scripts/"
 cp -r "$root/bench/workloads" "$k/bench/"
 cp -L "$dri/swrast_dri.so" "$k/dri/"
 cp "$vendor" "$k/egl/"

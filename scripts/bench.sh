@@ -27,10 +27,14 @@
 # with the AVX2 ceiling (docs/performance.md §1.3) runs Mesa capped alike
 # (GALLIUM_OVERRIDE_CPU_CAPS=avx, unless the caller set it). Peak memory: GNU time,
 # /usr/bin/time or $BENCH_TIME (scripts/bench-kit-run.sh's, on a host without it).
+# The CPUs' own speed (bench/bench_cpu_speed: loops that are not texvm's) is probed before
+# the run, before each round on its CPU and after the run, and reported at the end with a
+# WARNING where it moved (scripts/bench-speed.sh).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 . "$root/scripts/bench-cpus.sh"
+. "$root/scripts/bench-speed.sh"
 build=""
 quick=0
 rounds=5
@@ -106,6 +110,13 @@ mkdir -p "$work" && work=$(cd "$work" && pwd) || { echo "bench: cannot make $wor
 : > "$work/.texvm-bench-suite"
 export ASAN_OPTIONS=detect_leaks=0
 wl=$root/bench/workloads
+# every CPU's speed now, before each round on its CPU and after the run (scripts/bench-speed.sh)
+speed_prog=$build/bench/bench_cpu_speed
+speed_file=$work/cpu-speed.tsv
+: > "$speed_file"
+all_cpus=$(seq 0 $(($(nproc) - 1)))
+# shellcheck disable=SC2086  # (the CPUs are words)
+bench_speed_probe "$speed_prog" "$speed_file" before $all_cpus
 
 # name  glsl  template  sampler  tolerance (conformance classes: exact 0, implicit 0.06;
 # aniso 0.15: anisotropy is implementation-defined, the conformance suite documents
@@ -214,6 +225,7 @@ while read -r name glsl tmpl sampler tol; do
   run_mesa softpipe 1 "$d/job.json" "$d/softpipe" "$sp_repeat" "$name.sp" || true
   for r in $(seq 1 "$rounds"); do
     echo "bench: $name: round $r/$rounds" >&2
+    bench_speed_probe "$speed_prog" "$speed_file" "$name round $r" $(( (r - 1) % $(nproc) ))
     pin1 "$r"
     run_mesa llvmpipe 1 "$d/job.json" "$d/llvmpipe1" "$lp_repeat" "$name.lp1" || true
     run_texvm 1 "$d/job.json" "$d/texvm1" "$name.tv1" || true
@@ -338,6 +350,7 @@ if [ $quick = 0 ] && [ ${#only[@]} = 0 ] && [ -x "$build/bench/bench_draw" ]; th
     # (its two-thread draws on that CPU and one on another core, as the workloads' are:
     # bench_draw's --cpu gives the process back the CPUs it started with)
     cpu=(); [ "$(nproc)" -gt 1 ] && cpu=(--cpu $(( (r - 1) % $(nproc) )))
+    bench_speed_probe "$speed_prog" "$speed_file" "scenes run $r" $(( (r - 1) % $(nproc) ))
     pin2 "$r"
     if ! "${pin[@]}" "$build/bench/bench_draw" "${cpu[@]}" > "$work/draw.$r" 2>&1; then
       cat "$work/draw.$r"; echo "bench: bench_draw failed" >&2; fails=$((fails + 1)); break
@@ -364,6 +377,10 @@ if [ $quick = 0 ] && [ ${#only[@]} = 0 ] && [ -x "$build/bench/bench_draw" ]; th
         sc, p1, p2, b1, b2, l1, l2, r(l1, b1), r(l2, b2), r(g1, f1), r(g2, f2) }'
   done
 fi
+# shellcheck disable=SC2086
+bench_speed_probe "$speed_prog" "$speed_file" after $all_cpus
+echo
+bench_speed_report "$speed_file"
 # texvm's output files of this run (WORKLOAD/texvmT/out.*), as paths under $work
 run_outputs() { (cd "$work" && for n in "${names[@]}"; do
   find "./$n/texvm1" "./$n/texvm2" -maxdepth 1 -type f -name 'out.*' 2>/dev/null; done | sort); }
