@@ -261,6 +261,20 @@ static inline const draw_tri *draw_assembly_prim(const draw_assembly *a, size_t 
  * 0, or -1 with the context's error set. */
 int draw_assemble(draw_state *d, draw_assembly *a);
 
+/* Shaded vertices x instances of one draw (and its vertex count, checked first), and their
+ * memory (fetched inputs and outputs). */
+#define MAX_DRAW_VERTICES (1u << 24)
+#define MAX_DRAW_BYTES (512ull << 20)
+/* The vertex shader run over the draw's distinct vertex slots and instances
+ * (pipe_draw_vertex.c): its outputs in d->out[]; FETCHED[e] gets the fetched element e
+ * (pipe_scratch, the caller's to give back). 0, or -1 with the context's error set. */
+int draw_shade_vertices(draw_state *d, const draw_assembly *a, uint32_t **fetched);
+/* Whether program P touches memory (LOAD, STORE, ATOM*: on several workers their order
+ * would be the workers'). */
+bool draw_touches_memory(const tv_vm_program *p);
+/* Whether the framebuffer's attachments lie in the SIZE bytes at DATA. */
+bool draw_written_by_framebuffer(const draw_state *d, const void *data, uint64_t size);
+
 /* A shader's property NAME (0 when absent); its output register of (SEM, INDEX), -1. */
 uint32_t draw_prop(const tv_tgsi_program *p, unsigned name);
 int draw_output_reg(const tv_tgsi_program *p, unsigned sem, uint32_t index);
