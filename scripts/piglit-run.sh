@@ -20,8 +20,16 @@
 # Environment: JOBS (2 tests at once), TIMEOUT (30 s a test), PIGLIT_DIR (Debian's
 # /usr/lib/x86_64-linux-gnu/piglit), RECORD=DIR (texvm only: the server records each client
 # into DIR for `texvm replay`), TEXVM_THREADS=N (texvm only: `texvm vtest --threads N`,
-# engine workers per client; default 1). Mesa 22.3's virgl driver connects to the fixed path
-# /tmp/.virgl_test, so the two server runs need that path free and run one after the other.
+# engine workers per client; default 1), VTEST_LOCK_WAIT (seconds to wait for another run's
+# server, default 1800). Mesa 22.3's virgl driver connects to the fixed path
+# /tmp/.virgl_test, so the server runs need that path free and run one after the other: a
+# run of either server holds a lock on /tmp/.virgl_test.lock (flock) from before it looks at
+# the path until its server is gone, and waits for another run's; a server it did not start
+# listening there (a run without the lock, or one started by hand) is refused, and the path
+# is removed only by the run whose server made it (two test suites on one machine once
+# broke each other's runs: the refused one removed the other's live socket on its way out).
+# VTEST_SOCK stands for /tmp/.virgl_test (tests/vtest/test_piglit_lock.sh: a run refused
+# before any client starts; Mesa's clients always connect to the fixed path).
 # Prints one line: "piglit-run: DRIVER: N tests: pass P, ...; wall W s".
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -52,19 +60,33 @@ elif [ "$list" = all ]; then
 fi
 [ -f "$list" ] || { echo "piglit-run: no list $list" >&2; exit 2; }
 
-sock=/tmp/.virgl_test
+sock=${VTEST_SOCK:-/tmp/.virgl_test}
+lock_wait=${VTEST_LOCK_WAIT:-1800}
+case "$lock_wait" in ''|*[!0-9]*) echo "piglit-run: VTEST_LOCK_WAIT must be a number of seconds" >&2; exit 2 ;; esac
 server=
+# (the path removed only where this run's server made it: never another's live socket)
 stop_server() {
-  if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
+  if [ -n "$server" ]; then
+    kill "$server" 2>/dev/null || true
+    wait "$server" 2>/dev/null || true
+    rm -f "$sock"
+  fi
   server=
-  rm -f "$sock"
 }
 trap stop_server EXIT
 case "$drv" in
   texvm|virgl)
     export GALLIUM_DRIVER=virpipe
+    # (held until this process exits: the server is gone by then, stop_server)
+    exec {lock_fd}>>"$sock.lock" ||
+      { echo "piglit-run: cannot open the lock $sock.lock" >&2; exit 2; }
+    if ! flock -n "$lock_fd"; then
+      echo "piglit-run: another run's vtest server holds $sock.lock: waiting (at most ${lock_wait} s)" >&2
+      flock -w "$lock_wait" "$lock_fd" ||
+        { echo "piglit-run: $sock.lock still held after ${lock_wait} s: not run" >&2; exit 2; }
+    fi
     if [ -S "$sock" ] && python3 -c "import socket,sys; s=socket.socket(socket.AF_UNIX); s.connect(sys.argv[1])" "$sock" 2>/dev/null; then
-      echo "piglit-run: a vtest server already listens on $sock (Mesa 22.3's fixed path): stop it first" >&2
+      echo "piglit-run: a vtest server already listens on $sock (Mesa 22.3's fixed path), not started by a run of this script: stop it first" >&2
       exit 2
     fi
     rm -f "$sock"

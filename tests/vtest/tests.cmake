@@ -17,3 +17,9 @@ set_tests_properties(vtest.piglit_more PROPERTIES
   SKIP_RETURN_CODE 77 TIMEOUT 900 LABELS "vtest;piglit" RUN_SERIAL TRUE
   WORKING_DIRECTORY ${CMAKE_SOURCE_DIR}
   ENVIRONMENT "TEXVM_BIN=$<TARGET_FILE:texvm>;PIGLIT_OUT=${CMAKE_BINARY_DIR}/piglit-more")
+# scripts/piglit-run.sh's lock on the socket path and its refusal of a server it did not
+# start, on a path of its own with a stand-in piglit (~6 s; no Mesa, no piglit needed)
+add_test(NAME vtest.piglit_lock
+         COMMAND bash ${CMAKE_SOURCE_DIR}/tests/vtest/test_piglit_lock.sh ${CMAKE_SOURCE_DIR}
+                 $<TARGET_FILE:texvm>)
+set_tests_properties(vtest.piglit_lock PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 120 LABELS vtest)
