@@ -47,7 +47,7 @@ grep -q "^suite $name: exit 0 " <<< "$log" || { echo "FAIL: the suite did not pa
 table=$work/suite-$name.txt
 grep -Eq '^bench: topology: [0-9]+ CPUs on [0-9]+ cores' "$table" ||
   { echo "FAIL: no topology line in $table"; fail=1; }
-grep -Eq '^bench: cpu speed before the run: cpu 0 [0-9]+\.[0-9]+ / [0-9]+\.[0-9]' "$table" ||
+grep -Eq '^bench: cpu speed before the run: cpu 0 [0-9]+\.[0-9]+ / [0-9]+\.[0-9] / [0-9]+\.[0-9]' "$table" ||
   { echo "FAIL: no cpu speed line in $table"; fail=1; }
 for w in null bilinear trilinear rotated aniso math loop compute; do
   grep -Eq "^$w +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+ +[0-9]+\.[0-9]+ " "$table" ||

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # bench.speed (bench/CMakeLists.txt): the suite's CPU speed probes.
 # - scripts/bench-speed.sh's report on stand-in probe files, each line worked out by hand:
-#   a quiet run (no warning; the rounds' range), a run with a slow spell in one round (the
-#   warning names that round as the slowest and the loop that moved most), a file without
-#   probes, and lines that are not probes (skipped);
+#   a quiet run (no warning; the rounds' range), runs with a slow spell in one round (the
+#   warning names that round as the slowest and the loop that moved most: the ports', or
+#   the memory's alone), a slow first probe, a file without probes, and lines that are not
+#   probes (skipped);
 # - bench_speed_probe's lines from a stand-in program's output;
 # - bench/bench_cpu_speed itself (when its path is given): one line per CPU asked, in the
 #   format the probe reads, with positive rates; its argument errors (exit 2) and a CPU
@@ -30,54 +31,59 @@ no_line() {
   ! grep -q -- "$2" "$tmp/out" || { cat "$tmp/out" >&2; fail "$1: a line with '$2'"; }
 }
 
-# quiet: chain 3.49..3.60 (1.03x), vector 51.0..52.5 (1.03x)
+# quiet: chain 3.49..3.60 (1.032x), vector 51.0..52.5 (1.029x), memory 39.5..41.5 (1.051x)
 cat > "$tmp/quiet" <<TSV
-before${T}0${T}3.50${T}52.14
-before${T}1${T}3.58${T}51.42
-null round 1${T}0${T}3.49${T}52.00
-null round 2${T}1${T}3.55${T}51.00
-scenes run 1${T}0${T}3.60${T}52.50
-after${T}0${T}3.51${T}52.20
-after${T}1${T}3.57${T}51.40
+before${T}0${T}3.50${T}52.14${T}40.00
+before${T}1${T}3.58${T}51.42${T}41.00
+null round 1${T}0${T}3.49${T}52.00${T}40.50
+null round 2${T}1${T}3.55${T}51.00${T}39.50
+scenes run 1${T}0${T}3.60${T}52.50${T}41.50
+after${T}0${T}3.51${T}52.20${T}40.20
+after${T}1${T}3.57${T}51.40${T}40.80
 TSV
-expect_line "$tmp/quiet" "bench: cpu speed before the run: cpu 0 3.50 / 52.1, cpu 1 3.58 / 51.4"
-expect_line "$tmp/quiet" "bench: cpu speed after the run: cpu 0 3.51 / 52.2, cpu 1 3.57 / 51.4"
-expect_line "$tmp/quiet" "bench: cpu speed before each round, on its CPU (3 probes): chain 3.49-3.60, vector 51.0-52.5"
+expect_line "$tmp/quiet" "bench: cpu speed before the run: cpu 0 3.50 / 52.1 / 40.0, cpu 1 3.58 / 51.4 / 41.0"
+expect_line "$tmp/quiet" "bench: cpu speed after the run: cpu 0 3.51 / 52.2 / 40.2, cpu 1 3.57 / 51.4 / 40.8"
+expect_line "$tmp/quiet" "bench: cpu speed before each round, on its CPU (3 probes): chain 3.49-3.60, vector 51.0-52.5, memory 39.5-41.5"
 no_line "$tmp/quiet" WARNING
-# the same spread allowed below 1.03: a warning (the chain's 3.60 / 3.49 = 1.032 is the
-# larger: "chain"; the vector's 52.5 / 51.0 = 1.029)
-BENCH_SPEED_SPREAD=1.02 expect_line "$tmp/quiet" "bench: WARNING: the CPUs' speed moved while the suite ran: the chain loop 1.03x faster at its fastest probe (scenes run 1, cpu 0) than at its slowest (null round 1, cpu 0); rounds in a slow spell measure the host: read the paired, best and frame columns, or run again"
+# a spread of 1.02: all three loops past it, the memory loop's 1.05x the largest
+BENCH_SPEED_SPREAD=1.02 expect_line "$tmp/quiet" "bench: WARNING: the CPUs' speed moved while the suite ran: the memory loop 1.05x faster at its fastest probe (scenes run 1, cpu 0) than at its slowest (null round 2, cpu 1); rounds in a slow spell measure the host: read the paired, best and frame columns, or run again"
 
-# a spell: trilinear round 2 on CPU 1 at chain 2.40, vector 30.0 (vector 52.5 / 30.0 = 1.75x,
-# chain 3.60 / 2.40 = 1.50x: the vector loop is named)
-{ cat "$tmp/quiet"; printf 'trilinear round 2\t1\t2.40\t30.00\n'; } > "$tmp/spell"
-expect_line "$tmp/spell" "bench: cpu speed before each round, on its CPU (4 probes): chain 2.40-3.60, vector 30.0-52.5"
+# a spell: trilinear round 2 on CPU 1 at chain 2.40, vector 30.0, memory 38.0 (vector
+# 52.5 / 30.0 = 1.75x, chain 3.60 / 2.40 = 1.50x, memory 41.5 / 38.0 = 1.09x: the vector
+# loop is named)
+{ cat "$tmp/quiet"; printf 'trilinear round 2\t1\t2.40\t30.00\t38.00\n'; } > "$tmp/spell"
+expect_line "$tmp/spell" "bench: cpu speed before each round, on its CPU (4 probes): chain 2.40-3.60, vector 30.0-52.5, memory 38.0-41.5"
 expect_line "$tmp/spell" "bench: WARNING: the CPUs' speed moved while the suite ran: the vector loop 1.75x faster at its fastest probe (scenes run 1, cpu 0) than at its slowest (trilinear round 2, cpu 1); rounds in a slow spell measure the host: read the paired, best and frame columns, or run again"
-# a slow "before" probe counts too (chain 3.60 / 3.00 = 1.20x; vector 52.5 / 51.0 = 1.03x)
-{ cat "$tmp/quiet"; printf 'before\t2\t3.00\t51.50\n'; } > "$tmp/slowstart"
+# a spell of the shared cache alone: rotated round 3 on CPU 0 with the clock and ports at
+# full speed, memory 10.0 (41.5 / 10.0 = 4.15x; chain and vector within the quiet range)
+{ cat "$tmp/quiet"; printf 'rotated round 3\t0\t3.55\t52.00\t10.00\n'; } > "$tmp/cache"
+expect_line "$tmp/cache" "bench: WARNING: the CPUs' speed moved while the suite ran: the memory loop 4.15x faster at its fastest probe (scenes run 1, cpu 0) than at its slowest (rotated round 3, cpu 0); rounds in a slow spell measure the host: read the paired, best and frame columns, or run again"
+# a slow "before" probe counts too (chain 3.60 / 3.00 = 1.20x; vector 52.5 / 51.0 = 1.03x;
+# memory 1.05x)
+{ cat "$tmp/quiet"; printf 'before\t2\t3.00\t51.50\t40.00\n'; } > "$tmp/slowstart"
 expect_line "$tmp/slowstart" "bench: WARNING: the CPUs' speed moved while the suite ran: the chain loop 1.20x faster at its fastest probe (scenes run 1, cpu 0) than at its slowest (before, cpu 2); rounds in a slow spell measure the host: read the paired, best and frame columns, or run again"
 
 # none, and lines that are not probes (wrong field count, zero or non-numeric rates)
 : > "$tmp/none"
 expect_line "$tmp/none" "bench: cpu speed: not probed (bench/bench_cpu_speed not built or not run)"
-printf 'before\t0\t3.5\nbefore\t0\t0\t50\nbefore\t0\tx\t50\n' > "$tmp/junk"
+printf 'before\t0\t3.5\t50\nbefore\t0\t0\t50\t40\nbefore\t0\tx\t50\t40\nbefore\t0\t3.5\t50\t0\n' > "$tmp/junk"
 expect_line "$tmp/junk" "bench: cpu speed: not probed (bench/bench_cpu_speed not built or not run)"
-{ cat "$tmp/junk"; printf 'before\t0\t3.50\t50.00\n'; } > "$tmp/one"
-expect_line "$tmp/one" "bench: cpu speed before the run: cpu 0 3.50 / 50.0"
+{ cat "$tmp/junk"; printf 'before\t0\t3.50\t50.00\t30.00\n'; } > "$tmp/one"
+expect_line "$tmp/one" "bench: cpu speed before the run: cpu 0 3.50 / 50.0 / 30.0"
 no_line "$tmp/one" "before each round"
 no_line "$tmp/one" WARNING
 
 # bench_speed_probe: a stand-in program's lines (one not a probe's) to the file's
 cat > "$tmp/fake" <<'SH'
 #!/bin/sh
-for c in "$@"; do echo "bench_cpu_speed: cpu $c: chain 3.2$c G adds/s, vector 4$c.50 G flops/s"; done
+for c in "$@"; do echo "bench_cpu_speed: cpu $c: chain 3.2$c G adds/s, vector 4$c.50 G flops/s, memory 3$c.25 M loads/s"; done
 echo "something else"
 SH
 chmod +x "$tmp/fake"
 : > "$tmp/probes"
 bench_speed_probe "$tmp/fake" "$tmp/probes" "loop round 3" 0 1
 bench_speed_probe "$tmp/absent" "$tmp/probes" "loop round 4" 0   # (not built: nothing)
-printf 'loop round 3\t0\t3.20\t40.50\nloop round 3\t1\t3.21\t41.50\n' > "$tmp/want"
+printf 'loop round 3\t0\t3.20\t40.50\t30.25\nloop round 3\t1\t3.21\t41.50\t31.25\n' > "$tmp/want"
 cmp -s "$tmp/probes" "$tmp/want" || { cat "$tmp/probes" >&2; fail "bench_speed_probe's lines"; }
 
 if [ -n "$prog" ]; then
@@ -85,7 +91,7 @@ if [ -n "$prog" ]; then
   [ "$(wc -l <<< "$out")" = 1 ] || fail "bench_cpu_speed 0: not one line: $out"
   : > "$tmp/real"
   bench_speed_probe "$prog" "$tmp/real" before 0
-  awk -F'\t' 'NF == 4 && $1 == "before" && $2 == 0 && $3 > 0.1 && $4 > 0.1 { ok = 1 }
+  awk -F'\t' 'NF == 5 && $1 == "before" && $2 == 0 && $3 > 0.1 && $4 > 0.1 && $5 > 0.1 { ok = 1 }
     END { exit !ok }' "$tmp/real" || fail "bench_cpu_speed's line not read as a probe: $out"
   err() { # WANT_STATUS MESSAGE_PART ARGS...
     local want=$1 part=$2 got

@@ -27,9 +27,9 @@
 # with the AVX2 ceiling (docs/performance.md §1.3) runs Mesa capped alike
 # (GALLIUM_OVERRIDE_CPU_CAPS=avx, unless the caller set it). Peak memory: GNU time,
 # /usr/bin/time or $BENCH_TIME (scripts/bench-kit-run.sh's, on a host without it).
-# The CPUs' own speed (bench/bench_cpu_speed: loops that are not texvm's) is probed before
-# the run, before each round on its CPU and after the run, and reported at the end with a
-# WARNING where it moved (scripts/bench-speed.sh).
+# The CPUs' own speed (bench/bench_cpu_speed: clock, ports and shared-cache loops that are
+# not texvm's) is probed before the run, before each round on its CPU and after the run,
+# and reported at the end with a WARNING where it moved (scripts/bench-speed.sh).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
