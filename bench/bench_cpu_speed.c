@@ -19,7 +19,8 @@
  *   bench_cpu_speed: cpu K: chain X.XX G adds/s, vector Y.YY G flops/s, memory Z.ZZ M loads/s
  * The loops are not texvm's, so a change to texvm never moves them: two probes of one CPU
  * that differ mean the CPU's speed moved. scripts/bench.sh probes every CPU before and
- * after the run and each round's CPU before the round, and warns where they differ. */
+ * after the run and each round's CPU before the round, and warns where the chain or the
+ * vector loop moved (the memory loop, reported, moves too much between quiet seconds). */
 #define _GNU_SOURCE
 #include <sched.h>
 #include <stdint.h>

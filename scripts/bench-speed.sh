@@ -7,8 +7,10 @@
 # busy, which a busy hyperthread neighbour slows too; and dependent loads through an 8 MiB
 # buffer, which a neighbour evicting the shared cache slows) before the run, before each
 # round on the round's CPU, and after the run, and prints them at the end with a warning
-# where one loop's fastest probe is more than BENCH_SPEED_SPREAD (default 1.15) times its
-# slowest.
+# where the chain's or the vector loop's fastest probe is more than BENCH_SPEED_SPREAD
+# (default 1.2) times its slowest. The memory loop is reported, not warned on: on the Zen 5
+# VM it moved 2.2x in quiet minutes (the other two 1.08x and 1.17x), and in 14 alternations
+# with a texture job its probe did not foretell the job's time (docs/performance.md §1.1).
 
 # bench_speed_probe PROG FILE LABEL CPU...: appends a line "LABEL<TAB>CPU<TAB>CHAIN<TAB>
 # VECTOR<TAB>MEMORY" to FILE for each CPU (G adds/s, G flops/s, M loads/s); nothing where
@@ -26,10 +28,10 @@ bench_speed_probe() {
 
 # bench_speed_report FILE: the probes of FILE as "bench: cpu speed" lines: the "before" and
 # "after" probes of every CPU, the range of the others (the rounds'), and a WARNING line
-# naming the loop that moved most, its slowest and its fastest probe, where that loop's
-# fastest over slowest exceeds the spread
+# naming the loop that moved most of the chain and vector loops, its slowest and its
+# fastest probe, where that loop's fastest over slowest exceeds the spread
 bench_speed_report() {
-  awk -F'\t' -v spread="${BENCH_SPEED_SPREAD:-1.15}" '
+  awk -F'\t' -v spread="${BENCH_SPEED_SPREAD:-1.2}" '
     function pair(i) { return sprintf("cpu %s %.2f / %.1f / %.1f", cpu[i], v[i, 1], v[i, 2], v[i, 3]) }
     function where(i) { return sprintf("%s, cpu %s", lab[i], cpu[i]) }
     BEGIN { name[1] = "chain"; name[2] = "vector"; name[3] = "memory"; fmt[1] = "%.2f"; fmt[2] = "%.1f"; fmt[3] = "%.1f" }
@@ -58,7 +60,7 @@ bench_speed_report() {
       }
       if (m) printf "bench: cpu speed before each round, on its CPU (%d probes): %s\n", m, s
       w = 0
-      for (j = 1; j <= 3; j++)
+      for (j = 1; j <= 2; j++)
         if (v[hi[j], j] > spread * v[lo[j], j] && (!w || v[hi[j], j] / v[lo[j], j] > v[hi[w], w] / v[lo[w], w])) w = j
       if (w)
         printf "bench: WARNING: the CPUs'"'"' speed moved while the suite ran: the %s loop %.2fx faster at its fastest probe (%s) than at its slowest (%s); rounds in a slow spell measure the host: read the paired, best and frame columns, or run again\n", name[w], v[hi[w], w] / v[lo[w], w], where(hi[w]), where(lo[w])
