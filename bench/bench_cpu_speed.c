@@ -124,6 +124,13 @@ static uint64_t memory(const uint64_t *buf, uint64_t n, uint64_t at)
     return at;
 }
 
+/* BEST raised to WORK / SECONDS / UNIT where that is faster (a zero time measured nothing) */
+static void keep_fastest(double *best, double work, double seconds, double unit)
+{
+    if (seconds > 0 && work / seconds / unit > *best)
+        *best = work / seconds / unit;
+}
+
 static int parse_uint(const char *s, unsigned long max, unsigned long *out)
 {
     char *end;
@@ -187,15 +194,9 @@ int main(int argc, char **argv)
             double t2 = bench_now();
             sink_x += memory(cycle, MEMORY_STEPS, (r * 4099u % lines) * LINE_WORDS);
             double t3 = bench_now();
-            double gc = (double)CHAIN_STEPS / (t1 - t0) / 1e9;
-            double gv = (double)VECTOR_STEPS * 96 / (t2 - t1) / 1e9;
-            if (t1 > t0 && gc > best_chain)
-                best_chain = gc;
-            if (t2 > t1 && gv > best_vector)
-                best_vector = gv;
-            double mm = (double)MEMORY_STEPS / (t3 - t2) / 1e6;
-            if (t3 > t2 && mm > best_memory)
-                best_memory = mm;
+            keep_fastest(&best_chain, (double)CHAIN_STEPS, t1 - t0, 1e9);
+            keep_fastest(&best_vector, (double)VECTOR_STEPS * 96, t2 - t1, 1e9);
+            keep_fastest(&best_memory, (double)MEMORY_STEPS, t3 - t2, 1e6);
         }
         printf("bench_cpu_speed: cpu %lu: chain %.2f G adds/s, vector %.2f G flops/s, "
                "memory %.2f M loads/s\n",

@@ -3,8 +3,8 @@
 # - scripts/bench-speed.sh's report on stand-in probe files, each line worked out by hand:
 #   a quiet run (no warning; the rounds' range), runs with a slow spell in one round (the
 #   warning names that round as the slowest and the loop that moved most), the memory
-#   loop's range alone (reported, no warning), a slow first probe, a file without probes, and lines that are not
-#   probes (skipped);
+#   loop's range alone (reported, no warning), a slow first probe, a file without probes,
+#   and lines that are not probes (skipped);
 # - bench_speed_probe's lines from a stand-in program's output;
 # - bench/bench_cpu_speed itself (when its path is given): one line per CPU asked, in the
 #   format the probe reads, with positive rates; its argument errors (exit 2) and a CPU

@@ -176,16 +176,19 @@ run_texvm() {
 # after it on another core, scripts/bench-cpus.sh).
 can_pin=0
 command -v taskset > /dev/null && [ "$(nproc)" -gt 1 ] && can_pin=1
+# round_cpu R: the CPU of round R's one-thread runs (and of its CPU probe)
+round_cpu() { echo $(( ($1 - 1) % $(nproc) )); }
 pin=()
 pin1() {
   pin=()
-  [ $can_pin = 1 ] && pin=(taskset -c $(( ($1 - 1) % $(nproc) )))
+  [ $can_pin = 1 ] && pin=(taskset -c "$(round_cpu "$1")")
 }
 # (each CPU's pair once: the topology does not change while the suite runs)
 pair_of=()
 for ((c = 0; c < $(nproc); c++)); do pair_of[c]=$(bench_pair_cpu "$c" "$(nproc)"); done
 pin2() {
-  local c=$(( ($1 - 1) % $(nproc) ))
+  local c
+  c=$(round_cpu "$1")
   pin=()
   [ $can_pin = 1 ] && [ -n "${pair_of[c]}" ] && pin=(taskset -c "$c,${pair_of[c]}")
   return 0
@@ -225,7 +228,7 @@ while read -r name glsl tmpl sampler tol; do
   run_mesa softpipe 1 "$d/job.json" "$d/softpipe" "$sp_repeat" "$name.sp" || true
   for r in $(seq 1 "$rounds"); do
     echo "bench: $name: round $r/$rounds" >&2
-    bench_speed_probe "$speed_prog" "$speed_file" "$name round $r" $(( (r - 1) % $(nproc) ))
+    bench_speed_probe "$speed_prog" "$speed_file" "$name round $r" "$(round_cpu "$r")"
     pin1 "$r"
     run_mesa llvmpipe 1 "$d/job.json" "$d/llvmpipe1" "$lp_repeat" "$name.lp1" || true
     run_texvm 1 "$d/job.json" "$d/texvm1" "$name.tv1" || true
@@ -349,8 +352,8 @@ if [ $quick = 0 ] && [ ${#only[@]} = 0 ] && [ -x "$build/bench/bench_draw" ]; th
     # (the one-thread draws of run r on one CPU, as the workloads' rounds above)
     # (its two-thread draws on that CPU and one on another core, as the workloads' are:
     # bench_draw's --cpu gives the process back the CPUs it started with)
-    cpu=(); [ "$(nproc)" -gt 1 ] && cpu=(--cpu $(( (r - 1) % $(nproc) )))
-    bench_speed_probe "$speed_prog" "$speed_file" "scenes run $r" $(( (r - 1) % $(nproc) ))
+    cpu=(); [ "$(nproc)" -gt 1 ] && cpu=(--cpu "$(round_cpu "$r")")
+    bench_speed_probe "$speed_prog" "$speed_file" "scenes run $r" "$(round_cpu "$r")"
     pin2 "$r"
     if ! "${pin[@]}" "$build/bench/bench_draw" "${cpu[@]}" > "$work/draw.$r" 2>&1; then
       cat "$work/draw.$r"; echo "bench: bench_draw failed" >&2; fails=$((fails + 1)); break
