@@ -63,7 +63,8 @@ tmp=$(mktemp -d "$parent/.bench-kit.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 k=$tmp/kit
 mkdir -p "$k/lib" "$k/dri" "$k/egl" "$k/bin" "$k/scripts" "$k/bench"
-cp "$root/scripts/bench.sh" "$root/scripts/bench-cpus.sh" "$root/scripts/bench-speed.sh" "$k/scripts/"
+cp "$root/scripts/bench.sh" "$root/scripts/bench-cpus.sh" "$root/scripts/bench-speed.sh" \
+   "$root/scripts/bench-jobs.sh" "$k/scripts/"
 cp -r "$root/bench/workloads" "$k/bench/"
 cp -L "$dri/swrast_dri.so" "$k/dri/"
 cp "$vendor" "$k/egl/"

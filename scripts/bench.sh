@@ -35,6 +35,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 . "$root/scripts/bench-cpus.sh"
 . "$root/scripts/bench-speed.sh"
+. "$root/scripts/bench-jobs.sh"
 build=""
 quick=0
 rounds=5
@@ -118,25 +119,6 @@ all_cpus=$(seq 0 $(($(nproc) - 1)))
 # shellcheck disable=SC2086  # (the CPUs are words)
 bench_speed_probe "$speed_prog" "$speed_file" before $all_cpus
 
-# name  glsl  template  sampler  tolerance (conformance classes: exact 0, implicit 0.06;
-# aniso 0.15: anisotropy is implementation-defined, the conformance suite documents
-# differences up to 0.14 — tests/conformance/known.txt aniso_plane)
-table="null null.frag frag_null - 0
-bilinear bilinear.frag tex bilinear 0.06
-trilinear trilinear.frag tex trilinear 0.06
-rotated rotated.frag tex trilinear 0.06
-aniso aniso.frag tex aniso 0.15
-math math.frag frag - 1e-5
-loop loop.frag frag - 1e-5
-compute compute.comp comp - 0"
-
-make_job() { # name glsl template sampler w h gx gy tgsi out
-  local bufsize=$(( ($7 * $8 + 1) * 4 ))
-  sed -e "s|@NAME@|$1|g" -e "s|@GLSL@|$wl/$2|g" -e "s|@SAMPLER@|$4|g" -e "s|@W@|$5|g" \
-      -e "s|@H@|$6|g" -e "s|@GX@|$7|g" -e "s|@GY@|$8|g" -e "s|@BUFSIZE@|$bufsize|g" \
-      -e "s|@TGSI@|$9|g" "$wl/$3.json.in" > "${10}"
-}
-
 median() { sort -g | awk '{a[NR]=$1} END {if (NR) print a[int((NR+1)/2)]; else print "nan"}'; }
 
 # record_run OUTDIR KEY: a run's median and fastest ms (the line mesa-run and bench_job
@@ -214,15 +196,8 @@ while read -r name glsl tmpl sampler tol; do
   fi
   names+=("$name")
   d=$work/$name
-  mkdir -p "$d"
-  # TGSI: what softpipe prints for this GLSL now (a 16x16 / 1-block run)
-  make_job "$name" "$glsl" "$tmpl" "$sampler" 16 16 1 1 "$d/prog.tgsi" "$d/capture.json"
-  mkdir -p "$d/capture"
-  if ! "$mesa_run" --driver softpipe --tgsi "$d/prog.tgsi" --out-dir "$d/capture" \
-       --quiet "$d/capture.json" > "$d/capture.log" 2>&1; then
-    echo "bench: $name: TGSI capture failed:" >&2; tail -3 "$d/capture.log" >&2; continue
-  fi
-  make_job "$name" "$glsl" "$tmpl" "$sampler" $W $H $GX $GY "$d/prog.tgsi" "$d/job.json"
+  bench_workload_job "$mesa_run" "$wl" "$d" "$name" "$glsl" "$tmpl" "$sampler" $W $H $GX $GY ||
+    continue
   s0=$(steal_now)
   echo "bench: $name: softpipe (1 warm-up + $sp_repeat)" >&2
   run_mesa softpipe 1 "$d/job.json" "$d/softpipe" "$sp_repeat" "$name.sp" || true
@@ -244,7 +219,7 @@ while read -r name glsl tmpl sampler tol; do
   done
   if [ "$tmpl" = comp ]; then echo $((GX * GY * 64)) > "$work/$name.items"
   else echo $((W * H)) > "$work/$name.items"; fi
-done <<< "$table"
+done <<< "$bench_table"
 
 load=$(cut -d' ' -f1-3 /proc/loadavg)
 printf '\nbench: %dx%d (compute %dx%d blocks of 64), %d rounds, load average %s, %s\n' \
