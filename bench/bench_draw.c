@@ -11,7 +11,9 @@
  * are compared (same coverage rule: the counts must agree within the few pixels llvmpipe's
  * viewport clipping may move; docs/fidelity-pipeline.md §1).
  *   bench_draw            both drivers, llvmpipe at 1 and 2 threads
- *   bench_draw --llvmpipe N   (internal) llvmpipe only, N threads, prints its times
+ *   bench_draw --llvmpipe N [mesh|blend]   (internal) llvmpipe only, N threads, both scenes
+ *                                     or one, prints its times (seconds; 0 for a scene not
+ *                                     run)
  *   bench_draw --texvm [mesh|blend [1|2]]   texvm only, both scenes or one, on both thread
  *                                     counts or one (for profiling: perf record bench_draw
  *                                     --texvm mesh 1)
@@ -19,6 +21,9 @@
  *                                     alone (scripts/bench.sh: the two cores of this
  *                                     project's VMs can differ in speed for minutes,
  *                                     docs/performance.md §1.1)
+ *   bench_draw [--cpu K] [--draws N] ...   N timed draws of each scene (1..5, default 5)
+ *                                     after the warm-up: scripts/bench-insns.sh counts one
+ *                                     draw's instructions as those of N = 2 less N = 1
  *   bench_draw [--cpu K] --profile FILE --texvm SCENE N
  *                                     also PROFILE_DRAWS more draws of that scene on N
  *                                     threads with their draw calls sampled (prof_sample.h,
@@ -45,6 +50,8 @@ enum { S = 1024, GX = 256, GY = 200, TEX = 64, RUNS = 5, PROFILE_DRAWS = 60 };
 
 /* --profile: the draw calls of the profiled draws are sampled (texvm_draw) */
 static bool profiling;
+/* --draws N: the timed draws of each scene and engine (RUNS at most) */
+static int runs = RUNS;
 enum { RT = 1, ZS = 2, VB = 3, TX = 4, SURF = 10, ZSURF = 11, VSH = 20, FSH = 21, FSB = 22 };
 
 
@@ -220,8 +227,9 @@ static const char *gl_fs_tex = "in vec4 v;\nuniform sampler2D t;\nout vec4 c;\n"
                                "void main() { c = texture(t, v.xy); }\n";
 static const char *gl_fs_col = "in vec4 v;\nout vec4 c;\nvoid main() { c = v; }\n";
 
-/* Times (seconds) of the two scenes and their lit pixels, RUNS each; 0 on success. */
-static int llvmpipe_run(double times[2][RUNS], unsigned lit[2])
+/* Times (seconds) of the two scenes (or scene `only` alone: the other's left as they were)
+ * and their lit pixels, `runs` each; 0 on success. */
+static int llvmpipe_run(double times[2][RUNS], unsigned lit[2], int only)
 {
     char err[256], vs[512], fst[512], fsc[512];
     glref *g = glref_create("llvmpipe", 0, err, sizeof err);
@@ -255,6 +263,8 @@ static int llvmpipe_run(double times[2][RUNS], unsigned lit[2])
     }
     static unsigned char pixels[S * S * 16];
     for (int scene = 0; scene < 2; scene++) {
+        if (only >= 0 && scene != only)
+            continue;
         int n;
         float *v = scene == 0 ? mesh_vertices(&n) : blend_vertices(&n);
         if (!glref_mesh(g, v, n)) {
@@ -262,7 +272,7 @@ static int llvmpipe_run(double times[2][RUNS], unsigned lit[2])
             glref_destroy(g);
             return -1;
         }
-        for (int r = -1; r < RUNS; r++) {
+        for (int r = -1; r < runs; r++) {
             const uint32_t zero[4] = {0, 0, 0, 0};
             glref_clear(g, 0, zero);
             /* (the attachment made at set-up, cleared again: a new one each run had
@@ -334,8 +344,8 @@ static int profile_draws(tv_pipe_ctx *ctx, bool mesh, int n, unsigned threads, c
 /* (sorts T: T[0] is then the fastest draw) */
 static double median(double *t)
 {
-    qsort(t, RUNS, sizeof *t, bench_cmpd);
-    return t[RUNS / 2];
+    qsort(t, (size_t)runs, sizeof *t, bench_cmpd);
+    return t[runs / 2];
 }
 
 /* --cpu K: the process on CPU K alone while its one-thread runs go (a child started then,
@@ -372,6 +382,18 @@ int main(int argc, char **argv)
         argv += 2;
         argc -= 2;
     }
+    if (argc >= 3 && !strcmp(argv[1], "--draws")) {
+        char *end;
+        long k = strtol(argv[2], &end, 10);
+        if (*end || end == argv[2] || k < 1 || k > RUNS) {
+            fprintf(stderr, "bench_draw: --draws %s: not a count from 1 to %d\n", argv[2], RUNS);
+            return 2;
+        }
+        runs = (int)k;
+        argv[2] = argv[0];
+        argv += 2;
+        argc -= 2;
+    }
     const char *profile = NULL;
     if (argc >= 3 && !strcmp(argv[1], "--profile")) {
         profile = argv[2];
@@ -390,11 +412,16 @@ int main(int argc, char **argv)
     }
     make_texture();
 #ifdef TEXVM_HAVE_GLREF
-    if (argc == 3 && !strcmp(argv[1], "--llvmpipe")) {
-        /* a child: LP_NUM_THREADS was set by the parent */
-        double t[2][RUNS];
-        unsigned lit[2];
-        if (llvmpipe_run(t, lit))
+    if ((argc == 3 || argc == 4) && !strcmp(argv[1], "--llvmpipe")) {
+        /* a child: LP_NUM_THREADS was set by the parent (or scripts/bench-insns.sh) */
+        int only = argc == 3 ? -1 : !strcmp(argv[3], "mesh") ? 0 : !strcmp(argv[3], "blend") ? 1 : 2;
+        if (only == 2) {
+            fprintf(stderr, "bench_draw: --llvmpipe N [mesh|blend]: no scene %s\n", argv[3]);
+            return 2;
+        }
+        double t[2][RUNS] = {{0}};
+        unsigned lit[2] = {0, 0};
+        if (llvmpipe_run(t, lit, only))
             return 1;
         const double m0 = median(t[0]), m1 = median(t[1]);   /* (sorted: then the fastest) */
         printf("%.6f %.6f %.6f %.6f %u %u\n", m0, m1, t[0][0], t[1][0], lit[0], lit[1]);
@@ -414,7 +441,7 @@ int main(int argc, char **argv)
     if (texvm_only && argc == 4)
         th_only = !strcmp(argv[3], "1") ? 1 : !strcmp(argv[3], "2") ? 2 : 3;
     if (only == 2 || th_only == 3 || argc > 4 || (argc >= 3 && !texvm_only)) {
-        fprintf(stderr, "usage: bench_draw [--cpu K] [--texvm [mesh|blend [1|2]]]\n");
+        fprintf(stderr, "usage: bench_draw [--cpu K] [--draws N] [--texvm [mesh|blend [1|2]]]\n");
         return 2;
     }
     memset(tv, 0, sizeof tv);
@@ -434,7 +461,7 @@ int main(int argc, char **argv)
             tv_pipe_ctx *ctx = texvm_scene(v, count[scene], th);
             if (!ctx)
                 return 1;
-            for (int r = -1; r < RUNS; r++) {
+            for (int r = -1; r < runs; r++) {
                 double t = texvm_draw(ctx, scene == 0, count[scene]);
                 if (t < 0)
                     return 1;
@@ -466,7 +493,7 @@ int main(int argc, char **argv)
     printf("bench_draw: kernels: %s\n", tv_vm_kernels());
     printf("bench_draw: %dx%d target; mesh = %d triangles (depth LESS, bilinear texture), "
            "blend = %d large blended triangles; median of %d; texvm's pictures on 1 and 2 "
-           "threads are the same bytes\n", S, S, count[0] / 3, count[1] / 3, RUNS);
+           "threads are the same bytes\n", S, S, count[0] / 3, count[1] / 3, runs);
     if (texvm_only) {
         /* (median() sorted the runs: [0] is the fastest, which A/B runs of two builds on
            a noisy host compare) */
@@ -483,7 +510,8 @@ int main(int argc, char **argv)
     unsigned lp_lit[2] = {0, 0};
     for (int th = 1; th <= 2; th++) {
         char cmd[4096];
-        snprintf(cmd, sizeof cmd, "LP_NUM_THREADS=%d '%s' --llvmpipe %d", th, argv[0], th);
+        snprintf(cmd, sizeof cmd, "LP_NUM_THREADS=%d '%s' --draws %d --llvmpipe %d", th, argv[0],
+                 runs, th);
         if (!pin(th == 1))
             return 1;
         FILE *f = popen(cmd, "r");
