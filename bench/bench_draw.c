@@ -414,7 +414,10 @@ int main(int argc, char **argv)
 #ifdef TEXVM_HAVE_GLREF
     if ((argc == 3 || argc == 4) && !strcmp(argv[1], "--llvmpipe")) {
         /* a child: LP_NUM_THREADS was set by the parent (or scripts/bench-insns.sh) */
-        int only = argc == 3 ? -1 : !strcmp(argv[3], "mesh") ? 0 : !strcmp(argv[3], "blend") ? 1 : 2;
+        int only = argc == 3                   ? -1
+                   : !strcmp(argv[3], "mesh")  ? 0
+                   : !strcmp(argv[3], "blend") ? 1
+                                               : 2;
         if (only == 2) {
             fprintf(stderr, "bench_draw: --llvmpipe N [mesh|blend]: no scene %s\n", argv[3]);
             return 2;

@@ -14,7 +14,8 @@
 # (bench/bench_draw); default all of them. --quick: the workloads at 256x144 (8x8 compute
 # blocks) and no scenes unless named (a smoke test). --work DIR: the jobs and valgrind's
 # logs (default BUILD/bench-insns, made anew; a folder holding anything else is refused).
-# --cpu K: the CPU of the timed runs (default the last one).
+# --cpu K: the CPU of the timed runs (default the last one). Relative paths, as --build's,
+# are taken from the source tree's root (as scripts/bench.sh takes them).
 # One frame's instructions = the count of a process timing 2 frames less that of one timing
 # 1 (bench_job and mesa-run --repeat, bench_draw --draws: the warm-up, the set-up and the
 # JIT compiles cancel; what is left is a frame and the target's clear before it, both
