@@ -366,40 +366,47 @@ static bool pin(bool on)
     return false;
 }
 
+/* S as a whole decimal number from LO to HI in *K (nothing else in S) */
+static bool whole_number(const char *s, long lo, long hi, long *k)
+{
+    char *end;
+    *k = strtol(s, &end, 10);
+    return end != s && !*end && *k >= lo && *k <= hi;
+}
+
+/* The option at argv[1] and its value at argv[2] taken off the front, argv[0] kept. */
+static void drop_option(int *argc, char ***argv)
+{
+    (*argv)[2] = (*argv)[0];
+    *argv += 2;
+    *argc -= 2;
+}
+
 int main(int argc, char **argv)
 {
+    long k;
     if (argc >= 3 && !strcmp(argv[1], "--cpu")) {
-        char *end;
-        long k = strtol(argv[2], &end, 10);
-        if (*end || end == argv[2] || k < 0 || k >= CPU_SETSIZE ||
+        if (!whole_number(argv[2], 0, CPU_SETSIZE - 1, &k) ||
             sched_getaffinity(0, sizeof all_cpus, &all_cpus) || !CPU_ISSET(k, &all_cpus)) {
             fprintf(stderr, "bench_draw: --cpu %s: not a CPU this process may run on\n",
                     argv[2]);
             return 2;
         }
         pin_cpu = (int)k;
-        argv[2] = argv[0];
-        argv += 2;
-        argc -= 2;
+        drop_option(&argc, &argv);
     }
     if (argc >= 3 && !strcmp(argv[1], "--draws")) {
-        char *end;
-        long k = strtol(argv[2], &end, 10);
-        if (*end || end == argv[2] || k < 1 || k > RUNS) {
+        if (!whole_number(argv[2], 1, RUNS, &k)) {
             fprintf(stderr, "bench_draw: --draws %s: not a count from 1 to %d\n", argv[2], RUNS);
             return 2;
         }
         runs = (int)k;
-        argv[2] = argv[0];
-        argv += 2;
-        argc -= 2;
+        drop_option(&argc, &argv);
     }
     const char *profile = NULL;
     if (argc >= 3 && !strcmp(argv[1], "--profile")) {
         profile = argv[2];
-        argv[2] = argv[0];
-        argv += 2;
-        argc -= 2;
+        drop_option(&argc, &argv);
         char err[256];
         if (argc != 4 || strcmp(argv[1], "--texvm")) {
             fprintf(stderr, "bench_draw: --profile FILE needs --texvm SCENE THREADS after it\n");

@@ -13,6 +13,7 @@
 set -euo pipefail
 ab_name=bench-ab
 . "$(dirname "$0")/bench-ab-common.sh"
+. "$(dirname "$0")/bench-jobs.sh"   # (bench_median_ms)
 rounds=12
 repeat=5
 cpu=
@@ -61,7 +62,7 @@ run() {
     exit 1
   fi
   local ms
-  ms=$(sed -n 's/.*median \([0-9.]*\) ms.*/\1/p' <<< "$log" | head -n 1)
+  ms=$(bench_median_ms <<< "$log")
   [ -n "$ms" ] || { echo "bench-ab: no median in bench_job's output:" >&2; echo "$log" >&2; exit 1; }
   (cd "$jobdir" && for f in out.*; do [ -e "$f" ] && sha256sum "$f"; done) > "$tmp/sums.$tag"
   echo "$ms"

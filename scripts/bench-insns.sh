@@ -54,9 +54,10 @@ for n in "${names[@]}"; do
   grep -qx "$n" <<< "$known" || { echo "bench-insns: no workload or scene $n" \
     "(known: $(tr '\n' ' ' <<< "$known"))" >&2; exit 2; }
 done
-if [ ${#names[@]} = 0 ]; then
+if [ ${#names[@]} = 0 ] && [ $quick = 1 ]; then
+  mapfile -t names < <(awk '{print $1}' <<< "$bench_table")
+elif [ ${#names[@]} = 0 ]; then
   mapfile -t names <<< "$known"
-  [ $quick = 1 ] && mapfile -t names < <(awk '{print $1}' <<< "$bench_table")
 fi
 ncpu=$(nproc)
 [ -n "$cpu" ] || cpu=$((ncpu - 1))
@@ -94,13 +95,13 @@ fi
 W=1920 H=1080 GX=180 GY=180
 [ $quick = 1 ] && { W=256 H=144 GX=8 GY=8; }
 version=$("$build/texvm" --version --verbose 2> /dev/null)
+ceiling=0
+grep -q 'build ceiling avx2' <<< "$version" && ceiling=1
 # the times are of the counted code where no AVX-512 variant can run natively
-same_code=0
-if grep -q 'build ceiling avx2' <<< "$version" || ! grep -qw avx512f "$cpuinfo"; then
-  same_code=1
-fi
+same_code=$ceiling
+grep -qw avx512f "$cpuinfo" || same_code=1
 mesa_env=(LP_NUM_THREADS=1)
-grep -q 'build ceiling avx2' <<< "$version" && mesa_env+=(GALLIUM_OVERRIDE_CPU_CAPS=avx)
+[ $ceiling = 1 ] && mesa_env+=(GALLIUM_OVERRIDE_CPU_CAPS=avx)
 export ASAN_OPTIONS=detect_leaks=0
 
 # count LOG CMD...: the instructions CMD executes under valgrind (0 where it failed), in the
@@ -137,7 +138,6 @@ one() {
   b=$(count "$work/$label.2.log" "${@//@N@/2}")
   if [ "${a:-0}" -gt 0 ] && [ "${b:-0}" -gt "$a" ]; then echo $((b - a)); else echo 0; fi
 }
-ms_of() { sed -n 's/.*median \([0-9.]*\) ms.*/\1/p' "$1" | head -1; }
 
 ghz=$("$build/bench/bench_cpu_speed" "$cpu" 2> /dev/null |
       awk '$4 == "chain" { print $5 }')
@@ -179,7 +179,7 @@ for name in "${names[@]}"; do
       --out-dir "$d/texvm" > "$d/texvm.log" 2>&1
     env "${mesa_env[@]}" taskset -c "$cpu" "$build/tools/mesa-run" --driver llvmpipe \
       --repeat 5 --out-dir "$d/llvmpipe" "$d/job.json" > "$d/llvmpipe.log" 2>&1
-    tms=$(ms_of "$d/texvm.log") lms=$(ms_of "$d/llvmpipe.log")
+    tms=$(bench_median_ms < "$d/texvm.log") lms=$(bench_median_ms < "$d/llvmpipe.log")
   fi
   if [ "$tv" = 0 ] || [ "$lp" = 0 ]; then fails=$((fails + 1)); fi
   rows+=("$name $tv $lp $px ${tms:-0} ${lms:-0}")

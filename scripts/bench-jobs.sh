@@ -1,6 +1,6 @@
 # The speed suite's workloads as jobs (sourced by scripts/bench.sh and scripts/bench-insns.sh):
-# the one table of workloads and the job each becomes, so that the suite and the instruction
-# count run the same jobs.
+# the one table of workloads, the job each becomes and the reading of a run's time, so that
+# the suite and the instruction count run the same jobs and read them alike.
 
 # name  glsl  template  sampler  tolerance (conformance classes: exact 0, implicit 0.06;
 # aniso 0.15: anisotropy is implementation-defined, the conformance suite documents
@@ -39,4 +39,10 @@ bench_workload_job() {
     echo "bench: $1: TGSI capture failed:" >&2; tail -3 "$d/capture.log" >&2; return 1
   fi
   bench_make_job "$wl" "$1" "$2" "$3" "$4" "$5" "$6" "$7" "$8" "$d/prog.tgsi" "$d/job.json"
+}
+
+# bench_median_ms < LOG: the median frame time in ms of a run's output (the line mesa-run
+# and bench_job print: "... median M ms (fastest F ms) ..."); empty where there is none
+bench_median_ms() {
+  sed -n 's/.*median \([0-9.]*\) ms.*/\1/p' | head -n 1
 }

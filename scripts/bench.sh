@@ -125,7 +125,7 @@ median() { sort -g | awk '{a[NR]=$1} END {if (NR) print a[int((NR+1)/2)]; else p
 # print alike) and its peak memory, appended to $work/<key>.ms, .fast and .rss
 record_run() {
   local out=$1 key=$2 ms
-  ms=$(sed -n 's/.*median \([0-9.]*\) ms.*/\1/p' "$out/log" | head -1)
+  ms=$(bench_median_ms < "$out/log")
   if [ -z "$ms" ]; then echo "bench: $key failed:" >&2; tail -3 "$out/log" >&2; return 1; fi
   echo "$ms" >> "$work/$key.ms"
   sed -n 's/.*(fastest \([0-9.]*\) ms).*/\1/p' "$out/log" | head -1 >> "$work/$key.fast"
