@@ -72,6 +72,10 @@ check min100 0 ': 487 instructions executed, 6 distinct$' \
   '^callgrind-hot: hot \(at least 100 times\): 4 instructions, 88\.3 % of those executed$' \
   ': 50 %: 3, 90 %: 5, 99 %: 6$' '^ +2  hot_loop$' '^ +2  helper$' \
   -- "$tmp/cg.out" --min 100 --functions 5
+# --min 5: all 6 hot (100.0 %); 0x100d, after the call, is still hot_loop's (cfn= names
+# the callee without making it the current function): hot_loop 4, helper 2
+check min5 0 'hot \(at least 5 times\): 6 instructions, 100\.0 %' '^ +4  hot_loop$' '^ +2  helper$' \
+  -- "$tmp/cg.out" --min 5 --functions 5
 check pixels 0 '\(at least once per 64 pixels of 10 frames of 640: 100 times\): 4 instructions, 88\.3 %' \
   -- "$tmp/cg.out" --pixels 640 --frames 10
 check per128 0 ': 50 times\): 5 instructions, 98\.6 %' \

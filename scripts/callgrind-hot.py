@@ -61,19 +61,18 @@ def parse(path):
                     raise Bad('%s:%d: no Ir among the events "%s"' % (path, no, ' '.join(events)))
                 ir = events.index('Ir')
                 continue
-            if line.startswith('fn='):
-                m = re.match(r'fn=\((\d+)\)(?: (.*))?$', line)
+            if line.startswith(('fn=', 'cfn=')):
+                # fn= and a call's cfn= share one name table: "(id) name" defines an id,
+                # "(id)" reuses it; only fn= makes it the current function
+                m = re.match(r'c?fn=\((\d+)\)(?: (.*))?$', line)
                 if m:
                     if m.group(2) is not None:
                         names[m.group(1)] = m.group(2)
-                    fn = names.get(m.group(1), '?')
+                    name = names.get(m.group(1), '?')
                 else:
-                    fn = line[3:]
-                continue
-            if re.match(r'c?(fn|fi|fe|fl|ob)=\((\d+)\) ', line):  # names given in passing
-                m = re.match(r'c?(?:fn)=\((\d+)\) (.*)$', line)
-                if m:
-                    names[m.group(1)] = m.group(2)
+                    name = line.split('=', 1)[1]
+                if line.startswith('fn='):
+                    fn = name
                 continue
             if line.startswith('calls='):
                 skip_next = True
@@ -141,9 +140,8 @@ def main():
     try:
         counts = parse(a.file)
         if a.base is not None:
-            base = parse(a.base)
-            counts = collections.Counter({k: c - base.get(k, 0) for k, c in counts.items()
-                                          if c > base.get(k, 0)})
+            counts.subtract(parse(a.base))
+            counts = +counts  # (drops the counts that fell to 0 or below)
     except Bad as e:
         print('callgrind-hot: %s' % e, file=sys.stderr)
         return 2
