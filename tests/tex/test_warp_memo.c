@@ -3,6 +3,9 @@
  * and the hoisted sampler / view state. Each test changes one thing the memo depends on
  * between two requests with the same handle — the header, the sampler, the memory
  * mapping, the precision, header-binding mode, the unit — and checks the answer follows.
+ * The vectorised kernel keeps two memos under the context's generation (tex_warp_vec.c:
+ * the request's plan, by op, target and flags; tex_warp_vec_level.h: the levels read):
+ * request_shape changes the op and the flags between requests of one context.
  * Textures are constant per level (or per column) in 8-bit UNORM, sampled with point
  * filters, so the expected value of every lane is a byte / 255 (correctly rounded). The
  * warp path is called directly, so each test also checks the path takes the request. */
@@ -220,12 +223,55 @@ static void two_units(void **state)
     fx_free(&F);
 }
 
+/* One context (handle, header and sampler unchanged), requests of different shapes in
+ * turn: each must be answered for its own op and flags, not the previous request's plan.
+ * A 4x4 texture of two levels: level 0 column 0 colour A, the other columns B; level 1
+ * colour C. Every request goes through the vectorised kernel. */
+static void request_shape(void **state)
+{
+    (void)state;
+    fx F;
+    fx_init(&F);
+    put_rgba8(&F, 0, 4, 4, 2);
+    fill(&F, 0, 0, COL_A, COL_B);
+    fill(&F, 0, 1, COL_C, COL_C);
+    put_point(&F, 0, 0, TV_WRAP_REPEAT);
+    uint32_t h = tv_tex_handle(0, 0);
+    uint64_t vec0 = tex_warp_vec_count();
+    unsigned n = 0;
+    for (int k = 0; k < 2; k++) {
+        expect_colour(&F, h, 0.1f, 0.5f, COL_A, "SAMPLE at s 0.1: level 0, column 0");
+        /* projective: s / q = 0.1 / 0.25 = 0.4, column 1 */
+        tv_tex_request r;
+        tv_tex_result res;
+        request(&r, h, 0.1f, 0.5f);
+        r.flags |= TV_TEXF_PROJECTIVE;
+        for (unsigned l = 0; l < TV_TEX_LANES; l++)
+            r.q[l] = 0.25f;
+        assert_true(tex_warp_sample(F.unit, &r, &res));
+        for (unsigned l = 0; l < TV_TEX_LANES; l++)
+            assert_int_equal(res.v[0][l], fx_u((float)(colour[COL_B][0] / 255.0)));
+        /* SAMPLE_LOD 1: level 1, colour C */
+        request(&r, h, 0.1f, 0.5f);
+        r.op = TV_TEX_OP_SAMPLE_LOD;
+        for (unsigned l = 0; l < TV_TEX_LANES; l++)
+            r.lod[l] = 1.0f;
+        assert_true(tex_warp_sample(F.unit, &r, &res));
+        for (unsigned l = 0; l < TV_TEX_LANES; l++)
+            assert_int_equal(res.v[0][l], fx_u((float)(colour[COL_C][0] / 255.0)));
+        n += 5;   /* (expect_colour: one warp-path request, two through tv_tex_execute) */
+    }
+    assert_int_equal(tex_warp_vec_count() - vec0, n);
+    fx_free(&F);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(header_rewrite),  cmocka_unit_test(sampler_rewrite),
         cmocka_unit_test(memory_remap),    cmocka_unit_test(precision_change),
         cmocka_unit_test(header_binding),  cmocka_unit_test(two_units),
+        cmocka_unit_test(request_shape),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

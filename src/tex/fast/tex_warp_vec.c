@@ -354,22 +354,23 @@ footprint_done:;
         any_two = lanes_any(twv, isa);
     }
     uint32_t max_layer = R->array ? R->layers - 1 : 0;
-    vec_level V0, V1;
-    if (!vec_level_get(w, L0, max_layer, &V0))
+    /* (L0 and L1 = L0 + 1 in memo entries of their own: both stay valid) */
+    const vec_level *V0 = vec_level_get(w, L0, max_layer), *V1 = NULL;
+    if (!V0)
         return false;
-    if (any_two && !vec_level_get(w, L1, max_layer, &V1))
+    if (any_two && !(V1 = vec_level_get(w, L1, max_layer)))
         return false;
     /* the last slot pass blends (wl0 · v0 + wl1 · v1 where two) and writes the results of
      * the active lanes (vec_fin); nothing is written before it has passed its checks */
     float v0[4][N];
     if (any_two) {
         const vec_fin fin = {wl0, wl1, two, act, res->v, every_act};
-        if (slot_pass(R, &V0, sv, tv, offu, offv, lay, lin, act, isa, NULL, v0) ||
-            slot_pass(R, &V1, sv, tv, offu, offv, lay, lin, act, isa, &fin, v0))
+        if (slot_pass(R, V0, sv, tv, offu, offv, lay, lin, act, isa, NULL, v0) ||
+            slot_pass(R, V1, sv, tv, offu, offv, lay, lin, act, isa, &fin, v0))
             return false;
     } else {
         const vec_fin fin = {NULL, NULL, two, act, res->v, every_act};
-        if (slot_pass(R, &V0, sv, tv, offu, offv, lay, lin, act, isa, &fin, v0))
+        if (slot_pass(R, V0, sv, tv, offu, offv, lay, lin, act, isa, &fin, v0))
             return false;
     }
     /* the constant components: active lanes only */
@@ -499,16 +500,20 @@ static unsigned vec_isa(const tv_tex_unit *unit)
 }
 #endif
 
-static unsigned vec_run(const vec_req *R, tv_tex_result *res)
+/* The copies of the body a request's plan can take (vec_plan.copy): the common
+ * request's, the free one's, or neither (the general body) */
+enum { COPY_GENERAL, COPY_COMMON, COPY_FREE };
+
+static unsigned vec_run(const vec_req *R, unsigned copy, tv_tex_result *res)
 {
 #if TEX_WIDE_VECTORS
     unsigned isa = vec_isa(R->w->unit);
-    if (isa && vec_common_shape(R)) {
+    if (isa && copy == COPY_COMMON) {
         unsigned r = isa == 2 ? vec_run_avx512_common(R, res) : vec_run_avx2_common(R, res);
         tls_common += r != 0;
         return r;
     }
-    if (isa && vec_free_shape(R)) {
+    if (isa && copy == COPY_FREE) {
         unsigned r = isa == 2 ? vec_run_avx512_free(R, res) : vec_run_avx2_free(R, res);
         tls_free_copy += r != 0;
         return r;
@@ -517,6 +522,8 @@ static unsigned vec_run(const vec_req *R, tv_tex_result *res)
         return vec_run_avx512(R, res);
     if (isa == 1)
         return vec_run_avx2(R, res);
+#else
+    (void)copy;
 #endif
     return vec_run_base(R, res);
 }
@@ -542,29 +549,34 @@ static bool words_aligned(const tex_view *v, bool layers)
            !(pitch && (v->pitch & 3u));
 }
 
-bool tex_warp_vec(const warp_ctx *w, const tv_tex_request *req, tv_tex_result *res)
+/* What the kernel makes of a request before its lanes: the vec_req fields that depend on
+ * the context and the request's op, target and flags only (not req, active, present),
+ * whether the view's words are aligned for it, and the copy of the body it takes. */
+typedef struct vec_plan {
+    bool aligned;
+    unsigned copy;                /* COPY_* */
+    vec_req R;
+} vec_plan;
+
+static void vec_plan_make(const warp_ctx *w, unsigned op, unsigned target, uint32_t flags,
+                          vec_plan *P)
 {
     const tex_view *v = w->v;
-    bool array = req->target == TV_TEXTGT_2D_ARRAY;
-    if (!words_aligned(v, array))
-        return false;
+    bool array = target == TV_TEXTGT_2D_ARRAY;
     vec_req R;
+    memset(&R, 0, sizeof R);
     R.w = w;
-    R.req = req;
-    R.active = req->active;
-    R.present = (req->present ? req->present : req->active) | req->active;
-    unsigned op = req->op;
-    R.proj = (req->flags & TV_TEXF_PROJECTIVE) != 0;
-    R.offs = (req->flags & TV_TEXF_OFFSETS) != 0;
+    R.proj = (flags & TV_TEXF_PROJECTIVE) != 0;
+    R.offs = (flags & TV_TEXF_OFFSETS) != 0;
     R.deriv = (op == TV_TEX_OP_SAMPLE || op == TV_TEX_OP_SAMPLE_BIAS) &&
-              !(req->flags & TV_TEXF_NO_DERIV);
+              !(flags & TV_TEXF_NO_DERIV);
     R.op_lod = op == TV_TEX_OP_SAMPLE_LOD;
     R.op_lz = op == TV_TEX_OP_SAMPLE_LZ;
     R.op_bias = op == TV_TEX_OP_SAMPLE_BIAS;
     R.array = array;
     R.layers = v->layers ? v->layers : 1;
     R.memo = &tls_memo;
-    R.vo = (req->flags & TV_TEXF_VALUES_ONLY) != 0;
+    R.vo = (flags & TV_TEXF_VALUES_ONLY) != 0;
     R.free = R.vo && w->mip == TV_MIP_NONE && w->mag_lin == w->min_lin;
     R.mag = R.vo && R.deriv && !R.op_bias && w->mag_ok;
     R.lod_common = R.vo && R.deriv && !R.op_bias && w->mip == TV_MIP_LINEAR;
@@ -572,7 +584,51 @@ bool tex_warp_vec(const warp_ctx *w, const tv_tex_request *req, tv_tex_result *r
     R.all4 = w->chan_mask == 15u;
     R.pitch = w->pitch;
     R.trail = true;
-    unsigned r = vec_run(&R, res);
+    P->aligned = words_aligned(v, array);
+    P->copy = COPY_GENERAL;
+#if TEX_WIDE_VECTORS
+    P->copy = vec_common_shape(&R) ? COPY_COMMON
+              : vec_free_shape(&R) ? COPY_FREE
+                                   : COPY_GENERAL;
+#endif
+    P->R = R;
+}
+
+/* The thread's last plan, kept under the context's generation (warp_ctx.gen: the view and
+ * sampler state, fixed while the setup memo keeps the context) with the op, target and
+ * flags it was made for: a draw's warps bring the same request shape again and again, and
+ * making the plan per request was about 90 instructions of a trilinear warp. */
+typedef struct vec_plan_memo {
+    uint64_t gen;                 /* 0: empty */
+    uint32_t flags;
+    uint8_t op, target;
+    vec_plan P;
+} vec_plan_memo;
+static _Thread_local vec_plan_memo plan_memo;
+
+bool tex_warp_vec(const warp_ctx *w, const tv_tex_request *req, tv_tex_result *res)
+{
+    vec_plan_memo *m = &plan_memo;
+    vec_plan local;
+    const vec_plan *P = &m->P;
+    if (!w->gen) { /* (a context the setup memo did not make: no generation to key on) */
+        vec_plan_make(w, req->op, req->target, req->flags, &local);
+        P = &local;
+    } else if (m->gen != w->gen || m->op != req->op || m->target != req->target ||
+               m->flags != req->flags) {
+        vec_plan_make(w, req->op, req->target, req->flags, &m->P);
+        m->gen = w->gen;
+        m->op = req->op;
+        m->target = req->target;
+        m->flags = req->flags;
+    }
+    if (!P->aligned)
+        return false;
+    vec_req R = P->R;
+    R.req = req;
+    R.active = req->active;
+    R.present = (req->present ? req->present : req->active) | req->active;
+    unsigned r = vec_run(&R, P->copy, res);
     if (!r)
         return false;
     tls_taken++;

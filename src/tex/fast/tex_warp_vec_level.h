@@ -107,22 +107,31 @@ typedef struct vec_level_memo {
 } vec_level_memo;
 static _Thread_local vec_level_memo level_memo[2];
 
-static bool vec_level_get(const warp_ctx *w, uint32_t rel, uint32_t max_layer, vec_level *V)
+/* the memo's miss: compute into the entry */
+static __attribute__((noinline)) const vec_level *vec_level_fill(vec_level_memo *m,
+                                                                 const warp_ctx *w,
+                                                                 uint32_t rel,
+                                                                 uint32_t max_layer)
 {
-    vec_level_memo *m = &level_memo[rel & 1u];
-    if (w->gen && m->gen == w->gen && m->rel == rel && m->max_layer == max_layer) {
-        if (m->ok)
-            *V = m->V;
-        return m->ok;
-    }
-    bool ok = vec_level_compute(w, rel, max_layer, V);
+    bool ok = vec_level_compute(w, rel, max_layer, &m->V);
     m->gen = w->gen;
     m->rel = rel;
     m->max_layer = max_layer;
     m->ok = ok;
-    if (ok)
-        m->V = *V;
-    return ok;
+    return ok ? &m->V : NULL;
+}
+
+/* The constants of level `rel` (NULL: the kernel cannot read it), in the memo entry of
+ * rel's parity, valid until the next call for a level of that parity: a request's two
+ * levels (rel, rel + 1) stay valid together. Returned in place and the hit inlined: a
+ * copy of the constants out of a function called twice a warp was about 90 instructions
+ * a trilinear warp. */
+VEC_INLINE const vec_level *vec_level_get(const warp_ctx *w, uint32_t rel, uint32_t max_layer)
+{
+    vec_level_memo *m = &level_memo[rel & 1u];
+    if (w->gen && m->gen == w->gen && m->rel == rel && m->max_layer == max_layer)
+        return m->ok ? &m->V : NULL;
+    return vec_level_fill(m, w, rel, max_layer);
 }
 
 #endif /* TEXVM_TEX_WARP_VEC_LEVEL_H */

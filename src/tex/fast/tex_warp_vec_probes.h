@@ -104,9 +104,12 @@ bool tex_warp_vec_probes(const warp_ctx *w, const warp_probes *P, uint32_t out[4
             max_layer = P->layer[l];
     if (!P->active || !words_aligned(v, max_layer > 0))
         return false;
-    vec_level V0, V1;
-    if (!vec_level_get(w, P->l0, max_layer, &V0) ||
-        (P->two && !vec_level_get(w, P->l1, max_layer, &V1)))
+    /* two levels in the level memo's two entries: of different parity (l1 = l0 + 1,
+       tex_warp_aniso.c); any other pair goes to the general path */
+    if (P->two && !((P->l0 ^ P->l1) & 1u))
+        return false;
+    const vec_level *V0 = vec_level_get(w, P->l0, max_layer), *V1 = V0;
+    if (!V0 || (P->two && !(V1 = vec_level_get(w, P->l1, max_layer))))
         return false;
     /* every active lane's layer <= max_layer: vec_level_get bounded its offset below 2^31 */
     uint32_t layer_off[N];
@@ -116,7 +119,7 @@ bool tex_warp_vec_probes(const warp_ctx *w, const warp_probes *P, uint32_t out[4
     vec_req R;
     memset(&R, 0, sizeof R);
     R.w = w;
-    const probe_job J = {&R, P, &V0, P->two ? &V1 : &V0, layer_off};
+    const probe_job J = {&R, P, V0, V1, layer_off};
     /* the result words go to a copy first: nothing is written when a lane declines */
     uint32_t res[4][N];
     memcpy(res, out, sizeof res);
