@@ -96,6 +96,13 @@ struct vm_run {
     bool in_by_pass;         /* the pass writes every IN channel the program may read: each
                                 IN register is an input it computes (vm_stage_frag.c
                                 zero_regs leaves IN to it) */
+    /* the inputs the pass computes (vm_frag_tile_input; each at an attribute register
+       below TV_VM_MAX_ATTRIBS, so at most that many), as indices into prog->inputs, and
+       whether one of them takes the perspective weights: the run's, not worked out again
+       for every warp (vm_frag_run_setup_shared) */
+    uint32_t tile_pass_in[TV_VM_MAX_ATTRIBS];
+    uint8_t tile_pass_n;
+    bool tile_pass_persp;
     float sample_pos[16][2];
     /* VERT */
     const tv_vm_vertex_params *vp;

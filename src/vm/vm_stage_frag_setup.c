@@ -151,6 +151,22 @@ tv_status vm_frag_run_setup_shared(vm_run *run, const tv_vm_frag_params *params,
     for (uint32_t k = 0; k < p->num_inputs; k++)
         if (p->inputs[k].semantic == TV_SEM_POSITION)
             run->tile_kernel = false;   /* interp_tile reads the barycentrics for z and 1/w */
+    /* the inputs the pass computes, in their order (vm_run.tile_pass_in) */
+    run->tile_pass_n = 0;
+    run->tile_pass_persp = false;
+    for (uint32_t k = 0; k < p->num_inputs && run->tile_kernel; k++) {
+        const vm_fs_input *fi = &p->inputs[k];
+        if (!vm_frag_tile_input(run, fi))
+            continue;
+        if (run->tile_pass_n >= TV_VM_MAX_ATTRIBS) {
+            /* (never: the inputs' registers are distinct and below the bound; should it
+               happen, the tiles take the per-input way, the same values) */
+            run->tile_kernel = false;
+            break;
+        }
+        run->tile_pass_in[run->tile_pass_n++] = k;
+        run->tile_pass_persp |= fi->interp != TV_INTERP_LINEAR;
+    }
     /* every IN register an input the pass computes (all 32 lanes of the channels the
        program may read: vm_lower.c mark_input_reads, every channel under indirect access;
        an IN register that is no input would be read as the zeros it starts at) */

@@ -61,15 +61,6 @@ uint64_t vm_frag_tile_passes(void)
     return tile_passes;
 }
 
-/* Whether an input the pass computes takes the perspective weights */
-static bool pass_any_persp(const tv_vm_frag_params *fp, const tv_vm_program *p)
-{
-    bool any = false;
-    for (uint32_t k = 0; k < p->num_inputs; k++)
-        any |= formula_input(fp, &p->inputs[k]) && p->inputs[k].interp != TV_INTERP_LINEAR;
-    return any;
-}
-
 /* Whether the three 1/w of triangle T are 1 (a flat primitive's, as the suite's and any 2-D
    drawing's) and denormals are kept: b_k * 1 is b_k for every quotient b_k (a quiet NaN
    included), so the passes leave the products out of the chain */
@@ -183,7 +174,7 @@ __attribute__((target("avx512f"))) void vm_frag_tile_inputs_avx512(const vm_run 
     const tv_vm_program *p = R->prog;
     const bool flushing = R->vm->cfg.flush_denormals;
     tile_passes++;
-    const bool any_persp = pass_any_persp(fp, p), unit_w = pass_unit_w(T, flushing);
+    const bool any_persp = R->tile_pass_persp, unit_w = pass_unit_w(T, flushing);
     const __m512 area = _mm512_set1_ps(T->area);
     /* both half warps at once: their chains (a division's latency, then the normaliser's
        division) overlap */
@@ -193,10 +184,8 @@ __attribute__((target("avx512f"))) void vm_frag_tile_inputs_avx512(const vm_run 
         normalise(&W0, flushing);
         normalise(&W1, flushing);
     }
-    for (uint32_t k = 0; k < p->num_inputs; k++) {
-        const vm_fs_input *fi = &p->inputs[k];
-        if (!formula_input(fp, fi))
-            continue;
+    for (unsigned j = 0; j < R->tile_pass_n; j++) {
+        const vm_fs_input *fi = &p->inputs[R->tile_pass_in[j]];
         const input_rows A = rows_of(fp, T, fi);
         const bool linear = fi->interp == TV_INTERP_LINEAR;
         vm_slot *dst = &regs[p->in.base + fi->reg * 4];
@@ -281,11 +270,9 @@ __attribute__((target("avx2"))) void vm_frag_tile_inputs_avx2(const vm_run *R,
     const bool flushing = R->vm->cfg.flush_denormals;
     tile_passes++;
     tile_weights8 W;
-    warp_weights8(T, w, pass_any_persp(fp, p), pass_unit_w(T, flushing), &W);
-    for (uint32_t k = 0; k < p->num_inputs; k++) {
-        const vm_fs_input *fi = &p->inputs[k];
-        if (!formula_input(fp, fi))
-            continue;
+    warp_weights8(T, w, R->tile_pass_persp, pass_unit_w(T, flushing), &W);
+    for (unsigned j = 0; j < R->tile_pass_n; j++) {
+        const vm_fs_input *fi = &p->inputs[R->tile_pass_in[j]];
         const input_rows A = rows_of(fp, T, fi);
         const bool linear = fi->interp == TV_INTERP_LINEAR;
         const __m256 *w1 = linear ? W.b1 : W.pw1, *w2 = linear ? W.b2 : W.pw2;
