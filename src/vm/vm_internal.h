@@ -25,6 +25,11 @@ typedef union vm_slot {
     int32_t i[VM_LANES];
 } vm_slot;
 
+/* The most operand copies a texture micro-op's request takes (vm_ops_tex.c
+ * build_request): three coordinates and a layer, the reference, the gradients' six (or one
+ * LOD, bias, projection, sample or level operand), and a fetch's sample or level. */
+#define VM_TEX_MAX_COPIES (4 + 1 + 6 + 1)
+
 typedef struct vm_warp vm_warp;
 typedef struct vm_uop vm_uop;
 typedef void (*vm_fn)(vm_warp *w, const vm_uop *u);

@@ -2,6 +2,7 @@
  * all active lanes (several for a gather whose component differs between lanes), the
  * result is post-processed (cube-array size, SAMPLE_C replication, SVIEW swizzle) and
  * stored under the execution mask. Layout of the micro-op: vm_ops_tex.h. */
+#include <stddef.h>
 #include <string.h>
 
 #include "vm/vm_ops.h"
@@ -122,14 +123,75 @@ static void zero_groups(tv_tex_request *req, uint32_t g)
     if (g & RG_OFFSET4) memset(req->offset4, 0, sizeof req->offset4);
 }
 
-static void copy_f(float *d, const vm_slot *s)
+_Static_assert(sizeof(vm_slot) == sizeof(((tv_tex_request *)0)->coord[0]) &&
+               sizeof(vm_slot) == sizeof(((tv_tex_request *)0)->lod_i) &&
+               sizeof(vm_slot) == sizeof(((tv_tex_request *)0)->ddx[0]),
+               "an operand slot is one request field of 32 lanes");
+
+/* Plan a copy of operand K of the block to the request's field at byte FIELD: the slot it
+ * reads in the warp's registers (opnd's, as an index: each warp has its own registers), or
+ * zeros past the block. */
+static void plan_copy(struct vm_tex_plan *P, const vm_uop *u, const vm_opblk *B, unsigned k,
+                      size_t field)
 {
-    memcpy(d, s->f, sizeof s->f);
+    struct vm_tex_copy *c = &P->copy[P->ncopy++];
+    c->field = (uint16_t)field;
+    c->zero = k >= B->n;
+    c->slot = c->zero ? 0 : B->at ? B->at[k] : u->src[0] + k;
 }
 
-static void copy_i(int32_t *d, const vm_slot *s)
+#define REQ_AT(member) offsetof(tv_tex_request, member)
+
+/* The operand copies of the micro-op's requests (build_request's fields, in its order):
+ * the coordinates (float for the filtering ops, integer for FETCH: the same 32 words),
+ * the reference of a compare, the argument of the row (LOD, bias, projection, gradients,
+ * sample, level), a fetch's sample or level. */
+static void plan_copies(struct vm_tex_plan *P, const vm_uop *u, const vm_tex_oprow *row,
+                        const vm_tex_tgtrow *tg, const vm_opblk *B, uint32_t cgroup,
+                        bool fetch_sample, bool fetch_level, uint32_t flags)
 {
-    memcpy(d, s->i, sizeof s->i);
+    P->ncopy = 0;
+    for (unsigned d = 0; d < tg->dims && cgroup; d++)
+        plan_copy(P, u, B, VM_TB_COORD + d,
+                  cgroup == RG_COORD0 ? REQ_AT(coord[d]) : REQ_AT(icoord[d]));
+    if (tg->layer >= 0 && cgroup)
+        plan_copy(P, u, B, VM_TB_COORD + (unsigned)tg->layer,
+                  cgroup == RG_COORD0 ? REQ_AT(coord[3]) : REQ_AT(icoord[3]));
+    if (flags & TV_TEXF_COMPARE) {
+        unsigned at = row->arg == VM_TA_REF_X ? VM_TB_EXTRA
+                      : tg->ref == VM_TEX_REF_EXTRA ? VM_TB_EXTRA + (unsigned)row->ref_extra
+                      : VM_TB_COORD + (unsigned)(tg->ref >= 0 ? tg->ref : 0);
+        plan_copy(P, u, B, at, REQ_AT(ref));
+    }
+    switch (row->arg) {
+    case VM_TA_BIAS_W: case VM_TA_LOD_W: plan_copy(P, u, B, VM_TB_COORD + 3, REQ_AT(lod)); break;
+    case VM_TA_PROJ_W: plan_copy(P, u, B, VM_TB_COORD + 3, REQ_AT(q)); break;
+    case VM_TA_BIAS_X: case VM_TA_LOD_X: plan_copy(P, u, B, VM_TB_EXTRA, REQ_AT(lod)); break;
+    case VM_TA_GRAD:
+        for (unsigned d = 0; d < 3; d++) {
+            plan_copy(P, u, B, VM_TB_EXTRA + d, REQ_AT(ddx[d]));
+            plan_copy(P, u, B, VM_TB_EXTRA2 + d, REQ_AT(ddy[d]));
+        }
+        break;
+    case VM_TA_SAMPLE_X: plan_copy(P, u, B, VM_TB_EXTRA, REQ_AT(sample)); break;
+    case VM_TA_LEVEL_X: plan_copy(P, u, B, VM_TB_COORD, REQ_AT(lod_i)); break;
+    default: break;
+    }
+    if (fetch_sample)
+        plan_copy(P, u, B, VM_TB_COORD + (unsigned)tg->sample, REQ_AT(sample));
+    else if (fetch_level)
+        plan_copy(P, u, B, VM_TB_COORD + 3, REQ_AT(lod_i));   /* level in .w */
+}
+
+/* A warp's operand copies (plan_copies): 128 bytes each, moved as the clone's vectors */
+static VM_ALWAYS_INLINE void run_copies(const struct vm_tex_plan *P, const vm_slot *r,
+                                        tv_tex_request *req)
+{
+    static const vm_slot zero;
+    for (unsigned k = 0; k < P->ncopy; k++) {
+        const struct vm_tex_copy *c = &P->copy[k];
+        memcpy((char *)req + c->field, c->zero ? &zero : &r[c->slot], sizeof(vm_slot));
+    }
 }
 
 /* The fields of the request that depend on the micro-op and the run only (op, flags,
@@ -208,7 +270,15 @@ static void plan_request(vm_warp *w, const vm_uop *u, const vm_tex_oprow *row,
             req->flags |= TV_TEXF_NO_DERIV;
         }
     }
-    wk->tex_plan = (struct vm_tex_plan){u, uniform};
+    struct vm_tex_plan *P = &wk->tex_plan;
+    P->u = u;
+    P->handle_uniform = uniform;
+    plan_copies(P, u, row, tg, B, cgroup, fetch_sample, fetch_level, req->flags);
+    bool cube_size = row->op == TV_TEX_OP_QUERY_DIM && tg->cube_array;
+    P->unit = w->run->b ? w->run->b->tex : NULL;
+    P->lean = !w->run->plain && uniform && P->unit &&
+              !(u->aux2 & (VM_TXF_RT | VM_TXF_COMP_LANE | VM_TXF_OFFSETS | VM_TXF_OFFSETS4)) &&
+              !cube_size && !row->replicate && u->src[3] == 0xe4u;
 }
 
 /* Fill the request from the operand block: the per-micro-op decisions (plan_request, once
@@ -240,42 +310,7 @@ static VM_ALWAYS_INLINE void build_request(vm_warp *w, const vm_uop *u,
     if (!P->handle_uniform)
         for (unsigned l = 0; l < VM_LANES; l++)
             req->handle[l] = lane_handle(B, u, l);
-    for (unsigned d = 0; d < tg->dims; d++) {
-        if (cgroup == RG_COORD0)
-            copy_f(req->coord[d], opnd(B, VM_TB_COORD + d));
-        else if (cgroup == RG_ICOORD0)
-            copy_i(req->icoord[d], opnd(B, VM_TB_COORD + d));
-    }
-    if (tg->layer >= 0) {
-        if (cgroup == RG_COORD0)
-            copy_f(req->coord[3], opnd(B, VM_TB_COORD + tg->layer));
-        else if (cgroup == RG_ICOORD0)
-            copy_i(req->icoord[3], opnd(B, VM_TB_COORD + tg->layer));
-    }
-    if (req->flags & TV_TEXF_COMPARE) {
-        unsigned at = row->arg == VM_TA_REF_X ? VM_TB_EXTRA
-                      : tg->ref == VM_TEX_REF_EXTRA ? VM_TB_EXTRA + (unsigned)row->ref_extra
-                      : VM_TB_COORD + (unsigned)(tg->ref >= 0 ? tg->ref : 0);
-        copy_f(req->ref, opnd(B, at));
-    }
-    switch (row->arg) {
-    case VM_TA_BIAS_W: case VM_TA_LOD_W: copy_f(req->lod, opnd(B, VM_TB_COORD + 3)); break;
-    case VM_TA_PROJ_W: copy_f(req->q, opnd(B, VM_TB_COORD + 3)); break;
-    case VM_TA_BIAS_X: case VM_TA_LOD_X: copy_f(req->lod, opnd(B, VM_TB_EXTRA)); break;
-    case VM_TA_GRAD:
-        for (unsigned d = 0; d < 3; d++) {
-            copy_f(req->ddx[d], opnd(B, VM_TB_EXTRA + d));
-            copy_f(req->ddy[d], opnd(B, VM_TB_EXTRA2 + d));
-        }
-        break;
-    case VM_TA_SAMPLE_X: copy_i(req->sample, opnd(B, VM_TB_EXTRA)); break;
-    case VM_TA_LEVEL_X: copy_i(req->lod_i, opnd(B, VM_TB_COORD)); break;
-    default: break;
-    }
-    if (fetch_sample)
-        copy_i(req->sample, opnd(B, VM_TB_COORD + tg->sample));
-    else if (fetch_level)
-        copy_i(req->lod_i, opnd(B, VM_TB_COORD + 3));   /* level in .w */
+    run_copies(P, w->r, req);
     if (u->aux2 & VM_TXF_OFFSETS)
         for (unsigned c = 0; c < 3; c++)
             for (unsigned l = 0; l < VM_LANES; l++)
@@ -307,6 +342,26 @@ static bool execute(vm_warp *w, const vm_uop *u, tv_tex_unit *unit, tv_tex_reque
  * instead of 16-byte ones (docs/history/performance-log.md §4.6). */
 VM_WIDE_VECTORS void vm_h_tex(vm_warp *w, const vm_uop *u)
 {
+    /* the lean way: a micro-op planned by the last request (plan_request) whose warps need
+       only their operand copies, the request and the values stored as they come — the
+       general way below with every test of the micro-op's shape already answered: the same
+       request, the same stores (the plain interpreter, which translation validation checks
+       the others against, always takes the general way) */
+    const struct vm_tex_plan *P = &w->wk->tex_plan;
+    if (P->u == u && P->lean) {
+        tv_tex_request *req = w->wk->tex_req;
+        req->active = w->exec;
+        req->present = w->present | w->exec;
+        run_copies(P, w->r, req);
+        tv_tex_result out;
+        if (req->active != VM_ALL_LANES)
+            memset(out.v, 0, sizeof out.v);
+        if (req->active && !execute(w, u, P->unit, req, &out))
+            return;
+        for (unsigned c = 0; c < 4; c++)
+            vm_store(w, u->dst[c], (const vm_slot *)(const void *)out.v[c]);
+        return;
+    }
     const vm_tex_oprow *row = vm_tex_oprow_get(u->aux);
     const vm_tex_tgtrow *tg = vm_tex_tgtrow_get(u->aux3);
     /* the operand block: entries past the allocated ones read as zeros (opnd) */

@@ -173,6 +173,21 @@ struct vm_worker {
     struct vm_tex_plan {
         const vm_uop *u;
         bool handle_uniform;   /* req->handle holds the micro-op's one handle */
+        /* every warp's operand copies, in build_request's order: the 32 lanes of slot
+           `slot` of the warp's registers (or zeros: an operand past the block) to the
+           request's field at byte `field` */
+        uint8_t ncopy;
+        struct vm_tex_copy {
+            uint32_t slot;
+            uint16_t field;
+            bool zero;
+        } copy[VM_TEX_MAX_COPIES];
+        /* the lean way (vm_h_tex): a warp of this micro-op needs the copies, one request
+           to `unit` and its values stored as they come, nothing else (not the plain
+           interpreter's, which keeps the general way: the reference it is checked
+           against) */
+        bool lean;
+        struct tv_tex_unit *unit;
     } tex_plan;
     /* what the kept buffers hold (warps: entries; registers, stacks: bytes) */
     size_t warps_cap, regs_cap, stack_cap;
