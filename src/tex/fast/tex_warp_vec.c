@@ -625,6 +625,7 @@ bool tex_warp_vec(const warp_ctx *w, const tv_tex_request *req, tv_tex_result *r
     if (!P->aligned)
         return false;
     vec_req R = P->R;
+    R.w = w;   /* (the memo's context, whose address does not change: set per call all the same) */
     R.req = req;
     R.active = req->active;
     R.present = (req->present ? req->present : req->active) | req->active;
