@@ -49,6 +49,17 @@ static void put_point(fx *F, unsigned idx, uint16_t min_lod_clamp, unsigned wrap
     fx_put_tsc(F, idx, &s);
 }
 
+/* Header 0 a 4x4 texture of two levels (level 0: column 0 colour c00, the others c0;
+ * level 1: colour c1) with sampler 0 point-filtered, REPEAT: its handle. */
+static uint32_t two_levels(fx *F, unsigned c00, unsigned c0, unsigned c1)
+{
+    put_rgba8(F, 0, 4, 4, 2);
+    fill(F, 0, 0, c00, c0);
+    fill(F, 0, 1, c1, c1);
+    put_point(F, 0, 0, TV_WRAP_REPEAT);
+    return tv_tex_handle(0, 0);
+}
+
 /* Every lane at (s, t): zero derivatives, so lambda is the sampler's minimum clamp. */
 static void request(tv_tex_request *r, uint32_t handle, float s, float t)
 {
@@ -118,11 +129,7 @@ static void sampler_rewrite(void **state)
     (void)state;
     fx F;
     fx_init(&F);
-    put_rgba8(&F, 0, 4, 4, 2);
-    fill(&F, 0, 0, COL_A, COL_A);
-    fill(&F, 0, 1, COL_B, COL_B);
-    put_point(&F, 0, 0, TV_WRAP_REPEAT);
-    uint32_t h = tv_tex_handle(0, 0);
+    uint32_t h = two_levels(&F, COL_A, COL_A, COL_B);
     expect_colour(&F, h, 0.5f, 0.5f, COL_A, "level 0");
     put_point(&F, 0, 256, TV_WRAP_REPEAT);
     expect_colour(&F, h, 0.5f, 0.5f, COL_B, "min LOD clamp 1: level 1");
@@ -223,6 +230,15 @@ static void two_units(void **state)
     fx_free(&F);
 }
 
+/* The warp path takes request R and every lane's red is colour c's. */
+static void red_is(fx *F, const tv_tex_request *r, unsigned c)
+{
+    tv_tex_result res;
+    assert_true(tex_warp_sample(F->unit, r, &res));
+    for (unsigned l = 0; l < TV_TEX_LANES; l++)
+        assert_int_equal(res.v[0][l], fx_u((float)(colour[c][0] / 255.0)));
+}
+
 /* One context (handle, header and sampler unchanged), requests of different shapes in
  * turn: each must be answered for its own op and flags, not the previous request's plan.
  * A 4x4 texture of two levels: level 0 column 0 colour A, the other columns B; level 1
@@ -232,33 +248,24 @@ static void request_shape(void **state)
     (void)state;
     fx F;
     fx_init(&F);
-    put_rgba8(&F, 0, 4, 4, 2);
-    fill(&F, 0, 0, COL_A, COL_B);
-    fill(&F, 0, 1, COL_C, COL_C);
-    put_point(&F, 0, 0, TV_WRAP_REPEAT);
-    uint32_t h = tv_tex_handle(0, 0);
+    uint32_t h = two_levels(&F, COL_A, COL_B, COL_C);
     uint64_t vec0 = tex_warp_vec_count();
     unsigned n = 0;
     for (int k = 0; k < 2; k++) {
         expect_colour(&F, h, 0.1f, 0.5f, COL_A, "SAMPLE at s 0.1: level 0, column 0");
         /* projective: s / q = 0.1 / 0.25 = 0.4, column 1 */
         tv_tex_request r;
-        tv_tex_result res;
         request(&r, h, 0.1f, 0.5f);
         r.flags |= TV_TEXF_PROJECTIVE;
         for (unsigned l = 0; l < TV_TEX_LANES; l++)
             r.q[l] = 0.25f;
-        assert_true(tex_warp_sample(F.unit, &r, &res));
-        for (unsigned l = 0; l < TV_TEX_LANES; l++)
-            assert_int_equal(res.v[0][l], fx_u((float)(colour[COL_B][0] / 255.0)));
+        red_is(&F, &r, COL_B);
         /* SAMPLE_LOD 1: level 1, colour C */
         request(&r, h, 0.1f, 0.5f);
         r.op = TV_TEX_OP_SAMPLE_LOD;
         for (unsigned l = 0; l < TV_TEX_LANES; l++)
             r.lod[l] = 1.0f;
-        assert_true(tex_warp_sample(F.unit, &r, &res));
-        for (unsigned l = 0; l < TV_TEX_LANES; l++)
-            assert_int_equal(res.v[0][l], fx_u((float)(colour[COL_C][0] / 255.0)));
+        red_is(&F, &r, COL_C);
         n += 5;   /* (expect_colour: one warp-path request, two through tv_tex_execute) */
     }
     assert_int_equal(tex_warp_vec_count() - vec0, n);
