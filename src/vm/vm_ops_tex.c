@@ -194,6 +194,27 @@ static VM_ALWAYS_INLINE void run_copies(const struct vm_tex_plan *P, const vm_sl
     }
 }
 
+/* The run's texture unit (NULL: none bound) */
+static tv_tex_unit *run_unit(const vm_warp *w)
+{
+    return w->run->b ? w->run->b->tex : NULL;
+}
+
+/* Whether the micro-op's results are the unit's values as they come: no cube-array size,
+ * no replication, the identity swizzle (vm_h_tex's post-processing has nothing to do) */
+static bool stores_as_given(const vm_uop *u, const vm_tex_oprow *row, const vm_tex_tgtrow *tg)
+{
+    bool cube_size = row->op == TV_TEX_OP_QUERY_DIM && tg->cube_array;
+    return !cube_size && !row->replicate && u->src[3] == 0xe4u;
+}
+
+/* The unit's values straight into the result slots, under the execution mask */
+static VM_ALWAYS_INLINE void store_values(vm_warp *w, const vm_uop *u, const tv_tex_result *out)
+{
+    for (unsigned c = 0; c < 4; c++)
+        vm_store(w, u->dst[c], (const vm_slot *)(const void *)out->v[c]);
+}
+
 /* The fields of the request that depend on the micro-op and the run only (op, flags,
  * component, the groups written and, unless they vary per lane, the handles), decided and
  * written for a micro-op other than the last one build_request filled the request for,
@@ -274,11 +295,10 @@ static void plan_request(vm_warp *w, const vm_uop *u, const vm_tex_oprow *row,
     P->u = u;
     P->handle_uniform = uniform;
     plan_copies(P, u, row, tg, B, cgroup, fetch_sample, fetch_level, req->flags);
-    bool cube_size = row->op == TV_TEX_OP_QUERY_DIM && tg->cube_array;
-    P->unit = w->run->b ? w->run->b->tex : NULL;
+    P->unit = run_unit(w);
     P->lean = !w->run->plain && uniform && P->unit &&
               !(u->aux2 & (VM_TXF_RT | VM_TXF_COMP_LANE | VM_TXF_OFFSETS | VM_TXF_OFFSETS4)) &&
-              !cube_size && !row->replicate && u->src[3] == 0xe4u;
+              stores_as_given(u, row, tg);
 }
 
 /* Fill the request from the operand block: the per-micro-op decisions (plan_request, once
@@ -358,8 +378,7 @@ VM_WIDE_VECTORS void vm_h_tex(vm_warp *w, const vm_uop *u)
             memset(out.v, 0, sizeof out.v);
         if (req->active && !execute(w, u, P->unit, req, &out))
             return;
-        for (unsigned c = 0; c < 4; c++)
-            vm_store(w, u->dst[c], (const vm_slot *)(const void *)out.v[c]);
+        store_values(w, u, &out);
         return;
     }
     const vm_tex_oprow *row = vm_tex_oprow_get(u->aux);
@@ -381,7 +400,7 @@ VM_WIDE_VECTORS void vm_h_tex(vm_warp *w, const vm_uop *u)
         memset(res, 0, sizeof res);
         rt_query(w, u, B, res);
     } else {
-        tv_tex_unit *unit = w->run->b ? w->run->b->tex : NULL;
+        tv_tex_unit *unit = run_unit(w);
         if (!unit) {
             vm_fault(w, TV_ERR_RUNTIME, lowest_lane(w->exec),
                      "%s: no texture unit bound (tv_vm_bindings.tex)",
@@ -411,13 +430,8 @@ VM_WIDE_VECTORS void vm_h_tex(vm_warp *w, const vm_uop *u)
         } else if (req->active && !execute(w, u, unit, req, &out)) {
             return;
         }
-        bool cube_size = row->op == TV_TEX_OP_QUERY_DIM && tg->cube_array;
-        if (!cube_size && !row->replicate && u->src[3] == 0xe4u) {
-            /* nothing to post-process: the unit's values straight into the result slots */
-            for (unsigned c = 0; c < 4; c++) {
-                vm_slot *t = (vm_slot *)(void *)out.v[c];
-                vm_store(w, u->dst[c], t);
-            }
+        if (stores_as_given(u, row, tg)) {
+            store_values(w, u, &out);
             return;
         }
         for (unsigned c = 0; c < 4; c++)
