@@ -154,6 +154,7 @@ tv_status vm_frag_run_setup_shared(vm_run *run, const tv_vm_frag_params *params,
     /* the inputs the pass computes, in their order (vm_run.tile_pass_in) */
     run->tile_pass_n = 0;
     run->tile_pass_persp = false;
+    uint64_t regs = 0;   /* (the registers of those inputs: each below TV_VM_MAX_ATTRIBS) */
     for (uint32_t k = 0; k < p->num_inputs && run->tile_kernel; k++) {
         const vm_fs_input *fi = &p->inputs[k];
         if (!vm_frag_tile_input(run, fi))
@@ -166,17 +167,17 @@ tv_status vm_frag_run_setup_shared(vm_run *run, const tv_vm_frag_params *params,
         }
         run->tile_pass_in[run->tile_pass_n++] = k;
         run->tile_pass_persp |= fi->interp != TV_INTERP_LINEAR;
+        regs |= 1ull << fi->reg;
     }
     /* every IN register an input the pass computes (all 32 lanes of the channels the
        program may read: vm_lower.c mark_input_reads, every channel under indirect access;
-       an IN register that is no input would be read as the zeros it starts at) */
-    run->in_by_pass = run->tile_kernel && p->in.count > 0;
-    for (int32_t r = 0; run->in_by_pass && r < p->in.count; r++) {
-        bool computed = false;
-        for (uint32_t k = 0; k < p->num_inputs && !computed; k++)
-            computed = p->inputs[k].reg == (uint32_t)r && vm_frag_tile_input(run, &p->inputs[k]);
-        run->in_by_pass = computed;
-    }
+       an IN register that is no input would be read as the zeros it starts at): IN[0] to
+       IN[count - 1] all among the pass's registers, so count at most TV_VM_MAX_ATTRIBS */
+    _Static_assert(TV_VM_MAX_ATTRIBS == 64, "one bit a register in regs");
+    const uint64_t all_in = p->in.count >= 64 ? ~0ull
+                            : p->in.count > 0 ? (1ull << p->in.count) - 1 : 0;
+    run->in_by_pass = run->tile_kernel && p->in.count > 0 &&
+                      p->in.count <= TV_VM_MAX_ATTRIBS && (regs & all_in) == all_in;
 #else
     run->in_by_pass = false;
 #endif
