@@ -147,11 +147,15 @@ bool tex_warp_hoist(tv_tex_unit *unit, const tex_view *v, const tex_sampler *s, 
     w->lod_min = fmaxf(lod_min, hdr_min);
     w->lod_max = s->tsc.max_lod_clamp / 256.0f;
     tex_warp_swizzle_select(v, w->swz, w->konst);
-    /* the vector kernel's channel shifts, once per context instead of per request */
+    /* the vector kernel's channel shifts and their tap-sum shuffle controls, once per
+       context instead of per request (or per level pass) */
     w->chan_mask = 0;
     for (unsigned c = 0; c < 4; c++) {
         w->shift[c] = w->swz[c] >= 0 ? 8 * (int)v->unorm8_byte[w->swz[c]] : -1;
         w->chan_mask |= (uint8_t)((w->shift[c] >= 0) << c);
+        int sh = w->shift[c] < 0 ? 0 : w->shift[c];
+        w->ctl3[c] = tex_warp_tap_ctl(sh, false);
+        w->ctl4[c] = tex_warp_tap_ctl(sh, true);
     }
     w->pitch = tex_fast_pitch_layout(v);
     w->mag_lin = tex_mode_linear(w->mag);

@@ -103,6 +103,15 @@ typedef struct warp_level {       /* one view level, hoisted */
     unsigned bh, shift;
 } warp_level;
 
+/* The vpshufb control word for the byte at bit SH of every 32-bit texel word: bytes 0..2
+ * take it and byte 3 is zeroed (index bit 7) — h, the AVX2 tap sums' —, or all four bytes
+ * take it — H, AVX-512's (FOUR); tex_warp_vec_taps.h adds each word's byte offset */
+static inline int32_t tex_warp_tap_ctl(int sh, bool four)
+{
+    uint32_t b = (uint32_t)sh >> 3;
+    return (int32_t)(four ? b * 0x01010101u : b * 0x010101u | 0x80000000u);
+}
+
 /* The request-wide state (tex_warp.c warp_setup); lv[] is filled only by the general lane
  * passes (warp_levels), the vector kernel derives the one or two levels it reads. */
 typedef struct warp_ctx {
@@ -118,6 +127,10 @@ typedef struct warp_ctx {
     /* the bit position of the texel word's byte result component c reads (read by the
        vector kernel), -1 where konst[c] gives it */
     int shift[4];
+    /* the wide tap sums' byte-shuffle control word of each component (tex_warp_tap_ctl of
+       shift[c], 0 where konst[c] gives it): bytes 0..2 (AVX2, ctl3) or all four (AVX-512,
+       ctl4) — once per context, not per level pass */
+    int32_t ctl3[4], ctl4[4];
     uint8_t chan_mask; /* bit c: result component c is read from the texel (shift[c] >= 0) */
     bool pitch;        /* the view's layout is pitch, so every level's (tex_fast_pitch_layout) */
     /* the vector kernel's per-context tests (tex_warp_vec.c), once per context instead of

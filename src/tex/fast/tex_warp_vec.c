@@ -290,7 +290,12 @@ footprint_done:;
     if (all_mag) {
         lod_magnified(R, &o);
     } else if (R->lod_common) { /* trilinear's sampler: a third copy (lod_pass) */
-        lod_pass(R, lg_max, act, false, true, &o);
+#if TEX_WIDE_VECTORS
+        if (isa == 1)
+            lod_common_avx2(R, lg_max, act, &o);
+        else
+#endif
+            lod_pass(R, lg_max, act, false, true, &o);
     } else if (w->mip == TV_MIP_POINT) { /* MIP_POINT as a constant of two inlined copies */
         lod_pass(R, lg_max, act, true, false, &o);
     } else {
@@ -373,8 +378,8 @@ footprint_done:;
         if (slot_pass(R, V0, sv, tv, offu, offv, lay, lin, act, isa, &fin, v0))
             return false;
     }
-    /* the constant components: active lanes only */
-    for (unsigned c = 0; c < 4; c++) {
+    /* the constant components: active lanes only (all4: none) */
+    for (unsigned c = 0; c < 4 && !R->all4; c++) {
         if (w->shift[c] < 0) {
             uint32_t k = w->konst[c];
             for (unsigned l = 0; l < N; l++)
@@ -584,6 +589,11 @@ static void vec_plan_make(const warp_ctx *w, unsigned op, unsigned target, uint3
     R.all4 = w->chan_mask == 15u;
     R.pitch = w->pitch;
     R.trail = true;
+    uint32_t cbad = 0;
+    R.cbias = vmax(-16.0f, vmin(TEX_WARP_MAX_BIAS, w->sbias + 0.0f, &cbad), &cbad);
+    R.cbias_bad = cbad;
+    R.bounds_bad = (uint32_t)(fb(w->lod_max) == 0x80000000u) |
+                   (uint32_t)(w->lod_max != w->lod_max) | (uint32_t)(w->lod_min != w->lod_min);
     P->aligned = words_aligned(v, array);
     P->copy = COPY_GENERAL;
 #if TEX_WIDE_VECTORS

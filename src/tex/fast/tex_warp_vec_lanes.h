@@ -258,6 +258,12 @@ typedef struct vec_req {          /* per-request constants */
      * global-dynamic model), and the vector registers are saved around it */
     struct log2_memo *memo;
     uint32_t layers;              /* (the channel shifts: R->w->shift, per context) */
+    /* the context's λ terms that no lane changes, made with the request's plan
+       (tex_warp_vec.c vec_plan_make) instead of per request: the sampler's bias clamped
+       (sbias + 0, as a request without SAMPLE_BIAS sums it) and that clamp's flag, and
+       the flag of the sampler's bounds (lod_max -0 or NaN, lod_min NaN) — lod_pass */
+    float cbias;
+    uint32_t cbias_bad, bounds_bad;
 } vec_req;
 
 #endif

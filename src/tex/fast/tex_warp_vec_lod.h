@@ -81,9 +81,9 @@ VEC_INLINE void lod_pass(const vec_req *R, const float *lg_max, const uint32_t *
     const uint32_t m_linear = common ? 1u : mip == TV_MIP_LINEAR;
     const uint32_t mag_lin = w->mag_lin, min_lin = w->min_lin;
     /* (the sampler's bounds are numbers; a NaN or -0 one flags every lane) */
-    const uint32_t max_nz = (uint32_t)(fb(lod_max) == 0x80000000u) |
-                            (uint32_t)(lod_max != lod_max) | (uint32_t)(lod_min != lod_min);
-    /* the bias clamp: per lane for SAMPLE_BIAS, else once (sbias + 0, the same sum) */
+    const uint32_t max_nz = R->bounds_bad;
+    /* the bias clamp: per lane for SAMPLE_BIAS, else the plan's (sbias + 0, the same sum,
+       clamped once per context) */
     float bias[N];
     uint32_t bias_bad[N];
     if (R->op_bias) {
@@ -93,11 +93,9 @@ VEC_INLINE void lod_pass(const vec_req *R, const float *lg_max, const uint32_t *
             bias_bad[l] = bad;
         }
     } else {
-        uint32_t bad = 0;
-        float b = vmax(-16.0f, vmin(TEX_WARP_MAX_BIAS, sbias + 0.0f, &bad), &bad);
         for (unsigned l = 0; l < N; l++) {
-            bias[l] = b;
-            bias_bad[l] = bad;
+            bias[l] = R->cbias;
+            bias_bad[l] = R->cbias_bad;
         }
     }
     for (unsigned l = 0; l < N; l++) {
@@ -158,6 +156,73 @@ VEC_INLINE void lod_pass(const vec_req *R, const float *lg_max, const uint32_t *
         o->bad[l] = bad & act[l];
     }
 }
+
+#if TEX_WIDE_VECTORS
+/* lod_pass's common copy (pt false, common true) in AVX2 intrinsics, eight lanes a vector:
+ * GCC made each fsel / isel of the lane loop three logic operations on 0/1 flags turned
+ * into masks, about 90 instructions a vector; here a compare gives the mask and a blend or
+ * an AND selects (about 45). The same expressions on the same values, so the same bits:
+ *   - every comparison is C's: `a > b`, `a < b` ordered (false on a NaN), `!(a > b)` and
+ *     `!(a < b)` unordered (true on a NaN), `a != a` unordered; fsel(c, a, b) is a blend
+ *     on c's mask taking a's or b's bits, fsel(c, 0.0f, x) an AND-NOT (+0's bits), and
+ *     fsel(c, x, 0.0f) an AND;
+ *   - floor_i(dps) is the truncation: dps is +0 (magnified, or dp not below 2^22) or dp,
+ *     which is λ (above 0 where not magnified) or qf = (float)q (+0 or more), so a number
+ *     in [+0, 2^22), where truncation is floor and floor_i's correction never applies;
+ *   - isel(hi + 1 <= q, hi + 1, q) on uint32 is the unsigned minimum;
+ *   - the flags (two, bad) are stored as 0 or 1, lin as mag_lin or min_lin, as lod_pass
+ *     stores them.
+ * The bias is the sampler's, clamped once per context (not SAMPLE_BIAS: the common shape;
+ * vec_req.cbias), and its flag, like the bounds' (max_nz), is the same for every lane. */
+TEX_TARGET_AVX2 static inline void lod_common_avx2(const vec_req *R, const float *lg_max,
+                                                   const uint32_t *act, lod_out *o)
+{
+    const warp_ctx *w = R->w;
+    const tv_tex_request *req = R->req;
+    const float lod_min = w->lod_min, lod_max = w->lod_max;
+    const uint32_t ubad = R->cbias_bad | R->bounds_bad;
+    const __m256 vb = _mm256_set1_ps(R->cbias), vmin_ = _mm256_set1_ps(lod_min),
+                 vmax_ = _mm256_set1_ps(lod_max), qf = _mm256_set1_ps((float)w->q);
+    const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1.0f),
+                 big = _mm256_set1_ps(4194304.0f);
+    const __m256i negz = _mm256_set1_epi32((int32_t)0x80000000u), n1 = _mm256_set1_epi32(1);
+    const __m256i q = _mm256_set1_epi32((int32_t)w->q), ub = _mm256_set1_epi32(-(int32_t)ubad);
+    const __m256i mag_lin = _mm256_set1_epi32((int32_t)w->mag_lin);
+    const __m256i min_lin = _mm256_set1_epi32((int32_t)w->min_lin);
+    for (unsigned l = 0; l < N; l += 8) {
+        __m256 lp = _mm256_add_ps(_mm256_loadu_ps(&lg_max[l]), vb);
+        __m256 lc0 = _mm256_loadu_ps(&req->lod_clamp[l]);
+        __m256 lmin = _mm256_blendv_ps(vmin_, lc0, _mm256_cmp_ps(lc0, vmin_, _CMP_GT_OQ));
+        __m256i bad = _mm256_or_si256(
+            _mm256_or_si256(_mm256_castps_si256(_mm256_cmp_ps(lp, lp, _CMP_UNORD_Q)), ub),
+            _mm256_or_si256(_mm256_cmpeq_epi32(_mm256_castps_si256(lp), negz),
+                            _mm256_cmpeq_epi32(_mm256_castps_si256(lmin), negz)));
+        __m256 m1 = _mm256_blendv_ps(lp, vmax_, _mm256_cmp_ps(vmax_, lp, _CMP_LT_OQ));
+        __m256 lam = _mm256_blendv_ps(m1, lmin, _mm256_cmp_ps(lmin, m1, _CMP_GT_OQ));
+        __m256 magnify = _mm256_cmp_ps(lam, zero, _CMP_NGT_UQ);
+        __m256 dp = _mm256_blendv_ps(qf, lam, _mm256_cmp_ps(lam, qf, _CMP_LT_OQ));
+        __m256 dps =
+            _mm256_andnot_ps(_mm256_or_ps(magnify, _mm256_cmp_ps(dp, big, _CMP_NLT_UQ)), dp);
+        __m256i hi = _mm256_cvttps_epi32(dps);
+        __m256i lo = _mm256_min_epu32(_mm256_add_epi32(hi, n1), q);
+        __m256 f = _mm256_sub_ps(dps, _mm256_cvtepi32_ps(hi)), g = _mm256_sub_ps(one, f);
+        __m256i mi = _mm256_castps_si256(magnify);
+        __m256i tw = _mm256_andnot_si256(
+            mi, _mm256_andnot_si256(_mm256_cmpeq_epi32(lo, hi),
+                                    _mm256_castps_si256(_mm256_cmp_ps(f, zero, _CMP_GT_OQ))));
+        __m256i l0 = _mm256_andnot_si256(mi, hi);
+        _mm256_storeu_si256((__m256i *)(void *)&o->lvl0[l], l0);
+        _mm256_storeu_si256((__m256i *)(void *)&o->lvl1[l], _mm256_blendv_epi8(l0, lo, tw));
+        _mm256_storeu_ps(&o->wl0[l], _mm256_blendv_ps(one, g, _mm256_castsi256_ps(tw)));
+        _mm256_storeu_ps(&o->wl1[l], _mm256_and_ps(_mm256_castsi256_ps(tw), f));
+        _mm256_storeu_si256((__m256i *)(void *)&o->two[l], _mm256_srli_epi32(tw, 31));
+        _mm256_storeu_si256((__m256i *)(void *)&o->lin[l], _mm256_blendv_epi8(min_lin, mag_lin, mi));
+        _mm256_storeu_si256((__m256i *)(void *)&o->bad[l],
+                            _mm256_and_si256(_mm256_srli_epi32(bad, 31),
+                                             _mm256_loadu_si256((const __m256i *)(const void *)&act[l])));
+    }
+}
+#endif
 
 /* ---- magnification without log2 (TV_TEXF_VALUES_ONLY) ------------------------------
  * When the caller reads only the values, a lane whose λ is provably ≤ 0 needs neither its

@@ -44,21 +44,14 @@
  * The rest (conversion, weights, products, sums) are the same IEEE operations in the same
  * order. */
 #if TEX_WIDE_VECTORS
-/* vpshufb control for the byte at bit `sh` of every 32-bit word: bytes 0..2 take it, byte 3
- * is zeroed (index bit 7) — h, AVX2 —, or all four bytes take it — H, AVX-512 (`four`);
- * word j of a 128-bit lane starts at byte 4j (tap_lane_off) */
-VEC_INLINE int tap_ctl(int sh, bool four)
-{
-    uint32_t b = (uint32_t)sh >> 3;
-    return (int)(four ? b * 0x01010101u : b * 0x010101u | 0x80000000u);
-}
-
+/* tex_warp_tap_ctl's control words (warp_ctx.ctl3, ctl4) take the byte offset of their
+ * word: word j of a 128-bit lane starts at byte 4j (tap_lane_off) */
 #define TAP_W(j, r) (int)(4u * (j) * (r))
 #define TAP_ROW(r) {TAP_W(0, r), TAP_W(1, r), TAP_W(2, r), TAP_W(3, r), \
                     TAP_W(0, r), TAP_W(1, r), TAP_W(2, r), TAP_W(3, r), \
                     TAP_W(0, r), TAP_W(1, r), TAP_W(2, r), TAP_W(3, r), \
                     TAP_W(0, r), TAP_W(1, r), TAP_W(2, r), TAP_W(3, r)}
-/* [four]: the word offsets added in the bytes tap_ctl fills */
+/* [four]: the word offsets added in the bytes tex_warp_tap_ctl fills */
 static const int32_t tap_lane_off[2][16] = {TAP_ROW(0x010101u), TAP_ROW(0x01010101u)};
 #undef TAP_ROW
 #undef TAP_W
@@ -111,12 +104,12 @@ TEX_TARGET_AVX512 static inline void taps16_avx512(const __m512i t[4], const flo
     }
 }
 
-TEX_TARGET_AVX512 static inline void ctl_avx512(const int shift[4], __m512i ctl[4])
+/* The byte selections of the components (warp_ctx.ctl4) in each 4-byte lane. */
+TEX_TARGET_AVX512 static inline void ctl_avx512(const int32_t ctlw[4], __m512i ctl[4])
 {
     const __m512i off = _mm512_loadu_si512((const void *)tap_lane_off[1]);
     for (unsigned c = 0; c < 4; c++)
-        ctl[c] = _mm512_add_epi32(_mm512_set1_epi32(tap_ctl(shift[c] < 0 ? 0 : shift[c], true)),
-                                  off);
+        ctl[c] = _mm512_add_epi32(_mm512_set1_epi32(ctlw[c]), off);
 }
 
 /* The tap sums of single-word taps (slot_pass's gathers: a wrap seam, an edge clamp or a
@@ -131,12 +124,12 @@ TEX_TARGET_AVX512 static inline void ctl_avx512(const int shift[4], __m512i ctl[
 #define TAPS_COLD
 #endif
 TEX_TARGET_AVX512 TAPS_COLD static void taps_avx512(uint32_t tx[4][N], const float *a,
-                                                  const float *b, const int shift[4],
+                                                  const float *b, const int32_t ctlw[4],
                                                   unsigned cm, const vec_fin *F,
                                                   float out[4][N])
 {
     __m512i ctl[4];
-    ctl_avx512(shift, ctl);
+    ctl_avx512(ctlw, ctl);
     for (unsigned l = 0; l < N; l += 16) {
         __m512i t[4];
         for (unsigned k = 0; k < 4; k++)
@@ -157,7 +150,7 @@ TEX_TARGET_AVX512 TAPS_COLD static void taps_avx512(uint32_t tx[4][N], const flo
 TEX_TARGET_AVX512 static inline bool window_taps_avx512(const char *host, uint32_t lim,
                                                         const uint32_t *xo0, const uint32_t *yo0,
                                                         const uint32_t *yo1, const float *a,
-                                                        const float *b, const int shift[4],
+                                                        const float *b, const int32_t ctlw[4],
                                                         unsigned cm, const vec_fin *F,
                                                         float out[4][N])
 {
@@ -196,7 +189,7 @@ TEX_TARGET_AVX512 static inline bool window_taps_avx512(const char *host, uint32
     if (bad)
         return false;
     __m512i ctl[4];
-    ctl_avx512(shift, ctl);
+    ctl_avx512(ctlw, ctl);
     const __m512i one = _mm512_set1_epi32(1);
     for (unsigned l = 0; l < N; l += 16) {
         __m512i z[2][2];
@@ -230,11 +223,11 @@ TEX_TARGET_AVX512 static inline bool window_taps_avx512(const char *host, uint32
 TEX_TARGET_AVX512 static inline void pair_taps_avx512(const char *host, const uint32_t *xo0,
                                                       const uint32_t *yo0, const uint32_t *yo1,
                                                       const float *a, const float *b,
-                                                      const int shift[4], unsigned cm,
+                                                      const int32_t ctlw[4], unsigned cm,
                                                       const vec_fin *F, float out[4][N])
 {
     __m512i ctl[4];
-    ctl_avx512(shift, ctl);
+    ctl_avx512(ctlw, ctl);
     const __m512i even = _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6,
                                           4, 2, 0);
     const __m512i odd = _mm512_add_epi32(even, _mm512_set1_epi32(1));
@@ -313,21 +306,20 @@ TEX_TARGET_AVX2 static inline void taps8_avx2(const __m256i t[4], const float *a
     }
 }
 
-/* The byte selections of the components' shifts (tap_ctl) in each 4-byte lane. */
-TEX_TARGET_AVX2 static inline void ctl_avx2(const int shift[4], __m256i ctl[4])
+/* The byte selections of the components (warp_ctx.ctl3) in each 4-byte lane. */
+TEX_TARGET_AVX2 static inline void ctl_avx2(const int32_t ctlw[4], __m256i ctl[4])
 {
     const __m256i off = _mm256_loadu_si256((const __m256i *)(const void *)tap_lane_off[0]);
     for (unsigned c = 0; c < 4; c++)
-        ctl[c] = _mm256_add_epi32(_mm256_set1_epi32(tap_ctl(shift[c] < 0 ? 0 : shift[c], false)),
-                                  off);
+        ctl[c] = _mm256_add_epi32(_mm256_set1_epi32(ctlw[c]), off);
 }
 
 TEX_TARGET_AVX2 static inline void taps_avx2(uint32_t tx[4][N], const float *a,
-                                             const float *b, const int shift[4], unsigned cm,
+                                             const float *b, const int32_t ctlw[4], unsigned cm,
                                              const vec_fin *F, float out[4][N])
 {
     __m256i ctl[4];
-    ctl_avx2(shift, ctl);
+    ctl_avx2(ctlw, ctl);
     for (unsigned l = 0; l < N; l += 8) {
         __m256i t[4];
         for (unsigned k = 0; k < 4; k++)
@@ -347,11 +339,11 @@ TEX_TARGET_AVX2 static inline void taps_avx2(uint32_t tx[4][N], const float *a,
 TEX_TARGET_AVX2 static inline void pair_taps_avx2(const char *host, const uint32_t *xo0,
                                                   const uint32_t *yo0, const uint32_t *yo1,
                                                   const float *a, const float *b,
-                                                  const int shift[4], unsigned cm,
+                                                  const int32_t ctlw[4], unsigned cm,
                                                   const vec_fin *F, float out[4][N])
 {
     __m256i ctl[4];
-    ctl_avx2(shift, ctl);
+    ctl_avx2(ctlw, ctl);
     const long long *base = (const long long *)(const void *)host;
     __m256i g[N / 8][2][2];
     for (unsigned l = 0; l < N; l += 8) {

@@ -124,12 +124,12 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
             uint64_t size = w->v->size_bytes;
             uint32_t lim = size > 0x7fffffffu ? 0x7fffffffu : (uint32_t)size;
             if (lim >= 16 &&
-                window_taps_avx512(host, lim, xo0, yo0, yo1, a, b, w->shift, cm, F, out))
+                window_taps_avx512(host, lim, xo0, yo0, yo1, a, b, w->ctl4, cm, F, out))
                 tls_window++;
             else {
                 if (R->trail)
                     trail_prefetch(host, V, xo0, yo0, yo1);
-                pair_taps_avx512(host, xo0, yo0, yo1, a, b, w->shift, cm, F, out);
+                pair_taps_avx512(host, xo0, yo0, yo1, a, b, w->ctl4, cm, F, out);
             }
             tls_paired++;
             return 0;
@@ -140,7 +140,7 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
                the axis-aligned maps' way: trilinear 1.7 % faster than unmarked) */
             if (__builtin_expect(R->trail && yo0[0] != yo0[13], 0))
                 trail_prefetch(host, V, xo0, yo0, yo1);
-            pair_taps_avx2(host, xo0, yo0, yo1, a, b, w->shift, cm, F, out);
+            pair_taps_avx2(host, xo0, yo0, yo1, a, b, w->ctl3, cm, F, out);
             tls_paired++;
             return 0;
         }
@@ -170,7 +170,7 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
     }
 #if TEX_WIDE_VECTORS
     if (isa == 2) {
-        taps_avx512(tx, a, b, w->shift, cm, F, out);
+        taps_avx512(tx, a, b, w->ctl4, cm, F, out);
         return 0;
     }
 #else
@@ -179,7 +179,7 @@ VEC_INLINE uint32_t slot_pass(const vec_req *R, const vec_level *V, const float 
 #endif
 #if TEX_WIDE_VECTORS
     if (isa == 1) {
-        taps_avx2(tx, a, b, w->shift, cm, F, out);
+        taps_avx2(tx, a, b, w->ctl3, cm, F, out);
         return 0;
     }
 #endif
