@@ -216,10 +216,11 @@ TEX_TARGET_AVX2 static inline void lod_common_avx2(const vec_req *R, const float
         _mm256_storeu_ps(&o->wl0[l], _mm256_blendv_ps(one, g, _mm256_castsi256_ps(tw)));
         _mm256_storeu_ps(&o->wl1[l], _mm256_and_ps(_mm256_castsi256_ps(tw), f));
         _mm256_storeu_si256((__m256i *)(void *)&o->two[l], _mm256_srli_epi32(tw, 31));
-        _mm256_storeu_si256((__m256i *)(void *)&o->lin[l], _mm256_blendv_epi8(min_lin, mag_lin, mi));
+        _mm256_storeu_si256((__m256i *)(void *)&o->lin[l],
+                            _mm256_blendv_epi8(min_lin, mag_lin, mi));
+        const __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)&act[l]);
         _mm256_storeu_si256((__m256i *)(void *)&o->bad[l],
-                            _mm256_and_si256(_mm256_srli_epi32(bad, 31),
-                                             _mm256_loadu_si256((const __m256i *)(const void *)&act[l])));
+                            _mm256_and_si256(_mm256_srli_epi32(bad, 31), a));
     }
 }
 #endif
