@@ -300,10 +300,11 @@ void draw_om_emit_warp(void *user, const tv_vm_frag_warp_output *w)
     const int32_t W = d->width, H = d->height;
     /* a tile in the target: the coverage only (the bounds' tests were a tenth of the blend
        scene, bench_draw) */
+    const om_isa isa = d->avx512 ? OM_ISA_AVX512 : d->avx2 ? OM_ISA_AVX2 : OM_ISA_C;
     if (w->tile && w->x[0] >= 0 && w->y[0] >= 0 && w->x[0] <= W - 8 && w->y[0] <= H - 4)
-        m = om_lanes_covered(w->coverage, d->avx512);
+        m = om_lanes_covered(w->coverage, isa);
     else
-        m = om_lanes_in_target(w->x, w->y, w->coverage, W, H, d->avx512);
+        m = om_lanes_in_target(w->x, w->y, w->coverage, W, H, isa);
     m &= w->live;
     if (!m)
         return;

@@ -606,20 +606,31 @@ static bool direct_triangle(draw_state *d, uint32_t inst, const draw_tri *t, int
     /* draw_frag_vertex of draw_clip_vertex's vertex: a link's row is its flat value, its
        output's words, or zeros (d->direct, the used links' rows); rows of unused links
        are never read */
+    tv_vm_frag_vertex *const fv = d->fp.vertices;
     for (int k = 0; k < 3; k++) {
-        tv_vm_frag_vertex *v = &d->fp.vertices[k];
-        v->x = win[k][0];
-        v->y = win[k][1];
-        v->z = win[k][2];
-        v->w = w[k];
-        for (unsigned j = 0; j < d->direct_n; j++) {
-            const draw_direct_row *row = &d->direct[j];
-            if (row->kind == DRAW_ROW_OUTPUT)
-                memcpy(v->attr[row->attr], draw_vs_out(d, row->vs_out, inst, t->v[k]), 16);
-            else if (row->kind == DRAW_ROW_FLAT)
-                memcpy(v->attr[row->attr], flat[row->attr], 16);
-            else
-                memset(v->attr[row->attr], 0, 16);
+        fv[k].x = win[k][0];
+        fv[k].y = win[k][1];
+        fv[k].z = win[k][2];
+        fv[k].w = w[k];
+    }
+    /* row by row, the output's place computed once for the three vertices (per vertex and
+       row, the stores into the vertices made the compiler load d's fields again) */
+    const unsigned n = d->direct_n;
+    for (unsigned j = 0; j < n; j++) {
+        const draw_direct_row row = d->direct[j];
+        if (row.kind == DRAW_ROW_OUTPUT) {
+            const uint32_t *const out = draw_vs_out(d, row.vs_out, inst, 0);
+            const uint64_t step = d->out_step[row.vs_out];
+            const uint64_t at[3] = {t->v[0] * step, t->v[1] * step, t->v[2] * step};
+            for (int k = 0; k < 3; k++)
+                memcpy(fv[k].attr[row.attr], out + at[k], 16);
+        } else {
+            for (int k = 0; k < 3; k++) {
+                if (row.kind == DRAW_ROW_FLAT)
+                    memcpy(fv[k].attr[row.attr], flat[row.attr], 16);
+                else
+                    memset(fv[k].attr[row.attr], 0, 16);
+            }
         }
     }
     d->stipple = r->poly_stipple_enable;       /* filled polygons only */

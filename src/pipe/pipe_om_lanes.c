@@ -28,13 +28,32 @@ __attribute__((target("avx512f"))) static uint32_t covered_avx512(const uint32_t
 }
 #endif
 
-uint32_t om_lanes_covered(const uint32_t *coverage, bool avx512)
+#if defined(__GNUC__) && defined(__x86_64__)
+/* Bit 0 of each of eight words, as the sign bits that movemask takes. */
+__attribute__((target("avx2"))) static uint32_t bit0_avx2(const uint32_t *w)
+{
+    const __m256i v = _mm256_slli_epi32(_mm256_loadu_si256((const __m256i *)(const void *)w), 31);
+    return (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(v));
+}
+
+__attribute__((target("avx2"))) static uint32_t covered_avx2(const uint32_t *coverage)
+{
+    uint32_t m = 0;
+    for (unsigned q = 0; q < LANES; q += 8)
+        m |= bit0_avx2(coverage + q) << q;
+    return m;
+}
+#endif
+
+uint32_t om_lanes_covered(const uint32_t *coverage, om_isa isa)
 {
 #if defined(__GNUC__) && defined(__x86_64__)
-    if (avx512)
+    if (isa == OM_ISA_AVX512)
         return covered_avx512(coverage);
+    if (isa == OM_ISA_AVX2)
+        return covered_avx2(coverage);
 #else
-    (void)avx512;
+    (void)isa;
 #endif
     uint32_t m = 0;
     for (unsigned l = 0; l < LANES; l++)
@@ -63,14 +82,41 @@ in_target_avx512(const int32_t *x, const int32_t *y, const uint32_t *coverage, i
 }
 #endif
 
+#if defined(__GNUC__) && defined(__x86_64__)
+/* The same, eight lanes a step: 0 <= x < W as W > x and x > -1 (signed comparisons only in
+ * AVX2), the coverage's bit 0 as the sign bit. The scalar loop took about 1 % of the mesh
+ * scene's instructions under the AVX2 ceiling (bench_draw). */
+__attribute__((target("avx2"))) static uint32_t
+in_target_avx2(const int32_t *x, const int32_t *y, const uint32_t *coverage, int32_t W,
+               int32_t H)
+{
+    const __m256i w = _mm256_set1_epi32(W), h = _mm256_set1_epi32(H);
+    const __m256i neg = _mm256_set1_epi32(-1);
+    uint32_t m = 0;
+    for (unsigned q = 0; q < LANES; q += 8) {
+        const __m256i xv = _mm256_loadu_si256((const __m256i *)(const void *)(x + q));
+        const __m256i yv = _mm256_loadu_si256((const __m256i *)(const void *)(y + q));
+        const __m256i c = _mm256_slli_epi32(
+            _mm256_loadu_si256((const __m256i *)(const void *)(coverage + q)), 31);
+        const __m256i in = _mm256_and_si256(
+            _mm256_and_si256(_mm256_cmpgt_epi32(w, xv), _mm256_cmpgt_epi32(xv, neg)),
+            _mm256_and_si256(_mm256_cmpgt_epi32(h, yv), _mm256_cmpgt_epi32(yv, neg)));
+        m |= (uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_and_si256(in, c))) << q;
+    }
+    return m;
+}
+#endif
+
 uint32_t om_lanes_in_target(const int32_t *x, const int32_t *y, const uint32_t *coverage,
-                            int32_t W, int32_t H, bool avx512)
+                            int32_t W, int32_t H, om_isa isa)
 {
 #if defined(__GNUC__) && defined(__x86_64__)
-    if (avx512)
+    if (isa == OM_ISA_AVX512)
         return in_target_avx512(x, y, coverage, W, H);
+    if (isa == OM_ISA_AVX2)
+        return in_target_avx2(x, y, coverage, W, H);
 #else
-    (void)avx512;
+    (void)isa;
 #endif
     uint32_t m = 0;
     for (unsigned l = 0; l < LANES; l++) {

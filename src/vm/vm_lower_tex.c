@@ -208,8 +208,14 @@ tv_status vm_lower_tex(vm_lower *L)
         return L->status;
     note_lod(L->p, row, tg, flags, res_index, samp_index);
     bool integer = row->op == TV_TEX_OP_FETCH || row->op == TV_TEX_OP_QUERY_DIM;
-    if (row->coord >= 0)
-        put_vec(L, &o, VM_TB_COORD, &in->src[row->coord], integer ? 'i' : 'f');
+    if (row->coord >= 0) {
+        /* the components the handler reads; the others stay unused entries (zeros) */
+        const unsigned reads = vm_tex_coord_reads(row, tg);
+        for (unsigned c = 0; c < 4; c++)
+            if ((reads >> c) & 1u)
+                put(&o, VM_TB_COORD + c, vm_lower_src(L, &in->src[row->coord], c,
+                                                      integer ? 'i' : 'f'));
+    }
     if (row->extra >= 0) {
         const tv_tgsi_src *es = &in->src[row->extra];
         /* TG4 src1: the component (uint), or the reference on SHADOWCUBE_ARRAY (float) */

@@ -128,6 +128,31 @@ _Static_assert(sizeof(vm_slot) == sizeof(((tv_tex_request *)0)->coord[0]) &&
                sizeof(vm_slot) == sizeof(((tv_tex_request *)0)->ddx[0]),
                "an operand slot is one request field of 32 lanes");
 
+/* Whether the requests of ROW on TG compare against a depth reference (TV_TEXF_COMPARE). */
+static bool request_compares(const vm_tex_oprow *row, const vm_tex_tgtrow *tg)
+{
+    const bool compare = row->d3d ? row->compare : tg->shadow;
+    const uint32_t compares = 1u << TV_TEX_OP_SAMPLE | 1u << TV_TEX_OP_SAMPLE_BIAS |
+                              1u << TV_TEX_OP_SAMPLE_LOD | 1u << TV_TEX_OP_SAMPLE_LZ |
+                              1u << TV_TEX_OP_SAMPLE_GRAD | 1u << TV_TEX_OP_GATHER;
+    return compare && (compares >> row->op & 1u);
+}
+
+/* The coordinates' group build_request writes for ROW on TG: float coordinates for the
+ * filtering ops, integer ones for FETCH (the only reader of icoord), neither for the
+ * queries; and whether a fetch's sample or level comes from the coordinate operand. */
+static void copy_kind(const vm_tex_oprow *row, const vm_tex_tgtrow *tg, uint32_t *cgroup,
+                      bool *fetch_sample, bool *fetch_level)
+{
+    const bool fetch = row->op == TV_TEX_OP_FETCH;
+    const bool query = row->op == TV_TEX_OP_QUERY_DIM || row->op == TV_TEX_OP_QUERY_SAMPLES ||
+                       row->op == TV_TEX_OP_QUERY_SAMPLE_POS ||
+                       row->op == TV_TEX_OP_QUERY_TYPE;
+    *cgroup = fetch ? RG_ICOORD0 : query ? 0 : RG_COORD0;
+    *fetch_sample = fetch && tg->sample >= 0 && row->arg != VM_TA_SAMPLE_X;
+    *fetch_level = fetch && tg->sample < 0 && tg->target != TV_TEXTGT_1D_BUFFER;
+}
+
 /* Plan a copy of operand K of the block to the request's field at byte FIELD: the slot it
  * reads in the warp's registers (opnd's, as an index: each warp has its own registers), or
  * zeros past the block. */
@@ -183,6 +208,25 @@ static void plan_copies(struct vm_tex_plan *P, const vm_uop *u, const vm_tex_opr
         plan_copy(P, u, B, VM_TB_COORD + 3, REQ_AT(lod_i));   /* level in .w */
 }
 
+unsigned vm_tex_coord_reads(const vm_tex_oprow *row, const vm_tex_tgtrow *tg)
+{
+    /* the handler's own plan, of a block whose entry k is slot k */
+    struct vm_tex_plan P;
+    vm_uop u;
+    memset(&u, 0, sizeof u);
+    const vm_opblk B = {NULL, NULL, VM_TB_SIZE};
+    uint32_t cgroup;
+    bool fetch_sample, fetch_level;
+    copy_kind(row, tg, &cgroup, &fetch_sample, &fetch_level);
+    plan_copies(&P, &u, row, tg, &B, cgroup, fetch_sample, fetch_level,
+                request_compares(row, tg) ? TV_TEXF_COMPARE : 0u);
+    unsigned m = 0;
+    for (unsigned k = 0; k < P.ncopy; k++)
+        if (P.copy[k].slot >= VM_TB_COORD && P.copy[k].slot < VM_TB_COORD + 4)
+            m |= 1u << (P.copy[k].slot - VM_TB_COORD);
+    return m;
+}
+
 /* A warp's operand copies (plan_copies): 128 bytes each, moved as the clone's vectors */
 static VM_ALWAYS_INLINE void run_copies(const struct vm_tex_plan *P, const vm_slot *r,
                                         tv_tex_request *req)
@@ -229,11 +273,7 @@ static void plan_request(vm_warp *w, const vm_uop *u, const vm_tex_oprow *row,
     req->target = tg->target;
     req->flags = 0;
     req->component = (uint8_t)(u->src[4] & 3u);
-    bool compare = row->d3d ? row->compare : tg->shadow;
-    const uint32_t compares = 1u << TV_TEX_OP_SAMPLE | 1u << TV_TEX_OP_SAMPLE_BIAS |
-                              1u << TV_TEX_OP_SAMPLE_LOD | 1u << TV_TEX_OP_SAMPLE_LZ |
-                              1u << TV_TEX_OP_SAMPLE_GRAD | 1u << TV_TEX_OP_GATHER;
-    if (compare && (compares >> row->op & 1u))
+    if (request_compares(row, tg))
         req->flags |= TV_TEXF_COMPARE;
     if (row->level0)
         req->flags |= TV_TEXF_FORCE_LEVEL0;
@@ -312,14 +352,9 @@ static VM_ALWAYS_INLINE void build_request(vm_warp *w, const vm_uop *u,
                                            const vm_opblk *B, tv_tex_request *req)
 {
     const struct vm_tex_plan *P = &w->wk->tex_plan;
-    bool fetch = row->op == TV_TEX_OP_FETCH;
-    /* the groups this call writes: float coordinates for the filtering ops, integer ones
-       for FETCH (the only reader of icoord); the queries read neither */
-    bool query = row->op == TV_TEX_OP_QUERY_DIM || row->op == TV_TEX_OP_QUERY_SAMPLES ||
-                 row->op == TV_TEX_OP_QUERY_SAMPLE_POS || row->op == TV_TEX_OP_QUERY_TYPE;
-    uint32_t cgroup = fetch ? RG_ICOORD0 : query ? 0 : RG_COORD0;
-    bool fetch_sample = fetch && tg->sample >= 0 && row->arg != VM_TA_SAMPLE_X;
-    bool fetch_level = fetch && tg->sample < 0 && tg->target != TV_TEXTGT_1D_BUFFER;
+    uint32_t cgroup;
+    bool fetch_sample, fetch_level;
+    copy_kind(row, tg, &cgroup, &fetch_sample, &fetch_level);
     req->active = w->exec;
     req->present = w->present | w->exec;
     /* the unit reads the request as const, and the one planned field a call rewrites is

@@ -100,6 +100,12 @@ typedef struct vm_tex_tgtrow {
 const vm_tex_oprow *vm_tex_oprow_get(unsigned opcode);
 const vm_tex_tgtrow *vm_tex_tgtrow_get(unsigned tgsi_target);
 
+/* The components of the coordinate operand (entry VM_TB_COORD + k: bit k) that the
+ * handler reads for ROW on TG, found by its own plan of the copies (vm_ops_tex.c): the
+ * lowering reads only these of the source register, so that no other channel of a
+ * fragment input is interpolated for it (vm_fs_input.read). */
+unsigned vm_tex_coord_reads(const vm_tex_oprow *row, const vm_tex_tgtrow *tg);
+
 /* Handlers. */
 void vm_h_tex(vm_warp *w, const vm_uop *u);
 void vm_h_tex_copy(vm_warp *w, const vm_uop *u);   /* unmasked copy of src[k] to aux2 + k */

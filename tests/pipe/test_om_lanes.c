@@ -1,9 +1,9 @@
-/* The merger's lanes of a warp as bits (src/pipe/pipe_om_lanes.c): the AVX-512 form of the
- * bounds test against the C form and against the rule written per lane, on random warps
+/* The merger's lanes of a warp as bits (src/pipe/pipe_om_lanes.c): the AVX2 and AVX-512
+ * forms of the bounds test against the C form and against the rule written per lane, on random warps
  * whose lanes reach past every edge of the target (negative, at 0, at W - 1, at W, far
  * past, INT32_MIN and INT32_MAX), with coverage words of every low bit, on targets of
  * widths and heights 0, 1, odd and even; and both forms of the coverage-only test against
- * the rule. */
+ * the rule (each vector form where the machine has it). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -26,7 +26,7 @@ static int32_t coord(uint32_t *s, int32_t size)
 static void test_in_target_forms_agree(void **state)
 {
     (void)state;
-    const bool avx512 = tv_cpu_avx512f();
+    const bool avx512 = tv_cpu_avx512f(), avx2 = tv_cpu_avx2();
     uint32_t s = 0x6d2b79f5u;
     unsigned in = 0, out = 0;
     for (int round = 0; round < 20000; round++) {
@@ -44,9 +44,11 @@ static void test_in_target_forms_agree(void **state)
         }
         in += (unsigned)__builtin_popcount(want);
         out += 32u - (unsigned)__builtin_popcount(want);
-        assert_int_equal(om_lanes_in_target(x, y, cov, W, H, false), want);
+        assert_int_equal(om_lanes_in_target(x, y, cov, W, H, OM_ISA_C), want);
+        if (avx2)
+            assert_int_equal(om_lanes_in_target(x, y, cov, W, H, OM_ISA_AVX2), want);
         if (avx512)
-            assert_int_equal(om_lanes_in_target(x, y, cov, W, H, true), want);
+            assert_int_equal(om_lanes_in_target(x, y, cov, W, H, OM_ISA_AVX512), want);
     }
     assert_true(in > 10000 && out > 10000);
 }
@@ -61,9 +63,11 @@ static void test_covered(void **state)
             cov[l] = tc_rng_next(&s) >> (tc_rng_next(&s) % 32);
             want |= (cov[l] & 1u) << l;
         }
-        assert_int_equal(om_lanes_covered(cov, false), want);
+        assert_int_equal(om_lanes_covered(cov, OM_ISA_C), want);
+        if (tv_cpu_avx2())
+            assert_int_equal(om_lanes_covered(cov, OM_ISA_AVX2), want);
         if (tv_cpu_avx512f())
-            assert_int_equal(om_lanes_covered(cov, true), want);
+            assert_int_equal(om_lanes_covered(cov, OM_ISA_AVX512), want);
     }
 }
 

@@ -252,9 +252,10 @@ static inline void make_vertex(tv_vm_frag_vertex *v, float x, float y, uint32_t 
 /* Scenes: 0 random small triangles (a few with a bounding box too large to pack), 1 a
  * grid of cells split into two triangles each, 2 scene 0 with a denormal w at one vertex
  * of every third triangle (5e-39: its reciprocal is a finite float, 0 is not), 3 scene 0
- * with NaNs: an attribute channel at one vertex of every fifth triangle, the depth of one
- * vertex of every seventh (such triangles take the reference's formulas; in a batch their
- * groups share warps with the others'), 4 triangles of seven and three pixels a side
+ * with NaNs: an attribute channel at one vertex of every fifth triangle, one channel at
+ * two vertices of every eleventh (two NaNs that meet), the depth of one vertex of every
+ * seventh (such triangles take the reference's formulas; in a batch their groups share
+ * warps with the others'), 4 triangles of seven and three pixels a side
  * piled on 24x16 pixels, 5 triangles of one pixel each, twenty on different quads of a
  * row, then the same twenty pixels in the reverse order (the first meets the pixel of a
  * warp's twentieth quad). */
@@ -267,6 +268,11 @@ static inline unsigned make_scene(unsigned kind, tri *t, unsigned max)
         for (unsigned i = 0; i < n; i++) {
             if (i % 5 == 1)
                 t[i].v[i % 3].attr[(i / 5) % 3][(i / 15) % 4] = 0x7fc00001u + i;
+            if (i % 11 == 4) {
+                /* two NaNs in one channel, which come out in the order of the formula */
+                t[i].v[1].attr[i % 3][(i / 11) % 4] = 0x7fc10000u + i;
+                t[i].v[2].attr[i % 3][(i / 11) % 4] = 0xffc20000u + i;
+            }
             if (i % 7 == 3)
                 t[i].v[(i + 1) % 3].z = NAN;
         }

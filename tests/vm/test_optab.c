@@ -74,6 +74,55 @@ static void test_texture_rows_within_sources(void **state)
     assert_true(rows > 20);
 }
 
+/* The coordinate components a texture micro-op reads (vm_tex_coord_reads: the lowering
+ * reads only these of the source, and a fragment input's other channels are then never
+ * interpolated), as tgsi.rst's opcode pages give them: the target's coordinates, the
+ * array layer, the shadow reference where it is in the coordinate, the projection, bias
+ * or LOD in .w, a fetch's level in .w or sample index, a size query's level in .x. */
+static void test_texture_coordinate_reads(void **state)
+{
+    (void)state;
+    static const struct {
+        unsigned opcode, target, mask;
+    } cases[] = {
+        {TV_TGSI_OP_TEX, TV_TGT_1D, 0x1},            {TV_TGSI_OP_TEX, TV_TGT_2D, 0x3},
+        {TV_TGSI_OP_TEX, TV_TGT_RECT, 0x3},          {TV_TGSI_OP_TEX, TV_TGT_3D, 0x7},
+        {TV_TGSI_OP_TEX, TV_TGT_CUBE, 0x7},          {TV_TGSI_OP_TEX, TV_TGT_1D_ARRAY, 0x3},
+        {TV_TGSI_OP_TEX, TV_TGT_2D_ARRAY, 0x7},      {TV_TGSI_OP_TEX, TV_TGT_CUBE_ARRAY, 0xf},
+        {TV_TGSI_OP_TEX, TV_TGT_SHADOW1D, 0x5},      {TV_TGSI_OP_TEX, TV_TGT_SHADOW2D, 0x7},
+        {TV_TGSI_OP_TEX, TV_TGT_SHADOWRECT, 0x7},    {TV_TGSI_OP_TEX, TV_TGT_SHADOWCUBE, 0xf},
+        {TV_TGSI_OP_TEX, TV_TGT_SHADOW1D_ARRAY, 0x7},
+        {TV_TGSI_OP_TEX, TV_TGT_SHADOW2D_ARRAY, 0xf},
+        {TV_TGSI_OP_TXP, TV_TGT_1D, 0x9},            {TV_TGSI_OP_TXP, TV_TGT_2D, 0xb},
+        {TV_TGSI_OP_TXP, TV_TGT_3D, 0xf},            {TV_TGSI_OP_TXB, TV_TGT_2D, 0xb},
+        {TV_TGSI_OP_TXL, TV_TGT_2D, 0xb},            {TV_TGSI_OP_TXL, TV_TGT_1D, 0x9},
+        {TV_TGSI_OP_TEX_LZ, TV_TGT_2D, 0x3},         {TV_TGSI_OP_TXD, TV_TGT_2D, 0x3},
+        {TV_TGSI_OP_TXB2, TV_TGT_CUBE_ARRAY, 0xf},   {TV_TGSI_OP_TEX2, TV_TGT_SHADOWCUBE_ARRAY, 0xf},
+        {TV_TGSI_OP_TXF, TV_TGT_2D, 0xb},            {TV_TGSI_OP_TXF, TV_TGT_1D, 0x9},
+        {TV_TGSI_OP_TXF, TV_TGT_BUFFER, 0x1},        {TV_TGSI_OP_TXF, TV_TGT_2D_MSAA, 0xb},
+        {TV_TGSI_OP_TXF, TV_TGT_2D_ARRAY_MSAA, 0xf}, {TV_TGSI_OP_TXF_LZ, TV_TGT_2D, 0xb},
+        {TV_TGSI_OP_TXQ, TV_TGT_2D, 0x1},            {TV_TGSI_OP_TG4, TV_TGT_2D, 0x3},
+        {TV_TGSI_OP_LODQ, TV_TGT_3D, 0x7},
+        /* the D3D forms: the reference, bias, LOD and sample index in their own operands */
+        {TV_TGSI_OP_SAMPLE, TV_TGT_2D, 0x3},         {TV_TGSI_OP_SAMPLE_C, TV_TGT_2D, 0x3},
+        {TV_TGSI_OP_SAMPLE_B, TV_TGT_2D, 0x3},       {TV_TGSI_OP_SAMPLE_L, TV_TGT_2D_ARRAY, 0x7},
+        {TV_TGSI_OP_SAMPLE_I, TV_TGT_2D, 0xb},       {TV_TGSI_OP_SAMPLE_I_MS, TV_TGT_2D_MSAA, 0x3},
+        {TV_TGSI_OP_SVIEWINFO, TV_TGT_2D, 0x1},      {TV_TGSI_OP_GATHER4, TV_TGT_2D, 0x3},
+        {TV_TGSI_OP_LOD, TV_TGT_CUBE, 0x7},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const vm_tex_oprow *row = vm_tex_oprow_get(cases[i].opcode);
+        const vm_tex_tgtrow *tg = vm_tex_tgtrow_get(cases[i].target);
+        assert_non_null(row);
+        assert_non_null(tg);
+        unsigned m = vm_tex_coord_reads(row, tg);
+        if (m != cases[i].mask)
+            fail_msg("%s on %s reads coordinate components 0x%x, not 0x%x",
+                     vm_opname(cases[i].opcode), tv_tgsi_target_name(cases[i].target), m,
+                     cases[i].mask);
+    }
+}
+
 /* Counts and names as tgsi.rst gives them. */
 static void test_counts_from_opcode_table(void **state)
 {
@@ -94,6 +143,7 @@ int main(void)
         cmocka_unit_test(test_rows_cover_sources),
         cmocka_unit_test(test_texture_rows_within_sources),
         cmocka_unit_test(test_counts_from_opcode_table),
+        cmocka_unit_test(test_texture_coordinate_reads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
