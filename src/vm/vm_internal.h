@@ -60,10 +60,15 @@ enum {
     VM_UF_COUNT = 1u << 6,   /* ends a counted run: add ninsns/nuops before running it */
     VM_UF_NOMASK = 1u << 7,  /* channel group: every lane of the destinations may be
                                 written (vm_lower_copy.c mark_unmasked) */
-    VM_UF_DIRECT = 1u << 8   /* channel group: each channel may be stored as soon as it is
+    VM_UF_DIRECT = 1u << 8,  /* channel group: each channel may be stored as soon as it is
                                 computed, no destination being a source of a later channel
                                 (vm_lower_copy.c mark_direct; vm_ops.h VM_GROUP_HANDLER) */
+    VM_UF_TEX = 1u << 9      /* the texture micro-op (vm_ops_tex.h): of its fields only
+                                src[0], src[VM_UOP_TEX_SLOTS_AT ..] and dst[] name slots */
 };
+
+/* Where the texture micro-op's operand slots read in place start (VM_TB_DIRECT_AT) */
+#define VM_UOP_TEX_SLOTS_AT 6
 
 #define VM_MAX_USRC 12
 
@@ -88,14 +93,23 @@ struct vm_uop {
 };
 
 /* The fields of a micro-op that may name a slot: for control flow src[] and aux (the
- * switch selector; target and skip are micro-op indices), for other handlers every field.
- * Returns how many of f[] it filled. What a handler reads is not known field by field, so
- * the passes that must know every slot a micro-op may read (vm_lower_copy.c, the JIT's
- * zeroing for handler calls) take these. */
+ * switch selector; target and skip are micro-op indices), for the texture micro-op its
+ * block, operands in place and results (its indices, swizzle, gather component, block
+ * size, opcode, flags and target are numbers, which as slots had made inputs' channels
+ * look read: TEX IN[0].xyyy on 2D read IN[0].w by its block size 4), for other handlers
+ * every field. Returns how many of f[] it filled. What a handler reads is not known field
+ * by field, so the passes that must know every slot a micro-op may read (vm_lower_copy.c,
+ * the JIT's zeroing for handler calls) take these. */
 #define VM_UOP_SLOT_FIELDS (VM_MAX_USRC + 9)
 static inline unsigned vm_uop_slot_fields(const vm_uop *u, uint32_t f[VM_UOP_SLOT_FIELDS])
 {
     unsigned n = 0;
+    if (u->flags & VM_UF_TEX) {
+        f[n++] = u->src[0];
+        for (unsigned i = VM_UOP_TEX_SLOTS_AT; i < VM_MAX_USRC; i++) f[n++] = u->src[i];
+        for (unsigned i = 0; i < 4; i++) f[n++] = u->dst[i];
+        return n;
+    }
     for (unsigned i = 0; i < VM_MAX_USRC; i++) f[n++] = u->src[i];
     f[n++] = u->aux;
     if (!u->fn)

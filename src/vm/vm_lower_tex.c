@@ -275,7 +275,7 @@ tv_status vm_lower_tex(vm_lower *L)
     vm_uop *u = vm_lower_emit_other(L, vm_h_tex);
     if (!u)
         return L->status;
-    u->flags |= VM_UF_FAULT;
+    u->flags |= VM_UF_FAULT | VM_UF_TEX;
     u->src[0] = base;
     u->src[1] = res_index;
     u->src[2] = samp_index;

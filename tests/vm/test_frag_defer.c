@@ -222,11 +222,51 @@ static void test_plan(void **state)
     tv_vm_destroy(vm);
 }
 
+/* The channels a texture instruction's coordinate makes read (vm_fs_input.read, so the
+ * channels the plan defers and the tile paths interpolate): those its opcode and target
+ * take (vm_tex_coord_reads), not the numbers among the micro-op's fields (its block size
+ * 4 had named IN[0].w here) nor the components a swizzle sends where nothing reads them. */
+static void test_texture_reads(void **state)
+{
+    (void)state;
+    tv_vm_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    tv_error err;
+    tv_vm *vm = tv_vm_create(&cfg, &err);
+    assert_non_null(vm);
+    static const struct {
+        const char *text;
+        uint8_t read[2];
+    } cases[] = {
+        {"FRAG\nDCL IN[0].xy, GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL SAMP[0]\n"
+         "DCL SVIEW[0], 2D, FLOAT\nTEX OUT[0], IN[0].xyyy, SAMP[0], 2D\nEND\n", {0x3, 0}},
+        {"FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL SAMP[0]\n"
+         "DCL SVIEW[0], 2D, FLOAT\nTEX OUT[0], IN[0], SAMP[0], 2D\nEND\n", {0x3, 0}},
+        {"FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL OUT[0], COLOR\nDCL SAMP[0]\n"
+         "DCL SVIEW[0], 2D, FLOAT\nTXP OUT[0], IN[0], SAMP[0], 2D\nEND\n", {0xb, 0}},
+        {"FRAG\nDCL IN[0], GENERIC[0], PERSPECTIVE\nDCL IN[1], GENERIC[1], LINEAR\n"
+         "DCL OUT[0], COLOR\nDCL SAMP[0]\nDCL SVIEW[0], SHADOW2D, FLOAT\n"
+         "TEX OUT[0], IN[1].wzyx, SAMP[0], SHADOW2D\nEND\n", {0, 0xe}},
+    };
+    for (unsigned k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        tv_vm_program *p = hv_program(vm, cases[k].text);
+        for (uint32_t f = 0; f < p->num_inputs; f++) {
+            const vm_fs_input *fi = &p->inputs[f];
+            if (fi->read != cases[k].read[fi->reg])
+                fail_msg("case %u: IN[%u] reads 0x%x, not 0x%x", k, fi->reg, fi->read,
+                         cases[k].read[fi->reg]);
+        }
+        tv_vm_program_destroy(p);
+    }
+    tv_vm_destroy(vm);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pass_matches_formulas),
         cmocka_unit_test(test_plan),
+        cmocka_unit_test(test_texture_reads),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
