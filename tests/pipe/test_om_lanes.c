@@ -1,9 +1,9 @@
 /* The merger's lanes of a warp as bits (src/pipe/pipe_om_lanes.c): the AVX2 and AVX-512
- * forms of the bounds test against the C form and against the rule written per lane, on random warps
- * whose lanes reach past every edge of the target (negative, at 0, at W - 1, at W, far
- * past, INT32_MIN and INT32_MAX), with coverage words of every low bit, on targets of
- * widths and heights 0, 1, odd and even; and both forms of the coverage-only test against
- * the rule (each vector form where the machine has it). */
+ * forms of the bounds test against the C form and against the rule written per lane, on
+ * random warps whose lanes reach past every edge of the target (negative, at 0, at W - 1,
+ * at W, far past, INT32_MIN and INT32_MAX), with coverage words of every low bit, on
+ * targets of widths and heights 0, 1, odd and even; and every form of the coverage-only
+ * test against the rule (each vector form where the machine has it). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

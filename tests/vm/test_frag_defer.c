@@ -151,14 +151,21 @@ static void test_pass_matches_formulas(void **state)
 }
 
 /* The plan: which programs defer, with which channels and slots */
-static void test_plan(void **state)
+/* An engine of the default configuration */
+static tv_vm *new_vm(void)
 {
-    (void)state;
     tv_vm_config cfg;
     memset(&cfg, 0, sizeof cfg);
     tv_error err;
     tv_vm *vm = tv_vm_create(&cfg, &err);
     assert_non_null(vm);
+    return vm;
+}
+
+static void test_plan(void **state)
+{
+    (void)state;
+    tv_vm *vm = new_vm();
     static const struct {
         const char *text;
         bool ok;
@@ -229,11 +236,7 @@ static void test_plan(void **state)
 static void test_texture_reads(void **state)
 {
     (void)state;
-    tv_vm_config cfg;
-    memset(&cfg, 0, sizeof cfg);
-    tv_error err;
-    tv_vm *vm = tv_vm_create(&cfg, &err);
-    assert_non_null(vm);
+    tv_vm *vm = new_vm();
     static const struct {
         const char *text;
         uint8_t read[2];

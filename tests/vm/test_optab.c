@@ -3,7 +3,7 @@
  * opcode is in the opcode table, and each row names a modifier type for every source its
  * class reads (CH, CHN, SC, DOT, V4 read all the opcode's sources; CF at most its first),
  * and a texture row's operand layout (src/vm/vm_ops_tex_table.c) names sources the opcode
- * has. */
+ * has; and the coordinate components the texture micro-op reads are tgsi.rst's. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -97,7 +97,8 @@ static void test_texture_coordinate_reads(void **state)
         {TV_TGSI_OP_TXP, TV_TGT_3D, 0xf},            {TV_TGSI_OP_TXB, TV_TGT_2D, 0xb},
         {TV_TGSI_OP_TXL, TV_TGT_2D, 0xb},            {TV_TGSI_OP_TXL, TV_TGT_1D, 0x9},
         {TV_TGSI_OP_TEX_LZ, TV_TGT_2D, 0x3},         {TV_TGSI_OP_TXD, TV_TGT_2D, 0x3},
-        {TV_TGSI_OP_TXB2, TV_TGT_CUBE_ARRAY, 0xf},   {TV_TGSI_OP_TEX2, TV_TGT_SHADOWCUBE_ARRAY, 0xf},
+        {TV_TGSI_OP_TXB2, TV_TGT_CUBE_ARRAY, 0xf},
+        {TV_TGSI_OP_TEX2, TV_TGT_SHADOWCUBE_ARRAY, 0xf},
         {TV_TGSI_OP_TXF, TV_TGT_2D, 0xb},            {TV_TGSI_OP_TXF, TV_TGT_1D, 0x9},
         {TV_TGSI_OP_TXF, TV_TGT_BUFFER, 0x1},        {TV_TGSI_OP_TXF, TV_TGT_2D_MSAA, 0xb},
         {TV_TGSI_OP_TXF, TV_TGT_2D_ARRAY_MSAA, 0xf}, {TV_TGSI_OP_TXF_LZ, TV_TGT_2D, 0xb},
