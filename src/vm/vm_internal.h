@@ -67,7 +67,8 @@ enum {
                                 src[0], src[VM_UOP_TEX_SLOTS_AT ..] and dst[] name slots */
 };
 
-/* Where the texture micro-op's operand slots read in place start (VM_TB_DIRECT_AT) */
+/* Where the texture micro-op's operand slots read in place start (vm_ops_tex.h's
+ * VM_TB_DIRECT_AT is this) */
 #define VM_UOP_TEX_SLOTS_AT 6
 
 #define VM_MAX_USRC 12

@@ -30,8 +30,6 @@ static int8_t clamp_offset(int32_t v)
 }
 
 _Static_assert(VM_TB_DIRECT_AT + VM_TB_DIRECT <= VM_MAX_USRC, "direct operands fit src[]");
-_Static_assert(VM_TB_DIRECT_AT == VM_UOP_TEX_SLOTS_AT,
-               "vm_uop_slot_fields knows where the operands in place start");
 
 /* The operand block of a micro-op: its first `n` entries are allocated slots (r[k], or
  * r[at[k]] read in place under VM_TXF_DIRECT), the rest (up to VM_TB_SIZE) read as zeros.

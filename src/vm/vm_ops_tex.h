@@ -34,7 +34,8 @@ enum {
     VM_TB_OFF = 14,     /* texel offsets: offset k component c at 14 + 3k + c (k < 4) */
     VM_TB_SIZE = 26,
     VM_TB_DIRECT = 6,   /* blocks up to this size are read in place (VM_TXF_DIRECT) */
-    VM_TB_DIRECT_AT = 6 /* ... from the slots in src[6 .. 6 + size) */
+    VM_TB_DIRECT_AT = VM_UOP_TEX_SLOTS_AT /* ... from the slots in src[6 .. 6 + size)
+                                             (vm_uop_slot_fields lists them) */
 };
 
 /* Flags of the texture micro-op (aux2). */
