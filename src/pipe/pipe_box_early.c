@@ -265,12 +265,15 @@ BOX_AVX2 static inline void box_lanes2_init(const raster_box *rb, const box_earl
     L->rows = ((1u << rb->by1) - 1u) & ~((1u << rb->by0) - 1u);
 }
 
-/* Row bits (bit j: row j of the step) as lane bits: rows of C lanes. */
+/* Row bits (bit j: row j of the step) as lane bits: rows of C lanes. A table (the bits'
+ * products had been a dozen instructions a step) */
+static const uint16_t row_lanes4[16] = {
+    0x0000, 0x000f, 0x00f0, 0x00ff, 0x0f00, 0x0f0f, 0x0ff0, 0x0fff,
+    0xf000, 0xf00f, 0xf0f0, 0xf0ff, 0xff00, 0xff0f, 0xfff0, 0xffff,
+};
 static inline uint32_t row_lanes(uint32_t rows, unsigned C)
 {
-    return C == 8 ? (rows & 1u) * 0x00ffu | (rows >> 1 & 1u) * 0xff00u
-                  : (rows & 1u) * 0x000fu | (rows >> 1 & 1u) * 0x00f0u |
-                        (rows >> 2 & 1u) * 0x0f00u | (rows >> 3 & 1u) * 0xf000u;
+    return C == 8 ? (rows & 1u) * 0x00ffu | (rows >> 1 & 1u) * 0xff00u : row_lanes4[rows & 0xfu];
 }
 
 BOX_AVX2 static inline uint32_t bits16(__m256i lo, __m256i hi)
@@ -415,21 +418,34 @@ BOX_AVX2 static TV_ALWAYS_INLINE int box_early_steps2(
         if (!k)
             continue;
         const int32_t y = rb->y0 + (int32_t)R * (int32_t)r;
+        /* zy ((y + j + 0.5) - zpy) of the step's rows j in the lanes of one vector: the
+           scalar's double operations lane by lane (one conversion a row and its three
+           operations had been a quarter of them each) */
+        const __m256d ty = _mm256_mul_pd(
+            _mm256_set1_pd(zy),
+            _mm256_sub_pd(_mm256_add_pd(_mm256_cvtepi32_pd(_mm_add_epi32(
+                                            _mm_set1_epi32(y), _mm_setr_epi32(0, 1, 2, 3))),
+                                        _mm256_set1_pd(0.5)),
+                          _mm256_set1_pd(zpy)));
         /* quarter q: columns 4 (q & 1) of row q / 2 (C = 8), or columns 0-3 of row q */
         __m256d s[4];
         for (unsigned q = 0; q < 4; q++) {
-            const int32_t row = C == 8 ? (int32_t)(q / 2) : (int32_t)q;
-            const double t = zy * (((double)(y + row) + 0.5) - zpy);
-            s[q] = _mm256_add_pd(L->sx[C == 8 ? q & 1u : 0], _mm256_set1_pd(t));
+            const unsigned row = C == 8 ? q / 2 : q;
+            const __m256d t = row == 0   ? _mm256_permute4x64_pd(ty, 0x00)
+                              : row == 1 ? _mm256_permute4x64_pd(ty, 0x55)
+                              : row == 2 ? _mm256_permute4x64_pd(ty, 0xaa)
+                                         : _mm256_permute4x64_pd(ty, 0xff);
+            s[q] = _mm256_add_pd(L->sx[C == 8 ? q & 1u : 0], t);
         }
         __m256i z[2];
         for (unsigned h = 0; h < 2; h++)
             z[h] = quantise8(e, zfloat, s[2 * h], s[2 * h + 1]);
         uint8_t *const t0 = e->base + e->stride * (size_t)y + 4 * (size_t)rb->x0;
-        uint32_t live_rows = 0;
-        for (unsigned j = 0; j < R; j++)
-            if (j == 0 || y + (int32_t)j - rb->y0 < rb->by1)
-                live_rows |= 1u << j;
+        /* rows 0 .. min(R, by1 - (y - y0)) - 1 of the step: its first always, the others
+           where they lie above the box's last */
+        const int32_t left = rb->by1 - (y - rb->y0);
+        const uint32_t live_rows =
+            left >= (int32_t)R ? (1u << R) - 1u : left > 1 ? (1u << left) - 1u : 1u;
         __m256i old[2], f[2];
         load_rows2(t0, e->stride, R, C, live_rows, colmask, old);
         for (unsigned h = 0; h < 2; h++)

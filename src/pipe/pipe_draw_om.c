@@ -306,7 +306,9 @@ bool draw_om_early_box(draw_state *d, const int32_t box[4], int32_t qx[16], int3
     if (!(d->avx512 || d->avx2) || !early_lanes_serve(d) || !early_by_value32(d))
         return false;
     raster_box rb;
-    if (!raster_box_setup(&d->rt, box, &rb)) {
+    const bool set = d->avx2 ? raster_box_setup_avx2(&d->rt, box, &rb)
+                             : raster_box_setup(&d->rt, box, &rb);
+    if (!set) {
         *n = -1;
         return true;
     }

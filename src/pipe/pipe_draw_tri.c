@@ -332,11 +332,22 @@ static int run_fragments(draw_state *d, const tv_vm_frag_vertex *fv[3], const fl
     return rc;
 }
 
+/* raster_setup of d->rt under R, its AVX2 form where the machine has it. */
+static bool setup_raster(draw_state *d, const raster_rules *r, const float x[3],
+                         const float y[3])
+{
+#if defined(__GNUC__) && defined(__x86_64__)
+    if (d->avx2)
+        return raster_setup_avx2(&d->rt, r, x, y);
+#endif
+    return raster_setup(&d->rt, r, x, y);
+}
+
 int draw_shade_triangle(draw_state *d, const tv_vm_frag_vertex *fv[3],
                               const float *win[3], uint32_t id)
 {
     float x[3] = {win[0][0], win[1][0], win[2][0]}, y[3] = {win[0][1], win[1][1], win[2][1]};
-    if (!raster_setup(&d->rt, &d->rules, x, y))
+    if (!setup_raster(d, &d->rules, x, y))
         return 0;
     return run_fragments(d, fv, win, id);
 }
@@ -565,7 +576,7 @@ static bool setup_whole(draw_state *d, float (*win)[4])
     raster_rules all = d->rules;
     all.clip[0] = all.clip[1] = INT32_MIN / 2;
     all.clip[2] = all.clip[3] = INT32_MAX / 2;
-    return raster_setup(&d->rt, &all, x, y);
+    return setup_raster(d, &all, x, y);
 }
 
 /* The facing of a polygon whose window-space area is negative where CCW (counter-clockwise

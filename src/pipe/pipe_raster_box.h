@@ -32,6 +32,11 @@ bool raster_box_setup(const raster_tri *t, const int32_t box[4], raster_box *rb)
 
 #define RASTER_BOX_AVX512 __attribute__((target("avx512f")))
 
+/* raster_box_setup in AVX2 (the machine has it), the same result: for a triangle that
+ * raster_setup set up (its a and b then lie within ±2^24). */
+RASTER_AVX2 bool raster_box_setup_avx2(const raster_tri *t, const int32_t box[4],
+                                       raster_box *rb);
+
 /* 16 lanes of the box in one of two orders. The engine's tile order: lane 4 q + j of quad
  * q (j = 0 TL, 1 TR, 2 BL, 3 BR) of a row of four quads (the first half of a tile), a row
  * step being a row of quads. Or rows of pixels: lane C j + c at column c of row j, C = 8

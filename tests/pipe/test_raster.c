@@ -10,6 +10,7 @@
 
 #include "util/cpu_isa.h"
 #include "pipe/pipe_raster.h"
+#include "pipe/pipe_raster_box.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -566,6 +567,61 @@ static void test_box_quads(void **state)
     assert_true(declined > 100);
 }
 
+/* raster_box_setup_avx2 against raster_box_setup: the same verdict and, where the box is
+ * served, the same fields, for random triangles from a pixel to 32768 pixels wide (the
+ * large ones' edge values leave 32 bits) anywhere within the coordinate limit, both tie
+ * rules, one and four samples, and boxes around them, beside them, empty, left of or
+ * above the target, wider than four quads, and past 2^22 (the scalar function's). Counts
+ * the boxes served, declined and past 2^22, each with a floor. */
+static void test_box_setup_avx2(void **state)
+{
+    (void)state;
+    if (!tv_cpu_avx2())
+        skip();
+    uint32_t seed = 0x2545f491u;
+    unsigned served = 0, too_far = 0, declined = 0;
+    for (unsigned round = 0; round < 20000; round++) {
+        float x[3], y[3];
+        random_triangle(&seed, (float)(1u << (round % 16)), 0, x, y);
+        seed = seed * 1664525u + 1013904223u;
+        const float ox = (float)(seed >> 17) - 16384.0f, oy = (float)(seed & 0x7fffu) - 16384.0f;
+        for (int i = 0; i < 3; i++) {
+            x[i] += ox;
+            y[i] += oy;
+        }
+        raster_rules r = rules(round & 1, (round % 5) ? 1 : 4, 32768, 32768);
+        raster_tri t;
+        if (!raster_setup(&t, &r, x, y))
+            continue;
+        for (unsigned b = 0; b < 8; b++) {
+            seed = seed * 1664525u + 1013904223u;
+            int32_t box[4];
+            box[0] = t.x0 - 3 + (int32_t)(seed % 7);
+            box[1] = t.y0 - 3 + (int32_t)((seed >> 4) % 7);
+            if (b == 7) {   /* far away, past 2^22 in one coordinate or both */
+                box[0] += (int32_t)((seed >> 20) & 1u) << 22;
+                box[1] += (int32_t)((seed >> 21) & 1u) << 22;
+            }
+            box[2] = box[0] + (int32_t)((seed >> 8) % 10);
+            box[3] = box[1] + (int32_t)((seed >> 12) % 10);
+            raster_box want, got;
+            memset(&want, 0x5a, sizeof want);
+            memset(&got, 0x5a, sizeof got);
+            const bool w = raster_box_setup(&t, box, &want);
+            const bool g = raster_box_setup_avx2(&t, box, &got);
+            assert_int_equal(g, w);
+            too_far += box[2] >= (1 << 22) || box[3] >= (1 << 22);
+            if (!w) {
+                declined++;
+                continue;
+            }
+            assert_memory_equal(&got, &want, sizeof want);
+            served++;
+        }
+    }
+    assert_true(served > 5000 && declined > 20000 && too_far > 1000);
+}
+
 /* A random coordinate for test_setup_snaps_as_raster_snap: mostly within the limit, with
  * values that snap to a tie (a multiple of 1/512 of a pixel past the centre), the limit
  * itself and just past it, zeros of both signs, infinities and NaN. */
@@ -632,6 +688,58 @@ static void test_setup_snaps_as_raster_snap(void **state)
     assert_true(set > 50000 && refused > 50000);
 }
 
+/* raster_setup_avx2 against raster_setup: the same result and the same triangle, byte for
+ * byte (both start from the same bytes), for random vertices with ties, the coordinate
+ * limit, zeros, infinities and NaN (snap_coordinate), triangles from a pixel to 32768
+ * pixels wide (ties on the half-pixel grid: edges through pixel centres, horizontal and
+ * vertical edges), both tie rules, both windings, 0 to 16 samples and random clip
+ * rectangles. Counts the triangles set up, refused and of each winding, each with a
+ * floor. */
+static void test_setup_avx2(void **state)
+{
+    (void)state;
+    if (!tv_cpu_avx2())
+        skip();
+    static const unsigned samples[6] = {0, 1, 2, 4, 8, 16};
+    uint32_t seed = 0x6b43a9b5u;
+    unsigned set = 0, refused = 0, ccw = 0;
+    for (unsigned round = 0; round < 100000; round++) {
+        float x[3], y[3];
+        if (round % 3 == 0) {
+            for (int i = 0; i < 3; i++) {
+                x[i] = snap_coordinate(&seed);
+                y[i] = snap_coordinate(&seed);
+            }
+        } else {
+            random_triangle(&seed, (float)(1u << (round % 16)), 0, x, y);
+            for (int i = 0; i < 3; i++)
+                if (round & 4) {   /* the half-pixel grid */
+                    x[i] = (float)(int)(x[i] * 2.0f) * 0.5f;
+                    y[i] = (float)(int)(y[i] * 2.0f) * 0.5f;
+                }
+        }
+        seed = seed * 1664525u + 1013904223u;
+        raster_rules ru = rules(round & 1, samples[(round / 2) % 6], 1 << 16, 1 << 16);
+        if (round & 8) {   /* a clip rectangle that cuts some triangles off, some whole */
+            ru.clip[0] = (int32_t)(seed % 64) - 8;
+            ru.clip[1] = (int32_t)((seed >> 6) % 64) - 8;
+            ru.clip[2] = ru.clip[0] + (int32_t)((seed >> 12) % 128);
+            ru.clip[3] = ru.clip[1] + (int32_t)((seed >> 19) % 128);
+        }
+        raster_tri want, got;
+        memset(&want, 0xa5, sizeof want);
+        memset(&got, 0xa5, sizeof got);
+        const bool w = raster_setup(&want, &ru, x, y);
+        const bool g = raster_setup_avx2(&got, &ru, x, y);
+        assert_int_equal(g, w);
+        assert_memory_equal(&got, &want, sizeof want);
+        set += w;
+        refused += !w;
+        ccw += w && want.ccw;
+    }
+    assert_true(set > 20000 && refused > 20000 && ccw > 5000 && set - ccw > 5000);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -647,7 +755,9 @@ int main(void)
         cmocka_unit_test(test_hull_box),
         cmocka_unit_test(test_boxes_are_floor_divisions),
         cmocka_unit_test(test_box_quads),
+        cmocka_unit_test(test_box_setup_avx2),
         cmocka_unit_test(test_setup_snaps_as_raster_snap),
+        cmocka_unit_test(test_setup_avx2),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
