@@ -340,14 +340,37 @@ void raster_coverage_lanes(const raster_tri *t, const int32_t px[32], const int3
     edge_lanes(e0, t->a, t->b, px, py, inside, cov);
 }
 
-bool raster_box_setup(const raster_tri *t, const int32_t box[4], raster_box *rb)
+/* Whether raster_box_setup serves T's BOX by its shape (one sample, a box not empty, not
+ * left of or above the target, at most 4x4 quads); its top-left quad Q[0], Q[1] and its
+ * rows of quads Q[2]. */
+static inline bool box_shape(const raster_tri *t, const int32_t box[4], int32_t q[3])
 {
     if (t->samples != 1 || box[0] < 0 || box[1] < 0 || box[0] >= box[2] || box[1] >= box[3])
         return false;
-    const int32_t qx0 = box[0] >> 1, qy0 = box[1] >> 1;
-    const int32_t qw = ((box[2] + 1) >> 1) - qx0, qh = ((box[3] + 1) >> 1) - qy0;
-    if (qw > 4 || qh > 4)
+    q[0] = box[0] >> 1;
+    q[1] = box[1] >> 1;
+    q[2] = ((box[3] + 1) >> 1) - q[1];
+    return ((box[2] + 1) >> 1) - q[0] <= 4 && q[2] <= 4;
+}
+
+/* RB's box fields from BOX and its shape Q (box_shape). */
+static inline void box_frame(const int32_t box[4], const int32_t q[3], raster_box *rb)
+{
+    rb->x0 = 2 * q[0];
+    rb->y0 = 2 * q[1];
+    rb->bx0 = box[0] - rb->x0;
+    rb->bx1 = box[2] - rb->x0;
+    rb->by0 = box[1] - rb->y0;
+    rb->by1 = box[3] - rb->y0;
+    rb->rows = (unsigned)q[2];
+}
+
+bool raster_box_setup(const raster_tri *t, const int32_t box[4], raster_box *rb)
+{
+    int32_t q[3];
+    if (!box_shape(t, box, q))
         return false;
+    const int32_t qx0 = q[0], qy0 = q[1];
     /* raster_coverage's integers from the box's top-left pixel: E = E0 + a ONE dx + b ONE dy,
        every partial sum within 32 bits when |E0| + 7 |a ONE| + 7 |b ONE| is */
     const int64_t X0 = (int64_t)(2 * qx0) * RASTER_ONE + t->sx[0];
@@ -362,13 +385,7 @@ bool raster_box_setup(const raster_tri *t, const int32_t box[4], raster_box *rb)
         rb->a[k] = (int32_t)a;
         rb->b[k] = (int32_t)b;
     }
-    rb->x0 = 2 * qx0;
-    rb->y0 = 2 * qy0;
-    rb->bx0 = box[0] - rb->x0;
-    rb->bx1 = box[2] - rb->x0;
-    rb->by0 = box[1] - rb->y0;
-    rb->by1 = box[3] - rb->y0;
-    rb->rows = (unsigned)qh;
+    box_frame(box, q, rb);
     return true;
 }
 
@@ -390,14 +407,12 @@ _Static_assert(offsetof(raster_box, a) == offsetof(raster_box, e0) + 12 &&
 RASTER_AVX2 bool raster_box_setup_avx2(const raster_tri *t, const int32_t box[4],
                                        raster_box *rb)
 {
-    if (t->samples != 1 || box[0] < 0 || box[1] < 0 || box[0] >= box[2] || box[1] >= box[3])
+    int32_t q[3];
+    if (!box_shape(t, box, q))
         return false;
     if (box[2] >= (1 << 22) || box[3] >= (1 << 22))
         return raster_box_setup(t, box, rb);
-    const int32_t qx0 = box[0] >> 1, qy0 = box[1] >> 1;
-    const int32_t qw = ((box[2] + 1) >> 1) - qx0, qh = ((box[3] + 1) >> 1) - qy0;
-    if (qw > 4 || qh > 4)
-        return false;
+    const int32_t qx0 = q[0], qy0 = q[1];
     const int64_t X0 = (int64_t)(2 * qx0) * RASTER_ONE + t->sx[0];
     const int64_t Y0 = (int64_t)(2 * qy0) * RASTER_ONE + t->sy[0];
     /* (lane 3 of each load is the next field's: computed, never read) */
@@ -431,13 +446,7 @@ RASTER_AVX2 bool raster_box_setup_avx2(const raster_tri *t, const int32_t box[4]
                      _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(ao, low)));
     _mm_storeu_si128((__m128i *)(void *)rb->b,
                      _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(bo, low)));
-    rb->x0 = 2 * qx0;
-    rb->y0 = 2 * qy0;
-    rb->bx0 = box[0] - rb->x0;
-    rb->bx1 = box[2] - rb->x0;
-    rb->by0 = box[1] - rb->y0;
-    rb->by1 = box[3] - rb->y0;
-    rb->rows = (unsigned)qh;
+    box_frame(box, q, rb);   /* (after the stores: b's overwrote x0) */
     return true;
 }
 

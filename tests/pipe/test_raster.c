@@ -481,6 +481,17 @@ static void test_boxes_are_floor_divisions(void **state)
     assert_true(cases > 15000 && negative > 5000 && odd > 5000);
 }
 
+/* A box from random bits S near T's: its top-left corner up to REACH pixels from T's box's,
+ * each side MIN to MIN + SPAN - 1 pixels. */
+static void box_near(uint32_t s, const raster_tri *t, int32_t reach, int32_t min,
+                     int32_t span, int32_t box[4])
+{
+    box[0] = t->x0 - reach + (int32_t)(s % (uint32_t)(2 * reach + 1));
+    box[1] = t->y0 - reach + (int32_t)((s >> 4) % (uint32_t)(2 * reach + 1));
+    box[2] = box[0] + min + (int32_t)((s >> 8) % (uint32_t)span);
+    box[3] = box[1] + min + (int32_t)((s >> 12) % (uint32_t)span);
+}
+
 /* raster_box_quads (the engine's small primitives: a box of at most 4x4 quads at once)
  * against raster_coverage pixel by pixel: random triangles from a pixel to 64 pixels
  * wide (half of them on the half-pixel grid, so that edges pass through pixel centres),
@@ -514,10 +525,7 @@ static void test_box_quads(void **state)
         for (unsigned b = 0; b < 8; b++) {
             seed = seed * 1664525u + 1013904223u;
             int32_t box[4];
-            box[0] = t.x0 - 2 + (int32_t)(seed % 5);
-            box[1] = t.y0 - 2 + (int32_t)((seed >> 4) % 5);
-            box[2] = box[0] + 1 + (int32_t)((seed >> 8) % 8);
-            box[3] = box[1] + 1 + (int32_t)((seed >> 12) % 8);
+            box_near(seed, &t, 2, 1, 8, box);
             int32_t qx[80], qy[80];
             uint32_t cov[80];
             uint64_t covered = ~0ull;
@@ -596,14 +604,15 @@ static void test_box_setup_avx2(void **state)
         for (unsigned b = 0; b < 8; b++) {
             seed = seed * 1664525u + 1013904223u;
             int32_t box[4];
-            box[0] = t.x0 - 3 + (int32_t)(seed % 7);
-            box[1] = t.y0 - 3 + (int32_t)((seed >> 4) % 7);
+            box_near(seed, &t, 3, 0, 10, box);
             if (b == 7) {   /* far away, past 2^22 in one coordinate or both */
-                box[0] += (int32_t)((seed >> 20) & 1u) << 22;
-                box[1] += (int32_t)((seed >> 21) & 1u) << 22;
+                const int32_t fx = (int32_t)((seed >> 20) & 1u) << 22;
+                const int32_t fy = (int32_t)((seed >> 21) & 1u) << 22;
+                box[0] += fx;
+                box[2] += fx;
+                box[1] += fy;
+                box[3] += fy;
             }
-            box[2] = box[0] + (int32_t)((seed >> 8) % 10);
-            box[3] = box[1] + (int32_t)((seed >> 12) % 10);
             raster_box want, got;
             memset(&want, 0x5a, sizeof want);
             memset(&got, 0x5a, sizeof got);
