@@ -189,9 +189,9 @@ bool raster_setup(raster_tri *t, const raster_rules *r, const float x[3], const 
  * the mesh scene shorter (235 to 194). */
 _Static_assert(offsetof(raster_tri, b) == offsetof(raster_tri, a) + 24 &&
                    offsetof(raster_tri, c) == offsetof(raster_tri, b) + 24 &&
-                   offsetof(raster_tri, c) + 32 <= offsetof(raster_tri, samples),
-               "setup_edges_avx2 stores four 64-bit words at a, b and c, in that order, "
-               "before the fields set after it");
+                   offsetof(raster_tri, c) + 32 <= sizeof(raster_tri),
+               "setup_edges_avx2 stores four 64-bit words at a and at b, in that order, and "
+               "raster_box_setup_avx2 loads four at a, b and c");
 RASTER_AVX2 static TV_ALWAYS_INLINE void setup_edges_avx2(raster_tri *t, const raster_rules *r,
                                                           __m128i sx, __m128i sy, int64_t area)
 {
@@ -215,8 +215,11 @@ RASTER_AVX2 static TV_ALWAYS_INLINE void setup_edges_avx2(raster_tri *t, const r
     const __m256i tie = _mm256_or_si256(_mm256_cmpgt_epi64(dy, zero), _mm256_and_si256(flat, side));
     _mm256_storeu_si256((__m256i *)(void *)t->a, dy);
     _mm256_storeu_si256((__m256i *)(void *)t->b, _mm256_sub_epi64(zero, dx));
-    _mm256_storeu_si256((__m256i *)(void *)t->c,
-                        _mm256_add_epi64(c, _mm256_xor_si256(tie, _mm256_set1_epi64x(-1))));
+    /* (c's three words alone: a sample count with no positions ends raster_setup before it
+       sets the fields after c) */
+    const __m256i ct = _mm256_add_epi64(c, _mm256_xor_si256(tie, _mm256_set1_epi64x(-1)));
+    _mm_storeu_si128((__m128i *)(void *)t->c, _mm256_castsi256_si128(ct));
+    _mm_storel_epi64((__m128i *)(void *)&t->c[2], _mm256_extracti128_si256(ct, 1));
 }
 
 RASTER_AVX2 bool raster_setup_avx2(raster_tri *t, const raster_rules *r, const float x[3],

@@ -49,8 +49,8 @@ int32_t raster_snap(float v);
 bool raster_setup(raster_tri *t, const raster_rules *r, const float x[3], const float y[3]);
 #if defined(__GNUC__) && defined(__x86_64__)
 #define RASTER_AVX2 __attribute__((target("avx2")))
-/* raster_setup with its edges in AVX2 (the machine has it): the same triangle, field by
- * field, and the same result. */
+/* raster_setup with its edges in AVX2 (the machine has it): the same triangle, byte for
+ * byte, and the same result (also where it refuses the triangle after its edges). */
 RASTER_AVX2 bool raster_setup_avx2(raster_tri *t, const raster_rules *r, const float x[3],
                                    const float y[3]);
 #endif

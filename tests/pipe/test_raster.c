@@ -701,7 +701,8 @@ static void test_setup_snaps_as_raster_snap(void **state)
  * byte (both start from the same bytes), for random vertices with ties, the coordinate
  * limit, zeros, infinities and NaN (snap_coordinate), triangles from a pixel to 32768
  * pixels wide (ties on the half-pixel grid: edges through pixel centres, horizontal and
- * vertical edges), both tie rules, both windings, 0 to 16 samples and random clip
+ * vertical edges), both tie rules, both windings, 0 to 16 samples (and 3, which has no
+ * positions: refused after the edges are set up) and random clip
  * rectangles. Counts the triangles set up, refused and of each winding, each with a
  * floor. */
 static void test_setup_avx2(void **state)
@@ -709,7 +710,7 @@ static void test_setup_avx2(void **state)
     (void)state;
     if (!tv_cpu_avx2())
         skip();
-    static const unsigned samples[6] = {0, 1, 2, 4, 8, 16};
+    static const unsigned samples[7] = {0, 1, 2, 3, 4, 8, 16};   /* (3: no positions) */
     uint32_t seed = 0x6b43a9b5u;
     unsigned set = 0, refused = 0, ccw = 0;
     for (unsigned round = 0; round < 100000; round++) {
@@ -728,7 +729,7 @@ static void test_setup_avx2(void **state)
                 }
         }
         seed = seed * 1664525u + 1013904223u;
-        raster_rules ru = rules(round & 1, samples[(round / 2) % 6], 1 << 16, 1 << 16);
+        raster_rules ru = rules(round & 1, samples[(round / 2) % 7], 1 << 16, 1 << 16);
         if (round & 8) {   /* a clip rectangle that cuts some triangles off, some whole */
             ru.clip[0] = (int32_t)(seed % 64) - 8;
             ru.clip[1] = (int32_t)((seed >> 6) % 64) - 8;
