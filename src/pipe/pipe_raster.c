@@ -200,15 +200,15 @@ RASTER_AVX2 static TV_ALWAYS_INLINE void setup_edges_avx2(raster_tri *t, const r
     const __m256i xj = _mm256_permute4x64_epi64(xi, _MM_SHUFFLE(3, 0, 2, 1));
     const __m256i yj = _mm256_permute4x64_epi64(yi, _MM_SHUFFLE(3, 0, 2, 1));
     const bool pos = area < 0;   /* sign > 0 */
+    const __m256i zero = _mm256_setzero_si256();
     __m256i dx = _mm256_sub_epi64(xj, xi), dy = _mm256_sub_epi64(yj, yi);
     if (!pos) {
-        dx = _mm256_sub_epi64(_mm256_setzero_si256(), dx);
-        dy = _mm256_sub_epi64(_mm256_setzero_si256(), dy);
+        dx = _mm256_sub_epi64(zero, dx);
+        dy = _mm256_sub_epi64(zero, dy);
     }
     const __m256i c = _mm256_sub_epi64(_mm256_mul_epi32(dx, pos ? yi : yj),
                                        _mm256_mul_epi32(dy, pos ? xi : xj));
     /* the fill rule's ties (setup_edges): the others' c less 1, as an add of all ones */
-    const __m256i zero = _mm256_setzero_si256();
     const __m256i flat = _mm256_cmpeq_epi64(dy, zero);
     const __m256i side = r->bottom_edge_rule ? _mm256_cmpgt_epi64(dx, zero)
                                              : _mm256_cmpgt_epi64(zero, dx);
